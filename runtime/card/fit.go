@@ -1,0 +1,394 @@
+package card
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Change records one repair made by [FitWithChanges], for debug logs.
+type Change struct {
+	// Path names the slot of the input card, as in Problem.Path; indexes
+	// are those of the input's Fields and Actions.
+	Path string
+	// What says what was done, e.g. "clipped from 93 to 80 characters".
+	What string
+}
+
+// String returns "path: what".
+func (c Change) String() string { return c.Path + ": " + c.What }
+
+// defaultTitle is the title of a card that has nothing to make one from.
+const defaultTitle = "Result"
+
+// Fit returns a card that passes [Card.Validate], losing as little of c as
+// possible. A card that is already valid is returned unchanged (deep-equal,
+// V included); any other card comes back with V set to 1. Fit never changes
+// c, and the result shares no memory with it. Slot by slot:
+//
+//   - invalid UTF-8 becomes U+FFFD;
+//   - in one-line slots, line breaks and tabs become spaces; in text and
+//     fallback_text, "\r\n", "\r" and the other line breaks become "\n" and
+//     tabs become spaces; other control characters are removed;
+//   - text over its limit is clipped with [Clip], "…" included in the limit;
+//   - icon_url and image_url that are not https URLs are dropped (surrounding
+//     white space is trimmed first);
+//   - fields without a label or value are dropped, then fields past the
+//     fourth;
+//   - actions without a label, with an unknown kind, a url button without an
+//     https URL or a message button without text are dropped, then actions
+//     past the second; a kind in other case or with spaces is normalized and
+//     an empty kind is inferred from URL or Text; a url button loses its Text
+//     and a message button its URL;
+//   - a blank title is replaced by the first of: the first field as
+//     "Label: value", the subtitle, the first line of the fallback text, the
+//     first line of the text, "Result";
+//   - a blank fallback text is written from the title, subtitle, text and
+//     "Label: value" per field, one per line, clipped to MaxFallbackText.
+func Fit(c Card) Card {
+	f := fitter{}
+	return f.card(c)
+}
+
+// FitWithChanges is [Fit] that also reports every change it made, in a
+// fixed order. The list is empty when c was valid.
+func FitWithChanges(c Card) (Card, []Change) {
+	f := fitter{record: true}
+	out := f.card(c)
+	return out, f.changes
+}
+
+// Clip returns s cut to at most max Unicode code points, "…" included: a
+// longer s keeps its first max-1 code points at most, then "…". Clip never
+// splits a code point and does not leave a combining mark, variation
+// selector, emoji modifier, zero-width joiner or half a flag without the
+// character it belongs to: such clusters are dropped whole. White space
+// before the "…" is removed. Invalid UTF-8 in s is replaced by U+FFFD, so the
+// result is always valid UTF-8. Clip returns "" when max < 1.
+func Clip(s string, max int) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	if max < 1 {
+		return ""
+	}
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	// Byte offset of the first code point that does not fit before "…".
+	cut := 0
+	for range max - 1 {
+		_, size := utf8.DecodeRuneInString(s[cut:])
+		cut += size
+	}
+	cut = clusterStart(s, cut)
+	return strings.TrimRightFunc(s[:cut], unicode.IsSpace) + "…"
+}
+
+// clusterStart moves cut back until s[:cut] does not end inside a
+// user-perceived character, using the parts of the Unicode grapheme rules
+// that matter for clipping: extending marks, joiners and flag pairs.
+func clusterStart(s string, cut int) int {
+	for cut > 0 {
+		next, _ := utf8.DecodeRuneInString(s[cut:])
+		last, size := utf8.DecodeLastRuneInString(s[:cut])
+		switch {
+		case isExtend(next), last == '\u200D':
+			// The next rune belongs to the previous character, or the
+			// previous one joins with what follows: drop the previous one.
+			cut -= size
+		case isRegional(next) && isRegional(last) && regionalRun(s[:cut])%2 == 1:
+			// A flag is a pair of regional indicators; do not keep half.
+			cut -= size
+		default:
+			return cut
+		}
+	}
+	return cut
+}
+
+// isExtend reports whether r extends the character before it.
+func isExtend(r rune) bool {
+	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc) ||
+		r == '\u200C' || r == '\u200D' || // zero-width non-joiner and joiner
+		(r >= 0x1F3FB && r <= 0x1F3FF) || // emoji skin-tone modifiers
+		(r >= 0xE0020 && r <= 0xE007F) // emoji tag characters
+}
+
+func isRegional(r rune) bool { return r >= 0x1F1E6 && r <= 0x1F1FF }
+
+// regionalRun counts the regional indicators at the end of s.
+func regionalRun(s string) int {
+	n := 0
+	for len(s) > 0 {
+		r, size := utf8.DecodeLastRuneInString(s)
+		if !isRegional(r) {
+			break
+		}
+		n++
+		s = s[:len(s)-size]
+	}
+	return n
+}
+
+// fitter carries the state of one Fit run.
+type fitter struct {
+	record  bool // collect changes (FitWithChanges) or only note that one happened (Fit)
+	changed bool
+	changes []Change
+}
+
+// note records a change; the message is only formatted when recording.
+func (f *fitter) note(p path, format string, args ...any) {
+	f.changed = true
+	if f.record {
+		f.changes = append(f.changes, Change{Path: p.String(), What: fmt.Sprintf(format, args...)})
+	}
+}
+
+func (f *fitter) card(c Card) Card {
+	out := Card{V: c.V}
+	out.Title = f.text(at("title"), c.Title, MaxTitle, singleLine)
+	out.Subtitle = f.text(at("subtitle"), c.Subtitle, MaxSubtitle, singleLine)
+	out.Text = f.text(at("text"), c.Text, MaxText, multiLine)
+	out.IconURL = f.url(at("icon_url"), c.IconURL)
+	out.ImageURL = f.url(at("image_url"), c.ImageURL)
+	out.Fields = f.fields(c.Fields)
+	out.Actions = f.actions(c.Actions)
+	out.FallbackText = f.text(at("fallback_text"), c.FallbackText, MaxFallbackText, multiLine)
+	if isBlank(out.Title) {
+		var from string
+		out.Title, from = substituteTitle(out)
+		f.note(at("title"), "was empty; used %s", from)
+	}
+	if isBlank(out.FallbackText) {
+		out.FallbackText = buildFallback(out)
+		f.note(at("fallback_text"), "was empty; built from the title, subtitle, text and fields")
+	}
+	if out.V != Version && (f.changed || out.V != 0) {
+		f.note(at("v"), "set to %d (was %d)", Version, out.V)
+		out.V = Version
+	}
+	return out
+}
+
+// text makes one text slot valid, except for blankness, which the caller
+// decides on.
+func (f *fitter) text(p path, s string, limit int, mode lineMode) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+		f.note(p, "replaced invalid UTF-8 with U+FFFD")
+	}
+	if _, ok := firstBadControl(s, mode); ok {
+		s = cleanControls(s, mode)
+		if mode == multiLine {
+			f.note(p, "normalized line breaks to \"\\n\", tabs to spaces and removed other control characters")
+		} else {
+			f.note(p, "replaced line breaks and tabs with spaces and removed other control characters")
+		}
+	}
+	if n := utf8.RuneCountInString(s); n > limit {
+		s = Clip(s, limit)
+		f.note(p, "clipped from %d to %d characters", n, utf8.RuneCountInString(s))
+	}
+	return s
+}
+
+// url keeps an https URL, trims one that is only wrapped in white space and
+// drops anything else.
+func (f *fitter) url(p path, s string) string {
+	if s == "" || IsHTTPS(s) {
+		return s
+	}
+	if t := strings.TrimSpace(s); IsHTTPS(t) {
+		f.note(p, "trimmed surrounding white space")
+		return t
+	}
+	f.note(p, "dropped %q: not an https URL", Clip(s, 60))
+	return ""
+}
+
+func (f *fitter) fields(in []Field) []Field {
+	if in == nil {
+		return nil
+	}
+	out := make([]Field, 0, min(len(in), MaxFields))
+	for i, fl := range in {
+		p := elem("fields", i, "")
+		if len(out) == MaxFields {
+			f.note(p, "dropped: a card shows at most %d fields", MaxFields)
+			continue
+		}
+		mark := len(f.changes)
+		label := f.text(elem("fields", i, "label"), fl.Label, MaxFieldLabel, singleLine)
+		value := f.text(elem("fields", i, "value"), fl.Value, MaxFieldValue, singleLine)
+		if isBlank(label) || isBlank(value) {
+			f.changes = f.changes[:mark] // the drop says it all
+			f.note(p, "dropped: the label or value is empty")
+			continue
+		}
+		out = append(out, Field{Label: label, Value: value})
+	}
+	if len(out) == 0 && len(in) > 0 {
+		return nil
+	}
+	return out
+}
+
+func (f *fitter) actions(in []Action) []Action {
+	if in == nil {
+		return nil
+	}
+	out := make([]Action, 0, min(len(in), MaxActions))
+	for i, a := range in {
+		p := elem("actions", i, "")
+		if len(out) == MaxActions {
+			f.note(p, "dropped: a card shows at most %d buttons", MaxActions)
+			continue
+		}
+		mark := len(f.changes)
+		fixed, fault := f.action(i, a)
+		if fault != "" {
+			f.changes = f.changes[:mark] // the drop says it all
+			f.note(p, "dropped: %s", fault)
+			continue
+		}
+		out = append(out, fixed)
+	}
+	if len(out) == 0 && len(in) > 0 {
+		return nil
+	}
+	return out
+}
+
+// action repairs one action, or says why it has to be dropped.
+func (f *fitter) action(i int, a Action) (Action, string) {
+	kind := normalizeKind(a)
+	switch {
+	case kind == "" && isBlank(a.Kind):
+		return Action{}, "no kind, url or text"
+	case kind == "":
+		return Action{}, fmt.Sprintf("unknown kind %q", a.Kind)
+	case kind != a.Kind:
+		f.note(elem("actions", i, "kind"), "changed %q to %q", a.Kind, kind)
+	}
+	out := Action{Kind: kind}
+	if out.Label = f.text(elem("actions", i, "label"), a.Label, MaxActionLabel, singleLine); isBlank(out.Label) {
+		return Action{}, "the label is empty"
+	}
+	switch kind {
+	case KindURL:
+		if out.URL = f.url(elem("actions", i, "url"), a.URL); out.URL == "" {
+			if a.URL == "" {
+				return Action{}, "the url is empty"
+			}
+			return Action{}, fmt.Sprintf("%q is not an https URL", Clip(a.URL, 60))
+		}
+		if a.Text != "" {
+			f.note(elem("actions", i, "text"), "removed: url buttons carry no text")
+		}
+	case KindMessage:
+		if out.Text = f.text(elem("actions", i, "text"), a.Text, MaxMessageText, singleLine); isBlank(out.Text) {
+			return Action{}, "the message text is empty"
+		}
+		if a.URL != "" {
+			f.note(elem("actions", i, "url"), "removed: message buttons carry no url")
+		}
+	}
+	return out, ""
+}
+
+// normalizeKind returns the kind a should have, or "" when it cannot be
+// told: a known kind in other case or with spaces is normalized, and an
+// empty kind is inferred from the URL or Text that is set.
+func normalizeKind(a Action) string {
+	switch k := strings.ToLower(strings.TrimSpace(a.Kind)); {
+	case k == KindURL || k == KindMessage:
+		return k
+	case k != "":
+		return ""
+	case !isBlank(a.URL):
+		return KindURL
+	case !isBlank(a.Text):
+		return KindMessage
+	}
+	return ""
+}
+
+// cleanControls rewrites the characters isControl rejects: line breaks
+// become "\n" (multi-line) or a space (one line), tabs a space, and other
+// control characters are removed. "\r\n" counts as one line break.
+func cleanControls(s string, mode lineMode) string {
+	brk := " "
+	if mode == multiLine {
+		brk = "\n"
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i, r := range s {
+		switch r {
+		case '\r':
+			if strings.HasPrefix(s[i+1:], "\n") {
+				continue // the "\n" that follows writes the break
+			}
+			b.WriteString(brk)
+		case '\n', '\v', '\f', '\u0085', '\u2028', '\u2029':
+			b.WriteString(brk)
+		case '\t':
+			b.WriteByte(' ')
+		default:
+			if !isControl(r, mode) {
+				b.WriteRune(r)
+			}
+		}
+	}
+	return b.String()
+}
+
+// substituteTitle picks a title for a card whose title is blank, and says
+// where it came from.
+func substituteTitle(c Card) (title, from string) {
+	if len(c.Fields) > 0 {
+		return Clip(strings.TrimSpace(c.Fields[0].Label+": "+c.Fields[0].Value), MaxTitle), "the first field"
+	}
+	if !isBlank(c.Subtitle) {
+		return Clip(strings.TrimSpace(c.Subtitle), MaxTitle), "the subtitle"
+	}
+	if l := firstLine(c.FallbackText); l != "" {
+		return Clip(l, MaxTitle), "the first line of the fallback text"
+	}
+	if l := firstLine(c.Text); l != "" {
+		return Clip(l, MaxTitle), "the first line of the text"
+	}
+	return defaultTitle, fmt.Sprintf("%q", defaultTitle)
+}
+
+// firstLine returns the first non-blank line of s, trimmed.
+func firstLine(s string) string {
+	for l := range strings.Lines(s) {
+		if l = strings.TrimSpace(l); l != "" {
+			return l
+		}
+	}
+	return ""
+}
+
+// buildFallback writes a fallback text from the card's other slots, one per
+// line, skipping blank and repeated lines.
+func buildFallback(c Card) string {
+	lines := make([]string, 0, 3+len(c.Fields))
+	add := func(s string) {
+		if s = strings.TrimSpace(s); s != "" && !slices.Contains(lines, s) {
+			lines = append(lines, s)
+		}
+	}
+	add(c.Title)
+	add(c.Subtitle)
+	add(c.Text)
+	for _, f := range c.Fields {
+		add(f.Label + ": " + f.Value)
+	}
+	return Clip(strings.Join(lines, "\n"), MaxFallbackText)
+}
