@@ -1,0 +1,348 @@
+package apps
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"io/fs"
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Options configures a [Registry].
+type Options struct {
+	// Default is the _meta.ui of every card added without its own meta and
+	// without a <card>.meta.json sidecar. The zero value is the strict
+	// default: no outside origins, no permissions.
+	Default ResourceMeta
+}
+
+// Registry holds a server's ui:// resources: HTML views, each with its
+// versioned URI and _meta.ui, all computed once when the view is added.
+//
+// Add every view first (AddFile, AddHTML), then call Register for each
+// server that should serve them; adding after the first Register is an
+// error. A Registry is safe for concurrent use.
+type Registry struct {
+	server string
+	prefix string // "ui://<server>/"
+	opts   Options
+	err    error // a bad server name or default meta, returned by every Add
+
+	mu     sync.RWMutex
+	frozen bool // set by Register; byURI and byPath never change after it
+	byURI  map[string]*resource
+	byPath map[string]*resource
+}
+
+// resource is one view, ready to be listed and read without further work.
+type resource struct {
+	path  string
+	uri   string
+	title string
+	size  int64
+	meta  mcp.Meta // {"ui": <pre-encoded ResourceMeta>}, shared by list and read
+	// contents is returned by every read. The SDK fills only empty URI and
+	// MIMEType fields of contents, and both are set, so sharing it is safe.
+	contents *mcp.ResourceContents
+}
+
+// NewRegistry returns an empty registry for the server named server, the
+// host part of its URIs (ui://<server>/<path>?v=<hash>). The name must be
+// letters, digits, '.', '-' and '_'; a bad name or an invalid opts.Default is
+// reported by every Add.
+func NewRegistry(server string, opts Options) *Registry {
+	r := &Registry{
+		server: server,
+		prefix: "ui://" + server + "/",
+		opts:   opts,
+		byURI:  map[string]*resource{},
+		byPath: map[string]*resource{},
+	}
+	if !validServerName(server) {
+		r.err = fmt.Errorf("apps: server name %q cannot be the host of a ui:// URI; use letters, digits, '.', '-' and '_' only", server)
+	} else if err := opts.Default.Validate(); err != nil {
+		r.err = fmt.Errorf("apps: Options.Default: %w", err)
+	}
+	return r
+}
+
+func validServerName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// CheckPath reports whether p can name a view: a relative, slash-separated
+// path ending in ".html", made of letters, digits and "._~-", with no "." or
+// ".." element, no empty element, no leading slash and no backslash. Such a
+// path is used in the URI as is, with no escaping. All problems are joined in
+// the error.
+func CheckPath(p string) error {
+	if p == "" {
+		return errors.New(`ui path is empty; give a relative .html path such as "orders/card.html"`)
+	}
+	var errs []error
+	add := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("ui path %q "+format, append([]any{p}, args...)...))
+	}
+	if strings.Contains(p, `\`) {
+		add(`contains a backslash; separate folders with "/"`)
+	}
+	if strings.HasPrefix(p, "/") {
+		add(`is absolute; make it relative to the ui folder, without the leading "/"`)
+	}
+	for elem := range strings.SplitSeq(strings.TrimPrefix(p, "/"), "/") {
+		switch elem {
+		case "..":
+			add(`has a ".." element; paths may not leave the ui folder`)
+		case ".":
+			add(`has a "." element; remove it`)
+		case "":
+			add(`has an empty element ("//" or a trailing "/"); remove it`)
+		}
+	}
+	if i := strings.IndexFunc(p, func(c rune) bool {
+		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._~-/\\", c))
+	}); i >= 0 {
+		c, _ := utf8.DecodeRuneInString(p[i:])
+		add("has the character %q at byte %d; use letters, digits and ._~- only", c, i)
+	}
+	if !strings.HasSuffix(p, ".html") {
+		add(`does not end in ".html"; views are HTML files`)
+	}
+	return errors.Join(errs...)
+}
+
+// AddFile adds the view at path in fsys (typically an embed.FS of the ui
+// folder) and returns its URI. The file is read once, now; nothing is read
+// from fsys later.
+//
+// meta, if not nil, is the view's _meta.ui. If nil, a sidecar next to the
+// view (orders/card.meta.json for orders/card.html) replaces the registry's
+// default when it exists; it is parsed with [ParseResourceMeta] and any
+// problem fails the call.
+func (r *Registry) AddFile(fsys fs.FS, path string, meta *ResourceMeta) (uri string, err error) {
+	if r.err != nil {
+		return "", r.err
+	}
+	if err := CheckPath(path); err != nil {
+		return "", fmt.Errorf("apps: %w", err)
+	}
+	data, err := fs.ReadFile(fsys, path)
+	if err != nil {
+		return "", fmt.Errorf("apps: reading view: %w", err)
+	}
+	if meta == nil {
+		meta, err = readSidecar(fsys, strings.TrimSuffix(path, ".html")+".meta.json")
+		if err != nil {
+			return "", err
+		}
+	}
+	return r.add(path, data, meta)
+}
+
+// readSidecar returns the parsed sidecar at name, or nil if there is none.
+func readSidecar(fsys fs.FS, name string) (*ResourceMeta, error) {
+	data, err := fs.ReadFile(fsys, name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("apps: reading meta: %w", err)
+	}
+	m, problems := ParseResourceMeta(data)
+	if len(problems) > 0 {
+		errs := make([]error, len(problems))
+		for i, p := range problems {
+			line, col := p.LineCol(data)
+			errs[i] = fmt.Errorf("%s:%d:%d: %s", name, line, col, p.Msg)
+		}
+		return nil, errors.Join(errs...)
+	}
+	return &m, nil
+}
+
+// AddHTML adds a view from bytes, such as [ResultCardView], under path (see
+// [CheckPath]) and returns its URI. meta nil means the registry's default.
+func (r *Registry) AddHTML(path string, html []byte, meta *ResourceMeta) (uri string, err error) {
+	if r.err != nil {
+		return "", r.err
+	}
+	if err := CheckPath(path); err != nil {
+		return "", fmt.Errorf("apps: %w", err)
+	}
+	return r.add(path, html, meta)
+}
+
+func (r *Registry) add(path string, data []byte, meta *ResourceMeta) (string, error) {
+	m := r.opts.Default
+	if meta != nil {
+		if err := meta.Validate(); err != nil {
+			return "", fmt.Errorf("apps: meta of %s: %w", path, err)
+		}
+		m = *meta
+	}
+	encoded, err := json.Marshal(m)
+	if err != nil { // cannot happen: the type has only strings, bools and pointers
+		return "", fmt.Errorf("apps: encoding meta of %s: %w", path, err)
+	}
+	sum := sha256.Sum256(data)
+	uri := r.prefix + path + "?v=" + hex.EncodeToString(sum[:6])
+	metaUI := mcp.Meta{"ui": json.RawMessage(encoded)}
+	res := &resource{
+		path:  path,
+		uri:   uri,
+		title: htmlTitle(data),
+		size:  int64(len(data)),
+		meta:  metaUI,
+		contents: &mcp.ResourceContents{
+			URI:      uri,
+			MIMEType: MIMEType,
+			Text:     string(data),
+			Meta:     metaUI,
+		},
+	}
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case r.frozen:
+		return "", fmt.Errorf("apps: cannot add %s after Register; add every view before registering", path)
+	case r.byPath[path] != nil:
+		return "", fmt.Errorf("apps: view %s was already added; add each path once", path)
+	}
+	r.byPath[path] = res
+	r.byURI[uri] = res
+	return uri, nil
+}
+
+// htmlTitle returns the text of the document's <title>, or "".
+func htmlTitle(doc []byte) string {
+	lower := bytes.ToLower(doc)
+	start := bytes.Index(lower, []byte("<title"))
+	if start < 0 {
+		return ""
+	}
+	gt := bytes.IndexByte(lower[start:], '>')
+	if gt < 0 {
+		return ""
+	}
+	start += gt + 1
+	end := bytes.Index(lower[start:], []byte("</title"))
+	if end < 0 {
+		return ""
+	}
+	return strings.Join(strings.Fields(html.UnescapeString(string(doc[start:start+end]))), " ")
+}
+
+// URI returns the versioned URI of the view added under path.
+func (r *Registry) URI(path string) (string, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if res := r.byPath[path]; res != nil {
+		return res.uri, true
+	}
+	return "", false
+}
+
+// Register adds every view to s as a resource: Name is the path, Title the
+// document's <title>, MIMEType [MIMEType], and _meta.ui on the list entry and
+// on the read content. It also adds the resource template ui://<server>/{+path}
+// so that a read of a known path without ?v=, or with a stale ?v=, is served
+// the current version: a host that cached an old tool list still gets a
+// working view. Every other URI is answered with [mcp.ResourceNotFoundError];
+// nothing outside the registered views is ever served.
+//
+// Register may be called for many servers (one per session, say); views can
+// no longer be added after the first call.
+func (r *Registry) Register(s *mcp.Server) {
+	r.mu.Lock()
+	r.frozen = true
+	list := make([]*resource, 0, len(r.byPath))
+	for _, res := range r.byPath {
+		list = append(list, res)
+	}
+	r.mu.Unlock()
+	if len(list) == 0 {
+		return
+	}
+	slices.SortFunc(list, func(a, b *resource) int { return strings.Compare(a.path, b.path) })
+	for _, res := range list {
+		s.AddResource(&mcp.Resource{
+			URI:      res.uri,
+			Name:     res.path,
+			Title:    res.title,
+			MIMEType: MIMEType,
+			Size:     res.size,
+			Meta:     res.meta,
+		}, r.read)
+	}
+	s.AddResourceTemplate(&mcp.ResourceTemplate{
+		URITemplate: r.prefix + "{+path}",
+		Name:        r.server + "-ui",
+		Description: "The current version of a UI view of " + r.server + ", for a URI without ?v= or with an outdated one.",
+		MIMEType:    MIMEType,
+	}, r.read)
+}
+
+// read is the resource handler of every view. After Register the maps are
+// never written again, so it reads them without locking.
+func (r *Registry) read(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	if req == nil || req.Params == nil {
+		return nil, mcp.ResourceNotFoundError("")
+	}
+	res := r.lookup(req.Params.URI)
+	if res == nil {
+		return nil, mcp.ResourceNotFoundError(req.Params.URI)
+	}
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{res.contents}}, nil
+}
+
+// lookup resolves uri to a view: the exact versioned URI, or a known path
+// with no query or with a well-formed ?v=<12 hex>. Nothing is decoded or
+// cleaned, so "%2e%2e", "..", "\" and friends never match a path.
+func (r *Registry) lookup(uri string) *resource {
+	if res := r.byURI[uri]; res != nil {
+		return res
+	}
+	rest, ok := strings.CutPrefix(uri, r.prefix)
+	if !ok {
+		return nil
+	}
+	path, query, hasQuery := strings.Cut(rest, "?")
+	res := r.byPath[path]
+	if res == nil || hasQuery && !isVersionQuery(query) {
+		return nil
+	}
+	return res
+}
+
+// isVersionQuery reports whether q is exactly "v=" and 12 lowercase hex digits.
+func isVersionQuery(q string) bool {
+	v, ok := strings.CutPrefix(q, "v=")
+	if !ok || len(v) != 12 {
+		return false
+	}
+	for _, c := range []byte(v) {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
