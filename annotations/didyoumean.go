@@ -1,0 +1,71 @@
+package annotations
+
+import "strings"
+
+// DidYouMean returns the candidate the user most likely meant by word, or ""
+// when nothing is close. A candidate qualifies when its edit distance
+// (insertions, deletions, substitutions and swaps of neighbours) is at most 2
+// and smaller than both lengths, so that "x" does not suggest "ui"; or when one
+// of the two is a prefix of the other ("fall" → "fallback"). Closer candidates
+// win; ties go to the alphabetically first, so the answer is deterministic.
+func DidYouMean(word string, candidates []string) string {
+	if word == "" {
+		return ""
+	}
+	lw := strings.ToLower(word)
+	best, bestScore := "", 0
+	for _, c := range candidates {
+		if c == "" || c == word {
+			continue
+		}
+		lc := strings.ToLower(c)
+		score := -1
+		if d := editDistance(lw, lc); d <= 2 && d < len(lw) && d < len(lc) {
+			score = d
+		} else if len(lw) >= 2 && (strings.HasPrefix(lc, lw) || strings.HasPrefix(lw, lc)) {
+			score = 3 // a prefix match ranks after every close spelling
+		}
+		if score < 0 {
+			continue
+		}
+		if best == "" || score < bestScore || score == bestScore && c < best {
+			best, bestScore = c, score
+		}
+	}
+	return best
+}
+
+// editDistance is the optimal string alignment distance between a and b,
+// counted in bytes: directive and key names are ASCII.
+func editDistance(a, b string) int {
+	// Three rolling rows: the swap of neighbours looks two rows back.
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+// suggest formats a " did you mean" hint for messages, or "" if none.
+func suggest(word string, candidates []string, format string) string {
+	if s := DidYouMean(word, candidates); s != "" {
+		return "; did you mean " + strings.ReplaceAll(format, "%s", s) + "?"
+	}
+	return ""
+}

@@ -1,0 +1,25 @@
+package annotations
+
+import "go/token"
+
+// Error is a problem at a position. Msg follows Go toolchain style: lower-case,
+// "what is wrong; what to do".
+type Error struct {
+	Pos token.Pos
+	Msg string
+}
+
+// Error returns Msg. The package has no token.FileSet, so callers that want
+// "file:line:col: msg" resolve Pos with their own FileSet.
+func (e Error) Error() string { return e.Msg }
+
+// TagError is a problem inside a `card:"…"` struct tag value. Offset is the
+// byte offset inside the tag value (not the whole struct tag literal), so the
+// caller can map it to a source column.
+type TagError struct {
+	Offset int
+	Msg    string
+}
+
+// Error returns Msg.
+func (e TagError) Error() string { return e.Msg }

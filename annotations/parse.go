@@ -1,0 +1,531 @@
+package annotations
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"io/fs"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Prefix starts every directive line.
+const Prefix = "//card:"
+
+// maxToolName is the MCP limit on tool names.
+const maxToolName = 128
+
+// Value is one word of a directive: a bare word or a Go-quoted string ("..."
+// or `...`), or the raw rest of line.
+type Value struct {
+	Text   string    // unquoted text
+	Raw    string    // exactly as written in the source
+	Pos    token.Pos // position of the first byte of Raw
+	Quoted bool
+}
+
+// KeyValue is one key=value pair of a directive.
+type KeyValue struct {
+	Key    string
+	KeyPos token.Pos
+	Value  Value
+}
+
+// Directive is one parsed //card: line.
+type Directive struct {
+	Name    string     // "tool", "result", ...
+	Pos     token.Pos  // position of the leading "//" of the comment line
+	NamePos token.Pos  // position of the name after "//card:"
+	Args    []Value    // positional arguments, in order
+	Keys    []KeyValue // key=value pairs, in order
+	Flags   []Value    // bare flag words (e.g. readonly), in order
+	Spec    *Spec      // the registry entry; never nil on a returned directive
+}
+
+// Key returns the key=value pair called name, if it was given.
+func (d *Directive) Key(name string) (KeyValue, bool) {
+	for _, kv := range d.Keys {
+		if kv.Key == name {
+			return kv, true
+		}
+	}
+	return KeyValue{}, false
+}
+
+// Flag reports whether the flag called name was given.
+func (d *Directive) Flag(name string) bool {
+	return slices.ContainsFunc(d.Flags, func(v Value) bool { return v.Text == name })
+}
+
+// ParseComment parses ONE comment line exactly as in the source (starting
+// with "//"), located at pos (the position of its first "/"). It returns
+// (nil, nil) when the line is not a //card: directive. Word positions are pos
+// plus the byte offset in text, so columns are exact.
+//
+// A line that starts with "//card:" always yields its errors; the directive
+// itself is returned whenever its name is registered, even with errors, so
+// that callers can keep checking it. Template-kind values are checked with
+// ParseTemplate here, so calling ParseTemplate again on them reports nothing
+// new. Errors are sorted by position.
+func ParseComment(text string, pos token.Pos) (*Directive, []Error) {
+	if !strings.HasPrefix(text, "//") {
+		return nil, nil
+	}
+	if !strings.HasPrefix(text, Prefix) {
+		// "// card:x" is ordinary prose to the Go toolchain; say why it was
+		// ignored instead of silently dropping what the user meant.
+		rest := strings.TrimLeft(text[2:], " \t")
+		if len(rest) < len(text)-2 && strings.HasPrefix(rest, "card:") {
+			name := rest[len("card:"):]
+			if i := strings.IndexAny(name, " \t"); i >= 0 {
+				name = name[:i]
+			}
+			if name == "" {
+				name = "NAME"
+			}
+			return nil, []Error{{Pos: pos, Msg: "directive must have no space after //; write //card:" + name}}
+		}
+		return nil, nil
+	}
+	p := &parser{text: text, base: pos}
+	d := p.parse()
+	slices.SortStableFunc(p.errs, func(a, b Error) int { return int(a.Pos) - int(b.Pos) })
+	return d, p.errs
+}
+
+// ParseCommentGroup parses every line of a doc comment. It returns the
+// directives in order, all errors sorted by position, and the doc text with
+// directive lines removed (as ast.CommentGroup.Text gives it, trimmed of
+// surrounding space); that text becomes the tool description.
+//
+// Lines that look like directives but have errors are left out of the doc
+// text too. A directive that is not Repeatable and appears again is reported
+// and only its first occurrence is returned.
+func ParseCommentGroup(g *ast.CommentGroup) (dirs []*Directive, doc string, errs []Error) {
+	if g == nil {
+		return nil, "", nil
+	}
+	var kept []*ast.Comment
+	for _, c := range g.List {
+		d, e := ParseComment(c.Text, c.Slash)
+		errs = append(errs, e...)
+		if d == nil {
+			if len(e) == 0 {
+				kept = append(kept, c)
+			}
+			continue
+		}
+		if !d.Spec.Repeatable && slices.ContainsFunc(dirs, func(x *Directive) bool { return x.Name == d.Name }) {
+			errs = append(errs, Error{Pos: d.NamePos, Msg: fmt.Sprintf("%s%s given twice; keep one", Prefix, d.Name)})
+			continue
+		}
+		dirs = append(dirs, d)
+	}
+	doc = strings.TrimSpace((&ast.CommentGroup{List: kept}).Text())
+	return dirs, doc, errs
+}
+
+// CheckTarget reports every directive in dirs that may not appear at on (OnFunc
+// or OnType), such as //card:tool on a type declaration.
+func CheckTarget(dirs []*Directive, on Target) []Error {
+	var errs []Error
+	for _, d := range dirs {
+		if d.Spec != nil && d.Spec.On&on == 0 {
+			errs = append(errs, Error{Pos: d.NamePos, Msg: fmt.Sprintf("%s%s is not allowed on a %s; put it in the doc comment of a %s",
+				Prefix, d.Name, on, d.Spec.On)})
+		}
+	}
+	return errs
+}
+
+// parser holds the state of one ParseComment call.
+type parser struct {
+	text string
+	base token.Pos
+	errs []Error
+}
+
+func (p *parser) pos(off int) token.Pos { return p.base + token.Pos(off) }
+
+func (p *parser) errorf(pos token.Pos, format string, args ...any) {
+	p.errs = append(p.errs, Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }
+
+func (p *parser) skipSpace(i int) int {
+	for i < len(p.text) && isSpace(p.text[i]) {
+		i++
+	}
+	return i
+}
+
+func (p *parser) wordEnd(i int) int {
+	for i < len(p.text) && !isSpace(p.text[i]) {
+		i++
+	}
+	return i
+}
+
+func (p *parser) parse() *Directive {
+	start := len(Prefix)
+	end := p.wordEnd(start)
+	name := p.text[start:end]
+	if name == "" {
+		p.errorf(p.pos(start), "missing directive name after %s; write %sNAME (run cardgen help for the list)", Prefix, Prefix)
+		return nil
+	}
+	spec, ok := Lookup(name)
+	if !ok {
+		hint := suggest(name, Names(), Prefix+"%s")
+		if hint == "" {
+			hint = "; run cardgen help for the list"
+		}
+		p.errorf(p.pos(start), "unknown directive %s%s%s", Prefix, name, hint)
+		return nil
+	}
+	d := &Directive{Name: name, Pos: p.base, NamePos: p.pos(start), Spec: spec}
+	for i := p.skipSpace(end); i < len(p.text); i = p.skipSpace(i) {
+		if len(d.Args) < len(spec.Args) && spec.Args[len(d.Args)].Kind == KindJSON {
+			// The rest of the line is one value: JSON has its own quoting.
+			raw := strings.TrimRight(p.text[i:], " \t\r")
+			v := Value{Text: raw, Raw: raw, Pos: p.pos(i)}
+			p.checkArg(spec, spec.Args[len(d.Args)], v)
+			d.Args = append(d.Args, v)
+			break
+		}
+		next, ok := p.word(d, i)
+		if !ok {
+			break
+		}
+		i = next
+	}
+	var missing []string
+	for _, a := range spec.Args[min(len(d.Args), len(spec.Args)):] {
+		if !a.Optional {
+			missing = append(missing, strings.ToUpper(a.Name))
+		}
+	}
+	if len(missing) > 0 {
+		p.errorf(d.NamePos, "%s%s needs %s; usage: %s", Prefix, name, strings.Join(missing, " and "), spec.Usage())
+	}
+	return d
+}
+
+// word parses the word at i and files it into d as key, flag or positional.
+// It returns where the next word may start, and false when the rest of the
+// line cannot be parsed (an unterminated string).
+func (p *parser) word(d *Directive, i int) (int, bool) {
+	spec := d.Spec
+	// key=value: an identifier directly followed by "=".
+	if k := identEnd(p.text, i); k > i && k < len(p.text) && p.text[k] == '=' {
+		key, keyPos := p.text[i:k], p.pos(i)
+		var v Value
+		next, ok, clean := k+1, true, true
+		hasValue := next < len(p.text) && !isSpace(p.text[next])
+		if hasValue {
+			v, next, ok, clean = p.value(next)
+		}
+		switch ks, known := spec.Key(key); {
+		case spec.HasFlag(key):
+			p.errorf(keyPos, "%s is a flag and takes no value; write %s", key, key)
+		case !known:
+			p.unknownKey(spec, key, keyPos)
+		case !hasValue:
+			p.errorf(keyPos, "key %s has no value; write %s=VALUE", key, key)
+		case slices.ContainsFunc(d.Keys, func(kv KeyValue) bool { return kv.Key == key }):
+			p.errorf(keyPos, "key %s given twice; keep one", key)
+		default:
+			if clean {
+				p.checkValue(spec.Name+" "+key, ks.Kind, ks.Enum, v)
+			}
+			d.Keys = append(d.Keys, KeyValue{Key: key, KeyPos: keyPos, Value: v})
+		}
+		return next, ok
+	}
+	v, next, ok, clean := p.value(i)
+	if !ok || !clean {
+		return next, ok
+	}
+	switch {
+	case !v.Quoted && spec.HasFlag(v.Text):
+		if d.Flag(v.Text) {
+			p.errorf(v.Pos, "flag %s given twice; keep one", v.Text)
+		} else {
+			d.Flags = append(d.Flags, v)
+		}
+	case len(d.Args) < len(spec.Args):
+		p.checkArg(spec, spec.Args[len(d.Args)], v)
+		d.Args = append(d.Args, v)
+	default:
+		p.extraWord(spec, v)
+	}
+	return next, true
+}
+
+// extraWord reports a word that fits no slot left in the directive.
+func (p *parser) extraWord(spec *Spec, v Value) {
+	if !v.Quoted {
+		if _, ok := spec.Key(v.Text); ok {
+			p.errorf(v.Pos, "key %s has no value; write %s=VALUE", v.Text, v.Text)
+			return
+		}
+		if s := DidYouMean(v.Text, spec.flagNames()); s != "" {
+			p.errorf(v.Pos, "unknown flag %s for %s%s; did you mean %s?", v.Text, Prefix, spec.Name, s)
+			return
+		}
+		if s := DidYouMean(v.Text, spec.keyNames()); s != "" {
+			p.errorf(v.Pos, "unknown word %s for %s%s; did you mean %s=VALUE?", v.Text, Prefix, spec.Name, s)
+			return
+		}
+	}
+	hint := "usage: " + spec.Usage()
+	if len(spec.Args) > 0 && spec.Args[len(spec.Args)-1].Kind != KindJSON {
+		hint = "quote a value that contains spaces; " + hint
+	}
+	p.errorf(v.Pos, "too many arguments for %s%s at %s; %s", Prefix, spec.Name, v.Raw, hint)
+}
+
+func (p *parser) unknownKey(spec *Spec, key string, pos token.Pos) {
+	switch {
+	case len(spec.Keys) == 0:
+		p.errorf(pos, "%s%s takes no keys; usage: %s", Prefix, spec.Name, spec.Usage())
+	default:
+		hint := suggest(key, spec.keyNames(), "%s")
+		if hint == "" {
+			hint = "; valid keys are " + orList(spec.keyNames())
+		}
+		p.errorf(pos, "unknown key %s for %s%s%s", key, Prefix, spec.Name, hint)
+	}
+}
+
+// value scans one bare or quoted word at i. ok is false when the rest of the
+// line is unusable; clean is false when the word itself had an error (already
+// reported), so that it is not checked again.
+func (p *parser) value(i int) (v Value, next int, ok, clean bool) {
+	switch q := p.text[i]; q {
+	case '"', '`':
+		j := i + 1
+		for j < len(p.text) && p.text[j] != q {
+			if q == '"' && p.text[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(p.text) {
+			p.errorf(p.pos(i), "unterminated string; add the closing %c", q)
+			return Value{}, len(p.text), false, false
+		}
+		raw := p.text[i : j+1]
+		clean = true
+		text, _ := unquoteMap(raw, func(off int, msg string) {
+			p.errorf(p.pos(i+off), "%s", msg)
+			clean = false
+		})
+		next = j + 1
+		if next < len(p.text) && !isSpace(p.text[next]) {
+			p.errorf(p.pos(next), "missing space after quoted string; separate words with a space")
+			next, clean = p.wordEnd(next), false
+		}
+		return Value{Text: text, Raw: raw, Pos: p.pos(i), Quoted: true}, next, true, clean
+	}
+	end := p.wordEnd(i)
+	raw := p.text[i:end]
+	if k := strings.IndexAny(raw, "\"`"); k >= 0 {
+		p.errorf(p.pos(i+k), "unexpected %c inside a word; quote the whole word", raw[k])
+		return Value{}, end, true, false
+	}
+	return Value{Text: raw, Raw: raw, Pos: p.pos(i)}, end, true, true
+}
+
+// identEnd returns the end of the Go identifier starting at i, or i if none.
+func identEnd(s string, i int) int {
+	j := i
+	for j < len(s) {
+		c := s[j]
+		if c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || j > i && '0' <= c && c <= '9' {
+			j++
+			continue
+		}
+		break
+	}
+	return j
+}
+
+func (p *parser) checkArg(spec *Spec, a ArgSpec, v Value) {
+	what := spec.Name + " " + a.Name
+	if a.Kind == KindList {
+		what = spec.Name
+	}
+	p.checkValue(what, a.Kind, a.Enum, v)
+}
+
+// checkValue checks v against its kind; what names it in messages.
+func (p *parser) checkValue(what string, kind ArgKind, enum []string, v Value) {
+	if v.Text == "" {
+		p.errorf(v.Pos, "%s is empty; give it a value", what)
+		return
+	}
+	switch kind {
+	case KindIdent:
+		if n := utf8.RuneCountInString(v.Text); n > maxToolName {
+			p.errorf(v.Pos, "%s is %d characters; the limit is %d", what, n, maxToolName)
+		} else if strings.IndexFunc(v.Text, func(r rune) bool { return !isIdentRune(r) }) >= 0 {
+			p.errorf(v.Pos, "%s %q is not valid; use only letters, digits, _, - and .", what, v.Text)
+		}
+	case KindEnum:
+		if !slices.Contains(enum, v.Text) {
+			p.errorf(v.Pos, "unknown %s %q; use %s", what, v.Text, orList(enum))
+		}
+	case KindTemplate, KindURLTemplate:
+		_, errs := ParseTemplate(v)
+		p.errs = append(p.errs, errs...)
+	case KindJSON:
+		p.checkJSON(what, v)
+	case KindPath:
+		if msg := checkPath(v.Text); msg != "" {
+			p.errorf(v.Pos, "%s %q %s", what, v.Text, msg)
+		}
+	case KindList:
+		p.checkList(what, enum, v)
+	}
+}
+
+func isIdentRune(r rune) bool {
+	return r == '_' || r == '-' || r == '.' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+}
+
+func (p *parser) checkJSON(what string, v Value) {
+	if json.Valid([]byte(v.Text)) {
+		return
+	}
+	// json.Valid says only yes or no; decoding again finds where.
+	var x any
+	err := json.Unmarshal([]byte(v.Text), &x)
+	off := len(v.Text)
+	if se, ok := errors.AsType[*json.SyntaxError](err); ok {
+		off = min(max(int(se.Offset)-1, 0), len(v.Text))
+	}
+	msg := "unexpected end of JSON input"
+	if err != nil {
+		msg = err.Error()
+	}
+	p.errorf(v.Pos+token.Pos(off), "%s is not valid JSON: %s; write one JSON value on the line", what, msg)
+}
+
+// checkPath returns what is wrong with a ui path, or "".
+func checkPath(path string) string {
+	switch {
+	case strings.Contains(path, `\`):
+		return `uses \; separate folders with /`
+	case strings.HasPrefix(path, "/"):
+		return "is absolute; write it relative to the ui folder"
+	case slices.Contains(strings.Split(path, "/"), ".."):
+		return "leaves the ui folder; remove the .. elements"
+	case !fs.ValidPath(path):
+		return "is not clean; remove empty and . elements and any trailing /"
+	case !strings.HasSuffix(path, ".html"):
+		return "is not an .html file; point at the card's .html file"
+	}
+	return ""
+}
+
+func (p *parser) checkList(what string, enum []string, v Value) {
+	offs := offsets(v)
+	var seen []string
+	start := 0
+	for i := 0; i <= len(v.Text); i++ {
+		if i < len(v.Text) && v.Text[i] != ',' {
+			continue
+		}
+		item, at := v.Text[start:i], v.Pos+token.Pos(offs[start])
+		switch {
+		case item == "":
+			p.errorf(at, "%s has an empty item; write %s separated by commas, without spaces", what, orList(enum))
+		case !slices.Contains(enum, item):
+			p.errorf(at, "unknown %s %q; use %s", what, item, orList(enum))
+		case slices.Contains(seen, item):
+			p.errorf(at, "%s lists %s twice; keep one", what, item)
+		default:
+			seen = append(seen, item)
+		}
+		start = i + 1
+	}
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// unquoteMap decodes the Go string literal raw (quotes included) like
+// strconv.Unquote, and also returns, for every byte of the text, the offset
+// in raw of the source character it came from, plus a final entry for the
+// closing quote. Bad escapes are reported through bad (with their offset in
+// raw), skipped, and decoding goes on so that every one is found.
+func unquoteMap(raw string, bad func(off int, msg string)) (string, []int) {
+	body := raw[1 : len(raw)-1]
+	text := make([]byte, 0, len(body))
+	offs := make([]int, 0, len(body)+1)
+	if raw[0] == '`' {
+		for i := 0; i < len(body); i++ {
+			if body[i] != '\r' { // strconv.Unquote drops carriage returns in raw strings
+				text = append(text, body[i])
+				offs = append(offs, 1+i)
+			}
+		}
+		return string(text), append(offs, len(raw)-1)
+	}
+	for i := 0; i < len(body); {
+		r, multibyte, tail, err := strconv.UnquoteChar(body[i:], '"')
+		if err != nil {
+			n := min(len(body)-i, 2)
+			if bad != nil {
+				bad(1+i, fmt.Sprintf("invalid escape sequence %s in string; use a Go escape such as \\n or \\\", or a `raw string`", body[i:i+n]))
+			}
+			i += n
+			continue
+		}
+		n := len(text)
+		if r < utf8.RuneSelf || !multibyte {
+			text = append(text, byte(r))
+		} else {
+			text = utf8.AppendRune(text, r)
+		}
+		for range len(text) - n {
+			offs = append(offs, 1+i)
+		}
+		i = len(body) - len(tail)
+	}
+	return string(text), append(offs, len(raw)-1)
+}
+
+// offsets maps every byte of v.Text (and one past its end) to its offset in
+// v.Raw, so positions inside a quoted value are exact. A Value built by hand
+// whose Raw does not decode to Text maps byte for byte, clamped to Raw.
+func offsets(v Value) []int {
+	if v.Quoted && len(v.Raw) >= 2 && (v.Raw[0] == '"' || v.Raw[0] == '`') && v.Raw[len(v.Raw)-1] == v.Raw[0] {
+		if text, offs := unquoteMap(v.Raw, nil); text == v.Text {
+			return offs
+		}
+	}
+	limit := len(v.Raw)
+	if v.Quoted {
+		limit = max(limit-1, 0)
+	}
+	offs := make([]int, len(v.Text)+1)
+	for i := range offs {
+		offs[i] = min(i, limit)
+	}
+	return offs
+}
