@@ -376,7 +376,8 @@ func firstLine(s string) string {
 }
 
 // buildFallback writes a fallback text from the card's other slots, one per
-// line, skipping blank and repeated lines.
+// line, skipping blank and repeated lines (a substituted title repeats the
+// slot it came from).
 func buildFallback(c Card) string {
 	lines := make([]string, 0, 3+len(c.Fields))
 	add := func(s string) {
@@ -386,7 +387,9 @@ func buildFallback(c Card) string {
 	}
 	add(c.Title)
 	add(c.Subtitle)
-	add(c.Text)
+	for l := range strings.Lines(c.Text) {
+		add(l)
+	}
 	for _, f := range c.Fields {
 		add(f.Label + ": " + f.Value)
 	}

@@ -28,19 +28,16 @@ type ValidationError struct {
 	Problems []Problem
 }
 
-// Error joins all problems on one line.
+// Error lists the problems: on one line when there is one, else one per
+// line, indented, after a count.
 func (e *ValidationError) Error() string {
-	var b strings.Builder
-	b.WriteString("invalid result card")
-	if len(e.Problems) > 1 {
-		fmt.Fprintf(&b, " (%d problems)", len(e.Problems))
+	if len(e.Problems) == 1 {
+		return "invalid result card: " + e.Problems[0].String()
 	}
-	for i, p := range e.Problems {
-		if i == 0 {
-			b.WriteString(": ")
-		} else {
-			b.WriteString("; ")
-		}
+	var b strings.Builder
+	fmt.Fprintf(&b, "invalid result card, %d problems:", len(e.Problems))
+	for _, p := range e.Problems {
+		b.WriteString("\n\t")
 		b.WriteString(p.String())
 	}
 	return b.String()

@@ -1,0 +1,79 @@
+package card
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestClip(t *testing.T) {
+	tests := []struct {
+		name string
+		s    string
+		max  int
+		want string
+	}{
+		{"short", "hello", 10, "hello"},
+		{"exact", "hello", 5, "hello"},
+		{"ascii", "hello world", 5, "hell…"},
+		{"ellipsis after word", "hello world", 6, "hello…"},
+		{"space before ellipsis trimmed", "hello world", 7, "hello…"},
+		{"many spaces trimmed", "a    bcdef", 4, "a…"},
+		{"max one", "abc", 1, "…"},
+		{"max zero", "abc", 0, ""},
+		{"negative max", "abc", -3, ""},
+		{"empty", "", 0, ""},
+		{"multibyte", "Tổng cộng", 6, "Tổng…"},
+		{"precomposed accent kept", "Café au lait", 5, "Café…"},
+		{"combining accent not orphaned", "Cafe\u0301 au lait", 5, "Caf…"},
+		{"combining accent kept whole", "Cafe\u0301 au lait", 6, "Cafe\u0301…"},
+		{"only combining marks", "\u0301\u0301\u0301\u0301", 2, "…"},
+		{"zwj family dropped whole", "ab👨\u200d👩\u200d👧", 5, "ab…"},
+		{"skin tone stays with its emoji", "x👍🏽y", 3, "x…"},
+		{"skin tone emoji kept whole", "x👍🏽yz", 4, "x👍🏽…"},
+		{"flag pair not split", "🇻🇳🇫🇷🇩🇪", 4, "🇻🇳…"},
+		{"flag pair kept", "🇻🇳🇫🇷🇩🇪", 3, "🇻🇳…"},
+		{"two flag pairs kept", "🇻🇳🇫🇷🇩🇪", 5, "🇻🇳🇫🇷…"},
+		{"invalid utf-8 repaired when short", "a\xffb", 10, "a\uFFFDb"},
+		{"invalid utf-8 repaired when clipped", "ab\xff\xfecd", 4, "ab\uFFFD…"},
+		{"line breaks count as characters", "a\nb\nc", 4, "a\nb…"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Clip(tt.s, tt.max)
+			if got != tt.want {
+				t.Errorf("Clip(%q, %d) = %q; want %q", tt.s, tt.max, got, tt.want)
+			}
+		})
+	}
+}
+
+func FuzzClip(f *testing.F) {
+	for _, s := range []string{"", "hello world", "Cafe\u0301", "👨\u200d👩\u200d👧", "🇻🇳🇫🇷🇩🇪", "a\xffb", "   x   ", "\u0301\u0301"} {
+		for _, max := range []int{-1, 0, 1, 2, 3, 5, 80} {
+			f.Add(s, max)
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string, max int) {
+		got := Clip(s, max)
+		if !utf8.ValidString(got) {
+			t.Fatalf("Clip(%q, %d) = %q: invalid UTF-8", s, max, got)
+		}
+		valid := strings.ToValidUTF8(s, "\uFFFD")
+		n := utf8.RuneCountInString(got)
+		switch {
+		case max < 1:
+			if got != "" {
+				t.Fatalf("Clip(%q, %d) = %q; want \"\"", s, max, got)
+			}
+		case utf8.RuneCountInString(valid) <= max:
+			if got != valid {
+				t.Fatalf("Clip(%q, %d) = %q; want the input unchanged", s, max, got)
+			}
+		case n > max:
+			t.Fatalf("Clip(%q, %d) = %q: %d characters", s, max, got, n)
+		case !strings.HasSuffix(got, "…") || !strings.HasPrefix(valid, strings.TrimSuffix(got, "…")):
+			t.Fatalf("Clip(%q, %d) = %q: not a prefix of the input followed by …", s, max, got)
+		}
+	})
+}

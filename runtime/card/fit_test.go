@@ -1,0 +1,235 @@
+package card
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestFit(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      Card
+		want    Card
+		changes []Change
+	}{
+		{
+			name: "long title clipped",
+			in:   Card{Title: strings.Repeat("a", 100), FallbackText: "f"},
+			want: Card{V: 1, Title: strings.Repeat("a", 79) + "…", FallbackText: "f"},
+			changes: []Change{
+				{"title", "clipped from 100 to 80 characters"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
+			name: "control characters",
+			in:   Card{Title: "Order\t#1042\r\n", Subtitle: "a\u2028b", Text: "line1\r\nline2\rline3\x00\t!", FallbackText: "x\u0085y"},
+			want: Card{V: 1, Title: "Order #1042 ", Subtitle: "a b", Text: "line1\nline2\nline3 !", FallbackText: "x\ny"},
+			changes: []Change{
+				{"title", "replaced line breaks and tabs with spaces and removed other control characters"},
+				{"subtitle", "replaced line breaks and tabs with spaces and removed other control characters"},
+				{"text", `normalized line breaks to "\n", tabs to spaces and removed other control characters`},
+				{"fallback_text", `normalized line breaks to "\n", tabs to spaces and removed other control characters`},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
+			name: "invalid UTF-8",
+			in:   Card{V: 1, Title: "caf\xe9", FallbackText: "ok"},
+			want: Card{V: 1, Title: "caf\uFFFD", FallbackText: "ok"},
+			changes: []Change{
+				{"title", "replaced invalid UTF-8 with U+FFFD"},
+			},
+		},
+		{
+			name: "urls",
+			in:   Card{Title: "T", IconURL: "http://x.com/i.png", ImageURL: " https://x.com/o.jpg\n", FallbackText: "F"},
+			want: Card{V: 1, Title: "T", ImageURL: "https://x.com/o.jpg", FallbackText: "F"},
+			changes: []Change{
+				{"icon_url", `dropped "http://x.com/i.png": not an https URL`},
+				{"image_url", "trimmed surrounding white space"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
+			name: "fields",
+			in: Card{Title: "T", FallbackText: "F", Fields: []Field{
+				{"A", "1"}, {"", "2"}, {"C", " "}, {"D", strings.Repeat("v", 130)}, {"E\n", "5"}, {"F", "6"}, {"G", "7"},
+			}},
+			want: Card{V: 1, Title: "T", FallbackText: "F", Fields: []Field{
+				{"A", "1"}, {"D", strings.Repeat("v", 119) + "…"}, {"E ", "5"}, {"F", "6"},
+			}},
+			changes: []Change{
+				{"fields[1]", "dropped: the label or value is empty"},
+				{"fields[2]", "dropped: the label or value is empty"},
+				{"fields[3].value", "clipped from 130 to 120 characters"},
+				{"fields[4].label", "replaced line breaks and tabs with spaces and removed other control characters"},
+				{"fields[6]", "dropped: a card shows at most 4 fields"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
+			name: "actions",
+			in: Card{Title: "T", FallbackText: "F", Actions: []Action{
+				URLAction("Bad", "http://x.com"),
+				{Kind: "link", Label: "Go", URL: "https://x.com"},
+				{Kind: KindURL, Label: " ", URL: "https://x.com"},
+				{Kind: KindMessage, Label: "Say", Text: "\x00"},
+				{Label: "Nothing"},
+				{Kind: " URL", Label: "Track", URL: "https://x.com/t", Text: "stray"},
+				{Label: "Cancel", Text: "Cancel order 1042", URL: " "},
+				MessageAction("More", "more"),
+			}},
+			want: Card{V: 1, Title: "T", FallbackText: "F", Actions: []Action{
+				URLAction("Track", "https://x.com/t"),
+				MessageAction("Cancel", "Cancel order 1042"),
+			}},
+			changes: []Change{
+				{"actions[0]", `dropped: "http://x.com" is not an https URL`},
+				{"actions[1]", `dropped: unknown kind "link"`},
+				{"actions[2]", "dropped: the label is empty"},
+				{"actions[3]", "dropped: the message text is empty"},
+				{"actions[4]", "dropped: no kind, url or text"},
+				{"actions[5].kind", `changed " URL" to "url"`},
+				{"actions[5].text", "removed: url buttons carry no text"},
+				{"actions[6].kind", `changed "" to "message"`},
+				{"actions[6].url", "removed: message buttons carry no url"},
+				{"actions[7]", "dropped: a card shows at most 2 buttons"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
+			name: "title from first field, fallback built",
+			in:   Card{Subtitle: "Shipped", Fields: []Field{{"Total", "10 €"}}},
+			want: Card{V: 1, Title: "Total: 10 €", Subtitle: "Shipped", Fields: []Field{{"Total", "10 €"}}, FallbackText: "Total: 10 €\nShipped"},
+			changes: []Change{
+				{"title", "was empty; used the first field"},
+				{"fallback_text", "was empty; built from the title, subtitle, text and fields"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
+			name: "title from subtitle",
+			in:   Card{Title: "\x01", Subtitle: "  Shipped ", FallbackText: "Order shipped"},
+			want: Card{V: 1, Title: "Shipped", Subtitle: "  Shipped ", FallbackText: "Order shipped"},
+			changes: []Change{
+				{"title", "replaced line breaks and tabs with spaces and removed other control characters"},
+				{"title", "was empty; used the subtitle"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
+			name: "title from fallback first line",
+			in:   Card{Title: "  ", Text: "text line", FallbackText: "\n  First line  \nsecond"},
+			want: Card{V: 1, Title: "First line", Text: "text line", FallbackText: "\n  First line  \nsecond"},
+			changes: []Change{
+				{"title", "was empty; used the first line of the fallback text"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
+			name: "title from text first line",
+			in:   Card{Text: "Arrives Friday.\nTrack it online."},
+			want: Card{V: 1, Title: "Arrives Friday.", Text: "Arrives Friday.\nTrack it online.", FallbackText: "Arrives Friday.\nTrack it online."},
+			changes: []Change{
+				{"title", "was empty; used the first line of the text"},
+				{"fallback_text", "was empty; built from the title, subtitle, text and fields"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
+			name: "empty card",
+			in:   Card{},
+			want: Card{V: 1, Title: "Result", FallbackText: "Result"},
+			changes: []Change{
+				{"title", `was empty; used "Result"`},
+				{"fallback_text", "was empty; built from the title, subtitle, text and fields"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
+			name: "built fallback clipped",
+			in: Card{
+				Title:    "T",
+				Subtitle: strings.Repeat("s", 160),
+				Text:     strings.Repeat("x", 300),
+				Fields:   []Field{{"L", strings.Repeat("v", 120)}},
+			},
+			want: Card{
+				V:            1,
+				Title:        "T",
+				Subtitle:     strings.Repeat("s", 160),
+				Text:         strings.Repeat("x", 300),
+				Fields:       []Field{{"L", strings.Repeat("v", 120)}},
+				FallbackText: "T\n" + strings.Repeat("s", 160) + "\n" + strings.Repeat("x", 300) + "\nL: " + strings.Repeat("v", 32) + "…",
+			},
+			changes: []Change{
+				{"fallback_text", "was empty; built from the title, subtitle, text and fields"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
+			name:    "unknown version",
+			in:      Card{V: 7, Title: "T", FallbackText: "F"},
+			want:    Card{V: 1, Title: "T", FallbackText: "F"},
+			changes: []Change{{"v", "set to 1 (was 7)"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, changes := FitWithChanges(tt.in)
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("FitWithChanges card:\n got %#v\nwant %#v", got, tt.want)
+			}
+			if !reflect.DeepEqual(changes, tt.changes) {
+				t.Errorf("changes:\n got %q\nwant %q", changes, tt.changes)
+			}
+			if err := got.Validate(); err != nil {
+				t.Errorf("fitted card is invalid: %v", err)
+			}
+			if plain := Fit(tt.in); !reflect.DeepEqual(plain, got) {
+				t.Errorf("Fit and FitWithChanges differ:\n Fit %#v\n FWC %#v", plain, got)
+			}
+		})
+	}
+}
+
+// TestFitValidUnchanged checks that Fit returns a valid card deep-equal to
+// itself, whatever its version and however its slices are set.
+func TestFitValidUnchanged(t *testing.T) {
+	unset := orderCard()
+	unset.V = 0
+	cards := map[string]Card{
+		"documentation example": orderCard(),
+		"version unset":         unset,
+		"minimal":               {Title: "T", FallbackText: "F"},
+		"empty non-nil slices":  {Title: "T", FallbackText: "F", Fields: []Field{}, Actions: []Action{}},
+		"padding kept":          {Title: " T ", Subtitle: "  ", Text: "\n\n", FallbackText: " F\n"},
+		"combining marks":       {Title: "Cafe\u0301", FallbackText: "Đơn hàng đã giao"},
+		"upper-case scheme":     {Title: "T", IconURL: "HTTPS://X.COM/i.png", FallbackText: "F"},
+		"at the limits":         {Title: strings.Repeat("ü", 80), Text: strings.Repeat("\n", 300), FallbackText: strings.Repeat("…", 500)},
+	}
+	for name, c := range cards {
+		if err := c.Validate(); err != nil {
+			t.Fatalf("%s: test card is invalid: %v", name, err)
+		}
+		got, changes := FitWithChanges(c)
+		if !reflect.DeepEqual(got, c) {
+			t.Errorf("%s: Fit changed a valid card:\n got %#v\nwant %#v", name, got, c)
+		}
+		if len(changes) != 0 {
+			t.Errorf("%s: changes %q; want none", name, changes)
+		}
+	}
+}
+
+func TestFitSharesNoMemory(t *testing.T) {
+	in := orderCard()
+	out := Fit(in)
+	out.Fields[0].Value = "changed"
+	out.Actions[0].URL = "https://changed.example.com"
+	if want := orderCard(); !reflect.DeepEqual(in, want) {
+		t.Errorf("changing Fit's result changed its input:\n got %#v\nwant %#v", in, want)
+	}
+}

@@ -1,0 +1,172 @@
+package card
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// orderCard is the card of the platform's documentation example.
+func orderCard() Card {
+	return Card{
+		V:        1,
+		Title:    "Order #1042",
+		Subtitle: "Shipped",
+		Text:     "Arrives Friday.",
+		IconURL:  "https://shop.example.com/icon.png",
+		ImageURL: "https://shop.example.com/o/1042.jpg",
+		Fields: []Field{
+			{Label: "Total", Value: "1,250,000 ₫"},
+			{Label: "Carrier", Value: "GHN"},
+		},
+		Actions: []Action{
+			URLAction("Track", "https://shop.example.com/o/1042"),
+			MessageAction("Cancel", "Cancel order 1042"),
+		},
+		FallbackText: "Order #1042 shipped, arrives Friday. Total 1,250,000 ₫.",
+	}
+}
+
+func TestValidate(t *testing.T) {
+	const tooLong = ": shorten it, or clip it with card.Fit or card.Clip"
+	const notHTTPS = " is not an https URL; use an absolute https:// URL with a host (percent-encode spaces), or leave it empty"
+	tests := []struct {
+		name string
+		card Card
+		want []Problem // nil: valid
+	}{
+		{"documentation example", orderCard(), nil},
+		{"minimal", Card{Title: "T", FallbackText: "F"}, nil},
+		{"at every limit", Card{
+			Title:        strings.Repeat("t", MaxTitle),
+			Subtitle:     strings.Repeat("s", MaxSubtitle),
+			Text:         strings.Repeat("x\n", MaxText/2),
+			Fields:       []Field{{strings.Repeat("l", 40), strings.Repeat("v", 120)}, {"a", "b"}, {"c", "d"}, {"e", "f"}},
+			Actions:      []Action{URLAction(strings.Repeat("l", 30), "HTTPS://X.COM"), MessageAction("m", strings.Repeat("m", 200))},
+			FallbackText: strings.Repeat("ư", MaxFallbackText),
+		}, nil},
+		{"empty", Card{}, []Problem{
+			{"title", "is empty; every card needs a title: set Title"},
+			{"fallback_text", "is empty; hosts drop a card without one: write a plain-text summary (Fit builds one from the other slots)"},
+		}},
+		{"blank required slots", Card{Title: " \t", FallbackText: "\n"}, []Problem{
+			{"title", "is empty; every card needs a title: set Title"},
+			{"title", "contains the control character U+0009; use plain text on one line"},
+			{"fallback_text", "is empty; hosts drop a card without one: write a plain-text summary (Fit builds one from the other slots)"},
+		}},
+		{"bad encoding and controls", Card{Title: "caf\xe9\x00", Text: "a\r\nb", FallbackText: "ok\u2028"}, []Problem{
+			{"title", "is not valid UTF-8: fix the encoding of the source value (Fit replaces bad bytes with U+FFFD)"},
+			{"title", "contains the control character U+0000; use plain text on one line"},
+			{"text", `contains the control character U+000D; use plain text, where only "\n" line breaks are kept`},
+			{"fallback_text", `contains the control character U+2028; use plain text, where only "\n" line breaks are kept`},
+		}},
+		{"everything broken", Card{
+			V:        2,
+			Title:    strings.Repeat("x", 81),
+			Subtitle: "two\nlines",
+			Text:     "tab\there",
+			IconURL:  "http://shop.example.com/i.png",
+			ImageURL: "ftp://shop.example.com/i.png",
+			Fields:   []Field{{"A", "1"}, {"", "2"}, {"C", strings.Repeat("v", 121)}, {"D", "4"}, {"E", "5"}},
+			Actions: []Action{
+				{Kind: "link", Label: "Go", URL: "https://x.com"},
+				{Kind: KindURL, Label: "Track", URL: "http://x.com", Text: "t"},
+				{Kind: KindMessage, URL: "https://x.com"},
+			},
+			FallbackText: strings.Repeat("f", 501),
+		}, []Problem{
+			{"v", "is 2; only 0 (unset) and 1 are known: set V to card.Version"},
+			{"title", "is 81 characters; the limit is 80" + tooLong},
+			{"subtitle", "contains the control character U+000A; use plain text on one line"},
+			{"text", `contains the control character U+0009; use plain text, where only "\n" line breaks are kept`},
+			{"icon_url", `"http://shop.example.com/i.png"` + notHTTPS},
+			{"image_url", `"ftp://shop.example.com/i.png"` + notHTTPS},
+			{"fields", "has 5 rows; the limit is 4: keep the most important ones"},
+			{"fields[1].label", "is empty; every field needs a label"},
+			{"fields[2].value", "is 121 characters; the limit is 120" + tooLong},
+			{"actions", "has 3 buttons; the limit is 2: keep the most important ones, the first is the primary one"},
+			{"actions[0].kind", `is "link"; it must be "url" (with a url) or "message" (with a text)`},
+			{"actions[1].url", `"http://x.com"` + notHTTPS},
+			{"actions[1].text", "is set on a url button; only message buttons carry a text: remove it"},
+			{"actions[2].label", "is empty; every button needs a label"},
+			{"actions[2].text", "is empty; a message button needs the text it sends"},
+			{"actions[2].url", `is set on a message button; only url buttons carry a url: remove it or use kind "url"`},
+			{"fallback_text", "is 501 characters; the limit is 500" + tooLong},
+		}},
+		{"url button without url, blank field value", Card{
+			Title:        "T",
+			Fields:       []Field{{"Total", " "}},
+			Actions:      []Action{{Kind: KindURL, Label: "Open"}},
+			FallbackText: "F",
+		}, []Problem{
+			{"fields[0].value", "is empty; every field needs a value: drop the row when there is nothing to show"},
+			{"actions[0].url", "is empty; a url button needs an https URL to open"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.card.Validate()
+			if tt.want == nil {
+				if err != nil {
+					t.Fatalf("Validate() = %v; want nil", err)
+				}
+				return
+			}
+			var ve *ValidationError
+			if !errors.As(err, &ve) {
+				t.Fatalf("Validate() = %v (%T); want *ValidationError", err, err)
+			}
+			if !reflect.DeepEqual(ve.Problems, tt.want) {
+				t.Errorf("problems:\n got %q\nwant %q", ve.Problems, tt.want)
+			}
+		})
+	}
+}
+
+func TestValidationErrorMessage(t *testing.T) {
+	one := &ValidationError{Problems: []Problem{{"title", "is empty"}}}
+	if got, want := one.Error(), "invalid result card: title: is empty"; got != want {
+		t.Errorf("one problem: %q; want %q", got, want)
+	}
+	two := &ValidationError{Problems: []Problem{{"title", "is empty"}, {"fields[1].value", "is 121 characters"}}}
+	if got, want := two.Error(), "invalid result card, 2 problems:\n\ttitle: is empty\n\tfields[1].value: is 121 characters"; got != want {
+		t.Errorf("two problems: %q; want %q", got, want)
+	}
+}
+
+func TestIsHTTPS(t *testing.T) {
+	tests := []struct {
+		s    string
+		want bool
+	}{
+		{"https://shop.example.com", true},
+		{"https://shop.example.com/o/1042?x=1#top", true},
+		{"HTTPS://SHOP.EXAMPLE.COM/x", true},
+		{"hTtPs://shop.example.com", true},
+		{"https://user@shop.example.com:8443/p", true},
+		{"https://shop.example.com/caf%C3%A9", true},
+		{"https://shop.example.com/café", true},
+		{"https://[::1]/x", true},
+		{"", false},
+		{"http://shop.example.com", false},
+		{"ftp://shop.example.com", false},
+		{"//shop.example.com", false},
+		{"shop.example.com/x", false},
+		{"https:shop.example.com", false},
+		{"https://", false},
+		{"https:///path", false},
+		{"https://:443/x", false},
+		{" https://shop.example.com", false},
+		{"https://shop.example.com/a b", false},
+		{"https://shop.example.com/\x7f", false},
+		{"https://shop.example.com/\u0085", false},
+		{"https://shop.example.com/\xff", false},
+		{"javascript:alert(1)", false},
+	}
+	for _, tt := range tests {
+		if got := IsHTTPS(tt.s); got != tt.want {
+			t.Errorf("IsHTTPS(%q) = %v; want %v", tt.s, got, tt.want)
+		}
+	}
+}
