@@ -1,0 +1,329 @@
+package mdcard
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// kindTerm is the AST kind of a placed tutor term.
+var kindTerm = ast.NewNodeKind("MDCardTutorTerm")
+
+// termNode wraps the text nodes of one tutor-term occurrence.
+type termNode struct {
+	ast.BaseInline
+	term, tip string
+}
+
+func (n *termNode) Kind() ast.NodeKind { return kindTerm }
+
+func (n *termNode) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"Term": n.term, "Tip": n.tip}, nil)
+}
+
+// matchTerm is a validated tutor term.
+type matchTerm struct {
+	TutorTerm
+	text      string // term with inner whitespace collapsed to single spaces
+	runes     int
+	wordStart bool // the term starts with a word character: needs a boundary before
+	wordEnd   bool // the term ends with a word character: needs a boundary after
+	order     int
+}
+
+// prepareTerms validates terms and orders them longest first (ties keep the
+// given order), reporting every problem.
+func prepareTerms(in []TutorTerm) ([]*matchTerm, []error) {
+	var errs []error
+	if len(in) > MaxTutorTerms {
+		errs = append(errs, fmt.Errorf("tutorTerms has %d entries; the limit is %d per card, so keep the most useful ones", len(in), MaxTutorTerms))
+	}
+	type key struct {
+		text string
+		fold bool
+	}
+	seen := map[key]int{}
+	var out []*matchTerm
+	for i, t := range in {
+		text := strings.Join(strings.Fields(t.Term), " ")
+		if text == "" {
+			errs = append(errs, fmt.Errorf("tutorTerms[%d].term is empty; give the word or phrase to underline", i))
+			continue
+		}
+		k := key{text, t.CaseInsensitive}
+		if t.CaseInsensitive {
+			k.text = strings.ToLower(text)
+		}
+		if j, dup := seen[k]; dup {
+			errs = append(errs, fmt.Errorf("tutorTerms[%d].term %q repeats tutorTerms[%d]; give each term once", i, t.Term, j))
+			continue
+		}
+		seen[k] = i
+		first, _ := utf8.DecodeRuneInString(text)
+		last, _ := utf8.DecodeLastRuneInString(text)
+		out = append(out, &matchTerm{
+			TutorTerm: TutorTerm{Term: text, Tip: strings.TrimSpace(t.Tip), CaseInsensitive: t.CaseInsensitive},
+			text:      text,
+			runes:     utf8.RuneCountInString(text),
+			wordStart: isWord(first),
+			wordEnd:   isWord(last),
+			order:     i,
+		})
+	}
+	slices.SortStableFunc(out, func(a, b *matchTerm) int { return cmp.Compare(b.runes, a.runes) })
+	return out, errs
+}
+
+func isWord(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// applyTerms wraps the first occurrence of each term in blocks' visible prose
+// in a termNode and returns the placed terms in document order. Terms are
+// placed longest first, so a longer term wins over a shorter one it
+// contains, and a term never lands inside another term.
+func applyTerms(blocks []ast.Node, src []byte, terms []*matchTerm) []TutorTerm {
+	type hit struct {
+		node *termNode
+		term *matchTerm
+	}
+	var hits []hit
+	for _, t := range terms {
+		for _, run := range textRuns(blocks, src) {
+			if s, e, ok := findTerm(run.text, t); ok {
+				hits = append(hits, hit{run.wrap(s, e, t), t})
+				break
+			}
+		}
+	}
+	if len(hits) == 0 {
+		return nil
+	}
+	// Document order: walk the blocks once and collect the term nodes.
+	order := map[*termNode]int{}
+	for _, b := range blocks {
+		_ = ast.Walk(b, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if tn, ok := n.(*termNode); ok && entering {
+				order[tn] = len(order)
+				return ast.WalkSkipChildren, nil
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	slices.SortFunc(hits, func(a, b hit) int { return cmp.Compare(order[a.node], order[b.node]) })
+	out := make([]TutorTerm, len(hits))
+	for i, h := range hits {
+		out[i] = h.term.TutorTerm
+	}
+	return out
+}
+
+// skipKinds are subtrees that are not prose a term may be found in: code,
+// literal raw HTML, link text (already interactive), image alt text (not
+// visible) and placed terms. The renderer emits no kbd, samp or var
+// elements, so code is the only sample markup there is.
+var skipKinds = map[ast.NodeKind]bool{
+	ast.KindCodeSpan:        true,
+	ast.KindCodeBlock:       true,
+	ast.KindFencedCodeBlock: true,
+	ast.KindHTMLBlock:       true,
+	ast.KindRawHTML:         true,
+	ast.KindLink:            true,
+	ast.KindAutoLink:        true,
+	ast.KindImage:           true,
+	kindTerm:                true,
+}
+
+// textRun is a stretch of adjacent sibling text nodes joined into one string
+// (a soft line break reads as one space; a hard one ends the run) so a term
+// may span nodes that goldmark split.
+type textRun struct {
+	text  string
+	nodes []*ast.Text
+	start []int // byte offset of each node in text
+}
+
+// plainTextNode reports whether t's source bytes are exactly what the reader
+// sees, so offsets into it are offsets into the visible text. Text with
+// character references or backslash escapes is left unmatched.
+func plainTextNode(t *ast.Text, src []byte) bool {
+	if t.IsRaw() || t.Segment.Padding > 0 {
+		return false
+	}
+	for _, c := range t.Segment.Value(src) {
+		if c == '&' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// textRuns returns the prose runs under blocks in document order.
+func textRuns(blocks []ast.Node, src []byte) []textRun {
+	var runs []textRun
+	var cur textRun
+	flush := func() {
+		if len(cur.nodes) > 0 {
+			runs = append(runs, cur)
+		}
+		cur = textRun{}
+	}
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			t, ok := c.(*ast.Text)
+			if !ok || !plainTextNode(t, src) {
+				flush()
+				if !ok && !skipKinds[c.Kind()] {
+					walk(c)
+				}
+				continue
+			}
+			if k := len(cur.nodes); k > 0 && cur.nodes[k-1].SoftLineBreak() {
+				cur.text += " " // a soft line break reads as a space
+			}
+			cur.start = append(cur.start, len(cur.text))
+			cur.nodes = append(cur.nodes, t)
+			cur.text += string(t.Segment.Value(src))
+			if t.HardLineBreak() {
+				flush()
+			}
+		}
+		flush()
+	}
+	for _, b := range blocks {
+		if skipKinds[b.Kind()] {
+			continue
+		}
+		walk(b)
+	}
+	return runs
+}
+
+// findTerm finds the first whole-word occurrence of t in s. The edges of the
+// run count as word boundaries.
+func findTerm(s string, t *matchTerm) (start, end int, ok bool) {
+	for i := 0; i < len(s); {
+		var n int
+		if t.CaseInsensitive {
+			n = foldPrefix(s[i:], t.text)
+		} else {
+			j := strings.Index(s[i:], t.text)
+			if j < 0 {
+				return 0, 0, false
+			}
+			i += j
+			n = len(t.text)
+		}
+		if n >= 0 && boundary(s, i, i+n, t) {
+			return i, i + n, true
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return 0, 0, false
+}
+
+// foldPrefix returns the byte length of the prefix of s that equals term
+// under simple Unicode case folding, or -1.
+func foldPrefix(s, term string) int {
+	i := 0
+	for _, tr := range term {
+		if i >= len(s) {
+			return -1
+		}
+		sr, size := utf8.DecodeRuneInString(s[i:])
+		if !equalFold(sr, tr) {
+			return -1
+		}
+		i += size
+	}
+	return i
+}
+
+func equalFold(a, b rune) bool {
+	if a == b {
+		return true
+	}
+	for r := unicode.SimpleFold(a); r != a; r = unicode.SimpleFold(r) {
+		if r == b {
+			return true
+		}
+	}
+	return false
+}
+
+func boundary(s string, start, end int, t *matchTerm) bool {
+	if t.wordStart && start > 0 {
+		if r, _ := utf8.DecodeLastRuneInString(s[:start]); isWord(r) {
+			return false
+		}
+	}
+	if t.wordEnd && end < len(s) {
+		if r, _ := utf8.DecodeRuneInString(s[end:]); isWord(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// wrap splits the run's text nodes at [start, end) and moves the covered
+// nodes into a new termNode, which it returns.
+func (r textRun) wrap(start, end int, t *matchTerm) *termNode {
+	first, last := r.nodeAt(start), r.nodeAt(end-1)
+	// Split the end first: it never moves the start offset of first.
+	lastNode := r.nodes[last]
+	// A line break at the very end moves out too, so the span holds only the term.
+	if off := end - r.start[last]; off < lastNode.Segment.Len() || lastNode.SoftLineBreak() || lastNode.HardLineBreak() {
+		splitAfter(lastNode, off)
+	}
+	firstNode := r.nodes[first]
+	if off := start - r.start[first]; off > 0 {
+		splitBefore(firstNode, off)
+	}
+	tn := &termNode{term: t.Term, tip: t.Tip}
+	parent := firstNode.Parent()
+	parent.InsertBefore(parent, firstNode, tn)
+	for n := ast.Node(firstNode); ; {
+		next := n.NextSibling()
+		tn.AppendChild(tn, n)
+		if n == ast.Node(lastNode) {
+			break
+		}
+		n = next
+	}
+	return tn
+}
+
+// nodeAt returns the index of the node holding byte off of the run's text.
+func (r textRun) nodeAt(off int) int {
+	i, _ := slices.BinarySearch(r.start, off+1)
+	return i - 1
+}
+
+// splitBefore moves the first off bytes of t into a new node placed before t.
+func splitBefore(t *ast.Text, off int) {
+	left := ast.NewTextSegment(t.Segment.WithStop(t.Segment.Start + off))
+	t.Segment = t.Segment.WithStart(t.Segment.Start + off)
+	t.Parent().InsertBefore(t.Parent(), t, left)
+}
+
+// splitAfter moves the bytes of t after off into a new node placed after t;
+// the new node inherits t's line break.
+func splitAfter(t *ast.Text, off int) {
+	right := ast.NewTextSegment(t.Segment.WithStart(t.Segment.Start + off))
+	right.SetSoftLineBreak(t.SoftLineBreak())
+	right.SetHardLineBreak(t.HardLineBreak())
+	t.SetSoftLineBreak(false)
+	t.SetHardLineBreak(false)
+	t.Segment = t.Segment.WithStop(t.Segment.Start + off)
+	parent := t.Parent()
+	if next := t.NextSibling(); next != nil {
+		parent.InsertBefore(parent, next, right)
+	} else {
+		parent.AppendChild(parent, right)
+	}
+}
