@@ -1,0 +1,150 @@
+package acp
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// marshalNoHTML is json.Marshal without HTML escaping: pydantic writes
+// "<", ">" and "&" as themselves, and so must we to match it byte for byte.
+func marshalNoHTML(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// unmarshalNumbers decodes like json.Unmarshal but keeps numbers in
+// interface values as json.Number, so selection values survive a round
+// trip with their exact digits.
+func unmarshalNumbers(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("acp: unexpected data after the JSON value")
+	}
+	return nil
+}
+
+// marshalSelection writes a selection with sorted keys. Go floats are
+// written as Python's repr writes a float (1.0, 1e+20), the form the
+// reference produces for float values; everything else goes through
+// encoding/json.
+func marshalSelection(s Selection) ([]byte, error) {
+	keys := make([]string, 0, len(s))
+	for k := range s {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	buf := []byte{'{'}
+	for i, k := range keys {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		kb, err := marshalNoHTML(k)
+		if err != nil {
+			return nil, err
+		}
+		buf = append(buf, kb...)
+		buf = append(buf, ':')
+		var vb []byte
+		switch v := s[k].(type) {
+		case float64:
+			vb, err = pythonFloat(v)
+		case float32:
+			vb, err = pythonFloat(float64(v))
+		default:
+			vb, err = marshalNoHTML(v)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("selection value %q: %w", k, err)
+		}
+		buf = append(buf, vb...)
+	}
+	return append(buf, '}'), nil
+}
+
+// pythonFloat formats f like Python's repr(float): the shortest digits that
+// round-trip, fixed notation with a ".0" for whole numbers when the decimal
+// exponent is in [-4, 16), exponent notation ("1e+20", "1.5e-05") outside.
+func pythonFloat(f float64) ([]byte, error) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return nil, fmt.Errorf("%v is not representable in JSON; use a finite number", f)
+	}
+	if f == 0 {
+		if math.Signbit(f) {
+			return []byte("-0.0"), nil
+		}
+		return []byte("0.0"), nil
+	}
+	exp := int(math.Floor(math.Log10(math.Abs(f))))
+	// Log10 can be off by one near powers of ten; the 'e' form is exact.
+	e := strconv.FormatFloat(f, 'e', -1, 64)
+	if i := strings.IndexByte(e, 'e'); i >= 0 {
+		if n, err := strconv.Atoi(e[i+1:]); err == nil {
+			exp = n
+		}
+	}
+	if exp < -4 || exp >= 16 {
+		return []byte(e), nil
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.ContainsRune(s, '.') {
+		s += ".0"
+	}
+	return []byte(s), nil
+}
+
+// asciiJSON escapes every byte outside printable ASCII (0x20-0x7e) that is
+// still raw in a compact JSON document as \uXXXX, with surrogate pairs above
+// U+FFFF. This is Python's json.dumps(ensure_ascii=True), which uAgents uses
+// to build an envelope payload. Raw non-ASCII bytes can only occur inside
+// JSON strings, so a byte-level pass is safe.
+func asciiJSON(b []byte) []byte {
+	clean := true
+	for _, c := range b {
+		if c >= 0x7f {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return b
+	}
+	out := make([]byte, 0, len(b)+len(b)/4)
+	for len(b) > 0 {
+		c := b[0]
+		if c < 0x7f {
+			out = append(out, c)
+			b = b[1:]
+			continue
+		}
+		r, size := utf8.DecodeRune(b)
+		b = b[size:]
+		if r >= 0x10000 {
+			r -= 0x10000
+			out = appendU(out, 0xd800+(r>>10))
+			out = appendU(out, 0xdc00+(r&0x3ff))
+			continue
+		}
+		out = appendU(out, r)
+	}
+	return out
+}
+
+func appendU(out []byte, r rune) []byte {
+	const hex = "0123456789abcdef"
+	return append(out, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+}

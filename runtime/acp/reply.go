@@ -1,0 +1,398 @@
+package acp
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+)
+
+// ReplyForm says how a user's card interaction reached the agent.
+type ReplyForm int
+
+const (
+	// ReplyEmpty: the message holds neither text nor a card response.
+	ReplyEmpty ReplyForm = iota
+	// ReplyJSON: a direct @mention; the text is the selection JSON object.
+	ReplyJSON
+	// ReplyProse: the planner LLM described the pick in natural language.
+	ReplyProse
+	// ReplyMetadata: a card-response MetadataContent (card_protocol_version
+	// "1" without card_kind) carries selection, text, card_id, cancelled.
+	ReplyMetadata
+)
+
+// String returns "empty", "json", "prose" or "metadata".
+func (f ReplyForm) String() string {
+	switch f {
+	case ReplyEmpty:
+		return "empty"
+	case ReplyJSON:
+		return "json"
+	case ReplyProse:
+		return "prose"
+	case ReplyMetadata:
+		return "metadata"
+	}
+	return "ReplyForm(" + strconv.Itoa(int(f)) + ")"
+}
+
+// Response is what ParseResponse understood of a reply.
+type Response struct {
+	// Form is the shape the reply arrived in.
+	Form ReplyForm
+	// Selection holds the picked values: the JSON object (ReplyJSON), the
+	// decoded selection (ReplyMetadata), or for ReplyProse the values of
+	// the expected CTAs found in the prose (the matched CTA's whole
+	// selection when one matched). Numbers are json.Number.
+	Selection Selection
+	// Text is the message text, or the card response's text.
+	Text string
+	// CardID is the card_id echoed by a card response, uuid.Nil otherwise.
+	CardID uuid.UUID
+	// Cancelled reports a card response with cancelled "true".
+	Cancelled bool
+	// Matched is the expected CTA the reply picked, when exactly one fits
+	// best: every value of its selection is in the reply and no other CTA
+	// fits as many values. Nil when none or several fit.
+	Matched *CTA
+}
+
+// ParseResponse reads the user's reply to a card in any of its three forms.
+// Pass the CTAs the card offered as expect: their selection values are the
+// identifiers looked for in planner prose, and the CTA the reply matches is
+// returned in Matched.
+//
+// A card-response MetadataContent wins over text. Its block is ignored, as
+// the reference ignores it, when its selection is not a JSON object of flat
+// values or its card_id is not a UUID. Otherwise the text blocks are joined;
+// text that is a JSON object is a selection, anything else is prose.
+// ParseResponse never fails: unreadable input is prose.
+func ParseResponse(msg ChatMessage, expect ...CTA) Response {
+	for _, c := range msg.Content {
+		mc, ok := c.(MetadataContent)
+		if !ok {
+			continue
+		}
+		if r, ok := cardResponse(mc.Metadata); ok {
+			if _, has := mc.Metadata[MetaText]; !has {
+				r.Text = msg.Text()
+			}
+			r.Matched = matchCTA(r.Selection, expect)
+			return r
+		}
+	}
+	text := msg.Text()
+	trimmed := strings.TrimSpace(text)
+	if trimmed == "" {
+		return Response{Form: ReplyEmpty, Text: text}
+	}
+	if trimmed[0] == '{' {
+		var sel map[string]any
+		if unmarshalNumbers([]byte(trimmed), &sel) == nil && sel != nil {
+			s := Selection(sel)
+			return Response{Form: ReplyJSON, Selection: s, Text: text, Matched: matchCTA(s, expect)}
+		}
+	}
+	r := Response{Form: ReplyProse, Text: text}
+	r.Selection, r.Matched = matchProse(text, expect)
+	return r
+}
+
+// cardResponse reads a card-response metadata block as the reference's
+// extract_card_response does.
+func cardResponse(md map[string]string) (Response, bool) {
+	if md[MetaCardProtocolVersion] != CardProtocolVersion {
+		return Response{}, false
+	}
+	if _, isRequest := md[MetaCardKind]; isRequest {
+		return Response{}, false
+	}
+	r := Response{Form: ReplyMetadata, Text: md[MetaText], Cancelled: md[MetaCancelled] == "true"}
+	if raw, ok := md[MetaSelection]; ok {
+		sel, err := flatSelection(raw)
+		if err != nil {
+			return Response{}, false
+		}
+		r.Selection = sel
+	}
+	if raw, ok := md[MetaCardID]; ok {
+		id, err := uuid.Parse(raw)
+		if err != nil {
+			return Response{}, false
+		}
+		r.CardID = id
+	}
+	return r, true
+}
+
+// flatSelection decodes a selection JSON object whose values are all
+// strings, numbers or booleans.
+func flatSelection(raw string) (Selection, error) {
+	var sel map[string]any
+	if err := unmarshalNumbers([]byte(raw), &sel); err != nil {
+		return nil, err
+	}
+	if sel == nil {
+		return nil, fmt.Errorf("selection is null")
+	}
+	for k, v := range sel {
+		switch v.(type) {
+		case string, bool, json.Number:
+		default:
+			return nil, fmt.Errorf("selection value %q is not flat", k)
+		}
+	}
+	return Selection(sel), nil
+}
+
+// scalarText returns the text form of a flat selection value, used both to
+// compare values and to find them in prose. ok is false for values that
+// are not scalars.
+func scalarText(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case bool:
+		return strconv.FormatBool(x), true
+	case json.Number:
+		if f, err := x.Float64(); err == nil {
+			return strconv.FormatFloat(f, 'g', -1, 64), true
+		}
+		return x.String(), true
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64), true
+	case float32:
+		return strconv.FormatFloat(float64(x), 'g', -1, 32), true
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		f, err := strconv.ParseFloat(fmt.Sprint(x), 64)
+		if err != nil {
+			return fmt.Sprint(x), true
+		}
+		return strconv.FormatFloat(f, 'g', -1, 64), true
+	}
+	return "", false
+}
+
+// matchCTA returns the expected CTA whose whole selection is contained in
+// sel; when several are, the one with most keys wins, and a tie is
+// ambiguous.
+func matchCTA(sel Selection, expect []CTA) *CTA {
+	if len(sel) == 0 {
+		return nil
+	}
+	return best(expect, func(k string, want any) bool {
+		got, ok := sel[k]
+		if !ok {
+			return false
+		}
+		a, okA := scalarText(got)
+		b, okB := scalarText(want)
+		return okA && okB && a == b
+	})
+}
+
+// best picks the CTA with the most selection values for which has is true,
+// among those for which it is true of every value.
+func best(expect []CTA, has func(k string, v any) bool) *CTA {
+	var (
+		winner  *CTA
+		top     int
+		tied    bool
+		scanned bool
+	)
+	for i := range expect {
+		c := &expect[i]
+		if len(c.Selection) == 0 {
+			continue
+		}
+		all := true
+		for k, v := range c.Selection {
+			if !has(k, v) {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		n := len(c.Selection)
+		switch {
+		case !scanned || n > top:
+			winner, top, tied, scanned = c, n, false, true
+		case n == top && !sameSelection(c.Selection, winner.Selection):
+			tied = true
+		}
+	}
+	if tied || winner == nil {
+		return nil
+	}
+	m := *winner
+	return &m
+}
+
+func sameSelection(a, b Selection) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, av := range a {
+		bv, ok := b[k]
+		if !ok {
+			return false
+		}
+		x, _ := scalarText(av)
+		y, _ := scalarText(bv)
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// matchProse finds the expected CTAs' selection values in planner prose.
+// A value counts when it appears as a whole token (case-insensitive, not
+// glued to letters, digits, "_" or "-"); booleans and empty strings carry
+// no identifier and are never looked for.
+func matchProse(text string, expect []CTA) (Selection, *CTA) {
+	if len(expect) == 0 {
+		return nil, nil
+	}
+	lower := strings.ToLower(text)
+	found := map[string]map[string]any{} // key -> value text -> value
+	present := func(k string, v any) bool {
+		if isBool(v) {
+			return true // not an identifier; does not block a match
+		}
+		s, ok := scalarText(v)
+		if !ok || s == "" {
+			return false
+		}
+		if !containsToken(lower, strings.ToLower(s)) {
+			return false
+		}
+		if found[k] == nil {
+			found[k] = map[string]any{}
+		}
+		found[k][s] = v
+		return true
+	}
+	for _, c := range expect {
+		for _, k := range sortedKeys(c.Selection) {
+			present(k, c.Selection[k])
+		}
+	}
+	// Only CTAs with an identifier to look for can be recognised in prose;
+	// one that selects booleans alone would match any sentence.
+	var candidates []CTA
+	for _, c := range expect {
+		for _, v := range c.Selection {
+			if s, ok := scalarText(v); ok && s != "" && !isBool(v) {
+				candidates = append(candidates, c)
+				break
+			}
+		}
+	}
+	matched := best(candidates, func(k string, v any) bool {
+		if isBool(v) {
+			return true
+		}
+		s, ok := scalarText(v)
+		if !ok {
+			return false
+		}
+		_, hit := found[k][s]
+		return hit
+	})
+	if matched != nil {
+		return clone(matched.Selection), matched
+	}
+	sel := Selection{}
+	for k, vals := range found {
+		if len(vals) == 1 { // several different values for one key are ambiguous
+			for _, v := range vals {
+				sel[k] = v
+			}
+		}
+	}
+	if len(sel) == 0 {
+		return nil, nil
+	}
+	return sel, nil
+}
+
+func clone(s Selection) Selection {
+	c := make(Selection, len(s))
+	for k, v := range s {
+		c[k] = v
+	}
+	return c
+}
+
+// containsToken reports whether tok occurs in s with no identifier
+// character immediately before or after it.
+func containsToken(s, tok string) bool {
+	if tok == "" {
+		return false
+	}
+	for off := 0; off <= len(s)-len(tok); {
+		i := strings.Index(s[off:], tok)
+		if i < 0 {
+			return false
+		}
+		start, end := off+i, off+i+len(tok)
+		if boundaryBefore(s[:start]) && boundaryAfter(s[end:]) {
+			return true
+		}
+		_, size := utf8.DecodeRuneInString(s[start:])
+		off = start + size
+	}
+	return false
+}
+
+// boundaryBefore reports whether a token may start right after prefix: no
+// identifier character, and no "1." or "1," that would make it the tail of
+// a number.
+func boundaryBefore(prefix string) bool {
+	r, size := utf8.DecodeLastRuneInString(prefix)
+	if size == 0 {
+		return true
+	}
+	if identRune(r) {
+		return false
+	}
+	if r == '.' || r == ',' {
+		p, _ := utf8.DecodeLastRuneInString(prefix[:len(prefix)-size])
+		return !unicode.IsDigit(p)
+	}
+	return true
+}
+
+// boundaryAfter reports whether a token may end right before suffix: no
+// identifier character, and no ".5" or ",000" that would continue a number.
+func boundaryAfter(suffix string) bool {
+	r, size := utf8.DecodeRuneInString(suffix)
+	if size == 0 {
+		return true
+	}
+	if identRune(r) {
+		return false
+	}
+	if r == '.' || r == ',' {
+		n, _ := utf8.DecodeRuneInString(suffix[size:])
+		return !unicode.IsDigit(n)
+	}
+	return true
+}
+
+func isBool(v any) bool {
+	_, ok := v.(bool)
+	return ok
+}
+
+func identRune(r rune) bool {
+	return r == '_' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
