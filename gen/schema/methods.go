@@ -1,0 +1,183 @@
+package schema
+
+import (
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+const invopopPath = "github.com/invopop/jsonschema"
+
+// hasMethod reports whether the method set of t (not *t: invopop asks reflect.Type.Implements of
+// the dereferenced type) has the named method with a signature that sig accepts. A method of the
+// same name with another signature does not implement invopop's interface and is ignored, as
+// invopop ignores it.
+func (m *mapper) hasMethod(t types.Type, name string, sig func(*types.Signature) bool) bool {
+	sel := m.methods.MethodSet(t).Lookup(nil, name)
+	if sel == nil {
+		return false
+	}
+	fn, ok := sel.Obj().(*types.Func)
+	return ok && !fn.Signature().Variadic() && sig(fn.Signature())
+}
+
+// calledAtReflectTime reports whether invopop replaces t by what one of its methods returns.
+func (m *mapper) calledAtReflectTime(t types.Type) bool {
+	return m.hasMethod(t, "JSONSchemaAlias", isAliasSig) || m.hasMethod(t, "JSONSchema", isSchemaSig)
+}
+
+// The signatures of the interfaces invopop v0.14.0 checks with Implements.
+
+func isSchemaSig(s *types.Signature) bool { // JSONSchema() *jsonschema.Schema
+	return s.Params().Len() == 0 && s.Results().Len() == 1 && isSchemaPtr(s.Results().At(0).Type())
+}
+
+func isExtendSig(s *types.Signature) bool { // JSONSchemaExtend(*jsonschema.Schema)
+	return s.Params().Len() == 1 && s.Results().Len() == 0 && isSchemaPtr(s.Params().At(0).Type())
+}
+
+func isAliasSig(s *types.Signature) bool { // JSONSchemaAlias() any
+	return s.Params().Len() == 0 && s.Results().Len() == 1 && isEmptyInterface(s.Results().At(0).Type())
+}
+
+func isPropertySig(s *types.Signature) bool { // JSONSchemaProperty(prop string) any
+	return s.Params().Len() == 1 && s.Results().Len() == 1 &&
+		isBasic(s.Params().At(0).Type(), types.String) && isEmptyInterface(s.Results().At(0).Type())
+}
+
+func isDocStringSig(s *types.Signature) bool { // GetFieldDocString(fieldName string) string
+	return s.Params().Len() == 1 && s.Results().Len() == 1 &&
+		isBasic(s.Params().At(0).Type(), types.String) && isBasic(s.Results().At(0).Type(), types.String)
+}
+
+func isEnumDescriptorSig(s *types.Signature) bool { // EnumDescriptor() ([]byte, []int)
+	return s.Params().Len() == 0 && s.Results().Len() == 2 &&
+		isSliceOf(s.Results().At(0).Type(), types.Uint8) && isSliceOf(s.Results().At(1).Type(), types.Int)
+}
+
+// The signatures encoding/json needs of a map key type that is not a string or an integer.
+
+func isMarshalTextSig(s *types.Signature) bool { // MarshalText() ([]byte, error)
+	return s.Params().Len() == 0 && s.Results().Len() == 2 &&
+		isSliceOf(s.Results().At(0).Type(), types.Uint8) && isError(s.Results().At(1).Type())
+}
+
+func isUnmarshalTextSig(s *types.Signature) bool { // UnmarshalText([]byte) error
+	return s.Params().Len() == 1 && s.Results().Len() == 1 &&
+		isSliceOf(s.Params().At(0).Type(), types.Uint8) && isError(s.Results().At(0).Type())
+}
+
+func isSchemaPtr(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && isNamed(p.Elem(), invopopPath, "Schema")
+}
+
+func isEmptyInterface(t types.Type) bool {
+	i, ok := types.Unalias(t).(*types.Interface)
+	return ok && i.Empty()
+}
+
+func isBasic(t types.Type, kind types.BasicKind) bool {
+	b, ok := types.Unalias(t).(*types.Basic)
+	return ok && b.Kind() == kind
+}
+
+func isSliceOf(t types.Type, kind types.BasicKind) bool {
+	s, ok := types.Unalias(t).(*types.Slice)
+	return ok && isBasic(s.Elem(), kind)
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(types.Unalias(t), types.Universe.Lookup("error").Type())
+}
+
+// isNamed reports whether t is exactly the named type path.name (not a type defined from it).
+func isNamed(t types.Type, path, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// pkgPath is reflect.Type.PkgPath: the defining package of a named type, "" otherwise.
+func pkgPath(t types.Type) string {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Path()
+	}
+	return ""
+}
+
+// reflectName is reflect.Type.Name, which invopop turns into the schema's $id: the type's name,
+// with the type arguments of a generic instance in reflect's notation ("Page[int,example.com/p.Item]").
+func reflectName(t types.Type) string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ""
+	}
+	args := n.TypeArgs()
+	if args.Len() == 0 {
+		return n.Obj().Name()
+	}
+	var b strings.Builder
+	b.WriteString(n.Obj().Name())
+	b.WriteByte('[')
+	for i := range args.Len() {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeReflectString(&b, args.At(i))
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// writeReflectString writes t as reflect.Type.String does for the common shapes of type
+// arguments. Struct, function and non-empty interface arguments fall back to go/types notation,
+// which differs from reflect's in spacing (a documented difference in the $id only).
+func writeReflectString(b *strings.Builder, t types.Type) {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if pkg := t.Obj().Pkg(); pkg != nil {
+			b.WriteString(pkg.Path())
+			b.WriteByte('.')
+		}
+		b.WriteString(reflectName(t))
+	case *types.Basic:
+		b.WriteString(t.Name())
+	case *types.Pointer:
+		b.WriteByte('*')
+		writeReflectString(b, t.Elem())
+	case *types.Slice:
+		b.WriteString("[]")
+		writeReflectString(b, t.Elem())
+	case *types.Array:
+		b.WriteString("[" + strconv.FormatInt(t.Len(), 10) + "]")
+		writeReflectString(b, t.Elem())
+	case *types.Map:
+		b.WriteString("map[")
+		writeReflectString(b, t.Key())
+		b.WriteByte(']')
+		writeReflectString(b, t.Elem())
+	case *types.Chan:
+		switch t.Dir() {
+		case types.SendRecv:
+			b.WriteString("chan ")
+		case types.SendOnly:
+			b.WriteString("chan<- ")
+		case types.RecvOnly:
+			b.WriteString("<-chan ")
+		}
+		writeReflectString(b, t.Elem())
+	case *types.Interface:
+		if t.Empty() {
+			b.WriteString("interface {}")
+			return
+		}
+		b.WriteString(types.TypeString(t, (*types.Package).Path))
+	default:
+		b.WriteString(types.TypeString(t, (*types.Package).Path))
+	}
+}
+
+// typeString names a type in messages the way Go source in another package would: pkg.Name.
+func typeString(t types.Type) string {
+	return types.TypeString(t, (*types.Package).Name)
+}

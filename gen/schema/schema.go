@@ -1,0 +1,69 @@
+// Package schema derives, at generate time, the JSON schema that invopop/jsonschema v0.14.0 would
+// reflect at run time for a Go type, working from go/types instead of reflect.
+//
+// The reference output is what
+//
+//	(&jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true}).Reflect(v)
+//
+// returns: one inline tree without $defs or $ref, which is what the MCP Go SDK accepts as a tool
+// schema. The mapping mirrors invopop's rules, quirks included (its json and jsonschema tag
+// grammar, how it embeds, which fields are required, how it parses numbers from tags), because
+// users write tags against invopop's documented behaviour and the generated schema must not
+// surprise them. Where invopop would panic, loop or produce a schema that cannot be marshalled,
+// For reports a positioned Problem instead. docs/schemas.md lists the few deliberate differences.
+package schema
+
+import (
+	"encoding/json"
+	"errors"
+	"go/token"
+	"go/types"
+
+	"github.com/invopop/jsonschema"
+)
+
+// Problem is a type that cannot be mapped, positioned at the struct field (or type) that caused
+// it. Msg says what is wrong and what to do, in the style of the Go toolchain's errors.
+type Problem struct {
+	Pos token.Pos
+	Msg string
+}
+
+// Result of mapping one top-level type.
+type Result struct {
+	// Schema is the schema invopop would reflect; nil when Runtime is true or problems were found.
+	Schema *jsonschema.Schema
+	// Runtime reports that the type, or something it reaches, has a method invopop calls while
+	// reflecting (JSONSchema, JSONSchemaExtend, JSONSchemaAlias, JSONSchemaProperty or
+	// GetFieldDocString). Its result cannot be known at generate time, so the generated code must
+	// call invopop at init instead of embedding a schema.
+	Runtime bool
+}
+
+// For maps the Go type t (a struct type, or a pointer to one) to its schema. pos is where the
+// type is used (a handler parameter, say); problems inside the type are positioned at the field
+// that causes them when that position is known, and at pos otherwise. The top level must be a JSON
+// object, so a type that is not a struct is a Problem. All problems are returned, in the order
+// the fields are declared.
+func For(t types.Type, pos token.Pos) (Result, []Problem) {
+	m := newMapper()
+	s := m.top(t, pos)
+	switch {
+	case len(m.problems) > 0:
+		return Result{}, m.problems
+	case m.runtime:
+		return Result{Runtime: true}, nil
+	}
+	return Result{Schema: s}, nil
+}
+
+// Marshal returns the deterministic JSON bytes the generator embeds as json.RawMessage: compact,
+// keys in invopop's order (struct field order of jsonschema.Schema, properties in declaration
+// order, jsonschema_extras keys sorted), byte-for-byte what json.Marshal gives for invopop's own
+// schema.
+func Marshal(s *jsonschema.Schema) ([]byte, error) {
+	if s == nil {
+		return nil, errors.New("schema: cannot marshal a nil schema; For returns none when Result.Runtime is set or problems were found")
+	}
+	return json.Marshal(s)
+}

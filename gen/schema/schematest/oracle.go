@@ -1,0 +1,248 @@
+// Package schematest proves gen/schema's mapping against invopop/jsonschema itself: it compiles a
+// small program that reflects the same types with invopop and compares the two outputs. It is
+// meant for tests (gen/schema's own fixtures, the generator's golden cases, the example service).
+package schematest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/token"
+	"go/types"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"text/template"
+
+	"github.com/cardgen/cardgen/gen/schema"
+	"golang.org/x/tools/go/packages"
+)
+
+// OracleDiff describes one type whose schema the oracle could not prove equal to invopop's.
+// Exactly one of the cases holds: the schemas differ (Ours != Invopop), For reported Problems, For
+// said Runtime, or invopop panicked (Panic).
+type OracleDiff struct {
+	Ours     string   // schema.Marshal of For's schema, indented with sorted keys; "" when not mapped
+	Invopop  string   // invopop's schema in the same form; "" when invopop was not run
+	Order    bool     // the schemas are the same JSON value but their bytes differ (key order)
+	Runtime  bool     // For says the type needs invopop at init, so there is nothing to compare
+	Problems []string // For's problems as "file.go:line:col: msg", file relative to dir
+	Panic    string   // invopop panicked on a type For mapped
+}
+
+// OracleCompare loads the package in dir, maps each named type with schema.For and reflects it
+// with (&jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true}).Reflect. With no
+// typeNames it takes every exported, non-generic type of the package whose underlying type is a
+// struct. It returns an entry for each type that was not proven byte-identical; an empty map means
+// every type matched. dir must hold a non-main package inside a module that requires
+// github.com/invopop/jsonschema; a package under a testdata directory works.
+//
+// The invopop side runs as a temporary main package in a directory named _oracle* at the module
+// root (the go command skips "_" directories in ./... patterns), removed before returning.
+func OracleCompare(dir string, typeNames []string) (map[string]OracleDiff, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax |
+			packages.NeedFiles | packages.NeedModule,
+		Dir: dir,
+	}
+	pkgs, err := packages.Load(cfg, ".")
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", dir, err)
+	}
+	if len(pkgs) != 1 {
+		return nil, fmt.Errorf("load %s: found %d packages, want 1", dir, len(pkgs))
+	}
+	pkg := pkgs[0]
+	if len(pkg.Errors) > 0 {
+		return nil, fmt.Errorf("load %s: %v", dir, pkg.Errors[0])
+	}
+	if pkg.Name == "main" || pkg.Module == nil {
+		return nil, fmt.Errorf("load %s: need a non-main package inside a module", dir)
+	}
+	if len(typeNames) == 0 {
+		typeNames = structTypes(pkg.Types)
+	}
+
+	diffs := map[string]OracleDiff{}
+	ours := map[string][]byte{}
+	for _, name := range typeNames {
+		obj, ok := pkg.Types.Scope().Lookup(name).(*types.TypeName)
+		if !ok {
+			return nil, fmt.Errorf("%s: no type %s", pkg.PkgPath, name)
+		}
+		res, probs := schema.For(obj.Type(), obj.Pos())
+		switch {
+		case len(probs) > 0:
+			diffs[name] = OracleDiff{Problems: formatProblems(pkg.Fset, dir, probs)}
+		case res.Runtime:
+			diffs[name] = OracleDiff{Runtime: true}
+		default:
+			b, err := schema.Marshal(res.Schema)
+			if err != nil {
+				return nil, fmt.Errorf("%s: marshal: %w", name, err)
+			}
+			ours[name] = b
+		}
+	}
+	if len(ours) == 0 {
+		return diffs, nil
+	}
+
+	names := make([]string, 0, len(ours))
+	for n := range ours {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	theirs, err := reflectWithInvopop(pkg.Module.Dir, pkg.PkgPath, names)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		got, ok := theirs[name]
+		if !ok {
+			return nil, fmt.Errorf("oracle printed no result for %s", name)
+		}
+		if got.Panic != "" {
+			diffs[name] = OracleDiff{Ours: indent(ours[name]), Panic: got.Panic}
+			continue
+		}
+		if bytes.Equal(ours[name], got.Schema) {
+			continue
+		}
+		d := OracleDiff{Ours: indent(ours[name]), Invopop: indent(got.Schema)}
+		d.Order = d.Ours == d.Invopop
+		diffs[name] = d
+	}
+	return diffs, nil
+}
+
+// structTypes lists the exported, non-generic type names of pkg whose underlying type is a struct.
+func structTypes(pkg *types.Package) []string {
+	var names []string
+	for _, n := range pkg.Scope().Names() { // sorted
+		obj, ok := pkg.Scope().Lookup(n).(*types.TypeName)
+		if !ok || !obj.Exported() {
+			continue
+		}
+		t := types.Unalias(obj.Type())
+		if named, ok := t.(*types.Named); ok && named.TypeParams().Len() > named.TypeArgs().Len() {
+			continue
+		}
+		if _, ok := t.Underlying().(*types.Struct); ok {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+func formatProblems(fset *token.FileSet, dir string, probs []schema.Problem) []string {
+	out := make([]string, len(probs))
+	for i, p := range probs {
+		pos := fset.Position(p.Pos)
+		if rel, err := filepath.Rel(dir, pos.Filename); err == nil {
+			pos.Filename = filepath.ToSlash(rel)
+		}
+		out[i] = fmt.Sprintf("%s: %s", pos, p.Msg)
+	}
+	return out
+}
+
+// indent gives a JSON document a canonical, readable form: sorted keys, two-space indent.
+func indent(b []byte) string {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return "invalid JSON: " + err.Error() + ": " + string(b)
+	}
+	out, _ := json.MarshalIndent(v, "", "  ")
+	return string(out)
+}
+
+type invopopResult struct {
+	Schema json.RawMessage
+	Panic  string
+}
+
+var program = template.Must(template.New("main").Parse(`// Code generated by schematest.OracleCompare; DO NOT EDIT. Removed after the run.
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/invopop/jsonschema"
+	target "{{.Path}}"
+)
+
+type result struct {
+	Schema json.RawMessage ` + "`json:\",omitempty\"`" + `
+	Panic  string          ` + "`json:\",omitempty\"`" + `
+}
+
+func reflect(v any) (res result) {
+	defer func() {
+		if p := recover(); p != nil {
+			res = result{Panic: fmt.Sprint(p)}
+		}
+	}()
+	r := &jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true}
+	b, err := json.Marshal(r.Reflect(v))
+	if err != nil {
+		return result{Panic: "marshal: " + err.Error()}
+	}
+	return result{Schema: b}
+}
+
+func main() {
+	out := map[string]result{
+{{- range .Names}}
+		{{printf "%q" .}}: reflect(new(target.{{.}})),
+{{- end}}
+	}
+	if err := json.NewEncoder(os.Stdout).Encode(out); err != nil {
+		os.Exit(1)
+	}
+}
+`))
+
+// reflectWithInvopop writes, runs and removes the oracle program.
+func reflectWithInvopop(modRoot, pkgPath string, names []string) (map[string]invopopResult, error) {
+	var src bytes.Buffer
+	if err := program.Execute(&src, struct {
+		Path  string
+		Names []string
+	}{pkgPath, names}); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(modRoot, "_oracle")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	if err := os.WriteFile(filepath.Join(tmp, "main.go"), src.Bytes(), 0o644); err != nil {
+		return nil, err
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command("go", "run", "./"+filepath.Base(tmp))
+	cmd.Dir = modRoot
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("run the invopop oracle: %w\n%s", err, strings.TrimSpace(stderr.String()))
+	}
+	var out map[string]invopopResult
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		return nil, fmt.Errorf("read the invopop oracle's output: %w", err)
+	}
+	if out == nil {
+		return nil, errors.New("the invopop oracle printed nothing")
+	}
+	return out, nil
+}

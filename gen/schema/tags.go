@@ -1,0 +1,343 @@
+package schema
+
+import (
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+)
+
+// keywordsFromTags mirrors invopop's structKeywordsFromTags: it applies a field's
+// jsonschema_description, jsonschema and jsonschema_extras tags to its schema t. parent is the
+// struct's schema (oneof_required and anyof_required add to it) and prop the property name.
+//
+// The grammar is invopop v0.14.0's, with its parsing quirks kept on purpose: keywords without
+// "=" are ignored here; type-specific keywords apply only when t's type (after a type= override
+// and the json ",string" option) is string, number, integer, array or boolean; array fields pass
+// unknown keywords on to their items; numbers must parse as Go ints or floats and are kept as
+// written; a value that does not parse is dropped silently, as invopop drops it.
+func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, parent *jsonschema.Schema, prop string, at site) {
+	t.Description = tag.Get("jsonschema_description")
+	tags := genericKeywords(t, splitOnUnescapedCommas(tag.Get("jsonschema")), parent, prop)
+
+	// encoding/json's ",string" option writes numbers and booleans as JSON strings.
+	switch t.Type {
+	case "integer", "number", "boolean":
+		if hasOption(strings.Split(tag.Get("json"), ","), "string") {
+			t.Type = "string"
+		}
+	}
+	switch t.Type {
+	case "string":
+		stringKeywords(t, tags)
+	case "number", "integer":
+		m.numericalKeywords(t, tags, at)
+	case "array":
+		m.arrayKeywords(t, tags, at)
+	case "boolean":
+		booleanKeywords(t, tags)
+	}
+	for _, kv := range splitOnUnescapedCommas(tag.Get("jsonschema_extras")) {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			setExtra(t, k, v)
+		}
+	}
+}
+
+// genericKeywords mirrors invopop's genericKeywords and returns the name=value tags it did not
+// handle, for the type-specific passes.
+func genericKeywords(t *jsonschema.Schema, tags []string, parent *jsonschema.Schema, prop string) []string {
+	unprocessed := make([]string, 0, len(tags))
+	for _, tag := range tags {
+		name, val, ok := strings.Cut(tag, "=")
+		if !ok {
+			continue
+		}
+		switch name {
+		case "title":
+			t.Title = val
+		case "description":
+			t.Description = val
+		case "type":
+			t.Type = val
+		case "anchor":
+			t.Anchor = val
+		case "oneof_required":
+			parent.OneOf = addRequired(parent.OneOf, val, prop)
+		case "anyof_required":
+			parent.AnyOf = addRequired(parent.AnyOf, val, prop)
+		case "oneof_ref":
+			sub := t
+			if t.Items != nil {
+				sub = t.Items
+			}
+			if sub.OneOf == nil {
+				sub.OneOf = []*jsonschema.Schema{}
+			}
+			sub.Ref = ""
+			for _, r := range strings.Split(val, ";") {
+				sub.OneOf = append(sub.OneOf, &jsonschema.Schema{Ref: r})
+			}
+		case "anyof_ref":
+			sub := t
+			if t.Items != nil {
+				sub = t.Items
+			}
+			if sub.AnyOf == nil {
+				sub.AnyOf = []*jsonschema.Schema{}
+			}
+			sub.Ref = ""
+			for _, r := range strings.Split(val, ";") {
+				sub.AnyOf = append(sub.AnyOf, &jsonschema.Schema{Ref: r})
+			}
+		case "oneof_type":
+			t.Type = ""
+			for _, ty := range strings.Split(val, ";") {
+				t.OneOf = append(t.OneOf, &jsonschema.Schema{Type: ty})
+			}
+		case "anyof_type":
+			t.Type = ""
+			for _, ty := range strings.Split(val, ";") {
+				t.AnyOf = append(t.AnyOf, &jsonschema.Schema{Type: ty})
+			}
+		default:
+			unprocessed = append(unprocessed, tag)
+		}
+	}
+	return unprocessed
+}
+
+// addRequired adds prop to the required list of the alternative titled title, creating it.
+func addRequired(alts []*jsonschema.Schema, title, prop string) []*jsonschema.Schema {
+	var found *jsonschema.Schema
+	for _, a := range alts {
+		if a.Title == title {
+			found = a // the last one with this title, as invopop picks it
+		}
+	}
+	if found == nil {
+		found = &jsonschema.Schema{Title: title, Required: []string{}}
+		alts = append(alts, found)
+	}
+	found.Required = append(found.Required, prop)
+	return alts
+}
+
+func booleanKeywords(t *jsonschema.Schema, tags []string) {
+	for _, tag := range tags {
+		nv := strings.Split(tag, "=")
+		if len(nv) != 2 || nv[0] != "default" {
+			continue
+		}
+		switch nv[1] {
+		case "true":
+			t.Default = true
+		case "false":
+			t.Default = false
+		}
+	}
+}
+
+func stringKeywords(t *jsonschema.Schema, tags []string) {
+	for _, tag := range tags {
+		name, val, ok := strings.Cut(tag, "=")
+		if !ok {
+			continue
+		}
+		switch name {
+		case "minLength":
+			t.MinLength = parseUint(val)
+		case "maxLength":
+			t.MaxLength = parseUint(val)
+		case "pattern":
+			t.Pattern = val
+		case "format":
+			t.Format = val
+		case "readOnly":
+			t.ReadOnly, _ = strconv.ParseBool(val)
+		case "writeOnly":
+			t.WriteOnly, _ = strconv.ParseBool(val)
+		case "default":
+			t.Default = val
+		case "example":
+			t.Examples = append(t.Examples, val)
+		case "enum":
+			t.Enum = append(t.Enum, val)
+		}
+	}
+}
+
+func (m *mapper) numericalKeywords(t *jsonschema.Schema, tags []string, at site) {
+	for _, tag := range tags {
+		nv := strings.Split(tag, "=")
+		if len(nv) != 2 {
+			continue
+		}
+		name, val := nv[0], nv[1]
+		num, ok := toJSONNumber(val)
+		if ok && numericKeyword[name] && !json.Valid([]byte(num)) {
+			// Go parses it (+1, 0x1p3, Inf) but JSON has no such literal: invopop's schema
+			// would fail to marshal.
+			m.problemf(at, "jsonschema tag %s: %s is not a JSON number; write it like 1, -2.5 or 1e3", name, val)
+		}
+		switch name {
+		case "multipleOf":
+			t.MultipleOf = num
+		case "minimum":
+			t.Minimum = num
+		case "maximum":
+			t.Maximum = num
+		case "exclusiveMaximum":
+			t.ExclusiveMaximum = num
+		case "exclusiveMinimum":
+			t.ExclusiveMinimum = num
+		case "default":
+			if ok {
+				t.Default = num
+			}
+		case "example":
+			if ok {
+				t.Examples = append(t.Examples, num)
+			}
+		case "enum":
+			if ok {
+				t.Enum = append(t.Enum, num)
+			}
+		}
+	}
+}
+
+// numericKeyword lists the keywords numericalKeywords stores as numbers.
+var numericKeyword = map[string]bool{
+	"multipleOf": true, "minimum": true, "maximum": true, "exclusiveMaximum": true,
+	"exclusiveMinimum": true, "default": true, "example": true, "enum": true,
+}
+
+// arrayKeywords mirrors invopop's arrayKeywords: minItems, maxItems, uniqueItems and default
+// apply to the array; format, pattern and every other keyword to its items.
+func (m *mapper) arrayKeywords(t *jsonschema.Schema, tags []string, at site) {
+	var defaults []any
+	unprocessed := make([]string, 0, len(tags))
+	for _, tag := range tags {
+		nv := strings.Split(tag, "=")
+		if len(nv) != 2 {
+			continue
+		}
+		name, val := nv[0], nv[1]
+		switch name {
+		case "minItems":
+			t.MinItems = parseUint(val)
+		case "maxItems":
+			t.MaxItems = parseUint(val)
+		case "uniqueItems":
+			t.UniqueItems = true
+		case "default":
+			defaults = append(defaults, val)
+		case "format", "pattern":
+			if t.Items == nil {
+				m.noItems(tag, at)
+				continue
+			}
+			if name == "format" {
+				t.Items.Format = val
+			} else {
+				t.Items.Pattern = val
+			}
+		default:
+			unprocessed = append(unprocessed, tag)
+		}
+	}
+	if len(defaults) > 0 {
+		t.Default = defaults
+	}
+	if len(unprocessed) == 0 {
+		return
+	}
+	if t.Items == nil {
+		m.noItems(unprocessed[0], at)
+		return
+	}
+	switch t.Items.Type {
+	case "string":
+		stringKeywords(t.Items, unprocessed)
+	case "number", "integer":
+		m.numericalKeywords(t.Items, unprocessed, at)
+	case "boolean":
+		booleanKeywords(t.Items, unprocessed)
+	}
+}
+
+// noItems reports an item keyword on a field that type=array made an array without items.
+func (m *mapper) noItems(tag string, at site) {
+	m.problemf(at, "jsonschema tag %s applies to array items, but type=array was put on a type that has none (invopop panics on this); remove the keyword or the type=array", tag)
+}
+
+// setExtra mirrors invopop's setExtra, which types a jsonschema_extras value by what is already
+// there: a repeated key collects strings, "true"/"false" become booleans, and only the key
+// "minimum" is read as an integer.
+func setExtra(t *jsonschema.Schema, key, val string) {
+	if t.Extras == nil {
+		t.Extras = map[string]any{}
+	}
+	if old, ok := t.Extras[key]; ok {
+		switch old := old.(type) {
+		case string:
+			t.Extras[key] = []string{old, val}
+		case []string:
+			t.Extras[key] = append(old, val)
+		case int:
+			t.Extras[key], _ = strconv.Atoi(val)
+		case bool:
+			t.Extras[key] = val == "true" || val == "t"
+		}
+		return
+	}
+	switch {
+	case key == "minimum":
+		t.Extras[key], _ = strconv.Atoi(val)
+	case val == "true":
+		t.Extras[key] = true
+	case val == "false":
+		t.Extras[key] = false
+	default:
+		t.Extras[key] = val
+	}
+}
+
+// toJSONNumber mirrors invopop's: the text is kept when Go parses it as an int64 or a float64.
+func toJSONNumber(s string) (json.Number, bool) {
+	n := json.Number(s)
+	if _, err := n.Int64(); err == nil {
+		return n, true
+	}
+	if _, err := n.Float64(); err == nil {
+		return n, true
+	}
+	return "", false
+}
+
+func parseUint(s string) *uint64 {
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return nil
+	}
+	return &v
+}
+
+// splitOnUnescapedCommas mirrors invopop's: "a\,b,c" is ["a,b" "c"], so that patterns may hold
+// commas.
+func splitOnUnescapedCommas(s string) []string {
+	parts := strings.Split(s, ",")
+	ret := []string{parts[0]}
+	for _, next := range parts[1:] {
+		last := ret[len(ret)-1]
+		if last != "" && last[len(last)-1] == '\\' {
+			ret[len(ret)-1] = last[:len(last)-1] + "," + next
+		} else {
+			ret = append(ret, next)
+		}
+	}
+	return ret
+}

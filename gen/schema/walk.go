@@ -1,0 +1,380 @@
+package schema
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// mapper walks a type the way invopop's Reflector walks a reflect.Type. Each method names the
+// invopop function it mirrors, so the two can be read side by side.
+type mapper struct {
+	methods  typeutil.MethodSetCache
+	stack    []types.Type // types being expanded: meeting one again means invopop would recurse forever
+	runtime  bool
+	problems []Problem
+	reported map[string]bool // pos+reason: one problem per cause, however many paths reach it
+}
+
+func newMapper() *mapper { return &mapper{reported: map[string]bool{}} }
+
+// site is where the walk is: the Go field path from the top-level type, for messages, and the
+// position of the innermost field, for diagnostics.
+type site struct {
+	path string
+	pos  token.Pos
+}
+
+func (s site) field(f *types.Var) site {
+	c := site{path: f.Name(), pos: s.pos}
+	if s.path != "" {
+		c.path = s.path + "." + f.Name()
+	}
+	if f.Pos().IsValid() {
+		c.pos = f.Pos()
+	}
+	return c
+}
+
+// problemf records a problem at the site; the message starts with "field <path>: " when the walk
+// is inside a field. The same cause at the same position is reported once.
+func (m *mapper) problemf(at site, format string, args ...any) {
+	reason := fmt.Sprintf(format, args...)
+	key := fmt.Sprint(at.pos, reason)
+	if m.reported[key] {
+		return
+	}
+	m.reported[key] = true
+	msg := reason
+	if at.path != "" {
+		msg = "field " + at.path + ": " + reason
+	}
+	m.problems = append(m.problems, Problem{Pos: at.pos, Msg: msg})
+}
+
+// top mirrors Reflector.ReflectFromType with ExpandedStruct and DoNotReference set.
+func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
+	at := site{pos: pos}
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if m.calledAtReflectTime(t) {
+		m.runtime = true
+		return nil
+	}
+	if _, ok := t.Underlying().(*types.Struct); !ok || special(t) != nil {
+		desc := "is not one"
+		if sp := special(t); sp != nil {
+			desc = "invopop describes it as a JSON " + sp.Type
+		}
+		m.problemf(at, "tool input must be a struct; %s %s: declare a struct type with a field of this type instead", typeString(t), desc)
+		return nil
+	}
+	if n, ok := t.(*types.Named); ok && n.TypeParams().Len() > n.TypeArgs().Len() {
+		m.problemf(at, "tool input must be a struct; %s is generic: use an instantiation such as %s[...]", typeString(t), n.Obj().Name())
+		return nil
+	}
+	s := m.schema(t, at)
+	if s == nil {
+		return nil
+	}
+	// invopop copies the root definition over the schema and then adds its ID and version.
+	if pkg := pkgPath(t); pkg != "" {
+		base := jsonschema.ID("https://" + pkg)
+		if base.Validate() == nil {
+			s.ID = base.Add(jsonschema.ToSnakeCase(reflectName(t)))
+		}
+	}
+	s.Version = jsonschema.Version
+	return s
+}
+
+// schema mirrors reflectTypeToSchema (reached through refOrReflectTypeToSchema, which with
+// DoNotReference and no Lookup always reflects anew). It never returns nil for a reachable type:
+// after a problem it returns an empty schema so the walk can go on and report the rest.
+func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
+	t = deref(t)
+	if _, ok := t.(*types.TypeParam); ok {
+		m.problemf(at, "type parameter %s has no schema until it is instantiated; use a concrete type", t)
+		return &jsonschema.Schema{}
+	}
+	if m.calledAtReflectTime(t) {
+		// invopop calls the method and uses what it returns; nothing below is reflected.
+		m.runtime = true
+		return &jsonschema.Schema{}
+	}
+	if m.hasMethod(t, "EnumDescriptor", isEnumDescriptorSig) {
+		// Protobuf enums: jsonpb accepts either form.
+		return &jsonschema.Schema{OneOf: []*jsonschema.Schema{{Type: "string"}, {Type: "integer"}}}
+	}
+	if isNamed(t, "net", "IP") {
+		return &jsonschema.Schema{Type: "string", Format: "ipv4"}
+	}
+	if !m.enter(t, at) {
+		return &jsonschema.Schema{}
+	}
+	defer m.leave()
+
+	var s *jsonschema.Schema
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		s = m.structSchema(t, at)
+	case *types.Slice:
+		s = m.sliceOrArray(t, u.Elem(), -1, at)
+	case *types.Array:
+		s = m.sliceOrArray(t, u.Elem(), u.Len(), at)
+	case *types.Map:
+		s = m.mapSchema(u, at)
+	case *types.Interface:
+		s = &jsonschema.Schema{}
+	case *types.Basic:
+		s = m.basic(u, at)
+	case *types.Chan:
+		m.problemf(at, "channels cannot be described by a JSON schema; tag it json:\"-\" or change its type")
+		s = &jsonschema.Schema{}
+	case *types.Signature:
+		m.problemf(at, "functions cannot be described by a JSON schema; tag it json:\"-\" or change its type")
+		s = &jsonschema.Schema{}
+	default:
+		m.problemf(at, "%s cannot be described by a JSON schema; tag it json:\"-\" or change its type", typeString(t))
+		s = &jsonschema.Schema{}
+	}
+	if m.hasMethod(t, "JSONSchemaExtend", isExtendSig) {
+		m.runtime = true
+	}
+	return s
+}
+
+// enter pushes t on the expansion stack, or reports the recursion that would make invopop loop
+// (DoNotReference has no $ref to break the cycle). Only named types can recur.
+func (m *mapper) enter(t types.Type, at site) bool {
+	for _, s := range m.stack {
+		if types.Identical(s, t) {
+			name := typeString(t)
+			m.problemf(at, "type %s refers to itself, which an inline schema (no $ref) cannot describe; tag the field json:\"-\" or give %s a JSONSchema() method", name, name)
+			return false
+		}
+	}
+	m.stack = append(m.stack, t)
+	return true
+}
+
+func (m *mapper) leave() { m.stack = m.stack[:len(m.stack)-1] }
+
+func (m *mapper) basic(b *types.Basic, at site) *jsonschema.Schema {
+	switch {
+	case b.Kind() == types.Uintptr:
+		m.problemf(at, "uintptr cannot be described by a JSON schema (invopop panics on it); tag it json:\"-\" or use uint64")
+	case b.Info()&types.IsInteger != 0:
+		return &jsonschema.Schema{Type: "integer"}
+	case b.Info()&types.IsFloat != 0:
+		return &jsonschema.Schema{Type: "number"}
+	case b.Info()&types.IsBoolean != 0:
+		return &jsonschema.Schema{Type: "boolean"}
+	case b.Info()&types.IsString != 0:
+		return &jsonschema.Schema{Type: "string"}
+	case b.Info()&types.IsComplex != 0:
+		m.problemf(at, "complex numbers cannot be described by a JSON schema; tag it json:\"-\" or change its type")
+	case b.Kind() == types.UnsafePointer:
+		m.problemf(at, "unsafe.Pointer cannot be described by a JSON schema; tag it json:\"-\" or change its type")
+	default:
+		m.problemf(at, "type %s is invalid; fix the compile errors in its package", b)
+	}
+	return &jsonschema.Schema{}
+}
+
+// special returns the fixed schema invopop gives time.Time and url.URL in reflectStruct.
+func special(t types.Type) *jsonschema.Schema {
+	switch {
+	case isNamed(t, "time", "Time"):
+		return &jsonschema.Schema{Type: "string", Format: "date-time"}
+	case isNamed(t, "net/url", "URL"):
+		return &jsonschema.Schema{Type: "string", Format: "uri"}
+	}
+	return nil
+}
+
+// structSchema mirrors reflectStruct.
+func (m *mapper) structSchema(t types.Type, at site) *jsonschema.Schema {
+	if s := special(t); s != nil {
+		return s
+	}
+	s := &jsonschema.Schema{
+		Type:                 "object",
+		Properties:           jsonschema.NewProperties(),
+		AdditionalProperties: jsonschema.FalseSchema,
+	}
+	m.fields(s, t, at)
+	return s
+}
+
+// fields mirrors reflectStructFields: it adds t's fields to st, flattening embedded structs into
+// the same schema (a later field of the same name replaces the earlier one in place, as invopop's
+// ordered map does; encoding/json's depth rules are not applied, as invopop does not apply them).
+func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	str, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	if m.hasMethod(t, "GetFieldDocString", isDocStringSig) {
+		m.runtime = true // replaces every description below; the fields are still walked
+	}
+	if m.hasMethod(t, "JSONSchemaProperty", isPropertySig) {
+		m.runtime = true // may swap any field's type; which ones is known only at run time
+		return
+	}
+	for i := range str.NumFields() {
+		f := str.Field(i)
+		tag := reflect.StructTag(str.Tag(i))
+		fat := at.field(f)
+		name, embed, required, nullable := fieldName(f, tag)
+		if name == "" {
+			if embed && m.enter(deref(f.Type()), fat) {
+				m.fields(st, f.Type(), fat)
+				m.leave()
+			}
+			continue
+		}
+		prop := m.schema(f.Type(), fat)
+		m.keywordsFromTags(prop, tag, st, name, fat)
+		if nullable {
+			prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
+		}
+		st.Properties.Set(name, prop)
+		if required && !contains(st.Required, name) {
+			st.Required = append(st.Required, name)
+		}
+	}
+}
+
+// fieldName mirrors reflectFieldName with RequiredFromJSONSchemaTags false (the default): a field
+// is required unless its json tag has omitempty or omitzero, or when its jsonschema tag says
+// "required". It returns an empty name for a field to skip, with embed set when the field's
+// own fields are to be flattened into the parent instead.
+func fieldName(f *types.Var, tag reflect.StructTag) (name string, embed, required, nullable bool) {
+	jsonTags := strings.Split(tag.Get("json"), ",")
+	if jsonTags[0] == "-" {
+		return "", false, false, false
+	}
+	schemaTags := strings.Split(tag.Get("jsonschema"), ",")
+	if schemaTags[0] == "-" {
+		return "", false, false, false
+	}
+	required = !hasOption(jsonTags, "omitempty") && !hasOption(jsonTags, "omitzero")
+	for _, s := range schemaTags {
+		required = required || s == "required"
+		nullable = nullable || s == "nullable"
+	}
+	if f.Embedded() && jsonTags[0] == "" {
+		ft := types.Unalias(f.Type())
+		if p, ok := ft.Underlying().(*types.Pointer); ok {
+			ft = p.Elem()
+		}
+		if _, ok := ft.Underlying().(*types.Struct); ok {
+			return "", true, false, false
+		}
+	}
+	if hasOption(jsonTags, "inline") {
+		return "", true, false, false
+	}
+	name = f.Name()
+	if jsonTags[0] != "" {
+		name = jsonTags[0]
+	}
+	if !f.Embedded() && !f.Exported() {
+		name = ""
+	}
+	return name, false, required, nullable
+}
+
+// hasOption reports whether a json tag split on commas has the option (the name is skipped).
+func hasOption(jsonTags []string, option string) bool {
+	for _, o := range jsonTags[1:] {
+		if o == option {
+			return true
+		}
+	}
+	return false
+}
+
+// sliceOrArray mirrors reflectSliceOrArray; n is the array length, or -1 for a slice.
+func (m *mapper) sliceOrArray(t, elem types.Type, n int64, at site) *jsonschema.Schema {
+	s := &jsonschema.Schema{}
+	if isNamed(t, "encoding/json", "RawMessage") {
+		return s // any JSON value
+	}
+	if n >= 0 {
+		l := uint64(n)
+		s.MinItems, s.MaxItems = &l, &l
+	}
+	if b, ok := types.Unalias(elem).(*types.Basic); ok && b.Kind() == types.Uint8 && n < 0 {
+		// encoding/json writes []byte as a base64 string.
+		s.Type, s.ContentEncoding = "string", "base64"
+		return s
+	}
+	s.Type = "array"
+	s.Items = m.schema(elem, at)
+	return s
+}
+
+// mapSchema mirrors reflectMap. Signed integer keys get a digits-only pattern; any other key is
+// left unconstrained, as in invopop. Key types encoding/json cannot use are problems, because no
+// JSON object can carry them.
+func (m *mapper) mapSchema(u *types.Map, at site) *jsonschema.Schema {
+	if !m.jsonKey(u.Key()) {
+		m.problemf(at, "map key type %s cannot be a JSON object key; use a string or integer key type, or one that implements encoding.TextMarshaler and encoding.TextUnmarshaler", typeString(u.Key()))
+	}
+	s := &jsonschema.Schema{Type: "object"}
+	if b, ok := u.Key().Underlying().(*types.Basic); ok {
+		switch b.Kind() {
+		case types.Int, types.Int8, types.Int16, types.Int32, types.Int64:
+			s.PatternProperties = map[string]*jsonschema.Schema{"^[0-9]+$": m.schema(u.Elem(), at)}
+			s.AdditionalProperties = jsonschema.FalseSchema
+			return s
+		}
+	}
+	if _, ok := u.Elem().Underlying().(*types.Interface); !ok {
+		s.AdditionalProperties = m.schema(u.Elem(), at)
+	}
+	return s
+}
+
+// jsonKey reports whether encoding/json accepts k as a map key type.
+func (m *mapper) jsonKey(k types.Type) bool {
+	if b, ok := k.Underlying().(*types.Basic); ok && b.Info()&(types.IsString|types.IsInteger) != 0 {
+		return true
+	}
+	return m.hasMethod(k, "MarshalText", isMarshalTextSig) &&
+		m.hasMethod(types.NewPointer(k), "UnmarshalText", isUnmarshalTextSig)
+}
+
+// deref strips every pointer, as invopop's reflectTypeToSchema does before anything else.
+func deref(t types.Type) types.Type {
+	t = types.Unalias(t)
+	for {
+		p, ok := t.Underlying().(*types.Pointer)
+		if !ok {
+			return t
+		}
+		t = types.Unalias(p.Elem())
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
