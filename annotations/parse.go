@@ -91,7 +91,7 @@ func ParseComment(text string, pos token.Pos) (*Directive, []Error) {
 		}
 		return nil, nil
 	}
-	p := &parser{text: text, base: pos}
+	p := &lineParser{text: text, base: pos}
 	d := p.parse()
 	slices.SortStableFunc(p.errs, func(a, b Error) int { return int(a.Pos) - int(b.Pos) })
 	return d, p.errs
@@ -142,36 +142,39 @@ func CheckTarget(dirs []*Directive, on Target) []Error {
 	return errs
 }
 
-// parser holds the state of one ParseComment call.
-type parser struct {
+// lineParser holds the state of one ParseComment call.
+type lineParser struct {
 	text string
 	base token.Pos
 	errs []Error
+	// broken is set when the rest of the line could not be read (an
+	// unterminated string), so missing arguments are not reported on top.
+	broken bool
 }
 
-func (p *parser) pos(off int) token.Pos { return p.base + token.Pos(off) }
+func (p *lineParser) pos(off int) token.Pos { return p.base + token.Pos(off) }
 
-func (p *parser) errorf(pos token.Pos, format string, args ...any) {
+func (p *lineParser) errorf(pos token.Pos, format string, args ...any) {
 	p.errs = append(p.errs, Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }
 
-func (p *parser) skipSpace(i int) int {
+func (p *lineParser) skipSpace(i int) int {
 	for i < len(p.text) && isSpace(p.text[i]) {
 		i++
 	}
 	return i
 }
 
-func (p *parser) wordEnd(i int) int {
+func (p *lineParser) wordEnd(i int) int {
 	for i < len(p.text) && !isSpace(p.text[i]) {
 		i++
 	}
 	return i
 }
 
-func (p *parser) parse() *Directive {
+func (p *lineParser) parse() *Directive {
 	start := len(Prefix)
 	end := p.wordEnd(start)
 	name := p.text[start:end]
@@ -210,7 +213,7 @@ func (p *parser) parse() *Directive {
 			missing = append(missing, strings.ToUpper(a.Name))
 		}
 	}
-	if len(missing) > 0 {
+	if len(missing) > 0 && !p.broken {
 		p.errorf(d.NamePos, "%s%s needs %s; usage: %s", Prefix, name, strings.Join(missing, " and "), spec.Usage())
 	}
 	return d
@@ -219,7 +222,7 @@ func (p *parser) parse() *Directive {
 // word parses the word at i and files it into d as key, flag or positional.
 // It returns where the next word may start, and false when the rest of the
 // line cannot be parsed (an unterminated string).
-func (p *parser) word(d *Directive, i int) (int, bool) {
+func (p *lineParser) word(d *Directive, i int) (int, bool) {
 	spec := d.Spec
 	// key=value: an identifier directly followed by "=".
 	if k := identEnd(p.text, i); k > i && k < len(p.text) && p.text[k] == '=' {
@@ -229,6 +232,9 @@ func (p *parser) word(d *Directive, i int) (int, bool) {
 		hasValue := next < len(p.text) && !isSpace(p.text[next])
 		if hasValue {
 			v, next, ok, clean = p.value(next)
+			if !ok {
+				return next, false
+			}
 		}
 		switch ks, known := spec.Key(key); {
 		case spec.HasFlag(key):
@@ -248,10 +254,15 @@ func (p *parser) word(d *Directive, i int) (int, bool) {
 		return next, ok
 	}
 	v, next, ok, clean := p.value(i)
-	if !ok || !clean {
-		return next, ok
-	}
 	switch {
+	case !ok:
+		return next, false
+	case !clean:
+		// Already reported; the word still takes its place, so that no
+		// "needs TEXT" or "too many arguments" follows from the same typo.
+		if len(d.Args) < len(spec.Args) {
+			d.Args = append(d.Args, v)
+		}
 	case !v.Quoted && spec.HasFlag(v.Text):
 		if d.Flag(v.Text) {
 			p.errorf(v.Pos, "flag %s given twice; keep one", v.Text)
@@ -259,7 +270,14 @@ func (p *parser) word(d *Directive, i int) (int, bool) {
 			d.Flags = append(d.Flags, v)
 		}
 	case len(d.Args) < len(spec.Args):
-		p.checkArg(spec, spec.Args[len(d.Args)], v)
+		a := spec.Args[len(d.Args)]
+		if f := misspeltFlag(spec, a, v); f != "" {
+			// "//card:tool readonyl" would silently name the tool readonyl.
+			p.errorf(v.Pos, "unknown flag %s for %s%s; did you mean %s? (quote the word to use it as %s)",
+				v.Text, Prefix, spec.Name, f, strings.ToUpper(a.Name))
+			break
+		}
+		p.checkArg(spec, a, v)
 		d.Args = append(d.Args, v)
 	default:
 		p.extraWord(spec, v)
@@ -267,8 +285,23 @@ func (p *parser) word(d *Directive, i int) (int, bool) {
 	return next, true
 }
 
+// misspeltFlag returns the flag that the bare word v, given in the place of
+// the optional argument a, was most likely meant to be, or "". Only close
+// spellings count, not prefixes: a tool may well be named "readonly_orders".
+func misspeltFlag(spec *Spec, a ArgSpec, v Value) string {
+	if v.Quoted || !a.Optional {
+		return ""
+	}
+	for _, f := range spec.Flags {
+		if d := editDistance(strings.ToLower(v.Text), f.Name); d <= 2 && d < len(v.Text) {
+			return f.Name
+		}
+	}
+	return ""
+}
+
 // extraWord reports a word that fits no slot left in the directive.
-func (p *parser) extraWord(spec *Spec, v Value) {
+func (p *lineParser) extraWord(spec *Spec, v Value) {
 	if !v.Quoted {
 		if _, ok := spec.Key(v.Text); ok {
 			p.errorf(v.Pos, "key %s has no value; write %s=VALUE", v.Text, v.Text)
@@ -290,7 +323,7 @@ func (p *parser) extraWord(spec *Spec, v Value) {
 	p.errorf(v.Pos, "too many arguments for %s%s at %s; %s", Prefix, spec.Name, v.Raw, hint)
 }
 
-func (p *parser) unknownKey(spec *Spec, key string, pos token.Pos) {
+func (p *lineParser) unknownKey(spec *Spec, key string, pos token.Pos) {
 	switch {
 	case len(spec.Keys) == 0:
 		p.errorf(pos, "%s%s takes no keys; usage: %s", Prefix, spec.Name, spec.Usage())
@@ -306,7 +339,7 @@ func (p *parser) unknownKey(spec *Spec, key string, pos token.Pos) {
 // value scans one bare or quoted word at i. ok is false when the rest of the
 // line is unusable; clean is false when the word itself had an error (already
 // reported), so that it is not checked again.
-func (p *parser) value(i int) (v Value, next int, ok, clean bool) {
+func (p *lineParser) value(i int) (v Value, next int, ok, clean bool) {
 	switch q := p.text[i]; q {
 	case '"', '`':
 		j := i + 1
@@ -318,6 +351,7 @@ func (p *parser) value(i int) (v Value, next int, ok, clean bool) {
 		}
 		if j >= len(p.text) {
 			p.errorf(p.pos(i), "unterminated string; add the closing %c", q)
+			p.broken = true
 			return Value{}, len(p.text), false, false
 		}
 		raw := p.text[i : j+1]
@@ -337,7 +371,7 @@ func (p *parser) value(i int) (v Value, next int, ok, clean bool) {
 	raw := p.text[i:end]
 	if k := strings.IndexAny(raw, "\"`"); k >= 0 {
 		p.errorf(p.pos(i+k), "unexpected %c inside a word; quote the whole word", raw[k])
-		return Value{}, end, true, false
+		return Value{Text: raw, Raw: raw, Pos: p.pos(i)}, end, true, false
 	}
 	return Value{Text: raw, Raw: raw, Pos: p.pos(i)}, end, true, true
 }
@@ -356,7 +390,7 @@ func identEnd(s string, i int) int {
 	return j
 }
 
-func (p *parser) checkArg(spec *Spec, a ArgSpec, v Value) {
+func (p *lineParser) checkArg(spec *Spec, a ArgSpec, v Value) {
 	what := spec.Name + " " + a.Name
 	if a.Kind == KindList {
 		what = spec.Name
@@ -365,7 +399,7 @@ func (p *parser) checkArg(spec *Spec, a ArgSpec, v Value) {
 }
 
 // checkValue checks v against its kind; what names it in messages.
-func (p *parser) checkValue(what string, kind ArgKind, enum []string, v Value) {
+func (p *lineParser) checkValue(what string, kind ArgKind, enum []string, v Value) {
 	if v.Text == "" {
 		p.errorf(v.Pos, "%s is empty; give it a value", what)
 		return
@@ -399,7 +433,7 @@ func isIdentRune(r rune) bool {
 	return r == '_' || r == '-' || r == '.' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
 }
 
-func (p *parser) checkJSON(what string, v Value) {
+func (p *lineParser) checkJSON(what string, v Value) {
 	if json.Valid([]byte(v.Text)) {
 		return
 	}
@@ -434,7 +468,7 @@ func checkPath(path string) string {
 	return ""
 }
 
-func (p *parser) checkList(what string, enum []string, v Value) {
+func (p *lineParser) checkList(what string, enum []string, v Value) {
 	offs := offsets(v)
 	var seen []string
 	start := 0
@@ -512,7 +546,8 @@ func unquoteMap(raw string, bad func(off int, msg string)) (string, []int) {
 
 // offsets maps every byte of v.Text (and one past its end) to its offset in
 // v.Raw, so positions inside a quoted value are exact. A Value built by hand
-// whose Raw does not decode to Text maps byte for byte, clamped to Raw.
+// whose Raw does not decode to Text maps byte for byte, clamped to Raw (or to
+// Text when Raw is empty).
 func offsets(v Value) []int {
 	if v.Quoted && len(v.Raw) >= 2 && (v.Raw[0] == '"' || v.Raw[0] == '`') && v.Raw[len(v.Raw)-1] == v.Raw[0] {
 		if text, offs := unquoteMap(v.Raw, nil); text == v.Text {
@@ -520,7 +555,9 @@ func offsets(v Value) []int {
 		}
 	}
 	limit := len(v.Raw)
-	if v.Quoted {
+	if v.Raw == "" { // built by hand from Text alone
+		limit = len(v.Text)
+	} else if v.Quoted {
 		limit = max(limit-1, 0)
 	}
 	offs := make([]int, len(v.Text)+1)

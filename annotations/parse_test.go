@@ -1,0 +1,235 @@
+package annotations
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strings"
+	"testing"
+)
+
+func TestParseCommentDirectives(t *testing.T) {
+	tests := []struct {
+		line string
+		want string
+	}{
+		{`//card:tool get_order title="Order status" readonly idempotent`,
+			`tool@1:1 name@1:8 | arg get_order@1:13 | key title@1:23="Order status"("Order status")@1:29 | flag readonly@1:44 | flag idempotent@1:53`},
+		{`//card:tool`, `tool@1:1 name@1:8`},
+		{"//card:tool\treadonly   \t", `tool@1:1 name@1:8 | flag readonly@1:13`},
+		{`//card:tool "readonly"`, `tool@1:1 name@1:8 | arg "readonly"("readonly")@1:13`},
+		{`//card:field Total "{{.Total}}"`, `field@1:1 name@1:8 | arg Total@1:14 | arg "{{.Total}}"("{{.Total}}")@1:20`},
+		{"//card:field `Unit price` `{{.Price}}`", "field@1:1 name@1:8 | arg \"Unit price\"(`Unit price`)@1:14 | arg \"{{.Price}}\"(`{{.Price}}`)@1:27"},
+		{`//card:action message Cancel "Cancel order {{.ID}}"`,
+			`action@1:1 name@1:8 | arg message@1:15 | arg Cancel@1:23 | arg "Cancel order {{.ID}}"("Cancel order {{.ID}}")@1:30`},
+		{`//card:result title="Order #{{.ID}}" icon=https://x.example/i.png`,
+			`result@1:1 name@1:8 | key title@1:15="Order #{{.ID}}"("Order #{{.ID}}")@1:21 | key icon@1:38=https://x.example/i.png@1:43`},
+		{`//card:example  {"id": "1042", "note": "a b"}  `,
+			`example@1:1 name@1:8 | arg {"id": "1042", "note": "a b"}@1:17`},
+		{`//card:visibility model,app`, `visibility@1:1 name@1:8 | arg model,app@1:19`},
+		{`//card:ui orders/card.html`, `ui@1:1 name@1:8 | arg orders/card.html@1:11`},
+		{`//card:acp carousel`, `acp@1:1 name@1:8 | arg carousel@1:12`},
+		{`//card:reply "Tab\there"`, `reply@1:1 name@1:8 | arg "Tab\there"("Tab\there")@1:14`},
+	}
+	for _, tt := range tests {
+		fset, pos := lineFile(tt.line)
+		d, errs := ParseComment(tt.line, pos)
+		if len(errs) > 0 {
+			t.Errorf("ParseComment(%q) errors:\n%s", tt.line, fmtErrors(fset, errs))
+		}
+		if got := fmtDirective(fset, d); got != tt.want {
+			t.Errorf("ParseComment(%q)\n got %s\nwant %s", tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestParseCommentNotDirective(t *testing.T) {
+	for _, line := range []string{"// GetOrder looks up one order.", "//", "/* card:tool */", "//go:generate cardgen", "//cardtool x", "// see card: the result"} {
+		d, errs := ParseComment(line, token.Pos(1))
+		if d != nil || errs != nil {
+			t.Errorf("ParseComment(%q) = %v, %v; want nil, nil", line, d, errs)
+		}
+	}
+}
+
+func TestParseCommentErrors(t *testing.T) {
+	tests := []struct {
+		line string
+		want string // every error as "line:col: msg\n"
+	}{
+		{"// card:tool get_order", "1:1: directive must have no space after //; write //card:tool\n"},
+		{"//\tcard:", "1:1: directive must have no space after //; write //card:NAME\n"},
+		{"//card:", "1:8: missing directive name after //card:; write //card:NAME (run cardgen help for the list)\n"},
+		{"//card:tol x", "1:8: unknown directive //card:tol; did you mean //card:tool?\n"},
+		{"//card:fall x", "1:8: unknown directive //card:fall; did you mean //card:fallback?\n"},
+		{"//card:bogus", "1:8: unknown directive //card:bogus; run cardgen help for the list\n"},
+		{"//card:result titel=x", "1:15: unknown key titel for //card:result; did you mean title?\n"},
+		{"//card:result zzz=x", "1:15: unknown key zzz for //card:result; valid keys are title, subtitle, text, icon or image\n"},
+		{"//card:field A B c=d", "1:18: //card:field takes no keys; usage: //card:field LABEL VALUE\n"},
+		{"//card:tool get_order readonyl", "1:23: unknown flag readonyl for //card:tool; did you mean readonly?\n"},
+		{"//card:tool readonli", "1:13: unknown flag readonli for //card:tool; did you mean readonly? (quote the word to use it as NAME)\n"},
+		{"//card:tool get_order titl", "1:23: unknown word titl for //card:tool; did you mean title=VALUE?\n"},
+		{"//card:field Total", "1:8: //card:field needs VALUE; usage: //card:field LABEL VALUE\n"},
+		{"//card:action", "1:8: //card:action needs KIND and LABEL and TARGET; usage: //card:action KIND LABEL TARGET\n"},
+		{"//card:example", "1:8: //card:example needs JSON; usage: //card:example JSON…\n"},
+		{`//card:fallback Order shipped`,
+			"1:23: too many arguments for //card:fallback at shipped; quote a value that contains spaces; usage: //card:fallback TEXT\n"},
+		{`//card:result "x"`,
+			`1:15: too many arguments for //card:result at "x"; usage: //card:result [title=TEMPLATE] [subtitle=TEMPLATE] [text=TEMPLATE] [icon=URL_TEMPLATE] [image=URL_TEMPLATE]` + "\n"},
+		{`//card:action link Track "https://x.example"`, `1:15: unknown action kind "link"; use url or message` + "\n"},
+		{`//card:acp detial`, `1:12: unknown acp kind "detial"; use detail, review, carousel or form` + "\n"},
+		{`//card:result title=a title=b`, "1:23: key title given twice; keep one\n"},
+		{`//card:tool readonly readonly`, "1:22: flag readonly given twice; keep one\n"},
+		{`//card:tool readonly=true`, "1:13: readonly is a flag and takes no value; write readonly\n"},
+		{`//card:result title=`, "1:15: key title has no value; write title=VALUE\n"},
+		{`//card:result title`, "1:15: key title has no value; write title=VALUE\n"},
+		{`//card:result title=""`, "1:21: result title is empty; give it a value\n"},
+		{`//card:fallback "Order {{.ID}`, "1:17: unterminated string; add the closing \"\n"},
+		{"//card:fallback `raw", "1:17: unterminated string; add the closing `\n"},
+		{`//card:fallback "a\"`, "1:17: unterminated string; add the closing \"\n"},
+		{`//card:fallback "a\qb\xZZ"`,
+			"1:19: invalid escape sequence \\q in string; use a Go escape such as \\n or \\\", or a `raw string`\n" +
+				"1:22: invalid escape sequence \\x in string; use a Go escape such as \\n or \\\", or a `raw string`\n"},
+		{`//card:fallback "a"b`, "1:20: missing space after quoted string; separate words with a space\n"},
+		{`//card:fallback a"b"`, "1:18: unexpected \" inside a word; quote the whole word\n"},
+		{`//card:tool "get order"`, `1:13: tool name "get order" is not valid; use only letters, digits, _, - and .` + "\n"},
+		{`//card:tool ` + strings.Repeat("a", 129), "1:13: tool name is 129 characters; the limit is 128\n"},
+		{`//card:example {"id":1,}`, "1:24: example json is not valid JSON: invalid character '}' looking for beginning of object key string; write one JSON value on the line\n"},
+		{`//card:example {"id":1} x`, "1:25: example json is not valid JSON: invalid character 'x' after top-level value; write one JSON value on the line\n"},
+		{`//card:example {"id":`, "1:21: example json is not valid JSON: unexpected end of JSON input; write one JSON value on the line\n"},
+		{`//card:ui ../x.html`, `1:11: ui path "../x.html" leaves the ui folder; remove the .. elements` + "\n"},
+		{`//card:ui /cards/x.html`, `1:11: ui path "/cards/x.html" is absolute; write it relative to the ui folder` + "\n"},
+		{`//card:ui orders\x.html`, `1:11: ui path "orders\\x.html" uses \; separate folders with /` + "\n"},
+		{`//card:ui orders//x.html`, `1:11: ui path "orders//x.html" is not clean; remove empty and . elements and any trailing /` + "\n"},
+		{`//card:ui orders/x.htm`, `1:11: ui path "orders/x.htm" is not an .html file; point at the card's .html file` + "\n"},
+		{`//card:visibility model,,app`, "1:25: visibility has an empty item; write model or app separated by commas, without spaces\n"},
+		{`//card:visibility app,model,app`, "1:29: visibility lists app twice; keep one\n"},
+		{`//card:visibility "model,bot"`, `1:26: unknown visibility "bot"; use model or app` + "\n"},
+		// Template errors point inside the quoted value, past escapes.
+		{`//card:fallback "\t\u00e9 {{.A..B}}"`, "1:32: empty element in path .A..B; write fields separated by single dots, as in .Customer.Name\n"},
+		{`//card:result title="{{.}}" text=x`, "1:24: empty path {{.}}; name a field, as in {{.ID}}\n"},
+		// All problems of one line, in source order.
+		{`//card:result titel=x subtitle="{{ID}}" title= image="{{.A`,
+			"1:15: unknown key titel for //card:result; did you mean title?\n" +
+				"1:35: only {{.Field}} paths are supported; write {{.ID}}\n" +
+				"1:41: key title has no value; write title=VALUE\n" +
+				"1:54: unterminated string; add the closing \"\n"},
+		{`//card:action lnk "" "{{.U|x}}" extra`,
+			"1:15: unknown action kind \"lnk\"; use url or message\n" +
+				"1:19: action label is empty; give it a value\n" +
+				"1:25: only {{.Field}} paths are supported; {{.U|x}} is not a field path\n" +
+				"1:33: too many arguments for //card:action at extra; quote a value that contains spaces; usage: //card:action KIND LABEL TARGET\n"},
+	}
+	for _, tt := range tests {
+		fset, pos := lineFile(tt.line)
+		_, errs := ParseComment(tt.line, pos)
+		if got := fmtErrors(fset, errs); got != tt.want {
+			t.Errorf("ParseComment(%q) errors\n got: %s\nwant: %s", tt.line, got, tt.want)
+		}
+	}
+}
+
+// A directive with a registered name comes back even when its words are
+// wrong, so that the caller can keep checking it; unknown names do not.
+func TestParseCommentPartialDirective(t *testing.T) {
+	fset, pos := lineFile(`//card:tool get_order titel=x readonly`)
+	d, errs := ParseComment(`//card:tool get_order titel=x readonly`, pos)
+	if len(errs) != 1 {
+		t.Fatalf("want 1 error, got %s", fmtErrors(fset, errs))
+	}
+	if got, want := fmtDirective(fset, d), "tool@1:1 name@1:8 | arg get_order@1:13 | flag readonly@1:31"; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+	if d.Spec == nil || d.Spec.Name != "tool" {
+		t.Errorf("Spec = %v; want the tool spec", d.Spec)
+	}
+	if !d.Flag("readonly") || d.Flag("idempotent") {
+		t.Errorf("Flag: readonly=%v idempotent=%v; want true, false", d.Flag("readonly"), d.Flag("idempotent"))
+	}
+	if _, ok := d.Key("titel"); ok {
+		t.Error("Key(titel) found an unknown key")
+	}
+	if d, _ := ParseComment("//card:tools x", pos); d != nil {
+		t.Errorf("unknown directive returned %v; want nil", d)
+	}
+}
+
+const groupSrc = `package shop
+
+// GetOrder looks up one order.
+//
+// It shows the status and the total.
+//card:tool get_order readonly
+//card:result title="Order #{{.ID}}"
+//card:field Total "{{.Total}}"
+//card:field Carrier "{{.Carrier}}"
+// card:ui orders/card.html
+//card:tool again
+//card:result  subtitle={{.Status}}
+//card:bogus
+func GetOrder() {}
+`
+
+func TestParseCommentGroup(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "shop.go", groupSrc, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := f.Decls[0].(*ast.FuncDecl).Doc
+	dirs, doc, errs := ParseCommentGroup(g)
+	if want := "GetOrder looks up one order.\n\nIt shows the status and the total."; doc != want {
+		t.Errorf("doc = %q; want %q", doc, want)
+	}
+	var got []string
+	for _, d := range dirs {
+		got = append(got, fmtDirective(fset, d))
+	}
+	want := []string{
+		"tool@6:1 name@6:8 | arg get_order@6:13 | flag readonly@6:23",
+		`result@7:1 name@7:8 | key title@7:15="Order #{{.ID}}"("Order #{{.ID}}")@7:21`,
+		`field@8:1 name@8:8 | arg Total@8:14 | arg "{{.Total}}"("{{.Total}}")@8:20`,
+		`field@9:1 name@9:8 | arg Carrier@9:14 | arg "{{.Carrier}}"("{{.Carrier}}")@9:22`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("directives\n got %s\nwant %s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	wantErrs := "10:1: directive must have no space after //; write //card:ui\n" +
+		"11:8: //card:tool given twice; keep one\n" +
+		"12:8: //card:result given twice; keep one\n" +
+		"13:8: unknown directive //card:bogus; run cardgen help for the list\n"
+	if got := fmtErrors(fset, errs); got != wantErrs {
+		t.Errorf("errors\n got %s\nwant %s", got, wantErrs)
+	}
+	if dirs, doc, errs := ParseCommentGroup(nil); dirs != nil || doc != "" || errs != nil {
+		t.Errorf("ParseCommentGroup(nil) = %v, %q, %v", dirs, doc, errs)
+	}
+}
+
+func TestCheckTarget(t *testing.T) {
+	src := "//card:tool x\n//card:result title=T\n//card:reply R\n"
+	fset := token.NewFileSet()
+	file := fset.AddFile("x.go", -1, len(src))
+	file.SetLinesForContent([]byte(src))
+	var dirs []*Directive
+	off := 0
+	for _, line := range strings.SplitAfter(src, "\n") {
+		if line == "" {
+			continue
+		}
+		d, errs := ParseComment(strings.TrimSuffix(line, "\n"), file.Pos(off))
+		if len(errs) > 0 || d == nil {
+			t.Fatalf("ParseComment(%q): %v", line, errs)
+		}
+		dirs = append(dirs, d)
+		off += len(line)
+	}
+	want := "1:8: //card:tool is not allowed on a type; put it in the doc comment of a func\n" +
+		"3:8: //card:reply is not allowed on a type; put it in the doc comment of a func\n"
+	if got := fmtErrors(fset, CheckTarget(dirs, OnType)); got != want {
+		t.Errorf("CheckTarget(OnType)\n got %s\nwant %s", got, want)
+	}
+	if errs := CheckTarget(dirs, OnFunc); errs != nil {
+		t.Errorf("CheckTarget(OnFunc) = %v; want none", errs)
+	}
+}
