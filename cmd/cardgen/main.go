@@ -1,0 +1,87 @@
+// Command cardgen generates MCP tool registrations, JSON schemas and cards from //card:
+// annotations on Go handlers.
+//
+// Usage:
+//
+//	cardgen [flags] [packages]      generate (under go:generate: the package of $GOFILE)
+//	cardgen help [directive]        the directive reference
+//
+// Run "cardgen -h" for the flags. All logic lives in package gen; this command only parses
+// flags and prints.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/cardgen/cardgen/annotations"
+	"github.com/cardgen/cardgen/gen"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is main without the process: it returns the exit status, which keeps it testable.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "help" {
+		name := ""
+		if len(args) > 1 {
+			name = args[1]
+		}
+		if err := annotations.WriteHelp(stdout, name); err != nil {
+			fmt.Fprintln(stderr, "cardgen:", err)
+			return 2
+		}
+		return 0
+	}
+	fs := flag.NewFlagSet("cardgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	verbose := fs.Bool("v", false, "print what was generated for each package and how long it took")
+	uiDir := fs.String("ui", "cards", "folder of ui `dir` files, relative to each package")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       cardgen help [directive]\n\n")
+		fmt.Fprintf(stderr, "Without packages, cardgen works on the package in the current directory\n(under go:generate, the package of $GOFILE).\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	opts := gen.Options{UIDir: *uiDir}
+	if *verbose {
+		opts.Log = stderr
+	}
+	wd, _ := os.Getwd()
+	res, err := gen.Generate(opts, fs.Args()...)
+	if err != nil {
+		var diags gen.Diagnostics
+		if errors.As(err, &diags) {
+			for _, d := range diags.Relative(wd) {
+				fmt.Fprintln(stderr, d)
+			}
+			return 1
+		}
+		fmt.Fprintln(stderr, "cardgen:", err)
+		return 1
+	}
+	written, err := gen.Write(res.Files)
+	if err != nil {
+		fmt.Fprintln(stderr, "cardgen:", err)
+		return 1
+	}
+	if *verbose {
+		for _, w := range written {
+			fmt.Fprintln(stderr, "cardgen: wrote", w)
+		}
+		if len(written) == 0 {
+			fmt.Fprintln(stderr, "cardgen: every generated file was up to date")
+		}
+	}
+	return 0
+}

@@ -1,0 +1,93 @@
+// Command demo is what `make example` runs after regenerating the shop: it starts the shop
+// server in-process, connects the Go SDK's own client to it, lists the tools and calls the card
+// tools, printing what a client receives: the tool list, the result, each result card and the
+// text a messaging channel would show instead.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/examples/shop"
+	"github.com/cardgen/cardgen/runtime/card"
+)
+
+func main() {
+	ctx := context.Background()
+	server := shop.NewServer(shop.New(), nil)
+	serverT, clientT := mcp.NewInMemoryTransports()
+	// The server must be connected first: the in-memory client starts the handshake at once.
+	ss, err := server.Connect(ctx, serverT, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer ss.Close()
+	client := mcp.NewClient(&mcp.Implementation{Name: "demo", Version: "0.1.0"}, nil)
+	cs, err := client.Connect(ctx, clientT, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer cs.Close()
+
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("== tools/list: %d tools\n", len(tools.Tools))
+	for _, t := range tools.Tools {
+		hints := ""
+		if a := t.Annotations; a != nil {
+			if a.ReadOnlyHint {
+				hints += " readonly"
+			}
+			if a.DestructiveHint != nil && *a.DestructiveHint {
+				hints += " destructive"
+			}
+			if a.IdempotentHint {
+				hints += " idempotent"
+			}
+		}
+		fmt.Printf("  %-18s %-20q%s\n", t.Name, t.Title, hints)
+	}
+
+	calls := []struct {
+		tool string
+		args map[string]any
+	}{
+		{"get_order", map[string]any{"id": "1042"}},
+		{"get_product", map[string]any{"id": "kb-01"}},
+		{"checkout_preview", map[string]any{"items": []any{map[string]any{"product_id": "kb-01", "quantity": 1}, map[string]any{"product_id": "ms-02", "quantity": 1}}, "email": "lan@example.com"}},
+		{"cancel_order", map[string]any{"id": "1043", "reason": "ordered twice"}},
+	}
+	for i, c := range calls {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+		if err != nil {
+			log.Fatal(err)
+		}
+		if i == 0 {
+			fmt.Printf("\n== tools/call %s: the whole result a client receives\n", c.tool)
+			printJSON(res)
+		}
+		crd, ok, err := card.FromMeta(res.Meta)
+		if err != nil || !ok {
+			log.Fatalf("%s: no result card in _meta (%v)", c.tool, err)
+		}
+		fmt.Printf("\n== %s: result card (_meta.assistant_platform.card)\n", c.tool)
+		printJSON(crd)
+		fmt.Printf("-- %s: what a messaging channel shows\n%s\n", c.tool, crd.MessagingText())
+	}
+}
+
+func printJSON(v any) {
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		log.Fatal(err)
+	}
+}

@@ -1,0 +1,53 @@
+// Command shop serves the example shop over MCP: stdio by default, or streamable HTTP with
+// -http 127.0.0.1:8080.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/examples/shop"
+)
+
+func main() {
+	addr := flag.String("http", "", "serve streamable HTTP on this `address` (e.g. 127.0.0.1:8080) instead of stdio")
+	debug := flag.Bool("debug", false, "log debug lines (cards fitted to the host limits) to stderr")
+	flag.Parse()
+
+	level := slog.LevelInfo
+	if *debug {
+		level = slog.LevelDebug
+	}
+	// Logs go to stderr: on stdio, stdout carries the protocol.
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	svc := shop.New()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	if *addr == "" {
+		if err := shop.NewServer(svc, logger).Run(ctx, &mcp.StdioTransport{}); err != nil && ctx.Err() == nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	server := shop.NewServer(svc, logger)
+	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
+	srv := &http.Server{Addr: *addr, Handler: handler}
+	go func() {
+		<-ctx.Done()
+		srv.Close()
+	}()
+	fmt.Fprintf(os.Stderr, "shop: serving MCP on http://%s\n", *addr)
+	if err := srv.ListenAndServe(); err != nil && err != http.ErrServerClosed {
+		log.Fatal(err)
+	}
+}

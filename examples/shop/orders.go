@@ -1,0 +1,150 @@
+package shop
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Status is where an order is in its life.
+type Status string
+
+// The statuses an order goes through.
+const (
+	StatusProcessing Status = "Processing"
+	StatusShipped    Status = "Shipped"
+	StatusDelivered  Status = "Delivered"
+	StatusCancelled  Status = "Cancelled"
+)
+
+// Order is one customer order.
+type Order struct {
+	ID       string    `json:"id" jsonschema:"description=Order number"`
+	Status   Status    `json:"status" jsonschema:"enum=Processing,enum=Shipped,enum=Delivered,enum=Cancelled"`
+	ETA      string    `json:"eta" jsonschema:"description=When the order arrives in words"`
+	Total    Money     `json:"total" jsonschema:"description=Order total in đồng"`
+	Carrier  string    `json:"carrier"`
+	TrackURL string    `json:"track_url" jsonschema:"format=uri"`
+	Customer *Customer `json:"customer,omitempty"`
+	Lines    []Line    `json:"lines,omitempty"`
+}
+
+// Customer is who placed an order.
+type Customer struct {
+	Name  string `json:"name"`
+	Email string `json:"email" jsonschema:"format=email"`
+}
+
+// Line is one product of an order.
+type Line struct {
+	ProductID string `json:"product_id"`
+	Quantity  int    `json:"quantity" jsonschema:"minimum=1"`
+	Price     Money  `json:"price"`
+}
+
+// GetOrderInput names the order to look up.
+type GetOrderInput struct {
+	ID string `json:"id" jsonschema:"description=The order number such as 1042,minLength=1,maxLength=20"`
+}
+
+// GetOrder looks up one order and shows its status, total and tracking link.
+//
+//card:tool get_order title="Order status" readonly idempotent
+//card:result title="Order #{{.ID}}" subtitle="{{.Status}}" text="Arrives {{.ETA}}."
+//card:field Total "{{.Total}}"
+//card:field Carrier "{{.Carrier}}"
+//card:action url Track "{{.TrackURL}}"
+//card:action message Cancel "Cancel order {{.ID}}"
+//card:fallback "Order #{{.ID}} {{.Status}}, arrives {{.ETA}}. Total {{.Total}}."
+//card:example {"id":"1042","status":"Shipped","eta":"Friday","total":1250000,"carrier":"GHN","track_url":"https://shop.example.com/o/1042"}
+func (s *Shop) GetOrder(ctx context.Context, in GetOrderInput) (*Order, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, ok := s.orders[strings.TrimPrefix(in.ID, "#")]
+	if !ok {
+		return nil, fmt.Errorf("no order %q; list_orders shows the order numbers", in.ID)
+	}
+	cp := *o
+	return &cp, nil
+}
+
+// ListOrdersInput filters the order list.
+type ListOrdersInput struct {
+	Status string `json:"status,omitempty" jsonschema:"description=Only orders with this status,enum=Processing,enum=Shipped,enum=Delivered,enum=Cancelled"`
+	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many orders,minimum=1,maximum=100,default=20"`
+}
+
+// OrderList is a page of orders.
+type OrderList struct {
+	Orders []OrderSummary `json:"orders"`
+	Count  int            `json:"count"`
+}
+
+// OrderSummary is one row of the order list.
+type OrderSummary struct {
+	ID     string `json:"id"`
+	Status Status `json:"status"`
+	Total  Money  `json:"total"`
+}
+
+// ListOrders lists recent orders, optionally only those with one status.
+//
+//card:tool title="Recent orders" readonly idempotent
+func (s *Shop) ListOrders(ctx context.Context, in ListOrdersInput) (*OrderList, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	limit := in.Limit
+	if limit <= 0 {
+		limit = 20
+	}
+	list := &OrderList{Orders: []OrderSummary{}}
+	for _, o := range s.sortedOrders() {
+		if in.Status != "" && string(o.Status) != in.Status {
+			continue
+		}
+		if len(list.Orders) == limit {
+			break
+		}
+		list.Orders = append(list.Orders, OrderSummary{ID: o.ID, Status: o.Status, Total: o.Total})
+	}
+	list.Count = len(list.Orders)
+	return list, nil
+}
+
+// CancelOrderInput names the order to cancel and why.
+type CancelOrderInput struct {
+	ID     string `json:"id" jsonschema:"description=The order number,minLength=1"`
+	Reason string `json:"reason,omitempty" jsonschema:"description=Why the customer cancels,maxLength=200"`
+}
+
+// Cancellation is the outcome of cancelling an order.
+type Cancellation struct {
+	ID      string `json:"id"`
+	Status  Status `json:"status"`
+	Refund  Money  `json:"refund"`
+	Message string `json:"message"`
+}
+
+// CancelOrder cancels an order that has not been delivered yet and refunds its total.
+//
+//card:tool cancel_order title="Cancel an order" destructive
+//card:result title="Order #{{.ID}} cancelled" subtitle="Refund {{.Refund}}" text="{{.Message}}"
+//card:field Refund "{{.Refund}}"
+//card:action message "Order again" "Show me order {{.ID}} so I can order it again"
+//card:example {"id":"1043","status":"Cancelled","refund":900000,"message":"The refund reaches your card in 3 to 5 days."}
+func (s *Shop) CancelOrder(ctx context.Context, in CancelOrderInput) (*Cancellation, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, ok := s.orders[in.ID]
+	if !ok {
+		return nil, fmt.Errorf("no order %q; list_orders shows the order numbers", in.ID)
+	}
+	switch o.Status {
+	case StatusDelivered:
+		return nil, fmt.Errorf("order %s was delivered; start a return instead", o.ID)
+	case StatusCancelled:
+		return nil, fmt.Errorf("order %s is already cancelled", o.ID)
+	}
+	o.Status = StatusCancelled
+	return &Cancellation{ID: o.ID, Status: o.Status, Refund: o.Total, Message: "The refund reaches your card in 3 to 5 days."}, nil
+}

@@ -1,0 +1,77 @@
+package shop
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Product is one item of the catalogue. Its card comes from the struct tags, so every tool that
+// returns a Product shows the same card.
+type Product struct {
+	ID          string `json:"id"`
+	Name        string `json:"name" card:"title"`
+	Category    string `json:"category" card:"subtitle"`
+	Description string `json:"description" card:"text"`
+	Price       Money  `json:"price" card:"field=Price"`
+	Stock       int    `json:"stock" card:"field=In stock"`
+	ImageURL    string `json:"image_url" card:"image" jsonschema:"format=uri"`
+}
+
+// GetProductInput names a product.
+type GetProductInput struct {
+	ID string `json:"id" jsonschema:"description=Product id such as kb-01"`
+}
+
+// GetProduct shows one product with its price and stock.
+//
+//card:tool title="Product details" readonly idempotent
+//card:action message "Add to cart" "Add {{.Name}} to my cart"
+//card:fallback "{{.Name}}: {{.Price}}, {{.Stock}} in stock."
+//card:example {"id":"kb-01","name":"Mechanical keyboard","category":"accessories","description":"Tenkeyless, brown switches, USB-C.","price":1250000,"stock":12,"image_url":"https://shop.example.com/img/kb-01.jpg"}
+func (s *Shop) GetProduct(ctx context.Context, in GetProductInput) (*Product, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.products[in.ID]
+	if !ok {
+		return nil, fmt.Errorf("no product %q; search_products finds product ids", in.ID)
+	}
+	cp := *p
+	return &cp, nil
+}
+
+// SearchProductsInput is a catalogue search.
+type SearchProductsInput struct {
+	Query    string `json:"query" jsonschema:"description=Words to look for in names and descriptions,minLength=1"`
+	Category string `json:"category,omitempty" jsonschema:"enum=accessories,enum=displays,enum=audio"`
+	InStock  bool   `json:"in_stock,omitempty" jsonschema:"description=Only products in stock"`
+}
+
+// ProductList is the result of a search.
+type ProductList struct {
+	Products []Product `json:"products"`
+}
+
+// SearchProducts finds products whose name or description contains the query.
+//
+//card:tool title="Search products" readonly idempotent
+func (s *Shop) SearchProducts(ctx context.Context, in SearchProductsInput) (*ProductList, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	q := strings.ToLower(in.Query)
+	out := &ProductList{Products: []Product{}}
+	for _, p := range s.products {
+		if in.Category != "" && p.Category != in.Category {
+			continue
+		}
+		if in.InStock && p.Stock == 0 {
+			continue
+		}
+		if strings.Contains(strings.ToLower(p.Name), q) || strings.Contains(strings.ToLower(p.Description), q) {
+			out.Products = append(out.Products, *p)
+		}
+	}
+	sort.Slice(out.Products, func(i, j int) bool { return out.Products[i].ID < out.Products[j].ID })
+	return out, nil
+}

@@ -1,0 +1,424 @@
+package gen
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/cardgen/cardgen/annotations"
+	"golang.org/x/tools/go/packages"
+)
+
+// toolNameRE is the tool name rule: the SDK's character set, and 64 characters because several
+// clients cap names there.
+var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+
+const (
+	sdkPath = "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// builder turns one loaded package into a Package, reporting every problem on the way.
+type builder struct {
+	*collector
+	pkg   *packages.Package
+	opts  Options
+	out   *Package
+	names map[string]*Tool // tool names seen, for duplicates
+}
+
+// build models pkg. It always returns a Package (possibly partial) and the diagnostics found.
+func build(pkg *packages.Package, opts Options) (*Package, Diagnostics) {
+	b := &builder{
+		collector: &collector{fset: pkg.Fset},
+		pkg:       pkg,
+		opts:      opts,
+		names:     map[string]*Tool{},
+		out: &Package{
+			Name:        pkg.Name,
+			Path:        pkg.PkgPath,
+			TypeCards:   map[*types.TypeName]*CardSpec{},
+			pkg:         pkg,
+			generated:   map[string]bool{},
+			willDeclare: map[string]bool{"RegisterTools": true},
+			UIDir:       opts.uiDir(),
+		},
+	}
+	if len(pkg.GoFiles) > 0 {
+		b.out.Dir = dirOf(pkg.GoFiles[0])
+	}
+	for _, f := range pkg.Syntax {
+		if isGeneratedFile(pkg.Fset, f) {
+			b.out.generated[pkg.Fset.Position(f.Package).Filename] = true
+		}
+	}
+	if pkg.Types == nil || pkg.TypesInfo == nil {
+		for _, e := range pkg.Errors {
+			b.at(parseErrorPos(e.Pos), "%s", e.Msg)
+		}
+		return b.out, b.diags
+	}
+	// Types' cards first: a handler's card starts from its output type's.
+	for _, f := range pkg.Syntax {
+		if b.out.generated[pkg.Fset.Position(f.Package).Filename] {
+			continue
+		}
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				b.typeDecl(gd)
+			}
+		}
+	}
+	for _, f := range pkg.Syntax {
+		if b.out.generated[pkg.Fset.Position(f.Package).Filename] {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				b.funcDecl(fd)
+			}
+		}
+	}
+	b.checkDeclaredNames()
+	b.diags = append(b.diags, packageErrors(pkg, b.out.generated, b.out.willDeclare)...)
+	return b.out, b.diags
+}
+
+// directives parses a doc comment and checks that each directive may stand where it does.
+func (b *builder) directives(doc *ast.CommentGroup, on annotations.Target) ([]*annotations.Directive, string) {
+	if doc == nil {
+		return nil, ""
+	}
+	dirs, text, errs := annotations.ParseCommentGroup(doc)
+	for _, e := range errs {
+		b.errorf(e.Pos, "%s", e.Msg)
+	}
+	seen := map[string]bool{}
+	var kept []*annotations.Directive
+	for _, d := range dirs {
+		if d.Spec == nil {
+			continue
+		}
+		if d.Spec.On&on == 0 {
+			where := "a function or method"
+			if on == annotations.OnType {
+				where = "a type declaration"
+			}
+			b.errorf(d.NamePos, "//card:%s cannot stand on %s; it belongs on a %s", d.Name, where, d.Spec.On)
+			continue
+		}
+		if seen[d.Name] && !d.Spec.Repeatable {
+			b.errorf(d.NamePos, "//card:%s is given twice; keep one", d.Name)
+			continue
+		}
+		seen[d.Name] = true
+		kept = append(kept, d)
+	}
+	return kept, text
+}
+
+func hasCardDirective(dirs []*annotations.Directive) bool {
+	return slices.ContainsFunc(dirs, func(d *annotations.Directive) bool {
+		switch d.Name {
+		case "result", "field", "action", "fallback":
+			return true
+		}
+		return false
+	})
+}
+
+func (b *builder) typeDecl(gd *ast.GenDecl) {
+	for _, spec := range gd.Specs {
+		ts := spec.(*ast.TypeSpec)
+		doc := ts.Doc
+		if doc == nil && len(gd.Specs) == 1 {
+			doc = gd.Doc
+		}
+		dirs, _ := b.directives(doc, annotations.OnType)
+		obj, _ := b.pkg.TypesInfo.Defs[ts.Name].(*types.TypeName)
+		if obj == nil {
+			continue
+		}
+		named, _ := obj.Type().(*types.Named)
+		if named == nil {
+			continue
+		}
+		st, isStruct := named.Underlying().(*types.Struct)
+		tagged := isStruct && hasCardTags(st)
+		if !hasCardDirective(dirs) && !tagged {
+			continue
+		}
+		if !isStruct {
+			b.errorf(ts.Name.Pos(), "type %s has a card but is not a struct; cards are built from the fields of a struct", ts.Name.Name)
+			continue
+		}
+		c := &CardSpec{Pos: ts.Name.Pos()}
+		if tagged {
+			b.cardFromTags(c, named, st, ts)
+		}
+		b.cardFromDirectives(c, dirs, named)
+		b.out.TypeCards[obj] = c
+	}
+}
+
+func (b *builder) funcDecl(fd *ast.FuncDecl) {
+	dirs, text := b.directives(fd.Doc, annotations.OnFunc)
+	var toolDir *annotations.Directive
+	for _, d := range dirs {
+		if d.Name == "tool" {
+			toolDir = d
+		}
+	}
+	if toolDir == nil {
+		for _, d := range dirs {
+			b.errorf(d.NamePos, "//card:%s needs a //card:tool directive on %s to make it a tool", d.Name, fd.Name.Name)
+			break
+		}
+		return
+	}
+	fn, _ := b.pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return
+	}
+	t := &Tool{Func: fn, Decl: fd, Dirs: dirs, Description: strings.TrimSpace(text)}
+	b.toolHeader(t, toolDir)
+	if !b.signature(t, fd) {
+		// Without valid types there is nothing to check a card against; the signature
+		// diagnostics say what to fix first.
+		b.register(t)
+		return
+	}
+	b.cardForTool(t, dirs)
+	b.schemas(t)
+	b.register(t)
+}
+
+// register records t and checks its name is unique.
+func (b *builder) register(t *Tool) {
+	if t.Name == "" {
+		return
+	}
+	if prev, ok := b.names[t.Name]; ok {
+		b.errorf(t.NamePos, "tool name %q is already used by %s at %s; tool names must be unique in a package",
+			t.Name, prev.Func.Name(), b.fset.Position(prev.NamePos))
+		return
+	}
+	b.names[t.Name] = t
+	b.out.Tools = append(b.out.Tools, t)
+	for _, n := range generatedNames(t) {
+		b.out.willDeclare[n] = true
+	}
+}
+
+func (b *builder) toolHeader(t *Tool, d *annotations.Directive) {
+	if len(d.Args) > 0 {
+		t.Name, t.NamePos = d.Args[0].Text, d.Args[0].Pos
+		if !toolNameRE.MatchString(t.Name) {
+			b.errorf(t.NamePos, "tool name %q is not valid; use 1 to 64 letters, digits, '_', '.' or '-'", t.Name)
+		}
+	} else {
+		t.Name, t.NamePos = SnakeCase(t.Func.Name()), t.Decl.Name.Pos()
+		if !toolNameRE.MatchString(t.Name) {
+			b.errorf(t.NamePos, "the tool name derived from %s, %q, is not valid; name the tool explicitly: //card:tool my_tool", t.Func.Name(), t.Name)
+		}
+	}
+	t.GoName = GoName(t.Name)
+	if kv, ok := d.Key("title"); ok {
+		t.Title = kv.Value.Text
+	}
+	t.ReadOnly = d.Flag("readonly")
+	t.Destructive = d.Flag("destructive")
+	t.Idempotent = d.Flag("idempotent")
+	t.OpenWorld = d.Flag("openworld")
+	if t.ReadOnly && t.Destructive {
+		b.errorf(d.NamePos, "tool %s is marked both readonly and destructive; a read-only tool cannot be destructive, keep one", t.Name)
+	}
+}
+
+// signature checks the handler shape: func(ctx, [*mcp.CallToolRequest,] In) (Out|*Out, error).
+func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
+	sig := t.Func.Type().(*types.Signature)
+	const shapes = "want func(context.Context, In) (*Out, error) or func(context.Context, *mcp.CallToolRequest, In) (*Out, error), where In and Out are structs"
+	ok := true
+	params, results := sig.Params(), sig.Results()
+	paramPos := func(i int) token.Pos {
+		n := 0
+		for _, f := range fd.Type.Params.List {
+			k := max(len(f.Names), 1)
+			if i < n+k {
+				return f.Type.Pos()
+			}
+			n += k
+		}
+		return fd.Type.Params.Pos()
+	}
+	if sig.TypeParams().Len() > 0 {
+		b.errorf(fd.Name.Pos(), "handler %s is generic; a tool handler must not have type parameters", fd.Name.Name)
+		return false
+	}
+	if params.Len() < 2 || params.Len() > 3 {
+		b.errorf(fd.Type.Params.Pos(), "handler %s takes %d parameters; %s", fd.Name.Name, params.Len(), shapes)
+		ok = false
+	} else {
+		if !isNamed(params.At(0).Type(), "context", "Context") {
+			b.errorf(paramPos(0), "the first parameter of handler %s must be a context.Context, not %s; %s", fd.Name.Name, b.typeString(params.At(0).Type()), shapes)
+			ok = false
+		}
+		if params.Len() == 3 {
+			if p, isPtr := params.At(1).Type().(*types.Pointer); !isPtr || !isNamed(p.Elem(), sdkPath, "CallToolRequest") {
+				b.errorf(paramPos(1), "the second parameter of handler %s must be a *mcp.CallToolRequest, not %s; %s", fd.Name.Name, b.typeString(params.At(1).Type()), shapes)
+				ok = false
+			}
+			t.HasRequest = true
+		}
+		in := params.At(params.Len() - 1).Type()
+		if named, isNamedT := in.(*types.Named); isNamedT && isStructType(named) && named.TypeArgs().Len() == 0 {
+			t.In = named
+		} else {
+			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s; a tool input must be a named struct type passed by value, e.g. %sInput", fd.Name.Name, b.typeString(in), t.GoName)
+			ok = false
+		}
+		if sig.Variadic() {
+			b.errorf(paramPos(params.Len()-1), "handler %s is variadic; %s", fd.Name.Name, shapes)
+			ok = false
+		}
+	}
+	resPos := fd.Type.Pos()
+	if fd.Type.Results != nil {
+		resPos = fd.Type.Results.Pos()
+	}
+	if results.Len() != 2 {
+		b.errorf(resPos, "handler %s returns %d values; %s", fd.Name.Name, results.Len(), shapes)
+		ok = false
+	} else {
+		if !types.Identical(results.At(1).Type(), types.Universe.Lookup("error").Type()) {
+			b.errorf(fd.Type.Results.List[len(fd.Type.Results.List)-1].Type.Pos(), "the last result of handler %s must be error, not %s", fd.Name.Name, b.typeString(results.At(1).Type()))
+			ok = false
+		}
+		out := results.At(0).Type()
+		if p, isPtr := out.(*types.Pointer); isPtr {
+			out, t.OutPtr = p.Elem(), true
+		}
+		if named, isNamedT := out.(*types.Named); isNamedT && isStructType(named) && named.TypeArgs().Len() == 0 {
+			t.Out = named
+		} else {
+			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s; a tool output must be a named struct type or a pointer to one (structuredContent is a JSON object)", fd.Name.Name, b.typeString(results.At(0).Type()))
+			ok = false
+		}
+	}
+	if recv := sig.Recv(); recv != nil {
+		rt := recv.Type()
+		if p, isPtr := rt.(*types.Pointer); isPtr {
+			rt = p.Elem()
+		}
+		named, _ := rt.(*types.Named)
+		if named == nil {
+			return false
+		}
+		if named.TypeArgs().Len() > 0 || named.TypeParams().Len() > 0 {
+			b.errorf(fd.Name.Pos(), "handler %s is a method of generic type %s; tool handlers must be methods of non-generic types", fd.Name.Name, named.Obj().Name())
+			return false
+		}
+		t.Recv = b.receiver(named.Obj())
+	}
+	return ok
+}
+
+func (b *builder) receiver(tn *types.TypeName) *Receiver {
+	for _, r := range b.out.Receivers {
+		if r.Type == tn {
+			return r
+		}
+	}
+	r := &Receiver{Type: tn}
+	b.out.Receivers = append(b.out.Receivers, r)
+	return r
+}
+
+func (b *builder) typeString(t types.Type) string {
+	return types.TypeString(t, types.RelativeTo(b.pkg.Types))
+}
+
+func isNamed(t types.Type, pkgPath, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkgPath && n.Obj().Name() == name
+}
+
+func isStructType(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}
+
+// SnakeCase turns a Go name into a tool name: GetOrder → get_order, ListHTTPRoutes → list_http_routes.
+func SnakeCase(s string) string {
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		if unicode.IsUpper(r) {
+			prevLower := i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]))
+			nextLower := i > 0 && i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1])
+			if prevLower || nextLower {
+				b.WriteByte('_')
+			}
+			b.WriteRune(unicode.ToLower(r))
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// GoName turns a tool name into an exported Go identifier stem: get_order → GetOrder,
+// orders.list-all → OrdersListAll.
+func GoName(tool string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range tool {
+		if r == '_' || r == '.' || r == '-' {
+			up = true
+			continue
+		}
+		if up {
+			r = unicode.ToUpper(r)
+			up = false
+		}
+		b.WriteRune(r)
+	}
+	s := b.String()
+	if s == "" || !unicode.IsLetter([]rune(s)[0]) {
+		s = "Tool" + s
+	}
+	return s
+}
+
+// generatedNames lists the package-level identifiers the generated file declares for t.
+func generatedNames(t *Tool) []string {
+	var names []string
+	if t.Card != nil {
+		names = append(names, t.GoName+"Card")
+	}
+	return names
+}
+
+// checkDeclaredNames reports user declarations that collide with what cardgen generates.
+func (b *builder) checkDeclaredNames() {
+	scope := b.pkg.Types.Scope()
+	for name := range b.out.willDeclare {
+		obj := scope.Lookup(name)
+		if obj == nil || b.out.generated[objectFile(b.fset, obj)] {
+			continue
+		}
+		b.errorf(obj.Pos(), "%s is declared here and also generated by cardgen; rename it", name)
+	}
+}
+
+func dirOf(file string) string {
+	i := strings.LastIndexAny(file, `/\`)
+	if i < 0 {
+		return "."
+	}
+	return file[:i]
+}

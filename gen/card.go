@@ -1,0 +1,409 @@
+package gen
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cardgen/cardgen/annotations"
+	"github.com/cardgen/cardgen/runtime/card"
+)
+
+// slot describes one text slot of a result card: its name in messages and its limit.
+type slot struct {
+	name  string
+	limit int // in Unicode code points; 0 = no length limit (URLs)
+	url   bool
+}
+
+var (
+	slotTitle    = slot{"card title", card.MaxTitle, false}
+	slotSubtitle = slot{"card subtitle", card.MaxSubtitle, false}
+	slotText     = slot{"card text", card.MaxText, false}
+	slotIcon     = slot{"card icon", 0, true}
+	slotImage    = slot{"card image", 0, true}
+	slotValue    = slot{"field value", card.MaxFieldValue, false}
+	slotURL      = slot{"action url", 0, true}
+	slotMessage  = slot{"action message", card.MaxMessageText, false}
+	slotFallback = slot{"fallback text", card.MaxFallbackText, false}
+	slotReply    = slot{"reply text", 0, false}
+)
+
+// hasCardTags reports whether any field of st carries a card tag other than "-".
+func hasCardTags(st *types.Struct) bool {
+	for i := range st.NumFields() {
+		if v, ok := reflect.StructTag(st.Tag(i)).Lookup("card"); ok && v != "-" {
+			return true
+		}
+	}
+	return false
+}
+
+// cardFromTags fills c from `card:"…"` struct tags of the fields of named.
+func (b *builder) cardFromTags(c *CardSpec, named *types.Named, st *types.Struct, ts *ast.TypeSpec) {
+	astStruct, _ := ts.Type.(*ast.StructType)
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		tag := st.Tag(i)
+		v, ok := reflect.StructTag(tag).Lookup("card")
+		if !ok {
+			continue
+		}
+		tagPos := b.tagValuePos(astStruct, f, tag)
+		items, errs := annotations.ParseTag(v)
+		for _, e := range errs {
+			b.errorf(tagPos+token.Pos(e.Offset), "%s", e.Msg)
+		}
+		for _, it := range items {
+			pos := tagPos + token.Pos(it.Offset)
+			path := &Text{Pos: pos}
+			vp := b.resolvePath(named, []string{f.Name()}, pos)
+			if vp == nil {
+				continue
+			}
+			path.Parts = []Part{{Value: vp, Pos: pos}}
+			switch it.Slot {
+			case "-", "markdown":
+			case "title":
+				path.Slot = slotTitle.name
+				c.Title = path
+			case "subtitle":
+				path.Slot = slotSubtitle.name
+				c.Subtitle = path
+			case "text":
+				path.Slot = slotText.name
+				c.Text = path
+			case "icon":
+				path.Slot = slotIcon.name
+				c.Icon = path
+			case "image":
+				path.Slot = slotImage.name
+				c.Image = path
+			case "field":
+				path.Slot = slotValue.name
+				b.checkLabel(it.Arg, pos, card.MaxFieldLabel, "field label")
+				c.Fields = append(c.Fields, FieldSpec{Label: it.Arg, LabelPos: pos, Value: path})
+			case "action":
+				path.Slot = slotURL.name
+				b.checkLabel(it.Arg, pos, card.MaxActionLabel, "action label")
+				c.Actions = append(c.Actions, ActionSpec{Kind: card.KindURL, Label: it.Arg, LabelPos: pos, Target: path})
+			}
+		}
+	}
+}
+
+// tagValuePos finds where the value of the card key starts inside the field's tag literal, so that
+// tag problems point at the exact column. Interpreted string tags with escapes are rare; for them
+// the position may be a few columns off, never on another line.
+func (b *builder) tagValuePos(st *ast.StructType, f *types.Var, tag string) token.Pos {
+	if st == nil {
+		return f.Pos()
+	}
+	for _, fl := range st.Fields.List {
+		if fl.Tag == nil {
+			continue
+		}
+		match := false
+		for _, n := range fl.Names {
+			if n.Pos() == f.Pos() {
+				match = true
+			}
+		}
+		if len(fl.Names) == 0 && fl.Type.Pos() <= f.Pos() && f.Pos() < fl.Type.End() {
+			match = true
+		}
+		if !match {
+			continue
+		}
+		raw := fl.Tag.Value
+		if i := strings.Index(raw, `card:"`); i >= 0 {
+			return fl.Tag.Pos() + token.Pos(i+len(`card:"`))
+		}
+		return fl.Tag.Pos()
+	}
+	return f.Pos()
+}
+
+// cardFromDirectives applies //card:result, field, action and fallback directives to c.
+// Repeatable directives replace what c had (a handler's fields replace its type's fields).
+func (b *builder) cardFromDirectives(c *CardSpec, dirs []*annotations.Directive, out *types.Named) {
+	var fields []FieldSpec
+	var actions []ActionSpec
+	sawField, sawAction := false, false
+	for _, d := range dirs {
+		switch d.Name {
+		case "result":
+			if c.Pos == token.NoPos || true {
+				c.Pos = d.NamePos
+			}
+			for _, kv := range d.Keys {
+				var sl slot
+				var dst **Text
+				switch kv.Key {
+				case "title":
+					sl, dst = slotTitle, &c.Title
+				case "subtitle":
+					sl, dst = slotSubtitle, &c.Subtitle
+				case "text":
+					sl, dst = slotText, &c.Text
+				case "icon":
+					sl, dst = slotIcon, &c.Icon
+				case "image":
+					sl, dst = slotImage, &c.Image
+				default:
+					continue
+				}
+				*dst = b.text(kv.Value, sl, out)
+			}
+		case "field":
+			sawField = true
+			if len(d.Args) < 2 {
+				continue
+			}
+			b.checkLabel(d.Args[0].Text, d.Args[0].Pos, card.MaxFieldLabel, "field label")
+			fields = append(fields, FieldSpec{Label: d.Args[0].Text, LabelPos: d.Args[0].Pos, Value: b.text(d.Args[1], slotValue, out)})
+			if len(fields) == card.MaxFields+1 {
+				b.errorf(d.NamePos, "a card has at most %d fields; this is field %d — remove it or combine fields", card.MaxFields, len(fields))
+			}
+		case "action":
+			sawAction = true
+			if len(d.Args) < 3 {
+				continue
+			}
+			kind := d.Args[0].Text
+			b.checkLabel(d.Args[1].Text, d.Args[1].Pos, card.MaxActionLabel, "action label")
+			sl := slotMessage
+			if kind == card.KindURL {
+				sl = slotURL
+			}
+			actions = append(actions, ActionSpec{Kind: kind, Label: d.Args[1].Text, LabelPos: d.Args[1].Pos, Target: b.text(d.Args[2], sl, out)})
+			if len(actions) == card.MaxActions+1 {
+				b.errorf(d.NamePos, "a card has at most %d actions; this is action %d — remove it", card.MaxActions, len(actions))
+			}
+		case "fallback":
+			if len(d.Args) > 0 {
+				c.Fallback = b.text(d.Args[0], slotFallback, out)
+			}
+		}
+	}
+	if sawField {
+		c.Fields = fields
+	} else if len(c.Fields) > card.MaxFields {
+		b.errorf(c.Pos, "a card has at most %d fields; %s has %d card:\"field=…\" tags", card.MaxFields, out.Obj().Name(), len(c.Fields))
+	}
+	if sawAction {
+		c.Actions = actions
+	} else if len(c.Actions) > card.MaxActions {
+		b.errorf(c.Pos, "a card has at most %d actions; %s has %d card:\"action=…\" tags", card.MaxActions, out.Obj().Name(), len(c.Actions))
+	}
+}
+
+func (b *builder) checkLabel(label string, pos token.Pos, limit int, what string) {
+	n := utf8.RuneCountInString(label)
+	switch {
+	case strings.TrimSpace(label) == "":
+		b.errorf(pos, "%s is empty; a card %s must say what it is", what, strings.TrimPrefix(what, "card "))
+	case n > limit:
+		b.errorf(pos, "%s %q is %d characters; the limit is %d", what, label, n, limit)
+	}
+}
+
+// cardForTool builds the tool's card: its output type's card, then the handler's directives.
+func (b *builder) cardForTool(t *Tool, dirs []*annotations.Directive) {
+	base := b.out.TypeCards[t.Out.Obj()]
+	if base == nil && !hasCardDirective(dirs) {
+		b.otherDirectives(t, dirs)
+		return
+	}
+	c := &CardSpec{}
+	if base != nil {
+		*c = *base
+	}
+	b.cardFromDirectives(c, dirs, t.Out)
+	if c.Title == nil {
+		b.errorf(c.Pos, "the result card of %s has no title; add title=\"…\" to //card:result or tag a field card:\"title\"", t.Name)
+	}
+	t.Card = c
+	b.otherDirectives(t, dirs)
+}
+
+// otherDirectives handles the handler-only directives that are not card slots.
+func (b *builder) otherDirectives(t *Tool, dirs []*annotations.Directive) {
+	for _, d := range dirs {
+		switch d.Name {
+		case "reply":
+			if len(d.Args) > 0 {
+				t.Reply = b.text(d.Args[0], slotReply, t.Out)
+			}
+		case "example":
+			if len(d.Args) > 0 {
+				t.Examples = append(t.Examples, Example{JSON: d.Args[0].Text, Pos: d.Args[0].Pos})
+			}
+		}
+	}
+}
+
+// text parses and resolves one template value, and checks what can be checked of it now.
+func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
+	tmpl, errs := annotations.ParseTemplate(v)
+	for _, e := range errs {
+		b.errorf(e.Pos, "%s", e.Msg)
+	}
+	t := &Text{Pos: v.Pos, Slot: sl.name}
+	for _, seg := range tmpl.Segments {
+		if seg.Path == nil {
+			t.Parts = append(t.Parts, Part{Lit: seg.Literal, Pos: seg.Pos})
+			continue
+		}
+		vp := b.resolvePath(out, seg.Path, seg.Pos)
+		if vp == nil {
+			continue
+		}
+		t.Parts = append(t.Parts, Part{Value: vp, Pos: seg.Pos})
+	}
+	lit := t.Literal()
+	n := utf8.RuneCountInString(lit)
+	if sl.limit > 0 && n > sl.limit {
+		if t.IsLiteral() {
+			b.errorf(v.Pos, "%s is %d characters; the limit is %d", sl.name, n, sl.limit)
+		} else {
+			b.errorf(v.Pos, "the fixed text of the %s is already %d characters; the limit is %d", sl.name, n, sl.limit)
+		}
+	}
+	if sl.url {
+		b.checkURL(t, sl)
+	}
+	return t
+}
+
+// checkURL rejects URLs whose scheme is already known at generate time and is not https.
+func (b *builder) checkURL(t *Text, sl slot) {
+	if len(t.Parts) == 0 {
+		return
+	}
+	first := t.Parts[0]
+	if first.Value != nil {
+		return // decided at run time: card.Fit drops a URL that is not https
+	}
+	lit := first.Lit
+	if t.IsLiteral() {
+		if !card.IsHTTPS(lit) {
+			b.errorf(t.Pos, "%s %q is not an https URL; hosts drop cards with other URLs, write https://…", sl.name, lit)
+		}
+		return
+	}
+	scheme, _, found := strings.Cut(lit, "://")
+	if !found {
+		if strings.Contains(lit, ":") {
+			b.errorf(t.Pos, "%s starts with %q, which is not an https URL; write https://…", sl.name, lit)
+		} else {
+			b.errorf(t.Pos, "%s starts with %q, which is not an absolute https URL; write https://… before the first {{…}}", sl.name, lit)
+		}
+		return
+	}
+	if !strings.EqualFold(scheme, "https") {
+		b.errorf(t.Pos, "%s uses the %s scheme; hosts drop cards with URLs that are not https", sl.name, scheme)
+		return
+	}
+	if u, err := url.Parse(lit + "x"); err == nil && strings.Contains(lit, "/") && u.Host == "" {
+		b.errorf(t.Pos, "%s %q has no host; write https://host/…", sl.name, lit)
+	}
+}
+
+// resolvePath resolves a template path against the output type and decides how the final value
+// shows as text.
+func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos) *ValuePath {
+	vp := &ValuePath{Text: "." + strings.Join(path, ".")}
+	var cur types.Type = out
+	for i, name := range path {
+		nilCheck := false
+		if p, ok := cur.Underlying().(*types.Pointer); ok {
+			cur, nilCheck = p.Elem(), true
+		}
+		st, ok := cur.Underlying().(*types.Struct)
+		if !ok {
+			b.errorf(pos, "{{%s}}: %s is %s, which has no fields", vp.Text, "."+strings.Join(path[:i], "."), b.typeString(cur))
+			return nil
+		}
+		obj, _, _ := types.LookupFieldOrMethod(cur, true, b.pkg.Types, name)
+		f, isField := obj.(*types.Var)
+		if !isField {
+			var names []string
+			for j := range st.NumFields() {
+				names = append(names, st.Field(j).Name())
+			}
+			hint := ""
+			if s := annotations.DidYouMean(name, names); s != "" {
+				hint = "; did you mean ." + strings.Join(append(append([]string{}, path[:i]...), s), ".") + "?"
+			} else {
+				hint = "; the fields are " + strings.Join(names, ", ")
+			}
+			b.errorf(pos, "{{%s}}: %s has no field %s%s", vp.Text, b.typeString(cur), name, hint)
+			return nil
+		}
+		if nilCheck && i > 0 {
+			vp.Steps[len(vp.Steps)-1].NilCheck = true
+		}
+		vp.Steps = append(vp.Steps, Step{Field: name})
+		cur = f.Type()
+	}
+	// A final pointer shows its element, or nothing when nil.
+	if p, ok := cur.Underlying().(*types.Pointer); ok {
+		vp.Steps[len(vp.Steps)-1].NilCheck = true
+		cur = p.Elem()
+	}
+	vp.Type = cur
+	show, ok := showKind(cur)
+	if !ok {
+		b.errorf(pos, "{{%s}} is a %s, which a card cannot show; use a string, a number, a bool or a type with a String() string method", vp.Text, b.typeString(cur))
+		return nil
+	}
+	vp.Show = show
+	return vp
+}
+
+// showKind decides how a value of type t becomes text, like fmt would print it.
+func showKind(t types.Type) (ShowKind, bool) {
+	if implementsStringer(t) {
+		return ShowStringer, true
+	}
+	basic, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return 0, false
+	}
+	info := basic.Info()
+	switch {
+	case info&types.IsString != 0:
+		return ShowString, true
+	case info&types.IsBoolean != 0:
+		return ShowBool, true
+	case info&types.IsUnsigned != 0:
+		return ShowUint, true
+	case info&types.IsInteger != 0:
+		return ShowInt, true
+	case basic.Kind() == types.Float32:
+		return ShowFloat32, true
+	case info&types.IsFloat != 0:
+		return ShowFloat64, true
+	}
+	return 0, false
+}
+
+func implementsStringer(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "String")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
+		types.Identical(sig.Results().At(0).Type(), types.Typ[types.String])
+}
+
+// quoteLimit is strconv.Quote for messages.
+var _ = strconv.Quote

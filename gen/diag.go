@@ -1,0 +1,79 @@
+package gen
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Diagnostic is one problem found in the annotated package, positioned like the Go toolchain's
+// errors so that editors and CI logs can jump to it.
+type Diagnostic struct {
+	Pos token.Position // file, line and column (1-based, in bytes like go/token)
+	Msg string         // "what is wrong; what to do"
+}
+
+// String formats the diagnostic as file:line:col: message.
+func (d Diagnostic) String() string {
+	if !d.Pos.IsValid() {
+		return d.Msg
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Msg)
+}
+
+// Diagnostics is every problem of one run. It is an error so that callers can return it as one.
+type Diagnostics []Diagnostic
+
+// Error joins the diagnostics one per line.
+func (ds Diagnostics) Error() string {
+	lines := make([]string, len(ds))
+	for i, d := range ds {
+		lines[i] = d.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Relative returns a copy whose file names are relative to dir when they lie below it, which is
+// how the go command prints positions for the package in the current directory.
+func (ds Diagnostics) Relative(dir string) Diagnostics {
+	out := make(Diagnostics, len(ds))
+	for i, d := range ds {
+		if rel, err := filepath.Rel(dir, d.Pos.Filename); err == nil && !strings.HasPrefix(rel, "..") {
+			d.Pos.Filename = rel
+		}
+		out[i] = d
+	}
+	return out
+}
+
+// sortDiagnostics orders by file, line, column and message, and drops exact duplicates (the same
+// problem reached through two tools that share an output type is reported once).
+func sortDiagnostics(ds Diagnostics) Diagnostics {
+	slices.SortFunc(ds, func(a, b Diagnostic) int {
+		return cmp.Or(
+			cmp.Compare(a.Pos.Filename, b.Pos.Filename),
+			cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Column, b.Pos.Column),
+			cmp.Compare(a.Msg, b.Msg),
+		)
+	})
+	return slices.Compact(ds)
+}
+
+// collector gathers diagnostics for one package, in the style of wire's error collector: every
+// check reports and goes on, so that one run shows every problem.
+type collector struct {
+	fset  *token.FileSet
+	diags Diagnostics
+}
+
+func (c *collector) errorf(pos token.Pos, format string, args ...any) {
+	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
+}
+
+func (c *collector) at(p token.Position, format string, args ...any) {
+	c.diags = append(c.diags, Diagnostic{Pos: p, Msg: fmt.Sprintf(format, args...)})
+}

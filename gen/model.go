@@ -1,0 +1,162 @@
+package gen
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/cardgen/cardgen/annotations"
+	"golang.org/x/tools/go/packages"
+)
+
+// Package is the generator's plain model of one annotated package: what render needs and nothing
+// of go/packages beyond names and types. Every value keeps the position it came from so that
+// check can point at it.
+type Package struct {
+	Name       string // package name
+	Path       string // import path
+	Dir        string // directory of the package's files
+	Tools      []*Tool
+	Receivers  []*Receiver // one RegisterTools parameter per receiver type, in source order
+	UIDir      string      // folder of ui files relative to Dir ("cards" by default)
+	TypeCards  map[*types.TypeName]*CardSpec
+	pkg        *packages.Package
+	generated  map[string]bool // files of the package that cardgen wrote
+	willDeclare map[string]bool // top-level names the new generated file declares
+}
+
+// Receiver is a type whose methods are tool handlers; RegisterTools takes one value of it.
+type Receiver struct {
+	Type  *types.TypeName
+	Param string // parameter name in RegisterTools
+}
+
+// Tool is one annotated handler.
+type Tool struct {
+	Name        string    // MCP tool name
+	NamePos     token.Pos // where the name was written, or the function name when derived
+	GoName      string    // exported Go stem for generated identifiers (GetOrder)
+	Func        *types.Func
+	Decl        *ast.FuncDecl
+	Recv        *Receiver // nil for plain functions
+	HasRequest  bool      // the handler takes *mcp.CallToolRequest after ctx
+	In          *types.Named
+	Out         *types.Named
+	OutPtr      bool // the handler returns *Out
+	Title       string
+	ReadOnly    bool
+	Destructive bool
+	Idempotent  bool
+	OpenWorld   bool
+	Description string
+
+	InSchema, OutSchema   []byte // marshalled JSON schemas, when mapped at generate time
+	InRuntime, OutRuntime bool   // the schema must be reflected by invopop at init
+
+	Card     *CardSpec        // nil when the tool has no result card
+	Reply    *Text            // the text content the model reads; nil = the JSON of the output
+	Examples []Example        // //card:example values
+	Dirs     []*annotations.Directive
+}
+
+// Example is one //card:example: a JSON value of the output type.
+type Example struct {
+	JSON string
+	Pos  token.Pos
+}
+
+// CardSpec is a result card: slots filled from templates over the output type.
+type CardSpec struct {
+	Pos                            token.Pos // the directive or type that declared it
+	Title, Subtitle, Text          *Text
+	Icon, Image                    *Text
+	Fields                         []FieldSpec
+	Actions                        []ActionSpec
+	Fallback                       *Text
+	Consts                         []ConstRef // package constants the card's texts use, guarded at build time
+}
+
+// FieldSpec is one detail row of a card.
+type FieldSpec struct {
+	Label string
+	LabelPos token.Pos
+	Value *Text
+}
+
+// ActionSpec is one button of a card.
+type ActionSpec struct {
+	Kind     string // "url" or "message"
+	Label    string
+	LabelPos token.Pos
+	Target   *Text // the URL or the message text
+}
+
+// Text is a card text: literal parts and values from the output, resolved against go/types.
+type Text struct {
+	Parts []Part
+	Pos   token.Pos
+	Slot  string // human name of the slot for messages ("card title")
+}
+
+// IsLiteral reports whether the text has no dynamic part.
+func (t *Text) IsLiteral() bool {
+	for _, p := range t.Parts {
+		if p.Value != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// Literal returns the concatenated literal parts.
+func (t *Text) Literal() string {
+	s := ""
+	for _, p := range t.Parts {
+		if p.Value == nil {
+			s += p.Lit
+		}
+	}
+	return s
+}
+
+// Part is a literal string or a value path.
+type Part struct {
+	Lit   string
+	Value *ValuePath
+	Pos   token.Pos
+}
+
+// ValuePath is {{.A.B}} resolved: the field selections from the output value and how to show the
+// final value as a string.
+type ValuePath struct {
+	Steps []Step
+	Show  ShowKind
+	Type  types.Type // the final value's type
+	Text  string     // the path as written, for comments and messages
+}
+
+// Step is one selection; NilCheck is set when the value selected from is a pointer that may be nil.
+type Step struct {
+	Field    string
+	NilCheck bool
+}
+
+// ShowKind is how a value becomes text, decided at generate time so that no reflection runs.
+type ShowKind int
+
+const (
+	ShowString   ShowKind = iota // a string (or a named string type: converted)
+	ShowStringer                 // fmt.Stringer
+	ShowInt                      // strconv.FormatInt
+	ShowUint                     // strconv.FormatUint
+	ShowFloat32                  // strconv.FormatFloat(…, 32)
+	ShowFloat64                  // strconv.FormatFloat(…, 64)
+	ShowBool                     // strconv.FormatBool
+)
+
+// ConstRef is a package-level string constant a card text uses; the generated code guards its
+// length so that editing it without regenerating breaks the build.
+type ConstRef struct {
+	Name  string
+	Bytes int
+}

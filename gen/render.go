@@ -1,0 +1,212 @@
+package gen
+
+import (
+	"bytes"
+	"fmt"
+		"strings"
+
+	"github.com/dave/jennifer/jen"
+	"golang.org/x/tools/imports"
+)
+
+// Import paths the generated code uses.
+const (
+	cardPath     = "github.com/cardgen/cardgen/runtime/card"
+	registerPath = "github.com/cardgen/cardgen/runtime/register"
+	jsonPath     = "encoding/json"
+	strconvPath  = "strconv"
+	contextPath  = "context"
+)
+
+// Render builds the generated file of p with jennifer and returns its gofmt'd bytes.
+func Render(p *Package) ([]byte, error) {
+	f := jen.NewFile(p.Name)
+	f.HeaderComment(generatedHeader)
+	f.ImportNames(map[string]string{
+		sdkPath:      "mcp",
+		cardPath:     "card",
+		registerPath: "register",
+	})
+	f.PackageComment(fmt.Sprintf("// This file registers the %s of package %s with the MCP Go SDK.", plural(len(p.Tools), "tool", "tools"), p.Name))
+
+	renderSchemas(f, p)
+	renderRegister(f, p)
+	for _, t := range p.Tools {
+		if t.Card != nil {
+			renderCard(f, t)
+		}
+		if t.Reply != nil {
+			renderReply(f, t)
+		}
+	}
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)
+	}
+	// imports.Process is gofmt plus goimports' grouping of standard and other imports, which is
+	// what a reviewer expects of Go code, generated or not.
+	out, err := imports.Process(GeneratedFile, buf.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("formatting %s: %w", p.Path, err)
+	}
+	return out, nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+func schemaVar(t *Tool, which string) string { return lowerFirst(t.GoName) + which + "Schema" }
+
+// rawString writes s as a Go raw string when it can, which keeps the embedded JSON readable in
+// review, and as an interpreted string otherwise.
+func rawString(s string) jen.Code {
+	if !strings.Contains(s, "`") && !strings.Contains(s, "\r") {
+		return jen.Id("`" + s + "`")
+	}
+	return jen.Lit(s)
+}
+
+func renderSchemas(f *jen.File, p *Package) {
+	if len(p.Tools) == 0 {
+		return
+	}
+	f.Comment("The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules.")
+	f.Comment("They are passed to the SDK explicitly so that it never infers its own.")
+	var defs []jen.Code
+	for _, t := range p.Tools {
+		defs = append(defs,
+			schemaDef(schemaVar(t, "Input"), t.InSchema, t.InRuntime, t.In.Obj().Name()),
+			schemaDef(schemaVar(t, "Output"), t.OutSchema, t.OutRuntime, t.Out.Obj().Name()))
+	}
+	f.Var().Defs(defs...)
+}
+
+func schemaDef(name string, schema []byte, runtime bool, typeName string) jen.Code {
+	if runtime {
+		return jen.Id(name).Op("=").Qual(registerPath, "ReflectSchema").Types(jen.Id(typeName)).Call()
+	}
+	return jen.Id(name).Op("=").Qual(jsonPath, "RawMessage").Call(rawString(string(schema)))
+}
+
+func renderRegister(f *jen.File, p *Package) {
+	names := make([]string, len(p.Tools))
+	for i, t := range p.Tools {
+		names[i] = t.Name
+	}
+	f.Comment(fmt.Sprintf("RegisterTools adds the annotated tools of package %s to s: %s.", p.Name, strings.Join(names, ", ")))
+	f.Comment("Each tool gets the input and output schemas cardgen derived from its Go types; a tool with a")
+	f.Comment("result card gets the card, fitted to the host limits, in the result's _meta.")
+	params := []jen.Code{jen.Id("s").Op("*").Qual(sdkPath, "Server")}
+	for _, r := range p.Receivers {
+		params = append(params, jen.Id(r.Param).Op("*").Id(r.Type.Name()))
+	}
+	params = append(params, jen.Id("opts").Op("...").Qual(registerPath, "Option"))
+	var body []jen.Code
+	body = append(body, jen.Id("cfg").Op(":=").Qual(registerPath, "NewConfig").Call(jen.Id("opts").Op("...")))
+	usesCfg := false
+	for _, t := range p.Tools {
+		if t.Card != nil {
+			usesCfg = true
+		}
+		body = append(body, toolRegistration(t))
+	}
+	if !usesCfg {
+		body = append(body[:1:1], append([]jen.Code{jen.Id("_").Op("=").Id("cfg")}, body[1:]...)...)
+	}
+	f.Func().Id("RegisterTools").Params(params...).Block(body...)
+}
+
+func toolRegistration(t *Tool) jen.Code {
+	tool := jen.Dict{
+		jen.Id("Name"):         jen.Lit(t.Name),
+		jen.Id("InputSchema"):  jen.Id(schemaVar(t, "Input")),
+		jen.Id("OutputSchema"): jen.Id(schemaVar(t, "Output")),
+		jen.Id("Annotations"):  annotationsLit(t),
+	}
+	if t.Title != "" {
+		tool[jen.Id("Title")] = jen.Lit(t.Title)
+	}
+	if t.Description != "" {
+		tool[jen.Id("Description")] = jen.Lit(t.Description)
+	}
+	outType := jen.Id(t.Out.Obj().Name())
+	if t.OutPtr {
+		outType = jen.Op("*").Id(t.Out.Obj().Name())
+	}
+	var call *jen.Statement
+	if t.Recv != nil {
+		call = jen.Id(t.Recv.Param).Dot(t.Func.Name())
+	} else {
+		call = jen.Id(t.Func.Name())
+	}
+	args := []jen.Code{jen.Id("ctx")}
+	if t.HasRequest {
+		args = append(args, jen.Id("req"))
+	}
+	args = append(args, jen.Id("in"))
+	body := []jen.Code{
+		jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call).Call(args...),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("out"), jen.Err())),
+	}
+	outVal := jen.Id("out")
+	if t.OutPtr {
+		body = append(body, jen.If(jen.Id("out").Op("==").Nil()).Block(
+			jen.Return(jen.Nil(), jen.Nil(), jen.Qual(registerPath, "NoOutput").Call(jen.Lit(t.Name)))))
+	} else {
+		outVal = jen.Op("&").Id("out")
+	}
+	body = append(body, jen.Id("res").Op(":=").Op("&").Qual(sdkPath, "CallToolResult").Values())
+	if t.Reply != nil {
+		body = append(body, jen.Id("res").Dot("Content").Op("=").Index().Qual(sdkPath, "Content").Values(
+			jen.Op("&").Qual(sdkPath, "TextContent").Values(jen.Dict{jen.Id("Text"): jen.Id(lowerFirst(t.GoName) + "Reply").Call(outVal)})))
+	}
+	if t.Card != nil {
+		body = append(body, jen.Id("cfg").Dot("AttachCard").Call(jen.Id("ctx"), jen.Id("res"), jen.Lit(t.Name), jen.Id(t.GoName+"Card").Call(outVal)))
+	}
+	body = append(body, jen.Return(jen.Id("res"), jen.Id("out"), jen.Nil()))
+	reqName := "_"
+	if t.HasRequest {
+		reqName = "req"
+	}
+	return jen.Qual(sdkPath, "AddTool").Call(
+		jen.Id("s"),
+		jen.Op("&").Qual(sdkPath, "Tool").Values(tool),
+		jen.Func().Params(
+			jen.Id("ctx").Qual(contextPath, "Context"),
+			jen.Id(reqName).Op("*").Qual(sdkPath, "CallToolRequest"),
+			jen.Id("in").Id(t.In.Obj().Name()),
+		).Params(jen.Op("*").Qual(sdkPath, "CallToolResult"), outType, jen.Error()).Block(body...),
+	)
+}
+
+// annotationsLit writes the SDK tool annotations. The flags are the whole truth: a tool not marked
+// destructive is sent destructiveHint false, one not marked openworld openWorldHint false, rather
+// than leaving hosts to assume the protocol's cautious defaults (true) for an annotated tool.
+func annotationsLit(t *Tool) jen.Code {
+	d := jen.Dict{}
+	if t.ReadOnly {
+		d[jen.Id("ReadOnlyHint")] = jen.True()
+	}
+	if t.Idempotent {
+		d[jen.Id("IdempotentHint")] = jen.True()
+	}
+	if !t.ReadOnly {
+		d[jen.Id("DestructiveHint")] = jen.Qual(registerPath, "Bool").Call(jen.Lit(t.Destructive))
+	}
+	d[jen.Id("OpenWorldHint")] = jen.Qual(registerPath, "Bool").Call(jen.Lit(t.OpenWorld))
+	if t.Title != "" {
+		d[jen.Id("Title")] = jen.Lit(t.Title)
+	}
+	return jen.Op("&").Qual(sdkPath, "ToolAnnotations").Values(d)
+}

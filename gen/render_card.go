@@ -1,0 +1,202 @@
+package gen
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// cardRenderer builds one card builder function: fixed texts become constants (guarded at build
+// time), values become plain Go expressions over the output.
+type cardRenderer struct {
+	t      *Tool
+	consts []jen.Code
+	guards []jen.Code
+	locals []jen.Code
+	nLocal int
+}
+
+func renderCard(f *jen.File, t *Tool) {
+	r := &cardRenderer{t: t}
+	c := t.Card
+	dict := jen.Dict{jen.Id("V"): jen.Qual(cardPath, "Version")}
+	set := func(field, stem string, txt *Text) {
+		if txt != nil {
+			dict[jen.Id(field)] = r.text(stem, txt)
+		}
+	}
+	set("Title", "Title", c.Title)
+	set("Subtitle", "Subtitle", c.Subtitle)
+	set("Text", "Text", c.Text)
+	set("IconURL", "Icon", c.Icon)
+	set("ImageURL", "Image", c.Image)
+	set("FallbackText", "Fallback", c.Fallback)
+	if len(c.Fields) > 0 {
+		var fields []jen.Code
+		for i, fs := range c.Fields {
+			stem := fmt.Sprintf("Field%d", i+1)
+			fields = append(fields, jen.Values(jen.Dict{
+				jen.Id("Label"): r.constant(stem+"Label", fs.Label),
+				jen.Id("Value"): r.text(stem+"Value", fs.Value),
+			}))
+		}
+		dict[jen.Id("Fields")] = jen.Index().Qual(cardPath, "Field").Values(fields...)
+	}
+	if len(c.Actions) > 0 {
+		var actions []jen.Code
+		for i, a := range c.Actions {
+			stem := fmt.Sprintf("Action%d", i+1)
+			target := "URL"
+			kind := "KindURL"
+			if a.Kind == "message" {
+				target, kind = "Text", "KindMessage"
+			}
+			actions = append(actions, jen.Values(jen.Dict{
+				jen.Id("Kind"):  jen.Qual(cardPath, kind),
+				jen.Id("Label"): r.constant(stem+"Label", a.Label),
+				jen.Id(target):  r.text(stem+target, a.Target),
+			}))
+		}
+		dict[jen.Id("Actions")] = jen.Index().Qual(cardPath, "Action").Values(actions...)
+	}
+
+	if len(r.consts) > 0 {
+		f.Comment(fmt.Sprintf("Fixed texts of the %s card, checked against the card limits when cardgen ran.", t.Name))
+		f.Const().Defs(r.consts...)
+		f.Comment("A compile-time guard in the style of stringer: an \"invalid argument: index out of range\" error")
+		f.Comment("here means a text above changed after cardgen checked it. Run go generate again.")
+		f.Func().Id("_").Params().Block(append([]jen.Code{jen.Var().Id("x").Index(jen.Lit(1)).Struct()}, r.guards...)...)
+	}
+	param := jen.Id("out").Op("*").Id(t.Out.Obj().Name())
+	f.Comment(fmt.Sprintf("%sCard builds the result card of the %s tool from its output. RegisterTools fits it to", t.GoName, t.Name))
+	f.Comment("the host limits (card.Fit) before sending, so values from data can never make a host drop it.")
+	body := append(r.locals, jen.Return(jen.Qual(cardPath, "Card").Values(dict)))
+	f.Func().Id(t.GoName+"Card").Params(param).Qual(cardPath, "Card").Block(body...)
+}
+
+func renderReply(f *jen.File, t *Tool) {
+	r := &cardRenderer{t: t}
+	expr := r.text("Reply", t.Reply)
+	if len(r.consts) > 0 {
+		f.Const().Defs(r.consts...)
+	}
+	body := append(r.locals, jen.Return(expr))
+	f.Comment(fmt.Sprintf("%sReply is the text the model reads from a %s result.", lowerFirst(t.GoName), t.Name))
+	f.Func().Id(lowerFirst(t.GoName)+"Reply").Params(jen.Id("out").Op("*").Id(t.Out.Obj().Name())).String().Block(body...)
+}
+
+// constant declares a fixed text and its guard, and returns a reference to it.
+func (r *cardRenderer) constant(stem, s string) jen.Code {
+	name := lowerFirst(r.t.GoName) + stem
+	r.consts = append(r.consts, jen.Id(name).Op("=").Lit(s))
+	r.guards = append(r.guards, jen.Id("_").Op("=").Id("x").Index(jen.Len(jen.Id(name)).Op("-").Lit(len(s))))
+	return jen.Id(name)
+}
+
+// text renders a template as a concatenation.
+func (r *cardRenderer) text(stem string, t *Text) jen.Code {
+	var parts []jen.Code
+	nLit := 0
+	for _, p := range t.Parts {
+		if p.Value == nil {
+			if p.Lit == "" {
+				continue
+			}
+			nLit++
+			name := stem
+			if countLits(t) > 1 {
+				name = stem + strconv.Itoa(nLit)
+			}
+			parts = append(parts, r.constant(name, p.Lit))
+			continue
+		}
+		parts = append(parts, r.value(p.Value))
+	}
+	if len(parts) == 0 {
+		return jen.Lit("")
+	}
+	expr := jen.Add(parts[0])
+	for _, p := range parts[1:] {
+		expr = expr.Op("+").Add(p)
+	}
+	return expr
+}
+
+func countLits(t *Text) int {
+	n := 0
+	for _, p := range t.Parts {
+		if p.Value == nil && p.Lit != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// value renders one path. Paths through pointers read into a local first, so that a nil pointer
+// anywhere on the path shows as empty text instead of panicking.
+func (r *cardRenderer) value(v *ValuePath) jen.Code {
+	sel := func(k int) *jen.Statement {
+		s := jen.Id("out")
+		for _, st := range v.Steps[:k+1] {
+			s = s.Dot(st.Field)
+		}
+		return s
+	}
+	last := len(v.Steps) - 1
+	var conds []jen.Code
+	for i, st := range v.Steps {
+		if st.NilCheck {
+			conds = append(conds, sel(i).Op("!=").Nil())
+		}
+	}
+	final := sel(last)
+	if v.Steps[last].NilCheck && v.Show != ShowStringer {
+		final = jen.Op("*").Add(sel(last))
+	}
+	shown := show(final, v)
+	if len(conds) == 0 {
+		return shown
+	}
+	r.nLocal++
+	name := "v" + strconv.Itoa(r.nLocal)
+	cond := jen.Add(conds[0])
+	for _, c := range conds[1:] {
+		cond = cond.Op("&&").Add(c)
+	}
+	r.locals = append(r.locals,
+		jen.Var().Id(name).String().Comment("{{"+v.Text+"}}; empty when a pointer on the path is nil"),
+		jen.If(cond).Block(jen.Id(name).Op("=").Add(shown)))
+	return jen.Id(name)
+}
+
+// show converts a value to text the way fmt would print it, with no reflection.
+func show(expr *jen.Statement, v *ValuePath) jen.Code {
+	exact := func(k types.BasicKind) bool {
+		b, ok := v.Type.(*types.Basic)
+		return ok && b.Kind() == k
+	}
+	switch v.Show {
+	case ShowStringer:
+		return expr.Dot("String").Call()
+	case ShowString:
+		if exact(types.String) {
+			return expr
+		}
+		return jen.String().Parens(expr)
+	case ShowBool:
+		if !exact(types.Bool) {
+			expr = jen.Bool().Parens(expr)
+		}
+		return jen.Qual(strconvPath, "FormatBool").Call(expr)
+	case ShowInt:
+		return jen.Qual(strconvPath, "FormatInt").Call(jen.Int64().Parens(expr), jen.Lit(10))
+	case ShowUint:
+		return jen.Qual(strconvPath, "FormatUint").Call(jen.Uint64().Parens(expr), jen.Lit(10))
+	case ShowFloat32:
+		return jen.Qual(strconvPath, "FormatFloat").Call(jen.Float64().Parens(expr), jen.LitRune('f'), jen.Lit(-1), jen.Lit(32))
+	default:
+		return jen.Qual(strconvPath, "FormatFloat").Call(jen.Float64().Parens(expr), jen.LitRune('f'), jen.Lit(-1), jen.Lit(64))
+	}
+}

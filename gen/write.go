@@ -1,0 +1,48 @@
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Write writes each file atomically (a temporary file in the same folder, then rename) and only
+// when its bytes differ from what is on disk, so that unchanged files keep their modification
+// times and build caches stay warm. It returns the paths it wrote.
+func Write(files []File) ([]string, error) {
+	var written []string
+	for _, f := range files {
+		old, err := os.ReadFile(f.Path)
+		if err == nil && bytes.Equal(old, f.Content) {
+			continue
+		}
+		if err := writeAtomic(f.Path, f.Content); err != nil {
+			return written, err
+		}
+		written = append(written, f.Path)
+	}
+	return written, nil
+}
+
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name()) // no-op after a successful rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

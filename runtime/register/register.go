@@ -1,0 +1,85 @@
+// Package register is the small run-time support that cardgen's generated RegisterTools functions
+// call: options, attaching fitted result cards, and schemas that must be reflected at start-up.
+//
+// A service never needs to call it directly except to pass options:
+//
+//	shop.RegisterTools(server, svc, register.WithLogger(logger))
+package register
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+
+	"github.com/invopop/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/runtime/card"
+)
+
+// Option configures generated RegisterTools functions.
+type Option func(*Config)
+
+// WithLogger sets the logger that reports what card.Fit had to change in a card built from data
+// (at debug level). Pass the logger the server was given in mcp.ServerOptions.Logger so that
+// everything about a call shows in one place.
+func WithLogger(l *slog.Logger) Option {
+	return func(c *Config) { c.Logger = l }
+}
+
+// Config is what the options set. Generated code builds one per RegisterTools call.
+type Config struct {
+	Logger *slog.Logger // nil: changes are not logged
+}
+
+// NewConfig applies opts to a zero Config.
+func NewConfig(opts ...Option) *Config {
+	c := &Config{}
+	for _, o := range opts {
+		o(c)
+	}
+	return c
+}
+
+// AttachCard fits c, so that no host ever receives a card it would drop, logs what fitting
+// changed, and puts the card in res._meta. The text content the model reads is left alone.
+func (cfg *Config) AttachCard(ctx context.Context, res *mcp.CallToolResult, tool string, c card.Card) {
+	fitted, changes := card.FitWithChanges(c)
+	if len(changes) > 0 && cfg.Logger != nil && cfg.Logger.Enabled(ctx, slog.LevelDebug) {
+		attrs := make([]any, 0, len(changes)+1)
+		attrs = append(attrs, slog.String("tool", tool))
+		for _, ch := range changes {
+			attrs = append(attrs, slog.String(ch.Path, ch.What))
+		}
+		cfg.Logger.DebugContext(ctx, "cardgen: result card fitted to the host limits", attrs...)
+	}
+	card.Attach(res, fitted)
+}
+
+// NoOutput is the error a generated handler returns when the user's handler returned a nil
+// output and a nil error: the SDK would otherwise send null, which breaks the output schema.
+func NoOutput(tool string) error {
+	return fmt.Errorf("tool %s: the handler returned neither a result nor an error", tool)
+}
+
+// Reflector is the invopop configuration whose output the Go SDK accepts: no top-level $ref.
+func Reflector() *jsonschema.Reflector {
+	return &jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true}
+}
+
+// ReflectSchema reflects T with invopop at start-up. Generated code uses it only for types with
+// their own JSONSchema-style methods, which cardgen cannot evaluate at generate time.
+func ReflectSchema[T any]() json.RawMessage {
+	var zero T
+	b, err := json.Marshal(Reflector().Reflect(zero))
+	if err != nil {
+		// A schema that cannot be marshalled is a programming error in the type's JSONSchema
+		// method; failing at start-up is the earliest place it can be seen.
+		panic(fmt.Sprintf("cardgen: marshalling the JSON schema of %T: %v", zero, err))
+	}
+	return b
+}
+
+// Bool returns a pointer to v, for the SDK's optional tool annotation hints.
+func Bool(v bool) *bool { return &v }
