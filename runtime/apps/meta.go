@@ -124,7 +124,9 @@ func ParseResourceMeta(data []byte) (ResourceMeta, []MetaProblem) {
 // checkSyntax reports the first JSON syntax error: past it nothing can be
 // trusted, so it is the only problem reported.
 func checkSyntax(data []byte) *MetaProblem {
-	var v any
+	// RawMessage checks the syntax without converting numbers, so a valid
+	// but huge number such as 1e999 is left for the walk to report.
+	var v json.RawMessage
 	err := json.Unmarshal(data, &v)
 	if err == nil {
 		return nil
@@ -347,7 +349,7 @@ func didYouMean(key string, known []string) string {
 	}
 	best, bestDist := "", 3
 	for _, k := range known {
-		if norm(k) == norm(key) {
+		if norm(k) == norm(key) || len(key) >= 4 && strings.HasPrefix(norm(k), norm(key)) {
 			return fmt.Sprintf(" (did you mean %q?)", k)
 		}
 		if d := editDistance(strings.ToLower(key), strings.ToLower(k)); d < bestDist {

@@ -1,0 +1,404 @@
+package apps
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// connect runs s and a client over in-memory transports (server first, as the
+// SDK requires) and returns the client's session.
+func connect(t testing.TB, s *mcp.Server, opts *mcp.ClientOptions) *mcp.ClientSession {
+	t.Helper()
+	ctx := context.Background()
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := s.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "1.0.0"}, opts).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		ss.Wait()
+	})
+	return cs
+}
+
+func newServer() *mcp.Server {
+	return mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "1.0.0"}, nil)
+}
+
+func TestURIHash(t *testing.T) {
+	// SHA-256("hello") = 2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824
+	r := NewRegistry("shop", Options{})
+	uri, err := r.AddHTML("hello.html", []byte("hello"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "ui://shop/hello.html?v=2cf24dba5fb0"; uri != want {
+		t.Errorf("uri = %q, want %q", uri, want)
+	}
+	// SHA-256("") = e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+	uri, err = r.AddHTML("a/b/empty.html", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "ui://shop/a/b/empty.html?v=e3b0c44298fc"; uri != want {
+		t.Errorf("uri = %q, want %q", uri, want)
+	}
+	if got, ok := r.URI("hello.html"); !ok || got != "ui://shop/hello.html?v=2cf24dba5fb0" {
+		t.Errorf("URI(hello.html) = %q, %v", got, ok)
+	}
+	if got, ok := r.URI("missing.html"); ok || got != "" {
+		t.Errorf("URI(missing.html) = %q, %v; want \"\", false", got, ok)
+	}
+}
+
+func TestCheckPath(t *testing.T) {
+	tests := []struct {
+		path string
+		err  string
+	}{
+		{"card.html", ""},
+		{"orders/card.html", ""},
+		{"a-b_c~d/e.f.html", ""},
+		{"", `ui path is empty; give a relative .html path such as "orders/card.html"`},
+		{"../x.html", `ui path "../x.html" has a ".." element; paths may not leave the ui folder`},
+		{"a/../../x.html", `ui path "a/../../x.html" has a ".." element; paths may not leave the ui folder
+ui path "a/../../x.html" has a ".." element; paths may not leave the ui folder`},
+		{"/etc/passwd", `ui path "/etc/passwd" is absolute; make it relative to the ui folder, without the leading "/"
+ui path "/etc/passwd" does not end in ".html"; views are HTML files`},
+		{`..\x.html`, `ui path "..\\x.html" contains a backslash; separate folders with "/"`},
+		{"./card.html", `ui path "./card.html" has a "." element; remove it`},
+		{"a//card.html", `ui path "a//card.html" has an empty element ("//" or a trailing "/"); remove it`},
+		{"card.htm", `ui path "card.htm" does not end in ".html"; views are HTML files`},
+		{"card.HTML", `ui path "card.HTML" does not end in ".html"; views are HTML files`},
+		{"my card.html", `ui path "my card.html" has the character ' ' at byte 2; use letters, digits and ._~- only`},
+		{"%2e%2e/x.html", `ui path "%2e%2e/x.html" has the character '%' at byte 0; use letters, digits and ._~- only`},
+		{"card.html?v=1", `ui path "card.html?v=1" has the character '?' at byte 9; use letters, digits and ._~- only
+ui path "card.html?v=1" does not end in ".html"; views are HTML files`},
+		{"café.html", `ui path "café.html" has the character 'é' at byte 3; use letters, digits and ._~- only`},
+	}
+	for _, tt := range tests {
+		err := CheckPath(tt.path)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.err {
+			t.Errorf("CheckPath(%q) =\n%s\nwant\n%s", tt.path, got, tt.err)
+		}
+	}
+}
+
+func TestRegistryErrors(t *testing.T) {
+	fsys := fstest.MapFS{
+		"card.html":      {Data: []byte("<p>card</p>")},
+		"bad.html":       {Data: []byte("<p>bad</p>")},
+		"bad.meta.json":  {Data: []byte("{\n  \"prefersBorder\": \"yes\",\n  \"csp\": {\"connectDomains\": [\"http://api.example.com\"]}\n}")},
+		"dir.html/x.txt": {Data: []byte("x")},
+	}
+	r := NewRegistry("shop", Options{})
+	if _, err := r.AddFile(fsys, "card.html", nil); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		add  func() (string, error)
+		want string
+	}{
+		{"duplicate", func() (string, error) { return r.AddHTML("card.html", []byte("x"), nil) },
+			"apps: view card.html was already added; add each path once"},
+		{"missing file", func() (string, error) { return r.AddFile(fsys, "missing.html", nil) },
+			"apps: reading view: open missing.html: file does not exist"},
+		{"bad path", func() (string, error) { return r.AddFile(fsys, "../card.html", nil) },
+			`apps: ui path "../card.html" has a ".." element; paths may not leave the ui folder`},
+		{"bad sidecar", func() (string, error) { return r.AddFile(fsys, "bad.html", nil) },
+			`bad.meta.json:2:20: "prefersBorder" must be true or false, not a string
+bad.meta.json:3:30: csp.connectDomains[0] "http://api.example.com" is not an https origin; write it as https://host[:port], e.g. https://api.example.com`},
+		{"bad meta", func() (string, error) {
+			return r.AddHTML("x.html", nil, &ResourceMeta{CSP: &CSP{FrameDomains: []string{"ftp://x.example.com"}}})
+		}, `apps: meta of x.html: csp.frameDomains[0] "ftp://x.example.com" is not an https origin; write it as https://host[:port], e.g. https://api.example.com`},
+	}
+	for _, tt := range tests {
+		uri, err := tt.add()
+		if err == nil || err.Error() != tt.want || uri != "" {
+			t.Errorf("%s: got %q, %v\nwant error %s", tt.name, uri, err, tt.want)
+		}
+	}
+
+	// A bad sidecar is ignored when the caller passes its own meta.
+	if _, err := r.AddFile(fsys, "bad.html", &ResourceMeta{}); err != nil {
+		t.Errorf("AddFile with explicit meta: %v", err)
+	}
+
+	r.Register(newServer())
+	if _, err := r.AddHTML("late.html", nil, nil); err == nil || err.Error() != "apps: cannot add late.html after Register; add every view before registering" {
+		t.Errorf("add after Register: %v", err)
+	}
+
+	bad := NewRegistry("my shop", Options{})
+	if _, err := bad.AddHTML("a.html", nil, nil); err == nil || err.Error() != `apps: server name "my shop" cannot be the host of a ui:// URI; use letters, digits, '.', '-' and '_' only` {
+		t.Errorf("bad server name: %v", err)
+	}
+	badDefault := NewRegistry("shop", Options{Default: ResourceMeta{CSP: &CSP{ConnectDomains: []string{"http://x.example.com"}}}})
+	if _, err := badDefault.AddHTML("a.html", nil, nil); err == nil || err.Error() != `apps: Options.Default: csp.connectDomains[0] "http://x.example.com" is not an https origin; write it as https://host[:port], e.g. https://api.example.com` {
+		t.Errorf("bad default: %v", err)
+	}
+}
+
+// safetyFixture is a server whose registry holds two views, next to files
+// that must never be served.
+type safetyFixture struct {
+	fsys    fstest.MapFS
+	cs      *mcp.ClientSession
+	cardURI string
+	homeURI string
+}
+
+const (
+	cardHTML = "<!DOCTYPE html><html><head><title>Order &amp; status</title></head><body>card</body></html>"
+	homeHTML = "<!DOCTYPE html><title>Home</title><p>home</p>"
+)
+
+func newSafetyFixture(t *testing.T) *safetyFixture {
+	t.Helper()
+	fsys := fstest.MapFS{
+		"orders/card.html":      {Data: []byte(cardHTML)},
+		"orders/card.meta.json": {Data: []byte(`{"csp":{"connectDomains":["https://api.example.com"]},"prefersBorder":false}`)},
+		"home.html":             {Data: []byte(homeHTML)},
+		"secret.html":           {Data: []byte("<p>not added</p>")},
+	}
+	border := true
+	r := NewRegistry("shop", Options{Default: ResourceMeta{PrefersBorder: &border}})
+	cardURI, err := r.AddFile(fsys, "orders/card.html", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	homeURI, err := r.AddFile(fsys, "home.html", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Nothing is read from the file system after AddFile: changing it now
+	// must not change what is served.
+	fsys["orders/card.html"].Data = []byte("<p>changed on disk</p>")
+	delete(fsys, "home.html")
+
+	s := newServer()
+	r.Register(s)
+	return &safetyFixture{fsys: fsys, cs: connect(t, s, nil), cardURI: cardURI, homeURI: homeURI}
+}
+
+func TestRegisterList(t *testing.T) {
+	f := newSafetyFixture(t)
+	ctx := context.Background()
+	res, err := f.cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type entry struct{ URI, Name, Title, MIMEType, MetaUI string }
+	var got []entry
+	for _, r := range res.Resources {
+		ui, _ := json.Marshal(r.Meta["ui"])
+		got = append(got, entry{r.URI, r.Name, r.Title, r.MIMEType, string(ui)})
+	}
+	want := []entry{
+		{f.homeURI, "home.html", "Home", MIMEType, `{"prefersBorder":true}`},
+		{f.cardURI, "orders/card.html", "Order & status", MIMEType,
+			`{"csp":{"connectDomains":["https://api.example.com"]},"prefersBorder":false}`},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("resources/list = %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("resource %d = %+v\nwant %+v", i, got[i], want[i])
+		}
+	}
+	if res.Resources[1].Size != int64(len(cardHTML)) {
+		t.Errorf("size = %d, want %d", res.Resources[1].Size, len(cardHTML))
+	}
+
+	tmpl, err := f.cs.ListResourceTemplates(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tmpl.ResourceTemplates) != 1 || tmpl.ResourceTemplates[0].URITemplate != "ui://shop/{+path}" {
+		t.Errorf("templates = %+v, want one ui://shop/{+path}", tmpl.ResourceTemplates)
+	}
+}
+
+func TestRegisterReadSafety(t *testing.T) {
+	f := newSafetyFixture(t)
+	hash := strings.TrimPrefix(f.cardURI, "ui://shop/orders/card.html?v=")
+	if len(hash) != 12 {
+		t.Fatalf("card URI %q has no 12-digit version", f.cardURI)
+	}
+	const cardMeta = `{"csp":{"connectDomains":["https://api.example.com"]},"prefersBorder":false}`
+	tests := []struct {
+		uri  string
+		want string // HTML served, or "" for not found
+	}{
+		// Served: the exact URI, and the current version for a known path.
+		{f.cardURI, cardHTML},
+		{f.homeURI, homeHTML},
+		{"ui://shop/orders/card.html", cardHTML},
+		{"ui://shop/orders/card.html?v=000000000000", cardHTML},
+		{"ui://shop/home.html", homeHTML},
+
+		// Query tricks.
+		{"ui://shop/orders/card.html?v=" + strings.ToUpper(hash), ""},
+		{"ui://shop/orders/card.html?v=" + hash[:11], ""},
+		{"ui://shop/orders/card.html?v=" + hash + "0", ""},
+		{"ui://shop/orders/card.html?v=" + hash + "&x=1", ""},
+		{"ui://shop/orders/card.html?x=1&v=" + hash, ""},
+		{"ui://shop/orders/card.html?v=" + hash + "#top", ""},
+		{"ui://shop/orders/card.html#top", ""},
+		{"ui://shop/orders/card.html?", ""},
+		{"ui://shop/orders/card.html?v=../../secret", ""},
+
+		// Traversal, in every spelling.
+		{"ui://shop/../secret.html", ""},
+		{"ui://shop/orders/../secret.html", ""},
+		{"ui://shop/orders/../orders/card.html", ""},
+		{"ui://shop/./home.html", ""},
+		{"ui://shop/%2e%2e/secret.html", ""},
+		{"ui://shop/%2E%2E%2Fsecret.html", ""},
+		{"ui://shop/orders%2Fcard.html", ""},
+		{"ui://shop/%68ome.html", ""},
+		{`ui://shop/..\secret.html`, ""},
+		{`ui://shop/orders\card.html`, ""},
+		{"ui://shop//etc/passwd", ""},
+		{"ui://shop/etc/passwd", ""},
+		{"/etc/passwd", ""},
+		{"file:///etc/passwd", ""},
+
+		// Files next to the views, and unknown paths.
+		{"ui://shop/orders/card.meta.json", ""},
+		{"ui://shop/secret.html", ""},
+		{"ui://shop/missing.html", ""},
+		{"ui://shop/ORDERS/card.html", ""},
+		{"ui://shop/orders/card.html ", ""},
+		{"ui://shop/", ""},
+		{"ui://shop", ""},
+
+		// Other servers and schemes.
+		{"ui://other/orders/card.html?v=" + hash, ""},
+		{"ui://shop.evil/orders/card.html", ""},
+		{"ui://sho/p/orders/card.html", ""},
+		{"UI://shop/orders/card.html?v=" + hash, ""},
+		{"https://shop/orders/card.html", ""},
+	}
+	ctx := context.Background()
+	for _, tt := range tests {
+		res, err := f.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: tt.uri})
+		if tt.want == "" {
+			var rpcErr *jsonrpc.Error
+			if !errors.As(err, &rpcErr) || rpcErr.Code != mcp.CodeResourceNotFound {
+				t.Errorf("read %q: got %v, %v; want resource not found", tt.uri, res, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("read %q: %v", tt.uri, err)
+			continue
+		}
+		if len(res.Contents) != 1 {
+			t.Errorf("read %q: %d contents, want 1", tt.uri, len(res.Contents))
+			continue
+		}
+		c := res.Contents[0]
+		wantURI := f.cardURI
+		if tt.want == homeHTML {
+			wantURI = f.homeURI
+		}
+		if c.Text != tt.want || c.MIMEType != MIMEType || c.URI != wantURI {
+			t.Errorf("read %q = {URI %q, MIME %q, Text %q}; want {%q, %q, %q}", tt.uri, c.URI, c.MIMEType, c.Text, wantURI, MIMEType, tt.want)
+		}
+		ui, _ := json.Marshal(c.Meta["ui"])
+		wantMeta := cardMeta
+		if tt.want == homeHTML {
+			wantMeta = `{"prefersBorder":true}`
+		}
+		if string(ui) != wantMeta {
+			t.Errorf("read %q: _meta.ui = %s, want %s", tt.uri, ui, wantMeta)
+		}
+	}
+}
+
+func TestRegisterManyServers(t *testing.T) {
+	r := NewRegistry("shop", Options{})
+	uri, err := r.AddHTML("card.html", ResultCardView(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		s := newServer()
+		r.Register(s)
+		res, err := connect(t, s, nil).ReadResource(context.Background(), &mcp.ReadResourceParams{URI: uri})
+		if err != nil || res.Contents[0].Text != string(ResultCardView()) {
+			t.Errorf("server %d: read %q: %v", i, uri, err)
+		}
+	}
+}
+
+func TestRegisterEmpty(t *testing.T) {
+	s := newServer()
+	NewRegistry("shop", Options{}).Register(s)
+	// With nothing registered the server has no resources capability at all,
+	// so a read is refused before any handler runs.
+	_, err := connect(t, s, nil).ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "ui://shop/x.html"})
+	if err == nil {
+		t.Error("read from an empty registry succeeded")
+	}
+}
+
+func TestClientSupportsApps(t *testing.T) {
+	s := newServer()
+	mcp.AddTool(s, &mcp.Tool{Name: "probe", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(_ context.Context, req *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, any, error) {
+			text := "no"
+			if ClientSupportsApps(req.Session) {
+				text = "yes"
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil, nil
+		})
+	withExt := func(settings map[string]any) *mcp.ClientOptions {
+		caps := &mcp.ClientCapabilities{}
+		caps.AddExtension(ExtensionID, settings)
+		return &mcp.ClientOptions{Capabilities: caps}
+	}
+	tests := []struct {
+		name string
+		opts *mcp.ClientOptions
+		want string
+	}{
+		{"no extensions", nil, "no"},
+		{"apps", withExt(map[string]any{"mimeTypes": []string{MIMEType}}), "yes"},
+		{"apps among others", withExt(map[string]any{"mimeTypes": []string{"text/html", MIMEType}}), "yes"},
+		{"other mime type", withExt(map[string]any{"mimeTypes": []string{"text/html"}}), "no"},
+		{"no settings", withExt(nil), "no"},
+		{"wrong type", withExt(map[string]any{"mimeTypes": MIMEType}), "no"},
+	}
+	for _, tt := range tests {
+		res, err := connect(t, s, tt.opts).CallTool(context.Background(), &mcp.CallToolParams{Name: "probe", Arguments: map[string]any{}})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if got := res.Content[0].(*mcp.TextContent).Text; got != tt.want {
+			t.Errorf("%s: ClientSupportsApps = %s, want %s", tt.name, got, tt.want)
+		}
+	}
+	if ClientSupportsApps(nil) {
+		t.Error("ClientSupportsApps(nil) = true")
+	}
+}
