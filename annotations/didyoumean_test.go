@@ -1,0 +1,48 @@
+package annotations
+
+import "testing"
+
+func TestDidYouMean(t *testing.T) {
+	names := Names()
+	tests := []struct {
+		word string
+		want string
+	}{
+		{"tol", "tool"},
+		{"tools", "tool"},
+		{"Tool", "tool"},
+		{"feild", "field"}, // a swap of neighbours is one edit
+		{"actoin", "action"},
+		{"fall", "fallback"},          // a prefix of a name
+		{"visibilityx", "visibility"}, // a name as prefix
+		{"exmaple", "example"},
+		{"ux", "ui"},
+		{"x", ""}, // one letter is not enough to guess
+		{"zzzzzz", ""},
+		{"", ""},
+		{"tool", ""}, // an exact match needs no hint
+	}
+	for _, tt := range tests {
+		if got := DidYouMean(tt.word, names); got != tt.want {
+			t.Errorf("DidYouMean(%q) = %q; want %q", tt.word, got, tt.want)
+		}
+	}
+	// Ties go to the alphabetically first candidate, whatever the order.
+	if got := DidYouMean("ab", []string{"ac", "aa"}); got != "aa" {
+		t.Errorf("tie: got %q; want aa", got)
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"a", "", 1}, {"", "abc", 3}, {"kitten", "sitting", 3}, {"ab", "ba", 1}, {"field", "feild", 1}, {"abc", "abc", 0},
+	}
+	for _, tt := range tests {
+		if got := editDistance(tt.a, tt.b); got != tt.want {
+			t.Errorf("editDistance(%q, %q) = %d; want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

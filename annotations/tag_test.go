@@ -1,0 +1,41 @@
+package annotations
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestParseTag(t *testing.T) {
+	tests := []struct {
+		value string
+		items []TagItem
+		errs  []TagError
+	}{
+		{"", nil, nil},
+		{"title", []TagItem{{Slot: "title", Offset: 0}}, nil},
+		{"title,field=Total", []TagItem{{Slot: "title"}, {Slot: "field", Arg: "Total", Offset: 6}}, nil},
+		{"field=Unit price, action=Track", []TagItem{{Slot: "field", Arg: "Unit price"}, {Slot: "action", Arg: "Track", Offset: 18}}, nil},
+		{"-", []TagItem{{Slot: "-"}}, nil},
+		{"subtitle,text,image,icon,markdown", []TagItem{{Slot: "subtitle"}, {Slot: "text", Offset: 9}, {Slot: "image", Offset: 14},
+			{Slot: "icon", Offset: 20}, {Slot: "markdown", Offset: 25}}, nil},
+		{"titel", nil, []TagError{{0, `unknown card slot "titel"; did you mean title?`}}},
+		{"title,bogus", []TagItem{{Slot: "title"}},
+			[]TagError{{6, `unknown card slot "bogus"; use title, subtitle, text, image, icon, field, action, markdown or -`}}},
+		{"field", nil, []TagError{{0, "field needs a label; write field=Label"}}},
+		{"action= ", nil, []TagError{{0, "action needs a label; write action=Label"}}},
+		{"title=Name", nil, []TagError{{0, "title takes no label; write title"}}},
+		{"title,,text,", []TagItem{{Slot: "title"}, {Slot: "text", Offset: 7}},
+			[]TagError{{6, "empty item in card tag; remove the extra comma"}, {12, "empty item in card tag; remove the extra comma"}}},
+		{"text,text", []TagItem{{Slot: "text"}}, []TagError{{5, "text given twice in card tag; keep one"}}},
+		{"-,title", []TagItem{{Slot: "title", Offset: 2}}, []TagError{{0, `card:"-" must be alone; remove the other items or the -`}}},
+	}
+	for _, tt := range tests {
+		items, errs := ParseTag(tt.value)
+		if !reflect.DeepEqual(items, tt.items) {
+			t.Errorf("ParseTag(%q) items = %+v; want %+v", tt.value, items, tt.items)
+		}
+		if !reflect.DeepEqual(errs, tt.errs) {
+			t.Errorf("ParseTag(%q) errors = %+v; want %+v", tt.value, errs, tt.errs)
+		}
+	}
+}
