@@ -427,9 +427,26 @@ func (v *validator) walk(x any, s *spec, depth int) {
 	}
 }
 
-// object checks the fields of one model, then its unknown keys in sorted
-// order, then its model validator.
+// object checks one model: its unknown keys in sorted order first (a
+// misspelt key explains the "required" that follows), then its fields in
+// declaration order, then its model validator.
 func (v *validator) object(m map[string]any, o *objSpec, depth int, isNode bool) {
+	if !allKnown(m, o, isNode) {
+		var unknown []string
+		for k := range m {
+			if !known(o, k, isNode) {
+				unknown = append(unknown, k)
+			}
+		}
+		slices.Sort(unknown)
+		allowed := o.allowed
+		if isNode {
+			allowed = strings.TrimSuffix("type, "+allowed, ", ")
+		}
+		for _, k := range unknown {
+			v.at(k, "unknown field; allowed fields are "+allowed)
+		}
+	}
 	for i := range o.fields {
 		f := &o.fields[i]
 		x, ok := m[f.name]
@@ -447,22 +464,6 @@ func (v *validator) object(m map[string]any, o *objSpec, depth int, isNode bool)
 			v.walk(x, &f.spec, depth)
 		}
 		v.path = v.path[:len(v.path)-1]
-	}
-	if !allKnown(m, o, isNode) {
-		var unknown []string
-		for k := range m {
-			if !known(o, k, isNode) {
-				unknown = append(unknown, k)
-			}
-		}
-		slices.Sort(unknown)
-		allowed := o.allowed
-		if isNode {
-			allowed = strings.TrimSuffix("type, "+allowed, ", ")
-		}
-		for _, k := range unknown {
-			v.at(k, "unknown field; allowed fields are "+allowed)
-		}
 	}
 	if o.after != nil {
 		o.after(v, m)
