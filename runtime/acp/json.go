@@ -39,8 +39,8 @@ func unmarshalNumbers(data []byte, v any) error {
 }
 
 // marshalSelection writes a selection with sorted keys. Go floats are
-// written as Python's repr writes a float (1.0, 1e+20), the form the
-// reference produces for float values; everything else goes through
+// written as pydantic writes a Python float (1.0, 1e+20, 1e-7), so a
+// float stays a float for the reference; everything else goes through
 // encoding/json.
 func marshalSelection(s Selection) ([]byte, error) {
 	keys := make([]string, 0, len(s))
@@ -62,9 +62,9 @@ func marshalSelection(s Selection) ([]byte, error) {
 		var vb []byte
 		switch v := s[k].(type) {
 		case float64:
-			vb, err = pythonFloat(v)
+			vb, err = pydanticFloat(v)
 		case float32:
-			vb, err = pythonFloat(float64(v))
+			vb, err = pydanticFloat(float64(v))
 		default:
 			vb, err = marshalNoHTML(v)
 		}
@@ -76,10 +76,11 @@ func marshalSelection(s Selection) ([]byte, error) {
 	return append(buf, '}'), nil
 }
 
-// pythonFloat formats f like Python's repr(float): the shortest digits that
-// round-trip, fixed notation with a ".0" for whole numbers when the decimal
-// exponent is in [-4, 16), exponent notation ("1e+20", "1.5e-05") outside.
-func pythonFloat(f float64) ([]byte, error) {
+// pydanticFloat formats f as pydantic-core's JSON serializer writes a
+// Python float: the shortest digits that round-trip; fixed notation, with
+// ".0" for whole numbers, when the decimal exponent is in [-5, 16);
+// otherwise exponent notation without zero padding ("1e+16", "1.5e-7").
+func pydanticFloat(f float64) ([]byte, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return nil, fmt.Errorf("%v is not representable in JSON; use a finite number", f)
 	}
@@ -89,16 +90,16 @@ func pythonFloat(f float64) ([]byte, error) {
 		}
 		return []byte("0.0"), nil
 	}
-	exp := int(math.Floor(math.Log10(math.Abs(f))))
-	// Log10 can be off by one near powers of ten; the 'e' form is exact.
-	e := strconv.FormatFloat(f, 'e', -1, 64)
-	if i := strings.IndexByte(e, 'e'); i >= 0 {
-		if n, err := strconv.Atoi(e[i+1:]); err == nil {
-			exp = n
-		}
+	e := strconv.FormatFloat(f, 'e', -1, 64) // "d.ddde±XX"
+	i := strings.IndexByte(e, 'e')
+	exp, err := strconv.Atoi(e[i+1:])
+	if err != nil {
+		return nil, err
 	}
-	if exp < -4 || exp >= 16 {
-		return []byte(e), nil
+	if exp < -5 || exp >= 16 {
+		sign := e[i+1]
+		digits := strings.TrimLeft(e[i+2:], "0")
+		return []byte(e[:i+1] + string(sign) + digits), nil
 	}
 	s := strconv.FormatFloat(f, 'f', -1, 64)
 	if !strings.ContainsRune(s, '.') {

@@ -308,7 +308,10 @@ func (c UnknownContent) MarshalJSON() ([]byte, error) {
 // reference's order, compact, non-ASCII escaped as \uXXXX (Python's
 // ensure_ascii), and the timestamp as Python's datetime.isoformat writes a
 // UTC time ("2025-01-02T03:04:05+00:00", with ".ffffff" only when the
-// microseconds are not zero). Metadata keys are sorted.
+// microseconds are not zero). Metadata keys are sorted. Note that
+// json.Marshal escapes "<", ">" and "&" again around any Marshaler's
+// output; call MarshalJSON directly, or use a json.Encoder with
+// SetEscapeHTML(false), for the reference's exact bytes.
 type ChatMessage struct {
 	Timestamp time.Time
 	MsgID     uuid.UUID
