@@ -180,7 +180,7 @@ func (m *mapper) numericalKeywords(t *jsonschema.Schema, tags []string, at site)
 		if ok && numericKeyword[name] && !json.Valid([]byte(num)) {
 			// Go parses it (+1, 0x1p3, Inf) but JSON has no such literal: invopop's schema
 			// would fail to marshal.
-			m.problemf(at, "jsonschema tag %s: %s is not a JSON number; write it like 1, -2.5 or 1e3", name, val)
+			m.problemf(at, "jsonschema %s=%s is not a JSON number; write it like 1, -2.5 or 1e3", name, val)
 		}
 		switch name {
 		case "multipleOf":

@@ -69,15 +69,15 @@ func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 		return nil
 	}
 	if _, ok := t.Underlying().(*types.Struct); !ok || special(t) != nil {
-		desc := "is not one"
+		desc := "is not a struct type"
 		if sp := special(t); sp != nil {
-			desc = "invopop describes it as a JSON " + sp.Type
+			desc = "is described as a JSON " + sp.Type + ", not an object"
 		}
 		m.problemf(at, "tool input must be a struct; %s %s: declare a struct type with a field of this type instead", typeString(t), desc)
 		return nil
 	}
 	if n, ok := t.(*types.Named); ok && n.TypeParams().Len() > n.TypeArgs().Len() {
-		m.problemf(at, "tool input must be a struct; %s is generic: use an instantiation such as %s[...]", typeString(t), n.Obj().Name())
+		m.problemf(at, "tool input must be a concrete type; %s has type parameters: use an instance such as %s[string]", typeString(t), n.Obj().Name())
 		return nil
 	}
 	s := m.schema(t, at)

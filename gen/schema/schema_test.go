@@ -1,0 +1,462 @@
+package schema_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cardgen/cardgen/gen/schema"
+	"github.com/cardgen/cardgen/gen/schema/schematest"
+	"github.com/invopop/jsonschema"
+	"golang.org/x/tools/go/packages"
+)
+
+var loaded sync.Map // dir → *packages.Package
+
+// load type-checks the package in dir once per test binary.
+func load(tb testing.TB, dir string) *packages.Package {
+	tb.Helper()
+	if p, ok := loaded.Load(dir); ok {
+		return p.(*packages.Package)
+	}
+	cfg := &packages.Config{
+		Mode: packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax | packages.NeedName | packages.NeedFiles,
+		Dir:  dir,
+	}
+	pkgs, err := packages.Load(cfg, ".")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
+		tb.Fatalf("load %s: %v", dir, pkgs[0].Errors)
+	}
+	loaded.Store(dir, pkgs[0])
+	return pkgs[0]
+}
+
+func lookup(tb testing.TB, pkg *packages.Package, name string) types.Object {
+	tb.Helper()
+	obj := pkg.Types.Scope().Lookup(name)
+	if obj == nil {
+		tb.Fatalf("%s: no %s", pkg.PkgPath, name)
+	}
+	return obj
+}
+
+// TestOracleFixtures proves For against invopop for every struct type of testdata/fixtures. The
+// only entries allowed are the types that need invopop at run time and the deliberate
+// differences documented in docs/schemas.md.
+func TestOracleFixtures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs a program")
+	}
+	diffs, err := schematest.OracleCompare("testdata/fixtures", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Every struct type of the package went through the oracle: adding a fixture means listing it.
+	wantTypes := []string{
+		"Aliased", "Alternatives", "Base", "Collections", "Collision", "Custom", "DocStrings",
+		"EmbeddedTagged", "Embedding", "Empty", "Extended", "Extras", "FuzzKinds", "Generics",
+		"Inline", "Item", "ItemPage", "Keywords", "Large", "Maps", "Meta", "Named", "Order",
+		"PairPage", "Pointer", "PromotesCustom", "PropAliased", "PtrMethod", "Scalars", "Specials",
+		"TextKey", "Timestamps", "UsesCustom", "WrongSig",
+	}
+	var gotTypes []string
+	scope := load(t, "testdata/fixtures").Types.Scope()
+	for _, n := range scope.Names() {
+		if tn, ok := scope.Lookup(n).(*types.TypeName); ok && tn.Exported() {
+			if nt, ok := types.Unalias(tn.Type()).(*types.Named); ok && nt.TypeParams().Len() > nt.TypeArgs().Len() {
+				continue
+			}
+			if _, ok := tn.Type().Underlying().(*types.Struct); ok {
+				gotTypes = append(gotTypes, n)
+			}
+		}
+	}
+	if !slices.Equal(gotTypes, wantTypes) {
+		t.Errorf("fixture struct types = %q\nwant %q", gotTypes, wantTypes)
+	}
+
+	runtime := []string{"Aliased", "Custom", "DocStrings", "Extended", "PromotesCustom", "PropAliased", "UsesCustom"}
+	for _, name := range runtime {
+		if d := diffs[name]; !d.Runtime || d.Ours != "" || d.Invopop != "" || len(d.Problems) > 0 {
+			t.Errorf("%s: got %+v, want Runtime only", name, d)
+		}
+		delete(diffs, name)
+	}
+
+	// Deliberate difference: invopop keys definitions by bare type name, so other.Collision,
+	// reflected last, replaces the root. We keep Collision's own schema.
+	if d, ok := diffs["Collision"]; !ok {
+		t.Error("Collision: no difference reported; invopop's name-collision quirk is expected")
+	} else {
+		if got, want := propertyNames(t, d.Ours), []string{"other", "own"}; !slices.Equal(got, want) {
+			t.Errorf("Collision: our properties %q, want %q", got, want)
+		}
+		if got, want := propertyNames(t, d.Invopop), []string{"inner"}; !slices.Equal(got, want) {
+			t.Errorf("Collision: invopop's properties %q, want %q", got, want)
+		}
+		delete(diffs, "Collision")
+	}
+
+	for name, d := range diffs {
+		t.Errorf("%s differs from invopop:\nproblems: %q\npanic: %s\nours:\n%s\ninvopop:\n%s", name, d.Problems, d.Panic, d.Ours, d.Invopop)
+	}
+}
+
+func propertyNames(t *testing.T, doc string) []string {
+	t.Helper()
+	var v struct{ Properties map[string]json.RawMessage }
+	if err := json.Unmarshal([]byte(doc), &v); err != nil {
+		t.Fatal(err)
+	}
+	names := make([]string, 0, len(v.Properties))
+	for n := range v.Properties {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+func TestProblems(t *testing.T) {
+	const (
+		chanMsg    = `channels cannot be described by a JSON schema; tag it json:"-" or change its type`
+		funcMsg    = `functions cannot be described by a JSON schema; tag it json:"-" or change its type`
+		complexMsg = `complex numbers cannot be described by a JSON schema; tag it json:"-" or change its type`
+		unsafeMsg  = `unsafe.Pointer cannot be described by a JSON schema; tag it json:"-" or change its type`
+		uintptrMsg = `uintptr cannot be described by a JSON schema (invopop panics on it); tag it json:"-" or use uint64`
+		keyMsg     = `cannot be a JSON object key; use a string or integer key type, or one that implements encoding.TextMarshaler and encoding.TextUnmarshaler`
+		selfMsg    = `refers to itself, which an inline schema (no $ref) cannot describe; tag the field json:"-" or give %[1]s a JSONSchema() method`
+		numMsg     = `is not a JSON number; write it like 1, -2.5 or 1e3`
+		itemsMsg   = `applies to array items, but type=array was put on a type that has none (invopop panics on this); remove the keyword or the type=array`
+	)
+	self := func(typ string) string { return "type " + typ + " " + fmt.Sprintf(selfMsg, typ) }
+	tests := []struct {
+		typ  string
+		want []string
+	}{
+		{"Kinds", []string{
+			"problems.go:13:2: field Ch: " + chanMsg,
+			"problems.go:14:2: field Fn: " + funcMsg,
+			"problems.go:15:2: field C64: " + complexMsg,
+			"problems.go:16:2: field C128: " + complexMsg,
+			"problems.go:17:2: field Ptr: " + unsafeMsg,
+			"problems.go:18:2: field Addr: " + uintptrMsg,
+		}},
+		{"Node", []string{
+			"problems.go:26:2: field Next: " + self("problems.Node"),
+			"problems.go:27:2: field Children: " + self("problems.Node"),
+			"problems.go:34:2: field Parent.Node: " + self("problems.Node"),
+		}},
+		{"Parent", []string{
+			"problems.go:26:2: field Node.Next: " + self("problems.Node"),
+			"problems.go:27:2: field Node.Children: " + self("problems.Node"),
+			"problems.go:29:2: field Node.Parent: " + self("problems.Parent"),
+		}},
+		{"Lists", []string{
+			"problems.go:42:2: field A: " + self("problems.List"),
+			"problems.go:43:2: field B: " + self("problems.List"),
+		}},
+		{"SelfEmbed", []string{
+			"problems.go:48:3: field SelfEmbed: " + self("problems.SelfEmbed"),
+		}},
+		{"Keys", []string{
+			"problems.go:54:2: field Bool: map key type bool " + keyMsg,
+			"problems.go:55:2: field Float: map key type float64 " + keyMsg,
+			"problems.go:56:2: field Struct: map key type struct{} " + keyMsg,
+			"problems.go:59:2: field Deep: map key type [2]int " + keyMsg,
+		}},
+		{"Tags", []string{
+			"problems.go:64:2: field Plus: jsonschema minimum=+1 " + numMsg,
+			"problems.go:65:2: field Hex: jsonschema maximum=0x1p3 " + numMsg,
+			"problems.go:66:2: field Inf: jsonschema default=Inf " + numMsg,
+			"problems.go:67:2: field Items: jsonschema enum=01 " + numMsg,
+			"problems.go:68:2: field NoItems: jsonschema tag format=email " + itemsMsg,
+			"problems.go:69:2: field NoItems2: jsonschema tag minimum=1 " + itemsMsg,
+		}},
+		{"Nested", []string{
+			"problems.go:13:2: field Inner.Ch: " + chanMsg,
+			"problems.go:14:2: field Inner.Fn: " + funcMsg,
+			"problems.go:15:2: field Inner.C64: " + complexMsg,
+			"problems.go:16:2: field Inner.C128: " + complexMsg,
+			"problems.go:17:2: field Inner.Ptr: " + unsafeMsg,
+			"problems.go:18:2: field Inner.Addr: " + uintptrMsg,
+			// ByName reaches the same field of Inner: one cause, one problem.
+			"problems.go:82:2: field Many.Done: " + chanMsg,
+		}},
+		{"NotStruct", []string{
+			"problems.go:86:6: tool input must be a struct; problems.NotStruct is not a struct type: declare a struct type with a field of this type instead",
+		}},
+		{"Generic", []string{
+			"problems.go:89:6: tool input must be a concrete type; problems.Generic[T any] has type parameters: use an instance such as Generic[string]",
+		}},
+		{"Stamp", []string{
+			"problems.go:94:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",
+		}},
+	}
+	pkg := load(t, "testdata/problems")
+	for _, tt := range tests {
+		t.Run(tt.typ, func(t *testing.T) {
+			obj := lookup(t, pkg, tt.typ)
+			res, probs := schema.For(obj.Type(), obj.Pos())
+			if res.Schema != nil || res.Runtime {
+				t.Errorf("Result = %+v, want zero", res)
+			}
+			got := make([]string, len(probs))
+			for i, p := range probs {
+				pos := pkg.Fset.Position(p.Pos)
+				got[i] = fmt.Sprintf("%s:%d:%d: %s", filepath.Base(pos.Filename), pos.Line, pos.Column, p.Msg)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("problems:\n%s\nwant:\n%s", lines(got), lines(tt.want))
+			}
+		})
+	}
+}
+
+func lines(ss []string) string {
+	b, _ := json.MarshalIndent(ss, "", "  ")
+	return string(b)
+}
+
+// TestRuntime checks which types need invopop at run time: those whose value method set (not the
+// pointer's) has one of invopop's methods with the exact signature, declared or promoted.
+func TestRuntime(t *testing.T) {
+	tests := []struct {
+		dir, typ string
+		runtime  bool
+	}{
+		{"testdata/fixtures", "Custom", true},
+		{"testdata/fixtures", "UsesCustom", true},
+		{"testdata/fixtures", "PromotesCustom", true},
+		{"testdata/fixtures", "Extended", true},
+		{"testdata/fixtures", "Aliased", true},
+		{"testdata/fixtures", "PropAliased", true},
+		{"testdata/fixtures", "DocStrings", true},
+		{"testdata/fixtures", "PtrMethod", false},
+		{"testdata/fixtures", "WrongSig", false},
+		{"testdata/fixtures", "Specials", false}, // EnumDescriptor is mapped statically
+		// invopop never reflects Runtime's chan field: JSONSchemaAlias replaces the type.
+		{"testdata/problems", "Runtime", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.typ, func(t *testing.T) {
+			obj := lookup(t, load(t, tt.dir), tt.typ)
+			res, probs := schema.For(types.NewPointer(obj.Type()), obj.Pos())
+			if len(probs) > 0 {
+				t.Fatalf("problems: %v", probs)
+			}
+			if res.Runtime != tt.runtime || (res.Schema == nil) != tt.runtime {
+				t.Errorf("Runtime = %v, Schema = %v; want Runtime %v and a schema only without it", res.Runtime, res.Schema != nil, tt.runtime)
+			}
+		})
+	}
+}
+
+// check type-checks src (a package p with no imports) for the table tests and the example.
+func check(tb testing.TB, src string) *types.Package {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pkg, err := new(types.Config).Check("example.com/p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return pkg
+}
+
+func TestFor(t *testing.T) {
+	const head = `{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/p/`
+	tests := []struct {
+		name, src, want string
+	}{
+		{"required unless omitempty",
+			`type T struct { A int; B string ` + "`json:\"b,omitempty\"`" + ` }`,
+			head + `t","properties":{"A":{"type":"integer"},"b":{"type":"string"}},"additionalProperties":false,"type":"object","required":["A"]}`},
+		{"jsonschema required on omitempty",
+			`type T struct { B string ` + "`json:\"b,omitempty\" jsonschema:\"required,minLength=1\"`" + ` }`,
+			head + `t","properties":{"b":{"type":"string","minLength":1}},"additionalProperties":false,"type":"object","required":["b"]}`},
+		{"snake-case id, pointer, nullable",
+			`type GetOrderInput struct { ID *int ` + "`json:\"id\" jsonschema:\"nullable,minimum=1\"`" + ` }`,
+			head + `get-order-input","properties":{"id":{"oneOf":[{"type":"integer","minimum":1},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id"]}`},
+		{"embedded pointer flattened, unexported skipped",
+			`type B struct { X bool ` + "`json:\"x,omitempty\"`" + `; y int }; type T struct { *B; Z []byte }`,
+			head + `t","properties":{"x":{"type":"boolean"},"Z":{"type":"string","contentEncoding":"base64"}},"additionalProperties":false,"type":"object","required":["Z"]}`},
+		{"maps",
+			`type T struct { S map[string]float32; I map[int]bool; A map[string]any }`,
+			head + `t","properties":{"S":{"additionalProperties":{"type":"number"},"type":"object"},"I":{"patternProperties":{"^[0-9]+$":{"type":"boolean"}},"additionalProperties":false,"type":"object"},"A":{"type":"object"}},"additionalProperties":false,"type":"object","required":["S","I","A"]}`},
+		{"array item keywords",
+			`type T struct { L []string ` + "`json:\"l\" jsonschema:\"maxItems=3,enum=a,enum=b\"`" + ` }`,
+			head + `t","properties":{"l":{"items":{"type":"string","enum":["a","b"]},"type":"array","maxItems":3}},"additionalProperties":false,"type":"object","required":["l"]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pkg := check(t, "package p\n"+tt.src)
+			obj := pkg.Scope().Lookup(pkg.Scope().Names()[len(pkg.Scope().Names())-1])
+			res, probs := schema.For(obj.Type(), obj.Pos())
+			if len(probs) > 0 {
+				t.Fatalf("problems: %v", probs)
+			}
+			got, err := schema.Marshal(res.Schema)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestMarshalNil(t *testing.T) {
+	b, err := schema.Marshal(nil)
+	if err == nil || b != nil {
+		t.Fatalf("Marshal(nil) = %q, %v; want an error", b, err)
+	}
+}
+
+func ExampleFor() {
+	src := `package p
+
+type SearchInput struct {
+	Query string ` + "`json:\"query\" jsonschema:\"minLength=1,description=Words to look for\"`" + `
+	Limit int    ` + "`json:\"limit,omitempty\" jsonschema:\"minimum=1,maximum=50,default=10\"`" + `
+}`
+	fset := token.NewFileSet()
+	f, _ := parser.ParseFile(fset, "p.go", src, 0)
+	pkg, _ := new(types.Config).Check("example.com/p", fset, []*ast.File{f}, nil)
+	obj := pkg.Scope().Lookup("SearchInput")
+
+	res, problems := schema.For(obj.Type(), obj.Pos())
+	if len(problems) > 0 {
+		fmt.Println(problems)
+		return
+	}
+	b, _ := schema.Marshal(res.Schema)
+	fmt.Println(string(b))
+	// Output:
+	// {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/p/search-input","properties":{"query":{"type":"string","minLength":1,"description":"Words to look for"},"limit":{"type":"integer","maximum":50,"minimum":1,"default":10}},"additionalProperties":false,"type":"object","required":["query"]}
+}
+
+func ExampleFor_problem() {
+	src := `package p
+
+type WatchInput struct {
+	Path    string        ` + "`json:\"path\"`" + `
+	Updates chan string   ` + "`json:\"updates\"`" + `
+}`
+	fset := token.NewFileSet()
+	f, _ := parser.ParseFile(fset, "p.go", src, 0)
+	pkg, _ := new(types.Config).Check("example.com/p", fset, []*ast.File{f}, nil)
+	obj := pkg.Scope().Lookup("WatchInput")
+
+	_, problems := schema.For(obj.Type(), obj.Pos())
+	for _, p := range problems {
+		fmt.Printf("%s: %s\n", fset.Position(p.Pos), p.Msg)
+	}
+	// Output:
+	// p.go:5:2: field Updates: channels cannot be described by a JSON schema; tag it json:"-" or change its type
+}
+
+// BenchmarkFor maps fixtures.Large: 22 fields, nested structs from two packages, maps, slices,
+// time.Time, url.URL and an embedded struct.
+func BenchmarkFor(b *testing.B) {
+	obj := lookup(b, load(b, "testdata/fixtures"), "Large")
+	b.ReportAllocs()
+	for b.Loop() {
+		res, probs := schema.For(obj.Type(), obj.Pos())
+		if res.Schema == nil || len(probs) > 0 {
+			b.Fatal(probs)
+		}
+	}
+}
+
+// fuzzKinds are the field types the tag fuzzer tries, as reflect types; their go/types twins are
+// the fields of fixtures.FuzzKinds, in the same order.
+var fuzzKinds = []reflect.Type{
+	reflect.TypeFor[string](), reflect.TypeFor[int](), reflect.TypeFor[float64](), reflect.TypeFor[bool](),
+	reflect.TypeFor[[]string](), reflect.TypeFor[[]int](), reflect.TypeFor[*string](), reflect.TypeFor[map[string]int](),
+	reflect.TypeFor[time.Time](), reflect.TypeFor[[]byte](), reflect.TypeFor[[2]int](), reflect.TypeFor[any](),
+}
+
+// FuzzTags is a differential test of the tag grammar against invopop itself, in process: it builds
+// the same two-field struct as a go/types type and with reflect.StructOf, with fuzzed json,
+// jsonschema and jsonschema_extras tags. When For reports no problem, invopop must produce the
+// same bytes; when For reports a problem, invopop must panic or produce a schema that does not
+// marshal.
+func FuzzTags(f *testing.F) {
+	kinds := lookup(f, load(f, "testdata/fixtures"), "FuzzKinds").Type().Underlying().(*types.Struct)
+	if kinds.NumFields() != len(fuzzKinds) {
+		f.Fatalf("fixtures.FuzzKinds has %d fields, fuzzKinds %d", kinds.NumFields(), len(fuzzKinds))
+	}
+	f.Add(uint8(0), uint8(1), "a,omitempty", "required,minLength=1,pattern=^a\\,b$", "x-a=1,x-a=2", "b", "oneof_required=g,title=t")
+	f.Add(uint8(4), uint8(5), "l", "minItems=1,enum=x,format=f,default=a,default=b", "minimum=3", "m,string", "enum=1,enum=+1")
+	f.Add(uint8(9), uint8(8), "", "type=array,minItems=1", "x=true,x=t", "t", "type=array,format=x")
+	f.Add(uint8(2), uint8(3), ",string", "minimum=Inf,maximum=1e400", "", "-", "default=true")
+	f.Add(uint8(6), uint8(7), "p", "nullable,readOnly=true", "", "a", "anyof_type=string;null,oneof_ref=#/x")
+	f.Add(uint8(10), uint8(11), "a", "uniqueItems=1,maxItems=x,exclusiveMinimum=0x10", "", "a,inline", "-")
+	f.Fuzz(func(t *testing.T, k1, k2 uint8, json1, schema1, extras1, json2, schema2 string) {
+		tags := []string{
+			"json:" + strconv.Quote(json1) + " jsonschema:" + strconv.Quote(schema1) + " jsonschema_extras:" + strconv.Quote(extras1),
+			"json:" + strconv.Quote(json2) + " jsonschema:" + strconv.Quote(schema2),
+		}
+		i1, i2 := int(k1)%len(fuzzKinds), int(k2)%len(fuzzKinds)
+		st := types.NewStruct([]*types.Var{
+			types.NewField(token.NoPos, nil, "A", kinds.Field(i1).Type(), false),
+			types.NewField(token.NoPos, nil, "B", kinds.Field(i2).Type(), false),
+		}, tags)
+		rt := reflect.StructOf([]reflect.StructField{
+			{Name: "A", Type: fuzzKinds[i1], Tag: reflect.StructTag(tags[0])},
+			{Name: "B", Type: fuzzKinds[i2], Tag: reflect.StructTag(tags[1])},
+		})
+
+		res, probs := schema.For(st, token.NoPos)
+		want, failure := invopop(rt)
+		if len(probs) > 0 {
+			if failure == "" {
+				t.Fatalf("For reports %v, but invopop gives %s", probs, want)
+			}
+			return
+		}
+		if failure != "" {
+			t.Fatalf("invopop fails (%s) where For reports no problem", failure)
+		}
+		got, err := schema.Marshal(res.Schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Fatalf("For:     %s\ninvopop: %s", got, want)
+		}
+	})
+}
+
+// invopop reflects t as the generated code would at run time and reports a panic or a marshal
+// error as failure.
+func invopop(t reflect.Type) (b []byte, failure string) {
+	defer func() {
+		if p := recover(); p != nil {
+			b, failure = nil, fmt.Sprint("panic: ", p)
+		}
+	}()
+	r := &jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true}
+	b, err := json.Marshal(r.ReflectFromType(t))
+	if err != nil {
+		return nil, err.Error()
+	}
+	return b, ""
+}

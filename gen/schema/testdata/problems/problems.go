@@ -1,0 +1,102 @@
+// Package problems holds types that gen/schema cannot map. The test asserts each message and
+// position exactly.
+package problems
+
+import (
+	"time"
+	"unsafe"
+)
+
+// Kinds has one field of each kind no JSON schema describes, and fields that are fine.
+type Kinds struct {
+	OK      string         `json:"ok"`
+	Ch      chan int       `json:"ch"`
+	Fn      func() error   `json:"fn"`
+	C64     complex64      `json:"c64"`
+	C128    complex128     `json:"c128"`
+	Ptr     unsafe.Pointer `json:"ptr"`
+	Addr    uintptr        `json:"addr"`
+	Ignored chan int       `json:"-"`
+	private func()
+}
+
+// Node refers to itself through a pointer.
+type Node struct {
+	Value    int     `json:"value"`
+	Next     *Node   `json:"next,omitempty"`
+	Children []Node  `json:"children"`
+	Skip     *Node   `json:"-"`
+	Parent   *Parent `json:"parent"`
+}
+
+// Parent closes a longer cycle back to Node.
+type Parent struct {
+	Node *Node `json:"node"`
+}
+
+// List is a recursive named slice.
+type List []List
+
+// Lists uses List twice; the cycle is reported once.
+type Lists struct {
+	A List `json:"a"`
+	B List `json:"b"`
+}
+
+// SelfEmbed embeds a pointer to itself.
+type SelfEmbed struct {
+	*SelfEmbed
+	X int `json:"x"`
+}
+
+// Keys has map keys encoding/json cannot use.
+type Keys struct {
+	Bool   map[bool]string        `json:"bool"`
+	Float  map[float64]int        `json:"float"`
+	Struct map[struct{}]int       `json:"struct"`
+	Fine   map[uint]int           `json:"fine"`
+	Time   map[time.Time]int      `json:"time"`
+	Deep   []map[[2]int]time.Time `json:"deep"`
+}
+
+// Tags has jsonschema tags invopop cannot turn into a valid schema.
+type Tags struct {
+	Plus      int     `json:"plus" jsonschema:"minimum=+1"`
+	Hex       float64 `json:"hex" jsonschema:"maximum=0x1p3"`
+	Inf       float64 `json:"inf" jsonschema:"default=Inf"`
+	Items     []int   `json:"items" jsonschema:"enum=01"`
+	NoItems   string  `json:"no_items" jsonschema:"type=array,format=email"`
+	NoItems2  []byte  `json:"no_items2" jsonschema:"type=array,minimum=1"`
+	ItemsOnly string  `json:"items_only" jsonschema:"type=array,minItems=1"`
+}
+
+// Nested reaches problems through a nested struct, a slice and a map.
+type Nested struct {
+	Inner  Kinds            `json:"inner"`
+	Many   []Inner          `json:"many"`
+	ByName map[string]Inner `json:"by_name"`
+}
+
+// Inner has one bad field.
+type Inner struct {
+	Done chan struct{} `json:"done"`
+}
+
+// NotStruct is not an object.
+type NotStruct []string
+
+// Generic is not instantiated.
+type Generic[T any] struct {
+	V T `json:"v"`
+}
+
+// Stamp is a struct that invopop describes as a string.
+type Stamp = time.Time
+
+// Runtime has both a custom schema and a problem invopop never reaches.
+type Runtime struct {
+	Ch chan int `json:"ch"`
+}
+
+// JSONSchemaAlias makes invopop reflect another type instead of Runtime.
+func (Runtime) JSONSchemaAlias() any { return struct{}{} }
