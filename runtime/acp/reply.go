@@ -57,8 +57,9 @@ type Response struct {
 	// Cancelled reports a card response with cancelled "true".
 	Cancelled bool
 	// Matched is the expected CTA the reply picked, when exactly one fits
-	// best: every value of its selection is in the reply and no other CTA
-	// fits as many values. Nil when none or several fit.
+	// best. For a JSON or metadata reply, every value of its selection is
+	// in the reply's selection and no other such CTA has as many values.
+	// For prose, see ParseResponse. Nil when none or several fit.
 	Matched *CTA
 }
 
@@ -66,6 +67,14 @@ type Response struct {
 // Pass the CTAs the card offered as expect: their selection values are the
 // identifiers looked for in planner prose, and the CTA the reply matches is
 // returned in Matched.
+//
+// In prose, a value counts when it appears as a whole word, ignoring case
+// ("off_123" is found in "picked off_123." but not in "off_1234"; a value
+// of letters only may be inflected, "approve" in "approved"). A CTA whose
+// values are all found wins, the one with most values first; failing that,
+// the only CTA with a value of its own (one no other CTA shares) found in
+// the prose wins, because the planner always names the picked identifier
+// but may paraphrase a shared "action".
 //
 // A card-response MetadataContent wins over text. Its block is ignored, as
 // the reference ignores it, when its selection is not a JSON object of flat
@@ -254,59 +263,69 @@ func sameSelection(a, b Selection) bool {
 }
 
 // matchProse finds the expected CTAs' selection values in planner prose.
-// A value counts when it appears as a whole token (case-insensitive, not
-// glued to letters, digits, "_" or "-"); booleans and empty strings carry
-// no identifier and are never looked for.
+// A value is found when it appears as a whole token (see containsToken);
+// booleans and empty strings carry no identifier and are not looked for.
+//
+// A CTA matches strongly when all its identifier values are found; the
+// strong match with the most values wins. Failing that, it matches weakly
+// when it is the only CTA with a value of its own (one no other CTA shares)
+// in the prose: the planner names the picked offer_id, but may paraphrase a
+// shared "action". Anything else is ambiguous and matches nothing.
 func matchProse(text string, expect []CTA) (Selection, *CTA) {
 	if len(expect) == 0 {
 		return nil, nil
 	}
 	lower := strings.ToLower(text)
+	type score struct {
+		total, found, ownFound int
+	}
+	scores := make([]score, len(expect))
 	found := map[string]map[string]any{} // key -> value text -> value
-	present := func(k string, v any) bool {
-		if isBool(v) {
-			return true // not an identifier; does not block a match
-		}
-		s, ok := scalarText(v)
-		if !ok || s == "" {
-			return false
-		}
-		if !containsToken(lower, strings.ToLower(s)) {
-			return false
-		}
-		if found[k] == nil {
-			found[k] = map[string]any{}
-		}
-		found[k][s] = v
-		return true
-	}
-	for _, c := range expect {
+	for i, c := range expect {
 		for _, k := range sortedKeys(c.Selection) {
-			present(k, c.Selection[k])
+			v := c.Selection[k]
+			s, ok := scalarText(v)
+			if !ok || s == "" || isBool(v) {
+				continue
+			}
+			scores[i].total++
+			if !containsToken(lower, strings.ToLower(s)) {
+				continue
+			}
+			scores[i].found++
+			if !shared(expect, i, k, s) {
+				scores[i].ownFound++
+			}
+			if found[k] == nil {
+				found[k] = map[string]any{}
+			}
+			found[k][s] = v
 		}
 	}
-	// Only CTAs with an identifier to look for can be recognised in prose;
-	// one that selects booleans alone would match any sentence.
-	var candidates []CTA
-	for _, c := range expect {
-		for _, v := range c.Selection {
-			if s, ok := scalarText(v); ok && s != "" && !isBool(v) {
-				candidates = append(candidates, c)
+	var strong []CTA
+	for i, sc := range scores {
+		if sc.total > 0 && sc.found == sc.total {
+			strong = append(strong, expect[i])
+		}
+	}
+	matched := best(strong, func(string, any) bool { return true })
+	if matched == nil && len(strong) == 0 {
+		weak := -1
+		for i, sc := range scores {
+			if sc.ownFound == 0 {
+				continue
+			}
+			if weak >= 0 && !sameSelection(expect[weak].Selection, expect[i].Selection) {
+				weak = -2 // ambiguous
 				break
 			}
+			weak = i
+		}
+		if weak >= 0 {
+			m := expect[weak]
+			matched = &m
 		}
 	}
-	matched := best(candidates, func(k string, v any) bool {
-		if isBool(v) {
-			return true
-		}
-		s, ok := scalarText(v)
-		if !ok {
-			return false
-		}
-		_, hit := found[k][s]
-		return hit
-	})
 	if matched != nil {
 		return clone(matched.Selection), matched
 	}
@@ -324,6 +343,22 @@ func matchProse(text string, expect []CTA) (Selection, *CTA) {
 	return sel, nil
 }
 
+// shared reports whether a CTA other than expect[i] selects the same value
+// text under key k.
+func shared(expect []CTA, i int, k, text string) bool {
+	for j, c := range expect {
+		if j == i {
+			continue
+		}
+		if v, ok := c.Selection[k]; ok {
+			if s, _ := scalarText(v); s == text {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func clone(s Selection) Selection {
 	c := make(Selection, len(s))
 	for k, v := range s {
@@ -332,20 +367,35 @@ func clone(s Selection) Selection {
 	return c
 }
 
+// inflections are the English endings a planner may glue to a one-word
+// value ("approve" -> "approved", "cancel" -> "cancelled").
+var inflections = []string{"s", "es", "d", "ed", "led", "ing"}
+
 // containsToken reports whether tok occurs in s with no identifier
-// character immediately before or after it.
+// character immediately before or after it. A tok of letters only may
+// also carry one of the inflections.
 func containsToken(s, tok string) bool {
 	if tok == "" {
 		return false
 	}
+	word := strings.IndexFunc(tok, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
 	for off := 0; off <= len(s)-len(tok); {
 		i := strings.Index(s[off:], tok)
 		if i < 0 {
 			return false
 		}
 		start, end := off+i, off+i+len(tok)
-		if boundaryBefore(s[:start]) && boundaryAfter(s[end:]) {
-			return true
+		if boundaryBefore(s[:start]) {
+			if boundaryAfter(s[end:]) {
+				return true
+			}
+			if word {
+				for _, suf := range inflections {
+					if strings.HasPrefix(s[end:], suf) && boundaryAfter(s[end+len(suf):]) {
+						return true
+					}
+				}
+			}
 		}
 		_, size := utf8.DecodeRuneInString(s[start:])
 		off = start + size

@@ -1,0 +1,218 @@
+package acp
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+var (
+	ctaOff123  = PrimaryCTA("Select", Selection{"action": "book_offer", "offer_id": "off_123"})
+	ctaOff456  = PrimaryCTA("Select", Selection{"action": "book_offer", "offer_id": "off_456"})
+	ctaApprove = PrimaryCTA("Confirm", Selection{"action": "approve", "order": "1042"})
+	ctaReject  = NewCTA("Keep", Selection{"action": "reject", "order": "1042"})
+	ctaQty2    = NewCTA("Two", Selection{"qty": 2, "sku": "tee"})
+	ctaQty3    = NewCTA("Three", Selection{"qty": 3, "sku": "tee"})
+)
+
+func textMsg(texts ...string) ChatMessage {
+	var c []Content
+	for _, t := range texts {
+		c = append(c, TextContent{Text: t})
+	}
+	return ChatMessage{MsgID: testMsgID, Content: c}
+}
+
+func TestParseResponse(t *testing.T) {
+	cardID := "0b5e8a4e-2a3c-4d7e-8f91-5c6d7e8f9a0b"
+	tests := []struct {
+		name   string
+		msg    ChatMessage
+		expect []CTA
+		want   Response
+	}{
+		{
+			name:   "direct mention JSON",
+			msg:    textMsg(`{"action":"book_offer","offer_id":"off_123","cabin":"economy"}`),
+			expect: []CTA{ctaOff123, ctaOff456},
+			want: Response{Form: ReplyJSON, Text: `{"action":"book_offer","offer_id":"off_123","cabin":"economy"}`,
+				Selection: Selection{"action": "book_offer", "offer_id": "off_123", "cabin": "economy"}, Matched: &ctaOff123},
+		},
+		{
+			name:   "JSON with surrounding whitespace and numbers",
+			msg:    textMsg("\n  {\"qty\": 3, \"sku\": \"tee\", \"gift\": true}  "),
+			expect: []CTA{ctaQty2, ctaQty3},
+			want: Response{Form: ReplyJSON, Text: "\n  {\"qty\": 3, \"sku\": \"tee\", \"gift\": true}  ",
+				Selection: Selection{"qty": json.Number("3"), "sku": "tee", "gift": true}, Matched: &ctaQty3},
+		},
+		{
+			name:   "JSON that matches no CTA",
+			msg:    textMsg(`{"offer_id":"off_999"}`),
+			expect: []CTA{ctaOff123, ctaOff456},
+			want:   Response{Form: ReplyJSON, Text: `{"offer_id":"off_999"}`, Selection: Selection{"offer_id": "off_999"}},
+		},
+		{
+			name:   "planner prose names the offer (weak match on own value)",
+			msg:    textMsg("The user picked offer off_123 with cabin economy."),
+			expect: []CTA{ctaOff123, ctaOff456},
+			want: Response{Form: ReplyProse, Text: "The user picked offer off_123 with cabin economy.",
+				Selection: Selection{"action": "book_offer", "offer_id": "off_123"}, Matched: &ctaOff123},
+		},
+		{
+			name:   "prose with every identifier (strong match)",
+			msg:    textMsg("Action book_offer for offer OFF_456, please."),
+			expect: []CTA{ctaOff123, ctaOff456},
+			want: Response{Form: ReplyProse, Text: "Action book_offer for offer OFF_456, please.",
+				Selection: Selection{"action": "book_offer", "offer_id": "off_456"}, Matched: &ctaOff456},
+		},
+		{
+			name:   "prose naming both offers is ambiguous",
+			msg:    textMsg("The user compared off_123 and off_456 before they chose to book_offer."),
+			expect: []CTA{ctaOff123, ctaOff456},
+			want: Response{Form: ReplyProse, Text: "The user compared off_123 and off_456 before they chose to book_offer.",
+				Selection: Selection{"action": "book_offer"}},
+		},
+		{
+			name:   "identifier inside a longer one is not found",
+			msg:    textMsg("The user picked off_1234 instead."),
+			expect: []CTA{ctaOff123, ctaOff456},
+			want:   Response{Form: ReplyProse, Text: "The user picked off_1234 instead."},
+		},
+		{
+			name:   "inflected action in review prose",
+			msg:    textMsg("The user approved order 1042."),
+			expect: []CTA{ctaApprove, ctaReject},
+			want: Response{Form: ReplyProse, Text: "The user approved order 1042.",
+				Selection: Selection{"action": "approve", "order": "1042"}, Matched: &ctaApprove},
+		},
+		{
+			name:   "numbers are whole tokens, not digits of a decimal",
+			msg:    textMsg("They want 3 tee shirts, not 2.5 of them."),
+			expect: []CTA{ctaQty2, ctaQty3},
+			want: Response{Form: ReplyProse, Text: "They want 3 tee shirts, not 2.5 of them.",
+				Selection: Selection{"qty": 3, "sku": "tee"}, Matched: &ctaQty3},
+		},
+		{
+			name: "prose without expected CTAs keeps the text only",
+			msg:  textMsg("Book the cheapest one."),
+			want: Response{Form: ReplyProse, Text: "Book the cheapest one."},
+		},
+		{
+			name:   "text blocks are joined",
+			msg:    textMsg("The user picked", "off_456."),
+			expect: []CTA{ctaOff123, ctaOff456},
+			want: Response{Form: ReplyProse, Text: "The user picked\noff_456.",
+				Selection: Selection{"action": "book_offer", "offer_id": "off_456"}, Matched: &ctaOff456},
+		},
+		{
+			name:   "JSON array is prose",
+			msg:    textMsg(`["off_123"]`),
+			expect: []CTA{ctaOff123, ctaOff456},
+			want: Response{Form: ReplyProse, Text: `["off_123"]`,
+				Selection: Selection{"action": "book_offer", "offer_id": "off_123"}, Matched: &ctaOff123},
+		},
+		{
+			name:   "broken JSON is prose",
+			msg:    textMsg(`{"offer_id": "off_456"`),
+			expect: []CTA{ctaOff123, ctaOff456},
+			want: Response{Form: ReplyProse, Text: `{"offer_id": "off_456"`,
+				Selection: Selection{"action": "book_offer", "offer_id": "off_456"}, Matched: &ctaOff456},
+		},
+		{
+			name: "empty message",
+			msg:  ChatMessage{Content: []Content{StartSessionContent{}}},
+			want: Response{Form: ReplyEmpty},
+		},
+		{
+			name: "card response metadata",
+			msg: ChatMessage{Content: []Content{MetadataContent{Metadata: map[string]string{
+				"card_protocol_version": "1", "card_id": cardID, "text": "Selected off_456",
+				"selection": `{"action":"book_offer","offer_id":"off_456","seats":2}`,
+			}}}},
+			expect: []CTA{ctaOff123, ctaOff456},
+			want: Response{Form: ReplyMetadata, Text: "Selected off_456", CardID: testStreamID,
+				Selection: Selection{"action": "book_offer", "offer_id": "off_456", "seats": json.Number("2")}, Matched: &ctaOff456},
+		},
+		{
+			name: "cancelled card response without text takes the message text",
+			msg: ChatMessage{Content: []Content{
+				TextContent{Text: "never mind"},
+				MetadataContent{Metadata: map[string]string{"card_protocol_version": "1", "cancelled": "true"}},
+			}},
+			want: Response{Form: ReplyMetadata, Text: "never mind", Cancelled: true},
+		},
+		{
+			name: "card request metadata is not a response",
+			msg: ChatMessage{Content: []Content{
+				TextContent{Text: "off_123"},
+				MetadataContent{Metadata: map[string]string{"card_protocol_version": "1", "card_kind": "carousel", "selection": `{"a":"b"}`}},
+			}},
+			expect: []CTA{ctaOff123, ctaOff456},
+			want: Response{Form: ReplyProse, Text: "off_123",
+				Selection: Selection{"action": "book_offer", "offer_id": "off_123"}, Matched: &ctaOff123},
+		},
+		{
+			name: "other protocol version is ignored",
+			msg:  ChatMessage{Content: []Content{MetadataContent{Metadata: map[string]string{"card_protocol_version": "2", "selection": `{"a":"b"}`}}}},
+			want: Response{Form: ReplyEmpty},
+		},
+		{
+			name: "nested selection invalidates the block, as in the reference",
+			msg: ChatMessage{Content: []Content{
+				TextContent{Text: `{"offer_id":"off_123"}`},
+				MetadataContent{Metadata: map[string]string{"card_protocol_version": "1", "selection": `{"a":["b"]}`}},
+			}},
+			expect: []CTA{ctaOff123, ctaOff456},
+			want:   Response{Form: ReplyJSON, Text: `{"offer_id":"off_123"}`, Selection: Selection{"offer_id": "off_123"}},
+		},
+		{
+			name: "bad card_id invalidates the block",
+			msg: ChatMessage{Content: []Content{MetadataContent{Metadata: map[string]string{
+				"card_protocol_version": "1", "card_id": "card-7", "selection": `{"a":"b"}`}}}},
+			want: Response{Form: ReplyEmpty},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ParseResponse(tt.msg, tt.expect...)
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("ParseResponse =\n%#v\nwant\n%#v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestContainsToken(t *testing.T) {
+	tests := []struct {
+		s, tok string
+		want   bool
+	}{
+		{"picked off_123.", "off_123", true},
+		{"picked off_1234", "off_123", false},
+		{"picked xoff_123", "off_123", false},
+		{"(off_123)", "off_123", true},
+		{"off_123", "off_123", true},
+		{"1,250", "250", false},
+		{"costs 250.", "250", true},
+		{"version 2.5", "5", false},
+		{"cancelled it", "cancel", true},
+		{"cancellation", "cancel", false},
+		{"rejects", "reject", true},
+		{"", "x", false},
+		{"x", "", false},
+		{"đặt phòng", "phòng", true},
+	}
+	for _, tt := range tests {
+		if got := containsToken(tt.s, tt.tok); got != tt.want {
+			t.Errorf("containsToken(%q, %q) = %v; want %v", tt.s, tt.tok, got, tt.want)
+		}
+	}
+}
+
+func TestReplyFormString(t *testing.T) {
+	for f, want := range map[ReplyForm]string{ReplyEmpty: "empty", ReplyJSON: "json", ReplyProse: "prose", ReplyMetadata: "metadata", 9: "ReplyForm(9)"} {
+		if got := f.String(); got != want {
+			t.Errorf("%d.String() = %q; want %q", int(f), got, want)
+		}
+	}
+}
