@@ -66,11 +66,12 @@ func (d *Directive) Flag(name string) bool {
 // (nil, nil) when the line is not a //card: directive. Word positions are pos
 // plus the byte offset in text, so columns are exact.
 //
-// A line that starts with "//card:" always yields its errors; the directive
-// itself is returned whenever its name is registered, even with errors, so
-// that callers can keep checking it. Template-kind values are checked with
-// ParseTemplate here, so calling ParseTemplate again on them reports nothing
-// new. Errors are sorted by position.
+// The directive is returned whenever its name is registered, even with
+// errors, so that callers can keep checking it; but only words that passed
+// their checks are in Args, Keys and Flags, so with errors a required
+// argument may be missing from Args. Template-kind values are checked with
+// ParseTemplate here, so calling ParseTemplate again on a returned value
+// reports nothing new. Errors are sorted by position.
 func ParseComment(text string, pos token.Pos) (*Directive, []Error) {
 	if !strings.HasPrefix(text, "//") {
 		return nil, nil
@@ -147,6 +148,9 @@ type lineParser struct {
 	text string
 	base token.Pos
 	errs []Error
+	// slots counts the positional places taken, including by words that
+	// had errors and were left out of Args.
+	slots int
 	// broken is set when the rest of the line could not be read (an
 	// unterminated string), so missing arguments are not reported on top.
 	broken bool
@@ -193,12 +197,14 @@ func (p *lineParser) parse() *Directive {
 	}
 	d := &Directive{Name: name, Pos: p.base, NamePos: p.pos(start), Spec: spec}
 	for i := p.skipSpace(end); i < len(p.text); i = p.skipSpace(i) {
-		if len(d.Args) < len(spec.Args) && spec.Args[len(d.Args)].Kind == KindJSON {
+		if p.slots < len(spec.Args) && spec.Args[p.slots].Kind == KindJSON {
 			// The rest of the line is one value: JSON has its own quoting.
 			raw := strings.TrimRight(p.text[i:], " \t\r")
 			v := Value{Text: raw, Raw: raw, Pos: p.pos(i)}
-			p.checkArg(spec, spec.Args[len(d.Args)], v)
-			d.Args = append(d.Args, v)
+			if p.checkArg(spec, spec.Args[p.slots], v) {
+				d.Args = append(d.Args, v)
+			}
+			p.slots++
 			break
 		}
 		next, ok := p.word(d, i)
@@ -208,7 +214,7 @@ func (p *lineParser) parse() *Directive {
 		i = next
 	}
 	var missing []string
-	for _, a := range spec.Args[min(len(d.Args), len(spec.Args)):] {
+	for _, a := range spec.Args[min(p.slots, len(spec.Args)):] {
 		if !a.Optional {
 			missing = append(missing, strings.ToUpper(a.Name))
 		}
@@ -246,10 +252,9 @@ func (p *lineParser) word(d *Directive, i int) (int, bool) {
 		case slices.ContainsFunc(d.Keys, func(kv KeyValue) bool { return kv.Key == key }):
 			p.errorf(keyPos, "key %s given twice; keep one", key)
 		default:
-			if clean {
-				p.checkValue(spec.Name+" "+key, ks.Kind, ks.Enum, v)
+			if clean && p.checkValue(spec.Name+" "+key, ks.Kind, ks.Enum, v) {
+				d.Keys = append(d.Keys, KeyValue{Key: key, KeyPos: keyPos, Value: v})
 			}
-			d.Keys = append(d.Keys, KeyValue{Key: key, KeyPos: keyPos, Value: v})
 		}
 		return next, ok
 	}
@@ -258,27 +263,28 @@ func (p *lineParser) word(d *Directive, i int) (int, bool) {
 	case !ok:
 		return next, false
 	case !clean:
-		// Already reported; the word still takes its place, so that no
-		// "needs TEXT" or "too many arguments" follows from the same typo.
-		if len(d.Args) < len(spec.Args) {
-			d.Args = append(d.Args, v)
-		}
+		// Already reported. The word still takes its place, so that no
+		// "needs TEXT" or "too many arguments" follows from the same typo,
+		// but it is not returned: every returned Value is well-formed.
+		p.slots++
 	case !v.Quoted && spec.HasFlag(v.Text):
 		if d.Flag(v.Text) {
 			p.errorf(v.Pos, "flag %s given twice; keep one", v.Text)
 		} else {
 			d.Flags = append(d.Flags, v)
 		}
-	case len(d.Args) < len(spec.Args):
-		a := spec.Args[len(d.Args)]
+	case p.slots < len(spec.Args):
+		a := spec.Args[p.slots]
 		if f := misspeltFlag(spec, a, v); f != "" {
 			// "//card:tool readonyl" would silently name the tool readonyl.
 			p.errorf(v.Pos, "unknown flag %s for %s%s; did you mean %s? (quote the word to use it as %s)",
 				v.Text, Prefix, spec.Name, f, strings.ToUpper(a.Name))
 			break
 		}
-		p.checkArg(spec, a, v)
-		d.Args = append(d.Args, v)
+		if p.checkArg(spec, a, v) {
+			d.Args = append(d.Args, v)
+		}
+		p.slots++
 	default:
 		p.extraWord(spec, v)
 	}
@@ -390,16 +396,23 @@ func identEnd(s string, i int) int {
 	return j
 }
 
-func (p *lineParser) checkArg(spec *Spec, a ArgSpec, v Value) {
+func (p *lineParser) checkArg(spec *Spec, a ArgSpec, v Value) bool {
 	what := spec.Name + " " + a.Name
 	if a.Kind == KindList {
 		what = spec.Name
 	}
-	p.checkValue(what, a.Kind, a.Enum, v)
+	return p.checkValue(what, a.Kind, a.Enum, v)
 }
 
-// checkValue checks v against its kind; what names it in messages.
-func (p *lineParser) checkValue(what string, kind ArgKind, enum []string, v Value) {
+// checkValue checks v against its kind, reports what is wrong (what names
+// the value in messages) and reports whether v is valid.
+func (p *lineParser) checkValue(what string, kind ArgKind, enum []string, v Value) bool {
+	n := len(p.errs)
+	p.checkKind(what, kind, enum, v)
+	return len(p.errs) == n
+}
+
+func (p *lineParser) checkKind(what string, kind ArgKind, enum []string, v Value) {
 	if v.Text == "" {
 		p.errorf(v.Pos, "%s is empty; give it a value", what)
 		return

@@ -149,6 +149,13 @@ func TestParseCommentPartialDirective(t *testing.T) {
 	if _, ok := d.Key("titel"); ok {
 		t.Error("Key(titel) found an unknown key")
 	}
+	// A word with an error takes its place but is not returned.
+	line := `//card:field "a\q" "{{.}}" extra`
+	fset, pos = lineFile(line)
+	d, errs = ParseComment(line, pos)
+	if len(errs) != 3 || len(d.Args) != 0 {
+		t.Errorf("ParseComment(%s) = %s with errors\n%s; want no args and 3 errors", line, fmtDirective(fset, d), fmtErrors(fset, errs))
+	}
 	if d, _ := ParseComment("//card:tools x", pos); d != nil {
 		t.Errorf("unknown directive returned %v; want nil", d)
 	}

@@ -1,21 +1,27 @@
 package annotations
 
 import (
+	"go/token"
 	"reflect"
+	"strconv"
 	"testing"
 )
 
-// fallbackValue parses "//card:fallback RAW" and returns its argument, so
-// template positions are checked against a real source line.
+// fallbackValue builds the Value of RAW in the line "//card:fallback RAW",
+// so template positions are checked against a real source line.
 func fallbackValue(t *testing.T, raw string) (Value, func(Template) string, func([]Error) string) {
 	t.Helper()
 	line := "//card:fallback " + raw
 	fset, pos := lineFile(line)
-	d, _ := ParseComment(line, pos)
-	if d == nil || len(d.Args) != 1 {
-		t.Fatalf("ParseComment(%q) gave no argument", line)
+	v := Value{Text: raw, Raw: raw, Pos: pos + token.Pos(len("//card:fallback "))}
+	if raw != "" && (raw[0] == '"' || raw[0] == '`') {
+		text, err := strconv.Unquote(raw)
+		if err != nil {
+			t.Fatalf("test input %s: %v", raw, err)
+		}
+		v.Text, v.Quoted = text, true
 	}
-	return d.Args[0],
+	return v,
 		func(tpl Template) string { return fmtTemplate(fset, tpl) },
 		func(errs []Error) string { return fmtErrors(fset, errs) }
 }
