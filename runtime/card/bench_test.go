@@ -1,0 +1,73 @@
+package card
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// getOrderCard is the card a get_order tool returns.
+func getOrderCard() Card {
+	return Card{
+		V:        Version,
+		Title:    "Order #1042",
+		Subtitle: "Shipped",
+		Text:     "Arrives Friday.",
+		Fields:   []Field{{Label: "Total", Value: "1,250,000 ₫"}, {Label: "Carrier", Value: "GHN"}},
+		Actions: []Action{
+			URLAction("Track", "https://shop.example.com/o/1042"),
+			MessageAction("Cancel", "Cancel order 1042"),
+		},
+		FallbackText: "Order #1042 Shipped, arrives Friday. Total 1,250,000 ₫.",
+	}
+}
+
+// longCard has every text slot over its limit, and more fields and
+// actions than a card shows.
+func longCard() Card {
+	long := strings.Repeat("Giao hàng nhanh ", 40) // 640 characters
+	c := Card{Title: long, Subtitle: long, Text: long, FallbackText: long, IconURL: "http://x.com/i.png"}
+	for range 6 {
+		c.Fields = append(c.Fields, Field{Label: long, Value: long})
+	}
+	for range 3 {
+		c.Actions = append(c.Actions, MessageAction(long, long))
+	}
+	return c
+}
+
+func BenchmarkFitValid(b *testing.B) {
+	c := getOrderCard()
+	b.ReportAllocs()
+	for b.Loop() {
+		Fit(c)
+	}
+}
+
+func BenchmarkFitLong(b *testing.B) {
+	c := longCard()
+	b.ReportAllocs()
+	for b.Loop() {
+		Fit(c)
+	}
+}
+
+func BenchmarkValidate(b *testing.B) {
+	c := getOrderCard()
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := c.Validate(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkMarshalCard(b *testing.B) {
+	c := getOrderCard()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := json.Marshal(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,95 @@
+package card
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// fuzzKinds are the action kinds a fuzzed card picks from.
+var fuzzKinds = []string{KindURL, KindMessage, "", " URL", "link"}
+
+// fuzzCard builds a card from fuzzed strings. shape picks how many fields
+// (0–7) and actions (0–4) there are, which kinds the actions have and which
+// strings go where, so that every slot sees every kind of input.
+func fuzzCard(shape uint16, v int, a, b, c, d, e string) Card {
+	s := []string{a, b, c, d, e}
+	pick := func(i int) string { return s[i%len(s)] }
+	card := Card{
+		V:            v,
+		Title:        pick(int(shape)),
+		Subtitle:     pick(int(shape >> 1)),
+		Text:         pick(int(shape>>2) + 2),
+		IconURL:      pick(int(shape>>3) + 3),
+		ImageURL:     pick(int(shape>>4) + 4),
+		FallbackText: pick(int(shape>>5) + 1),
+	}
+	for i := range int(shape>>8) % 8 {
+		card.Fields = append(card.Fields, Field{Label: pick(i), Value: pick(i + 1)})
+	}
+	for i := range int(shape>>11) % 5 {
+		card.Actions = append(card.Actions, Action{
+			Kind:  fuzzKinds[(int(shape>>14)+i)%len(fuzzKinds)],
+			Label: pick(i + 2),
+			URL:   pick(i + 3),
+			Text:  pick(i + 4),
+		})
+	}
+	return card
+}
+
+// FuzzFit checks the promises of Fit on cards built from fuzzed strings:
+// the result is valid, Fit is idempotent, a valid card is left alone, the
+// result survives a JSON round trip unchanged, and Fit agrees with
+// FitWithChanges.
+func FuzzFit(f *testing.F) {
+	long := "Một chuỗi rất dài với dấu tiếng Việt và emoji 👨‍👩‍👧 🇻🇳, lặp lại nhiều lần để vượt quá giới hạn. "
+	for range 3 {
+		long += long
+	}
+	seeds := [][5]string{
+		{"Order #1042", "Shipped", "https://shop.example.com/o/1042", "Total", "1,250,000 ₫"},
+		{"", " ", "\n", "\t", "\x00"},
+		{long, "http://insecure.example.com", "Cafe\u0301", "a\r\nb\u2028c", "\xff\xfe"},
+		{"https://x.com", "HTTPS://X.COM", " https://x.com ", "https://", "javascript:alert(1)"},
+		{"\u0301\u0301", "🇻🇳🇫🇷🇩🇪", "👍🏽", "\u0085", "line 1\nline 2"},
+	}
+	for i, s := range seeds {
+		for _, shape := range []uint16{0, 0xFFFF, 0x5A5A, 0x1234, uint16(i * 7919)} {
+			f.Add(shape, 0, s[0], s[1], s[2], s[3], s[4])
+		}
+	}
+	f.Add(uint16(0x3F00), 1, "T", "S", "https://x.com/a", "L", "V")
+	f.Add(uint16(0x0900), 2, "T", "S", "https://x.com/a", "L", "V")
+	f.Fuzz(func(t *testing.T, shape uint16, v int, a, b, c, d, e string) {
+		in := fuzzCard(shape, v, a, b, c, d, e)
+		out, changes := FitWithChanges(in)
+		if err := out.Validate(); err != nil {
+			t.Fatalf("Fit result is invalid: %v\n in %#v\nout %#v", err, in, out)
+		}
+		if plain := Fit(in); !reflect.DeepEqual(plain, out) {
+			t.Fatalf("Fit and FitWithChanges differ:\n Fit %#v\n FWC %#v", plain, out)
+		}
+		if again := Fit(out); !reflect.DeepEqual(again, out) {
+			t.Fatalf("Fit is not idempotent:\n once %#v\ntwice %#v", out, again)
+		}
+		if in.Validate() == nil {
+			if !reflect.DeepEqual(out, in) || len(changes) != 0 {
+				t.Fatalf("Fit changed a valid card (%q):\n in %#v\nout %#v", changes, in, out)
+			}
+		} else if len(changes) == 0 {
+			t.Fatalf("Fit repaired an invalid card without reporting a change:\n in %#v", in)
+		}
+		raw, err := json.Marshal(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Card
+		if err := json.Unmarshal(raw, &back); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(back, out) {
+			t.Fatalf("JSON round trip changed the card:\n out %#v\nback %#v", out, back)
+		}
+	})
+}
