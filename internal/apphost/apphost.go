@@ -71,8 +71,11 @@ var (
 	sharedErr error
 )
 
-// Require returns the shared Host or skips the test with a PRINTED reason (t.Skipf) when chromium, node or the npm
-// packages are missing — except when the environment variable CI is "true": then it FAILS (t.Fatalf) with what is missing.
+// Require returns the shared Host. When chromium, node or the npm packages
+// are missing, it skips the test with t.Skipf and a printed reason that says
+// what is missing and how to install it; but when the environment variable CI
+// is "true" it fails the test with t.Fatalf instead, so that CI cannot pass
+// by skipping every browser test.
 //
 // The first call bundles the host page and starts the browser; later calls
 // reuse them. A failure to start (as opposed to a missing prerequisite) always

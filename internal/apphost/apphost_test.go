@@ -75,6 +75,7 @@ func assertJSON(t *testing.T, what string, got json.RawMessage, want string) {
 }
 
 func TestHandshake(t *testing.T) {
+	t.Parallel()
 	p := open(t, Scenario{})
 	init, err := p.WaitEvent("ui/initialize", wait)
 	if err != nil {
@@ -104,6 +105,7 @@ func TestHandshake(t *testing.T) {
 }
 
 func TestToolInputAndResultReachTheView(t *testing.T) {
+	t.Parallel()
 	p := open(t, Scenario{ToolInput: map[string]any{"id": "42", "nights": 2}})
 	eventually(t, "#input", func() (string, error) { return p.Text("#input") }, `{"id":"42","nights":2}`)
 	eventually(t, "#title", func() (string, error) { return p.Text("#title") }, "Harbour view")
@@ -111,6 +113,7 @@ func TestToolInputAndResultReachTheView(t *testing.T) {
 }
 
 func TestSizeChanged(t *testing.T) {
+	t.Parallel()
 	p := open(t, Scenario{})
 	ev, err := p.WaitEvent("ui/notifications/size-changed", wait)
 	if err != nil {
@@ -126,6 +129,7 @@ func TestSizeChanged(t *testing.T) {
 }
 
 func TestThemeAndVariables(t *testing.T) {
+	t.Parallel()
 	p := open(t, Scenario{Variables: map[string]string{"--color-background-primary": "rgb(250, 240, 230)"}})
 	eventually(t, "#theme", func() (string, error) { return p.Text("#theme") }, "light")
 	eventually(t, "body color", func() (string, error) { return p.ComputedStyle("body", "color") }, "rgb(17, 17, 17)")
@@ -156,11 +160,13 @@ func TestThemeAndVariables(t *testing.T) {
 }
 
 func TestDarkThemeFromTheStart(t *testing.T) {
+	t.Parallel()
 	p := open(t, Scenario{Theme: "dark"})
 	eventually(t, "body color", func() (string, error) { return p.ComputedStyle("body", "color") }, "rgb(240, 240, 240)")
 }
 
 func TestRequestsOfTheView(t *testing.T) {
+	t.Parallel()
 	p := open(t, Scenario{})
 	tests := []struct {
 		button string
@@ -194,6 +200,7 @@ func TestRequestsOfTheView(t *testing.T) {
 }
 
 func TestToolCall(t *testing.T) {
+	t.Parallel()
 	var gotName string
 	var gotArgs map[string]any
 	p := open(t, Scenario{OnToolCall: func(name string, args map[string]any) (json.RawMessage, error) {
@@ -215,6 +222,7 @@ func TestToolCall(t *testing.T) {
 }
 
 func TestToolCallErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		answer func(string, map[string]any) (json.RawMessage, error)
@@ -226,6 +234,7 @@ func TestToolCallErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			p := open(t, Scenario{OnToolCall: tt.answer})
 			if err := p.Click("#call-tool"); err != nil {
 				t.Fatal(err)
@@ -236,6 +245,7 @@ func TestToolCallErrors(t *testing.T) {
 }
 
 func TestTeardown(t *testing.T) {
+	t.Parallel()
 	p := open(t, Scenario{})
 	if err := p.Teardown(); err != nil {
 		t.Fatal(err)
@@ -254,6 +264,7 @@ func TestTeardown(t *testing.T) {
 }
 
 func TestTeardownNotAnswered(t *testing.T) {
+	t.Parallel()
 	h := Require(t)
 	// A view that never answers ui/resource-teardown, as an SDK App
 	// without onteardown answers it with an error.
@@ -271,6 +282,7 @@ func TestTeardownNotAnswered(t *testing.T) {
 }
 
 func TestMouse(t *testing.T) {
+	t.Parallel()
 	p := open(t, Scenario{})
 	if p.Exists("#tooltip.shown") {
 		t.Fatal("tooltip shown before the hover")
@@ -288,6 +300,7 @@ func TestMouse(t *testing.T) {
 }
 
 func TestMissingElement(t *testing.T) {
+	t.Parallel()
 	p := open(t, Scenario{})
 	if p.Exists("#nothing") {
 		t.Error(`Exists("#nothing") = true`)
@@ -306,6 +319,7 @@ func TestMissingElement(t *testing.T) {
 }
 
 func TestScreenshot(t *testing.T) {
+	t.Parallel()
 	p := open(t, Scenario{})
 	eventually(t, "#title", func() (string, error) { return p.Text("#title") }, "Harbour view")
 	path := filepath.Join(t.TempDir(), "view.png")

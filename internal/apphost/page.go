@@ -77,7 +77,6 @@ func (e Event) fromView() bool {
 // methods bound their own waiting, so a broken view fails a test instead of
 // hanging it. A Page is meant for one test goroutine.
 type Page struct {
-	t        testing.TB
 	scenario Scenario
 	hostHTML []byte
 	ctx      context.Context // the tab
@@ -103,7 +102,7 @@ func (h *Host) Open(t testing.TB, s Scenario) *Page {
 	if err != nil {
 		t.Fatalf("apphost: invalid Scenario: %v", err)
 	}
-	p := &Page{t: t, scenario: s, contexts: map[cdp.FrameID]string{}}
+	p := &Page{scenario: s, contexts: map[cdp.FrameID]string{}}
 	id := h.register(p)
 	cfg["toolCallURL"] = "/p/" + id + "/tools/call"
 	cfgJSON, err := json.Marshal(cfg)
@@ -134,8 +133,12 @@ func (h *Host) Open(t testing.TB, s Scenario) *Page {
 		t.Fatalf("apphost: the view did not complete the handshake (ui/initialize, then ui/notifications/initialized) within %v: %v\n%s", openTimeout, err, p.diagnostics())
 	}
 	tree, err := chromedp.Call(octx, page.GetFrameTree, cdp.Empty{})
-	if err != nil || tree.FrameTree == nil || len(tree.FrameTree.ChildFrames) != 1 {
-		t.Fatalf("apphost: finding the view's iframe: %v\n%s", err, p.diagnostics())
+	if err != nil {
+		t.Fatalf("apphost: reading the frame tree: %v", err)
+	}
+	if n := len(tree.FrameTree.ChildFrames); n != 1 {
+		t.Fatalf("apphost: the host page has %d child frames in its process, want 1 (the view's iframe); "+
+			"Chromium must run with --disable-features=IsolateSandboxedIframes\n%s", n, p.diagnostics())
 	}
 	p.viewFrame = tree.FrameTree.ChildFrames[0].Frame.ID
 	return p
@@ -245,9 +248,6 @@ func (p *Page) listen(ev any) {
 		clear(p.contexts)
 		p.mu.Unlock()
 	case *runtime.EventConsoleAPICalled:
-		if ev.Type == runtime.ConsoleAPICalledTypeDebug {
-			return // the SDK logs every message at debug level; the events have them
-		}
 		var parts []string
 		for _, a := range ev.Args {
 			if a.Value != nil {
@@ -255,6 +255,12 @@ func (p *Page) listen(ev any) {
 			} else {
 				parts = append(parts, a.Description)
 			}
+		}
+		// The transport logs every message it passes on at debug level;
+		// the events have those. What it drops stays in the log.
+		if ev.Type == runtime.ConsoleAPICalledTypeDebug && len(parts) > 0 &&
+			(parts[0] == `"Parsed message"` || parts[0] == `"Sending message"`) {
+			return
 		}
 		p.mu.Lock()
 		p.console = append(p.console, fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(parts, " ")))
@@ -329,7 +335,7 @@ func (p *Page) WaitEvent(method string, timeout time.Duration) (Event, error) {
 	ctx, cancel := context.WithTimeout(p.ctx, timeout+time.Second)
 	defer cancel()
 	deadline := time.Now().Add(timeout)
-	for {
+	for fetched := false; ; fetched = true {
 		p.mu.Lock()
 		for i, e := range p.events {
 			if !p.consumed[i] && e.Method == method && e.fromView() {
@@ -339,8 +345,8 @@ func (p *Page) WaitEvent(method string, timeout time.Duration) (Event, error) {
 			}
 		}
 		p.mu.Unlock()
-		left := time.Until(deadline)
-		if left <= 0 {
+		left := max(time.Until(deadline), 0)
+		if left == 0 && fetched {
 			return Event{}, fmt.Errorf("no %q from the view within %v\n%s", method, timeout, p.diagnostics())
 		}
 		if err := p.fetch(ctx, left); err != nil {
@@ -431,7 +437,8 @@ func (p *Page) Text(selector string) (string, error) {
 }
 
 // Exists reports whether an element of the view matches selector now. It does
-// not wait, so it can assert that something is absent.
+// not wait, so it can assert that something is absent. It also reports false
+// when the view cannot be reached or the selector is invalid.
 func (p *Page) Exists(selector string) bool {
 	sel, err := json.Marshal(selector)
 	if err != nil {
