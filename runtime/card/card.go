@@ -171,8 +171,8 @@ func Attach(res *mcp.CallToolResult, c Card) {
 
 // FromMeta reads the card back from a result's _meta, as written by [Attach]
 // or [Card.Meta] or as decoded from JSON. It reports false when there is no
-// card, and an error when _meta.assistant_platform.card is present but is not
-// a card object. Unknown JSON fields are ignored. FromMeta does not validate
+// card, and an error when _meta.assistant_platform is not an object or its
+// "card" is present but is not a card object. Unknown JSON fields are ignored. FromMeta does not validate
 // the card; call [Card.Validate] for that.
 func FromMeta(meta map[string]any) (Card, bool, error) {
 	ns, ok := meta[MetaKey]
