@@ -70,6 +70,12 @@ func isGeneratedFile(fset *token.FileSet, f *ast.File) bool {
 func packageErrors(pkg *packages.Package, generatedFiles map[string]bool, willDeclare map[string]bool) Diagnostics {
 	var ds Diagnostics
 	for _, e := range pkg.Errors {
+		// "go list -export" compiles the package to get export data and reports its compile
+		// errors as one list error ("# path\n./file.go:…"); the type checker reports the same
+		// errors one by one, which are filtered below, so the list copy is dropped.
+		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# "+pkg.PkgPath+"\n") {
+			continue
+		}
 		pos := parseErrorPos(e.Pos)
 		if generatedFiles[pos.Filename] {
 			continue

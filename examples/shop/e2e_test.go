@@ -1,0 +1,348 @@
+package shop_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/examples/shop"
+	"github.com/cardgen/cardgen/gen"
+	"github.com/cardgen/cardgen/internal/inspector"
+)
+
+// generated runs cardgen on this package without writing and returns its model and file.
+func generated(t *testing.T) (*gen.Package, []byte) {
+	t.Helper()
+	res, err := gen.Generate(gen.Options{Dir: "."}, ".")
+	if err != nil {
+		t.Fatalf("cardgen on examples/shop: %v", err)
+	}
+	if len(res.Files) != 1 || len(res.Packages) != 1 {
+		t.Fatalf("cardgen made %d files for %d packages; want 1 and 1", len(res.Files), len(res.Packages))
+	}
+	return res.Packages[0], res.Files[0].Content
+}
+
+// TestGenerateIntoCopy generates the shop into a fresh copy of its sources (a nested module with
+// the same import path, so the schemas' $id match), builds and vets the copy, and checks that the
+// result is byte-identical to the committed cards_gen.go, which the other tests exercise.
+func TestGenerateIntoCopy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a copy of the example; skipped with -short")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The copy is the whole module (without git, npm packages and the generated file), so the
+	// example keeps its import path and its schemas' $id.
+	tmp := t.TempDir()
+	copyTree(t, root, tmp, func(rel string) bool {
+		return rel != filepath.Join("examples", "shop", gen.GeneratedFile)
+	})
+	shopDir := filepath.Join(tmp, "examples", "shop")
+
+	res, err := gen.Generate(gen.Options{Dir: shopDir}, ".")
+	if err != nil {
+		t.Fatalf("cardgen on the copy: %v", err)
+	}
+	written, err := gen.Write(res.Files)
+	if err != nil || len(written) != 1 {
+		t.Fatalf("Write wrote %v, %v; want the one cards_gen.go", written, err)
+	}
+	run(t, shopDir, "go", "build", "./...")
+	run(t, shopDir, "go", "vet", ".")
+
+	got, err := os.ReadFile(filepath.Join(shopDir, gen.GeneratedFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(gen.GeneratedFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("cards_gen.go generated into a fresh copy differs from the committed one; run go generate ./examples/...")
+	}
+	// A second run writes nothing: the bytes are the same.
+	res2, err := gen.Generate(gen.Options{Dir: shopDir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if written, err := gen.Write(res2.Files); err != nil || len(written) != 0 {
+		t.Fatalf("second run wrote %v (%v); want nothing, the output is deterministic", written, err)
+	}
+}
+
+func connect(t *testing.T) *mcp.ClientSession {
+	t.Helper()
+	ctx := context.Background()
+	serverT, clientT := mcp.NewInMemoryTransports()
+	ss, err := shop.NewServer(shop.New(), nil).Connect(ctx, serverT, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil).Connect(ctx, clientT, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+func canonical(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x any
+	if err := json.Unmarshal(b, &x); err != nil {
+		t.Fatal(err)
+	}
+	b, _ = json.Marshal(x)
+	return string(b)
+}
+
+// TestToolsList checks what a real SDK client sees: every tool with its title, annotations and
+// exactly the schemas cardgen generated.
+func TestToolsList(t *testing.T) {
+	model, _ := generated(t)
+	cs := connect(t)
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*mcp.Tool{}
+	for _, tool := range res.Tools {
+		byName[tool.Name] = tool
+	}
+	want := map[string]struct {
+		title                             string
+		readOnly, destructive, idempotent bool
+	}{
+		"get_order":        {"Order status", true, false, true},
+		"list_orders":      {"Recent orders", true, false, true},
+		"search_products":  {"Search products", true, false, true},
+		"get_product":      {"Product details", true, false, true},
+		"cancel_order":     {"Cancel an order", false, true, false},
+		"checkout_preview": {"Checkout preview", true, false, true},
+	}
+	if len(res.Tools) != len(want) {
+		t.Errorf("tools/list has %d tools; want %d", len(res.Tools), len(want))
+	}
+	for name, w := range want {
+		tool := byName[name]
+		if tool == nil {
+			t.Errorf("tools/list lacks %s", name)
+			continue
+		}
+		if tool.Title != w.title {
+			t.Errorf("%s: title %q; want %q", name, tool.Title, w.title)
+		}
+		a := tool.Annotations
+		if a == nil {
+			t.Errorf("%s: no annotations", name)
+			continue
+		}
+		destructive := a.DestructiveHint != nil && *a.DestructiveHint
+		if a.ReadOnlyHint != w.readOnly || destructive != w.destructive || a.IdempotentHint != w.idempotent {
+			t.Errorf("%s: readOnly=%v destructive=%v idempotent=%v; want %v %v %v", name, a.ReadOnlyHint, destructive, a.IdempotentHint, w.readOnly, w.destructive, w.idempotent)
+		}
+		if tool.Description == "" || strings.Contains(tool.Description, "card:") {
+			t.Errorf("%s: description %q should be the doc comment without directives", name, tool.Description)
+		}
+	}
+	for _, mt := range model.Tools {
+		tool := byName[mt.Name]
+		if tool == nil {
+			continue
+		}
+		if got, want := canonical(t, tool.InputSchema), canonical(t, json.RawMessage(mt.InSchema)); got != want {
+			t.Errorf("%s: input schema on the wire\n%s\nwant the generated\n%s", mt.Name, got, want)
+		}
+		if got, want := canonical(t, tool.OutputSchema), canonical(t, json.RawMessage(mt.OutSchema)); got != want {
+			t.Errorf("%s: output schema on the wire\n%s\nwant the generated\n%s", mt.Name, got, want)
+		}
+	}
+}
+
+// TestToolsCall calls each tool with valid input and checks the structured content against the
+// output schema with an independent validator; invalid input must give an error result.
+func TestToolsCall(t *testing.T) {
+	model, _ := generated(t)
+	cs := connect(t)
+	ctx := context.Background()
+	calls := map[string]map[string]any{
+		"get_order":        {"id": "1042"},
+		"list_orders":      {"status": "Shipped"},
+		"search_products":  {"query": "mouse"},
+		"get_product":      {"id": "kb-01"},
+		"checkout_preview": {"items": []any{map[string]any{"product_id": "kb-01", "quantity": 2}}, "email": "lan@example.com", "coupon": "WELCOME10"},
+		"cancel_order":     {"id": "1043"},
+	}
+	for _, mt := range model.Tools {
+		args, ok := calls[mt.Name]
+		if !ok {
+			t.Errorf("no test call for tool %s", mt.Name)
+			continue
+		}
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: mt.Name, Arguments: args})
+		if err != nil {
+			t.Errorf("%s: %v", mt.Name, err)
+			continue
+		}
+		if res.IsError {
+			t.Errorf("%s: error result %v", mt.Name, res.Content)
+			continue
+		}
+		var s jsonschema.Schema
+		if err := json.Unmarshal(mt.OutSchema, &s); err != nil {
+			t.Fatal(err)
+		}
+		resolved, err := s.Resolve(nil)
+		if err != nil {
+			t.Fatalf("%s: resolving output schema: %v", mt.Name, err)
+		}
+		var sc any
+		if err := json.Unmarshal([]byte(canonical(t, res.StructuredContent)), &sc); err != nil {
+			t.Fatal(err)
+		}
+		if err := resolved.Validate(sc); err != nil {
+			t.Errorf("%s: structuredContent does not validate against the output schema: %v", mt.Name, err)
+		}
+		if len(res.Content) == 0 {
+			t.Errorf("%s: no text content; hosts that ignore structuredContent would show nothing", mt.Name)
+		}
+	}
+
+	bad := []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"get_order", map[string]any{}, "id"},
+		{"get_order", map[string]any{"id": 42}, "id"},
+		{"list_orders", map[string]any{"limit": 500}, "limit"},
+		{"search_products", map[string]any{"query": "x", "colour": "red"}, "colour"},
+		{"checkout_preview", map[string]any{"items": []any{}, "email": "lan@example.com"}, "items"},
+	}
+	for _, b := range bad {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: b.tool, Arguments: b.args})
+		if err != nil {
+			t.Errorf("%s %v: protocol error %v; want an error result", b.tool, b.args, err)
+			continue
+		}
+		if !res.IsError {
+			t.Errorf("%s %v: succeeded; want an error result", b.tool, b.args)
+			continue
+		}
+		text := res.Content[0].(*mcp.TextContent).Text
+		if !strings.Contains(text, b.want) {
+			t.Errorf("%s %v: error %q does not mention %q", b.tool, b.args, text, b.want)
+		}
+	}
+}
+
+// TestInspectorCLI runs the MCP Inspector CLI, a real MCP client from npm, against the shop over
+// stdio and checks its tools/list.
+func TestInspectorCLI(t *testing.T) {
+	inspector.Require(t)
+	bin := filepath.Join(t.TempDir(), "shop")
+	run(t, ".", "go", "build", "-o", bin, "./cmd/shop")
+	var list struct {
+		Tools []struct {
+			Name        string          `json:"name"`
+			Title       string          `json:"title"`
+			InputSchema json.RawMessage `json:"inputSchema"`
+		} `json:"tools"`
+	}
+	inspector.Call(t, []string{bin}, []string{"--method", "tools/list"}, &list)
+	model, _ := generated(t)
+	if len(list.Tools) != len(model.Tools) {
+		t.Fatalf("inspector lists %d tools; want %d", len(list.Tools), len(model.Tools))
+	}
+	byName := map[string]*gen.Tool{}
+	for _, mt := range model.Tools {
+		byName[mt.Name] = mt
+	}
+	for _, tool := range list.Tools {
+		mt := byName[tool.Name]
+		if mt == nil {
+			t.Errorf("inspector lists unknown tool %s", tool.Name)
+			continue
+		}
+		if tool.Title != mt.Title {
+			t.Errorf("%s: title %q; want %q", tool.Name, tool.Title, mt.Title)
+		}
+		if got, want := canonical(t, tool.InputSchema), canonical(t, json.RawMessage(mt.InSchema)); got != want {
+			t.Errorf("%s: input schema via inspector\n%s\nwant\n%s", tool.Name, got, want)
+		}
+	}
+	var call struct {
+		StructuredContent map[string]any `json:"structuredContent"`
+		Meta              map[string]any `json:"_meta"`
+	}
+	inspector.Call(t, []string{bin}, []string{"--method", "tools/call", "--tool-name", "get_order", "--tool-arg", `id="1042"`}, &call)
+	if call.StructuredContent["id"] != "1042" {
+		t.Errorf("inspector tools/call get_order: structuredContent %v", call.StructuredContent)
+	}
+	if _, ok := call.Meta["assistant_platform"]; !ok {
+		t.Errorf("inspector tools/call get_order: no _meta.assistant_platform in %v", call.Meta)
+	}
+}
+
+func run(t *testing.T, dir string, name string, args ...string) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// copyTree copies the files below src that keep accepts (by path relative to src), leaving out
+// version control and npm folders.
+func copyTree(t *testing.T, src, dst string, keep func(rel string) bool) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			if d.Name() == ".git" || d.Name() == "node_modules" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(target, 0o755)
+		}
+		if !d.Type().IsRegular() || !keep(rel) {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
