@@ -1,0 +1,137 @@
+package mdcard
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// span is the markup of a placed term with an empty tip, for short wants.
+func span(term, text string) string {
+	return `<span class="md-term" data-term="` + term + `" data-tip="" tabindex="0">` + text + `</span>`
+}
+
+func TestTutorTerms(t *testing.T) {
+	tests := []struct {
+		name   string
+		md     string
+		terms  []TutorTerm
+		want   string // the fragment, without the trailing newline
+		placed string // the placed terms, in document order
+	}{
+		{"first occurrence only",
+			"a cache and a cache", []TutorTerm{{Term: "cache"}},
+			"<p>a " + span("cache", "cache") + " and a cache</p>", "[cache]"},
+		{"case-sensitive by default",
+			"path then PATH", []TutorTerm{{Term: "PATH"}},
+			"<p>path then " + span("PATH", "PATH") + "</p>", "[PATH]"},
+		{"caseInsensitive matches any casing",
+			"The Path here", []TutorTerm{{Term: "path", CaseInsensitive: true}},
+			"<p>The " + span("path", "Path") + " here</p>", "[path]"},
+		{"case-insensitive with non-ASCII folding",
+			"Straße ÉCOLE", []TutorTerm{{Term: "école", CaseInsensitive: true}},
+			"<p>Straße " + span("école", "ÉCOLE") + "</p>", "[école]"},
+		{"whole words only",
+			"caches cache", []TutorTerm{{Term: "cache"}},
+			"<p>caches " + span("cache", "cache") + "</p>", "[cache]"},
+		{"no match inside a longer word at either end",
+			"precache cachex", []TutorTerm{{Term: "cache"}},
+			"<p>precache cachex</p>", "[]"},
+		{"punctuation edges need no boundary",
+			"use C++ daily", []TutorTerm{{Term: "C++"}},
+			"<p>use " + span("C++", "C++") + " daily</p>", "[C++]"},
+		{"longest first wins the overlap",
+			"a state machine state", []TutorTerm{{Term: "state"}, {Term: "state machine"}},
+			"<p>a " + span("state machine", "state machine") + " " + span("state", "state") + "</p>", "[state machine state]"},
+		{"never inside another term",
+			"a hash table", []TutorTerm{{Term: "hash table"}, {Term: "table"}},
+			"<p>a " + span("hash table", "hash table") + "</p>", "[hash table]"},
+		{"never inside inline code",
+			"`cache` then cache", []TutorTerm{{Term: "cache"}},
+			"<p><code>cache</code> then " + span("cache", "cache") + "</p>", "[cache]"},
+		{"never inside code blocks",
+			"```\ncache\n```", []TutorTerm{{Term: "cache"}},
+			`<div class="md-code"><button type="button" class="md-copy" data-md-copy="">Copy</button><pre><code>cache` + "\n</code></pre></div>", "[]"},
+		{"never inside link text",
+			"[cache](https://x.example) cache", []TutorTerm{{Term: "cache"}},
+			`<p><a href="https://x.example" rel="noopener noreferrer" target="_blank">cache</a> ` + span("cache", "cache") + "</p>", "[cache]"},
+		{"never inside a literal raw HTML tag",
+			`<span title="cache">x</span>`, []TutorTerm{{Term: "cache"}},
+			"<p>&lt;span title=&quot;cache&quot;&gt;x&lt;/span&gt;</p>", "[]"},
+		{"text between literal raw HTML tags is prose",
+			"<b>cache</b>", []TutorTerm{{Term: "cache"}},
+			"<p>&lt;b&gt;" + span("cache", "cache") + "&lt;/b&gt;</p>", "[cache]"},
+		{"never inside image alt text",
+			"![cache](https://x.example/i.png)", []TutorTerm{{Term: "cache"}},
+			`<p><img src="https://x.example/i.png" alt="cache" loading="lazy" referrerpolicy="no-referrer"></p>`, "[]"},
+		{"inside emphasis and headings",
+			"## The *cache*", []TutorTerm{{Term: "cache"}},
+			`<details class="md-section" open="">` + "\n<summary><h2>The <em>" + span("cache", "cache") + "</em></h2></summary>\n</details>", "[cache]"},
+		{"across a soft line break",
+			"a state\nmachine", []TutorTerm{{Term: "state machine"}},
+			"<p>a " + span("state machine", "state\nmachine") + "</p>", "[state machine]"},
+		{"term whitespace is collapsed",
+			"a state machine", []TutorTerm{{Term: " state \t machine "}},
+			"<p>a " + span("state machine", "state machine") + "</p>", "[state machine]"},
+		{"a line break after the term stays outside the span",
+			"cache\nnext", []TutorTerm{{Term: "cache"}},
+			"<p>" + span("cache", "cache") + "\nnext</p>", "[cache]"},
+		{"text written with character references is not searched",
+			"AT&amp;T and AT&T", []TutorTerm{{Term: "AT&T"}},
+			"<p>AT&amp;T and AT&amp;T</p>", "[]"},
+		{"text next to a character reference is",
+			"AT&amp;T cache", []TutorTerm{{Term: "cache"}},
+			"<p>AT&amp;T " + span("cache", "cache") + "</p>", "[cache]"},
+		{"tip is escaped into the attribute",
+			"cache", []TutorTerm{{Term: "cache", Tip: `<b onclick="x">&`}},
+			`<p><span class="md-term" data-term="cache" data-tip="&lt;b onclick=&quot;x&quot;&gt;&amp;" tabindex="0">cache</span></p>`, "[cache]"},
+		{"placed terms are listed in document order",
+			"beta then alpha", []TutorTerm{{Term: "alpha"}, {Term: "beta"}},
+			"<p>" + span("beta", "beta") + " then " + span("alpha", "alpha") + "</p>", "[beta alpha]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := Render(tt.md, RenderOptions{TutorTerms: tt.terms})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSuffix(res.Card.HTML, "\n"); got != tt.want {
+				t.Errorf("html\n got: %q\nwant: %q", got, tt.want)
+			}
+			var placed []string
+			for _, p := range res.Card.TutorTerms {
+				placed = append(placed, p.Term)
+			}
+			if got := fmt.Sprint(placed); got != tt.placed {
+				t.Errorf("placed = %s, want %s", got, tt.placed)
+			}
+			if err := CheckFragment(res.Card.HTML); err != nil {
+				t.Errorf("unsafe output: %v", err)
+			}
+		})
+	}
+}
+
+// TestTutorTermsOncePerPart checks that each part is its own card: a term
+// is placed once in every part it occurs in, and part sizes do not change
+// when terms are added.
+func TestTutorTermsOncePerPart(t *testing.T) {
+	doc := "## A\n\n" + strings.Repeat("cache ", 3000) + "\n\n## B\n\n" + strings.Repeat("cache ", 3000) + "\n"
+	terms := []TutorTerm{{Term: "cache", Tip: "fast memory"}}
+	for part := 1; part <= 2; part++ {
+		plain, err := Render(doc, RenderOptions{Part: part})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Render(doc, RenderOptions{Part: part, TutorTerms: terms})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Parts != plain.Parts || res.Parts.Total != 2 {
+			t.Errorf("part %d: parts %+v with terms, %+v without; want 2 parts either way", part, res.Parts, plain.Parts)
+		}
+		if n := strings.Count(res.Card.HTML, `class="md-term"`); n != 1 {
+			t.Errorf("part %d has %d term spans, want 1", part, n)
+		}
+	}
+}
