@@ -13,12 +13,42 @@ const invopopPath = "github.com/invopop/jsonschema"
 // same name with another signature does not implement invopop's interface and is ignored, as
 // invopop ignores it.
 func (m *mapper) hasMethod(t types.Type, name string, sig func(*types.Signature) bool) bool {
+	if !mayHaveMethods(t) {
+		return false
+	}
+	// A cheap look-up rules out most types before their (allocation-heavy) method set is built:
+	// nothing of that name, promoted or declared, means no such method.
+	if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name); obj == nil {
+		return false
+	}
 	sel := m.methods.MethodSet(t).Lookup(nil, name)
 	if sel == nil {
 		return false
 	}
 	fn, ok := sel.Obj().(*types.Func)
 	return ok && !fn.Signature().Variadic() && sig(fn.Signature())
+}
+
+// mayHaveMethods is a cheap test that spares computing the method sets of the many types that
+// have none: unnamed non-struct types and named types that declare no methods and embed nothing.
+func mayHaveMethods(t types.Type) bool {
+	t = types.Unalias(t)
+	if n, ok := t.(*types.Named); ok && n.NumMethods() > 0 {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return u.NumMethods() > 0
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if u.Field(i).Embedded() {
+				return true
+			}
+		}
+	case *types.Pointer: // *T has T's methods
+		return mayHaveMethods(u.Elem())
+	}
+	return false
 }
 
 // calledAtReflectTime reports whether invopop replaces t by what one of its methods returns.
