@@ -38,10 +38,11 @@ func DidYouMean(word string, candidates []string) string {
 // editDistance is the optimal string alignment distance between a and b,
 // counted in bytes: directive and key names are ASCII.
 func editDistance(a, b string) int {
-	// Three rolling rows: the swap of neighbours looks two rows back.
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	// Three rolling rows, in one allocation: the swap of neighbours looks
+	// two rows back.
+	n := len(b) + 1
+	rows := make([]int, 3*n)
+	prev2, prev, cur := rows[:n], rows[n:2*n], rows[2*n:]
 	for j := range prev {
 		prev[j] = j
 	}
@@ -68,4 +69,11 @@ func suggest(word string, candidates []string, format string) string {
 		return "; did you mean " + strings.ReplaceAll(format, "%s", s) + "?"
 	}
 	return ""
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -22,7 +22,7 @@ func FuzzParseComment(f *testing.F) {
 		`// card:tool x`, `//card:`, `//card:result titel=x subtitle="{{ID}}" title= image="{{.A`,
 		`//card:fallback "\t\u00e9 {{.A..B}} \q`, "//card:field `a` `{{\"{{\"}}`", `//card:example {"a":`,
 		`//card:visibility model,,app`, `//card:ui ../x.html`, `//card:tool readonly=1 readonly readonly`,
-		`//card:reply "{{.A}}"x"`, "//card:acp \t\r", `//card:action url "L" "{{ .A.B }}"`,
+		`//card:reply "{{.A}}"x"`, "//card:result title=\"\n\"", "//card:acp \t\r", `//card:action url "L" "{{ .A.B }}"`,
 	} {
 		f.Add(s)
 	}

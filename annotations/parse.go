@@ -267,6 +267,13 @@ func (p *lineParser) word(d *Directive, i int) (int, bool) {
 		// "needs TEXT" or "too many arguments" follows from the same typo,
 		// but it is not returned: every returned Value is well-formed.
 		p.slots++
+	case !v.Quoted && p.spacedKey(spec, v, next):
+		// "title = x": reported; skip the "=" and the value after it.
+		j := p.skipSpace(p.skipSpace(next) + 1)
+		if j < len(p.text) {
+			_, j, ok, _ = p.value(j)
+		}
+		return j, ok
 	case !v.Quoted && spec.HasFlag(v.Text):
 		if d.Flag(v.Text) {
 			p.errorf(v.Pos, "flag %s given twice; keep one", v.Text)
@@ -291,6 +298,20 @@ func (p *lineParser) word(d *Directive, i int) (int, bool) {
 	return next, true
 }
 
+// spacedKey reports (and returns true) when the bare word v, ending at next,
+// is a key of spec followed by a spaced-out "=", as in "title = x".
+func (p *lineParser) spacedKey(spec *Spec, v Value, next int) bool {
+	j := p.skipSpace(next)
+	if j == next || j >= len(p.text) || p.text[j] != '=' {
+		return false
+	}
+	if _, ok := spec.Key(v.Text); !ok {
+		return false
+	}
+	p.errorf(v.Pos, "spaces around = after key %s; write %s=VALUE", v.Text, v.Text)
+	return true
+}
+
 // misspeltFlag returns the flag that the bare word v, given in the place of
 // the optional argument a, was most likely meant to be, or "". Only close
 // spellings count, not prefixes: a tool may well be named "readonly_orders".
@@ -299,6 +320,10 @@ func misspeltFlag(spec *Spec, a ArgSpec, v Value) string {
 		return ""
 	}
 	for _, f := range spec.Flags {
+		// The distance is at least the difference in length: skip the work.
+		if abs(len(v.Text)-len(f.Name)) > 2 {
+			continue
+		}
 		if d := editDistance(strings.ToLower(v.Text), f.Name); d <= 2 && d < len(v.Text) {
 			return f.Name
 		}
@@ -398,7 +423,7 @@ func identEnd(s string, i int) int {
 
 func (p *lineParser) checkArg(spec *Spec, a ArgSpec, v Value) bool {
 	what := spec.Name + " " + a.Name
-	if a.Kind == KindList {
+	if a.Kind == KindList || a.Kind == KindJSON {
 		what = spec.Name
 	}
 	return p.checkValue(what, a.Kind, a.Enum, v)
@@ -471,7 +496,7 @@ func checkPath(path string) string {
 		return `uses \; separate folders with /`
 	case strings.HasPrefix(path, "/"):
 		return "is absolute; write it relative to the ui folder"
-	case slices.Contains(strings.Split(path, "/"), ".."):
+	case path == ".." || strings.HasPrefix(path, "../") || strings.HasSuffix(path, "/..") || strings.Contains(path, "/../"):
 		return "leaves the ui folder; remove the .. elements"
 	case !fs.ValidPath(path):
 		return "is not clean; remove empty and . elements and any trailing /"
@@ -489,7 +514,7 @@ func (p *lineParser) checkList(what string, enum []string, v Value) {
 		if i < len(v.Text) && v.Text[i] != ',' {
 			continue
 		}
-		item, at := v.Text[start:i], v.Pos+token.Pos(offs[start])
+		item, at := v.Text[start:i], v.Pos+token.Pos(offs.at(start))
 		switch {
 		case item == "":
 			p.errorf(at, "%s has an empty item; write %s separated by commas, without spaces", what, orList(enum))
@@ -516,12 +541,18 @@ func orList(words []string) string {
 }
 
 // unquoteMap decodes the Go string literal raw (quotes included) like
-// strconv.Unquote, and also returns, for every byte of the text, the offset
-// in raw of the source character it came from, plus a final entry for the
-// closing quote. Bad escapes are reported through bad (with their offset in
-// raw), skipped, and decoding goes on so that every one is found.
+// strconv.Unquote. For a literal with escapes it also returns, for every byte
+// of the text, the offset in raw of the source character it came from, plus a
+// final entry for the closing quote; for one without, where text byte i is raw
+// byte i+1, it returns nil and allocates nothing. Bad escapes are reported
+// through bad (with their offset in raw), skipped, and decoding goes on so
+// that every one is found.
 func unquoteMap(raw string, bad func(off int, msg string)) (string, []int) {
 	body := raw[1 : len(raw)-1]
+	if raw[0] == '`' && strings.IndexByte(body, '\r') < 0 ||
+		raw[0] == '"' && strings.IndexAny(body, "\\\n") < 0 && utf8.ValidString(body) {
+		return body, nil
+	}
 	text := make([]byte, 0, len(body))
 	offs := make([]int, 0, len(body)+1)
 	if raw[0] == '`' {
@@ -534,6 +565,13 @@ func unquoteMap(raw string, bad func(off int, msg string)) (string, []int) {
 		return string(text), append(offs, len(raw)-1)
 	}
 	for i := 0; i < len(body); {
+		if body[i] == '\n' { // as strconv.Unquote: a "…" string is one line
+			if bad != nil {
+				bad(1+i, "newline in string; write it as \\n")
+			}
+			i++
+			continue
+		}
 		r, multibyte, tail, err := strconv.UnquoteChar(body[i:], '"')
 		if err != nil {
 			n := min(len(body)-i, 2)
@@ -557,25 +595,36 @@ func unquoteMap(raw string, bad func(off int, msg string)) (string, []int) {
 	return string(text), append(offs, len(raw)-1)
 }
 
-// offsets maps every byte of v.Text (and one past its end) to its offset in
-// v.Raw, so positions inside a quoted value are exact. A Value built by hand
-// whose Raw does not decode to Text maps byte for byte, clamped to Raw (or to
-// Text when Raw is empty).
-func offsets(v Value) []int {
+// rawMap maps byte offsets in a Value's Text to offsets in its Raw, so that
+// positions inside a quoted value are exact even past escapes.
+type rawMap struct {
+	offs  []int // the explicit map when escapes make it irregular, else nil
+	shift int   // otherwise: Raw offset of Text[0] (1 past an opening quote)
+	limit int   // the largest offset inside Raw
+}
+
+// at returns the Raw offset of Text byte i (i may be len(Text)).
+func (m rawMap) at(i int) int {
+	if m.offs != nil {
+		return m.offs[min(i, len(m.offs)-1)]
+	}
+	return min(i+m.shift, m.limit)
+}
+
+// offsets returns the rawMap of v. A Value built by hand whose Raw does not
+// decode to Text maps byte for byte, clamped to Raw (or to Text when Raw is
+// empty).
+func offsets(v Value) rawMap {
 	if v.Quoted && len(v.Raw) >= 2 && (v.Raw[0] == '"' || v.Raw[0] == '`') && v.Raw[len(v.Raw)-1] == v.Raw[0] {
 		if text, offs := unquoteMap(v.Raw, nil); text == v.Text {
-			return offs
+			return rawMap{offs: offs, shift: 1, limit: len(v.Raw) - 1}
 		}
 	}
-	limit := len(v.Raw)
-	if v.Raw == "" { // built by hand from Text alone
-		limit = len(v.Text)
-	} else if v.Quoted {
-		limit = max(limit-1, 0)
+	switch {
+	case v.Raw == "": // built by hand from Text alone
+		return rawMap{limit: len(v.Text)}
+	case v.Quoted:
+		return rawMap{limit: len(v.Raw) - 1}
 	}
-	offs := make([]int, len(v.Text)+1)
-	for i := range offs {
-		offs[i] = min(i, limit)
-	}
-	return offs
+	return rawMap{limit: len(v.Raw)}
 }

@@ -50,18 +50,21 @@ func (t Template) Literal() string {
 // are returned; the segments parsed up to an unclosed {{ are kept.
 func ParseTemplate(v Value) (Template, []Error) {
 	tp := templateParser{v: v, offs: offsets(v)}
+	if n := strings.Count(v.Text, "{{"); n > 0 {
+		tp.segs = make([]Segment, 0, 2*n+1) // text and a path per action, and a tail
+	}
 	tp.parse()
 	return Template{Segments: tp.segs, Raw: v}, tp.errs
 }
 
 type templateParser struct {
 	v    Value
-	offs []int // text offset → raw offset
+	offs rawMap // text offset → raw offset
 	segs []Segment
 	errs []Error
 }
 
-func (tp *templateParser) pos(i int) token.Pos { return tp.v.Pos + token.Pos(tp.offs[i]) }
+func (tp *templateParser) pos(i int) token.Pos { return tp.v.Pos + token.Pos(tp.offs.at(i)) }
 
 func (tp *templateParser) errorf(i int, format string, args ...any) {
 	tp.errs = append(tp.errs, Error{Pos: tp.pos(i), Msg: fmt.Sprintf(format, args...)})
