@@ -63,7 +63,8 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// suggest formats a " did you mean" hint for messages, or "" if none.
+// suggest returns "; did you mean X?" for messages, or "" when nothing is
+// close; every %s in format is replaced by the candidate ("//card:%s").
 func suggest(word string, candidates []string, format string) string {
 	if s := DidYouMean(word, candidates); s != "" {
 		return "; did you mean " + strings.ReplaceAll(format, "%s", s) + "?"

@@ -29,8 +29,7 @@ const templateText = "Text values marked template may refer to the handler's out
 	"literal {{ as {{\"{{\"}}."
 
 const tagText = "Struct tags map fields of the output type to card slots without directives: " +
-	"`card:\"ITEM,ITEM…\"`, where an item is a slot name, or field=Label / action=Label. " +
-	"Directives on the handler or the type take precedence over tags."
+	"`card:\"ITEM,ITEM…\"`, where an item is a slot name, or field=Label / action=Label."
 
 // WriteHelp writes the help text for `cardgen help`. An empty name writes an
 // overview of every directive and the struct tag grammar; a directive name

@@ -159,17 +159,6 @@ func (s *Spec) flagNames() []string {
 	return names
 }
 
-// requiredArgs counts the positional arguments that must be given.
-func (s *Spec) requiredArgs() int {
-	n := 0
-	for _, a := range s.Args {
-		if !a.Optional {
-			n++
-		}
-	}
-	return n
-}
-
 func templateKeys(help map[string]string, kinds map[string]ArgKind, names ...string) []KeySpec {
 	keys := make([]KeySpec, len(names))
 	for i, n := range names {

@@ -39,3 +39,23 @@ func TestParseTag(t *testing.T) {
 		}
 	}
 }
+
+func TestTagSlots(t *testing.T) {
+	var names []string
+	for _, s := range TagSlots() {
+		names = append(names, s.Name)
+	}
+	want := []string{"title", "subtitle", "text", "image", "icon", "field", "action", "markdown", "-"}
+	if !reflect.DeepEqual(names, want) {
+		t.Errorf("TagSlots() = %v; want %v", names, want)
+	}
+}
+
+func TestErrorStrings(t *testing.T) {
+	if got := (Error{Pos: 7, Msg: "bad"}).Error(); got != "bad" {
+		t.Errorf("Error.Error() = %q", got)
+	}
+	if got := (TagError{Offset: 3, Msg: "worse"}).Error(); got != "worse" {
+		t.Errorf("TagError.Error() = %q", got)
+	}
+}
