@@ -219,7 +219,7 @@ func Markdown() []byte {
 		help string
 	}{
 		{KindString, "Any bare word or quoted string."},
-		{KindIdent, "Letters, digits, `_`, `-` and `.`; at most 128 characters (the MCP limit on tool names)."},
+		{KindIdent, "Letters, digits, `_`, `-` and `.`; at most 128 characters (the MCP limit on tool names; the generator may check a lower limit)."},
 		{KindEnum, "Exactly one of the listed words."},
 		{KindTemplate, "A template (see below)."},
 		{KindURLTemplate, "A template whose value is an https URL; other URLs are dropped at run time."},
