@@ -192,10 +192,17 @@ func Render(md string, opts RenderOptions) (Result, error) {
 		}
 	}
 
+	fragment := assemble(sel, !opts.NoSplitSections, !opts.NoOpenFirst)
+	// Defence in depth: the renderers above only write allow-listed markup
+	// (fuzz-tested), and checking one part costs little next to rendering
+	// the document, so an unsafe fragment is never returned.
+	if err := CheckFragment(fragment); err != nil {
+		return Result{}, fmt.Errorf("mdcard: internal error: the rendered card failed its safety check, so it was withheld; please report this with the markdown: %w", err)
+	}
 	card := Card{
 		Title:          title,
 		Subtitle:       strings.TrimSpace(opts.Subtitle),
-		HTML:           assemble(sel, !opts.NoSplitSections, !opts.NoOpenFirst),
+		HTML:           fragment,
 		OpenFirst:      !opts.NoOpenFirst,
 		SplitSections:  !opts.NoSplitSections,
 		TutorTerms:     placed,
