@@ -63,6 +63,44 @@ type Host struct {
 	mu     sync.Mutex
 	pages  map[string]*Page
 	nextID int
+	idle   []tab // open tabs that no Page uses
+}
+
+// tab is a browser tab. Tabs are reused: opening one costs more than a
+// navigation.
+type tab struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// takeTab returns an idle tab or opens a new one.
+func (h *Host) takeTab() (tab, error) {
+	h.mu.Lock()
+	if n := len(h.idle); n > 0 {
+		tb := h.idle[n-1]
+		h.idle = h.idle[:n-1]
+		h.mu.Unlock()
+		return tb, nil
+	}
+	h.mu.Unlock()
+	ctx, cancel := chromedp.NewContext(h.browserCtx)
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		return tab{}, err
+	}
+	return tab{ctx, cancel}, nil
+}
+
+// releaseTab makes tb idle, or closes it after a failed test, whose tab may
+// be in a state that the next test should not inherit.
+func (h *Host) releaseTab(tb tab, failed bool) {
+	if failed {
+		tb.cancel()
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.idle = append(h.idle, tb)
 }
 
 var (
@@ -171,20 +209,42 @@ func packageDir() (string, error) {
 	}
 }
 
-// start bundles the host page, starts the HTTP server and the browser.
+// start bundles the host page, starts the browser and the HTTP server.
 func start(dir string) (*Host, error) {
-	bundle, err := bundleHost(dir)
+	// Bundling and starting the browser take seconds each; overlap them.
+	type result struct {
+		bundle []byte
+		err    error
+	}
+	bundled := make(chan result, 1)
+	go func() {
+		b, err := bundleHost(dir)
+		bundled <- result{b, err}
+	}()
+	h, err := startBrowser()
+	res := <-bundled
+	if err == nil {
+		err = res.err
+	}
 	if err != nil {
+		if h != nil {
+			h.close()
+		}
 		return nil, err
 	}
-	h := &Host{bundle: bundle, pages: map[string]*Page{}}
+	h.bundle = res.bundle
 	h.server = httptest.NewServer(h.routes())
+	return h, nil
+}
 
+// startBrowser starts Chromium.
+func startBrowser() (*Host, error) {
+	h := &Host{pages: map[string]*Page{}}
+	var err error
 	// The browser outlives every single test, so its profile cannot be a
 	// t.TempDir of the test that happens to start it.
 	h.profileDir, err = os.MkdirTemp("", "apphost-chromium-")
 	if err != nil {
-		h.close()
 		return nil, fmt.Errorf("creating the browser profile directory: %v", err)
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -260,6 +320,9 @@ func (h *Host) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /host.js", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		// The bundle never changes while the Host runs; caching lets
+		// Chromium reuse its compiled code in every later tab.
+		w.Header().Set("Cache-Control", "max-age=3600")
 		w.Write(h.bundle)
 	})
 	mux.HandleFunc("GET /p/{id}", func(w http.ResponseWriter, r *http.Request) {

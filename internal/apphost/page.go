@@ -20,13 +20,13 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-const (
-	// openTimeout bounds the page load and the handshake in Open.
-	openTimeout = 15 * time.Second
-	// actionTimeout bounds each action of a Page, including the wait for
-	// the element that it works on.
-	actionTimeout = 5 * time.Second
-)
+// openTimeout bounds the page load and the handshake in Open. It is
+// generous because a loaded CI machine can take seconds to start a tab.
+const openTimeout = 30 * time.Second
+
+// DefaultTimeout is how long the actions of a new Page wait for the element
+// they work on, or for the browser; see [Page.SetTimeout].
+const DefaultTimeout = 10 * time.Second
 
 // Scenario is what the host gives one view: the view itself, the tool call
 // that it shows, and the host context.
@@ -78,6 +78,7 @@ func (e Event) fromView() bool {
 // hanging it. A Page is meant for one test goroutine.
 type Page struct {
 	scenario Scenario
+	timeout  time.Duration // see SetTimeout
 	hostHTML []byte
 	ctx      context.Context // the tab
 
@@ -94,7 +95,7 @@ type Page struct {
 // Open opens a new tab with the host page, loads the view of s into its
 // sandboxed iframe and returns when the handshake is done and the host has
 // sent the tool input and the tool result. It fails the test, with the events
-// and the console output seen so far, when that does not happen within 15 s.
+// and the console output seen so far, when that does not happen within 30 s.
 // The tab closes when the test ends.
 func (h *Host) Open(t testing.TB, s Scenario) *Page {
 	t.Helper()
@@ -102,7 +103,7 @@ func (h *Host) Open(t testing.TB, s Scenario) *Page {
 	if err != nil {
 		t.Fatalf("apphost: invalid Scenario: %v", err)
 	}
-	p := &Page{scenario: s, contexts: map[cdp.FrameID]string{}}
+	p := &Page{scenario: s, timeout: DefaultTimeout, contexts: map[cdp.FrameID]string{}}
 	id := h.register(p)
 	cfg["toolCallURL"] = "/p/" + id + "/tools/call"
 	cfgJSON, err := json.Marshal(cfg)
@@ -113,11 +114,19 @@ func (h *Host) Open(t testing.TB, s Scenario) *Page {
 	// element early.
 	p.hostHTML = []byte(strings.Replace(hostPage, "CONFIG", string(cfgJSON), 1))
 
-	ctx, cancel := chromedp.NewContext(h.browserCtx)
+	tb, err := h.takeTab()
+	if err != nil {
+		h.unregister(id)
+		t.Fatalf("apphost: opening a tab: %v", err)
+	}
+	// The Page's context ends with the test, which also ends its listener;
+	// the tab itself goes back to the pool.
+	ctx, cancel := context.WithCancel(tb.ctx)
 	p.ctx = ctx
 	t.Cleanup(func() {
 		cancel()
 		h.unregister(id)
+		h.releaseTab(tb, t.Failed())
 	})
 	// The listener must be in place before the navigation, or the
 	// execution context of the view would be missed.
@@ -126,7 +135,15 @@ func (h *Host) Open(t testing.TB, s Scenario) *Page {
 	}
 	octx, ocancel := context.WithTimeout(ctx, openTimeout)
 	defer ocancel()
-	if err := chromedp.Do(octx, chromedp.Navigate(h.server.URL+"/p/"+id)); err != nil {
+	// A reused tab still has the mouse where the last test left it; move
+	// it off the view, so that nothing in the new view starts hovered.
+	parkMouse := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, input.DispatchMouseEvent, input.DispatchMouseEventParams{
+			Type: input.DispatchMouseEventTypeMouseMoved, X: viewWidth + 100, Y: 700,
+		})
+		return err
+	})
+	if err := chromedp.Do(octx, parkMouse, chromedp.Navigate(h.server.URL+"/p/"+id)); err != nil {
 		t.Fatalf("apphost: loading the host page: %v", err)
 	}
 	if err := chromedp.Do(octx, chromedp.Evaluate[chromedp.Void](`window.__apphost.ready`, chromedp.EvalAwaitPromise)); err != nil {
@@ -316,9 +333,28 @@ func (p *Page) fetch(ctx context.Context, wait time.Duration) error {
 	return nil
 }
 
+// SetTimeout sets how long the later actions of p wait for the element they
+// work on, for the view's answer to Teardown, or for the browser. The default
+// is [DefaultTimeout]. It does not change the timeout of WaitEvent, which is
+// an argument.
+func (p *Page) SetTimeout(d time.Duration) {
+	p.timeout = d
+}
+
+// browserMargin is how much longer than its own timeout an action waits for
+// the browser, so that the browser's precise error (like "no element
+// matches") wins over a bare deadline even on a loaded machine.
+const browserMargin = 10 * time.Second
+
+// actionContext returns the context of one action that may also sleep for
+// extra.
+func (p *Page) actionContext(extra time.Duration) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(p.ctx, p.timeout+extra+browserMargin)
+}
+
 // Events returns every event recorded so far, in order.
 func (p *Page) Events() []Event {
-	ctx, cancel := context.WithTimeout(p.ctx, actionTimeout)
+	ctx, cancel := p.actionContext(0)
 	defer cancel()
 	_ = p.fetch(ctx, 0) // on error, what was fetched before is still worth returning
 	p.mu.Lock()
@@ -332,7 +368,7 @@ func (p *Page) Events() []Event {
 // use [Page.Events] for the host's own messages. Each event is returned once,
 // so two calls return two messages with the same method.
 func (p *Page) WaitEvent(method string, timeout time.Duration) (Event, error) {
-	ctx, cancel := context.WithTimeout(p.ctx, timeout+time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, timeout+browserMargin)
 	defer cancel()
 	deadline := time.Now().Add(timeout)
 	for fetched := false; ; fetched = true {
@@ -360,7 +396,7 @@ func (p *Page) WaitEvent(method string, timeout time.Duration) (Event, error) {
 // into out, unless out is nil. A promise is awaited. The Content Security
 // Policy of the view does not apply to js.
 func (p *Page) Eval(js string, out any) error {
-	ctx, cancel := context.WithTimeout(p.ctx, actionTimeout)
+	ctx, cancel := p.actionContext(0)
 	defer cancel()
 	raw, err := p.evalView(ctx, js)
 	if err != nil || out == nil {
@@ -389,11 +425,11 @@ func (p *Page) evalView(ctx context.Context, js string) ([]byte, error) {
 	}))
 }
 
-// onElement waits up to actionTimeout for an element of the view to match
+// onElement waits up to p.timeout for an element of the view to match
 // selector, then evaluates the JavaScript function fn(element, ...args) on it
 // and decodes its value into out.
 func (p *Page) onElement(ctx context.Context, selector, fn string, out any, args ...any) error {
-	argJSON, err := json.Marshal(append([]any{selector, actionTimeout.Milliseconds()}, args...))
+	argJSON, err := json.Marshal(append([]any{selector, p.timeout.Milliseconds()}, args...))
 	if err != nil {
 		return err
 	}
@@ -418,7 +454,7 @@ func (p *Page) onElement(ctx context.Context, selector, fn string, out any, args
 		return fmt.Errorf("selector %q: decoding %s: %v", selector, raw, err)
 	}
 	if !res.Found {
-		return fmt.Errorf("no element in the view matches %q within %v", selector, actionTimeout)
+		return fmt.Errorf("no element in the view matches %q within %v", selector, p.timeout)
 	}
 	if out == nil {
 		return nil
@@ -427,9 +463,9 @@ func (p *Page) onElement(ctx context.Context, selector, fn string, out any, args
 }
 
 // Text returns the textContent of the first element of the view that matches
-// selector, waiting up to 5 s for one to exist.
+// selector, waiting up to the Page's timeout for one to exist.
 func (p *Page) Text(selector string) (string, error) {
-	ctx, cancel := context.WithTimeout(p.ctx, actionTimeout+time.Second)
+	ctx, cancel := p.actionContext(0)
 	defer cancel()
 	var s string
 	err := p.onElement(ctx, selector, `(el) => el.textContent`, &s)
@@ -452,7 +488,7 @@ func (p *Page) Exists(selector string) bool {
 // written in CSS, like "background-color" or "--x") of the first element of
 // the view that matches selector.
 func (p *Page) ComputedStyle(selector, prop string) (string, error) {
-	ctx, cancel := context.WithTimeout(p.ctx, actionTimeout+time.Second)
+	ctx, cancel := p.actionContext(0)
 	defer cancel()
 	var s string
 	err := p.onElement(ctx, selector, `(el, prop) => getComputedStyle(el).getPropertyValue(prop)`, &s, prop)
@@ -480,7 +516,7 @@ func (p *Page) point(ctx context.Context, selector string) (x, y float64, err er
 
 // mouse dispatches mouse events at the center of the element.
 func (p *Page) mouse(selector string, hold time.Duration, steps ...input.DispatchMouseEventParams) error {
-	ctx, cancel := context.WithTimeout(p.ctx, actionTimeout+hold+time.Second)
+	ctx, cancel := p.actionContext(hold)
 	defer cancel()
 	x, y, err := p.point(ctx, selector)
 	if err != nil {
@@ -547,18 +583,18 @@ func (p *Page) SetHostContext(patch map[string]any) error {
 	if err != nil {
 		return fmt.Errorf("host context patch: %v", err)
 	}
-	ctx, cancel := context.WithTimeout(p.ctx, actionTimeout)
+	ctx, cancel := p.actionContext(0)
 	defer cancel()
 	return chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.__apphost.setHostContext(%s)`, b)))
 }
 
-// Teardown sends ui/resource-teardown and waits up to 5 s for the view's
-// answer. An error answer (for example "Method not found" from an SDK App
+// Teardown sends ui/resource-teardown and waits up to the Page's timeout for
+// the view's answer. An error answer (for example "Method not found" from an SDK App
 // without onteardown) is returned as an error.
 func (p *Page) Teardown() error {
-	ctx, cancel := context.WithTimeout(p.ctx, actionTimeout+time.Second)
+	ctx, cancel := p.actionContext(0)
 	defer cancel()
-	js := fmt.Sprintf(`window.__apphost.teardown(%d).then(() => true)`, actionTimeout.Milliseconds())
+	js := fmt.Sprintf(`window.__apphost.teardown(%d).then(() => true)`, p.timeout.Milliseconds())
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](js, chromedp.EvalAwaitPromise)); err != nil {
 		return fmt.Errorf("ui/resource-teardown: %w", err)
 	}
@@ -568,7 +604,7 @@ func (p *Page) Teardown() error {
 // Screenshot writes a PNG of the view's iframe, as rendered in the page, to
 // path.
 func (p *Page) Screenshot(path string) error {
-	ctx, cancel := context.WithTimeout(p.ctx, actionTimeout)
+	ctx, cancel := p.actionContext(0)
 	defer cancel()
 	b, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#view")))
 	if err != nil {
