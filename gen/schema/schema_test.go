@@ -148,62 +148,65 @@ func TestProblems(t *testing.T) {
 		want []string
 	}{
 		{"Kinds", []string{
-			"problems.go:13:2: field Ch: " + chanMsg,
-			"problems.go:14:2: field Fn: " + funcMsg,
-			"problems.go:15:2: field C64: " + complexMsg,
-			"problems.go:16:2: field C128: " + complexMsg,
-			"problems.go:17:2: field Ptr: " + unsafeMsg,
-			"problems.go:18:2: field Addr: " + uintptrMsg,
+			"problems.go:15:2: field Ch: " + chanMsg,
+			"problems.go:16:2: field Fn: " + funcMsg,
+			"problems.go:17:2: field C64: " + complexMsg,
+			"problems.go:18:2: field C128: " + complexMsg,
+			"problems.go:19:2: field Ptr: " + unsafeMsg,
+			"problems.go:20:2: field Addr: " + uintptrMsg,
 		}},
 		{"Node", []string{
-			"problems.go:26:2: field Next: " + self("problems.Node"),
-			"problems.go:27:2: field Children: " + self("problems.Node"),
-			"problems.go:34:2: field Parent.Node: " + self("problems.Node"),
+			"problems.go:28:2: field Next: " + self("problems.Node"),
+			"problems.go:29:2: field Children: " + self("problems.Node"),
+			"problems.go:36:2: field Parent.Node: " + self("problems.Node"),
 		}},
 		{"Parent", []string{
-			"problems.go:26:2: field Node.Next: " + self("problems.Node"),
-			"problems.go:27:2: field Node.Children: " + self("problems.Node"),
-			"problems.go:29:2: field Node.Parent: " + self("problems.Parent"),
+			"problems.go:28:2: field Node.Next: " + self("problems.Node"),
+			"problems.go:29:2: field Node.Children: " + self("problems.Node"),
+			"problems.go:31:2: field Node.Parent: " + self("problems.Parent"),
 		}},
 		{"Lists", []string{
-			"problems.go:42:2: field A: " + self("problems.List"),
-			"problems.go:43:2: field B: " + self("problems.List"),
+			"problems.go:44:2: field A: " + self("problems.List"),
+			"problems.go:45:2: field B: " + self("problems.List"),
 		}},
 		{"SelfEmbed", []string{
-			"problems.go:48:3: field SelfEmbed: " + self("problems.SelfEmbed"),
+			"problems.go:50:3: field SelfEmbed: " + self("problems.SelfEmbed"),
 		}},
 		{"Keys", []string{
-			"problems.go:54:2: field Bool: map key type bool " + keyMsg,
-			"problems.go:55:2: field Float: map key type float64 " + keyMsg,
-			"problems.go:56:2: field Struct: map key type struct{} " + keyMsg,
-			"problems.go:59:2: field Deep: map key type [2]int " + keyMsg,
+			"problems.go:56:2: field Bool: map key type bool " + keyMsg,
+			"problems.go:57:2: field Float: map key type float64 " + keyMsg,
+			"problems.go:58:2: field Struct: map key type struct{} " + keyMsg,
+			"problems.go:61:2: field Deep: map key type [2]int " + keyMsg,
 		}},
 		{"Tags", []string{
-			"problems.go:64:2: field Plus: jsonschema minimum=+1 " + numMsg,
-			"problems.go:65:2: field Hex: jsonschema maximum=0x1p3 " + numMsg,
-			"problems.go:66:2: field Inf: jsonschema default=Inf " + numMsg,
-			"problems.go:67:2: field Items: jsonschema enum=01 " + numMsg,
-			"problems.go:68:2: field NoItems: jsonschema tag format=email " + itemsMsg,
-			"problems.go:69:2: field NoItems2: jsonschema tag minimum=1 " + itemsMsg,
+			"problems.go:66:2: field Plus: jsonschema minimum=+1 " + numMsg,
+			"problems.go:67:2: field Hex: jsonschema maximum=0x1p3 " + numMsg,
+			"problems.go:68:2: field Inf: jsonschema default=Inf " + numMsg,
+			"problems.go:69:2: field Items: jsonschema enum=01 " + numMsg,
+			"problems.go:70:2: field NoItems: jsonschema tag format=email " + itemsMsg,
+			"problems.go:71:2: field NoItems2: jsonschema tag minimum=1 " + itemsMsg,
 		}},
 		{"Nested", []string{
-			"problems.go:13:2: field Inner.Ch: " + chanMsg,
-			"problems.go:14:2: field Inner.Fn: " + funcMsg,
-			"problems.go:15:2: field Inner.C64: " + complexMsg,
-			"problems.go:16:2: field Inner.C128: " + complexMsg,
-			"problems.go:17:2: field Inner.Ptr: " + unsafeMsg,
-			"problems.go:18:2: field Inner.Addr: " + uintptrMsg,
+			"problems.go:15:2: field Inner.Ch: " + chanMsg,
+			"problems.go:16:2: field Inner.Fn: " + funcMsg,
+			"problems.go:17:2: field Inner.C64: " + complexMsg,
+			"problems.go:18:2: field Inner.C128: " + complexMsg,
+			"problems.go:19:2: field Inner.Ptr: " + unsafeMsg,
+			"problems.go:20:2: field Inner.Addr: " + uintptrMsg,
 			// ByName reaches the same field of Inner: one cause, one problem.
-			"problems.go:82:2: field Many.Done: " + chanMsg,
+			"problems.go:84:2: field Many.Done: " + chanMsg,
+		}},
+		{"IfaceMethod", []string{
+			"problems.go:113:2: field S: interface type problems.Schemer has one of invopop's schema methods, which invopop calls on a nil value and panics; use a concrete type for this field",
 		}},
 		{"NotStruct", []string{
-			"problems.go:86:6: tool input must be a struct; problems.NotStruct is not a struct type: declare a struct type with a field of this type instead",
+			"problems.go:88:6: tool input must be a struct; problems.NotStruct is not a struct type: declare a struct type with a field of this type instead",
 		}},
 		{"Generic", []string{
-			"problems.go:89:6: tool input must be a concrete type; problems.Generic[T any] has type parameters: use an instance such as Generic[string]",
+			"problems.go:91:6: tool input must be a concrete type; problems.Generic[T any] has type parameters: use an instance such as Generic[string]",
 		}},
 		{"Stamp", []string{
-			"problems.go:94:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",
+			"problems.go:96:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",
 		}},
 	}
 	pkg := load(t, "testdata/problems")
@@ -319,6 +322,14 @@ func TestFor(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestForNil(t *testing.T) {
+	res, probs := schema.For(nil, token.Pos(7))
+	want := []schema.Problem{{Pos: 7, Msg: "tool input has no type; pass the parameter's types.Type"}}
+	if res.Schema != nil || res.Runtime || !slices.Equal(probs, want) {
+		t.Errorf("For(nil) = %+v, %+v; want %+v", res, probs, want)
 	}
 }
 

@@ -60,6 +60,10 @@ func (m *mapper) problemf(at site, format string, args ...any) {
 // top mirrors Reflector.ReflectFromType with ExpandedStruct and DoNotReference set.
 func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 	at := site{pos: pos}
+	if t == nil {
+		m.problemf(at, "tool input has no type; pass the parameter's types.Type")
+		return nil
+	}
 	t = types.Unalias(t)
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
@@ -102,6 +106,11 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 	t = deref(t)
 	if _, ok := t.(*types.TypeParam); ok {
 		m.problemf(at, "type parameter %s has no schema until it is instantiated; use a concrete type", t)
+		return &jsonschema.Schema{}
+	}
+	if _, ok := t.Underlying().(*types.Interface); ok && (m.calledAtReflectTime(t) || m.hasMethod(t, "JSONSchemaExtend", isExtendSig)) {
+		// invopop would call the method on a new *I, which has no methods: a type-assertion panic.
+		m.problemf(at, "interface type %s has one of invopop's schema methods, which invopop calls on a nil value and panics; use a concrete type for this field", typeString(t))
 		return &jsonschema.Schema{}
 	}
 	if m.calledAtReflectTime(t) {

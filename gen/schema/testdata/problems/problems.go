@@ -5,6 +5,8 @@ package problems
 import (
 	"time"
 	"unsafe"
+
+	"github.com/invopop/jsonschema"
 )
 
 // Kinds has one field of each kind no JSON schema describes, and fields that are fine.
@@ -100,3 +102,13 @@ type Runtime struct {
 
 // JSONSchemaAlias makes invopop reflect another type instead of Runtime.
 func (Runtime) JSONSchemaAlias() any { return struct{}{} }
+
+// Schemer is an interface with invopop's method: invopop calls it on a nil *Schemer and panics.
+type Schemer interface {
+	JSONSchema() *jsonschema.Schema
+}
+
+// IfaceMethod has a field of that interface type.
+type IfaceMethod struct {
+	S Schemer `json:"s"`
+}
