@@ -90,8 +90,8 @@ type Card struct {
 	OpenFirst bool `json:"openFirst"`
 	// SplitSections reports whether H2 sections are folded into reveals.
 	SplitSections bool `json:"splitSections"`
-	// TutorTerms lists the terms underlined in this part, in document order;
-	// Term is the term as given, not the matched text.
+	// TutorTerms lists the terms underlined in this part, in document order,
+	// as given (whitespace collapsed), not as matched in the text.
 	TutorTerms []TutorTerm `json:"tutorTerms,omitempty"`
 	// ContextActions is the right-click menu, as given.
 	ContextActions []ContextAction `json:"contextActions,omitempty"`

@@ -303,6 +303,7 @@ func TestToolResult(t *testing.T) {
 	res, out := call(t, cs, map[string]any{
 		"markdown": doc, "subtitle": "sub", "openFirst": false, "splitSections": true,
 		"contextActions": []map[string]any{{"label": "Explain", "prompt": "Explain {{selection}}"}},
+		"tutorTerms":     []map[string]any{{"term": "A", "tip": "the first section"}},
 	})
 	if res.IsError {
 		t.Fatal(resultText(res))
@@ -312,7 +313,8 @@ func TestToolResult(t *testing.T) {
 		t.Errorf("text = %q, want %q", got, want)
 	}
 	if out.Parts != (Parts{Current: 1, Total: 2, HasMore: true}) || out.Card.Title != "Big" || out.Card.Subtitle != "sub" ||
-		out.Card.OpenFirst || !out.Card.SplitSections || len(out.Card.ContextActions) != 1 {
+		out.Card.OpenFirst || !out.Card.SplitSections || len(out.Card.ContextActions) != 1 ||
+		fmt.Sprint(out.Card.TutorTerms) != "[{A the first section false}]" {
 		t.Errorf("out = %+v %+v", out.Parts, out.Card)
 	}
 	if strings.Contains(out.Card.HTML, " open=") {
