@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -28,6 +29,10 @@ type builder struct {
 	opts  Options
 	out   *Package
 	names map[string]*Tool // tool names seen, for duplicates
+	// badLines are the lines whose directives had syntax errors; words with errors are left
+	// out of the parsed directive, so checks that a slot is missing are skipped there rather
+	// than reporting the same mistake twice.
+	badLines map[int]bool
 }
 
 // build models pkg. It always returns a Package (possibly partial) and the diagnostics found.
@@ -37,6 +42,7 @@ func build(pkg *packages.Package, opts Options) (*Package, Diagnostics) {
 		pkg:       pkg,
 		opts:      opts,
 		names:     map[string]*Tool{},
+		badLines:  map[int]bool{},
 		out: &Package{
 			Name:        pkg.Name,
 			Path:        pkg.PkgPath,
@@ -95,6 +101,7 @@ func (b *builder) directives(doc *ast.CommentGroup, on annotations.Target) ([]*a
 	dirs, text, errs := annotations.ParseCommentGroup(doc)
 	for _, e := range errs {
 		b.errorf(e.Pos, "%s", e.Msg)
+		b.badLines[b.fset.Position(e.Pos).Line] = true
 	}
 	seen := map[string]bool{}
 	var kept []*annotations.Directive
@@ -202,8 +209,9 @@ func (b *builder) register(t *Tool) {
 		return
 	}
 	if prev, ok := b.names[t.Name]; ok {
-		b.errorf(t.NamePos, "tool name %q is already used by %s at %s; tool names must be unique in a package",
-			t.Name, prev.Func.Name(), b.fset.Position(prev.NamePos))
+		p := b.fset.Position(prev.NamePos)
+		b.errorf(t.NamePos, "tool name %q is already used by %s (%s:%d:%d); tool names must be unique in a package",
+			t.Name, prev.Func.Name(), filepath.Base(p.Filename), p.Line, p.Column)
 		return
 	}
 	b.names[t.Name] = t
@@ -215,9 +223,10 @@ func (b *builder) register(t *Tool) {
 
 func (b *builder) toolHeader(t *Tool, d *annotations.Directive) {
 	if len(d.Args) > 0 {
+		// The annotations parser has checked the characters; the length limit is cardgen's.
 		t.Name, t.NamePos = d.Args[0].Text, d.Args[0].Pos
 		if !toolNameRE.MatchString(t.Name) {
-			b.errorf(t.NamePos, "tool name %q is not valid; use 1 to 64 letters, digits, '_', '.' or '-'", t.Name)
+			b.errorf(t.NamePos, "tool name %q is %d characters; the limit is 64, which several clients enforce", t.Name, len(t.Name))
 		}
 	} else {
 		t.Name, t.NamePos = SnakeCase(t.Func.Name()), t.Decl.Name.Pos()
@@ -260,7 +269,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		return false
 	}
 	if params.Len() < 2 || params.Len() > 3 {
-		b.errorf(fd.Type.Params.Pos(), "handler %s takes %d parameters; %s", fd.Name.Name, params.Len(), shapes)
+		b.errorf(fd.Type.Params.Pos(), "handler %s takes %s; %s", fd.Name.Name, plural(params.Len(), "parameter", "parameters"), shapes)
 		ok = false
 	} else {
 		if !isNamed(params.At(0).Type(), "context", "Context") {
@@ -291,7 +300,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		resPos = fd.Type.Results.Pos()
 	}
 	if results.Len() != 2 {
-		b.errorf(resPos, "handler %s returns %d values; %s", fd.Name.Name, results.Len(), shapes)
+		b.errorf(resPos, "handler %s returns %s; %s", fd.Name.Name, plural(results.Len(), "value", "values"), shapes)
 		ok = false
 	} else {
 		if !types.Identical(results.At(1).Type(), types.Universe.Lookup("error").Type()) {
@@ -338,11 +347,23 @@ func (b *builder) receiver(tn *types.TypeName) *Receiver {
 	return r
 }
 
+// typeString writes t as the user would in this package: its own types bare, others by package
+// name (mcp.CallToolRequest, not the import path).
 func (b *builder) typeString(t types.Type) string {
-	return types.TypeString(t, types.RelativeTo(b.pkg.Types))
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == b.pkg.Types {
+			return ""
+		}
+		return p.Name()
+	})
 }
 
+// isNamed reports whether t is the named type or alias pkgPath.name (mcp.CallToolRequest is an
+// alias of an instantiated generic type, so the alias is checked before it is resolved).
 func isNamed(t types.Type, pkgPath, name string) bool {
+	if a, ok := t.(*types.Alias); ok && a.Obj().Pkg() != nil && a.Obj().Pkg().Path() == pkgPath && a.Obj().Name() == name {
+		return true
+	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkgPath && n.Obj().Name() == name
 }

@@ -225,8 +225,8 @@ func (b *builder) cardForTool(t *Tool, dirs []*annotations.Directive) {
 		*c = *base
 	}
 	b.cardFromDirectives(c, dirs, t.Out)
-	if c.Title == nil {
-		b.errorf(c.Pos, "the result card of %s has no title; add title=\"…\" to //card:result or tag a field card:\"title\"", t.Name)
+	if c.Title == nil && !b.badLines[b.fset.Position(c.Pos).Line] {
+		b.errorf(c.Pos, "the result card of tool %s has no title; add title=\"…\" to //card:result or tag a field card:\"title\"", t.Name)
 	}
 	t.Card = c
 	b.otherDirectives(t, dirs)

@@ -113,16 +113,16 @@ func renderRegister(f *jen.File, p *Package) {
 	}
 	params = append(params, jen.Id("opts").Op("...").Qual(registerPath, "Option"))
 	var body []jen.Code
-	body = append(body, jen.Id("cfg").Op(":=").Qual(registerPath, "NewConfig").Call(jen.Id("opts").Op("...")))
-	usesCfg := false
 	for _, t := range p.Tools {
 		if t.Card != nil {
-			usesCfg = true
+			// Only cards need the options today; a package without cards keeps the
+			// parameter so that every RegisterTools has the same shape.
+			body = append(body, jen.Id("cfg").Op(":=").Qual(registerPath, "NewConfig").Call(jen.Id("opts").Op("...")))
+			break
 		}
-		body = append(body, toolRegistration(t))
 	}
-	if !usesCfg {
-		body = append(body[:1:1], append([]jen.Code{jen.Id("_").Op("=").Id("cfg")}, body[1:]...)...)
+	for _, t := range p.Tools {
+		body = append(body, toolRegistration(t))
 	}
 	f.Func().Id("RegisterTools").Params(params...).Block(body...)
 }

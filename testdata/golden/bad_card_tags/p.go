@@ -1,0 +1,19 @@
+package p
+
+import "context"
+
+type In struct {
+	ID string `json:"id"`
+}
+
+type Product struct {
+	ID    string   `json:"id" card:"titel"`
+	Name  string   `json:"name" card:"title,-"`
+	Tags  []string `json:"tags" card:"field=Tags"`
+	Image string   `json:"image" card:"image"`
+}
+
+// F returns a product whose tags are wrong.
+//
+//card:tool
+func F(ctx context.Context, in In) (*Product, error) { return nil, nil }

@@ -1,0 +1,29 @@
+package p
+
+import "context"
+
+// T is a type, not a handler.
+//
+//card:tool t
+type T struct{}
+
+// F is fine.
+//
+//card:tool
+//card:tool again
+func F(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+type In struct {
+	ID string `json:"id"`
+}
+
+type Out struct {
+	ID    string   `json:"id"`
+	Name  string   `json:"name"`
+	Tags  []string `json:"tags,omitempty"`
+	Owner *Person  `json:"owner,omitempty"`
+}
+
+type Person struct {
+	Name string `json:"name"`
+}

@@ -1,0 +1,28 @@
+package p
+
+import "context"
+
+// F is one tool.
+//
+//card:tool same
+func F(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// G claims the same name.
+//
+//card:tool same
+func G(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+type In struct {
+	ID string `json:"id"`
+}
+
+type Out struct {
+	ID    string   `json:"id"`
+	Name  string   `json:"name"`
+	Tags  []string `json:"tags,omitempty"`
+	Owner *Person  `json:"owner,omitempty"`
+}
+
+type Person struct {
+	Name string `json:"name"`
+}

@@ -1,0 +1,23 @@
+package p
+
+import "context"
+
+// F does not take a context first.
+//
+//card:tool
+func F(name string, in In) (*Out, error) { return nil, nil }
+
+type In struct {
+	ID string `json:"id"`
+}
+
+type Out struct {
+	ID    string   `json:"id"`
+	Name  string   `json:"name"`
+	Tags  []string `json:"tags,omitempty"`
+	Owner *Person  `json:"owner,omitempty"`
+}
+
+type Person struct {
+	Name string `json:"name"`
+}

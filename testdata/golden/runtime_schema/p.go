@@ -1,0 +1,38 @@
+package p
+
+import (
+	"context"
+
+	"github.com/invopop/jsonschema"
+)
+
+// Colour is described by its own JSONSchema method, which only invopop can run.
+type Colour string
+
+func (Colour) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "string", Enum: []any{"red", "green"}}
+}
+
+type Paint struct {
+	Colour Colour `json:"colour"`
+}
+
+// Mix mixes paint.
+//
+//card:tool
+func Mix(ctx context.Context, in Paint) (*Out, error) { return &Out{}, nil }
+
+type In struct {
+	ID string `json:"id"`
+}
+
+type Out struct {
+	ID    string   `json:"id"`
+	Name  string   `json:"name"`
+	Tags  []string `json:"tags,omitempty"`
+	Owner *Person  `json:"owner,omitempty"`
+}
+
+type Person struct {
+	Name string `json:"name"`
+}
