@@ -1,0 +1,20 @@
+package schematest_test
+
+import (
+	"fmt"
+
+	"github.com/cardgen/cardgen/gen/schema/schematest"
+)
+
+// A test of a package with tool inputs proves their schemas against invopop. The directory is
+// relative to the test's package directory.
+func ExampleOracleCompare() {
+	diffs, err := schematest.OracleCompare("../testdata/fixtures", []string{"Order", "Custom"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(diffs), "entries; Custom needs invopop at run time:", diffs["Custom"].Runtime)
+	// Output:
+	// 1 entries; Custom needs invopop at run time: true
+}
