@@ -322,7 +322,7 @@ func (n *SectionNode) UnmarshalJSON(data []byte) error {
 func (n *GroupNode) UnmarshalJSON(data []byte) error {
 	var raw struct {
 		Direction Direction         `json:"direction"`
-		Gap       *int              `json:"gap"`
+		Gap       *json.Number      `json:"gap"`
 		Children  []json.RawMessage `json:"children"`
 	}
 	if err := unmarshalNumbers(data, &raw); err != nil {
@@ -332,7 +332,14 @@ func (n *GroupNode) UnmarshalJSON(data []byte) error {
 	if err != nil {
 		return err
 	}
-	*n = GroupNode{Direction: raw.Direction, Gap: raw.Gap, Children: children}
+	*n = GroupNode{Direction: raw.Direction, Children: children}
+	if raw.Gap != nil {
+		gap, err := intFromJSON(*raw.Gap)
+		if err != nil {
+			return err
+		}
+		n.Gap = &gap
+	}
 	return nil
 }
 
@@ -391,12 +398,7 @@ func decodeNode(data []byte) (Node, error) {
 	case NodeText:
 		n, err = decodeAs[TextNode](data)
 	case NodeHeading:
-		var h HeadingNode
-		h, err = decodeAs[HeadingNode](data)
-		if h.Level == 0 {
-			h.Level = DefaultHeadingLevel
-		}
-		n = h
+		n, err = decodeHeading(data)
 	case NodeImage:
 		n, err = decodeAs[ImageNode](data)
 	case NodeBadge:
@@ -416,6 +418,36 @@ func decodeNode(data []byte) (Node, error) {
 		return nil, err
 	}
 	return n, nil
+}
+
+// decodeHeading reads a heading whose level may be written 2 or 2.0, as
+// the reference accepts both; an absent level is the default.
+func decodeHeading(data []byte) (Node, error) {
+	var raw struct {
+		Value string       `json:"value"`
+		Level *json.Number `json:"level"`
+	}
+	if err := unmarshalNumbers(data, &raw); err != nil {
+		return nil, err
+	}
+	h := HeadingNode{Value: raw.Value, Level: DefaultHeadingLevel}
+	if raw.Level != nil {
+		level, err := intFromJSON(*raw.Level)
+		if err != nil {
+			return nil, err
+		}
+		h.Level = level
+	}
+	return h, nil
+}
+
+// intFromJSON converts an integer written as 2 or 2.0.
+func intFromJSON(n json.Number) (int, error) {
+	i, ok := integral(n)
+	if !ok || int64(int(i)) != i {
+		return 0, fmt.Errorf("acp: %s is not an integer", n)
+	}
+	return int(i), nil
 }
 
 // decodeAs decodes into T; numbers inside selections stay json.Number so no

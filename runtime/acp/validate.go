@@ -1,7 +1,6 @@
 package acp
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -99,12 +98,12 @@ type field struct {
 // optional model validator run after the fields.
 type objSpec struct {
 	fields []field
-	after  func(v *validator, obj map[string]any)
+	after  func(v *validator, obj int32)
 	// allowed is the list of keys shown in "unknown field" messages.
 	allowed string
 }
 
-func obj(after func(*validator, map[string]any), fields ...field) *objSpec {
+func obj(after func(*validator, int32), fields ...field) *objSpec {
 	names := make([]string, len(fields))
 	for i, f := range fields {
 		names[i] = f.name
@@ -134,19 +133,22 @@ func listOf(o *objSpec, min int) spec {
 	return spec{kind: vList, elem: &e, minItems: min}
 }
 func enumOf(values ...string) spec { return spec{kind: vString, enum: values} }
-func selectNeedsOptions(what string) func(*validator, map[string]any) {
-	return func(v *validator, o map[string]any) {
-		if k, _ := o["kind"].(string); k != "select" {
+func selectNeedsOptions(what string) func(*validator, int32) {
+	return func(v *validator, o int32) {
+		k, ok := v.member(o, "kind")
+		if !ok || v.t.vals[k].kind != jString || !v.t.is(k, "select") {
 			return
 		}
-		switch opts := o["options"].(type) {
-		case nil:
-		case []any:
-			if len(opts) > 0 {
-				return
+		if opts, ok := v.member(o, "options"); ok {
+			switch ov := v.t.vals[opts]; ov.kind {
+			case jNull:
+			case jArray:
+				if ov.n > 0 {
+					return
+				}
+			default:
+				return // wrong type, already reported
 			}
-		default:
-			return // wrong type, already reported
 		}
 		v.at("options", `required when kind is "select"; give the `+what+` at least one {"value", "label"} option`)
 	}
@@ -250,10 +252,11 @@ type seg struct {
 	idx int
 }
 
-// validator walks a decoded payload against a spec and collects problems.
+// validator walks a parsed payload against a spec and collects problems.
 // The path is kept as a stack and rendered only when a problem is found,
 // so a valid payload costs no path strings.
 type validator struct {
+	t        *jtree
 	path     []seg
 	problems []Problem
 	maxDepth int
@@ -288,22 +291,33 @@ func (v *validator) at(key, msg string) {
 	v.path = v.path[:len(v.path)-1]
 }
 
-func jsonType(x any) string {
-	switch x.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case json.Number:
-		return "a number"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
+// member returns the value of key in object o; with duplicate keys the
+// last one wins, as in the reference's parser.
+func (v *validator) member(o int32, key string) (int32, bool) {
+	ov := v.t.vals[o]
+	kids := v.t.kids[ov.first : ov.first+ov.n]
+	for i := len(kids) - 2; i >= 0; i -= 2 {
+		if v.t.is(kids[i], key) {
+			return kids[i+1], true
+		}
 	}
-	return fmt.Sprintf("%T", x)
+	return 0, false
+}
+
+func jsonType(k jkind) string {
+	switch k {
+	case jNull:
+		return "null"
+	case jString:
+		return "a string"
+	case jBool:
+		return "a boolean"
+	case jNumber:
+		return "a number"
+	case jArray:
+		return "an array"
+	}
+	return "an object"
 }
 
 func (s *spec) want() string {
@@ -324,32 +338,33 @@ func (s *spec) want() string {
 	return "an object"
 }
 
-func (v *validator) wrongType(s *spec, x any) {
-	v.add(fmt.Sprintf("must be %s, not %s", s.want(), jsonType(x)))
+func (v *validator) wrongType(s *spec, k jkind) {
+	v.add(fmt.Sprintf("must be %s, not %s", s.want(), jsonType(k)))
 }
 
-// walk checks x against s; depth is the tree level of the node x would be.
-func (v *validator) walk(x any, s *spec, depth int) {
+// walk checks value x against s; depth is the tree level of the node x
+// would be.
+func (v *validator) walk(x int32, s *spec, depth int) {
+	xv := &v.t.vals[x]
 	switch s.kind {
 	case vString:
-		str, ok := x.(string)
-		if !ok {
-			v.wrongType(s, x)
+		if xv.kind != jString {
+			v.wrongType(s, xv.kind)
 			return
 		}
-		if s.enum != nil && !slices.Contains(s.enum, str) {
-			v.add(fmt.Sprintf("%q is not allowed; use one of %s", str, strings.Join(s.enum, ", ")))
+		if s.enum != nil && !slices.ContainsFunc(s.enum, func(e string) bool { return v.t.is(x, e) }) {
+			v.add(fmt.Sprintf("%q is not allowed; use one of %s", v.t.text(x), strings.Join(s.enum, ", ")))
 		}
 	case vBool:
-		if _, ok := x.(bool); !ok {
-			v.wrongType(s, x)
+		if xv.kind != jBool {
+			v.wrongType(s, xv.kind)
 		}
 	case vInt:
-		n, ok := x.(json.Number)
-		if !ok {
-			v.wrongType(s, x)
+		if xv.kind != jNumber {
+			v.wrongType(s, xv.kind)
 			return
 		}
+		n := v.t.number(x)
 		i, ok := integral(n)
 		if !ok {
 			v.add(fmt.Sprintf("must be an integer, not %s", n))
@@ -359,47 +374,50 @@ func (v *validator) walk(x any, s *spec, depth int) {
 			v.add(fmt.Sprintf("%d is not allowed; use one of %s", i, joinInts(s.ints)))
 		}
 	case vSelection:
-		m, ok := x.(map[string]any)
-		if !ok {
-			v.wrongType(s, x)
+		if xv.kind != jObject {
+			v.wrongType(s, xv.kind)
 			return
 		}
-		for _, k := range sortedKeys(m) {
-			switch m[k].(type) {
-			case string, bool, json.Number:
+		var bad []string
+		kids := v.t.kids[xv.first : xv.first+xv.n]
+		for i := 0; i < len(kids); i += 2 {
+			switch k := v.t.vals[kids[i+1]].kind; k {
+			case jString, jBool, jNumber:
 			default:
-				v.at(k, fmt.Sprintf("must be a string, number or boolean, not %s; selections are flat key/value pairs", jsonType(m[k])))
+				bad = append(bad, v.t.text(kids[i])+"\x00"+jsonType(k))
 			}
 		}
+		slices.Sort(bad)
+		for _, b := range slices.Compact(bad) {
+			key, typ, _ := strings.Cut(b, "\x00")
+			v.at(key, fmt.Sprintf("must be a string, number or boolean, not %s; selections are flat key/value pairs", typ))
+		}
 	case vObject:
-		m, ok := x.(map[string]any)
-		if !ok {
-			v.wrongType(s, x)
+		if xv.kind != jObject {
+			v.wrongType(s, xv.kind)
 			return
 		}
-		v.object(m, s.obj, depth, false)
+		v.object(x, s.obj, depth, false)
 	case vList:
-		l, ok := x.([]any)
-		if !ok {
-			v.wrongType(s, x)
+		if xv.kind != jArray {
+			v.wrongType(s, xv.kind)
 			return
 		}
-		if len(l) < s.minItems {
+		if int(xv.n) < s.minItems {
 			v.add(fmt.Sprintf("must have at least %d item; it is empty", s.minItems))
 		}
 		d := depth
 		if s.deeper {
 			d++
 		}
-		for i, e := range l {
+		for i, e := range v.t.kids[xv.first : xv.first+xv.n] {
 			v.path = append(v.path, seg{idx: i})
 			v.walk(e, s.elem, d)
 			v.path = v.path[:len(v.path)-1]
 		}
 	case vNode:
-		m, ok := x.(map[string]any)
-		if !ok {
-			v.wrongType(s, x)
+		if xv.kind != jObject {
+			v.wrongType(s, xv.kind)
 			return
 		}
 		if depth > v.maxDepth {
@@ -408,87 +426,79 @@ func (v *validator) walk(x any, s *spec, depth int) {
 		if depth > MaxElementTreeDepth && v.deepAt == "" {
 			v.deepAt = v.pathString()
 		}
-		t, present := m["type"]
+		t, present := v.member(x, "type")
 		if !present {
 			v.at("type", "required; use one of "+nodeTypeList)
 			return
 		}
-		ts, ok := t.(string)
-		if !ok {
-			v.at("type", fmt.Sprintf("must be a string, not %s; use one of %s", jsonType(t), nodeTypeList))
+		if k := v.t.vals[t].kind; k != jString {
+			v.at("type", fmt.Sprintf("must be a string, not %s; use one of %s", jsonType(k), nodeTypeList))
 			return
 		}
-		ns, ok := nodeSpecs[ts]
+		ns, ok := nodeSpecs[v.t.text(t)]
 		if !ok {
-			v.at("type", fmt.Sprintf("unknown node type %q; use one of %s", ts, nodeTypeList))
+			v.at("type", fmt.Sprintf("unknown node type %q; use one of %s", v.t.text(t), nodeTypeList))
 			return
 		}
-		v.object(m, ns, depth, true)
+		v.object(x, ns, depth, true)
 	}
 }
 
 // object checks one model: its unknown keys in sorted order first (a
 // misspelt key explains the "required" that follows), then its fields in
 // declaration order, then its model validator.
-func (v *validator) object(m map[string]any, o *objSpec, depth int, isNode bool) {
-	if !allKnown(m, o, isNode) {
-		var unknown []string
-		for k := range m {
-			if !known(o, k, isNode) {
-				unknown = append(unknown, k)
-			}
+func (v *validator) object(x int32, o *objSpec, depth int, isNode bool) {
+	xv := v.t.vals[x]
+	kids := v.t.kids[xv.first : xv.first+xv.n]
+	var unknown []string
+	for i := 0; i < len(kids); i += 2 {
+		if !known(v.t, kids[i], o, isNode) {
+			unknown = append(unknown, v.t.text(kids[i]))
 		}
+	}
+	if unknown != nil {
 		slices.Sort(unknown)
 		allowed := o.allowed
 		if isNode {
 			allowed = strings.TrimSuffix("type, "+allowed, ", ")
 		}
-		for _, k := range unknown {
+		for _, k := range slices.Compact(unknown) {
 			v.at(k, "unknown field; allowed fields are "+allowed)
 		}
 	}
 	for i := range o.fields {
 		f := &o.fields[i]
-		x, ok := m[f.name]
+		m, ok := v.member(x, f.name)
 		v.path = append(v.path, seg{key: f.name})
 		switch {
 		case !ok:
 			if f.required {
 				v.add("required")
 			}
-		case x == nil:
+		case v.t.vals[m].kind == jNull:
 			if !f.nullable {
 				v.add(fmt.Sprintf("must be %s, not null", f.want()))
 			}
 		default:
-			v.walk(x, &f.spec, depth)
+			v.walk(m, &f.spec, depth)
 		}
 		v.path = v.path[:len(v.path)-1]
 	}
 	if o.after != nil {
-		o.after(v, m)
+		o.after(v, x)
 	}
 }
 
-func known(o *objSpec, k string, isNode bool) bool {
-	if isNode && k == "type" {
+func known(t *jtree, key int32, o *objSpec, isNode bool) bool {
+	if isNode && t.is(key, "type") {
 		return true
 	}
 	for i := range o.fields {
-		if o.fields[i].name == k {
+		if t.is(key, o.fields[i].name) {
 			return true
 		}
 	}
 	return false
-}
-
-func allKnown(m map[string]any, o *objSpec, isNode bool) bool {
-	for k := range m {
-		if !known(o, k, isNode) {
-			return false
-		}
-	}
-	return true
 }
 
 // integral accepts integer literals and whole floats such as 2.0, as the
@@ -543,12 +553,17 @@ func ValidatePayload(kind string, payload []byte) error {
 		v.add(fmt.Sprintf("is %d bytes; the limit is %d bytes of UTF-8 JSON: send fewer items or shorter texts",
 			len(payload), MaxPayloadBytes))
 	}
-	root, err := decodeValue(payload)
-	if err != nil {
-		v.add(err.Error())
+	if !utf8.Valid(payload) {
+		v.add("is not valid UTF-8; encode the payload as UTF-8 JSON")
 		return &ValidationError{Kind: kind, Problems: v.problems}
 	}
-	v.walk(root, &spec{kind: vObject, obj: o}, 1)
+	tree, err := parseJSON(payload)
+	if err != nil {
+		v.add("is not valid JSON: " + err.Error())
+		return &ValidationError{Kind: kind, Problems: v.problems}
+	}
+	v.t = tree
+	v.walk(0, &spec{kind: vObject, obj: o}, 1)
 	if v.maxDepth > MaxElementTreeDepth {
 		v.problems = append(v.problems, Problem{Path: v.deepAt, Msg: fmt.Sprintf(
 			"element tree is %d levels deep; the limit is %d (the root counts 1, each level of section/group children or list-item children adds 1): flatten the tree",
@@ -558,23 +573,6 @@ func ValidatePayload(kind string, payload []byte) error {
 		return &ValidationError{Kind: kind, Problems: v.problems}
 	}
 	return nil
-}
-
-// decodeValue parses one JSON document with numbers kept as json.Number.
-func decodeValue(data []byte) (any, error) {
-	if !utf8.Valid(data) {
-		return nil, fmt.Errorf("is not valid UTF-8; encode the payload as UTF-8 JSON")
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var x any
-	if err := dec.Decode(&x); err != nil {
-		return nil, fmt.Errorf("is not valid JSON: %v", strings.TrimPrefix(err.Error(), "json: "))
-	}
-	if rest := bytes.TrimSpace(data[dec.InputOffset():]); len(rest) > 0 {
-		return nil, fmt.Errorf("is not valid JSON: unexpected data after the top-level object at byte %d", dec.InputOffset())
-	}
-	return x, nil
 }
 
 // Encode validates p and returns its card_kind and card_payload bytes,

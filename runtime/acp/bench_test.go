@@ -1,0 +1,117 @@
+package acp
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// carousel returns a carousel of n items, each with an image, two badges
+// and a primary CTA with a four-value selection.
+func carousel(n int) CarouselPayload {
+	p := CarouselPayload{Title: "Choose a flight", Subtitle: "LHR → JFK"}
+	for i := range n {
+		id := fmt.Sprintf("off_%03d", i)
+		p.Items = append(p.Items, CarouselItem{
+			ID:            id,
+			Image:         "https://img.example.com/airlines/" + id + ".png",
+			Title:         "Flight " + id,
+			Subtitle:      "Direct · 8h 05m",
+			Badges:        []Badge{{Label: "Cheapest", Variant: BadgeSuccess}, {Label: "Wi-Fi", Variant: BadgeInfo}},
+			SecondaryText: "£412",
+			PrimaryCTA:    PrimaryCTA("Select", Selection{"action": "book_offer", "offer_id": id, "price": 412.5, "seats": 2}),
+		})
+	}
+	return p
+}
+
+func BenchmarkValidateCarousel50(b *testing.B) {
+	_, payload, err := Encode(carousel(50))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(payload)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := ValidatePayload(KindCarousel, payload); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEncodeCarousel50(b *testing.B) {
+	p := carousel(50)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := Encode(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// payload64KB returns a valid carousel payload just under MaxPayloadBytes,
+// padded through the last item's secondary text.
+func payload64KB(tb testing.TB) []byte {
+	p := carousel(1)
+	for {
+		next := carousel(len(p.Items) + 1)
+		_, b, err := Encode(next)
+		if err != nil || len(b) > MaxPayloadBytes-200 {
+			break
+		}
+		p = next
+	}
+	_, b, err := Encode(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p.Items[len(p.Items)-1].SecondaryText += strings.Repeat("x", MaxPayloadBytes-1-len(b))
+	_, b, err = Encode(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(b) != MaxPayloadBytes-1 {
+		tb.Fatalf("built %d bytes; want %d", len(b), MaxPayloadBytes-1)
+	}
+	return b
+}
+
+func BenchmarkValidate64KB(b *testing.B) {
+	payload := payload64KB(b)
+	b.SetBytes(int64(len(payload)))
+	b.ReportAllocs()
+	start, ok := cpuTime()
+	for b.Loop() {
+		if err := ValidatePayload(KindCarousel, payload); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if end, _ := cpuTime(); ok {
+		b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// TestValidate64KBUnderOneMillisecond guards the budget: validating the
+// largest payload takes under 1 ms. It measures CPU time, not wall time,
+// so that a loaded machine does not fail it.
+func TestValidate64KBUnderOneMillisecond(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("timing test; skipped with -short and -race")
+	}
+	payload := payload64KB(t)
+	const n = 200
+	start, ok := cpuTime()
+	if !ok {
+		t.Skip("no CPU clock on this platform")
+	}
+	for range n {
+		if err := ValidatePayload(KindCarousel, payload); err != nil {
+			t.Fatal(err)
+		}
+	}
+	end, _ := cpuTime()
+	if perOp := (end - start) / n; perOp > time.Millisecond {
+		t.Errorf("ValidatePayload(64 KB) = %v CPU/op; want under 1 ms", perOp)
+	}
+}

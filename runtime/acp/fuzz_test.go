@@ -1,0 +1,158 @@
+package acp
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+)
+
+// FuzzValidatePayload checks that ValidatePayload never panics, reports
+// only *ValidationError values with problems, and that a payload it
+// accepts survives DecodePayload and Encode and validates again.
+func FuzzValidatePayload(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "payloads", "*.json"))
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		kind, _, _ := strings.Cut(filepath.Base(file), ".")
+		f.Add(kind, data)
+	}
+	f.Add("custom", []byte(`{"root":{"type":"heading","value":"x","level":2.0}}`))
+	f.Add("carousel", []byte(`{"items":[{"id":"a","title":"t","primary_cta":{"label":"l","selection":{"n":1e400}}}]}`))
+	f.Add("form", []byte("\xff"))
+	f.Fuzz(func(t *testing.T, kind string, payload []byte) {
+		err := ValidatePayload(kind, payload)
+		if err != nil {
+			var ve *ValidationError
+			if !errors.As(err, &ve) || len(ve.Problems) == 0 || ve.Kind != kind {
+				t.Fatalf("err = %#v; want a *ValidationError with problems", err)
+			}
+			_ = err.Error()
+			return
+		}
+		p, err := DecodePayload(kind, payload)
+		if err != nil {
+			t.Fatalf("accepted payload does not decode: %v\n%s", err, payload)
+		}
+		gotKind, enc, err := Encode(p)
+		if err != nil {
+			t.Fatalf("re-encoding an accepted payload failed: %v\nin:  %s", err, payload)
+		}
+		if gotKind != kind {
+			t.Fatalf("Encode kind = %q; want %q", gotKind, kind)
+		}
+		if err := ValidatePayload(kind, enc); err != nil {
+			t.Fatalf("Encode output rejected: %v\n%s", err, enc)
+		}
+	})
+}
+
+// FuzzParseResponse checks that ParseResponse never panics on any text or
+// card-response metadata, and that its Form agrees with the input.
+func FuzzParseResponse(f *testing.F) {
+	f.Add("The user picked offer off_123 with cabin economy.", "", "")
+	f.Add(`{"action":"book_offer","offer_id":"off_123"}`, "", "")
+	f.Add("", `{"offer_id":"off_456","n":2}`, "0b5e8a4e-2a3c-4d7e-8f91-5c6d7e8f9a0b")
+	f.Add("approved 1,042.5", `{"a":[1]}`, "x")
+	f.Add("off_\xff123", "{", "")
+	f.Fuzz(func(t *testing.T, text, selection, cardID string) {
+		expect := []CTA{ctaOff123, ctaOff456, ctaApprove, ctaReject, ctaQty2, ctaQty3,
+			NewCTA("text", Selection{"v": text}), NewCTA("empty", Selection{})}
+		prose := ParseResponse(textMsg(text), expect...)
+		switch strings.TrimSpace(text) {
+		case "":
+			if prose.Form != ReplyEmpty {
+				t.Fatalf("blank text gave %v", prose.Form)
+			}
+		default:
+			if prose.Form != ReplyJSON && prose.Form != ReplyProse {
+				t.Fatalf("text gave %v", prose.Form)
+			}
+		}
+		if prose.Text != text {
+			t.Fatalf("Text = %q; want %q", prose.Text, text)
+		}
+		md := map[string]string{MetaCardProtocolVersion: CardProtocolVersion, MetaSelection: selection}
+		if cardID != "" {
+			md[MetaCardID] = cardID
+		}
+		r := ParseResponse(ChatMessage{Content: []Content{TextContent{Text: text}, MetadataContent{Metadata: md}}}, expect...)
+		_, idErr := uuid.Parse(cardID)
+		_, selErr := flatSelection(selection)
+		if selErr == nil && (cardID == "" || idErr == nil) {
+			if r.Form != ReplyMetadata {
+				t.Fatalf("valid card response gave %v", r.Form)
+			}
+		} else if r.Form == ReplyMetadata {
+			t.Fatalf("invalid card response (selection err %v, card_id %q) accepted", selErr, cardID)
+		}
+	})
+}
+
+// FuzzParseJSON checks the validator's parser against encoding/json: it
+// accepts exactly the documents json.Valid accepts (for UTF-8 input; the
+// validator rejects other input before parsing) and reads the same values.
+func FuzzParseJSON(f *testing.F) {
+	for _, s := range []string{
+		`{"a":[1,-2.5e+3,true,false,null,"x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00\ud800"]}`,
+		`[]`, `{}`, `""`, `0`, `-0.0e0`, ` 1 `, `01`, `1.`, `.5`, `[1,]`, `{"a" 1}`, `"\x01"`, `"\u12"`, `tru`, `[[[[]]]]`, `{"a":1}{}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !utf8.Valid(data) {
+			return
+		}
+		tree, err := parseJSON(data)
+		if (err == nil) != json.Valid(data) {
+			t.Fatalf("parseJSON err = %v; json.Valid = %v for %q", err, json.Valid(data), data)
+		}
+		if err != nil {
+			return
+		}
+		var want any
+		if err := unmarshalNumbers(data, &want); err != nil {
+			t.Fatalf("encoding/json cannot decode what both accept: %v", err)
+		}
+		if got := treeValue(tree, 0); !reflect.DeepEqual(got, want) {
+			t.Fatalf("parsed %#v; encoding/json reads %#v", got, want)
+		}
+	})
+}
+
+// treeValue converts a parsed value to what encoding/json with UseNumber
+// would produce.
+func treeValue(t *jtree, i int32) any {
+	v := t.vals[i]
+	kids := t.kids[v.first : v.first+v.n]
+	switch v.kind {
+	case jNull:
+		return nil
+	case jBool:
+		return string(t.raw(i)) == "true"
+	case jNumber:
+		return t.number(i)
+	case jString:
+		return t.text(i)
+	case jArray:
+		out := make([]any, 0, len(kids))
+		for _, k := range kids {
+			out = append(out, treeValue(t, k))
+		}
+		return out
+	}
+	out := map[string]any{}
+	for j := 0; j < len(kids); j += 2 {
+		out[t.text(kids[j])] = treeValue(t, kids[j+1])
+	}
+	return out
+}
