@@ -23,6 +23,37 @@ func marshalNoHTML(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
+// rawLineSeparators undoes encoding/json's escaping of U+2028 and U+2029,
+// which it applies for JavaScript's sake and pydantic does not: the
+// reference writes both characters as raw UTF-8. An escape is only undone
+// when its backslash is not itself escaped.
+func rawLineSeparators(b []byte) []byte {
+	if !bytes.Contains(b, []byte(`\u202`)) {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c != '\\' {
+			out = append(out, c)
+			continue
+		}
+		if i+5 < len(b) && b[i+1] == 'u' && string(b[i+2:i+5]) == "202" && (b[i+5] == '8' || b[i+5] == '9') {
+			out = utf8.AppendRune(out, rune(0x2020+int(b[i+5]-'0')))
+			i += 5
+			continue
+		}
+		// Any other escape: copy the backslash and the escaped byte, so an
+		// escaped backslash is never read as the start of an escape.
+		out = append(out, c)
+		if i+1 < len(b) {
+			i++
+			out = append(out, b[i])
+		}
+	}
+	return out
+}
+
 // unmarshalNumbers decodes like json.Unmarshal but keeps numbers in
 // interface values as json.Number, so selection values survive a round
 // trip with their exact digits.

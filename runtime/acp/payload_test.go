@@ -244,3 +244,26 @@ func TestKindsAndNodeTypes(t *testing.T) {
 		}
 	}
 }
+
+func TestRawLineSeparators(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`"a\u2028b\u2029c"`, "\"a\u2028b\u2029c\""},
+		{`"a\\u2028b"`, `"a\\u2028b"`},      // an escaped backslash followed by text
+		{`"a\\\u2028b"`, "\"a\\\\\u2028b\""}, // a backslash, then a real U+2028
+		{`"\u2027\u202a"`, `"\u2027\u202a"`},
+		{`"plain"`, `"plain"`},
+	}
+	for _, tt := range tests {
+		if got := string(rawLineSeparators([]byte(tt.in))); got != tt.want {
+			t.Errorf("rawLineSeparators(%s) = %s; want %s", tt.in, got, tt.want)
+		}
+	}
+	_, b, err := Encode(CustomPayload{Root: Text("a\u2028b\\u2028")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// pydantic's model_dump_json writes the same bytes.
+	if want := "{\"root\":{\"type\":\"text\",\"value\":\"a\u2028b\\\\u2028\"}}"; string(b) != want {
+		t.Errorf("Encode = %s; want %s", b, want)
+	}
+}

@@ -590,6 +590,7 @@ func Encode(p Payload) (kind string, payload []byte, err error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("acp: encode %s payload: %w", kind, err)
 	}
+	b = rawLineSeparators(b)
 	if err := ValidatePayload(kind, b); err != nil {
 		return "", nil, err
 	}
