@@ -248,7 +248,7 @@ func TestKindsAndNodeTypes(t *testing.T) {
 func TestRawLineSeparators(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`"a\u2028b\u2029c"`, "\"a\u2028b\u2029c\""},
-		{`"a\\u2028b"`, `"a\\u2028b"`},      // an escaped backslash followed by text
+		{`"a\\u2028b"`, `"a\\u2028b"`},       // an escaped backslash followed by text
 		{`"a\\\u2028b"`, "\"a\\\\\u2028b\""}, // a backslash, then a real U+2028
 		{`"\u2027\u202a"`, `"\u2027\u202a"`},
 		{`"plain"`, `"plain"`},
