@@ -280,3 +280,34 @@ func TestSplitDocumentTopLevelOnly(t *testing.T) {
 		t.Errorf("sections = %v, want %s", got, want)
 	}
 }
+
+// TestRenderConcurrent renders from many goroutines at once, as a server
+// does; run with -race it proves the shared parser and renderer are safe.
+func TestRenderConcurrent(t *testing.T) {
+	md := "# T\n\nA cache.\n\n## A\n\n|a|b|\n|-|-|\n|1|2|\n\n```go\nx\n```\n"
+	want, err := Render(md, RenderOptions{TutorTerms: []TutorTerm{{Term: "cache"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			for range 20 {
+				got, err := Render(md, RenderOptions{TutorTerms: []TutorTerm{{Term: "cache"}}})
+				if err == nil && got.Card.HTML != want.Card.HTML {
+					err = fmt.Errorf("concurrent render differs:\n%s", got.Card.HTML)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
