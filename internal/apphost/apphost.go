@@ -41,9 +41,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// SetupScript is the script, relative to the module root, that installs the
+// setupScript is the script, relative to the module root, that installs the
 // npm packages the harness needs.
-const SetupScript = "internal/apphost/setup.sh"
+const setupScript = "internal/apphost/setup.sh"
 
 // chromiumEnv names the environment variable that overrides the browser
 // binary; by default the harness runs "chromium" from PATH.
@@ -169,7 +169,7 @@ func prerequisites() (dir string, missing []string) {
 		"node_modules/.bin/esbuild",
 	} {
 		if _, err := os.Stat(filepath.Join(dir, rel)); err != nil {
-			missing = append(missing, fmt.Sprintf("npm packages: %s is missing (run %s, which runs npm ci)", filepath.Join(dir, rel), SetupScript))
+			missing = append(missing, fmt.Sprintf("npm packages: %s is missing (run %s, which runs npm ci)", filepath.Join(dir, rel), setupScript))
 			break
 		}
 	}
@@ -291,7 +291,7 @@ func bundleHost(dir string) ([]byte, error) {
 		"host.js", "--bundle", "--format=iife", "--target=es2022", "--minify", "--log-level=warning", "--outfile="+out)
 	cmd.Dir = dir
 	if msg, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("bundling host.js with esbuild failed (%v); reinstall the npm packages with %s:\n%s", err, SetupScript, msg)
+		return nil, fmt.Errorf("bundling host.js with esbuild failed (%v); reinstall the npm packages with %s:\n%s", err, setupScript, msg)
 	}
 	b, err := os.ReadFile(out)
 	if err != nil {

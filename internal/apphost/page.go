@@ -92,11 +92,12 @@ type Page struct {
 	console  []string
 }
 
-// Open opens a new tab with the host page, loads the view of s into its
+// Open loads the host page in a tab of its own, loads the view of s into its
 // sandboxed iframe and returns when the handshake is done and the host has
 // sent the tool input and the tool result. It fails the test, with the events
 // and the console output seen so far, when that does not happen within 30 s.
-// The tab closes when the test ends.
+// When the test ends the Page stops working and its tab goes back to a pool
+// for later tests (or is closed if the test failed).
 func (h *Host) Open(t testing.TB, s Scenario) *Page {
 	t.Helper()
 	cfg, err := s.config()
