@@ -281,9 +281,9 @@ func (p *metaParser) permissions() *Permissions {
 		if p.dec.More() {
 			p.addf(off, "%q must be the empty object {}; it takes no settings", path)
 			p.skipRest(tok)
-		} else {
-			p.next() // '}'
+			return
 		}
+		p.next() // '}'
 		granted := &struct{}{}
 		switch key {
 		case "camera":

@@ -234,21 +234,37 @@ func (r *Registry) add(path string, data []byte, meta *ResourceMeta) (string, er
 
 // htmlTitle returns the text of the document's <title>, or "".
 func htmlTitle(doc []byte) string {
-	lower := bytes.ToLower(doc)
-	start := bytes.Index(lower, []byte("<title"))
+	start := indexTag(doc, "<title")
 	if start < 0 {
 		return ""
 	}
-	gt := bytes.IndexByte(lower[start:], '>')
+	gt := bytes.IndexByte(doc[start:], '>')
 	if gt < 0 {
 		return ""
 	}
 	start += gt + 1
-	end := bytes.Index(lower[start:], []byte("</title"))
+	end := indexTag(doc[start:], "</title")
 	if end < 0 {
 		return ""
 	}
 	return strings.Join(strings.Fields(html.UnescapeString(string(doc[start:start+end]))), " ")
+}
+
+// indexTag returns the index of the first case-insensitive match of tag, which
+// starts with '<', in doc, or -1. It only compares at each '<', so it does not
+// lower-case (and copy) the whole document.
+func indexTag(doc []byte, tag string) int {
+	for i := 0; i < len(doc); i++ {
+		j := bytes.IndexByte(doc[i:], '<')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if len(doc)-i >= len(tag) && strings.EqualFold(string(doc[i:i+len(tag)]), tag) {
+			return i
+		}
+	}
+	return -1
 }
 
 // URI returns the versioned URI of the view added under path.

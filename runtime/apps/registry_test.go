@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -400,5 +402,58 @@ func TestClientSupportsApps(t *testing.T) {
 	}
 	if ClientSupportsApps(nil) {
 		t.Error("ClientSupportsApps(nil) = true")
+	}
+}
+
+// TestRegisterConcurrentReads reads the same view from many goroutines; run
+// with -race it shows that sharing the prepared contents between reads is safe.
+func TestRegisterConcurrentReads(t *testing.T) {
+	r := NewRegistry("shop", Options{})
+	uri, err := r.AddHTML("card.html", []byte(cardHTML), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newServer()
+	r.Register(s)
+	sessions := []*mcp.ClientSession{connect(t, s, nil), connect(t, s, nil)}
+	var wg sync.WaitGroup
+	errs := make(chan error, 80)
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 10 {
+				// Distinct stale versions keep the client's cache out of the way.
+				u := fmt.Sprintf("ui://shop/card.html?v=%06x%06x", g, i)
+				res, err := sessions[g%2].ReadResource(context.Background(), &mcp.ReadResourceParams{URI: u})
+				if err != nil {
+					errs <- err
+					continue
+				}
+				if c := res.Contents[0]; c.URI != uri || c.Text != cardHTML {
+					errs <- fmt.Errorf("read %s: got URI %s", u, c.URI)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+func TestHTMLTitle(t *testing.T) {
+	tests := []struct{ doc, want string }{
+		{"<title>Order</title>", "Order"},
+		{"<!DOCTYPE html><HTML><HEAD><TITLE lang=en>  Order &amp;\n status </TITLE>", "Order & status"},
+		{"<p>a < b</p><title>T</title>", "T"},
+		{"<title>unclosed", ""},
+		{"<title", ""},
+		{"no title", ""},
+		{"<", ""},
+	}
+	for _, tt := range tests {
+		if got := htmlTitle([]byte(tt.doc)); got != tt.want {
+			t.Errorf("htmlTitle(%q) = %q, want %q", tt.doc, got, tt.want)
+		}
 	}
 }
