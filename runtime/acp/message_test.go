@@ -315,3 +315,28 @@ func TestSelectionMarshal(t *testing.T) {
 }
 
 func zero() float64 { return 0 }
+
+// TestContentTypeMatchesJSON checks that every content block writes the
+// "type" its ContentType reports and decodes back to the same Go type.
+func TestContentTypeMatchesJSON(t *testing.T) {
+	for _, c := range append(referenceContent(), UnknownContent{Type: "video"}) {
+		b, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var probe struct{ Type string }
+		if err := json.Unmarshal(b, &probe); err != nil {
+			t.Fatal(err)
+		}
+		if probe.Type != c.ContentType() {
+			t.Errorf("%T writes type %q; ContentType() = %q", c, probe.Type, c.ContentType())
+		}
+		back, err := decodeContent(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if reflect.TypeOf(back) != reflect.TypeOf(c) {
+			t.Errorf("%s decodes to %T; want %T", b, back, c)
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package acp
 
 import (
+	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -265,5 +267,32 @@ func TestRawLineSeparators(t *testing.T) {
 	// pydantic's model_dump_json writes the same bytes.
 	if want := "{\"root\":{\"type\":\"text\",\"value\":\"a\u2028b\\\\u2028\"}}"; string(b) != want {
 		t.Errorf("Encode = %s; want %s", b, want)
+	}
+}
+
+// TestNodeTypeMatchesJSON checks that every node writes the "type" its
+// NodeType reports, and that the nodes cover NodeTypes exactly.
+func TestNodeTypeMatchesJSON(t *testing.T) {
+	nodes := []Node{SectionNode{}, GroupNode{}, DividerNode{}, TextNode{}, HeadingNode{}, ImageNode{},
+		BadgeNode{}, ButtonNode{}, InputNode{}, ListNode{}, ChoiceGridNode{}}
+	var seen []string
+	for _, n := range nodes {
+		b, err := json.Marshal(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var probe struct{ Type string }
+		if err := json.Unmarshal(b, &probe); err != nil {
+			t.Fatal(err)
+		}
+		if probe.Type != n.NodeType() {
+			t.Errorf("%T writes type %q; NodeType() = %q", n, probe.Type, n.NodeType())
+		}
+		seen = append(seen, n.NodeType())
+	}
+	slices.Sort(seen)
+	want := slices.Sorted(slices.Values(NodeTypes()))
+	if !slices.Equal(seen, want) {
+		t.Errorf("node types %v; NodeTypes() = %v", seen, want)
 	}
 }
