@@ -76,7 +76,13 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		res.Files = append(res.Files, File{Path: filepath.Join(p.Dir, GeneratedFile), Content: src})
+		test, err := RenderTest(p)
+		if err != nil {
+			return nil, err
+		}
+		res.Files = append(res.Files,
+			File{Path: filepath.Join(p.Dir, GeneratedFile), Content: src},
+			File{Path: filepath.Join(p.Dir, GeneratedTestFile), Content: test})
 	}
 	if opts.Log != nil {
 		for _, p := range res.Packages {

@@ -60,14 +60,19 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("cardgen: %v", err)
 			}
-			if len(res.Files) != 1 {
-				t.Fatalf("cardgen made %d files; want 1", len(res.Files))
+			if len(res.Files) != 2 {
+				t.Fatalf("cardgen made %d files; want %s and %s", len(res.Files), gen.GeneratedFile, gen.GeneratedTestFile)
 			}
-			compareGolden(t, filepath.Join(wantDir, filepath.Base(res.Files[0].Path)), res.Files[0].Content)
-			// Deterministic: a second run renders the same bytes.
 			again, err := gen.Generate(gen.Options{Dir: abs}, ".")
-			if err != nil || !bytes.Equal(again.Files[0].Content, res.Files[0].Content) {
-				t.Errorf("a second run rendered different bytes (%v)", err)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, f := range res.Files {
+				compareGolden(t, filepath.Join(wantDir, filepath.Base(f.Path)), f.Content)
+				// Deterministic: a second run renders the same bytes.
+				if !bytes.Equal(again.Files[i].Content, f.Content) {
+					t.Errorf("a second run rendered different bytes for %s", f.Path)
+				}
 			}
 		})
 		if !strings.HasPrefix(name, "bad_") {
@@ -84,7 +89,9 @@ func TestGolden(t *testing.T) {
 		var pkgs []string
 		for _, name := range good {
 			dir, _ := filepath.Abs(filepath.Join(goldenRoot, name))
-			overlay["Replace"][filepath.Join(dir, gen.GeneratedFile)] = filepath.Join(dir, "want", gen.GeneratedFile)
+			for _, name := range []string{gen.GeneratedFile, gen.GeneratedTestFile} {
+				overlay["Replace"][filepath.Join(dir, name)] = filepath.Join(dir, "want", name)
+			}
 			pkgs = append(pkgs, "./testdata/golden/"+name)
 		}
 		b, _ := json.Marshal(overlay)

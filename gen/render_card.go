@@ -72,7 +72,13 @@ func renderCard(f *jen.File, t *Tool) {
 	param := jen.Id("out").Op("*").Id(t.Out.Obj().Name())
 	f.Comment(fmt.Sprintf("%sCard builds the result card of the %s tool from its output. RegisterTools fits it to", t.GoName, t.Name))
 	f.Comment("the host limits (card.Fit) before sending, so values from data can never make a host drop it.")
-	body := append(r.locals, jen.Return(jen.Qual(cardPath, "Card").Values(dict)))
+	lit := jen.Qual(cardPath, "Card").Values(dict)
+	if c.Fallback == nil {
+		// No //card:fallback: the fallback is written from the other slots as the card is
+		// built, so that the card is complete before Fit (which then changes nothing).
+		lit = lit.Dot("WithFallback").Call()
+	}
+	body := append(r.locals, jen.Return(lit))
 	f.Func().Id(t.GoName+"Card").Params(param).Qual(cardPath, "Card").Block(body...)
 }
 

@@ -229,7 +229,7 @@ func CheckoutPreviewCard(out *CheckoutPreview) card.Card {
 		Text:     checkoutPreviewText1 + out.Email + checkoutPreviewText2,
 		Title:    checkoutPreviewTitle + out.Total.String(),
 		V:        card.Version,
-	}
+	}.WithFallback()
 }
 
 // Fixed texts of the get_order card, checked against the card limits when cardgen ran.
@@ -337,7 +337,7 @@ func CancelOrderCard(out *Cancellation) card.Card {
 		Text:     out.Message,
 		Title:    cancelOrderTitle1 + out.ID + cancelOrderTitle2,
 		V:        card.Version,
-	}
+	}.WithFallback()
 }
 
 // Fixed texts of the get_product card, checked against the card limits when cardgen ran.

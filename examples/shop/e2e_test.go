@@ -25,8 +25,8 @@ func generated(t *testing.T) (*gen.Package, []byte) {
 	if err != nil {
 		t.Fatalf("cardgen on examples/shop: %v", err)
 	}
-	if len(res.Files) != 1 || len(res.Packages) != 1 {
-		t.Fatalf("cardgen made %d files for %d packages; want 1 and 1", len(res.Files), len(res.Packages))
+	if len(res.Files) != 2 || len(res.Packages) != 1 {
+		t.Fatalf("cardgen made %d files for %d packages; want 2 and 1", len(res.Files), len(res.Packages))
 	}
 	return res.Packages[0], res.Files[0].Content
 }
@@ -46,7 +46,8 @@ func TestGenerateIntoCopy(t *testing.T) {
 	// example keeps its import path and its schemas' $id.
 	tmp := t.TempDir()
 	copyTree(t, root, tmp, func(rel string) bool {
-		return rel != filepath.Join("examples", "shop", gen.GeneratedFile)
+		return rel != filepath.Join("examples", "shop", gen.GeneratedFile) &&
+			rel != filepath.Join("examples", "shop", gen.GeneratedTestFile)
 	})
 	shopDir := filepath.Join(tmp, "examples", "shop")
 
@@ -55,11 +56,13 @@ func TestGenerateIntoCopy(t *testing.T) {
 		t.Fatalf("cardgen on the copy: %v", err)
 	}
 	written, err := gen.Write(res.Files)
-	if err != nil || len(written) != 1 {
-		t.Fatalf("Write wrote %v, %v; want the one cards_gen.go", written, err)
+	if err != nil || len(written) != 2 {
+		t.Fatalf("Write wrote %v, %v; want cards_gen.go and cards_gen_test.go", written, err)
 	}
 	run(t, shopDir, "go", "build", "./...")
 	run(t, shopDir, "go", "vet", ".")
+	// The generated golden test passes on the fresh copy (its testdata came along).
+	run(t, shopDir, "go", "test", "-run", "Golden", ".")
 
 	got, err := os.ReadFile(filepath.Join(shopDir, gen.GeneratedFile))
 	if err != nil {

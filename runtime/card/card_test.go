@@ -190,3 +190,16 @@ func TestAttachRoundTrip(t *testing.T) {
 		t.Errorf("round trip:\n got %#v\nwant %#v", got, orderCard())
 	}
 }
+
+func TestWithFallback(t *testing.T) {
+	c := Card{Title: "Order #1", Subtitle: "Shipped", Text: "Arrives Friday.\nThanks.", Fields: []Field{{Label: "Total", Value: "5 ₫"}}}
+	got := c.WithFallback().FallbackText
+	want := "Order #1\nShipped\nArrives Friday.\nThanks.\nTotal: 5 ₫"
+	if got != want {
+		t.Errorf("WithFallback: %q; want %q", got, want)
+	}
+	c.FallbackText = "Kept."
+	if got := c.WithFallback().FallbackText; got != "Kept." {
+		t.Errorf("WithFallback replaced an existing fallback: %q", got)
+	}
+}

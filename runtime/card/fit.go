@@ -395,3 +395,14 @@ func buildFallback(c Card) string {
 	}
 	return Clip(strings.Join(lines, "\n"), MaxFallbackText)
 }
+
+// WithFallback returns c with a fallback text written from its other slots (title, subtitle,
+// text, then "Label: value" per field, one per line) when it has none. Generated card builders
+// call it for cards declared without //card:fallback, so a card's fallback is part of the card
+// as built, not a repair that Fit reports.
+func (c Card) WithFallback() Card {
+	if strings.TrimSpace(c.FallbackText) == "" {
+		c.FallbackText = buildFallback(c)
+	}
+	return c
+}

@@ -109,5 +109,5 @@ func GetAccountCard(out *Account) card.Card {
 		Subtitle: v1 + getAccountSubtitle + v2,
 		Title:    getAccountTitle + out.ID,
 		V:        card.Version,
-	}
+	}.WithFallback()
 }

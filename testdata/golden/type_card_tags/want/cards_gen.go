@@ -107,7 +107,7 @@ func GetProductCard(out *Product) card.Card {
 		Subtitle: out.Category,
 		Title:    out.Name,
 		V:        card.Version,
-	}
+	}.WithFallback()
 }
 
 // Fixed texts of the feature_product card, checked against the card limits when cardgen ran.
@@ -148,5 +148,5 @@ func FeatureProductCard(out *Product) card.Card {
 		Subtitle: out.Category,
 		Title:    featureProductTitle + out.Name,
 		V:        card.Version,
-	}
+	}.WithFallback()
 }

@@ -63,5 +63,5 @@ func EchoCard(out *Out) card.Card {
 	return card.Card{
 		Title: echoTitle + out.ID,
 		V:     card.Version,
-	}
+	}.WithFallback()
 }

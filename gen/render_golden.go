@@ -1,0 +1,83 @@
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+	"golang.org/x/tools/imports"
+)
+
+const cardtestPath = "github.com/cardgen/cardgen/runtime/cardtest"
+
+// RenderTest builds cards_gen_test.go: a golden test that snapshots each tool's schemas and the
+// card of each //card:example under the package's testdata/golden, and fails when an example
+// does not fit the card limits as written or does not match the output schema.
+func RenderTest(p *Package) ([]byte, error) {
+	f := jen.NewFile(p.Name)
+	f.HeaderComment(generatedHeader)
+	f.ImportNames(map[string]string{cardtestPath: "cardtest"})
+	if !p.declaresUpdateFlag() {
+		f.Comment("-update rewrites the golden files under testdata/golden after a reviewed change.")
+		f.Var().Id("_").Op("=").Qual("flag", "Bool").Call(jen.Lit("update"), jen.False(), jen.Lit("rewrite the golden files under testdata/golden"))
+	}
+	var runs []jen.Code
+	for _, t := range p.Tools {
+		body := []jen.Code{
+			jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".schema.json"),
+				jen.Qual(cardtestPath, "Schemas").Call(jen.Id(schemaVar(t, "Input")), jen.Id(schemaVar(t, "Output")))),
+		}
+		if len(t.Examples) > 0 {
+			var exs []jen.Code
+			for _, ex := range t.Examples {
+				exs = append(exs, rawString(ex.JSON))
+			}
+			loop := []jen.Code{
+				jen.Qual(cardtestPath, "Validate").Call(jen.Id("t"), jen.Id(schemaVar(t, "Output")), jen.Id("ex")),
+				jen.Var().Id("out").Id(t.Out.Obj().Name()),
+				jen.Qual(cardtestPath, "Decode").Call(jen.Id("t"), jen.Id("ex"), jen.Op("&").Id("out")),
+			}
+			if t.Card != nil {
+				loop = append(loop, jen.Id("cards").Op("=").Append(jen.Id("cards"),
+					jen.Qual(cardtestPath, "MustFit").Call(jen.Id("t"), jen.Id(t.GoName+"Card").Call(jen.Op("&").Id("out")))))
+			}
+			body = append(body, jen.Id("examples").Op(":=").Index().String().Values(exs...))
+			if t.Card != nil {
+				body = append(body, jen.Var().Id("cards").Index().Qual(cardtestPath, "Example"))
+			}
+			body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("ex")).Op(":=").Range().Id("examples")).Block(loop...))
+			if t.Card != nil {
+				body = append(body, jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".card.json"), jen.Id("cards")))
+			}
+		}
+		runs = append(runs, jen.Id("t").Dot("Run").Call(jen.Lit(t.Name), jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(body...)))
+	}
+	f.Comment("TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under")
+	f.Comment("testdata/golden. An example must match the output schema and fit the card limits as written.")
+	f.Func().Id("TestCardgenGolden").Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(runs...)
+
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("rendering the test of %s: %w", p.Path, err)
+	}
+	return imports.Process(GeneratedTestFile, buf.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: true})
+}
+
+// declaresUpdateFlag reports whether the package's own tests already define an -update flag, in
+// which case the generated test reads that one instead of defining it twice (which panics).
+func (p *Package) declaresUpdateFlag() bool {
+	matches, _ := filepath.Glob(filepath.Join(p.Dir, "*_test.go"))
+	for _, m := range matches {
+		if filepath.Base(m) == GeneratedTestFile {
+			continue
+		}
+		b, err := os.ReadFile(m)
+		if err == nil && strings.Contains(string(b), `("update"`) {
+			return true
+		}
+	}
+	return false
+}

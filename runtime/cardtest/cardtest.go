@@ -1,0 +1,117 @@
+// Package cardtest holds what the golden tests that cardgen writes into a service package
+// (cards_gen_test.go) call: strict decoding of //card:example values, the check that an example
+// fits as written, and golden files under testdata/golden rewritten by `go test -update`.
+package cardtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/cardgen/cardgen/runtime/card"
+)
+
+// Update reports whether the test binary was run with -update (a flag the generated test file
+// declares, or the package's own tests do).
+func Update() bool {
+	f := flag.Lookup("update")
+	if f == nil {
+		return false
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return false
+	}
+	b, _ := g.Get().(bool)
+	return b
+}
+
+// Decode decodes a //card:example strictly into out: an unknown key is a test failure, since the
+// example would not mean what it says.
+func Decode(t testing.TB, example string, out any) {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(example))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(out); err != nil {
+		t.Fatalf("example %s does not decode into %T: %v", example, out, err)
+	}
+}
+
+// Validate checks an example against the tool's output schema with the validator the Go SDK uses,
+// so an example that the server would refuse to send fails here first.
+func Validate(t testing.TB, schema json.RawMessage, example string) {
+	t.Helper()
+	var s jsonschema.Schema
+	if err := json.Unmarshal(schema, &s); err != nil {
+		t.Fatalf("output schema: %v", err)
+	}
+	resolved, err := s.Resolve(nil)
+	if err != nil {
+		t.Fatalf("output schema: %v", err)
+	}
+	var v any
+	if err := json.Unmarshal([]byte(example), &v); err != nil {
+		t.Fatalf("example %s: %v", example, err)
+	}
+	if err := resolved.Validate(v); err != nil {
+		t.Errorf("example %s does not match the output schema: %v", example, err)
+	}
+}
+
+// Example is one example's card as the golden file records it.
+type Example struct {
+	Card          card.Card `json:"card"`
+	MessagingText string    `json:"messaging_text"`
+}
+
+// MustFit fails when card.Fit had to change c: an example must fit as written, so that what
+// the golden file shows is what a host receives.
+func MustFit(t testing.TB, c card.Card) Example {
+	t.Helper()
+	fitted, changes := card.FitWithChanges(c)
+	for _, ch := range changes {
+		t.Errorf("the example's card does not fit as written: %s", ch)
+	}
+	return Example{Card: fitted, MessagingText: fitted.MessagingText()}
+}
+
+// Schemas is a tool's pair of schemas as the golden file records them.
+func Schemas(input, output json.RawMessage) any {
+	return map[string]json.RawMessage{"input": input, "output": output}
+}
+
+// Golden compares v, as indented JSON, with the file at path (relative to the package), or
+// rewrites the file when the test runs with -update.
+func Golden(t testing.TB, path string, v any) {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.Bytes()
+	if Update() {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v; run go test -run Golden -update to write it", err)
+	}
+	if !bytes.Equal(bytes.TrimSpace(got), bytes.TrimSpace(want)) {
+		t.Errorf("%s differs (go test -run Golden -update rewrites it after review):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
