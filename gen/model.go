@@ -13,15 +13,15 @@ import (
 // of go/packages beyond names and types. Every value keeps the position it came from so that
 // check can point at it.
 type Package struct {
-	Name       string // package name
-	Path       string // import path
-	Dir        string // directory of the package's files
-	Tools      []*Tool
-	Receivers  []*Receiver // one RegisterTools parameter per receiver type, in source order
-	UIDir      string      // folder of ui files relative to Dir ("cards" by default)
-	TypeCards  map[*types.TypeName]*CardSpec
-	pkg        *packages.Package
-	generated  map[string]bool // files of the package that cardgen wrote
+	Name        string // package name
+	Path        string // import path
+	Dir         string // directory of the package's files
+	Tools       []*Tool
+	Receivers   []*Receiver // one RegisterTools parameter per receiver type, in source order
+	UIDir       string      // folder of ui files relative to Dir ("cards" by default)
+	TypeCards   map[*types.TypeName]*CardSpec
+	pkg         *packages.Package
+	generated   map[string]bool // files of the package that cardgen wrote
 	willDeclare map[string]bool // top-level names the new generated file declares
 }
 
@@ -53,9 +53,9 @@ type Tool struct {
 	InSchema, OutSchema   []byte // marshalled JSON schemas, when mapped at generate time
 	InRuntime, OutRuntime bool   // the schema must be reflected by invopop at init
 
-	Card     *CardSpec        // nil when the tool has no result card
-	Reply    *Text            // the text content the model reads; nil = the JSON of the output
-	Examples []Example        // //card:example values
+	Card     *CardSpec // nil when the tool has no result card
+	Reply    *Text     // the text content the model reads; nil = the JSON of the output
+	Examples []Example // //card:example values
 	Dirs     []*annotations.Directive
 }
 
@@ -67,20 +67,20 @@ type Example struct {
 
 // CardSpec is a result card: slots filled from templates over the output type.
 type CardSpec struct {
-	Pos                            token.Pos // the directive or type that declared it
-	Title, Subtitle, Text          *Text
-	Icon, Image                    *Text
-	Fields                         []FieldSpec
-	Actions                        []ActionSpec
-	Fallback                       *Text
-	Consts                         []ConstRef // package constants the card's texts use, guarded at build time
+	Pos                   token.Pos // the directive or type that declared it
+	Title, Subtitle, Text *Text
+	Icon, Image           *Text
+	Fields                []FieldSpec
+	Actions               []ActionSpec
+	Fallback              *Text
+	Consts                []ConstRef // package constants the card's texts use, guarded at build time
 }
 
 // FieldSpec is one detail row of a card.
 type FieldSpec struct {
-	Label string
+	Label    string
 	LabelPos token.Pos
-	Value *Text
+	Value    *Text
 }
 
 // ActionSpec is one button of a card.

@@ -3,7 +3,7 @@ package gen
 import (
 	"bytes"
 	"fmt"
-		"strings"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 	"golang.org/x/tools/imports"

@@ -90,7 +90,7 @@ func renderReply(f *jen.File, t *Tool) {
 	}
 	body := append(r.locals, jen.Return(expr))
 	f.Comment(fmt.Sprintf("%sReply is the text the model reads from a %s result.", lowerFirst(t.GoName), t.Name))
-	f.Func().Id(lowerFirst(t.GoName)+"Reply").Params(jen.Id("out").Op("*").Id(t.Out.Obj().Name())).String().Block(body...)
+	f.Func().Id(lowerFirst(t.GoName) + "Reply").Params(jen.Id("out").Op("*").Id(t.Out.Obj().Name())).String().Block(body...)
 }
 
 // constant declares a fixed text and its guard, and returns a reference to it.
