@@ -1,0 +1,57 @@
+package gen_test
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestGuardBreaksBuild proves the stringer-style guard: a fixed card text edited in the
+// generated file without regenerating (here the title grows past its 80-character limit) makes
+// `go build` fail, pointing at the guard.
+func TestGuardBreaksBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go build; skipped with -short")
+	}
+	dir, _ := filepath.Abs(filepath.Join(goldenRoot, "result_card_full"))
+	want := filepath.Join(dir, "want", "cards_gen.go")
+	src, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := regexp.MustCompile(`getOrderTitle\s+= "Order #"`).FindString(string(src))
+	if orig == "" {
+		t.Fatalf("%s no longer declares getOrderTitle = \"Order #\"; update this test", want)
+	}
+	tmp := t.TempDir()
+	build := func(content string) (string, error) {
+		edited := filepath.Join(tmp, "cards_gen.go")
+		if err := os.WriteFile(edited, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ov, _ := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(dir, "cards_gen.go"): edited}})
+		ovPath := filepath.Join(tmp, "overlay.json")
+		if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("go", "build", "-overlay", ovPath, "./testdata/golden/result_card_full")
+		cmd.Dir = ".."
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := build(string(src)); err != nil {
+		t.Fatalf("the generated file does not build as generated: %v\n%s", err, out)
+	}
+	long := `getOrderTitle = "Order number, as printed on the receipt that came with the parcel: #"`
+	out, err := build(strings.Replace(string(src), orig, long, 1))
+	if err == nil {
+		t.Fatal("go build succeeded after a guarded text was edited past its limit; the guard is not working")
+	}
+	if !strings.Contains(out, "index") || !strings.Contains(out, "out of") {
+		t.Errorf("go build failed, but not at the guard:\n%s", out)
+	}
+}
