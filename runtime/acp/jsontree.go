@@ -304,6 +304,15 @@ func (t *jtree) is(i int32, s string) bool {
 	return unescape(t.raw(i)) == s
 }
 
+// sameString reports whether string values a and b are equal, without
+// allocating when neither has escapes.
+func (t *jtree) sameString(a, b int32) bool {
+	if !t.vals[a].esc && !t.vals[b].esc {
+		return string(t.raw(a)) == string(t.raw(b))
+	}
+	return t.text(a) == t.text(b)
+}
+
 // number returns a number value's literal as a json.Number.
 func (t *jtree) number(i int32) json.Number { return json.Number(t.raw(i)) }
 

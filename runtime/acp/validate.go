@@ -444,17 +444,29 @@ func (v *validator) walk(x int32, s *spec, depth int) {
 	}
 }
 
-// object checks one model: its unknown keys in sorted order first (a
-// misspelt key explains the "required" that follows), then its fields in
-// declaration order, then its model validator.
+// object checks one model: its repeated and unknown keys in sorted order
+// first (a misspelt key explains the "required" that follows), then its
+// fields in declaration order, then its model validator.
 func (v *validator) object(x int32, o *objSpec, depth int, isNode bool) {
 	xv := v.t.vals[x]
 	kids := v.t.kids[xv.first : xv.first+xv.n]
-	var unknown []string
+	var unknown, dups []string
 	for i := 0; i < len(kids); i += 2 {
 		if !known(v.t, kids[i], o, isNode) {
 			unknown = append(unknown, v.t.text(kids[i]))
 		}
+		for j := 0; j < i; j += 2 {
+			if v.t.sameString(kids[j], kids[i]) {
+				dups = append(dups, v.t.text(kids[i]))
+				break
+			}
+		}
+	}
+	// Parsers disagree on repeated keys (pydantic keeps the last, Go merges
+	// them), so a payload that repeats one has no single meaning.
+	slices.Sort(dups)
+	for _, k := range slices.Compact(dups) {
+		v.at(k, "duplicate field; keep only one")
 	}
 	if unknown != nil {
 		slices.Sort(unknown)
