@@ -167,6 +167,9 @@ func (b *builder) typeDecl(gd *ast.GenDecl) {
 			b.cardFromTags(c, named, st, ts)
 		}
 		b.cardFromDirectives(c, dirs, named)
+		if !hasCardDirective(dirs) && c.empty() {
+			continue // only tags that fill no slot (reported above)
+		}
 		b.out.TypeCards[obj] = c
 	}
 }

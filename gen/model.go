@@ -160,3 +160,9 @@ type ConstRef struct {
 	Name  string
 	Bytes int
 }
+
+// empty reports whether no slot of the card is filled.
+func (c *CardSpec) empty() bool {
+	return c.Title == nil && c.Subtitle == nil && c.Text == nil && c.Icon == nil && c.Image == nil &&
+		c.Fallback == nil && len(c.Fields) == 0 && len(c.Actions) == 0
+}
