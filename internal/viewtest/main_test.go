@@ -1,0 +1,295 @@
+package viewtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"image/png"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/examples/shop"
+	"github.com/cardgen/cardgen/internal/apphost"
+	"github.com/cardgen/cardgen/runtime/apps"
+)
+
+var updateScreenshots = flag.Bool("update-screenshots", false,
+	"rewrite the committed screenshots under docs/img")
+
+// screenshotEnv names a folder that keeps the PNG of every card drawn, for a
+// look after the run; without it each test writes into its own TempDir.
+const screenshotEnv = "VIEWTEST_SCREENSHOTS"
+
+// wait bounds the wait for messages that a view sends at once.
+const wait = 5 * time.Second
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	apphost.Shutdown()
+	os.Exit(code)
+}
+
+// connect returns an SDK client session to server, both in-process. The
+// client advertises MCP Apps, as the hosts that draw these views do. The
+// server connects first, as the in-memory transports require.
+func connect(t *testing.T, server *mcp.Server) *mcp.ClientSession {
+	t.Helper()
+	ctx := context.Background()
+	serverT, clientT := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, serverT, nil)
+	if err != nil {
+		t.Fatalf("connect the server: %v", err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	caps := &mcp.ClientCapabilities{}
+	caps.AddExtension(apps.ExtensionID, map[string]any{"mimeTypes": []any{apps.MIMEType}})
+	client := mcp.NewClient(&mcp.Implementation{Name: "viewtest", Version: "1.0.0"},
+		&mcp.ClientOptions{Capabilities: caps})
+	cs, err := client.Connect(ctx, clientT, nil)
+	if err != nil {
+		t.Fatalf("connect the client: %v", err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// connectShop connects to a fresh example shop, so that a test that changes
+// an order does not change it for the others.
+func connectShop(t *testing.T) *mcp.ClientSession {
+	t.Helper()
+	return connect(t, shop.NewServer(shop.New(), nil))
+}
+
+// call calls tool with args and returns the CallToolResult as the JSON that
+// a host receives. It fails the test on a protocol error or a tool error.
+func call(t *testing.T, cs *mcp.ClientSession, tool string, args map[string]any) json.RawMessage {
+	t.Helper()
+	res, err := callResult(cs, tool, args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// callResult is call without a testing.T, for Scenario.OnToolCall, which
+// runs on an HTTP server goroutine.
+func callResult(cs *mcp.ClientSession, tool string, args map[string]any) (json.RawMessage, error) {
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return nil, err
+	}
+	if res.IsError {
+		return nil, &toolError{tool: tool, result: string(b)}
+	}
+	return b, nil
+}
+
+// toolError is a CallToolResult with isError set where a test expected a result.
+type toolError struct{ tool, result string }
+
+func (e *toolError) Error() string {
+	return "tool " + e.tool + " returned an error result: " + e.result
+}
+
+// eventually polls f until it returns want, for DOM changes that follow an
+// asynchronous message, and fails the test with the last value otherwise.
+func eventually(t *testing.T, what string, f func() (string, error), want string) {
+	t.Helper()
+	var got string
+	var err error
+	for end := time.Now().Add(wait); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if got, err = f(); err == nil && got == want {
+			return
+		}
+	}
+	t.Fatalf("%s = %q (error %v), want %q", what, got, err, want)
+}
+
+// eventuallyText waits for the textContent of selector to be want.
+func eventuallyText(t *testing.T, p *apphost.Page, selector, want string) {
+	t.Helper()
+	eventually(t, selector, func() (string, error) { return p.Text(selector) }, want)
+}
+
+// eventuallyStyle waits for the computed prop of selector to be want.
+func eventuallyStyle(t *testing.T, p *apphost.Page, selector, prop, want string) {
+	t.Helper()
+	eventually(t, selector+" "+prop, func() (string, error) { return p.ComputedStyle(selector, prop) }, want)
+}
+
+// eval evaluates js in the view and decodes its value into a new T.
+func eval[T any](t *testing.T, p *apphost.Page, js string) T {
+	t.Helper()
+	var v T
+	if err := p.Eval(js, &v); err != nil {
+		t.Fatalf("eval %s: %v", js, err)
+	}
+	return v
+}
+
+// assertJSON fails unless got and want are the same JSON value.
+func assertJSON(t *testing.T, what string, got json.RawMessage, want string) {
+	t.Helper()
+	var g, w any
+	if err := json.Unmarshal(got, &g); err != nil {
+		t.Fatalf("%s: %v in %s", what, err, got)
+	}
+	if err := json.Unmarshal([]byte(want), &w); err != nil {
+		t.Fatalf("%s: bad expectation %s: %v", what, want, err)
+	}
+	if !reflect.DeepEqual(g, w) {
+		t.Errorf("%s =\n%s\nwant\n%s", what, got, want)
+	}
+}
+
+// messageParams is the ui/message a view sends for a user message text.
+func messageParams(t *testing.T, text string) string {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{
+		"role":    "user",
+		"content": []any{map[string]any{"type": "text", "text": text}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// handshake checks that the view asked ui/initialize with the Apps protocol
+// version and then sent ui/notifications/initialized.
+func handshake(t *testing.T, p *apphost.Page) {
+	t.Helper()
+	init, err := p.WaitEvent("ui/initialize", wait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var params struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	if err := json.Unmarshal(init.Params, &params); err != nil {
+		t.Fatalf("ui/initialize params %s: %v", init.Params, err)
+	}
+	if params.ProtocolVersion != apps.ProtocolVersion {
+		t.Errorf("ui/initialize protocolVersion = %q, want %q", params.ProtocolVersion, apps.ProtocolVersion)
+	}
+	if _, err := p.WaitEvent("ui/notifications/initialized", wait); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sized waits for a ui/notifications/size-changed with a height above zero.
+func sized(t *testing.T, p *apphost.Page) {
+	t.Helper()
+	end := time.Now().Add(wait)
+	for {
+		ev, err := p.WaitEvent("ui/notifications/size-changed", time.Until(end))
+		if err != nil {
+			t.Fatalf("no size-changed with a height > 0: %v", err)
+		}
+		var size struct{ Height float64 }
+		if err := json.Unmarshal(ev.Params, &size); err != nil {
+			t.Fatalf("size-changed params %s: %v", ev.Params, err)
+		}
+		if size.Height > 0 {
+			return
+		}
+	}
+}
+
+// clickSends clicks selector and checks the request the view sends.
+func clickSends(t *testing.T, p *apphost.Page, selector, method, params string) {
+	t.Helper()
+	if err := p.Click(selector); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := p.WaitEvent(method, wait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertJSON(t, method+" params after a click on "+selector, ev.Params, params)
+}
+
+// tornDown sends ui/resource-teardown and checks the view's {} answer.
+func tornDown(t *testing.T, p *apphost.Page) {
+	t.Helper()
+	if err := p.Teardown(); err != nil {
+		t.Fatalf("ui/resource-teardown: %v", err)
+	}
+	ev, err := p.WaitEvent("ui/resource-teardown", wait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.Kind != "response" {
+		t.Errorf("ui/resource-teardown answered with a %s, want a response", ev.Kind)
+	}
+	assertJSON(t, "ui/resource-teardown result", ev.Params, `{}`)
+}
+
+// noPageErrors fails the test for every error the host page recorded.
+func noPageErrors(t *testing.T, p *apphost.Page) {
+	t.Helper()
+	for _, e := range p.Events() {
+		if e.Kind == "page-error" {
+			t.Errorf("page error: %v", e)
+		}
+	}
+}
+
+// screenshot writes a PNG of the view to name in the screenshot folder and
+// checks that it decodes and is not empty. It returns the file's path.
+func screenshot(t *testing.T, p *apphost.Page, name string) string {
+	t.Helper()
+	dir := os.Getenv(screenshotEnv)
+	if dir == "" {
+		dir = t.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatalf("%s=%q: %v", screenshotEnv, dir, err)
+	}
+	path := filepath.Join(dir, name)
+	if err := p.Screenshot(path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("screenshot %s is not a PNG: %v", path, err)
+	}
+	if r := img.Bounds(); r.Dx() == 0 || r.Dy() == 0 {
+		t.Fatalf("screenshot %s is %dx%d", path, r.Dx(), r.Dy())
+	}
+	return path
+}
+
+// commitScreenshot copies the PNG at src to docs/img/name when
+// -update-screenshots is set.
+func commitScreenshot(t *testing.T, src, name string) {
+	t.Helper()
+	if !*updateScreenshots {
+		return
+	}
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join("..", "..", "docs", "img", name)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s", dst)
+}

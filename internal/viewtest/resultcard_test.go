@@ -1,0 +1,269 @@
+package viewtest
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/examples/shop"
+	"github.com/cardgen/cardgen/internal/apphost"
+	"github.com/cardgen/cardgen/runtime/apps"
+	"github.com/cardgen/cardgen/runtime/card"
+)
+
+// button is a card button as the test expects it: its label and what it
+// sends (the message text, or the URL).
+type button struct{ label, send string }
+
+// shopCards are the card tools of examples/shop with the input of their
+// //card:example and the card the result card view must draw for it.
+var shopCards = []struct {
+	tool     string
+	input    map[string]any
+	title    string
+	subtitle string
+	text     string
+	fields   [][2]string
+	message  button  // the message button
+	url      *button // the url button, if the card has one
+}{
+	{
+		tool:     "get_order",
+		input:    map[string]any{"id": "1042"},
+		title:    "Order #1042",
+		subtitle: "Shipped",
+		text:     "Arrives Friday.",
+		fields:   [][2]string{{"Total", "1,250,000 ₫"}, {"Carrier", "GHN"}},
+		message:  button{"Cancel", "Cancel order 1042"},
+		url:      &button{"Track", "https://shop.example.com/o/1042"},
+	},
+	{
+		tool:     "get_product",
+		input:    map[string]any{"id": "kb-01"},
+		title:    "Mechanical keyboard",
+		subtitle: "accessories",
+		text:     "Tenkeyless, brown switches, USB-C.",
+		fields:   [][2]string{{"Price", "1,250,000 ₫"}, {"In stock", "12"}},
+		message:  button{"Add to cart", "Add Mechanical keyboard to my cart"},
+	},
+	{
+		tool:     "cancel_order",
+		input:    map[string]any{"id": "1043", "reason": "Ordered twice"},
+		title:    "Order #1043 cancelled",
+		subtitle: "Refund 900,000 ₫",
+		text:     "The refund reaches your card in 3 to 5 days.",
+		fields:   [][2]string{{"Refund", "900,000 ₫"}},
+		message:  button{"Order again", "Show me order 1043 so I can order it again"},
+	},
+	{
+		tool: "checkout_preview",
+		input: map[string]any{
+			"items": []any{
+				map[string]any{"product_id": "kb-01", "quantity": 1},
+				map[string]any{"product_id": "ms-02", "quantity": 1},
+			},
+			"email": "lan@example.com",
+		},
+		title:    "Your order: 1,720,000 ₫",
+		subtitle: "2 items",
+		text:     "Receipt to lan@example.com.",
+		fields:   [][2]string{{"Subtotal", "1,700,000 ₫"}, {"Shipping", "20,000 ₫"}, {"Discount", "0 ₫"}},
+		message:  button{"Place order", "Place the order for 1,720,000 ₫"},
+	},
+}
+
+// Scripts that read what the result card view drew.
+const (
+	fieldsJS  = `[...document.querySelectorAll("#card-fields .card-field")].map(r => [r.querySelector("dt").textContent, r.querySelector("dd").textContent])`
+	buttonsJS = `[...document.querySelectorAll("#card-actions button")].map(b => b.textContent)`
+)
+
+// TestResultCardShop draws the real result of every card tool of the example
+// shop in the result card view.
+func TestResultCardShop(t *testing.T) {
+	t.Parallel()
+	for _, tc := range shopCards {
+		t.Run(tc.tool, func(t *testing.T) {
+			t.Parallel()
+			h := apphost.Require(t)
+			result := call(t, connectShop(t), tc.tool, tc.input)
+			p := h.Open(t, apphost.Scenario{HTML: apps.ResultCardView(), ToolInput: tc.input, ToolResult: result})
+
+			handshake(t, p)
+			eventuallyText(t, p, "#card-title", tc.title)
+			for _, x := range []struct{ sel, want string }{
+				{"#card-subtitle", tc.subtitle},
+				{"#card-text", tc.text},
+				{"#status", ""},
+			} {
+				if got, err := p.Text(x.sel); err != nil || got != x.want {
+					t.Errorf("%s = %q (error %v), want %q", x.sel, got, err, x.want)
+				}
+			}
+			if got := eval[[][2]string](t, p, fieldsJS); !reflect.DeepEqual(got, tc.fields) {
+				t.Errorf("fields = %q, want %q", got, tc.fields)
+			}
+			wantButtons := []string{tc.message.label}
+			if tc.url != nil {
+				// The card lists its url button first, so it is the primary one.
+				wantButtons = []string{tc.url.label, tc.message.label}
+			}
+			if got := eval[[]string](t, p, buttonsJS); !reflect.DeepEqual(got, wantButtons) {
+				t.Errorf("buttons = %q, want %q", got, wantButtons)
+			}
+			sized(t, p)
+
+			shot := screenshot(t, p, tc.tool+"-card.png")
+			if tc.tool == "get_order" {
+				commitScreenshot(t, shot, "get_order-card.png")
+			}
+
+			eventuallyStyle(t, p, "body", "background-color", "rgb(255, 255, 255)")
+			eventuallyStyle(t, p, "body", "color", "rgb(24, 24, 27)")
+			if err := p.SetTheme("dark"); err != nil {
+				t.Fatal(err)
+			}
+			eventuallyStyle(t, p, "body", "background-color", "rgb(24, 24, 27)")
+			eventuallyStyle(t, p, "body", "color", "rgb(250, 250, 250)")
+			screenshot(t, p, tc.tool+"-card-dark.png")
+
+			clickSends(t, p, `#card-actions button[data-kind="message"]`, "ui/message", messageParams(t, tc.message.send))
+			if tc.url != nil {
+				clickSends(t, p, `#card-actions button[data-kind="url"]`, "ui/open-link", `{"url":"`+tc.url.send+`"}`)
+			}
+			// The host answered, so the view shows no failure.
+			eventuallyText(t, p, "#status", "")
+
+			tornDown(t, p)
+			noPageErrors(t, p)
+		})
+	}
+}
+
+// xss is markup that runs script if a view ever puts data into innerHTML.
+const xss = `<img src=x onerror=alert(1)>`
+
+// TestResultCardHostileData puts xss into every field that a result card
+// shows and checks that the view shows it as text: every slot's textContent
+// is the slot's value, no element is made from it, no error occurs, and a
+// button sends its text unchanged.
+func TestResultCardHostileData(t *testing.T) {
+	t.Parallel()
+	everySlot := card.Card{
+		V:            card.Version,
+		Title:        xss,
+		Subtitle:     xss,
+		Text:         xss,
+		IconURL:      "https://shop.example.com/" + xss + ".png",
+		ImageURL:     "https://shop.example.com/" + xss + ".jpg",
+		Fields:       []card.Field{{Label: xss, Value: xss}, {Label: xss, Value: xss}, {Label: xss, Value: xss}, {Label: xss, Value: xss}},
+		Actions:      []card.Action{card.MessageAction(xss, xss), card.URLAction(xss, "https://shop.example.com/o/"+xss)},
+		FallbackText: xss,
+	}
+	tests := []struct {
+		name string
+		card card.Card // sent as given: a host must survive any card
+	}{
+		{"every slot", everySlot},
+		// The shop's own card builders, with xss in every string of the
+		// tool's output, fitted as the generated code fits them.
+		{"get_order", card.Fit(shop.GetOrderCard(&shop.Order{
+			ID: xss, Status: shop.Status(xss), ETA: xss, Total: 1, Carrier: xss, TrackURL: xss,
+			Customer: &shop.Customer{Name: xss, Email: xss},
+			Lines:    []shop.Line{{ProductID: xss, Quantity: 1, Price: 1}},
+		}))},
+		{"get_product", card.Fit(shop.GetProductCard(&shop.Product{
+			ID: xss, Name: xss, Category: xss, Description: xss, Price: 1, Stock: 1, ImageURL: xss,
+		}))},
+		{"cancel_order", card.Fit(shop.CancelOrderCard(&shop.Cancellation{
+			ID: xss, Status: shop.Status(xss), Refund: 1, Message: xss,
+		}))},
+		{"checkout_preview", card.Fit(shop.CheckoutPreviewCard(&shop.CheckoutPreview{
+			Items: 1, Subtotal: 1, Total: 1, Email: xss,
+		}))},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c := tc.card
+			if !strings.Contains(c.Title+c.Subtitle+c.Text, xss) {
+				t.Fatalf("card %+v carries no %s in its title, subtitle or text; the test would prove nothing", c, xss)
+			}
+			res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: xss}}}
+			card.Attach(res, c)
+			result, err := json.Marshal(res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := apphost.Require(t).Open(t, apphost.Scenario{HTML: apps.ResultCardView(), ToolResult: result})
+
+			eventuallyText(t, p, "#card-title", c.Title)
+			for _, x := range []struct{ sel, want string }{
+				{"#card-subtitle", c.Subtitle},
+				{"#card-text", c.Text},
+			} {
+				if got, err := p.Text(x.sel); err != nil || got != x.want {
+					t.Errorf("%s = %q (error %v), want %q", x.sel, got, err, x.want)
+				}
+			}
+			var wantFields [][2]string
+			for _, f := range c.Fields {
+				wantFields = append(wantFields, [2]string{f.Label, f.Value})
+			}
+			if got := eval[[][2]string](t, p, fieldsJS); !reflect.DeepEqual(got, wantFields) {
+				t.Errorf("fields = %q, want %q", got, wantFields)
+			}
+			var wantButtons []string
+			for _, a := range c.Actions {
+				wantButtons = append(wantButtons, a.Label)
+			}
+			if got := eval[[]string](t, p, buttonsJS); !reflect.DeepEqual(got, wantButtons) {
+				t.Errorf("buttons = %q, want %q", got, wantButtons)
+			}
+			// The view's own two images are the only ones, and nothing
+			// carries an event handler attribute.
+			if got := eval[[]string](t, p, `[...document.querySelectorAll("img")].map(i => i.id)`); !reflect.DeepEqual(got, []string{"card-icon", "card-image"}) {
+				t.Errorf("img elements = %q, want only the view's own [card-icon card-image]", got)
+			}
+			if n := eval[int](t, p, `document.querySelectorAll("[onerror]").length`); n != 0 {
+				t.Errorf("%d elements with an onerror attribute, want 0", n)
+			}
+			for _, a := range c.Actions {
+				if a.Kind == card.KindMessage {
+					clickSends(t, p, `#card-actions button[data-kind="message"]`, "ui/message", messageParams(t, a.Text))
+				} else {
+					b, _ := json.Marshal(map[string]string{"url": a.URL})
+					clickSends(t, p, `#card-actions button[data-kind="url"]`, "ui/open-link", string(b))
+				}
+			}
+			screenshot(t, p, "hostile-"+tc.name+".png")
+			noPageErrors(t, p)
+		})
+	}
+}
+
+// TestResultCardTextOnly checks the view's fallback for a result without a
+// card: its text content, shown as text.
+func TestResultCardTextOnly(t *testing.T) {
+	t.Parallel()
+	text := "Order 1042: " + xss + "\nsecond line"
+	res, err := json.Marshal(&mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := apphost.Require(t).Open(t, apphost.Scenario{HTML: apps.ResultCardView(), ToolResult: res})
+	handshake(t, p)
+	eventuallyText(t, p, "#result-text", text)
+	if p.Exists("#result-text img") {
+		t.Error("the text became an img element")
+	}
+	if hidden := eval[bool](t, p, `document.getElementById("card").hidden`); !hidden {
+		t.Error("#card is shown for a result without a card")
+	}
+	sized(t, p)
+	tornDown(t, p)
+	noPageErrors(t, p)
+}
