@@ -7,6 +7,15 @@ import "go/token"
 type Error struct {
 	Pos token.Pos
 	Msg string
+	// Fix, when set, is the one edit that certainly mends the problem (a misspelt directive,
+	// key or flag replaced by the name it was meant to be); editors offer it as a quick fix.
+	Fix *Fix
+}
+
+// Fix replaces the source bytes [Pos, End) with NewText.
+type Fix struct {
+	Pos, End token.Pos
+	NewText  string
 }
 
 // Error returns Msg. The package has no token.FileSet, so callers that want

@@ -22,10 +22,26 @@ const (
 	sdkPath = "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Input is one type-checked package, as go/packages loads it for the command or go/analysis
+// hands it to the vet analyzer. The model is built from this alone.
+type Input struct {
+	Fset  *token.FileSet
+	Files []*ast.File
+	Types *types.Package
+	Info  *types.Info
+	// Errors are go/packages' errors for the package; those regeneration cures are dropped.
+	Errors []packages.Error
+}
+
+// InputOf adapts a package loaded with LoadMode.
+func InputOf(pkg *packages.Package) Input {
+	return Input{Fset: pkg.Fset, Files: pkg.Syntax, Types: pkg.Types, Info: pkg.TypesInfo, Errors: pkg.Errors}
+}
+
 // builder turns one loaded package into a Package, reporting every problem on the way.
 type builder struct {
 	*collector
-	pkg   *packages.Package
+	pkg   Input
 	opts  Options
 	out   *Package
 	names map[string]*Tool // tool names seen, for duplicates
@@ -35,8 +51,9 @@ type builder struct {
 	badLines map[int]bool
 }
 
-// build models pkg. It always returns a Package (possibly partial) and the diagnostics found.
-func build(pkg *packages.Package, opts Options) (*Package, Diagnostics) {
+// Model builds the model of one package and checks it. It always returns a Package (possibly
+// partial) and every diagnostic found; the package can be rendered only when there are none.
+func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	b := &builder{
 		collector: &collector{fset: pkg.Fset},
 		pkg:       pkg,
@@ -44,8 +61,8 @@ func build(pkg *packages.Package, opts Options) (*Package, Diagnostics) {
 		names:     map[string]*Tool{},
 		badLines:  map[int]bool{},
 		out: &Package{
-			Name:        pkg.Name,
-			Path:        pkg.PkgPath,
+			Name:        pkgName(pkg.Types),
+			Path:        pkgPath(pkg.Types),
 			TypeCards:   map[*types.TypeName]*CardSpec{},
 			pkg:         pkg,
 			generated:   map[string]bool{},
@@ -53,22 +70,22 @@ func build(pkg *packages.Package, opts Options) (*Package, Diagnostics) {
 			UIDir:       opts.uiDir(),
 		},
 	}
-	if len(pkg.GoFiles) > 0 {
-		b.out.Dir = dirOf(pkg.GoFiles[0])
+	if len(pkg.Files) > 0 {
+		b.out.Dir = dirOf(pkg.Fset.Position(pkg.Files[0].Package).Filename)
 	}
-	for _, f := range pkg.Syntax {
+	for _, f := range pkg.Files {
 		if isGeneratedFile(pkg.Fset, f) {
 			b.out.generated[pkg.Fset.Position(f.Package).Filename] = true
 		}
 	}
-	if pkg.Types == nil || pkg.TypesInfo == nil {
+	if pkg.Types == nil || pkg.Info == nil {
 		for _, e := range pkg.Errors {
 			b.at(parseErrorPos(e.Pos), "%s", e.Msg)
 		}
 		return b.out, b.diags
 	}
 	// Types' cards first: a handler's card starts from its output type's.
-	for _, f := range pkg.Syntax {
+	for _, f := range pkg.Files {
 		if b.out.generated[pkg.Fset.Position(f.Package).Filename] {
 			continue
 		}
@@ -78,7 +95,7 @@ func build(pkg *packages.Package, opts Options) (*Package, Diagnostics) {
 			}
 		}
 	}
-	for _, f := range pkg.Syntax {
+	for _, f := range pkg.Files {
 		if b.out.generated[pkg.Fset.Position(f.Package).Filename] {
 			continue
 		}
@@ -89,7 +106,7 @@ func build(pkg *packages.Package, opts Options) (*Package, Diagnostics) {
 		}
 	}
 	b.checkDeclaredNames()
-	b.diags = append(b.diags, packageErrors(pkg, b.out.generated, b.out.willDeclare)...)
+	b.diags = append(b.diags, packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)...)
 	return b.out, b.diags
 }
 
@@ -100,7 +117,7 @@ func (b *builder) directives(doc *ast.CommentGroup, on annotations.Target) ([]*a
 	}
 	dirs, text, errs := annotations.ParseCommentGroup(doc)
 	for _, e := range errs {
-		b.errorf(e.Pos, "%s", e.Msg)
+		b.annotationError(e)
 		b.badLines[b.fset.Position(e.Pos).Line] = true
 	}
 	seen := map[string]bool{}
@@ -145,7 +162,7 @@ func (b *builder) typeDecl(gd *ast.GenDecl) {
 			doc = gd.Doc
 		}
 		dirs, _ := b.directives(doc, annotations.OnType)
-		obj, _ := b.pkg.TypesInfo.Defs[ts.Name].(*types.TypeName)
+		obj, _ := b.pkg.Info.Defs[ts.Name].(*types.TypeName)
 		if obj == nil {
 			continue
 		}
@@ -189,7 +206,7 @@ func (b *builder) funcDecl(fd *ast.FuncDecl) {
 		}
 		return
 	}
-	fn, _ := b.pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+	fn, _ := b.pkg.Info.Defs[fd.Name].(*types.Func)
 	if fn == nil {
 		return
 	}
@@ -212,9 +229,9 @@ func (b *builder) register(t *Tool) {
 		return
 	}
 	if prev, ok := b.names[t.Name]; ok {
-		p := b.fset.Position(prev.NamePos)
+		prevPos := b.fset.Position(prev.NamePos)
 		b.errorf(t.NamePos, "tool name %q is already used by %s (%s:%d:%d); tool names must be unique in a package",
-			t.Name, prev.Func.Name(), filepath.Base(p.Filename), p.Line, p.Column)
+			t.Name, prev.Func.Name(), filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column)
 		return
 	}
 	b.names[t.Name] = t
@@ -445,4 +462,18 @@ func dirOf(file string) string {
 		return "."
 	}
 	return file[:i]
+}
+
+func pkgName(p *types.Package) string {
+	if p == nil {
+		return ""
+	}
+	return p.Name()
+}
+
+func pkgPath(p *types.Package) string {
+	if p == nil {
+		return ""
+	}
+	return p.Path()
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/cardgen/cardgen/annotations"
 )
 
 // Diagnostic is one problem found in the annotated package, positioned like the Go toolchain's
@@ -14,6 +16,11 @@ import (
 type Diagnostic struct {
 	Pos token.Position // file, line and column (1-based, in bytes like go/token)
 	Msg string         // "what is wrong; what to do"
+	// At is Pos as a token.Pos of the load's FileSet (NoPos for errors from the go command);
+	// the vet analyzer reports there.
+	At token.Pos
+	// Fix is the certain edit that mends the problem, when there is one.
+	Fix *annotations.Fix
 }
 
 // String formats the diagnostic as file:line:col: message.
@@ -60,7 +67,7 @@ func sortDiagnostics(ds Diagnostics) Diagnostics {
 			cmp.Compare(a.Msg, b.Msg),
 		)
 	})
-	return slices.Compact(ds)
+	return slices.CompactFunc(ds, func(a, b Diagnostic) bool { return a.Pos == b.Pos && a.Msg == b.Msg })
 }
 
 // collector gathers diagnostics for one package, in the style of wire's error collector: every
@@ -71,7 +78,12 @@ type collector struct {
 }
 
 func (c *collector) errorf(pos token.Pos, format string, args ...any) {
-	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
+	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Msg: fmt.Sprintf(format, args...), At: pos})
+}
+
+// annotationError records a parse error of the annotations package, keeping its fix.
+func (c *collector) annotationError(e annotations.Error) {
+	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(e.Pos), Msg: e.Msg, At: e.Pos, Fix: e.Fix})
 }
 
 func (c *collector) at(p token.Position, format string, args ...any) {

@@ -58,7 +58,7 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 	res := &Result{}
 	var all Diagnostics
 	for _, pkg := range pkgs {
-		p, diags := build(pkg, opts)
+		p, diags := Model(InputOf(pkg), opts)
 		all = append(all, diags...)
 		res.Packages = append(res.Packages, p)
 	}

@@ -67,13 +67,13 @@ func isGeneratedFile(fset *token.FileSet, f *ast.File) bool {
 // packageErrors turns go/packages errors into diagnostics, leaving out those that regeneration
 // will cure: errors inside cardgen's own files, and "undefined: X" where X is a name the new
 // generated file declares.
-func packageErrors(pkg *packages.Package, generatedFiles map[string]bool, willDeclare map[string]bool) Diagnostics {
+func packageErrors(errs []packages.Error, path string, generatedFiles map[string]bool, willDeclare map[string]bool) Diagnostics {
 	var ds Diagnostics
-	for _, e := range pkg.Errors {
+	for _, e := range errs {
 		// "go list -export" compiles the package to get export data and reports its compile
 		// errors as one list error ("# path\n./file.go:…"); the type checker reports the same
 		// errors one by one, which are filtered below, so the list copy is dropped.
-		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# "+pkg.PkgPath+"\n") {
+		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# "+path+"\n") {
 			continue
 		}
 		pos := parseErrorPos(e.Pos)

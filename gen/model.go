@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"github.com/cardgen/cardgen/annotations"
-	"golang.org/x/tools/go/packages"
 )
 
 // Package is the generator's plain model of one annotated package: what render needs and nothing
@@ -20,7 +19,7 @@ type Package struct {
 	Receivers   []*Receiver // one RegisterTools parameter per receiver type, in source order
 	UIDir       string      // folder of ui files relative to Dir ("cards" by default)
 	TypeCards   map[*types.TypeName]*CardSpec
-	pkg         *packages.Package
+	pkg         Input
 	generated   map[string]bool // files of the package that cardgen wrote
 	willDeclare map[string]bool // top-level names the new generated file declares
 }
