@@ -1,0 +1,100 @@
+package benchmarks
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/cardgen/cardgen/gen"
+	"github.com/cardgen/cardgen/internal/synth"
+)
+
+// synthDirs holds the synthetic packages written for this run, by handler count. Benchmarks run
+// one at a time, so it needs no lock.
+var synthDirs = map[int]string{}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, dir := range synthDirs {
+		os.RemoveAll(dir)
+	}
+	os.Exit(code)
+}
+
+// synthPackage returns the directory of a synthetic package of n handlers, writing it on first
+// use. The directory is inside the module, where go/packages can load it; its leading underscore
+// keeps it out of ./... patterns. One load warms the build cache (go list -export compiles the
+// dependencies once), so that timed loads measure a warm cache, as a developer's are.
+func synthPackage(b *testing.B, n int) string {
+	b.Helper()
+	if dir, ok := synthDirs[n]; ok {
+		return dir
+	}
+	dir, err := os.MkdirTemp(".", fmt.Sprintf("_synth%d_", n))
+	if err != nil {
+		b.Fatal(err)
+	}
+	synthDirs[n] = dir
+	if err := synth.Write(dir, n); err != nil {
+		b.Fatal(err)
+	}
+	load(b, dir)
+	return dir
+}
+
+// load is a plain go/packages load of dir with cardgen's mode: the baseline of Generate.
+func load(b *testing.B, dir string) {
+	pkgs, err := packages.Load(&packages.Config{Mode: gen.LoadMode, Dir: dir}, ".")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
+		b.Fatalf("loading %s: %d packages, errors %v", dir, len(pkgs), pkgs[0].Errors)
+	}
+}
+
+// sizes are the handler counts both benchmarks run at, to show how cost grows.
+var sizes = []int{50, 500}
+
+// reportPerTool adds ns/tool, which stays flat when cost grows linearly with the tool count.
+func reportPerTool(b *testing.B, n int) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/tool")
+}
+
+// BenchmarkGenerate is gen.Generate on a synthetic package: load, model, check and render,
+// without writing.
+func BenchmarkGenerate(b *testing.B) {
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			dir := synthPackage(b, n)
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := gen.Generate(gen.Options{Dir: dir}, ".")
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(res.Packages) != 1 || len(res.Packages[0].Tools) != n {
+					b.Fatalf("generated %d packages, want 1 with %d tools", len(res.Packages), n)
+				}
+			}
+			reportPerTool(b, n)
+		})
+	}
+}
+
+// BenchmarkLoad is the go/packages load that Generate starts with, alone: the floor Generate is
+// measured against.
+func BenchmarkLoad(b *testing.B) {
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			dir := synthPackage(b, n)
+			b.ReportAllocs()
+			for b.Loop() {
+				load(b, dir)
+			}
+			reportPerTool(b, n)
+		})
+	}
+}
