@@ -27,6 +27,14 @@ func main() {
 
 // run is main without the process: it returns the exit status, which keeps it testable.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "new":
+			return runNew(args[1:], stdout, stderr)
+		case "check":
+			return runCheck(args[1:], stdout, stderr)
+		}
+	}
 	if len(args) > 0 && args[0] == "help" {
 		name := ""
 		if len(args) > 1 {
