@@ -15,6 +15,9 @@ import (
 	"github.com/cardgen/cardgen/gen/schema"
 )
 
+// Version is cardgen's version. Generated files record it, and the run-time API they need.
+const Version = "v0.1.0"
+
 // Options control one generator run.
 type Options struct {
 	// Dir is the directory patterns are resolved in; "" is the current directory.

@@ -55,3 +55,40 @@ func TestGuardBreaksBuild(t *testing.T) {
 		t.Errorf("go build failed, but not at the guard:\n%s", out)
 	}
 }
+
+// TestRuntimeVersionMismatch proves that generated code built against a run-time whose API moved
+// on fails at the version reference, with a message that names the constant.
+func TestRuntimeVersionMismatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go build; skipped with -short")
+	}
+	root, _ := filepath.Abs("..")
+	regFile := filepath.Join(root, "runtime", "register", "register.go")
+	src, err := os.ReadFile(regFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := strings.Replace(string(src), "const GeneratedAPI1 = true", "const GeneratedAPI2 = true", 1)
+	if moved == string(src) {
+		t.Fatal("runtime/register no longer declares GeneratedAPI1; update this test")
+	}
+	tmp := t.TempDir()
+	edited := filepath.Join(tmp, "register.go")
+	if err := os.WriteFile(edited, []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ov, _ := json.Marshal(map[string]map[string]string{"Replace": {regFile: edited}})
+	ovPath := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "build", "-overlay", ovPath, "./examples/shop")
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatal("the example built against a run-time without GeneratedAPI1")
+	}
+	if !strings.Contains(string(out), "cards_gen.go") || !strings.Contains(string(out), "GeneratedAPI1") {
+		t.Errorf("build failed, but not at the version reference:\n%s", out)
+	}
+}

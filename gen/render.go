@@ -29,6 +29,10 @@ func Render(p *Package) ([]byte, error) {
 	})
 	f.PackageComment(fmt.Sprintf("// This file registers the %s of package %s with the MCP Go SDK.", plural(len(p.Tools), "tool", "tools"), p.Name))
 
+	f.Comment(fmt.Sprintf("Written by cardgen %s for run-time API 1. An \"undefined: register.GeneratedAPI1\" error here", Version))
+	f.Comment("means the github.com/cardgen/cardgen module in go.mod is another version: run go generate with")
+	f.Comment("the matching cardgen.")
+	f.Const().Id("_").Op("=").Qual(registerPath, "GeneratedAPI1")
 	renderSchemas(f, p)
 	renderRegister(f, p)
 	for _, t := range p.Tools {

@@ -46,3 +46,16 @@ func writeAtomic(path string, data []byte) error {
 	}
 	return nil
 }
+
+// Stale returns the paths of files whose bytes on disk differ from what generation would write
+// (or that do not exist), like `gofmt -l`: `cardgen check` fails on them in CI.
+func Stale(files []File) []string {
+	var stale []string
+	for _, f := range files {
+		old, err := os.ReadFile(f.Path)
+		if err != nil || !bytes.Equal(old, f.Content) {
+			stale = append(stale, f.Path)
+		}
+	}
+	return stale
+}

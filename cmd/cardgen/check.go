@@ -1,12 +1,85 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cardgen/cardgen/gen"
 )
 
-// runCheck loads, models and checks without writing; see docs/generator.md.
+// checkReport is the -json output of cardgen check.
+type checkReport struct {
+	Diagnostics []jsonDiagnostic `json:"diagnostics"`
+	Stale       []string         `json:"stale"`
+}
+
+type jsonDiagnostic struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
+}
+
+// runCheck loads, models and checks the packages without writing anything. It exits 1 when there
+// is a diagnostic or when a generated file on disk differs from what generation would write.
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "cardgen check: not built yet")
-	return 2
+	fs := flag.NewFlagSet("cardgen check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print {\"diagnostics\":[{file,line,column,message}],\"stale\":[files]} on stdout")
+	uiDir := fs.String("ui", "cards", "folder of ui `dir` files, relative to each package")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: cardgen check [-json] [-ui dir] [packages]\n\nChecks the annotations and reports generated files that are stale, writing nothing.\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	wd, _ := os.Getwd()
+	rel := func(p string) string {
+		if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
+			return r
+		}
+		return p
+	}
+	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
+	res, err := gen.Generate(gen.Options{UIDir: *uiDir}, fs.Args()...)
+	var diags gen.Diagnostics
+	switch {
+	case errors.As(err, &diags):
+		for _, d := range diags.Relative(wd) {
+			report.Diagnostics = append(report.Diagnostics, jsonDiagnostic{File: d.Pos.Filename, Line: d.Pos.Line, Column: d.Pos.Column, Message: d.Msg})
+		}
+	case err != nil:
+		fmt.Fprintln(stderr, "cardgen check:", err)
+		return 1
+	default:
+		for _, p := range gen.Stale(res.Files) {
+			report.Stale = append(report.Stale, rel(p))
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(report)
+	} else {
+		for _, d := range diags.Relative(wd) {
+			fmt.Fprintln(stderr, d)
+		}
+		for _, s := range report.Stale {
+			fmt.Fprintf(stderr, "%s: stale; run go generate (or cardgen) to update it\n", s)
+		}
+	}
+	if len(report.Diagnostics) > 0 || len(report.Stale) > 0 {
+		return 1
+	}
+	return 0
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,5 +77,57 @@ func TestVerboseUpToDate(t *testing.T) {
 func TestBadFlag(t *testing.T) {
 	if code, _, _ := runIn(t, ".", "-nope"); code != 2 {
 		t.Errorf("exit %d for an unknown flag; want 2", code)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	shopDir, _ := filepath.Abs("../../examples/shop")
+	if code, _, errOut := runIn(t, shopDir, "check"); code != 0 {
+		t.Errorf("check on the committed example: exit %d\n%s", code, errOut)
+	}
+	bad, _ := filepath.Abs("../../testdata/golden/bad_card_unknown_field")
+	code, out, _ := runIn(t, bad, "check", "-json")
+	if code != 1 {
+		t.Errorf("check -json on a bad case: exit %d; want 1", code)
+	}
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("check -json output is not JSON: %v\n%s", err, out)
+	}
+	if len(rep.Diagnostics) != 2 || rep.Diagnostics[0].File != "p.go" || rep.Diagnostics[0].Line != 8 || rep.Diagnostics[0].Column != 30 ||
+		!strings.Contains(rep.Diagnostics[0].Message, "did you mean .Status?") {
+		t.Errorf("check -json diagnostics: %+v", rep.Diagnostics)
+	}
+}
+
+// TestCheckStale copies a good golden case with its generated files, edits the generated file,
+// and expects check to name it and write nothing.
+func TestCheckStale(t *testing.T) {
+	src, _ := filepath.Abs("../../testdata/golden/value_output")
+	tmp, err := os.MkdirTemp(filepath.Dir(src), "_stale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	for from, to := range map[string]string{"p.go": "p.go", "want/cards_gen.go": "cards_gen.go", "want/cards_gen_test.go": "cards_gen_test.go"} {
+		b, err := os.ReadFile(filepath.Join(src, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if to == "cards_gen.go" {
+			b = append(b, []byte("\n// edited by hand\n")...)
+		}
+		if err := os.WriteFile(filepath.Join(tmp, to), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, _ := os.ReadFile(filepath.Join(tmp, "cards_gen.go"))
+	code, _, errOut := runIn(t, tmp, "check")
+	if code != 1 || !strings.Contains(errOut, "cards_gen.go: stale") || strings.Contains(errOut, "cards_gen_test.go") {
+		t.Errorf("check on an edited generated file: exit %d\n%s", code, errOut)
+	}
+	after, _ := os.ReadFile(filepath.Join(tmp, "cards_gen.go"))
+	if string(before) != string(after) {
+		t.Error("check wrote the stale file")
 	}
 }

@@ -83,3 +83,9 @@ func ReflectSchema[T any]() json.RawMessage {
 
 // Bool returns a pointer to v, for the SDK's optional tool annotation hints.
 func Bool(v bool) *bool { return &v }
+
+// GeneratedAPI1 is referenced by every file cardgen generates against this run-time API. When
+// the run-time changes in a way older generated code cannot use, the constant is renamed
+// (GeneratedAPI2), so stale generated code fails to build exactly there, next to a comment that
+// names the cardgen version that wrote it — instead of failing in some less obvious way.
+const GeneratedAPI1 = true

@@ -11,6 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Written by cardgen v0.1.0 for run-time API 1. An "undefined: register.GeneratedAPI1" error here
+// means the github.com/cardgen/cardgen module in go.mod is another version: run go generate with
+// the matching cardgen.
+const _ = register.GeneratedAPI1
+
 // The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules.
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
