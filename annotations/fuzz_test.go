@@ -23,6 +23,7 @@ func FuzzParseComment(f *testing.F) {
 		`//card:fallback "\t\u00e9 {{.A..B}} \q`, "//card:field `a` `{{\"{{\"}}`", `//card:example {"a":`,
 		`//card:visibility model,,app`, `//card:ui ../x.html`, `//card:tool readonly=1 readonly readonly`,
 		`//card:reply "{{.A}}"x"`, "//card:result title=\"\n\"", "//card:acp \t\r", `//card:action url "L" "{{ .A.B }}"`,
+		`//card:tol x`, `//card:tool f titel=x readonyl`, `//card:tool readonli`, "// \tcard:tool x",
 	} {
 		f.Add(s)
 	}
@@ -39,6 +40,14 @@ func FuzzParseComment(f *testing.F) {
 			inLine("error "+e.Msg, e.Pos)
 			if e.Msg == "" {
 				t.Fatal("empty error message")
+			}
+			if f := e.Fix; f != nil {
+				// A fix replaces a span of this line, at the error, and changes it.
+				inLine("fix start", f.Pos)
+				inLine("fix end", f.End)
+				if f.Pos > f.End || f.Pos < e.Pos || line[f.Pos-fuzzBase:f.End-fuzzBase] == f.NewText {
+					t.Fatalf("bad fix %+v for error %q in %q", *f, e.Msg, line)
+				}
 			}
 		}
 		if !slices.IsSortedFunc(errs, func(a, b Error) int { return int(a.Pos - b.Pos) }) {

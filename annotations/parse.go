@@ -80,7 +80,7 @@ func ParseComment(text string, pos token.Pos) (*Directive, []Error) {
 		// "// card:x" is ordinary prose to the Go toolchain; say why it was
 		// ignored instead of silently dropping what the user meant.
 		rest := strings.TrimLeft(text[2:], " \t")
-		if len(rest) < len(text)-2 && strings.HasPrefix(rest, "card:") {
+		if spaces := len(text) - 2 - len(rest); spaces > 0 && strings.HasPrefix(rest, "card:") {
 			name := rest[len("card:"):]
 			if i := strings.IndexAny(name, " \t"); i >= 0 {
 				name = name[:i]
@@ -88,7 +88,9 @@ func ParseComment(text string, pos token.Pos) (*Directive, []Error) {
 			if name == "" {
 				name = "NAME"
 			}
-			return nil, []Error{{Pos: pos, Msg: "directive must have no space after //; write //card:" + name}}
+			// Deleting the blanks after "//" is all it takes.
+			fix := &Fix{Pos: pos + 2, End: pos + 2 + token.Pos(spaces)}
+			return nil, []Error{{Pos: pos, Msg: "directive must have no space after //; write //card:" + name, Fix: fix}}
 		}
 		return nil, nil
 	}
@@ -188,11 +190,13 @@ func (p *lineParser) parse() *Directive {
 	}
 	spec, ok := Lookup(name)
 	if !ok {
-		hint := suggest(name, Names(), Prefix+"%s")
-		if hint == "" {
-			hint = "; run cardgen help for the list"
+		s := DidYouMean(name, Names())
+		hint := "; run cardgen help for the list"
+		if s != "" {
+			hint = "; did you mean " + Prefix + s + "?"
 		}
 		p.errorf(p.pos(start), "unknown directive %s%s%s", Prefix, name, hint)
+		p.fixLast(start, end, s)
 		return nil
 	}
 	d := &Directive{Name: name, Pos: p.base, NamePos: p.pos(start), Spec: spec}
@@ -286,6 +290,7 @@ func (p *lineParser) word(d *Directive, i int) (int, bool) {
 			// "//card:tool readonyl" would silently name the tool readonyl.
 			p.errorf(v.Pos, "unknown flag %s for %s%s; did you mean %s? (quote the word to use it as %s)",
 				v.Text, Prefix, spec.Name, f, strings.ToUpper(a.Name))
+			p.fixWord(v, f)
 			break
 		}
 		if p.checkArg(spec, a, v) {
@@ -340,6 +345,7 @@ func (p *lineParser) extraWord(spec *Spec, v Value) {
 		}
 		if s := DidYouMean(v.Text, spec.flagNames()); s != "" {
 			p.errorf(v.Pos, "unknown flag %s for %s%s; did you mean %s?", v.Text, Prefix, spec.Name, s)
+			p.fixWord(v, s)
 			return
 		}
 		if s := DidYouMean(v.Text, spec.keyNames()); s != "" {
@@ -359,12 +365,30 @@ func (p *lineParser) unknownKey(spec *Spec, key string, pos token.Pos) {
 	case len(spec.Keys) == 0:
 		p.errorf(pos, "%s%s takes no keys; usage: %s", Prefix, spec.Name, spec.Usage())
 	default:
-		hint := suggest(key, spec.keyNames(), "%s")
-		if hint == "" {
-			hint = "; valid keys are " + orList(spec.keyNames())
+		s := DidYouMean(key, spec.keyNames())
+		hint := "; valid keys are " + orList(spec.keyNames())
+		if s != "" {
+			hint = "; did you mean " + s + "?"
 		}
 		p.errorf(pos, "unknown key %s for %s%s%s", key, Prefix, spec.Name, hint)
+		off := int(pos - p.base)
+		p.fixLast(off, off+len(key), s)
 	}
+}
+
+// fixLast attaches to the error just reported the fix that replaces the text
+// bytes [start, end) with s; nothing when s is "" (no suggestion, no fix).
+func (p *lineParser) fixLast(start, end int, s string) {
+	if s == "" || len(p.errs) == 0 {
+		return
+	}
+	p.errs[len(p.errs)-1].Fix = &Fix{Pos: p.pos(start), End: p.pos(end), NewText: s}
+}
+
+// fixWord attaches the fix that replaces the bare word v with s.
+func (p *lineParser) fixWord(v Value, s string) {
+	off := int(v.Pos - p.base)
+	p.fixLast(off, off+len(v.Raw), s)
 }
 
 // value scans one bare or quoted word at i. ok is false when the rest of the
