@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -204,6 +205,18 @@ func sized(t *testing.T, p *apphost.Page) {
 			return
 		}
 	}
+}
+
+// fitted waits until the host has fitted the frame to the size the view
+// reported, so that nothing is cut off and the content does not move under
+// the mouse while a click is on its way (a frame that grows scrolls back).
+func fitted(t *testing.T, p *apphost.Page) {
+	t.Helper()
+	eventually(t, "view content height <= frame height", func() (string, error) {
+		var fits bool
+		err := p.Eval(`document.documentElement.scrollHeight <= window.innerHeight`, &fits)
+		return fmt.Sprint(fits), err
+	}, "true")
 }
 
 // clickSends clicks selector and checks the request the view sends.

@@ -115,6 +115,7 @@ func TestResultCardShop(t *testing.T) {
 				t.Errorf("buttons = %q, want %q", got, wantButtons)
 			}
 			sized(t, p)
+			fitted(t, p)
 
 			shot := screenshot(t, p, tc.tool+"-card.png")
 			if tc.tool == "get_order" {
@@ -239,6 +240,7 @@ func TestResultCardHostileData(t *testing.T) {
 					clickSends(t, p, `#card-actions button[data-kind="url"]`, "ui/open-link", string(b))
 				}
 			}
+			fitted(t, p)
 			screenshot(t, p, "hostile-"+tc.name+".png")
 			noPageErrors(t, p)
 		})

@@ -69,6 +69,7 @@ func TestStarterView(t *testing.T) {
 	shownJSON(t, p, "#result", first)
 	eventuallyText(t, p, "#status", "")
 	sized(t, p)
+	fitted(t, p)
 	screenshot(t, p, "starter.png")
 
 	eventuallyStyle(t, p, "body", "background-color", "rgb(255, 255, 255)")
@@ -96,6 +97,7 @@ func TestStarterView(t *testing.T) {
 		t.Fatalf("refreshed result %s (%v) is not the cancelled order", want, err)
 	}
 	shownJSON(t, p, "#result", want)
+	fitted(t, p)
 	screenshot(t, p, "starter-refreshed.png")
 
 	tornDown(t, p)
