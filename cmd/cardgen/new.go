@@ -1,12 +1,102 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/cardgen/cardgen/gen"
+	"github.com/cardgen/cardgen/gen/scaffold"
 )
 
-// runNew scaffolds a new annotated tool; see docs/scaffolding.md.
+// runNew scaffolds a new annotated tool; see docs/scaffolding.md. Exit status: 0 when the tool
+// was written and its golden files pass, 1 when it was refused or a step failed (nothing is left
+// behind), 2 for bad usage.
 func runNew(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "cardgen new: not built yet")
-	return 2
+	fs := flag.NewFlagSet("cardgen new", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var opts scaffold.Options
+	fs.StringVar(&opts.Dir, "dir", ".", "the package `directory`; created, with a new package, when it holds no Go package")
+	fs.StringVar(&opts.Recv, "recv", "", "make the handler a method of `TYPE`, a type of the package (default: a plain function)")
+	fs.BoolVar(&opts.UI, "ui", false, "add //card:ui and write the starter view to "+scaffold.UIDir+"/<tool_name>.html")
+	fs.StringVar(&opts.ACP, "acp", "", "add //card:acp `KIND`: detail, review, carousel or form")
+	fs.BoolVar(&opts.Markdown, "markdown", false, `return a markdown document (a field tagged card:"markdown") instead of a result card`)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: cardgen new <tool_name> [-dir PKG] [-recv TYPE] [-ui] [-acp KIND] [-markdown]\n\n")
+		fmt.Fprintf(stderr, "Writes <tool_name>.go with an annotated handler stub, regenerates the package and\nwrites the tool's golden files. It never overwrites a file.\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	// Flags may come before or after the tool name.
+	var names []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		names = append(names, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(names) != 1 {
+		fmt.Fprintf(stderr, "cardgen new: want one tool name, got %d %q\n", len(names), names)
+		fs.Usage()
+		return 2
+	}
+	opts.Tool = names[0]
+
+	plan, err := scaffold.NewPlan(opts)
+	if err != nil {
+		return report(stderr, err)
+	}
+	res, err := plan.Apply(context.Background())
+	if err != nil {
+		return report(stderr, err)
+	}
+	wd, _ := os.Getwd()
+	for _, f := range res.Created {
+		fmt.Fprintln(stdout, "cardgen new: created", rel(wd, f))
+	}
+	for _, f := range res.Regenerated {
+		fmt.Fprintln(stdout, "cardgen new: regenerated", rel(wd, f))
+	}
+	fmt.Fprintf(stdout, "cardgen new: next, implement %s in %s; RegisterTools registers %s.\n",
+		plan.Func, rel(wd, plan.Source), opts.Tool)
+	return 0
+}
+
+// report prints a refusal or failure: every problem, or the generator's diagnostics relative to
+// the working directory as the go command prints them.
+func report(stderr io.Writer, err error) int {
+	var probs scaffold.Problems
+	var diags gen.Diagnostics
+	wd, _ := os.Getwd()
+	switch {
+	case errors.As(err, &probs):
+		for _, p := range probs {
+			fmt.Fprintln(stderr, "cardgen new:", p)
+		}
+	case errors.As(err, &diags):
+		fmt.Fprintln(stderr, "cardgen new: the package does not generate; nothing was left behind:")
+		for _, d := range diags.Relative(wd) {
+			fmt.Fprintln(stderr, d)
+		}
+	default:
+		fmt.Fprintln(stderr, "cardgen new:", err)
+	}
+	return 1
+}
+
+func rel(wd, path string) string {
+	if r, err := filepath.Rel(wd, path); err == nil {
+		return r
+	}
+	return path
 }

@@ -1,0 +1,188 @@
+package scaffold
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+
+	"github.com/cardgen/cardgen/gen"
+)
+
+// Result is what Apply did.
+type Result struct {
+	// Created are the files created: the plan's files, then the golden files.
+	Created []string
+	// Regenerated are cardgen's generated files that were written (created or changed).
+	Regenerated []string
+}
+
+// Apply writes the plan: it creates the new files (failing rather than replacing one that has
+// appeared since the plan was made), regenerates the package with gen.Generate and gen.Write, and
+// runs the new tool's golden subtest with -update to write its golden files. That run also checks
+// that the package builds and that the example fits its card. On failure it removes every file
+// and directory it created and restores the generated files it changed, so the package is as it
+// was; the error then carries the generator's diagnostics or the go command's output.
+func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		return nil, fmt.Errorf("cardgen new runs the go command to write the golden files, and it is not on PATH: %w", err)
+	}
+	u := &undo{saved: map[string][]byte{}}
+	defer func() {
+		if err != nil {
+			if uerr := u.run(); uerr != nil {
+				err = fmt.Errorf("%w\n(and undoing the scaffold failed: %v)", err, uerr)
+			}
+		}
+	}()
+
+	res = &Result{}
+	for _, f := range p.Files {
+		if err := u.mkdirAll(filepath.Dir(f.Path)); err != nil {
+			return nil, err
+		}
+		if err := u.create(f.Path, f.Content); err != nil {
+			return nil, err
+		}
+		res.Created = append(res.Created, f.Path)
+	}
+
+	gr, err := gen.Generate(gen.Options{Dir: p.Dir, UIDir: UIDir}, ".")
+	if err != nil {
+		return nil, fmt.Errorf("generating package %s:\n%w", p.Package, err)
+	}
+	for _, f := range gr.Files {
+		if err := u.save(f.Path); err != nil {
+			return nil, err
+		}
+	}
+	written, err := gen.Write(gr.Files)
+	res.Regenerated = written
+	if err != nil {
+		return nil, err
+	}
+
+	// The golden files do not exist yet (NewPlan checked); testdata/golden may have to be made,
+	// and is removed again if the run fails.
+	if err := u.mkdirAll(filepath.Dir(p.Golden[0])); err != nil {
+		return nil, err
+	}
+	u.golden = p.Golden
+	run := "^TestCardgenGolden$/^" + regexp.QuoteMeta(p.Options.Tool) + "$"
+	cmd := exec.CommandContext(ctx, goCmd, "test", "-count=1", "-run", run, ".", "-update")
+	cmd.Dir = p.Dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("writing the golden files of %s with go test -run '%s' -update failed: %v\n%s", p.Options.Tool, run, err, bytes.TrimSpace(out))
+	}
+	if !exists(p.Golden[0]) {
+		return nil, fmt.Errorf("go test -run '%s' -update wrote no golden file for %s:\n%s", run, p.Options.Tool, bytes.TrimSpace(out))
+	}
+	for _, g := range p.Golden {
+		if exists(g) {
+			res.Created = append(res.Created, g)
+		}
+	}
+	return res, nil
+}
+
+// undo records what Apply changed so that a failure leaves the package as it was.
+type undo struct {
+	files  []string          // created files
+	dirs   []string          // created directories, outermost first
+	saved  map[string][]byte // generated files' bytes before regeneration; nil = absent
+	golden []string          // golden files the test run may have created
+}
+
+func (u *undo) create(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("%s appeared while scaffolding; cardgen new never overwrites a file", path)
+		}
+		return err
+	}
+	u.files = append(u.files, path)
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// mkdirAll makes dir and its missing parents, remembering which it made.
+func (u *undo) mkdirAll(dir string) error {
+	var missing []string
+	for d := dir; !exists(d); d = filepath.Dir(d) {
+		missing = append(missing, d)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	slices.Reverse(missing)
+	u.dirs = append(u.dirs, missing...)
+	return nil
+}
+
+func (u *undo) save(path string) error {
+	b, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		u.saved[path] = nil
+	case err != nil:
+		return err
+	default:
+		u.saved[path] = b
+	}
+	return nil
+}
+
+// run undoes everything, reporting the first failure but attempting every step.
+func (u *undo) run() error {
+	var errs []error
+	rm := func(path string) {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	for _, g := range u.golden {
+		rm(g)
+	}
+	for _, f := range slices.Backward(u.files) {
+		rm(f)
+	}
+	paths := make([]string, 0, len(u.saved))
+	for p := range u.saved {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		if old := u.saved[p]; old == nil {
+			rm(p)
+		} else if err := os.WriteFile(p, old, 0o644); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	for _, d := range slices.Backward(u.dirs) {
+		rm(d) // only empty directories go; anything else there was not ours
+	}
+	return errors.Join(errs...)
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}

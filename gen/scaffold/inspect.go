@@ -1,0 +1,218 @@
+package scaffold
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/cardgen/cardgen/annotations"
+	"github.com/cardgen/cardgen/gen"
+)
+
+// pkgInfo is what scaffolding needs to know of the package in a directory. It comes from parsing
+// the files, not type-checking them, so that a package in the middle of an edit can still be
+// inspected, and so that identifiers in files of other platforms count too.
+type pkgInfo struct {
+	name     string               // package name; "" when the directory holds no Go package
+	decls    map[string]string    // package-level identifiers → where declared (file:line)
+	types    map[string]*recvInfo // type names declared in the package
+	tools    []toolInfo           // the package's annotated tools
+	problems Problems
+}
+
+// recvInfo is a type the handler could be a method of.
+type recvInfo struct {
+	name    string
+	param   string          // the receiver name its methods use ("s")
+	pointer bool            // its methods have pointer receivers
+	styled  bool            // param and pointer come from an existing method
+	members map[string]bool // its methods and fields: a new method must not take one of these names
+	problem string          // why it cannot be a receiver, if it cannot
+}
+
+// toolInfo is one existing tool.
+type toolInfo struct {
+	name, goName string
+	fn           string // the handler, as Func or Type.Method
+	at           string // file:line of the handler
+}
+
+// inspect reads the package in dir; shown is dir as the user wrote it, for messages.
+func inspect(dir, shown string) (*pkgInfo, error) {
+	info := &pkgInfo{decls: map[string]string{}, types: map[string]*recvInfo{}}
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return info, nil // a new package in a new directory
+	case err != nil:
+		return nil, err
+	case !st.IsDir():
+		info.problems = append(info.problems, fmt.Sprintf("%s is a file, not a directory; -dir names the package directory", shown))
+		return info, nil
+	}
+	bp, err := build.Default.ImportDir(dir, build.ImportComment)
+	var noGo *build.NoGoError
+	var multi *build.MultiplePackageError
+	switch {
+	case errors.As(err, &noGo):
+		return info, nil
+	case errors.As(err, &multi):
+		info.problems = append(info.problems, fmt.Sprintf("%s holds files of several packages (%v in %v); cardgen new needs one package, so fix the package clauses first", shown, multi.Packages, multi.Files))
+		return info, nil
+	case err != nil:
+		return nil, fmt.Errorf("reading the package in %s: %w", shown, err)
+	}
+	info.name = bp.Name
+
+	// Files of other platforms (IgnoredGoFiles) declare names too; in-package tests share the
+	// package scope. cardgen's own generated files are left out: they are about to be rewritten.
+	var names []string
+	for _, list := range [][]string{bp.GoFiles, bp.CgoFiles, bp.TestGoFiles, bp.IgnoredGoFiles} {
+		for _, n := range list {
+			if n != gen.GeneratedFile && n != gen.GeneratedTestFile {
+				names = append(names, n)
+			}
+		}
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, n := range names {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			info.problems = append(info.problems, fmt.Sprintf("%s does not parse: %v; fix it first", filepath.Join(shown, n), err))
+			continue
+		}
+		if f.Name.Name != bp.Name {
+			continue // another package, such as a //go:build ignore program
+		}
+		files = append(files, f)
+	}
+	at := func(pos token.Pos) string {
+		p := fset.Position(pos)
+		return fmt.Sprintf("%s:%d", filepath.Join(shown, filepath.Base(p.Filename)), p.Line)
+	}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				info.genDecl(d, at)
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					if d.Name.Name != "init" && d.Name.Name != "_" {
+						info.decls[d.Name.Name] = at(d.Name.Pos())
+					}
+				}
+			}
+		}
+	}
+	// Methods after types, so that every receiver type is known.
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				info.funcDecl(fd, at)
+			}
+		}
+	}
+	return info, nil
+}
+
+func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string) {
+	for _, spec := range d.Specs {
+		switch s := spec.(type) {
+		case *ast.ValueSpec:
+			for _, n := range s.Names {
+				if n.Name != "_" {
+					info.decls[n.Name] = at(n.Pos())
+				}
+			}
+		case *ast.TypeSpec:
+			info.decls[s.Name.Name] = at(s.Name.Pos())
+			r := &recvInfo{name: s.Name.Name, members: map[string]bool{}, pointer: true}
+			switch t := s.Type.(type) {
+			case *ast.InterfaceType:
+				r.problem = fmt.Sprintf("%s is an interface; methods need a concrete type, such as a struct", s.Name.Name)
+			case *ast.StarExpr:
+				r.problem = fmt.Sprintf("%s is a pointer type; methods need a type that is not a pointer", s.Name.Name)
+			case *ast.StructType:
+				for _, fl := range t.Fields.List {
+					for _, n := range fl.Names {
+						r.members[n.Name] = true
+					}
+					if len(fl.Names) == 0 {
+						r.members[embeddedName(fl.Type)] = true
+					}
+				}
+			}
+			switch {
+			case s.TypeParams != nil:
+				r.problem = fmt.Sprintf("%s is generic; tool handlers must be methods of non-generic types", s.Name.Name)
+			case s.Assign.IsValid():
+				r.problem = fmt.Sprintf("%s is an alias; give the type it stands for", s.Name.Name)
+			}
+			info.types[s.Name.Name] = r
+		}
+	}
+}
+
+// embeddedName is the field name of an embedded field: the type name without package or pointer.
+func embeddedName(e ast.Expr) string {
+	for {
+		switch t := e.(type) {
+		case *ast.StarExpr:
+			e = t.X
+		case *ast.SelectorExpr:
+			return t.Sel.Name
+		case *ast.IndexExpr:
+			e = t.X
+		case *ast.IndexListExpr:
+			e = t.X
+		case *ast.Ident:
+			return t.Name
+		default:
+			return ""
+		}
+	}
+}
+
+func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string) {
+	fn := fd.Name.Name
+	if fd.Recv != nil && len(fd.Recv.List) == 1 {
+		field := fd.Recv.List[0]
+		typ, ptr := field.Type, false
+		if s, ok := typ.(*ast.StarExpr); ok {
+			typ, ptr = s.X, true
+		}
+		tname := embeddedName(typ)
+		if r := info.types[tname]; r != nil {
+			// The first method seen sets the receiver style the new one copies.
+			if !r.styled {
+				r.styled, r.pointer = true, ptr
+				if len(field.Names) == 1 {
+					r.param = field.Names[0].Name
+				}
+			}
+			r.members[fd.Name.Name] = true
+		}
+		fn = tname + "." + fd.Name.Name
+	}
+	if fd.Doc == nil {
+		return
+	}
+	dirs, _, _ := annotations.ParseCommentGroup(fd.Doc)
+	for _, d := range dirs {
+		if d.Name != "tool" {
+			continue
+		}
+		name := gen.SnakeCase(fd.Name.Name)
+		if len(d.Args) > 0 {
+			name = d.Args[0].Text
+		}
+		info.tools = append(info.tools, toolInfo{name: name, goName: gen.GoName(name), fn: fn, at: at(fd.Name.Pos())})
+	}
+}

@@ -1,0 +1,158 @@
+package scaffold
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/cardgen/cardgen/runtime/apps"
+)
+
+// cardgenCmd is what the go:generate line of a new package runs.
+const cardgenCmd = "github.com/cardgen/cardgen/cmd/cardgen"
+
+// field is one field of a scaffolded struct.
+type field struct {
+	name, typ string
+	tags      map[string]string
+	doc       string
+}
+
+// outputFields are the output type's fields: the result card shows all four, or, with -markdown,
+// the one markdown document.
+func outputFields(markdown bool) []field {
+	if markdown {
+		return []field{{name: "Markdown", typ: "string", tags: map[string]string{"json": "markdown", "card": "markdown"},
+			doc: "Markdown is the document, drawn as a markdown card."}}
+	}
+	return []field{
+		{name: "ID", typ: "string", tags: map[string]string{"json": "id"}},
+		{name: "Title", typ: "string", tags: map[string]string{"json": "title"}},
+		{name: "Status", typ: "string", tags: map[string]string{"json": "status"}},
+		{name: "Summary", typ: "string", tags: map[string]string{"json": "summary"}},
+	}
+}
+
+// directives are the //card: lines of the handler's doc comment.
+func directives(o Options) []string {
+	lines := []string{fmt.Sprintf("//card:tool %s title=%q", o.Tool, Title(o.Tool))}
+	if o.UI {
+		lines = append(lines, "//card:ui "+o.Tool+".html")
+	}
+	if o.ACP != "" {
+		lines = append(lines, "//card:acp "+o.ACP)
+	}
+	if o.Markdown {
+		return append(lines, "//card:example "+exampleJSON(o))
+	}
+	return append(lines,
+		`//card:result title="{{.Title}}" subtitle="{{.Status}}" text="{{.Summary}}"`,
+		`//card:field ID "{{.ID}}"`,
+		`//card:action message "Tell me more" "Tell me more about {{.Title}}"`,
+		`//card:fallback "{{.Title}} ({{.Status}}): {{.Summary}}"`,
+		"//card:example "+exampleJSON(o),
+	)
+}
+
+// exampleJSON is the //card:example value: a sample output that fits the card as written.
+func exampleJSON(o Options) string {
+	var v any
+	if o.Markdown {
+		v = struct {
+			Markdown string `json:"markdown"`
+		}{"# " + Title(o.Tool) + "\n\nA sample document of " + o.Tool + ": replace this example with a real one.\n"}
+	} else {
+		v = struct {
+			ID      string `json:"id"`
+			Title   string `json:"title"`
+			Status  string `json:"status"`
+			Summary string `json:"summary"`
+		}{"example-1", "Example", "ready", "A sample result of " + o.Tool + ": replace this example with a real one."}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v) // strings only: cannot fail
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// renderTool renders <tool>.go: the input and output types and the annotated handler stub.
+func renderTool(p *Plan, recv *recvInfo) ([]byte, error) {
+	o := p.Options
+	f := jen.NewFile(p.Package)
+
+	f.Commentf("%s is the input of the %s tool.", p.Input, o.Tool)
+	f.Type().Id(p.Input).Struct(
+		jen.Comment("ID names what to look up. The json and jsonschema tags shape the input schema."),
+		jen.Id("ID").String().Tag(map[string]string{"json": "id", "jsonschema": "description=What to look up,minLength=1"}),
+	)
+
+	what := "its fields fill the result card"
+	if o.Markdown {
+		what = "its markdown field is drawn as a markdown card"
+	}
+	f.Commentf("%s is the result of the %s tool: %s.", p.Output, o.Tool, what)
+	var fields []jen.Code
+	for _, fl := range outputFields(o.Markdown) {
+		if fl.doc != "" {
+			fields = append(fields, jen.Comment(fl.doc))
+		}
+		fields = append(fields, jen.Id(fl.name).Id(fl.typ).Tag(fl.tags))
+	}
+	f.Type().Id(p.Output).Struct(fields...)
+
+	doc := jen.Commentf("%s is the %s tool. Describe here what it does and when to use it:", p.Func, o.Tool).Line().
+		Comment("this comment, without its //card: lines, is the tool description the model reads.").Line().
+		Comment("//").Line()
+	for _, d := range directives(o) {
+		doc.Comment(d).Line()
+	}
+	fn := doc.Func()
+	if recv != nil {
+		name := recv.param
+		if name == "" || name == "_" || name == "ctx" || name == "in" {
+			name = strings.ToLower(recv.name[:1])
+			if name == "_" {
+				name = "r"
+			}
+		}
+		typ := jen.Id(recv.name)
+		if recv.pointer {
+			typ = jen.Op("*").Id(recv.name)
+		}
+		fn = fn.Params(jen.Id(name).Add(typ))
+	}
+	fn.Id(p.Func).
+		Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("in").Id(p.Input)).
+		Params(jen.Op("*").Id(p.Output), jen.Error()).
+		Block(
+			jen.Comment("TODO: implement "+o.Tool+"; the //card:example above shows what a result looks like."),
+			jen.Return(jen.Nil(), jen.Qual("errors", "New").Call(jen.Lit(o.Tool+" is not implemented yet"))),
+		)
+	f.Add(fn)
+
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("rendering %s.go: %w", o.Tool, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// renderDoc renders doc.go for a new package: its doc comment and the go:generate line.
+func renderDoc(pkg string) ([]byte, error) {
+	f := jen.NewFile(pkg)
+	f.PackageComment(fmt.Sprintf("Package %s holds MCP tools annotated for cardgen. Run go generate after changing an", pkg))
+	f.PackageComment("annotation: cardgen rewrites cards_gen.go, whose RegisterTools adds the tools to a server.")
+	f.Comment("//go:generate go run " + cardgenCmd)
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("rendering doc.go: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// starterView is the -ui view: the starter view bound to the tool.
+func starterView(tool string) []byte { return apps.StarterViewFor(tool) }

@@ -1,0 +1,257 @@
+// Package scaffold writes a new annotated tool into a Go package: a handler stub with its input and
+// output types, a result card and an example, then runs the generator and writes the golden files,
+// so that the package builds and its tests pass at once. It backs `cardgen new`.
+//
+// Scaffolding is in two steps. [NewPlan] inspects the package and decides every name and byte
+// without writing anything; it refuses, listing every reason, when anything would be overwritten
+// or would collide. [Plan.Apply] creates the files (never replacing one), regenerates the package
+// and writes the new tool's golden files; when a step fails it removes what it created and
+// restores what it regenerated.
+package scaffold
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cardgen/cardgen/gen"
+)
+
+// The ACP card kinds -acp accepts; they are the kinds //card:acp accepts.
+var acpKinds = []string{"detail", "review", "carousel", "form"}
+
+// toolNameRE is gen's tool name rule.
+var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+
+// UIDir is the ui folder, relative to the package, that -ui writes into. It is the generator's
+// default, which the go:generate line of a scaffolded package uses.
+const UIDir = "cards"
+
+// Options say what to scaffold.
+type Options struct {
+	// Tool is the MCP tool name, such as get_invoice.
+	Tool string
+	// Dir is the package directory; "" is the current directory. It is created, with a new
+	// package, when it holds no Go package.
+	Dir string
+	// Recv makes the handler a method of this type, which must be declared in the package.
+	// Empty means a plain function, which never changes RegisterTools' parameters.
+	Recv string
+	// UI adds //card:ui and writes the starter view into the ui folder.
+	UI bool
+	// ACP adds //card:acp ACP: detail, review, carousel or form.
+	ACP string
+	// Markdown makes the output a markdown document (a field tagged card:"markdown") instead of
+	// a result card.
+	Markdown bool
+}
+
+// Problems is every reason a scaffold was refused, one actionable message each.
+type Problems []string
+
+// Error joins the problems one per line.
+func (p Problems) Error() string { return strings.Join(p, "\n") }
+
+// Plan is a scaffold decided and rendered but not yet written.
+type Plan struct {
+	Options Options
+	// Dir is the absolute package directory.
+	Dir string
+	// Package is the package name, existing or derived from the directory name.
+	Package string
+	// NewPackage is set when the directory holds no Go package yet; doc.go is then among Files.
+	NewPackage bool
+	// Func, Input and Output are the Go names of the handler and its types; each is the name
+	// derived from the tool name (GetInvoice, GetInvoiceInput, GetInvoiceOutput), with the
+	// smallest suffix from 2 up that is free in the package when that name is taken.
+	Func, Input, Output string
+	// Source is the path of the new handler file, <tool>.go.
+	Source string
+	// Files are the new files, to be created in this order; none exists.
+	Files []gen.File
+	// Golden are the golden files the new tool's first test run writes; none exists.
+	Golden []string
+}
+
+// NewPlan inspects the package in opts.Dir and renders the scaffold. It writes nothing. When the
+// scaffold is refused the error is Problems, listing every reason.
+func NewPlan(opts Options) (*Plan, error) {
+	var probs Problems
+	add := func(format string, args ...any) { probs = append(probs, fmt.Sprintf(format, args...)) }
+	if opts.Dir == "" {
+		opts.Dir = "."
+	}
+	display := func(rel string) string { return filepath.Join(opts.Dir, rel) }
+
+	if !toolNameRE.MatchString(opts.Tool) {
+		add("tool name %q is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice", opts.Tool)
+	}
+	if opts.ACP != "" && !slices.Contains(acpKinds, opts.ACP) {
+		add("-acp %q is not an ACP card kind; use one of %s", opts.ACP, strings.Join(acpKinds, ", "))
+	}
+	if opts.Markdown && opts.UI {
+		add("-markdown and -ui cannot be combined: a markdown document is drawn by the markdown card view, and a tool has one view; leave one out")
+	}
+	if opts.Markdown && opts.ACP != "" {
+		add("-markdown and -acp cannot be combined: an ACP card is built from the result card, which -markdown replaces; leave one out")
+	}
+	if opts.Recv != "" && !token.IsIdentifier(opts.Recv) {
+		add("-recv %q is not a Go type name; give the name of a type declared in the package, such as Service", opts.Recv)
+	}
+
+	dir, err := filepath.Abs(opts.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("resolving %s: %w", opts.Dir, err)
+	}
+	pkg, err := inspect(dir, opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	probs = append(probs, pkg.problems...)
+
+	p := &Plan{Options: opts, Dir: dir, Package: pkg.name, NewPackage: pkg.name == ""}
+	if p.NewPackage {
+		p.Package = PackageName(filepath.Base(dir))
+	}
+	stem := gen.GoName(opts.Tool)
+	if toolNameRE.MatchString(opts.Tool) {
+		for _, t := range pkg.tools {
+			switch {
+			case t.name == opts.Tool:
+				add("tool name %q is already used by %s (%s); tool names must be unique in a package, pick another", opts.Tool, t.fn, t.at)
+			case t.goName == stem:
+				add("tool name %q gives the same generated Go names (%sCard, …) as tool %q of %s (%s); pick a name that differs in more than '_', '.' or '-'", opts.Tool, stem, t.name, t.fn, t.at)
+			}
+		}
+		// These are generated for the new tool from its name alone, so no suffix can avoid them.
+		lower := strings.ToLower(stem[:1]) + stem[1:]
+		for _, n := range []string{stem + "Card", lower + "InputSchema", lower + "OutputSchema"} {
+			if at, ok := pkg.decls[n]; ok {
+				add("%s is declared at %s, and cardgen generates %s for tool %q; rename it or pick another tool name", n, at, n, opts.Tool)
+			}
+		}
+	}
+
+	var recv *recvInfo
+	if opts.Recv != "" && token.IsIdentifier(opts.Recv) {
+		r, ok := pkg.types[opts.Recv]
+		switch {
+		case !ok:
+			add("-recv %s: no type %s is declared in package %s; declare it first, or leave -recv out for a plain function", opts.Recv, opts.Recv, orNone(p.Package, p.NewPackage))
+		case r.problem != "":
+			add("-recv %s: %s", opts.Recv, r.problem)
+		default:
+			recv = r
+		}
+	}
+
+	taken := func(name string) bool {
+		if _, ok := pkg.decls[name]; ok {
+			return true
+		}
+		return false
+	}
+	p.Input = free(stem+"Input", taken)
+	p.Output = free(stem+"Output", func(n string) bool { return taken(n) || n == p.Input })
+	if recv != nil {
+		p.Func = free(stem, func(n string) bool { return recv.members[n] })
+	} else {
+		p.Func = free(stem, func(n string) bool { return taken(n) || n == p.Input || n == p.Output })
+	}
+
+	src, err := renderTool(p, recv)
+	if err != nil {
+		return nil, err
+	}
+	if p.NewPackage {
+		doc, err := renderDoc(p.Package)
+		if err != nil {
+			return nil, err
+		}
+		p.Files = append(p.Files, gen.File{Path: filepath.Join(dir, "doc.go"), Content: doc})
+	}
+	p.Source = filepath.Join(dir, opts.Tool+".go")
+	p.Files = append(p.Files, gen.File{Path: p.Source, Content: src})
+	if opts.UI {
+		p.Files = append(p.Files, gen.File{Path: filepath.Join(dir, UIDir, opts.Tool+".html"), Content: starterView(opts.Tool)})
+	}
+	p.Golden = []string{filepath.Join(dir, "testdata", "golden", opts.Tool+".schema.json")}
+	if !opts.Markdown {
+		p.Golden = append(p.Golden, filepath.Join(dir, "testdata", "golden", opts.Tool+".card.json"))
+	}
+	if toolNameRE.MatchString(opts.Tool) {
+		for _, path := range append(filesOf(p.Files), p.Golden...) {
+			rel, _ := filepath.Rel(dir, path)
+			if exists(path) {
+				add("%s already exists; cardgen new never overwrites a file: move it away or pick another tool name", display(rel))
+			}
+		}
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	return p, nil
+}
+
+// free returns name, or name with the smallest numeric suffix from 2 up that is not taken.
+func free(name string, taken func(string) bool) string {
+	if !taken(name) {
+		return name
+	}
+	for i := 2; ; i++ {
+		if n := name + strconv.Itoa(i); !taken(n) {
+			return n
+		}
+	}
+}
+
+func filesOf(fs []gen.File) []string {
+	paths := make([]string, len(fs))
+	for i, f := range fs {
+		paths[i] = f.Path
+	}
+	return paths
+}
+
+func orNone(name string, isNew bool) string {
+	if isNew {
+		return "(none yet: the directory holds no Go package)"
+	}
+	return name
+}
+
+// Title turns a tool name into the tool's title: get_invoice → "Get invoice".
+func Title(tool string) string {
+	words := strings.FieldsFunc(tool, func(r rune) bool { return r == '_' || r == '.' || r == '-' })
+	if len(words) == 0 {
+		return tool
+	}
+	s := strings.Join(words, " ")
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// PackageName derives a package name from a directory name: lower-case ASCII letters and digits
+// only ("My-Tools" → "mytools"), "p" before a leading digit, "pkg" after a Go keyword, and "tools"
+// when nothing is left.
+func PackageName(dir string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(dir) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	s := b.String()
+	switch {
+	case s == "":
+		return "tools"
+	case s[0] >= '0' && s[0] <= '9':
+		return "p" + s
+	case token.IsKeyword(s):
+		return s + "pkg"
+	}
+	return s
+}
