@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/cardgen/cardgen/annotations"
+	"github.com/cardgen/cardgen/runtime/apps"
 )
 
 // Package is the generator's plain model of one annotated package: what render needs and nothing
@@ -18,6 +19,7 @@ type Package struct {
 	Tools       []*Tool
 	Receivers   []*Receiver // one RegisterTools parameter per receiver type, in source order
 	UIDir       string      // folder of ui files relative to Dir ("cards" by default)
+	UIFiles     []string    // views and sidecars to embed, relative to UIDir, sorted
 	TypeCards   map[*types.TypeName]*CardSpec
 	pkg         Input
 	generated   map[string]bool // files of the package that cardgen wrote
@@ -51,6 +53,11 @@ type Tool struct {
 
 	InSchema, OutSchema   []byte // marshalled JSON schemas, when mapped at generate time
 	InRuntime, OutRuntime bool   // the schema must be reflected by invopop at init
+
+	UIPath        string // //card:ui path relative to the ui folder ("" = none)
+	UIPos         token.Pos
+	Visibility    apps.Visibility // //card:visibility; zero = both
+	HasVisibility bool
 
 	Card     *CardSpec // nil when the tool has no result card
 	Reply    *Text     // the text content the model reads; nil = the JSON of the output

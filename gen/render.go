@@ -3,14 +3,18 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/cardgen/cardgen/runtime/apps"
 	"golang.org/x/tools/imports"
 )
 
 // Import paths the generated code uses.
 const (
+	appsPath     = "github.com/cardgen/cardgen/runtime/apps"
 	cardPath     = "github.com/cardgen/cardgen/runtime/card"
 	registerPath = "github.com/cardgen/cardgen/runtime/register"
 	jsonPath     = "encoding/json"
@@ -26,6 +30,7 @@ func Render(p *Package) ([]byte, error) {
 		sdkPath:      "mcp",
 		cardPath:     "card",
 		registerPath: "register",
+		appsPath:     "apps",
 	})
 	f.PackageComment(fmt.Sprintf("// This file registers the %s of package %s with the MCP Go SDK.", plural(len(p.Tools), "tool", "tools"), p.Name))
 
@@ -34,6 +39,16 @@ func Render(p *Package) ([]byte, error) {
 	f.Comment("the matching cardgen.")
 	f.Const().Id("_").Op("=").Qual(registerPath, "GeneratedAPI1")
 	renderSchemas(f, p)
+	if len(p.UIFiles) > 0 {
+		var pats []string
+		for _, u := range p.UIFiles {
+			pats = append(pats, path.Join(p.UIDir, u))
+		}
+		f.Comment("uiFiles holds the views the tools name with //card:ui, and their sidecars; go:embed makes")
+		f.Comment("a missing file a build error.")
+		f.Comment("//go:embed " + strings.Join(pats, " "))
+		f.Var().Id("uiFiles").Qual("embed", "FS")
+	}
 	renderRegister(f, p)
 	for _, t := range p.Tools {
 		if t.Card != nil {
@@ -117,16 +132,31 @@ func renderRegister(f *jen.File, p *Package) {
 	}
 	params = append(params, jen.Id("opts").Op("...").Qual(registerPath, "Option"))
 	var body []jen.Code
-	for _, t := range p.Tools {
-		if t.Card != nil {
-			// Only cards need the options today; a package without cards keeps the
-			// parameter so that every RegisterTools has the same shape.
-			body = append(body, jen.Id("cfg").Op(":=").Qual(registerPath, "NewConfig").Call(jen.Id("opts").Op("...")))
-			break
+	if p.usesUI() {
+		// Only cards and views need the options; a package without them keeps the parameter
+		// so that every RegisterTools has the same shape.
+		body = append(body, jen.Id("cfg").Op(":=").Qual(registerPath, "NewConfig").Call(jen.Id("opts").Op("...")))
+		body = append(body, jen.Id("ui").Op(":=").Id("cfg").Dot("UIRegistry").Call(jen.Lit(p.Name)))
+		if len(p.UIFiles) > 0 {
+			body = append(body, jen.Id("uiFS").Op(":=").Qual(registerPath, "SubFS").Call(jen.Id("uiFiles"), jen.Lit(p.UIDir)))
+		}
+		for _, t := range p.Tools {
+			if t.UIPath != "" {
+				body = append(body, jen.Id(uiVar(t)).Op(":=").Qual(registerPath, "MustUI").Call(
+					jen.Id("ui").Dot("AddFile").Call(jen.Id("uiFS"), jen.Lit(t.UIPath), jen.Nil())))
+			}
+		}
+		if p.usesBuiltinView() {
+			body = append(body, jen.Comment("Tools with a result card and no view of their own are drawn by the built-in view."))
+			body = append(body, jen.Id("resultCardUI").Op(":=").Qual(registerPath, "MustUI").Call(
+				jen.Id("ui").Dot("AddHTML").Call(jen.Lit(builtinViewPath), jen.Qual(appsPath, "ResultCardView").Call(), jen.Nil())))
 		}
 	}
 	for _, t := range p.Tools {
 		body = append(body, toolRegistration(t))
+	}
+	if p.usesUI() {
+		body = append(body, jen.Id("ui").Dot("Register").Call(jen.Id("s")))
 	}
 	f.Func().Id("RegisterTools").Params(params...).Block(body...)
 }
@@ -143,6 +173,9 @@ func toolRegistration(t *Tool) jen.Code {
 	}
 	if t.Description != "" {
 		tool[jen.Id("Description")] = jen.Lit(t.Description)
+	}
+	if meta := toolMeta(t); meta != nil {
+		tool[jen.Id("Meta")] = meta
 	}
 	outType := jen.Id(t.Out.Obj().Name())
 	if t.OutPtr {
@@ -213,4 +246,35 @@ func annotationsLit(t *Tool) jen.Code {
 		d[jen.Id("Title")] = jen.Lit(t.Title)
 	}
 	return jen.Op("&").Qual(sdkPath, "ToolAnnotations").Values(d)
+}
+
+func uiVar(t *Tool) string { return lowerFirst(t.GoName) + "UI" }
+
+// toolMeta is the tool's _meta.ui: its view (its own, or the built-in one for a card) and its
+// visibility.
+func toolMeta(t *Tool) jen.Code {
+	var uri jen.Code
+	switch {
+	case t.UIPath != "":
+		uri = jen.Id(uiVar(t))
+	case t.Card != nil:
+		uri = jen.Id("resultCardUI")
+	case t.HasVisibility:
+		uri = jen.Lit("")
+	default:
+		return nil
+	}
+	return jen.Qual(sdkPath, "Meta").Call(jen.Qual(appsPath, "ToolMeta").Call(uri, visibilityLit(t.Visibility)))
+}
+
+func visibilityLit(v apps.Visibility) jen.Code {
+	switch v {
+	case apps.Model:
+		return jen.Qual(appsPath, "Model")
+	case apps.App:
+		return jen.Qual(appsPath, "App")
+	case apps.Model | apps.App:
+		return jen.Qual(appsPath, "Model").Op("|").Qual(appsPath, "App")
+	}
+	return jen.Lit(0)
 }

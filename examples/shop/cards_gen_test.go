@@ -39,6 +39,9 @@ func TestCardgenGolden(t *testing.T) {
 		}
 		cardtest.Golden(t, "testdata/golden/get_order.card.json", cards)
 	})
+	t.Run("refresh_order", func(t *testing.T) {
+		cardtest.Golden(t, "testdata/golden/refresh_order.schema.json", cardtest.Schemas(refreshOrderInputSchema, refreshOrderOutputSchema))
+	})
 	t.Run("list_orders", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/list_orders.schema.json", cardtest.Schemas(listOrdersInputSchema, listOrdersOutputSchema))
 	})

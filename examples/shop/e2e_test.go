@@ -139,6 +139,7 @@ func TestToolsList(t *testing.T) {
 		"get_product":      {"Product details", true, false, true},
 		"cancel_order":     {"Cancel an order", false, true, false},
 		"checkout_preview": {"Checkout preview", true, false, true},
+		"refresh_order":    {"Refresh order", true, false, true},
 	}
 	if len(res.Tools) != len(want) {
 		t.Errorf("tools/list has %d tools; want %d", len(res.Tools), len(want))
@@ -192,6 +193,7 @@ func TestToolsCall(t *testing.T) {
 		"get_product":      {"id": "kb-01"},
 		"checkout_preview": {"items": []any{map[string]any{"product_id": "kb-01", "quantity": 2}}, "email": "lan@example.com", "coupon": "WELCOME10"},
 		"cancel_order":     {"id": "1043"},
+		"refresh_order":    {"id": "1042"},
 	}
 	for _, mt := range model.Tools {
 		args, ok := calls[mt.Name]
@@ -302,6 +304,40 @@ func TestInspectorCLI(t *testing.T) {
 	if _, ok := call.Meta["assistant_platform"]; !ok {
 		t.Errorf("inspector tools/call get_order: no _meta.assistant_platform in %v", call.Meta)
 	}
+
+	var resources struct {
+		Resources []struct {
+			URI      string         `json:"uri"`
+			MIMEType string         `json:"mimeType"`
+			Meta     map[string]any `json:"_meta"`
+		} `json:"resources"`
+	}
+	inspector.Call(t, []string{bin}, []string{"--method", "resources/list"}, &resources)
+	var orderView string
+	for _, r := range resources.Resources {
+		if r.MIMEType != "text/html;profile=mcp-app" || r.Meta["ui"] == nil {
+			t.Errorf("inspector resources/list: %s has MIME %q and meta %v", r.URI, r.MIMEType, r.Meta)
+		}
+		if strings.HasPrefix(r.URI, "ui://shop/orders/card.html?v=") {
+			orderView = r.URI
+		}
+	}
+	if orderView == "" {
+		t.Fatalf("inspector resources/list has no order view: %+v", resources.Resources)
+	}
+	var read struct {
+		Contents []struct {
+			URI      string         `json:"uri"`
+			MIMEType string         `json:"mimeType"`
+			Text     string         `json:"text"`
+			Meta     map[string]any `json:"_meta"`
+		} `json:"contents"`
+	}
+	inspector.Call(t, []string{bin}, []string{"--method", "resources/read", "--uri", orderView}, &read)
+	if len(read.Contents) != 1 || read.Contents[0].MIMEType != "text/html;profile=mcp-app" || read.Contents[0].Meta["ui"] == nil ||
+		!strings.Contains(read.Contents[0].Text, "order-title") {
+		t.Errorf("inspector resources/read %s: %+v", orderView, read.Contents)
+	}
 }
 
 func run(t *testing.T, dir string, name string, args ...string) {
@@ -347,5 +383,89 @@ func copyTree(t *testing.T, src, dst string, keep func(rel string) bool) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestUIResources checks the MCP Apps wiring through a real SDK client: every card tool points at
+// a versioned ui:// view with both meta keys, the app-only tool says so, and each view is listed
+// and read with the MCP Apps MIME type and its _meta.ui on both the list entry and the content.
+func TestUIResources(t *testing.T) {
+	cs := connect(t)
+	ctx := context.Background()
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uris := map[string]string{}
+	for _, tool := range tools.Tools {
+		ui, _ := tool.Meta["ui"].(map[string]any)
+		uri, _ := ui["resourceUri"].(string)
+		flat, _ := tool.Meta["ui/resourceUri"].(string)
+		vis := canonical(t, ui["visibility"])
+		switch tool.Name {
+		case "get_order":
+			if !strings.HasPrefix(uri, "ui://shop/orders/card.html?v=") || len(uri) != len("ui://shop/orders/card.html?v=")+12 {
+				t.Errorf("get_order: resourceUri %q; want ui://shop/orders/card.html?v=<12 hex>", uri)
+			}
+		case "get_product", "cancel_order", "checkout_preview":
+			if !strings.HasPrefix(uri, "ui://shop/result-card.html?v=") {
+				t.Errorf("%s: resourceUri %q; want the built-in result-card view", tool.Name, uri)
+			}
+		case "refresh_order":
+			if uri != "" || vis != `["app"]` {
+				t.Errorf("refresh_order: meta %v; want visibility [app] and no view", tool.Meta)
+			}
+			continue
+		default:
+			if tool.Meta["ui"] != nil {
+				t.Errorf("%s has no card or view, but _meta.ui is %v", tool.Name, tool.Meta["ui"])
+			}
+			continue
+		}
+		if flat != uri {
+			t.Errorf("%s: legacy ui/resourceUri %q differs from ui.resourceUri %q", tool.Name, flat, uri)
+		}
+		if vis != `["model","app"]` {
+			t.Errorf("%s: visibility %s; want both", tool.Name, vis)
+		}
+		uris[uri] = tool.Name
+	}
+	res, err := cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]*mcp.Resource{}
+	for _, r := range res.Resources {
+		listed[r.URI] = r
+	}
+	for uri, tool := range uris {
+		r := listed[uri]
+		if r == nil {
+			t.Errorf("%s's view %s is not in resources/list", tool, uri)
+			continue
+		}
+		if r.MIMEType != "text/html;profile=mcp-app" || r.Meta["ui"] == nil {
+			t.Errorf("%s: list entry MIME %q meta %v", uri, r.MIMEType, r.Meta)
+		}
+		read, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+		if err != nil {
+			t.Errorf("reading %s: %v", uri, err)
+			continue
+		}
+		c := read.Contents[0]
+		if c.MIMEType != "text/html;profile=mcp-app" || c.Meta["ui"] == nil || !strings.Contains(c.Text, "<html") {
+			t.Errorf("%s: read content MIME %q meta %v, %d bytes", uri, c.MIMEType, c.Meta, len(c.Text))
+		}
+		if strings.Contains(uri, "orders/card.html") {
+			ui := canonical(t, c.Meta["ui"])
+			if !strings.Contains(ui, `"prefersBorder":true`) || !strings.Contains(ui, "https://shop.example.com") {
+				t.Errorf("the order view's _meta.ui %s does not come from its card.meta.json sidecar", ui)
+			}
+		}
+	}
+	for _, bad := range []string{"ui://shop/../shop.go", "ui://shop/orders/card.meta.json", "ui://shop/%2e%2e/go.mod", "ui://other/result-card.html"} {
+		if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: bad}); err == nil {
+			t.Errorf("resources/read %s succeeded; only registered views may be served", bad)
+		}
 	}
 }

@@ -50,6 +50,7 @@ type GetOrderInput struct {
 // GetOrder looks up one order and shows its status, total and tracking link.
 //
 //card:tool get_order title="Order status" readonly idempotent
+//card:ui orders/card.html
 //card:result title="Order #{{.ID}}" subtitle="{{.Status}}" text="Arrives {{.ETA}}."
 //card:field Total "{{.Total}}"
 //card:field Carrier "{{.Carrier}}"
@@ -66,6 +67,15 @@ func (s *Shop) GetOrder(ctx context.Context, in GetOrderInput) (*Order, error) {
 	}
 	cp := *o
 	return &cp, nil
+}
+
+// RefreshOrder reads an order again for the order view's Refresh button. Only views call it:
+// hosts keep it out of the model's tool list.
+//
+//card:tool refresh_order title="Refresh order" readonly idempotent
+//card:visibility app
+func (s *Shop) RefreshOrder(ctx context.Context, in GetOrderInput) (*Order, error) {
+	return s.GetOrder(ctx, in)
 }
 
 // ListOrdersInput filters the order list.

@@ -10,11 +10,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"log/slog"
 
 	"github.com/invopop/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/cardgen/cardgen/runtime/apps"
 	"github.com/cardgen/cardgen/runtime/card"
 )
 
@@ -28,9 +30,53 @@ func WithLogger(l *slog.Logger) Option {
 	return func(c *Config) { c.Logger = l }
 }
 
+// WithUIServer sets the server name in the package's ui:// URIs (ui://NAME/orders/card.html);
+// the default is the Go package name.
+func WithUIServer(name string) Option {
+	return func(c *Config) { c.UIServer = name }
+}
+
+// WithUIDefault sets the _meta.ui of views that have no <view>.meta.json sidecar of their own
+// (CSP origins, permissions, prefersBorder). The default is strict: no outside origins.
+func WithUIDefault(m apps.ResourceMeta) Option {
+	return func(c *Config) { c.UIDefault = m }
+}
+
 // Config is what the options set. Generated code builds one per RegisterTools call.
 type Config struct {
-	Logger *slog.Logger // nil: changes are not logged
+	Logger    *slog.Logger      // nil: changes are not logged
+	UIServer  string            // "" = the package name
+	UIDefault apps.ResourceMeta // meta of views without a sidecar
+}
+
+// UIRegistry returns the registry for the package's ui:// resources, named by WithUIServer or
+// else by pkgName.
+func (cfg *Config) UIRegistry(pkgName string) *apps.Registry {
+	name := cfg.UIServer
+	if name == "" {
+		name = pkgName
+	}
+	return apps.NewRegistry(name, apps.Options{Default: cfg.UIDefault})
+}
+
+// MustUI returns uri, or panics with err. Generated code adds views that cardgen has already
+// checked at generate time and go:embed has already found at build time, so an error here
+// means a bad WithUIServer or WithUIDefault option: a programming error best seen at start-up.
+func MustUI(uri string, err error) string {
+	if err != nil {
+		panic(fmt.Sprintf("cardgen: registering a ui view: %v", err))
+	}
+	return uri
+}
+
+// SubFS returns the ui folder dir of an embedded file system (fs.Sub; it fails only for a
+// malformed dir, which generated code never passes).
+func SubFS(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(fmt.Sprintf("cardgen: ui folder %q: %v", dir, err))
+	}
+	return sub
 }
 
 // NewConfig applies opts to a zero Config.

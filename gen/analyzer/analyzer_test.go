@@ -1,0 +1,162 @@
+package analyzer_test
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cardgen/cardgen/gen"
+	"github.com/cardgen/cardgen/gen/analyzer"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// TestAnalyzer checks the diagnostics of the packages under testdata/src against their
+// "// want" comments. A //card: line cannot also hold a want comment (the rest of the line is
+// the directive's), so directive diagnostics are expected by a "// want +N" line above them in
+// the doc comment.
+func TestAnalyzer(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "shapes", "clean", "stale")
+}
+
+// TestSuggestedFixes applies every suggested fix to testdata/src/typos and compares the result
+// with typos.go.golden.
+func TestSuggestedFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), analyzer.Analyzer, "typos")
+}
+
+// TestFixMessages checks the titles editors show for the quick fixes.
+func TestFixMessages(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "typos")
+	if len(results) != 1 {
+		t.Fatalf("%d results; want 1", len(results))
+	}
+	var got []string
+	for _, d := range results[0].Diagnostics {
+		for _, f := range d.SuggestedFixes {
+			got = append(got, f.Message)
+		}
+	}
+	want := []string{
+		"Replace titel with title",
+		"Replace readonyl with readonly",
+		"Replace reslut with result",
+		"Replace subtitel with subtitle",
+		"Remove the space after //",
+		"Replace idempotnet with idempotent",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("fix messages:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestSameAsGeneration runs the analyzer over every failing golden case of the generator and
+// requires exactly the diagnostics of its want/stderr.txt, at the same line and column, except
+// for the type checker's errors: the generator prints those it cannot cure, but under go vet
+// the type checker reports them itself (and vet stops there), so the analyzer never repeats
+// them.
+func TestSameAsGeneration(t *testing.T) {
+	cases, err := filepath.Glob(filepath.Join("..", "..", "testdata", "golden", "bad_*"))
+	if err != nil || len(cases) == 0 {
+		t.Fatalf("no golden bad_* cases: %v", err)
+	}
+	for _, dir := range cases {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Parallel()
+			abs, err := filepath.Abs(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: abs}, ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			act := graph.Roots[0]
+			if act.Err != nil {
+				t.Fatal(act.Err)
+			}
+			var got []string
+			for _, d := range act.Diagnostics {
+				p := act.Package.Fset.Position(d.Pos)
+				got = append(got, fmt.Sprintf("%s:%d:%d: %s", relative(abs, p.Filename), p.Line, p.Column, d.Message))
+			}
+
+			typeErrs := map[string]bool{}
+			for _, e := range pkgs[0].Errors {
+				typeErrs[relative(abs, e.Pos)+": "+e.Msg] = true
+			}
+			stderr, err := os.ReadFile(filepath.Join(dir, "want", "stderr.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want, dropped []string
+			for sc := bufio.NewScanner(bytes.NewReader(stderr)); sc.Scan(); {
+				if typeErrs[sc.Text()] {
+					dropped = append(dropped, sc.Text())
+				} else {
+					want = append(want, sc.Text())
+				}
+			}
+			if len(dropped) != len(typeErrs) {
+				t.Errorf("type errors %v are not all in stderr.txt (found %v)", typeErrs, dropped)
+			}
+			if len(want) == 0 {
+				t.Fatal("stderr.txt has no cardgen diagnostic; the case proves nothing")
+			}
+			if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
+				t.Errorf("analyzer diagnostics differ from generation's:\n--- analyzer\n%s\n--- want/stderr.txt (without type errors)\n%s", g, w)
+			}
+		})
+	}
+}
+
+// loadMode is the generator's load mode plus the type sizes the checker driver requires.
+const loadMode = gen.LoadMode | packages.NeedTypesSizes
+
+func relative(dir, file string) string {
+	if rel, ok := strings.CutPrefix(file, dir+string(filepath.Separator)); ok {
+		return filepath.ToSlash(rel)
+	}
+	return file
+}
+
+// Example runs the analyzer over a package with a misspelt key and flag, as golangci-lint or
+// a custom driver would, and prints each diagnostic with its fix.
+func Example() {
+	dir, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "golden", "bad_unknown_key"))
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir}, ".")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, act := range graph.Roots {
+		for _, d := range act.Diagnostics {
+			p := act.Package.Fset.Position(d.Pos)
+			fmt.Printf("%s:%d:%d: %s\n", filepath.Base(p.Filename), p.Line, p.Column, d.Message)
+			for _, f := range d.SuggestedFixes {
+				fmt.Printf("\tfix: %s\n", f.Message)
+			}
+		}
+	}
+	// Output:
+	// p.go:7:13: unknown key titel for //card:tool; did you mean title?
+	// 	fix: Replace titel with title
+	// p.go:7:23: unknown flag readonyl for //card:tool; did you mean readonly? (quote the word to use it as NAME)
+	// 	fix: Replace readonyl with readonly
+}

@@ -1,0 +1,43 @@
+// Package typos misspells directives, keys and flags and puts a space after //; every one of
+// these diagnostics carries a suggested fix (see typos.go.golden).
+package typos
+
+import "context"
+
+// GetOrder misspells a key and a flag of //card:tool.
+//
+// want +2 `unknown key titel for //card:tool; did you mean title\?` `unknown flag readonyl for //card:tool; did you mean readonly\?$`
+//
+//card:tool get_order titel="Order" readonyl
+func GetOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// ListOrders misspells a directive and a key of //card:result.
+//
+// want +4 `unknown directive //card:reslut; did you mean //card:result\?`
+// want +4 `unknown key subtitel for //card:result; did you mean subtitle\?`
+//
+//card:tool list_orders
+//card:reslut title="Orders"
+//card:result title="Order {{.ID}}" subtitel="{{.Status}}"
+func ListOrders(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// ShowOrder writes a directive with a space after // and misspells a flag where a name may go.
+//
+// want +1 `directive must have no space after //; write //card:fallback`
+// card:fallback "Order {{.ID}}"
+//
+// want +2 `unknown flag idempotnet for //card:tool; did you mean idempotent\? \(quote the word to use it as NAME\)`
+//
+//card:tool idempotnet
+func ShowOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// In names an order.
+type In struct {
+	ID string `json:"id"`
+}
+
+// Out is an order.
+type Out struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+}

@@ -1,0 +1,107 @@
+package gen
+
+import (
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/cardgen/cardgen/annotations"
+	"github.com/cardgen/cardgen/runtime/apps"
+)
+
+// builtinViewPath is the path of the built-in result-card view among a package's ui resources.
+const builtinViewPath = "result-card.html"
+
+// uiPathRule is the rule every ui path message states, with an example.
+const uiPathRule = `must be a relative path to an .html file in the ui folder, e.g. "orders/card.html"`
+
+// uiDirective checks //card:ui PATH: the rule of apps.CheckPath, a file that exists under the
+// package's ui folder, reached without a symlink that leads out of it, and a valid sidecar.
+func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
+	if len(d.Args) == 0 {
+		return // the annotations parser reported the bad or missing path
+	}
+	arg := d.Args[0]
+	if err := apps.CheckPath(arg.Text); err != nil {
+		b.errorf(arg.Pos, "//card:ui %q %s (%v)", arg.Text, uiPathRule, err)
+		return
+	}
+	uiDir := filepath.Join(b.out.Dir, filepath.FromSlash(b.out.UIDir))
+	full := filepath.Join(uiDir, filepath.FromSlash(arg.Text))
+	info, err := os.Stat(full)
+	if err != nil || !info.Mode().IsRegular() {
+		b.errorf(arg.Pos, "//card:ui %q: no such file in the ui folder %s; the path %s", arg.Text, b.out.UIDir+"/", uiPathRule)
+		return
+	}
+	realDir, err1 := filepath.EvalSymlinks(uiDir)
+	realFile, err2 := filepath.EvalSymlinks(full)
+	if err1 != nil || err2 != nil || !within(realDir, realFile) {
+		b.errorf(arg.Pos, "//card:ui %q leads out of the ui folder through a symlink; the path %s", arg.Text, uiPathRule)
+		return
+	}
+	realPkg, err := filepath.EvalSymlinks(b.out.Dir)
+	if err != nil || !within(realPkg, realDir) {
+		b.errorf(arg.Pos, "the ui folder %q is not inside the package directory; go:embed can only embed files below it (set -ui to a folder inside the package)", b.out.UIDir)
+		return
+	}
+	t.UIPath, t.UIPos = arg.Text, arg.Pos
+	b.out.addUIFile(arg.Text)
+	sidecar := strings.TrimSuffix(arg.Text, ".html") + ".meta.json"
+	data, err := os.ReadFile(filepath.Join(uiDir, filepath.FromSlash(sidecar)))
+	if err != nil {
+		return // no sidecar: the registry's default meta applies
+	}
+	if _, problems := apps.ParseResourceMeta(data); len(problems) > 0 {
+		name := filepath.Join(uiDir, filepath.FromSlash(sidecar))
+		for _, p := range problems {
+			line, col := p.LineCol(data)
+			b.at(token.Position{Filename: name, Line: line, Column: col}, "%s", p.Msg)
+		}
+		return
+	}
+	b.out.addUIFile(sidecar)
+}
+
+// visibilityDirective parses //card:visibility model|app|model,app.
+func (b *builder) visibilityDirective(t *Tool, d *annotations.Directive) {
+	if len(d.Args) == 0 {
+		return
+	}
+	v, err := apps.ParseVisibility(d.Args[0].Text)
+	if err != nil {
+		b.errorf(d.Args[0].Pos, "%v", err)
+		return
+	}
+	t.Visibility = v
+	t.HasVisibility = true
+}
+
+func (p *Package) addUIFile(path string) {
+	if !slices.Contains(p.UIFiles, path) {
+		p.UIFiles = append(p.UIFiles, path)
+		slices.Sort(p.UIFiles)
+	}
+}
+
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// usesUI reports whether the package serves any ui:// resource: its own views or the built-in
+// result-card view of tools with a card and no view of their own.
+func (p *Package) usesUI() bool {
+	for _, t := range p.Tools {
+		if t.UIPath != "" || t.Card != nil || t.HasVisibility {
+			return true
+		}
+	}
+	return false
+}
+
+// usesBuiltinView reports whether some tool is served the built-in result-card view.
+func (p *Package) usesBuiltinView() bool {
+	return slices.ContainsFunc(p.Tools, func(t *Tool) bool { return t.UIPath == "" && t.Card != nil })
+}
