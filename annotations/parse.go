@@ -484,7 +484,7 @@ func (p *lineParser) checkKind(what string, kind ArgKind, enum []string, v Value
 		p.checkJSON(what, v)
 	case KindPath:
 		if msg := checkPath(v.Text); msg != "" {
-			p.errorf(v.Pos, "%s %q %s", what, v.Text, msg)
+			p.errorf(v.Pos, "%s %q %s (%s)", what, v.Text, msg, PathRule)
 		}
 	case KindList:
 		p.checkList(what, enum, v)
@@ -514,6 +514,9 @@ func (p *lineParser) checkJSON(what string, v Value) {
 }
 
 // checkPath returns what is wrong with a ui path, or "".
+// PathRule states what a ui path must be, with an example; every path message ends with it.
+const PathRule = `a ui path must be a relative path to an .html file in the ui folder, e.g. "orders/card.html"`
+
 func checkPath(path string) string {
 	switch {
 	case strings.Contains(path, `\`):

@@ -14,8 +14,6 @@ import (
 // builtinViewPath is the path of the built-in result-card view among a package's ui resources.
 const builtinViewPath = "result-card.html"
 
-// uiPathRule is the rule every ui path message states, with an example.
-const uiPathRule = `must be a relative path to an .html file in the ui folder, e.g. "orders/card.html"`
 
 // uiDirective checks //card:ui PATH: the rule of apps.CheckPath, a file that exists under the
 // package's ui folder, reached without a symlink that leads out of it, and a valid sidecar.
@@ -25,20 +23,20 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	}
 	arg := d.Args[0]
 	if err := apps.CheckPath(arg.Text); err != nil {
-		b.errorf(arg.Pos, "//card:ui %q %s (%v)", arg.Text, uiPathRule, err)
+		b.errorf(arg.Pos, "%v (%s)", err, annotations.PathRule)
 		return
 	}
 	uiDir := filepath.Join(b.out.Dir, filepath.FromSlash(b.out.UIDir))
 	full := filepath.Join(uiDir, filepath.FromSlash(arg.Text))
 	info, err := os.Stat(full)
 	if err != nil || !info.Mode().IsRegular() {
-		b.errorf(arg.Pos, "//card:ui %q: no such file in the ui folder %s; the path %s", arg.Text, b.out.UIDir+"/", uiPathRule)
+		b.errorf(arg.Pos, "ui path %q: there is no such file in the ui folder %s; create it or fix the path (%s)", arg.Text, b.out.UIDir+"/", annotations.PathRule)
 		return
 	}
 	realDir, err1 := filepath.EvalSymlinks(uiDir)
 	realFile, err2 := filepath.EvalSymlinks(full)
 	if err1 != nil || err2 != nil || !within(realDir, realFile) {
-		b.errorf(arg.Pos, "//card:ui %q leads out of the ui folder through a symlink; the path %s", arg.Text, uiPathRule)
+		b.errorf(arg.Pos, "ui path %q leads out of the ui folder through a symlink; nothing outside the ui folder is served, so copy the file in (%s)", arg.Text, annotations.PathRule)
 		return
 	}
 	realPkg, err := filepath.EvalSymlinks(b.out.Dir)

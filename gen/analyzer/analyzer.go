@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"go/ast"
 	"go/token"
+	"os"
 	"slices"
 	"strings"
 
@@ -16,21 +17,29 @@ import (
 )
 
 // Analyzer reports every problem cardgen would report when generating the package: malformed
-// //card: directives, handler shapes, names, schemas and card rules. Misspelt directives, keys
-// and flags and a space after // come with a suggested fix.
+// //card: directives, handler shapes, names, schemas, card rules and ui sidecars. Misspelt
+// directives, keys and flags and a space after // come with a suggested fix. Its -ui flag is
+// cardgen's -ui flag.
 var Analyzer = &analysis.Analyzer{
 	Name: "cardgen",
 	Doc: `check //card: annotations as cardgen would
 
 The cardgen analyzer builds the same model of a package as the cardgen generator and reports
 every diagnostic generation would: malformed //card: directives, handler signatures, tool
-names, JSON schemas and result card rules. Misspelt directive, key and flag names and a space
-after // carry a suggested fix.`,
+names, JSON schemas, result card rules and ui sidecar files. Misspelt directive, key and flag
+names and a space after // carry a suggested fix.`,
 	URL: "https://github.com/cardgen/cardgen/blob/main/docs/editors.md",
 	Run: run,
 	// The model is built from partial type information too, as the generator does: a package
 	// that refers to a function cardgen has not generated yet still gets its annotations checked.
 	RunDespiteErrors: true,
+}
+
+// uiDir is the -ui flag.
+var uiDir string
+
+func init() {
+	Analyzer.Flags.StringVar(&uiDir, "ui", "cards", "the ui folder, relative to each package, as given to cardgen -ui")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -42,22 +51,59 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(files) == 0 {
 		return nil, nil
 	}
-	_, diags := gen.Model(gen.Input{Fset: pass.Fset, Files: files, Types: pass.Pkg, Info: pass.TypesInfo}, gen.Options{})
-	for _, d := range report(diags) {
-		pass.Report(diagnostic(d, files))
+	in := gen.Input{Fset: pass.Fset, Files: files, Types: pass.Pkg, Info: pass.TypesInfo}
+	_, diags := gen.Model(in, gen.Options{UIDir: uiDir})
+	other := &otherFiles{fset: pass.Fset, files: map[string]*token.File{}}
+	var out []analysis.Diagnostic
+	for _, d := range diags {
+		ad := diagnostic(d, files)
+		if !ad.Pos.IsValid() {
+			if ad.Pos = other.pos(d.Pos); !ad.Pos.IsValid() {
+				// Nowhere to point: say where in the message, at the package clause.
+				ad.Pos, ad.Message = files[0].Package, d.String()
+			}
+		}
+		out = append(out, ad)
+	}
+	// Sorted and without duplicates, as generation prints them: the same problem reached
+	// through two tools that share an output type is reported once.
+	slices.SortStableFunc(out, func(a, b analysis.Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.Message, b.Message))
+	})
+	out = slices.CompactFunc(out, func(a, b analysis.Diagnostic) bool { return a.Pos == b.Pos && a.Message == b.Message })
+	for _, d := range out {
+		pass.Report(d)
 	}
 	return nil, nil
 }
 
-// report returns the diagnostics an analyzer can position (Model reports errors of the go
-// command without a token.Pos; with no go command involved there are none), sorted and without
-// duplicates, as generation prints them.
-func report(diags gen.Diagnostics) gen.Diagnostics {
-	diags = slices.DeleteFunc(slices.Clone(diags), func(d gen.Diagnostic) bool { return !d.At.IsValid() })
-	slices.SortStableFunc(diags, func(a, b gen.Diagnostic) int {
-		return cmp.Or(cmp.Compare(a.At, b.At), cmp.Compare(a.Msg, b.Msg))
-	})
-	return slices.CompactFunc(diags, func(a, b gen.Diagnostic) bool { return a.At == b.At && a.Msg == b.Msg })
+// otherFiles positions diagnostics in files that are not Go source, such as the .meta.json
+// sidecars of ui views, which Model reports with a token.Position but no token.Pos. Such a file
+// is added to the pass's FileSet, as vet's asmdecl analyzer does for assembly files, so that
+// drivers print file:line:col as for any other diagnostic.
+type otherFiles struct {
+	fset  *token.FileSet
+	files map[string]*token.File // nil for a file that could not be read
+}
+
+// pos returns p as a token.Pos, or NoPos when p names no readable file or lies outside it.
+func (o *otherFiles) pos(p token.Position) token.Pos {
+	if p.Filename == "" || p.Line < 1 {
+		return token.NoPos
+	}
+	tf, seen := o.files[p.Filename]
+	if !seen {
+		if data, err := os.ReadFile(p.Filename); err == nil {
+			tf = o.fset.AddFile(p.Filename, -1, len(data))
+			tf.SetLinesForContent(data)
+		}
+		o.files[p.Filename] = tf
+	}
+	if tf == nil || p.Line > tf.LineCount() {
+		return token.NoPos
+	}
+	off := tf.Offset(tf.LineStart(p.Line)) + max(p.Column, 1) - 1
+	return tf.Pos(min(off, tf.Size()))
 }
 
 // diagnostic converts d, turning its certain fix into a suggested fix.
@@ -75,7 +121,7 @@ func diagnostic(d gen.Diagnostic, files []*ast.File) analysis.Diagnostic {
 // fixMessage names the edit the way editors list quick fixes.
 func fixMessage(f *annotations.Fix, old string) string {
 	switch {
-	case f.NewText == "" && strings.TrimSpace(old) == "":
+	case f.NewText == "" && old != "" && strings.TrimSpace(old) == "":
 		return "Remove the space after //"
 	case f.NewText == "":
 		return "Remove " + old

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/build"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"io/fs"
 	"os"
@@ -84,9 +85,15 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 	var files []*ast.File
 	for _, n := range names {
 		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			info.problems = append(info.problems, fmt.Sprintf("%s does not parse: %v; fix it first", filepath.Join(shown, n), err))
+		var list scanner.ErrorList
+		if errors.As(err, &list) {
+			for _, e := range list {
+				info.problems = append(info.problems, fmt.Sprintf("%s:%d:%d: %s; fix the syntax before scaffolding into this package",
+					filepath.Join(shown, n), e.Pos.Line, e.Pos.Column, e.Msg))
+			}
 			continue
+		} else if err != nil {
+			return nil, err
 		}
 		if f.Name.Name != bp.Name {
 			continue // another package, such as a //go:build ignore program

@@ -163,10 +163,30 @@ func NewPlan(opts Options) (*Plan, error) {
 		p.Func = free(stem, func(n string) bool { return taken(n) || n == p.Input || n == p.Output })
 	}
 
-	src, err := renderTool(p, recv)
-	if err != nil {
-		return nil, err
+	p.Source = filepath.Join(dir, opts.Tool+".go")
+	var view string
+	if opts.UI {
+		view = filepath.Join(dir, UIDir, opts.Tool+".html")
 	}
+	p.Golden = []string{filepath.Join(dir, "testdata", "golden", opts.Tool+".schema.json")}
+	if !opts.Markdown {
+		p.Golden = append(p.Golden, filepath.Join(dir, "testdata", "golden", opts.Tool+".card.json"))
+	}
+	if toolNameRE.MatchString(opts.Tool) {
+		for _, path := range append([]string{filepath.Join(dir, "doc.go"), p.Source, view}, p.Golden...) {
+			if path == "" || path == filepath.Join(dir, "doc.go") && !p.NewPackage {
+				continue
+			}
+			if exists(path) {
+				rel, _ := filepath.Rel(dir, path)
+				add("%s already exists; cardgen new never overwrites a file: move it away or pick another tool name", display(rel))
+			}
+		}
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+
 	if p.NewPackage {
 		doc, err := renderDoc(p.Package)
 		if err != nil {
@@ -174,25 +194,13 @@ func NewPlan(opts Options) (*Plan, error) {
 		}
 		p.Files = append(p.Files, gen.File{Path: filepath.Join(dir, "doc.go"), Content: doc})
 	}
-	p.Source = filepath.Join(dir, opts.Tool+".go")
+	src, err := renderTool(p, recv)
+	if err != nil {
+		return nil, err
+	}
 	p.Files = append(p.Files, gen.File{Path: p.Source, Content: src})
 	if opts.UI {
-		p.Files = append(p.Files, gen.File{Path: filepath.Join(dir, UIDir, opts.Tool+".html"), Content: starterView(opts.Tool)})
-	}
-	p.Golden = []string{filepath.Join(dir, "testdata", "golden", opts.Tool+".schema.json")}
-	if !opts.Markdown {
-		p.Golden = append(p.Golden, filepath.Join(dir, "testdata", "golden", opts.Tool+".card.json"))
-	}
-	if toolNameRE.MatchString(opts.Tool) {
-		for _, path := range append(filesOf(p.Files), p.Golden...) {
-			rel, _ := filepath.Rel(dir, path)
-			if exists(path) {
-				add("%s already exists; cardgen new never overwrites a file: move it away or pick another tool name", display(rel))
-			}
-		}
-	}
-	if len(probs) > 0 {
-		return nil, probs
+		p.Files = append(p.Files, gen.File{Path: view, Content: starterView(opts.Tool)})
 	}
 	return p, nil
 }
@@ -207,14 +215,6 @@ func free(name string, taken func(string) bool) string {
 			return n
 		}
 	}
-}
-
-func filesOf(fs []gen.File) []string {
-	paths := make([]string, len(fs))
-	for i, f := range fs {
-		paths[i] = f.Path
-	}
-	return paths
 }
 
 func orNone(name string, isNew bool) string {

@@ -13,7 +13,5 @@ type Doc struct {
 // F asks for targets this version does not generate yet; each is an error, never ignored.
 //
 //card:tool
-//card:ui orders/card.html
-//card:visibility app
 //card:acp detail
 func F(ctx context.Context, in In) (*Doc, error) { return nil, nil }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/cardgen/cardgen/runtime/apps"
 	"github.com/cardgen/cardgen/runtime/card"
 	"github.com/cardgen/cardgen/runtime/register"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -30,6 +31,9 @@ var (
 // result card gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
+	ui := cfg.UIRegistry("p")
+	// Tools with a result card and no view of their own are drawn by the built-in view.
+	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	mcp.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
@@ -37,6 +41,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		Description:  "GetAccount shows values through pointers that may be nil.",
 		InputSchema:  getAccountInputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 		Name:         "get_account",
 		OutputSchema: getAccountOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Account, error) {
@@ -51,6 +56,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_account", GetAccountCard(out))
 		return res, out, nil
 	})
+	ui.Register(s)
 }
 
 // Fixed texts of the get_account card, checked against the card limits when cardgen ran.

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/cardgen/cardgen/runtime/apps"
 	"github.com/cardgen/cardgen/runtime/card"
 	"github.com/cardgen/cardgen/runtime/register"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -31,6 +32,9 @@ var (
 // result card gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
+	ui := cfg.UIRegistry("p")
+	// Tools with a result card and no view of their own are drawn by the built-in view.
+	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	mcp.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
@@ -38,6 +42,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		Description:  "GetTicket returns a ticket with the type's card.",
 		InputSchema:  getTicketInputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 		Name:         "get_ticket",
 		OutputSchema: getTicketOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
@@ -59,6 +64,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		Description:  "CloseTicket closes a ticket; its own fields replace the type's.",
 		InputSchema:  closeTicketInputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 		Name:         "close_ticket",
 		OutputSchema: closeTicketOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
@@ -73,6 +79,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_ticket", CloseTicketCard(out))
 		return res, out, nil
 	})
+	ui.Register(s)
 }
 
 // Fixed texts of the get_ticket card, checked against the card limits when cardgen ran.

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/cardgen/cardgen/runtime/apps"
 	"github.com/cardgen/cardgen/runtime/card"
 	"github.com/cardgen/cardgen/runtime/register"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -32,6 +33,9 @@ var (
 // result card gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
+	ui := cfg.UIRegistry("p")
+	// Tools with a result card and no view of their own are drawn by the built-in view.
+	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	mcp.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
@@ -39,6 +43,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		Description:  "GetProduct shows a product with the type's card.",
 		InputSchema:  getProductInputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 		Name:         "get_product",
 		OutputSchema: getProductOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Product, error) {
@@ -60,6 +65,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		Description:  "FeatureProduct shows a product with the type's card and its own title.",
 		InputSchema:  featureProductInputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 		Name:         "feature_product",
 		OutputSchema: featureProductOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Product, error) {
@@ -74,6 +80,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "feature_product", FeatureProductCard(out))
 		return res, out, nil
 	})
+	ui.Register(s)
 }
 
 // Fixed texts of the get_product card, checked against the card limits when cardgen ran.

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/cardgen/cardgen/runtime/apps"
 	"github.com/cardgen/cardgen/runtime/card"
 	"github.com/cardgen/cardgen/runtime/register"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -29,6 +30,9 @@ var (
 // result card gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
+	ui := cfg.UIRegistry("p")
+	// Tools with a result card and no view of their own are drawn by the built-in view.
+	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	mcp.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
@@ -37,6 +41,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		Description:  "Echo returns its input by value.",
 		InputSchema:  echoInputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 		Name:         "echo",
 		OutputSchema: echoOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
@@ -48,6 +53,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "echo", EchoCard(&out))
 		return res, out, nil
 	})
+	ui.Register(s)
 }
 
 // Fixed texts of the echo card, checked against the card limits when cardgen ran.

@@ -1,0 +1,402 @@
+package scaffold
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// writeFiles writes name → content under dir, making folders as needed.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// problemsOf returns the problems of a refused plan with dir written as DIR.
+func problemsOf(t *testing.T, err error, dir string) []string {
+	t.Helper()
+	var probs Problems
+	if !errors.As(err, &probs) {
+		t.Fatalf("error %v (%T); want Problems", err, err)
+	}
+	out := make([]string, len(probs))
+	for i, p := range probs {
+		out[i] = strings.ReplaceAll(p, dir, "DIR")
+	}
+	return out
+}
+
+const shopSource = `package shop
+
+import "context"
+
+type Service struct {
+	db        string
+	GetThing2 int
+}
+
+func (s *Service) GetThing() {}
+
+type Doer interface{ Do() }
+
+type Box[T any] struct{ v T }
+
+type Alias = Service
+
+type In struct{}
+
+type Out struct{}
+
+// GetOrder is a tool with a derived name.
+//
+//card:tool
+func GetOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Cancel is a tool with an explicit name.
+//
+//card:tool cancel_order
+func (s *Service) Cancel(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+var ListOrdersCard = 1
+
+const showReportInputSchema = "x"
+`
+
+func TestNewPlanRefuses(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"p.go":                                  shopSource,
+		"cards/show_report.html":                "<!doctype html>",
+		"testdata/golden/old_tool.schema.json":  "{}",
+		"testdata/golden/old_tool2.card.json":   "[]",
+		"notes.txt":                             "not Go",
+		"other/ignored.go":                      "package other",
+		"gen/main.go":                           "//go:build ignore\n\npackage main\n\nfunc GetReport() {}\n",
+		"cards_gen.go":                          "package shop\n\nfunc RegisterTools() {}\n",
+		"testdata/golden/get_order.schema.json": "{}",
+	})
+	tooLong := strings.Repeat("a", 65)
+	const unique = "tool names must be unique in a package, pick another"
+	const never = "cardgen new never overwrites a file: move it away or pick another tool name"
+	tests := []struct {
+		name string
+		opts Options
+		want []string
+	}{
+		{"derived name taken", Options{Tool: "get_order"}, []string{
+			`tool name "get_order" is already used by GetOrder (DIR/p.go:25); ` + unique,
+			"DIR/testdata/golden/get_order.schema.json already exists; " + never,
+		}},
+		{"explicit name taken", Options{Tool: "cancel_order"}, []string{
+			`tool name "cancel_order" is already used by Service.Cancel (DIR/p.go:30); ` + unique,
+		}},
+		{"same Go names", Options{Tool: "get-order"}, []string{
+			`tool name "get-order" gives the same generated Go names (GetOrderCard, …) as tool "get_order" of GetOrder (DIR/p.go:25); pick a name that differs in more than '_', '.' or '-'`,
+		}},
+		{"generated card func declared", Options{Tool: "list_orders"}, []string{
+			`ListOrdersCard is declared at DIR/p.go:32, and cardgen generates ListOrdersCard for tool "list_orders"; rename it or pick another tool name`,
+		}},
+		{"generated schema var declared and view exists", Options{Tool: "show_report", UI: true}, []string{
+			`showReportInputSchema is declared at DIR/p.go:34, and cardgen generates showReportInputSchema for tool "show_report"; rename it or pick another tool name`,
+			"DIR/cards/show_report.html already exists; " + never,
+		}},
+		{"golden schema exists", Options{Tool: "old_tool"}, []string{
+			"DIR/testdata/golden/old_tool.schema.json already exists; " + never,
+		}},
+		{"golden card exists", Options{Tool: "old_tool2"}, []string{
+			"DIR/testdata/golden/old_tool2.card.json already exists; " + never,
+		}},
+		{"golden card of a markdown tool is not written", Options{Tool: "old_tool2", Markdown: true}, nil},
+		{"source file exists", Options{Tool: "p"}, []string{"DIR/p.go already exists; " + never}},
+		{"everything wrong at once", Options{Tool: "bad name!", ACP: "grid", Markdown: true, UI: true, Recv: "not-a-type"}, []string{
+			`tool name "bad name!" is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice`,
+			`-acp "grid" is not an ACP card kind; use one of detail, review, carousel, form`,
+			"-markdown and -ui cannot be combined: a markdown document is drawn by the markdown card view, and a tool has one view; leave one out",
+			"-markdown and -acp cannot be combined: an ACP card is built from the result card, which -markdown replaces; leave one out",
+			`-recv "not-a-type" is not a Go type name; give the name of a type declared in the package, such as Service`,
+		}},
+		{"empty name", Options{Tool: ""}, []string{
+			`tool name "" is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice`,
+		}},
+		{"65 characters", Options{Tool: tooLong}, []string{
+			`tool name "` + tooLong + `" is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice`,
+		}},
+		{"slash", Options{Tool: "a/b"}, []string{
+			`tool name "a/b" is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice`,
+		}},
+		{"missing receiver", Options{Tool: "x", Recv: "Missing"}, []string{
+			"-recv Missing: no type Missing is declared in package shop; declare it first, or leave -recv out for a plain function",
+		}},
+		{"interface receiver", Options{Tool: "x", Recv: "Doer"}, []string{
+			"-recv Doer: Doer is an interface; methods need a concrete type, such as a struct",
+		}},
+		{"generic receiver", Options{Tool: "x", Recv: "Box"}, []string{
+			"-recv Box: Box is generic; tool handlers must be methods of non-generic types",
+		}},
+		{"alias receiver", Options{Tool: "x", Recv: "Alias"}, []string{
+			"-recv Alias: Alias is an alias; give the type it stands for",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.opts.Dir = dir
+			p, err := NewPlan(tt.opts)
+			if tt.want == nil {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				if p == nil || len(p.Files) == 0 {
+					t.Fatal("no plan")
+				}
+				return
+			}
+			if got := problemsOf(t, err, dir); !slices.Equal(got, tt.want) {
+				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestNewPlanRefusesBadDirectories(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"file":          "x",
+		"broken/a.go":   "package broken\n\nfunc {",
+		"broken/b.go":   "package broken\n\nfunc (\n",
+		"two/a.go":      "package a\n",
+		"two/b.go":      "package b\n",
+		"ok/keep.go":    "package ok\n",
+		"ok/keep.go.go": "package ok\n",
+	})
+	tests := []struct {
+		sub  string
+		want []string
+	}{
+		{"file", []string{"DIR/file is a file, not a directory; -dir names the package directory"}},
+		{"broken", []string{
+			"DIR/broken/a.go:3:6: expected 'IDENT', found '{'; fix the syntax before scaffolding into this package",
+			"DIR/broken/b.go:3:8: expected ')', found 'EOF'; fix the syntax before scaffolding into this package",
+		}},
+		{"two", []string{"DIR/two holds files of several packages ([a b] in [a.go b.go]); cardgen new needs one package, so fix the package clauses first"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sub, func(t *testing.T) {
+			_, err := NewPlan(Options{Tool: "get_invoice", Dir: filepath.Join(dir, tt.sub)})
+			if got := problemsOf(t, err, dir); !slices.Equal(got, tt.want) {
+				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestNewPlanPicksFreeNames checks the numbered names chosen when the derived ones are taken,
+// across functions, types, variables, methods and fields, in files of every platform.
+func TestNewPlanPicksFreeNames(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"a.go": `package shop
+
+func GetReport() {}
+
+type GetReportInput struct{}
+
+type Service struct{ GetReport2 int }
+
+func (svc Service) GetReport() {}
+
+type Store struct{}
+`,
+		"b_windows.go": "package shop\n\nvar GetReportInput2 = 0\n",
+		"c_test.go":    "package shop\n\nvar GetReportOutput = 0\n",
+		"d_test.go":    "package shop_test\n\nvar GetReportOutput2 = 0\n", // another package: not taken
+		// cardgen's own files are rewritten, so their names do not count.
+		"cards_gen.go": "package shop\n\nfunc GetReportOutput2() {}\n",
+	})
+	tests := []struct {
+		recv                string
+		fn, in, out, header string
+	}{
+		{"", "GetReport2", "GetReportInput3", "GetReportOutput2",
+			"func GetReport2(ctx context.Context, in GetReportInput3) (*GetReportOutput2, error) {"},
+		{"Service", "GetReport3", "GetReportInput3", "GetReportOutput2",
+			"func (svc Service) GetReport3(ctx context.Context, in GetReportInput3) (*GetReportOutput2, error) {"},
+		{"Store", "GetReport", "GetReportInput3", "GetReportOutput2",
+			"func (s *Store) GetReport(ctx context.Context, in GetReportInput3) (*GetReportOutput2, error) {"},
+	}
+	for _, tt := range tests {
+		t.Run("recv="+tt.recv, func(t *testing.T) {
+			p, err := NewPlan(Options{Tool: "get_report", Dir: dir, Recv: tt.recv})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Func != tt.fn || p.Input != tt.in || p.Output != tt.out {
+				t.Errorf("names %s, %s, %s; want %s, %s, %s", p.Func, p.Input, p.Output, tt.fn, tt.in, tt.out)
+			}
+			if p.NewPackage || p.Package != "shop" {
+				t.Errorf("package %q (new %v); want the existing shop", p.Package, p.NewPackage)
+			}
+			src := string(p.Files[0].Content)
+			if !strings.Contains(src, "\n"+tt.header+"\n") {
+				t.Errorf("handler is not %q:\n%s", tt.header, src)
+			}
+		})
+	}
+}
+
+func TestNewPlanNewPackage(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "My-Billing")
+	p, err := NewPlan(Options{Tool: "get_invoice", Dir: dir, UI: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.NewPackage || p.Package != "mybilling" {
+		t.Errorf("package %q (new %v); want new mybilling", p.Package, p.NewPackage)
+	}
+	var got []string
+	for _, f := range p.Files {
+		r, _ := filepath.Rel(dir, f.Path)
+		got = append(got, filepath.ToSlash(r))
+	}
+	if want := []string{"doc.go", "get_invoice.go", "cards/get_invoice.html"}; !slices.Equal(got, want) {
+		t.Errorf("files %q; want %q", got, want)
+	}
+	for i, want := range []string{"testdata/golden/get_invoice.schema.json", "testdata/golden/get_invoice.card.json"} {
+		if r, _ := filepath.Rel(dir, p.Golden[i]); filepath.ToSlash(r) != want {
+			t.Errorf("golden %d is %s; want %s", i, r, want)
+		}
+	}
+	wantDoc := `// Package mybilling holds MCP tools annotated for cardgen. Run go generate after changing an
+// annotation: cardgen rewrites cards_gen.go, whose RegisterTools adds the tools to a server.
+package mybilling
+
+//go:generate go run github.com/cardgen/cardgen/cmd/cardgen
+`
+	if string(p.Files[0].Content) != wantDoc {
+		t.Errorf("doc.go:\n%s\nwant:\n%s", p.Files[0].Content, wantDoc)
+	}
+	if !strings.Contains(string(p.Files[2].Content), `<meta name="mcp-tool" content="get_invoice">`) {
+		t.Errorf("the view is not bound to get_invoice:\n%s", p.Files[2].Content)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("NewPlan touched the disk: %v", err)
+	}
+}
+
+func TestRenderPlain(t *testing.T) {
+	p, err := NewPlan(Options{Tool: "get_invoice", Dir: filepath.Join(t.TempDir(), "billing")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "package billing\n\n" + `import (
+	"context"
+	"errors"
+)
+
+// GetInvoiceInput is the input of the get_invoice tool.
+type GetInvoiceInput struct {
+	// ID names what to look up. The json and jsonschema tags shape the input schema.
+	ID string ` + "`" + `json:"id" jsonschema:"description=What to look up,minLength=1"` + "`" + `
+}
+
+// GetInvoiceOutput is the result of the get_invoice tool: its fields fill the result card.
+type GetInvoiceOutput struct {
+	ID      string ` + "`" + `json:"id"` + "`" + `
+	Title   string ` + "`" + `json:"title"` + "`" + `
+	Status  string ` + "`" + `json:"status"` + "`" + `
+	Summary string ` + "`" + `json:"summary"` + "`" + `
+}
+
+// GetInvoice is the get_invoice tool. Describe here what it does and when to use it:
+// this comment, without its //card: lines, is the tool description the model reads.
+//
+//card:tool get_invoice title="Get invoice"
+//card:result title="{{.Title}}" subtitle="{{.Status}}" text="{{.Summary}}"
+//card:field ID "{{.ID}}"
+//card:action message "Tell me more" "Tell me more about {{.Title}}"
+//card:fallback "{{.Title}} ({{.Status}}): {{.Summary}}"
+//card:example {"id":"example-1","title":"Example","status":"ready","summary":"A sample result of get_invoice: replace this example with a real one."}
+func GetInvoice(ctx context.Context, in GetInvoiceInput) (*GetInvoiceOutput, error) {
+	// TODO: implement get_invoice; the //card:example above shows what a result looks like.
+	return nil, errors.New("get_invoice is not implemented yet")
+}
+`
+	if got := string(p.Files[1].Content); got != want {
+		t.Errorf("get_invoice.go:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestDirectives(t *testing.T) {
+	card := []string{
+		`//card:result title="{{.Title}}" subtitle="{{.Status}}" text="{{.Summary}}"`,
+		`//card:field ID "{{.ID}}"`,
+		`//card:action message "Tell me more" "Tell me more about {{.Title}}"`,
+		`//card:fallback "{{.Title}} ({{.Status}}): {{.Summary}}"`,
+		`//card:example {"id":"example-1","title":"Example","status":"ready","summary":"A sample result of orders.list-all: replace this example with a real one."}`,
+	}
+	tests := []struct {
+		opts Options
+		want []string
+	}{
+		{Options{}, append([]string{`//card:tool orders.list-all title="Orders list all"`}, card...)},
+		{Options{UI: true, ACP: "review"}, append([]string{
+			`//card:tool orders.list-all title="Orders list all"`,
+			"//card:ui orders.list-all.html",
+			"//card:acp review",
+		}, card...)},
+		{Options{Markdown: true}, []string{
+			`//card:tool orders.list-all title="Orders list all"`,
+			`//card:example {"markdown":"# Orders list all\n\nA sample document of orders.list-all: replace this example with a real one.\n"}`,
+		}},
+	}
+	for _, tt := range tests {
+		tt.opts.Tool = "orders.list-all"
+		if got := directives(tt.opts); !slices.Equal(got, tt.want) {
+			t.Errorf("%+v:\n%s\nwant:\n%s", tt.opts, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+		}
+	}
+}
+
+func TestPackageName(t *testing.T) {
+	tests := map[string]string{
+		"billing":      "billing",
+		"My-Tools":     "mytools",
+		"_scaffold123": "scaffold123",
+		"2fa":          "p2fa",
+		"type":         "typepkg",
+		"---":          "tools",
+		"café":         "caf",
+		"v2.api":       "v2api",
+	}
+	for dir, want := range tests {
+		if got := PackageName(dir); got != want {
+			t.Errorf("PackageName(%q) = %q; want %q", dir, got, want)
+		}
+	}
+}
+
+func TestTitle(t *testing.T) {
+	tests := map[string]string{
+		"get_invoice":     "Get invoice",
+		"orders.list-all": "Orders list all",
+		"x":               "X",
+		"__a__b":          "A b",
+		"---":             "---",
+		"9lives":          "9lives",
+	}
+	for tool, want := range tests {
+		if got := Title(tool); got != want {
+			t.Errorf("Title(%q) = %q; want %q", tool, got, want)
+		}
+	}
+}

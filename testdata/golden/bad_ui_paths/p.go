@@ -1,0 +1,47 @@
+package p
+
+import "context"
+
+type In struct {
+	ID string `json:"id"`
+}
+
+type Out struct {
+	ID string `json:"id"`
+}
+
+// A has an absolute path.
+//
+//card:tool
+//card:ui /etc/card.html
+func A(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// B climbs out of the ui folder.
+//
+//card:tool
+//card:ui ../secret.html
+func B(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// C is not an HTML file.
+//
+//card:tool
+//card:ui orders/card.js
+func C(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// D names a file that does not exist.
+//
+//card:tool
+//card:ui orders/missing.html
+func D(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// E uses a backslash.
+//
+//card:tool
+//card:ui orders\card.html
+func E(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// F has a bad visibility.
+//
+//card:tool
+//card:visibility models
+func F(ctx context.Context, in In) (*Out, error) { return nil, nil }
