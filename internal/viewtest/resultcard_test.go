@@ -248,7 +248,8 @@ func TestResultCardHostileData(t *testing.T) {
 }
 
 // TestResultCardTextOnly checks the view's fallback for a result without a
-// card: its text content, shown as text.
+// card: its text content, shown as text. The host starts in the dark theme
+// and sends a theme variable, which wins over the view's fallback.
 func TestResultCardTextOnly(t *testing.T) {
 	t.Parallel()
 	text := "Order 1042: " + xss + "\nsecond line"
@@ -256,9 +257,16 @@ func TestResultCardTextOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := apphost.Require(t).Open(t, apphost.Scenario{HTML: apps.ResultCardView(), ToolResult: res})
+	p := apphost.Require(t).Open(t, apphost.Scenario{
+		HTML:       apps.ResultCardView(),
+		ToolResult: res,
+		Theme:      "dark",
+		Variables:  map[string]string{"--color-text-primary": "rgb(1, 2, 3)"},
+	})
 	handshake(t, p)
 	eventuallyText(t, p, "#result-text", text)
+	eventuallyStyle(t, p, "body", "background-color", "rgb(24, 24, 27)")
+	eventuallyStyle(t, p, "body", "color", "rgb(1, 2, 3)")
 	if p.Exists("#result-text img") {
 		t.Error("the text became an img element")
 	}
