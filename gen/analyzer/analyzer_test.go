@@ -60,6 +60,7 @@ func TestFixMessages(t *testing.T) {
 // same file, line and column (ui sidecar files included), except for the errors of the go
 // command: the type checker's errors, which under go vet the type checker reports itself (and
 // vet stops there).
+//
 // Generation runs live rather than being read from want/stderr.txt so that the comparison holds
 // while the generator changes; gen's TestGolden ties generation to stderr.txt.
 func TestSameAsGeneration(t *testing.T) {
@@ -79,6 +80,12 @@ func TestSameAsGeneration(t *testing.T) {
 			if !errors.As(err, &diags) {
 				t.Fatalf("generation: want diagnostics, got %v", err)
 			}
+			pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: abs}, ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Messages of the go command's errors (type errors, and the compile errors that
+			// go list reports as one error beginning "# path").
 			typeErrs := map[string]bool{}
 			for _, e := range pkgs[0].Errors {
 				typeErrs[e.Msg] = true
@@ -93,10 +100,6 @@ func TestSameAsGeneration(t *testing.T) {
 				t.Fatal("generation reports only go command errors here; the case proves nothing")
 			}
 
-			pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: abs}, ".")
-			if err != nil {
-				t.Fatal(err)
-			}
 			graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
 			if err != nil {
 				t.Fatal(err)
