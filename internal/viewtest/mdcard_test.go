@@ -165,7 +165,7 @@ func TestMarkdownCard(t *testing.T) {
 		t.Parallel()
 		p := openGuide(t, result)
 		// The real clipboard: the harness's iframe has no
-		// allow="clipboard-write", as hosts that do not grant the
+		// allow="clipboard-write", like a host that does not grant the
 		// permission, so the write is refused and the button says why.
 		if err := p.Click("#md-body button.md-copy"); err != nil {
 			t.Fatal(err)
