@@ -356,7 +356,7 @@ func TestDirectives(t *testing.T) {
 		}, card...)},
 		{Options{Markdown: true}, []string{
 			`//card:tool orders.list-all title="Orders list all"`,
-			`//card:example {"markdown":"# Orders list all\n\nA sample document of orders.list-all: replace this example with a real one.\n"}`,
+			`//card:example {"title":"Orders list all","markdown":"A sample document of orders.list-all: replace this example with a real one.\n\n## Details\n\n| Key | Value |\n| --- | --- |\n| id | example-1 |\n"}`,
 		}},
 	}
 	for _, tt := range tests {

@@ -25,8 +25,12 @@ type field struct {
 // the one markdown document.
 func outputFields(markdown bool) []field {
 	if markdown {
-		return []field{{name: "Markdown", typ: "string", tags: map[string]string{"json": "markdown", "card": "markdown"},
-			doc: "Markdown is the document, drawn as a markdown card."}}
+		return []field{
+			{name: "Title", typ: "string", tags: map[string]string{"json": "title", "card": "title"},
+				doc: "Title is the card title."},
+			{name: "Markdown", typ: "string", tags: map[string]string{"json": "markdown", "card": "markdown"},
+				doc: "Markdown is the whole document; RegisterTools renders the part the caller asked for."},
+		}
 	}
 	return []field{
 		{name: "ID", typ: "string", tags: map[string]string{"json": "id"}},
@@ -62,8 +66,10 @@ func exampleJSON(o Options) string {
 	var v any
 	if o.Markdown {
 		v = struct {
+			Title    string `json:"title"`
 			Markdown string `json:"markdown"`
-		}{"# " + Title(o.Tool) + "\n\nA sample document of " + o.Tool + ": replace this example with a real one.\n"}
+		}{Title(o.Tool), "A sample document of " + o.Tool + ": replace this example with a real one.\n\n" +
+			"## Details\n\n| Key | Value |\n| --- | --- |\n| id | example-1 |\n"}
 	} else {
 		v = struct {
 			ID      string `json:"id"`
@@ -85,10 +91,17 @@ func renderTool(p *Plan, recv *recvInfo) ([]byte, error) {
 	f := jen.NewFile(p.Package)
 
 	f.Commentf("%s is the input of the %s tool.", p.Input, o.Tool)
-	f.Type().Id(p.Input).Struct(
+	in := []jen.Code{
 		jen.Comment("ID names what to look up. The json and jsonschema tags shape the input schema."),
 		jen.Id("ID").String().Tag(map[string]string{"json": "id", "jsonschema": "description=What to look up,minLength=1"}),
-	)
+	}
+	if o.Markdown {
+		in = append(in,
+			jen.Comment("Part is the part of a long document the caller asks for; RegisterTools picks it from the"),
+			jen.Comment("whole document the handler returns."),
+			jen.Id("Part").Int().Tag(map[string]string{"json": "part,omitempty", "jsonschema": "minimum=1,description=Part of the document to show (1-based)"}))
+	}
+	f.Type().Id(p.Input).Struct(in...)
 
 	what := "its fields fill the result card"
 	if o.Markdown {

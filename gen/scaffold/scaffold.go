@@ -73,7 +73,8 @@ type Plan struct {
 	Source string
 	// Files are the new files, to be created in this order; none exists.
 	Files []gen.File
-	// Golden are the golden files the new tool's first test run writes; none exists.
+	// Golden are the golden files the new tool's first test run writes: its schemas, and its
+	// example cards (.card.json) or documents (.markdown.json); none exists.
 	Golden []string
 }
 
@@ -168,10 +169,11 @@ func NewPlan(opts Options) (*Plan, error) {
 	if opts.UI {
 		view = filepath.Join(dir, UIDir, opts.Tool+".html")
 	}
-	p.Golden = []string{filepath.Join(dir, "testdata", "golden", opts.Tool+".schema.json")}
-	if !opts.Markdown {
-		p.Golden = append(p.Golden, filepath.Join(dir, "testdata", "golden", opts.Tool+".card.json"))
+	second := ".card.json"
+	if opts.Markdown {
+		second = ".markdown.json"
 	}
+	p.Golden = []string{filepath.Join(dir, "testdata", "golden", opts.Tool+".schema.json"), filepath.Join(dir, "testdata", "golden", opts.Tool+second)}
 	if toolNameRE.MatchString(opts.Tool) {
 		for _, path := range append([]string{filepath.Join(dir, "doc.go"), p.Source, view}, p.Golden...) {
 			if path == "" || path == filepath.Join(dir, "doc.go") && !p.NewPackage {
