@@ -65,10 +65,14 @@ func connect(t *testing.T, server *mcp.Server) *mcp.ClientSession {
 }
 
 // connectShop connects to a fresh example shop, so that a test that changes
-// an order does not change it for the others.
+// an order does not change it for the others. It registers the shop's tools
+// with RegisterTools, as shop.NewServer does, on a server of its own, so the
+// tests depend only on the generated registration.
 func connectShop(t *testing.T) *mcp.ClientSession {
 	t.Helper()
-	return connect(t, shop.NewServer(shop.New(), nil))
+	s := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: shop.Version}, nil)
+	shop.RegisterTools(s, shop.New())
+	return connect(t, s)
 }
 
 // call calls tool with args and returns the CallToolResult as the JSON that
