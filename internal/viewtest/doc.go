@@ -1,6 +1,8 @@
 // Package viewtest holds the browser tests of cardgen's MCP Apps views: the
-// result card and the starter view of runtime/apps, and the markdown card of
-// runtime/mdcard. It has no code of its own outside its tests.
+// result card and the starter view of runtime/apps, the markdown card of
+// runtime/mdcard and the views that examples/shop serves (found as a host
+// finds them: tools/list, then resources/read). It has no code of its own
+// outside its tests.
 //
 // Each test runs a view in headless Chromium against the official host
 // bridge (AppBridge from @modelcontextprotocol/ext-apps, through
@@ -18,5 +20,10 @@
 // Every run writes a PNG of each card it draws into the test's temporary
 // folder, or into the folder named by the environment variable
 // VIEWTEST_SCREENSHOTS. With -update-screenshots it also rewrites the
-// committed screenshot docs/img/get_order-card.png.
+// committed screenshot docs/img/get_order-card.png:
+//
+//	go test ./internal/viewtest -run TestResultCardShop/get_order -args -update-screenshots
+//
+// Tests of reported bugs of views owned by other packages are skipped with
+// "known bug: …"; VIEWTEST_KNOWN_BUGS=1 runs them, to check a fix.
 package viewtest
