@@ -220,6 +220,9 @@ func TestScaffoldEveryCombination(t *testing.T) {
 // TestScaffoldIntoExistingPackage adds tools one after another to one package, the second with
 // names that user code has taken, and checks the package builds and tests after each.
 func TestScaffoldIntoExistingPackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the end-to-end runs of the go command")
+	}
 	dir := filepath.Join(moduleDir(t), "billing")
 	if _, err := scaffold(Options{Tool: "get_invoice", Dir: dir}); err != nil {
 		t.Fatal(err)
@@ -274,6 +277,9 @@ type GetReportInput struct{}
 // TestApplyRollsBack makes each later step of Apply fail and checks the package is left exactly
 // as it was: the generator reporting a problem, and the golden test run failing to compile.
 func TestApplyRollsBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the end-to-end runs of the go command")
+	}
 	dir := filepath.Join(moduleDir(t), "billing")
 	if _, err := scaffold(Options{Tool: "get_invoice", Dir: dir}); err != nil {
 		t.Fatal(err)

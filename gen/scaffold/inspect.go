@@ -67,7 +67,12 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 		info.problems = append(info.problems, fmt.Sprintf("%s holds files of several packages (%v in %v); cardgen new needs one package, so fix the package clauses first", shown, multi.Packages, multi.Files))
 		return info, nil
 	case err != nil:
-		return nil, fmt.Errorf("reading the package in %s: %w", shown, err)
+		var list scanner.ErrorList
+		if !errors.As(err, &list) {
+			return nil, fmt.Errorf("reading the package in %s: %w", shown, err)
+		}
+		info.syntaxProblems(list, shown)
+		return info, nil
 	}
 	info.name = bp.Name
 
@@ -87,10 +92,7 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.ParseComments|parser.SkipObjectResolution)
 		var list scanner.ErrorList
 		if errors.As(err, &list) {
-			for _, e := range list {
-				info.problems = append(info.problems, fmt.Sprintf("%s:%d:%d: %s; fix the syntax before scaffolding into this package",
-					filepath.Join(shown, n), e.Pos.Line, e.Pos.Column, e.Msg))
-			}
+			info.syntaxProblems(list, shown)
 			continue
 		} else if err != nil {
 			return nil, err
@@ -127,6 +129,14 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 		}
 	}
 	return info, nil
+}
+
+// syntaxProblems reports syntax errors with the file names as the user wrote the directory.
+func (info *pkgInfo) syntaxProblems(list scanner.ErrorList, shown string) {
+	for _, e := range list {
+		info.problems = append(info.problems, fmt.Sprintf("%s:%d:%d: %s; fix the syntax before scaffolding into this package",
+			filepath.Join(shown, filepath.Base(e.Pos.Filename)), e.Pos.Line, e.Pos.Column, e.Msg))
+	}
 }
 
 func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string) {

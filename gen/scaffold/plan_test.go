@@ -174,6 +174,7 @@ func TestNewPlanRefusesBadDirectories(t *testing.T) {
 		"file":          "x",
 		"broken/a.go":   "package broken\n\nfunc {",
 		"broken/b.go":   "package broken\n\nfunc (\n",
+		"empty/a.go":    "",
 		"two/a.go":      "package a\n",
 		"two/b.go":      "package b\n",
 		"ok/keep.go":    "package ok\n",
@@ -188,6 +189,7 @@ func TestNewPlanRefusesBadDirectories(t *testing.T) {
 			"DIR/broken/a.go:3:6: expected 'IDENT', found '{'; fix the syntax before scaffolding into this package",
 			"DIR/broken/b.go:3:8: expected ')', found 'EOF'; fix the syntax before scaffolding into this package",
 		}},
+		{"empty", []string{"DIR/empty/a.go:1:1: expected 'package', found 'EOF'; fix the syntax before scaffolding into this package"}},
 		{"two", []string{"DIR/two holds files of several packages ([a b] in [a.go b.go]); cardgen new needs one package, so fix the package clauses first"}},
 	}
 	for _, tt := range tests {
