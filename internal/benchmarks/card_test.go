@@ -60,11 +60,13 @@ func BenchmarkCard(b *testing.B) {
 	}{{"generated", generatedMeta}, {"map", mapMeta}} {
 		b.Run(v.name, func(b *testing.B) {
 			b.ReportAllocs()
+			cpu := startCPU()
 			for b.Loop() {
 				if _, err := v.meta(o); err != nil {
 					b.Fatal(err)
 				}
 			}
+			cpu.report(b, 0)
 		})
 	}
 }

@@ -58,11 +58,6 @@ func load(b *testing.B, dir string) {
 // sizes are the handler counts both benchmarks run at, to show how cost grows.
 var sizes = []int{50, 500}
 
-// reportPerTool adds ns/tool, which stays flat when cost grows linearly with the tool count.
-func reportPerTool(b *testing.B, n int) {
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/tool")
-}
-
 // BenchmarkGenerate is gen.Generate on a synthetic package: load, model, check and render,
 // without writing.
 func BenchmarkGenerate(b *testing.B) {
@@ -70,6 +65,7 @@ func BenchmarkGenerate(b *testing.B) {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			dir := synthPackage(b, n)
 			b.ReportAllocs()
+			cpu := startCPU()
 			for b.Loop() {
 				res, err := gen.Generate(gen.Options{Dir: dir}, ".")
 				if err != nil {
@@ -79,7 +75,7 @@ func BenchmarkGenerate(b *testing.B) {
 					b.Fatalf("generated %d packages, want 1 with %d tools", len(res.Packages), n)
 				}
 			}
-			reportPerTool(b, n)
+			cpu.report(b, n)
 		})
 	}
 }
@@ -91,10 +87,11 @@ func BenchmarkLoad(b *testing.B) {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			dir := synthPackage(b, n)
 			b.ReportAllocs()
+			cpu := startCPU()
 			for b.Loop() {
 				load(b, dir)
 			}
-			reportPerTool(b, n)
+			cpu.report(b, n)
 		})
 	}
 }

@@ -40,9 +40,11 @@ func BenchmarkStartup(b *testing.B) {
 	for _, v := range variants {
 		b.Run(v.name, func(b *testing.B) {
 			b.ReportAllocs()
+			cpu := startCPU()
 			for b.Loop() {
 				v.register(mcp.NewServer(impl, nil))
 			}
+			cpu.report(b, startupTools)
 		})
 	}
 }
@@ -54,6 +56,7 @@ func BenchmarkFirstListTools(b *testing.B) {
 	for _, v := range variants {
 		b.Run(v.name, func(b *testing.B) {
 			b.ReportAllocs()
+			cpu := startCPU()
 			for b.Loop() {
 				tools, err := firstListTools(ctx, v.register)
 				if err != nil {
@@ -63,6 +66,7 @@ func BenchmarkFirstListTools(b *testing.B) {
 					b.Fatalf("tools/list returned %d tools, want %d", len(tools), startupTools)
 				}
 			}
+			cpu.report(b, startupTools)
 		})
 	}
 }
