@@ -130,7 +130,11 @@ func (b *builder) schemas(t *Tool) {
 	for _, p := range probs {
 		b.errorf(p.Pos, "%s", p.Msg)
 	}
-	out, probs2 := schema.For(t.Out, t.Decl.Type.Results.Pos())
+	var out schema.Result
+	var probs2 []schema.Problem
+	if t.Markdown == nil { // a markdown card tool sends mdcard's output, not Out
+		out, probs2 = schema.For(t.Out, t.Decl.Type.Results.Pos())
+	}
 	for _, p := range probs2 {
 		b.errorf(p.Pos, "%s", p.Msg)
 	}
@@ -144,7 +148,7 @@ func (b *builder) schemas(t *Tool) {
 			b.errorf(t.Decl.Name.Pos(), "marshalling the input schema of %s: %v", t.Name, err)
 		}
 	}
-	if !out.Runtime {
+	if !out.Runtime && t.Markdown == nil {
 		if t.OutSchema, err = schema.Marshal(out.Schema); err != nil {
 			b.errorf(t.Decl.Name.Pos(), "marshalling the output schema of %s: %v", t.Name, err)
 		}

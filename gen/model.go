@@ -59,10 +59,14 @@ type Tool struct {
 	Visibility    apps.Visibility // //card:visibility; zero = both
 	HasVisibility bool
 
-	Card     *CardSpec // nil when the tool has no result card
-	Reply    *Text     // the text content the model reads; nil = the JSON of the output
-	Examples []Example // //card:example values
-	Dirs     []*annotations.Directive
+	Card *CardSpec // nil when the tool has no result card
+	// Markdown is set for a markdown card tool: the output type's card, with its
+	// card:"markdown" document. PartField is the input field that selects the part.
+	Markdown  *CardSpec
+	PartField string
+	Reply     *Text     // the text content the model reads; nil = the JSON of the output
+	Examples  []Example // //card:example values
+	Dirs      []*annotations.Directive
 }
 
 // Example is one //card:example: a JSON value of the output type.
@@ -80,6 +84,7 @@ type CardSpec struct {
 	Actions               []ActionSpec
 	Fallback              *Text
 	Consts                []ConstRef // package constants the card's texts use, guarded at build time
+	Markdown              *ValuePath // the card:"markdown" document, for markdown card tools
 }
 
 // FieldSpec is one detail row of a card.
@@ -170,5 +175,5 @@ type ConstRef struct {
 // empty reports whether no slot of the card is filled.
 func (c *CardSpec) empty() bool {
 	return c.Title == nil && c.Subtitle == nil && c.Text == nil && c.Icon == nil && c.Image == nil &&
-		c.Fallback == nil && len(c.Fields) == 0 && len(c.Actions) == 0
+		c.Fallback == nil && len(c.Fields) == 0 && len(c.Actions) == 0 && c.Markdown == nil
 }

@@ -14,6 +14,7 @@ import (
 
 // Import paths the generated code uses.
 const (
+	mdcardPath   = "github.com/cardgen/cardgen/runtime/mdcard"
 	appsPath     = "github.com/cardgen/cardgen/runtime/apps"
 	cardPath     = "github.com/cardgen/cardgen/runtime/card"
 	registerPath = "github.com/cardgen/cardgen/runtime/register"
@@ -31,6 +32,7 @@ func Render(p *Package) ([]byte, error) {
 		cardPath:     "card",
 		registerPath: "register",
 		appsPath:     "apps",
+		mdcardPath:   "mdcard",
 	})
 	f.PackageComment(fmt.Sprintf("// This file registers the %s of package %s with the MCP Go SDK.", plural(len(p.Tools), "tool", "tools"), p.Name))
 
@@ -53,6 +55,9 @@ func Render(p *Package) ([]byte, error) {
 	for _, t := range p.Tools {
 		if t.Card != nil {
 			renderCard(f, t)
+		}
+		if t.Markdown != nil {
+			renderDocument(f, t)
 		}
 		if t.Reply != nil {
 			renderReply(f, t)
@@ -112,6 +117,9 @@ func renderSchemas(f *jen.File, p *Package) {
 }
 
 func schemaDef(name string, schema []byte, runtime bool, typeName string) jen.Code {
+	if schema == nil && !runtime { // a markdown card tool: mdcard's output
+		return jen.Id(name).Op("=").Qual(mdcardPath, "OutputSchema").Call()
+	}
 	if runtime {
 		return jen.Id(name).Op("=").Qual(registerPath, "ReflectSchema").Types(jen.Id(typeName)).Call()
 	}
@@ -144,6 +152,19 @@ func renderRegister(f *jen.File, p *Package) {
 			if t.UIPath != "" {
 				body = append(body, jen.Id(uiVar(t)).Op(":=").Qual(registerPath, "MustUI").Call(
 					jen.Id("ui").Dot("AddFile").Call(jen.Id("uiFS"), jen.Lit(t.UIPath), jen.Nil())))
+			}
+		}
+		for _, t := range p.Tools {
+			if t.Markdown != nil {
+				body = append(body, jen.Id("markdownUI").Op(":=").Qual(registerPath, "MustUI").Call(
+					jen.Id("ui").Dot("AddHTML").Call(jen.Qual(mdcardPath, "ViewPath"), jen.Qual(mdcardPath, "View").Call(), jen.Nil())))
+				break
+			}
+		}
+		for _, t := range p.Tools {
+			if t.Markdown != nil {
+				body = append(body, jen.Id(lowerFirst(t.GoName)+"Doc").Op(":=").Qual(registerPath, "MustDocument").Call(
+					jen.Qual(mdcardPath, "NewDocument").Call(jen.Lit(t.Name))))
 			}
 		}
 		if p.usesBuiltinView() {
@@ -180,6 +201,9 @@ func toolRegistration(t *Tool) jen.Code {
 	outType := jen.Id(t.Out.Obj().Name())
 	if t.OutPtr {
 		outType = jen.Op("*").Id(t.Out.Obj().Name())
+	}
+	if t.Markdown != nil {
+		return markdownRegistration(t, tool)
 	}
 	var call *jen.Statement
 	if t.Recv != nil {
@@ -257,6 +281,8 @@ func toolMeta(t *Tool) jen.Code {
 	switch {
 	case t.UIPath != "":
 		uri = jen.Id(uiVar(t))
+	case t.Markdown != nil:
+		uri = jen.Id("markdownUI")
 	case t.Card != nil:
 		uri = jen.Id("resultCardUI")
 	case t.HasVisibility:
@@ -277,4 +303,45 @@ func visibilityLit(v apps.Visibility) jen.Code {
 		return jen.Qual(appsPath, "Model").Op("|").Qual(appsPath, "App")
 	}
 	return jen.Lit(0)
+}
+
+// markdownRegistration registers a markdown card tool: the handler's document is rendered by
+// runtime/mdcard, the part the caller asked for, and sent as mdcard's {card, parts} output.
+func markdownRegistration(t *Tool, tool jen.Dict) jen.Code {
+	var call *jen.Statement
+	if t.Recv != nil {
+		call = jen.Id(t.Recv.Param).Dot(t.Func.Name())
+	} else {
+		call = jen.Id(t.Func.Name())
+	}
+	args := []jen.Code{jen.Id("ctx")}
+	if t.HasRequest {
+		args = append(args, jen.Id("req"))
+	}
+	args = append(args, jen.Id("in"))
+	zero := jen.Qual(mdcardPath, "Output").Values()
+	outVal := jen.Id("out")
+	body := []jen.Code{
+		jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call).Call(args...),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), zero, jen.Err())),
+	}
+	if t.OutPtr {
+		body = append(body, jen.If(jen.Id("out").Op("==").Nil()).Block(
+			jen.Return(jen.Nil(), zero, jen.Qual(registerPath, "NoOutput").Call(jen.Lit(t.Name)))))
+	} else {
+		outVal = jen.Op("&").Id("out")
+	}
+	body = append(body,
+		jen.List(jen.Id("md"), jen.Id("opts")).Op(":=").Id(lowerFirst(t.GoName)+"Document").Call(outVal),
+		jen.Id("opts").Dot("Part").Op("=").Int().Parens(jen.Id("in").Dot(t.PartField)),
+		jen.Return(jen.Id(lowerFirst(t.GoName)+"Doc").Dot("Serve").Call(jen.Id("req"), jen.Id("md"), jen.Id("opts"))))
+	return jen.Qual(sdkPath, "AddTool").Call(
+		jen.Id("s"),
+		jen.Op("&").Qual(sdkPath, "Tool").Values(tool),
+		jen.Func().Params(
+			jen.Id("ctx").Qual(contextPath, "Context"),
+			jen.Id("req").Op("*").Qual(sdkPath, "CallToolRequest"),
+			jen.Id("in").Id(t.In.Obj().Name()),
+		).Params(jen.Op("*").Qual(sdkPath, "CallToolResult"), jen.Qual(mdcardPath, "Output"), jen.Error()).Block(body...),
+	)
 }

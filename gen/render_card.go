@@ -206,3 +206,25 @@ func show(expr *jen.Statement, v *ValuePath) jen.Code {
 		return jen.Qual(strconvPath, "FormatFloat").Call(jen.Float64().Parens(expr), jen.LitRune('f'), jen.Lit(-1), jen.Lit(64))
 	}
 }
+
+// renderDocument writes the function that takes a markdown card tool's document and its title
+// and subtitle from the output.
+func renderDocument(f *jen.File, t *Tool) {
+	r := &cardRenderer{t: t}
+	c := t.Markdown
+	opts := jen.Dict{}
+	if c.Title != nil {
+		opts[jen.Id("Title")] = r.text("Title", c.Title)
+	}
+	if c.Subtitle != nil {
+		opts[jen.Id("Subtitle")] = r.text("Subtitle", c.Subtitle)
+	}
+	md := r.value(c.Markdown)
+	if len(r.consts) > 0 {
+		f.Const().Defs(r.consts...)
+	}
+	f.Comment(fmt.Sprintf("%sDocument returns the markdown document of a %s result and its render options.", lowerFirst(t.GoName), t.Name))
+	body := append(r.locals, jen.Return(md, jen.Qual(mdcardPath, "RenderOptions").Values(opts)))
+	f.Func().Id(lowerFirst(t.GoName)+"Document").Params(jen.Id("out").Op("*").Id(t.Out.Obj().Name())).
+		Params(jen.String(), jen.Qual(mdcardPath, "RenderOptions")).Block(body...)
+}

@@ -36,9 +36,16 @@ func RenderTest(p *Package) ([]byte, error) {
 				exs = append(exs, rawString(ex.JSON))
 			}
 			loop := []jen.Code{
-				jen.Qual(cardtestPath, "Validate").Call(jen.Id("t"), jen.Id(schemaVar(t, "Output")), jen.Id("ex")),
 				jen.Var().Id("out").Id(t.Out.Obj().Name()),
 				jen.Qual(cardtestPath, "Decode").Call(jen.Id("t"), jen.Id("ex"), jen.Op("&").Id("out")),
+			}
+			if t.Markdown == nil {
+				loop = append([]jen.Code{jen.Qual(cardtestPath, "Validate").Call(jen.Id("t"), jen.Id(schemaVar(t, "Output")), jen.Id("ex"))}, loop...)
+			}
+			if t.Markdown != nil {
+				loop = append(loop,
+					jen.List(jen.Id("md"), jen.Id("opts")).Op(":=").Id(lowerFirst(t.GoName)+"Document").Call(jen.Op("&").Id("out")),
+					jen.Id("docs").Op("=").Append(jen.Id("docs"), jen.Qual(cardtestPath, "Document").Call(jen.Id("t"), jen.Id("md"), jen.Id("opts"))))
 			}
 			if t.Card != nil {
 				loop = append(loop, jen.Id("cards").Op("=").Append(jen.Id("cards"),
@@ -48,9 +55,15 @@ func RenderTest(p *Package) ([]byte, error) {
 			if t.Card != nil {
 				body = append(body, jen.Var().Id("cards").Index().Qual(cardtestPath, "Example"))
 			}
+			if t.Markdown != nil {
+				body = append(body, jen.Var().Id("docs").Index().Index().Qual(cardtestPath, "DocumentPart"))
+			}
 			body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("ex")).Op(":=").Range().Id("examples")).Block(loop...))
 			if t.Card != nil {
 				body = append(body, jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".card.json"), jen.Id("cards")))
+			}
+			if t.Markdown != nil {
+				body = append(body, jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".markdown.json"), jen.Id("docs")))
 			}
 		}
 		runs = append(runs, jen.Id("t").Dot("Run").Call(jen.Lit(t.Name), jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(body...)))

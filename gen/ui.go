@@ -14,7 +14,6 @@ import (
 // builtinViewPath is the path of the built-in result-card view among a package's ui resources.
 const builtinViewPath = "result-card.html"
 
-
 // uiDirective checks //card:ui PATH: the rule of apps.CheckPath, a file that exists under the
 // package's ui folder, reached without a symlink that leads out of it, and a valid sidecar.
 func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
@@ -92,7 +91,7 @@ func within(dir, path string) bool {
 // result-card view of tools with a card and no view of their own.
 func (p *Package) usesUI() bool {
 	for _, t := range p.Tools {
-		if t.UIPath != "" || t.Card != nil || t.HasVisibility {
+		if t.UIPath != "" || t.Card != nil || t.HasVisibility || t.Markdown != nil {
 			return true
 		}
 	}
@@ -101,5 +100,5 @@ func (p *Package) usesUI() bool {
 
 // usesBuiltinView reports whether some tool is served the built-in result-card view.
 func (p *Package) usesBuiltinView() bool {
-	return slices.ContainsFunc(p.Tools, func(t *Tool) bool { return t.UIPath == "" && t.Card != nil })
+	return slices.ContainsFunc(p.Tools, func(t *Tool) bool { return t.UIPath == "" && t.Card != nil && t.Markdown == nil })
 }

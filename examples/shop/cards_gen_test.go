@@ -57,6 +57,18 @@ func TestCardgenGolden(t *testing.T) {
 		}
 		cardtest.Golden(t, "testdata/golden/cancel_order.card.json", cards)
 	})
+	t.Run("shipping_policy", func(t *testing.T) {
+		cardtest.Golden(t, "testdata/golden/shipping_policy.schema.json", cardtest.Schemas(shippingPolicyInputSchema, shippingPolicyOutputSchema))
+		examples := []string{`{"title":"Shipping policy","markdown":"# Shipping policy\n\nHow we ship.\n\n## Rates\n\n| Service | Price |\n|---|---|\n| Standard | 20,000 ₫ |\n\n## Returns\n\nWithin 30 days."}`}
+		var docs [][]cardtest.DocumentPart
+		for _, ex := range examples {
+			var out Policy
+			cardtest.Decode(t, ex, &out)
+			md, opts := shippingPolicyDocument(&out)
+			docs = append(docs, cardtest.Document(t, md, opts))
+		}
+		cardtest.Golden(t, "testdata/golden/shipping_policy.markdown.json", docs)
+	})
 	t.Run("get_product", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/get_product.schema.json", cardtest.Schemas(getProductInputSchema, getProductOutputSchema))
 		examples := []string{`{"id":"kb-01","name":"Mechanical keyboard","category":"accessories","description":"Tenkeyless, brown switches, USB-C.","price":1250000,"stock":12,"image_url":"https://shop.example.com/img/kb-01.jpg"}`}

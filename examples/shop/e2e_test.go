@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/cardgen/cardgen/examples/shop"
 	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/internal/inspector"
+	"github.com/cardgen/cardgen/runtime/mdcard"
 )
 
 // generated runs cardgen on this package without writing and returns its model and file.
@@ -89,7 +91,11 @@ func connect(t *testing.T) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	serverT, clientT := mcp.NewInMemoryTransports()
-	ss, err := shop.NewServer(shop.New(), nil).Connect(ctx, serverT, nil)
+	server, err := shop.NewServer(shop.New(), nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := server.Connect(ctx, serverT, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,6 +146,9 @@ func TestToolsList(t *testing.T) {
 		"cancel_order":     {"Cancel an order", false, true, false},
 		"checkout_preview": {"Checkout preview", true, false, true},
 		"refresh_order":    {"Refresh order", true, false, true},
+		"shipping_policy":  {"Shipping policy", true, false, true},
+		// Not a cardgen tool: runtime/mdcard registers it by hand in NewServer.
+		"create_markdown_card": {"Create document card from markdown", true, false, true},
 	}
 	if len(res.Tools) != len(want) {
 		t.Errorf("tools/list has %d tools; want %d", len(res.Tools), len(want))
@@ -162,7 +171,7 @@ func TestToolsList(t *testing.T) {
 		if a.ReadOnlyHint != w.readOnly || destructive != w.destructive || a.IdempotentHint != w.idempotent {
 			t.Errorf("%s: readOnly=%v destructive=%v idempotent=%v; want %v %v %v", name, a.ReadOnlyHint, destructive, a.IdempotentHint, w.readOnly, w.destructive, w.idempotent)
 		}
-		if tool.Description == "" || strings.Contains(tool.Description, "card:") {
+		if tool.Description == "" || strings.Contains(tool.Description, "//card:") || strings.Contains(tool.Description, "card:tool") {
 			t.Errorf("%s: description %q should be the doc comment without directives", name, tool.Description)
 		}
 	}
@@ -174,7 +183,7 @@ func TestToolsList(t *testing.T) {
 		if got, want := canonical(t, tool.InputSchema), canonical(t, json.RawMessage(mt.InSchema)); got != want {
 			t.Errorf("%s: input schema on the wire\n%s\nwant the generated\n%s", mt.Name, got, want)
 		}
-		if got, want := canonical(t, tool.OutputSchema), canonical(t, json.RawMessage(mt.OutSchema)); got != want {
+		if got, want := canonical(t, tool.OutputSchema), canonical(t, outSchema(mt)); got != want {
 			t.Errorf("%s: output schema on the wire\n%s\nwant the generated\n%s", mt.Name, got, want)
 		}
 	}
@@ -194,6 +203,7 @@ func TestToolsCall(t *testing.T) {
 		"checkout_preview": {"items": []any{map[string]any{"product_id": "kb-01", "quantity": 2}}, "email": "lan@example.com", "coupon": "WELCOME10"},
 		"cancel_order":     {"id": "1043"},
 		"refresh_order":    {"id": "1042"},
+		"shipping_policy":  {"part": 2},
 	}
 	for _, mt := range model.Tools {
 		args, ok := calls[mt.Name]
@@ -211,7 +221,7 @@ func TestToolsCall(t *testing.T) {
 			continue
 		}
 		var s jsonschema.Schema
-		if err := json.Unmarshal(mt.OutSchema, &s); err != nil {
+		if err := json.Unmarshal(outSchema(mt), &s); err != nil {
 			t.Fatal(err)
 		}
 		resolved, err := s.Resolve(nil)
@@ -273,7 +283,8 @@ func TestInspectorCLI(t *testing.T) {
 	}
 	inspector.Call(t, []string{bin}, []string{"--method", "tools/list"}, &list)
 	model, _ := generated(t)
-	if len(list.Tools) != len(model.Tools) {
+	// The model's tools, and create_markdown_card, which NewServer adds by hand.
+	if len(list.Tools) != len(model.Tools)+1 {
 		t.Fatalf("inspector lists %d tools; want %d", len(list.Tools), len(model.Tools))
 	}
 	byName := map[string]*gen.Tool{}
@@ -282,6 +293,9 @@ func TestInspectorCLI(t *testing.T) {
 	}
 	for _, tool := range list.Tools {
 		mt := byName[tool.Name]
+		if tool.Name == mdcard.ToolName {
+			continue
+		}
 		if mt == nil {
 			t.Errorf("inspector lists unknown tool %s", tool.Name)
 			continue
@@ -337,6 +351,57 @@ func TestInspectorCLI(t *testing.T) {
 	if len(read.Contents) != 1 || read.Contents[0].MIMEType != "text/html;profile=mcp-app" || read.Contents[0].Meta["ui"] == nil ||
 		!strings.Contains(read.Contents[0].Text, "order-title") {
 		t.Errorf("inspector resources/read %s: %+v", orderView, read.Contents)
+	}
+}
+
+// outSchema is the output schema a tool sends: its own, or mdcard's for a markdown card tool.
+func outSchema(mt *gen.Tool) json.RawMessage {
+	if mt.Markdown != nil {
+		return mdcard.OutputSchema()
+	}
+	return mt.OutSchema
+}
+
+// TestShippingPolicyParts reads the generated markdown card tool part by part: the policy spans
+// at least three parts, every part says where it is, and a part out of range is an error result
+// that names the valid range.
+func TestShippingPolicyParts(t *testing.T) {
+	cs := connect(t)
+	ctx := context.Background()
+	var total int
+	for part := 1; ; part++ {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "shipping_policy", Arguments: map[string]any{"part": part}})
+		if err != nil || res.IsError {
+			t.Fatalf("part %d: %v %v", part, err, res)
+		}
+		var out mdcard.Output
+		if err := json.Unmarshal([]byte(canonical(t, res.StructuredContent)), &out); err != nil {
+			t.Fatal(err)
+		}
+		if out.Parts.Current != part || out.Card.Title != "Shipping policy" || out.Card.HTML == "" {
+			t.Fatalf("part %d: parts %+v, title %q, %d bytes of HTML", part, out.Parts, out.Card.Title, len(out.Card.HTML))
+		}
+		if n := len([]rune(out.Card.HTML)); n > mdcard.PartLimit && strings.Count(out.Card.HTML, "<details") > 1 {
+			t.Errorf("part %d is %d runes with several sections; the limit is %d", part, n, mdcard.PartLimit)
+		}
+		text := res.Content[0].(*mcp.TextContent).Text
+		if out.Parts.HasMore != strings.Contains(text, fmt.Sprintf("part: %d", part+1)) {
+			t.Errorf("part %d: text %q does not match hasMore=%v", part, text, out.Parts.HasMore)
+		}
+		total = out.Parts.Total
+		if !out.Parts.HasMore {
+			break
+		}
+	}
+	if total < 3 {
+		t.Errorf("the shipping policy has %d parts; the example should span at least 3", total)
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "shipping_policy", Arguments: map[string]any{"part": total + 1}})
+	if err != nil || !res.IsError {
+		t.Fatalf("part %d: %v %v; want an error result", total+1, err, res)
+	}
+	if text := res.Content[0].(*mcp.TextContent).Text; !strings.Contains(text, fmt.Sprintf("1–%d", total)) {
+		t.Errorf("out-of-range error %q does not name the range 1–%d", text, total)
 	}
 }
 
@@ -411,6 +476,12 @@ func TestUIResources(t *testing.T) {
 			if !strings.HasPrefix(uri, "ui://shop/result-card.html?v=") {
 				t.Errorf("%s: resourceUri %q; want the built-in result-card view", tool.Name, uri)
 			}
+		case "shipping_policy":
+			if !strings.HasPrefix(uri, "ui://shop/markdown-card.html?v=") {
+				t.Errorf("shipping_policy: resourceUri %q; want the markdown card view", uri)
+			}
+		case mdcard.ToolName:
+			continue // runtime/mdcard's own tool, tested there
 		case "refresh_order":
 			if uri != "" || vis != `["app"]` {
 				t.Errorf("refresh_order: meta %v; want visibility [app] and no view", tool.Meta)

@@ -5,16 +5,22 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/cardgen/cardgen/runtime/mdcard"
 	"github.com/cardgen/cardgen/runtime/register"
 )
 
 // Version is the example server's version, sent in the MCP handshake.
 const Version = "0.1.0"
 
-// NewServer returns an MCP server with every shop tool registered on svc. The logger, when not
-// nil, also receives cardgen's debug lines about cards fitted to the host limits.
-func NewServer(svc *Shop, logger *slog.Logger) *mcp.Server {
+// NewServer returns an MCP server with every shop tool registered on svc, and the generic
+// create_markdown_card tool, which renders markdown text (or, when docs is not empty, the
+// markdown files under docs). The logger, when not nil, also receives cardgen's debug lines
+// about cards fitted to the host limits.
+func NewServer(svc *Shop, logger *slog.Logger, docs string) (*mcp.Server, error) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "shop", Title: "Example shop", Version: Version}, &mcp.ServerOptions{Logger: logger})
 	RegisterTools(s, svc, register.WithLogger(logger))
-	return s
+	if err := mdcard.Register(s, mdcard.Options{Root: docs, ServerName: "shop-docs"}); err != nil {
+		return nil, err
+	}
+	return s, nil
 }

@@ -395,6 +395,7 @@ func TestTitle(t *testing.T) {
 		"__a__b":          "A b",
 		"---":             "---",
 		"9lives":          "9lives",
+		"école_ouverte":   "École ouverte",
 	}
 	for tool, want := range tests {
 		if got := Title(tool); got != want {

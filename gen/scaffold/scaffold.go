@@ -17,6 +17,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cardgen/cardgen/gen"
 )
@@ -233,7 +235,8 @@ func Title(tool string) string {
 		return tool
 	}
 	s := strings.Join(words, " ")
-	return strings.ToUpper(s[:1]) + s[1:]
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // PackageName derives a package name from a directory name: lower-case ASCII letters and digits

@@ -23,7 +23,4 @@
 // committed screenshot docs/img/get_order-card.png:
 //
 //	go test ./internal/viewtest -run TestResultCardShop/get_order -args -update-screenshots
-//
-// Tests of reported bugs of views owned by other packages are skipped with
-// "known bug: …"; VIEWTEST_KNOWN_BUGS=1 runs them, to check a fix.
 package viewtest

@@ -27,9 +27,6 @@ var updateScreenshots = flag.Bool("update-screenshots", false,
 // look after the run; without it each test writes into its own TempDir.
 const screenshotEnv = "VIEWTEST_SCREENSHOTS"
 
-// knownBugEnv, when set, runs the tests of known view bugs instead of
-// skipping them, to check a fix.
-const knownBugEnv = "VIEWTEST_KNOWN_BUGS"
 
 // wait bounds the wait for messages that a view sends at once.
 const wait = 5 * time.Second
@@ -110,15 +107,6 @@ func (e *toolError) Error() string {
 	return "tool " + e.tool + " returned an error result: " + e.result
 }
 
-// knownBug skips a test that fails because of a reported bug of a view
-// that this package must not fix (the view belongs to another package),
-// unless VIEWTEST_KNOWN_BUGS is set. Remove the call once the bug is fixed.
-func knownBug(t *testing.T, bug string) {
-	t.Helper()
-	if os.Getenv(knownBugEnv) == "" {
-		t.Skipf("known bug: %s (set %s=1 to run this test)", bug, knownBugEnv)
-	}
-}
 
 // eventually polls f until it returns want, for DOM changes that follow an
 // asynchronous message, and fails the test with the last value otherwise.

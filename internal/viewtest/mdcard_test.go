@@ -190,7 +190,6 @@ func TestMarkdownCard(t *testing.T) {
 	})
 
 	t.Run("refused copy keeps the code readable", func(t *testing.T) {
-		knownBug(t, "runtime/mdcard/markdown-card.html writes the whole browser error into the absolutely positioned Copy button, which then covers the code")
 		t.Parallel()
 		p := openGuide(t, result)
 		if err := p.Click("#md-body button.md-copy"); err != nil {
@@ -215,7 +214,6 @@ func TestMarkdownCard(t *testing.T) {
 	})
 
 	t.Run("frame follows the content", func(t *testing.T) {
-		knownBug(t, "runtime/mdcard/markdown-card.html reports document.documentElement.scrollHeight, which never drops below the frame's height, so the frame never shrinks")
 		t.Parallel()
 		p := openGuide(t, result)
 		for _, click := range []string{"", "#md-show-all", "#md-hide-all"} {

@@ -11,10 +11,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/cardgen/cardgen/runtime/card"
+	"github.com/cardgen/cardgen/runtime/mdcard"
 )
 
 // Update reports whether the test binary was run with -update (a flag the generated test file
@@ -114,4 +116,66 @@ func Golden(t testing.TB, path string, v any) {
 	if !bytes.Equal(bytes.TrimSpace(got), bytes.TrimSpace(want)) {
 		t.Errorf("%s differs (go test -run Golden -update rewrites it after review):\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
+}
+
+// DocumentPart is one part of a markdown card example as the golden file records it.
+type DocumentPart struct {
+	Title string       `json:"title"`
+	Parts mdcard.Parts `json:"parts"`
+	// Sections are the H2 headings the part shows, which is what a reviewer checks a split by.
+	Sections []string `json:"sections"`
+	Runes    int      `json:"runes"`
+}
+
+// Document renders every part of a markdown card example and records each part, failing the test
+// when a part does not render.
+func Document(t testing.TB, md string, opts mdcard.RenderOptions) []DocumentPart {
+	t.Helper()
+	var out []DocumentPart
+	for part := 1; ; part++ {
+		opts.Part = part
+		res, err := mdcard.Render(md, opts)
+		if err != nil {
+			t.Fatalf("rendering part %d: %v", part, err)
+		}
+		out = append(out, DocumentPart{Title: res.Card.Title, Parts: res.Parts, Sections: summaries(res.Card.HTML), Runes: utf8.RuneCountInString(res.Card.HTML)})
+		if !res.Parts.HasMore {
+			return out
+		}
+	}
+}
+
+// summaries lists the text of each <summary> (the folded H2 headings) in a rendered part.
+func summaries(html string) []string {
+	list := []string{}
+	for {
+		i := strings.Index(html, "<summary")
+		if i < 0 {
+			return list
+		}
+		html = html[i:]
+		j := strings.IndexByte(html, '>')
+		k := strings.Index(html, "</summary>")
+		if j < 0 || k < j {
+			return list
+		}
+		list = append(list, stripTags(html[j+1:k]))
+		html = html[k:]
+	}
+}
+
+func stripTags(s string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>':
+			in = false
+		case !in:
+			b.WriteRune(r)
+		}
+	}
+	return strings.TrimSpace(b.String())
 }

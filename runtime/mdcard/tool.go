@@ -105,15 +105,9 @@ type tool struct {
 func Register(s *mcp.Server, opts Options) error {
 	var errs []error
 	t := &tool{root: opts.Root}
-	switch v := os.Getenv(RenderEnv); v {
-	case "", "auto":
-	case "widget":
-		t.mode = displayAlways
-	case "apps":
-		t.mode = displayNever
-	default:
-		errs = append(errs, fmt.Errorf("%s=%q is not a render mode; use auto, apps or widget", RenderEnv, v))
-	}
+	mode, err := modeFromEnv()
+	t.mode = mode
+	errs = append(errs, err)
 	if opts.ForceDisplay {
 		t.mode = displayAlways
 	}
@@ -202,12 +196,28 @@ func (t *tool) call(_ context.Context, req *mcp.CallToolRequest, in input) (*mcp
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: summary(out)}}}, out, nil
 }
 
+// modeFromEnv reads MCP_CHAT_CARDS_RENDER: "" or auto (decide by the client), widget, apps.
+func modeFromEnv() (displayMode, error) {
+	switch v := os.Getenv(RenderEnv); v {
+	case "", "auto":
+		return displayAuto, nil
+	case "widget":
+		return displayAlways, nil
+	case "apps":
+		return displayNever, nil
+	default:
+		return displayAuto, fmt.Errorf("%s=%q is not a render mode; use auto, apps or widget", RenderEnv, v)
+	}
+}
+
 // summary is the short text the model reads alongside the structured card.
-func summary(out Output) string {
+func summary(out Output) string { return summaryFor(ToolName, out) }
+
+func summaryFor(tool string, out Output) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Markdown card %q: part %d of %d.", out.Card.Title, out.Parts.Current, out.Parts.Total)
 	if out.Parts.HasMore {
-		fmt.Fprintf(&b, " More of the document remains: call %s again with part: %d.", ToolName, out.Parts.Current+1)
+		fmt.Fprintf(&b, " More of the document remains: call %s again with part: %d.", tool, out.Parts.Current+1)
 	}
 	if out.Display != nil {
 		b.WriteString(" " + out.Display.Action)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/cardgen/cardgen/runtime/apps"
 	"github.com/cardgen/cardgen/runtime/card"
+	"github.com/cardgen/cardgen/runtime/mdcard"
 )
 
 // Option configures generated RegisterTools functions.
@@ -135,3 +136,12 @@ func Bool(v bool) *bool { return &v }
 // (GeneratedAPI2), so stale generated code fails to build exactly there, next to a comment that
 // names the cardgen version that wrote it — instead of failing in some less obvious way.
 const GeneratedAPI1 = true
+
+// MustDocument returns d, or panics with err: mdcard.NewDocument fails only for a bad
+// MCP_CHAT_CARDS_RENDER value, which is best seen at start-up.
+func MustDocument(d *mdcard.Document, err error) *mdcard.Document {
+	if err != nil {
+		panic(fmt.Sprintf("cardgen: %v", err))
+	}
+	return d
+}

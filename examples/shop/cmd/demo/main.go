@@ -19,7 +19,10 @@ import (
 
 func main() {
 	ctx := context.Background()
-	server := shop.NewServer(shop.New(), nil)
+	server, err := shop.NewServer(shop.New(), nil, "")
+	if err != nil {
+		log.Fatal(err)
+	}
 	serverT, clientT := mcp.NewInMemoryTransports()
 	// The server must be connected first: the in-memory client starts the handshake at once.
 	ss, err := server.Connect(ctx, serverT, nil)

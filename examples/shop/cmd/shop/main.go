@@ -20,6 +20,7 @@ import (
 func main() {
 	addr := flag.String("http", "", "serve streamable HTTP on this `address` (e.g. 127.0.0.1:8080) instead of stdio")
 	debug := flag.Bool("debug", false, "log debug lines (cards fitted to the host limits) to stderr")
+	docs := flag.String("docs", "", "folder of markdown files create_markdown_card may read by path (default: none, paths are refused)")
 	flag.Parse()
 
 	level := slog.LevelInfo
@@ -33,13 +34,16 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
+	server, err := shop.NewServer(svc, logger, *docs)
+	if err != nil {
+		log.Fatal(err)
+	}
 	if *addr == "" {
-		if err := shop.NewServer(svc, logger).Run(ctx, &mcp.StdioTransport{}); err != nil && ctx.Err() == nil {
+		if err := server.Run(ctx, &mcp.StdioTransport{}); err != nil && ctx.Err() == nil {
 			log.Fatal(err)
 		}
 		return
 	}
-	server := shop.NewServer(svc, logger)
 	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
 	srv := &http.Server{Addr: *addr, Handler: handler}
 	go func() {
