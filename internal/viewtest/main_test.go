@@ -27,7 +27,6 @@ var updateScreenshots = flag.Bool("update-screenshots", false,
 // look after the run; without it each test writes into its own TempDir.
 const screenshotEnv = "VIEWTEST_SCREENSHOTS"
 
-
 // wait bounds the wait for messages that a view sends at once.
 const wait = 5 * time.Second
 
@@ -106,7 +105,6 @@ type toolError struct{ tool, result string }
 func (e *toolError) Error() string {
 	return "tool " + e.tool + " returned an error result: " + e.result
 }
-
 
 // eventually polls f until it returns want, for DOM changes that follow an
 // asynchronous message, and fails the test with the last value otherwise.
