@@ -293,6 +293,12 @@ package mybilling
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("NewPlan touched the disk: %v", err)
 	}
+
+	_, err = NewPlan(Options{Tool: "get_invoice", Dir: dir, Recv: "Service"})
+	want := []string{"-recv Service: the directory holds no Go package yet, so it has no type Service; leave -recv out, or declare the type first"}
+	if got := problemsOf(t, err, dir); !slices.Equal(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
 }
 
 func TestRenderPlain(t *testing.T) {

@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
-
-	"github.com/cardgen/cardgen/runtime/apps"
 )
 
 // cardgenCmd is what the go:generate line of a new package runs.
@@ -166,6 +164,3 @@ func renderDoc(pkg string) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
-
-// starterView is the -ui view: the starter view bound to the tool.
-func starterView(tool string) []byte { return apps.StarterViewFor(tool) }

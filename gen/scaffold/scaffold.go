@@ -21,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cardgen/cardgen/gen"
+	"github.com/cardgen/cardgen/runtime/apps"
 )
 
 // The ACP card kinds -acp accepts; they are the kinds //card:acp accepts.
@@ -83,29 +84,10 @@ type Plan struct {
 // NewPlan inspects the package in opts.Dir and renders the scaffold. It writes nothing. When the
 // scaffold is refused the error is Problems, listing every reason.
 func NewPlan(opts Options) (*Plan, error) {
-	var probs Problems
-	add := func(format string, args ...any) { probs = append(probs, fmt.Sprintf(format, args...)) }
 	if opts.Dir == "" {
 		opts.Dir = "."
 	}
-	display := func(rel string) string { return filepath.Join(opts.Dir, rel) }
-
-	if !toolNameRE.MatchString(opts.Tool) {
-		add("tool name %q is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice", opts.Tool)
-	}
-	if opts.ACP != "" && !slices.Contains(acpKinds, opts.ACP) {
-		add("-acp %q is not an ACP card kind; use one of %s", opts.ACP, strings.Join(acpKinds, ", "))
-	}
-	if opts.Markdown && opts.UI {
-		add("-markdown and -ui cannot be combined: a markdown document is drawn by the markdown card view, and a tool has one view; leave one out")
-	}
-	if opts.Markdown && opts.ACP != "" {
-		add("-markdown and -acp cannot be combined: an ACP card is built from the result card, which -markdown replaces; leave one out")
-	}
-	if opts.Recv != "" && !token.IsIdentifier(opts.Recv) {
-		add("-recv %q is not a Go type name; give the name of a type declared in the package, such as Service", opts.Recv)
-	}
-
+	probs := checkFlags(opts)
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("resolving %s: %w", opts.Dir, err)
@@ -120,70 +102,35 @@ func NewPlan(opts Options) (*Plan, error) {
 	if p.NewPackage {
 		p.Package = PackageName(filepath.Base(dir))
 	}
-	stem := gen.GoName(opts.Tool)
-	if toolNameRE.MatchString(opts.Tool) {
-		for _, t := range pkg.tools {
-			switch {
-			case t.name == opts.Tool:
-				add("tool name %q is already used by %s (%s); tool names must be unique in a package, pick another", opts.Tool, t.fn, t.at)
-			case t.goName == stem:
-				add("tool name %q gives the same generated Go names (%sCard, …) as tool %q of %s (%s); pick a name that differs in more than '_', '.' or '-'", opts.Tool, stem, t.name, t.fn, t.at)
-			}
-		}
-		// These are generated for the new tool from its name alone, so no suffix can avoid them.
-		lower := strings.ToLower(stem[:1]) + stem[1:]
-		for _, n := range []string{stem + "Card", lower + "InputSchema", lower + "OutputSchema"} {
-			if at, ok := pkg.decls[n]; ok {
-				add("%s is declared at %s, and cardgen generates %s for tool %q; rename it or pick another tool name", n, at, n, opts.Tool)
-			}
-		}
+	validName := toolNameRE.MatchString(opts.Tool)
+	if validName {
+		probs = append(probs, p.checkToolName(pkg)...)
 	}
-
-	var recv *recvInfo
-	if opts.Recv != "" && token.IsIdentifier(opts.Recv) {
-		r, ok := pkg.types[opts.Recv]
-		switch {
-		case !ok:
-			add("-recv %s: no type %s is declared in package %s; declare it first, or leave -recv out for a plain function", opts.Recv, opts.Recv, orNone(p.Package, p.NewPackage))
-		case r.problem != "":
-			add("-recv %s: %s", opts.Recv, r.problem)
-		default:
-			recv = r
-		}
+	recv, recvProb := p.receiver(pkg)
+	if recvProb != "" {
+		probs = append(probs, recvProb)
 	}
-
-	taken := func(name string) bool {
-		if _, ok := pkg.decls[name]; ok {
-			return true
-		}
-		return false
-	}
-	p.Input = free(stem+"Input", taken)
-	p.Output = free(stem+"Output", func(n string) bool { return taken(n) || n == p.Input })
-	if recv != nil {
-		p.Func = free(stem, func(n string) bool { return recv.members[n] })
-	} else {
-		p.Func = free(stem, func(n string) bool { return taken(n) || n == p.Input || n == p.Output })
-	}
+	p.pickNames(pkg, recv)
 
 	p.Source = filepath.Join(dir, opts.Tool+".go")
 	var view string
 	if opts.UI {
 		view = filepath.Join(dir, UIDir, opts.Tool+".html")
 	}
-	second := ".card.json"
+	golden := filepath.Join(dir, "testdata", "golden", opts.Tool)
+	p.Golden = []string{golden + ".schema.json", golden + ".card.json"}
 	if opts.Markdown {
-		second = ".markdown.json"
+		p.Golden[1] = golden + ".markdown.json"
 	}
-	p.Golden = []string{filepath.Join(dir, "testdata", "golden", opts.Tool+".schema.json"), filepath.Join(dir, "testdata", "golden", opts.Tool+second)}
-	if toolNameRE.MatchString(opts.Tool) {
-		for _, path := range append([]string{filepath.Join(dir, "doc.go"), p.Source, view}, p.Golden...) {
-			if path == "" || path == filepath.Join(dir, "doc.go") && !p.NewPackage {
-				continue
-			}
-			if exists(path) {
+	if validName {
+		targets := append([]string{p.Source, view}, p.Golden...)
+		if p.NewPackage {
+			targets = append([]string{filepath.Join(dir, "doc.go")}, targets...)
+		}
+		for _, path := range targets {
+			if path != "" && exists(path) {
 				rel, _ := filepath.Rel(dir, path)
-				add("%s already exists; cardgen new never overwrites a file: move it away or pick another tool name", display(rel))
+				probs = append(probs, fmt.Sprintf("%s already exists; cardgen new never overwrites a file: move it away or pick another tool name", filepath.Join(opts.Dir, rel)))
 			}
 		}
 	}
@@ -204,9 +151,87 @@ func NewPlan(opts Options) (*Plan, error) {
 	}
 	p.Files = append(p.Files, gen.File{Path: p.Source, Content: src})
 	if opts.UI {
-		p.Files = append(p.Files, gen.File{Path: view, Content: starterView(opts.Tool)})
+		p.Files = append(p.Files, gen.File{Path: view, Content: apps.StarterViewFor(opts.Tool)})
 	}
 	return p, nil
+}
+
+// checkFlags checks the options that need no look at the package.
+func checkFlags(opts Options) Problems {
+	var probs Problems
+	add := func(format string, args ...any) { probs = append(probs, fmt.Sprintf(format, args...)) }
+	if !toolNameRE.MatchString(opts.Tool) {
+		add("tool name %q is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice", opts.Tool)
+	}
+	if opts.ACP != "" && !slices.Contains(acpKinds, opts.ACP) {
+		add("-acp %q is not an ACP card kind; use one of %s", opts.ACP, strings.Join(acpKinds, ", "))
+	}
+	if opts.Markdown && opts.UI {
+		add("-markdown and -ui cannot be combined: a markdown document is drawn by the markdown card view, and a tool has one view; leave one out")
+	}
+	if opts.Markdown && opts.ACP != "" {
+		add("-markdown and -acp cannot be combined: an ACP card is built from the result card, which -markdown replaces; leave one out")
+	}
+	if opts.Recv != "" && !token.IsIdentifier(opts.Recv) {
+		add("-recv %q is not a Go type name; give the name of a type declared in the package, such as Service", opts.Recv)
+	}
+	return probs
+}
+
+// checkToolName checks the new tool's name against the package's tools, and the names the
+// generator will declare for it against the package's declarations.
+func (p *Plan) checkToolName(pkg *pkgInfo) Problems {
+	var probs Problems
+	add := func(format string, args ...any) { probs = append(probs, fmt.Sprintf(format, args...)) }
+	tool, stem := p.Options.Tool, gen.GoName(p.Options.Tool)
+	for _, t := range pkg.tools {
+		switch {
+		case t.name == tool:
+			add("tool name %q is already used by %s (%s); tool names must be unique in a package, pick another", tool, t.fn, t.at)
+		case t.goName == stem:
+			add("tool name %q gives the same generated Go names (%sCard, …) as tool %q of %s (%s); pick a name that differs in more than '_', '.' or '-'", tool, stem, t.name, t.fn, t.at)
+		}
+	}
+	// These come from the tool name alone, so no numbering of the scaffold's own names avoids them.
+	lower := strings.ToLower(stem[:1]) + stem[1:]
+	for _, n := range []string{stem + "Card", lower + "InputSchema", lower + "OutputSchema"} {
+		if at, ok := pkg.decls[n]; ok {
+			add("%s is declared at %s, and cardgen generates %s for tool %q; rename it or pick another tool name", n, at, n, tool)
+		}
+	}
+	return probs
+}
+
+// receiver finds the -recv type, or says why it cannot be used; nil and "" without -recv.
+func (p *Plan) receiver(pkg *pkgInfo) (*recvInfo, string) {
+	name := p.Options.Recv
+	if name == "" || !token.IsIdentifier(name) { // an invalid name is reported by checkFlags
+		return nil, ""
+	}
+	r, ok := pkg.types[name]
+	switch {
+	case !ok && p.NewPackage:
+		return nil, fmt.Sprintf("-recv %s: the directory holds no Go package yet, so it has no type %s; leave -recv out, or declare the type first", name, name)
+	case !ok:
+		return nil, fmt.Sprintf("-recv %s: no type %s is declared in package %s; declare it first, or leave -recv out for a plain function", name, name, p.Package)
+	case r.problem != "":
+		return nil, fmt.Sprintf("-recv %s: %s", name, r.problem)
+	}
+	return r, ""
+}
+
+// pickNames sets Func, Input and Output: the names derived from the tool name, numbered when
+// taken. The types must be free in the package; a method only among its type's methods and fields.
+func (p *Plan) pickNames(pkg *pkgInfo, recv *recvInfo) {
+	stem := gen.GoName(p.Options.Tool)
+	declared := func(n string) bool { _, ok := pkg.decls[n]; return ok }
+	p.Input = free(stem+"Input", declared)
+	p.Output = free(stem+"Output", func(n string) bool { return declared(n) || n == p.Input })
+	if recv != nil {
+		p.Func = free(stem, func(n string) bool { return recv.members[n] })
+		return
+	}
+	p.Func = free(stem, func(n string) bool { return declared(n) || n == p.Input || n == p.Output })
 }
 
 // free returns name, or name with the smallest numeric suffix from 2 up that is not taken.
@@ -219,13 +244,6 @@ func free(name string, taken func(string) bool) string {
 			return n
 		}
 	}
-}
-
-func orNone(name string, isNew bool) string {
-	if isNew {
-		return "(none yet: the directory holds no Go package)"
-	}
-	return name
 }
 
 // Title turns a tool name into the tool's title: get_invoice → "Get invoice".
