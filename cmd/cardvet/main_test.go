@@ -15,7 +15,7 @@ import (
 const moduleRoot = "../.."
 
 // buildCardvet builds the command into a temporary directory once per test binary.
-func buildCardvet(t *testing.T) string {
+func buildCardvet(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds cardvet and runs go vet")
@@ -29,7 +29,7 @@ func buildCardvet(t *testing.T) string {
 
 // run runs name with args in the module root and returns its output lines without go vet's
 // "# package" headers, and its exit code.
-func run(t *testing.T, name string, args ...string) ([]string, int) {
+func run(t testing.TB, name string, args ...string) ([]string, int) {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = moduleRoot

@@ -1,0 +1,84 @@
+package main_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// synthPkg is the synthetic package of 500 annotated handlers the benchmarks share.
+const synthPkg = "internal/benchmarks/synth500gen"
+
+// BenchmarkGoVet times go vet on the 500-handler package, plain and with cardvet as its tool, in
+// one run. go vet caches its results, so every iteration runs on a copy of the package whose
+// content has just changed (a comment in one extra file): the timings are those of vetting the
+// package again after an edit, with its dependencies' results cached, as in an editor or CI
+// loop. maxRSS-KB is the largest resident size of a child process (go, or the vet tool).
+//
+//	go test ./cmd/cardvet -run '^$' -bench GoVet -benchtime 10x -count 5
+func BenchmarkGoVet(b *testing.B) {
+	bin := buildCardvet(b)
+	copyDir, err := os.MkdirTemp(".", "_bench")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { os.RemoveAll(copyDir) })
+	files, err := filepath.Glob(filepath.Join(moduleRoot, synthPkg, "*.go"))
+	if err != nil || len(files) == 0 {
+		b.Fatalf("no Go files in %s: %v", synthPkg, err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(copyDir, filepath.Base(f)), data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	pkg := "./cmd/cardvet/" + filepath.Base(copyDir)
+	for _, bm := range []struct {
+		name string
+		args []string
+	}{
+		{"plain", []string{"vet", pkg}},
+		{"cardvet", []string{"vet", "-vettool=" + bin, pkg}},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			// Warm the caches of the dependencies (and their vet facts) outside the timing.
+			vet(b, copyDir, bm.args, "warm")
+			var maxRSS int64
+			b.ResetTimer()
+			for i := range b.N {
+				b.StopTimer()
+				nonce := fmt.Sprintf("%s-%d-%d", bm.name, time.Now().UnixNano(), i)
+				b.StartTimer()
+				maxRSS = max(maxRSS, vet(b, copyDir, bm.args, nonce))
+			}
+			b.ReportMetric(float64(maxRSS), "maxRSS-KB")
+		})
+	}
+}
+
+// vet writes a file that changes the package's content with nonce, runs go with args in the
+// module root and returns the largest resident size of its children, in kilobytes.
+func vet(b *testing.B, dir string, args []string, nonce string) int64 {
+	b.Helper()
+	src := "package synth500\n\n// Nonce changes the package so that go vet cannot reuse its cached result: " + nonce + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "nonce.go"), []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = moduleRoot
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go %v: %v\n%s", args, err, out)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss
+	}
+	return 0
+}
