@@ -89,6 +89,29 @@ func TestGoVet(t *testing.T) {
 	}
 }
 
+// TestGoVetFixDiff checks that go vet -fix -diff shows cardvet's suggested fixes and leaves
+// the file alone.
+func TestGoVetFixDiff(t *testing.T) {
+	bin := buildCardvet(t)
+	file := filepath.Join(moduleRoot, "testdata", "golden", "bad_unknown_key", "p.go")
+	before, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, code := run(t, "go", "vet", "-vettool="+bin, "-fix", "-diff", "./testdata/golden/bad_unknown_key")
+	for _, want := range []string{`-//card:tool titel="x" readonyl`, `+//card:tool title="x" readonly`} {
+		if !slices.Contains(got, want) {
+			t.Errorf("go vet -fix -diff output lacks %q:\n%s", want, strings.Join(got, "\n"))
+		}
+	}
+	if code == 0 {
+		t.Error("exit status 0 with a non-empty diff")
+	}
+	if after, err := os.ReadFile(file); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("go vet -fix -diff changed %s (%v)", file, err)
+	}
+}
+
 // TestStandaloneDiff runs cardvet on its own with -fix -diff: the suggested fixes are shown as
 // a diff and the file is left alone.
 func TestStandaloneDiff(t *testing.T) {

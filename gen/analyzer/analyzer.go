@@ -110,6 +110,9 @@ func (o *otherFiles) pos(p token.Position) token.Pos {
 func diagnostic(d gen.Diagnostic, files []*ast.File) analysis.Diagnostic {
 	ad := analysis.Diagnostic{Pos: d.At, Message: d.Msg}
 	if f := d.Fix; f != nil {
+		if f.End > d.At {
+			ad.End = f.End // the misspelt word, for editors to underline
+		}
 		ad.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   fixMessage(f, commentText(files, f.Pos, f.End)),
 			TextEdits: []analysis.TextEdit{{Pos: f.Pos, End: f.End, NewText: []byte(f.NewText)}},

@@ -3,6 +3,7 @@ package analyzer_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -30,28 +31,35 @@ func TestSuggestedFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), analyzer.Analyzer, "typos")
 }
 
-// TestFixMessages checks the titles editors show for the quick fixes.
+// TestFixMessages checks the titles editors show for the quick fixes, and the source range of
+// each diagnostic with a fix: the word the fix replaces (from the "//" for a space after it).
 func TestFixMessages(t *testing.T) {
 	results := analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "typos")
 	if len(results) != 1 {
 		t.Fatalf("%d results; want 1", len(results))
 	}
+	fset := results[0].Pass.Fset
 	var got []string
 	for _, d := range results[0].Diagnostics {
+		src, err := os.ReadFile(fset.Position(d.Pos).Filename)
+		if err != nil {
+			t.Fatal(err)
+		}
+		span := string(src[fset.Position(d.Pos).Offset:fset.Position(d.End).Offset])
 		for _, f := range d.SuggestedFixes {
-			got = append(got, f.Message)
+			got = append(got, fmt.Sprintf("%q: %s", span, f.Message))
 		}
 	}
 	want := []string{
-		"Replace titel with title",
-		"Replace readonyl with readonly",
-		"Replace reslut with result",
-		"Replace subtitel with subtitle",
-		"Remove the space after //",
-		"Replace idempotnet with idempotent",
+		`"titel": Replace titel with title`,
+		`"readonyl": Replace readonyl with readonly`,
+		`"reslut": Replace reslut with result`,
+		`"subtitel": Replace subtitel with subtitle`,
+		`"// ": Remove the space after //`,
+		`"idempotnet": Replace idempotnet with idempotent`,
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("fix messages:\n got %q\nwant %q", got, want)
+		t.Errorf("fixes:\n got %q\nwant %q", got, want)
 	}
 }
 
