@@ -34,6 +34,11 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("cardgen new runs the go command to write the golden files, and it is not on PATH: %w", err)
 	}
+	for _, g := range p.Golden {
+		if exists(g) {
+			return nil, fmt.Errorf("%s appeared after the scaffold was planned; cardgen new never overwrites a file", g)
+		}
+	}
 	u := &undo{saved: map[string][]byte{}}
 	defer func() {
 		if err != nil {

@@ -2,6 +2,7 @@ package scaffold
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -407,5 +408,34 @@ func TestTitle(t *testing.T) {
 		if got := Title(tool); got != want {
 			t.Errorf("Title(%q) = %q; want %q", tool, got, want)
 		}
+	}
+}
+
+// TestApplyNeverOverwrites makes files appear between NewPlan and Apply: Apply fails without
+// replacing them and removes what it had created.
+func TestApplyNeverOverwrites(t *testing.T) {
+	tests := []struct {
+		name, appears, want string
+	}{
+		{"source", "get_invoice.go", "get_invoice.go appeared while scaffolding; cardgen new never overwrites a file"},
+		{"golden", "testdata/golden/get_invoice.card.json", "get_invoice.card.json appeared after the scaffold was planned; cardgen new never overwrites a file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "billing")
+			p, err := NewPlan(Options{Tool: "get_invoice", Dir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFiles(t, dir, map[string]string{tt.appears: "theirs"})
+			before := tree(t, dir)
+			_, err = p.Apply(t.Context())
+			if err == nil || !strings.HasSuffix(err.Error(), tt.want) {
+				t.Fatalf("error %v; want one ending %q", err, tt.want)
+			}
+			if after := tree(t, dir); !maps.Equal(before, after) {
+				t.Errorf("files after the failure %q; want %q", slices.Sorted(maps.Keys(after)), slices.Sorted(maps.Keys(before)))
+			}
+		})
 	}
 }
