@@ -441,6 +441,16 @@ func generatedNames(t *Tool) []string {
 	if t.Card != nil {
 		names = append(names, t.GoName+"Card")
 	}
+	if t.ACP != nil {
+		switch t.ACP.Kind {
+		case "form":
+			names = append(names, t.GoName+"ACPForm", "DispatchACP")
+		case "carousel":
+			names = append(names, t.GoName+"ACP", t.GoName+"ItemCard")
+		default:
+			names = append(names, t.GoName+"ACP")
+		}
+	}
 	return names
 }
 

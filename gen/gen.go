@@ -141,6 +141,9 @@ func (b *builder) schemas(t *Tool) {
 	if len(probs)+len(probs2) > 0 {
 		return
 	}
+	if t.acpDir != nil {
+		b.acpDirective(t, t.acpDir, in.Schema)
+	}
 	t.InRuntime, t.OutRuntime = in.Runtime, out.Runtime
 	var err error
 	if !in.Runtime {

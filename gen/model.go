@@ -64,9 +64,12 @@ type Tool struct {
 	// card:"markdown" document. PartField is the input field that selects the part.
 	Markdown  *CardSpec
 	PartField string
-	Reply     *Text     // the text content the model reads; nil = the JSON of the output
-	Examples  []Example // //card:example values
-	Dirs      []*annotations.Directive
+	// ACP is the tool's Agent Chat Protocol card (//card:acp), nil without one.
+	ACP      *ACPSpec
+	acpDir   *annotations.Directive
+	Reply    *Text     // the text content the model reads; nil = the JSON of the output
+	Examples []Example // //card:example values
+	Dirs     []*annotations.Directive
 }
 
 // Example is one //card:example: a JSON value of the output type.

@@ -33,6 +33,7 @@ func Render(p *Package) ([]byte, error) {
 		registerPath: "register",
 		appsPath:     "apps",
 		mdcardPath:   "mdcard",
+		acpPath:      "acp",
 	})
 	f.PackageComment(fmt.Sprintf("// This file registers the %s of package %s with the MCP Go SDK.", plural(len(p.Tools), "tool", "tools"), p.Name))
 
@@ -59,10 +60,14 @@ func Render(p *Package) ([]byte, error) {
 		if t.Markdown != nil {
 			renderDocument(f, t)
 		}
+		if t.ACP != nil {
+			renderACP(f, t)
+		}
 		if t.Reply != nil {
 			renderReply(f, t)
 		}
 	}
+	renderDispatch(f, p)
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)

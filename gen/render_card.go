@@ -12,6 +12,7 @@ import (
 // time), values become plain Go expressions over the output.
 type cardRenderer struct {
 	t      *Tool
+	root   string // the variable the paths start from; "out" when empty
 	consts []jen.Code
 	guards []jen.Code
 	locals []jen.Code
@@ -143,8 +144,12 @@ func countLits(t *Text) int {
 // value renders one path. Paths through pointers read into a local first, so that a nil pointer
 // anywhere on the path shows as empty text instead of panicking.
 func (r *cardRenderer) value(v *ValuePath) jen.Code {
+	root := r.root
+	if root == "" {
+		root = "out"
+	}
 	sel := func(k int) *jen.Statement {
-		s := jen.Id("out")
+		s := jen.Id(root)
 		for _, st := range v.Steps[:k+1] {
 			s = s.Dot(st.Field)
 		}

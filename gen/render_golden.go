@@ -58,6 +58,13 @@ func RenderTest(p *Package) ([]byte, error) {
 			if t.Markdown != nil {
 				body = append(body, jen.Var().Id("docs").Index().Index().Qual(cardtestPath, "DocumentPart"))
 			}
+			if projectedACP(t) {
+				body = append(body, jen.Var().Id("acps").Index().Any())
+				loop = append(loop,
+					jen.List(jen.Id("p"), jen.Err()).Op(":=").Id(t.GoName+"ACP").Call(jen.Op("&").Id("out")),
+					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Id("t").Dot("Errorf").Call(jen.Lit("the example's ACP card is not valid: %v"), jen.Err())),
+					jen.Id("acps").Op("=").Append(jen.Id("acps"), jen.Id("p")))
+			}
 			body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("ex")).Op(":=").Range().Id("examples")).Block(loop...))
 			if t.Card != nil {
 				body = append(body, jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".card.json"), jen.Id("cards")))
@@ -65,6 +72,12 @@ func RenderTest(p *Package) ([]byte, error) {
 			if t.Markdown != nil {
 				body = append(body, jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".markdown.json"), jen.Id("docs")))
 			}
+			if projectedACP(t) {
+				body = append(body, jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".acp.json"), jen.Id("acps")))
+			}
+		}
+		if t.ACP != nil && t.ACP.Kind == "form" {
+			body = append(body, jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".acp.json"), jen.Id(t.GoName+"ACPForm").Call()))
 		}
 		runs = append(runs, jen.Id("t").Dot("Run").Call(jen.Lit(t.Name), jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(body...)))
 	}
@@ -94,3 +107,7 @@ func (p *Package) declaresUpdateFlag() bool {
 	}
 	return false
 }
+
+// projectedACP reports whether the tool's ACP card is built from its output (and so from each
+// example), rather than from its input type.
+func projectedACP(t *Tool) bool { return t.ACP != nil && t.ACP.Kind != "form" }

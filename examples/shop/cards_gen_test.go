@@ -26,6 +26,7 @@ func TestCardgenGolden(t *testing.T) {
 			cards = append(cards, cardtest.MustFit(t, CheckoutPreviewCard(&out)))
 		}
 		cardtest.Golden(t, "testdata/golden/checkout_preview.card.json", cards)
+		cardtest.Golden(t, "testdata/golden/checkout_preview.acp.json", CheckoutPreviewACPForm())
 	})
 	t.Run("get_order", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/get_order.schema.json", cardtest.Schemas(getOrderInputSchema, getOrderOutputSchema))
@@ -44,6 +45,25 @@ func TestCardgenGolden(t *testing.T) {
 	})
 	t.Run("list_orders", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/list_orders.schema.json", cardtest.Schemas(listOrdersInputSchema, listOrdersOutputSchema))
+	})
+	t.Run("review_cancellation", func(t *testing.T) {
+		cardtest.Golden(t, "testdata/golden/review_cancellation.schema.json", cardtest.Schemas(reviewCancellationInputSchema, reviewCancellationOutputSchema))
+		examples := []string{`{"id":"1043","status":"Processing","total":900000,"refund":900000}`}
+		var cards []cardtest.Example
+		var acps []any
+		for _, ex := range examples {
+			cardtest.Validate(t, reviewCancellationOutputSchema, ex)
+			var out CancelReview
+			cardtest.Decode(t, ex, &out)
+			cards = append(cards, cardtest.MustFit(t, ReviewCancellationCard(&out)))
+			p, err := ReviewCancellationACP(&out)
+			if err != nil {
+				t.Errorf("the example's ACP card is not valid: %v", err)
+			}
+			acps = append(acps, p)
+		}
+		cardtest.Golden(t, "testdata/golden/review_cancellation.card.json", cards)
+		cardtest.Golden(t, "testdata/golden/review_cancellation.acp.json", acps)
 	})
 	t.Run("cancel_order", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/cancel_order.schema.json", cardtest.Schemas(cancelOrderInputSchema, cancelOrderOutputSchema))
@@ -73,15 +93,35 @@ func TestCardgenGolden(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/get_product.schema.json", cardtest.Schemas(getProductInputSchema, getProductOutputSchema))
 		examples := []string{`{"id":"kb-01","name":"Mechanical keyboard","category":"accessories","description":"Tenkeyless, brown switches, USB-C.","price":1250000,"stock":12,"image_url":"https://shop.example.com/img/kb-01.jpg"}`}
 		var cards []cardtest.Example
+		var acps []any
 		for _, ex := range examples {
 			cardtest.Validate(t, getProductOutputSchema, ex)
 			var out Product
 			cardtest.Decode(t, ex, &out)
 			cards = append(cards, cardtest.MustFit(t, GetProductCard(&out)))
+			p, err := GetProductACP(&out)
+			if err != nil {
+				t.Errorf("the example's ACP card is not valid: %v", err)
+			}
+			acps = append(acps, p)
 		}
 		cardtest.Golden(t, "testdata/golden/get_product.card.json", cards)
+		cardtest.Golden(t, "testdata/golden/get_product.acp.json", acps)
 	})
 	t.Run("search_products", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/search_products.schema.json", cardtest.Schemas(searchProductsInputSchema, searchProductsOutputSchema))
+		examples := []string{`{"products":[{"id":"kb-01","name":"Mechanical keyboard","category":"accessories","description":"Tenkeyless, brown switches, USB-C.","price":1250000,"stock":12,"image_url":"https://shop.example.com/img/kb-01.jpg"},{"id":"ms-02","name":"Wireless mouse","category":"accessories","description":"Silent clicks, two years on one battery.","price":450000,"stock":40,"image_url":"https://shop.example.com/img/ms-02.jpg"}]}`}
+		var acps []any
+		for _, ex := range examples {
+			cardtest.Validate(t, searchProductsOutputSchema, ex)
+			var out ProductList
+			cardtest.Decode(t, ex, &out)
+			p, err := SearchProductsACP(&out)
+			if err != nil {
+				t.Errorf("the example's ACP card is not valid: %v", err)
+			}
+			acps = append(acps, p)
+		}
+		cardtest.Golden(t, "testdata/golden/search_products.acp.json", acps)
 	})
 }

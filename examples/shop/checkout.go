@@ -5,18 +5,14 @@ import (
 	"fmt"
 )
 
-// CheckoutInput is a cart to price.
+// CheckoutInput is a "buy now" order of one product to price. It is flat — strings, numbers,
+// booleans — so that an Agent Chat Protocol form can ask for it (//card:acp form).
 type CheckoutInput struct {
-	Items   []CartItem `json:"items" jsonschema:"minItems=1"`
-	Email   string     `json:"email" jsonschema:"format=email,description=Where the receipt goes"`
-	Express bool       `json:"express,omitempty" jsonschema:"description=Ship express for 50000 ₫ more"`
-	Coupon  string     `json:"coupon,omitempty" jsonschema:"pattern=^[A-Z0-9]+$,minLength=4,maxLength=12"`
-}
-
-// CartItem is one product in the cart.
-type CartItem struct {
-	ProductID string `json:"product_id"`
-	Quantity  int    `json:"quantity" jsonschema:"minimum=1,maximum=10"`
+	ProductID string `json:"product_id" jsonschema:"title=Product,enum=kb-01,enum=ms-02,enum=mn-27,enum=hd-05"`
+	Quantity  int    `json:"quantity" jsonschema:"title=Quantity,minimum=1,maximum=10"`
+	Email     string `json:"email" jsonschema:"title=Email,format=email,description=Where the receipt goes"`
+	Express   bool   `json:"express,omitempty" jsonschema:"title=Express shipping,description=50000 ₫ instead of 20000 ₫"`
+	Coupon    string `json:"coupon,omitempty" jsonschema:"title=Coupon,pattern=^[A-Z0-9]+$,minLength=4,maxLength=12"`
 }
 
 // CheckoutPreview is what the order would cost.
@@ -43,6 +39,7 @@ const (
 //card:field Shipping "{{.Shipping}}"
 //card:field Discount "{{.Discount}}"
 //card:action message "Place order" "Place the order for {{.Total}}"
+//card:acp form
 //card:example {"items":2,"subtotal":1700000,"shipping":20000,"discount":0,"total":1720000,"email":"lan@example.com"}
 func (s *Shop) CheckoutPreview(ctx context.Context, in CheckoutInput) (*CheckoutPreview, error) {
 	s.mu.Lock()
@@ -51,17 +48,15 @@ func (s *Shop) CheckoutPreview(ctx context.Context, in CheckoutInput) (*Checkout
 	if in.Express {
 		p.Shipping = expressShipping
 	}
-	for _, it := range in.Items {
-		prod, ok := s.products[it.ProductID]
-		if !ok {
-			return nil, fmt.Errorf("no product %q in the catalogue", it.ProductID)
-		}
-		if it.Quantity > prod.Stock {
-			return nil, fmt.Errorf("only %d of %s in stock", prod.Stock, prod.Name)
-		}
-		p.Items += it.Quantity
-		p.Subtotal += prod.Price * Money(it.Quantity)
+	prod, ok := s.products[in.ProductID]
+	if !ok {
+		return nil, fmt.Errorf("no product %q in the catalogue", in.ProductID)
 	}
+	if in.Quantity > prod.Stock {
+		return nil, fmt.Errorf("only %d of %s in stock", prod.Stock, prod.Name)
+	}
+	p.Items = in.Quantity
+	p.Subtotal = prod.Price * Money(in.Quantity)
 	if in.Coupon == "WELCOME10" {
 		p.Discount = p.Subtotal / 10
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/cardgen/cardgen/examples/shop"
 	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/internal/inspector"
+	"github.com/cardgen/cardgen/runtime/acp"
 	"github.com/cardgen/cardgen/runtime/mdcard"
 )
 
@@ -139,14 +140,15 @@ func TestToolsList(t *testing.T) {
 		title                             string
 		readOnly, destructive, idempotent bool
 	}{
-		"get_order":        {"Order status", true, false, true},
-		"list_orders":      {"Recent orders", true, false, true},
-		"search_products":  {"Search products", true, false, true},
-		"get_product":      {"Product details", true, false, true},
-		"cancel_order":     {"Cancel an order", false, true, false},
-		"checkout_preview": {"Checkout preview", true, false, true},
-		"refresh_order":    {"Refresh order", true, false, true},
-		"shipping_policy":  {"Shipping policy", true, false, true},
+		"get_order":           {"Order status", true, false, true},
+		"list_orders":         {"Recent orders", true, false, true},
+		"search_products":     {"Search products", true, false, true},
+		"get_product":         {"Product details", true, false, true},
+		"cancel_order":        {"Cancel an order", false, true, false},
+		"checkout_preview":    {"Checkout preview", true, false, true},
+		"refresh_order":       {"Refresh order", true, false, true},
+		"shipping_policy":     {"Shipping policy", true, false, true},
+		"review_cancellation": {"Review a cancellation", true, false, true},
 		// Not a cardgen tool: runtime/mdcard registers it by hand in NewServer.
 		"create_markdown_card": {"Create document card from markdown", true, false, true},
 	}
@@ -196,14 +198,15 @@ func TestToolsCall(t *testing.T) {
 	cs := connect(t)
 	ctx := context.Background()
 	calls := map[string]map[string]any{
-		"get_order":        {"id": "1042"},
-		"list_orders":      {"status": "Shipped"},
-		"search_products":  {"query": "mouse"},
-		"get_product":      {"id": "kb-01"},
-		"checkout_preview": {"items": []any{map[string]any{"product_id": "kb-01", "quantity": 2}}, "email": "lan@example.com", "coupon": "WELCOME10"},
-		"cancel_order":     {"id": "1043"},
-		"refresh_order":    {"id": "1042"},
-		"shipping_policy":  {"part": 2},
+		"get_order":           {"id": "1042"},
+		"list_orders":         {"status": "Shipped"},
+		"search_products":     {"query": "mouse"},
+		"get_product":         {"id": "kb-01"},
+		"checkout_preview":    {"product_id": "kb-01", "quantity": 2, "email": "lan@example.com", "coupon": "WELCOME10"},
+		"review_cancellation": {"id": "1043"},
+		"cancel_order":        {"id": "1043"},
+		"refresh_order":       {"id": "1042"},
+		"shipping_policy":     {"part": 2},
 	}
 	for _, mt := range model.Tools {
 		args, ok := calls[mt.Name]
@@ -249,7 +252,7 @@ func TestToolsCall(t *testing.T) {
 		{"get_order", map[string]any{"id": 42}, "id"},
 		{"list_orders", map[string]any{"limit": 500}, "limit"},
 		{"search_products", map[string]any{"query": "x", "colour": "red"}, "colour"},
-		{"checkout_preview", map[string]any{"items": []any{}, "email": "lan@example.com"}, "items"},
+		{"checkout_preview", map[string]any{"product_id": "kb-01", "quantity": 0, "email": "lan@example.com"}, "quantity"},
 	}
 	for _, b := range bad {
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: b.tool, Arguments: b.args})
@@ -405,6 +408,72 @@ func TestShippingPolicyParts(t *testing.T) {
 	}
 }
 
+// TestACPLoop closes the Agent Chat Protocol loop: the generated builders make cards the strict
+// validator accepts, a card message carries one, and a reply to the checkout form — in each of
+// the three forms a selection comes back in — is dispatched to checkout_preview with its values
+// validated against the tool's input schema.
+func TestACPLoop(t *testing.T) {
+	ctx := context.Background()
+	svc := shop.New()
+	list, err := svc.SearchProducts(ctx, shop.SearchProductsInput{Query: "e"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	carousel, err := shop.SearchProductsACP(list)
+	if err != nil {
+		t.Fatalf("carousel: %v", err)
+	}
+	msg, err := acp.NewCardMessage("Here is what I found.", carousel, acp.MetadataOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := msg.Content[1].(acp.MetadataContent).Metadata
+	if meta["card_kind"] != "carousel" || len(carousel.Items) != len(list.Products) {
+		t.Fatalf("card message metadata %v with %d items for %d products", meta, len(carousel.Items), len(list.Products))
+	}
+	if err := acp.ValidatePayload("carousel", []byte(meta["card_payload"])); err != nil {
+		t.Errorf("the generated carousel fails strict validation: %v", err)
+	}
+	product, _ := svc.GetProduct(ctx, shop.GetProductInput{ID: "kb-01"})
+	if _, err := shop.GetProductACP(product); err != nil {
+		t.Errorf("detail card: %v", err)
+	}
+	review, _ := svc.ReviewCancellation(ctx, shop.GetOrderInput{ID: "1043"})
+	if p, err := shop.ReviewCancellationACP(review); err != nil || p.ApproveCTA.Selection["text"] != "Cancel order 1043" {
+		t.Errorf("review card %+v: %v", p, err)
+	}
+
+	form := shop.CheckoutPreviewACPForm()
+	if _, b, err := acp.Encode(form); err != nil || acp.ValidatePayload("form", b) != nil {
+		t.Fatalf("form card: %v", err)
+	}
+	selection := `{"tool":"checkout_preview","product_id":"kb-01","quantity":"2","email":"lan@example.com","express":"true"}`
+	replies := map[string]acp.ChatMessage{
+		"json text": acp.NewChatMessage(acp.TextContent{Text: selection}),
+		"card response": acp.NewChatMessage(acp.MetadataContent{Metadata: map[string]string{
+			"card_protocol_version": "1", "selection": selection}}),
+	}
+	for name, reply := range replies {
+		r := acp.ParseResponse(reply, form.SubmitCTA)
+		tool, out, err := shop.DispatchACP(ctx, svc, r.Selection)
+		if err != nil || tool != "checkout_preview" {
+			t.Errorf("%s: dispatch %q: %v", name, tool, err)
+			continue
+		}
+		p := out.(*shop.CheckoutPreview)
+		if p.Items != 2 || p.Total != 2*1_250_000+50_000 {
+			t.Errorf("%s: checkout preview %+v", name, p)
+		}
+	}
+	bad := acp.ParseResponse(acp.NewChatMessage(acp.TextContent{Text: `{"tool":"checkout_preview","product_id":"kb-01","quantity":"20","email":"nope"}`}))
+	if _, _, err := shop.DispatchACP(ctx, svc, bad.Selection); err == nil || !strings.Contains(err.Error(), "quantity") {
+		t.Errorf("dispatch of an invalid selection: %v; want a validation error naming quantity", err)
+	}
+	if _, _, err := shop.DispatchACP(ctx, svc, acp.Selection{"tool": "cancel_order", "id": "1042"}); err == nil {
+		t.Error("dispatch to a tool without a form card succeeded; only form tools may be called from a reply")
+	}
+}
+
 func run(t *testing.T, dir string, name string, args ...string) {
 	t.Helper()
 	cmd := exec.Command(name, args...)
@@ -472,7 +541,7 @@ func TestUIResources(t *testing.T) {
 			if !strings.HasPrefix(uri, "ui://shop/orders/card.html?v=") || len(uri) != len("ui://shop/orders/card.html?v=")+12 {
 				t.Errorf("get_order: resourceUri %q; want ui://shop/orders/card.html?v=<12 hex>", uri)
 			}
-		case "get_product", "cancel_order", "checkout_preview":
+		case "get_product", "cancel_order", "checkout_preview", "review_cancellation":
 			if !strings.HasPrefix(uri, "ui://shop/result-card.html?v=") {
 				t.Errorf("%s: resourceUri %q; want the built-in result-card view", tool.Name, uri)
 			}

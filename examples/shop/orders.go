@@ -121,6 +121,38 @@ func (s *Shop) ListOrders(ctx context.Context, in ListOrdersInput) (*OrderList, 
 	return list, nil
 }
 
+// CancelReview is what cancelling an order would do, for the user to confirm first.
+type CancelReview struct {
+	ID     string `json:"id"`
+	Status Status `json:"status"`
+	Total  Money  `json:"total"`
+	Refund Money  `json:"refund"`
+}
+
+// ReviewCancellation shows what cancelling an order would do, so the user can confirm before
+// cancel_order runs. On Agent Chat Protocol hosts it is a review card.
+//
+//card:tool review_cancellation title="Review a cancellation" readonly idempotent
+//card:acp review
+//card:result title="Cancel order #{{.ID}}?" subtitle="{{.Status}}"
+//card:field Total "{{.Total}}"
+//card:field Refund "{{.Refund}}"
+//card:action message "Cancel order" "Cancel order {{.ID}}"
+//card:action message "Keep order" "Keep order {{.ID}}"
+//card:example {"id":"1043","status":"Processing","total":900000,"refund":900000}
+func (s *Shop) ReviewCancellation(ctx context.Context, in GetOrderInput) (*CancelReview, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, ok := s.orders[in.ID]
+	if !ok {
+		return nil, fmt.Errorf("no order %q; list_orders shows the order numbers", in.ID)
+	}
+	if o.Status == StatusDelivered || o.Status == StatusCancelled {
+		return nil, fmt.Errorf("order %s is %s and cannot be cancelled", o.ID, strings.ToLower(string(o.Status)))
+	}
+	return &CancelReview{ID: o.ID, Status: o.Status, Total: o.Total, Refund: o.Total}, nil
+}
+
 // CancelOrderInput names the order to cancel and why.
 type CancelOrderInput struct {
 	ID     string `json:"id" jsonschema:"description=The order number,minLength=1"`

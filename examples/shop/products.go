@@ -27,6 +27,7 @@ type GetProductInput struct {
 // GetProduct shows one product with its price and stock.
 //
 //card:tool title="Product details" readonly idempotent
+//card:acp detail
 //card:action message "Add to cart" "Add {{.Name}} to my cart"
 //card:fallback "{{.Name}}: {{.Price}}, {{.Stock}} in stock."
 //card:example {"id":"kb-01","name":"Mechanical keyboard","category":"accessories","description":"Tenkeyless, brown switches, USB-C.","price":1250000,"stock":12,"image_url":"https://shop.example.com/img/kb-01.jpg"}
@@ -56,6 +57,8 @@ type ProductList struct {
 // SearchProducts finds products whose name or description contains the query.
 //
 //card:tool title="Search products" readonly idempotent
+//card:acp carousel
+//card:example {"products":[{"id":"kb-01","name":"Mechanical keyboard","category":"accessories","description":"Tenkeyless, brown switches, USB-C.","price":1250000,"stock":12,"image_url":"https://shop.example.com/img/kb-01.jpg"},{"id":"ms-02","name":"Wireless mouse","category":"accessories","description":"Silent clicks, two years on one battery.","price":450000,"stock":40,"image_url":"https://shop.example.com/img/ms-02.jpg"}]}
 func (s *Shop) SearchProducts(ctx context.Context, in SearchProductsInput) (*ProductList, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/cardgen/cardgen/examples/shop"
+	"github.com/cardgen/cardgen/runtime/acp"
 	"github.com/cardgen/cardgen/runtime/card"
 )
 
@@ -64,7 +65,7 @@ func main() {
 	}{
 		{"get_order", map[string]any{"id": "1042"}},
 		{"get_product", map[string]any{"id": "kb-01"}},
-		{"checkout_preview", map[string]any{"items": []any{map[string]any{"product_id": "kb-01", "quantity": 1}, map[string]any{"product_id": "ms-02", "quantity": 1}}, "email": "lan@example.com"}},
+		{"checkout_preview", map[string]any{"product_id": "kb-01", "quantity": 2, "email": "lan@example.com"}},
 		{"cancel_order", map[string]any{"id": "1043", "reason": "ordered twice"}},
 	}
 	for i, c := range calls {
@@ -84,6 +85,27 @@ func main() {
 		printJSON(crd)
 		fmt.Printf("-- %s: what a messaging channel shows\n%s\n", c.tool, crd.MessagingText())
 	}
+
+	// An Agent Chat Protocol agent shows the search result as a carousel card.
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "search_products", Arguments: map[string]any{"query": "e", "in_stock": true}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	var list shop.ProductList
+	b, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(b, &list); err != nil {
+		log.Fatal(err)
+	}
+	carousel, err := shop.SearchProductsACP(&list)
+	if err != nil {
+		log.Fatal(err)
+	}
+	msg, err := acp.NewCardMessage("Here are the products in stock.", carousel, acp.MetadataOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("\n== search_products as an Agent Chat Protocol ChatMessage (carousel card)\n")
+	printJSON(msg)
 }
 
 func printJSON(v any) {

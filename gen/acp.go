@@ -1,0 +1,206 @@
+package gen
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+	"unicode"
+
+	"github.com/invopop/jsonschema"
+
+	"github.com/cardgen/cardgen/annotations"
+	"github.com/cardgen/cardgen/runtime/acp"
+)
+
+// ACPSpec is a tool's Agent Chat Protocol card (//card:acp KIND).
+type ACPSpec struct {
+	Kind string // detail, review, carousel or form
+	Pos  token.Pos
+
+	// Carousel: the output's slice field whose elements have a card, and the element's id field.
+	ItemsField string
+	ItemType   *types.Named
+	ItemPtr    bool // the slice holds pointers
+	ItemCard   *CardSpec
+	ItemID     *ValuePath
+
+	// Form: the payload, complete at generate time (it depends on the input type only).
+	Form *acp.FormPayload
+}
+
+// acpDirective models //card:acp; it runs after the card and the schemas are known.
+func (b *builder) acpDirective(t *Tool, d *annotations.Directive, inSchema *jsonschema.Schema) {
+	if len(d.Args) == 0 {
+		return
+	}
+	kind := d.Args[0].Text
+	spec := &ACPSpec{Kind: kind, Pos: d.Args[0].Pos}
+	switch kind {
+	case "detail", "review":
+		if t.Card == nil {
+			b.errorf(spec.Pos, "//card:acp %s is projected from the tool's result card, and %s has none; add //card:result", kind, t.Name)
+			return
+		}
+		if kind == "detail" && len(t.Card.Actions) == 0 {
+			b.errorf(spec.Pos, "a detail card needs at least one CTA, projected from the result card's buttons; add a //card:action to %s", t.Name)
+			return
+		}
+		if kind == "review" && (len(t.Card.Fields) == 0 || len(t.Card.Actions) == 0) {
+			b.errorf(spec.Pos, "a review card needs summary rows and an approve CTA, projected from the result card's fields and first button; give %s a //card:field and a //card:action", t.Name)
+			return
+		}
+	case "carousel":
+		if !b.carousel(t, spec) {
+			return
+		}
+	case "form":
+		if inSchema == nil {
+			b.errorf(spec.Pos, "a form is built from the input schema at generate time, but %s's schema comes from a JSONSchema method at run time; use a plain struct input", t.In.Obj().Name())
+			return
+		}
+		form, ok := b.form(t, spec, inSchema)
+		if !ok {
+			return
+		}
+		spec.Form = form
+	default:
+		return // the annotations parser reported the unknown kind
+	}
+	t.ACP = spec
+}
+
+// carousel finds the output's slice of carded elements and their id.
+func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
+	st := t.Out.Underlying().(*types.Struct)
+	var found []string
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		sl, ok := f.Type().Underlying().(*types.Slice)
+		if !ok {
+			continue
+		}
+		elem, ptr := sl.Elem(), false
+		if p, isPtr := elem.(*types.Pointer); isPtr {
+			elem, ptr = p.Elem(), true
+		}
+		named, ok := elem.(*types.Named)
+		if !ok || b.out.TypeCards[named.Obj()] == nil || b.out.TypeCards[named.Obj()].Markdown != nil {
+			continue
+		}
+		found = append(found, f.Name())
+		if len(found) > 1 {
+			continue
+		}
+		spec.ItemsField, spec.ItemType, spec.ItemPtr, spec.ItemCard = f.Name(), named, ptr, b.out.TypeCards[named.Obj()]
+	}
+	switch len(found) {
+	case 0:
+		b.errorf(spec.Pos, "a carousel is built from a slice field of the output whose element type has a card; %s has none (give the element type a //card:result or card:\"title\" tags)", t.Out.Obj().Name())
+		return false
+	case 1:
+	default:
+		b.errorf(spec.Pos, "%s has several slices of carded elements (%s); a carousel shows one", t.Out.Obj().Name(), strings.Join(found, ", "))
+		return false
+	}
+	if spec.ItemCard.Title == nil {
+		b.errorf(spec.Pos, "carousel items need a title; give %s a card title", spec.ItemType.Obj().Name())
+		return false
+	}
+	est := spec.ItemType.Underlying().(*types.Struct)
+	for i := range est.NumFields() {
+		if jsonName(est.Field(i), est.Tag(i)) == "id" {
+			spec.ItemID = b.resolvePath(spec.ItemType, []string{est.Field(i).Name()}, spec.Pos)
+			return spec.ItemID != nil
+		}
+	}
+	b.errorf(spec.Pos, "carousel items need an id: %s has no field whose JSON name is \"id\"", spec.ItemType.Obj().Name())
+	return false
+}
+
+// form builds the form that asks for the tool's input, one field per top-level property, and
+// validates it now: it depends on the input type alone.
+func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormPayload, bool) {
+	required := map[string]bool{}
+	for _, r := range s.Required {
+		required[r] = true
+	}
+	form := &acp.FormPayload{
+		Title:     t.Title,
+		SubmitCTA: acp.CTA{Label: "Submit", Selection: acp.Selection{"tool": t.Name}, Primary: true},
+	}
+	if form.Title == "" {
+		form.Title = t.Name
+	}
+	ok := true
+	if s.Properties != nil {
+		for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
+			name, p := pair.Key, pair.Value
+			label := p.Title
+			if label == "" {
+				label = words(name)
+			}
+			f := acp.FormField{Name: name, Label: label, Required: required[name]}
+			switch {
+			case len(p.Enum) > 0:
+				f.Kind = acp.InputSelect
+				for _, e := range p.Enum {
+					v := fmt.Sprint(e)
+					f.Options = append(f.Options, acp.Option{Value: v, Label: v})
+				}
+			case p.Type == "string" && p.Format == "email":
+				f.Kind = acp.InputEmail
+			case p.Type == "string":
+				f.Kind = acp.InputText
+			case p.Type == "integer" || p.Type == "number":
+				f.Kind = acp.InputNumber
+			case p.Type == "boolean":
+				f.Kind = acp.InputCheckbox
+			default:
+				b.errorf(spec.Pos, "a form asks for strings, numbers, booleans and enums; %s's input field %q is %s — make the form tool's input flat", t.Name, name, describeType(p))
+				ok = false
+				continue
+			}
+			if p.Description != "" {
+				f.Placeholder = p.Description
+			}
+			form.Fields = append(form.Fields, f)
+		}
+	}
+	if !ok {
+		return nil, false
+	}
+	if err := form.Validate(); err != nil {
+		b.errorf(spec.Pos, "the form card of %s is not valid: %v", t.Name, err)
+		return nil, false
+	}
+	return form, true
+}
+
+func describeType(p *jsonschema.Schema) string {
+	if p.Type == "" {
+		return "not a simple type"
+	}
+	return "an " + p.Type
+}
+
+// words turns a JSON name into a label: product_id → "Product id", inStock → "In stock".
+func words(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		switch {
+		case r == '_' || r == '-':
+			b.WriteByte(' ')
+		case i > 0 && unicode.IsUpper(r):
+			b.WriteByte(' ')
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	s := b.String()
+	if s == "" {
+		return name
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

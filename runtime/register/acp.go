@@ -1,0 +1,158 @@
+package register
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/cardgen/cardgen/runtime/acp"
+	"github.com/cardgen/cardgen/runtime/card"
+)
+
+// SelectionTool is the selection key that names the tool a card's CTA calls: generated form
+// cards put it in their submit CTA, and generated DispatchACP functions read it.
+const SelectionTool = "tool"
+
+// ActionCTA turns a result-card button into an Agent Chat Protocol CTA whose selection carries
+// the action: {"action": label, "url": …} or {"action": label, "text": …}.
+func ActionCTA(a card.Action, primary bool) acp.CTA {
+	sel := acp.Selection{"action": a.Label}
+	if a.Kind == card.KindURL {
+		sel["url"] = a.URL
+	} else {
+		sel["text"] = a.Text
+	}
+	return acp.CTA{Label: a.Label, Selection: sel, Primary: primary}
+}
+
+func summaryRows(c card.Card) []acp.SummaryRow {
+	rows := make([]acp.SummaryRow, 0, len(c.Fields))
+	for _, f := range c.Fields {
+		rows = append(rows, acp.SummaryRow{Label: f.Label, Value: f.Value})
+	}
+	return rows
+}
+
+// DetailFromCard projects a fitted result card onto a detail payload: title, image as the hero
+// image, fields as summary rows, buttons as CTAs (the first primary). The payload is validated.
+func DetailFromCard(c card.Card) (acp.DetailPayload, error) {
+	p := acp.DetailPayload{Title: c.Title, HeroImage: c.ImageURL, SummaryRows: summaryRows(c)}
+	for i, a := range c.Actions {
+		p.CTAs = append(p.CTAs, ActionCTA(a, i == 0))
+	}
+	return p, p.Validate()
+}
+
+// ReviewFromCard projects a fitted result card onto a review payload: the fields are what is
+// reviewed, the first button approves and the second, if any, rejects. The payload is validated.
+func ReviewFromCard(c card.Card) (acp.ReviewPayload, error) {
+	p := acp.ReviewPayload{Title: c.Title, SummaryRows: summaryRows(c)}
+	if len(c.Actions) > 0 {
+		p.ApproveCTA = ActionCTA(c.Actions[0], true)
+	}
+	if len(c.Actions) > 1 {
+		reject := ActionCTA(c.Actions[1], false)
+		p.RejectCTA = &reject
+	}
+	return p, p.Validate()
+}
+
+// CarouselItem projects one element's fitted card onto a carousel item. Its CTA is the card's
+// first button, or "Choose" with the item's id as the selection when the card has none.
+func CarouselItem(id string, c card.Card) acp.CarouselItem {
+	item := acp.CarouselItem{ID: id, Image: c.ImageURL, Title: c.Title, Subtitle: c.Subtitle, SecondaryText: c.Text}
+	if len(c.Actions) > 0 {
+		item.PrimaryCTA = ActionCTA(c.Actions[0], true)
+		item.PrimaryCTA.Selection["id"] = id
+	} else {
+		item.PrimaryCTA = acp.CTA{Label: "Choose", Selection: acp.Selection{"id": id}, Primary: true}
+	}
+	return item
+}
+
+// Carousel validates a carousel of items.
+func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, error) {
+	p := acp.CarouselPayload{Title: title, Items: items}
+	return p, p.Validate()
+}
+
+// DecodeSelection decodes a form card's selection into a tool's input: the "tool" key is
+// dropped, values a form sends as text are converted to the numbers and booleans the input
+// schema asks for, the result is validated against the schema with the validator the Go SDK
+// uses, and decoded strictly (an unknown key is an error).
+func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
+	var s jsonschema.Schema
+	if err := json.Unmarshal(schema, &s); err != nil {
+		return fmt.Errorf("input schema: %w", err)
+	}
+	args := map[string]any{}
+	for k, v := range sel {
+		if k == SelectionTool {
+			continue
+		}
+		if prop, ok := s.Properties[k]; ok {
+			v = coerce(v, prop.Type)
+		}
+		args[k] = v
+	}
+	resolved, err := s.Resolve(nil)
+	if err != nil {
+		return fmt.Errorf("input schema: %w", err)
+	}
+	if err := resolved.Validate(args); err != nil {
+		return fmt.Errorf("the selection is not a valid input: %w", err)
+	}
+	b, err := json.Marshal(args)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.DisallowUnknownFields()
+	return dec.Decode(in)
+}
+
+// coerce converts a form's text value to the JSON type the schema asks for, when it parses.
+func coerce(v any, typ string) any {
+	if n, ok := v.(json.Number); ok { // acp.ParseResponse keeps numbers exact
+		if i, err := n.Int64(); err == nil {
+			return i
+		}
+		if f, err := n.Float64(); err == nil {
+			return f
+		}
+		return string(n)
+	}
+	s, ok := v.(string)
+	if !ok {
+		return v
+	}
+	switch typ {
+	case "integer":
+		if n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64); err == nil {
+			return n
+		}
+	case "number":
+		if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {
+			return f
+		}
+	case "boolean":
+		if b, err := strconv.ParseBool(strings.TrimSpace(s)); err == nil {
+			return b
+		}
+	}
+	return v
+}
+
+// UnknownSelection is the error of a generated DispatchACP for a selection that names no form
+// tool of the package.
+func UnknownSelection(sel acp.Selection, tools []string) error {
+	name, _ := sel[SelectionTool].(string)
+	if name == "" {
+		return errors.New(`the selection names no tool (no "tool" key); it did not come from a form card of this package`)
+	}
+	return fmt.Errorf("the selection names tool %q, which has no form card here; form tools are %s", name, strings.Join(tools, ", "))
+}
