@@ -1,0 +1,84 @@
+package p
+
+import "context"
+
+type In struct {
+	ID string `json:"id"`
+}
+
+type Out struct {
+	ID string `json:"id"`
+}
+
+type Carded struct {
+	ID   string `json:"id"`
+	Name string `json:"name" card:"title"`
+}
+
+type NoID struct {
+	Name string `json:"name" card:"title"`
+}
+
+type TwoLists struct {
+	A []Carded `json:"a"`
+	B []Carded `json:"b"`
+}
+
+type Unlabelled struct {
+	Items []NoID `json:"items"`
+}
+
+type Nested struct {
+	Tags []string `json:"tags"`
+}
+
+// A has no result card to project.
+//
+//card:tool
+//card:acp detail
+func A(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// B has a card without buttons, which a detail card needs.
+//
+//card:tool
+//card:acp detail
+//card:result title="B"
+func B(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// C is a review without fields.
+//
+//card:tool
+//card:acp review
+//card:result title="C"
+//card:action message Yes "yes"
+func C(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// D is a carousel without a slice of carded elements.
+//
+//card:tool
+//card:acp carousel
+func D(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// E has two candidate slices.
+//
+//card:tool
+//card:acp carousel
+func E(ctx context.Context, in In) (*TwoLists, error) { return nil, nil }
+
+// F's elements have no id.
+//
+//card:tool
+//card:acp carousel
+func F(ctx context.Context, in In) (*Unlabelled, error) { return nil, nil }
+
+// G asks a form for a list.
+//
+//card:tool
+//card:acp form
+func G(ctx context.Context, in Nested) (*Out, error) { return nil, nil }
+
+// H names an unknown kind.
+//
+//card:tool
+//card:acp slideshow
+func H(ctx context.Context, in In) (*Out, error) { return nil, nil }
