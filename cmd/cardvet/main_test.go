@@ -56,31 +56,38 @@ func run(t testing.TB, name string, args ...string) ([]string, int) {
 func TestGoVet(t *testing.T) {
 	bin := buildCardvet(t)
 	tests := []struct {
-		pkg  string
-		want []string
+		pkg   string
+		flags []string // cardvet's flags, which go vet passes on
+		want  []string
 	}{
-		{"./testdata/golden/bad_card_unknown_field", []string{
+		{"./testdata/golden/bad_card_unknown_field", nil, []string{
 			"testdata/golden/bad_card_unknown_field/p.go:8:30: {{.Stauts}}: Order has no field Stauts; did you mean .Status?",
 			"testdata/golden/bad_card_unknown_field/p.go:8:53: {{.Owner.Nmae}}: Person has no field Nmae; did you mean .Owner.Name?",
 		}},
-		{"./testdata/golden/bad_unknown_key", []string{
+		{"./testdata/golden/bad_unknown_key", nil, []string{
 			"testdata/golden/bad_unknown_key/p.go:7:13: unknown key titel for //card:tool; did you mean title?",
 			"testdata/golden/bad_unknown_key/p.go:7:23: unknown flag readonyl for //card:tool; did you mean readonly? (quote the word to use it as NAME)",
 		}},
 		// Diagnostics in ui sidecars, which are not Go files, keep their file, line and column.
-		{"./testdata/golden/bad_ui_sidecar", []string{
+		{"./testdata/golden/bad_ui_sidecar", nil, []string{
 			"testdata/golden/bad_ui_sidecar/cards/a.meta.json:2:3: unknown key \"prefersBordr\" (did you mean \"prefersBorder\"?); known keys are csp, permissions, domain, prefersBorder",
 			"testdata/golden/bad_ui_sidecar/cards/a.meta.json:3:30: csp.connectDomains[0] \"http://api.example.com\" is not an https origin; write it as https://host[:port], e.g. https://api.example.com",
 			"testdata/golden/bad_ui_sidecar/cards/b.meta.json:1:22: invalid JSON: invalid character '}' in literal true (expecting 'e'); fix the syntax",
 		}},
-		{"./examples/shop", nil},
+		// -ui is passed through go vet to cardvet, as cardgen's -ui.
+		{"./testdata/golden/bad_ui_sidecar", []string{"-ui=views"}, []string{
+			`testdata/golden/bad_ui_sidecar/p.go:16:11: ui path "a.html": there is no such file in the ui folder views/; create it or fix the path (a ui path must be a relative path to an .html file in the ui folder, e.g. "orders/card.html")`,
+			`testdata/golden/bad_ui_sidecar/p.go:22:11: ui path "b.html": there is no such file in the ui folder views/; create it or fix the path (a ui path must be a relative path to an .html file in the ui folder, e.g. "orders/card.html")`,
+		}},
+		{"./examples/shop", nil, nil},
 	}
 	for _, tt := range tests {
-		t.Run(filepath.Base(tt.pkg), func(t *testing.T) {
-			got, code := run(t, "go", "vet", "-vettool="+bin, tt.pkg)
+		t.Run(filepath.Base(tt.pkg)+strings.Join(tt.flags, ""), func(t *testing.T) {
+			args := append(append([]string{"vet", "-vettool=" + bin}, tt.flags...), tt.pkg)
+			got, code := run(t, "go", args...)
 			slices.Sort(got)
 			if !slices.Equal(got, tt.want) {
-				t.Errorf("go vet -vettool=cardvet %s printed\n%s\nwant\n%s", tt.pkg, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+				t.Errorf("go vet -vettool=cardvet %s %v printed\n%s\nwant\n%s", tt.pkg, tt.flags, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
 			if wantFail := len(tt.want) > 0; (code != 0) != wantFail {
 				t.Errorf("exit status %d; want failure %v", code, wantFail)
