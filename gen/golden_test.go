@@ -28,7 +28,9 @@ func goldenCases(t *testing.T) []string {
 	}
 	var cases []string
 	for _, e := range entries {
-		if e.IsDir() {
+		// Folders starting with "_" or "." are other tests' scratch copies, which the go
+		// command ignores too.
+		if e.IsDir() && !strings.HasPrefix(e.Name(), "_") && !strings.HasPrefix(e.Name(), ".") {
 			cases = append(cases, e.Name())
 		}
 	}
