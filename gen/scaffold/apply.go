@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -75,11 +76,16 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	}
 
 	// The golden files do not exist yet (NewPlan checked); testdata/golden may have to be made,
-	// and is removed again if the run fails.
-	if err := u.mkdirAll(filepath.Dir(p.Golden[0])); err != nil {
+	// and is removed again if the run fails. Whatever files the run adds there are the new
+	// tool's, since it runs the new tool's subtest alone.
+	goldenDir := filepath.Dir(p.Golden[0])
+	if err := u.mkdirAll(goldenDir); err != nil {
 		return nil, err
 	}
-	u.golden = p.Golden
+	if u.goldenBefore, err = listDir(goldenDir); err != nil {
+		return nil, err
+	}
+	u.goldenDir = goldenDir
 	run := "^TestCardgenGolden$/^" + regexp.QuoteMeta(p.Options.Tool) + "$"
 	cmd := exec.CommandContext(ctx, goCmd, "test", "-count=1", "-run", run, ".", "-update")
 	cmd.Dir = p.Dir
@@ -90,9 +96,19 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	if !exists(p.Golden[0]) {
 		return nil, fmt.Errorf("go test -run '%s' -update wrote no golden file for %s:\n%s", run, p.Options.Tool, bytes.TrimSpace(out))
 	}
-	for _, g := range p.Golden {
-		if exists(g) {
+	after, err := listDir(goldenDir)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range p.Golden { // the expected ones first, in the plan's order
+		if after[filepath.Base(g)] {
 			res.Created = append(res.Created, g)
+			delete(after, filepath.Base(g))
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(after)) {
+		if !u.goldenBefore[name] {
+			res.Created = append(res.Created, filepath.Join(goldenDir, name))
 		}
 	}
 	return res, nil
@@ -100,10 +116,27 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 
 // undo records what Apply changed so that a failure leaves the package as it was.
 type undo struct {
-	files  []string          // created files
-	dirs   []string          // created directories, outermost first
-	saved  map[string][]byte // generated files' bytes before regeneration; nil = absent
-	golden []string          // golden files the test run may have created
+	files []string          // created files
+	dirs  []string          // created directories, outermost first
+	saved map[string][]byte // generated files' bytes before regeneration; nil = absent
+	// goldenDir's files before the golden test ran; the ones it adds are removed on failure.
+	goldenDir    string
+	goldenBefore map[string]bool
+}
+
+// listDir returns the names of the files in dir.
+func listDir(dir string) (map[string]bool, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]bool{}
+	for _, e := range entries {
+		if !e.IsDir() {
+			names[e.Name()] = true
+		}
+	}
+	return names, nil
 }
 
 func (u *undo) create(path string, data []byte) error {
@@ -163,8 +196,16 @@ func (u *undo) run() error {
 			errs = append(errs, err)
 		}
 	}
-	for _, g := range u.golden {
-		rm(g)
+	if u.goldenDir != "" {
+		now, err := listDir(u.goldenDir)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		for _, name := range slices.Sorted(maps.Keys(now)) {
+			if !u.goldenBefore[name] {
+				rm(filepath.Join(u.goldenDir, name))
+			}
+		}
 	}
 	for _, f := range slices.Backward(u.files) {
 		rm(f)

@@ -188,10 +188,14 @@ func TestScaffoldEveryCombination(t *testing.T) {
 				want = append(want, "cards/get_invoice.html")
 			}
 			want = append(want, "testdata/golden/get_invoice.schema.json")
-			if c.markdown {
+			switch {
+			case c.markdown:
 				want = append(want, "testdata/golden/get_invoice.markdown.json")
-			} else {
+			case c.acp != "carousel":
 				want = append(want, "testdata/golden/get_invoice.card.json")
+			}
+			if c.acp != "" {
+				want = append(want, "testdata/golden/get_invoice.acp.json")
 			}
 			var got []string
 			for _, f := range res.Created {

@@ -72,6 +72,8 @@ func (s *Service) Cancel(ctx context.Context, in In) (*Out, error) { return nil,
 var ListOrdersCard = 1
 
 const showReportInputSchema = "x"
+
+var ListOrdersACP, findRoomsDocument, FindRoomsItemCard, BookACPForm = 1, 2, 3, 4
 `
 
 func TestNewPlanRefuses(t *testing.T) {
@@ -112,6 +114,20 @@ func TestNewPlanRefuses(t *testing.T) {
 			`showReportInputSchema is declared at DIR/p.go:34, and cardgen generates showReportInputSchema for tool "show_report"; rename it or pick another tool name`,
 			"DIR/cards/show_report.html already exists; " + never,
 		}},
+		{"generated ACP payload func declared", Options{Tool: "list_orders", ACP: "detail"}, []string{
+			`ListOrdersCard is declared at DIR/p.go:32, and cardgen generates ListOrdersCard for tool "list_orders"; rename it or pick another tool name`,
+			`ListOrdersACP is declared at DIR/p.go:36, and cardgen generates ListOrdersACP for tool "list_orders"; rename it or pick another tool name`,
+		}},
+		{"generated markdown document func declared", Options{Tool: "find_rooms", Markdown: true}, []string{
+			`findRoomsDocument is declared at DIR/p.go:36, and cardgen generates findRoomsDocument for tool "find_rooms"; rename it or pick another tool name`,
+		}},
+		{"generated carousel item card declared", Options{Tool: "find_rooms", ACP: "carousel"}, []string{
+			`FindRoomsItemCard is declared at DIR/p.go:36, and cardgen generates FindRoomsItemCard for tool "find_rooms"; rename it or pick another tool name`,
+		}},
+		{"generated form func declared", Options{Tool: "book", ACP: "form"}, []string{
+			`BookACPForm is declared at DIR/p.go:36, and cardgen generates BookACPForm for tool "book"; rename it or pick another tool name`,
+		}},
+		{"names generated only for other shapes are free", Options{Tool: "find_rooms"}, nil},
 		{"golden schema exists", Options{Tool: "old_tool"}, []string{
 			"DIR/testdata/golden/old_tool.schema.json already exists; " + never,
 		}},
@@ -363,6 +379,11 @@ func TestDirectives(t *testing.T) {
 			"//card:ui orders.list-all.html",
 			"//card:acp review",
 		}, card...)},
+		{Options{ACP: "carousel"}, []string{
+			`//card:tool orders.list-all title="Orders list all"`,
+			"//card:acp carousel",
+			`//card:example {"items":[{"id":"example-1","title":"Example","status":"ready","summary":"A sample result of orders.list-all: replace this example with a real one."},{"id":"example-2","title":"Another example","status":"draft","summary":"A second item, so the carousel has something to scroll."}]}`,
+		}},
 		{Options{Markdown: true}, []string{
 			`//card:tool orders.list-all title="Orders list all"`,
 			`//card:example {"title":"Orders list all","markdown":"A sample document of orders.list-all: replace this example with a real one.\n\n## Details\n\n| Key | Value |\n| --- | --- |\n| id | example-1 |\n"}`,
@@ -437,5 +458,34 @@ func TestApplyNeverOverwrites(t *testing.T) {
 				t.Errorf("files after the failure %q; want %q", slices.Sorted(maps.Keys(after)), slices.Sorted(maps.Keys(before)))
 			}
 		})
+	}
+}
+
+func TestRenderCarousel(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"p.go": "package rooms\n\ntype FindRoomsItem struct{}\n"})
+	p, err := NewPlan(Options{Tool: "find_rooms", Dir: dir, ACP: "carousel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Item != "FindRoomsItem2" {
+		t.Errorf("item type %s; want FindRoomsItem2", p.Item)
+	}
+	want := `// FindRoomsOutput is the result of the find_rooms tool: its items are the carousel.
+type FindRoomsOutput struct {
+	// Items are the carousel's items, one card each.
+	Items []FindRoomsItem2 ` + "`" + `json:"items"` + "`" + `
+}
+
+// FindRoomsItem2 is one item of the find_rooms carousel; its card comes from its card tags.
+type FindRoomsItem2 struct {
+	ID      string ` + "`" + `json:"id"` + "`" + `
+	Title   string ` + "`" + `card:"title" json:"title"` + "`" + `
+	Status  string ` + "`" + `card:"subtitle" json:"status"` + "`" + `
+	Summary string ` + "`" + `card:"text" json:"summary"` + "`" + `
+}
+`
+	if src := string(p.Files[0].Content); !strings.Contains(src, want) {
+		t.Errorf("find_rooms.go lacks\n%s\nin:\n%s", want, src)
 	}
 }

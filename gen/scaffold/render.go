@@ -19,16 +19,46 @@ type field struct {
 	doc       string
 }
 
-// outputFields are the output type's fields: the result card shows all four, or, with -markdown,
-// the one markdown document.
-func outputFields(markdown bool) []field {
-	if markdown {
+// shape is what the tool's output is drawn as; it decides the output type and the directives.
+type shape int
+
+const (
+	resultCard  shape = iota // a result card from //card:result, field, action and fallback
+	markdownDoc              // -markdown: a markdown document
+	carousel                 // -acp carousel: a slice of items, each with a card from its tags
+)
+
+func shapeOf(o Options) shape {
+	switch {
+	case o.Markdown:
+		return markdownDoc
+	case o.ACP == "carousel":
+		return carousel
+	}
+	return resultCard
+}
+
+// itemFields are the fields of a carousel item: an id, and tags that make its card.
+var itemFields = []field{
+	{name: "ID", typ: "string", tags: map[string]string{"json": "id"}},
+	{name: "Title", typ: "string", tags: map[string]string{"json": "title", "card": "title"}},
+	{name: "Status", typ: "string", tags: map[string]string{"json": "status", "card": "subtitle"}},
+	{name: "Summary", typ: "string", tags: map[string]string{"json": "summary", "card": "text"}},
+}
+
+// outputFields are the output type's fields for the plan's shape.
+func outputFields(p *Plan) []field {
+	switch shapeOf(p.Options) {
+	case markdownDoc:
 		return []field{
 			{name: "Title", typ: "string", tags: map[string]string{"json": "title", "card": "title"},
 				doc: "Title is the card title."},
 			{name: "Markdown", typ: "string", tags: map[string]string{"json": "markdown", "card": "markdown"},
 				doc: "Markdown is the whole document; RegisterTools renders the part the caller asked for."},
 		}
+	case carousel:
+		return []field{{name: "Items", typ: "[]" + p.Item, tags: map[string]string{"json": "items"},
+			doc: "Items are the carousel's items, one card each."}}
 	}
 	return []field{
 		{name: "ID", typ: "string", tags: map[string]string{"json": "id"}},
@@ -47,7 +77,7 @@ func directives(o Options) []string {
 	if o.ACP != "" {
 		lines = append(lines, "//card:acp "+o.ACP)
 	}
-	if o.Markdown {
+	if shapeOf(o) != resultCard {
 		return append(lines, "//card:example "+exampleJSON(o))
 	}
 	return append(lines,
@@ -59,28 +89,48 @@ func directives(o Options) []string {
 	)
 }
 
-// exampleJSON is the //card:example value: a sample output that fits the card as written.
+// sample is the example result of a result card, and each example item of a carousel.
+type sample struct {
+	ID      string `json:"id"`
+	Title   string `json:"title"`
+	Status  string `json:"status"`
+	Summary string `json:"summary"`
+}
+
+// exampleJSON is the //card:example value: a sample output that fits its card as written.
 func exampleJSON(o Options) string {
-	var v any
-	if o.Markdown {
+	one := sample{"example-1", "Example", "ready", "A sample result of " + o.Tool + ": replace this example with a real one."}
+	var v any = one
+	switch shapeOf(o) {
+	case markdownDoc:
 		v = struct {
 			Title    string `json:"title"`
 			Markdown string `json:"markdown"`
 		}{Title(o.Tool), "A sample document of " + o.Tool + ": replace this example with a real one.\n\n" +
 			"## Details\n\n| Key | Value |\n| --- | --- |\n| id | example-1 |\n"}
-	} else {
+	case carousel:
+		two := sample{"example-2", "Another example", "draft", "A second item, so the carousel has something to scroll."}
 		v = struct {
-			ID      string `json:"id"`
-			Title   string `json:"title"`
-			Status  string `json:"status"`
-			Summary string `json:"summary"`
-		}{"example-1", "Example", "ready", "A sample result of " + o.Tool + ": replace this example with a real one."}
+			Items []sample `json:"items"`
+		}{[]sample{one, two}}
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(v) // strings only: cannot fail
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// structOf renders fields as struct members, each after its doc comment.
+func structOf(fields []field) []jen.Code {
+	var code []jen.Code
+	for _, fl := range fields {
+		if fl.doc != "" {
+			code = append(code, jen.Comment(fl.doc))
+		}
+		code = append(code, jen.Id(fl.name).Id(fl.typ).Tag(fl.tags))
+	}
+	return code
 }
 
 // renderTool renders <tool>.go: the input and output types and the annotated handler stub.
@@ -101,19 +151,17 @@ func renderTool(p *Plan, recv *recvInfo) ([]byte, error) {
 	}
 	f.Type().Id(p.Input).Struct(in...)
 
-	what := "its fields fill the result card"
-	if o.Markdown {
-		what = "its markdown field is drawn as a markdown card"
-	}
+	what := map[shape]string{
+		resultCard:  "its fields fill the result card",
+		markdownDoc: "its markdown field is drawn as a markdown card",
+		carousel:    "its items are the carousel",
+	}[shapeOf(o)]
 	f.Commentf("%s is the result of the %s tool: %s.", p.Output, o.Tool, what)
-	var fields []jen.Code
-	for _, fl := range outputFields(o.Markdown) {
-		if fl.doc != "" {
-			fields = append(fields, jen.Comment(fl.doc))
-		}
-		fields = append(fields, jen.Id(fl.name).Id(fl.typ).Tag(fl.tags))
+	f.Type().Id(p.Output).Struct(structOf(outputFields(p))...)
+	if shapeOf(o) == carousel {
+		f.Commentf("%s is one item of the %s carousel; its card comes from its card tags.", p.Item, o.Tool)
+		f.Type().Id(p.Item).Struct(structOf(itemFields)...)
 	}
-	f.Type().Id(p.Output).Struct(fields...)
 
 	doc := jen.Commentf("%s is the %s tool. Describe here what it does and when to use it:", p.Func, o.Tool).Line().
 		Comment("this comment, without its //card: lines, is the tool description the model reads.").Line().

@@ -72,12 +72,15 @@ type Plan struct {
 	// derived from the tool name (GetInvoice, GetInvoiceInput, GetInvoiceOutput), with the
 	// smallest suffix from 2 up that is free in the package when that name is taken.
 	Func, Input, Output string
+	// Item is the carousel item type (GetInvoiceItem) with -acp carousel, numbered like the others.
+	Item string
 	// Source is the path of the new handler file, <tool>.go.
 	Source string
 	// Files are the new files, to be created in this order; none exists.
 	Files []gen.File
-	// Golden are the golden files the new tool's first test run writes: its schemas, and its
-	// example cards (.card.json) or documents (.markdown.json); none exists.
+	// Golden are the golden files the new tool's first test run is expected to write: its
+	// schemas, its example cards (.card.json) or documents (.markdown.json), and its ACP
+	// payloads (.acp.json); none exists.
 	Golden []string
 }
 
@@ -118,9 +121,15 @@ func NewPlan(opts Options) (*Plan, error) {
 		view = filepath.Join(dir, UIDir, opts.Tool+".html")
 	}
 	golden := filepath.Join(dir, "testdata", "golden", opts.Tool)
-	p.Golden = []string{golden + ".schema.json", golden + ".card.json"}
-	if opts.Markdown {
-		p.Golden[1] = golden + ".markdown.json"
+	p.Golden = []string{golden + ".schema.json"}
+	switch shapeOf(opts) {
+	case resultCard:
+		p.Golden = append(p.Golden, golden+".card.json")
+	case markdownDoc:
+		p.Golden = append(p.Golden, golden+".markdown.json")
+	}
+	if opts.ACP != "" {
+		p.Golden = append(p.Golden, golden+".acp.json")
 	}
 	if validName {
 		targets := append([]string{p.Source, view}, p.Golden...)
@@ -193,8 +202,26 @@ func (p *Plan) checkToolName(pkg *pkgInfo) Problems {
 		}
 	}
 	// These come from the tool name alone, so no numbering of the scaffold's own names avoids them.
+	// They are the per-tool names the generator declares today; the golden test run in Apply
+	// catches any other clash, and Apply then undoes everything.
 	lower := strings.ToLower(stem[:1]) + stem[1:]
-	for _, n := range []string{stem + "Card", lower + "InputSchema", lower + "OutputSchema"} {
+	names := []string{lower + "InputSchema", lower + "OutputSchema"}
+	switch shapeOf(p.Options) {
+	case resultCard:
+		names = append(names, stem+"Card")
+	case carousel:
+		names = append(names, stem+"ItemCard")
+	case markdownDoc:
+		names = append(names, lower+"Document")
+	}
+	switch p.Options.ACP {
+	case "":
+	case "form":
+		names = append(names, stem+"ACPForm")
+	default:
+		names = append(names, stem+"ACP")
+	}
+	for _, n := range names {
 		if at, ok := pkg.decls[n]; ok {
 			add("%s is declared at %s, and cardgen generates %s for tool %q; rename it or pick another tool name", n, at, n, tool)
 		}
@@ -227,11 +254,14 @@ func (p *Plan) pickNames(pkg *pkgInfo, recv *recvInfo) {
 	declared := func(n string) bool { _, ok := pkg.decls[n]; return ok }
 	p.Input = free(stem+"Input", declared)
 	p.Output = free(stem+"Output", func(n string) bool { return declared(n) || n == p.Input })
+	if shapeOf(p.Options) == carousel {
+		p.Item = free(stem+"Item", func(n string) bool { return declared(n) || n == p.Input || n == p.Output })
+	}
 	if recv != nil {
 		p.Func = free(stem, func(n string) bool { return recv.members[n] })
 		return
 	}
-	p.Func = free(stem, func(n string) bool { return declared(n) || n == p.Input || n == p.Output })
+	p.Func = free(stem, func(n string) bool { return declared(n) || n == p.Input || n == p.Output || n == p.Item })
 }
 
 // free returns name, or name with the smallest numeric suffix from 2 up that is not taken.
