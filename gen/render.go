@@ -3,13 +3,13 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"go/format"
 	"path"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cardgen/cardgen/runtime/apps"
-	"golang.org/x/tools/imports"
 )
 
 // Import paths the generated code uses.
@@ -26,6 +26,7 @@ const (
 // Render builds the generated file of p with jennifer and returns its gofmt'd bytes.
 func Render(p *Package) ([]byte, error) {
 	f := jen.NewFile(p.Name)
+	f.NoFormat = true // formatted once, by formatFile
 	f.HeaderComment(generatedHeader)
 	f.ImportNames(map[string]string{
 		sdkPath:      "mcp",
@@ -72,13 +73,44 @@ func Render(p *Package) ([]byte, error) {
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)
 	}
-	// imports.Process is gofmt plus goimports' grouping of standard and other imports, which is
-	// what a reviewer expects of Go code, generated or not.
-	out, err := imports.Process(GeneratedFile, buf.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: true})
+	out, err := formatFile(buf.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("formatting %s: %w", p.Path, err)
 	}
 	return out, nil
+}
+
+// formatFile groups the import block (standard library first, then the rest, as goimports
+// would) and gofmts the file in one parse and print: printing is most of a run's cost on a large
+// package, so the file is printed once, not by jennifer and then again by goimports.
+func formatFile(src []byte) ([]byte, error) {
+	start := bytes.Index(src, []byte("\nimport (\n"))
+	if start >= 0 {
+		body := start + len("\nimport (\n")
+		end := bytes.Index(src[body:], []byte("\n)\n"))
+		if end >= 0 {
+			var std, other []string
+			for _, line := range strings.Split(string(src[body:body+end]), "\n") {
+				line = strings.TrimSpace(line)
+				if line == "" {
+					continue
+				}
+				path := line[strings.IndexByte(line, '"')+1:]
+				if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+					other = append(other, line)
+				} else {
+					std = append(std, line)
+				}
+			}
+			block := strings.Join(std, "\n")
+			if len(std) > 0 && len(other) > 0 {
+				block += "\n\n"
+			}
+			block += strings.Join(other, "\n")
+			src = append(append(append([]byte{}, src[:body]...), block...), src[body+end:]...)
+		}
+	}
+	return format.Source(src)
 }
 
 func plural(n int, one, many string) string {
@@ -137,8 +169,9 @@ func renderRegister(f *jen.File, p *Package) {
 		names[i] = t.Name
 	}
 	f.Comment(fmt.Sprintf("RegisterTools adds the annotated tools of package %s to s: %s.", p.Name, strings.Join(names, ", ")))
-	f.Comment("Each tool gets the input and output schemas cardgen derived from its Go types; a tool with a")
-	f.Comment("result card gets the card, fitted to the host limits, in the result's _meta.")
+	f.Comment("Each tool gets the input and output schemas cardgen derived from its Go types (resolved on")
+	f.Comment("its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card")
+	f.Comment("gets the card, fitted to the host limits, in the result's _meta.")
 	params := []jen.Code{jen.Id("s").Op("*").Qual(sdkPath, "Server")}
 	for _, r := range p.Receivers {
 		params = append(params, jen.Id(r.Param).Op("*").Id(r.Type.Name()))
@@ -245,7 +278,7 @@ func toolRegistration(t *Tool) jen.Code {
 	if t.HasRequest {
 		reqName = "req"
 	}
-	return jen.Qual(sdkPath, "AddTool").Call(
+	return jen.Qual(registerPath, "AddTool").Call(
 		jen.Id("s"),
 		jen.Op("&").Qual(sdkPath, "Tool").Values(tool),
 		jen.Func().Params(
@@ -340,7 +373,7 @@ func markdownRegistration(t *Tool, tool jen.Dict) jen.Code {
 		jen.List(jen.Id("md"), jen.Id("opts")).Op(":=").Id(lowerFirst(t.GoName)+"Document").Call(outVal),
 		jen.Id("opts").Dot("Part").Op("=").Int().Parens(jen.Id("in").Dot(t.PartField)),
 		jen.Return(jen.Id(lowerFirst(t.GoName)+"Doc").Dot("Serve").Call(jen.Id("req"), jen.Id("md"), jen.Id("opts"))))
-	return jen.Qual(sdkPath, "AddTool").Call(
+	return jen.Qual(registerPath, "AddTool").Call(
 		jen.Id("s"),
 		jen.Op("&").Qual(sdkPath, "Tool").Values(tool),
 		jen.Func().Params(

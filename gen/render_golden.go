@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
-	"golang.org/x/tools/imports"
 )
 
 const cardtestPath = "github.com/cardgen/cardgen/runtime/cardtest"
@@ -18,6 +17,7 @@ const cardtestPath = "github.com/cardgen/cardgen/runtime/cardtest"
 // does not fit the card limits as written or does not match the output schema.
 func RenderTest(p *Package) ([]byte, error) {
 	f := jen.NewFile(p.Name)
+	f.NoFormat = true // formatted once, by formatFile
 	f.HeaderComment(generatedHeader)
 	f.ImportNames(map[string]string{cardtestPath: "cardtest"})
 	if !p.declaresUpdateFlag() {
@@ -89,7 +89,7 @@ func RenderTest(p *Package) ([]byte, error) {
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering the test of %s: %w", p.Path, err)
 	}
-	return imports.Process(GeneratedTestFile, buf.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: true})
+	return formatFile(buf.Bytes())
 }
 
 // declaresUpdateFlag reports whether the package's own tests already define an -update flag, in

@@ -52,8 +52,9 @@ var (
 var uiFiles embed.FS
 
 // RegisterTools adds the annotated tools of package shop to s: checkout_preview, get_order, refresh_order, list_orders, review_cancellation, cancel_order, shipping_policy, get_product, search_products.
-// Each tool gets the input and output schemas cardgen derived from its Go types; a tool with a
-// result card gets the card, fitted to the host limits, in the result's _meta.
+// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
+// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
+// gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("shop")
@@ -63,7 +64,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	shippingPolicyDoc := register.MustDocument(mdcard.NewDocument("shipping_policy"))
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -88,7 +89,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "checkout_preview", CheckoutPreviewCard(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -113,7 +114,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_order", GetOrderCard(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -137,7 +138,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -160,7 +161,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -185,7 +186,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_cancellation", ReviewCancellationCard(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -209,7 +210,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "cancel_order", CancelOrderCard(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -234,7 +235,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		opts.Part = int(in.Part)
 		return shippingPolicyDoc.Serve(req, md, opts)
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -259,7 +260,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_product", GetProductCard(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),

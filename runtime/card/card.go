@@ -56,6 +56,11 @@ const (
 // the card sits under its "card" key.
 const MetaKey = "assistant_platform"
 
+// platformMeta is the MetaKey namespace holding a card, as Meta writes it.
+type platformMeta struct {
+	Card Card `json:"card"`
+}
+
 // cardKey is the key of the card inside the MetaKey namespace.
 const cardKey = "card"
 
@@ -135,7 +140,9 @@ func (c Card) MessagingText() string {
 // Meta of an mcp.CallToolResult that has no other _meta. Use [Attach] to add
 // the card to a result that may already carry _meta.
 func (c Card) Meta() map[string]any {
-	return map[string]any{MetaKey: map[string]any{cardKey: c}}
+	// A struct, not a nested map: it encodes without sorting keys or boxing the card, which is
+	// most of what attaching a card costs.
+	return map[string]any{MetaKey: platformMeta{Card: c}}
 }
 
 // Attach puts c under res.Meta["assistant_platform"]["card"]. Other _meta
@@ -181,6 +188,8 @@ func FromMeta(meta map[string]any) (Card, bool, error) {
 	}
 	var raw any
 	switch ns := ns.(type) {
+	case platformMeta:
+		return ns.Card, true, nil
 	case map[string]any:
 		raw = ns[cardKey]
 	case mcp.Meta:

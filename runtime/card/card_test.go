@@ -2,7 +2,9 @@ package card
 
 import (
 	"encoding/json"
+	"net/url"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -201,5 +203,29 @@ func TestWithFallback(t *testing.T) {
 	c.FallbackText = "Kept."
 	if got := c.WithFallback().FallbackText; got != "Kept." {
 		t.Errorf("WithFallback replaced an existing fallback: %q", got)
+	}
+}
+
+// TestSimpleHTTPSAgreesWithParse checks the fast path against the full check for URLs it
+// decides, and that it leaves odd ones to url.Parse.
+func TestSimpleHTTPSAgreesWithParse(t *testing.T) {
+	for _, s := range []string{
+		"https://shop.example.com/o/1042", "HTTPS://Shop.Example.com", "https://a:8443/x?y=1#z",
+		"https://", "https:///x", "https://a:/x", "https://a:123456", "http://a", "https://a b",
+		"https://ü.example", "https://a%2F", "https://[::1]/", "https://user@host/", "https://a\\b",
+	} {
+		ok, decided := simpleHTTPS(s)
+		if !decided {
+			continue
+		}
+		// The full check, without the fast path.
+		u, err := url.Parse(s)
+		full := err == nil && strings.EqualFold(u.Scheme, "https") && u.Hostname() != "" && !strings.ContainsAny(s, " \t\n")
+		if ok != full {
+			t.Errorf("simpleHTTPS(%q) = %v; url.Parse says %v", s, ok, full)
+		}
+	}
+	if _, decided := simpleHTTPS("https://user@host/"); decided {
+		t.Error("userinfo must go to the full check")
 	}
 }

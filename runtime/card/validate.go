@@ -109,6 +109,9 @@ func (c Card) Validate() error {
 // URL as written: valid UTF-8, no white space and no control characters
 // (percent-encode them).
 func IsHTTPS(s string) bool {
+	if ok, decided := simpleHTTPS(s); decided {
+		return ok
+	}
 	if !utf8.ValidString(s) || strings.IndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
 		return false
 	}
@@ -211,4 +214,49 @@ func (p path) String() string {
 		s += "." + p.sub
 	}
 	return s
+}
+
+// simpleHTTPS decides the common case without url.Parse: "https://" (any case), a host of
+// letters, digits, '.' and '-' with an optional ":port", then nothing or a path, query or
+// fragment of printable ASCII without '%' or '\\'. Anything else is left undecided, for the
+// full check.
+func simpleHTTPS(s string) (ok, decided bool) {
+	const scheme = "https://"
+	if len(s) <= len(scheme) || !strings.EqualFold(s[:len(scheme)], scheme) {
+		return false, false
+	}
+	rest := s[len(scheme):]
+	host := 0
+	for host < len(rest) {
+		c := rest[host]
+		if c == '/' || c == '?' || c == '#' || c == ':' {
+			break
+		}
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-') {
+			return false, false
+		}
+		host++
+	}
+	if host == 0 {
+		return false, false
+	}
+	i := host
+	if i < len(rest) && rest[i] == ':' {
+		i++
+		digits := 0
+		for i < len(rest) && '0' <= rest[i] && rest[i] <= '9' {
+			i++
+			digits++
+		}
+		if digits == 0 || digits > 5 {
+			return false, false
+		}
+	}
+	for ; i < len(rest); i++ {
+		c := rest[i]
+		if c <= ' ' || c >= 0x7f || c == '%' || c == '\\' {
+			return false, false
+		}
+	}
+	return true, true
 }

@@ -1025,14 +1025,15 @@ var (
 )
 
 // RegisterTools adds the annotated tools of package synth500 to s: get_invoice_0, get_ticket_1, get_shipment_2, get_booking_3, get_account_4, get_device_5, get_report_6, get_lead_7, get_claim_8, get_course_9, review_invoice_10, review_ticket_11, review_shipment_12, review_booking_13, review_account_14, review_device_15, review_report_16, review_lead_17, review_claim_18, review_course_19, update_invoice_20, update_ticket_21, update_shipment_22, update_booking_23, update_account_24, update_device_25, update_report_26, update_lead_27, update_claim_28, update_course_29, close_invoice_30, close_ticket_31, close_shipment_32, close_booking_33, close_account_34, close_device_35, close_report_36, close_lead_37, close_claim_38, close_course_39, approve_invoice_40, approve_ticket_41, approve_shipment_42, approve_booking_43, approve_account_44, approve_device_45, approve_report_46, approve_lead_47, approve_claim_48, approve_course_49, get_invoice_50, get_ticket_51, get_shipment_52, get_booking_53, get_account_54, get_device_55, get_report_56, get_lead_57, get_claim_58, get_course_59, review_invoice_60, review_ticket_61, review_shipment_62, review_booking_63, review_account_64, review_device_65, review_report_66, review_lead_67, review_claim_68, review_course_69, update_invoice_70, update_ticket_71, update_shipment_72, update_booking_73, update_account_74, update_device_75, update_report_76, update_lead_77, update_claim_78, update_course_79, close_invoice_80, close_ticket_81, close_shipment_82, close_booking_83, close_account_84, close_device_85, close_report_86, close_lead_87, close_claim_88, close_course_89, approve_invoice_90, approve_ticket_91, approve_shipment_92, approve_booking_93, approve_account_94, approve_device_95, approve_report_96, approve_lead_97, approve_claim_98, approve_course_99, get_invoice_100, get_ticket_101, get_shipment_102, get_booking_103, get_account_104, get_device_105, get_report_106, get_lead_107, get_claim_108, get_course_109, review_invoice_110, review_ticket_111, review_shipment_112, review_booking_113, review_account_114, review_device_115, review_report_116, review_lead_117, review_claim_118, review_course_119, update_invoice_120, update_ticket_121, update_shipment_122, update_booking_123, update_account_124, update_device_125, update_report_126, update_lead_127, update_claim_128, update_course_129, close_invoice_130, close_ticket_131, close_shipment_132, close_booking_133, close_account_134, close_device_135, close_report_136, close_lead_137, close_claim_138, close_course_139, approve_invoice_140, approve_ticket_141, approve_shipment_142, approve_booking_143, approve_account_144, approve_device_145, approve_report_146, approve_lead_147, approve_claim_148, approve_course_149, get_invoice_150, get_ticket_151, get_shipment_152, get_booking_153, get_account_154, get_device_155, get_report_156, get_lead_157, get_claim_158, get_course_159, review_invoice_160, review_ticket_161, review_shipment_162, review_booking_163, review_account_164, review_device_165, review_report_166, review_lead_167, review_claim_168, review_course_169, update_invoice_170, update_ticket_171, update_shipment_172, update_booking_173, update_account_174, update_device_175, update_report_176, update_lead_177, update_claim_178, update_course_179, close_invoice_180, close_ticket_181, close_shipment_182, close_booking_183, close_account_184, close_device_185, close_report_186, close_lead_187, close_claim_188, close_course_189, approve_invoice_190, approve_ticket_191, approve_shipment_192, approve_booking_193, approve_account_194, approve_device_195, approve_report_196, approve_lead_197, approve_claim_198, approve_course_199, get_invoice_200, get_ticket_201, get_shipment_202, get_booking_203, get_account_204, get_device_205, get_report_206, get_lead_207, get_claim_208, get_course_209, review_invoice_210, review_ticket_211, review_shipment_212, review_booking_213, review_account_214, review_device_215, review_report_216, review_lead_217, review_claim_218, review_course_219, update_invoice_220, update_ticket_221, update_shipment_222, update_booking_223, update_account_224, update_device_225, update_report_226, update_lead_227, update_claim_228, update_course_229, close_invoice_230, close_ticket_231, close_shipment_232, close_booking_233, close_account_234, close_device_235, close_report_236, close_lead_237, close_claim_238, close_course_239, approve_invoice_240, approve_ticket_241, approve_shipment_242, approve_booking_243, approve_account_244, approve_device_245, approve_report_246, approve_lead_247, approve_claim_248, approve_course_249, get_invoice_250, get_ticket_251, get_shipment_252, get_booking_253, get_account_254, get_device_255, get_report_256, get_lead_257, get_claim_258, get_course_259, review_invoice_260, review_ticket_261, review_shipment_262, review_booking_263, review_account_264, review_device_265, review_report_266, review_lead_267, review_claim_268, review_course_269, update_invoice_270, update_ticket_271, update_shipment_272, update_booking_273, update_account_274, update_device_275, update_report_276, update_lead_277, update_claim_278, update_course_279, close_invoice_280, close_ticket_281, close_shipment_282, close_booking_283, close_account_284, close_device_285, close_report_286, close_lead_287, close_claim_288, close_course_289, approve_invoice_290, approve_ticket_291, approve_shipment_292, approve_booking_293, approve_account_294, approve_device_295, approve_report_296, approve_lead_297, approve_claim_298, approve_course_299, get_invoice_300, get_ticket_301, get_shipment_302, get_booking_303, get_account_304, get_device_305, get_report_306, get_lead_307, get_claim_308, get_course_309, review_invoice_310, review_ticket_311, review_shipment_312, review_booking_313, review_account_314, review_device_315, review_report_316, review_lead_317, review_claim_318, review_course_319, update_invoice_320, update_ticket_321, update_shipment_322, update_booking_323, update_account_324, update_device_325, update_report_326, update_lead_327, update_claim_328, update_course_329, close_invoice_330, close_ticket_331, close_shipment_332, close_booking_333, close_account_334, close_device_335, close_report_336, close_lead_337, close_claim_338, close_course_339, approve_invoice_340, approve_ticket_341, approve_shipment_342, approve_booking_343, approve_account_344, approve_device_345, approve_report_346, approve_lead_347, approve_claim_348, approve_course_349, get_invoice_350, get_ticket_351, get_shipment_352, get_booking_353, get_account_354, get_device_355, get_report_356, get_lead_357, get_claim_358, get_course_359, review_invoice_360, review_ticket_361, review_shipment_362, review_booking_363, review_account_364, review_device_365, review_report_366, review_lead_367, review_claim_368, review_course_369, update_invoice_370, update_ticket_371, update_shipment_372, update_booking_373, update_account_374, update_device_375, update_report_376, update_lead_377, update_claim_378, update_course_379, close_invoice_380, close_ticket_381, close_shipment_382, close_booking_383, close_account_384, close_device_385, close_report_386, close_lead_387, close_claim_388, close_course_389, approve_invoice_390, approve_ticket_391, approve_shipment_392, approve_booking_393, approve_account_394, approve_device_395, approve_report_396, approve_lead_397, approve_claim_398, approve_course_399, get_invoice_400, get_ticket_401, get_shipment_402, get_booking_403, get_account_404, get_device_405, get_report_406, get_lead_407, get_claim_408, get_course_409, review_invoice_410, review_ticket_411, review_shipment_412, review_booking_413, review_account_414, review_device_415, review_report_416, review_lead_417, review_claim_418, review_course_419, update_invoice_420, update_ticket_421, update_shipment_422, update_booking_423, update_account_424, update_device_425, update_report_426, update_lead_427, update_claim_428, update_course_429, close_invoice_430, close_ticket_431, close_shipment_432, close_booking_433, close_account_434, close_device_435, close_report_436, close_lead_437, close_claim_438, close_course_439, approve_invoice_440, approve_ticket_441, approve_shipment_442, approve_booking_443, approve_account_444, approve_device_445, approve_report_446, approve_lead_447, approve_claim_448, approve_course_449, get_invoice_450, get_ticket_451, get_shipment_452, get_booking_453, get_account_454, get_device_455, get_report_456, get_lead_457, get_claim_458, get_course_459, review_invoice_460, review_ticket_461, review_shipment_462, review_booking_463, review_account_464, review_device_465, review_report_466, review_lead_467, review_claim_468, review_course_469, update_invoice_470, update_ticket_471, update_shipment_472, update_booking_473, update_account_474, update_device_475, update_report_476, update_lead_477, update_claim_478, update_course_479, close_invoice_480, close_ticket_481, close_shipment_482, close_booking_483, close_account_484, close_device_485, close_report_486, close_lead_487, close_claim_488, close_course_489, approve_invoice_490, approve_ticket_491, approve_shipment_492, approve_booking_493, approve_account_494, approve_device_495, approve_report_496, approve_lead_497, approve_claim_498, approve_course_499.
-// Each tool gets the input and output schemas cardgen derived from its Go types; a tool with a
-// result card gets the card, fitted to the host limits, in the result's _meta.
+// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
+// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
+// gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("synth500")
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -1057,7 +1058,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_invoice_0", GetInvoice0Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -1082,7 +1083,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_ticket_1", GetTicket1Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -1107,7 +1108,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_shipment_2", GetShipment2Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -1132,7 +1133,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_booking_3", GetBooking3Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -1157,7 +1158,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_account_4", GetAccount4Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -1182,7 +1183,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_device_5", GetDevice5Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -1207,7 +1208,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_report_6", GetReport6Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -1232,7 +1233,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_lead_7", GetLead7Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -1257,7 +1258,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_claim_8", GetClaim8Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -1282,7 +1283,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_course_9", GetCourse9Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -1306,7 +1307,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_invoice_10", ReviewInvoice10Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -1330,7 +1331,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_ticket_11", ReviewTicket11Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -1354,7 +1355,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_shipment_12", ReviewShipment12Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -1378,7 +1379,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_booking_13", ReviewBooking13Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -1402,7 +1403,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_account_14", ReviewAccount14Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -1426,7 +1427,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_device_15", ReviewDevice15Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -1450,7 +1451,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_report_16", ReviewReport16Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -1474,7 +1475,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_lead_17", ReviewLead17Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -1498,7 +1499,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_claim_18", ReviewClaim18Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -1522,7 +1523,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_course_19", ReviewCourse19Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -1547,7 +1548,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_invoice_20", UpdateInvoice20Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -1572,7 +1573,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_ticket_21", UpdateTicket21Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -1597,7 +1598,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_shipment_22", UpdateShipment22Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -1622,7 +1623,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_booking_23", UpdateBooking23Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -1647,7 +1648,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_account_24", UpdateAccount24Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -1672,7 +1673,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_device_25", UpdateDevice25Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -1697,7 +1698,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_report_26", UpdateReport26Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -1722,7 +1723,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_lead_27", UpdateLead27Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -1747,7 +1748,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_claim_28", UpdateClaim28Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -1772,7 +1773,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_course_29", UpdateCourse29Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -1796,7 +1797,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_invoice_30", CloseInvoice30Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -1820,7 +1821,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_ticket_31", CloseTicket31Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -1844,7 +1845,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_shipment_32", CloseShipment32Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -1868,7 +1869,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_booking_33", CloseBooking33Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -1892,7 +1893,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_account_34", CloseAccount34Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -1916,7 +1917,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_device_35", CloseDevice35Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -1940,7 +1941,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_report_36", CloseReport36Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -1964,7 +1965,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_lead_37", CloseLead37Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -1988,7 +1989,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_claim_38", CloseClaim38Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -2012,7 +2013,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_course_39", CloseCourse39Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -2036,7 +2037,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_invoice_40", ApproveInvoice40Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -2060,7 +2061,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_ticket_41", ApproveTicket41Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -2084,7 +2085,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_shipment_42", ApproveShipment42Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -2108,7 +2109,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_booking_43", ApproveBooking43Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -2132,7 +2133,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_account_44", ApproveAccount44Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -2156,7 +2157,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_device_45", ApproveDevice45Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -2180,7 +2181,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_report_46", ApproveReport46Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -2204,7 +2205,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_lead_47", ApproveLead47Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -2228,7 +2229,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_claim_48", ApproveClaim48Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -2252,7 +2253,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_course_49", ApproveCourse49Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -2277,7 +2278,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_invoice_50", GetInvoice50Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -2302,7 +2303,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_ticket_51", GetTicket51Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -2327,7 +2328,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_shipment_52", GetShipment52Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -2352,7 +2353,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_booking_53", GetBooking53Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -2377,7 +2378,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_account_54", GetAccount54Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -2402,7 +2403,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_device_55", GetDevice55Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -2427,7 +2428,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_report_56", GetReport56Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -2452,7 +2453,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_lead_57", GetLead57Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -2477,7 +2478,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_claim_58", GetClaim58Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -2502,7 +2503,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_course_59", GetCourse59Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -2526,7 +2527,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_invoice_60", ReviewInvoice60Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -2550,7 +2551,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_ticket_61", ReviewTicket61Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -2574,7 +2575,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_shipment_62", ReviewShipment62Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -2598,7 +2599,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_booking_63", ReviewBooking63Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -2622,7 +2623,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_account_64", ReviewAccount64Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -2646,7 +2647,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_device_65", ReviewDevice65Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -2670,7 +2671,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_report_66", ReviewReport66Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -2694,7 +2695,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_lead_67", ReviewLead67Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -2718,7 +2719,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_claim_68", ReviewClaim68Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -2742,7 +2743,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_course_69", ReviewCourse69Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -2767,7 +2768,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_invoice_70", UpdateInvoice70Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -2792,7 +2793,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_ticket_71", UpdateTicket71Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -2817,7 +2818,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_shipment_72", UpdateShipment72Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -2842,7 +2843,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_booking_73", UpdateBooking73Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -2867,7 +2868,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_account_74", UpdateAccount74Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -2892,7 +2893,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_device_75", UpdateDevice75Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -2917,7 +2918,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_report_76", UpdateReport76Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -2942,7 +2943,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_lead_77", UpdateLead77Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -2967,7 +2968,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_claim_78", UpdateClaim78Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -2992,7 +2993,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_course_79", UpdateCourse79Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -3016,7 +3017,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_invoice_80", CloseInvoice80Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -3040,7 +3041,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_ticket_81", CloseTicket81Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -3064,7 +3065,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_shipment_82", CloseShipment82Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -3088,7 +3089,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_booking_83", CloseBooking83Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -3112,7 +3113,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_account_84", CloseAccount84Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -3136,7 +3137,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_device_85", CloseDevice85Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -3160,7 +3161,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_report_86", CloseReport86Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -3184,7 +3185,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_lead_87", CloseLead87Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -3208,7 +3209,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_claim_88", CloseClaim88Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -3232,7 +3233,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_course_89", CloseCourse89Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -3256,7 +3257,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_invoice_90", ApproveInvoice90Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -3280,7 +3281,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_ticket_91", ApproveTicket91Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -3304,7 +3305,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_shipment_92", ApproveShipment92Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -3328,7 +3329,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_booking_93", ApproveBooking93Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -3352,7 +3353,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_account_94", ApproveAccount94Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -3376,7 +3377,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_device_95", ApproveDevice95Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -3400,7 +3401,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_report_96", ApproveReport96Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -3424,7 +3425,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_lead_97", ApproveLead97Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -3448,7 +3449,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_claim_98", ApproveClaim98Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -3472,7 +3473,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_course_99", ApproveCourse99Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -3497,7 +3498,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_invoice_100", GetInvoice100Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -3522,7 +3523,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_ticket_101", GetTicket101Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -3547,7 +3548,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_shipment_102", GetShipment102Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -3572,7 +3573,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_booking_103", GetBooking103Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -3597,7 +3598,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_account_104", GetAccount104Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -3622,7 +3623,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_device_105", GetDevice105Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -3647,7 +3648,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_report_106", GetReport106Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -3672,7 +3673,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_lead_107", GetLead107Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -3697,7 +3698,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_claim_108", GetClaim108Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -3722,7 +3723,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_course_109", GetCourse109Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -3746,7 +3747,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_invoice_110", ReviewInvoice110Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -3770,7 +3771,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_ticket_111", ReviewTicket111Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -3794,7 +3795,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_shipment_112", ReviewShipment112Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -3818,7 +3819,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_booking_113", ReviewBooking113Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -3842,7 +3843,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_account_114", ReviewAccount114Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -3866,7 +3867,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_device_115", ReviewDevice115Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -3890,7 +3891,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_report_116", ReviewReport116Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -3914,7 +3915,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_lead_117", ReviewLead117Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -3938,7 +3939,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_claim_118", ReviewClaim118Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -3962,7 +3963,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_course_119", ReviewCourse119Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -3987,7 +3988,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_invoice_120", UpdateInvoice120Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -4012,7 +4013,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_ticket_121", UpdateTicket121Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -4037,7 +4038,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_shipment_122", UpdateShipment122Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -4062,7 +4063,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_booking_123", UpdateBooking123Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -4087,7 +4088,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_account_124", UpdateAccount124Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -4112,7 +4113,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_device_125", UpdateDevice125Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -4137,7 +4138,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_report_126", UpdateReport126Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -4162,7 +4163,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_lead_127", UpdateLead127Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -4187,7 +4188,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_claim_128", UpdateClaim128Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -4212,7 +4213,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_course_129", UpdateCourse129Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -4236,7 +4237,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_invoice_130", CloseInvoice130Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -4260,7 +4261,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_ticket_131", CloseTicket131Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -4284,7 +4285,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_shipment_132", CloseShipment132Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -4308,7 +4309,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_booking_133", CloseBooking133Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -4332,7 +4333,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_account_134", CloseAccount134Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -4356,7 +4357,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_device_135", CloseDevice135Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -4380,7 +4381,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_report_136", CloseReport136Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -4404,7 +4405,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_lead_137", CloseLead137Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -4428,7 +4429,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_claim_138", CloseClaim138Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -4452,7 +4453,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_course_139", CloseCourse139Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -4476,7 +4477,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_invoice_140", ApproveInvoice140Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -4500,7 +4501,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_ticket_141", ApproveTicket141Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -4524,7 +4525,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_shipment_142", ApproveShipment142Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -4548,7 +4549,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_booking_143", ApproveBooking143Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -4572,7 +4573,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_account_144", ApproveAccount144Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -4596,7 +4597,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_device_145", ApproveDevice145Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -4620,7 +4621,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_report_146", ApproveReport146Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -4644,7 +4645,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_lead_147", ApproveLead147Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -4668,7 +4669,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_claim_148", ApproveClaim148Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -4692,7 +4693,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_course_149", ApproveCourse149Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -4717,7 +4718,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_invoice_150", GetInvoice150Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -4742,7 +4743,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_ticket_151", GetTicket151Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -4767,7 +4768,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_shipment_152", GetShipment152Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -4792,7 +4793,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_booking_153", GetBooking153Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -4817,7 +4818,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_account_154", GetAccount154Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -4842,7 +4843,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_device_155", GetDevice155Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -4867,7 +4868,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_report_156", GetReport156Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -4892,7 +4893,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_lead_157", GetLead157Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -4917,7 +4918,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_claim_158", GetClaim158Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -4942,7 +4943,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_course_159", GetCourse159Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -4966,7 +4967,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_invoice_160", ReviewInvoice160Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -4990,7 +4991,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_ticket_161", ReviewTicket161Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -5014,7 +5015,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_shipment_162", ReviewShipment162Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -5038,7 +5039,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_booking_163", ReviewBooking163Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -5062,7 +5063,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_account_164", ReviewAccount164Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -5086,7 +5087,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_device_165", ReviewDevice165Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -5110,7 +5111,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_report_166", ReviewReport166Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -5134,7 +5135,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_lead_167", ReviewLead167Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -5158,7 +5159,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_claim_168", ReviewClaim168Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -5182,7 +5183,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_course_169", ReviewCourse169Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -5207,7 +5208,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_invoice_170", UpdateInvoice170Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -5232,7 +5233,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_ticket_171", UpdateTicket171Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -5257,7 +5258,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_shipment_172", UpdateShipment172Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -5282,7 +5283,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_booking_173", UpdateBooking173Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -5307,7 +5308,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_account_174", UpdateAccount174Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -5332,7 +5333,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_device_175", UpdateDevice175Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -5357,7 +5358,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_report_176", UpdateReport176Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -5382,7 +5383,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_lead_177", UpdateLead177Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -5407,7 +5408,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_claim_178", UpdateClaim178Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -5432,7 +5433,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_course_179", UpdateCourse179Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -5456,7 +5457,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_invoice_180", CloseInvoice180Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -5480,7 +5481,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_ticket_181", CloseTicket181Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -5504,7 +5505,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_shipment_182", CloseShipment182Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -5528,7 +5529,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_booking_183", CloseBooking183Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -5552,7 +5553,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_account_184", CloseAccount184Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -5576,7 +5577,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_device_185", CloseDevice185Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -5600,7 +5601,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_report_186", CloseReport186Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -5624,7 +5625,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_lead_187", CloseLead187Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -5648,7 +5649,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_claim_188", CloseClaim188Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -5672,7 +5673,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_course_189", CloseCourse189Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -5696,7 +5697,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_invoice_190", ApproveInvoice190Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -5720,7 +5721,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_ticket_191", ApproveTicket191Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -5744,7 +5745,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_shipment_192", ApproveShipment192Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -5768,7 +5769,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_booking_193", ApproveBooking193Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -5792,7 +5793,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_account_194", ApproveAccount194Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -5816,7 +5817,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_device_195", ApproveDevice195Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -5840,7 +5841,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_report_196", ApproveReport196Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -5864,7 +5865,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_lead_197", ApproveLead197Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -5888,7 +5889,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_claim_198", ApproveClaim198Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -5912,7 +5913,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_course_199", ApproveCourse199Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -5937,7 +5938,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_invoice_200", GetInvoice200Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -5962,7 +5963,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_ticket_201", GetTicket201Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -5987,7 +5988,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_shipment_202", GetShipment202Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -6012,7 +6013,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_booking_203", GetBooking203Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -6037,7 +6038,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_account_204", GetAccount204Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -6062,7 +6063,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_device_205", GetDevice205Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -6087,7 +6088,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_report_206", GetReport206Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -6112,7 +6113,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_lead_207", GetLead207Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -6137,7 +6138,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_claim_208", GetClaim208Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -6162,7 +6163,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_course_209", GetCourse209Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -6186,7 +6187,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_invoice_210", ReviewInvoice210Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -6210,7 +6211,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_ticket_211", ReviewTicket211Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -6234,7 +6235,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_shipment_212", ReviewShipment212Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -6258,7 +6259,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_booking_213", ReviewBooking213Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -6282,7 +6283,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_account_214", ReviewAccount214Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -6306,7 +6307,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_device_215", ReviewDevice215Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -6330,7 +6331,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_report_216", ReviewReport216Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -6354,7 +6355,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_lead_217", ReviewLead217Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -6378,7 +6379,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_claim_218", ReviewClaim218Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -6402,7 +6403,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_course_219", ReviewCourse219Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -6427,7 +6428,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_invoice_220", UpdateInvoice220Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -6452,7 +6453,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_ticket_221", UpdateTicket221Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -6477,7 +6478,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_shipment_222", UpdateShipment222Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -6502,7 +6503,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_booking_223", UpdateBooking223Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -6527,7 +6528,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_account_224", UpdateAccount224Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -6552,7 +6553,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_device_225", UpdateDevice225Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -6577,7 +6578,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_report_226", UpdateReport226Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -6602,7 +6603,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_lead_227", UpdateLead227Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -6627,7 +6628,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_claim_228", UpdateClaim228Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -6652,7 +6653,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_course_229", UpdateCourse229Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -6676,7 +6677,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_invoice_230", CloseInvoice230Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -6700,7 +6701,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_ticket_231", CloseTicket231Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -6724,7 +6725,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_shipment_232", CloseShipment232Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -6748,7 +6749,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_booking_233", CloseBooking233Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -6772,7 +6773,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_account_234", CloseAccount234Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -6796,7 +6797,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_device_235", CloseDevice235Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -6820,7 +6821,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_report_236", CloseReport236Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -6844,7 +6845,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_lead_237", CloseLead237Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -6868,7 +6869,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_claim_238", CloseClaim238Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -6892,7 +6893,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_course_239", CloseCourse239Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -6916,7 +6917,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_invoice_240", ApproveInvoice240Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -6940,7 +6941,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_ticket_241", ApproveTicket241Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -6964,7 +6965,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_shipment_242", ApproveShipment242Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -6988,7 +6989,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_booking_243", ApproveBooking243Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -7012,7 +7013,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_account_244", ApproveAccount244Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -7036,7 +7037,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_device_245", ApproveDevice245Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -7060,7 +7061,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_report_246", ApproveReport246Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -7084,7 +7085,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_lead_247", ApproveLead247Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -7108,7 +7109,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_claim_248", ApproveClaim248Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -7132,7 +7133,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_course_249", ApproveCourse249Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -7157,7 +7158,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_invoice_250", GetInvoice250Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -7182,7 +7183,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_ticket_251", GetTicket251Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -7207,7 +7208,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_shipment_252", GetShipment252Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -7232,7 +7233,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_booking_253", GetBooking253Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -7257,7 +7258,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_account_254", GetAccount254Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -7282,7 +7283,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_device_255", GetDevice255Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -7307,7 +7308,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_report_256", GetReport256Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -7332,7 +7333,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_lead_257", GetLead257Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -7357,7 +7358,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_claim_258", GetClaim258Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -7382,7 +7383,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_course_259", GetCourse259Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -7406,7 +7407,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_invoice_260", ReviewInvoice260Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -7430,7 +7431,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_ticket_261", ReviewTicket261Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -7454,7 +7455,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_shipment_262", ReviewShipment262Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -7478,7 +7479,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_booking_263", ReviewBooking263Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -7502,7 +7503,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_account_264", ReviewAccount264Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -7526,7 +7527,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_device_265", ReviewDevice265Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -7550,7 +7551,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_report_266", ReviewReport266Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -7574,7 +7575,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_lead_267", ReviewLead267Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -7598,7 +7599,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_claim_268", ReviewClaim268Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -7622,7 +7623,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_course_269", ReviewCourse269Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -7647,7 +7648,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_invoice_270", UpdateInvoice270Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -7672,7 +7673,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_ticket_271", UpdateTicket271Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -7697,7 +7698,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_shipment_272", UpdateShipment272Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -7722,7 +7723,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_booking_273", UpdateBooking273Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -7747,7 +7748,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_account_274", UpdateAccount274Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -7772,7 +7773,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_device_275", UpdateDevice275Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -7797,7 +7798,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_report_276", UpdateReport276Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -7822,7 +7823,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_lead_277", UpdateLead277Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -7847,7 +7848,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_claim_278", UpdateClaim278Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -7872,7 +7873,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_course_279", UpdateCourse279Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -7896,7 +7897,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_invoice_280", CloseInvoice280Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -7920,7 +7921,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_ticket_281", CloseTicket281Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -7944,7 +7945,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_shipment_282", CloseShipment282Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -7968,7 +7969,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_booking_283", CloseBooking283Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -7992,7 +7993,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_account_284", CloseAccount284Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -8016,7 +8017,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_device_285", CloseDevice285Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -8040,7 +8041,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_report_286", CloseReport286Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -8064,7 +8065,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_lead_287", CloseLead287Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -8088,7 +8089,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_claim_288", CloseClaim288Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -8112,7 +8113,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_course_289", CloseCourse289Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -8136,7 +8137,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_invoice_290", ApproveInvoice290Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -8160,7 +8161,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_ticket_291", ApproveTicket291Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -8184,7 +8185,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_shipment_292", ApproveShipment292Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -8208,7 +8209,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_booking_293", ApproveBooking293Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -8232,7 +8233,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_account_294", ApproveAccount294Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -8256,7 +8257,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_device_295", ApproveDevice295Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -8280,7 +8281,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_report_296", ApproveReport296Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -8304,7 +8305,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_lead_297", ApproveLead297Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -8328,7 +8329,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_claim_298", ApproveClaim298Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -8352,7 +8353,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_course_299", ApproveCourse299Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -8377,7 +8378,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_invoice_300", GetInvoice300Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -8402,7 +8403,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_ticket_301", GetTicket301Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -8427,7 +8428,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_shipment_302", GetShipment302Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -8452,7 +8453,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_booking_303", GetBooking303Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -8477,7 +8478,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_account_304", GetAccount304Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -8502,7 +8503,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_device_305", GetDevice305Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -8527,7 +8528,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_report_306", GetReport306Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -8552,7 +8553,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_lead_307", GetLead307Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -8577,7 +8578,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_claim_308", GetClaim308Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -8602,7 +8603,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_course_309", GetCourse309Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -8626,7 +8627,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_invoice_310", ReviewInvoice310Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -8650,7 +8651,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_ticket_311", ReviewTicket311Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -8674,7 +8675,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_shipment_312", ReviewShipment312Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -8698,7 +8699,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_booking_313", ReviewBooking313Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -8722,7 +8723,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_account_314", ReviewAccount314Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -8746,7 +8747,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_device_315", ReviewDevice315Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -8770,7 +8771,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_report_316", ReviewReport316Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -8794,7 +8795,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_lead_317", ReviewLead317Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -8818,7 +8819,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_claim_318", ReviewClaim318Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -8842,7 +8843,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_course_319", ReviewCourse319Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -8867,7 +8868,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_invoice_320", UpdateInvoice320Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -8892,7 +8893,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_ticket_321", UpdateTicket321Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -8917,7 +8918,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_shipment_322", UpdateShipment322Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -8942,7 +8943,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_booking_323", UpdateBooking323Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -8967,7 +8968,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_account_324", UpdateAccount324Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -8992,7 +8993,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_device_325", UpdateDevice325Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -9017,7 +9018,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_report_326", UpdateReport326Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -9042,7 +9043,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_lead_327", UpdateLead327Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -9067,7 +9068,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_claim_328", UpdateClaim328Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -9092,7 +9093,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_course_329", UpdateCourse329Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -9116,7 +9117,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_invoice_330", CloseInvoice330Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -9140,7 +9141,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_ticket_331", CloseTicket331Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -9164,7 +9165,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_shipment_332", CloseShipment332Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -9188,7 +9189,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_booking_333", CloseBooking333Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -9212,7 +9213,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_account_334", CloseAccount334Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -9236,7 +9237,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_device_335", CloseDevice335Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -9260,7 +9261,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_report_336", CloseReport336Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -9284,7 +9285,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_lead_337", CloseLead337Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -9308,7 +9309,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_claim_338", CloseClaim338Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -9332,7 +9333,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_course_339", CloseCourse339Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -9356,7 +9357,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_invoice_340", ApproveInvoice340Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -9380,7 +9381,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_ticket_341", ApproveTicket341Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -9404,7 +9405,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_shipment_342", ApproveShipment342Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -9428,7 +9429,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_booking_343", ApproveBooking343Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -9452,7 +9453,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_account_344", ApproveAccount344Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -9476,7 +9477,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_device_345", ApproveDevice345Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -9500,7 +9501,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_report_346", ApproveReport346Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -9524,7 +9525,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_lead_347", ApproveLead347Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -9548,7 +9549,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_claim_348", ApproveClaim348Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -9572,7 +9573,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_course_349", ApproveCourse349Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -9597,7 +9598,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_invoice_350", GetInvoice350Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -9622,7 +9623,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_ticket_351", GetTicket351Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -9647,7 +9648,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_shipment_352", GetShipment352Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -9672,7 +9673,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_booking_353", GetBooking353Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -9697,7 +9698,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_account_354", GetAccount354Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -9722,7 +9723,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_device_355", GetDevice355Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -9747,7 +9748,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_report_356", GetReport356Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -9772,7 +9773,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_lead_357", GetLead357Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -9797,7 +9798,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_claim_358", GetClaim358Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -9822,7 +9823,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_course_359", GetCourse359Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -9846,7 +9847,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_invoice_360", ReviewInvoice360Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -9870,7 +9871,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_ticket_361", ReviewTicket361Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -9894,7 +9895,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_shipment_362", ReviewShipment362Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -9918,7 +9919,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_booking_363", ReviewBooking363Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -9942,7 +9943,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_account_364", ReviewAccount364Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -9966,7 +9967,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_device_365", ReviewDevice365Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -9990,7 +9991,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_report_366", ReviewReport366Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -10014,7 +10015,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_lead_367", ReviewLead367Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -10038,7 +10039,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_claim_368", ReviewClaim368Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -10062,7 +10063,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_course_369", ReviewCourse369Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -10087,7 +10088,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_invoice_370", UpdateInvoice370Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -10112,7 +10113,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_ticket_371", UpdateTicket371Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -10137,7 +10138,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_shipment_372", UpdateShipment372Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -10162,7 +10163,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_booking_373", UpdateBooking373Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -10187,7 +10188,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_account_374", UpdateAccount374Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -10212,7 +10213,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_device_375", UpdateDevice375Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -10237,7 +10238,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_report_376", UpdateReport376Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -10262,7 +10263,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_lead_377", UpdateLead377Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -10287,7 +10288,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_claim_378", UpdateClaim378Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -10312,7 +10313,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_course_379", UpdateCourse379Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -10336,7 +10337,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_invoice_380", CloseInvoice380Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -10360,7 +10361,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_ticket_381", CloseTicket381Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -10384,7 +10385,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_shipment_382", CloseShipment382Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -10408,7 +10409,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_booking_383", CloseBooking383Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -10432,7 +10433,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_account_384", CloseAccount384Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -10456,7 +10457,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_device_385", CloseDevice385Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -10480,7 +10481,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_report_386", CloseReport386Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -10504,7 +10505,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_lead_387", CloseLead387Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -10528,7 +10529,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_claim_388", CloseClaim388Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -10552,7 +10553,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_course_389", CloseCourse389Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -10576,7 +10577,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_invoice_390", ApproveInvoice390Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -10600,7 +10601,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_ticket_391", ApproveTicket391Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -10624,7 +10625,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_shipment_392", ApproveShipment392Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -10648,7 +10649,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_booking_393", ApproveBooking393Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -10672,7 +10673,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_account_394", ApproveAccount394Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -10696,7 +10697,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_device_395", ApproveDevice395Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -10720,7 +10721,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_report_396", ApproveReport396Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -10744,7 +10745,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_lead_397", ApproveLead397Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -10768,7 +10769,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_claim_398", ApproveClaim398Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -10792,7 +10793,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_course_399", ApproveCourse399Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -10817,7 +10818,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_invoice_400", GetInvoice400Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -10842,7 +10843,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_ticket_401", GetTicket401Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -10867,7 +10868,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_shipment_402", GetShipment402Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -10892,7 +10893,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_booking_403", GetBooking403Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -10917,7 +10918,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_account_404", GetAccount404Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -10942,7 +10943,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_device_405", GetDevice405Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -10967,7 +10968,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_report_406", GetReport406Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -10992,7 +10993,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_lead_407", GetLead407Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -11017,7 +11018,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_claim_408", GetClaim408Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -11042,7 +11043,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_course_409", GetCourse409Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -11066,7 +11067,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_invoice_410", ReviewInvoice410Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -11090,7 +11091,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_ticket_411", ReviewTicket411Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -11114,7 +11115,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_shipment_412", ReviewShipment412Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -11138,7 +11139,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_booking_413", ReviewBooking413Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -11162,7 +11163,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_account_414", ReviewAccount414Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -11186,7 +11187,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_device_415", ReviewDevice415Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -11210,7 +11211,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_report_416", ReviewReport416Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -11234,7 +11235,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_lead_417", ReviewLead417Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -11258,7 +11259,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_claim_418", ReviewClaim418Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -11282,7 +11283,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_course_419", ReviewCourse419Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -11307,7 +11308,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_invoice_420", UpdateInvoice420Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -11332,7 +11333,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_ticket_421", UpdateTicket421Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -11357,7 +11358,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_shipment_422", UpdateShipment422Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -11382,7 +11383,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_booking_423", UpdateBooking423Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -11407,7 +11408,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_account_424", UpdateAccount424Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -11432,7 +11433,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_device_425", UpdateDevice425Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -11457,7 +11458,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_report_426", UpdateReport426Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -11482,7 +11483,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_lead_427", UpdateLead427Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -11507,7 +11508,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_claim_428", UpdateClaim428Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -11532,7 +11533,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_course_429", UpdateCourse429Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -11556,7 +11557,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_invoice_430", CloseInvoice430Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -11580,7 +11581,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_ticket_431", CloseTicket431Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -11604,7 +11605,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_shipment_432", CloseShipment432Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -11628,7 +11629,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_booking_433", CloseBooking433Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -11652,7 +11653,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_account_434", CloseAccount434Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -11676,7 +11677,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_device_435", CloseDevice435Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -11700,7 +11701,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_report_436", CloseReport436Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -11724,7 +11725,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_lead_437", CloseLead437Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -11748,7 +11749,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_claim_438", CloseClaim438Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -11772,7 +11773,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_course_439", CloseCourse439Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -11796,7 +11797,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_invoice_440", ApproveInvoice440Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -11820,7 +11821,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_ticket_441", ApproveTicket441Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -11844,7 +11845,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_shipment_442", ApproveShipment442Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -11868,7 +11869,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_booking_443", ApproveBooking443Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -11892,7 +11893,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_account_444", ApproveAccount444Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -11916,7 +11917,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_device_445", ApproveDevice445Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -11940,7 +11941,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_report_446", ApproveReport446Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -11964,7 +11965,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_lead_447", ApproveLead447Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -11988,7 +11989,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_claim_448", ApproveClaim448Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -12012,7 +12013,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_course_449", ApproveCourse449Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -12037,7 +12038,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_invoice_450", GetInvoice450Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -12062,7 +12063,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_ticket_451", GetTicket451Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -12087,7 +12088,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_shipment_452", GetShipment452Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -12112,7 +12113,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_booking_453", GetBooking453Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -12137,7 +12138,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_account_454", GetAccount454Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -12162,7 +12163,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_device_455", GetDevice455Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -12187,7 +12188,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_report_456", GetReport456Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -12212,7 +12213,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_lead_457", GetLead457Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -12237,7 +12238,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_claim_458", GetClaim458Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
@@ -12262,7 +12263,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "get_course_459", GetCourse459Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -12286,7 +12287,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_invoice_460", ReviewInvoice460Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -12310,7 +12311,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_ticket_461", ReviewTicket461Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -12334,7 +12335,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_shipment_462", ReviewShipment462Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -12358,7 +12359,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_booking_463", ReviewBooking463Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -12382,7 +12383,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_account_464", ReviewAccount464Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -12406,7 +12407,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_device_465", ReviewDevice465Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -12430,7 +12431,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_report_466", ReviewReport466Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -12454,7 +12455,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_lead_467", ReviewLead467Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -12478,7 +12479,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_claim_468", ReviewClaim468Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -12502,7 +12503,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "review_course_469", ReviewCourse469Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -12527,7 +12528,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_invoice_470", UpdateInvoice470Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -12552,7 +12553,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_ticket_471", UpdateTicket471Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -12577,7 +12578,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_shipment_472", UpdateShipment472Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -12602,7 +12603,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_booking_473", UpdateBooking473Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -12627,7 +12628,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_account_474", UpdateAccount474Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -12652,7 +12653,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_device_475", UpdateDevice475Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -12677,7 +12678,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_report_476", UpdateReport476Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -12702,7 +12703,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_lead_477", UpdateLead477Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -12727,7 +12728,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_claim_478", UpdateClaim478Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
@@ -12752,7 +12753,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "update_course_479", UpdateCourse479Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -12776,7 +12777,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_invoice_480", CloseInvoice480Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -12800,7 +12801,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_ticket_481", CloseTicket481Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -12824,7 +12825,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_shipment_482", CloseShipment482Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -12848,7 +12849,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_booking_483", CloseBooking483Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -12872,7 +12873,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_account_484", CloseAccount484Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -12896,7 +12897,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_device_485", CloseDevice485Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -12920,7 +12921,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_report_486", CloseReport486Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -12944,7 +12945,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_lead_487", CloseLead487Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -12968,7 +12969,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_claim_488", CloseClaim488Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
@@ -12992,7 +12993,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "close_course_489", CloseCourse489Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -13016,7 +13017,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_invoice_490", ApproveInvoice490Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -13040,7 +13041,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_ticket_491", ApproveTicket491Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -13064,7 +13065,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_shipment_492", ApproveShipment492Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -13088,7 +13089,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_booking_493", ApproveBooking493Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -13112,7 +13113,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_account_494", ApproveAccount494Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -13136,7 +13137,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_device_495", ApproveDevice495Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -13160,7 +13161,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_report_496", ApproveReport496Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -13184,7 +13185,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_lead_497", ApproveLead497Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
@@ -13208,7 +13209,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_claim_498", ApproveClaim498Card(out))
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),

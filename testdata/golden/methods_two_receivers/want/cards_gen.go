@@ -26,10 +26,11 @@ var (
 )
 
 // RegisterTools adds the annotated tools of package p to s: get_order, get_user.
-// Each tool gets the input and output schemas cardgen derived from its Go types; a tool with a
-// result card gets the card, fitted to the host limits, in the result's _meta.
+// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
+// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
+// gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register.Option) {
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
@@ -49,7 +50,7 @@ func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register
 		res := &mcp.CallToolResult{}
 		return res, out, nil
 	})
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,

@@ -24,10 +24,11 @@ var (
 )
 
 // RegisterTools adds the annotated tools of package p to s: greet.
-// Each tool gets the input and output schemas cardgen derived from its Go types; a tool with a
-// result card gets the card, fitted to the host limits, in the result's _meta.
+// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
+// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
+// gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
-	mcp.AddTool(s, &mcp.Tool{
+	register.AddTool(s, &mcp.Tool{
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),

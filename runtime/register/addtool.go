@@ -1,0 +1,147 @@
+package register
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// AddTool registers a tool exactly as mcp.AddTool does — input validated against the input
+// schema with its defaults applied, an error result for bad input or a handler error, the output
+// validated against the output schema and sent as structuredContent and as JSON text — with one
+// difference: the schemas are resolved when the tool is first called, once per process, instead
+// of when the server starts. cardgen's generated code passes both schemas as json.RawMessage
+// package variables; resolving hundreds of them at start-up is most of the cost of starting a
+// server with generated tools (see BENCHMARKS.md), and stateless HTTP servers start one per
+// session.
+func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
+	in, out := lazy(t.InputSchema), lazy(t.OutputSchema)
+	s.AddTool(t, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		inResolved, err := in.get()
+		if err != nil {
+			return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)
+		}
+		args, err := apply(req.Params.Arguments, inResolved, false)
+		if err != nil {
+			return errorResult(fmt.Errorf("validating \"arguments\": %v", err)), nil
+		}
+		var input In
+		if err := json.Unmarshal(args, &input); err != nil {
+			return errorResult(err), nil
+		}
+		res, output, err := h(ctx, req, input)
+		if err != nil {
+			var wireErr *jsonrpc.Error
+			if errors.As(err, &wireErr) {
+				return nil, wireErr
+			}
+			return errorResult(err), nil
+		}
+		if res == nil {
+			res = &mcp.CallToolResult{}
+		}
+		outJSON, err := json.Marshal(output)
+		if err != nil {
+			return nil, fmt.Errorf("marshaling output: %w", err)
+		}
+		outResolved, err := out.get()
+		if err != nil {
+			return nil, fmt.Errorf("tool %s: output schema: %w", t.Name, err)
+		}
+		if outJSON, err = apply(outJSON, outResolved, true); err != nil {
+			return nil, fmt.Errorf("validating tool output: %w", err)
+		}
+		res.StructuredContent = json.RawMessage(outJSON)
+		if res.Content == nil {
+			res.Content = []mcp.Content{&mcp.TextContent{Text: string(outJSON)}}
+		}
+		return res, nil
+	})
+}
+
+func errorResult(err error) *mcp.CallToolResult {
+	var res mcp.CallToolResult
+	res.SetError(err)
+	return &res
+}
+
+// resolvedSchemas holds each schema resolved so far, keyed by its bytes' address: generated
+// schemas are package variables, so every server of the process shares one resolution.
+var resolvedSchemas sync.Map // *byte → *lazySchema
+
+type lazySchema struct {
+	raw      json.RawMessage
+	once     sync.Once
+	resolved *jsonschema.Resolved
+	err      error
+}
+
+func lazy(schema any) *lazySchema {
+	raw, ok := schema.(json.RawMessage)
+	if !ok {
+		b, err := json.Marshal(schema)
+		if err != nil {
+			return &lazySchema{err: err}
+		}
+		raw = b
+	}
+	if len(raw) == 0 {
+		return &lazySchema{err: errors.New("the schema is empty")}
+	}
+	l, _ := resolvedSchemas.LoadOrStore(&raw[0], &lazySchema{raw: raw})
+	return l.(*lazySchema)
+}
+
+// get resolves the schema the first time, with the options mcp.AddTool uses.
+func (l *lazySchema) get() (*jsonschema.Resolved, error) {
+	if l.raw == nil {
+		return nil, l.err
+	}
+	l.once.Do(func() {
+		var s jsonschema.Schema
+		if l.err = json.Unmarshal(l.raw, &s); l.err != nil {
+			return
+		}
+		l.resolved, l.err = s.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
+	})
+	return l.resolved, l.err
+}
+
+// apply validates data against the schema after applying its defaults, as the SDK does: input
+// is always an object (missing arguments are {}), output is validated as it is.
+func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) (json.RawMessage, error) {
+	var v any
+	if !forOutput {
+		m := map[string]any{}
+		if len(data) > 0 {
+			if err := json.Unmarshal(data, &m); err != nil {
+				return nil, fmt.Errorf("unmarshaling arguments: %w", err)
+			}
+		}
+		v = m
+	} else if len(data) > 0 {
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, fmt.Errorf("unmarshaling output: %w", err)
+		}
+	}
+	applied := false
+	if _, ok := v.(map[string]any); ok {
+		if err := resolved.ApplyDefaults(&v); err != nil {
+			return nil, fmt.Errorf("applying schema defaults:\n%w", err)
+		}
+		applied = true
+	}
+	if err := resolved.Validate(&v); err != nil {
+		return nil, err
+	}
+	if !applied {
+		return data, nil
+	}
+	return json.Marshal(v)
+}

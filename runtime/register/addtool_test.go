@@ -1,0 +1,104 @@
+package register
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type addIn struct {
+	Name  string `json:"name"`
+	Count int    `json:"count,omitempty"`
+}
+
+type addOut struct {
+	Greeting string `json:"greeting"`
+	Count    int    `json:"count"`
+}
+
+var (
+	addInSchema  = json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","minLength":1},"count":{"type":"integer","minimum":1,"default":2}},"required":["name"],"additionalProperties":false}`)
+	addOutSchema = json.RawMessage(`{"type":"object","properties":{"greeting":{"type":"string"},"count":{"type":"integer","maximum":5}},"required":["greeting","count"],"additionalProperties":false}`)
+)
+
+func greet(_ context.Context, _ *mcp.CallToolRequest, in addIn) (*mcp.CallToolResult, addOut, error) {
+	switch in.Name {
+	case "fail":
+		return nil, addOut{}, errors.New("the handler failed")
+	case "meta":
+		return &mcp.CallToolResult{Meta: mcp.Meta{"k": "v"}}, addOut{Greeting: "hi", Count: in.Count}, nil
+	}
+	return nil, addOut{Greeting: "hello " + in.Name, Count: in.Count}, nil
+}
+
+// TestAddToolMatchesSDK calls the same tool registered with mcp.AddTool and with AddTool, through
+// real SDK clients, and requires the same answer for valid input, defaults, invalid input, a
+// handler error and output that breaks the output schema.
+func TestAddToolMatchesSDK(t *testing.T) {
+	ctx := context.Background()
+	connect := func(add func(*mcp.Server)) *mcp.ClientSession {
+		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+		add(s)
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := s.Connect(ctx, st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ss.Close() })
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cs.Close() })
+		return cs
+	}
+	tool := func() *mcp.Tool {
+		return &mcp.Tool{Name: "greet", InputSchema: addInSchema, OutputSchema: addOutSchema}
+	}
+	sdk := connect(func(s *mcp.Server) { mcp.AddTool(s, tool(), greet) })
+	ours := connect(func(s *mcp.Server) { AddTool(s, tool(), greet) })
+	cases := map[string]map[string]any{
+		"valid":         {"name": "Lan", "count": 3},
+		"default":       {"name": "Lan"},
+		"missing":       {},
+		"wrong type":    {"name": 7},
+		"unknown key":   {"name": "Lan", "colour": "red"},
+		"handler error": {"name": "fail"},
+		"meta kept":     {"name": "meta"},
+		"bad output":    {"name": "Lan", "count": 9},
+		"nil arguments": nil,
+	}
+	for name, args := range cases {
+		var params *mcp.CallToolParams
+		if args == nil {
+			params = &mcp.CallToolParams{Name: "greet"}
+		} else {
+			params = &mcp.CallToolParams{Name: "greet", Arguments: args}
+		}
+		want, wantErr := sdk.CallTool(ctx, params)
+		got, gotErr := ours.CallTool(ctx, params)
+		if (wantErr == nil) != (gotErr == nil) {
+			t.Errorf("%s: error %v; the SDK's %v", name, gotErr, wantErr)
+			continue
+		}
+		if wantErr != nil {
+			continue // both refused the call (a JSON-RPC error, e.g. bad output)
+		}
+		w, _ := json.Marshal(want)
+		g, _ := json.Marshal(got)
+		if string(w) != string(g) {
+			t.Errorf("%s:\n got %s\nwant %s (mcp.AddTool)", name, g, w)
+		}
+	}
+	// tools/list shows the same tool.
+	lw, _ := sdk.ListTools(ctx, nil)
+	lg, _ := ours.ListTools(ctx, nil)
+	w, _ := json.Marshal(lw.Tools)
+	g, _ := json.Marshal(lg.Tools)
+	if string(w) != string(g) {
+		t.Errorf("tools/list:\n got %s\nwant %s", g, w)
+	}
+}
