@@ -95,3 +95,22 @@ func BenchmarkLoad(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheck is what `cardgen check` does at N=500: generate without writing and compare each
+// file with the disk (Stale); the synthetic package has no generated file yet, so every file is
+// stale and each comparison reads a missing file, the cheap case of the comparison.
+func BenchmarkCheck(b *testing.B) {
+	dir := synthPackage(b, 500)
+	b.ReportAllocs()
+	cpu := startCPU()
+	for b.Loop() {
+		res, err := gen.Generate(gen.Options{Dir: dir}, ".")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if stale := gen.Stale(res.Files); len(stale) != len(res.Files) {
+			b.Fatalf("Stale found %d of %d files; want all (none is written)", len(stale), len(res.Files))
+		}
+	}
+	cpu.report(b, 500)
+}
