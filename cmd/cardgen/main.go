@@ -4,6 +4,8 @@
 // Usage:
 //
 //	cardgen [flags] [packages]      generate (under go:generate: the package of $GOFILE)
+//	cardgen check [-json] [packages] check without writing; report stale generated files
+//	cardgen new <tool_name> [flags]  scaffold an annotated tool, then generate
 //	cardgen help [directive]        the directive reference
 //
 // Run "cardgen -h" for the flags. All logic lives in package gen; this command only parses
@@ -51,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "print what was generated for each package and how long it took")
 	uiDir := fs.String("ui", "cards", "folder of ui `dir` files, relative to each package")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       cardgen help [directive]\n\n")
+		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       cardgen check [-json] [packages]\n       cardgen new <tool_name> [-dir pkg] [-ui] [-acp kind] [-markdown] [-recv type]\n       cardgen help [directive]\n\n")
 		fmt.Fprintf(stderr, "Without packages, cardgen works on the package in the current directory\n(under go:generate, the package of $GOFILE).\n\nflags:\n")
 		fs.PrintDefaults()
 	}
