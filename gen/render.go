@@ -243,19 +243,9 @@ func toolRegistration(t *Tool) jen.Code {
 	if t.Markdown != nil {
 		return markdownRegistration(t, tool)
 	}
-	var call *jen.Statement
-	if t.Recv != nil {
-		call = jen.Id(t.Recv.Param).Dot(t.Func.Name())
-	} else {
-		call = jen.Id(t.Func.Name())
-	}
-	args := []jen.Code{jen.Id("ctx")}
-	if t.HasRequest {
-		args = append(args, jen.Id("req"))
-	}
-	args = append(args, jen.Id("in"))
+	call := handlerCall(t, jen.Id("req"))
 	body := []jen.Code{
-		jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call).Call(args...),
+		jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("out"), jen.Err())),
 	}
 	outVal := jen.Id("out")
@@ -346,21 +336,11 @@ func visibilityLit(v apps.Visibility) jen.Code {
 // markdownRegistration registers a markdown card tool: the handler's document is rendered by
 // runtime/mdcard, the part the caller asked for, and sent as mdcard's {card, parts} output.
 func markdownRegistration(t *Tool, tool jen.Dict) jen.Code {
-	var call *jen.Statement
-	if t.Recv != nil {
-		call = jen.Id(t.Recv.Param).Dot(t.Func.Name())
-	} else {
-		call = jen.Id(t.Func.Name())
-	}
-	args := []jen.Code{jen.Id("ctx")}
-	if t.HasRequest {
-		args = append(args, jen.Id("req"))
-	}
-	args = append(args, jen.Id("in"))
+	call := handlerCall(t, jen.Id("req"))
 	zero := jen.Qual(mdcardPath, "Output").Values()
 	outVal := jen.Id("out")
 	body := []jen.Code{
-		jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call).Call(args...),
+		jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), zero, jen.Err())),
 	}
 	if t.OutPtr {
@@ -382,4 +362,17 @@ func markdownRegistration(t *Tool, tool jen.Dict) jen.Code {
 			jen.Id("in").Id(t.In.Obj().Name()),
 		).Params(jen.Op("*").Qual(sdkPath, "CallToolResult"), jen.Qual(mdcardPath, "Output"), jen.Error()).Block(body...),
 	)
+}
+
+// handlerCall is the call of t's handler with ctx, req (when the handler takes the request) and in.
+func handlerCall(t *Tool, req jen.Code) *jen.Statement {
+	fn := jen.Id(t.Func.Name())
+	if t.Recv != nil {
+		fn = jen.Id(t.Recv.Param).Dot(t.Func.Name())
+	}
+	args := []jen.Code{jen.Id("ctx")}
+	if t.HasRequest {
+		args = append(args, req)
+	}
+	return fn.Call(append(args, jen.Id("in"))...)
 }

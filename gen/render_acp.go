@@ -127,22 +127,12 @@ func renderDispatch(f *jen.File, p *Package) {
 	var names []string
 	for _, t := range forms {
 		names = append(names, t.Name)
-		var call *jen.Statement
-		if t.Recv != nil {
-			call = jen.Id(t.Recv.Param).Dot(t.Func.Name())
-		} else {
-			call = jen.Id(t.Func.Name())
-		}
-		args := []jen.Code{jen.Id("ctx")}
-		if t.HasRequest {
-			args = append(args, jen.Nil()) // no MCP request behind a chat reply
-		}
-		args = append(args, jen.Id("in"))
+		call := handlerCall(t, jen.Nil()) // no MCP request behind a chat reply
 		cases = append(cases, jen.Case(jen.Lit(t.Name)).Block(
 			jen.Var().Id("in").Id(t.In.Obj().Name()),
 			jen.If(jen.Err().Op(":=").Qual(registerPath, "DecodeSelection").Call(jen.Id(schemaVar(t, "Input")), jen.Id("sel"), jen.Op("&").Id("in")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Lit(t.Name), jen.Nil(), jen.Err())),
-			jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call).Call(args...),
+			jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call),
 			jen.Return(jen.Lit(t.Name), jen.Id("out"), jen.Err()),
 		))
 	}
