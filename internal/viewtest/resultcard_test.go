@@ -61,17 +61,15 @@ var shopCards = []struct {
 	{
 		tool: "checkout_preview",
 		input: map[string]any{
-			"items": []any{
-				map[string]any{"product_id": "kb-01", "quantity": 1},
-				map[string]any{"product_id": "ms-02", "quantity": 1},
-			},
-			"email": "lan@example.com",
+			"product_id": "ms-02",
+			"quantity":   2,
+			"email":      "lan@example.com",
 		},
-		title:    "Your order: 1,720,000 ₫",
+		title:    "Your order: 920,000 ₫",
 		subtitle: "2 items",
 		text:     "Receipt to lan@example.com.",
-		fields:   [][2]string{{"Subtotal", "1,700,000 ₫"}, {"Shipping", "20,000 ₫"}, {"Discount", "0 ₫"}},
-		message:  button{"Place order", "Place the order for 1,720,000 ₫"},
+		fields:   [][2]string{{"Subtotal", "900,000 ₫"}, {"Shipping", "20,000 ₫"}, {"Discount", "0 ₫"}},
+		message:  button{"Place order", "Place the order for 920,000 ₫"},
 	},
 }
 
