@@ -56,7 +56,7 @@ func main() {
 				hints += " idempotent"
 			}
 		}
-		fmt.Printf("  %-18s %-20q%s\n", t.Name, t.Title, hints)
+		fmt.Printf("  %-22s %-36q%s\n", t.Name, t.Title, hints)
 	}
 
 	calls := []struct {
