@@ -221,20 +221,19 @@ func renderRegister(f *jen.File, p *Package) {
 }
 
 func toolRegistration(t *Tool) jen.Code {
-	tool := jen.Dict{
-		jen.Id("Name"):         jen.Lit(t.Name),
-		jen.Id("InputSchema"):  jen.Id(schemaVar(t, "Input")),
-		jen.Id("OutputSchema"): jen.Id(schemaVar(t, "Output")),
-		jen.Id("Annotations"):  annotationsLit(t),
-	}
+	tool := fields{{"Name", jen.Lit(t.Name)}}
 	if t.Title != "" {
-		tool[jen.Id("Title")] = jen.Lit(t.Title)
+		tool = append(tool, field{"Title", jen.Lit(t.Title)})
 	}
 	if t.Description != "" {
-		tool[jen.Id("Description")] = jen.Lit(t.Description)
+		tool = append(tool, field{"Description", jen.Lit(t.Description)})
 	}
+	tool = append(tool,
+		field{"Annotations", annotationsLit(t)},
+		field{"InputSchema", jen.Id(schemaVar(t, "Input"))},
+		field{"OutputSchema", jen.Id(schemaVar(t, "Output"))})
 	if meta := toolMeta(t); meta != nil {
-		tool[jen.Id("Meta")] = meta
+		tool = append(tool, field{"Meta", meta})
 	}
 	outType := jen.Id(t.Out.Obj().Name())
 	if t.OutPtr {
@@ -270,7 +269,7 @@ func toolRegistration(t *Tool) jen.Code {
 	}
 	return jen.Qual(registerPath, "AddTool").Call(
 		jen.Id("s"),
-		jen.Op("&").Qual(sdkPath, "Tool").Values(tool),
+		jen.Op("&").Qual(sdkPath, "Tool").Values(tool.values()...),
 		jen.Func().Params(
 			jen.Id("ctx").Qual(contextPath, "Context"),
 			jen.Id(reqName).Op("*").Qual(sdkPath, "CallToolRequest"),
@@ -335,7 +334,7 @@ func visibilityLit(v apps.Visibility) jen.Code {
 
 // markdownRegistration registers a markdown card tool: the handler's document is rendered by
 // runtime/mdcard, the part the caller asked for, and sent as mdcard's {card, parts} output.
-func markdownRegistration(t *Tool, tool jen.Dict) jen.Code {
+func markdownRegistration(t *Tool, tool fields) jen.Code {
 	call := handlerCall(t, jen.Id("req"))
 	zero := jen.Qual(mdcardPath, "Output").Values()
 	outVal := jen.Id("out")
@@ -355,7 +354,7 @@ func markdownRegistration(t *Tool, tool jen.Dict) jen.Code {
 		jen.Return(jen.Id(lowerFirst(t.GoName)+"Doc").Dot("Serve").Call(jen.Id("req"), jen.Id("md"), jen.Id("opts"))))
 	return jen.Qual(registerPath, "AddTool").Call(
 		jen.Id("s"),
-		jen.Op("&").Qual(sdkPath, "Tool").Values(tool),
+		jen.Op("&").Qual(sdkPath, "Tool").Values(tool.values()...),
 		jen.Func().Params(
 			jen.Id("ctx").Qual(contextPath, "Context"),
 			jen.Id("req").Op("*").Qual(sdkPath, "CallToolRequest"),
@@ -375,4 +374,21 @@ func handlerCall(t *Tool, req jen.Code) *jen.Statement {
 		args = append(args, req)
 	}
 	return fn.Call(append(args, jen.Id("in"))...)
+}
+
+// fields is the body of a composite literal in the order written, one field per line. jen.Dict
+// sorts its keys, which would scatter a struct's fields out of the order a reader expects.
+type fields []field
+
+type field struct {
+	name string
+	val  jen.Code
+}
+
+func (fs fields) values() []jen.Code {
+	items := make([]jen.Code, 0, len(fs)+1)
+	for _, f := range fs {
+		items = append(items, jen.Line().Id(f.name).Op(":").Add(f.val))
+	}
+	return append(items, jen.Line())
 }

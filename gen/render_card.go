@@ -22,10 +22,11 @@ type cardRenderer struct {
 func renderCard(f *jen.File, t *Tool) {
 	r := &cardRenderer{t: t}
 	c := t.Card
-	dict := jen.Dict{jen.Id("V"): jen.Qual(cardPath, "Version")}
+	// The fields in the order of the wire shape, as the seed documents it.
+	lit := fields{{"V", jen.Qual(cardPath, "Version")}}
 	set := func(field, stem string, txt *Text) {
 		if txt != nil {
-			dict[jen.Id(field)] = r.text(stem, txt)
+			lit = append(lit, fieldOf(field, r.text(stem, txt)))
 		}
 	}
 	set("Title", "Title", c.Title)
@@ -33,17 +34,16 @@ func renderCard(f *jen.File, t *Tool) {
 	set("Text", "Text", c.Text)
 	set("IconURL", "Icon", c.Icon)
 	set("ImageURL", "Image", c.Image)
-	set("FallbackText", "Fallback", c.Fallback)
 	if len(c.Fields) > 0 {
-		var fields []jen.Code
+		var rows []jen.Code
 		for i, fs := range c.Fields {
 			stem := fmt.Sprintf("Field%d", i+1)
-			fields = append(fields, jen.Values(jen.Dict{
-				jen.Id("Label"): r.constant(stem+"Label", fs.Label),
-				jen.Id("Value"): r.text(stem+"Value", fs.Value),
-			}))
+			rows = append(rows, jen.Values(fields{
+				{"Label", r.constant(stem+"Label", fs.Label)},
+				{"Value", r.text(stem+"Value", fs.Value)},
+			}.values()...))
 		}
-		dict[jen.Id("Fields")] = jen.Index().Qual(cardPath, "Field").Values(fields...)
+		lit = append(lit, fieldOf("Fields", jen.Index().Qual(cardPath, "Field").Values(rows...)))
 	}
 	if len(c.Actions) > 0 {
 		var actions []jen.Code
@@ -54,14 +54,15 @@ func renderCard(f *jen.File, t *Tool) {
 			if a.Kind == "message" {
 				target, kind = "Text", "KindMessage"
 			}
-			actions = append(actions, jen.Values(jen.Dict{
-				jen.Id("Kind"):  jen.Qual(cardPath, kind),
-				jen.Id("Label"): r.constant(stem+"Label", a.Label),
-				jen.Id(target):  r.text(stem+target, a.Target),
-			}))
+			actions = append(actions, jen.Values(fields{
+				{"Kind", jen.Qual(cardPath, kind)},
+				{"Label", r.constant(stem+"Label", a.Label)},
+				{target, r.text(stem+target, a.Target)},
+			}.values()...))
 		}
-		dict[jen.Id("Actions")] = jen.Index().Qual(cardPath, "Action").Values(actions...)
+		lit = append(lit, fieldOf("Actions", jen.Index().Qual(cardPath, "Action").Values(actions...)))
 	}
+	set("FallbackText", "Fallback", c.Fallback)
 
 	if len(r.consts) > 0 {
 		f.Comment(fmt.Sprintf("Fixed texts of the %s card, checked against the card limits when cardgen ran.", t.Name))
@@ -73,13 +74,13 @@ func renderCard(f *jen.File, t *Tool) {
 	param := jen.Id("out").Op("*").Id(t.Out.Obj().Name())
 	f.Comment(fmt.Sprintf("%sCard builds the result card of the %s tool from its output. RegisterTools fits it to", t.GoName, t.Name))
 	f.Comment("the host limits (card.Fit) before sending, so values from data can never make a host drop it.")
-	lit := jen.Qual(cardPath, "Card").Values(dict)
+	cardLit := jen.Qual(cardPath, "Card").Values(lit.values()...)
 	if c.Fallback == nil {
 		// No //card:fallback: the fallback is written from the other slots as the card is
 		// built, so that the card is complete before Fit (which then changes nothing).
-		lit = lit.Dot("WithFallback").Call()
+		cardLit = cardLit.Dot("WithFallback").Call()
 	}
-	body := append(r.locals, jen.Return(lit))
+	body := append(r.locals, jen.Return(cardLit))
 	f.Func().Id(t.GoName+"Card").Params(param).Qual(cardPath, "Card").Block(body...)
 }
 
@@ -233,3 +234,5 @@ func renderDocument(f *jen.File, t *Tool) {
 	f.Func().Id(lowerFirst(t.GoName)+"Document").Params(jen.Id("out").Op("*").Id(t.Out.Obj().Name())).
 		Params(jen.String(), jen.Qual(mdcardPath, "RenderOptions")).Block(body...)
 }
+
+func fieldOf(name string, val jen.Code) field { return field{name, val} }

@@ -65,18 +65,18 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	register.AddTool(s, &mcp.Tool{
+		Name:        "checkout_preview",
+		Title:       "Checkout preview",
+		Description: "CheckoutPreview prices a \"buy now\" order of one product without placing it: subtotal, shipping,\ndiscount, total.",
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
 			ReadOnlyHint:   true,
 			Title:          "Checkout preview",
 		},
-		Description:  "CheckoutPreview prices a cart without placing the order: subtotal, shipping, discount, total.",
 		InputSchema:  checkoutPreviewInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "checkout_preview",
 		OutputSchema: checkoutPreviewOutputSchema,
-		Title:        "Checkout preview",
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CheckoutInput) (*mcp.CallToolResult, *CheckoutPreview, error) {
 		out, err := shop.CheckoutPreview(ctx, in)
 		if err != nil {
@@ -90,18 +90,18 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "get_order",
+		Title:       "Order status",
+		Description: "GetOrder looks up one order and shows its status, total and tracking link.",
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
 			ReadOnlyHint:   true,
 			Title:          "Order status",
 		},
-		Description:  "GetOrder looks up one order and shows its status, total and tracking link.",
 		InputSchema:  getOrderInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(getOrderUI, 0)),
-		Name:         "get_order",
 		OutputSchema: getOrderOutputSchema,
-		Title:        "Order status",
+		Meta:         mcp.Meta(apps.ToolMeta(getOrderUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetOrderInput) (*mcp.CallToolResult, *Order, error) {
 		out, err := shop.GetOrder(ctx, in)
 		if err != nil {
@@ -115,18 +115,18 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "refresh_order",
+		Title:       "Refresh order",
+		Description: "RefreshOrder reads an order again for the order view's Refresh button. Only views call it:\nhosts keep it out of the model's tool list.",
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
 			ReadOnlyHint:   true,
 			Title:          "Refresh order",
 		},
-		Description:  "RefreshOrder reads an order again for the order view's Refresh button. Only views call it:\nhosts keep it out of the model's tool list.",
 		InputSchema:  refreshOrderInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta("", apps.App)),
-		Name:         "refresh_order",
 		OutputSchema: refreshOrderOutputSchema,
-		Title:        "Refresh order",
+		Meta:         mcp.Meta(apps.ToolMeta("", apps.App)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetOrderInput) (*mcp.CallToolResult, *Order, error) {
 		out, err := shop.RefreshOrder(ctx, in)
 		if err != nil {
@@ -139,17 +139,17 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "list_orders",
+		Title:       "Recent orders",
+		Description: "ListOrders lists recent orders, optionally only those with one status.",
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
 			ReadOnlyHint:   true,
 			Title:          "Recent orders",
 		},
-		Description:  "ListOrders lists recent orders, optionally only those with one status.",
 		InputSchema:  listOrdersInputSchema,
-		Name:         "list_orders",
 		OutputSchema: listOrdersOutputSchema,
-		Title:        "Recent orders",
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ListOrdersInput) (*mcp.CallToolResult, *OrderList, error) {
 		out, err := shop.ListOrders(ctx, in)
 		if err != nil {
@@ -162,18 +162,18 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "review_cancellation",
+		Title:       "Review a cancellation",
+		Description: "ReviewCancellation shows what cancelling an order would do, so the user can confirm before\ncancel_order runs. On Agent Chat Protocol hosts it is a review card.",
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
 			ReadOnlyHint:   true,
 			Title:          "Review a cancellation",
 		},
-		Description:  "ReviewCancellation shows what cancelling an order would do, so the user can confirm before\ncancel_order runs. On Agent Chat Protocol hosts it is a review card.",
 		InputSchema:  reviewCancellationInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "review_cancellation",
 		OutputSchema: reviewCancellationOutputSchema,
-		Title:        "Review a cancellation",
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetOrderInput) (*mcp.CallToolResult, *CancelReview, error) {
 		out, err := shop.ReviewCancellation(ctx, in)
 		if err != nil {
@@ -187,17 +187,17 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "cancel_order",
+		Title:       "Cancel an order",
+		Description: "CancelOrder cancels an order that has not been delivered yet and refunds its total.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
 			Title:           "Cancel an order",
 		},
-		Description:  "CancelOrder cancels an order that has not been delivered yet and refunds its total.",
 		InputSchema:  cancelOrderInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "cancel_order",
 		OutputSchema: cancelOrderOutputSchema,
-		Title:        "Cancel an order",
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CancelOrderInput) (*mcp.CallToolResult, *Cancellation, error) {
 		out, err := shop.CancelOrder(ctx, in)
 		if err != nil {
@@ -211,18 +211,18 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "shipping_policy",
+		Title:       "Shipping policy",
+		Description: "ShippingPolicy shows the shop's shipping policy as a markdown card: carriers, rates, delivery\ntimes by province, late and lost parcels, cancelling and returns.",
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
 			ReadOnlyHint:   true,
 			Title:          "Shipping policy",
 		},
-		Description:  "ShippingPolicy shows the shop's shipping policy as a markdown card: carriers, rates, delivery\ntimes by province, late and lost parcels, cancelling and returns.",
 		InputSchema:  shippingPolicyInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(markdownUI, 0)),
-		Name:         "shipping_policy",
 		OutputSchema: shippingPolicyOutputSchema,
-		Title:        "Shipping policy",
+		Meta:         mcp.Meta(apps.ToolMeta(markdownUI, 0)),
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in PolicyInput) (*mcp.CallToolResult, mdcard.Output, error) {
 		out, err := shop.ShippingPolicy(ctx, in)
 		if err != nil {
@@ -236,18 +236,18 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		return shippingPolicyDoc.Serve(req, md, opts)
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "get_product",
+		Title:       "Product details",
+		Description: "GetProduct shows one product with its price and stock.",
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
 			ReadOnlyHint:   true,
 			Title:          "Product details",
 		},
-		Description:  "GetProduct shows one product with its price and stock.",
 		InputSchema:  getProductInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "get_product",
 		OutputSchema: getProductOutputSchema,
-		Title:        "Product details",
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetProductInput) (*mcp.CallToolResult, *Product, error) {
 		out, err := shop.GetProduct(ctx, in)
 		if err != nil {
@@ -261,17 +261,17 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "search_products",
+		Title:       "Search products",
+		Description: "SearchProducts finds products whose name or description contains the query.",
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
 			ReadOnlyHint:   true,
 			Title:          "Search products",
 		},
-		Description:  "SearchProducts finds products whose name or description contains the query.",
 		InputSchema:  searchProductsInputSchema,
-		Name:         "search_products",
 		OutputSchema: searchProductsOutputSchema,
-		Title:        "Search products",
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in SearchProductsInput) (*mcp.CallToolResult, *ProductList, error) {
 		out, err := shop.SearchProducts(ctx, in)
 		if err != nil {
@@ -318,11 +318,10 @@ func _() {
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CheckoutPreviewCard(out *CheckoutPreview) card.Card {
 	return card.Card{
-		Actions: []card.Action{{
-			Kind:  card.KindMessage,
-			Label: checkoutPreviewAction1Label,
-			Text:  checkoutPreviewAction1Text + out.Total.String(),
-		}},
+		V:        card.Version,
+		Title:    checkoutPreviewTitle + out.Total.String(),
+		Subtitle: strconv.FormatInt(int64(out.Items), 10) + checkoutPreviewSubtitle,
+		Text:     checkoutPreviewText1 + out.Email + checkoutPreviewText2,
 		Fields: []card.Field{{
 			Label: checkoutPreviewField1Label,
 			Value: out.Subtotal.String(),
@@ -333,10 +332,11 @@ func CheckoutPreviewCard(out *CheckoutPreview) card.Card {
 			Label: checkoutPreviewField3Label,
 			Value: out.Discount.String(),
 		}},
-		Subtitle: strconv.FormatInt(int64(out.Items), 10) + checkoutPreviewSubtitle,
-		Text:     checkoutPreviewText1 + out.Email + checkoutPreviewText2,
-		Title:    checkoutPreviewTitle + out.Total.String(),
-		V:        card.Version,
+		Actions: []card.Action{{
+			Kind:  card.KindMessage,
+			Label: checkoutPreviewAction1Label,
+			Text:  checkoutPreviewAction1Text + out.Total.String(),
+		}},
 	}.WithFallback()
 }
 
@@ -397,16 +397,16 @@ const (
 	getOrderTitle        = "Order #"
 	getOrderText1        = "Arrives "
 	getOrderText2        = "."
-	getOrderFallback1    = "Order #"
-	getOrderFallback2    = " "
-	getOrderFallback3    = ", arrives "
-	getOrderFallback4    = ". Total "
-	getOrderFallback5    = "."
 	getOrderField1Label  = "Total"
 	getOrderField2Label  = "Carrier"
 	getOrderAction1Label = "Track"
 	getOrderAction2Label = "Cancel"
 	getOrderAction2Text  = "Cancel order "
+	getOrderFallback1    = "Order #"
+	getOrderFallback2    = " "
+	getOrderFallback3    = ", arrives "
+	getOrderFallback4    = ". Total "
+	getOrderFallback5    = "."
 )
 
 // A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
@@ -416,22 +416,33 @@ func _() {
 	_ = x[len(getOrderTitle)-7]
 	_ = x[len(getOrderText1)-8]
 	_ = x[len(getOrderText2)-1]
-	_ = x[len(getOrderFallback1)-7]
-	_ = x[len(getOrderFallback2)-1]
-	_ = x[len(getOrderFallback3)-10]
-	_ = x[len(getOrderFallback4)-8]
-	_ = x[len(getOrderFallback5)-1]
 	_ = x[len(getOrderField1Label)-5]
 	_ = x[len(getOrderField2Label)-7]
 	_ = x[len(getOrderAction1Label)-5]
 	_ = x[len(getOrderAction2Label)-6]
 	_ = x[len(getOrderAction2Text)-13]
+	_ = x[len(getOrderFallback1)-7]
+	_ = x[len(getOrderFallback2)-1]
+	_ = x[len(getOrderFallback3)-10]
+	_ = x[len(getOrderFallback4)-8]
+	_ = x[len(getOrderFallback5)-1]
 }
 
 // GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetOrderCard(out *Order) card.Card {
 	return card.Card{
+		V:        card.Version,
+		Title:    getOrderTitle + out.ID,
+		Subtitle: string(out.Status),
+		Text:     getOrderText1 + out.ETA + getOrderText2,
+		Fields: []card.Field{{
+			Label: getOrderField1Label,
+			Value: out.Total.String(),
+		}, {
+			Label: getOrderField2Label,
+			Value: out.Carrier,
+		}},
 		Actions: []card.Action{{
 			Kind:  card.KindURL,
 			Label: getOrderAction1Label,
@@ -442,17 +453,6 @@ func GetOrderCard(out *Order) card.Card {
 			Text:  getOrderAction2Text + out.ID,
 		}},
 		FallbackText: getOrderFallback1 + out.ID + getOrderFallback2 + string(out.Status) + getOrderFallback3 + out.ETA + getOrderFallback4 + out.Total.String() + getOrderFallback5,
-		Fields: []card.Field{{
-			Label: getOrderField1Label,
-			Value: out.Total.String(),
-		}, {
-			Label: getOrderField2Label,
-			Value: out.Carrier,
-		}},
-		Subtitle: string(out.Status),
-		Text:     getOrderText1 + out.ETA + getOrderText2,
-		Title:    getOrderTitle + out.ID,
-		V:        card.Version,
 	}
 }
 
@@ -486,6 +486,16 @@ func _() {
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCancellationCard(out *CancelReview) card.Card {
 	return card.Card{
+		V:        card.Version,
+		Title:    reviewCancellationTitle1 + out.ID + reviewCancellationTitle2,
+		Subtitle: string(out.Status),
+		Fields: []card.Field{{
+			Label: reviewCancellationField1Label,
+			Value: out.Total.String(),
+		}, {
+			Label: reviewCancellationField2Label,
+			Value: out.Refund.String(),
+		}},
 		Actions: []card.Action{{
 			Kind:  card.KindMessage,
 			Label: reviewCancellationAction1Label,
@@ -495,16 +505,6 @@ func ReviewCancellationCard(out *CancelReview) card.Card {
 			Label: reviewCancellationAction2Label,
 			Text:  reviewCancellationAction2Text + out.ID,
 		}},
-		Fields: []card.Field{{
-			Label: reviewCancellationField1Label,
-			Value: out.Total.String(),
-		}, {
-			Label: reviewCancellationField2Label,
-			Value: out.Refund.String(),
-		}},
-		Subtitle: string(out.Status),
-		Title:    reviewCancellationTitle1 + out.ID + reviewCancellationTitle2,
-		V:        card.Version,
 	}.WithFallback()
 }
 
@@ -542,19 +542,19 @@ func _() {
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CancelOrderCard(out *Cancellation) card.Card {
 	return card.Card{
+		V:        card.Version,
+		Title:    cancelOrderTitle1 + out.ID + cancelOrderTitle2,
+		Subtitle: cancelOrderSubtitle + out.Refund.String(),
+		Text:     out.Message,
+		Fields: []card.Field{{
+			Label: cancelOrderField1Label,
+			Value: out.Refund.String(),
+		}},
 		Actions: []card.Action{{
 			Kind:  card.KindMessage,
 			Label: cancelOrderAction1Label,
 			Text:  cancelOrderAction1Text1 + out.ID + cancelOrderAction1Text2,
 		}},
-		Fields: []card.Field{{
-			Label: cancelOrderField1Label,
-			Value: out.Refund.String(),
-		}},
-		Subtitle: cancelOrderSubtitle + out.Refund.String(),
-		Text:     out.Message,
-		Title:    cancelOrderTitle1 + out.ID + cancelOrderTitle2,
-		V:        card.Version,
 	}.WithFallback()
 }
 
@@ -565,40 +565,39 @@ func shippingPolicyDocument(out *Policy) (string, mdcard.RenderOptions) {
 
 // Fixed texts of the get_product card, checked against the card limits when cardgen ran.
 const (
-	getProductFallback1    = ": "
-	getProductFallback2    = ", "
-	getProductFallback3    = " in stock."
 	getProductField1Label  = "Price"
 	getProductField2Label  = "In stock"
 	getProductAction1Label = "Add to cart"
 	getProductAction1Text1 = "Add "
 	getProductAction1Text2 = " to my cart"
+	getProductFallback1    = ": "
+	getProductFallback2    = ", "
+	getProductFallback3    = " in stock."
 )
 
 // A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
 // here means a text above changed after cardgen checked it. Run go generate again.
 func _() {
 	var x [1]struct{}
-	_ = x[len(getProductFallback1)-2]
-	_ = x[len(getProductFallback2)-2]
-	_ = x[len(getProductFallback3)-10]
 	_ = x[len(getProductField1Label)-5]
 	_ = x[len(getProductField2Label)-8]
 	_ = x[len(getProductAction1Label)-11]
 	_ = x[len(getProductAction1Text1)-4]
 	_ = x[len(getProductAction1Text2)-11]
+	_ = x[len(getProductFallback1)-2]
+	_ = x[len(getProductFallback2)-2]
+	_ = x[len(getProductFallback3)-10]
 }
 
 // GetProductCard builds the result card of the get_product tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetProductCard(out *Product) card.Card {
 	return card.Card{
-		Actions: []card.Action{{
-			Kind:  card.KindMessage,
-			Label: getProductAction1Label,
-			Text:  getProductAction1Text1 + out.Name + getProductAction1Text2,
-		}},
-		FallbackText: out.Name + getProductFallback1 + out.Price.String() + getProductFallback2 + strconv.FormatInt(int64(out.Stock), 10) + getProductFallback3,
+		V:        card.Version,
+		Title:    out.Name,
+		Subtitle: out.Category,
+		Text:     out.Description,
+		ImageURL: out.ImageURL,
 		Fields: []card.Field{{
 			Label: getProductField1Label,
 			Value: out.Price.String(),
@@ -606,11 +605,12 @@ func GetProductCard(out *Product) card.Card {
 			Label: getProductField2Label,
 			Value: strconv.FormatInt(int64(out.Stock), 10),
 		}},
-		ImageURL: out.ImageURL,
-		Subtitle: out.Category,
-		Text:     out.Description,
-		Title:    out.Name,
-		V:        card.Version,
+		Actions: []card.Action{{
+			Kind:  card.KindMessage,
+			Label: getProductAction1Label,
+			Text:  getProductAction1Text1 + out.Name + getProductAction1Text2,
+		}},
+		FallbackText: out.Name + getProductFallback1 + out.Price.String() + getProductFallback2 + strconv.FormatInt(int64(out.Stock), 10) + getProductFallback3,
 	}
 }
 
@@ -638,6 +638,11 @@ func _() {
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func SearchProductsItemCard(out *Product) card.Card {
 	return card.Card{
+		V:        card.Version,
+		Title:    out.Name,
+		Subtitle: out.Category,
+		Text:     out.Description,
+		ImageURL: out.ImageURL,
 		Fields: []card.Field{{
 			Label: searchProductsItemField1Label,
 			Value: out.Price.String(),
@@ -645,11 +650,6 @@ func SearchProductsItemCard(out *Product) card.Card {
 			Label: searchProductsItemField2Label,
 			Value: strconv.FormatInt(int64(out.Stock), 10),
 		}},
-		ImageURL: out.ImageURL,
-		Subtitle: out.Category,
-		Text:     out.Description,
-		Title:    out.Name,
-		V:        card.Version,
 	}.WithFallback()
 }
 

@@ -31,7 +31,8 @@ const (
 	expressShipping  Money = 50_000
 )
 
-// CheckoutPreview prices a cart without placing the order: subtotal, shipping, discount, total.
+// CheckoutPreview prices a "buy now" order of one product without placing it: subtotal, shipping,
+// discount, total.
 //
 //card:tool checkout_preview title="Checkout preview" readonly idempotent
 //card:result title="Your order: {{.Total}}" subtitle="{{.Items}} items" text="Receipt to {{.Email}}."

@@ -41,13 +41,13 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	register.AddTool(s, &mcp.Tool{
+		Name:        "find_rooms",
+		Description: "FindRooms lists free rooms as a carousel.",
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
 		},
-		Description:  "FindRooms lists free rooms as a carousel.",
 		InputSchema:  findRoomsInputSchema,
-		Name:         "find_rooms",
 		OutputSchema: findRoomsOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Rooms, error) {
 		out, err := FindRooms(ctx, in)
@@ -61,15 +61,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "get_room",
+		Description: "GetRoom shows one room as a detail card.",
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
 		},
-		Description:  "GetRoom shows one room as a detail card.",
 		InputSchema:  getRoomInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "get_room",
 		OutputSchema: getRoomOutputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Room, error) {
 		out, err := GetRoom(ctx, in)
 		if err != nil {
@@ -83,13 +83,13 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "book_room",
+		Description: "BookRoom books a room from a form card.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
 		},
-		Description:  "BookRoom books a room from a form card.",
 		InputSchema:  bookRoomInputSchema,
-		Name:         "book_room",
 		OutputSchema: bookRoomOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in Booking) (*mcp.CallToolResult, *Confirmation, error) {
 		out, err := BookRoom(ctx, in)
@@ -123,6 +123,9 @@ func _() {
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func FindRoomsItemCard(out *Room) card.Card {
 	return card.Card{
+		V:        card.Version,
+		Title:    out.Name,
+		ImageURL: out.Photo,
 		Fields: []card.Field{{
 			Label: findRoomsItemField1Label,
 			Value: strconv.FormatInt(int64(out.Beds), 10),
@@ -130,9 +133,6 @@ func FindRoomsItemCard(out *Room) card.Card {
 			Label: findRoomsItemField2Label,
 			Value: strconv.FormatFloat(float64(out.Rate), 'f', -1, 64),
 		}},
-		ImageURL: out.Photo,
-		Title:    out.Name,
-		V:        card.Version,
 	}.WithFallback()
 }
 
@@ -172,11 +172,9 @@ func _() {
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetRoomCard(out *Room) card.Card {
 	return card.Card{
-		Actions: []card.Action{{
-			Kind:  card.KindMessage,
-			Label: getRoomAction1Label,
-			Text:  getRoomAction1Text + out.ID,
-		}},
+		V:        card.Version,
+		Title:    out.Name,
+		ImageURL: out.Photo,
 		Fields: []card.Field{{
 			Label: getRoomField1Label,
 			Value: strconv.FormatInt(int64(out.Beds), 10),
@@ -184,9 +182,11 @@ func GetRoomCard(out *Room) card.Card {
 			Label: getRoomField2Label,
 			Value: strconv.FormatFloat(float64(out.Rate), 'f', -1, 64),
 		}},
-		ImageURL: out.Photo,
-		Title:    out.Name,
-		V:        card.Version,
+		Actions: []card.Action{{
+			Kind:  card.KindMessage,
+			Label: getRoomAction1Label,
+			Text:  getRoomAction1Text + out.ID,
+		}},
 	}.WithFallback()
 }
 

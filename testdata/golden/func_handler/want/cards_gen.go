@@ -29,13 +29,13 @@ var (
 // gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	register.AddTool(s, &mcp.Tool{
+		Name:        "ping",
+		Description: "Ping answers with the id it was given.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
 		},
-		Description:  "Ping answers with the id it was given.",
 		InputSchema:  pingInputSchema,
-		Name:         "ping",
 		OutputSchema: pingOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := Ping(ctx, in)

@@ -33,13 +33,13 @@ var (
 // gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	register.AddTool(s, &mcp.Tool{
+		Name:        "items.delete-one",
+		Description: "Delete removes something for good.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(true),
 		},
-		Description:  "Delete removes something for good.",
 		InputSchema:  itemsDeleteOneInputSchema,
-		Name:         "items.delete-one",
 		OutputSchema: itemsDeleteOneOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := Delete(ctx, in)
@@ -53,14 +53,14 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "fetch",
+		Description: "Fetch reads from the internet.",
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(true),
 			ReadOnlyHint:   true,
 		},
-		Description:  "Fetch reads from the internet.",
 		InputSchema:  fetchInputSchema,
-		Name:         "fetch",
 		OutputSchema: fetchOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := Fetch(ctx, in)
@@ -74,13 +74,13 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "list_http_routes",
+		Description: "ListHTTPRoutes shows how names are derived.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
 		},
-		Description:  "ListHTTPRoutes shows how names are derived.",
 		InputSchema:  listHttpRoutesInputSchema,
-		Name:         "list_http_routes",
 		OutputSchema: listHttpRoutesOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := ListHTTPRoutes(ctx, in)

@@ -35,15 +35,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	markdownUI := register.MustUI(ui.AddHTML(mdcard.ViewPath, mdcard.View(), nil))
 	getGuideDoc := register.MustDocument(mdcard.NewDocument("get_guide"))
 	register.AddTool(s, &mcp.Tool{
+		Name:        "get_guide",
+		Description: "GetGuide returns a guide, served as a markdown card a part at a time.",
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
 		},
-		Description:  "GetGuide returns a guide, served as a markdown card a part at a time.",
 		InputSchema:  getGuideInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(markdownUI, 0)),
-		Name:         "get_guide",
 		OutputSchema: getGuideOutputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(markdownUI, 0)),
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in GuideInput) (*mcp.CallToolResult, mdcard.Output, error) {
 		out, err := GetGuide(ctx, in)
 		if err != nil {

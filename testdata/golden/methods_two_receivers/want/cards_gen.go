@@ -31,13 +31,13 @@ var (
 // gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register.Option) {
 	register.AddTool(s, &mcp.Tool{
+		Name:        "get_order",
+		Description: "Get returns an order.",
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
 		},
-		Description:  "Get returns an order.",
 		InputSchema:  getOrderInputSchema,
-		Name:         "get_order",
 		OutputSchema: getOrderOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := orders.Get(ctx, in)
@@ -51,13 +51,13 @@ func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "get_user",
+		Description: "Get returns a user.",
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
 		},
-		Description:  "Get returns a user.",
 		InputSchema:  getUserInputSchema,
-		Name:         "get_user",
 		OutputSchema: getUserOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := users.Get(ctx, in)

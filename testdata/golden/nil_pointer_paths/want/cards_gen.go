@@ -36,15 +36,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	register.AddTool(s, &mcp.Tool{
+		Name:        "get_account",
+		Description: "GetAccount shows values through pointers that may be nil.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
 		},
-		Description:  "GetAccount shows values through pointers that may be nil.",
 		InputSchema:  getAccountInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "get_account",
 		OutputSchema: getAccountOutputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Account, error) {
 		out, err := GetAccount(ctx, in)
 		if err != nil {
@@ -108,6 +108,9 @@ func GetAccountCard(out *Account) card.Card {
 		v5 = out.Plan.Level.String()
 	}
 	return card.Card{
+		V:        card.Version,
+		Title:    getAccountTitle + out.ID,
+		Subtitle: v1 + getAccountSubtitle + v2,
 		Fields: []card.Field{{
 			Label: getAccountField1Label,
 			Value: v3,
@@ -118,8 +121,5 @@ func GetAccountCard(out *Account) card.Card {
 			Label: getAccountField3Label,
 			Value: v4 + getAccountField3Value1 + v5 + getAccountField3Value2,
 		}},
-		Subtitle: v1 + getAccountSubtitle + v2,
-		Title:    getAccountTitle + out.ID,
-		V:        card.Version,
 	}.WithFallback()
 }

@@ -29,13 +29,13 @@ var (
 // gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	register.AddTool(s, &mcp.Tool{
+		Name:        "greet",
+		Description: "Greet greets someone; the model reads the reply text, not the JSON.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
 		},
-		Description:  "Greet greets someone; the model reads the reply text, not the JSON.",
 		InputSchema:  greetInputSchema,
-		Name:         "greet",
 		OutputSchema: greetOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := Greet(ctx, in)

@@ -29,16 +29,16 @@ var (
 // gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	register.AddTool(s, &mcp.Tool{
+		Name:        "who_am_i",
+		Title:       "Who am I",
+		Description: "WhoAmI reports the session id.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
 			Title:           "Who am I",
 		},
-		Description:  "WhoAmI reports the session id.",
 		InputSchema:  whoAmIInputSchema,
-		Name:         "who_am_i",
 		OutputSchema: whoAmIOutputSchema,
-		Title:        "Who am I",
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := WhoAmI(ctx, req, in)
 		if err != nil {

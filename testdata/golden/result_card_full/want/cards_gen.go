@@ -36,18 +36,18 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	register.AddTool(s, &mcp.Tool{
+		Name:        "get_order",
+		Title:       "Order status",
+		Description: "GetOrder looks up one order and shows its status, total and tracking link.",
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),
 			ReadOnlyHint:   true,
 			Title:          "Order status",
 		},
-		Description:  "GetOrder looks up one order and shows its status, total and tracking link.",
 		InputSchema:  getOrderInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "get_order",
 		OutputSchema: getOrderOutputSchema,
-		Title:        "Order status",
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Order, error) {
 		out, err := GetOrder(ctx, in)
 		if err != nil {
@@ -71,10 +71,6 @@ const (
 	getOrderIcon         = "https://shop.example.com/icon.png"
 	getOrderImage1       = "https://shop.example.com/o/"
 	getOrderImage2       = ".jpg"
-	getOrderFallback1    = "Order #"
-	getOrderFallback2    = " "
-	getOrderFallback3    = ", arrives "
-	getOrderFallback4    = "."
 	getOrderField1Label  = "Total"
 	getOrderField2Label  = "Carrier"
 	getOrderField3Label  = "Paid"
@@ -83,6 +79,10 @@ const (
 	getOrderAction1Label = "Track"
 	getOrderAction2Label = "Cancel"
 	getOrderAction2Text  = "Cancel order "
+	getOrderFallback1    = "Order #"
+	getOrderFallback2    = " "
+	getOrderFallback3    = ", arrives "
+	getOrderFallback4    = "."
 )
 
 // A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
@@ -95,10 +95,6 @@ func _() {
 	_ = x[len(getOrderIcon)-33]
 	_ = x[len(getOrderImage1)-27]
 	_ = x[len(getOrderImage2)-4]
-	_ = x[len(getOrderFallback1)-7]
-	_ = x[len(getOrderFallback2)-1]
-	_ = x[len(getOrderFallback3)-10]
-	_ = x[len(getOrderFallback4)-1]
 	_ = x[len(getOrderField1Label)-5]
 	_ = x[len(getOrderField2Label)-7]
 	_ = x[len(getOrderField3Label)-4]
@@ -107,22 +103,22 @@ func _() {
 	_ = x[len(getOrderAction1Label)-5]
 	_ = x[len(getOrderAction2Label)-6]
 	_ = x[len(getOrderAction2Text)-13]
+	_ = x[len(getOrderFallback1)-7]
+	_ = x[len(getOrderFallback2)-1]
+	_ = x[len(getOrderFallback3)-10]
+	_ = x[len(getOrderFallback4)-1]
 }
 
 // GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetOrderCard(out *Order) card.Card {
 	return card.Card{
-		Actions: []card.Action{{
-			Kind:  card.KindURL,
-			Label: getOrderAction1Label,
-			URL:   out.TrackURL,
-		}, {
-			Kind:  card.KindMessage,
-			Label: getOrderAction2Label,
-			Text:  getOrderAction2Text + out.ID,
-		}},
-		FallbackText: getOrderFallback1 + out.ID + getOrderFallback2 + out.Status + getOrderFallback3 + out.ETA + getOrderFallback4,
+		V:        card.Version,
+		Title:    getOrderTitle + out.ID,
+		Subtitle: out.Status,
+		Text:     getOrderText1 + out.ETA + getOrderText2,
+		IconURL:  getOrderIcon,
+		ImageURL: getOrderImage1 + out.ID + getOrderImage2,
 		Fields: []card.Field{{
 			Label: getOrderField1Label,
 			Value: strconv.FormatInt(int64(out.Total), 10),
@@ -136,11 +132,15 @@ func GetOrderCard(out *Order) card.Card {
 			Label: getOrderField4Label,
 			Value: strconv.FormatFloat(float64(out.WeightKg), 'f', -1, 64) + getOrderField4Value,
 		}},
-		IconURL:  getOrderIcon,
-		ImageURL: getOrderImage1 + out.ID + getOrderImage2,
-		Subtitle: out.Status,
-		Text:     getOrderText1 + out.ETA + getOrderText2,
-		Title:    getOrderTitle + out.ID,
-		V:        card.Version,
+		Actions: []card.Action{{
+			Kind:  card.KindURL,
+			Label: getOrderAction1Label,
+			URL:   out.TrackURL,
+		}, {
+			Kind:  card.KindMessage,
+			Label: getOrderAction2Label,
+			Text:  getOrderAction2Text + out.ID,
+		}},
+		FallbackText: getOrderFallback1 + out.ID + getOrderFallback2 + out.Status + getOrderFallback3 + out.ETA + getOrderFallback4,
 	}
 }

@@ -29,13 +29,13 @@ var (
 // gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	register.AddTool(s, &mcp.Tool{
+		Name:        "mix",
+		Description: "Mix mixes paint.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
 		},
-		Description:  "Mix mixes paint.",
 		InputSchema:  mixInputSchema,
-		Name:         "mix",
 		OutputSchema: mixOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in Paint) (*mcp.CallToolResult, *Out, error) {
 		out, err := Mix(ctx, in)

@@ -29,13 +29,13 @@ var (
 // gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	register.AddTool(s, &mcp.Tool{
+		Name:        "search",
+		Description: "Search shows the schema mapping of a rich input.\n\nIt has a second paragraph, which stays in the description.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
 		},
-		Description:  "Search shows the schema mapping of a rich input.\n\nIt has a second paragraph, which stays in the description.",
 		InputSchema:  searchInputSchema,
-		Name:         "search",
 		OutputSchema: searchOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in Query) (*mcp.CallToolResult, *Results, error) {
 		out, err := Search(ctx, in)

@@ -37,15 +37,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	register.AddTool(s, &mcp.Tool{
+		Name:        "get_ticket",
+		Description: "GetTicket returns a ticket with the type's card.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
 		},
-		Description:  "GetTicket returns a ticket with the type's card.",
 		InputSchema:  getTicketInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "get_ticket",
 		OutputSchema: getTicketOutputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
 		out, err := GetTicket(ctx, in)
 		if err != nil {
@@ -59,15 +59,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "close_ticket",
+		Description: "CloseTicket closes a ticket; its own fields replace the type's.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
 		},
-		Description:  "CloseTicket closes a ticket; its own fields replace the type's.",
 		InputSchema:  closeTicketInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "close_ticket",
 		OutputSchema: closeTicketOutputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
 		out, err := CloseTicket(ctx, in)
 		if err != nil {
@@ -86,10 +86,10 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 // Fixed texts of the get_ticket card, checked against the card limits when cardgen ran.
 const (
 	getTicketTitle       = "Ticket "
+	getTicketField1Label = "Owner"
 	getTicketFallback1   = "Ticket "
 	getTicketFallback2   = " is "
 	getTicketFallback3   = "."
-	getTicketField1Label = "Owner"
 )
 
 // A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
@@ -97,37 +97,37 @@ const (
 func _() {
 	var x [1]struct{}
 	_ = x[len(getTicketTitle)-7]
+	_ = x[len(getTicketField1Label)-5]
 	_ = x[len(getTicketFallback1)-7]
 	_ = x[len(getTicketFallback2)-4]
 	_ = x[len(getTicketFallback3)-1]
-	_ = x[len(getTicketField1Label)-5]
 }
 
 // GetTicketCard builds the result card of the get_ticket tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicketCard(out *Ticket) card.Card {
 	return card.Card{
-		FallbackText: getTicketFallback1 + out.ID + getTicketFallback2 + out.State + getTicketFallback3,
+		V:        card.Version,
+		Title:    getTicketTitle + out.ID,
+		Subtitle: out.State,
 		Fields: []card.Field{{
 			Label: getTicketField1Label,
 			Value: out.Owner,
 		}},
-		Subtitle: out.State,
-		Title:    getTicketTitle + out.ID,
-		V:        card.Version,
+		FallbackText: getTicketFallback1 + out.ID + getTicketFallback2 + out.State + getTicketFallback3,
 	}
 }
 
 // Fixed texts of the close_ticket card, checked against the card limits when cardgen ran.
 const (
 	closeTicketTitle        = "Ticket "
-	closeTicketFallback1    = "Ticket "
-	closeTicketFallback2    = " is "
-	closeTicketFallback3    = "."
 	closeTicketField1Label  = "Closed"
 	closeTicketField1Value  = "yes"
 	closeTicketAction1Label = "Reopen"
 	closeTicketAction1Text  = "Reopen ticket "
+	closeTicketFallback1    = "Ticket "
+	closeTicketFallback2    = " is "
+	closeTicketFallback3    = "."
 )
 
 // A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
@@ -135,31 +135,31 @@ const (
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeTicketTitle)-7]
-	_ = x[len(closeTicketFallback1)-7]
-	_ = x[len(closeTicketFallback2)-4]
-	_ = x[len(closeTicketFallback3)-1]
 	_ = x[len(closeTicketField1Label)-6]
 	_ = x[len(closeTicketField1Value)-3]
 	_ = x[len(closeTicketAction1Label)-6]
 	_ = x[len(closeTicketAction1Text)-14]
+	_ = x[len(closeTicketFallback1)-7]
+	_ = x[len(closeTicketFallback2)-4]
+	_ = x[len(closeTicketFallback3)-1]
 }
 
 // CloseTicketCard builds the result card of the close_ticket tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicketCard(out *Ticket) card.Card {
 	return card.Card{
+		V:        card.Version,
+		Title:    closeTicketTitle + out.ID,
+		Subtitle: out.State,
+		Fields: []card.Field{{
+			Label: closeTicketField1Label,
+			Value: closeTicketField1Value,
+		}},
 		Actions: []card.Action{{
 			Kind:  card.KindMessage,
 			Label: closeTicketAction1Label,
 			Text:  closeTicketAction1Text + out.ID,
 		}},
 		FallbackText: closeTicketFallback1 + out.ID + closeTicketFallback2 + out.State + closeTicketFallback3,
-		Fields: []card.Field{{
-			Label: closeTicketField1Label,
-			Value: closeTicketField1Value,
-		}},
-		Subtitle: out.State,
-		Title:    closeTicketTitle + out.ID,
-		V:        card.Version,
 	}
 }

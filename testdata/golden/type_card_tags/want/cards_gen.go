@@ -38,15 +38,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	register.AddTool(s, &mcp.Tool{
+		Name:        "get_product",
+		Description: "GetProduct shows a product with the type's card.",
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
 		},
-		Description:  "GetProduct shows a product with the type's card.",
 		InputSchema:  getProductInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "get_product",
 		OutputSchema: getProductOutputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Product, error) {
 		out, err := GetProduct(ctx, in)
 		if err != nil {
@@ -60,15 +60,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "feature_product",
+		Description: "FeatureProduct shows a product with the type's card and its own title.",
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
 		},
-		Description:  "FeatureProduct shows a product with the type's card and its own title.",
 		InputSchema:  featureProductInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "feature_product",
 		OutputSchema: featureProductOutputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Product, error) {
 		out, err := FeatureProduct(ctx, in)
 		if err != nil {
@@ -104,11 +104,10 @@ func _() {
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetProductCard(out *Product) card.Card {
 	return card.Card{
-		Actions: []card.Action{{
-			Kind:  card.KindURL,
-			Label: getProductAction1Label,
-			URL:   out.Page,
-		}},
+		V:        card.Version,
+		Title:    out.Name,
+		Subtitle: out.Category,
+		ImageURL: out.Image,
 		Fields: []card.Field{{
 			Label: getProductField1Label,
 			Value: strconv.FormatUint(uint64(out.Price), 10),
@@ -116,10 +115,11 @@ func GetProductCard(out *Product) card.Card {
 			Label: getProductField2Label,
 			Value: strconv.FormatFloat(float64(out.Rating), 'f', -1, 32),
 		}},
-		ImageURL: out.Image,
-		Subtitle: out.Category,
-		Title:    out.Name,
-		V:        card.Version,
+		Actions: []card.Action{{
+			Kind:  card.KindURL,
+			Label: getProductAction1Label,
+			URL:   out.Page,
+		}},
 	}.WithFallback()
 }
 
@@ -145,11 +145,10 @@ func _() {
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func FeatureProductCard(out *Product) card.Card {
 	return card.Card{
-		Actions: []card.Action{{
-			Kind:  card.KindURL,
-			Label: featureProductAction1Label,
-			URL:   out.Page,
-		}},
+		V:        card.Version,
+		Title:    featureProductTitle + out.Name,
+		Subtitle: out.Category,
+		ImageURL: out.Image,
 		Fields: []card.Field{{
 			Label: featureProductField1Label,
 			Value: strconv.FormatUint(uint64(out.Price), 10),
@@ -157,9 +156,10 @@ func FeatureProductCard(out *Product) card.Card {
 			Label: featureProductField2Label,
 			Value: strconv.FormatFloat(float64(out.Rating), 'f', -1, 32),
 		}},
-		ImageURL: out.Image,
-		Subtitle: out.Category,
-		Title:    featureProductTitle + out.Name,
-		V:        card.Version,
+		Actions: []card.Action{{
+			Kind:  card.KindURL,
+			Label: featureProductAction1Label,
+			URL:   out.Page,
+		}},
 	}.WithFallback()
 }

@@ -51,15 +51,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	register.AddTool(s, &mcp.Tool{
+		Name:        "get_ticket",
+		Description: "GetTicket shows a ticket in its own view.",
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
 		},
-		Description:  "GetTicket shows a ticket in its own view.",
 		InputSchema:  getTicketInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(getTicketUI, 0)),
-		Name:         "get_ticket",
 		OutputSchema: getTicketOutputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(getTicketUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
 		out, err := GetTicket(ctx, in)
 		if err != nil {
@@ -73,15 +73,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "close_ticket",
+		Description: "CloseTicket has a card and no view: the built-in result-card view draws it.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(true),
 			OpenWorldHint:   register.Bool(false),
 		},
-		Description:  "CloseTicket has a card and no view: the built-in result-card view draws it.",
 		InputSchema:  closeTicketInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "close_ticket",
 		OutputSchema: closeTicketOutputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
 		out, err := CloseTicket(ctx, in)
 		if err != nil {
@@ -95,15 +95,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "reload_ticket",
+		Description: "ReloadTicket is for the view only.",
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
 		},
-		Description:  "ReloadTicket is for the view only.",
 		InputSchema:  reloadTicketInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta("", apps.App)),
-		Name:         "reload_ticket",
 		OutputSchema: reloadTicketOutputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta("", apps.App)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
 		out, err := ReloadTicket(ctx, in)
 		if err != nil {
@@ -116,15 +116,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		return res, out, nil
 	})
 	register.AddTool(s, &mcp.Tool{
+		Name:        "list_tickets",
+		Description: "ListTickets is for the model only, and shares the view.",
 		Annotations: &mcp.ToolAnnotations{
 			OpenWorldHint: register.Bool(false),
 			ReadOnlyHint:  true,
 		},
-		Description:  "ListTickets is for the model only, and shares the view.",
 		InputSchema:  listTicketsInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(listTicketsUI, apps.Model)),
-		Name:         "list_tickets",
 		OutputSchema: listTicketsOutputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(listTicketsUI, apps.Model)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
 		out, err := ListTickets(ctx, in)
 		if err != nil {
@@ -155,9 +155,9 @@ func _() {
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicketCard(out *Ticket) card.Card {
 	return card.Card{
-		Subtitle: out.State,
-		Title:    getTicketTitle + out.ID,
 		V:        card.Version,
+		Title:    getTicketTitle + out.ID,
+		Subtitle: out.State,
 	}.WithFallback()
 }
 
@@ -179,7 +179,7 @@ func _() {
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicketCard(out *Ticket) card.Card {
 	return card.Card{
-		Title: closeTicketTitle1 + out.ID + closeTicketTitle2,
 		V:     card.Version,
+		Title: closeTicketTitle1 + out.ID + closeTicketTitle2,
 	}.WithFallback()
 }

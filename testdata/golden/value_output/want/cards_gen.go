@@ -35,16 +35,16 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	register.AddTool(s, &mcp.Tool{
+		Name:        "echo",
+		Description: "Echo returns its input by value.",
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			IdempotentHint:  true,
 			OpenWorldHint:   register.Bool(false),
 		},
-		Description:  "Echo returns its input by value.",
 		InputSchema:  echoInputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-		Name:         "echo",
 		OutputSchema: echoOutputSchema,
+		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
 		out, err := Echo(ctx, in)
 		if err != nil {
@@ -73,7 +73,7 @@ func _() {
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func EchoCard(out *Out) card.Card {
 	return card.Card{
-		Title: echoTitle + out.ID,
 		V:     card.Version,
+		Title: echoTitle + out.ID,
 	}.WithFallback()
 }
