@@ -40,6 +40,9 @@ func (o Options) uiDir() string {
 type File struct {
 	Path    string
 	Content []byte
+	// Remove is set for a file cardgen wrote earlier that is no longer wanted (the package has
+	// no tools left): Write deletes it, so a stale registration cannot break the build.
+	Remove bool
 }
 
 // Result is what a run produced.
@@ -70,6 +73,11 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 	}
 	for _, p := range res.Packages {
 		if len(p.Tools) == 0 {
+			for _, name := range []string{GeneratedFile, GeneratedTestFile} {
+				if path := filepath.Join(p.Dir, name); p.generated[path] || fileExists(path) && isCardgenFile(path) {
+					res.Files = append(res.Files, File{Path: path, Remove: true})
+				}
+			}
 			continue
 		}
 		for _, r := range p.Receivers {

@@ -13,6 +13,14 @@ import (
 func Write(files []File) ([]string, error) {
 	var written []string
 	for _, f := range files {
+		if f.Remove {
+			if err := os.Remove(f.Path); err == nil {
+				written = append(written, f.Path)
+			} else if !os.IsNotExist(err) {
+				return written, fmt.Errorf("removing %s: %w", f.Path, err)
+			}
+			continue
+		}
 		old, err := os.ReadFile(f.Path)
 		if err == nil && bytes.Equal(old, f.Content) {
 			continue
@@ -52,10 +60,28 @@ func writeAtomic(path string, data []byte) error {
 func Stale(files []File) []string {
 	var stale []string
 	for _, f := range files {
+		if f.Remove {
+			if fileExists(f.Path) {
+				stale = append(stale, f.Path)
+			}
+			continue
+		}
 		old, err := os.ReadFile(f.Path)
 		if err != nil || !bytes.Equal(old, f.Content) {
 			stale = append(stale, f.Path)
 		}
 	}
 	return stale
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// isCardgenFile reports whether the file at path starts with cardgen's generated-code header, so
+// that a hand-written file that happens to share the name is never removed.
+func isCardgenFile(path string) bool {
+	b, err := os.ReadFile(path)
+	return err == nil && bytes.HasPrefix(b, []byte(generatedHeader+"\n"))
 }
