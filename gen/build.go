@@ -210,7 +210,7 @@ func (b *builder) funcDecl(fd *ast.FuncDecl) {
 	if fn == nil {
 		return
 	}
-	t := &Tool{Func: fn, Decl: fd, Dirs: dirs, Description: strings.TrimSpace(text)}
+	t := &Tool{Home: b.out.Path, Func: fn, Decl: fd, Dirs: dirs, Description: strings.TrimSpace(text)}
 	b.toolHeader(t, toolDir)
 	if !b.signature(t, fd) {
 		// Without valid types there is nothing to check a card against; the signature

@@ -34,6 +34,7 @@ type Receiver struct {
 
 // Tool is one annotated handler.
 type Tool struct {
+	Home        string    // import path of the package the tool is generated into
 	Name        string    // MCP tool name
 	NamePos     token.Pos // where the name was written, or the function name when derived
 	GoName      string    // exported Go stem for generated identifiers (GetOrder)

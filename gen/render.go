@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/types"
 	"path"
 	"strings"
 
@@ -147,18 +148,18 @@ func renderSchemas(f *jen.File, p *Package) {
 	var defs []jen.Code
 	for _, t := range p.Tools {
 		defs = append(defs,
-			schemaDef(schemaVar(t, "Input"), t.InSchema, t.InRuntime, t.In.Obj().Name()),
-			schemaDef(schemaVar(t, "Output"), t.OutSchema, t.OutRuntime, t.Out.Obj().Name()))
+			schemaDef(schemaVar(t, "Input"), t.InSchema, t.InRuntime, t.typ(t.In)),
+			schemaDef(schemaVar(t, "Output"), t.OutSchema, t.OutRuntime, t.typ(t.Out)))
 	}
 	f.Var().Defs(defs...)
 }
 
-func schemaDef(name string, schema []byte, runtime bool, typeName string) jen.Code {
+func schemaDef(name string, schema []byte, runtime bool, typ jen.Code) jen.Code {
 	if schema == nil && !runtime { // a markdown card tool: mdcard's output
 		return jen.Id(name).Op("=").Qual(mdcardPath, "OutputSchema").Call()
 	}
 	if runtime {
-		return jen.Id(name).Op("=").Qual(registerPath, "ReflectSchema").Types(jen.Id(typeName)).Call()
+		return jen.Id(name).Op("=").Qual(registerPath, "ReflectSchema").Types(typ).Call()
 	}
 	return jen.Id(name).Op("=").Qual(jsonPath, "RawMessage").Call(rawString(string(schema)))
 }
@@ -235,9 +236,9 @@ func toolRegistration(t *Tool) jen.Code {
 	if meta := toolMeta(t); meta != nil {
 		tool = append(tool, field{"Meta", meta})
 	}
-	outType := jen.Id(t.Out.Obj().Name())
+	outType := t.typ(t.Out)
 	if t.OutPtr {
-		outType = jen.Op("*").Id(t.Out.Obj().Name())
+		outType = jen.Op("*").Add(t.typ(t.Out))
 	}
 	if t.Markdown != nil {
 		return markdownRegistration(t, tool)
@@ -273,7 +274,7 @@ func toolRegistration(t *Tool) jen.Code {
 		jen.Func().Params(
 			jen.Id("ctx").Qual(contextPath, "Context"),
 			jen.Id(reqName).Op("*").Qual(sdkPath, "CallToolRequest"),
-			jen.Id("in").Id(t.In.Obj().Name()),
+			jen.Id("in").Add(t.typ(t.In)),
 		).Params(jen.Op("*").Qual(sdkPath, "CallToolResult"), outType, jen.Error()).Block(body...),
 	)
 }
@@ -358,7 +359,7 @@ func markdownRegistration(t *Tool, tool fields) jen.Code {
 		jen.Func().Params(
 			jen.Id("ctx").Qual(contextPath, "Context"),
 			jen.Id("req").Op("*").Qual(sdkPath, "CallToolRequest"),
-			jen.Id("in").Id(t.In.Obj().Name()),
+			jen.Id("in").Add(t.typ(t.In)),
 		).Params(jen.Op("*").Qual(sdkPath, "CallToolResult"), jen.Qual(mdcardPath, "Output"), jen.Error()).Block(body...),
 	)
 }
@@ -391,4 +392,14 @@ func (fs fields) values() []jen.Code {
 		items = append(items, jen.Line().Id(f.name).Op(":").Add(f.val))
 	}
 	return append(items, jen.Line())
+}
+
+// typ refers to a named type from the generated file: bare when it is declared in the package
+// being generated, qualified by its import path otherwise (an input or output type may live in a
+// shared package).
+func (t *Tool) typ(n *types.Named) *jen.Statement {
+	if pkg := n.Obj().Pkg(); pkg != nil && pkg.Path() != t.Home {
+		return jen.Qual(pkg.Path(), n.Obj().Name())
+	}
+	return jen.Id(n.Obj().Name())
 }

@@ -17,7 +17,7 @@ func renderACP(f *jen.File, t *Tool) {
 	spec := t.ACP
 	name := t.GoName + "ACP"
 	fit := func(c jen.Code) jen.Code { return jen.Qual(cardPath, "Fit").Call(c) }
-	outParam := jen.Id("out").Op("*").Id(t.Out.Obj().Name())
+	outParam := jen.Id("out").Op("*").Add(t.typ(t.Out))
 	switch spec.Kind {
 	case "detail", "review":
 		payload, project := "DetailPayload", "DetailFromCard"
@@ -29,7 +29,7 @@ func renderACP(f *jen.File, t *Tool) {
 		f.Func().Id(name).Params(outParam).Params(jen.Qual(acpPath, payload), jen.Error()).Block(
 			jen.Return(jen.Qual(registerPath, project).Call(fit(jen.Id(t.GoName + "Card").Call(jen.Id("out"))))))
 	case "carousel":
-		item := &Tool{Name: t.Name + " carousel item", GoName: t.GoName + "Item", Out: spec.ItemType, Card: spec.ItemCard}
+		item := &Tool{Home: t.Home, Name: t.Name + " carousel item", GoName: t.GoName + "Item", Out: spec.ItemType, Card: spec.ItemCard}
 		renderCard(f, item)
 		elem := jen.Op("&").Id("out").Dot(spec.ItemsField).Index(jen.Id("i"))
 		if spec.ItemPtr {
@@ -129,7 +129,7 @@ func renderDispatch(f *jen.File, p *Package) {
 		names = append(names, t.Name)
 		call := handlerCall(t, jen.Nil()) // no MCP request behind a chat reply
 		cases = append(cases, jen.Case(jen.Lit(t.Name)).Block(
-			jen.Var().Id("in").Id(t.In.Obj().Name()),
+			jen.Var().Id("in").Add(t.typ(t.In)),
 			jen.If(jen.Err().Op(":=").Qual(registerPath, "DecodeSelection").Call(jen.Id(schemaVar(t, "Input")), jen.Id("sel"), jen.Op("&").Id("in")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Lit(t.Name), jen.Nil(), jen.Err())),
 			jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call),

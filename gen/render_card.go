@@ -71,7 +71,7 @@ func renderCard(f *jen.File, t *Tool) {
 		f.Comment("here means a text above changed after cardgen checked it. Run go generate again.")
 		f.Func().Id("_").Params().Block(append([]jen.Code{jen.Var().Id("x").Index(jen.Lit(1)).Struct()}, r.guards...)...)
 	}
-	param := jen.Id("out").Op("*").Id(t.Out.Obj().Name())
+	param := jen.Id("out").Op("*").Add(t.typ(t.Out))
 	f.Comment(fmt.Sprintf("%sCard builds the result card of the %s tool from its output. RegisterTools fits it to", t.GoName, t.Name))
 	f.Comment("the host limits (card.Fit) before sending, so values from data can never make a host drop it.")
 	cardLit := jen.Qual(cardPath, "Card").Values(lit.values()...)
@@ -92,7 +92,7 @@ func renderReply(f *jen.File, t *Tool) {
 	}
 	body := append(r.locals, jen.Return(expr))
 	f.Comment(fmt.Sprintf("%sReply is the text the model reads from a %s result.", lowerFirst(t.GoName), t.Name))
-	f.Func().Id(lowerFirst(t.GoName) + "Reply").Params(jen.Id("out").Op("*").Id(t.Out.Obj().Name())).String().Block(body...)
+	f.Func().Id(lowerFirst(t.GoName) + "Reply").Params(jen.Id("out").Op("*").Add(t.typ(t.Out))).String().Block(body...)
 }
 
 // constant declares a fixed text and its guard, and returns a reference to it.
@@ -231,7 +231,7 @@ func renderDocument(f *jen.File, t *Tool) {
 	}
 	f.Comment(fmt.Sprintf("%sDocument returns the markdown document of a %s result and its render options.", lowerFirst(t.GoName), t.Name))
 	body := append(r.locals, jen.Return(md, jen.Qual(mdcardPath, "RenderOptions").Values(opts)))
-	f.Func().Id(lowerFirst(t.GoName)+"Document").Params(jen.Id("out").Op("*").Id(t.Out.Obj().Name())).
+	f.Func().Id(lowerFirst(t.GoName)+"Document").Params(jen.Id("out").Op("*").Add(t.typ(t.Out))).
 		Params(jen.String(), jen.Qual(mdcardPath, "RenderOptions")).Block(body...)
 }
 

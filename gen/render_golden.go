@@ -36,7 +36,7 @@ func RenderTest(p *Package) ([]byte, error) {
 				exs = append(exs, rawString(ex.JSON))
 			}
 			loop := []jen.Code{
-				jen.Var().Id("out").Id(t.Out.Obj().Name()),
+				jen.Var().Id("out").Add(t.typ(t.Out)),
 				jen.Qual(cardtestPath, "Decode").Call(jen.Id("t"), jen.Id("ex"), jen.Op("&").Id("out")),
 			}
 			if t.Markdown == nil {
