@@ -303,6 +303,8 @@ func TestMarkdownCardHostileText(t *testing.T) {
 	p := apphost.Require(t).Open(t, apphost.Scenario{HTML: mdcard.View(), ToolResult: result})
 	eventuallyText(t, p, "#md-title", xss)
 	eventuallyText(t, p, "#md-subtitle", xss)
+	// Hover only once the host has fitted the frame: a resize under the mouse moves the term away.
+	fitted(t, p)
 	if err := p.Hover("#md-body .md-term", 0); err != nil {
 		t.Fatal(err)
 	}
