@@ -3,7 +3,6 @@ package gen
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"go/types"
 	"path"
 	"strings"
@@ -111,7 +110,7 @@ func formatFile(src []byte) ([]byte, error) {
 			src = append(append(append([]byte{}, src[:body]...), block...), src[body+end:]...)
 		}
 	}
-	return format.Source(src)
+	return formatDecls(src)
 }
 
 func plural(n int, one, many string) string {
