@@ -15,6 +15,13 @@ import (
 // declaration starts a line at nesting depth zero.
 func formatDecls(src []byte) ([]byte, error) {
 	header, decls := splitDecls(src)
+	for i := 1; i < len(decls); i++ {
+		// Two declarations of one kind with no doc comment between them stay on adjacent lines,
+		// where gofmt may align them with each other: only the whole file formats them right.
+		if sameKindNoDoc(decls[i-1], decls[i]) {
+			return format.Source(src)
+		}
+	}
 	out := make([][]byte, len(decls)+1)
 	errs := make([]error, len(decls)+1)
 	out[0], errs[0] = format.Source(header)
@@ -45,12 +52,41 @@ func formatDecls(src []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	for i, b := range out {
 		if i > 0 {
-			buf.WriteByte('\n') // one blank line between top-level declarations, as gofmt puts them
+			buf.WriteByte('\n') // gofmt's blank line between declarations of different kinds or with docs
 		}
 		buf.Write(bytes.TrimRight(b, "\n"))
 		buf.WriteByte('\n')
 	}
 	return buf.Bytes(), nil
+}
+
+// sameKindNoDoc reports whether next starts with the same keyword as prev and has no comment
+// above it.
+func sameKindNoDoc(prev, next []byte) bool {
+	if bytes.HasPrefix(next, []byte("/")) {
+		return false
+	}
+	return declKeyword(stripDoc(prev)) == declKeyword(next)
+}
+
+// stripDoc drops the comment lines at the start of a declaration.
+func stripDoc(d []byte) []byte {
+	for bytes.HasPrefix(d, []byte("//")) || bytes.HasPrefix(d, []byte("/*")) {
+		end := bytes.IndexByte(d, '\n')
+		if bytes.HasPrefix(d, []byte("/*")) {
+			if e := bytes.Index(d, []byte("*/")); e >= 0 {
+				end = e + 2
+				if nl := bytes.IndexByte(d[end:], '\n'); nl >= 0 {
+					end += nl
+				}
+			}
+		}
+		if end < 0 {
+			return nil
+		}
+		d = d[end+1:]
+	}
+	return d
 }
 
 // splitDecls cuts src before each top-level func, var, const or type declaration, keeping the
@@ -67,7 +103,7 @@ func splitDecls(src []byte) (header []byte, decls [][]byte) {
 			lineStart = false
 			rest := src[i:]
 			switch {
-			case bytes.HasPrefix(rest, []byte("//")):
+			case bytes.HasPrefix(rest, []byte("//")) || bytes.HasPrefix(rest, []byte("/*")):
 				if docStart < 0 {
 					docStart = i
 				}
@@ -128,11 +164,13 @@ func splitDecls(src []byte) (header []byte, decls [][]byte) {
 	return header, decls
 }
 
-func hasDeclKeyword(line []byte) bool {
+func hasDeclKeyword(line []byte) bool { return declKeyword(line) != "" }
+
+func declKeyword(line []byte) string {
 	for _, kw := range []string{"func ", "var ", "const ", "type "} {
 		if bytes.HasPrefix(line, []byte(kw)) {
-			return true
+			return kw
 		}
 	}
-	return false
+	return ""
 }
