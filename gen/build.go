@@ -144,14 +144,17 @@ func (b *builder) directives(doc *ast.CommentGroup, on annotations.Target) ([]*a
 	return kept, text
 }
 
+// isCardDirective reports whether the directive fills a result-card slot.
+func isCardDirective(name string) bool {
+	switch name {
+	case "result", "field", "action", "fallback":
+		return true
+	}
+	return false
+}
+
 func hasCardDirective(dirs []*annotations.Directive) bool {
-	return slices.ContainsFunc(dirs, func(d *annotations.Directive) bool {
-		switch d.Name {
-		case "result", "field", "action", "fallback":
-			return true
-		}
-		return false
-	})
+	return slices.ContainsFunc(dirs, func(d *annotations.Directive) bool { return isCardDirective(d.Name) })
 }
 
 func (b *builder) typeDecl(gd *ast.GenDecl) {

@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"net/url"
 	"reflect"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -148,9 +147,7 @@ func (b *builder) cardFromDirectives(c *CardSpec, dirs []*annotations.Directive,
 	for _, d := range dirs {
 		switch d.Name {
 		case "result":
-			if c.Pos == token.NoPos || true {
-				c.Pos = d.NamePos
-			}
+			c.Pos = d.NamePos
 			for _, kv := range d.Keys {
 				var sl slot
 				var dst **Text
@@ -426,9 +423,6 @@ func implementsStringer(t types.Type) bool {
 		types.Identical(sig.Results().At(0).Type(), types.Typ[types.String])
 }
 
-// quoteLimit is strconv.Quote for messages.
-var _ = strconv.Quote
-
 func isPointer(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Pointer)
 	return ok
@@ -448,8 +442,7 @@ func isStringPtr(t types.Type) bool {
 // come from the fields tagged card:"title" and card:"subtitle".
 func (b *builder) markdownTool(t *Tool, base *CardSpec, dirs []*annotations.Directive) {
 	for _, d := range dirs {
-		switch d.Name {
-		case "result", "field", "action", "fallback":
+		if isCardDirective(d.Name) {
 			b.errorf(d.NamePos, "//card:%s cannot be used on %s: its output %s is a markdown document (card:\"markdown\"), which is drawn as a markdown card, not a result card", d.Name, t.Name, t.Out.Obj().Name())
 		}
 	}

@@ -87,7 +87,6 @@ type CardSpec struct {
 	Fields                []FieldSpec
 	Actions               []ActionSpec
 	Fallback              *Text
-	Consts                []ConstRef // package constants the card's texts use, guarded at build time
 	Markdown              *ValuePath // the card:"markdown" document, for markdown card tools
 }
 
@@ -168,13 +167,6 @@ const (
 	ShowFloat64                  // strconv.FormatFloat(…, 64)
 	ShowBool                     // strconv.FormatBool
 )
-
-// ConstRef is a package-level string constant a card text uses; the generated code guards its
-// length so that editing it without regenerating breaks the build.
-type ConstRef struct {
-	Name  string
-	Bytes int
-}
 
 // empty reports whether no slot of the card is filled.
 func (c *CardSpec) empty() bool {

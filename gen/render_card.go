@@ -24,9 +24,9 @@ func renderCard(f *jen.File, t *Tool) {
 	c := t.Card
 	// The fields in the order of the wire shape, as the seed documents it.
 	lit := fields{{"V", jen.Qual(cardPath, "Version")}}
-	set := func(field, stem string, txt *Text) {
+	set := func(name, stem string, txt *Text) {
 		if txt != nil {
-			lit = append(lit, fieldOf(field, r.text(stem, txt)))
+			lit = append(lit, field{name, r.text(stem, txt)})
 		}
 	}
 	set("Title", "Title", c.Title)
@@ -43,7 +43,7 @@ func renderCard(f *jen.File, t *Tool) {
 				{"Value", r.text(stem+"Value", fs.Value)},
 			}.values()...))
 		}
-		lit = append(lit, fieldOf("Fields", jen.Index().Qual(cardPath, "Field").Values(rows...)))
+		lit = append(lit, field{"Fields", jen.Index().Qual(cardPath, "Field").Values(rows...)})
 	}
 	if len(c.Actions) > 0 {
 		var actions []jen.Code
@@ -60,7 +60,7 @@ func renderCard(f *jen.File, t *Tool) {
 				{target, r.text(stem+target, a.Target)},
 			}.values()...))
 		}
-		lit = append(lit, fieldOf("Actions", jen.Index().Qual(cardPath, "Action").Values(actions...)))
+		lit = append(lit, field{"Actions", jen.Index().Qual(cardPath, "Action").Values(actions...)})
 	}
 	set("FallbackText", "Fallback", c.Fallback)
 
@@ -234,5 +234,3 @@ func renderDocument(f *jen.File, t *Tool) {
 	f.Func().Id(lowerFirst(t.GoName)+"Document").Params(jen.Id("out").Op("*").Add(t.typ(t.Out))).
 		Params(jen.String(), jen.Qual(mdcardPath, "RenderOptions")).Block(body...)
 }
-
-func fieldOf(name string, val jen.Code) field { return field{name, val} }

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -62,6 +61,6 @@ func Call(t testing.TB, server []string, args []string, out any) {
 		data = data[i:]
 	}
 	if err := json.Unmarshal(data, out); err != nil {
-		t.Fatalf("mcp-inspector %v: output is not JSON: %v\n%s", cmdArgs, err, fmt.Sprint(stdout.String()))
+		t.Fatalf("mcp-inspector %v: output is not JSON: %v\n%s", cmdArgs, err, stdout.String())
 	}
 }

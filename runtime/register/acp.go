@@ -1,13 +1,12 @@
 package register
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/cardgen/cardgen/runtime/acp"
 	"github.com/cardgen/cardgen/runtime/card"
@@ -85,23 +84,21 @@ func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, erro
 // schema asks for, the result is validated against the schema with the validator the Go SDK
 // uses, and decoded strictly (an unknown key is an error).
 func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
-	var s jsonschema.Schema
-	if err := json.Unmarshal(schema, &s); err != nil {
+	// The same once-per-process resolution AddTool uses: a reply is decoded on a hot path.
+	resolved, err := lazy(schema).get()
+	if err != nil {
 		return fmt.Errorf("input schema: %w", err)
 	}
+	props := resolved.Schema().Properties
 	args := map[string]any{}
 	for k, v := range sel {
 		if k == SelectionTool {
 			continue
 		}
-		if prop, ok := s.Properties[k]; ok {
+		if prop, ok := props[k]; ok {
 			v = coerce(v, prop.Type)
 		}
 		args[k] = v
-	}
-	resolved, err := s.Resolve(nil)
-	if err != nil {
-		return fmt.Errorf("input schema: %w", err)
 	}
 	if err := resolved.Validate(args); err != nil {
 		return fmt.Errorf("the selection is not a valid input: %w", err)
@@ -110,7 +107,7 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	if err != nil {
 		return err
 	}
-	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	return dec.Decode(in)
 }
