@@ -49,6 +49,9 @@ type builder struct {
 	// out of the parsed directive, so checks that a slot is missing are skipped there rather
 	// than reporting the same mistake twice.
 	badLines map[int]bool
+	// needSchemas are the tools with valid signatures, whose schemas are mapped together once
+	// every handler is modelled (see schemas).
+	needSchemas []*Tool
 }
 
 // Model builds the model of one package and checks it. It always returns a Package (possibly
@@ -105,6 +108,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 			}
 		}
 	}
+	b.schemas(b.needSchemas)
 	b.checkDeclaredNames()
 	b.diags = append(b.diags, packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)...)
 	return b.out, b.diags
@@ -222,7 +226,7 @@ func (b *builder) funcDecl(fd *ast.FuncDecl) {
 		return
 	}
 	b.cardForTool(t, dirs)
-	b.schemas(t)
+	b.needSchemas = append(b.needSchemas, t)
 	b.register(t)
 }
 

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/cardgen/cardgen/gen/schema"
@@ -132,36 +134,74 @@ func isGoKeyword(s string) bool {
 	return false
 }
 
-// schemas maps the tool's input and output types to JSON schemas at generate time.
-func (b *builder) schemas(t *Tool) {
-	in, probs := schema.For(t.In, t.Decl.Type.Params.Pos())
-	for _, p := range probs {
-		b.errorf(p.Pos, "%s", p.Msg)
-	}
-	var out schema.Result
+// schemaJob is the schema work of one tool: mapping its input and output types and marshalling
+// the schemas. Jobs read only type-checked go/types data, so they run in parallel.
+type schemaJob struct {
+	t               *Tool
+	in, out         schema.Result
+	probs           []schema.Problem
+	inJSON, outJSON []byte
+	inErr, outErr   error
+}
+
+func (j *schemaJob) run() {
+	t := j.t
 	var probs2 []schema.Problem
+	j.in, j.probs = schema.For(t.In, t.Decl.Type.Params.Pos())
 	if t.Markdown == nil { // a markdown card tool sends mdcard's output, not Out
-		out, probs2 = schema.For(t.Out, t.Decl.Type.Results.Pos())
+		j.out, probs2 = schema.For(t.Out, t.Decl.Type.Results.Pos())
 	}
-	for _, p := range probs2 {
-		b.errorf(p.Pos, "%s", p.Msg)
-	}
-	if len(probs)+len(probs2) > 0 {
+	j.probs = append(j.probs, probs2...)
+	if len(j.probs) > 0 {
 		return
 	}
-	if t.acpDir != nil {
-		b.acpDirective(t, t.acpDir, in.Schema)
+	if !j.in.Runtime {
+		j.inJSON, j.inErr = schema.Marshal(j.in.Schema)
 	}
-	t.InRuntime, t.OutRuntime = in.Runtime, out.Runtime
-	var err error
-	if !in.Runtime {
-		if t.InSchema, err = schema.Marshal(in.Schema); err != nil {
-			b.errorf(t.Decl.Name.Pos(), "marshalling the input schema of %s: %v", t.Name, err)
+	if !j.out.Runtime && t.Markdown == nil {
+		j.outJSON, j.outErr = schema.Marshal(j.out.Schema)
+	}
+}
+
+// schemas maps every tool's input and output types to JSON schemas at generate time, on every
+// core: on a package of hundreds of tools it is most of the model's cost. The results are then
+// recorded, and reported, in tool order, so the output does not depend on scheduling.
+func (b *builder) schemas(tools []*Tool) {
+	jobs := make([]schemaJob, len(tools))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(tools)) {
+		wg.Go(func() {
+			for i := range next {
+				jobs[i].run()
+			}
+		})
+	}
+	for i, t := range tools {
+		jobs[i].t = t
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i := range jobs {
+		j := &jobs[i]
+		t := j.t
+		for _, p := range j.probs {
+			b.errorf(p.Pos, "%s", p.Msg)
 		}
-	}
-	if !out.Runtime && t.Markdown == nil {
-		if t.OutSchema, err = schema.Marshal(out.Schema); err != nil {
-			b.errorf(t.Decl.Name.Pos(), "marshalling the output schema of %s: %v", t.Name, err)
+		if len(j.probs) > 0 {
+			continue
+		}
+		if t.acpDir != nil {
+			b.acpDirective(t, t.acpDir, j.in.Schema)
+		}
+		t.InRuntime, t.OutRuntime = j.in.Runtime, j.out.Runtime
+		t.InSchema, t.OutSchema = j.inJSON, j.outJSON
+		if j.inErr != nil {
+			b.errorf(t.Decl.Name.Pos(), "marshalling the input schema of %s: %v", t.Name, j.inErr)
+		}
+		if j.outErr != nil {
+			b.errorf(t.Decl.Name.Pos(), "marshalling the output schema of %s: %v", t.Name, j.outErr)
 		}
 	}
 }
