@@ -25,6 +25,19 @@ const (
 
 // Render builds the generated file of p with jennifer and returns its gofmt'd bytes.
 func Render(p *Package) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := renderFile(p).Render(&buf); err != nil {
+		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)
+	}
+	out, err := formatFile(buf.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("formatting %s: %w", p.Path, err)
+	}
+	return out, nil
+}
+
+// renderFile builds the generated file of p, unformatted.
+func renderFile(p *Package) *jen.File {
 	f := jen.NewFile(p.Name)
 	f.NoFormat = true // formatted once, by formatFile
 	f.HeaderComment(generatedHeader)
@@ -69,15 +82,7 @@ func Render(p *Package) ([]byte, error) {
 		}
 	}
 	renderDispatch(f, p)
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)
-	}
-	out, err := formatFile(buf.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("formatting %s: %w", p.Path, err)
-	}
-	return out, nil
+	return f
 }
 
 // formatFile groups the import block (standard library first, then the rest, as goimports
@@ -235,47 +240,44 @@ func toolRegistration(t *Tool) jen.Code {
 	if meta := toolMeta(t); meta != nil {
 		tool = append(tool, field{"Meta", meta})
 	}
-	outType := t.typ(t.Out)
-	if t.OutPtr {
-		outType = jen.Op("*").Add(t.typ(t.Out))
-	}
 	if t.Markdown != nil {
 		return markdownRegistration(t, tool)
-	}
-	call := handlerCall(t, jen.Id("req"))
-	body := []jen.Code{
-		jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("out"), jen.Err())),
-	}
-	outVal := jen.Id("out")
-	if t.OutPtr {
-		body = append(body, jen.If(jen.Id("out").Op("==").Nil()).Block(
-			jen.Return(jen.Nil(), jen.Nil(), jen.Qual(registerPath, "NoOutput").Call(jen.Lit(t.Name)))))
-	} else {
-		outVal = jen.Op("&").Id("out")
-	}
-	body = append(body, jen.Id("res").Op(":=").Op("&").Qual(sdkPath, "CallToolResult").Values())
-	if t.Reply != nil {
-		body = append(body, jen.Id("res").Dot("Content").Op("=").Index().Qual(sdkPath, "Content").Values(
-			jen.Op("&").Qual(sdkPath, "TextContent").Values(jen.Dict{jen.Id("Text"): jen.Id(lowerFirst(t.GoName) + "Reply").Call(outVal)})))
-	}
-	if t.Card != nil {
-		body = append(body, jen.Id("cfg").Dot("AttachCard").Call(jen.Id("ctx"), jen.Id("res"), jen.Lit(t.Name), jen.Id(t.GoName+"Card").Call(outVal)))
-	}
-	body = append(body, jen.Return(jen.Id("res"), jen.Id("out"), jen.Nil()))
-	reqName := "_"
-	if t.HasRequest {
-		reqName = "req"
 	}
 	return jen.Qual(registerPath, "AddTool").Call(
 		jen.Id("s"),
 		jen.Op("&").Qual(sdkPath, "Tool").Values(tool.values()...),
-		jen.Func().Params(
-			jen.Id("ctx").Qual(contextPath, "Context"),
-			jen.Id(reqName).Op("*").Qual(sdkPath, "CallToolRequest"),
-			jen.Id("in").Add(t.typ(t.In)),
-		).Params(jen.Op("*").Qual(sdkPath, "CallToolResult"), outType, jen.Error()).Block(body...),
+		handleCall(t),
 	)
+}
+
+// handleCall is the tool's handler as the SDK takes it: register.Handle over the user's function,
+// adapted to Handle's shape (request, pointer output) when it has another, with the card builder
+// and the reply text function when the tool has them.
+func handleCall(t *Tool) jen.Code {
+	h := handlerFunc(t)
+	if !t.HasRequest {
+		h = jen.Qual(registerPath, "NoRequest").Call(h)
+	}
+	if !t.OutPtr {
+		h = jen.Qual(registerPath, "ByValue").Call(h)
+	}
+	cfg, build, reply := jen.Nil(), jen.Nil(), jen.Nil()
+	if t.Card != nil {
+		cfg, build = jen.Id("cfg"), jen.Id(t.GoName+"Card")
+	}
+	if t.Reply != nil {
+		reply = jen.Id(lowerFirst(t.GoName) + "Reply")
+	}
+	return jen.Qual(registerPath, "Handle").Call(cfg, jen.Lit(t.Name), h, build, reply)
+}
+
+// handlerFunc is the user's handler as a function value: a method value on its receiver's
+// parameter, or the function itself.
+func handlerFunc(t *Tool) *jen.Statement {
+	if t.Recv != nil {
+		return jen.Id(t.Recv.Param).Dot(t.Func.Name())
+	}
+	return jen.Id(t.Func.Name())
 }
 
 // annotationsLit writes the SDK tool annotations. The flags are the whole truth: a tool not marked
@@ -365,10 +367,7 @@ func markdownRegistration(t *Tool, tool fields) jen.Code {
 
 // handlerCall is the call of t's handler with ctx, req (when the handler takes the request) and in.
 func handlerCall(t *Tool, req jen.Code) *jen.Statement {
-	fn := jen.Id(t.Func.Name())
-	if t.Recv != nil {
-		fn = jen.Id(t.Recv.Param).Dot(t.Func.Name())
-	}
+	fn := handlerFunc(t)
 	args := []jen.Code{jen.Id("ctx")}
 	if t.HasRequest {
 		args = append(args, req)

@@ -77,18 +77,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		InputSchema:  checkoutPreviewInputSchema,
 		OutputSchema: checkoutPreviewOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CheckoutInput) (*mcp.CallToolResult, *CheckoutPreview, error) {
-		out, err := shop.CheckoutPreview(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("checkout_preview")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "checkout_preview", CheckoutPreviewCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "checkout_preview", register.NoRequest(shop.CheckoutPreview), CheckoutPreviewCard, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_order",
 		Title:       "Order status",
@@ -102,18 +91,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		InputSchema:  getOrderInputSchema,
 		OutputSchema: getOrderOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(getOrderUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetOrderInput) (*mcp.CallToolResult, *Order, error) {
-		out, err := shop.GetOrder(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("get_order")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "get_order", GetOrderCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "get_order", register.NoRequest(shop.GetOrder), GetOrderCard, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "refresh_order",
 		Title:       "Refresh order",
@@ -127,17 +105,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		InputSchema:  refreshOrderInputSchema,
 		OutputSchema: refreshOrderOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta("", apps.App)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetOrderInput) (*mcp.CallToolResult, *Order, error) {
-		out, err := shop.RefreshOrder(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("refresh_order")
-		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
-	})
+	}, register.Handle(nil, "refresh_order", register.NoRequest(shop.RefreshOrder), nil, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "list_orders",
 		Title:       "Recent orders",
@@ -150,17 +118,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		},
 		InputSchema:  listOrdersInputSchema,
 		OutputSchema: listOrdersOutputSchema,
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ListOrdersInput) (*mcp.CallToolResult, *OrderList, error) {
-		out, err := shop.ListOrders(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("list_orders")
-		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
-	})
+	}, register.Handle(nil, "list_orders", register.NoRequest(shop.ListOrders), nil, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_cancellation",
 		Title:       "Review a cancellation",
@@ -174,18 +132,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		InputSchema:  reviewCancellationInputSchema,
 		OutputSchema: reviewCancellationOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetOrderInput) (*mcp.CallToolResult, *CancelReview, error) {
-		out, err := shop.ReviewCancellation(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("review_cancellation")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "review_cancellation", ReviewCancellationCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "review_cancellation", register.NoRequest(shop.ReviewCancellation), ReviewCancellationCard, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "cancel_order",
 		Title:       "Cancel an order",
@@ -198,18 +145,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		InputSchema:  cancelOrderInputSchema,
 		OutputSchema: cancelOrderOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CancelOrderInput) (*mcp.CallToolResult, *Cancellation, error) {
-		out, err := shop.CancelOrder(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("cancel_order")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "cancel_order", CancelOrderCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "cancel_order", register.NoRequest(shop.CancelOrder), CancelOrderCard, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "shipping_policy",
 		Title:       "Shipping policy",
@@ -248,18 +184,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		InputSchema:  getProductInputSchema,
 		OutputSchema: getProductOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetProductInput) (*mcp.CallToolResult, *Product, error) {
-		out, err := shop.GetProduct(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("get_product")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "get_product", GetProductCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "get_product", register.NoRequest(shop.GetProduct), GetProductCard, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "search_products",
 		Title:       "Search products",
@@ -272,17 +197,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		},
 		InputSchema:  searchProductsInputSchema,
 		OutputSchema: searchProductsOutputSchema,
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in SearchProductsInput) (*mcp.CallToolResult, *ProductList, error) {
-		out, err := shop.SearchProducts(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("search_products")
-		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
-	})
+	}, register.Handle(nil, "search_products", register.NoRequest(shop.SearchProducts), nil, nil))
 	ui.Register(s)
 }
 
@@ -317,27 +232,15 @@ func _() {
 // CheckoutPreviewCard builds the result card of the checkout_preview tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CheckoutPreviewCard(out *CheckoutPreview) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    checkoutPreviewTitle + out.Total.String(),
-		Subtitle: strconv.FormatInt(int64(out.Items), 10) + checkoutPreviewSubtitle,
-		Text:     checkoutPreviewText1 + out.Email + checkoutPreviewText2,
-		Fields: []card.Field{{
-			Label: checkoutPreviewField1Label,
-			Value: out.Subtotal.String(),
-		}, {
-			Label: checkoutPreviewField2Label,
-			Value: out.Shipping.String(),
-		}, {
-			Label: checkoutPreviewField3Label,
-			Value: out.Discount.String(),
-		}},
-		Actions: []card.Action{{
-			Kind:  card.KindMessage,
-			Label: checkoutPreviewAction1Label,
-			Text:  checkoutPreviewAction1Text + out.Total.String(),
-		}},
-	}.WithFallback()
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 3), Actions: make([]card.Action, 0, 1)}
+	c.Title = checkoutPreviewTitle + out.Total.String()
+	c.Subtitle = strconv.FormatInt(int64(out.Items), 10) + checkoutPreviewSubtitle
+	c.Text = checkoutPreviewText1 + out.Email + checkoutPreviewText2
+	c.AddField(checkoutPreviewField1Label, out.Subtotal.String())
+	c.AddField(checkoutPreviewField2Label, out.Shipping.String())
+	c.AddField(checkoutPreviewField3Label, out.Discount.String())
+	c.AddAction(card.MessageAction(checkoutPreviewAction1Label, checkoutPreviewAction1Text+out.Total.String()))
+	return c.WithFallback()
 }
 
 // CheckoutPreviewACPForm is the Agent Chat Protocol form that asks for the input of checkout_preview, checked when cardgen
@@ -431,29 +334,16 @@ func _() {
 // GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetOrderCard(out *Order) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    getOrderTitle + out.ID,
-		Subtitle: string(out.Status),
-		Text:     getOrderText1 + out.ETA + getOrderText2,
-		Fields: []card.Field{{
-			Label: getOrderField1Label,
-			Value: out.Total.String(),
-		}, {
-			Label: getOrderField2Label,
-			Value: out.Carrier,
-		}},
-		Actions: []card.Action{{
-			Kind:  card.KindURL,
-			Label: getOrderAction1Label,
-			URL:   out.TrackURL,
-		}, {
-			Kind:  card.KindMessage,
-			Label: getOrderAction2Label,
-			Text:  getOrderAction2Text + out.ID,
-		}},
-		FallbackText: getOrderFallback1 + out.ID + getOrderFallback2 + string(out.Status) + getOrderFallback3 + out.ETA + getOrderFallback4 + out.Total.String() + getOrderFallback5,
-	}
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 2)}
+	c.Title = getOrderTitle + out.ID
+	c.Subtitle = string(out.Status)
+	c.Text = getOrderText1 + out.ETA + getOrderText2
+	c.AddField(getOrderField1Label, out.Total.String())
+	c.AddField(getOrderField2Label, out.Carrier)
+	c.AddAction(card.URLAction(getOrderAction1Label, out.TrackURL))
+	c.AddAction(card.MessageAction(getOrderAction2Label, getOrderAction2Text+out.ID))
+	c.FallbackText = getOrderFallback1 + out.ID + getOrderFallback2 + string(out.Status) + getOrderFallback3 + out.ETA + getOrderFallback4 + out.Total.String() + getOrderFallback5
+	return c
 }
 
 // Fixed texts of the review_cancellation card, checked against the card limits when cardgen ran.
@@ -485,27 +375,14 @@ func _() {
 // ReviewCancellationCard builds the result card of the review_cancellation tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCancellationCard(out *CancelReview) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    reviewCancellationTitle1 + out.ID + reviewCancellationTitle2,
-		Subtitle: string(out.Status),
-		Fields: []card.Field{{
-			Label: reviewCancellationField1Label,
-			Value: out.Total.String(),
-		}, {
-			Label: reviewCancellationField2Label,
-			Value: out.Refund.String(),
-		}},
-		Actions: []card.Action{{
-			Kind:  card.KindMessage,
-			Label: reviewCancellationAction1Label,
-			Text:  reviewCancellationAction1Text + out.ID,
-		}, {
-			Kind:  card.KindMessage,
-			Label: reviewCancellationAction2Label,
-			Text:  reviewCancellationAction2Text + out.ID,
-		}},
-	}.WithFallback()
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 2)}
+	c.Title = reviewCancellationTitle1 + out.ID + reviewCancellationTitle2
+	c.Subtitle = string(out.Status)
+	c.AddField(reviewCancellationField1Label, out.Total.String())
+	c.AddField(reviewCancellationField2Label, out.Refund.String())
+	c.AddAction(card.MessageAction(reviewCancellationAction1Label, reviewCancellationAction1Text+out.ID))
+	c.AddAction(card.MessageAction(reviewCancellationAction2Label, reviewCancellationAction2Text+out.ID))
+	return c.WithFallback()
 }
 
 // ReviewCancellationACP builds the Agent Chat Protocol review card of review_cancellation: its result card, fitted and projected
@@ -541,21 +418,13 @@ func _() {
 // CancelOrderCard builds the result card of the cancel_order tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CancelOrderCard(out *Cancellation) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    cancelOrderTitle1 + out.ID + cancelOrderTitle2,
-		Subtitle: cancelOrderSubtitle + out.Refund.String(),
-		Text:     out.Message,
-		Fields: []card.Field{{
-			Label: cancelOrderField1Label,
-			Value: out.Refund.String(),
-		}},
-		Actions: []card.Action{{
-			Kind:  card.KindMessage,
-			Label: cancelOrderAction1Label,
-			Text:  cancelOrderAction1Text1 + out.ID + cancelOrderAction1Text2,
-		}},
-	}.WithFallback()
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 1), Actions: make([]card.Action, 0, 1)}
+	c.Title = cancelOrderTitle1 + out.ID + cancelOrderTitle2
+	c.Subtitle = cancelOrderSubtitle + out.Refund.String()
+	c.Text = out.Message
+	c.AddField(cancelOrderField1Label, out.Refund.String())
+	c.AddAction(card.MessageAction(cancelOrderAction1Label, cancelOrderAction1Text1+out.ID+cancelOrderAction1Text2))
+	return c.WithFallback()
 }
 
 // shippingPolicyDocument returns the markdown document of a shipping_policy result and its render options.
@@ -592,26 +461,16 @@ func _() {
 // GetProductCard builds the result card of the get_product tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetProductCard(out *Product) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    out.Name,
-		Subtitle: out.Category,
-		Text:     out.Description,
-		ImageURL: out.ImageURL,
-		Fields: []card.Field{{
-			Label: getProductField1Label,
-			Value: out.Price.String(),
-		}, {
-			Label: getProductField2Label,
-			Value: strconv.FormatInt(int64(out.Stock), 10),
-		}},
-		Actions: []card.Action{{
-			Kind:  card.KindMessage,
-			Label: getProductAction1Label,
-			Text:  getProductAction1Text1 + out.Name + getProductAction1Text2,
-		}},
-		FallbackText: out.Name + getProductFallback1 + out.Price.String() + getProductFallback2 + strconv.FormatInt(int64(out.Stock), 10) + getProductFallback3,
-	}
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c.Title = out.Name
+	c.Subtitle = out.Category
+	c.Text = out.Description
+	c.ImageURL = out.ImageURL
+	c.AddField(getProductField1Label, out.Price.String())
+	c.AddField(getProductField2Label, strconv.FormatInt(int64(out.Stock), 10))
+	c.AddAction(card.MessageAction(getProductAction1Label, getProductAction1Text1+out.Name+getProductAction1Text2))
+	c.FallbackText = out.Name + getProductFallback1 + out.Price.String() + getProductFallback2 + strconv.FormatInt(int64(out.Stock), 10) + getProductFallback3
+	return c
 }
 
 // GetProductACP builds the Agent Chat Protocol detail card of get_product: its result card, fitted and projected
@@ -637,20 +496,14 @@ func _() {
 // SearchProductsItemCard builds the result card of the search_products carousel item tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func SearchProductsItemCard(out *Product) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    out.Name,
-		Subtitle: out.Category,
-		Text:     out.Description,
-		ImageURL: out.ImageURL,
-		Fields: []card.Field{{
-			Label: searchProductsItemField1Label,
-			Value: out.Price.String(),
-		}, {
-			Label: searchProductsItemField2Label,
-			Value: strconv.FormatInt(int64(out.Stock), 10),
-		}},
-	}.WithFallback()
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2)}
+	c.Title = out.Name
+	c.Subtitle = out.Category
+	c.Text = out.Description
+	c.ImageURL = out.ImageURL
+	c.AddField(searchProductsItemField1Label, out.Price.String())
+	c.AddField(searchProductsItemField2Label, strconv.FormatInt(int64(out.Stock), 10))
+	return c.WithFallback()
 }
 
 // SearchProductsACP builds the Agent Chat Protocol carousel of search_products: one item per element of Products, from

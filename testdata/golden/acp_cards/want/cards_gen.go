@@ -49,17 +49,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  findRoomsInputSchema,
 		OutputSchema: findRoomsOutputSchema,
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Rooms, error) {
-		out, err := FindRooms(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("find_rooms")
-		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
-	})
+	}, register.Handle(nil, "find_rooms", register.NoRequest(FindRooms), nil, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_room",
 		Description: "GetRoom shows one room as a detail card.",
@@ -70,18 +60,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getRoomInputSchema,
 		OutputSchema: getRoomOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Room, error) {
-		out, err := GetRoom(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("get_room")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "get_room", GetRoomCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "get_room", register.NoRequest(GetRoom), GetRoomCard, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "book_room",
 		Description: "BookRoom books a room from a form card.",
@@ -91,17 +70,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  bookRoomInputSchema,
 		OutputSchema: bookRoomOutputSchema,
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in Booking) (*mcp.CallToolResult, *Confirmation, error) {
-		out, err := BookRoom(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("book_room")
-		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
-	})
+	}, register.Handle(nil, "book_room", register.NoRequest(BookRoom), nil, nil))
 	ui.Register(s)
 }
 
@@ -122,18 +91,12 @@ func _() {
 // FindRoomsItemCard builds the result card of the find_rooms carousel item tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func FindRoomsItemCard(out *Room) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    out.Name,
-		ImageURL: out.Photo,
-		Fields: []card.Field{{
-			Label: findRoomsItemField1Label,
-			Value: strconv.FormatInt(int64(out.Beds), 10),
-		}, {
-			Label: findRoomsItemField2Label,
-			Value: strconv.FormatFloat(float64(out.Rate), 'f', -1, 64),
-		}},
-	}.WithFallback()
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2)}
+	c.Title = out.Name
+	c.ImageURL = out.Photo
+	c.AddField(findRoomsItemField1Label, strconv.FormatInt(int64(out.Beds), 10))
+	c.AddField(findRoomsItemField2Label, strconv.FormatFloat(float64(out.Rate), 'f', -1, 64))
+	return c.WithFallback()
 }
 
 // FindRoomsACP builds the Agent Chat Protocol carousel of find_rooms: one item per element of Rooms, from
@@ -171,23 +134,13 @@ func _() {
 // GetRoomCard builds the result card of the get_room tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetRoomCard(out *Room) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    out.Name,
-		ImageURL: out.Photo,
-		Fields: []card.Field{{
-			Label: getRoomField1Label,
-			Value: strconv.FormatInt(int64(out.Beds), 10),
-		}, {
-			Label: getRoomField2Label,
-			Value: strconv.FormatFloat(float64(out.Rate), 'f', -1, 64),
-		}},
-		Actions: []card.Action{{
-			Kind:  card.KindMessage,
-			Label: getRoomAction1Label,
-			Text:  getRoomAction1Text + out.ID,
-		}},
-	}.WithFallback()
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c.Title = out.Name
+	c.ImageURL = out.Photo
+	c.AddField(getRoomField1Label, strconv.FormatInt(int64(out.Beds), 10))
+	c.AddField(getRoomField2Label, strconv.FormatFloat(float64(out.Rate), 'f', -1, 64))
+	c.AddAction(card.MessageAction(getRoomAction1Label, getRoomAction1Text+out.ID))
+	return c.WithFallback()
 }
 
 // GetRoomACP builds the Agent Chat Protocol detail card of get_room: its result card, fitted and projected

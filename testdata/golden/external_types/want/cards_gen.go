@@ -4,7 +4,6 @@
 package p
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/apps"
@@ -45,18 +44,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getInputSchema,
 		OutputSchema: getOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in model.Lookup) (*mcp.CallToolResult, *model.Record, error) {
-		out, err := Get(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("get")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "get", GetCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "get", register.NoRequest(Get), GetCard, nil))
 	ui.Register(s)
 }
 
@@ -75,9 +63,8 @@ func _() {
 // GetCard builds the result card of the get tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetCard(out *model.Record) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    getTitle + out.ID,
-		Subtitle: out.Owner,
-	}.WithFallback()
+	c := card.Card{V: card.Version}
+	c.Title = getTitle + out.ID
+	c.Subtitle = out.Owner
+	return c.WithFallback()
 }

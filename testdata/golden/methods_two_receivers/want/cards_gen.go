@@ -4,7 +4,6 @@
 package p
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/register"
@@ -39,17 +38,7 @@ func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register
 		},
 		InputSchema:  getOrderInputSchema,
 		OutputSchema: getOrderOutputSchema,
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
-		out, err := orders.Get(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("get_order")
-		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
-	})
+	}, register.Handle(nil, "get_order", register.NoRequest(orders.Get), nil, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_user",
 		Description: "Get returns a user.",
@@ -59,15 +48,5 @@ func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register
 		},
 		InputSchema:  getUserInputSchema,
 		OutputSchema: getUserOutputSchema,
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
-		out, err := users.Get(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("get_user")
-		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
-	})
+	}, register.Handle(nil, "get_user", register.NoRequest(users.Get), nil, nil))
 }

@@ -4,7 +4,6 @@
 package p
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 
@@ -45,18 +44,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getAccountInputSchema,
 		OutputSchema: getAccountOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Account, error) {
-		out, err := GetAccount(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("get_account")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "get_account", GetAccountCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "get_account", register.NoRequest(GetAccount), GetAccountCard, nil))
 	ui.Register(s)
 }
 
@@ -107,19 +95,11 @@ func GetAccountCard(out *Account) card.Card {
 	if out.Plan != nil && out.Plan.Level != nil {
 		v5 = out.Plan.Level.String()
 	}
-	return card.Card{
-		V:        card.Version,
-		Title:    getAccountTitle + out.ID,
-		Subtitle: v1 + getAccountSubtitle + v2,
-		Fields: []card.Field{{
-			Label: getAccountField1Label,
-			Value: v3,
-		}, {
-			Label: getAccountField2Label,
-			Value: out.Level.String(),
-		}, {
-			Label: getAccountField3Label,
-			Value: v4 + getAccountField3Value1 + v5 + getAccountField3Value2,
-		}},
-	}.WithFallback()
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 3)}
+	c.Title = getAccountTitle + out.ID
+	c.Subtitle = v1 + getAccountSubtitle + v2
+	c.AddField(getAccountField1Label, v3)
+	c.AddField(getAccountField2Label, out.Level.String())
+	c.AddField(getAccountField3Label, v4+getAccountField3Value1+v5+getAccountField3Value2)
+	return c.WithFallback()
 }

@@ -4,7 +4,6 @@
 package p
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/register"
@@ -39,15 +38,5 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  whoAmIInputSchema,
 		OutputSchema: whoAmIOutputSchema,
-	}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
-		out, err := WhoAmI(ctx, req, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("who_am_i")
-		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
-	})
+	}, register.Handle(nil, "who_am_i", WhoAmI, nil, nil))
 }

@@ -4,7 +4,6 @@
 package p
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 
@@ -48,18 +47,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getOrderInputSchema,
 		OutputSchema: getOrderOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Order, error) {
-		out, err := GetOrder(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("get_order")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "get_order", GetOrderCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "get_order", register.NoRequest(GetOrder), GetOrderCard, nil))
 	ui.Register(s)
 }
 
@@ -112,35 +100,18 @@ func _() {
 // GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetOrderCard(out *Order) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    getOrderTitle + out.ID,
-		Subtitle: out.Status,
-		Text:     getOrderText1 + out.ETA + getOrderText2,
-		IconURL:  getOrderIcon,
-		ImageURL: getOrderImage1 + out.ID + getOrderImage2,
-		Fields: []card.Field{{
-			Label: getOrderField1Label,
-			Value: strconv.FormatInt(int64(out.Total), 10),
-		}, {
-			Label: getOrderField2Label,
-			Value: out.Carrier,
-		}, {
-			Label: getOrderField3Label,
-			Value: strconv.FormatBool(out.Paid),
-		}, {
-			Label: getOrderField4Label,
-			Value: strconv.FormatFloat(float64(out.WeightKg), 'f', -1, 64) + getOrderField4Value,
-		}},
-		Actions: []card.Action{{
-			Kind:  card.KindURL,
-			Label: getOrderAction1Label,
-			URL:   out.TrackURL,
-		}, {
-			Kind:  card.KindMessage,
-			Label: getOrderAction2Label,
-			Text:  getOrderAction2Text + out.ID,
-		}},
-		FallbackText: getOrderFallback1 + out.ID + getOrderFallback2 + out.Status + getOrderFallback3 + out.ETA + getOrderFallback4,
-	}
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 4), Actions: make([]card.Action, 0, 2)}
+	c.Title = getOrderTitle + out.ID
+	c.Subtitle = out.Status
+	c.Text = getOrderText1 + out.ETA + getOrderText2
+	c.IconURL = getOrderIcon
+	c.ImageURL = getOrderImage1 + out.ID + getOrderImage2
+	c.AddField(getOrderField1Label, strconv.FormatInt(int64(out.Total), 10))
+	c.AddField(getOrderField2Label, out.Carrier)
+	c.AddField(getOrderField3Label, strconv.FormatBool(out.Paid))
+	c.AddField(getOrderField4Label, strconv.FormatFloat(float64(out.WeightKg), 'f', -1, 64)+getOrderField4Value)
+	c.AddAction(card.URLAction(getOrderAction1Label, out.TrackURL))
+	c.AddAction(card.MessageAction(getOrderAction2Label, getOrderAction2Text+out.ID))
+	c.FallbackText = getOrderFallback1 + out.ID + getOrderFallback2 + out.Status + getOrderFallback3 + out.ETA + getOrderFallback4
+	return c
 }

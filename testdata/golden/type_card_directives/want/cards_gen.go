@@ -4,7 +4,6 @@
 package p
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/apps"
@@ -46,18 +45,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getTicketInputSchema,
 		OutputSchema: getTicketOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
-		out, err := GetTicket(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("get_ticket")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "get_ticket", GetTicketCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "get_ticket", register.NoRequest(GetTicket), GetTicketCard, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket",
 		Description: "CloseTicket closes a ticket; its own fields replace the type's.",
@@ -68,18 +56,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  closeTicketInputSchema,
 		OutputSchema: closeTicketOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
-		out, err := CloseTicket(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("close_ticket")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "close_ticket", CloseTicketCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "close_ticket", register.NoRequest(CloseTicket), CloseTicketCard, nil))
 	ui.Register(s)
 }
 
@@ -106,16 +83,12 @@ func _() {
 // GetTicketCard builds the result card of the get_ticket tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicketCard(out *Ticket) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    getTicketTitle + out.ID,
-		Subtitle: out.State,
-		Fields: []card.Field{{
-			Label: getTicketField1Label,
-			Value: out.Owner,
-		}},
-		FallbackText: getTicketFallback1 + out.ID + getTicketFallback2 + out.State + getTicketFallback3,
-	}
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 1)}
+	c.Title = getTicketTitle + out.ID
+	c.Subtitle = out.State
+	c.AddField(getTicketField1Label, out.Owner)
+	c.FallbackText = getTicketFallback1 + out.ID + getTicketFallback2 + out.State + getTicketFallback3
+	return c
 }
 
 // Fixed texts of the close_ticket card, checked against the card limits when cardgen ran.
@@ -147,19 +120,11 @@ func _() {
 // CloseTicketCard builds the result card of the close_ticket tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicketCard(out *Ticket) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    closeTicketTitle + out.ID,
-		Subtitle: out.State,
-		Fields: []card.Field{{
-			Label: closeTicketField1Label,
-			Value: closeTicketField1Value,
-		}},
-		Actions: []card.Action{{
-			Kind:  card.KindMessage,
-			Label: closeTicketAction1Label,
-			Text:  closeTicketAction1Text + out.ID,
-		}},
-		FallbackText: closeTicketFallback1 + out.ID + closeTicketFallback2 + out.State + closeTicketFallback3,
-	}
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 1), Actions: make([]card.Action, 0, 1)}
+	c.Title = closeTicketTitle + out.ID
+	c.Subtitle = out.State
+	c.AddField(closeTicketField1Label, closeTicketField1Value)
+	c.AddAction(card.MessageAction(closeTicketAction1Label, closeTicketAction1Text+out.ID))
+	c.FallbackText = closeTicketFallback1 + out.ID + closeTicketFallback2 + out.State + closeTicketFallback3
+	return c
 }

@@ -4,7 +4,6 @@
 package p
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 
@@ -47,18 +46,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getProductInputSchema,
 		OutputSchema: getProductOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Product, error) {
-		out, err := GetProduct(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("get_product")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "get_product", GetProductCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "get_product", register.NoRequest(GetProduct), GetProductCard, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "feature_product",
 		Description: "FeatureProduct shows a product with the type's card and its own title.",
@@ -69,18 +57,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  featureProductInputSchema,
 		OutputSchema: featureProductOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Product, error) {
-		out, err := FeatureProduct(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("feature_product")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "feature_product", FeatureProductCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "feature_product", register.NoRequest(FeatureProduct), FeatureProductCard, nil))
 	ui.Register(s)
 }
 
@@ -103,24 +80,14 @@ func _() {
 // GetProductCard builds the result card of the get_product tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetProductCard(out *Product) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    out.Name,
-		Subtitle: out.Category,
-		ImageURL: out.Image,
-		Fields: []card.Field{{
-			Label: getProductField1Label,
-			Value: strconv.FormatUint(uint64(out.Price), 10),
-		}, {
-			Label: getProductField2Label,
-			Value: strconv.FormatFloat(float64(out.Rating), 'f', -1, 32),
-		}},
-		Actions: []card.Action{{
-			Kind:  card.KindURL,
-			Label: getProductAction1Label,
-			URL:   out.Page,
-		}},
-	}.WithFallback()
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c.Title = out.Name
+	c.Subtitle = out.Category
+	c.ImageURL = out.Image
+	c.AddField(getProductField1Label, strconv.FormatUint(uint64(out.Price), 10))
+	c.AddField(getProductField2Label, strconv.FormatFloat(float64(out.Rating), 'f', -1, 32))
+	c.AddAction(card.URLAction(getProductAction1Label, out.Page))
+	return c.WithFallback()
 }
 
 // Fixed texts of the feature_product card, checked against the card limits when cardgen ran.
@@ -144,22 +111,12 @@ func _() {
 // FeatureProductCard builds the result card of the feature_product tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func FeatureProductCard(out *Product) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    featureProductTitle + out.Name,
-		Subtitle: out.Category,
-		ImageURL: out.Image,
-		Fields: []card.Field{{
-			Label: featureProductField1Label,
-			Value: strconv.FormatUint(uint64(out.Price), 10),
-		}, {
-			Label: featureProductField2Label,
-			Value: strconv.FormatFloat(float64(out.Rating), 'f', -1, 32),
-		}},
-		Actions: []card.Action{{
-			Kind:  card.KindURL,
-			Label: featureProductAction1Label,
-			URL:   out.Page,
-		}},
-	}.WithFallback()
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c.Title = featureProductTitle + out.Name
+	c.Subtitle = out.Category
+	c.ImageURL = out.Image
+	c.AddField(featureProductField1Label, strconv.FormatUint(uint64(out.Price), 10))
+	c.AddField(featureProductField2Label, strconv.FormatFloat(float64(out.Rating), 'f', -1, 32))
+	c.AddAction(card.URLAction(featureProductAction1Label, out.Page))
+	return c.WithFallback()
 }

@@ -4,7 +4,6 @@
 package p
 
 import (
-	"context"
 	"embed"
 	"encoding/json"
 
@@ -60,18 +59,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getTicketInputSchema,
 		OutputSchema: getTicketOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(getTicketUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
-		out, err := GetTicket(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("get_ticket")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "get_ticket", GetTicketCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "get_ticket", register.NoRequest(GetTicket), GetTicketCard, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket",
 		Description: "CloseTicket has a card and no view: the built-in result-card view draws it.",
@@ -82,18 +70,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  closeTicketInputSchema,
 		OutputSchema: closeTicketOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
-		out, err := CloseTicket(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("close_ticket")
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "close_ticket", CloseTicketCard(out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "close_ticket", register.NoRequest(CloseTicket), CloseTicketCard, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "reload_ticket",
 		Description: "ReloadTicket is for the view only.",
@@ -104,17 +81,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  reloadTicketInputSchema,
 		OutputSchema: reloadTicketOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta("", apps.App)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
-		out, err := ReloadTicket(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("reload_ticket")
-		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
-	})
+	}, register.Handle(nil, "reload_ticket", register.NoRequest(ReloadTicket), nil, nil))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "list_tickets",
 		Description: "ListTickets is for the model only, and shares the view.",
@@ -125,17 +92,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  listTicketsInputSchema,
 		OutputSchema: listTicketsOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(listTicketsUI, apps.Model)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
-		out, err := ListTickets(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		if out == nil {
-			return nil, nil, register.NoOutput("list_tickets")
-		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
-	})
+	}, register.Handle(nil, "list_tickets", register.NoRequest(ListTickets), nil, nil))
 	ui.Register(s)
 }
 
@@ -154,11 +111,10 @@ func _() {
 // GetTicketCard builds the result card of the get_ticket tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicketCard(out *Ticket) card.Card {
-	return card.Card{
-		V:        card.Version,
-		Title:    getTicketTitle + out.ID,
-		Subtitle: out.State,
-	}.WithFallback()
+	c := card.Card{V: card.Version}
+	c.Title = getTicketTitle + out.ID
+	c.Subtitle = out.State
+	return c.WithFallback()
 }
 
 // Fixed texts of the close_ticket card, checked against the card limits when cardgen ran.
@@ -178,8 +134,7 @@ func _() {
 // CloseTicketCard builds the result card of the close_ticket tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicketCard(out *Ticket) card.Card {
-	return card.Card{
-		V:     card.Version,
-		Title: closeTicketTitle1 + out.ID + closeTicketTitle2,
-	}.WithFallback()
+	c := card.Card{V: card.Version}
+	c.Title = closeTicketTitle1 + out.ID + closeTicketTitle2
+	return c.WithFallback()
 }

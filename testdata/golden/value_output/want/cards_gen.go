@@ -4,7 +4,6 @@
 package p
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/apps"
@@ -45,15 +44,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  echoInputSchema,
 		OutputSchema: echoOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
-		out, err := Echo(ctx, in)
-		if err != nil {
-			return nil, out, err
-		}
-		res := &mcp.CallToolResult{}
-		cfg.AttachCard(ctx, res, "echo", EchoCard(&out))
-		return res, out, nil
-	})
+	}, register.Handle(cfg, "echo", register.ByValue(register.NoRequest(Echo)), EchoCard, nil))
 	ui.Register(s)
 }
 
@@ -72,8 +63,7 @@ func _() {
 // EchoCard builds the result card of the echo tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func EchoCard(out *Out) card.Card {
-	return card.Card{
-		V:     card.Version,
-		Title: echoTitle + out.ID,
-	}.WithFallback()
+	c := card.Card{V: card.Version}
+	c.Title = echoTitle + out.ID
+	return c.WithFallback()
 }
