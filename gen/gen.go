@@ -85,13 +85,21 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 		for _, r := range p.Receivers {
 			r.Param = receiverParam(r.Type.Name())
 		}
+		// The test file is independent of the main one: render it alongside.
+		var test []byte
+		var testErr error
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			test, testErr = RenderTest(p)
+		}()
 		src, err := Render(p)
+		<-done
 		if err != nil {
 			return nil, err
 		}
-		test, err := RenderTest(p)
-		if err != nil {
-			return nil, err
+		if testErr != nil {
+			return nil, testErr
 		}
 		res.Files = append(res.Files,
 			File{Path: filepath.Join(p.Dir, GeneratedFile), Content: src},

@@ -5,7 +5,11 @@ import (
 	"fmt"
 	"go/types"
 	"path"
+	"runtime"
+	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -25,22 +29,22 @@ const (
 
 // Render builds the generated file of p with jennifer and returns its gofmt'd bytes.
 func Render(p *Package) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := renderFile(p).Render(&buf); err != nil {
+	src, err := renderSource(p)
+	if err != nil {
 		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)
 	}
-	out, err := formatFile(buf.Bytes())
+	out, err := formatFile(src)
 	if err != nil {
 		return nil, fmt.Errorf("formatting %s: %w", p.Path, err)
 	}
 	return out, nil
 }
 
-// renderFile builds the generated file of p, unformatted.
-func renderFile(p *Package) *jen.File {
+// newFile is a jennifer file of package p with cardgen's import names. Every file that renders
+// part of the generated code is made here, so that all of them name the imports alike.
+func newFile(p *Package) *jen.File {
 	f := jen.NewFile(p.Name)
 	f.NoFormat = true // formatted once, by formatFile
-	f.HeaderComment(generatedHeader)
 	f.ImportNames(map[string]string{
 		sdkPath:      "mcp",
 		cardPath:     "card",
@@ -49,40 +53,209 @@ func renderFile(p *Package) *jen.File {
 		mdcardPath:   "mdcard",
 		acpPath:      "acp",
 	})
-	f.PackageComment(fmt.Sprintf("// This file registers the %s of package %s with the MCP Go SDK.", plural(len(p.Tools), "tool", "tools"), p.Name))
-
-	f.Comment(fmt.Sprintf("Written by cardgen %s for run-time API 1. An \"undefined: register.GeneratedAPI1\" error here", Version))
-	f.Comment("means the github.com/cardgen/cardgen module in go.mod is another version: run go generate with")
-	f.Comment("the matching cardgen.")
-	f.Const().Id("_").Op("=").Qual(registerPath, "GeneratedAPI1")
-	renderSchemas(f, p)
-	if len(p.UIFiles) > 0 {
-		var pats []string
-		for _, u := range p.UIFiles {
-			pats = append(pats, path.Join(p.UIDir, u))
-		}
-		f.Comment("uiFiles holds the views the tools name with //card:ui, and their sidecars; go:embed makes")
-		f.Comment("a missing file a build error.")
-		f.Comment("//go:embed " + strings.Join(pats, " "))
-		f.Var().Id("uiFiles").Qual("embed", "FS")
-	}
-	renderRegister(f, p)
-	for _, t := range p.Tools {
-		if t.Card != nil {
-			renderCard(f, t)
-		}
-		if t.Markdown != nil {
-			renderDocument(f, t)
-		}
-		if t.ACP != nil {
-			renderACP(f, t)
-		}
-		if t.Reply != nil {
-			renderReply(f, t)
-		}
-	}
-	renderDispatch(f, p)
 	return f
+}
+
+// header writes the file's header and package comments.
+func header(f *jen.File, p *Package) {
+	f.HeaderComment(generatedHeader)
+	f.PackageComment(fmt.Sprintf("// This file registers the %s of package %s with the MCP Go SDK.", plural(len(p.Tools), "tool", "tools"), p.Name))
+}
+
+// parts are the top-level pieces of the generated file of p, in file order; each adds its
+// declarations to the file it is given.
+func parts(p *Package) []func(*jen.File) {
+	ps := []func(*jen.File){
+		func(f *jen.File) {
+			f.Comment(fmt.Sprintf("Written by cardgen %s for run-time API 1. An \"undefined: register.GeneratedAPI1\" error here", Version))
+			f.Comment("means the github.com/cardgen/cardgen module in go.mod is another version: run go generate with")
+			f.Comment("the matching cardgen.")
+			f.Const().Id("_").Op("=").Qual(registerPath, "GeneratedAPI1")
+		},
+		func(f *jen.File) { renderSchemas(f, p) },
+		func(f *jen.File) {
+			if len(p.UIFiles) == 0 {
+				return
+			}
+			var pats []string
+			for _, u := range p.UIFiles {
+				pats = append(pats, path.Join(p.UIDir, u))
+			}
+			f.Comment("uiFiles holds the views the tools name with //card:ui, and their sidecars; go:embed makes")
+			f.Comment("a missing file a build error.")
+			f.Comment("//go:embed " + strings.Join(pats, " "))
+			f.Var().Id("uiFiles").Qual("embed", "FS")
+		},
+		func(f *jen.File) { renderRegister(f, p) },
+	}
+	for _, t := range p.Tools {
+		ps = append(ps, func(f *jen.File) {
+			if t.Card != nil {
+				renderCard(f, t)
+			}
+			if t.Markdown != nil {
+				renderDocument(f, t)
+			}
+			if t.ACP != nil {
+				renderACP(f, t)
+			}
+			if t.Reply != nil {
+				renderReply(f, t)
+			}
+		})
+	}
+	return append(ps, func(f *jen.File) { renderDispatch(f, p) })
+}
+
+// renderFile builds the generated file of p in one jennifer file, unformatted.
+func renderFile(p *Package) *jen.File {
+	f := newFile(p)
+	header(f, p)
+	for _, part := range parts(p) {
+		part(f)
+	}
+	return f
+}
+
+// renderSource is jennifer's unformatted rendering of the generated file of p. On a large package
+// the parts are built and rendered in chunks on every core, each chunk in a jennifer file of its
+// own, and joined: the bytes are those of renderFile, which the tests check. jennifer names an
+// import when a chunk first uses it, so the chunks can disagree only when two imports want one
+// name; then the file is rendered in one piece, as jennifer would name them.
+func renderSource(p *Package) ([]byte, error) {
+	return renderChunked(p, min(len(parts(p))/chunkParts, 4*runtime.GOMAXPROCS(0)))
+}
+
+// renderChunked is renderSource in n chunks; n < 2 renders the file in one piece.
+func renderChunked(p *Package, n int) ([]byte, error) {
+	ps := parts(p)
+	if n < 2 {
+		var buf bytes.Buffer
+		err := renderFile(p).Render(&buf)
+		return buf.Bytes(), err
+	}
+	chunks := make([]renderedChunk, n)
+	var wg sync.WaitGroup
+	for i := range chunks {
+		lo, hi := i*len(ps)/n, (i+1)*len(ps)/n
+		wg.Go(func() {
+			f := newFile(p)
+			for _, part := range ps[lo:hi] {
+				part(f)
+			}
+			chunks[i] = renderChunk(f)
+		})
+	}
+	wg.Wait()
+	imports := map[string]string{} // path → its import line
+	names := map[string]string{}   // name → path
+	var body bytes.Buffer
+	for _, c := range chunks {
+		if c.err != nil {
+			return nil, c.err
+		}
+		for _, imp := range c.imports {
+			if line, ok := imports[imp.path]; ok && line != imp.line || names[imp.name] != "" && names[imp.name] != imp.path {
+				var buf bytes.Buffer
+				err := renderFile(p).Render(&buf)
+				return buf.Bytes(), err
+			}
+			imports[imp.path], names[imp.name] = imp.line, imp.path
+		}
+		body.Write(c.body) // jennifer starts each top-level item with a line break: no separator
+
+	}
+	f := newFile(p)
+	header(f, p)
+	var out bytes.Buffer
+	if err := f.Render(&out); err != nil {
+		return nil, err
+	}
+	writeImports(&out, imports)
+	out.Write(body.Bytes())
+	return out.Bytes(), nil
+}
+
+// chunkParts is the fewest parts worth a chunk of their own.
+const chunkParts = 16
+
+type renderedChunk struct {
+	imports []chunkImport
+	body    []byte
+	err     error
+}
+
+type chunkImport struct{ path, name, line string }
+
+// renderChunk renders f and splits jennifer's output into its import lines and the declarations
+// after them.
+func renderChunk(f *jen.File) renderedChunk {
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return renderedChunk{err: err}
+	}
+	src := buf.Bytes()
+	// jennifer writes "package p\n\n", then "import x\n\n" or "import (\n…)\n\n" when there
+	// are imports, then the declarations.
+	_, rest, _ := bytes.Cut(src, []byte("\n\n"))
+	var c renderedChunk
+	var lines []string
+	switch {
+	case bytes.HasPrefix(rest, []byte("import (\n")):
+		block, after, _ := bytes.Cut(rest[len("import (\n"):], []byte(")\n\n"))
+		lines, rest = strings.Split(strings.TrimSuffix(string(block), "\n"), "\n"), after
+	case bytes.HasPrefix(rest, []byte("import ")):
+		line, after, _ := bytes.Cut(rest[len("import "):], []byte("\n\n"))
+		lines, rest = []string{string(line)}, after
+	}
+	for _, line := range lines {
+		name, quoted, aliased := strings.Cut(line, " ")
+		if !aliased {
+			quoted = name
+		}
+		path, err := strconv.Unquote(quoted)
+		if err != nil {
+			return renderedChunk{err: fmt.Errorf("reading jennifer's import line %q: %w", line, err)}
+		}
+		if !aliased {
+			name = importName(path)
+		}
+		c.imports = append(c.imports, chunkImport{path: path, name: name, line: line})
+	}
+	c.body = rest
+	return c
+}
+
+// importName is the name an unaliased import line gives a package: the last element of its path
+// without a major version suffix, which is what jennifer's and the standard library's names are.
+func importName(path string) string {
+	elems := strings.Split(path, "/")
+	last := elems[len(elems)-1]
+	if len(elems) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		last = elems[len(elems)-2]
+	}
+	return last
+}
+
+// writeImports writes the import block as jennifer does: sorted by path, one line per import.
+func writeImports(w *bytes.Buffer, imports map[string]string) {
+	paths := make([]string, 0, len(imports))
+	for p := range imports {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	switch len(paths) {
+	case 0:
+	case 1:
+		fmt.Fprintf(w, "import %s\n\n", imports[paths[0]])
+	default:
+		w.WriteString("import (\n")
+		for _, p := range paths {
+			w.WriteString(imports[p])
+			w.WriteByte('\n')
+		}
+		w.WriteString(")\n\n")
+	}
 }
 
 // formatFile groups the import block (standard library first, then the rest, as goimports

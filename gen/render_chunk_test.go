@@ -1,0 +1,93 @@
+package gen
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// modelDir loads and models the package in dir as Generate does before rendering.
+func modelDir(t *testing.T, dir string) *Package {
+	t.Helper()
+	pkgs, err := Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, diags := Model(InputOf(pkgs[0]), Options{})
+	if len(diags) > 0 {
+		t.Fatalf("%s: %v", dir, diags)
+	}
+	for _, r := range p.Receivers {
+		r.Param = receiverParam(r.Type.Name())
+	}
+	return p
+}
+
+// TestRenderChunkedMatchesOneFile holds the parallel rendering to jennifer's rendering of the
+// whole file in one piece, byte for byte, for every generating golden case, the example and a
+// package whose two imports want the same name (which must take the one-piece path), at every
+// chunk count up to one part per chunk.
+func TestRenderChunkedMatchesOneFile(t *testing.T) {
+	dirs := []string{"../examples/shop", writeCollidingImports(t)}
+	cases, err := os.ReadDir("../testdata/golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.IsDir() && !strings.HasPrefix(c.Name(), "bad_") && !strings.HasPrefix(c.Name(), "_") && !strings.HasPrefix(c.Name(), ".") {
+			dirs = append(dirs, filepath.Join("../testdata/golden", c.Name()))
+		}
+	}
+	for _, dir := range dirs {
+		p := modelDir(t, dir)
+		var one bytes.Buffer
+		if err := renderFile(p).Render(&one); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(dir, "_collide") && !bytes.Contains(one.Bytes(), []byte("model1 ")) {
+			t.Fatalf("the package meant to make jennifer alias an import did not:\n%s", one.Bytes())
+		}
+		for n := 1; n <= len(parts(p)); n++ {
+			got, err := renderChunked(p, n)
+			if err != nil {
+				t.Fatalf("%s in %d chunks: %v", dir, n, err)
+			}
+			if !bytes.Equal(got, one.Bytes()) {
+				t.Errorf("%s in %d chunks differs from the file rendered in one piece:\n--- chunked\n%s\n--- one piece\n%s", dir, n, got, one.Bytes())
+				break
+			}
+		}
+	}
+}
+
+// writeCollidingImports writes a package whose tool's input and output types come from two
+// packages named model, so that jennifer must alias the second import.
+func writeCollidingImports(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp(".", "_collide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	mod := "github.com/cardgen/cardgen/gen/" + filepath.Base(dir)
+	files := map[string]string{
+		"a/model/model.go": "package model\n\n// A is an output.\ntype A struct {\n\tID string `json:\"id\"`\n}\n",
+		"b/model/model.go": "package model\n\n// B is an output.\ntype B struct {\n\tID string `json:\"id\"`\n}\n",
+		"p.go": "package p\n\nimport (\n\t\"context\"\n\n\tamodel \"" + mod + "/a/model\"\n\tbmodel \"" + mod + "/b/model\"\n)\n\n" +
+			"// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+			"// Get gets.\n//\n//card:tool readonly\n//card:result title=\"{{.ID}}\"\nfunc Get(ctx context.Context, in In) (*amodel.A, error) {\n\treturn &amodel.A{ID: in.ID}, nil\n}\n\n" +
+			"// Put puts.\n//\n//card:tool\n//card:result title=\"{{.ID}}\"\nfunc Put(ctx context.Context, in In) (*bmodel.B, error) {\n\treturn &bmodel.B{ID: in.ID}, nil\n}\n",
+	}
+	for name, src := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
