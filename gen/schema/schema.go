@@ -14,7 +14,6 @@
 package schema
 
 import (
-	"encoding/json"
 	"errors"
 	"go/token"
 	"go/types"
@@ -65,5 +64,5 @@ func Marshal(s *jsonschema.Schema) ([]byte, error) {
 	if s == nil {
 		return nil, errors.New("schema: cannot marshal a nil schema; For returns none when Result.Runtime is set or problems were found")
 	}
-	return json.Marshal(s)
+	return appendSchema(nil, s)
 }
