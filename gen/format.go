@@ -30,6 +30,10 @@ func formatDecls(src []byte) ([]byte, error) {
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for i := range next {
+				if b, ok := canonicalDecl(decls[i]); ok {
+					out[i+1] = b
+					continue
+				}
 				const clause = "package p\n\n"
 				b, err := format.Source(append([]byte(clause), decls[i]...))
 				if err == nil {
