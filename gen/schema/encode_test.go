@@ -155,3 +155,27 @@ func filled(t *testing.T, text string, depth int) *jsonschema.Schema {
 	}
 	return s
 }
+
+// BenchmarkMarshal writes the schema of fixtures.Large; BenchmarkMarshalJSON is json.Marshal of the
+// same schema, through invopop's MarshalJSON: the baseline Marshal replaced.
+func BenchmarkMarshal(b *testing.B) {
+	benchmarkMarshal(b, schema.Marshal)
+}
+
+func BenchmarkMarshalJSON(b *testing.B) {
+	benchmarkMarshal(b, func(s *jsonschema.Schema) ([]byte, error) { return json.Marshal(s) })
+}
+
+func benchmarkMarshal(b *testing.B, marshal func(*jsonschema.Schema) ([]byte, error)) {
+	obj := lookup(b, load(b, "testdata/fixtures"), "Large")
+	res, probs := schema.For(obj.Type(), obj.Pos())
+	if res.Schema == nil || len(probs) > 0 {
+		b.Fatal(probs)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := marshal(res.Schema); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
