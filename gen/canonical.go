@@ -2,7 +2,6 @@ package gen
 
 import (
 	"bytes"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -24,58 +23,68 @@ func canonicalDecl(decl []byte) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	text := strings.TrimSuffix(string(rest), "\n")
-	lines := strings.Split(text, "\n")
-	var out strings.Builder
-	out.Write(doc)
+	first, body, ok := bytes.Cut(bytes.TrimSuffix(rest, []byte("\n")), []byte("\n"))
+	nl := bytes.LastIndexByte(body, '\n')
+	if !ok || nl < 0 {
+		return nil, false // fewer than three lines
+	}
+	lines, last := body[:nl+1], body[nl+1:] // lines: every line between the first and the last
+	// The output is the input without jennifer's extra spaces and with indentation and padding:
+	// sized once, as a block of schemas is a megabyte on a large package.
+	out := make([]byte, 0, len(decl)+len(lines)/8+64)
+	out = append(out, doc...)
 	switch {
-	case len(lines) >= 3 && (lines[0] == "const (" || lines[0] == "var (") && lines[len(lines)-1] == ")":
-		spec := isStringLit
-		if lines[0] == "var (" {
-			spec = isRawMessage
-		}
-		specs := lines[1 : len(lines)-1]
-		names := make([]string, len(specs))
-		values := make([]string, len(specs))
+	case (string(first) == "const (" || string(first) == "var (") && string(last) == ")":
+		schemas := string(first) == "var ("
 		width := 0
-		for i, line := range specs {
-			name, value, ok := strings.Cut(line, " = ")
-			if !ok || !isIdent(name) || !spec(value) {
+		for line := range bytes.Lines(lines) {
+			name, value, ok := bytes.Cut(line[:len(line)-1], []byte(" = "))
+			if !ok || !isIdent(name) || schemas && !isRawMessage(value) || !schemas && !isStringLit(value) {
 				return nil, false
 			}
-			names[i], values[i] = name, value
-			width = max(width, utf8.RuneCountInString(name))
+			width = max(width, utf8.RuneCount(name))
 		}
-		out.WriteString(lines[0])
-		out.WriteByte('\n')
-		for i, name := range names {
-			out.WriteByte('\t')
-			out.WriteString(name)
-			out.WriteString(strings.Repeat(" ", width-utf8.RuneCountInString(name)+1))
-			out.WriteString("= ")
-			if lines[0] == "var (" {
-				// jennifer writes a space before a call's parenthesis; gofmt drops it.
-				out.WriteString("json.RawMessage(" + strings.TrimPrefix(values[i], "json.RawMessage ("))
-			} else {
-				out.WriteString(values[i])
+		out = append(out, first...)
+		out = append(out, '\n')
+		for line := range bytes.Lines(lines) {
+			name, value, _ := bytes.Cut(line[:len(line)-1], []byte(" = "))
+			out = append(out, '\t')
+			out = append(out, name...)
+			for range width - utf8.RuneCount(name) + 1 {
+				out = append(out, ' ')
 			}
-			out.WriteByte('\n')
+			out = append(out, "= "...)
+			if schemas {
+				// jennifer writes a space before a call's parenthesis; gofmt drops it.
+				out = append(out, "json.RawMessage("...)
+				value = value[len("json.RawMessage ("):]
+			}
+			out = append(out, value...)
+			out = append(out, '\n')
 		}
-		out.WriteString(")\n")
-	case len(lines) >= 3 && lines[0] == "func _ () {" && lines[1] == "var x [1] struct{}" && lines[len(lines)-1] == "}":
-		out.WriteString("func _() {\n\tvar x [1]struct{}\n")
-		for _, g := range lines[2 : len(lines)-1] {
-			name, n, ok := guardCheck(g)
+		out = append(out, ")\n"...)
+	case string(first) == "func _ () {" && string(last) == "}":
+		checks, ok := bytes.CutPrefix(lines, []byte("var x [1] struct{}\n"))
+		if !ok || len(checks) == 0 {
+			return nil, false
+		}
+		out = append(out, "func _() {\n\tvar x [1]struct{}\n"...)
+		for line := range bytes.Lines(checks) {
+			name, n, ok := guardCheck(line[:len(line)-1])
 			if !ok {
 				return nil, false
 			}
-			out.WriteString("\t_ = x[len(" + name + ")-" + n + "]\n")
+			out = append(out, "\t_ = x[len("...)
+			out = append(out, name...)
+			out = append(out, ")-"...)
+			out = append(out, n...)
+			out = append(out, "]\n"...)
 		}
-		out.WriteString("}\n")
+		out = append(out, "}\n"...)
 	default:
 		return nil, false
 	}
-	return []byte(out.String()), true
+	return out, true
 }
 
 // plainDoc splits the doc comment off decl. It is plain when every line is "// " and text that
@@ -95,17 +104,22 @@ func plainDoc(decl []byte) (doc, rest []byte, ok bool) {
 }
 
 // isIdent reports whether s is a Go identifier.
-func isIdent(s string) bool {
-	for i, r := range s {
+func isIdent(s []byte) bool {
+	if len(s) == 0 {
+		return false
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRune(s[i:])
 		if !(unicode.IsLetter(r) || r == '_' || i > 0 && unicode.IsDigit(r)) {
 			return false
 		}
+		i += size
 	}
-	return s != ""
+	return true
 }
 
 // isStringLit reports whether s is one interpreted string literal, as jen.Lit writes a string.
-func isStringLit(s string) bool {
+func isStringLit(s []byte) bool {
 	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
 		return false
 	}
@@ -125,27 +139,27 @@ func isStringLit(s string) bool {
 
 // isRawMessage reports whether s is json.RawMessage of one raw string, as rawString writes a
 // schema: compact JSON, so on one line.
-func isRawMessage(s string) bool {
+func isRawMessage(s []byte) bool {
 	const open, close = "json.RawMessage (`", "`)"
-	if !strings.HasPrefix(s, open) || !strings.HasSuffix(s, close) || len(s) < len(open)+len(close) {
+	if !bytes.HasPrefix(s, []byte(open)) || !bytes.HasSuffix(s, []byte(close)) || len(s) < len(open)+len(close) {
 		return false
 	}
-	return !strings.ContainsAny(s[len(open):len(s)-len(close)], "`\n")
+	return !bytes.ContainsAny(s[len(open):len(s)-len(close)], "`\n")
 }
 
 // guardCheck reads one line of a guard, "_ = x [len(name) - N]" as jennifer writes it.
-func guardCheck(line string) (name, n string, ok bool) {
-	rest, ok := strings.CutPrefix(line, "_ = x [len(")
+func guardCheck(line []byte) (name, n []byte, ok bool) {
+	rest, ok := bytes.CutPrefix(line, []byte("_ = x [len("))
 	if !ok {
-		return "", "", false
+		return nil, nil, false
 	}
-	name, rest, ok = strings.Cut(rest, ") - ")
+	name, rest, ok = bytes.Cut(rest, []byte(") - "))
 	if !ok || !isIdent(name) {
-		return "", "", false
+		return nil, nil, false
 	}
-	n, ok = strings.CutSuffix(rest, "]")
-	if !ok || n == "" || n[0] == '0' || strings.Trim(n, "0123456789") != "" {
-		return "", "", false
+	n, ok = bytes.CutSuffix(rest, []byte("]"))
+	if !ok || len(n) == 0 || n[0] == '0' || len(bytes.Trim(n, "0123456789")) != 0 {
+		return nil, nil, false
 	}
 	return name, n, true
 }
