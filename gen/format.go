@@ -54,6 +54,7 @@ func formatDecls(src []byte) ([]byte, error) {
 		}
 	}
 	var buf bytes.Buffer
+	buf.Grow(len(src) + len(src)/8) // gofmt adds indentation and alignment
 	for i, b := range out {
 		if i > 0 {
 			buf.WriteByte('\n') // gofmt's blank line between declarations of different kinds or with docs

@@ -149,11 +149,12 @@ func renderChunked(p *Package, n int) ([]byte, error) {
 	wg.Wait()
 	imports := map[string]string{} // path → its import line
 	names := map[string]string{}   // name → path
-	var body bytes.Buffer
+	size := 0
 	for _, c := range chunks {
 		if c.err != nil {
 			return nil, c.err
 		}
+		size += len(c.body)
 		for _, imp := range c.imports {
 			if line, ok := imports[imp.path]; ok && line != imp.line || names[imp.name] != "" && names[imp.name] != imp.path {
 				var buf bytes.Buffer
@@ -162,8 +163,6 @@ func renderChunked(p *Package, n int) ([]byte, error) {
 			}
 			imports[imp.path], names[imp.name] = imp.line, imp.path
 		}
-		body.Write(c.body) // jennifer starts each top-level item with a line break: no separator
-
 	}
 	f := newFile(p)
 	header(f, p)
@@ -171,8 +170,11 @@ func renderChunked(p *Package, n int) ([]byte, error) {
 	if err := f.Render(&out); err != nil {
 		return nil, err
 	}
+	out.Grow(size + 64*len(imports) + 16)
 	writeImports(&out, imports)
-	out.Write(body.Bytes())
+	for _, c := range chunks {
+		out.Write(c.body) // jennifer starts each top-level item with a line break: no separator
+	}
 	return out.Bytes(), nil
 }
 
