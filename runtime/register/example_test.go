@@ -1,0 +1,64 @@
+package register_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/runtime/card"
+	"github.com/cardgen/cardgen/runtime/register"
+)
+
+type OrderInput struct {
+	ID string `json:"id"`
+}
+
+type Order struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+}
+
+func getOrder(_ context.Context, in OrderInput) (*Order, error) {
+	return &Order{ID: in.ID, Status: "shipped"}, nil
+}
+
+func orderCard(out *Order) card.Card {
+	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 1)}
+	c.Title = "Order " + out.ID
+	c.AddField("Status", out.Status)
+	return c.WithFallback()
+}
+
+// A tool registered by hand the way generated code registers it: explicit schemas, the handler
+// adapted by NoRequest, its result card built and attached by Handle.
+func ExampleHandle() {
+	s := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "1"}, nil)
+	cfg := register.NewConfig()
+	register.AddTool(s, &mcp.Tool{
+		Name:         "get_order",
+		InputSchema:  json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`),
+		OutputSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"status":{"type":"string"}},"required":["id","status"]}`),
+	}, register.Handle(cfg, "get_order", register.NoRequest(getOrder), orderCard, nil))
+
+	ctx := context.Background()
+	st, ct := mcp.NewInMemoryTransports()
+	ss, _ := s.Connect(ctx, st, nil)
+	defer ss.Close()
+	cs, _ := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "1"}, nil).Connect(ctx, ct, nil)
+	defer cs.Close()
+
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_order", Arguments: map[string]any{"id": "1042"}})
+	if err != nil {
+		panic(err)
+	}
+	structured, _ := json.Marshal(res.StructuredContent)
+	c, _, _ := card.FromMeta(res.Meta)
+	fmt.Println(string(structured))
+	fmt.Println(c.Title, "|", c.FallbackText)
+	// Output:
+	// {"id":"1042","status":"shipped"}
+	// Order 1042 | Order 1042
+	// Status: shipped
+}
