@@ -369,7 +369,7 @@ func (b *builder) receiver(tn *types.TypeName) *Receiver {
 			return r
 		}
 	}
-	r := &Receiver{Type: tn}
+	r := &Receiver{Type: tn, Param: receiverParam(tn.Name())}
 	b.out.Receivers = append(b.out.Receivers, r)
 	return r
 }

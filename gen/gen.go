@@ -82,9 +82,6 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 			}
 			continue
 		}
-		for _, r := range p.Receivers {
-			r.Param = receiverParam(r.Type.Name())
-		}
 		// The test file is independent of the main one: render it alongside.
 		var test []byte
 		var testErr error

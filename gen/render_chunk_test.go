@@ -19,9 +19,6 @@ func modelDir(t *testing.T, dir string) *Package {
 	if len(diags) > 0 {
 		t.Fatalf("%s: %v", dir, diags)
 	}
-	for _, r := range p.Receivers {
-		r.Param = receiverParam(r.Type.Name())
-	}
 	return p
 }
 

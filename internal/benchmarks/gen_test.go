@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 
@@ -113,4 +114,43 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 	cpu.report(b, 500)
+}
+
+// BenchmarkGeneratePhases is Generate at N=500 taken apart through gen's API, to show where a
+// run goes: the wall time of each phase per run as load-ms, model-ms and render-ms (the
+// generated file, with the test file rendered alongside as Generate does).
+func BenchmarkGeneratePhases(b *testing.B) {
+	dir := synthPackage(b, 500)
+	var load, model, render time.Duration
+	for b.Loop() {
+		start := time.Now()
+		pkgs, err := gen.Load(dir, ".")
+		if err != nil {
+			b.Fatal(err)
+		}
+		loaded := time.Now()
+		p, diags := gen.Model(gen.InputOf(pkgs[0]), gen.Options{})
+		if len(diags) > 0 {
+			b.Fatal(diags)
+		}
+		modelled := time.Now()
+		done := make(chan error, 1)
+		go func() {
+			_, err := gen.RenderTest(p)
+			done <- err
+		}()
+		if _, err := gen.Render(p); err != nil {
+			b.Fatal(err)
+		}
+		if err := <-done; err != nil {
+			b.Fatal(err)
+		}
+		load += loaded.Sub(start)
+		model += modelled.Sub(loaded)
+		render += time.Since(modelled)
+	}
+	n := float64(b.N) * float64(time.Millisecond)
+	b.ReportMetric(float64(load)/n, "load-ms")
+	b.ReportMetric(float64(model)/n, "model-ms")
+	b.ReportMetric(float64(render)/n, "render-ms")
 }
