@@ -3,8 +3,6 @@ package gen
 import (
 	"bytes"
 	"go/format"
-	"runtime"
-	"sync"
 )
 
 // formatDecls gofmts a file a top-level declaration at a time, on every core. Printing is the
@@ -25,29 +23,18 @@ func formatDecls(src []byte) ([]byte, error) {
 	out := make([][]byte, len(decls)+1)
 	errs := make([]error, len(decls)+1)
 	out[0], errs[0] = format.Source(header)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				if b, ok := canonicalDecl(decls[i]); ok {
-					out[i+1] = b
-					continue
-				}
-				const clause = "package p\n\n"
-				b, err := format.Source(append([]byte(clause), decls[i]...))
-				if err == nil {
-					b = b[len(clause):]
-				}
-				out[i+1], errs[i+1] = b, err
-			}
-		})
-	}
-	for i := range decls {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	onEveryCore(len(decls), func(i int) {
+		if b, ok := canonicalDecl(decls[i]); ok {
+			out[i+1] = b
+			return
+		}
+		const clause = "package p\n\n"
+		b, err := format.Source(append([]byte(clause), decls[i]...))
+		if err == nil {
+			b = b[len(clause):]
+		}
+		out[i+1], errs[i+1] = b, err
+	})
 	for _, err := range errs {
 		if err != nil {
 			return nil, err

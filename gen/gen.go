@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime"
-	"sync"
 	"time"
 
 	"github.com/cardgen/cardgen/gen/schema"
@@ -173,21 +171,10 @@ func (j *schemaJob) run() {
 // recorded, and reported, in tool order, so the output does not depend on scheduling.
 func (b *builder) schemas(tools []*Tool) {
 	jobs := make([]schemaJob, len(tools))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(tools)) {
-		wg.Go(func() {
-			for i := range next {
-				jobs[i].run()
-			}
-		})
-	}
 	for i, t := range tools {
 		jobs[i].t = t
-		next <- i
 	}
-	close(next)
-	wg.Wait()
+	onEveryCore(len(jobs), func(i int) { jobs[i].run() })
 	for i := range jobs {
 		j := &jobs[i]
 		t := j.t

@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -135,18 +134,13 @@ func renderChunked(p *Package, n int) ([]byte, error) {
 		return buf.Bytes(), err
 	}
 	chunks := make([]renderedChunk, n)
-	var wg sync.WaitGroup
-	for i := range chunks {
-		lo, hi := i*len(ps)/n, (i+1)*len(ps)/n
-		wg.Go(func() {
-			f := newFile(p)
-			for _, part := range ps[lo:hi] {
-				part(f)
-			}
-			chunks[i] = renderChunk(f)
-		})
-	}
-	wg.Wait()
+	onEveryCore(n, func(i int) {
+		f := newFile(p)
+		for _, part := range ps[i*len(ps)/n : (i+1)*len(ps)/n] {
+			part(f)
+		}
+		chunks[i] = renderChunk(f)
+	})
 	imports := map[string]string{} // path → its import line
 	names := map[string]string{}   // name → path
 	size := 0
