@@ -177,6 +177,9 @@ func (f *fitter) card(c Card) Card {
 // text makes one text slot valid, except for blankness, which the caller
 // decides on.
 func (f *fitter) text(p path, s string, limit int, mode lineMode) string {
+	if plainASCII(s, mode) && len(s) <= limit {
+		return s // the common case: nothing to replace, and bytes are characters
+	}
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 		f.note(p, "replaced invalid UTF-8 with U+FFFD")

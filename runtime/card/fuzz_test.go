@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 )
 
 // fuzzKinds are the action kinds a fuzzed card picks from.
@@ -90,6 +91,27 @@ func FuzzFit(f *testing.F) {
 		}
 		if !reflect.DeepEqual(back, out) {
 			t.Fatalf("JSON round trip changed the card:\n out %#v\nback %#v", out, back)
+		}
+	})
+}
+
+// FuzzPlainASCII holds the fast path of Fit to the general checks it skips: text it accepts is
+// valid UTF-8, has no character isControl rejects and one character per byte.
+func FuzzPlainASCII(f *testing.F) {
+	for _, s := range []string{"Order #1042", "a\nb", "tab\t", "\x7f", "naïve", "\u2028", "", "\x00"} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, s string, multi bool) {
+		mode := singleLine
+		if multi {
+			mode = multiLine
+		}
+		if !plainASCII(s, mode) {
+			return
+		}
+		if _, bad := firstBadControl(s, mode); bad || !utf8.ValidString(s) || utf8.RuneCountInString(s) != len(s) {
+			t.Errorf("plainASCII(%q, %v) accepted text the general checks reject", s, mode)
 		}
 	})
 }

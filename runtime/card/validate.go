@@ -186,6 +186,18 @@ func firstBadControl(s string, mode lineMode) (rune, bool) {
 	return 0, false
 }
 
+// plainASCII reports whether s is printable ASCII, with line breaks in multi-line text: valid
+// UTF-8 without a character isControl rejects, one character per byte. It is one pass over the
+// bytes where the general checks take three over the runes.
+func plainASCII(s string, mode lineMode) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x7f || c < 0x20 && (c != '\n' || mode != multiLine) {
+			return false
+		}
+	}
+	return true
+}
+
 // isBlank reports whether s holds nothing but white space.
 func isBlank(s string) bool { return strings.TrimSpace(s) == "" }
 
