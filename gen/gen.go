@@ -71,6 +71,7 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 	if len(all) > 0 {
 		return nil, sortDiagnostics(all)
 	}
+	modelled := time.Since(start)
 	for _, p := range res.Packages {
 		if len(p.Tools) == 0 {
 			for _, name := range []string{GeneratedFile, GeneratedTestFile} {
@@ -108,7 +109,9 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 			}
 			fmt.Fprintf(opts.Log, "cardgen: %s: %d tools %v\n", p.Path, len(p.Tools), names)
 		}
-		fmt.Fprintf(opts.Log, "cardgen: %d packages in %s (load %s)\n", len(res.Packages), time.Since(start).Round(time.Millisecond), loaded.Round(time.Millisecond))
+		total := time.Since(start)
+		fmt.Fprintf(opts.Log, "cardgen: %s in %s (load %s, model %s, render %s)\n", plural(len(res.Packages), "package", "packages"),
+			total.Round(time.Millisecond), loaded.Round(time.Millisecond), (modelled - loaded).Round(time.Millisecond), (total - modelled).Round(time.Millisecond))
 	}
 	return res, nil
 }

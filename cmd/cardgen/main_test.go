@@ -67,7 +67,7 @@ func TestVerboseUpToDate(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, errOut)
 	}
-	for _, want := range []string{"examples/shop: ", " tools [", "get_order", "every generated file was up to date"} {
+	for _, want := range []string{"examples/shop: ", " tools [", "get_order", "1 package in ", ", model ", ", render ", "every generated file was up to date"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("-v output lacks %q:\n%s", want, errOut)
 		}
