@@ -1,7 +1,7 @@
 # The commands people type. `make example` and `make test` are the two the README starts with.
 GO ?= go
 
-.PHONY: example generate test vet bench fuzz cardgen
+.PHONY: example generate test vet lint bench fuzz cardgen
 
 ## example: regenerate examples/shop, start it in-process, list its tools and call its card tools
 example: generate
@@ -11,12 +11,18 @@ example: generate
 generate:
 	$(GO) generate ./examples/...
 
-## test: vet and every test (browser and npm tests skip with a printed reason when their tools are missing, except under CI=true)
-test: vet
+## test: vet, staticcheck and every test (browser and npm tests skip with a printed reason when their tools are missing, except under CI=true)
+test: vet lint
 	$(GO) test -count=1 ./...
 
 vet:
 	$(GO) vet ./...
+
+## lint: staticcheck, pinned here rather than in go.mod so that modules using cardgen's runtime
+## packages do not inherit it
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+lint:
+	$(GO) run $(STATICCHECK) ./...
 
 ## bench: the benchmarks recorded in BENCHMARKS.md
 bench:

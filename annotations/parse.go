@@ -577,7 +577,7 @@ func orList(words []string) string {
 func unquoteMap(raw string, bad func(off int, msg string)) (string, []int) {
 	body := raw[1 : len(raw)-1]
 	if raw[0] == '`' && strings.IndexByte(body, '\r') < 0 ||
-		raw[0] == '"' && strings.IndexAny(body, "\\\n") < 0 && utf8.ValidString(body) {
+		raw[0] == '"' && !strings.ContainsAny(body, "\\\n") && utf8.ValidString(body) {
 		return body, nil
 	}
 	text := make([]byte, 0, len(body))

@@ -483,13 +483,6 @@ func run(t *testing.T, dir string, name string, args ...string) {
 	}
 }
 
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // copyTree copies the files below src that keep accepts (by path relative to src), leaving out
 // version control and npm folders.
 func copyTree(t *testing.T, src, dst string, keep func(rel string) bool) {

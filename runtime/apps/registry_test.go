@@ -305,7 +305,8 @@ func TestRegisterReadSafety(t *testing.T) {
 		res, err := f.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: tt.uri})
 		if tt.want == "" {
 			var rpcErr *jsonrpc.Error
-			if !errors.As(err, &rpcErr) || rpcErr.Code != mcp.CodeResourceNotFound {
+			// The MCP specification (SEP-2164) answers an unknown resource with Invalid Params.
+			if !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc.CodeInvalidParams || rpcErr.Message != "Resource not found" {
 				t.Errorf("read %q: got %v, %v; want resource not found", tt.uri, res, err)
 			}
 			continue
