@@ -86,15 +86,18 @@ func isGeneric(fd *ast.FuncDecl) bool {
 	if fd.Recv == nil || len(fd.Recv.List) == 0 {
 		return false
 	}
-	t := fd.Recv.List[0].Type
-	if star, ok := t.(*ast.StarExpr); ok {
-		t = star.X
+	for t := fd.Recv.List[0].Type; ; {
+		switch r := t.(type) {
+		case *ast.StarExpr:
+			t = r.X
+		case *ast.ParenExpr:
+			t = r.X
+		case *ast.IndexExpr, *ast.IndexListExpr:
+			return true
+		default:
+			return false
+		}
 	}
-	switch t.(type) {
-	case *ast.IndexExpr, *ast.IndexListExpr:
-		return true
-	}
-	return false
 }
 
 // isUnusedImport reports whether msg is go/types' error for an unused import, which a file

@@ -44,6 +44,12 @@ type G[T any] struct{ v T }
 
 func (g *G[T]) Value() T { return g.v }
 
+func (g *(G[T])) Paren() T { return g.v }
+
+type H[K comparable, V any] map[K]V
+
+func (h H[K, V]) Len() int { return len(h) }
+
 var broken = notDeclared
 `
 	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
