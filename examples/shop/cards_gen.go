@@ -77,7 +77,18 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		InputSchema:  checkoutPreviewInputSchema,
 		OutputSchema: checkoutPreviewOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "checkout_preview", register.NoRequest(shop.CheckoutPreview), CheckoutPreviewCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CheckoutInput) (*mcp.CallToolResult, *CheckoutPreview, error) {
+		out, err := shop.CheckoutPreview(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("checkout_preview")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "checkout_preview", CheckoutPreviewCard(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_order",
 		Title:       "Order status",
@@ -91,7 +102,18 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		InputSchema:  getOrderInputSchema,
 		OutputSchema: getOrderOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(getOrderUI, 0)),
-	}, register.Handle(cfg, "get_order", register.NoRequest(shop.GetOrder), GetOrderCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetOrderInput) (*mcp.CallToolResult, *Order, error) {
+		out, err := shop.GetOrder(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_order")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_order", GetOrderCard(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "refresh_order",
 		Title:       "Refresh order",
@@ -105,7 +127,17 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		InputSchema:  refreshOrderInputSchema,
 		OutputSchema: refreshOrderOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta("", apps.App)),
-	}, register.Handle(nil, "refresh_order", register.NoRequest(shop.RefreshOrder), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetOrderInput) (*mcp.CallToolResult, *Order, error) {
+		out, err := shop.RefreshOrder(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("refresh_order")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "list_orders",
 		Title:       "Recent orders",
@@ -118,7 +150,17 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		},
 		InputSchema:  listOrdersInputSchema,
 		OutputSchema: listOrdersOutputSchema,
-	}, register.Handle(nil, "list_orders", register.NoRequest(shop.ListOrders), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ListOrdersInput) (*mcp.CallToolResult, *OrderList, error) {
+		out, err := shop.ListOrders(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("list_orders")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_cancellation",
 		Title:       "Review a cancellation",
@@ -132,7 +174,18 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		InputSchema:  reviewCancellationInputSchema,
 		OutputSchema: reviewCancellationOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_cancellation", register.NoRequest(shop.ReviewCancellation), ReviewCancellationCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetOrderInput) (*mcp.CallToolResult, *CancelReview, error) {
+		out, err := shop.ReviewCancellation(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_cancellation")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_cancellation", ReviewCancellationCard(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "cancel_order",
 		Title:       "Cancel an order",
@@ -145,7 +198,18 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		InputSchema:  cancelOrderInputSchema,
 		OutputSchema: cancelOrderOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "cancel_order", register.NoRequest(shop.CancelOrder), CancelOrderCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CancelOrderInput) (*mcp.CallToolResult, *Cancellation, error) {
+		out, err := shop.CancelOrder(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("cancel_order")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "cancel_order", CancelOrderCard(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "shipping_policy",
 		Title:       "Shipping policy",
@@ -184,7 +248,18 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		InputSchema:  getProductInputSchema,
 		OutputSchema: getProductOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_product", register.NoRequest(shop.GetProduct), GetProductCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetProductInput) (*mcp.CallToolResult, *Product, error) {
+		out, err := shop.GetProduct(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_product")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_product", GetProductCard(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "search_products",
 		Title:       "Search products",
@@ -197,7 +272,17 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		},
 		InputSchema:  searchProductsInputSchema,
 		OutputSchema: searchProductsOutputSchema,
-	}, register.Handle(nil, "search_products", register.NoRequest(shop.SearchProducts), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in SearchProductsInput) (*mcp.CallToolResult, *ProductList, error) {
+		out, err := shop.SearchProducts(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("search_products")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 	ui.Register(s)
 }
 

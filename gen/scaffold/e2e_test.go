@@ -266,7 +266,7 @@ type GetReportInput struct{}
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`Name:\s+"get_invoice"`, `Name:\s+"get_report"`, `register\.NoRequest\(GetReport2\)`} {
+	for _, want := range []string{`Name:\s+"get_invoice"`, `Name:\s+"get_report"`, `GetReport2\(ctx, in\)`} {
 		if !regexp.MustCompile(want).Match(generated) {
 			t.Errorf("cards_gen.go lacks %s", want)
 		}

@@ -31,16 +31,27 @@ func orderCard(out *Order) card.Card {
 	return c.WithFallback()
 }
 
-// A tool registered by hand the way generated code registers it: explicit schemas, the handler
-// adapted by NoRequest, its result card built and attached by Handle.
-func ExampleHandle() {
+// A tool registered by hand the way generated code registers it: explicit schemas, resolved on
+// the first call, and a handler that attaches the result card, fitted to the host limits.
+func ExampleAddTool() {
 	s := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "1"}, nil)
 	cfg := register.NewConfig()
 	register.AddTool(s, &mcp.Tool{
 		Name:         "get_order",
 		InputSchema:  json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`),
 		OutputSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"status":{"type":"string"}},"required":["id","status"]}`),
-	}, register.Handle(cfg, "get_order", register.NoRequest(getOrder), orderCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in OrderInput) (*mcp.CallToolResult, *Order, error) {
+		out, err := getOrder(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_order")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_order", orderCard(out))
+		return res, out, nil
+	})
 
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()

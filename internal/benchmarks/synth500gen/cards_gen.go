@@ -4,6 +4,7 @@
 package synth500
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 
@@ -1045,7 +1046,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getInvoice0InputSchema,
 		OutputSchema: getInvoice0OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_invoice_0", register.NoRequest(service.GetInvoice0), GetInvoice0Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice0Input) (*mcp.CallToolResult, *GetInvoice0Result, error) {
+		out, err := service.GetInvoice0(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_invoice_0")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_invoice_0", GetInvoice0Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_1",
 		Title:       "Get ticket 1",
@@ -1059,7 +1071,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getTicket1InputSchema,
 		OutputSchema: getTicket1OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_ticket_1", register.NoRequest(service.GetTicket1), GetTicket1Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket1Input) (*mcp.CallToolResult, *GetTicket1Result, error) {
+		out, err := service.GetTicket1(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_ticket_1")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_ticket_1", GetTicket1Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_2",
 		Title:       "Get shipment 2",
@@ -1073,7 +1096,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getShipment2InputSchema,
 		OutputSchema: getShipment2OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_shipment_2", register.NoRequest(service.GetShipment2), GetShipment2Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment2Input) (*mcp.CallToolResult, *GetShipment2Result, error) {
+		out, err := service.GetShipment2(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_shipment_2")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_shipment_2", GetShipment2Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_3",
 		Title:       "Get booking 3",
@@ -1087,7 +1121,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getBooking3InputSchema,
 		OutputSchema: getBooking3OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_booking_3", register.NoRequest(service.GetBooking3), GetBooking3Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking3Input) (*mcp.CallToolResult, *GetBooking3Result, error) {
+		out, err := service.GetBooking3(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_booking_3")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_booking_3", GetBooking3Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_4",
 		Title:       "Get account 4",
@@ -1101,7 +1146,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getAccount4InputSchema,
 		OutputSchema: getAccount4OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_account_4", register.NoRequest(service.GetAccount4), GetAccount4Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount4Input) (*mcp.CallToolResult, *GetAccount4Result, error) {
+		out, err := service.GetAccount4(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_account_4")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_account_4", GetAccount4Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_5",
 		Title:       "Get device 5",
@@ -1115,7 +1171,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getDevice5InputSchema,
 		OutputSchema: getDevice5OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_device_5", register.NoRequest(service.GetDevice5), GetDevice5Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice5Input) (*mcp.CallToolResult, *GetDevice5Result, error) {
+		out, err := service.GetDevice5(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_device_5")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_device_5", GetDevice5Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_6",
 		Title:       "Get report 6",
@@ -1129,7 +1196,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getReport6InputSchema,
 		OutputSchema: getReport6OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_report_6", register.NoRequest(service.GetReport6), GetReport6Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport6Input) (*mcp.CallToolResult, *GetReport6Result, error) {
+		out, err := service.GetReport6(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_report_6")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_report_6", GetReport6Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_7",
 		Title:       "Get lead 7",
@@ -1143,7 +1221,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getLead7InputSchema,
 		OutputSchema: getLead7OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_lead_7", register.NoRequest(service.GetLead7), GetLead7Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead7Input) (*mcp.CallToolResult, *GetLead7Result, error) {
+		out, err := service.GetLead7(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_lead_7")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_lead_7", GetLead7Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_8",
 		Title:       "Get claim 8",
@@ -1157,7 +1246,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getClaim8InputSchema,
 		OutputSchema: getClaim8OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_claim_8", register.NoRequest(service.GetClaim8), GetClaim8Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim8Input) (*mcp.CallToolResult, *GetClaim8Result, error) {
+		out, err := service.GetClaim8(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_claim_8")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_claim_8", GetClaim8Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_9",
 		Title:       "Get course 9",
@@ -1171,7 +1271,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getCourse9InputSchema,
 		OutputSchema: getCourse9OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_course_9", register.NoRequest(service.GetCourse9), GetCourse9Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse9Input) (*mcp.CallToolResult, *GetCourse9Result, error) {
+		out, err := service.GetCourse9(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_course_9")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_course_9", GetCourse9Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_10",
 		Title:       "Review invoice 10",
@@ -1184,7 +1295,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewInvoice10InputSchema,
 		OutputSchema: reviewInvoice10OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_invoice_10", register.NoRequest(service.ReviewInvoice10), ReviewInvoice10Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice10Input) (*mcp.CallToolResult, *ReviewInvoice10Result, error) {
+		out, err := service.ReviewInvoice10(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_invoice_10")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_invoice_10", ReviewInvoice10Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_11",
 		Title:       "Review ticket 11",
@@ -1197,7 +1319,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewTicket11InputSchema,
 		OutputSchema: reviewTicket11OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_ticket_11", register.NoRequest(service.ReviewTicket11), ReviewTicket11Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket11Input) (*mcp.CallToolResult, *ReviewTicket11Result, error) {
+		out, err := service.ReviewTicket11(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_ticket_11")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_ticket_11", ReviewTicket11Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_12",
 		Title:       "Review shipment 12",
@@ -1210,7 +1343,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewShipment12InputSchema,
 		OutputSchema: reviewShipment12OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_shipment_12", register.NoRequest(service.ReviewShipment12), ReviewShipment12Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment12Input) (*mcp.CallToolResult, *ReviewShipment12Result, error) {
+		out, err := service.ReviewShipment12(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_shipment_12")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_shipment_12", ReviewShipment12Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_13",
 		Title:       "Review booking 13",
@@ -1223,7 +1367,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewBooking13InputSchema,
 		OutputSchema: reviewBooking13OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_booking_13", register.NoRequest(service.ReviewBooking13), ReviewBooking13Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking13Input) (*mcp.CallToolResult, *ReviewBooking13Result, error) {
+		out, err := service.ReviewBooking13(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_booking_13")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_booking_13", ReviewBooking13Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_14",
 		Title:       "Review account 14",
@@ -1236,7 +1391,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewAccount14InputSchema,
 		OutputSchema: reviewAccount14OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_account_14", register.NoRequest(service.ReviewAccount14), ReviewAccount14Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount14Input) (*mcp.CallToolResult, *ReviewAccount14Result, error) {
+		out, err := service.ReviewAccount14(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_account_14")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_account_14", ReviewAccount14Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_15",
 		Title:       "Review device 15",
@@ -1249,7 +1415,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewDevice15InputSchema,
 		OutputSchema: reviewDevice15OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_device_15", register.NoRequest(service.ReviewDevice15), ReviewDevice15Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice15Input) (*mcp.CallToolResult, *ReviewDevice15Result, error) {
+		out, err := service.ReviewDevice15(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_device_15")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_device_15", ReviewDevice15Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_16",
 		Title:       "Review report 16",
@@ -1262,7 +1439,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewReport16InputSchema,
 		OutputSchema: reviewReport16OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_report_16", register.NoRequest(service.ReviewReport16), ReviewReport16Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport16Input) (*mcp.CallToolResult, *ReviewReport16Result, error) {
+		out, err := service.ReviewReport16(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_report_16")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_report_16", ReviewReport16Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_17",
 		Title:       "Review lead 17",
@@ -1275,7 +1463,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewLead17InputSchema,
 		OutputSchema: reviewLead17OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_lead_17", register.NoRequest(service.ReviewLead17), ReviewLead17Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead17Input) (*mcp.CallToolResult, *ReviewLead17Result, error) {
+		out, err := service.ReviewLead17(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_lead_17")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_lead_17", ReviewLead17Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_18",
 		Title:       "Review claim 18",
@@ -1288,7 +1487,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewClaim18InputSchema,
 		OutputSchema: reviewClaim18OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_claim_18", register.NoRequest(service.ReviewClaim18), ReviewClaim18Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim18Input) (*mcp.CallToolResult, *ReviewClaim18Result, error) {
+		out, err := service.ReviewClaim18(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_claim_18")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_claim_18", ReviewClaim18Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_19",
 		Title:       "Review course 19",
@@ -1301,7 +1511,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewCourse19InputSchema,
 		OutputSchema: reviewCourse19OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_course_19", register.NoRequest(service.ReviewCourse19), ReviewCourse19Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse19Input) (*mcp.CallToolResult, *ReviewCourse19Result, error) {
+		out, err := service.ReviewCourse19(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_course_19")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_course_19", ReviewCourse19Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_20",
 		Title:       "Update invoice 20",
@@ -1315,7 +1536,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateInvoice20InputSchema,
 		OutputSchema: updateInvoice20OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_invoice_20", register.NoRequest(service.UpdateInvoice20), UpdateInvoice20Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice20Input) (*mcp.CallToolResult, *UpdateInvoice20Result, error) {
+		out, err := service.UpdateInvoice20(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_invoice_20")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_invoice_20", UpdateInvoice20Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_21",
 		Title:       "Update ticket 21",
@@ -1329,7 +1561,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateTicket21InputSchema,
 		OutputSchema: updateTicket21OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_ticket_21", register.NoRequest(service.UpdateTicket21), UpdateTicket21Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket21Input) (*mcp.CallToolResult, *UpdateTicket21Result, error) {
+		out, err := service.UpdateTicket21(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_ticket_21")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_ticket_21", UpdateTicket21Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_22",
 		Title:       "Update shipment 22",
@@ -1343,7 +1586,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateShipment22InputSchema,
 		OutputSchema: updateShipment22OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_shipment_22", register.NoRequest(service.UpdateShipment22), UpdateShipment22Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment22Input) (*mcp.CallToolResult, *UpdateShipment22Result, error) {
+		out, err := service.UpdateShipment22(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_shipment_22")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_shipment_22", UpdateShipment22Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_23",
 		Title:       "Update booking 23",
@@ -1357,7 +1611,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateBooking23InputSchema,
 		OutputSchema: updateBooking23OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_booking_23", register.NoRequest(service.UpdateBooking23), UpdateBooking23Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking23Input) (*mcp.CallToolResult, *UpdateBooking23Result, error) {
+		out, err := service.UpdateBooking23(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_booking_23")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_booking_23", UpdateBooking23Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_24",
 		Title:       "Update account 24",
@@ -1371,7 +1636,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateAccount24InputSchema,
 		OutputSchema: updateAccount24OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_account_24", register.NoRequest(service.UpdateAccount24), UpdateAccount24Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount24Input) (*mcp.CallToolResult, *UpdateAccount24Result, error) {
+		out, err := service.UpdateAccount24(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_account_24")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_account_24", UpdateAccount24Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_25",
 		Title:       "Update device 25",
@@ -1385,7 +1661,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateDevice25InputSchema,
 		OutputSchema: updateDevice25OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_device_25", register.NoRequest(service.UpdateDevice25), UpdateDevice25Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice25Input) (*mcp.CallToolResult, *UpdateDevice25Result, error) {
+		out, err := service.UpdateDevice25(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_device_25")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_device_25", UpdateDevice25Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_26",
 		Title:       "Update report 26",
@@ -1399,7 +1686,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateReport26InputSchema,
 		OutputSchema: updateReport26OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_report_26", register.NoRequest(service.UpdateReport26), UpdateReport26Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport26Input) (*mcp.CallToolResult, *UpdateReport26Result, error) {
+		out, err := service.UpdateReport26(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_report_26")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_report_26", UpdateReport26Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_27",
 		Title:       "Update lead 27",
@@ -1413,7 +1711,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateLead27InputSchema,
 		OutputSchema: updateLead27OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_lead_27", register.NoRequest(service.UpdateLead27), UpdateLead27Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead27Input) (*mcp.CallToolResult, *UpdateLead27Result, error) {
+		out, err := service.UpdateLead27(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_lead_27")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_lead_27", UpdateLead27Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_28",
 		Title:       "Update claim 28",
@@ -1427,7 +1736,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateClaim28InputSchema,
 		OutputSchema: updateClaim28OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_claim_28", register.NoRequest(service.UpdateClaim28), UpdateClaim28Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim28Input) (*mcp.CallToolResult, *UpdateClaim28Result, error) {
+		out, err := service.UpdateClaim28(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_claim_28")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_claim_28", UpdateClaim28Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_29",
 		Title:       "Update course 29",
@@ -1441,7 +1761,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateCourse29InputSchema,
 		OutputSchema: updateCourse29OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_course_29", register.NoRequest(service.UpdateCourse29), UpdateCourse29Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse29Input) (*mcp.CallToolResult, *UpdateCourse29Result, error) {
+		out, err := service.UpdateCourse29(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_course_29")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_course_29", UpdateCourse29Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_30",
 		Title:       "Close invoice 30",
@@ -1454,7 +1785,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeInvoice30InputSchema,
 		OutputSchema: closeInvoice30OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_invoice_30", register.NoRequest(service.CloseInvoice30), CloseInvoice30Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice30Input) (*mcp.CallToolResult, *CloseInvoice30Result, error) {
+		out, err := service.CloseInvoice30(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_invoice_30")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_invoice_30", CloseInvoice30Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_31",
 		Title:       "Close ticket 31",
@@ -1467,7 +1809,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeTicket31InputSchema,
 		OutputSchema: closeTicket31OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_ticket_31", register.NoRequest(service.CloseTicket31), CloseTicket31Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket31Input) (*mcp.CallToolResult, *CloseTicket31Result, error) {
+		out, err := service.CloseTicket31(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_ticket_31")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_ticket_31", CloseTicket31Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_32",
 		Title:       "Close shipment 32",
@@ -1480,7 +1833,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeShipment32InputSchema,
 		OutputSchema: closeShipment32OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_shipment_32", register.NoRequest(service.CloseShipment32), CloseShipment32Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment32Input) (*mcp.CallToolResult, *CloseShipment32Result, error) {
+		out, err := service.CloseShipment32(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_shipment_32")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_shipment_32", CloseShipment32Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_33",
 		Title:       "Close booking 33",
@@ -1493,7 +1857,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeBooking33InputSchema,
 		OutputSchema: closeBooking33OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_booking_33", register.NoRequest(service.CloseBooking33), CloseBooking33Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking33Input) (*mcp.CallToolResult, *CloseBooking33Result, error) {
+		out, err := service.CloseBooking33(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_booking_33")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_booking_33", CloseBooking33Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_34",
 		Title:       "Close account 34",
@@ -1506,7 +1881,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeAccount34InputSchema,
 		OutputSchema: closeAccount34OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_account_34", register.NoRequest(service.CloseAccount34), CloseAccount34Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount34Input) (*mcp.CallToolResult, *CloseAccount34Result, error) {
+		out, err := service.CloseAccount34(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_account_34")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_account_34", CloseAccount34Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_35",
 		Title:       "Close device 35",
@@ -1519,7 +1905,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeDevice35InputSchema,
 		OutputSchema: closeDevice35OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_device_35", register.NoRequest(service.CloseDevice35), CloseDevice35Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice35Input) (*mcp.CallToolResult, *CloseDevice35Result, error) {
+		out, err := service.CloseDevice35(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_device_35")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_device_35", CloseDevice35Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_36",
 		Title:       "Close report 36",
@@ -1532,7 +1929,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeReport36InputSchema,
 		OutputSchema: closeReport36OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_report_36", register.NoRequest(service.CloseReport36), CloseReport36Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport36Input) (*mcp.CallToolResult, *CloseReport36Result, error) {
+		out, err := service.CloseReport36(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_report_36")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_report_36", CloseReport36Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_37",
 		Title:       "Close lead 37",
@@ -1545,7 +1953,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeLead37InputSchema,
 		OutputSchema: closeLead37OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_lead_37", register.NoRequest(service.CloseLead37), CloseLead37Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead37Input) (*mcp.CallToolResult, *CloseLead37Result, error) {
+		out, err := service.CloseLead37(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_lead_37")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_lead_37", CloseLead37Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_38",
 		Title:       "Close claim 38",
@@ -1558,7 +1977,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeClaim38InputSchema,
 		OutputSchema: closeClaim38OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_claim_38", register.NoRequest(service.CloseClaim38), CloseClaim38Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim38Input) (*mcp.CallToolResult, *CloseClaim38Result, error) {
+		out, err := service.CloseClaim38(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_claim_38")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_claim_38", CloseClaim38Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_39",
 		Title:       "Close course 39",
@@ -1571,7 +2001,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeCourse39InputSchema,
 		OutputSchema: closeCourse39OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_course_39", register.NoRequest(service.CloseCourse39), CloseCourse39Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse39Input) (*mcp.CallToolResult, *CloseCourse39Result, error) {
+		out, err := service.CloseCourse39(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_course_39")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_course_39", CloseCourse39Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_40",
 		Title:       "Approve invoice 40",
@@ -1584,7 +2025,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveInvoice40InputSchema,
 		OutputSchema: approveInvoice40OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_invoice_40", register.NoRequest(service.ApproveInvoice40), ApproveInvoice40Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice40Input) (*mcp.CallToolResult, *ApproveInvoice40Result, error) {
+		out, err := service.ApproveInvoice40(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_invoice_40")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_invoice_40", ApproveInvoice40Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_41",
 		Title:       "Approve ticket 41",
@@ -1597,7 +2049,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveTicket41InputSchema,
 		OutputSchema: approveTicket41OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_ticket_41", register.NoRequest(service.ApproveTicket41), ApproveTicket41Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket41Input) (*mcp.CallToolResult, *ApproveTicket41Result, error) {
+		out, err := service.ApproveTicket41(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_ticket_41")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_ticket_41", ApproveTicket41Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_42",
 		Title:       "Approve shipment 42",
@@ -1610,7 +2073,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveShipment42InputSchema,
 		OutputSchema: approveShipment42OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_shipment_42", register.NoRequest(service.ApproveShipment42), ApproveShipment42Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment42Input) (*mcp.CallToolResult, *ApproveShipment42Result, error) {
+		out, err := service.ApproveShipment42(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_shipment_42")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_shipment_42", ApproveShipment42Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_43",
 		Title:       "Approve booking 43",
@@ -1623,7 +2097,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveBooking43InputSchema,
 		OutputSchema: approveBooking43OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_booking_43", register.NoRequest(service.ApproveBooking43), ApproveBooking43Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking43Input) (*mcp.CallToolResult, *ApproveBooking43Result, error) {
+		out, err := service.ApproveBooking43(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_booking_43")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_booking_43", ApproveBooking43Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_44",
 		Title:       "Approve account 44",
@@ -1636,7 +2121,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveAccount44InputSchema,
 		OutputSchema: approveAccount44OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_account_44", register.NoRequest(service.ApproveAccount44), ApproveAccount44Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount44Input) (*mcp.CallToolResult, *ApproveAccount44Result, error) {
+		out, err := service.ApproveAccount44(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_account_44")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_account_44", ApproveAccount44Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_45",
 		Title:       "Approve device 45",
@@ -1649,7 +2145,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveDevice45InputSchema,
 		OutputSchema: approveDevice45OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_device_45", register.NoRequest(service.ApproveDevice45), ApproveDevice45Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice45Input) (*mcp.CallToolResult, *ApproveDevice45Result, error) {
+		out, err := service.ApproveDevice45(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_device_45")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_device_45", ApproveDevice45Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_46",
 		Title:       "Approve report 46",
@@ -1662,7 +2169,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveReport46InputSchema,
 		OutputSchema: approveReport46OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_report_46", register.NoRequest(service.ApproveReport46), ApproveReport46Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport46Input) (*mcp.CallToolResult, *ApproveReport46Result, error) {
+		out, err := service.ApproveReport46(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_report_46")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_report_46", ApproveReport46Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_47",
 		Title:       "Approve lead 47",
@@ -1675,7 +2193,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveLead47InputSchema,
 		OutputSchema: approveLead47OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_lead_47", register.NoRequest(service.ApproveLead47), ApproveLead47Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead47Input) (*mcp.CallToolResult, *ApproveLead47Result, error) {
+		out, err := service.ApproveLead47(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_lead_47")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_lead_47", ApproveLead47Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_48",
 		Title:       "Approve claim 48",
@@ -1688,7 +2217,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveClaim48InputSchema,
 		OutputSchema: approveClaim48OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_claim_48", register.NoRequest(service.ApproveClaim48), ApproveClaim48Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim48Input) (*mcp.CallToolResult, *ApproveClaim48Result, error) {
+		out, err := service.ApproveClaim48(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_claim_48")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_claim_48", ApproveClaim48Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_49",
 		Title:       "Approve course 49",
@@ -1701,7 +2241,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveCourse49InputSchema,
 		OutputSchema: approveCourse49OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_course_49", register.NoRequest(service.ApproveCourse49), ApproveCourse49Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse49Input) (*mcp.CallToolResult, *ApproveCourse49Result, error) {
+		out, err := service.ApproveCourse49(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_course_49")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_course_49", ApproveCourse49Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_50",
 		Title:       "Get invoice 50",
@@ -1715,7 +2266,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getInvoice50InputSchema,
 		OutputSchema: getInvoice50OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_invoice_50", register.NoRequest(service.GetInvoice50), GetInvoice50Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice50Input) (*mcp.CallToolResult, *GetInvoice50Result, error) {
+		out, err := service.GetInvoice50(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_invoice_50")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_invoice_50", GetInvoice50Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_51",
 		Title:       "Get ticket 51",
@@ -1729,7 +2291,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getTicket51InputSchema,
 		OutputSchema: getTicket51OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_ticket_51", register.NoRequest(service.GetTicket51), GetTicket51Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket51Input) (*mcp.CallToolResult, *GetTicket51Result, error) {
+		out, err := service.GetTicket51(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_ticket_51")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_ticket_51", GetTicket51Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_52",
 		Title:       "Get shipment 52",
@@ -1743,7 +2316,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getShipment52InputSchema,
 		OutputSchema: getShipment52OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_shipment_52", register.NoRequest(service.GetShipment52), GetShipment52Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment52Input) (*mcp.CallToolResult, *GetShipment52Result, error) {
+		out, err := service.GetShipment52(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_shipment_52")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_shipment_52", GetShipment52Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_53",
 		Title:       "Get booking 53",
@@ -1757,7 +2341,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getBooking53InputSchema,
 		OutputSchema: getBooking53OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_booking_53", register.NoRequest(service.GetBooking53), GetBooking53Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking53Input) (*mcp.CallToolResult, *GetBooking53Result, error) {
+		out, err := service.GetBooking53(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_booking_53")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_booking_53", GetBooking53Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_54",
 		Title:       "Get account 54",
@@ -1771,7 +2366,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getAccount54InputSchema,
 		OutputSchema: getAccount54OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_account_54", register.NoRequest(service.GetAccount54), GetAccount54Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount54Input) (*mcp.CallToolResult, *GetAccount54Result, error) {
+		out, err := service.GetAccount54(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_account_54")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_account_54", GetAccount54Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_55",
 		Title:       "Get device 55",
@@ -1785,7 +2391,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getDevice55InputSchema,
 		OutputSchema: getDevice55OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_device_55", register.NoRequest(service.GetDevice55), GetDevice55Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice55Input) (*mcp.CallToolResult, *GetDevice55Result, error) {
+		out, err := service.GetDevice55(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_device_55")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_device_55", GetDevice55Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_56",
 		Title:       "Get report 56",
@@ -1799,7 +2416,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getReport56InputSchema,
 		OutputSchema: getReport56OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_report_56", register.NoRequest(service.GetReport56), GetReport56Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport56Input) (*mcp.CallToolResult, *GetReport56Result, error) {
+		out, err := service.GetReport56(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_report_56")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_report_56", GetReport56Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_57",
 		Title:       "Get lead 57",
@@ -1813,7 +2441,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getLead57InputSchema,
 		OutputSchema: getLead57OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_lead_57", register.NoRequest(service.GetLead57), GetLead57Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead57Input) (*mcp.CallToolResult, *GetLead57Result, error) {
+		out, err := service.GetLead57(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_lead_57")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_lead_57", GetLead57Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_58",
 		Title:       "Get claim 58",
@@ -1827,7 +2466,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getClaim58InputSchema,
 		OutputSchema: getClaim58OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_claim_58", register.NoRequest(service.GetClaim58), GetClaim58Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim58Input) (*mcp.CallToolResult, *GetClaim58Result, error) {
+		out, err := service.GetClaim58(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_claim_58")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_claim_58", GetClaim58Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_59",
 		Title:       "Get course 59",
@@ -1841,7 +2491,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getCourse59InputSchema,
 		OutputSchema: getCourse59OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_course_59", register.NoRequest(service.GetCourse59), GetCourse59Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse59Input) (*mcp.CallToolResult, *GetCourse59Result, error) {
+		out, err := service.GetCourse59(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_course_59")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_course_59", GetCourse59Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_60",
 		Title:       "Review invoice 60",
@@ -1854,7 +2515,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewInvoice60InputSchema,
 		OutputSchema: reviewInvoice60OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_invoice_60", register.NoRequest(service.ReviewInvoice60), ReviewInvoice60Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice60Input) (*mcp.CallToolResult, *ReviewInvoice60Result, error) {
+		out, err := service.ReviewInvoice60(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_invoice_60")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_invoice_60", ReviewInvoice60Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_61",
 		Title:       "Review ticket 61",
@@ -1867,7 +2539,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewTicket61InputSchema,
 		OutputSchema: reviewTicket61OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_ticket_61", register.NoRequest(service.ReviewTicket61), ReviewTicket61Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket61Input) (*mcp.CallToolResult, *ReviewTicket61Result, error) {
+		out, err := service.ReviewTicket61(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_ticket_61")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_ticket_61", ReviewTicket61Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_62",
 		Title:       "Review shipment 62",
@@ -1880,7 +2563,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewShipment62InputSchema,
 		OutputSchema: reviewShipment62OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_shipment_62", register.NoRequest(service.ReviewShipment62), ReviewShipment62Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment62Input) (*mcp.CallToolResult, *ReviewShipment62Result, error) {
+		out, err := service.ReviewShipment62(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_shipment_62")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_shipment_62", ReviewShipment62Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_63",
 		Title:       "Review booking 63",
@@ -1893,7 +2587,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewBooking63InputSchema,
 		OutputSchema: reviewBooking63OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_booking_63", register.NoRequest(service.ReviewBooking63), ReviewBooking63Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking63Input) (*mcp.CallToolResult, *ReviewBooking63Result, error) {
+		out, err := service.ReviewBooking63(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_booking_63")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_booking_63", ReviewBooking63Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_64",
 		Title:       "Review account 64",
@@ -1906,7 +2611,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewAccount64InputSchema,
 		OutputSchema: reviewAccount64OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_account_64", register.NoRequest(service.ReviewAccount64), ReviewAccount64Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount64Input) (*mcp.CallToolResult, *ReviewAccount64Result, error) {
+		out, err := service.ReviewAccount64(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_account_64")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_account_64", ReviewAccount64Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_65",
 		Title:       "Review device 65",
@@ -1919,7 +2635,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewDevice65InputSchema,
 		OutputSchema: reviewDevice65OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_device_65", register.NoRequest(service.ReviewDevice65), ReviewDevice65Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice65Input) (*mcp.CallToolResult, *ReviewDevice65Result, error) {
+		out, err := service.ReviewDevice65(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_device_65")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_device_65", ReviewDevice65Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_66",
 		Title:       "Review report 66",
@@ -1932,7 +2659,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewReport66InputSchema,
 		OutputSchema: reviewReport66OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_report_66", register.NoRequest(service.ReviewReport66), ReviewReport66Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport66Input) (*mcp.CallToolResult, *ReviewReport66Result, error) {
+		out, err := service.ReviewReport66(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_report_66")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_report_66", ReviewReport66Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_67",
 		Title:       "Review lead 67",
@@ -1945,7 +2683,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewLead67InputSchema,
 		OutputSchema: reviewLead67OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_lead_67", register.NoRequest(service.ReviewLead67), ReviewLead67Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead67Input) (*mcp.CallToolResult, *ReviewLead67Result, error) {
+		out, err := service.ReviewLead67(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_lead_67")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_lead_67", ReviewLead67Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_68",
 		Title:       "Review claim 68",
@@ -1958,7 +2707,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewClaim68InputSchema,
 		OutputSchema: reviewClaim68OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_claim_68", register.NoRequest(service.ReviewClaim68), ReviewClaim68Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim68Input) (*mcp.CallToolResult, *ReviewClaim68Result, error) {
+		out, err := service.ReviewClaim68(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_claim_68")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_claim_68", ReviewClaim68Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_69",
 		Title:       "Review course 69",
@@ -1971,7 +2731,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewCourse69InputSchema,
 		OutputSchema: reviewCourse69OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_course_69", register.NoRequest(service.ReviewCourse69), ReviewCourse69Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse69Input) (*mcp.CallToolResult, *ReviewCourse69Result, error) {
+		out, err := service.ReviewCourse69(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_course_69")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_course_69", ReviewCourse69Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_70",
 		Title:       "Update invoice 70",
@@ -1985,7 +2756,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateInvoice70InputSchema,
 		OutputSchema: updateInvoice70OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_invoice_70", register.NoRequest(service.UpdateInvoice70), UpdateInvoice70Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice70Input) (*mcp.CallToolResult, *UpdateInvoice70Result, error) {
+		out, err := service.UpdateInvoice70(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_invoice_70")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_invoice_70", UpdateInvoice70Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_71",
 		Title:       "Update ticket 71",
@@ -1999,7 +2781,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateTicket71InputSchema,
 		OutputSchema: updateTicket71OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_ticket_71", register.NoRequest(service.UpdateTicket71), UpdateTicket71Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket71Input) (*mcp.CallToolResult, *UpdateTicket71Result, error) {
+		out, err := service.UpdateTicket71(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_ticket_71")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_ticket_71", UpdateTicket71Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_72",
 		Title:       "Update shipment 72",
@@ -2013,7 +2806,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateShipment72InputSchema,
 		OutputSchema: updateShipment72OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_shipment_72", register.NoRequest(service.UpdateShipment72), UpdateShipment72Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment72Input) (*mcp.CallToolResult, *UpdateShipment72Result, error) {
+		out, err := service.UpdateShipment72(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_shipment_72")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_shipment_72", UpdateShipment72Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_73",
 		Title:       "Update booking 73",
@@ -2027,7 +2831,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateBooking73InputSchema,
 		OutputSchema: updateBooking73OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_booking_73", register.NoRequest(service.UpdateBooking73), UpdateBooking73Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking73Input) (*mcp.CallToolResult, *UpdateBooking73Result, error) {
+		out, err := service.UpdateBooking73(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_booking_73")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_booking_73", UpdateBooking73Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_74",
 		Title:       "Update account 74",
@@ -2041,7 +2856,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateAccount74InputSchema,
 		OutputSchema: updateAccount74OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_account_74", register.NoRequest(service.UpdateAccount74), UpdateAccount74Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount74Input) (*mcp.CallToolResult, *UpdateAccount74Result, error) {
+		out, err := service.UpdateAccount74(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_account_74")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_account_74", UpdateAccount74Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_75",
 		Title:       "Update device 75",
@@ -2055,7 +2881,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateDevice75InputSchema,
 		OutputSchema: updateDevice75OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_device_75", register.NoRequest(service.UpdateDevice75), UpdateDevice75Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice75Input) (*mcp.CallToolResult, *UpdateDevice75Result, error) {
+		out, err := service.UpdateDevice75(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_device_75")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_device_75", UpdateDevice75Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_76",
 		Title:       "Update report 76",
@@ -2069,7 +2906,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateReport76InputSchema,
 		OutputSchema: updateReport76OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_report_76", register.NoRequest(service.UpdateReport76), UpdateReport76Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport76Input) (*mcp.CallToolResult, *UpdateReport76Result, error) {
+		out, err := service.UpdateReport76(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_report_76")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_report_76", UpdateReport76Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_77",
 		Title:       "Update lead 77",
@@ -2083,7 +2931,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateLead77InputSchema,
 		OutputSchema: updateLead77OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_lead_77", register.NoRequest(service.UpdateLead77), UpdateLead77Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead77Input) (*mcp.CallToolResult, *UpdateLead77Result, error) {
+		out, err := service.UpdateLead77(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_lead_77")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_lead_77", UpdateLead77Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_78",
 		Title:       "Update claim 78",
@@ -2097,7 +2956,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateClaim78InputSchema,
 		OutputSchema: updateClaim78OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_claim_78", register.NoRequest(service.UpdateClaim78), UpdateClaim78Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim78Input) (*mcp.CallToolResult, *UpdateClaim78Result, error) {
+		out, err := service.UpdateClaim78(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_claim_78")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_claim_78", UpdateClaim78Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_79",
 		Title:       "Update course 79",
@@ -2111,7 +2981,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateCourse79InputSchema,
 		OutputSchema: updateCourse79OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_course_79", register.NoRequest(service.UpdateCourse79), UpdateCourse79Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse79Input) (*mcp.CallToolResult, *UpdateCourse79Result, error) {
+		out, err := service.UpdateCourse79(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_course_79")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_course_79", UpdateCourse79Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_80",
 		Title:       "Close invoice 80",
@@ -2124,7 +3005,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeInvoice80InputSchema,
 		OutputSchema: closeInvoice80OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_invoice_80", register.NoRequest(service.CloseInvoice80), CloseInvoice80Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice80Input) (*mcp.CallToolResult, *CloseInvoice80Result, error) {
+		out, err := service.CloseInvoice80(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_invoice_80")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_invoice_80", CloseInvoice80Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_81",
 		Title:       "Close ticket 81",
@@ -2137,7 +3029,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeTicket81InputSchema,
 		OutputSchema: closeTicket81OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_ticket_81", register.NoRequest(service.CloseTicket81), CloseTicket81Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket81Input) (*mcp.CallToolResult, *CloseTicket81Result, error) {
+		out, err := service.CloseTicket81(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_ticket_81")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_ticket_81", CloseTicket81Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_82",
 		Title:       "Close shipment 82",
@@ -2150,7 +3053,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeShipment82InputSchema,
 		OutputSchema: closeShipment82OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_shipment_82", register.NoRequest(service.CloseShipment82), CloseShipment82Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment82Input) (*mcp.CallToolResult, *CloseShipment82Result, error) {
+		out, err := service.CloseShipment82(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_shipment_82")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_shipment_82", CloseShipment82Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_83",
 		Title:       "Close booking 83",
@@ -2163,7 +3077,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeBooking83InputSchema,
 		OutputSchema: closeBooking83OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_booking_83", register.NoRequest(service.CloseBooking83), CloseBooking83Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking83Input) (*mcp.CallToolResult, *CloseBooking83Result, error) {
+		out, err := service.CloseBooking83(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_booking_83")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_booking_83", CloseBooking83Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_84",
 		Title:       "Close account 84",
@@ -2176,7 +3101,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeAccount84InputSchema,
 		OutputSchema: closeAccount84OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_account_84", register.NoRequest(service.CloseAccount84), CloseAccount84Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount84Input) (*mcp.CallToolResult, *CloseAccount84Result, error) {
+		out, err := service.CloseAccount84(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_account_84")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_account_84", CloseAccount84Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_85",
 		Title:       "Close device 85",
@@ -2189,7 +3125,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeDevice85InputSchema,
 		OutputSchema: closeDevice85OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_device_85", register.NoRequest(service.CloseDevice85), CloseDevice85Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice85Input) (*mcp.CallToolResult, *CloseDevice85Result, error) {
+		out, err := service.CloseDevice85(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_device_85")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_device_85", CloseDevice85Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_86",
 		Title:       "Close report 86",
@@ -2202,7 +3149,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeReport86InputSchema,
 		OutputSchema: closeReport86OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_report_86", register.NoRequest(service.CloseReport86), CloseReport86Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport86Input) (*mcp.CallToolResult, *CloseReport86Result, error) {
+		out, err := service.CloseReport86(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_report_86")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_report_86", CloseReport86Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_87",
 		Title:       "Close lead 87",
@@ -2215,7 +3173,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeLead87InputSchema,
 		OutputSchema: closeLead87OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_lead_87", register.NoRequest(service.CloseLead87), CloseLead87Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead87Input) (*mcp.CallToolResult, *CloseLead87Result, error) {
+		out, err := service.CloseLead87(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_lead_87")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_lead_87", CloseLead87Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_88",
 		Title:       "Close claim 88",
@@ -2228,7 +3197,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeClaim88InputSchema,
 		OutputSchema: closeClaim88OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_claim_88", register.NoRequest(service.CloseClaim88), CloseClaim88Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim88Input) (*mcp.CallToolResult, *CloseClaim88Result, error) {
+		out, err := service.CloseClaim88(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_claim_88")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_claim_88", CloseClaim88Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_89",
 		Title:       "Close course 89",
@@ -2241,7 +3221,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeCourse89InputSchema,
 		OutputSchema: closeCourse89OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_course_89", register.NoRequest(service.CloseCourse89), CloseCourse89Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse89Input) (*mcp.CallToolResult, *CloseCourse89Result, error) {
+		out, err := service.CloseCourse89(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_course_89")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_course_89", CloseCourse89Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_90",
 		Title:       "Approve invoice 90",
@@ -2254,7 +3245,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveInvoice90InputSchema,
 		OutputSchema: approveInvoice90OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_invoice_90", register.NoRequest(service.ApproveInvoice90), ApproveInvoice90Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice90Input) (*mcp.CallToolResult, *ApproveInvoice90Result, error) {
+		out, err := service.ApproveInvoice90(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_invoice_90")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_invoice_90", ApproveInvoice90Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_91",
 		Title:       "Approve ticket 91",
@@ -2267,7 +3269,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveTicket91InputSchema,
 		OutputSchema: approveTicket91OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_ticket_91", register.NoRequest(service.ApproveTicket91), ApproveTicket91Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket91Input) (*mcp.CallToolResult, *ApproveTicket91Result, error) {
+		out, err := service.ApproveTicket91(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_ticket_91")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_ticket_91", ApproveTicket91Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_92",
 		Title:       "Approve shipment 92",
@@ -2280,7 +3293,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveShipment92InputSchema,
 		OutputSchema: approveShipment92OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_shipment_92", register.NoRequest(service.ApproveShipment92), ApproveShipment92Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment92Input) (*mcp.CallToolResult, *ApproveShipment92Result, error) {
+		out, err := service.ApproveShipment92(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_shipment_92")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_shipment_92", ApproveShipment92Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_93",
 		Title:       "Approve booking 93",
@@ -2293,7 +3317,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveBooking93InputSchema,
 		OutputSchema: approveBooking93OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_booking_93", register.NoRequest(service.ApproveBooking93), ApproveBooking93Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking93Input) (*mcp.CallToolResult, *ApproveBooking93Result, error) {
+		out, err := service.ApproveBooking93(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_booking_93")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_booking_93", ApproveBooking93Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_94",
 		Title:       "Approve account 94",
@@ -2306,7 +3341,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveAccount94InputSchema,
 		OutputSchema: approveAccount94OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_account_94", register.NoRequest(service.ApproveAccount94), ApproveAccount94Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount94Input) (*mcp.CallToolResult, *ApproveAccount94Result, error) {
+		out, err := service.ApproveAccount94(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_account_94")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_account_94", ApproveAccount94Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_95",
 		Title:       "Approve device 95",
@@ -2319,7 +3365,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveDevice95InputSchema,
 		OutputSchema: approveDevice95OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_device_95", register.NoRequest(service.ApproveDevice95), ApproveDevice95Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice95Input) (*mcp.CallToolResult, *ApproveDevice95Result, error) {
+		out, err := service.ApproveDevice95(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_device_95")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_device_95", ApproveDevice95Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_96",
 		Title:       "Approve report 96",
@@ -2332,7 +3389,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveReport96InputSchema,
 		OutputSchema: approveReport96OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_report_96", register.NoRequest(service.ApproveReport96), ApproveReport96Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport96Input) (*mcp.CallToolResult, *ApproveReport96Result, error) {
+		out, err := service.ApproveReport96(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_report_96")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_report_96", ApproveReport96Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_97",
 		Title:       "Approve lead 97",
@@ -2345,7 +3413,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveLead97InputSchema,
 		OutputSchema: approveLead97OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_lead_97", register.NoRequest(service.ApproveLead97), ApproveLead97Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead97Input) (*mcp.CallToolResult, *ApproveLead97Result, error) {
+		out, err := service.ApproveLead97(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_lead_97")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_lead_97", ApproveLead97Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_98",
 		Title:       "Approve claim 98",
@@ -2358,7 +3437,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveClaim98InputSchema,
 		OutputSchema: approveClaim98OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_claim_98", register.NoRequest(service.ApproveClaim98), ApproveClaim98Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim98Input) (*mcp.CallToolResult, *ApproveClaim98Result, error) {
+		out, err := service.ApproveClaim98(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_claim_98")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_claim_98", ApproveClaim98Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_99",
 		Title:       "Approve course 99",
@@ -2371,7 +3461,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveCourse99InputSchema,
 		OutputSchema: approveCourse99OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_course_99", register.NoRequest(service.ApproveCourse99), ApproveCourse99Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse99Input) (*mcp.CallToolResult, *ApproveCourse99Result, error) {
+		out, err := service.ApproveCourse99(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_course_99")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_course_99", ApproveCourse99Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_100",
 		Title:       "Get invoice 100",
@@ -2385,7 +3486,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getInvoice100InputSchema,
 		OutputSchema: getInvoice100OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_invoice_100", register.NoRequest(service.GetInvoice100), GetInvoice100Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice100Input) (*mcp.CallToolResult, *GetInvoice100Result, error) {
+		out, err := service.GetInvoice100(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_invoice_100")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_invoice_100", GetInvoice100Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_101",
 		Title:       "Get ticket 101",
@@ -2399,7 +3511,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getTicket101InputSchema,
 		OutputSchema: getTicket101OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_ticket_101", register.NoRequest(service.GetTicket101), GetTicket101Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket101Input) (*mcp.CallToolResult, *GetTicket101Result, error) {
+		out, err := service.GetTicket101(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_ticket_101")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_ticket_101", GetTicket101Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_102",
 		Title:       "Get shipment 102",
@@ -2413,7 +3536,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getShipment102InputSchema,
 		OutputSchema: getShipment102OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_shipment_102", register.NoRequest(service.GetShipment102), GetShipment102Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment102Input) (*mcp.CallToolResult, *GetShipment102Result, error) {
+		out, err := service.GetShipment102(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_shipment_102")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_shipment_102", GetShipment102Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_103",
 		Title:       "Get booking 103",
@@ -2427,7 +3561,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getBooking103InputSchema,
 		OutputSchema: getBooking103OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_booking_103", register.NoRequest(service.GetBooking103), GetBooking103Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking103Input) (*mcp.CallToolResult, *GetBooking103Result, error) {
+		out, err := service.GetBooking103(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_booking_103")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_booking_103", GetBooking103Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_104",
 		Title:       "Get account 104",
@@ -2441,7 +3586,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getAccount104InputSchema,
 		OutputSchema: getAccount104OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_account_104", register.NoRequest(service.GetAccount104), GetAccount104Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount104Input) (*mcp.CallToolResult, *GetAccount104Result, error) {
+		out, err := service.GetAccount104(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_account_104")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_account_104", GetAccount104Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_105",
 		Title:       "Get device 105",
@@ -2455,7 +3611,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getDevice105InputSchema,
 		OutputSchema: getDevice105OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_device_105", register.NoRequest(service.GetDevice105), GetDevice105Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice105Input) (*mcp.CallToolResult, *GetDevice105Result, error) {
+		out, err := service.GetDevice105(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_device_105")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_device_105", GetDevice105Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_106",
 		Title:       "Get report 106",
@@ -2469,7 +3636,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getReport106InputSchema,
 		OutputSchema: getReport106OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_report_106", register.NoRequest(service.GetReport106), GetReport106Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport106Input) (*mcp.CallToolResult, *GetReport106Result, error) {
+		out, err := service.GetReport106(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_report_106")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_report_106", GetReport106Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_107",
 		Title:       "Get lead 107",
@@ -2483,7 +3661,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getLead107InputSchema,
 		OutputSchema: getLead107OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_lead_107", register.NoRequest(service.GetLead107), GetLead107Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead107Input) (*mcp.CallToolResult, *GetLead107Result, error) {
+		out, err := service.GetLead107(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_lead_107")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_lead_107", GetLead107Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_108",
 		Title:       "Get claim 108",
@@ -2497,7 +3686,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getClaim108InputSchema,
 		OutputSchema: getClaim108OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_claim_108", register.NoRequest(service.GetClaim108), GetClaim108Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim108Input) (*mcp.CallToolResult, *GetClaim108Result, error) {
+		out, err := service.GetClaim108(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_claim_108")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_claim_108", GetClaim108Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_109",
 		Title:       "Get course 109",
@@ -2511,7 +3711,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getCourse109InputSchema,
 		OutputSchema: getCourse109OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_course_109", register.NoRequest(service.GetCourse109), GetCourse109Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse109Input) (*mcp.CallToolResult, *GetCourse109Result, error) {
+		out, err := service.GetCourse109(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_course_109")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_course_109", GetCourse109Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_110",
 		Title:       "Review invoice 110",
@@ -2524,7 +3735,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewInvoice110InputSchema,
 		OutputSchema: reviewInvoice110OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_invoice_110", register.NoRequest(service.ReviewInvoice110), ReviewInvoice110Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice110Input) (*mcp.CallToolResult, *ReviewInvoice110Result, error) {
+		out, err := service.ReviewInvoice110(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_invoice_110")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_invoice_110", ReviewInvoice110Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_111",
 		Title:       "Review ticket 111",
@@ -2537,7 +3759,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewTicket111InputSchema,
 		OutputSchema: reviewTicket111OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_ticket_111", register.NoRequest(service.ReviewTicket111), ReviewTicket111Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket111Input) (*mcp.CallToolResult, *ReviewTicket111Result, error) {
+		out, err := service.ReviewTicket111(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_ticket_111")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_ticket_111", ReviewTicket111Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_112",
 		Title:       "Review shipment 112",
@@ -2550,7 +3783,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewShipment112InputSchema,
 		OutputSchema: reviewShipment112OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_shipment_112", register.NoRequest(service.ReviewShipment112), ReviewShipment112Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment112Input) (*mcp.CallToolResult, *ReviewShipment112Result, error) {
+		out, err := service.ReviewShipment112(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_shipment_112")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_shipment_112", ReviewShipment112Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_113",
 		Title:       "Review booking 113",
@@ -2563,7 +3807,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewBooking113InputSchema,
 		OutputSchema: reviewBooking113OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_booking_113", register.NoRequest(service.ReviewBooking113), ReviewBooking113Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking113Input) (*mcp.CallToolResult, *ReviewBooking113Result, error) {
+		out, err := service.ReviewBooking113(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_booking_113")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_booking_113", ReviewBooking113Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_114",
 		Title:       "Review account 114",
@@ -2576,7 +3831,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewAccount114InputSchema,
 		OutputSchema: reviewAccount114OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_account_114", register.NoRequest(service.ReviewAccount114), ReviewAccount114Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount114Input) (*mcp.CallToolResult, *ReviewAccount114Result, error) {
+		out, err := service.ReviewAccount114(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_account_114")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_account_114", ReviewAccount114Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_115",
 		Title:       "Review device 115",
@@ -2589,7 +3855,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewDevice115InputSchema,
 		OutputSchema: reviewDevice115OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_device_115", register.NoRequest(service.ReviewDevice115), ReviewDevice115Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice115Input) (*mcp.CallToolResult, *ReviewDevice115Result, error) {
+		out, err := service.ReviewDevice115(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_device_115")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_device_115", ReviewDevice115Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_116",
 		Title:       "Review report 116",
@@ -2602,7 +3879,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewReport116InputSchema,
 		OutputSchema: reviewReport116OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_report_116", register.NoRequest(service.ReviewReport116), ReviewReport116Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport116Input) (*mcp.CallToolResult, *ReviewReport116Result, error) {
+		out, err := service.ReviewReport116(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_report_116")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_report_116", ReviewReport116Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_117",
 		Title:       "Review lead 117",
@@ -2615,7 +3903,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewLead117InputSchema,
 		OutputSchema: reviewLead117OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_lead_117", register.NoRequest(service.ReviewLead117), ReviewLead117Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead117Input) (*mcp.CallToolResult, *ReviewLead117Result, error) {
+		out, err := service.ReviewLead117(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_lead_117")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_lead_117", ReviewLead117Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_118",
 		Title:       "Review claim 118",
@@ -2628,7 +3927,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewClaim118InputSchema,
 		OutputSchema: reviewClaim118OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_claim_118", register.NoRequest(service.ReviewClaim118), ReviewClaim118Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim118Input) (*mcp.CallToolResult, *ReviewClaim118Result, error) {
+		out, err := service.ReviewClaim118(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_claim_118")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_claim_118", ReviewClaim118Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_119",
 		Title:       "Review course 119",
@@ -2641,7 +3951,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewCourse119InputSchema,
 		OutputSchema: reviewCourse119OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_course_119", register.NoRequest(service.ReviewCourse119), ReviewCourse119Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse119Input) (*mcp.CallToolResult, *ReviewCourse119Result, error) {
+		out, err := service.ReviewCourse119(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_course_119")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_course_119", ReviewCourse119Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_120",
 		Title:       "Update invoice 120",
@@ -2655,7 +3976,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateInvoice120InputSchema,
 		OutputSchema: updateInvoice120OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_invoice_120", register.NoRequest(service.UpdateInvoice120), UpdateInvoice120Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice120Input) (*mcp.CallToolResult, *UpdateInvoice120Result, error) {
+		out, err := service.UpdateInvoice120(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_invoice_120")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_invoice_120", UpdateInvoice120Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_121",
 		Title:       "Update ticket 121",
@@ -2669,7 +4001,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateTicket121InputSchema,
 		OutputSchema: updateTicket121OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_ticket_121", register.NoRequest(service.UpdateTicket121), UpdateTicket121Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket121Input) (*mcp.CallToolResult, *UpdateTicket121Result, error) {
+		out, err := service.UpdateTicket121(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_ticket_121")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_ticket_121", UpdateTicket121Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_122",
 		Title:       "Update shipment 122",
@@ -2683,7 +4026,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateShipment122InputSchema,
 		OutputSchema: updateShipment122OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_shipment_122", register.NoRequest(service.UpdateShipment122), UpdateShipment122Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment122Input) (*mcp.CallToolResult, *UpdateShipment122Result, error) {
+		out, err := service.UpdateShipment122(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_shipment_122")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_shipment_122", UpdateShipment122Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_123",
 		Title:       "Update booking 123",
@@ -2697,7 +4051,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateBooking123InputSchema,
 		OutputSchema: updateBooking123OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_booking_123", register.NoRequest(service.UpdateBooking123), UpdateBooking123Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking123Input) (*mcp.CallToolResult, *UpdateBooking123Result, error) {
+		out, err := service.UpdateBooking123(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_booking_123")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_booking_123", UpdateBooking123Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_124",
 		Title:       "Update account 124",
@@ -2711,7 +4076,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateAccount124InputSchema,
 		OutputSchema: updateAccount124OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_account_124", register.NoRequest(service.UpdateAccount124), UpdateAccount124Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount124Input) (*mcp.CallToolResult, *UpdateAccount124Result, error) {
+		out, err := service.UpdateAccount124(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_account_124")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_account_124", UpdateAccount124Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_125",
 		Title:       "Update device 125",
@@ -2725,7 +4101,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateDevice125InputSchema,
 		OutputSchema: updateDevice125OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_device_125", register.NoRequest(service.UpdateDevice125), UpdateDevice125Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice125Input) (*mcp.CallToolResult, *UpdateDevice125Result, error) {
+		out, err := service.UpdateDevice125(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_device_125")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_device_125", UpdateDevice125Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_126",
 		Title:       "Update report 126",
@@ -2739,7 +4126,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateReport126InputSchema,
 		OutputSchema: updateReport126OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_report_126", register.NoRequest(service.UpdateReport126), UpdateReport126Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport126Input) (*mcp.CallToolResult, *UpdateReport126Result, error) {
+		out, err := service.UpdateReport126(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_report_126")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_report_126", UpdateReport126Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_127",
 		Title:       "Update lead 127",
@@ -2753,7 +4151,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateLead127InputSchema,
 		OutputSchema: updateLead127OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_lead_127", register.NoRequest(service.UpdateLead127), UpdateLead127Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead127Input) (*mcp.CallToolResult, *UpdateLead127Result, error) {
+		out, err := service.UpdateLead127(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_lead_127")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_lead_127", UpdateLead127Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_128",
 		Title:       "Update claim 128",
@@ -2767,7 +4176,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateClaim128InputSchema,
 		OutputSchema: updateClaim128OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_claim_128", register.NoRequest(service.UpdateClaim128), UpdateClaim128Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim128Input) (*mcp.CallToolResult, *UpdateClaim128Result, error) {
+		out, err := service.UpdateClaim128(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_claim_128")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_claim_128", UpdateClaim128Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_129",
 		Title:       "Update course 129",
@@ -2781,7 +4201,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateCourse129InputSchema,
 		OutputSchema: updateCourse129OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_course_129", register.NoRequest(service.UpdateCourse129), UpdateCourse129Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse129Input) (*mcp.CallToolResult, *UpdateCourse129Result, error) {
+		out, err := service.UpdateCourse129(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_course_129")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_course_129", UpdateCourse129Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_130",
 		Title:       "Close invoice 130",
@@ -2794,7 +4225,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeInvoice130InputSchema,
 		OutputSchema: closeInvoice130OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_invoice_130", register.NoRequest(service.CloseInvoice130), CloseInvoice130Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice130Input) (*mcp.CallToolResult, *CloseInvoice130Result, error) {
+		out, err := service.CloseInvoice130(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_invoice_130")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_invoice_130", CloseInvoice130Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_131",
 		Title:       "Close ticket 131",
@@ -2807,7 +4249,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeTicket131InputSchema,
 		OutputSchema: closeTicket131OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_ticket_131", register.NoRequest(service.CloseTicket131), CloseTicket131Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket131Input) (*mcp.CallToolResult, *CloseTicket131Result, error) {
+		out, err := service.CloseTicket131(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_ticket_131")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_ticket_131", CloseTicket131Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_132",
 		Title:       "Close shipment 132",
@@ -2820,7 +4273,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeShipment132InputSchema,
 		OutputSchema: closeShipment132OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_shipment_132", register.NoRequest(service.CloseShipment132), CloseShipment132Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment132Input) (*mcp.CallToolResult, *CloseShipment132Result, error) {
+		out, err := service.CloseShipment132(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_shipment_132")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_shipment_132", CloseShipment132Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_133",
 		Title:       "Close booking 133",
@@ -2833,7 +4297,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeBooking133InputSchema,
 		OutputSchema: closeBooking133OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_booking_133", register.NoRequest(service.CloseBooking133), CloseBooking133Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking133Input) (*mcp.CallToolResult, *CloseBooking133Result, error) {
+		out, err := service.CloseBooking133(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_booking_133")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_booking_133", CloseBooking133Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_134",
 		Title:       "Close account 134",
@@ -2846,7 +4321,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeAccount134InputSchema,
 		OutputSchema: closeAccount134OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_account_134", register.NoRequest(service.CloseAccount134), CloseAccount134Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount134Input) (*mcp.CallToolResult, *CloseAccount134Result, error) {
+		out, err := service.CloseAccount134(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_account_134")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_account_134", CloseAccount134Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_135",
 		Title:       "Close device 135",
@@ -2859,7 +4345,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeDevice135InputSchema,
 		OutputSchema: closeDevice135OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_device_135", register.NoRequest(service.CloseDevice135), CloseDevice135Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice135Input) (*mcp.CallToolResult, *CloseDevice135Result, error) {
+		out, err := service.CloseDevice135(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_device_135")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_device_135", CloseDevice135Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_136",
 		Title:       "Close report 136",
@@ -2872,7 +4369,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeReport136InputSchema,
 		OutputSchema: closeReport136OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_report_136", register.NoRequest(service.CloseReport136), CloseReport136Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport136Input) (*mcp.CallToolResult, *CloseReport136Result, error) {
+		out, err := service.CloseReport136(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_report_136")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_report_136", CloseReport136Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_137",
 		Title:       "Close lead 137",
@@ -2885,7 +4393,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeLead137InputSchema,
 		OutputSchema: closeLead137OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_lead_137", register.NoRequest(service.CloseLead137), CloseLead137Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead137Input) (*mcp.CallToolResult, *CloseLead137Result, error) {
+		out, err := service.CloseLead137(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_lead_137")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_lead_137", CloseLead137Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_138",
 		Title:       "Close claim 138",
@@ -2898,7 +4417,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeClaim138InputSchema,
 		OutputSchema: closeClaim138OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_claim_138", register.NoRequest(service.CloseClaim138), CloseClaim138Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim138Input) (*mcp.CallToolResult, *CloseClaim138Result, error) {
+		out, err := service.CloseClaim138(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_claim_138")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_claim_138", CloseClaim138Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_139",
 		Title:       "Close course 139",
@@ -2911,7 +4441,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeCourse139InputSchema,
 		OutputSchema: closeCourse139OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_course_139", register.NoRequest(service.CloseCourse139), CloseCourse139Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse139Input) (*mcp.CallToolResult, *CloseCourse139Result, error) {
+		out, err := service.CloseCourse139(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_course_139")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_course_139", CloseCourse139Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_140",
 		Title:       "Approve invoice 140",
@@ -2924,7 +4465,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveInvoice140InputSchema,
 		OutputSchema: approveInvoice140OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_invoice_140", register.NoRequest(service.ApproveInvoice140), ApproveInvoice140Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice140Input) (*mcp.CallToolResult, *ApproveInvoice140Result, error) {
+		out, err := service.ApproveInvoice140(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_invoice_140")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_invoice_140", ApproveInvoice140Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_141",
 		Title:       "Approve ticket 141",
@@ -2937,7 +4489,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveTicket141InputSchema,
 		OutputSchema: approveTicket141OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_ticket_141", register.NoRequest(service.ApproveTicket141), ApproveTicket141Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket141Input) (*mcp.CallToolResult, *ApproveTicket141Result, error) {
+		out, err := service.ApproveTicket141(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_ticket_141")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_ticket_141", ApproveTicket141Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_142",
 		Title:       "Approve shipment 142",
@@ -2950,7 +4513,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveShipment142InputSchema,
 		OutputSchema: approveShipment142OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_shipment_142", register.NoRequest(service.ApproveShipment142), ApproveShipment142Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment142Input) (*mcp.CallToolResult, *ApproveShipment142Result, error) {
+		out, err := service.ApproveShipment142(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_shipment_142")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_shipment_142", ApproveShipment142Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_143",
 		Title:       "Approve booking 143",
@@ -2963,7 +4537,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveBooking143InputSchema,
 		OutputSchema: approveBooking143OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_booking_143", register.NoRequest(service.ApproveBooking143), ApproveBooking143Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking143Input) (*mcp.CallToolResult, *ApproveBooking143Result, error) {
+		out, err := service.ApproveBooking143(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_booking_143")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_booking_143", ApproveBooking143Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_144",
 		Title:       "Approve account 144",
@@ -2976,7 +4561,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveAccount144InputSchema,
 		OutputSchema: approveAccount144OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_account_144", register.NoRequest(service.ApproveAccount144), ApproveAccount144Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount144Input) (*mcp.CallToolResult, *ApproveAccount144Result, error) {
+		out, err := service.ApproveAccount144(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_account_144")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_account_144", ApproveAccount144Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_145",
 		Title:       "Approve device 145",
@@ -2989,7 +4585,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveDevice145InputSchema,
 		OutputSchema: approveDevice145OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_device_145", register.NoRequest(service.ApproveDevice145), ApproveDevice145Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice145Input) (*mcp.CallToolResult, *ApproveDevice145Result, error) {
+		out, err := service.ApproveDevice145(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_device_145")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_device_145", ApproveDevice145Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_146",
 		Title:       "Approve report 146",
@@ -3002,7 +4609,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveReport146InputSchema,
 		OutputSchema: approveReport146OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_report_146", register.NoRequest(service.ApproveReport146), ApproveReport146Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport146Input) (*mcp.CallToolResult, *ApproveReport146Result, error) {
+		out, err := service.ApproveReport146(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_report_146")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_report_146", ApproveReport146Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_147",
 		Title:       "Approve lead 147",
@@ -3015,7 +4633,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveLead147InputSchema,
 		OutputSchema: approveLead147OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_lead_147", register.NoRequest(service.ApproveLead147), ApproveLead147Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead147Input) (*mcp.CallToolResult, *ApproveLead147Result, error) {
+		out, err := service.ApproveLead147(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_lead_147")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_lead_147", ApproveLead147Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_148",
 		Title:       "Approve claim 148",
@@ -3028,7 +4657,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveClaim148InputSchema,
 		OutputSchema: approveClaim148OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_claim_148", register.NoRequest(service.ApproveClaim148), ApproveClaim148Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim148Input) (*mcp.CallToolResult, *ApproveClaim148Result, error) {
+		out, err := service.ApproveClaim148(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_claim_148")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_claim_148", ApproveClaim148Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_149",
 		Title:       "Approve course 149",
@@ -3041,7 +4681,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveCourse149InputSchema,
 		OutputSchema: approveCourse149OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_course_149", register.NoRequest(service.ApproveCourse149), ApproveCourse149Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse149Input) (*mcp.CallToolResult, *ApproveCourse149Result, error) {
+		out, err := service.ApproveCourse149(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_course_149")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_course_149", ApproveCourse149Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_150",
 		Title:       "Get invoice 150",
@@ -3055,7 +4706,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getInvoice150InputSchema,
 		OutputSchema: getInvoice150OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_invoice_150", register.NoRequest(service.GetInvoice150), GetInvoice150Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice150Input) (*mcp.CallToolResult, *GetInvoice150Result, error) {
+		out, err := service.GetInvoice150(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_invoice_150")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_invoice_150", GetInvoice150Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_151",
 		Title:       "Get ticket 151",
@@ -3069,7 +4731,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getTicket151InputSchema,
 		OutputSchema: getTicket151OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_ticket_151", register.NoRequest(service.GetTicket151), GetTicket151Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket151Input) (*mcp.CallToolResult, *GetTicket151Result, error) {
+		out, err := service.GetTicket151(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_ticket_151")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_ticket_151", GetTicket151Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_152",
 		Title:       "Get shipment 152",
@@ -3083,7 +4756,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getShipment152InputSchema,
 		OutputSchema: getShipment152OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_shipment_152", register.NoRequest(service.GetShipment152), GetShipment152Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment152Input) (*mcp.CallToolResult, *GetShipment152Result, error) {
+		out, err := service.GetShipment152(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_shipment_152")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_shipment_152", GetShipment152Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_153",
 		Title:       "Get booking 153",
@@ -3097,7 +4781,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getBooking153InputSchema,
 		OutputSchema: getBooking153OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_booking_153", register.NoRequest(service.GetBooking153), GetBooking153Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking153Input) (*mcp.CallToolResult, *GetBooking153Result, error) {
+		out, err := service.GetBooking153(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_booking_153")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_booking_153", GetBooking153Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_154",
 		Title:       "Get account 154",
@@ -3111,7 +4806,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getAccount154InputSchema,
 		OutputSchema: getAccount154OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_account_154", register.NoRequest(service.GetAccount154), GetAccount154Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount154Input) (*mcp.CallToolResult, *GetAccount154Result, error) {
+		out, err := service.GetAccount154(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_account_154")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_account_154", GetAccount154Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_155",
 		Title:       "Get device 155",
@@ -3125,7 +4831,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getDevice155InputSchema,
 		OutputSchema: getDevice155OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_device_155", register.NoRequest(service.GetDevice155), GetDevice155Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice155Input) (*mcp.CallToolResult, *GetDevice155Result, error) {
+		out, err := service.GetDevice155(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_device_155")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_device_155", GetDevice155Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_156",
 		Title:       "Get report 156",
@@ -3139,7 +4856,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getReport156InputSchema,
 		OutputSchema: getReport156OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_report_156", register.NoRequest(service.GetReport156), GetReport156Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport156Input) (*mcp.CallToolResult, *GetReport156Result, error) {
+		out, err := service.GetReport156(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_report_156")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_report_156", GetReport156Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_157",
 		Title:       "Get lead 157",
@@ -3153,7 +4881,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getLead157InputSchema,
 		OutputSchema: getLead157OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_lead_157", register.NoRequest(service.GetLead157), GetLead157Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead157Input) (*mcp.CallToolResult, *GetLead157Result, error) {
+		out, err := service.GetLead157(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_lead_157")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_lead_157", GetLead157Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_158",
 		Title:       "Get claim 158",
@@ -3167,7 +4906,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getClaim158InputSchema,
 		OutputSchema: getClaim158OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_claim_158", register.NoRequest(service.GetClaim158), GetClaim158Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim158Input) (*mcp.CallToolResult, *GetClaim158Result, error) {
+		out, err := service.GetClaim158(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_claim_158")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_claim_158", GetClaim158Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_159",
 		Title:       "Get course 159",
@@ -3181,7 +4931,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getCourse159InputSchema,
 		OutputSchema: getCourse159OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_course_159", register.NoRequest(service.GetCourse159), GetCourse159Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse159Input) (*mcp.CallToolResult, *GetCourse159Result, error) {
+		out, err := service.GetCourse159(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_course_159")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_course_159", GetCourse159Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_160",
 		Title:       "Review invoice 160",
@@ -3194,7 +4955,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewInvoice160InputSchema,
 		OutputSchema: reviewInvoice160OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_invoice_160", register.NoRequest(service.ReviewInvoice160), ReviewInvoice160Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice160Input) (*mcp.CallToolResult, *ReviewInvoice160Result, error) {
+		out, err := service.ReviewInvoice160(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_invoice_160")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_invoice_160", ReviewInvoice160Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_161",
 		Title:       "Review ticket 161",
@@ -3207,7 +4979,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewTicket161InputSchema,
 		OutputSchema: reviewTicket161OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_ticket_161", register.NoRequest(service.ReviewTicket161), ReviewTicket161Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket161Input) (*mcp.CallToolResult, *ReviewTicket161Result, error) {
+		out, err := service.ReviewTicket161(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_ticket_161")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_ticket_161", ReviewTicket161Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_162",
 		Title:       "Review shipment 162",
@@ -3220,7 +5003,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewShipment162InputSchema,
 		OutputSchema: reviewShipment162OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_shipment_162", register.NoRequest(service.ReviewShipment162), ReviewShipment162Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment162Input) (*mcp.CallToolResult, *ReviewShipment162Result, error) {
+		out, err := service.ReviewShipment162(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_shipment_162")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_shipment_162", ReviewShipment162Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_163",
 		Title:       "Review booking 163",
@@ -3233,7 +5027,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewBooking163InputSchema,
 		OutputSchema: reviewBooking163OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_booking_163", register.NoRequest(service.ReviewBooking163), ReviewBooking163Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking163Input) (*mcp.CallToolResult, *ReviewBooking163Result, error) {
+		out, err := service.ReviewBooking163(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_booking_163")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_booking_163", ReviewBooking163Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_164",
 		Title:       "Review account 164",
@@ -3246,7 +5051,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewAccount164InputSchema,
 		OutputSchema: reviewAccount164OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_account_164", register.NoRequest(service.ReviewAccount164), ReviewAccount164Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount164Input) (*mcp.CallToolResult, *ReviewAccount164Result, error) {
+		out, err := service.ReviewAccount164(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_account_164")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_account_164", ReviewAccount164Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_165",
 		Title:       "Review device 165",
@@ -3259,7 +5075,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewDevice165InputSchema,
 		OutputSchema: reviewDevice165OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_device_165", register.NoRequest(service.ReviewDevice165), ReviewDevice165Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice165Input) (*mcp.CallToolResult, *ReviewDevice165Result, error) {
+		out, err := service.ReviewDevice165(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_device_165")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_device_165", ReviewDevice165Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_166",
 		Title:       "Review report 166",
@@ -3272,7 +5099,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewReport166InputSchema,
 		OutputSchema: reviewReport166OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_report_166", register.NoRequest(service.ReviewReport166), ReviewReport166Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport166Input) (*mcp.CallToolResult, *ReviewReport166Result, error) {
+		out, err := service.ReviewReport166(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_report_166")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_report_166", ReviewReport166Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_167",
 		Title:       "Review lead 167",
@@ -3285,7 +5123,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewLead167InputSchema,
 		OutputSchema: reviewLead167OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_lead_167", register.NoRequest(service.ReviewLead167), ReviewLead167Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead167Input) (*mcp.CallToolResult, *ReviewLead167Result, error) {
+		out, err := service.ReviewLead167(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_lead_167")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_lead_167", ReviewLead167Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_168",
 		Title:       "Review claim 168",
@@ -3298,7 +5147,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewClaim168InputSchema,
 		OutputSchema: reviewClaim168OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_claim_168", register.NoRequest(service.ReviewClaim168), ReviewClaim168Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim168Input) (*mcp.CallToolResult, *ReviewClaim168Result, error) {
+		out, err := service.ReviewClaim168(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_claim_168")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_claim_168", ReviewClaim168Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_169",
 		Title:       "Review course 169",
@@ -3311,7 +5171,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewCourse169InputSchema,
 		OutputSchema: reviewCourse169OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_course_169", register.NoRequest(service.ReviewCourse169), ReviewCourse169Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse169Input) (*mcp.CallToolResult, *ReviewCourse169Result, error) {
+		out, err := service.ReviewCourse169(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_course_169")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_course_169", ReviewCourse169Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_170",
 		Title:       "Update invoice 170",
@@ -3325,7 +5196,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateInvoice170InputSchema,
 		OutputSchema: updateInvoice170OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_invoice_170", register.NoRequest(service.UpdateInvoice170), UpdateInvoice170Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice170Input) (*mcp.CallToolResult, *UpdateInvoice170Result, error) {
+		out, err := service.UpdateInvoice170(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_invoice_170")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_invoice_170", UpdateInvoice170Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_171",
 		Title:       "Update ticket 171",
@@ -3339,7 +5221,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateTicket171InputSchema,
 		OutputSchema: updateTicket171OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_ticket_171", register.NoRequest(service.UpdateTicket171), UpdateTicket171Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket171Input) (*mcp.CallToolResult, *UpdateTicket171Result, error) {
+		out, err := service.UpdateTicket171(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_ticket_171")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_ticket_171", UpdateTicket171Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_172",
 		Title:       "Update shipment 172",
@@ -3353,7 +5246,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateShipment172InputSchema,
 		OutputSchema: updateShipment172OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_shipment_172", register.NoRequest(service.UpdateShipment172), UpdateShipment172Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment172Input) (*mcp.CallToolResult, *UpdateShipment172Result, error) {
+		out, err := service.UpdateShipment172(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_shipment_172")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_shipment_172", UpdateShipment172Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_173",
 		Title:       "Update booking 173",
@@ -3367,7 +5271,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateBooking173InputSchema,
 		OutputSchema: updateBooking173OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_booking_173", register.NoRequest(service.UpdateBooking173), UpdateBooking173Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking173Input) (*mcp.CallToolResult, *UpdateBooking173Result, error) {
+		out, err := service.UpdateBooking173(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_booking_173")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_booking_173", UpdateBooking173Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_174",
 		Title:       "Update account 174",
@@ -3381,7 +5296,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateAccount174InputSchema,
 		OutputSchema: updateAccount174OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_account_174", register.NoRequest(service.UpdateAccount174), UpdateAccount174Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount174Input) (*mcp.CallToolResult, *UpdateAccount174Result, error) {
+		out, err := service.UpdateAccount174(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_account_174")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_account_174", UpdateAccount174Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_175",
 		Title:       "Update device 175",
@@ -3395,7 +5321,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateDevice175InputSchema,
 		OutputSchema: updateDevice175OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_device_175", register.NoRequest(service.UpdateDevice175), UpdateDevice175Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice175Input) (*mcp.CallToolResult, *UpdateDevice175Result, error) {
+		out, err := service.UpdateDevice175(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_device_175")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_device_175", UpdateDevice175Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_176",
 		Title:       "Update report 176",
@@ -3409,7 +5346,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateReport176InputSchema,
 		OutputSchema: updateReport176OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_report_176", register.NoRequest(service.UpdateReport176), UpdateReport176Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport176Input) (*mcp.CallToolResult, *UpdateReport176Result, error) {
+		out, err := service.UpdateReport176(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_report_176")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_report_176", UpdateReport176Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_177",
 		Title:       "Update lead 177",
@@ -3423,7 +5371,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateLead177InputSchema,
 		OutputSchema: updateLead177OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_lead_177", register.NoRequest(service.UpdateLead177), UpdateLead177Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead177Input) (*mcp.CallToolResult, *UpdateLead177Result, error) {
+		out, err := service.UpdateLead177(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_lead_177")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_lead_177", UpdateLead177Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_178",
 		Title:       "Update claim 178",
@@ -3437,7 +5396,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateClaim178InputSchema,
 		OutputSchema: updateClaim178OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_claim_178", register.NoRequest(service.UpdateClaim178), UpdateClaim178Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim178Input) (*mcp.CallToolResult, *UpdateClaim178Result, error) {
+		out, err := service.UpdateClaim178(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_claim_178")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_claim_178", UpdateClaim178Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_179",
 		Title:       "Update course 179",
@@ -3451,7 +5421,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateCourse179InputSchema,
 		OutputSchema: updateCourse179OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_course_179", register.NoRequest(service.UpdateCourse179), UpdateCourse179Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse179Input) (*mcp.CallToolResult, *UpdateCourse179Result, error) {
+		out, err := service.UpdateCourse179(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_course_179")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_course_179", UpdateCourse179Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_180",
 		Title:       "Close invoice 180",
@@ -3464,7 +5445,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeInvoice180InputSchema,
 		OutputSchema: closeInvoice180OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_invoice_180", register.NoRequest(service.CloseInvoice180), CloseInvoice180Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice180Input) (*mcp.CallToolResult, *CloseInvoice180Result, error) {
+		out, err := service.CloseInvoice180(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_invoice_180")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_invoice_180", CloseInvoice180Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_181",
 		Title:       "Close ticket 181",
@@ -3477,7 +5469,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeTicket181InputSchema,
 		OutputSchema: closeTicket181OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_ticket_181", register.NoRequest(service.CloseTicket181), CloseTicket181Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket181Input) (*mcp.CallToolResult, *CloseTicket181Result, error) {
+		out, err := service.CloseTicket181(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_ticket_181")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_ticket_181", CloseTicket181Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_182",
 		Title:       "Close shipment 182",
@@ -3490,7 +5493,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeShipment182InputSchema,
 		OutputSchema: closeShipment182OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_shipment_182", register.NoRequest(service.CloseShipment182), CloseShipment182Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment182Input) (*mcp.CallToolResult, *CloseShipment182Result, error) {
+		out, err := service.CloseShipment182(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_shipment_182")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_shipment_182", CloseShipment182Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_183",
 		Title:       "Close booking 183",
@@ -3503,7 +5517,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeBooking183InputSchema,
 		OutputSchema: closeBooking183OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_booking_183", register.NoRequest(service.CloseBooking183), CloseBooking183Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking183Input) (*mcp.CallToolResult, *CloseBooking183Result, error) {
+		out, err := service.CloseBooking183(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_booking_183")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_booking_183", CloseBooking183Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_184",
 		Title:       "Close account 184",
@@ -3516,7 +5541,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeAccount184InputSchema,
 		OutputSchema: closeAccount184OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_account_184", register.NoRequest(service.CloseAccount184), CloseAccount184Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount184Input) (*mcp.CallToolResult, *CloseAccount184Result, error) {
+		out, err := service.CloseAccount184(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_account_184")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_account_184", CloseAccount184Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_185",
 		Title:       "Close device 185",
@@ -3529,7 +5565,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeDevice185InputSchema,
 		OutputSchema: closeDevice185OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_device_185", register.NoRequest(service.CloseDevice185), CloseDevice185Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice185Input) (*mcp.CallToolResult, *CloseDevice185Result, error) {
+		out, err := service.CloseDevice185(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_device_185")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_device_185", CloseDevice185Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_186",
 		Title:       "Close report 186",
@@ -3542,7 +5589,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeReport186InputSchema,
 		OutputSchema: closeReport186OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_report_186", register.NoRequest(service.CloseReport186), CloseReport186Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport186Input) (*mcp.CallToolResult, *CloseReport186Result, error) {
+		out, err := service.CloseReport186(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_report_186")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_report_186", CloseReport186Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_187",
 		Title:       "Close lead 187",
@@ -3555,7 +5613,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeLead187InputSchema,
 		OutputSchema: closeLead187OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_lead_187", register.NoRequest(service.CloseLead187), CloseLead187Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead187Input) (*mcp.CallToolResult, *CloseLead187Result, error) {
+		out, err := service.CloseLead187(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_lead_187")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_lead_187", CloseLead187Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_188",
 		Title:       "Close claim 188",
@@ -3568,7 +5637,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeClaim188InputSchema,
 		OutputSchema: closeClaim188OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_claim_188", register.NoRequest(service.CloseClaim188), CloseClaim188Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim188Input) (*mcp.CallToolResult, *CloseClaim188Result, error) {
+		out, err := service.CloseClaim188(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_claim_188")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_claim_188", CloseClaim188Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_189",
 		Title:       "Close course 189",
@@ -3581,7 +5661,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeCourse189InputSchema,
 		OutputSchema: closeCourse189OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_course_189", register.NoRequest(service.CloseCourse189), CloseCourse189Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse189Input) (*mcp.CallToolResult, *CloseCourse189Result, error) {
+		out, err := service.CloseCourse189(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_course_189")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_course_189", CloseCourse189Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_190",
 		Title:       "Approve invoice 190",
@@ -3594,7 +5685,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveInvoice190InputSchema,
 		OutputSchema: approveInvoice190OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_invoice_190", register.NoRequest(service.ApproveInvoice190), ApproveInvoice190Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice190Input) (*mcp.CallToolResult, *ApproveInvoice190Result, error) {
+		out, err := service.ApproveInvoice190(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_invoice_190")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_invoice_190", ApproveInvoice190Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_191",
 		Title:       "Approve ticket 191",
@@ -3607,7 +5709,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveTicket191InputSchema,
 		OutputSchema: approveTicket191OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_ticket_191", register.NoRequest(service.ApproveTicket191), ApproveTicket191Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket191Input) (*mcp.CallToolResult, *ApproveTicket191Result, error) {
+		out, err := service.ApproveTicket191(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_ticket_191")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_ticket_191", ApproveTicket191Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_192",
 		Title:       "Approve shipment 192",
@@ -3620,7 +5733,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveShipment192InputSchema,
 		OutputSchema: approveShipment192OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_shipment_192", register.NoRequest(service.ApproveShipment192), ApproveShipment192Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment192Input) (*mcp.CallToolResult, *ApproveShipment192Result, error) {
+		out, err := service.ApproveShipment192(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_shipment_192")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_shipment_192", ApproveShipment192Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_193",
 		Title:       "Approve booking 193",
@@ -3633,7 +5757,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveBooking193InputSchema,
 		OutputSchema: approveBooking193OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_booking_193", register.NoRequest(service.ApproveBooking193), ApproveBooking193Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking193Input) (*mcp.CallToolResult, *ApproveBooking193Result, error) {
+		out, err := service.ApproveBooking193(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_booking_193")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_booking_193", ApproveBooking193Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_194",
 		Title:       "Approve account 194",
@@ -3646,7 +5781,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveAccount194InputSchema,
 		OutputSchema: approveAccount194OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_account_194", register.NoRequest(service.ApproveAccount194), ApproveAccount194Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount194Input) (*mcp.CallToolResult, *ApproveAccount194Result, error) {
+		out, err := service.ApproveAccount194(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_account_194")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_account_194", ApproveAccount194Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_195",
 		Title:       "Approve device 195",
@@ -3659,7 +5805,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveDevice195InputSchema,
 		OutputSchema: approveDevice195OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_device_195", register.NoRequest(service.ApproveDevice195), ApproveDevice195Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice195Input) (*mcp.CallToolResult, *ApproveDevice195Result, error) {
+		out, err := service.ApproveDevice195(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_device_195")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_device_195", ApproveDevice195Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_196",
 		Title:       "Approve report 196",
@@ -3672,7 +5829,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveReport196InputSchema,
 		OutputSchema: approveReport196OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_report_196", register.NoRequest(service.ApproveReport196), ApproveReport196Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport196Input) (*mcp.CallToolResult, *ApproveReport196Result, error) {
+		out, err := service.ApproveReport196(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_report_196")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_report_196", ApproveReport196Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_197",
 		Title:       "Approve lead 197",
@@ -3685,7 +5853,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveLead197InputSchema,
 		OutputSchema: approveLead197OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_lead_197", register.NoRequest(service.ApproveLead197), ApproveLead197Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead197Input) (*mcp.CallToolResult, *ApproveLead197Result, error) {
+		out, err := service.ApproveLead197(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_lead_197")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_lead_197", ApproveLead197Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_198",
 		Title:       "Approve claim 198",
@@ -3698,7 +5877,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveClaim198InputSchema,
 		OutputSchema: approveClaim198OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_claim_198", register.NoRequest(service.ApproveClaim198), ApproveClaim198Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim198Input) (*mcp.CallToolResult, *ApproveClaim198Result, error) {
+		out, err := service.ApproveClaim198(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_claim_198")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_claim_198", ApproveClaim198Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_199",
 		Title:       "Approve course 199",
@@ -3711,7 +5901,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveCourse199InputSchema,
 		OutputSchema: approveCourse199OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_course_199", register.NoRequest(service.ApproveCourse199), ApproveCourse199Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse199Input) (*mcp.CallToolResult, *ApproveCourse199Result, error) {
+		out, err := service.ApproveCourse199(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_course_199")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_course_199", ApproveCourse199Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_200",
 		Title:       "Get invoice 200",
@@ -3725,7 +5926,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getInvoice200InputSchema,
 		OutputSchema: getInvoice200OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_invoice_200", register.NoRequest(service.GetInvoice200), GetInvoice200Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice200Input) (*mcp.CallToolResult, *GetInvoice200Result, error) {
+		out, err := service.GetInvoice200(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_invoice_200")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_invoice_200", GetInvoice200Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_201",
 		Title:       "Get ticket 201",
@@ -3739,7 +5951,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getTicket201InputSchema,
 		OutputSchema: getTicket201OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_ticket_201", register.NoRequest(service.GetTicket201), GetTicket201Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket201Input) (*mcp.CallToolResult, *GetTicket201Result, error) {
+		out, err := service.GetTicket201(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_ticket_201")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_ticket_201", GetTicket201Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_202",
 		Title:       "Get shipment 202",
@@ -3753,7 +5976,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getShipment202InputSchema,
 		OutputSchema: getShipment202OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_shipment_202", register.NoRequest(service.GetShipment202), GetShipment202Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment202Input) (*mcp.CallToolResult, *GetShipment202Result, error) {
+		out, err := service.GetShipment202(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_shipment_202")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_shipment_202", GetShipment202Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_203",
 		Title:       "Get booking 203",
@@ -3767,7 +6001,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getBooking203InputSchema,
 		OutputSchema: getBooking203OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_booking_203", register.NoRequest(service.GetBooking203), GetBooking203Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking203Input) (*mcp.CallToolResult, *GetBooking203Result, error) {
+		out, err := service.GetBooking203(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_booking_203")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_booking_203", GetBooking203Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_204",
 		Title:       "Get account 204",
@@ -3781,7 +6026,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getAccount204InputSchema,
 		OutputSchema: getAccount204OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_account_204", register.NoRequest(service.GetAccount204), GetAccount204Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount204Input) (*mcp.CallToolResult, *GetAccount204Result, error) {
+		out, err := service.GetAccount204(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_account_204")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_account_204", GetAccount204Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_205",
 		Title:       "Get device 205",
@@ -3795,7 +6051,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getDevice205InputSchema,
 		OutputSchema: getDevice205OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_device_205", register.NoRequest(service.GetDevice205), GetDevice205Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice205Input) (*mcp.CallToolResult, *GetDevice205Result, error) {
+		out, err := service.GetDevice205(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_device_205")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_device_205", GetDevice205Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_206",
 		Title:       "Get report 206",
@@ -3809,7 +6076,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getReport206InputSchema,
 		OutputSchema: getReport206OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_report_206", register.NoRequest(service.GetReport206), GetReport206Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport206Input) (*mcp.CallToolResult, *GetReport206Result, error) {
+		out, err := service.GetReport206(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_report_206")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_report_206", GetReport206Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_207",
 		Title:       "Get lead 207",
@@ -3823,7 +6101,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getLead207InputSchema,
 		OutputSchema: getLead207OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_lead_207", register.NoRequest(service.GetLead207), GetLead207Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead207Input) (*mcp.CallToolResult, *GetLead207Result, error) {
+		out, err := service.GetLead207(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_lead_207")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_lead_207", GetLead207Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_208",
 		Title:       "Get claim 208",
@@ -3837,7 +6126,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getClaim208InputSchema,
 		OutputSchema: getClaim208OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_claim_208", register.NoRequest(service.GetClaim208), GetClaim208Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim208Input) (*mcp.CallToolResult, *GetClaim208Result, error) {
+		out, err := service.GetClaim208(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_claim_208")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_claim_208", GetClaim208Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_209",
 		Title:       "Get course 209",
@@ -3851,7 +6151,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getCourse209InputSchema,
 		OutputSchema: getCourse209OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_course_209", register.NoRequest(service.GetCourse209), GetCourse209Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse209Input) (*mcp.CallToolResult, *GetCourse209Result, error) {
+		out, err := service.GetCourse209(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_course_209")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_course_209", GetCourse209Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_210",
 		Title:       "Review invoice 210",
@@ -3864,7 +6175,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewInvoice210InputSchema,
 		OutputSchema: reviewInvoice210OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_invoice_210", register.NoRequest(service.ReviewInvoice210), ReviewInvoice210Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice210Input) (*mcp.CallToolResult, *ReviewInvoice210Result, error) {
+		out, err := service.ReviewInvoice210(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_invoice_210")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_invoice_210", ReviewInvoice210Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_211",
 		Title:       "Review ticket 211",
@@ -3877,7 +6199,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewTicket211InputSchema,
 		OutputSchema: reviewTicket211OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_ticket_211", register.NoRequest(service.ReviewTicket211), ReviewTicket211Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket211Input) (*mcp.CallToolResult, *ReviewTicket211Result, error) {
+		out, err := service.ReviewTicket211(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_ticket_211")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_ticket_211", ReviewTicket211Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_212",
 		Title:       "Review shipment 212",
@@ -3890,7 +6223,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewShipment212InputSchema,
 		OutputSchema: reviewShipment212OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_shipment_212", register.NoRequest(service.ReviewShipment212), ReviewShipment212Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment212Input) (*mcp.CallToolResult, *ReviewShipment212Result, error) {
+		out, err := service.ReviewShipment212(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_shipment_212")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_shipment_212", ReviewShipment212Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_213",
 		Title:       "Review booking 213",
@@ -3903,7 +6247,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewBooking213InputSchema,
 		OutputSchema: reviewBooking213OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_booking_213", register.NoRequest(service.ReviewBooking213), ReviewBooking213Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking213Input) (*mcp.CallToolResult, *ReviewBooking213Result, error) {
+		out, err := service.ReviewBooking213(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_booking_213")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_booking_213", ReviewBooking213Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_214",
 		Title:       "Review account 214",
@@ -3916,7 +6271,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewAccount214InputSchema,
 		OutputSchema: reviewAccount214OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_account_214", register.NoRequest(service.ReviewAccount214), ReviewAccount214Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount214Input) (*mcp.CallToolResult, *ReviewAccount214Result, error) {
+		out, err := service.ReviewAccount214(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_account_214")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_account_214", ReviewAccount214Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_215",
 		Title:       "Review device 215",
@@ -3929,7 +6295,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewDevice215InputSchema,
 		OutputSchema: reviewDevice215OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_device_215", register.NoRequest(service.ReviewDevice215), ReviewDevice215Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice215Input) (*mcp.CallToolResult, *ReviewDevice215Result, error) {
+		out, err := service.ReviewDevice215(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_device_215")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_device_215", ReviewDevice215Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_216",
 		Title:       "Review report 216",
@@ -3942,7 +6319,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewReport216InputSchema,
 		OutputSchema: reviewReport216OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_report_216", register.NoRequest(service.ReviewReport216), ReviewReport216Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport216Input) (*mcp.CallToolResult, *ReviewReport216Result, error) {
+		out, err := service.ReviewReport216(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_report_216")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_report_216", ReviewReport216Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_217",
 		Title:       "Review lead 217",
@@ -3955,7 +6343,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewLead217InputSchema,
 		OutputSchema: reviewLead217OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_lead_217", register.NoRequest(service.ReviewLead217), ReviewLead217Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead217Input) (*mcp.CallToolResult, *ReviewLead217Result, error) {
+		out, err := service.ReviewLead217(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_lead_217")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_lead_217", ReviewLead217Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_218",
 		Title:       "Review claim 218",
@@ -3968,7 +6367,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewClaim218InputSchema,
 		OutputSchema: reviewClaim218OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_claim_218", register.NoRequest(service.ReviewClaim218), ReviewClaim218Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim218Input) (*mcp.CallToolResult, *ReviewClaim218Result, error) {
+		out, err := service.ReviewClaim218(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_claim_218")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_claim_218", ReviewClaim218Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_219",
 		Title:       "Review course 219",
@@ -3981,7 +6391,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewCourse219InputSchema,
 		OutputSchema: reviewCourse219OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_course_219", register.NoRequest(service.ReviewCourse219), ReviewCourse219Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse219Input) (*mcp.CallToolResult, *ReviewCourse219Result, error) {
+		out, err := service.ReviewCourse219(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_course_219")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_course_219", ReviewCourse219Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_220",
 		Title:       "Update invoice 220",
@@ -3995,7 +6416,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateInvoice220InputSchema,
 		OutputSchema: updateInvoice220OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_invoice_220", register.NoRequest(service.UpdateInvoice220), UpdateInvoice220Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice220Input) (*mcp.CallToolResult, *UpdateInvoice220Result, error) {
+		out, err := service.UpdateInvoice220(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_invoice_220")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_invoice_220", UpdateInvoice220Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_221",
 		Title:       "Update ticket 221",
@@ -4009,7 +6441,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateTicket221InputSchema,
 		OutputSchema: updateTicket221OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_ticket_221", register.NoRequest(service.UpdateTicket221), UpdateTicket221Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket221Input) (*mcp.CallToolResult, *UpdateTicket221Result, error) {
+		out, err := service.UpdateTicket221(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_ticket_221")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_ticket_221", UpdateTicket221Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_222",
 		Title:       "Update shipment 222",
@@ -4023,7 +6466,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateShipment222InputSchema,
 		OutputSchema: updateShipment222OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_shipment_222", register.NoRequest(service.UpdateShipment222), UpdateShipment222Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment222Input) (*mcp.CallToolResult, *UpdateShipment222Result, error) {
+		out, err := service.UpdateShipment222(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_shipment_222")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_shipment_222", UpdateShipment222Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_223",
 		Title:       "Update booking 223",
@@ -4037,7 +6491,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateBooking223InputSchema,
 		OutputSchema: updateBooking223OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_booking_223", register.NoRequest(service.UpdateBooking223), UpdateBooking223Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking223Input) (*mcp.CallToolResult, *UpdateBooking223Result, error) {
+		out, err := service.UpdateBooking223(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_booking_223")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_booking_223", UpdateBooking223Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_224",
 		Title:       "Update account 224",
@@ -4051,7 +6516,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateAccount224InputSchema,
 		OutputSchema: updateAccount224OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_account_224", register.NoRequest(service.UpdateAccount224), UpdateAccount224Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount224Input) (*mcp.CallToolResult, *UpdateAccount224Result, error) {
+		out, err := service.UpdateAccount224(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_account_224")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_account_224", UpdateAccount224Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_225",
 		Title:       "Update device 225",
@@ -4065,7 +6541,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateDevice225InputSchema,
 		OutputSchema: updateDevice225OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_device_225", register.NoRequest(service.UpdateDevice225), UpdateDevice225Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice225Input) (*mcp.CallToolResult, *UpdateDevice225Result, error) {
+		out, err := service.UpdateDevice225(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_device_225")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_device_225", UpdateDevice225Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_226",
 		Title:       "Update report 226",
@@ -4079,7 +6566,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateReport226InputSchema,
 		OutputSchema: updateReport226OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_report_226", register.NoRequest(service.UpdateReport226), UpdateReport226Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport226Input) (*mcp.CallToolResult, *UpdateReport226Result, error) {
+		out, err := service.UpdateReport226(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_report_226")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_report_226", UpdateReport226Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_227",
 		Title:       "Update lead 227",
@@ -4093,7 +6591,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateLead227InputSchema,
 		OutputSchema: updateLead227OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_lead_227", register.NoRequest(service.UpdateLead227), UpdateLead227Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead227Input) (*mcp.CallToolResult, *UpdateLead227Result, error) {
+		out, err := service.UpdateLead227(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_lead_227")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_lead_227", UpdateLead227Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_228",
 		Title:       "Update claim 228",
@@ -4107,7 +6616,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateClaim228InputSchema,
 		OutputSchema: updateClaim228OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_claim_228", register.NoRequest(service.UpdateClaim228), UpdateClaim228Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim228Input) (*mcp.CallToolResult, *UpdateClaim228Result, error) {
+		out, err := service.UpdateClaim228(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_claim_228")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_claim_228", UpdateClaim228Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_229",
 		Title:       "Update course 229",
@@ -4121,7 +6641,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateCourse229InputSchema,
 		OutputSchema: updateCourse229OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_course_229", register.NoRequest(service.UpdateCourse229), UpdateCourse229Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse229Input) (*mcp.CallToolResult, *UpdateCourse229Result, error) {
+		out, err := service.UpdateCourse229(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_course_229")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_course_229", UpdateCourse229Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_230",
 		Title:       "Close invoice 230",
@@ -4134,7 +6665,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeInvoice230InputSchema,
 		OutputSchema: closeInvoice230OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_invoice_230", register.NoRequest(service.CloseInvoice230), CloseInvoice230Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice230Input) (*mcp.CallToolResult, *CloseInvoice230Result, error) {
+		out, err := service.CloseInvoice230(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_invoice_230")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_invoice_230", CloseInvoice230Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_231",
 		Title:       "Close ticket 231",
@@ -4147,7 +6689,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeTicket231InputSchema,
 		OutputSchema: closeTicket231OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_ticket_231", register.NoRequest(service.CloseTicket231), CloseTicket231Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket231Input) (*mcp.CallToolResult, *CloseTicket231Result, error) {
+		out, err := service.CloseTicket231(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_ticket_231")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_ticket_231", CloseTicket231Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_232",
 		Title:       "Close shipment 232",
@@ -4160,7 +6713,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeShipment232InputSchema,
 		OutputSchema: closeShipment232OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_shipment_232", register.NoRequest(service.CloseShipment232), CloseShipment232Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment232Input) (*mcp.CallToolResult, *CloseShipment232Result, error) {
+		out, err := service.CloseShipment232(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_shipment_232")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_shipment_232", CloseShipment232Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_233",
 		Title:       "Close booking 233",
@@ -4173,7 +6737,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeBooking233InputSchema,
 		OutputSchema: closeBooking233OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_booking_233", register.NoRequest(service.CloseBooking233), CloseBooking233Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking233Input) (*mcp.CallToolResult, *CloseBooking233Result, error) {
+		out, err := service.CloseBooking233(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_booking_233")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_booking_233", CloseBooking233Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_234",
 		Title:       "Close account 234",
@@ -4186,7 +6761,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeAccount234InputSchema,
 		OutputSchema: closeAccount234OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_account_234", register.NoRequest(service.CloseAccount234), CloseAccount234Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount234Input) (*mcp.CallToolResult, *CloseAccount234Result, error) {
+		out, err := service.CloseAccount234(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_account_234")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_account_234", CloseAccount234Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_235",
 		Title:       "Close device 235",
@@ -4199,7 +6785,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeDevice235InputSchema,
 		OutputSchema: closeDevice235OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_device_235", register.NoRequest(service.CloseDevice235), CloseDevice235Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice235Input) (*mcp.CallToolResult, *CloseDevice235Result, error) {
+		out, err := service.CloseDevice235(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_device_235")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_device_235", CloseDevice235Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_236",
 		Title:       "Close report 236",
@@ -4212,7 +6809,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeReport236InputSchema,
 		OutputSchema: closeReport236OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_report_236", register.NoRequest(service.CloseReport236), CloseReport236Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport236Input) (*mcp.CallToolResult, *CloseReport236Result, error) {
+		out, err := service.CloseReport236(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_report_236")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_report_236", CloseReport236Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_237",
 		Title:       "Close lead 237",
@@ -4225,7 +6833,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeLead237InputSchema,
 		OutputSchema: closeLead237OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_lead_237", register.NoRequest(service.CloseLead237), CloseLead237Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead237Input) (*mcp.CallToolResult, *CloseLead237Result, error) {
+		out, err := service.CloseLead237(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_lead_237")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_lead_237", CloseLead237Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_238",
 		Title:       "Close claim 238",
@@ -4238,7 +6857,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeClaim238InputSchema,
 		OutputSchema: closeClaim238OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_claim_238", register.NoRequest(service.CloseClaim238), CloseClaim238Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim238Input) (*mcp.CallToolResult, *CloseClaim238Result, error) {
+		out, err := service.CloseClaim238(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_claim_238")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_claim_238", CloseClaim238Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_239",
 		Title:       "Close course 239",
@@ -4251,7 +6881,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeCourse239InputSchema,
 		OutputSchema: closeCourse239OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_course_239", register.NoRequest(service.CloseCourse239), CloseCourse239Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse239Input) (*mcp.CallToolResult, *CloseCourse239Result, error) {
+		out, err := service.CloseCourse239(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_course_239")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_course_239", CloseCourse239Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_240",
 		Title:       "Approve invoice 240",
@@ -4264,7 +6905,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveInvoice240InputSchema,
 		OutputSchema: approveInvoice240OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_invoice_240", register.NoRequest(service.ApproveInvoice240), ApproveInvoice240Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice240Input) (*mcp.CallToolResult, *ApproveInvoice240Result, error) {
+		out, err := service.ApproveInvoice240(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_invoice_240")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_invoice_240", ApproveInvoice240Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_241",
 		Title:       "Approve ticket 241",
@@ -4277,7 +6929,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveTicket241InputSchema,
 		OutputSchema: approveTicket241OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_ticket_241", register.NoRequest(service.ApproveTicket241), ApproveTicket241Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket241Input) (*mcp.CallToolResult, *ApproveTicket241Result, error) {
+		out, err := service.ApproveTicket241(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_ticket_241")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_ticket_241", ApproveTicket241Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_242",
 		Title:       "Approve shipment 242",
@@ -4290,7 +6953,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveShipment242InputSchema,
 		OutputSchema: approveShipment242OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_shipment_242", register.NoRequest(service.ApproveShipment242), ApproveShipment242Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment242Input) (*mcp.CallToolResult, *ApproveShipment242Result, error) {
+		out, err := service.ApproveShipment242(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_shipment_242")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_shipment_242", ApproveShipment242Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_243",
 		Title:       "Approve booking 243",
@@ -4303,7 +6977,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveBooking243InputSchema,
 		OutputSchema: approveBooking243OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_booking_243", register.NoRequest(service.ApproveBooking243), ApproveBooking243Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking243Input) (*mcp.CallToolResult, *ApproveBooking243Result, error) {
+		out, err := service.ApproveBooking243(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_booking_243")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_booking_243", ApproveBooking243Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_244",
 		Title:       "Approve account 244",
@@ -4316,7 +7001,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveAccount244InputSchema,
 		OutputSchema: approveAccount244OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_account_244", register.NoRequest(service.ApproveAccount244), ApproveAccount244Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount244Input) (*mcp.CallToolResult, *ApproveAccount244Result, error) {
+		out, err := service.ApproveAccount244(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_account_244")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_account_244", ApproveAccount244Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_245",
 		Title:       "Approve device 245",
@@ -4329,7 +7025,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveDevice245InputSchema,
 		OutputSchema: approveDevice245OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_device_245", register.NoRequest(service.ApproveDevice245), ApproveDevice245Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice245Input) (*mcp.CallToolResult, *ApproveDevice245Result, error) {
+		out, err := service.ApproveDevice245(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_device_245")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_device_245", ApproveDevice245Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_246",
 		Title:       "Approve report 246",
@@ -4342,7 +7049,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveReport246InputSchema,
 		OutputSchema: approveReport246OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_report_246", register.NoRequest(service.ApproveReport246), ApproveReport246Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport246Input) (*mcp.CallToolResult, *ApproveReport246Result, error) {
+		out, err := service.ApproveReport246(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_report_246")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_report_246", ApproveReport246Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_247",
 		Title:       "Approve lead 247",
@@ -4355,7 +7073,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveLead247InputSchema,
 		OutputSchema: approveLead247OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_lead_247", register.NoRequest(service.ApproveLead247), ApproveLead247Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead247Input) (*mcp.CallToolResult, *ApproveLead247Result, error) {
+		out, err := service.ApproveLead247(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_lead_247")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_lead_247", ApproveLead247Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_248",
 		Title:       "Approve claim 248",
@@ -4368,7 +7097,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveClaim248InputSchema,
 		OutputSchema: approveClaim248OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_claim_248", register.NoRequest(service.ApproveClaim248), ApproveClaim248Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim248Input) (*mcp.CallToolResult, *ApproveClaim248Result, error) {
+		out, err := service.ApproveClaim248(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_claim_248")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_claim_248", ApproveClaim248Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_249",
 		Title:       "Approve course 249",
@@ -4381,7 +7121,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveCourse249InputSchema,
 		OutputSchema: approveCourse249OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_course_249", register.NoRequest(service.ApproveCourse249), ApproveCourse249Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse249Input) (*mcp.CallToolResult, *ApproveCourse249Result, error) {
+		out, err := service.ApproveCourse249(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_course_249")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_course_249", ApproveCourse249Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_250",
 		Title:       "Get invoice 250",
@@ -4395,7 +7146,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getInvoice250InputSchema,
 		OutputSchema: getInvoice250OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_invoice_250", register.NoRequest(service.GetInvoice250), GetInvoice250Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice250Input) (*mcp.CallToolResult, *GetInvoice250Result, error) {
+		out, err := service.GetInvoice250(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_invoice_250")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_invoice_250", GetInvoice250Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_251",
 		Title:       "Get ticket 251",
@@ -4409,7 +7171,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getTicket251InputSchema,
 		OutputSchema: getTicket251OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_ticket_251", register.NoRequest(service.GetTicket251), GetTicket251Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket251Input) (*mcp.CallToolResult, *GetTicket251Result, error) {
+		out, err := service.GetTicket251(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_ticket_251")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_ticket_251", GetTicket251Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_252",
 		Title:       "Get shipment 252",
@@ -4423,7 +7196,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getShipment252InputSchema,
 		OutputSchema: getShipment252OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_shipment_252", register.NoRequest(service.GetShipment252), GetShipment252Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment252Input) (*mcp.CallToolResult, *GetShipment252Result, error) {
+		out, err := service.GetShipment252(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_shipment_252")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_shipment_252", GetShipment252Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_253",
 		Title:       "Get booking 253",
@@ -4437,7 +7221,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getBooking253InputSchema,
 		OutputSchema: getBooking253OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_booking_253", register.NoRequest(service.GetBooking253), GetBooking253Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking253Input) (*mcp.CallToolResult, *GetBooking253Result, error) {
+		out, err := service.GetBooking253(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_booking_253")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_booking_253", GetBooking253Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_254",
 		Title:       "Get account 254",
@@ -4451,7 +7246,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getAccount254InputSchema,
 		OutputSchema: getAccount254OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_account_254", register.NoRequest(service.GetAccount254), GetAccount254Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount254Input) (*mcp.CallToolResult, *GetAccount254Result, error) {
+		out, err := service.GetAccount254(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_account_254")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_account_254", GetAccount254Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_255",
 		Title:       "Get device 255",
@@ -4465,7 +7271,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getDevice255InputSchema,
 		OutputSchema: getDevice255OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_device_255", register.NoRequest(service.GetDevice255), GetDevice255Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice255Input) (*mcp.CallToolResult, *GetDevice255Result, error) {
+		out, err := service.GetDevice255(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_device_255")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_device_255", GetDevice255Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_256",
 		Title:       "Get report 256",
@@ -4479,7 +7296,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getReport256InputSchema,
 		OutputSchema: getReport256OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_report_256", register.NoRequest(service.GetReport256), GetReport256Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport256Input) (*mcp.CallToolResult, *GetReport256Result, error) {
+		out, err := service.GetReport256(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_report_256")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_report_256", GetReport256Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_257",
 		Title:       "Get lead 257",
@@ -4493,7 +7321,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getLead257InputSchema,
 		OutputSchema: getLead257OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_lead_257", register.NoRequest(service.GetLead257), GetLead257Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead257Input) (*mcp.CallToolResult, *GetLead257Result, error) {
+		out, err := service.GetLead257(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_lead_257")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_lead_257", GetLead257Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_258",
 		Title:       "Get claim 258",
@@ -4507,7 +7346,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getClaim258InputSchema,
 		OutputSchema: getClaim258OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_claim_258", register.NoRequest(service.GetClaim258), GetClaim258Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim258Input) (*mcp.CallToolResult, *GetClaim258Result, error) {
+		out, err := service.GetClaim258(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_claim_258")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_claim_258", GetClaim258Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_259",
 		Title:       "Get course 259",
@@ -4521,7 +7371,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getCourse259InputSchema,
 		OutputSchema: getCourse259OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_course_259", register.NoRequest(service.GetCourse259), GetCourse259Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse259Input) (*mcp.CallToolResult, *GetCourse259Result, error) {
+		out, err := service.GetCourse259(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_course_259")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_course_259", GetCourse259Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_260",
 		Title:       "Review invoice 260",
@@ -4534,7 +7395,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewInvoice260InputSchema,
 		OutputSchema: reviewInvoice260OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_invoice_260", register.NoRequest(service.ReviewInvoice260), ReviewInvoice260Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice260Input) (*mcp.CallToolResult, *ReviewInvoice260Result, error) {
+		out, err := service.ReviewInvoice260(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_invoice_260")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_invoice_260", ReviewInvoice260Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_261",
 		Title:       "Review ticket 261",
@@ -4547,7 +7419,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewTicket261InputSchema,
 		OutputSchema: reviewTicket261OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_ticket_261", register.NoRequest(service.ReviewTicket261), ReviewTicket261Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket261Input) (*mcp.CallToolResult, *ReviewTicket261Result, error) {
+		out, err := service.ReviewTicket261(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_ticket_261")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_ticket_261", ReviewTicket261Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_262",
 		Title:       "Review shipment 262",
@@ -4560,7 +7443,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewShipment262InputSchema,
 		OutputSchema: reviewShipment262OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_shipment_262", register.NoRequest(service.ReviewShipment262), ReviewShipment262Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment262Input) (*mcp.CallToolResult, *ReviewShipment262Result, error) {
+		out, err := service.ReviewShipment262(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_shipment_262")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_shipment_262", ReviewShipment262Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_263",
 		Title:       "Review booking 263",
@@ -4573,7 +7467,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewBooking263InputSchema,
 		OutputSchema: reviewBooking263OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_booking_263", register.NoRequest(service.ReviewBooking263), ReviewBooking263Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking263Input) (*mcp.CallToolResult, *ReviewBooking263Result, error) {
+		out, err := service.ReviewBooking263(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_booking_263")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_booking_263", ReviewBooking263Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_264",
 		Title:       "Review account 264",
@@ -4586,7 +7491,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewAccount264InputSchema,
 		OutputSchema: reviewAccount264OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_account_264", register.NoRequest(service.ReviewAccount264), ReviewAccount264Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount264Input) (*mcp.CallToolResult, *ReviewAccount264Result, error) {
+		out, err := service.ReviewAccount264(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_account_264")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_account_264", ReviewAccount264Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_265",
 		Title:       "Review device 265",
@@ -4599,7 +7515,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewDevice265InputSchema,
 		OutputSchema: reviewDevice265OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_device_265", register.NoRequest(service.ReviewDevice265), ReviewDevice265Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice265Input) (*mcp.CallToolResult, *ReviewDevice265Result, error) {
+		out, err := service.ReviewDevice265(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_device_265")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_device_265", ReviewDevice265Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_266",
 		Title:       "Review report 266",
@@ -4612,7 +7539,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewReport266InputSchema,
 		OutputSchema: reviewReport266OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_report_266", register.NoRequest(service.ReviewReport266), ReviewReport266Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport266Input) (*mcp.CallToolResult, *ReviewReport266Result, error) {
+		out, err := service.ReviewReport266(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_report_266")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_report_266", ReviewReport266Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_267",
 		Title:       "Review lead 267",
@@ -4625,7 +7563,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewLead267InputSchema,
 		OutputSchema: reviewLead267OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_lead_267", register.NoRequest(service.ReviewLead267), ReviewLead267Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead267Input) (*mcp.CallToolResult, *ReviewLead267Result, error) {
+		out, err := service.ReviewLead267(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_lead_267")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_lead_267", ReviewLead267Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_268",
 		Title:       "Review claim 268",
@@ -4638,7 +7587,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewClaim268InputSchema,
 		OutputSchema: reviewClaim268OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_claim_268", register.NoRequest(service.ReviewClaim268), ReviewClaim268Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim268Input) (*mcp.CallToolResult, *ReviewClaim268Result, error) {
+		out, err := service.ReviewClaim268(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_claim_268")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_claim_268", ReviewClaim268Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_269",
 		Title:       "Review course 269",
@@ -4651,7 +7611,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewCourse269InputSchema,
 		OutputSchema: reviewCourse269OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_course_269", register.NoRequest(service.ReviewCourse269), ReviewCourse269Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse269Input) (*mcp.CallToolResult, *ReviewCourse269Result, error) {
+		out, err := service.ReviewCourse269(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_course_269")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_course_269", ReviewCourse269Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_270",
 		Title:       "Update invoice 270",
@@ -4665,7 +7636,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateInvoice270InputSchema,
 		OutputSchema: updateInvoice270OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_invoice_270", register.NoRequest(service.UpdateInvoice270), UpdateInvoice270Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice270Input) (*mcp.CallToolResult, *UpdateInvoice270Result, error) {
+		out, err := service.UpdateInvoice270(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_invoice_270")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_invoice_270", UpdateInvoice270Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_271",
 		Title:       "Update ticket 271",
@@ -4679,7 +7661,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateTicket271InputSchema,
 		OutputSchema: updateTicket271OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_ticket_271", register.NoRequest(service.UpdateTicket271), UpdateTicket271Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket271Input) (*mcp.CallToolResult, *UpdateTicket271Result, error) {
+		out, err := service.UpdateTicket271(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_ticket_271")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_ticket_271", UpdateTicket271Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_272",
 		Title:       "Update shipment 272",
@@ -4693,7 +7686,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateShipment272InputSchema,
 		OutputSchema: updateShipment272OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_shipment_272", register.NoRequest(service.UpdateShipment272), UpdateShipment272Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment272Input) (*mcp.CallToolResult, *UpdateShipment272Result, error) {
+		out, err := service.UpdateShipment272(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_shipment_272")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_shipment_272", UpdateShipment272Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_273",
 		Title:       "Update booking 273",
@@ -4707,7 +7711,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateBooking273InputSchema,
 		OutputSchema: updateBooking273OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_booking_273", register.NoRequest(service.UpdateBooking273), UpdateBooking273Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking273Input) (*mcp.CallToolResult, *UpdateBooking273Result, error) {
+		out, err := service.UpdateBooking273(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_booking_273")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_booking_273", UpdateBooking273Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_274",
 		Title:       "Update account 274",
@@ -4721,7 +7736,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateAccount274InputSchema,
 		OutputSchema: updateAccount274OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_account_274", register.NoRequest(service.UpdateAccount274), UpdateAccount274Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount274Input) (*mcp.CallToolResult, *UpdateAccount274Result, error) {
+		out, err := service.UpdateAccount274(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_account_274")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_account_274", UpdateAccount274Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_275",
 		Title:       "Update device 275",
@@ -4735,7 +7761,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateDevice275InputSchema,
 		OutputSchema: updateDevice275OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_device_275", register.NoRequest(service.UpdateDevice275), UpdateDevice275Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice275Input) (*mcp.CallToolResult, *UpdateDevice275Result, error) {
+		out, err := service.UpdateDevice275(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_device_275")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_device_275", UpdateDevice275Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_276",
 		Title:       "Update report 276",
@@ -4749,7 +7786,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateReport276InputSchema,
 		OutputSchema: updateReport276OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_report_276", register.NoRequest(service.UpdateReport276), UpdateReport276Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport276Input) (*mcp.CallToolResult, *UpdateReport276Result, error) {
+		out, err := service.UpdateReport276(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_report_276")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_report_276", UpdateReport276Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_277",
 		Title:       "Update lead 277",
@@ -4763,7 +7811,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateLead277InputSchema,
 		OutputSchema: updateLead277OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_lead_277", register.NoRequest(service.UpdateLead277), UpdateLead277Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead277Input) (*mcp.CallToolResult, *UpdateLead277Result, error) {
+		out, err := service.UpdateLead277(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_lead_277")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_lead_277", UpdateLead277Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_278",
 		Title:       "Update claim 278",
@@ -4777,7 +7836,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateClaim278InputSchema,
 		OutputSchema: updateClaim278OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_claim_278", register.NoRequest(service.UpdateClaim278), UpdateClaim278Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim278Input) (*mcp.CallToolResult, *UpdateClaim278Result, error) {
+		out, err := service.UpdateClaim278(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_claim_278")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_claim_278", UpdateClaim278Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_279",
 		Title:       "Update course 279",
@@ -4791,7 +7861,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateCourse279InputSchema,
 		OutputSchema: updateCourse279OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_course_279", register.NoRequest(service.UpdateCourse279), UpdateCourse279Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse279Input) (*mcp.CallToolResult, *UpdateCourse279Result, error) {
+		out, err := service.UpdateCourse279(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_course_279")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_course_279", UpdateCourse279Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_280",
 		Title:       "Close invoice 280",
@@ -4804,7 +7885,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeInvoice280InputSchema,
 		OutputSchema: closeInvoice280OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_invoice_280", register.NoRequest(service.CloseInvoice280), CloseInvoice280Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice280Input) (*mcp.CallToolResult, *CloseInvoice280Result, error) {
+		out, err := service.CloseInvoice280(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_invoice_280")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_invoice_280", CloseInvoice280Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_281",
 		Title:       "Close ticket 281",
@@ -4817,7 +7909,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeTicket281InputSchema,
 		OutputSchema: closeTicket281OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_ticket_281", register.NoRequest(service.CloseTicket281), CloseTicket281Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket281Input) (*mcp.CallToolResult, *CloseTicket281Result, error) {
+		out, err := service.CloseTicket281(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_ticket_281")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_ticket_281", CloseTicket281Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_282",
 		Title:       "Close shipment 282",
@@ -4830,7 +7933,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeShipment282InputSchema,
 		OutputSchema: closeShipment282OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_shipment_282", register.NoRequest(service.CloseShipment282), CloseShipment282Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment282Input) (*mcp.CallToolResult, *CloseShipment282Result, error) {
+		out, err := service.CloseShipment282(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_shipment_282")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_shipment_282", CloseShipment282Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_283",
 		Title:       "Close booking 283",
@@ -4843,7 +7957,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeBooking283InputSchema,
 		OutputSchema: closeBooking283OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_booking_283", register.NoRequest(service.CloseBooking283), CloseBooking283Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking283Input) (*mcp.CallToolResult, *CloseBooking283Result, error) {
+		out, err := service.CloseBooking283(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_booking_283")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_booking_283", CloseBooking283Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_284",
 		Title:       "Close account 284",
@@ -4856,7 +7981,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeAccount284InputSchema,
 		OutputSchema: closeAccount284OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_account_284", register.NoRequest(service.CloseAccount284), CloseAccount284Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount284Input) (*mcp.CallToolResult, *CloseAccount284Result, error) {
+		out, err := service.CloseAccount284(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_account_284")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_account_284", CloseAccount284Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_285",
 		Title:       "Close device 285",
@@ -4869,7 +8005,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeDevice285InputSchema,
 		OutputSchema: closeDevice285OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_device_285", register.NoRequest(service.CloseDevice285), CloseDevice285Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice285Input) (*mcp.CallToolResult, *CloseDevice285Result, error) {
+		out, err := service.CloseDevice285(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_device_285")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_device_285", CloseDevice285Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_286",
 		Title:       "Close report 286",
@@ -4882,7 +8029,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeReport286InputSchema,
 		OutputSchema: closeReport286OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_report_286", register.NoRequest(service.CloseReport286), CloseReport286Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport286Input) (*mcp.CallToolResult, *CloseReport286Result, error) {
+		out, err := service.CloseReport286(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_report_286")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_report_286", CloseReport286Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_287",
 		Title:       "Close lead 287",
@@ -4895,7 +8053,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeLead287InputSchema,
 		OutputSchema: closeLead287OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_lead_287", register.NoRequest(service.CloseLead287), CloseLead287Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead287Input) (*mcp.CallToolResult, *CloseLead287Result, error) {
+		out, err := service.CloseLead287(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_lead_287")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_lead_287", CloseLead287Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_288",
 		Title:       "Close claim 288",
@@ -4908,7 +8077,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeClaim288InputSchema,
 		OutputSchema: closeClaim288OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_claim_288", register.NoRequest(service.CloseClaim288), CloseClaim288Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim288Input) (*mcp.CallToolResult, *CloseClaim288Result, error) {
+		out, err := service.CloseClaim288(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_claim_288")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_claim_288", CloseClaim288Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_289",
 		Title:       "Close course 289",
@@ -4921,7 +8101,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeCourse289InputSchema,
 		OutputSchema: closeCourse289OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_course_289", register.NoRequest(service.CloseCourse289), CloseCourse289Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse289Input) (*mcp.CallToolResult, *CloseCourse289Result, error) {
+		out, err := service.CloseCourse289(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_course_289")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_course_289", CloseCourse289Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_290",
 		Title:       "Approve invoice 290",
@@ -4934,7 +8125,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveInvoice290InputSchema,
 		OutputSchema: approveInvoice290OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_invoice_290", register.NoRequest(service.ApproveInvoice290), ApproveInvoice290Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice290Input) (*mcp.CallToolResult, *ApproveInvoice290Result, error) {
+		out, err := service.ApproveInvoice290(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_invoice_290")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_invoice_290", ApproveInvoice290Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_291",
 		Title:       "Approve ticket 291",
@@ -4947,7 +8149,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveTicket291InputSchema,
 		OutputSchema: approveTicket291OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_ticket_291", register.NoRequest(service.ApproveTicket291), ApproveTicket291Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket291Input) (*mcp.CallToolResult, *ApproveTicket291Result, error) {
+		out, err := service.ApproveTicket291(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_ticket_291")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_ticket_291", ApproveTicket291Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_292",
 		Title:       "Approve shipment 292",
@@ -4960,7 +8173,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveShipment292InputSchema,
 		OutputSchema: approveShipment292OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_shipment_292", register.NoRequest(service.ApproveShipment292), ApproveShipment292Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment292Input) (*mcp.CallToolResult, *ApproveShipment292Result, error) {
+		out, err := service.ApproveShipment292(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_shipment_292")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_shipment_292", ApproveShipment292Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_293",
 		Title:       "Approve booking 293",
@@ -4973,7 +8197,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveBooking293InputSchema,
 		OutputSchema: approveBooking293OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_booking_293", register.NoRequest(service.ApproveBooking293), ApproveBooking293Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking293Input) (*mcp.CallToolResult, *ApproveBooking293Result, error) {
+		out, err := service.ApproveBooking293(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_booking_293")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_booking_293", ApproveBooking293Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_294",
 		Title:       "Approve account 294",
@@ -4986,7 +8221,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveAccount294InputSchema,
 		OutputSchema: approveAccount294OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_account_294", register.NoRequest(service.ApproveAccount294), ApproveAccount294Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount294Input) (*mcp.CallToolResult, *ApproveAccount294Result, error) {
+		out, err := service.ApproveAccount294(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_account_294")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_account_294", ApproveAccount294Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_295",
 		Title:       "Approve device 295",
@@ -4999,7 +8245,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveDevice295InputSchema,
 		OutputSchema: approveDevice295OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_device_295", register.NoRequest(service.ApproveDevice295), ApproveDevice295Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice295Input) (*mcp.CallToolResult, *ApproveDevice295Result, error) {
+		out, err := service.ApproveDevice295(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_device_295")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_device_295", ApproveDevice295Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_296",
 		Title:       "Approve report 296",
@@ -5012,7 +8269,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveReport296InputSchema,
 		OutputSchema: approveReport296OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_report_296", register.NoRequest(service.ApproveReport296), ApproveReport296Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport296Input) (*mcp.CallToolResult, *ApproveReport296Result, error) {
+		out, err := service.ApproveReport296(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_report_296")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_report_296", ApproveReport296Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_297",
 		Title:       "Approve lead 297",
@@ -5025,7 +8293,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveLead297InputSchema,
 		OutputSchema: approveLead297OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_lead_297", register.NoRequest(service.ApproveLead297), ApproveLead297Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead297Input) (*mcp.CallToolResult, *ApproveLead297Result, error) {
+		out, err := service.ApproveLead297(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_lead_297")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_lead_297", ApproveLead297Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_298",
 		Title:       "Approve claim 298",
@@ -5038,7 +8317,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveClaim298InputSchema,
 		OutputSchema: approveClaim298OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_claim_298", register.NoRequest(service.ApproveClaim298), ApproveClaim298Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim298Input) (*mcp.CallToolResult, *ApproveClaim298Result, error) {
+		out, err := service.ApproveClaim298(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_claim_298")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_claim_298", ApproveClaim298Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_299",
 		Title:       "Approve course 299",
@@ -5051,7 +8341,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveCourse299InputSchema,
 		OutputSchema: approveCourse299OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_course_299", register.NoRequest(service.ApproveCourse299), ApproveCourse299Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse299Input) (*mcp.CallToolResult, *ApproveCourse299Result, error) {
+		out, err := service.ApproveCourse299(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_course_299")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_course_299", ApproveCourse299Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_300",
 		Title:       "Get invoice 300",
@@ -5065,7 +8366,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getInvoice300InputSchema,
 		OutputSchema: getInvoice300OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_invoice_300", register.NoRequest(service.GetInvoice300), GetInvoice300Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice300Input) (*mcp.CallToolResult, *GetInvoice300Result, error) {
+		out, err := service.GetInvoice300(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_invoice_300")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_invoice_300", GetInvoice300Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_301",
 		Title:       "Get ticket 301",
@@ -5079,7 +8391,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getTicket301InputSchema,
 		OutputSchema: getTicket301OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_ticket_301", register.NoRequest(service.GetTicket301), GetTicket301Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket301Input) (*mcp.CallToolResult, *GetTicket301Result, error) {
+		out, err := service.GetTicket301(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_ticket_301")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_ticket_301", GetTicket301Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_302",
 		Title:       "Get shipment 302",
@@ -5093,7 +8416,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getShipment302InputSchema,
 		OutputSchema: getShipment302OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_shipment_302", register.NoRequest(service.GetShipment302), GetShipment302Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment302Input) (*mcp.CallToolResult, *GetShipment302Result, error) {
+		out, err := service.GetShipment302(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_shipment_302")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_shipment_302", GetShipment302Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_303",
 		Title:       "Get booking 303",
@@ -5107,7 +8441,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getBooking303InputSchema,
 		OutputSchema: getBooking303OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_booking_303", register.NoRequest(service.GetBooking303), GetBooking303Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking303Input) (*mcp.CallToolResult, *GetBooking303Result, error) {
+		out, err := service.GetBooking303(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_booking_303")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_booking_303", GetBooking303Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_304",
 		Title:       "Get account 304",
@@ -5121,7 +8466,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getAccount304InputSchema,
 		OutputSchema: getAccount304OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_account_304", register.NoRequest(service.GetAccount304), GetAccount304Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount304Input) (*mcp.CallToolResult, *GetAccount304Result, error) {
+		out, err := service.GetAccount304(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_account_304")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_account_304", GetAccount304Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_305",
 		Title:       "Get device 305",
@@ -5135,7 +8491,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getDevice305InputSchema,
 		OutputSchema: getDevice305OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_device_305", register.NoRequest(service.GetDevice305), GetDevice305Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice305Input) (*mcp.CallToolResult, *GetDevice305Result, error) {
+		out, err := service.GetDevice305(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_device_305")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_device_305", GetDevice305Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_306",
 		Title:       "Get report 306",
@@ -5149,7 +8516,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getReport306InputSchema,
 		OutputSchema: getReport306OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_report_306", register.NoRequest(service.GetReport306), GetReport306Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport306Input) (*mcp.CallToolResult, *GetReport306Result, error) {
+		out, err := service.GetReport306(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_report_306")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_report_306", GetReport306Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_307",
 		Title:       "Get lead 307",
@@ -5163,7 +8541,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getLead307InputSchema,
 		OutputSchema: getLead307OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_lead_307", register.NoRequest(service.GetLead307), GetLead307Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead307Input) (*mcp.CallToolResult, *GetLead307Result, error) {
+		out, err := service.GetLead307(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_lead_307")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_lead_307", GetLead307Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_308",
 		Title:       "Get claim 308",
@@ -5177,7 +8566,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getClaim308InputSchema,
 		OutputSchema: getClaim308OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_claim_308", register.NoRequest(service.GetClaim308), GetClaim308Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim308Input) (*mcp.CallToolResult, *GetClaim308Result, error) {
+		out, err := service.GetClaim308(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_claim_308")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_claim_308", GetClaim308Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_309",
 		Title:       "Get course 309",
@@ -5191,7 +8591,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getCourse309InputSchema,
 		OutputSchema: getCourse309OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_course_309", register.NoRequest(service.GetCourse309), GetCourse309Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse309Input) (*mcp.CallToolResult, *GetCourse309Result, error) {
+		out, err := service.GetCourse309(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_course_309")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_course_309", GetCourse309Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_310",
 		Title:       "Review invoice 310",
@@ -5204,7 +8615,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewInvoice310InputSchema,
 		OutputSchema: reviewInvoice310OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_invoice_310", register.NoRequest(service.ReviewInvoice310), ReviewInvoice310Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice310Input) (*mcp.CallToolResult, *ReviewInvoice310Result, error) {
+		out, err := service.ReviewInvoice310(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_invoice_310")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_invoice_310", ReviewInvoice310Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_311",
 		Title:       "Review ticket 311",
@@ -5217,7 +8639,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewTicket311InputSchema,
 		OutputSchema: reviewTicket311OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_ticket_311", register.NoRequest(service.ReviewTicket311), ReviewTicket311Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket311Input) (*mcp.CallToolResult, *ReviewTicket311Result, error) {
+		out, err := service.ReviewTicket311(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_ticket_311")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_ticket_311", ReviewTicket311Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_312",
 		Title:       "Review shipment 312",
@@ -5230,7 +8663,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewShipment312InputSchema,
 		OutputSchema: reviewShipment312OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_shipment_312", register.NoRequest(service.ReviewShipment312), ReviewShipment312Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment312Input) (*mcp.CallToolResult, *ReviewShipment312Result, error) {
+		out, err := service.ReviewShipment312(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_shipment_312")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_shipment_312", ReviewShipment312Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_313",
 		Title:       "Review booking 313",
@@ -5243,7 +8687,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewBooking313InputSchema,
 		OutputSchema: reviewBooking313OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_booking_313", register.NoRequest(service.ReviewBooking313), ReviewBooking313Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking313Input) (*mcp.CallToolResult, *ReviewBooking313Result, error) {
+		out, err := service.ReviewBooking313(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_booking_313")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_booking_313", ReviewBooking313Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_314",
 		Title:       "Review account 314",
@@ -5256,7 +8711,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewAccount314InputSchema,
 		OutputSchema: reviewAccount314OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_account_314", register.NoRequest(service.ReviewAccount314), ReviewAccount314Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount314Input) (*mcp.CallToolResult, *ReviewAccount314Result, error) {
+		out, err := service.ReviewAccount314(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_account_314")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_account_314", ReviewAccount314Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_315",
 		Title:       "Review device 315",
@@ -5269,7 +8735,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewDevice315InputSchema,
 		OutputSchema: reviewDevice315OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_device_315", register.NoRequest(service.ReviewDevice315), ReviewDevice315Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice315Input) (*mcp.CallToolResult, *ReviewDevice315Result, error) {
+		out, err := service.ReviewDevice315(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_device_315")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_device_315", ReviewDevice315Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_316",
 		Title:       "Review report 316",
@@ -5282,7 +8759,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewReport316InputSchema,
 		OutputSchema: reviewReport316OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_report_316", register.NoRequest(service.ReviewReport316), ReviewReport316Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport316Input) (*mcp.CallToolResult, *ReviewReport316Result, error) {
+		out, err := service.ReviewReport316(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_report_316")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_report_316", ReviewReport316Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_317",
 		Title:       "Review lead 317",
@@ -5295,7 +8783,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewLead317InputSchema,
 		OutputSchema: reviewLead317OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_lead_317", register.NoRequest(service.ReviewLead317), ReviewLead317Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead317Input) (*mcp.CallToolResult, *ReviewLead317Result, error) {
+		out, err := service.ReviewLead317(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_lead_317")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_lead_317", ReviewLead317Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_318",
 		Title:       "Review claim 318",
@@ -5308,7 +8807,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewClaim318InputSchema,
 		OutputSchema: reviewClaim318OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_claim_318", register.NoRequest(service.ReviewClaim318), ReviewClaim318Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim318Input) (*mcp.CallToolResult, *ReviewClaim318Result, error) {
+		out, err := service.ReviewClaim318(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_claim_318")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_claim_318", ReviewClaim318Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_319",
 		Title:       "Review course 319",
@@ -5321,7 +8831,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewCourse319InputSchema,
 		OutputSchema: reviewCourse319OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_course_319", register.NoRequest(service.ReviewCourse319), ReviewCourse319Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse319Input) (*mcp.CallToolResult, *ReviewCourse319Result, error) {
+		out, err := service.ReviewCourse319(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_course_319")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_course_319", ReviewCourse319Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_320",
 		Title:       "Update invoice 320",
@@ -5335,7 +8856,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateInvoice320InputSchema,
 		OutputSchema: updateInvoice320OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_invoice_320", register.NoRequest(service.UpdateInvoice320), UpdateInvoice320Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice320Input) (*mcp.CallToolResult, *UpdateInvoice320Result, error) {
+		out, err := service.UpdateInvoice320(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_invoice_320")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_invoice_320", UpdateInvoice320Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_321",
 		Title:       "Update ticket 321",
@@ -5349,7 +8881,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateTicket321InputSchema,
 		OutputSchema: updateTicket321OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_ticket_321", register.NoRequest(service.UpdateTicket321), UpdateTicket321Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket321Input) (*mcp.CallToolResult, *UpdateTicket321Result, error) {
+		out, err := service.UpdateTicket321(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_ticket_321")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_ticket_321", UpdateTicket321Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_322",
 		Title:       "Update shipment 322",
@@ -5363,7 +8906,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateShipment322InputSchema,
 		OutputSchema: updateShipment322OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_shipment_322", register.NoRequest(service.UpdateShipment322), UpdateShipment322Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment322Input) (*mcp.CallToolResult, *UpdateShipment322Result, error) {
+		out, err := service.UpdateShipment322(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_shipment_322")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_shipment_322", UpdateShipment322Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_323",
 		Title:       "Update booking 323",
@@ -5377,7 +8931,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateBooking323InputSchema,
 		OutputSchema: updateBooking323OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_booking_323", register.NoRequest(service.UpdateBooking323), UpdateBooking323Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking323Input) (*mcp.CallToolResult, *UpdateBooking323Result, error) {
+		out, err := service.UpdateBooking323(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_booking_323")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_booking_323", UpdateBooking323Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_324",
 		Title:       "Update account 324",
@@ -5391,7 +8956,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateAccount324InputSchema,
 		OutputSchema: updateAccount324OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_account_324", register.NoRequest(service.UpdateAccount324), UpdateAccount324Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount324Input) (*mcp.CallToolResult, *UpdateAccount324Result, error) {
+		out, err := service.UpdateAccount324(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_account_324")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_account_324", UpdateAccount324Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_325",
 		Title:       "Update device 325",
@@ -5405,7 +8981,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateDevice325InputSchema,
 		OutputSchema: updateDevice325OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_device_325", register.NoRequest(service.UpdateDevice325), UpdateDevice325Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice325Input) (*mcp.CallToolResult, *UpdateDevice325Result, error) {
+		out, err := service.UpdateDevice325(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_device_325")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_device_325", UpdateDevice325Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_326",
 		Title:       "Update report 326",
@@ -5419,7 +9006,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateReport326InputSchema,
 		OutputSchema: updateReport326OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_report_326", register.NoRequest(service.UpdateReport326), UpdateReport326Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport326Input) (*mcp.CallToolResult, *UpdateReport326Result, error) {
+		out, err := service.UpdateReport326(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_report_326")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_report_326", UpdateReport326Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_327",
 		Title:       "Update lead 327",
@@ -5433,7 +9031,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateLead327InputSchema,
 		OutputSchema: updateLead327OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_lead_327", register.NoRequest(service.UpdateLead327), UpdateLead327Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead327Input) (*mcp.CallToolResult, *UpdateLead327Result, error) {
+		out, err := service.UpdateLead327(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_lead_327")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_lead_327", UpdateLead327Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_328",
 		Title:       "Update claim 328",
@@ -5447,7 +9056,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateClaim328InputSchema,
 		OutputSchema: updateClaim328OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_claim_328", register.NoRequest(service.UpdateClaim328), UpdateClaim328Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim328Input) (*mcp.CallToolResult, *UpdateClaim328Result, error) {
+		out, err := service.UpdateClaim328(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_claim_328")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_claim_328", UpdateClaim328Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_329",
 		Title:       "Update course 329",
@@ -5461,7 +9081,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateCourse329InputSchema,
 		OutputSchema: updateCourse329OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_course_329", register.NoRequest(service.UpdateCourse329), UpdateCourse329Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse329Input) (*mcp.CallToolResult, *UpdateCourse329Result, error) {
+		out, err := service.UpdateCourse329(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_course_329")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_course_329", UpdateCourse329Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_330",
 		Title:       "Close invoice 330",
@@ -5474,7 +9105,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeInvoice330InputSchema,
 		OutputSchema: closeInvoice330OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_invoice_330", register.NoRequest(service.CloseInvoice330), CloseInvoice330Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice330Input) (*mcp.CallToolResult, *CloseInvoice330Result, error) {
+		out, err := service.CloseInvoice330(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_invoice_330")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_invoice_330", CloseInvoice330Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_331",
 		Title:       "Close ticket 331",
@@ -5487,7 +9129,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeTicket331InputSchema,
 		OutputSchema: closeTicket331OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_ticket_331", register.NoRequest(service.CloseTicket331), CloseTicket331Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket331Input) (*mcp.CallToolResult, *CloseTicket331Result, error) {
+		out, err := service.CloseTicket331(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_ticket_331")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_ticket_331", CloseTicket331Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_332",
 		Title:       "Close shipment 332",
@@ -5500,7 +9153,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeShipment332InputSchema,
 		OutputSchema: closeShipment332OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_shipment_332", register.NoRequest(service.CloseShipment332), CloseShipment332Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment332Input) (*mcp.CallToolResult, *CloseShipment332Result, error) {
+		out, err := service.CloseShipment332(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_shipment_332")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_shipment_332", CloseShipment332Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_333",
 		Title:       "Close booking 333",
@@ -5513,7 +9177,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeBooking333InputSchema,
 		OutputSchema: closeBooking333OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_booking_333", register.NoRequest(service.CloseBooking333), CloseBooking333Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking333Input) (*mcp.CallToolResult, *CloseBooking333Result, error) {
+		out, err := service.CloseBooking333(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_booking_333")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_booking_333", CloseBooking333Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_334",
 		Title:       "Close account 334",
@@ -5526,7 +9201,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeAccount334InputSchema,
 		OutputSchema: closeAccount334OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_account_334", register.NoRequest(service.CloseAccount334), CloseAccount334Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount334Input) (*mcp.CallToolResult, *CloseAccount334Result, error) {
+		out, err := service.CloseAccount334(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_account_334")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_account_334", CloseAccount334Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_335",
 		Title:       "Close device 335",
@@ -5539,7 +9225,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeDevice335InputSchema,
 		OutputSchema: closeDevice335OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_device_335", register.NoRequest(service.CloseDevice335), CloseDevice335Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice335Input) (*mcp.CallToolResult, *CloseDevice335Result, error) {
+		out, err := service.CloseDevice335(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_device_335")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_device_335", CloseDevice335Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_336",
 		Title:       "Close report 336",
@@ -5552,7 +9249,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeReport336InputSchema,
 		OutputSchema: closeReport336OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_report_336", register.NoRequest(service.CloseReport336), CloseReport336Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport336Input) (*mcp.CallToolResult, *CloseReport336Result, error) {
+		out, err := service.CloseReport336(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_report_336")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_report_336", CloseReport336Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_337",
 		Title:       "Close lead 337",
@@ -5565,7 +9273,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeLead337InputSchema,
 		OutputSchema: closeLead337OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_lead_337", register.NoRequest(service.CloseLead337), CloseLead337Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead337Input) (*mcp.CallToolResult, *CloseLead337Result, error) {
+		out, err := service.CloseLead337(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_lead_337")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_lead_337", CloseLead337Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_338",
 		Title:       "Close claim 338",
@@ -5578,7 +9297,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeClaim338InputSchema,
 		OutputSchema: closeClaim338OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_claim_338", register.NoRequest(service.CloseClaim338), CloseClaim338Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim338Input) (*mcp.CallToolResult, *CloseClaim338Result, error) {
+		out, err := service.CloseClaim338(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_claim_338")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_claim_338", CloseClaim338Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_339",
 		Title:       "Close course 339",
@@ -5591,7 +9321,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeCourse339InputSchema,
 		OutputSchema: closeCourse339OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_course_339", register.NoRequest(service.CloseCourse339), CloseCourse339Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse339Input) (*mcp.CallToolResult, *CloseCourse339Result, error) {
+		out, err := service.CloseCourse339(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_course_339")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_course_339", CloseCourse339Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_340",
 		Title:       "Approve invoice 340",
@@ -5604,7 +9345,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveInvoice340InputSchema,
 		OutputSchema: approveInvoice340OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_invoice_340", register.NoRequest(service.ApproveInvoice340), ApproveInvoice340Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice340Input) (*mcp.CallToolResult, *ApproveInvoice340Result, error) {
+		out, err := service.ApproveInvoice340(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_invoice_340")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_invoice_340", ApproveInvoice340Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_341",
 		Title:       "Approve ticket 341",
@@ -5617,7 +9369,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveTicket341InputSchema,
 		OutputSchema: approveTicket341OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_ticket_341", register.NoRequest(service.ApproveTicket341), ApproveTicket341Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket341Input) (*mcp.CallToolResult, *ApproveTicket341Result, error) {
+		out, err := service.ApproveTicket341(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_ticket_341")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_ticket_341", ApproveTicket341Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_342",
 		Title:       "Approve shipment 342",
@@ -5630,7 +9393,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveShipment342InputSchema,
 		OutputSchema: approveShipment342OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_shipment_342", register.NoRequest(service.ApproveShipment342), ApproveShipment342Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment342Input) (*mcp.CallToolResult, *ApproveShipment342Result, error) {
+		out, err := service.ApproveShipment342(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_shipment_342")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_shipment_342", ApproveShipment342Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_343",
 		Title:       "Approve booking 343",
@@ -5643,7 +9417,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveBooking343InputSchema,
 		OutputSchema: approveBooking343OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_booking_343", register.NoRequest(service.ApproveBooking343), ApproveBooking343Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking343Input) (*mcp.CallToolResult, *ApproveBooking343Result, error) {
+		out, err := service.ApproveBooking343(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_booking_343")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_booking_343", ApproveBooking343Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_344",
 		Title:       "Approve account 344",
@@ -5656,7 +9441,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveAccount344InputSchema,
 		OutputSchema: approveAccount344OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_account_344", register.NoRequest(service.ApproveAccount344), ApproveAccount344Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount344Input) (*mcp.CallToolResult, *ApproveAccount344Result, error) {
+		out, err := service.ApproveAccount344(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_account_344")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_account_344", ApproveAccount344Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_345",
 		Title:       "Approve device 345",
@@ -5669,7 +9465,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveDevice345InputSchema,
 		OutputSchema: approveDevice345OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_device_345", register.NoRequest(service.ApproveDevice345), ApproveDevice345Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice345Input) (*mcp.CallToolResult, *ApproveDevice345Result, error) {
+		out, err := service.ApproveDevice345(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_device_345")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_device_345", ApproveDevice345Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_346",
 		Title:       "Approve report 346",
@@ -5682,7 +9489,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveReport346InputSchema,
 		OutputSchema: approveReport346OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_report_346", register.NoRequest(service.ApproveReport346), ApproveReport346Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport346Input) (*mcp.CallToolResult, *ApproveReport346Result, error) {
+		out, err := service.ApproveReport346(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_report_346")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_report_346", ApproveReport346Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_347",
 		Title:       "Approve lead 347",
@@ -5695,7 +9513,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveLead347InputSchema,
 		OutputSchema: approveLead347OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_lead_347", register.NoRequest(service.ApproveLead347), ApproveLead347Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead347Input) (*mcp.CallToolResult, *ApproveLead347Result, error) {
+		out, err := service.ApproveLead347(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_lead_347")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_lead_347", ApproveLead347Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_348",
 		Title:       "Approve claim 348",
@@ -5708,7 +9537,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveClaim348InputSchema,
 		OutputSchema: approveClaim348OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_claim_348", register.NoRequest(service.ApproveClaim348), ApproveClaim348Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim348Input) (*mcp.CallToolResult, *ApproveClaim348Result, error) {
+		out, err := service.ApproveClaim348(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_claim_348")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_claim_348", ApproveClaim348Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_349",
 		Title:       "Approve course 349",
@@ -5721,7 +9561,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveCourse349InputSchema,
 		OutputSchema: approveCourse349OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_course_349", register.NoRequest(service.ApproveCourse349), ApproveCourse349Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse349Input) (*mcp.CallToolResult, *ApproveCourse349Result, error) {
+		out, err := service.ApproveCourse349(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_course_349")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_course_349", ApproveCourse349Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_350",
 		Title:       "Get invoice 350",
@@ -5735,7 +9586,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getInvoice350InputSchema,
 		OutputSchema: getInvoice350OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_invoice_350", register.NoRequest(service.GetInvoice350), GetInvoice350Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice350Input) (*mcp.CallToolResult, *GetInvoice350Result, error) {
+		out, err := service.GetInvoice350(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_invoice_350")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_invoice_350", GetInvoice350Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_351",
 		Title:       "Get ticket 351",
@@ -5749,7 +9611,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getTicket351InputSchema,
 		OutputSchema: getTicket351OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_ticket_351", register.NoRequest(service.GetTicket351), GetTicket351Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket351Input) (*mcp.CallToolResult, *GetTicket351Result, error) {
+		out, err := service.GetTicket351(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_ticket_351")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_ticket_351", GetTicket351Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_352",
 		Title:       "Get shipment 352",
@@ -5763,7 +9636,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getShipment352InputSchema,
 		OutputSchema: getShipment352OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_shipment_352", register.NoRequest(service.GetShipment352), GetShipment352Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment352Input) (*mcp.CallToolResult, *GetShipment352Result, error) {
+		out, err := service.GetShipment352(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_shipment_352")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_shipment_352", GetShipment352Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_353",
 		Title:       "Get booking 353",
@@ -5777,7 +9661,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getBooking353InputSchema,
 		OutputSchema: getBooking353OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_booking_353", register.NoRequest(service.GetBooking353), GetBooking353Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking353Input) (*mcp.CallToolResult, *GetBooking353Result, error) {
+		out, err := service.GetBooking353(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_booking_353")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_booking_353", GetBooking353Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_354",
 		Title:       "Get account 354",
@@ -5791,7 +9686,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getAccount354InputSchema,
 		OutputSchema: getAccount354OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_account_354", register.NoRequest(service.GetAccount354), GetAccount354Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount354Input) (*mcp.CallToolResult, *GetAccount354Result, error) {
+		out, err := service.GetAccount354(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_account_354")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_account_354", GetAccount354Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_355",
 		Title:       "Get device 355",
@@ -5805,7 +9711,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getDevice355InputSchema,
 		OutputSchema: getDevice355OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_device_355", register.NoRequest(service.GetDevice355), GetDevice355Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice355Input) (*mcp.CallToolResult, *GetDevice355Result, error) {
+		out, err := service.GetDevice355(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_device_355")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_device_355", GetDevice355Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_356",
 		Title:       "Get report 356",
@@ -5819,7 +9736,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getReport356InputSchema,
 		OutputSchema: getReport356OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_report_356", register.NoRequest(service.GetReport356), GetReport356Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport356Input) (*mcp.CallToolResult, *GetReport356Result, error) {
+		out, err := service.GetReport356(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_report_356")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_report_356", GetReport356Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_357",
 		Title:       "Get lead 357",
@@ -5833,7 +9761,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getLead357InputSchema,
 		OutputSchema: getLead357OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_lead_357", register.NoRequest(service.GetLead357), GetLead357Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead357Input) (*mcp.CallToolResult, *GetLead357Result, error) {
+		out, err := service.GetLead357(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_lead_357")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_lead_357", GetLead357Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_358",
 		Title:       "Get claim 358",
@@ -5847,7 +9786,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getClaim358InputSchema,
 		OutputSchema: getClaim358OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_claim_358", register.NoRequest(service.GetClaim358), GetClaim358Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim358Input) (*mcp.CallToolResult, *GetClaim358Result, error) {
+		out, err := service.GetClaim358(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_claim_358")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_claim_358", GetClaim358Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_359",
 		Title:       "Get course 359",
@@ -5861,7 +9811,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getCourse359InputSchema,
 		OutputSchema: getCourse359OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_course_359", register.NoRequest(service.GetCourse359), GetCourse359Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse359Input) (*mcp.CallToolResult, *GetCourse359Result, error) {
+		out, err := service.GetCourse359(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_course_359")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_course_359", GetCourse359Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_360",
 		Title:       "Review invoice 360",
@@ -5874,7 +9835,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewInvoice360InputSchema,
 		OutputSchema: reviewInvoice360OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_invoice_360", register.NoRequest(service.ReviewInvoice360), ReviewInvoice360Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice360Input) (*mcp.CallToolResult, *ReviewInvoice360Result, error) {
+		out, err := service.ReviewInvoice360(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_invoice_360")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_invoice_360", ReviewInvoice360Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_361",
 		Title:       "Review ticket 361",
@@ -5887,7 +9859,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewTicket361InputSchema,
 		OutputSchema: reviewTicket361OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_ticket_361", register.NoRequest(service.ReviewTicket361), ReviewTicket361Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket361Input) (*mcp.CallToolResult, *ReviewTicket361Result, error) {
+		out, err := service.ReviewTicket361(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_ticket_361")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_ticket_361", ReviewTicket361Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_362",
 		Title:       "Review shipment 362",
@@ -5900,7 +9883,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewShipment362InputSchema,
 		OutputSchema: reviewShipment362OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_shipment_362", register.NoRequest(service.ReviewShipment362), ReviewShipment362Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment362Input) (*mcp.CallToolResult, *ReviewShipment362Result, error) {
+		out, err := service.ReviewShipment362(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_shipment_362")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_shipment_362", ReviewShipment362Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_363",
 		Title:       "Review booking 363",
@@ -5913,7 +9907,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewBooking363InputSchema,
 		OutputSchema: reviewBooking363OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_booking_363", register.NoRequest(service.ReviewBooking363), ReviewBooking363Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking363Input) (*mcp.CallToolResult, *ReviewBooking363Result, error) {
+		out, err := service.ReviewBooking363(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_booking_363")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_booking_363", ReviewBooking363Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_364",
 		Title:       "Review account 364",
@@ -5926,7 +9931,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewAccount364InputSchema,
 		OutputSchema: reviewAccount364OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_account_364", register.NoRequest(service.ReviewAccount364), ReviewAccount364Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount364Input) (*mcp.CallToolResult, *ReviewAccount364Result, error) {
+		out, err := service.ReviewAccount364(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_account_364")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_account_364", ReviewAccount364Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_365",
 		Title:       "Review device 365",
@@ -5939,7 +9955,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewDevice365InputSchema,
 		OutputSchema: reviewDevice365OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_device_365", register.NoRequest(service.ReviewDevice365), ReviewDevice365Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice365Input) (*mcp.CallToolResult, *ReviewDevice365Result, error) {
+		out, err := service.ReviewDevice365(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_device_365")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_device_365", ReviewDevice365Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_366",
 		Title:       "Review report 366",
@@ -5952,7 +9979,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewReport366InputSchema,
 		OutputSchema: reviewReport366OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_report_366", register.NoRequest(service.ReviewReport366), ReviewReport366Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport366Input) (*mcp.CallToolResult, *ReviewReport366Result, error) {
+		out, err := service.ReviewReport366(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_report_366")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_report_366", ReviewReport366Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_367",
 		Title:       "Review lead 367",
@@ -5965,7 +10003,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewLead367InputSchema,
 		OutputSchema: reviewLead367OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_lead_367", register.NoRequest(service.ReviewLead367), ReviewLead367Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead367Input) (*mcp.CallToolResult, *ReviewLead367Result, error) {
+		out, err := service.ReviewLead367(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_lead_367")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_lead_367", ReviewLead367Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_368",
 		Title:       "Review claim 368",
@@ -5978,7 +10027,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewClaim368InputSchema,
 		OutputSchema: reviewClaim368OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_claim_368", register.NoRequest(service.ReviewClaim368), ReviewClaim368Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim368Input) (*mcp.CallToolResult, *ReviewClaim368Result, error) {
+		out, err := service.ReviewClaim368(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_claim_368")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_claim_368", ReviewClaim368Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_369",
 		Title:       "Review course 369",
@@ -5991,7 +10051,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewCourse369InputSchema,
 		OutputSchema: reviewCourse369OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_course_369", register.NoRequest(service.ReviewCourse369), ReviewCourse369Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse369Input) (*mcp.CallToolResult, *ReviewCourse369Result, error) {
+		out, err := service.ReviewCourse369(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_course_369")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_course_369", ReviewCourse369Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_370",
 		Title:       "Update invoice 370",
@@ -6005,7 +10076,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateInvoice370InputSchema,
 		OutputSchema: updateInvoice370OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_invoice_370", register.NoRequest(service.UpdateInvoice370), UpdateInvoice370Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice370Input) (*mcp.CallToolResult, *UpdateInvoice370Result, error) {
+		out, err := service.UpdateInvoice370(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_invoice_370")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_invoice_370", UpdateInvoice370Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_371",
 		Title:       "Update ticket 371",
@@ -6019,7 +10101,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateTicket371InputSchema,
 		OutputSchema: updateTicket371OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_ticket_371", register.NoRequest(service.UpdateTicket371), UpdateTicket371Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket371Input) (*mcp.CallToolResult, *UpdateTicket371Result, error) {
+		out, err := service.UpdateTicket371(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_ticket_371")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_ticket_371", UpdateTicket371Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_372",
 		Title:       "Update shipment 372",
@@ -6033,7 +10126,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateShipment372InputSchema,
 		OutputSchema: updateShipment372OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_shipment_372", register.NoRequest(service.UpdateShipment372), UpdateShipment372Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment372Input) (*mcp.CallToolResult, *UpdateShipment372Result, error) {
+		out, err := service.UpdateShipment372(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_shipment_372")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_shipment_372", UpdateShipment372Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_373",
 		Title:       "Update booking 373",
@@ -6047,7 +10151,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateBooking373InputSchema,
 		OutputSchema: updateBooking373OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_booking_373", register.NoRequest(service.UpdateBooking373), UpdateBooking373Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking373Input) (*mcp.CallToolResult, *UpdateBooking373Result, error) {
+		out, err := service.UpdateBooking373(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_booking_373")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_booking_373", UpdateBooking373Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_374",
 		Title:       "Update account 374",
@@ -6061,7 +10176,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateAccount374InputSchema,
 		OutputSchema: updateAccount374OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_account_374", register.NoRequest(service.UpdateAccount374), UpdateAccount374Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount374Input) (*mcp.CallToolResult, *UpdateAccount374Result, error) {
+		out, err := service.UpdateAccount374(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_account_374")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_account_374", UpdateAccount374Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_375",
 		Title:       "Update device 375",
@@ -6075,7 +10201,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateDevice375InputSchema,
 		OutputSchema: updateDevice375OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_device_375", register.NoRequest(service.UpdateDevice375), UpdateDevice375Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice375Input) (*mcp.CallToolResult, *UpdateDevice375Result, error) {
+		out, err := service.UpdateDevice375(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_device_375")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_device_375", UpdateDevice375Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_376",
 		Title:       "Update report 376",
@@ -6089,7 +10226,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateReport376InputSchema,
 		OutputSchema: updateReport376OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_report_376", register.NoRequest(service.UpdateReport376), UpdateReport376Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport376Input) (*mcp.CallToolResult, *UpdateReport376Result, error) {
+		out, err := service.UpdateReport376(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_report_376")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_report_376", UpdateReport376Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_377",
 		Title:       "Update lead 377",
@@ -6103,7 +10251,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateLead377InputSchema,
 		OutputSchema: updateLead377OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_lead_377", register.NoRequest(service.UpdateLead377), UpdateLead377Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead377Input) (*mcp.CallToolResult, *UpdateLead377Result, error) {
+		out, err := service.UpdateLead377(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_lead_377")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_lead_377", UpdateLead377Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_378",
 		Title:       "Update claim 378",
@@ -6117,7 +10276,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateClaim378InputSchema,
 		OutputSchema: updateClaim378OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_claim_378", register.NoRequest(service.UpdateClaim378), UpdateClaim378Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim378Input) (*mcp.CallToolResult, *UpdateClaim378Result, error) {
+		out, err := service.UpdateClaim378(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_claim_378")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_claim_378", UpdateClaim378Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_379",
 		Title:       "Update course 379",
@@ -6131,7 +10301,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateCourse379InputSchema,
 		OutputSchema: updateCourse379OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_course_379", register.NoRequest(service.UpdateCourse379), UpdateCourse379Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse379Input) (*mcp.CallToolResult, *UpdateCourse379Result, error) {
+		out, err := service.UpdateCourse379(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_course_379")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_course_379", UpdateCourse379Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_380",
 		Title:       "Close invoice 380",
@@ -6144,7 +10325,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeInvoice380InputSchema,
 		OutputSchema: closeInvoice380OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_invoice_380", register.NoRequest(service.CloseInvoice380), CloseInvoice380Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice380Input) (*mcp.CallToolResult, *CloseInvoice380Result, error) {
+		out, err := service.CloseInvoice380(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_invoice_380")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_invoice_380", CloseInvoice380Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_381",
 		Title:       "Close ticket 381",
@@ -6157,7 +10349,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeTicket381InputSchema,
 		OutputSchema: closeTicket381OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_ticket_381", register.NoRequest(service.CloseTicket381), CloseTicket381Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket381Input) (*mcp.CallToolResult, *CloseTicket381Result, error) {
+		out, err := service.CloseTicket381(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_ticket_381")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_ticket_381", CloseTicket381Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_382",
 		Title:       "Close shipment 382",
@@ -6170,7 +10373,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeShipment382InputSchema,
 		OutputSchema: closeShipment382OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_shipment_382", register.NoRequest(service.CloseShipment382), CloseShipment382Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment382Input) (*mcp.CallToolResult, *CloseShipment382Result, error) {
+		out, err := service.CloseShipment382(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_shipment_382")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_shipment_382", CloseShipment382Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_383",
 		Title:       "Close booking 383",
@@ -6183,7 +10397,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeBooking383InputSchema,
 		OutputSchema: closeBooking383OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_booking_383", register.NoRequest(service.CloseBooking383), CloseBooking383Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking383Input) (*mcp.CallToolResult, *CloseBooking383Result, error) {
+		out, err := service.CloseBooking383(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_booking_383")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_booking_383", CloseBooking383Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_384",
 		Title:       "Close account 384",
@@ -6196,7 +10421,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeAccount384InputSchema,
 		OutputSchema: closeAccount384OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_account_384", register.NoRequest(service.CloseAccount384), CloseAccount384Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount384Input) (*mcp.CallToolResult, *CloseAccount384Result, error) {
+		out, err := service.CloseAccount384(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_account_384")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_account_384", CloseAccount384Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_385",
 		Title:       "Close device 385",
@@ -6209,7 +10445,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeDevice385InputSchema,
 		OutputSchema: closeDevice385OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_device_385", register.NoRequest(service.CloseDevice385), CloseDevice385Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice385Input) (*mcp.CallToolResult, *CloseDevice385Result, error) {
+		out, err := service.CloseDevice385(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_device_385")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_device_385", CloseDevice385Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_386",
 		Title:       "Close report 386",
@@ -6222,7 +10469,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeReport386InputSchema,
 		OutputSchema: closeReport386OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_report_386", register.NoRequest(service.CloseReport386), CloseReport386Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport386Input) (*mcp.CallToolResult, *CloseReport386Result, error) {
+		out, err := service.CloseReport386(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_report_386")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_report_386", CloseReport386Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_387",
 		Title:       "Close lead 387",
@@ -6235,7 +10493,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeLead387InputSchema,
 		OutputSchema: closeLead387OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_lead_387", register.NoRequest(service.CloseLead387), CloseLead387Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead387Input) (*mcp.CallToolResult, *CloseLead387Result, error) {
+		out, err := service.CloseLead387(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_lead_387")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_lead_387", CloseLead387Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_388",
 		Title:       "Close claim 388",
@@ -6248,7 +10517,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeClaim388InputSchema,
 		OutputSchema: closeClaim388OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_claim_388", register.NoRequest(service.CloseClaim388), CloseClaim388Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim388Input) (*mcp.CallToolResult, *CloseClaim388Result, error) {
+		out, err := service.CloseClaim388(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_claim_388")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_claim_388", CloseClaim388Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_389",
 		Title:       "Close course 389",
@@ -6261,7 +10541,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeCourse389InputSchema,
 		OutputSchema: closeCourse389OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_course_389", register.NoRequest(service.CloseCourse389), CloseCourse389Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse389Input) (*mcp.CallToolResult, *CloseCourse389Result, error) {
+		out, err := service.CloseCourse389(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_course_389")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_course_389", CloseCourse389Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_390",
 		Title:       "Approve invoice 390",
@@ -6274,7 +10565,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveInvoice390InputSchema,
 		OutputSchema: approveInvoice390OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_invoice_390", register.NoRequest(service.ApproveInvoice390), ApproveInvoice390Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice390Input) (*mcp.CallToolResult, *ApproveInvoice390Result, error) {
+		out, err := service.ApproveInvoice390(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_invoice_390")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_invoice_390", ApproveInvoice390Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_391",
 		Title:       "Approve ticket 391",
@@ -6287,7 +10589,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveTicket391InputSchema,
 		OutputSchema: approveTicket391OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_ticket_391", register.NoRequest(service.ApproveTicket391), ApproveTicket391Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket391Input) (*mcp.CallToolResult, *ApproveTicket391Result, error) {
+		out, err := service.ApproveTicket391(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_ticket_391")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_ticket_391", ApproveTicket391Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_392",
 		Title:       "Approve shipment 392",
@@ -6300,7 +10613,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveShipment392InputSchema,
 		OutputSchema: approveShipment392OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_shipment_392", register.NoRequest(service.ApproveShipment392), ApproveShipment392Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment392Input) (*mcp.CallToolResult, *ApproveShipment392Result, error) {
+		out, err := service.ApproveShipment392(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_shipment_392")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_shipment_392", ApproveShipment392Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_393",
 		Title:       "Approve booking 393",
@@ -6313,7 +10637,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveBooking393InputSchema,
 		OutputSchema: approveBooking393OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_booking_393", register.NoRequest(service.ApproveBooking393), ApproveBooking393Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking393Input) (*mcp.CallToolResult, *ApproveBooking393Result, error) {
+		out, err := service.ApproveBooking393(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_booking_393")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_booking_393", ApproveBooking393Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_394",
 		Title:       "Approve account 394",
@@ -6326,7 +10661,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveAccount394InputSchema,
 		OutputSchema: approveAccount394OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_account_394", register.NoRequest(service.ApproveAccount394), ApproveAccount394Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount394Input) (*mcp.CallToolResult, *ApproveAccount394Result, error) {
+		out, err := service.ApproveAccount394(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_account_394")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_account_394", ApproveAccount394Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_395",
 		Title:       "Approve device 395",
@@ -6339,7 +10685,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveDevice395InputSchema,
 		OutputSchema: approveDevice395OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_device_395", register.NoRequest(service.ApproveDevice395), ApproveDevice395Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice395Input) (*mcp.CallToolResult, *ApproveDevice395Result, error) {
+		out, err := service.ApproveDevice395(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_device_395")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_device_395", ApproveDevice395Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_396",
 		Title:       "Approve report 396",
@@ -6352,7 +10709,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveReport396InputSchema,
 		OutputSchema: approveReport396OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_report_396", register.NoRequest(service.ApproveReport396), ApproveReport396Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport396Input) (*mcp.CallToolResult, *ApproveReport396Result, error) {
+		out, err := service.ApproveReport396(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_report_396")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_report_396", ApproveReport396Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_397",
 		Title:       "Approve lead 397",
@@ -6365,7 +10733,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveLead397InputSchema,
 		OutputSchema: approveLead397OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_lead_397", register.NoRequest(service.ApproveLead397), ApproveLead397Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead397Input) (*mcp.CallToolResult, *ApproveLead397Result, error) {
+		out, err := service.ApproveLead397(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_lead_397")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_lead_397", ApproveLead397Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_398",
 		Title:       "Approve claim 398",
@@ -6378,7 +10757,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveClaim398InputSchema,
 		OutputSchema: approveClaim398OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_claim_398", register.NoRequest(service.ApproveClaim398), ApproveClaim398Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim398Input) (*mcp.CallToolResult, *ApproveClaim398Result, error) {
+		out, err := service.ApproveClaim398(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_claim_398")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_claim_398", ApproveClaim398Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_399",
 		Title:       "Approve course 399",
@@ -6391,7 +10781,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveCourse399InputSchema,
 		OutputSchema: approveCourse399OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_course_399", register.NoRequest(service.ApproveCourse399), ApproveCourse399Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse399Input) (*mcp.CallToolResult, *ApproveCourse399Result, error) {
+		out, err := service.ApproveCourse399(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_course_399")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_course_399", ApproveCourse399Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_400",
 		Title:       "Get invoice 400",
@@ -6405,7 +10806,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getInvoice400InputSchema,
 		OutputSchema: getInvoice400OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_invoice_400", register.NoRequest(service.GetInvoice400), GetInvoice400Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice400Input) (*mcp.CallToolResult, *GetInvoice400Result, error) {
+		out, err := service.GetInvoice400(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_invoice_400")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_invoice_400", GetInvoice400Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_401",
 		Title:       "Get ticket 401",
@@ -6419,7 +10831,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getTicket401InputSchema,
 		OutputSchema: getTicket401OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_ticket_401", register.NoRequest(service.GetTicket401), GetTicket401Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket401Input) (*mcp.CallToolResult, *GetTicket401Result, error) {
+		out, err := service.GetTicket401(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_ticket_401")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_ticket_401", GetTicket401Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_402",
 		Title:       "Get shipment 402",
@@ -6433,7 +10856,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getShipment402InputSchema,
 		OutputSchema: getShipment402OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_shipment_402", register.NoRequest(service.GetShipment402), GetShipment402Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment402Input) (*mcp.CallToolResult, *GetShipment402Result, error) {
+		out, err := service.GetShipment402(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_shipment_402")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_shipment_402", GetShipment402Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_403",
 		Title:       "Get booking 403",
@@ -6447,7 +10881,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getBooking403InputSchema,
 		OutputSchema: getBooking403OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_booking_403", register.NoRequest(service.GetBooking403), GetBooking403Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking403Input) (*mcp.CallToolResult, *GetBooking403Result, error) {
+		out, err := service.GetBooking403(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_booking_403")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_booking_403", GetBooking403Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_404",
 		Title:       "Get account 404",
@@ -6461,7 +10906,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getAccount404InputSchema,
 		OutputSchema: getAccount404OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_account_404", register.NoRequest(service.GetAccount404), GetAccount404Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount404Input) (*mcp.CallToolResult, *GetAccount404Result, error) {
+		out, err := service.GetAccount404(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_account_404")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_account_404", GetAccount404Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_405",
 		Title:       "Get device 405",
@@ -6475,7 +10931,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getDevice405InputSchema,
 		OutputSchema: getDevice405OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_device_405", register.NoRequest(service.GetDevice405), GetDevice405Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice405Input) (*mcp.CallToolResult, *GetDevice405Result, error) {
+		out, err := service.GetDevice405(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_device_405")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_device_405", GetDevice405Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_406",
 		Title:       "Get report 406",
@@ -6489,7 +10956,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getReport406InputSchema,
 		OutputSchema: getReport406OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_report_406", register.NoRequest(service.GetReport406), GetReport406Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport406Input) (*mcp.CallToolResult, *GetReport406Result, error) {
+		out, err := service.GetReport406(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_report_406")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_report_406", GetReport406Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_407",
 		Title:       "Get lead 407",
@@ -6503,7 +10981,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getLead407InputSchema,
 		OutputSchema: getLead407OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_lead_407", register.NoRequest(service.GetLead407), GetLead407Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead407Input) (*mcp.CallToolResult, *GetLead407Result, error) {
+		out, err := service.GetLead407(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_lead_407")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_lead_407", GetLead407Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_408",
 		Title:       "Get claim 408",
@@ -6517,7 +11006,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getClaim408InputSchema,
 		OutputSchema: getClaim408OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_claim_408", register.NoRequest(service.GetClaim408), GetClaim408Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim408Input) (*mcp.CallToolResult, *GetClaim408Result, error) {
+		out, err := service.GetClaim408(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_claim_408")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_claim_408", GetClaim408Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_409",
 		Title:       "Get course 409",
@@ -6531,7 +11031,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getCourse409InputSchema,
 		OutputSchema: getCourse409OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_course_409", register.NoRequest(service.GetCourse409), GetCourse409Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse409Input) (*mcp.CallToolResult, *GetCourse409Result, error) {
+		out, err := service.GetCourse409(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_course_409")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_course_409", GetCourse409Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_410",
 		Title:       "Review invoice 410",
@@ -6544,7 +11055,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewInvoice410InputSchema,
 		OutputSchema: reviewInvoice410OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_invoice_410", register.NoRequest(service.ReviewInvoice410), ReviewInvoice410Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice410Input) (*mcp.CallToolResult, *ReviewInvoice410Result, error) {
+		out, err := service.ReviewInvoice410(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_invoice_410")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_invoice_410", ReviewInvoice410Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_411",
 		Title:       "Review ticket 411",
@@ -6557,7 +11079,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewTicket411InputSchema,
 		OutputSchema: reviewTicket411OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_ticket_411", register.NoRequest(service.ReviewTicket411), ReviewTicket411Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket411Input) (*mcp.CallToolResult, *ReviewTicket411Result, error) {
+		out, err := service.ReviewTicket411(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_ticket_411")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_ticket_411", ReviewTicket411Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_412",
 		Title:       "Review shipment 412",
@@ -6570,7 +11103,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewShipment412InputSchema,
 		OutputSchema: reviewShipment412OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_shipment_412", register.NoRequest(service.ReviewShipment412), ReviewShipment412Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment412Input) (*mcp.CallToolResult, *ReviewShipment412Result, error) {
+		out, err := service.ReviewShipment412(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_shipment_412")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_shipment_412", ReviewShipment412Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_413",
 		Title:       "Review booking 413",
@@ -6583,7 +11127,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewBooking413InputSchema,
 		OutputSchema: reviewBooking413OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_booking_413", register.NoRequest(service.ReviewBooking413), ReviewBooking413Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking413Input) (*mcp.CallToolResult, *ReviewBooking413Result, error) {
+		out, err := service.ReviewBooking413(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_booking_413")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_booking_413", ReviewBooking413Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_414",
 		Title:       "Review account 414",
@@ -6596,7 +11151,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewAccount414InputSchema,
 		OutputSchema: reviewAccount414OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_account_414", register.NoRequest(service.ReviewAccount414), ReviewAccount414Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount414Input) (*mcp.CallToolResult, *ReviewAccount414Result, error) {
+		out, err := service.ReviewAccount414(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_account_414")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_account_414", ReviewAccount414Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_415",
 		Title:       "Review device 415",
@@ -6609,7 +11175,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewDevice415InputSchema,
 		OutputSchema: reviewDevice415OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_device_415", register.NoRequest(service.ReviewDevice415), ReviewDevice415Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice415Input) (*mcp.CallToolResult, *ReviewDevice415Result, error) {
+		out, err := service.ReviewDevice415(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_device_415")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_device_415", ReviewDevice415Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_416",
 		Title:       "Review report 416",
@@ -6622,7 +11199,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewReport416InputSchema,
 		OutputSchema: reviewReport416OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_report_416", register.NoRequest(service.ReviewReport416), ReviewReport416Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport416Input) (*mcp.CallToolResult, *ReviewReport416Result, error) {
+		out, err := service.ReviewReport416(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_report_416")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_report_416", ReviewReport416Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_417",
 		Title:       "Review lead 417",
@@ -6635,7 +11223,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewLead417InputSchema,
 		OutputSchema: reviewLead417OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_lead_417", register.NoRequest(service.ReviewLead417), ReviewLead417Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead417Input) (*mcp.CallToolResult, *ReviewLead417Result, error) {
+		out, err := service.ReviewLead417(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_lead_417")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_lead_417", ReviewLead417Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_418",
 		Title:       "Review claim 418",
@@ -6648,7 +11247,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewClaim418InputSchema,
 		OutputSchema: reviewClaim418OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_claim_418", register.NoRequest(service.ReviewClaim418), ReviewClaim418Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim418Input) (*mcp.CallToolResult, *ReviewClaim418Result, error) {
+		out, err := service.ReviewClaim418(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_claim_418")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_claim_418", ReviewClaim418Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_419",
 		Title:       "Review course 419",
@@ -6661,7 +11271,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewCourse419InputSchema,
 		OutputSchema: reviewCourse419OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_course_419", register.NoRequest(service.ReviewCourse419), ReviewCourse419Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse419Input) (*mcp.CallToolResult, *ReviewCourse419Result, error) {
+		out, err := service.ReviewCourse419(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_course_419")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_course_419", ReviewCourse419Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_420",
 		Title:       "Update invoice 420",
@@ -6675,7 +11296,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateInvoice420InputSchema,
 		OutputSchema: updateInvoice420OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_invoice_420", register.NoRequest(service.UpdateInvoice420), UpdateInvoice420Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice420Input) (*mcp.CallToolResult, *UpdateInvoice420Result, error) {
+		out, err := service.UpdateInvoice420(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_invoice_420")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_invoice_420", UpdateInvoice420Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_421",
 		Title:       "Update ticket 421",
@@ -6689,7 +11321,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateTicket421InputSchema,
 		OutputSchema: updateTicket421OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_ticket_421", register.NoRequest(service.UpdateTicket421), UpdateTicket421Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket421Input) (*mcp.CallToolResult, *UpdateTicket421Result, error) {
+		out, err := service.UpdateTicket421(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_ticket_421")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_ticket_421", UpdateTicket421Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_422",
 		Title:       "Update shipment 422",
@@ -6703,7 +11346,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateShipment422InputSchema,
 		OutputSchema: updateShipment422OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_shipment_422", register.NoRequest(service.UpdateShipment422), UpdateShipment422Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment422Input) (*mcp.CallToolResult, *UpdateShipment422Result, error) {
+		out, err := service.UpdateShipment422(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_shipment_422")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_shipment_422", UpdateShipment422Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_423",
 		Title:       "Update booking 423",
@@ -6717,7 +11371,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateBooking423InputSchema,
 		OutputSchema: updateBooking423OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_booking_423", register.NoRequest(service.UpdateBooking423), UpdateBooking423Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking423Input) (*mcp.CallToolResult, *UpdateBooking423Result, error) {
+		out, err := service.UpdateBooking423(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_booking_423")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_booking_423", UpdateBooking423Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_424",
 		Title:       "Update account 424",
@@ -6731,7 +11396,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateAccount424InputSchema,
 		OutputSchema: updateAccount424OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_account_424", register.NoRequest(service.UpdateAccount424), UpdateAccount424Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount424Input) (*mcp.CallToolResult, *UpdateAccount424Result, error) {
+		out, err := service.UpdateAccount424(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_account_424")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_account_424", UpdateAccount424Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_425",
 		Title:       "Update device 425",
@@ -6745,7 +11421,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateDevice425InputSchema,
 		OutputSchema: updateDevice425OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_device_425", register.NoRequest(service.UpdateDevice425), UpdateDevice425Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice425Input) (*mcp.CallToolResult, *UpdateDevice425Result, error) {
+		out, err := service.UpdateDevice425(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_device_425")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_device_425", UpdateDevice425Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_426",
 		Title:       "Update report 426",
@@ -6759,7 +11446,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateReport426InputSchema,
 		OutputSchema: updateReport426OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_report_426", register.NoRequest(service.UpdateReport426), UpdateReport426Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport426Input) (*mcp.CallToolResult, *UpdateReport426Result, error) {
+		out, err := service.UpdateReport426(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_report_426")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_report_426", UpdateReport426Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_427",
 		Title:       "Update lead 427",
@@ -6773,7 +11471,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateLead427InputSchema,
 		OutputSchema: updateLead427OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_lead_427", register.NoRequest(service.UpdateLead427), UpdateLead427Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead427Input) (*mcp.CallToolResult, *UpdateLead427Result, error) {
+		out, err := service.UpdateLead427(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_lead_427")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_lead_427", UpdateLead427Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_428",
 		Title:       "Update claim 428",
@@ -6787,7 +11496,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateClaim428InputSchema,
 		OutputSchema: updateClaim428OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_claim_428", register.NoRequest(service.UpdateClaim428), UpdateClaim428Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim428Input) (*mcp.CallToolResult, *UpdateClaim428Result, error) {
+		out, err := service.UpdateClaim428(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_claim_428")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_claim_428", UpdateClaim428Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_429",
 		Title:       "Update course 429",
@@ -6801,7 +11521,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateCourse429InputSchema,
 		OutputSchema: updateCourse429OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_course_429", register.NoRequest(service.UpdateCourse429), UpdateCourse429Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse429Input) (*mcp.CallToolResult, *UpdateCourse429Result, error) {
+		out, err := service.UpdateCourse429(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_course_429")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_course_429", UpdateCourse429Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_430",
 		Title:       "Close invoice 430",
@@ -6814,7 +11545,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeInvoice430InputSchema,
 		OutputSchema: closeInvoice430OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_invoice_430", register.NoRequest(service.CloseInvoice430), CloseInvoice430Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice430Input) (*mcp.CallToolResult, *CloseInvoice430Result, error) {
+		out, err := service.CloseInvoice430(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_invoice_430")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_invoice_430", CloseInvoice430Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_431",
 		Title:       "Close ticket 431",
@@ -6827,7 +11569,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeTicket431InputSchema,
 		OutputSchema: closeTicket431OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_ticket_431", register.NoRequest(service.CloseTicket431), CloseTicket431Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket431Input) (*mcp.CallToolResult, *CloseTicket431Result, error) {
+		out, err := service.CloseTicket431(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_ticket_431")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_ticket_431", CloseTicket431Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_432",
 		Title:       "Close shipment 432",
@@ -6840,7 +11593,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeShipment432InputSchema,
 		OutputSchema: closeShipment432OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_shipment_432", register.NoRequest(service.CloseShipment432), CloseShipment432Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment432Input) (*mcp.CallToolResult, *CloseShipment432Result, error) {
+		out, err := service.CloseShipment432(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_shipment_432")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_shipment_432", CloseShipment432Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_433",
 		Title:       "Close booking 433",
@@ -6853,7 +11617,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeBooking433InputSchema,
 		OutputSchema: closeBooking433OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_booking_433", register.NoRequest(service.CloseBooking433), CloseBooking433Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking433Input) (*mcp.CallToolResult, *CloseBooking433Result, error) {
+		out, err := service.CloseBooking433(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_booking_433")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_booking_433", CloseBooking433Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_434",
 		Title:       "Close account 434",
@@ -6866,7 +11641,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeAccount434InputSchema,
 		OutputSchema: closeAccount434OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_account_434", register.NoRequest(service.CloseAccount434), CloseAccount434Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount434Input) (*mcp.CallToolResult, *CloseAccount434Result, error) {
+		out, err := service.CloseAccount434(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_account_434")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_account_434", CloseAccount434Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_435",
 		Title:       "Close device 435",
@@ -6879,7 +11665,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeDevice435InputSchema,
 		OutputSchema: closeDevice435OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_device_435", register.NoRequest(service.CloseDevice435), CloseDevice435Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice435Input) (*mcp.CallToolResult, *CloseDevice435Result, error) {
+		out, err := service.CloseDevice435(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_device_435")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_device_435", CloseDevice435Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_436",
 		Title:       "Close report 436",
@@ -6892,7 +11689,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeReport436InputSchema,
 		OutputSchema: closeReport436OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_report_436", register.NoRequest(service.CloseReport436), CloseReport436Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport436Input) (*mcp.CallToolResult, *CloseReport436Result, error) {
+		out, err := service.CloseReport436(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_report_436")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_report_436", CloseReport436Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_437",
 		Title:       "Close lead 437",
@@ -6905,7 +11713,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeLead437InputSchema,
 		OutputSchema: closeLead437OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_lead_437", register.NoRequest(service.CloseLead437), CloseLead437Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead437Input) (*mcp.CallToolResult, *CloseLead437Result, error) {
+		out, err := service.CloseLead437(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_lead_437")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_lead_437", CloseLead437Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_438",
 		Title:       "Close claim 438",
@@ -6918,7 +11737,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeClaim438InputSchema,
 		OutputSchema: closeClaim438OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_claim_438", register.NoRequest(service.CloseClaim438), CloseClaim438Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim438Input) (*mcp.CallToolResult, *CloseClaim438Result, error) {
+		out, err := service.CloseClaim438(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_claim_438")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_claim_438", CloseClaim438Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_439",
 		Title:       "Close course 439",
@@ -6931,7 +11761,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeCourse439InputSchema,
 		OutputSchema: closeCourse439OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_course_439", register.NoRequest(service.CloseCourse439), CloseCourse439Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse439Input) (*mcp.CallToolResult, *CloseCourse439Result, error) {
+		out, err := service.CloseCourse439(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_course_439")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_course_439", CloseCourse439Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_440",
 		Title:       "Approve invoice 440",
@@ -6944,7 +11785,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveInvoice440InputSchema,
 		OutputSchema: approveInvoice440OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_invoice_440", register.NoRequest(service.ApproveInvoice440), ApproveInvoice440Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice440Input) (*mcp.CallToolResult, *ApproveInvoice440Result, error) {
+		out, err := service.ApproveInvoice440(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_invoice_440")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_invoice_440", ApproveInvoice440Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_441",
 		Title:       "Approve ticket 441",
@@ -6957,7 +11809,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveTicket441InputSchema,
 		OutputSchema: approveTicket441OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_ticket_441", register.NoRequest(service.ApproveTicket441), ApproveTicket441Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket441Input) (*mcp.CallToolResult, *ApproveTicket441Result, error) {
+		out, err := service.ApproveTicket441(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_ticket_441")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_ticket_441", ApproveTicket441Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_442",
 		Title:       "Approve shipment 442",
@@ -6970,7 +11833,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveShipment442InputSchema,
 		OutputSchema: approveShipment442OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_shipment_442", register.NoRequest(service.ApproveShipment442), ApproveShipment442Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment442Input) (*mcp.CallToolResult, *ApproveShipment442Result, error) {
+		out, err := service.ApproveShipment442(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_shipment_442")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_shipment_442", ApproveShipment442Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_443",
 		Title:       "Approve booking 443",
@@ -6983,7 +11857,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveBooking443InputSchema,
 		OutputSchema: approveBooking443OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_booking_443", register.NoRequest(service.ApproveBooking443), ApproveBooking443Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking443Input) (*mcp.CallToolResult, *ApproveBooking443Result, error) {
+		out, err := service.ApproveBooking443(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_booking_443")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_booking_443", ApproveBooking443Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_444",
 		Title:       "Approve account 444",
@@ -6996,7 +11881,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveAccount444InputSchema,
 		OutputSchema: approveAccount444OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_account_444", register.NoRequest(service.ApproveAccount444), ApproveAccount444Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount444Input) (*mcp.CallToolResult, *ApproveAccount444Result, error) {
+		out, err := service.ApproveAccount444(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_account_444")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_account_444", ApproveAccount444Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_445",
 		Title:       "Approve device 445",
@@ -7009,7 +11905,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveDevice445InputSchema,
 		OutputSchema: approveDevice445OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_device_445", register.NoRequest(service.ApproveDevice445), ApproveDevice445Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice445Input) (*mcp.CallToolResult, *ApproveDevice445Result, error) {
+		out, err := service.ApproveDevice445(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_device_445")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_device_445", ApproveDevice445Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_446",
 		Title:       "Approve report 446",
@@ -7022,7 +11929,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveReport446InputSchema,
 		OutputSchema: approveReport446OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_report_446", register.NoRequest(service.ApproveReport446), ApproveReport446Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport446Input) (*mcp.CallToolResult, *ApproveReport446Result, error) {
+		out, err := service.ApproveReport446(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_report_446")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_report_446", ApproveReport446Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_447",
 		Title:       "Approve lead 447",
@@ -7035,7 +11953,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveLead447InputSchema,
 		OutputSchema: approveLead447OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_lead_447", register.NoRequest(service.ApproveLead447), ApproveLead447Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead447Input) (*mcp.CallToolResult, *ApproveLead447Result, error) {
+		out, err := service.ApproveLead447(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_lead_447")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_lead_447", ApproveLead447Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_448",
 		Title:       "Approve claim 448",
@@ -7048,7 +11977,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveClaim448InputSchema,
 		OutputSchema: approveClaim448OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_claim_448", register.NoRequest(service.ApproveClaim448), ApproveClaim448Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim448Input) (*mcp.CallToolResult, *ApproveClaim448Result, error) {
+		out, err := service.ApproveClaim448(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_claim_448")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_claim_448", ApproveClaim448Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_449",
 		Title:       "Approve course 449",
@@ -7061,7 +12001,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveCourse449InputSchema,
 		OutputSchema: approveCourse449OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_course_449", register.NoRequest(service.ApproveCourse449), ApproveCourse449Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse449Input) (*mcp.CallToolResult, *ApproveCourse449Result, error) {
+		out, err := service.ApproveCourse449(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_course_449")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_course_449", ApproveCourse449Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_450",
 		Title:       "Get invoice 450",
@@ -7075,7 +12026,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getInvoice450InputSchema,
 		OutputSchema: getInvoice450OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_invoice_450", register.NoRequest(service.GetInvoice450), GetInvoice450Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice450Input) (*mcp.CallToolResult, *GetInvoice450Result, error) {
+		out, err := service.GetInvoice450(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_invoice_450")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_invoice_450", GetInvoice450Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_451",
 		Title:       "Get ticket 451",
@@ -7089,7 +12051,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getTicket451InputSchema,
 		OutputSchema: getTicket451OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_ticket_451", register.NoRequest(service.GetTicket451), GetTicket451Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket451Input) (*mcp.CallToolResult, *GetTicket451Result, error) {
+		out, err := service.GetTicket451(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_ticket_451")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_ticket_451", GetTicket451Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_452",
 		Title:       "Get shipment 452",
@@ -7103,7 +12076,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getShipment452InputSchema,
 		OutputSchema: getShipment452OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_shipment_452", register.NoRequest(service.GetShipment452), GetShipment452Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment452Input) (*mcp.CallToolResult, *GetShipment452Result, error) {
+		out, err := service.GetShipment452(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_shipment_452")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_shipment_452", GetShipment452Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_453",
 		Title:       "Get booking 453",
@@ -7117,7 +12101,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getBooking453InputSchema,
 		OutputSchema: getBooking453OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_booking_453", register.NoRequest(service.GetBooking453), GetBooking453Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking453Input) (*mcp.CallToolResult, *GetBooking453Result, error) {
+		out, err := service.GetBooking453(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_booking_453")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_booking_453", GetBooking453Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_454",
 		Title:       "Get account 454",
@@ -7131,7 +12126,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getAccount454InputSchema,
 		OutputSchema: getAccount454OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_account_454", register.NoRequest(service.GetAccount454), GetAccount454Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount454Input) (*mcp.CallToolResult, *GetAccount454Result, error) {
+		out, err := service.GetAccount454(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_account_454")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_account_454", GetAccount454Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_455",
 		Title:       "Get device 455",
@@ -7145,7 +12151,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getDevice455InputSchema,
 		OutputSchema: getDevice455OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_device_455", register.NoRequest(service.GetDevice455), GetDevice455Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice455Input) (*mcp.CallToolResult, *GetDevice455Result, error) {
+		out, err := service.GetDevice455(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_device_455")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_device_455", GetDevice455Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_456",
 		Title:       "Get report 456",
@@ -7159,7 +12176,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getReport456InputSchema,
 		OutputSchema: getReport456OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_report_456", register.NoRequest(service.GetReport456), GetReport456Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport456Input) (*mcp.CallToolResult, *GetReport456Result, error) {
+		out, err := service.GetReport456(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_report_456")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_report_456", GetReport456Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_457",
 		Title:       "Get lead 457",
@@ -7173,7 +12201,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getLead457InputSchema,
 		OutputSchema: getLead457OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_lead_457", register.NoRequest(service.GetLead457), GetLead457Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead457Input) (*mcp.CallToolResult, *GetLead457Result, error) {
+		out, err := service.GetLead457(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_lead_457")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_lead_457", GetLead457Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_458",
 		Title:       "Get claim 458",
@@ -7187,7 +12226,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getClaim458InputSchema,
 		OutputSchema: getClaim458OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_claim_458", register.NoRequest(service.GetClaim458), GetClaim458Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim458Input) (*mcp.CallToolResult, *GetClaim458Result, error) {
+		out, err := service.GetClaim458(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_claim_458")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_claim_458", GetClaim458Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_459",
 		Title:       "Get course 459",
@@ -7201,7 +12251,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  getCourse459InputSchema,
 		OutputSchema: getCourse459OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_course_459", register.NoRequest(service.GetCourse459), GetCourse459Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse459Input) (*mcp.CallToolResult, *GetCourse459Result, error) {
+		out, err := service.GetCourse459(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_course_459")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_course_459", GetCourse459Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_460",
 		Title:       "Review invoice 460",
@@ -7214,7 +12275,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewInvoice460InputSchema,
 		OutputSchema: reviewInvoice460OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_invoice_460", register.NoRequest(service.ReviewInvoice460), ReviewInvoice460Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice460Input) (*mcp.CallToolResult, *ReviewInvoice460Result, error) {
+		out, err := service.ReviewInvoice460(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_invoice_460")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_invoice_460", ReviewInvoice460Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_461",
 		Title:       "Review ticket 461",
@@ -7227,7 +12299,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewTicket461InputSchema,
 		OutputSchema: reviewTicket461OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_ticket_461", register.NoRequest(service.ReviewTicket461), ReviewTicket461Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket461Input) (*mcp.CallToolResult, *ReviewTicket461Result, error) {
+		out, err := service.ReviewTicket461(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_ticket_461")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_ticket_461", ReviewTicket461Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_462",
 		Title:       "Review shipment 462",
@@ -7240,7 +12323,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewShipment462InputSchema,
 		OutputSchema: reviewShipment462OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_shipment_462", register.NoRequest(service.ReviewShipment462), ReviewShipment462Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment462Input) (*mcp.CallToolResult, *ReviewShipment462Result, error) {
+		out, err := service.ReviewShipment462(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_shipment_462")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_shipment_462", ReviewShipment462Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_463",
 		Title:       "Review booking 463",
@@ -7253,7 +12347,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewBooking463InputSchema,
 		OutputSchema: reviewBooking463OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_booking_463", register.NoRequest(service.ReviewBooking463), ReviewBooking463Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking463Input) (*mcp.CallToolResult, *ReviewBooking463Result, error) {
+		out, err := service.ReviewBooking463(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_booking_463")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_booking_463", ReviewBooking463Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_464",
 		Title:       "Review account 464",
@@ -7266,7 +12371,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewAccount464InputSchema,
 		OutputSchema: reviewAccount464OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_account_464", register.NoRequest(service.ReviewAccount464), ReviewAccount464Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount464Input) (*mcp.CallToolResult, *ReviewAccount464Result, error) {
+		out, err := service.ReviewAccount464(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_account_464")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_account_464", ReviewAccount464Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_465",
 		Title:       "Review device 465",
@@ -7279,7 +12395,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewDevice465InputSchema,
 		OutputSchema: reviewDevice465OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_device_465", register.NoRequest(service.ReviewDevice465), ReviewDevice465Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice465Input) (*mcp.CallToolResult, *ReviewDevice465Result, error) {
+		out, err := service.ReviewDevice465(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_device_465")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_device_465", ReviewDevice465Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_466",
 		Title:       "Review report 466",
@@ -7292,7 +12419,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewReport466InputSchema,
 		OutputSchema: reviewReport466OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_report_466", register.NoRequest(service.ReviewReport466), ReviewReport466Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport466Input) (*mcp.CallToolResult, *ReviewReport466Result, error) {
+		out, err := service.ReviewReport466(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_report_466")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_report_466", ReviewReport466Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_467",
 		Title:       "Review lead 467",
@@ -7305,7 +12443,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewLead467InputSchema,
 		OutputSchema: reviewLead467OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_lead_467", register.NoRequest(service.ReviewLead467), ReviewLead467Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead467Input) (*mcp.CallToolResult, *ReviewLead467Result, error) {
+		out, err := service.ReviewLead467(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_lead_467")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_lead_467", ReviewLead467Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_468",
 		Title:       "Review claim 468",
@@ -7318,7 +12467,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewClaim468InputSchema,
 		OutputSchema: reviewClaim468OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_claim_468", register.NoRequest(service.ReviewClaim468), ReviewClaim468Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim468Input) (*mcp.CallToolResult, *ReviewClaim468Result, error) {
+		out, err := service.ReviewClaim468(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_claim_468")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_claim_468", ReviewClaim468Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_469",
 		Title:       "Review course 469",
@@ -7331,7 +12491,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  reviewCourse469InputSchema,
 		OutputSchema: reviewCourse469OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "review_course_469", register.NoRequest(service.ReviewCourse469), ReviewCourse469Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse469Input) (*mcp.CallToolResult, *ReviewCourse469Result, error) {
+		out, err := service.ReviewCourse469(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("review_course_469")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "review_course_469", ReviewCourse469Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_470",
 		Title:       "Update invoice 470",
@@ -7345,7 +12516,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateInvoice470InputSchema,
 		OutputSchema: updateInvoice470OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_invoice_470", register.NoRequest(service.UpdateInvoice470), UpdateInvoice470Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice470Input) (*mcp.CallToolResult, *UpdateInvoice470Result, error) {
+		out, err := service.UpdateInvoice470(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_invoice_470")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_invoice_470", UpdateInvoice470Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_471",
 		Title:       "Update ticket 471",
@@ -7359,7 +12541,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateTicket471InputSchema,
 		OutputSchema: updateTicket471OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_ticket_471", register.NoRequest(service.UpdateTicket471), UpdateTicket471Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket471Input) (*mcp.CallToolResult, *UpdateTicket471Result, error) {
+		out, err := service.UpdateTicket471(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_ticket_471")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_ticket_471", UpdateTicket471Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_472",
 		Title:       "Update shipment 472",
@@ -7373,7 +12566,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateShipment472InputSchema,
 		OutputSchema: updateShipment472OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_shipment_472", register.NoRequest(service.UpdateShipment472), UpdateShipment472Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment472Input) (*mcp.CallToolResult, *UpdateShipment472Result, error) {
+		out, err := service.UpdateShipment472(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_shipment_472")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_shipment_472", UpdateShipment472Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_473",
 		Title:       "Update booking 473",
@@ -7387,7 +12591,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateBooking473InputSchema,
 		OutputSchema: updateBooking473OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_booking_473", register.NoRequest(service.UpdateBooking473), UpdateBooking473Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking473Input) (*mcp.CallToolResult, *UpdateBooking473Result, error) {
+		out, err := service.UpdateBooking473(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_booking_473")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_booking_473", UpdateBooking473Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_474",
 		Title:       "Update account 474",
@@ -7401,7 +12616,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateAccount474InputSchema,
 		OutputSchema: updateAccount474OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_account_474", register.NoRequest(service.UpdateAccount474), UpdateAccount474Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount474Input) (*mcp.CallToolResult, *UpdateAccount474Result, error) {
+		out, err := service.UpdateAccount474(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_account_474")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_account_474", UpdateAccount474Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_475",
 		Title:       "Update device 475",
@@ -7415,7 +12641,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateDevice475InputSchema,
 		OutputSchema: updateDevice475OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_device_475", register.NoRequest(service.UpdateDevice475), UpdateDevice475Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice475Input) (*mcp.CallToolResult, *UpdateDevice475Result, error) {
+		out, err := service.UpdateDevice475(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_device_475")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_device_475", UpdateDevice475Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_476",
 		Title:       "Update report 476",
@@ -7429,7 +12666,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateReport476InputSchema,
 		OutputSchema: updateReport476OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_report_476", register.NoRequest(service.UpdateReport476), UpdateReport476Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport476Input) (*mcp.CallToolResult, *UpdateReport476Result, error) {
+		out, err := service.UpdateReport476(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_report_476")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_report_476", UpdateReport476Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_477",
 		Title:       "Update lead 477",
@@ -7443,7 +12691,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateLead477InputSchema,
 		OutputSchema: updateLead477OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_lead_477", register.NoRequest(service.UpdateLead477), UpdateLead477Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead477Input) (*mcp.CallToolResult, *UpdateLead477Result, error) {
+		out, err := service.UpdateLead477(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_lead_477")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_lead_477", UpdateLead477Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_478",
 		Title:       "Update claim 478",
@@ -7457,7 +12716,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateClaim478InputSchema,
 		OutputSchema: updateClaim478OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_claim_478", register.NoRequest(service.UpdateClaim478), UpdateClaim478Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim478Input) (*mcp.CallToolResult, *UpdateClaim478Result, error) {
+		out, err := service.UpdateClaim478(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_claim_478")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_claim_478", UpdateClaim478Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_479",
 		Title:       "Update course 479",
@@ -7471,7 +12741,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  updateCourse479InputSchema,
 		OutputSchema: updateCourse479OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "update_course_479", register.NoRequest(service.UpdateCourse479), UpdateCourse479Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse479Input) (*mcp.CallToolResult, *UpdateCourse479Result, error) {
+		out, err := service.UpdateCourse479(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("update_course_479")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "update_course_479", UpdateCourse479Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_480",
 		Title:       "Close invoice 480",
@@ -7484,7 +12765,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeInvoice480InputSchema,
 		OutputSchema: closeInvoice480OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_invoice_480", register.NoRequest(service.CloseInvoice480), CloseInvoice480Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice480Input) (*mcp.CallToolResult, *CloseInvoice480Result, error) {
+		out, err := service.CloseInvoice480(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_invoice_480")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_invoice_480", CloseInvoice480Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_481",
 		Title:       "Close ticket 481",
@@ -7497,7 +12789,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeTicket481InputSchema,
 		OutputSchema: closeTicket481OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_ticket_481", register.NoRequest(service.CloseTicket481), CloseTicket481Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket481Input) (*mcp.CallToolResult, *CloseTicket481Result, error) {
+		out, err := service.CloseTicket481(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_ticket_481")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_ticket_481", CloseTicket481Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_482",
 		Title:       "Close shipment 482",
@@ -7510,7 +12813,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeShipment482InputSchema,
 		OutputSchema: closeShipment482OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_shipment_482", register.NoRequest(service.CloseShipment482), CloseShipment482Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment482Input) (*mcp.CallToolResult, *CloseShipment482Result, error) {
+		out, err := service.CloseShipment482(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_shipment_482")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_shipment_482", CloseShipment482Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_483",
 		Title:       "Close booking 483",
@@ -7523,7 +12837,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeBooking483InputSchema,
 		OutputSchema: closeBooking483OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_booking_483", register.NoRequest(service.CloseBooking483), CloseBooking483Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking483Input) (*mcp.CallToolResult, *CloseBooking483Result, error) {
+		out, err := service.CloseBooking483(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_booking_483")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_booking_483", CloseBooking483Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_484",
 		Title:       "Close account 484",
@@ -7536,7 +12861,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeAccount484InputSchema,
 		OutputSchema: closeAccount484OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_account_484", register.NoRequest(service.CloseAccount484), CloseAccount484Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount484Input) (*mcp.CallToolResult, *CloseAccount484Result, error) {
+		out, err := service.CloseAccount484(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_account_484")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_account_484", CloseAccount484Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_485",
 		Title:       "Close device 485",
@@ -7549,7 +12885,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeDevice485InputSchema,
 		OutputSchema: closeDevice485OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_device_485", register.NoRequest(service.CloseDevice485), CloseDevice485Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice485Input) (*mcp.CallToolResult, *CloseDevice485Result, error) {
+		out, err := service.CloseDevice485(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_device_485")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_device_485", CloseDevice485Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_486",
 		Title:       "Close report 486",
@@ -7562,7 +12909,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeReport486InputSchema,
 		OutputSchema: closeReport486OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_report_486", register.NoRequest(service.CloseReport486), CloseReport486Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport486Input) (*mcp.CallToolResult, *CloseReport486Result, error) {
+		out, err := service.CloseReport486(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_report_486")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_report_486", CloseReport486Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_487",
 		Title:       "Close lead 487",
@@ -7575,7 +12933,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeLead487InputSchema,
 		OutputSchema: closeLead487OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_lead_487", register.NoRequest(service.CloseLead487), CloseLead487Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead487Input) (*mcp.CallToolResult, *CloseLead487Result, error) {
+		out, err := service.CloseLead487(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_lead_487")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_lead_487", CloseLead487Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_488",
 		Title:       "Close claim 488",
@@ -7588,7 +12957,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeClaim488InputSchema,
 		OutputSchema: closeClaim488OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_claim_488", register.NoRequest(service.CloseClaim488), CloseClaim488Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim488Input) (*mcp.CallToolResult, *CloseClaim488Result, error) {
+		out, err := service.CloseClaim488(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_claim_488")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_claim_488", CloseClaim488Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_489",
 		Title:       "Close course 489",
@@ -7601,7 +12981,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  closeCourse489InputSchema,
 		OutputSchema: closeCourse489OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_course_489", register.NoRequest(service.CloseCourse489), CloseCourse489Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse489Input) (*mcp.CallToolResult, *CloseCourse489Result, error) {
+		out, err := service.CloseCourse489(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_course_489")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_course_489", CloseCourse489Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_490",
 		Title:       "Approve invoice 490",
@@ -7614,7 +13005,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveInvoice490InputSchema,
 		OutputSchema: approveInvoice490OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_invoice_490", register.NoRequest(service.ApproveInvoice490), ApproveInvoice490Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice490Input) (*mcp.CallToolResult, *ApproveInvoice490Result, error) {
+		out, err := service.ApproveInvoice490(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_invoice_490")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_invoice_490", ApproveInvoice490Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_491",
 		Title:       "Approve ticket 491",
@@ -7627,7 +13029,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveTicket491InputSchema,
 		OutputSchema: approveTicket491OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_ticket_491", register.NoRequest(service.ApproveTicket491), ApproveTicket491Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket491Input) (*mcp.CallToolResult, *ApproveTicket491Result, error) {
+		out, err := service.ApproveTicket491(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_ticket_491")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_ticket_491", ApproveTicket491Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_492",
 		Title:       "Approve shipment 492",
@@ -7640,7 +13053,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveShipment492InputSchema,
 		OutputSchema: approveShipment492OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_shipment_492", register.NoRequest(service.ApproveShipment492), ApproveShipment492Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment492Input) (*mcp.CallToolResult, *ApproveShipment492Result, error) {
+		out, err := service.ApproveShipment492(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_shipment_492")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_shipment_492", ApproveShipment492Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_493",
 		Title:       "Approve booking 493",
@@ -7653,7 +13077,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveBooking493InputSchema,
 		OutputSchema: approveBooking493OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_booking_493", register.NoRequest(service.ApproveBooking493), ApproveBooking493Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking493Input) (*mcp.CallToolResult, *ApproveBooking493Result, error) {
+		out, err := service.ApproveBooking493(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_booking_493")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_booking_493", ApproveBooking493Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_494",
 		Title:       "Approve account 494",
@@ -7666,7 +13101,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveAccount494InputSchema,
 		OutputSchema: approveAccount494OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_account_494", register.NoRequest(service.ApproveAccount494), ApproveAccount494Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount494Input) (*mcp.CallToolResult, *ApproveAccount494Result, error) {
+		out, err := service.ApproveAccount494(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_account_494")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_account_494", ApproveAccount494Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_495",
 		Title:       "Approve device 495",
@@ -7679,7 +13125,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveDevice495InputSchema,
 		OutputSchema: approveDevice495OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_device_495", register.NoRequest(service.ApproveDevice495), ApproveDevice495Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice495Input) (*mcp.CallToolResult, *ApproveDevice495Result, error) {
+		out, err := service.ApproveDevice495(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_device_495")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_device_495", ApproveDevice495Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_496",
 		Title:       "Approve report 496",
@@ -7692,7 +13149,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveReport496InputSchema,
 		OutputSchema: approveReport496OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_report_496", register.NoRequest(service.ApproveReport496), ApproveReport496Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport496Input) (*mcp.CallToolResult, *ApproveReport496Result, error) {
+		out, err := service.ApproveReport496(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_report_496")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_report_496", ApproveReport496Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_497",
 		Title:       "Approve lead 497",
@@ -7705,7 +13173,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveLead497InputSchema,
 		OutputSchema: approveLead497OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_lead_497", register.NoRequest(service.ApproveLead497), ApproveLead497Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead497Input) (*mcp.CallToolResult, *ApproveLead497Result, error) {
+		out, err := service.ApproveLead497(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_lead_497")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_lead_497", ApproveLead497Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_498",
 		Title:       "Approve claim 498",
@@ -7718,7 +13197,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveClaim498InputSchema,
 		OutputSchema: approveClaim498OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_claim_498", register.NoRequest(service.ApproveClaim498), ApproveClaim498Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim498Input) (*mcp.CallToolResult, *ApproveClaim498Result, error) {
+		out, err := service.ApproveClaim498(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_claim_498")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_claim_498", ApproveClaim498Card(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_499",
 		Title:       "Approve course 499",
@@ -7731,7 +13221,18 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		InputSchema:  approveCourse499InputSchema,
 		OutputSchema: approveCourse499OutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "approve_course_499", register.NoRequest(service.ApproveCourse499), ApproveCourse499Card, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse499Input) (*mcp.CallToolResult, *ApproveCourse499Result, error) {
+		out, err := service.ApproveCourse499(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("approve_course_499")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "approve_course_499", ApproveCourse499Card(out))
+		return res, out, nil
+	})
 	ui.Register(s)
 }
 

@@ -49,7 +49,17 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  findRoomsInputSchema,
 		OutputSchema: findRoomsOutputSchema,
-	}, register.Handle(nil, "find_rooms", register.NoRequest(FindRooms), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Rooms, error) {
+		out, err := FindRooms(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("find_rooms")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_room",
 		Description: "GetRoom shows one room as a detail card.",
@@ -60,7 +70,18 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getRoomInputSchema,
 		OutputSchema: getRoomOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_room", register.NoRequest(GetRoom), GetRoomCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Room, error) {
+		out, err := GetRoom(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_room")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_room", GetRoomCard(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "book_room",
 		Description: "BookRoom books a room from a form card.",
@@ -70,7 +91,17 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  bookRoomInputSchema,
 		OutputSchema: bookRoomOutputSchema,
-	}, register.Handle(nil, "book_room", register.NoRequest(BookRoom), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in Booking) (*mcp.CallToolResult, *Confirmation, error) {
+		out, err := BookRoom(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("book_room")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 	ui.Register(s)
 }
 

@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/apps"
@@ -44,7 +45,18 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getInputSchema,
 		OutputSchema: getOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get", register.NoRequest(Get), GetCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in model.Lookup) (*mcp.CallToolResult, *model.Record, error) {
+		out, err := Get(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get", GetCard(out))
+		return res, out, nil
+	})
 	ui.Register(s)
 }
 

@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/register"
@@ -36,5 +37,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  pingInputSchema,
 		OutputSchema: pingOutputSchema,
-	}, register.Handle(nil, "ping", register.NoRequest(Ping), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
+		out, err := Ping(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("ping")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 }

@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/register"
@@ -40,7 +41,17 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  itemsDeleteOneInputSchema,
 		OutputSchema: itemsDeleteOneOutputSchema,
-	}, register.Handle(nil, "items.delete-one", register.NoRequest(Delete), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
+		out, err := Delete(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("items.delete-one")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "fetch",
 		Description: "Fetch reads from the internet.",
@@ -51,7 +62,17 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  fetchInputSchema,
 		OutputSchema: fetchOutputSchema,
-	}, register.Handle(nil, "fetch", register.NoRequest(Fetch), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
+		out, err := Fetch(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("fetch")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "list_http_routes",
 		Description: "ListHTTPRoutes shows how names are derived.",
@@ -61,5 +82,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  listHttpRoutesInputSchema,
 		OutputSchema: listHttpRoutesOutputSchema,
-	}, register.Handle(nil, "list_http_routes", register.NoRequest(ListHTTPRoutes), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
+		out, err := ListHTTPRoutes(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("list_http_routes")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 }

@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/register"
@@ -38,7 +39,17 @@ func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register
 		},
 		InputSchema:  getOrderInputSchema,
 		OutputSchema: getOrderOutputSchema,
-	}, register.Handle(nil, "get_order", register.NoRequest(orders.Get), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
+		out, err := orders.Get(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_order")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_user",
 		Description: "Get returns a user.",
@@ -48,5 +59,15 @@ func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register
 		},
 		InputSchema:  getUserInputSchema,
 		OutputSchema: getUserOutputSchema,
-	}, register.Handle(nil, "get_user", register.NoRequest(users.Get), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
+		out, err := users.Get(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_user")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 }

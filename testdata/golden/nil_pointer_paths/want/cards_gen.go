@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 
@@ -44,7 +45,18 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getAccountInputSchema,
 		OutputSchema: getAccountOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_account", register.NoRequest(GetAccount), GetAccountCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Account, error) {
+		out, err := GetAccount(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_account")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_account", GetAccountCard(out))
+		return res, out, nil
+	})
 	ui.Register(s)
 }
 

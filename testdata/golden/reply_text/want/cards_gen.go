@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/register"
@@ -36,7 +37,18 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  greetInputSchema,
 		OutputSchema: greetOutputSchema,
-	}, register.Handle(nil, "greet", register.NoRequest(Greet), nil, greetReply))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
+		out, err := Greet(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("greet")
+		}
+		res := &mcp.CallToolResult{}
+		res.Content = []mcp.Content{&mcp.TextContent{Text: greetReply(out)}}
+		return res, out, nil
+	})
 }
 
 const (

@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/register"
@@ -38,5 +39,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  whoAmIInputSchema,
 		OutputSchema: whoAmIOutputSchema,
-	}, register.Handle(nil, "who_am_i", WhoAmI, nil, nil))
+	}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
+		out, err := WhoAmI(ctx, req, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("who_am_i")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 }

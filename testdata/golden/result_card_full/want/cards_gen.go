@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 
@@ -47,7 +48,18 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getOrderInputSchema,
 		OutputSchema: getOrderOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_order", register.NoRequest(GetOrder), GetOrderCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Order, error) {
+		out, err := GetOrder(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_order")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_order", GetOrderCard(out))
+		return res, out, nil
+	})
 	ui.Register(s)
 }
 

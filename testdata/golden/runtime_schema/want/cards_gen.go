@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/register"
@@ -36,5 +37,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  mixInputSchema,
 		OutputSchema: mixOutputSchema,
-	}, register.Handle(nil, "mix", register.NoRequest(Mix), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in Paint) (*mcp.CallToolResult, *Out, error) {
+		out, err := Mix(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("mix")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 }

@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/register"
@@ -36,5 +37,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  searchInputSchema,
 		OutputSchema: searchOutputSchema,
-	}, register.Handle(nil, "search", register.NoRequest(Search), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in Query) (*mcp.CallToolResult, *Results, error) {
+		out, err := Search(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("search")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 }

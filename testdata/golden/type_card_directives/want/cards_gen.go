@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/apps"
@@ -45,7 +46,18 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getTicketInputSchema,
 		OutputSchema: getTicketOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_ticket", register.NoRequest(GetTicket), GetTicketCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
+		out, err := GetTicket(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_ticket")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_ticket", GetTicketCard(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket",
 		Description: "CloseTicket closes a ticket; its own fields replace the type's.",
@@ -56,7 +68,18 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  closeTicketInputSchema,
 		OutputSchema: closeTicketOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_ticket", register.NoRequest(CloseTicket), CloseTicketCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
+		out, err := CloseTicket(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_ticket")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_ticket", CloseTicketCard(out))
+		return res, out, nil
+	})
 	ui.Register(s)
 }
 

@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 
@@ -46,7 +47,18 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getProductInputSchema,
 		OutputSchema: getProductOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "get_product", register.NoRequest(GetProduct), GetProductCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Product, error) {
+		out, err := GetProduct(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_product")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_product", GetProductCard(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "feature_product",
 		Description: "FeatureProduct shows a product with the type's card and its own title.",
@@ -57,7 +69,18 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  featureProductInputSchema,
 		OutputSchema: featureProductOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "feature_product", register.NoRequest(FeatureProduct), FeatureProductCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Product, error) {
+		out, err := FeatureProduct(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("feature_product")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "feature_product", FeatureProductCard(out))
+		return res, out, nil
+	})
 	ui.Register(s)
 }
 

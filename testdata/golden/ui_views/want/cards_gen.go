@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"embed"
 	"encoding/json"
 
@@ -59,7 +60,18 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  getTicketInputSchema,
 		OutputSchema: getTicketOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(getTicketUI, 0)),
-	}, register.Handle(cfg, "get_ticket", register.NoRequest(GetTicket), GetTicketCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
+		out, err := GetTicket(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("get_ticket")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "get_ticket", GetTicketCard(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket",
 		Description: "CloseTicket has a card and no view: the built-in result-card view draws it.",
@@ -70,7 +82,18 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  closeTicketInputSchema,
 		OutputSchema: closeTicketOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "close_ticket", register.NoRequest(CloseTicket), CloseTicketCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
+		out, err := CloseTicket(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("close_ticket")
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "close_ticket", CloseTicketCard(out))
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "reload_ticket",
 		Description: "ReloadTicket is for the view only.",
@@ -81,7 +104,17 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  reloadTicketInputSchema,
 		OutputSchema: reloadTicketOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta("", apps.App)),
-	}, register.Handle(nil, "reload_ticket", register.NoRequest(ReloadTicket), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
+		out, err := ReloadTicket(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("reload_ticket")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 	register.AddTool(s, &mcp.Tool{
 		Name:        "list_tickets",
 		Description: "ListTickets is for the model only, and shares the view.",
@@ -92,7 +125,17 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  listTicketsInputSchema,
 		OutputSchema: listTicketsOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(listTicketsUI, apps.Model)),
-	}, register.Handle(nil, "list_tickets", register.NoRequest(ListTickets), nil, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
+		out, err := ListTickets(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		if out == nil {
+			return nil, nil, register.NoOutput("list_tickets")
+		}
+		res := &mcp.CallToolResult{}
+		return res, out, nil
+	})
 	ui.Register(s)
 }
 

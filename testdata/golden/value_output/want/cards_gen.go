@@ -4,6 +4,7 @@
 package p
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/apps"
@@ -44,7 +45,15 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		InputSchema:  echoInputSchema,
 		OutputSchema: echoOutputSchema,
 		Meta:         mcp.Meta(apps.ToolMeta(resultCardUI, 0)),
-	}, register.Handle(cfg, "echo", register.ByValue(register.NoRequest(Echo)), EchoCard, nil))
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+		out, err := Echo(ctx, in)
+		if err != nil {
+			return nil, out, err
+		}
+		res := &mcp.CallToolResult{}
+		cfg.AttachCard(ctx, res, "echo", EchoCard(&out))
+		return res, out, nil
+	})
 	ui.Register(s)
 }
 
