@@ -317,14 +317,18 @@ func _() {
 // CheckoutPreviewCard builds the result card of the checkout_preview tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CheckoutPreviewCard(out *CheckoutPreview) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 3), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = checkoutPreviewTitle + out.Total.String()
 	c.Subtitle = strconv.FormatInt(int64(out.Items), 10) + checkoutPreviewSubtitle
 	c.Text = checkoutPreviewText1 + out.Email + checkoutPreviewText2
-	c.AddField(checkoutPreviewField1Label, out.Subtotal.String())
-	c.AddField(checkoutPreviewField2Label, out.Shipping.String())
-	c.AddField(checkoutPreviewField3Label, out.Discount.String())
-	c.AddAction(card.MessageAction(checkoutPreviewAction1Label, checkoutPreviewAction1Text+out.Total.String()))
+	c.Fields = []card.Field{
+		{Label: checkoutPreviewField1Label, Value: out.Subtotal.String()},
+		{Label: checkoutPreviewField2Label, Value: out.Shipping.String()},
+		{Label: checkoutPreviewField3Label, Value: out.Discount.String()},
+	}
+	c.Actions = []card.Action{
+		card.MessageAction(checkoutPreviewAction1Label, checkoutPreviewAction1Text+out.Total.String()),
+	}
 	return c.WithFallback()
 }
 
@@ -419,14 +423,18 @@ func _() {
 // GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetOrderCard(out *Order) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 2)}
+	c := card.Card{V: card.Version}
 	c.Title = getOrderTitle + out.ID
 	c.Subtitle = string(out.Status)
 	c.Text = getOrderText1 + out.ETA + getOrderText2
-	c.AddField(getOrderField1Label, out.Total.String())
-	c.AddField(getOrderField2Label, out.Carrier)
-	c.AddAction(card.URLAction(getOrderAction1Label, out.TrackURL))
-	c.AddAction(card.MessageAction(getOrderAction2Label, getOrderAction2Text+out.ID))
+	c.Fields = []card.Field{
+		{Label: getOrderField1Label, Value: out.Total.String()},
+		{Label: getOrderField2Label, Value: out.Carrier},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getOrderAction1Label, out.TrackURL),
+		card.MessageAction(getOrderAction2Label, getOrderAction2Text+out.ID),
+	}
 	c.FallbackText = getOrderFallback1 + out.ID + getOrderFallback2 + string(out.Status) + getOrderFallback3 + out.ETA + getOrderFallback4 + out.Total.String() + getOrderFallback5
 	return c
 }
@@ -460,13 +468,17 @@ func _() {
 // ReviewCancellationCard builds the result card of the review_cancellation tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCancellationCard(out *CancelReview) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 2)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewCancellationTitle1 + out.ID + reviewCancellationTitle2
 	c.Subtitle = string(out.Status)
-	c.AddField(reviewCancellationField1Label, out.Total.String())
-	c.AddField(reviewCancellationField2Label, out.Refund.String())
-	c.AddAction(card.MessageAction(reviewCancellationAction1Label, reviewCancellationAction1Text+out.ID))
-	c.AddAction(card.MessageAction(reviewCancellationAction2Label, reviewCancellationAction2Text+out.ID))
+	c.Fields = []card.Field{
+		{Label: reviewCancellationField1Label, Value: out.Total.String()},
+		{Label: reviewCancellationField2Label, Value: out.Refund.String()},
+	}
+	c.Actions = []card.Action{
+		card.MessageAction(reviewCancellationAction1Label, reviewCancellationAction1Text+out.ID),
+		card.MessageAction(reviewCancellationAction2Label, reviewCancellationAction2Text+out.ID),
+	}
 	return c.WithFallback()
 }
 
@@ -503,12 +515,16 @@ func _() {
 // CancelOrderCard builds the result card of the cancel_order tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CancelOrderCard(out *Cancellation) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 1), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = cancelOrderTitle1 + out.ID + cancelOrderTitle2
 	c.Subtitle = cancelOrderSubtitle + out.Refund.String()
 	c.Text = out.Message
-	c.AddField(cancelOrderField1Label, out.Refund.String())
-	c.AddAction(card.MessageAction(cancelOrderAction1Label, cancelOrderAction1Text1+out.ID+cancelOrderAction1Text2))
+	c.Fields = []card.Field{
+		{Label: cancelOrderField1Label, Value: out.Refund.String()},
+	}
+	c.Actions = []card.Action{
+		card.MessageAction(cancelOrderAction1Label, cancelOrderAction1Text1+out.ID+cancelOrderAction1Text2),
+	}
 	return c.WithFallback()
 }
 
@@ -546,14 +562,18 @@ func _() {
 // GetProductCard builds the result card of the get_product tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetProductCard(out *Product) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = out.Name
 	c.Subtitle = out.Category
 	c.Text = out.Description
 	c.ImageURL = out.ImageURL
-	c.AddField(getProductField1Label, out.Price.String())
-	c.AddField(getProductField2Label, strconv.FormatInt(int64(out.Stock), 10))
-	c.AddAction(card.MessageAction(getProductAction1Label, getProductAction1Text1+out.Name+getProductAction1Text2))
+	c.Fields = []card.Field{
+		{Label: getProductField1Label, Value: out.Price.String()},
+		{Label: getProductField2Label, Value: strconv.FormatInt(int64(out.Stock), 10)},
+	}
+	c.Actions = []card.Action{
+		card.MessageAction(getProductAction1Label, getProductAction1Text1+out.Name+getProductAction1Text2),
+	}
 	c.FallbackText = out.Name + getProductFallback1 + out.Price.String() + getProductFallback2 + strconv.FormatInt(int64(out.Stock), 10) + getProductFallback3
 	return c
 }
@@ -581,13 +601,15 @@ func _() {
 // SearchProductsItemCard builds the result card of the search_products carousel item tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func SearchProductsItemCard(out *Product) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2)}
+	c := card.Card{V: card.Version}
 	c.Title = out.Name
 	c.Subtitle = out.Category
 	c.Text = out.Description
 	c.ImageURL = out.ImageURL
-	c.AddField(searchProductsItemField1Label, out.Price.String())
-	c.AddField(searchProductsItemField2Label, strconv.FormatInt(int64(out.Stock), 10))
+	c.Fields = []card.Field{
+		{Label: searchProductsItemField1Label, Value: out.Price.String()},
+		{Label: searchProductsItemField2Label, Value: strconv.FormatInt(int64(out.Stock), 10)},
+	}
 	return c.WithFallback()
 }
 

@@ -117,17 +117,6 @@ func MessageAction(label, text string) Action {
 	return Action{Kind: KindMessage, Label: label, Text: text}
 }
 
-// AddField appends a detail row. Generated card builders add their rows one statement at a
-// time, which keeps them short to read; they size Fields first, so adding costs no allocation.
-func (c *Card) AddField(label, value string) {
-	c.Fields = append(c.Fields, Field{Label: label, Value: value})
-}
-
-// AddAction appends a button, made with [URLAction] or [MessageAction].
-func (c *Card) AddAction(a Action) {
-	c.Actions = append(c.Actions, a)
-}
-
 // MessagingText is what a messaging channel shows instead of the card: the
 // fallback text, then every url button on a line of its own as "Label: URL".
 func (c Card) MessagingText() string {

@@ -117,20 +117,3 @@ func ExampleClip() {
 	// Giao hàng…
 	// Caf…
 }
-
-// Cards can be built a slot at a time, as cardgen's generated builders do.
-func ExampleCard_AddField() {
-	c := card.Card{V: card.Version, Title: "Order 1042", Fields: make([]card.Field, 0, 2)}
-	c.AddField("Status", "shipped")
-	c.AddField("Total", "€42.00")
-	c.AddAction(card.URLAction("Track", "https://shop.example.com/o/1042"))
-	c = c.WithFallback()
-	fmt.Println(c.Validate() == nil)
-	fmt.Println(c.MessagingText())
-	// Output:
-	// true
-	// Order 1042
-	// Status: shipped
-	// Total: €42.00
-	// Track: https://shop.example.com/o/1042
-}

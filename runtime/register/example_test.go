@@ -25,9 +25,11 @@ func getOrder(_ context.Context, in OrderInput) (*Order, error) {
 }
 
 func orderCard(out *Order) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = "Order " + out.ID
-	c.AddField("Status", out.Status)
+	c.Fields = []card.Field{
+		{Label: "Status", Value: out.Status},
+	}
 	return c.WithFallback()
 }
 

@@ -13269,13 +13269,17 @@ func _() {
 // GetInvoice0Card builds the result card of the get_invoice_0 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetInvoice0Card(out *GetInvoice0Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getInvoice0Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getInvoice0Text1 + out.Owner.Name + getInvoice0Text2
-	c.AddField(getInvoice0Field1Label, out.Owner.Email)
-	c.AddField(getInvoice0Field2Label, out.Status)
-	c.AddAction(card.URLAction(getInvoice0Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getInvoice0Field1Label, Value: out.Owner.Email},
+		{Label: getInvoice0Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getInvoice0Action1Label, out.URL),
+	}
 	c.FallbackText = getInvoice0Fallback1 + out.ID + getInvoice0Fallback2 + out.Status + getInvoice0Fallback3 + out.Owner.Name + getInvoice0Fallback4
 	return c
 }
@@ -13313,13 +13317,17 @@ func _() {
 // GetTicket1Card builds the result card of the get_ticket_1 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicket1Card(out *GetTicket1Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getTicket1Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getTicket1Text1 + out.Owner.Name + getTicket1Text2
-	c.AddField(getTicket1Field1Label, out.Owner.Email)
-	c.AddField(getTicket1Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getTicket1Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getTicket1Field1Label, Value: out.Owner.Email},
+		{Label: getTicket1Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getTicket1Action1Label, out.URL),
+	}
 	c.FallbackText = getTicket1Fallback1 + out.ID + getTicket1Fallback2 + out.Status + getTicket1Fallback3 + out.Owner.Name + getTicket1Fallback4
 	return c
 }
@@ -13357,13 +13365,17 @@ func _() {
 // GetShipment2Card builds the result card of the get_shipment_2 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetShipment2Card(out *GetShipment2Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getShipment2Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getShipment2Text1 + out.Owner.Name + getShipment2Text2
-	c.AddField(getShipment2Field1Label, out.Owner.Email)
-	c.AddField(getShipment2Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getShipment2Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getShipment2Field1Label, Value: out.Owner.Email},
+		{Label: getShipment2Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getShipment2Action1Label, out.URL),
+	}
 	c.FallbackText = getShipment2Fallback1 + out.ID + getShipment2Fallback2 + out.Status + getShipment2Fallback3 + out.Owner.Name + getShipment2Fallback4
 	return c
 }
@@ -13401,13 +13413,17 @@ func _() {
 // GetBooking3Card builds the result card of the get_booking_3 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetBooking3Card(out *GetBooking3Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getBooking3Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getBooking3Text1 + out.Owner.Name + getBooking3Text2
-	c.AddField(getBooking3Field1Label, out.Owner.Email)
-	c.AddField(getBooking3Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getBooking3Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getBooking3Field1Label, Value: out.Owner.Email},
+		{Label: getBooking3Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getBooking3Action1Label, out.URL),
+	}
 	c.FallbackText = getBooking3Fallback1 + out.ID + getBooking3Fallback2 + out.Status + getBooking3Fallback3 + out.Owner.Name + getBooking3Fallback4
 	return c
 }
@@ -13445,13 +13461,17 @@ func _() {
 // GetAccount4Card builds the result card of the get_account_4 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetAccount4Card(out *GetAccount4Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getAccount4Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getAccount4Text1 + out.Owner.Name + getAccount4Text2
-	c.AddField(getAccount4Field1Label, out.Owner.Email)
-	c.AddField(getAccount4Field2Label, out.Status)
-	c.AddAction(card.URLAction(getAccount4Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getAccount4Field1Label, Value: out.Owner.Email},
+		{Label: getAccount4Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getAccount4Action1Label, out.URL),
+	}
 	c.FallbackText = getAccount4Fallback1 + out.ID + getAccount4Fallback2 + out.Status + getAccount4Fallback3 + out.Owner.Name + getAccount4Fallback4
 	return c
 }
@@ -13489,13 +13509,17 @@ func _() {
 // GetDevice5Card builds the result card of the get_device_5 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetDevice5Card(out *GetDevice5Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getDevice5Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getDevice5Text1 + out.Owner.Name + getDevice5Text2
-	c.AddField(getDevice5Field1Label, out.Owner.Email)
-	c.AddField(getDevice5Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getDevice5Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getDevice5Field1Label, Value: out.Owner.Email},
+		{Label: getDevice5Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getDevice5Action1Label, out.URL),
+	}
 	c.FallbackText = getDevice5Fallback1 + out.ID + getDevice5Fallback2 + out.Status + getDevice5Fallback3 + out.Owner.Name + getDevice5Fallback4
 	return c
 }
@@ -13533,13 +13557,17 @@ func _() {
 // GetReport6Card builds the result card of the get_report_6 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetReport6Card(out *GetReport6Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getReport6Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getReport6Text1 + out.Owner.Name + getReport6Text2
-	c.AddField(getReport6Field1Label, out.Owner.Email)
-	c.AddField(getReport6Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getReport6Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getReport6Field1Label, Value: out.Owner.Email},
+		{Label: getReport6Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getReport6Action1Label, out.URL),
+	}
 	c.FallbackText = getReport6Fallback1 + out.ID + getReport6Fallback2 + out.Status + getReport6Fallback3 + out.Owner.Name + getReport6Fallback4
 	return c
 }
@@ -13577,13 +13605,17 @@ func _() {
 // GetLead7Card builds the result card of the get_lead_7 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetLead7Card(out *GetLead7Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getLead7Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getLead7Text1 + out.Owner.Name + getLead7Text2
-	c.AddField(getLead7Field1Label, out.Owner.Email)
-	c.AddField(getLead7Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getLead7Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getLead7Field1Label, Value: out.Owner.Email},
+		{Label: getLead7Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getLead7Action1Label, out.URL),
+	}
 	c.FallbackText = getLead7Fallback1 + out.ID + getLead7Fallback2 + out.Status + getLead7Fallback3 + out.Owner.Name + getLead7Fallback4
 	return c
 }
@@ -13621,13 +13653,17 @@ func _() {
 // GetClaim8Card builds the result card of the get_claim_8 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetClaim8Card(out *GetClaim8Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getClaim8Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getClaim8Text1 + out.Owner.Name + getClaim8Text2
-	c.AddField(getClaim8Field1Label, out.Owner.Email)
-	c.AddField(getClaim8Field2Label, out.Status)
-	c.AddAction(card.URLAction(getClaim8Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getClaim8Field1Label, Value: out.Owner.Email},
+		{Label: getClaim8Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getClaim8Action1Label, out.URL),
+	}
 	c.FallbackText = getClaim8Fallback1 + out.ID + getClaim8Fallback2 + out.Status + getClaim8Fallback3 + out.Owner.Name + getClaim8Fallback4
 	return c
 }
@@ -13665,13 +13701,17 @@ func _() {
 // GetCourse9Card builds the result card of the get_course_9 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetCourse9Card(out *GetCourse9Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getCourse9Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getCourse9Text1 + out.Owner.Name + getCourse9Text2
-	c.AddField(getCourse9Field1Label, out.Owner.Email)
-	c.AddField(getCourse9Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getCourse9Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getCourse9Field1Label, Value: out.Owner.Email},
+		{Label: getCourse9Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getCourse9Action1Label, out.URL),
+	}
 	c.FallbackText = getCourse9Fallback1 + out.ID + getCourse9Fallback2 + out.Status + getCourse9Fallback3 + out.Owner.Name + getCourse9Fallback4
 	return c
 }
@@ -13709,13 +13749,17 @@ func _() {
 // ReviewInvoice10Card builds the result card of the review_invoice_10 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice10Card(out *ReviewInvoice10Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice10Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewInvoice10Text1 + out.Owner.Name + reviewInvoice10Text2
-	c.AddField(reviewInvoice10Field1Label, out.Owner.Email)
-	c.AddField(reviewInvoice10Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewInvoice10Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewInvoice10Field1Label, Value: out.Owner.Email},
+		{Label: reviewInvoice10Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewInvoice10Action1Label, out.URL),
+	}
 	c.FallbackText = reviewInvoice10Fallback1 + out.ID + reviewInvoice10Fallback2 + out.Status + reviewInvoice10Fallback3 + out.Owner.Name + reviewInvoice10Fallback4
 	return c
 }
@@ -13753,13 +13797,17 @@ func _() {
 // ReviewTicket11Card builds the result card of the review_ticket_11 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket11Card(out *ReviewTicket11Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewTicket11Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewTicket11Text1 + out.Owner.Name + reviewTicket11Text2
-	c.AddField(reviewTicket11Field1Label, out.Owner.Email)
-	c.AddField(reviewTicket11Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewTicket11Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewTicket11Field1Label, Value: out.Owner.Email},
+		{Label: reviewTicket11Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewTicket11Action1Label, out.URL),
+	}
 	c.FallbackText = reviewTicket11Fallback1 + out.ID + reviewTicket11Fallback2 + out.Status + reviewTicket11Fallback3 + out.Owner.Name + reviewTicket11Fallback4
 	return c
 }
@@ -13797,13 +13845,17 @@ func _() {
 // ReviewShipment12Card builds the result card of the review_shipment_12 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment12Card(out *ReviewShipment12Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewShipment12Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewShipment12Text1 + out.Owner.Name + reviewShipment12Text2
-	c.AddField(reviewShipment12Field1Label, out.Owner.Email)
-	c.AddField(reviewShipment12Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewShipment12Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewShipment12Field1Label, Value: out.Owner.Email},
+		{Label: reviewShipment12Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewShipment12Action1Label, out.URL),
+	}
 	c.FallbackText = reviewShipment12Fallback1 + out.ID + reviewShipment12Fallback2 + out.Status + reviewShipment12Fallback3 + out.Owner.Name + reviewShipment12Fallback4
 	return c
 }
@@ -13841,13 +13893,17 @@ func _() {
 // ReviewBooking13Card builds the result card of the review_booking_13 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking13Card(out *ReviewBooking13Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewBooking13Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewBooking13Text1 + out.Owner.Name + reviewBooking13Text2
-	c.AddField(reviewBooking13Field1Label, out.Owner.Email)
-	c.AddField(reviewBooking13Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewBooking13Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewBooking13Field1Label, Value: out.Owner.Email},
+		{Label: reviewBooking13Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewBooking13Action1Label, out.URL),
+	}
 	c.FallbackText = reviewBooking13Fallback1 + out.ID + reviewBooking13Fallback2 + out.Status + reviewBooking13Fallback3 + out.Owner.Name + reviewBooking13Fallback4
 	return c
 }
@@ -13885,13 +13941,17 @@ func _() {
 // ReviewAccount14Card builds the result card of the review_account_14 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount14Card(out *ReviewAccount14Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewAccount14Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewAccount14Text1 + out.Owner.Name + reviewAccount14Text2
-	c.AddField(reviewAccount14Field1Label, out.Owner.Email)
-	c.AddField(reviewAccount14Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewAccount14Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewAccount14Field1Label, Value: out.Owner.Email},
+		{Label: reviewAccount14Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewAccount14Action1Label, out.URL),
+	}
 	c.FallbackText = reviewAccount14Fallback1 + out.ID + reviewAccount14Fallback2 + out.Status + reviewAccount14Fallback3 + out.Owner.Name + reviewAccount14Fallback4
 	return c
 }
@@ -13929,13 +13989,17 @@ func _() {
 // ReviewDevice15Card builds the result card of the review_device_15 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice15Card(out *ReviewDevice15Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewDevice15Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewDevice15Text1 + out.Owner.Name + reviewDevice15Text2
-	c.AddField(reviewDevice15Field1Label, out.Owner.Email)
-	c.AddField(reviewDevice15Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewDevice15Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewDevice15Field1Label, Value: out.Owner.Email},
+		{Label: reviewDevice15Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewDevice15Action1Label, out.URL),
+	}
 	c.FallbackText = reviewDevice15Fallback1 + out.ID + reviewDevice15Fallback2 + out.Status + reviewDevice15Fallback3 + out.Owner.Name + reviewDevice15Fallback4
 	return c
 }
@@ -13973,13 +14037,17 @@ func _() {
 // ReviewReport16Card builds the result card of the review_report_16 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport16Card(out *ReviewReport16Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewReport16Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewReport16Text1 + out.Owner.Name + reviewReport16Text2
-	c.AddField(reviewReport16Field1Label, out.Owner.Email)
-	c.AddField(reviewReport16Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewReport16Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewReport16Field1Label, Value: out.Owner.Email},
+		{Label: reviewReport16Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewReport16Action1Label, out.URL),
+	}
 	c.FallbackText = reviewReport16Fallback1 + out.ID + reviewReport16Fallback2 + out.Status + reviewReport16Fallback3 + out.Owner.Name + reviewReport16Fallback4
 	return c
 }
@@ -14017,13 +14085,17 @@ func _() {
 // ReviewLead17Card builds the result card of the review_lead_17 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewLead17Card(out *ReviewLead17Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewLead17Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewLead17Text1 + out.Owner.Name + reviewLead17Text2
-	c.AddField(reviewLead17Field1Label, out.Owner.Email)
-	c.AddField(reviewLead17Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewLead17Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewLead17Field1Label, Value: out.Owner.Email},
+		{Label: reviewLead17Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewLead17Action1Label, out.URL),
+	}
 	c.FallbackText = reviewLead17Fallback1 + out.ID + reviewLead17Fallback2 + out.Status + reviewLead17Fallback3 + out.Owner.Name + reviewLead17Fallback4
 	return c
 }
@@ -14061,13 +14133,17 @@ func _() {
 // ReviewClaim18Card builds the result card of the review_claim_18 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewClaim18Card(out *ReviewClaim18Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewClaim18Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewClaim18Text1 + out.Owner.Name + reviewClaim18Text2
-	c.AddField(reviewClaim18Field1Label, out.Owner.Email)
-	c.AddField(reviewClaim18Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewClaim18Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewClaim18Field1Label, Value: out.Owner.Email},
+		{Label: reviewClaim18Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewClaim18Action1Label, out.URL),
+	}
 	c.FallbackText = reviewClaim18Fallback1 + out.ID + reviewClaim18Fallback2 + out.Status + reviewClaim18Fallback3 + out.Owner.Name + reviewClaim18Fallback4
 	return c
 }
@@ -14105,13 +14181,17 @@ func _() {
 // ReviewCourse19Card builds the result card of the review_course_19 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse19Card(out *ReviewCourse19Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewCourse19Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewCourse19Text1 + out.Owner.Name + reviewCourse19Text2
-	c.AddField(reviewCourse19Field1Label, out.Owner.Email)
-	c.AddField(reviewCourse19Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewCourse19Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewCourse19Field1Label, Value: out.Owner.Email},
+		{Label: reviewCourse19Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewCourse19Action1Label, out.URL),
+	}
 	c.FallbackText = reviewCourse19Fallback1 + out.ID + reviewCourse19Fallback2 + out.Status + reviewCourse19Fallback3 + out.Owner.Name + reviewCourse19Fallback4
 	return c
 }
@@ -14149,13 +14229,17 @@ func _() {
 // UpdateInvoice20Card builds the result card of the update_invoice_20 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice20Card(out *UpdateInvoice20Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateInvoice20Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateInvoice20Text1 + out.Owner.Name + updateInvoice20Text2
-	c.AddField(updateInvoice20Field1Label, out.Owner.Email)
-	c.AddField(updateInvoice20Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateInvoice20Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateInvoice20Field1Label, Value: out.Owner.Email},
+		{Label: updateInvoice20Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateInvoice20Action1Label, out.URL),
+	}
 	c.FallbackText = updateInvoice20Fallback1 + out.ID + updateInvoice20Fallback2 + out.Status + updateInvoice20Fallback3 + out.Owner.Name + updateInvoice20Fallback4
 	return c
 }
@@ -14193,13 +14277,17 @@ func _() {
 // UpdateTicket21Card builds the result card of the update_ticket_21 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket21Card(out *UpdateTicket21Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateTicket21Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateTicket21Text1 + out.Owner.Name + updateTicket21Text2
-	c.AddField(updateTicket21Field1Label, out.Owner.Email)
-	c.AddField(updateTicket21Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateTicket21Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateTicket21Field1Label, Value: out.Owner.Email},
+		{Label: updateTicket21Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateTicket21Action1Label, out.URL),
+	}
 	c.FallbackText = updateTicket21Fallback1 + out.ID + updateTicket21Fallback2 + out.Status + updateTicket21Fallback3 + out.Owner.Name + updateTicket21Fallback4
 	return c
 }
@@ -14237,13 +14325,17 @@ func _() {
 // UpdateShipment22Card builds the result card of the update_shipment_22 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment22Card(out *UpdateShipment22Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateShipment22Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateShipment22Text1 + out.Owner.Name + updateShipment22Text2
-	c.AddField(updateShipment22Field1Label, out.Owner.Email)
-	c.AddField(updateShipment22Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateShipment22Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateShipment22Field1Label, Value: out.Owner.Email},
+		{Label: updateShipment22Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateShipment22Action1Label, out.URL),
+	}
 	c.FallbackText = updateShipment22Fallback1 + out.ID + updateShipment22Fallback2 + out.Status + updateShipment22Fallback3 + out.Owner.Name + updateShipment22Fallback4
 	return c
 }
@@ -14281,13 +14373,17 @@ func _() {
 // UpdateBooking23Card builds the result card of the update_booking_23 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking23Card(out *UpdateBooking23Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateBooking23Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateBooking23Text1 + out.Owner.Name + updateBooking23Text2
-	c.AddField(updateBooking23Field1Label, out.Owner.Email)
-	c.AddField(updateBooking23Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateBooking23Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateBooking23Field1Label, Value: out.Owner.Email},
+		{Label: updateBooking23Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateBooking23Action1Label, out.URL),
+	}
 	c.FallbackText = updateBooking23Fallback1 + out.ID + updateBooking23Fallback2 + out.Status + updateBooking23Fallback3 + out.Owner.Name + updateBooking23Fallback4
 	return c
 }
@@ -14325,13 +14421,17 @@ func _() {
 // UpdateAccount24Card builds the result card of the update_account_24 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount24Card(out *UpdateAccount24Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateAccount24Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateAccount24Text1 + out.Owner.Name + updateAccount24Text2
-	c.AddField(updateAccount24Field1Label, out.Owner.Email)
-	c.AddField(updateAccount24Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateAccount24Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateAccount24Field1Label, Value: out.Owner.Email},
+		{Label: updateAccount24Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateAccount24Action1Label, out.URL),
+	}
 	c.FallbackText = updateAccount24Fallback1 + out.ID + updateAccount24Fallback2 + out.Status + updateAccount24Fallback3 + out.Owner.Name + updateAccount24Fallback4
 	return c
 }
@@ -14369,13 +14469,17 @@ func _() {
 // UpdateDevice25Card builds the result card of the update_device_25 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice25Card(out *UpdateDevice25Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateDevice25Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateDevice25Text1 + out.Owner.Name + updateDevice25Text2
-	c.AddField(updateDevice25Field1Label, out.Owner.Email)
-	c.AddField(updateDevice25Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateDevice25Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateDevice25Field1Label, Value: out.Owner.Email},
+		{Label: updateDevice25Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateDevice25Action1Label, out.URL),
+	}
 	c.FallbackText = updateDevice25Fallback1 + out.ID + updateDevice25Fallback2 + out.Status + updateDevice25Fallback3 + out.Owner.Name + updateDevice25Fallback4
 	return c
 }
@@ -14413,13 +14517,17 @@ func _() {
 // UpdateReport26Card builds the result card of the update_report_26 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport26Card(out *UpdateReport26Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateReport26Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateReport26Text1 + out.Owner.Name + updateReport26Text2
-	c.AddField(updateReport26Field1Label, out.Owner.Email)
-	c.AddField(updateReport26Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateReport26Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateReport26Field1Label, Value: out.Owner.Email},
+		{Label: updateReport26Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateReport26Action1Label, out.URL),
+	}
 	c.FallbackText = updateReport26Fallback1 + out.ID + updateReport26Fallback2 + out.Status + updateReport26Fallback3 + out.Owner.Name + updateReport26Fallback4
 	return c
 }
@@ -14457,13 +14565,17 @@ func _() {
 // UpdateLead27Card builds the result card of the update_lead_27 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateLead27Card(out *UpdateLead27Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateLead27Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateLead27Text1 + out.Owner.Name + updateLead27Text2
-	c.AddField(updateLead27Field1Label, out.Owner.Email)
-	c.AddField(updateLead27Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateLead27Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateLead27Field1Label, Value: out.Owner.Email},
+		{Label: updateLead27Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateLead27Action1Label, out.URL),
+	}
 	c.FallbackText = updateLead27Fallback1 + out.ID + updateLead27Fallback2 + out.Status + updateLead27Fallback3 + out.Owner.Name + updateLead27Fallback4
 	return c
 }
@@ -14501,13 +14613,17 @@ func _() {
 // UpdateClaim28Card builds the result card of the update_claim_28 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateClaim28Card(out *UpdateClaim28Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateClaim28Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateClaim28Text1 + out.Owner.Name + updateClaim28Text2
-	c.AddField(updateClaim28Field1Label, out.Owner.Email)
-	c.AddField(updateClaim28Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateClaim28Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateClaim28Field1Label, Value: out.Owner.Email},
+		{Label: updateClaim28Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateClaim28Action1Label, out.URL),
+	}
 	c.FallbackText = updateClaim28Fallback1 + out.ID + updateClaim28Fallback2 + out.Status + updateClaim28Fallback3 + out.Owner.Name + updateClaim28Fallback4
 	return c
 }
@@ -14545,13 +14661,17 @@ func _() {
 // UpdateCourse29Card builds the result card of the update_course_29 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse29Card(out *UpdateCourse29Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateCourse29Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateCourse29Text1 + out.Owner.Name + updateCourse29Text2
-	c.AddField(updateCourse29Field1Label, out.Owner.Email)
-	c.AddField(updateCourse29Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateCourse29Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateCourse29Field1Label, Value: out.Owner.Email},
+		{Label: updateCourse29Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateCourse29Action1Label, out.URL),
+	}
 	c.FallbackText = updateCourse29Fallback1 + out.ID + updateCourse29Fallback2 + out.Status + updateCourse29Fallback3 + out.Owner.Name + updateCourse29Fallback4
 	return c
 }
@@ -14589,13 +14709,17 @@ func _() {
 // CloseInvoice30Card builds the result card of the close_invoice_30 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice30Card(out *CloseInvoice30Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeInvoice30Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeInvoice30Text1 + out.Owner.Name + closeInvoice30Text2
-	c.AddField(closeInvoice30Field1Label, out.Owner.Email)
-	c.AddField(closeInvoice30Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeInvoice30Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeInvoice30Field1Label, Value: out.Owner.Email},
+		{Label: closeInvoice30Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeInvoice30Action1Label, out.URL),
+	}
 	c.FallbackText = closeInvoice30Fallback1 + out.ID + closeInvoice30Fallback2 + out.Status + closeInvoice30Fallback3 + out.Owner.Name + closeInvoice30Fallback4
 	return c
 }
@@ -14633,13 +14757,17 @@ func _() {
 // CloseTicket31Card builds the result card of the close_ticket_31 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicket31Card(out *CloseTicket31Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeTicket31Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeTicket31Text1 + out.Owner.Name + closeTicket31Text2
-	c.AddField(closeTicket31Field1Label, out.Owner.Email)
-	c.AddField(closeTicket31Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeTicket31Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeTicket31Field1Label, Value: out.Owner.Email},
+		{Label: closeTicket31Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeTicket31Action1Label, out.URL),
+	}
 	c.FallbackText = closeTicket31Fallback1 + out.ID + closeTicket31Fallback2 + out.Status + closeTicket31Fallback3 + out.Owner.Name + closeTicket31Fallback4
 	return c
 }
@@ -14677,13 +14805,17 @@ func _() {
 // CloseShipment32Card builds the result card of the close_shipment_32 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment32Card(out *CloseShipment32Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeShipment32Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeShipment32Text1 + out.Owner.Name + closeShipment32Text2
-	c.AddField(closeShipment32Field1Label, out.Owner.Email)
-	c.AddField(closeShipment32Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeShipment32Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeShipment32Field1Label, Value: out.Owner.Email},
+		{Label: closeShipment32Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeShipment32Action1Label, out.URL),
+	}
 	c.FallbackText = closeShipment32Fallback1 + out.ID + closeShipment32Fallback2 + out.Status + closeShipment32Fallback3 + out.Owner.Name + closeShipment32Fallback4
 	return c
 }
@@ -14721,13 +14853,17 @@ func _() {
 // CloseBooking33Card builds the result card of the close_booking_33 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking33Card(out *CloseBooking33Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeBooking33Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeBooking33Text1 + out.Owner.Name + closeBooking33Text2
-	c.AddField(closeBooking33Field1Label, out.Owner.Email)
-	c.AddField(closeBooking33Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeBooking33Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeBooking33Field1Label, Value: out.Owner.Email},
+		{Label: closeBooking33Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeBooking33Action1Label, out.URL),
+	}
 	c.FallbackText = closeBooking33Fallback1 + out.ID + closeBooking33Fallback2 + out.Status + closeBooking33Fallback3 + out.Owner.Name + closeBooking33Fallback4
 	return c
 }
@@ -14765,13 +14901,17 @@ func _() {
 // CloseAccount34Card builds the result card of the close_account_34 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount34Card(out *CloseAccount34Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeAccount34Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeAccount34Text1 + out.Owner.Name + closeAccount34Text2
-	c.AddField(closeAccount34Field1Label, out.Owner.Email)
-	c.AddField(closeAccount34Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeAccount34Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeAccount34Field1Label, Value: out.Owner.Email},
+		{Label: closeAccount34Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeAccount34Action1Label, out.URL),
+	}
 	c.FallbackText = closeAccount34Fallback1 + out.ID + closeAccount34Fallback2 + out.Status + closeAccount34Fallback3 + out.Owner.Name + closeAccount34Fallback4
 	return c
 }
@@ -14809,13 +14949,17 @@ func _() {
 // CloseDevice35Card builds the result card of the close_device_35 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseDevice35Card(out *CloseDevice35Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeDevice35Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeDevice35Text1 + out.Owner.Name + closeDevice35Text2
-	c.AddField(closeDevice35Field1Label, out.Owner.Email)
-	c.AddField(closeDevice35Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeDevice35Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeDevice35Field1Label, Value: out.Owner.Email},
+		{Label: closeDevice35Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeDevice35Action1Label, out.URL),
+	}
 	c.FallbackText = closeDevice35Fallback1 + out.ID + closeDevice35Fallback2 + out.Status + closeDevice35Fallback3 + out.Owner.Name + closeDevice35Fallback4
 	return c
 }
@@ -14853,13 +14997,17 @@ func _() {
 // CloseReport36Card builds the result card of the close_report_36 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseReport36Card(out *CloseReport36Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeReport36Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeReport36Text1 + out.Owner.Name + closeReport36Text2
-	c.AddField(closeReport36Field1Label, out.Owner.Email)
-	c.AddField(closeReport36Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeReport36Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeReport36Field1Label, Value: out.Owner.Email},
+		{Label: closeReport36Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeReport36Action1Label, out.URL),
+	}
 	c.FallbackText = closeReport36Fallback1 + out.ID + closeReport36Fallback2 + out.Status + closeReport36Fallback3 + out.Owner.Name + closeReport36Fallback4
 	return c
 }
@@ -14897,13 +15045,17 @@ func _() {
 // CloseLead37Card builds the result card of the close_lead_37 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseLead37Card(out *CloseLead37Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeLead37Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeLead37Text1 + out.Owner.Name + closeLead37Text2
-	c.AddField(closeLead37Field1Label, out.Owner.Email)
-	c.AddField(closeLead37Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeLead37Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeLead37Field1Label, Value: out.Owner.Email},
+		{Label: closeLead37Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeLead37Action1Label, out.URL),
+	}
 	c.FallbackText = closeLead37Fallback1 + out.ID + closeLead37Fallback2 + out.Status + closeLead37Fallback3 + out.Owner.Name + closeLead37Fallback4
 	return c
 }
@@ -14941,13 +15093,17 @@ func _() {
 // CloseClaim38Card builds the result card of the close_claim_38 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseClaim38Card(out *CloseClaim38Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeClaim38Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeClaim38Text1 + out.Owner.Name + closeClaim38Text2
-	c.AddField(closeClaim38Field1Label, out.Owner.Email)
-	c.AddField(closeClaim38Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeClaim38Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeClaim38Field1Label, Value: out.Owner.Email},
+		{Label: closeClaim38Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeClaim38Action1Label, out.URL),
+	}
 	c.FallbackText = closeClaim38Fallback1 + out.ID + closeClaim38Fallback2 + out.Status + closeClaim38Fallback3 + out.Owner.Name + closeClaim38Fallback4
 	return c
 }
@@ -14985,13 +15141,17 @@ func _() {
 // CloseCourse39Card builds the result card of the close_course_39 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseCourse39Card(out *CloseCourse39Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeCourse39Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeCourse39Text1 + out.Owner.Name + closeCourse39Text2
-	c.AddField(closeCourse39Field1Label, out.Owner.Email)
-	c.AddField(closeCourse39Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeCourse39Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeCourse39Field1Label, Value: out.Owner.Email},
+		{Label: closeCourse39Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeCourse39Action1Label, out.URL),
+	}
 	c.FallbackText = closeCourse39Fallback1 + out.ID + closeCourse39Fallback2 + out.Status + closeCourse39Fallback3 + out.Owner.Name + closeCourse39Fallback4
 	return c
 }
@@ -15029,13 +15189,17 @@ func _() {
 // ApproveInvoice40Card builds the result card of the approve_invoice_40 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice40Card(out *ApproveInvoice40Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveInvoice40Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveInvoice40Text1 + out.Owner.Name + approveInvoice40Text2
-	c.AddField(approveInvoice40Field1Label, out.Owner.Email)
-	c.AddField(approveInvoice40Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveInvoice40Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveInvoice40Field1Label, Value: out.Owner.Email},
+		{Label: approveInvoice40Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveInvoice40Action1Label, out.URL),
+	}
 	c.FallbackText = approveInvoice40Fallback1 + out.ID + approveInvoice40Fallback2 + out.Status + approveInvoice40Fallback3 + out.Owner.Name + approveInvoice40Fallback4
 	return c
 }
@@ -15073,13 +15237,17 @@ func _() {
 // ApproveTicket41Card builds the result card of the approve_ticket_41 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket41Card(out *ApproveTicket41Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveTicket41Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveTicket41Text1 + out.Owner.Name + approveTicket41Text2
-	c.AddField(approveTicket41Field1Label, out.Owner.Email)
-	c.AddField(approveTicket41Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveTicket41Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveTicket41Field1Label, Value: out.Owner.Email},
+		{Label: approveTicket41Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveTicket41Action1Label, out.URL),
+	}
 	c.FallbackText = approveTicket41Fallback1 + out.ID + approveTicket41Fallback2 + out.Status + approveTicket41Fallback3 + out.Owner.Name + approveTicket41Fallback4
 	return c
 }
@@ -15117,13 +15285,17 @@ func _() {
 // ApproveShipment42Card builds the result card of the approve_shipment_42 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment42Card(out *ApproveShipment42Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveShipment42Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveShipment42Text1 + out.Owner.Name + approveShipment42Text2
-	c.AddField(approveShipment42Field1Label, out.Owner.Email)
-	c.AddField(approveShipment42Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveShipment42Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveShipment42Field1Label, Value: out.Owner.Email},
+		{Label: approveShipment42Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveShipment42Action1Label, out.URL),
+	}
 	c.FallbackText = approveShipment42Fallback1 + out.ID + approveShipment42Fallback2 + out.Status + approveShipment42Fallback3 + out.Owner.Name + approveShipment42Fallback4
 	return c
 }
@@ -15161,13 +15333,17 @@ func _() {
 // ApproveBooking43Card builds the result card of the approve_booking_43 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking43Card(out *ApproveBooking43Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveBooking43Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveBooking43Text1 + out.Owner.Name + approveBooking43Text2
-	c.AddField(approveBooking43Field1Label, out.Owner.Email)
-	c.AddField(approveBooking43Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveBooking43Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveBooking43Field1Label, Value: out.Owner.Email},
+		{Label: approveBooking43Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveBooking43Action1Label, out.URL),
+	}
 	c.FallbackText = approveBooking43Fallback1 + out.ID + approveBooking43Fallback2 + out.Status + approveBooking43Fallback3 + out.Owner.Name + approveBooking43Fallback4
 	return c
 }
@@ -15205,13 +15381,17 @@ func _() {
 // ApproveAccount44Card builds the result card of the approve_account_44 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount44Card(out *ApproveAccount44Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveAccount44Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveAccount44Text1 + out.Owner.Name + approveAccount44Text2
-	c.AddField(approveAccount44Field1Label, out.Owner.Email)
-	c.AddField(approveAccount44Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveAccount44Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveAccount44Field1Label, Value: out.Owner.Email},
+		{Label: approveAccount44Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveAccount44Action1Label, out.URL),
+	}
 	c.FallbackText = approveAccount44Fallback1 + out.ID + approveAccount44Fallback2 + out.Status + approveAccount44Fallback3 + out.Owner.Name + approveAccount44Fallback4
 	return c
 }
@@ -15249,13 +15429,17 @@ func _() {
 // ApproveDevice45Card builds the result card of the approve_device_45 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice45Card(out *ApproveDevice45Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveDevice45Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveDevice45Text1 + out.Owner.Name + approveDevice45Text2
-	c.AddField(approveDevice45Field1Label, out.Owner.Email)
-	c.AddField(approveDevice45Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveDevice45Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveDevice45Field1Label, Value: out.Owner.Email},
+		{Label: approveDevice45Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveDevice45Action1Label, out.URL),
+	}
 	c.FallbackText = approveDevice45Fallback1 + out.ID + approveDevice45Fallback2 + out.Status + approveDevice45Fallback3 + out.Owner.Name + approveDevice45Fallback4
 	return c
 }
@@ -15293,13 +15477,17 @@ func _() {
 // ApproveReport46Card builds the result card of the approve_report_46 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport46Card(out *ApproveReport46Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveReport46Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveReport46Text1 + out.Owner.Name + approveReport46Text2
-	c.AddField(approveReport46Field1Label, out.Owner.Email)
-	c.AddField(approveReport46Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveReport46Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveReport46Field1Label, Value: out.Owner.Email},
+		{Label: approveReport46Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveReport46Action1Label, out.URL),
+	}
 	c.FallbackText = approveReport46Fallback1 + out.ID + approveReport46Fallback2 + out.Status + approveReport46Fallback3 + out.Owner.Name + approveReport46Fallback4
 	return c
 }
@@ -15337,13 +15525,17 @@ func _() {
 // ApproveLead47Card builds the result card of the approve_lead_47 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveLead47Card(out *ApproveLead47Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveLead47Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveLead47Text1 + out.Owner.Name + approveLead47Text2
-	c.AddField(approveLead47Field1Label, out.Owner.Email)
-	c.AddField(approveLead47Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveLead47Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveLead47Field1Label, Value: out.Owner.Email},
+		{Label: approveLead47Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveLead47Action1Label, out.URL),
+	}
 	c.FallbackText = approveLead47Fallback1 + out.ID + approveLead47Fallback2 + out.Status + approveLead47Fallback3 + out.Owner.Name + approveLead47Fallback4
 	return c
 }
@@ -15381,13 +15573,17 @@ func _() {
 // ApproveClaim48Card builds the result card of the approve_claim_48 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim48Card(out *ApproveClaim48Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveClaim48Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveClaim48Text1 + out.Owner.Name + approveClaim48Text2
-	c.AddField(approveClaim48Field1Label, out.Owner.Email)
-	c.AddField(approveClaim48Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveClaim48Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveClaim48Field1Label, Value: out.Owner.Email},
+		{Label: approveClaim48Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveClaim48Action1Label, out.URL),
+	}
 	c.FallbackText = approveClaim48Fallback1 + out.ID + approveClaim48Fallback2 + out.Status + approveClaim48Fallback3 + out.Owner.Name + approveClaim48Fallback4
 	return c
 }
@@ -15425,13 +15621,17 @@ func _() {
 // ApproveCourse49Card builds the result card of the approve_course_49 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse49Card(out *ApproveCourse49Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveCourse49Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveCourse49Text1 + out.Owner.Name + approveCourse49Text2
-	c.AddField(approveCourse49Field1Label, out.Owner.Email)
-	c.AddField(approveCourse49Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveCourse49Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveCourse49Field1Label, Value: out.Owner.Email},
+		{Label: approveCourse49Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveCourse49Action1Label, out.URL),
+	}
 	c.FallbackText = approveCourse49Fallback1 + out.ID + approveCourse49Fallback2 + out.Status + approveCourse49Fallback3 + out.Owner.Name + approveCourse49Fallback4
 	return c
 }
@@ -15469,13 +15669,17 @@ func _() {
 // GetInvoice50Card builds the result card of the get_invoice_50 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetInvoice50Card(out *GetInvoice50Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getInvoice50Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getInvoice50Text1 + out.Owner.Name + getInvoice50Text2
-	c.AddField(getInvoice50Field1Label, out.Owner.Email)
-	c.AddField(getInvoice50Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getInvoice50Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getInvoice50Field1Label, Value: out.Owner.Email},
+		{Label: getInvoice50Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getInvoice50Action1Label, out.URL),
+	}
 	c.FallbackText = getInvoice50Fallback1 + out.ID + getInvoice50Fallback2 + out.Status + getInvoice50Fallback3 + out.Owner.Name + getInvoice50Fallback4
 	return c
 }
@@ -15513,13 +15717,17 @@ func _() {
 // GetTicket51Card builds the result card of the get_ticket_51 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicket51Card(out *GetTicket51Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getTicket51Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getTicket51Text1 + out.Owner.Name + getTicket51Text2
-	c.AddField(getTicket51Field1Label, out.Owner.Email)
-	c.AddField(getTicket51Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getTicket51Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getTicket51Field1Label, Value: out.Owner.Email},
+		{Label: getTicket51Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getTicket51Action1Label, out.URL),
+	}
 	c.FallbackText = getTicket51Fallback1 + out.ID + getTicket51Fallback2 + out.Status + getTicket51Fallback3 + out.Owner.Name + getTicket51Fallback4
 	return c
 }
@@ -15557,13 +15765,17 @@ func _() {
 // GetShipment52Card builds the result card of the get_shipment_52 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetShipment52Card(out *GetShipment52Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getShipment52Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getShipment52Text1 + out.Owner.Name + getShipment52Text2
-	c.AddField(getShipment52Field1Label, out.Owner.Email)
-	c.AddField(getShipment52Field2Label, out.Status)
-	c.AddAction(card.URLAction(getShipment52Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getShipment52Field1Label, Value: out.Owner.Email},
+		{Label: getShipment52Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getShipment52Action1Label, out.URL),
+	}
 	c.FallbackText = getShipment52Fallback1 + out.ID + getShipment52Fallback2 + out.Status + getShipment52Fallback3 + out.Owner.Name + getShipment52Fallback4
 	return c
 }
@@ -15601,13 +15813,17 @@ func _() {
 // GetBooking53Card builds the result card of the get_booking_53 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetBooking53Card(out *GetBooking53Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getBooking53Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getBooking53Text1 + out.Owner.Name + getBooking53Text2
-	c.AddField(getBooking53Field1Label, out.Owner.Email)
-	c.AddField(getBooking53Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getBooking53Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getBooking53Field1Label, Value: out.Owner.Email},
+		{Label: getBooking53Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getBooking53Action1Label, out.URL),
+	}
 	c.FallbackText = getBooking53Fallback1 + out.ID + getBooking53Fallback2 + out.Status + getBooking53Fallback3 + out.Owner.Name + getBooking53Fallback4
 	return c
 }
@@ -15645,13 +15861,17 @@ func _() {
 // GetAccount54Card builds the result card of the get_account_54 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetAccount54Card(out *GetAccount54Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getAccount54Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getAccount54Text1 + out.Owner.Name + getAccount54Text2
-	c.AddField(getAccount54Field1Label, out.Owner.Email)
-	c.AddField(getAccount54Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getAccount54Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getAccount54Field1Label, Value: out.Owner.Email},
+		{Label: getAccount54Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getAccount54Action1Label, out.URL),
+	}
 	c.FallbackText = getAccount54Fallback1 + out.ID + getAccount54Fallback2 + out.Status + getAccount54Fallback3 + out.Owner.Name + getAccount54Fallback4
 	return c
 }
@@ -15689,13 +15909,17 @@ func _() {
 // GetDevice55Card builds the result card of the get_device_55 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetDevice55Card(out *GetDevice55Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getDevice55Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getDevice55Text1 + out.Owner.Name + getDevice55Text2
-	c.AddField(getDevice55Field1Label, out.Owner.Email)
-	c.AddField(getDevice55Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getDevice55Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getDevice55Field1Label, Value: out.Owner.Email},
+		{Label: getDevice55Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getDevice55Action1Label, out.URL),
+	}
 	c.FallbackText = getDevice55Fallback1 + out.ID + getDevice55Fallback2 + out.Status + getDevice55Fallback3 + out.Owner.Name + getDevice55Fallback4
 	return c
 }
@@ -15733,13 +15957,17 @@ func _() {
 // GetReport56Card builds the result card of the get_report_56 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetReport56Card(out *GetReport56Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getReport56Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getReport56Text1 + out.Owner.Name + getReport56Text2
-	c.AddField(getReport56Field1Label, out.Owner.Email)
-	c.AddField(getReport56Field2Label, out.Status)
-	c.AddAction(card.URLAction(getReport56Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getReport56Field1Label, Value: out.Owner.Email},
+		{Label: getReport56Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getReport56Action1Label, out.URL),
+	}
 	c.FallbackText = getReport56Fallback1 + out.ID + getReport56Fallback2 + out.Status + getReport56Fallback3 + out.Owner.Name + getReport56Fallback4
 	return c
 }
@@ -15777,13 +16005,17 @@ func _() {
 // GetLead57Card builds the result card of the get_lead_57 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetLead57Card(out *GetLead57Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getLead57Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getLead57Text1 + out.Owner.Name + getLead57Text2
-	c.AddField(getLead57Field1Label, out.Owner.Email)
-	c.AddField(getLead57Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getLead57Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getLead57Field1Label, Value: out.Owner.Email},
+		{Label: getLead57Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getLead57Action1Label, out.URL),
+	}
 	c.FallbackText = getLead57Fallback1 + out.ID + getLead57Fallback2 + out.Status + getLead57Fallback3 + out.Owner.Name + getLead57Fallback4
 	return c
 }
@@ -15821,13 +16053,17 @@ func _() {
 // GetClaim58Card builds the result card of the get_claim_58 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetClaim58Card(out *GetClaim58Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getClaim58Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getClaim58Text1 + out.Owner.Name + getClaim58Text2
-	c.AddField(getClaim58Field1Label, out.Owner.Email)
-	c.AddField(getClaim58Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getClaim58Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getClaim58Field1Label, Value: out.Owner.Email},
+		{Label: getClaim58Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getClaim58Action1Label, out.URL),
+	}
 	c.FallbackText = getClaim58Fallback1 + out.ID + getClaim58Fallback2 + out.Status + getClaim58Fallback3 + out.Owner.Name + getClaim58Fallback4
 	return c
 }
@@ -15865,13 +16101,17 @@ func _() {
 // GetCourse59Card builds the result card of the get_course_59 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetCourse59Card(out *GetCourse59Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getCourse59Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getCourse59Text1 + out.Owner.Name + getCourse59Text2
-	c.AddField(getCourse59Field1Label, out.Owner.Email)
-	c.AddField(getCourse59Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getCourse59Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getCourse59Field1Label, Value: out.Owner.Email},
+		{Label: getCourse59Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getCourse59Action1Label, out.URL),
+	}
 	c.FallbackText = getCourse59Fallback1 + out.ID + getCourse59Fallback2 + out.Status + getCourse59Fallback3 + out.Owner.Name + getCourse59Fallback4
 	return c
 }
@@ -15909,13 +16149,17 @@ func _() {
 // ReviewInvoice60Card builds the result card of the review_invoice_60 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice60Card(out *ReviewInvoice60Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice60Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewInvoice60Text1 + out.Owner.Name + reviewInvoice60Text2
-	c.AddField(reviewInvoice60Field1Label, out.Owner.Email)
-	c.AddField(reviewInvoice60Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewInvoice60Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewInvoice60Field1Label, Value: out.Owner.Email},
+		{Label: reviewInvoice60Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewInvoice60Action1Label, out.URL),
+	}
 	c.FallbackText = reviewInvoice60Fallback1 + out.ID + reviewInvoice60Fallback2 + out.Status + reviewInvoice60Fallback3 + out.Owner.Name + reviewInvoice60Fallback4
 	return c
 }
@@ -15953,13 +16197,17 @@ func _() {
 // ReviewTicket61Card builds the result card of the review_ticket_61 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket61Card(out *ReviewTicket61Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewTicket61Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewTicket61Text1 + out.Owner.Name + reviewTicket61Text2
-	c.AddField(reviewTicket61Field1Label, out.Owner.Email)
-	c.AddField(reviewTicket61Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewTicket61Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewTicket61Field1Label, Value: out.Owner.Email},
+		{Label: reviewTicket61Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewTicket61Action1Label, out.URL),
+	}
 	c.FallbackText = reviewTicket61Fallback1 + out.ID + reviewTicket61Fallback2 + out.Status + reviewTicket61Fallback3 + out.Owner.Name + reviewTicket61Fallback4
 	return c
 }
@@ -15997,13 +16245,17 @@ func _() {
 // ReviewShipment62Card builds the result card of the review_shipment_62 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment62Card(out *ReviewShipment62Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewShipment62Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewShipment62Text1 + out.Owner.Name + reviewShipment62Text2
-	c.AddField(reviewShipment62Field1Label, out.Owner.Email)
-	c.AddField(reviewShipment62Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewShipment62Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewShipment62Field1Label, Value: out.Owner.Email},
+		{Label: reviewShipment62Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewShipment62Action1Label, out.URL),
+	}
 	c.FallbackText = reviewShipment62Fallback1 + out.ID + reviewShipment62Fallback2 + out.Status + reviewShipment62Fallback3 + out.Owner.Name + reviewShipment62Fallback4
 	return c
 }
@@ -16041,13 +16293,17 @@ func _() {
 // ReviewBooking63Card builds the result card of the review_booking_63 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking63Card(out *ReviewBooking63Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewBooking63Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewBooking63Text1 + out.Owner.Name + reviewBooking63Text2
-	c.AddField(reviewBooking63Field1Label, out.Owner.Email)
-	c.AddField(reviewBooking63Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewBooking63Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewBooking63Field1Label, Value: out.Owner.Email},
+		{Label: reviewBooking63Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewBooking63Action1Label, out.URL),
+	}
 	c.FallbackText = reviewBooking63Fallback1 + out.ID + reviewBooking63Fallback2 + out.Status + reviewBooking63Fallback3 + out.Owner.Name + reviewBooking63Fallback4
 	return c
 }
@@ -16085,13 +16341,17 @@ func _() {
 // ReviewAccount64Card builds the result card of the review_account_64 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount64Card(out *ReviewAccount64Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewAccount64Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewAccount64Text1 + out.Owner.Name + reviewAccount64Text2
-	c.AddField(reviewAccount64Field1Label, out.Owner.Email)
-	c.AddField(reviewAccount64Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewAccount64Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewAccount64Field1Label, Value: out.Owner.Email},
+		{Label: reviewAccount64Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewAccount64Action1Label, out.URL),
+	}
 	c.FallbackText = reviewAccount64Fallback1 + out.ID + reviewAccount64Fallback2 + out.Status + reviewAccount64Fallback3 + out.Owner.Name + reviewAccount64Fallback4
 	return c
 }
@@ -16129,13 +16389,17 @@ func _() {
 // ReviewDevice65Card builds the result card of the review_device_65 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice65Card(out *ReviewDevice65Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewDevice65Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewDevice65Text1 + out.Owner.Name + reviewDevice65Text2
-	c.AddField(reviewDevice65Field1Label, out.Owner.Email)
-	c.AddField(reviewDevice65Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewDevice65Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewDevice65Field1Label, Value: out.Owner.Email},
+		{Label: reviewDevice65Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewDevice65Action1Label, out.URL),
+	}
 	c.FallbackText = reviewDevice65Fallback1 + out.ID + reviewDevice65Fallback2 + out.Status + reviewDevice65Fallback3 + out.Owner.Name + reviewDevice65Fallback4
 	return c
 }
@@ -16173,13 +16437,17 @@ func _() {
 // ReviewReport66Card builds the result card of the review_report_66 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport66Card(out *ReviewReport66Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewReport66Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewReport66Text1 + out.Owner.Name + reviewReport66Text2
-	c.AddField(reviewReport66Field1Label, out.Owner.Email)
-	c.AddField(reviewReport66Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewReport66Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewReport66Field1Label, Value: out.Owner.Email},
+		{Label: reviewReport66Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewReport66Action1Label, out.URL),
+	}
 	c.FallbackText = reviewReport66Fallback1 + out.ID + reviewReport66Fallback2 + out.Status + reviewReport66Fallback3 + out.Owner.Name + reviewReport66Fallback4
 	return c
 }
@@ -16217,13 +16485,17 @@ func _() {
 // ReviewLead67Card builds the result card of the review_lead_67 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewLead67Card(out *ReviewLead67Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewLead67Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewLead67Text1 + out.Owner.Name + reviewLead67Text2
-	c.AddField(reviewLead67Field1Label, out.Owner.Email)
-	c.AddField(reviewLead67Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewLead67Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewLead67Field1Label, Value: out.Owner.Email},
+		{Label: reviewLead67Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewLead67Action1Label, out.URL),
+	}
 	c.FallbackText = reviewLead67Fallback1 + out.ID + reviewLead67Fallback2 + out.Status + reviewLead67Fallback3 + out.Owner.Name + reviewLead67Fallback4
 	return c
 }
@@ -16261,13 +16533,17 @@ func _() {
 // ReviewClaim68Card builds the result card of the review_claim_68 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewClaim68Card(out *ReviewClaim68Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewClaim68Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewClaim68Text1 + out.Owner.Name + reviewClaim68Text2
-	c.AddField(reviewClaim68Field1Label, out.Owner.Email)
-	c.AddField(reviewClaim68Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewClaim68Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewClaim68Field1Label, Value: out.Owner.Email},
+		{Label: reviewClaim68Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewClaim68Action1Label, out.URL),
+	}
 	c.FallbackText = reviewClaim68Fallback1 + out.ID + reviewClaim68Fallback2 + out.Status + reviewClaim68Fallback3 + out.Owner.Name + reviewClaim68Fallback4
 	return c
 }
@@ -16305,13 +16581,17 @@ func _() {
 // ReviewCourse69Card builds the result card of the review_course_69 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse69Card(out *ReviewCourse69Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewCourse69Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewCourse69Text1 + out.Owner.Name + reviewCourse69Text2
-	c.AddField(reviewCourse69Field1Label, out.Owner.Email)
-	c.AddField(reviewCourse69Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewCourse69Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewCourse69Field1Label, Value: out.Owner.Email},
+		{Label: reviewCourse69Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewCourse69Action1Label, out.URL),
+	}
 	c.FallbackText = reviewCourse69Fallback1 + out.ID + reviewCourse69Fallback2 + out.Status + reviewCourse69Fallback3 + out.Owner.Name + reviewCourse69Fallback4
 	return c
 }
@@ -16349,13 +16629,17 @@ func _() {
 // UpdateInvoice70Card builds the result card of the update_invoice_70 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice70Card(out *UpdateInvoice70Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateInvoice70Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateInvoice70Text1 + out.Owner.Name + updateInvoice70Text2
-	c.AddField(updateInvoice70Field1Label, out.Owner.Email)
-	c.AddField(updateInvoice70Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateInvoice70Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateInvoice70Field1Label, Value: out.Owner.Email},
+		{Label: updateInvoice70Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateInvoice70Action1Label, out.URL),
+	}
 	c.FallbackText = updateInvoice70Fallback1 + out.ID + updateInvoice70Fallback2 + out.Status + updateInvoice70Fallback3 + out.Owner.Name + updateInvoice70Fallback4
 	return c
 }
@@ -16393,13 +16677,17 @@ func _() {
 // UpdateTicket71Card builds the result card of the update_ticket_71 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket71Card(out *UpdateTicket71Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateTicket71Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateTicket71Text1 + out.Owner.Name + updateTicket71Text2
-	c.AddField(updateTicket71Field1Label, out.Owner.Email)
-	c.AddField(updateTicket71Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateTicket71Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateTicket71Field1Label, Value: out.Owner.Email},
+		{Label: updateTicket71Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateTicket71Action1Label, out.URL),
+	}
 	c.FallbackText = updateTicket71Fallback1 + out.ID + updateTicket71Fallback2 + out.Status + updateTicket71Fallback3 + out.Owner.Name + updateTicket71Fallback4
 	return c
 }
@@ -16437,13 +16725,17 @@ func _() {
 // UpdateShipment72Card builds the result card of the update_shipment_72 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment72Card(out *UpdateShipment72Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateShipment72Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateShipment72Text1 + out.Owner.Name + updateShipment72Text2
-	c.AddField(updateShipment72Field1Label, out.Owner.Email)
-	c.AddField(updateShipment72Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateShipment72Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateShipment72Field1Label, Value: out.Owner.Email},
+		{Label: updateShipment72Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateShipment72Action1Label, out.URL),
+	}
 	c.FallbackText = updateShipment72Fallback1 + out.ID + updateShipment72Fallback2 + out.Status + updateShipment72Fallback3 + out.Owner.Name + updateShipment72Fallback4
 	return c
 }
@@ -16481,13 +16773,17 @@ func _() {
 // UpdateBooking73Card builds the result card of the update_booking_73 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking73Card(out *UpdateBooking73Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateBooking73Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateBooking73Text1 + out.Owner.Name + updateBooking73Text2
-	c.AddField(updateBooking73Field1Label, out.Owner.Email)
-	c.AddField(updateBooking73Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateBooking73Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateBooking73Field1Label, Value: out.Owner.Email},
+		{Label: updateBooking73Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateBooking73Action1Label, out.URL),
+	}
 	c.FallbackText = updateBooking73Fallback1 + out.ID + updateBooking73Fallback2 + out.Status + updateBooking73Fallback3 + out.Owner.Name + updateBooking73Fallback4
 	return c
 }
@@ -16525,13 +16821,17 @@ func _() {
 // UpdateAccount74Card builds the result card of the update_account_74 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount74Card(out *UpdateAccount74Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateAccount74Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateAccount74Text1 + out.Owner.Name + updateAccount74Text2
-	c.AddField(updateAccount74Field1Label, out.Owner.Email)
-	c.AddField(updateAccount74Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateAccount74Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateAccount74Field1Label, Value: out.Owner.Email},
+		{Label: updateAccount74Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateAccount74Action1Label, out.URL),
+	}
 	c.FallbackText = updateAccount74Fallback1 + out.ID + updateAccount74Fallback2 + out.Status + updateAccount74Fallback3 + out.Owner.Name + updateAccount74Fallback4
 	return c
 }
@@ -16569,13 +16869,17 @@ func _() {
 // UpdateDevice75Card builds the result card of the update_device_75 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice75Card(out *UpdateDevice75Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateDevice75Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateDevice75Text1 + out.Owner.Name + updateDevice75Text2
-	c.AddField(updateDevice75Field1Label, out.Owner.Email)
-	c.AddField(updateDevice75Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateDevice75Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateDevice75Field1Label, Value: out.Owner.Email},
+		{Label: updateDevice75Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateDevice75Action1Label, out.URL),
+	}
 	c.FallbackText = updateDevice75Fallback1 + out.ID + updateDevice75Fallback2 + out.Status + updateDevice75Fallback3 + out.Owner.Name + updateDevice75Fallback4
 	return c
 }
@@ -16613,13 +16917,17 @@ func _() {
 // UpdateReport76Card builds the result card of the update_report_76 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport76Card(out *UpdateReport76Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateReport76Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateReport76Text1 + out.Owner.Name + updateReport76Text2
-	c.AddField(updateReport76Field1Label, out.Owner.Email)
-	c.AddField(updateReport76Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateReport76Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateReport76Field1Label, Value: out.Owner.Email},
+		{Label: updateReport76Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateReport76Action1Label, out.URL),
+	}
 	c.FallbackText = updateReport76Fallback1 + out.ID + updateReport76Fallback2 + out.Status + updateReport76Fallback3 + out.Owner.Name + updateReport76Fallback4
 	return c
 }
@@ -16657,13 +16965,17 @@ func _() {
 // UpdateLead77Card builds the result card of the update_lead_77 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateLead77Card(out *UpdateLead77Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateLead77Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateLead77Text1 + out.Owner.Name + updateLead77Text2
-	c.AddField(updateLead77Field1Label, out.Owner.Email)
-	c.AddField(updateLead77Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateLead77Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateLead77Field1Label, Value: out.Owner.Email},
+		{Label: updateLead77Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateLead77Action1Label, out.URL),
+	}
 	c.FallbackText = updateLead77Fallback1 + out.ID + updateLead77Fallback2 + out.Status + updateLead77Fallback3 + out.Owner.Name + updateLead77Fallback4
 	return c
 }
@@ -16701,13 +17013,17 @@ func _() {
 // UpdateClaim78Card builds the result card of the update_claim_78 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateClaim78Card(out *UpdateClaim78Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateClaim78Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateClaim78Text1 + out.Owner.Name + updateClaim78Text2
-	c.AddField(updateClaim78Field1Label, out.Owner.Email)
-	c.AddField(updateClaim78Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateClaim78Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateClaim78Field1Label, Value: out.Owner.Email},
+		{Label: updateClaim78Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateClaim78Action1Label, out.URL),
+	}
 	c.FallbackText = updateClaim78Fallback1 + out.ID + updateClaim78Fallback2 + out.Status + updateClaim78Fallback3 + out.Owner.Name + updateClaim78Fallback4
 	return c
 }
@@ -16745,13 +17061,17 @@ func _() {
 // UpdateCourse79Card builds the result card of the update_course_79 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse79Card(out *UpdateCourse79Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateCourse79Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateCourse79Text1 + out.Owner.Name + updateCourse79Text2
-	c.AddField(updateCourse79Field1Label, out.Owner.Email)
-	c.AddField(updateCourse79Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateCourse79Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateCourse79Field1Label, Value: out.Owner.Email},
+		{Label: updateCourse79Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateCourse79Action1Label, out.URL),
+	}
 	c.FallbackText = updateCourse79Fallback1 + out.ID + updateCourse79Fallback2 + out.Status + updateCourse79Fallback3 + out.Owner.Name + updateCourse79Fallback4
 	return c
 }
@@ -16789,13 +17109,17 @@ func _() {
 // CloseInvoice80Card builds the result card of the close_invoice_80 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice80Card(out *CloseInvoice80Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeInvoice80Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeInvoice80Text1 + out.Owner.Name + closeInvoice80Text2
-	c.AddField(closeInvoice80Field1Label, out.Owner.Email)
-	c.AddField(closeInvoice80Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeInvoice80Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeInvoice80Field1Label, Value: out.Owner.Email},
+		{Label: closeInvoice80Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeInvoice80Action1Label, out.URL),
+	}
 	c.FallbackText = closeInvoice80Fallback1 + out.ID + closeInvoice80Fallback2 + out.Status + closeInvoice80Fallback3 + out.Owner.Name + closeInvoice80Fallback4
 	return c
 }
@@ -16833,13 +17157,17 @@ func _() {
 // CloseTicket81Card builds the result card of the close_ticket_81 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicket81Card(out *CloseTicket81Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeTicket81Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeTicket81Text1 + out.Owner.Name + closeTicket81Text2
-	c.AddField(closeTicket81Field1Label, out.Owner.Email)
-	c.AddField(closeTicket81Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeTicket81Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeTicket81Field1Label, Value: out.Owner.Email},
+		{Label: closeTicket81Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeTicket81Action1Label, out.URL),
+	}
 	c.FallbackText = closeTicket81Fallback1 + out.ID + closeTicket81Fallback2 + out.Status + closeTicket81Fallback3 + out.Owner.Name + closeTicket81Fallback4
 	return c
 }
@@ -16877,13 +17205,17 @@ func _() {
 // CloseShipment82Card builds the result card of the close_shipment_82 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment82Card(out *CloseShipment82Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeShipment82Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeShipment82Text1 + out.Owner.Name + closeShipment82Text2
-	c.AddField(closeShipment82Field1Label, out.Owner.Email)
-	c.AddField(closeShipment82Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeShipment82Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeShipment82Field1Label, Value: out.Owner.Email},
+		{Label: closeShipment82Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeShipment82Action1Label, out.URL),
+	}
 	c.FallbackText = closeShipment82Fallback1 + out.ID + closeShipment82Fallback2 + out.Status + closeShipment82Fallback3 + out.Owner.Name + closeShipment82Fallback4
 	return c
 }
@@ -16921,13 +17253,17 @@ func _() {
 // CloseBooking83Card builds the result card of the close_booking_83 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking83Card(out *CloseBooking83Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeBooking83Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeBooking83Text1 + out.Owner.Name + closeBooking83Text2
-	c.AddField(closeBooking83Field1Label, out.Owner.Email)
-	c.AddField(closeBooking83Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeBooking83Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeBooking83Field1Label, Value: out.Owner.Email},
+		{Label: closeBooking83Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeBooking83Action1Label, out.URL),
+	}
 	c.FallbackText = closeBooking83Fallback1 + out.ID + closeBooking83Fallback2 + out.Status + closeBooking83Fallback3 + out.Owner.Name + closeBooking83Fallback4
 	return c
 }
@@ -16965,13 +17301,17 @@ func _() {
 // CloseAccount84Card builds the result card of the close_account_84 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount84Card(out *CloseAccount84Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeAccount84Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeAccount84Text1 + out.Owner.Name + closeAccount84Text2
-	c.AddField(closeAccount84Field1Label, out.Owner.Email)
-	c.AddField(closeAccount84Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeAccount84Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeAccount84Field1Label, Value: out.Owner.Email},
+		{Label: closeAccount84Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeAccount84Action1Label, out.URL),
+	}
 	c.FallbackText = closeAccount84Fallback1 + out.ID + closeAccount84Fallback2 + out.Status + closeAccount84Fallback3 + out.Owner.Name + closeAccount84Fallback4
 	return c
 }
@@ -17009,13 +17349,17 @@ func _() {
 // CloseDevice85Card builds the result card of the close_device_85 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseDevice85Card(out *CloseDevice85Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeDevice85Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeDevice85Text1 + out.Owner.Name + closeDevice85Text2
-	c.AddField(closeDevice85Field1Label, out.Owner.Email)
-	c.AddField(closeDevice85Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeDevice85Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeDevice85Field1Label, Value: out.Owner.Email},
+		{Label: closeDevice85Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeDevice85Action1Label, out.URL),
+	}
 	c.FallbackText = closeDevice85Fallback1 + out.ID + closeDevice85Fallback2 + out.Status + closeDevice85Fallback3 + out.Owner.Name + closeDevice85Fallback4
 	return c
 }
@@ -17053,13 +17397,17 @@ func _() {
 // CloseReport86Card builds the result card of the close_report_86 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseReport86Card(out *CloseReport86Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeReport86Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeReport86Text1 + out.Owner.Name + closeReport86Text2
-	c.AddField(closeReport86Field1Label, out.Owner.Email)
-	c.AddField(closeReport86Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeReport86Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeReport86Field1Label, Value: out.Owner.Email},
+		{Label: closeReport86Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeReport86Action1Label, out.URL),
+	}
 	c.FallbackText = closeReport86Fallback1 + out.ID + closeReport86Fallback2 + out.Status + closeReport86Fallback3 + out.Owner.Name + closeReport86Fallback4
 	return c
 }
@@ -17097,13 +17445,17 @@ func _() {
 // CloseLead87Card builds the result card of the close_lead_87 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseLead87Card(out *CloseLead87Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeLead87Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeLead87Text1 + out.Owner.Name + closeLead87Text2
-	c.AddField(closeLead87Field1Label, out.Owner.Email)
-	c.AddField(closeLead87Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeLead87Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeLead87Field1Label, Value: out.Owner.Email},
+		{Label: closeLead87Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeLead87Action1Label, out.URL),
+	}
 	c.FallbackText = closeLead87Fallback1 + out.ID + closeLead87Fallback2 + out.Status + closeLead87Fallback3 + out.Owner.Name + closeLead87Fallback4
 	return c
 }
@@ -17141,13 +17493,17 @@ func _() {
 // CloseClaim88Card builds the result card of the close_claim_88 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseClaim88Card(out *CloseClaim88Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeClaim88Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeClaim88Text1 + out.Owner.Name + closeClaim88Text2
-	c.AddField(closeClaim88Field1Label, out.Owner.Email)
-	c.AddField(closeClaim88Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeClaim88Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeClaim88Field1Label, Value: out.Owner.Email},
+		{Label: closeClaim88Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeClaim88Action1Label, out.URL),
+	}
 	c.FallbackText = closeClaim88Fallback1 + out.ID + closeClaim88Fallback2 + out.Status + closeClaim88Fallback3 + out.Owner.Name + closeClaim88Fallback4
 	return c
 }
@@ -17185,13 +17541,17 @@ func _() {
 // CloseCourse89Card builds the result card of the close_course_89 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseCourse89Card(out *CloseCourse89Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeCourse89Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeCourse89Text1 + out.Owner.Name + closeCourse89Text2
-	c.AddField(closeCourse89Field1Label, out.Owner.Email)
-	c.AddField(closeCourse89Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeCourse89Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeCourse89Field1Label, Value: out.Owner.Email},
+		{Label: closeCourse89Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeCourse89Action1Label, out.URL),
+	}
 	c.FallbackText = closeCourse89Fallback1 + out.ID + closeCourse89Fallback2 + out.Status + closeCourse89Fallback3 + out.Owner.Name + closeCourse89Fallback4
 	return c
 }
@@ -17229,13 +17589,17 @@ func _() {
 // ApproveInvoice90Card builds the result card of the approve_invoice_90 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice90Card(out *ApproveInvoice90Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveInvoice90Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveInvoice90Text1 + out.Owner.Name + approveInvoice90Text2
-	c.AddField(approveInvoice90Field1Label, out.Owner.Email)
-	c.AddField(approveInvoice90Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveInvoice90Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveInvoice90Field1Label, Value: out.Owner.Email},
+		{Label: approveInvoice90Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveInvoice90Action1Label, out.URL),
+	}
 	c.FallbackText = approveInvoice90Fallback1 + out.ID + approveInvoice90Fallback2 + out.Status + approveInvoice90Fallback3 + out.Owner.Name + approveInvoice90Fallback4
 	return c
 }
@@ -17273,13 +17637,17 @@ func _() {
 // ApproveTicket91Card builds the result card of the approve_ticket_91 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket91Card(out *ApproveTicket91Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveTicket91Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveTicket91Text1 + out.Owner.Name + approveTicket91Text2
-	c.AddField(approveTicket91Field1Label, out.Owner.Email)
-	c.AddField(approveTicket91Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveTicket91Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveTicket91Field1Label, Value: out.Owner.Email},
+		{Label: approveTicket91Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveTicket91Action1Label, out.URL),
+	}
 	c.FallbackText = approveTicket91Fallback1 + out.ID + approveTicket91Fallback2 + out.Status + approveTicket91Fallback3 + out.Owner.Name + approveTicket91Fallback4
 	return c
 }
@@ -17317,13 +17685,17 @@ func _() {
 // ApproveShipment92Card builds the result card of the approve_shipment_92 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment92Card(out *ApproveShipment92Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveShipment92Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveShipment92Text1 + out.Owner.Name + approveShipment92Text2
-	c.AddField(approveShipment92Field1Label, out.Owner.Email)
-	c.AddField(approveShipment92Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveShipment92Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveShipment92Field1Label, Value: out.Owner.Email},
+		{Label: approveShipment92Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveShipment92Action1Label, out.URL),
+	}
 	c.FallbackText = approveShipment92Fallback1 + out.ID + approveShipment92Fallback2 + out.Status + approveShipment92Fallback3 + out.Owner.Name + approveShipment92Fallback4
 	return c
 }
@@ -17361,13 +17733,17 @@ func _() {
 // ApproveBooking93Card builds the result card of the approve_booking_93 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking93Card(out *ApproveBooking93Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveBooking93Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveBooking93Text1 + out.Owner.Name + approveBooking93Text2
-	c.AddField(approveBooking93Field1Label, out.Owner.Email)
-	c.AddField(approveBooking93Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveBooking93Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveBooking93Field1Label, Value: out.Owner.Email},
+		{Label: approveBooking93Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveBooking93Action1Label, out.URL),
+	}
 	c.FallbackText = approveBooking93Fallback1 + out.ID + approveBooking93Fallback2 + out.Status + approveBooking93Fallback3 + out.Owner.Name + approveBooking93Fallback4
 	return c
 }
@@ -17405,13 +17781,17 @@ func _() {
 // ApproveAccount94Card builds the result card of the approve_account_94 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount94Card(out *ApproveAccount94Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveAccount94Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveAccount94Text1 + out.Owner.Name + approveAccount94Text2
-	c.AddField(approveAccount94Field1Label, out.Owner.Email)
-	c.AddField(approveAccount94Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveAccount94Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveAccount94Field1Label, Value: out.Owner.Email},
+		{Label: approveAccount94Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveAccount94Action1Label, out.URL),
+	}
 	c.FallbackText = approveAccount94Fallback1 + out.ID + approveAccount94Fallback2 + out.Status + approveAccount94Fallback3 + out.Owner.Name + approveAccount94Fallback4
 	return c
 }
@@ -17449,13 +17829,17 @@ func _() {
 // ApproveDevice95Card builds the result card of the approve_device_95 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice95Card(out *ApproveDevice95Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveDevice95Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveDevice95Text1 + out.Owner.Name + approveDevice95Text2
-	c.AddField(approveDevice95Field1Label, out.Owner.Email)
-	c.AddField(approveDevice95Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveDevice95Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveDevice95Field1Label, Value: out.Owner.Email},
+		{Label: approveDevice95Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveDevice95Action1Label, out.URL),
+	}
 	c.FallbackText = approveDevice95Fallback1 + out.ID + approveDevice95Fallback2 + out.Status + approveDevice95Fallback3 + out.Owner.Name + approveDevice95Fallback4
 	return c
 }
@@ -17493,13 +17877,17 @@ func _() {
 // ApproveReport96Card builds the result card of the approve_report_96 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport96Card(out *ApproveReport96Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveReport96Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveReport96Text1 + out.Owner.Name + approveReport96Text2
-	c.AddField(approveReport96Field1Label, out.Owner.Email)
-	c.AddField(approveReport96Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveReport96Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveReport96Field1Label, Value: out.Owner.Email},
+		{Label: approveReport96Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveReport96Action1Label, out.URL),
+	}
 	c.FallbackText = approveReport96Fallback1 + out.ID + approveReport96Fallback2 + out.Status + approveReport96Fallback3 + out.Owner.Name + approveReport96Fallback4
 	return c
 }
@@ -17537,13 +17925,17 @@ func _() {
 // ApproveLead97Card builds the result card of the approve_lead_97 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveLead97Card(out *ApproveLead97Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveLead97Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveLead97Text1 + out.Owner.Name + approveLead97Text2
-	c.AddField(approveLead97Field1Label, out.Owner.Email)
-	c.AddField(approveLead97Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveLead97Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveLead97Field1Label, Value: out.Owner.Email},
+		{Label: approveLead97Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveLead97Action1Label, out.URL),
+	}
 	c.FallbackText = approveLead97Fallback1 + out.ID + approveLead97Fallback2 + out.Status + approveLead97Fallback3 + out.Owner.Name + approveLead97Fallback4
 	return c
 }
@@ -17581,13 +17973,17 @@ func _() {
 // ApproveClaim98Card builds the result card of the approve_claim_98 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim98Card(out *ApproveClaim98Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveClaim98Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveClaim98Text1 + out.Owner.Name + approveClaim98Text2
-	c.AddField(approveClaim98Field1Label, out.Owner.Email)
-	c.AddField(approveClaim98Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveClaim98Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveClaim98Field1Label, Value: out.Owner.Email},
+		{Label: approveClaim98Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveClaim98Action1Label, out.URL),
+	}
 	c.FallbackText = approveClaim98Fallback1 + out.ID + approveClaim98Fallback2 + out.Status + approveClaim98Fallback3 + out.Owner.Name + approveClaim98Fallback4
 	return c
 }
@@ -17625,13 +18021,17 @@ func _() {
 // ApproveCourse99Card builds the result card of the approve_course_99 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse99Card(out *ApproveCourse99Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveCourse99Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveCourse99Text1 + out.Owner.Name + approveCourse99Text2
-	c.AddField(approveCourse99Field1Label, out.Owner.Email)
-	c.AddField(approveCourse99Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveCourse99Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveCourse99Field1Label, Value: out.Owner.Email},
+		{Label: approveCourse99Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveCourse99Action1Label, out.URL),
+	}
 	c.FallbackText = approveCourse99Fallback1 + out.ID + approveCourse99Fallback2 + out.Status + approveCourse99Fallback3 + out.Owner.Name + approveCourse99Fallback4
 	return c
 }
@@ -17669,13 +18069,17 @@ func _() {
 // GetInvoice100Card builds the result card of the get_invoice_100 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetInvoice100Card(out *GetInvoice100Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getInvoice100Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getInvoice100Text1 + out.Owner.Name + getInvoice100Text2
-	c.AddField(getInvoice100Field1Label, out.Owner.Email)
-	c.AddField(getInvoice100Field2Label, out.Status)
-	c.AddAction(card.URLAction(getInvoice100Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getInvoice100Field1Label, Value: out.Owner.Email},
+		{Label: getInvoice100Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getInvoice100Action1Label, out.URL),
+	}
 	c.FallbackText = getInvoice100Fallback1 + out.ID + getInvoice100Fallback2 + out.Status + getInvoice100Fallback3 + out.Owner.Name + getInvoice100Fallback4
 	return c
 }
@@ -17713,13 +18117,17 @@ func _() {
 // GetTicket101Card builds the result card of the get_ticket_101 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicket101Card(out *GetTicket101Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getTicket101Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getTicket101Text1 + out.Owner.Name + getTicket101Text2
-	c.AddField(getTicket101Field1Label, out.Owner.Email)
-	c.AddField(getTicket101Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getTicket101Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getTicket101Field1Label, Value: out.Owner.Email},
+		{Label: getTicket101Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getTicket101Action1Label, out.URL),
+	}
 	c.FallbackText = getTicket101Fallback1 + out.ID + getTicket101Fallback2 + out.Status + getTicket101Fallback3 + out.Owner.Name + getTicket101Fallback4
 	return c
 }
@@ -17757,13 +18165,17 @@ func _() {
 // GetShipment102Card builds the result card of the get_shipment_102 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetShipment102Card(out *GetShipment102Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getShipment102Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getShipment102Text1 + out.Owner.Name + getShipment102Text2
-	c.AddField(getShipment102Field1Label, out.Owner.Email)
-	c.AddField(getShipment102Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getShipment102Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getShipment102Field1Label, Value: out.Owner.Email},
+		{Label: getShipment102Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getShipment102Action1Label, out.URL),
+	}
 	c.FallbackText = getShipment102Fallback1 + out.ID + getShipment102Fallback2 + out.Status + getShipment102Fallback3 + out.Owner.Name + getShipment102Fallback4
 	return c
 }
@@ -17801,13 +18213,17 @@ func _() {
 // GetBooking103Card builds the result card of the get_booking_103 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetBooking103Card(out *GetBooking103Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getBooking103Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getBooking103Text1 + out.Owner.Name + getBooking103Text2
-	c.AddField(getBooking103Field1Label, out.Owner.Email)
-	c.AddField(getBooking103Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getBooking103Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getBooking103Field1Label, Value: out.Owner.Email},
+		{Label: getBooking103Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getBooking103Action1Label, out.URL),
+	}
 	c.FallbackText = getBooking103Fallback1 + out.ID + getBooking103Fallback2 + out.Status + getBooking103Fallback3 + out.Owner.Name + getBooking103Fallback4
 	return c
 }
@@ -17845,13 +18261,17 @@ func _() {
 // GetAccount104Card builds the result card of the get_account_104 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetAccount104Card(out *GetAccount104Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getAccount104Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getAccount104Text1 + out.Owner.Name + getAccount104Text2
-	c.AddField(getAccount104Field1Label, out.Owner.Email)
-	c.AddField(getAccount104Field2Label, out.Status)
-	c.AddAction(card.URLAction(getAccount104Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getAccount104Field1Label, Value: out.Owner.Email},
+		{Label: getAccount104Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getAccount104Action1Label, out.URL),
+	}
 	c.FallbackText = getAccount104Fallback1 + out.ID + getAccount104Fallback2 + out.Status + getAccount104Fallback3 + out.Owner.Name + getAccount104Fallback4
 	return c
 }
@@ -17889,13 +18309,17 @@ func _() {
 // GetDevice105Card builds the result card of the get_device_105 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetDevice105Card(out *GetDevice105Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getDevice105Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getDevice105Text1 + out.Owner.Name + getDevice105Text2
-	c.AddField(getDevice105Field1Label, out.Owner.Email)
-	c.AddField(getDevice105Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getDevice105Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getDevice105Field1Label, Value: out.Owner.Email},
+		{Label: getDevice105Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getDevice105Action1Label, out.URL),
+	}
 	c.FallbackText = getDevice105Fallback1 + out.ID + getDevice105Fallback2 + out.Status + getDevice105Fallback3 + out.Owner.Name + getDevice105Fallback4
 	return c
 }
@@ -17933,13 +18357,17 @@ func _() {
 // GetReport106Card builds the result card of the get_report_106 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetReport106Card(out *GetReport106Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getReport106Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getReport106Text1 + out.Owner.Name + getReport106Text2
-	c.AddField(getReport106Field1Label, out.Owner.Email)
-	c.AddField(getReport106Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getReport106Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getReport106Field1Label, Value: out.Owner.Email},
+		{Label: getReport106Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getReport106Action1Label, out.URL),
+	}
 	c.FallbackText = getReport106Fallback1 + out.ID + getReport106Fallback2 + out.Status + getReport106Fallback3 + out.Owner.Name + getReport106Fallback4
 	return c
 }
@@ -17977,13 +18405,17 @@ func _() {
 // GetLead107Card builds the result card of the get_lead_107 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetLead107Card(out *GetLead107Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getLead107Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getLead107Text1 + out.Owner.Name + getLead107Text2
-	c.AddField(getLead107Field1Label, out.Owner.Email)
-	c.AddField(getLead107Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getLead107Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getLead107Field1Label, Value: out.Owner.Email},
+		{Label: getLead107Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getLead107Action1Label, out.URL),
+	}
 	c.FallbackText = getLead107Fallback1 + out.ID + getLead107Fallback2 + out.Status + getLead107Fallback3 + out.Owner.Name + getLead107Fallback4
 	return c
 }
@@ -18021,13 +18453,17 @@ func _() {
 // GetClaim108Card builds the result card of the get_claim_108 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetClaim108Card(out *GetClaim108Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getClaim108Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getClaim108Text1 + out.Owner.Name + getClaim108Text2
-	c.AddField(getClaim108Field1Label, out.Owner.Email)
-	c.AddField(getClaim108Field2Label, out.Status)
-	c.AddAction(card.URLAction(getClaim108Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getClaim108Field1Label, Value: out.Owner.Email},
+		{Label: getClaim108Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getClaim108Action1Label, out.URL),
+	}
 	c.FallbackText = getClaim108Fallback1 + out.ID + getClaim108Fallback2 + out.Status + getClaim108Fallback3 + out.Owner.Name + getClaim108Fallback4
 	return c
 }
@@ -18065,13 +18501,17 @@ func _() {
 // GetCourse109Card builds the result card of the get_course_109 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetCourse109Card(out *GetCourse109Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getCourse109Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getCourse109Text1 + out.Owner.Name + getCourse109Text2
-	c.AddField(getCourse109Field1Label, out.Owner.Email)
-	c.AddField(getCourse109Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getCourse109Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getCourse109Field1Label, Value: out.Owner.Email},
+		{Label: getCourse109Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getCourse109Action1Label, out.URL),
+	}
 	c.FallbackText = getCourse109Fallback1 + out.ID + getCourse109Fallback2 + out.Status + getCourse109Fallback3 + out.Owner.Name + getCourse109Fallback4
 	return c
 }
@@ -18109,13 +18549,17 @@ func _() {
 // ReviewInvoice110Card builds the result card of the review_invoice_110 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice110Card(out *ReviewInvoice110Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice110Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewInvoice110Text1 + out.Owner.Name + reviewInvoice110Text2
-	c.AddField(reviewInvoice110Field1Label, out.Owner.Email)
-	c.AddField(reviewInvoice110Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewInvoice110Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewInvoice110Field1Label, Value: out.Owner.Email},
+		{Label: reviewInvoice110Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewInvoice110Action1Label, out.URL),
+	}
 	c.FallbackText = reviewInvoice110Fallback1 + out.ID + reviewInvoice110Fallback2 + out.Status + reviewInvoice110Fallback3 + out.Owner.Name + reviewInvoice110Fallback4
 	return c
 }
@@ -18153,13 +18597,17 @@ func _() {
 // ReviewTicket111Card builds the result card of the review_ticket_111 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket111Card(out *ReviewTicket111Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewTicket111Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewTicket111Text1 + out.Owner.Name + reviewTicket111Text2
-	c.AddField(reviewTicket111Field1Label, out.Owner.Email)
-	c.AddField(reviewTicket111Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewTicket111Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewTicket111Field1Label, Value: out.Owner.Email},
+		{Label: reviewTicket111Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewTicket111Action1Label, out.URL),
+	}
 	c.FallbackText = reviewTicket111Fallback1 + out.ID + reviewTicket111Fallback2 + out.Status + reviewTicket111Fallback3 + out.Owner.Name + reviewTicket111Fallback4
 	return c
 }
@@ -18197,13 +18645,17 @@ func _() {
 // ReviewShipment112Card builds the result card of the review_shipment_112 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment112Card(out *ReviewShipment112Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewShipment112Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewShipment112Text1 + out.Owner.Name + reviewShipment112Text2
-	c.AddField(reviewShipment112Field1Label, out.Owner.Email)
-	c.AddField(reviewShipment112Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewShipment112Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewShipment112Field1Label, Value: out.Owner.Email},
+		{Label: reviewShipment112Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewShipment112Action1Label, out.URL),
+	}
 	c.FallbackText = reviewShipment112Fallback1 + out.ID + reviewShipment112Fallback2 + out.Status + reviewShipment112Fallback3 + out.Owner.Name + reviewShipment112Fallback4
 	return c
 }
@@ -18241,13 +18693,17 @@ func _() {
 // ReviewBooking113Card builds the result card of the review_booking_113 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking113Card(out *ReviewBooking113Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewBooking113Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewBooking113Text1 + out.Owner.Name + reviewBooking113Text2
-	c.AddField(reviewBooking113Field1Label, out.Owner.Email)
-	c.AddField(reviewBooking113Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewBooking113Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewBooking113Field1Label, Value: out.Owner.Email},
+		{Label: reviewBooking113Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewBooking113Action1Label, out.URL),
+	}
 	c.FallbackText = reviewBooking113Fallback1 + out.ID + reviewBooking113Fallback2 + out.Status + reviewBooking113Fallback3 + out.Owner.Name + reviewBooking113Fallback4
 	return c
 }
@@ -18285,13 +18741,17 @@ func _() {
 // ReviewAccount114Card builds the result card of the review_account_114 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount114Card(out *ReviewAccount114Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewAccount114Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewAccount114Text1 + out.Owner.Name + reviewAccount114Text2
-	c.AddField(reviewAccount114Field1Label, out.Owner.Email)
-	c.AddField(reviewAccount114Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewAccount114Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewAccount114Field1Label, Value: out.Owner.Email},
+		{Label: reviewAccount114Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewAccount114Action1Label, out.URL),
+	}
 	c.FallbackText = reviewAccount114Fallback1 + out.ID + reviewAccount114Fallback2 + out.Status + reviewAccount114Fallback3 + out.Owner.Name + reviewAccount114Fallback4
 	return c
 }
@@ -18329,13 +18789,17 @@ func _() {
 // ReviewDevice115Card builds the result card of the review_device_115 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice115Card(out *ReviewDevice115Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewDevice115Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewDevice115Text1 + out.Owner.Name + reviewDevice115Text2
-	c.AddField(reviewDevice115Field1Label, out.Owner.Email)
-	c.AddField(reviewDevice115Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewDevice115Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewDevice115Field1Label, Value: out.Owner.Email},
+		{Label: reviewDevice115Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewDevice115Action1Label, out.URL),
+	}
 	c.FallbackText = reviewDevice115Fallback1 + out.ID + reviewDevice115Fallback2 + out.Status + reviewDevice115Fallback3 + out.Owner.Name + reviewDevice115Fallback4
 	return c
 }
@@ -18373,13 +18837,17 @@ func _() {
 // ReviewReport116Card builds the result card of the review_report_116 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport116Card(out *ReviewReport116Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewReport116Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewReport116Text1 + out.Owner.Name + reviewReport116Text2
-	c.AddField(reviewReport116Field1Label, out.Owner.Email)
-	c.AddField(reviewReport116Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewReport116Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewReport116Field1Label, Value: out.Owner.Email},
+		{Label: reviewReport116Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewReport116Action1Label, out.URL),
+	}
 	c.FallbackText = reviewReport116Fallback1 + out.ID + reviewReport116Fallback2 + out.Status + reviewReport116Fallback3 + out.Owner.Name + reviewReport116Fallback4
 	return c
 }
@@ -18417,13 +18885,17 @@ func _() {
 // ReviewLead117Card builds the result card of the review_lead_117 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewLead117Card(out *ReviewLead117Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewLead117Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewLead117Text1 + out.Owner.Name + reviewLead117Text2
-	c.AddField(reviewLead117Field1Label, out.Owner.Email)
-	c.AddField(reviewLead117Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewLead117Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewLead117Field1Label, Value: out.Owner.Email},
+		{Label: reviewLead117Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewLead117Action1Label, out.URL),
+	}
 	c.FallbackText = reviewLead117Fallback1 + out.ID + reviewLead117Fallback2 + out.Status + reviewLead117Fallback3 + out.Owner.Name + reviewLead117Fallback4
 	return c
 }
@@ -18461,13 +18933,17 @@ func _() {
 // ReviewClaim118Card builds the result card of the review_claim_118 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewClaim118Card(out *ReviewClaim118Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewClaim118Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewClaim118Text1 + out.Owner.Name + reviewClaim118Text2
-	c.AddField(reviewClaim118Field1Label, out.Owner.Email)
-	c.AddField(reviewClaim118Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewClaim118Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewClaim118Field1Label, Value: out.Owner.Email},
+		{Label: reviewClaim118Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewClaim118Action1Label, out.URL),
+	}
 	c.FallbackText = reviewClaim118Fallback1 + out.ID + reviewClaim118Fallback2 + out.Status + reviewClaim118Fallback3 + out.Owner.Name + reviewClaim118Fallback4
 	return c
 }
@@ -18505,13 +18981,17 @@ func _() {
 // ReviewCourse119Card builds the result card of the review_course_119 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse119Card(out *ReviewCourse119Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewCourse119Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewCourse119Text1 + out.Owner.Name + reviewCourse119Text2
-	c.AddField(reviewCourse119Field1Label, out.Owner.Email)
-	c.AddField(reviewCourse119Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewCourse119Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewCourse119Field1Label, Value: out.Owner.Email},
+		{Label: reviewCourse119Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewCourse119Action1Label, out.URL),
+	}
 	c.FallbackText = reviewCourse119Fallback1 + out.ID + reviewCourse119Fallback2 + out.Status + reviewCourse119Fallback3 + out.Owner.Name + reviewCourse119Fallback4
 	return c
 }
@@ -18549,13 +19029,17 @@ func _() {
 // UpdateInvoice120Card builds the result card of the update_invoice_120 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice120Card(out *UpdateInvoice120Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateInvoice120Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateInvoice120Text1 + out.Owner.Name + updateInvoice120Text2
-	c.AddField(updateInvoice120Field1Label, out.Owner.Email)
-	c.AddField(updateInvoice120Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateInvoice120Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateInvoice120Field1Label, Value: out.Owner.Email},
+		{Label: updateInvoice120Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateInvoice120Action1Label, out.URL),
+	}
 	c.FallbackText = updateInvoice120Fallback1 + out.ID + updateInvoice120Fallback2 + out.Status + updateInvoice120Fallback3 + out.Owner.Name + updateInvoice120Fallback4
 	return c
 }
@@ -18593,13 +19077,17 @@ func _() {
 // UpdateTicket121Card builds the result card of the update_ticket_121 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket121Card(out *UpdateTicket121Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateTicket121Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateTicket121Text1 + out.Owner.Name + updateTicket121Text2
-	c.AddField(updateTicket121Field1Label, out.Owner.Email)
-	c.AddField(updateTicket121Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateTicket121Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateTicket121Field1Label, Value: out.Owner.Email},
+		{Label: updateTicket121Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateTicket121Action1Label, out.URL),
+	}
 	c.FallbackText = updateTicket121Fallback1 + out.ID + updateTicket121Fallback2 + out.Status + updateTicket121Fallback3 + out.Owner.Name + updateTicket121Fallback4
 	return c
 }
@@ -18637,13 +19125,17 @@ func _() {
 // UpdateShipment122Card builds the result card of the update_shipment_122 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment122Card(out *UpdateShipment122Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateShipment122Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateShipment122Text1 + out.Owner.Name + updateShipment122Text2
-	c.AddField(updateShipment122Field1Label, out.Owner.Email)
-	c.AddField(updateShipment122Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateShipment122Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateShipment122Field1Label, Value: out.Owner.Email},
+		{Label: updateShipment122Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateShipment122Action1Label, out.URL),
+	}
 	c.FallbackText = updateShipment122Fallback1 + out.ID + updateShipment122Fallback2 + out.Status + updateShipment122Fallback3 + out.Owner.Name + updateShipment122Fallback4
 	return c
 }
@@ -18681,13 +19173,17 @@ func _() {
 // UpdateBooking123Card builds the result card of the update_booking_123 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking123Card(out *UpdateBooking123Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateBooking123Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateBooking123Text1 + out.Owner.Name + updateBooking123Text2
-	c.AddField(updateBooking123Field1Label, out.Owner.Email)
-	c.AddField(updateBooking123Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateBooking123Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateBooking123Field1Label, Value: out.Owner.Email},
+		{Label: updateBooking123Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateBooking123Action1Label, out.URL),
+	}
 	c.FallbackText = updateBooking123Fallback1 + out.ID + updateBooking123Fallback2 + out.Status + updateBooking123Fallback3 + out.Owner.Name + updateBooking123Fallback4
 	return c
 }
@@ -18725,13 +19221,17 @@ func _() {
 // UpdateAccount124Card builds the result card of the update_account_124 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount124Card(out *UpdateAccount124Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateAccount124Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateAccount124Text1 + out.Owner.Name + updateAccount124Text2
-	c.AddField(updateAccount124Field1Label, out.Owner.Email)
-	c.AddField(updateAccount124Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateAccount124Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateAccount124Field1Label, Value: out.Owner.Email},
+		{Label: updateAccount124Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateAccount124Action1Label, out.URL),
+	}
 	c.FallbackText = updateAccount124Fallback1 + out.ID + updateAccount124Fallback2 + out.Status + updateAccount124Fallback3 + out.Owner.Name + updateAccount124Fallback4
 	return c
 }
@@ -18769,13 +19269,17 @@ func _() {
 // UpdateDevice125Card builds the result card of the update_device_125 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice125Card(out *UpdateDevice125Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateDevice125Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateDevice125Text1 + out.Owner.Name + updateDevice125Text2
-	c.AddField(updateDevice125Field1Label, out.Owner.Email)
-	c.AddField(updateDevice125Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateDevice125Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateDevice125Field1Label, Value: out.Owner.Email},
+		{Label: updateDevice125Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateDevice125Action1Label, out.URL),
+	}
 	c.FallbackText = updateDevice125Fallback1 + out.ID + updateDevice125Fallback2 + out.Status + updateDevice125Fallback3 + out.Owner.Name + updateDevice125Fallback4
 	return c
 }
@@ -18813,13 +19317,17 @@ func _() {
 // UpdateReport126Card builds the result card of the update_report_126 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport126Card(out *UpdateReport126Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateReport126Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateReport126Text1 + out.Owner.Name + updateReport126Text2
-	c.AddField(updateReport126Field1Label, out.Owner.Email)
-	c.AddField(updateReport126Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateReport126Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateReport126Field1Label, Value: out.Owner.Email},
+		{Label: updateReport126Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateReport126Action1Label, out.URL),
+	}
 	c.FallbackText = updateReport126Fallback1 + out.ID + updateReport126Fallback2 + out.Status + updateReport126Fallback3 + out.Owner.Name + updateReport126Fallback4
 	return c
 }
@@ -18857,13 +19365,17 @@ func _() {
 // UpdateLead127Card builds the result card of the update_lead_127 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateLead127Card(out *UpdateLead127Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateLead127Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateLead127Text1 + out.Owner.Name + updateLead127Text2
-	c.AddField(updateLead127Field1Label, out.Owner.Email)
-	c.AddField(updateLead127Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateLead127Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateLead127Field1Label, Value: out.Owner.Email},
+		{Label: updateLead127Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateLead127Action1Label, out.URL),
+	}
 	c.FallbackText = updateLead127Fallback1 + out.ID + updateLead127Fallback2 + out.Status + updateLead127Fallback3 + out.Owner.Name + updateLead127Fallback4
 	return c
 }
@@ -18901,13 +19413,17 @@ func _() {
 // UpdateClaim128Card builds the result card of the update_claim_128 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateClaim128Card(out *UpdateClaim128Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateClaim128Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateClaim128Text1 + out.Owner.Name + updateClaim128Text2
-	c.AddField(updateClaim128Field1Label, out.Owner.Email)
-	c.AddField(updateClaim128Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateClaim128Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateClaim128Field1Label, Value: out.Owner.Email},
+		{Label: updateClaim128Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateClaim128Action1Label, out.URL),
+	}
 	c.FallbackText = updateClaim128Fallback1 + out.ID + updateClaim128Fallback2 + out.Status + updateClaim128Fallback3 + out.Owner.Name + updateClaim128Fallback4
 	return c
 }
@@ -18945,13 +19461,17 @@ func _() {
 // UpdateCourse129Card builds the result card of the update_course_129 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse129Card(out *UpdateCourse129Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateCourse129Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateCourse129Text1 + out.Owner.Name + updateCourse129Text2
-	c.AddField(updateCourse129Field1Label, out.Owner.Email)
-	c.AddField(updateCourse129Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateCourse129Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateCourse129Field1Label, Value: out.Owner.Email},
+		{Label: updateCourse129Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateCourse129Action1Label, out.URL),
+	}
 	c.FallbackText = updateCourse129Fallback1 + out.ID + updateCourse129Fallback2 + out.Status + updateCourse129Fallback3 + out.Owner.Name + updateCourse129Fallback4
 	return c
 }
@@ -18989,13 +19509,17 @@ func _() {
 // CloseInvoice130Card builds the result card of the close_invoice_130 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice130Card(out *CloseInvoice130Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeInvoice130Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeInvoice130Text1 + out.Owner.Name + closeInvoice130Text2
-	c.AddField(closeInvoice130Field1Label, out.Owner.Email)
-	c.AddField(closeInvoice130Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeInvoice130Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeInvoice130Field1Label, Value: out.Owner.Email},
+		{Label: closeInvoice130Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeInvoice130Action1Label, out.URL),
+	}
 	c.FallbackText = closeInvoice130Fallback1 + out.ID + closeInvoice130Fallback2 + out.Status + closeInvoice130Fallback3 + out.Owner.Name + closeInvoice130Fallback4
 	return c
 }
@@ -19033,13 +19557,17 @@ func _() {
 // CloseTicket131Card builds the result card of the close_ticket_131 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicket131Card(out *CloseTicket131Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeTicket131Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeTicket131Text1 + out.Owner.Name + closeTicket131Text2
-	c.AddField(closeTicket131Field1Label, out.Owner.Email)
-	c.AddField(closeTicket131Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeTicket131Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeTicket131Field1Label, Value: out.Owner.Email},
+		{Label: closeTicket131Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeTicket131Action1Label, out.URL),
+	}
 	c.FallbackText = closeTicket131Fallback1 + out.ID + closeTicket131Fallback2 + out.Status + closeTicket131Fallback3 + out.Owner.Name + closeTicket131Fallback4
 	return c
 }
@@ -19077,13 +19605,17 @@ func _() {
 // CloseShipment132Card builds the result card of the close_shipment_132 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment132Card(out *CloseShipment132Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeShipment132Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeShipment132Text1 + out.Owner.Name + closeShipment132Text2
-	c.AddField(closeShipment132Field1Label, out.Owner.Email)
-	c.AddField(closeShipment132Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeShipment132Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeShipment132Field1Label, Value: out.Owner.Email},
+		{Label: closeShipment132Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeShipment132Action1Label, out.URL),
+	}
 	c.FallbackText = closeShipment132Fallback1 + out.ID + closeShipment132Fallback2 + out.Status + closeShipment132Fallback3 + out.Owner.Name + closeShipment132Fallback4
 	return c
 }
@@ -19121,13 +19653,17 @@ func _() {
 // CloseBooking133Card builds the result card of the close_booking_133 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking133Card(out *CloseBooking133Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeBooking133Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeBooking133Text1 + out.Owner.Name + closeBooking133Text2
-	c.AddField(closeBooking133Field1Label, out.Owner.Email)
-	c.AddField(closeBooking133Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeBooking133Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeBooking133Field1Label, Value: out.Owner.Email},
+		{Label: closeBooking133Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeBooking133Action1Label, out.URL),
+	}
 	c.FallbackText = closeBooking133Fallback1 + out.ID + closeBooking133Fallback2 + out.Status + closeBooking133Fallback3 + out.Owner.Name + closeBooking133Fallback4
 	return c
 }
@@ -19165,13 +19701,17 @@ func _() {
 // CloseAccount134Card builds the result card of the close_account_134 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount134Card(out *CloseAccount134Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeAccount134Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeAccount134Text1 + out.Owner.Name + closeAccount134Text2
-	c.AddField(closeAccount134Field1Label, out.Owner.Email)
-	c.AddField(closeAccount134Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeAccount134Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeAccount134Field1Label, Value: out.Owner.Email},
+		{Label: closeAccount134Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeAccount134Action1Label, out.URL),
+	}
 	c.FallbackText = closeAccount134Fallback1 + out.ID + closeAccount134Fallback2 + out.Status + closeAccount134Fallback3 + out.Owner.Name + closeAccount134Fallback4
 	return c
 }
@@ -19209,13 +19749,17 @@ func _() {
 // CloseDevice135Card builds the result card of the close_device_135 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseDevice135Card(out *CloseDevice135Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeDevice135Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeDevice135Text1 + out.Owner.Name + closeDevice135Text2
-	c.AddField(closeDevice135Field1Label, out.Owner.Email)
-	c.AddField(closeDevice135Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeDevice135Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeDevice135Field1Label, Value: out.Owner.Email},
+		{Label: closeDevice135Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeDevice135Action1Label, out.URL),
+	}
 	c.FallbackText = closeDevice135Fallback1 + out.ID + closeDevice135Fallback2 + out.Status + closeDevice135Fallback3 + out.Owner.Name + closeDevice135Fallback4
 	return c
 }
@@ -19253,13 +19797,17 @@ func _() {
 // CloseReport136Card builds the result card of the close_report_136 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseReport136Card(out *CloseReport136Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeReport136Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeReport136Text1 + out.Owner.Name + closeReport136Text2
-	c.AddField(closeReport136Field1Label, out.Owner.Email)
-	c.AddField(closeReport136Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeReport136Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeReport136Field1Label, Value: out.Owner.Email},
+		{Label: closeReport136Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeReport136Action1Label, out.URL),
+	}
 	c.FallbackText = closeReport136Fallback1 + out.ID + closeReport136Fallback2 + out.Status + closeReport136Fallback3 + out.Owner.Name + closeReport136Fallback4
 	return c
 }
@@ -19297,13 +19845,17 @@ func _() {
 // CloseLead137Card builds the result card of the close_lead_137 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseLead137Card(out *CloseLead137Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeLead137Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeLead137Text1 + out.Owner.Name + closeLead137Text2
-	c.AddField(closeLead137Field1Label, out.Owner.Email)
-	c.AddField(closeLead137Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeLead137Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeLead137Field1Label, Value: out.Owner.Email},
+		{Label: closeLead137Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeLead137Action1Label, out.URL),
+	}
 	c.FallbackText = closeLead137Fallback1 + out.ID + closeLead137Fallback2 + out.Status + closeLead137Fallback3 + out.Owner.Name + closeLead137Fallback4
 	return c
 }
@@ -19341,13 +19893,17 @@ func _() {
 // CloseClaim138Card builds the result card of the close_claim_138 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseClaim138Card(out *CloseClaim138Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeClaim138Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeClaim138Text1 + out.Owner.Name + closeClaim138Text2
-	c.AddField(closeClaim138Field1Label, out.Owner.Email)
-	c.AddField(closeClaim138Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeClaim138Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeClaim138Field1Label, Value: out.Owner.Email},
+		{Label: closeClaim138Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeClaim138Action1Label, out.URL),
+	}
 	c.FallbackText = closeClaim138Fallback1 + out.ID + closeClaim138Fallback2 + out.Status + closeClaim138Fallback3 + out.Owner.Name + closeClaim138Fallback4
 	return c
 }
@@ -19385,13 +19941,17 @@ func _() {
 // CloseCourse139Card builds the result card of the close_course_139 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseCourse139Card(out *CloseCourse139Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeCourse139Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeCourse139Text1 + out.Owner.Name + closeCourse139Text2
-	c.AddField(closeCourse139Field1Label, out.Owner.Email)
-	c.AddField(closeCourse139Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeCourse139Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeCourse139Field1Label, Value: out.Owner.Email},
+		{Label: closeCourse139Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeCourse139Action1Label, out.URL),
+	}
 	c.FallbackText = closeCourse139Fallback1 + out.ID + closeCourse139Fallback2 + out.Status + closeCourse139Fallback3 + out.Owner.Name + closeCourse139Fallback4
 	return c
 }
@@ -19429,13 +19989,17 @@ func _() {
 // ApproveInvoice140Card builds the result card of the approve_invoice_140 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice140Card(out *ApproveInvoice140Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveInvoice140Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveInvoice140Text1 + out.Owner.Name + approveInvoice140Text2
-	c.AddField(approveInvoice140Field1Label, out.Owner.Email)
-	c.AddField(approveInvoice140Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveInvoice140Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveInvoice140Field1Label, Value: out.Owner.Email},
+		{Label: approveInvoice140Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveInvoice140Action1Label, out.URL),
+	}
 	c.FallbackText = approveInvoice140Fallback1 + out.ID + approveInvoice140Fallback2 + out.Status + approveInvoice140Fallback3 + out.Owner.Name + approveInvoice140Fallback4
 	return c
 }
@@ -19473,13 +20037,17 @@ func _() {
 // ApproveTicket141Card builds the result card of the approve_ticket_141 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket141Card(out *ApproveTicket141Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveTicket141Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveTicket141Text1 + out.Owner.Name + approveTicket141Text2
-	c.AddField(approveTicket141Field1Label, out.Owner.Email)
-	c.AddField(approveTicket141Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveTicket141Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveTicket141Field1Label, Value: out.Owner.Email},
+		{Label: approveTicket141Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveTicket141Action1Label, out.URL),
+	}
 	c.FallbackText = approveTicket141Fallback1 + out.ID + approveTicket141Fallback2 + out.Status + approveTicket141Fallback3 + out.Owner.Name + approveTicket141Fallback4
 	return c
 }
@@ -19517,13 +20085,17 @@ func _() {
 // ApproveShipment142Card builds the result card of the approve_shipment_142 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment142Card(out *ApproveShipment142Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveShipment142Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveShipment142Text1 + out.Owner.Name + approveShipment142Text2
-	c.AddField(approveShipment142Field1Label, out.Owner.Email)
-	c.AddField(approveShipment142Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveShipment142Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveShipment142Field1Label, Value: out.Owner.Email},
+		{Label: approveShipment142Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveShipment142Action1Label, out.URL),
+	}
 	c.FallbackText = approveShipment142Fallback1 + out.ID + approveShipment142Fallback2 + out.Status + approveShipment142Fallback3 + out.Owner.Name + approveShipment142Fallback4
 	return c
 }
@@ -19561,13 +20133,17 @@ func _() {
 // ApproveBooking143Card builds the result card of the approve_booking_143 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking143Card(out *ApproveBooking143Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveBooking143Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveBooking143Text1 + out.Owner.Name + approveBooking143Text2
-	c.AddField(approveBooking143Field1Label, out.Owner.Email)
-	c.AddField(approveBooking143Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveBooking143Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveBooking143Field1Label, Value: out.Owner.Email},
+		{Label: approveBooking143Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveBooking143Action1Label, out.URL),
+	}
 	c.FallbackText = approveBooking143Fallback1 + out.ID + approveBooking143Fallback2 + out.Status + approveBooking143Fallback3 + out.Owner.Name + approveBooking143Fallback4
 	return c
 }
@@ -19605,13 +20181,17 @@ func _() {
 // ApproveAccount144Card builds the result card of the approve_account_144 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount144Card(out *ApproveAccount144Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveAccount144Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveAccount144Text1 + out.Owner.Name + approveAccount144Text2
-	c.AddField(approveAccount144Field1Label, out.Owner.Email)
-	c.AddField(approveAccount144Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveAccount144Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveAccount144Field1Label, Value: out.Owner.Email},
+		{Label: approveAccount144Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveAccount144Action1Label, out.URL),
+	}
 	c.FallbackText = approveAccount144Fallback1 + out.ID + approveAccount144Fallback2 + out.Status + approveAccount144Fallback3 + out.Owner.Name + approveAccount144Fallback4
 	return c
 }
@@ -19649,13 +20229,17 @@ func _() {
 // ApproveDevice145Card builds the result card of the approve_device_145 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice145Card(out *ApproveDevice145Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveDevice145Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveDevice145Text1 + out.Owner.Name + approveDevice145Text2
-	c.AddField(approveDevice145Field1Label, out.Owner.Email)
-	c.AddField(approveDevice145Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveDevice145Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveDevice145Field1Label, Value: out.Owner.Email},
+		{Label: approveDevice145Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveDevice145Action1Label, out.URL),
+	}
 	c.FallbackText = approveDevice145Fallback1 + out.ID + approveDevice145Fallback2 + out.Status + approveDevice145Fallback3 + out.Owner.Name + approveDevice145Fallback4
 	return c
 }
@@ -19693,13 +20277,17 @@ func _() {
 // ApproveReport146Card builds the result card of the approve_report_146 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport146Card(out *ApproveReport146Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveReport146Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveReport146Text1 + out.Owner.Name + approveReport146Text2
-	c.AddField(approveReport146Field1Label, out.Owner.Email)
-	c.AddField(approveReport146Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveReport146Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveReport146Field1Label, Value: out.Owner.Email},
+		{Label: approveReport146Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveReport146Action1Label, out.URL),
+	}
 	c.FallbackText = approveReport146Fallback1 + out.ID + approveReport146Fallback2 + out.Status + approveReport146Fallback3 + out.Owner.Name + approveReport146Fallback4
 	return c
 }
@@ -19737,13 +20325,17 @@ func _() {
 // ApproveLead147Card builds the result card of the approve_lead_147 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveLead147Card(out *ApproveLead147Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveLead147Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveLead147Text1 + out.Owner.Name + approveLead147Text2
-	c.AddField(approveLead147Field1Label, out.Owner.Email)
-	c.AddField(approveLead147Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveLead147Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveLead147Field1Label, Value: out.Owner.Email},
+		{Label: approveLead147Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveLead147Action1Label, out.URL),
+	}
 	c.FallbackText = approveLead147Fallback1 + out.ID + approveLead147Fallback2 + out.Status + approveLead147Fallback3 + out.Owner.Name + approveLead147Fallback4
 	return c
 }
@@ -19781,13 +20373,17 @@ func _() {
 // ApproveClaim148Card builds the result card of the approve_claim_148 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim148Card(out *ApproveClaim148Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveClaim148Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveClaim148Text1 + out.Owner.Name + approveClaim148Text2
-	c.AddField(approveClaim148Field1Label, out.Owner.Email)
-	c.AddField(approveClaim148Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveClaim148Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveClaim148Field1Label, Value: out.Owner.Email},
+		{Label: approveClaim148Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveClaim148Action1Label, out.URL),
+	}
 	c.FallbackText = approveClaim148Fallback1 + out.ID + approveClaim148Fallback2 + out.Status + approveClaim148Fallback3 + out.Owner.Name + approveClaim148Fallback4
 	return c
 }
@@ -19825,13 +20421,17 @@ func _() {
 // ApproveCourse149Card builds the result card of the approve_course_149 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse149Card(out *ApproveCourse149Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveCourse149Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveCourse149Text1 + out.Owner.Name + approveCourse149Text2
-	c.AddField(approveCourse149Field1Label, out.Owner.Email)
-	c.AddField(approveCourse149Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveCourse149Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveCourse149Field1Label, Value: out.Owner.Email},
+		{Label: approveCourse149Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveCourse149Action1Label, out.URL),
+	}
 	c.FallbackText = approveCourse149Fallback1 + out.ID + approveCourse149Fallback2 + out.Status + approveCourse149Fallback3 + out.Owner.Name + approveCourse149Fallback4
 	return c
 }
@@ -19869,13 +20469,17 @@ func _() {
 // GetInvoice150Card builds the result card of the get_invoice_150 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetInvoice150Card(out *GetInvoice150Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getInvoice150Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getInvoice150Text1 + out.Owner.Name + getInvoice150Text2
-	c.AddField(getInvoice150Field1Label, out.Owner.Email)
-	c.AddField(getInvoice150Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getInvoice150Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getInvoice150Field1Label, Value: out.Owner.Email},
+		{Label: getInvoice150Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getInvoice150Action1Label, out.URL),
+	}
 	c.FallbackText = getInvoice150Fallback1 + out.ID + getInvoice150Fallback2 + out.Status + getInvoice150Fallback3 + out.Owner.Name + getInvoice150Fallback4
 	return c
 }
@@ -19913,13 +20517,17 @@ func _() {
 // GetTicket151Card builds the result card of the get_ticket_151 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicket151Card(out *GetTicket151Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getTicket151Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getTicket151Text1 + out.Owner.Name + getTicket151Text2
-	c.AddField(getTicket151Field1Label, out.Owner.Email)
-	c.AddField(getTicket151Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getTicket151Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getTicket151Field1Label, Value: out.Owner.Email},
+		{Label: getTicket151Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getTicket151Action1Label, out.URL),
+	}
 	c.FallbackText = getTicket151Fallback1 + out.ID + getTicket151Fallback2 + out.Status + getTicket151Fallback3 + out.Owner.Name + getTicket151Fallback4
 	return c
 }
@@ -19957,13 +20565,17 @@ func _() {
 // GetShipment152Card builds the result card of the get_shipment_152 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetShipment152Card(out *GetShipment152Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getShipment152Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getShipment152Text1 + out.Owner.Name + getShipment152Text2
-	c.AddField(getShipment152Field1Label, out.Owner.Email)
-	c.AddField(getShipment152Field2Label, out.Status)
-	c.AddAction(card.URLAction(getShipment152Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getShipment152Field1Label, Value: out.Owner.Email},
+		{Label: getShipment152Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getShipment152Action1Label, out.URL),
+	}
 	c.FallbackText = getShipment152Fallback1 + out.ID + getShipment152Fallback2 + out.Status + getShipment152Fallback3 + out.Owner.Name + getShipment152Fallback4
 	return c
 }
@@ -20001,13 +20613,17 @@ func _() {
 // GetBooking153Card builds the result card of the get_booking_153 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetBooking153Card(out *GetBooking153Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getBooking153Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getBooking153Text1 + out.Owner.Name + getBooking153Text2
-	c.AddField(getBooking153Field1Label, out.Owner.Email)
-	c.AddField(getBooking153Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getBooking153Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getBooking153Field1Label, Value: out.Owner.Email},
+		{Label: getBooking153Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getBooking153Action1Label, out.URL),
+	}
 	c.FallbackText = getBooking153Fallback1 + out.ID + getBooking153Fallback2 + out.Status + getBooking153Fallback3 + out.Owner.Name + getBooking153Fallback4
 	return c
 }
@@ -20045,13 +20661,17 @@ func _() {
 // GetAccount154Card builds the result card of the get_account_154 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetAccount154Card(out *GetAccount154Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getAccount154Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getAccount154Text1 + out.Owner.Name + getAccount154Text2
-	c.AddField(getAccount154Field1Label, out.Owner.Email)
-	c.AddField(getAccount154Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getAccount154Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getAccount154Field1Label, Value: out.Owner.Email},
+		{Label: getAccount154Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getAccount154Action1Label, out.URL),
+	}
 	c.FallbackText = getAccount154Fallback1 + out.ID + getAccount154Fallback2 + out.Status + getAccount154Fallback3 + out.Owner.Name + getAccount154Fallback4
 	return c
 }
@@ -20089,13 +20709,17 @@ func _() {
 // GetDevice155Card builds the result card of the get_device_155 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetDevice155Card(out *GetDevice155Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getDevice155Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getDevice155Text1 + out.Owner.Name + getDevice155Text2
-	c.AddField(getDevice155Field1Label, out.Owner.Email)
-	c.AddField(getDevice155Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getDevice155Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getDevice155Field1Label, Value: out.Owner.Email},
+		{Label: getDevice155Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getDevice155Action1Label, out.URL),
+	}
 	c.FallbackText = getDevice155Fallback1 + out.ID + getDevice155Fallback2 + out.Status + getDevice155Fallback3 + out.Owner.Name + getDevice155Fallback4
 	return c
 }
@@ -20133,13 +20757,17 @@ func _() {
 // GetReport156Card builds the result card of the get_report_156 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetReport156Card(out *GetReport156Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getReport156Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getReport156Text1 + out.Owner.Name + getReport156Text2
-	c.AddField(getReport156Field1Label, out.Owner.Email)
-	c.AddField(getReport156Field2Label, out.Status)
-	c.AddAction(card.URLAction(getReport156Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getReport156Field1Label, Value: out.Owner.Email},
+		{Label: getReport156Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getReport156Action1Label, out.URL),
+	}
 	c.FallbackText = getReport156Fallback1 + out.ID + getReport156Fallback2 + out.Status + getReport156Fallback3 + out.Owner.Name + getReport156Fallback4
 	return c
 }
@@ -20177,13 +20805,17 @@ func _() {
 // GetLead157Card builds the result card of the get_lead_157 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetLead157Card(out *GetLead157Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getLead157Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getLead157Text1 + out.Owner.Name + getLead157Text2
-	c.AddField(getLead157Field1Label, out.Owner.Email)
-	c.AddField(getLead157Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getLead157Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getLead157Field1Label, Value: out.Owner.Email},
+		{Label: getLead157Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getLead157Action1Label, out.URL),
+	}
 	c.FallbackText = getLead157Fallback1 + out.ID + getLead157Fallback2 + out.Status + getLead157Fallback3 + out.Owner.Name + getLead157Fallback4
 	return c
 }
@@ -20221,13 +20853,17 @@ func _() {
 // GetClaim158Card builds the result card of the get_claim_158 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetClaim158Card(out *GetClaim158Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getClaim158Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getClaim158Text1 + out.Owner.Name + getClaim158Text2
-	c.AddField(getClaim158Field1Label, out.Owner.Email)
-	c.AddField(getClaim158Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getClaim158Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getClaim158Field1Label, Value: out.Owner.Email},
+		{Label: getClaim158Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getClaim158Action1Label, out.URL),
+	}
 	c.FallbackText = getClaim158Fallback1 + out.ID + getClaim158Fallback2 + out.Status + getClaim158Fallback3 + out.Owner.Name + getClaim158Fallback4
 	return c
 }
@@ -20265,13 +20901,17 @@ func _() {
 // GetCourse159Card builds the result card of the get_course_159 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetCourse159Card(out *GetCourse159Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getCourse159Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getCourse159Text1 + out.Owner.Name + getCourse159Text2
-	c.AddField(getCourse159Field1Label, out.Owner.Email)
-	c.AddField(getCourse159Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getCourse159Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getCourse159Field1Label, Value: out.Owner.Email},
+		{Label: getCourse159Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getCourse159Action1Label, out.URL),
+	}
 	c.FallbackText = getCourse159Fallback1 + out.ID + getCourse159Fallback2 + out.Status + getCourse159Fallback3 + out.Owner.Name + getCourse159Fallback4
 	return c
 }
@@ -20309,13 +20949,17 @@ func _() {
 // ReviewInvoice160Card builds the result card of the review_invoice_160 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice160Card(out *ReviewInvoice160Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice160Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewInvoice160Text1 + out.Owner.Name + reviewInvoice160Text2
-	c.AddField(reviewInvoice160Field1Label, out.Owner.Email)
-	c.AddField(reviewInvoice160Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewInvoice160Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewInvoice160Field1Label, Value: out.Owner.Email},
+		{Label: reviewInvoice160Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewInvoice160Action1Label, out.URL),
+	}
 	c.FallbackText = reviewInvoice160Fallback1 + out.ID + reviewInvoice160Fallback2 + out.Status + reviewInvoice160Fallback3 + out.Owner.Name + reviewInvoice160Fallback4
 	return c
 }
@@ -20353,13 +20997,17 @@ func _() {
 // ReviewTicket161Card builds the result card of the review_ticket_161 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket161Card(out *ReviewTicket161Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewTicket161Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewTicket161Text1 + out.Owner.Name + reviewTicket161Text2
-	c.AddField(reviewTicket161Field1Label, out.Owner.Email)
-	c.AddField(reviewTicket161Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewTicket161Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewTicket161Field1Label, Value: out.Owner.Email},
+		{Label: reviewTicket161Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewTicket161Action1Label, out.URL),
+	}
 	c.FallbackText = reviewTicket161Fallback1 + out.ID + reviewTicket161Fallback2 + out.Status + reviewTicket161Fallback3 + out.Owner.Name + reviewTicket161Fallback4
 	return c
 }
@@ -20397,13 +21045,17 @@ func _() {
 // ReviewShipment162Card builds the result card of the review_shipment_162 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment162Card(out *ReviewShipment162Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewShipment162Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewShipment162Text1 + out.Owner.Name + reviewShipment162Text2
-	c.AddField(reviewShipment162Field1Label, out.Owner.Email)
-	c.AddField(reviewShipment162Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewShipment162Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewShipment162Field1Label, Value: out.Owner.Email},
+		{Label: reviewShipment162Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewShipment162Action1Label, out.URL),
+	}
 	c.FallbackText = reviewShipment162Fallback1 + out.ID + reviewShipment162Fallback2 + out.Status + reviewShipment162Fallback3 + out.Owner.Name + reviewShipment162Fallback4
 	return c
 }
@@ -20441,13 +21093,17 @@ func _() {
 // ReviewBooking163Card builds the result card of the review_booking_163 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking163Card(out *ReviewBooking163Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewBooking163Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewBooking163Text1 + out.Owner.Name + reviewBooking163Text2
-	c.AddField(reviewBooking163Field1Label, out.Owner.Email)
-	c.AddField(reviewBooking163Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewBooking163Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewBooking163Field1Label, Value: out.Owner.Email},
+		{Label: reviewBooking163Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewBooking163Action1Label, out.URL),
+	}
 	c.FallbackText = reviewBooking163Fallback1 + out.ID + reviewBooking163Fallback2 + out.Status + reviewBooking163Fallback3 + out.Owner.Name + reviewBooking163Fallback4
 	return c
 }
@@ -20485,13 +21141,17 @@ func _() {
 // ReviewAccount164Card builds the result card of the review_account_164 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount164Card(out *ReviewAccount164Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewAccount164Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewAccount164Text1 + out.Owner.Name + reviewAccount164Text2
-	c.AddField(reviewAccount164Field1Label, out.Owner.Email)
-	c.AddField(reviewAccount164Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewAccount164Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewAccount164Field1Label, Value: out.Owner.Email},
+		{Label: reviewAccount164Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewAccount164Action1Label, out.URL),
+	}
 	c.FallbackText = reviewAccount164Fallback1 + out.ID + reviewAccount164Fallback2 + out.Status + reviewAccount164Fallback3 + out.Owner.Name + reviewAccount164Fallback4
 	return c
 }
@@ -20529,13 +21189,17 @@ func _() {
 // ReviewDevice165Card builds the result card of the review_device_165 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice165Card(out *ReviewDevice165Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewDevice165Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewDevice165Text1 + out.Owner.Name + reviewDevice165Text2
-	c.AddField(reviewDevice165Field1Label, out.Owner.Email)
-	c.AddField(reviewDevice165Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewDevice165Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewDevice165Field1Label, Value: out.Owner.Email},
+		{Label: reviewDevice165Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewDevice165Action1Label, out.URL),
+	}
 	c.FallbackText = reviewDevice165Fallback1 + out.ID + reviewDevice165Fallback2 + out.Status + reviewDevice165Fallback3 + out.Owner.Name + reviewDevice165Fallback4
 	return c
 }
@@ -20573,13 +21237,17 @@ func _() {
 // ReviewReport166Card builds the result card of the review_report_166 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport166Card(out *ReviewReport166Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewReport166Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewReport166Text1 + out.Owner.Name + reviewReport166Text2
-	c.AddField(reviewReport166Field1Label, out.Owner.Email)
-	c.AddField(reviewReport166Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewReport166Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewReport166Field1Label, Value: out.Owner.Email},
+		{Label: reviewReport166Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewReport166Action1Label, out.URL),
+	}
 	c.FallbackText = reviewReport166Fallback1 + out.ID + reviewReport166Fallback2 + out.Status + reviewReport166Fallback3 + out.Owner.Name + reviewReport166Fallback4
 	return c
 }
@@ -20617,13 +21285,17 @@ func _() {
 // ReviewLead167Card builds the result card of the review_lead_167 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewLead167Card(out *ReviewLead167Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewLead167Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewLead167Text1 + out.Owner.Name + reviewLead167Text2
-	c.AddField(reviewLead167Field1Label, out.Owner.Email)
-	c.AddField(reviewLead167Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewLead167Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewLead167Field1Label, Value: out.Owner.Email},
+		{Label: reviewLead167Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewLead167Action1Label, out.URL),
+	}
 	c.FallbackText = reviewLead167Fallback1 + out.ID + reviewLead167Fallback2 + out.Status + reviewLead167Fallback3 + out.Owner.Name + reviewLead167Fallback4
 	return c
 }
@@ -20661,13 +21333,17 @@ func _() {
 // ReviewClaim168Card builds the result card of the review_claim_168 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewClaim168Card(out *ReviewClaim168Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewClaim168Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewClaim168Text1 + out.Owner.Name + reviewClaim168Text2
-	c.AddField(reviewClaim168Field1Label, out.Owner.Email)
-	c.AddField(reviewClaim168Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewClaim168Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewClaim168Field1Label, Value: out.Owner.Email},
+		{Label: reviewClaim168Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewClaim168Action1Label, out.URL),
+	}
 	c.FallbackText = reviewClaim168Fallback1 + out.ID + reviewClaim168Fallback2 + out.Status + reviewClaim168Fallback3 + out.Owner.Name + reviewClaim168Fallback4
 	return c
 }
@@ -20705,13 +21381,17 @@ func _() {
 // ReviewCourse169Card builds the result card of the review_course_169 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse169Card(out *ReviewCourse169Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewCourse169Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewCourse169Text1 + out.Owner.Name + reviewCourse169Text2
-	c.AddField(reviewCourse169Field1Label, out.Owner.Email)
-	c.AddField(reviewCourse169Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewCourse169Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewCourse169Field1Label, Value: out.Owner.Email},
+		{Label: reviewCourse169Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewCourse169Action1Label, out.URL),
+	}
 	c.FallbackText = reviewCourse169Fallback1 + out.ID + reviewCourse169Fallback2 + out.Status + reviewCourse169Fallback3 + out.Owner.Name + reviewCourse169Fallback4
 	return c
 }
@@ -20749,13 +21429,17 @@ func _() {
 // UpdateInvoice170Card builds the result card of the update_invoice_170 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice170Card(out *UpdateInvoice170Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateInvoice170Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateInvoice170Text1 + out.Owner.Name + updateInvoice170Text2
-	c.AddField(updateInvoice170Field1Label, out.Owner.Email)
-	c.AddField(updateInvoice170Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateInvoice170Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateInvoice170Field1Label, Value: out.Owner.Email},
+		{Label: updateInvoice170Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateInvoice170Action1Label, out.URL),
+	}
 	c.FallbackText = updateInvoice170Fallback1 + out.ID + updateInvoice170Fallback2 + out.Status + updateInvoice170Fallback3 + out.Owner.Name + updateInvoice170Fallback4
 	return c
 }
@@ -20793,13 +21477,17 @@ func _() {
 // UpdateTicket171Card builds the result card of the update_ticket_171 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket171Card(out *UpdateTicket171Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateTicket171Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateTicket171Text1 + out.Owner.Name + updateTicket171Text2
-	c.AddField(updateTicket171Field1Label, out.Owner.Email)
-	c.AddField(updateTicket171Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateTicket171Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateTicket171Field1Label, Value: out.Owner.Email},
+		{Label: updateTicket171Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateTicket171Action1Label, out.URL),
+	}
 	c.FallbackText = updateTicket171Fallback1 + out.ID + updateTicket171Fallback2 + out.Status + updateTicket171Fallback3 + out.Owner.Name + updateTicket171Fallback4
 	return c
 }
@@ -20837,13 +21525,17 @@ func _() {
 // UpdateShipment172Card builds the result card of the update_shipment_172 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment172Card(out *UpdateShipment172Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateShipment172Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateShipment172Text1 + out.Owner.Name + updateShipment172Text2
-	c.AddField(updateShipment172Field1Label, out.Owner.Email)
-	c.AddField(updateShipment172Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateShipment172Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateShipment172Field1Label, Value: out.Owner.Email},
+		{Label: updateShipment172Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateShipment172Action1Label, out.URL),
+	}
 	c.FallbackText = updateShipment172Fallback1 + out.ID + updateShipment172Fallback2 + out.Status + updateShipment172Fallback3 + out.Owner.Name + updateShipment172Fallback4
 	return c
 }
@@ -20881,13 +21573,17 @@ func _() {
 // UpdateBooking173Card builds the result card of the update_booking_173 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking173Card(out *UpdateBooking173Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateBooking173Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateBooking173Text1 + out.Owner.Name + updateBooking173Text2
-	c.AddField(updateBooking173Field1Label, out.Owner.Email)
-	c.AddField(updateBooking173Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateBooking173Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateBooking173Field1Label, Value: out.Owner.Email},
+		{Label: updateBooking173Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateBooking173Action1Label, out.URL),
+	}
 	c.FallbackText = updateBooking173Fallback1 + out.ID + updateBooking173Fallback2 + out.Status + updateBooking173Fallback3 + out.Owner.Name + updateBooking173Fallback4
 	return c
 }
@@ -20925,13 +21621,17 @@ func _() {
 // UpdateAccount174Card builds the result card of the update_account_174 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount174Card(out *UpdateAccount174Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateAccount174Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateAccount174Text1 + out.Owner.Name + updateAccount174Text2
-	c.AddField(updateAccount174Field1Label, out.Owner.Email)
-	c.AddField(updateAccount174Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateAccount174Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateAccount174Field1Label, Value: out.Owner.Email},
+		{Label: updateAccount174Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateAccount174Action1Label, out.URL),
+	}
 	c.FallbackText = updateAccount174Fallback1 + out.ID + updateAccount174Fallback2 + out.Status + updateAccount174Fallback3 + out.Owner.Name + updateAccount174Fallback4
 	return c
 }
@@ -20969,13 +21669,17 @@ func _() {
 // UpdateDevice175Card builds the result card of the update_device_175 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice175Card(out *UpdateDevice175Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateDevice175Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateDevice175Text1 + out.Owner.Name + updateDevice175Text2
-	c.AddField(updateDevice175Field1Label, out.Owner.Email)
-	c.AddField(updateDevice175Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateDevice175Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateDevice175Field1Label, Value: out.Owner.Email},
+		{Label: updateDevice175Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateDevice175Action1Label, out.URL),
+	}
 	c.FallbackText = updateDevice175Fallback1 + out.ID + updateDevice175Fallback2 + out.Status + updateDevice175Fallback3 + out.Owner.Name + updateDevice175Fallback4
 	return c
 }
@@ -21013,13 +21717,17 @@ func _() {
 // UpdateReport176Card builds the result card of the update_report_176 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport176Card(out *UpdateReport176Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateReport176Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateReport176Text1 + out.Owner.Name + updateReport176Text2
-	c.AddField(updateReport176Field1Label, out.Owner.Email)
-	c.AddField(updateReport176Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateReport176Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateReport176Field1Label, Value: out.Owner.Email},
+		{Label: updateReport176Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateReport176Action1Label, out.URL),
+	}
 	c.FallbackText = updateReport176Fallback1 + out.ID + updateReport176Fallback2 + out.Status + updateReport176Fallback3 + out.Owner.Name + updateReport176Fallback4
 	return c
 }
@@ -21057,13 +21765,17 @@ func _() {
 // UpdateLead177Card builds the result card of the update_lead_177 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateLead177Card(out *UpdateLead177Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateLead177Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateLead177Text1 + out.Owner.Name + updateLead177Text2
-	c.AddField(updateLead177Field1Label, out.Owner.Email)
-	c.AddField(updateLead177Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateLead177Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateLead177Field1Label, Value: out.Owner.Email},
+		{Label: updateLead177Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateLead177Action1Label, out.URL),
+	}
 	c.FallbackText = updateLead177Fallback1 + out.ID + updateLead177Fallback2 + out.Status + updateLead177Fallback3 + out.Owner.Name + updateLead177Fallback4
 	return c
 }
@@ -21101,13 +21813,17 @@ func _() {
 // UpdateClaim178Card builds the result card of the update_claim_178 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateClaim178Card(out *UpdateClaim178Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateClaim178Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateClaim178Text1 + out.Owner.Name + updateClaim178Text2
-	c.AddField(updateClaim178Field1Label, out.Owner.Email)
-	c.AddField(updateClaim178Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateClaim178Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateClaim178Field1Label, Value: out.Owner.Email},
+		{Label: updateClaim178Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateClaim178Action1Label, out.URL),
+	}
 	c.FallbackText = updateClaim178Fallback1 + out.ID + updateClaim178Fallback2 + out.Status + updateClaim178Fallback3 + out.Owner.Name + updateClaim178Fallback4
 	return c
 }
@@ -21145,13 +21861,17 @@ func _() {
 // UpdateCourse179Card builds the result card of the update_course_179 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse179Card(out *UpdateCourse179Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateCourse179Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateCourse179Text1 + out.Owner.Name + updateCourse179Text2
-	c.AddField(updateCourse179Field1Label, out.Owner.Email)
-	c.AddField(updateCourse179Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateCourse179Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateCourse179Field1Label, Value: out.Owner.Email},
+		{Label: updateCourse179Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateCourse179Action1Label, out.URL),
+	}
 	c.FallbackText = updateCourse179Fallback1 + out.ID + updateCourse179Fallback2 + out.Status + updateCourse179Fallback3 + out.Owner.Name + updateCourse179Fallback4
 	return c
 }
@@ -21189,13 +21909,17 @@ func _() {
 // CloseInvoice180Card builds the result card of the close_invoice_180 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice180Card(out *CloseInvoice180Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeInvoice180Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeInvoice180Text1 + out.Owner.Name + closeInvoice180Text2
-	c.AddField(closeInvoice180Field1Label, out.Owner.Email)
-	c.AddField(closeInvoice180Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeInvoice180Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeInvoice180Field1Label, Value: out.Owner.Email},
+		{Label: closeInvoice180Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeInvoice180Action1Label, out.URL),
+	}
 	c.FallbackText = closeInvoice180Fallback1 + out.ID + closeInvoice180Fallback2 + out.Status + closeInvoice180Fallback3 + out.Owner.Name + closeInvoice180Fallback4
 	return c
 }
@@ -21233,13 +21957,17 @@ func _() {
 // CloseTicket181Card builds the result card of the close_ticket_181 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicket181Card(out *CloseTicket181Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeTicket181Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeTicket181Text1 + out.Owner.Name + closeTicket181Text2
-	c.AddField(closeTicket181Field1Label, out.Owner.Email)
-	c.AddField(closeTicket181Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeTicket181Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeTicket181Field1Label, Value: out.Owner.Email},
+		{Label: closeTicket181Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeTicket181Action1Label, out.URL),
+	}
 	c.FallbackText = closeTicket181Fallback1 + out.ID + closeTicket181Fallback2 + out.Status + closeTicket181Fallback3 + out.Owner.Name + closeTicket181Fallback4
 	return c
 }
@@ -21277,13 +22005,17 @@ func _() {
 // CloseShipment182Card builds the result card of the close_shipment_182 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment182Card(out *CloseShipment182Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeShipment182Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeShipment182Text1 + out.Owner.Name + closeShipment182Text2
-	c.AddField(closeShipment182Field1Label, out.Owner.Email)
-	c.AddField(closeShipment182Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeShipment182Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeShipment182Field1Label, Value: out.Owner.Email},
+		{Label: closeShipment182Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeShipment182Action1Label, out.URL),
+	}
 	c.FallbackText = closeShipment182Fallback1 + out.ID + closeShipment182Fallback2 + out.Status + closeShipment182Fallback3 + out.Owner.Name + closeShipment182Fallback4
 	return c
 }
@@ -21321,13 +22053,17 @@ func _() {
 // CloseBooking183Card builds the result card of the close_booking_183 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking183Card(out *CloseBooking183Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeBooking183Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeBooking183Text1 + out.Owner.Name + closeBooking183Text2
-	c.AddField(closeBooking183Field1Label, out.Owner.Email)
-	c.AddField(closeBooking183Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeBooking183Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeBooking183Field1Label, Value: out.Owner.Email},
+		{Label: closeBooking183Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeBooking183Action1Label, out.URL),
+	}
 	c.FallbackText = closeBooking183Fallback1 + out.ID + closeBooking183Fallback2 + out.Status + closeBooking183Fallback3 + out.Owner.Name + closeBooking183Fallback4
 	return c
 }
@@ -21365,13 +22101,17 @@ func _() {
 // CloseAccount184Card builds the result card of the close_account_184 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount184Card(out *CloseAccount184Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeAccount184Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeAccount184Text1 + out.Owner.Name + closeAccount184Text2
-	c.AddField(closeAccount184Field1Label, out.Owner.Email)
-	c.AddField(closeAccount184Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeAccount184Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeAccount184Field1Label, Value: out.Owner.Email},
+		{Label: closeAccount184Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeAccount184Action1Label, out.URL),
+	}
 	c.FallbackText = closeAccount184Fallback1 + out.ID + closeAccount184Fallback2 + out.Status + closeAccount184Fallback3 + out.Owner.Name + closeAccount184Fallback4
 	return c
 }
@@ -21409,13 +22149,17 @@ func _() {
 // CloseDevice185Card builds the result card of the close_device_185 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseDevice185Card(out *CloseDevice185Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeDevice185Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeDevice185Text1 + out.Owner.Name + closeDevice185Text2
-	c.AddField(closeDevice185Field1Label, out.Owner.Email)
-	c.AddField(closeDevice185Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeDevice185Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeDevice185Field1Label, Value: out.Owner.Email},
+		{Label: closeDevice185Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeDevice185Action1Label, out.URL),
+	}
 	c.FallbackText = closeDevice185Fallback1 + out.ID + closeDevice185Fallback2 + out.Status + closeDevice185Fallback3 + out.Owner.Name + closeDevice185Fallback4
 	return c
 }
@@ -21453,13 +22197,17 @@ func _() {
 // CloseReport186Card builds the result card of the close_report_186 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseReport186Card(out *CloseReport186Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeReport186Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeReport186Text1 + out.Owner.Name + closeReport186Text2
-	c.AddField(closeReport186Field1Label, out.Owner.Email)
-	c.AddField(closeReport186Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeReport186Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeReport186Field1Label, Value: out.Owner.Email},
+		{Label: closeReport186Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeReport186Action1Label, out.URL),
+	}
 	c.FallbackText = closeReport186Fallback1 + out.ID + closeReport186Fallback2 + out.Status + closeReport186Fallback3 + out.Owner.Name + closeReport186Fallback4
 	return c
 }
@@ -21497,13 +22245,17 @@ func _() {
 // CloseLead187Card builds the result card of the close_lead_187 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseLead187Card(out *CloseLead187Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeLead187Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeLead187Text1 + out.Owner.Name + closeLead187Text2
-	c.AddField(closeLead187Field1Label, out.Owner.Email)
-	c.AddField(closeLead187Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeLead187Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeLead187Field1Label, Value: out.Owner.Email},
+		{Label: closeLead187Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeLead187Action1Label, out.URL),
+	}
 	c.FallbackText = closeLead187Fallback1 + out.ID + closeLead187Fallback2 + out.Status + closeLead187Fallback3 + out.Owner.Name + closeLead187Fallback4
 	return c
 }
@@ -21541,13 +22293,17 @@ func _() {
 // CloseClaim188Card builds the result card of the close_claim_188 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseClaim188Card(out *CloseClaim188Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeClaim188Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeClaim188Text1 + out.Owner.Name + closeClaim188Text2
-	c.AddField(closeClaim188Field1Label, out.Owner.Email)
-	c.AddField(closeClaim188Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeClaim188Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeClaim188Field1Label, Value: out.Owner.Email},
+		{Label: closeClaim188Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeClaim188Action1Label, out.URL),
+	}
 	c.FallbackText = closeClaim188Fallback1 + out.ID + closeClaim188Fallback2 + out.Status + closeClaim188Fallback3 + out.Owner.Name + closeClaim188Fallback4
 	return c
 }
@@ -21585,13 +22341,17 @@ func _() {
 // CloseCourse189Card builds the result card of the close_course_189 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseCourse189Card(out *CloseCourse189Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeCourse189Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeCourse189Text1 + out.Owner.Name + closeCourse189Text2
-	c.AddField(closeCourse189Field1Label, out.Owner.Email)
-	c.AddField(closeCourse189Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeCourse189Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeCourse189Field1Label, Value: out.Owner.Email},
+		{Label: closeCourse189Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeCourse189Action1Label, out.URL),
+	}
 	c.FallbackText = closeCourse189Fallback1 + out.ID + closeCourse189Fallback2 + out.Status + closeCourse189Fallback3 + out.Owner.Name + closeCourse189Fallback4
 	return c
 }
@@ -21629,13 +22389,17 @@ func _() {
 // ApproveInvoice190Card builds the result card of the approve_invoice_190 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice190Card(out *ApproveInvoice190Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveInvoice190Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveInvoice190Text1 + out.Owner.Name + approveInvoice190Text2
-	c.AddField(approveInvoice190Field1Label, out.Owner.Email)
-	c.AddField(approveInvoice190Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveInvoice190Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveInvoice190Field1Label, Value: out.Owner.Email},
+		{Label: approveInvoice190Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveInvoice190Action1Label, out.URL),
+	}
 	c.FallbackText = approveInvoice190Fallback1 + out.ID + approveInvoice190Fallback2 + out.Status + approveInvoice190Fallback3 + out.Owner.Name + approveInvoice190Fallback4
 	return c
 }
@@ -21673,13 +22437,17 @@ func _() {
 // ApproveTicket191Card builds the result card of the approve_ticket_191 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket191Card(out *ApproveTicket191Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveTicket191Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveTicket191Text1 + out.Owner.Name + approveTicket191Text2
-	c.AddField(approveTicket191Field1Label, out.Owner.Email)
-	c.AddField(approveTicket191Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveTicket191Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveTicket191Field1Label, Value: out.Owner.Email},
+		{Label: approveTicket191Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveTicket191Action1Label, out.URL),
+	}
 	c.FallbackText = approveTicket191Fallback1 + out.ID + approveTicket191Fallback2 + out.Status + approveTicket191Fallback3 + out.Owner.Name + approveTicket191Fallback4
 	return c
 }
@@ -21717,13 +22485,17 @@ func _() {
 // ApproveShipment192Card builds the result card of the approve_shipment_192 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment192Card(out *ApproveShipment192Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveShipment192Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveShipment192Text1 + out.Owner.Name + approveShipment192Text2
-	c.AddField(approveShipment192Field1Label, out.Owner.Email)
-	c.AddField(approveShipment192Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveShipment192Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveShipment192Field1Label, Value: out.Owner.Email},
+		{Label: approveShipment192Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveShipment192Action1Label, out.URL),
+	}
 	c.FallbackText = approveShipment192Fallback1 + out.ID + approveShipment192Fallback2 + out.Status + approveShipment192Fallback3 + out.Owner.Name + approveShipment192Fallback4
 	return c
 }
@@ -21761,13 +22533,17 @@ func _() {
 // ApproveBooking193Card builds the result card of the approve_booking_193 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking193Card(out *ApproveBooking193Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveBooking193Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveBooking193Text1 + out.Owner.Name + approveBooking193Text2
-	c.AddField(approveBooking193Field1Label, out.Owner.Email)
-	c.AddField(approveBooking193Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveBooking193Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveBooking193Field1Label, Value: out.Owner.Email},
+		{Label: approveBooking193Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveBooking193Action1Label, out.URL),
+	}
 	c.FallbackText = approveBooking193Fallback1 + out.ID + approveBooking193Fallback2 + out.Status + approveBooking193Fallback3 + out.Owner.Name + approveBooking193Fallback4
 	return c
 }
@@ -21805,13 +22581,17 @@ func _() {
 // ApproveAccount194Card builds the result card of the approve_account_194 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount194Card(out *ApproveAccount194Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveAccount194Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveAccount194Text1 + out.Owner.Name + approveAccount194Text2
-	c.AddField(approveAccount194Field1Label, out.Owner.Email)
-	c.AddField(approveAccount194Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveAccount194Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveAccount194Field1Label, Value: out.Owner.Email},
+		{Label: approveAccount194Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveAccount194Action1Label, out.URL),
+	}
 	c.FallbackText = approveAccount194Fallback1 + out.ID + approveAccount194Fallback2 + out.Status + approveAccount194Fallback3 + out.Owner.Name + approveAccount194Fallback4
 	return c
 }
@@ -21849,13 +22629,17 @@ func _() {
 // ApproveDevice195Card builds the result card of the approve_device_195 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice195Card(out *ApproveDevice195Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveDevice195Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveDevice195Text1 + out.Owner.Name + approveDevice195Text2
-	c.AddField(approveDevice195Field1Label, out.Owner.Email)
-	c.AddField(approveDevice195Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveDevice195Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveDevice195Field1Label, Value: out.Owner.Email},
+		{Label: approveDevice195Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveDevice195Action1Label, out.URL),
+	}
 	c.FallbackText = approveDevice195Fallback1 + out.ID + approveDevice195Fallback2 + out.Status + approveDevice195Fallback3 + out.Owner.Name + approveDevice195Fallback4
 	return c
 }
@@ -21893,13 +22677,17 @@ func _() {
 // ApproveReport196Card builds the result card of the approve_report_196 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport196Card(out *ApproveReport196Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveReport196Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveReport196Text1 + out.Owner.Name + approveReport196Text2
-	c.AddField(approveReport196Field1Label, out.Owner.Email)
-	c.AddField(approveReport196Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveReport196Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveReport196Field1Label, Value: out.Owner.Email},
+		{Label: approveReport196Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveReport196Action1Label, out.URL),
+	}
 	c.FallbackText = approveReport196Fallback1 + out.ID + approveReport196Fallback2 + out.Status + approveReport196Fallback3 + out.Owner.Name + approveReport196Fallback4
 	return c
 }
@@ -21937,13 +22725,17 @@ func _() {
 // ApproveLead197Card builds the result card of the approve_lead_197 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveLead197Card(out *ApproveLead197Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveLead197Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveLead197Text1 + out.Owner.Name + approveLead197Text2
-	c.AddField(approveLead197Field1Label, out.Owner.Email)
-	c.AddField(approveLead197Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveLead197Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveLead197Field1Label, Value: out.Owner.Email},
+		{Label: approveLead197Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveLead197Action1Label, out.URL),
+	}
 	c.FallbackText = approveLead197Fallback1 + out.ID + approveLead197Fallback2 + out.Status + approveLead197Fallback3 + out.Owner.Name + approveLead197Fallback4
 	return c
 }
@@ -21981,13 +22773,17 @@ func _() {
 // ApproveClaim198Card builds the result card of the approve_claim_198 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim198Card(out *ApproveClaim198Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveClaim198Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveClaim198Text1 + out.Owner.Name + approveClaim198Text2
-	c.AddField(approveClaim198Field1Label, out.Owner.Email)
-	c.AddField(approveClaim198Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveClaim198Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveClaim198Field1Label, Value: out.Owner.Email},
+		{Label: approveClaim198Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveClaim198Action1Label, out.URL),
+	}
 	c.FallbackText = approveClaim198Fallback1 + out.ID + approveClaim198Fallback2 + out.Status + approveClaim198Fallback3 + out.Owner.Name + approveClaim198Fallback4
 	return c
 }
@@ -22025,13 +22821,17 @@ func _() {
 // ApproveCourse199Card builds the result card of the approve_course_199 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse199Card(out *ApproveCourse199Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveCourse199Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveCourse199Text1 + out.Owner.Name + approveCourse199Text2
-	c.AddField(approveCourse199Field1Label, out.Owner.Email)
-	c.AddField(approveCourse199Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveCourse199Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveCourse199Field1Label, Value: out.Owner.Email},
+		{Label: approveCourse199Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveCourse199Action1Label, out.URL),
+	}
 	c.FallbackText = approveCourse199Fallback1 + out.ID + approveCourse199Fallback2 + out.Status + approveCourse199Fallback3 + out.Owner.Name + approveCourse199Fallback4
 	return c
 }
@@ -22069,13 +22869,17 @@ func _() {
 // GetInvoice200Card builds the result card of the get_invoice_200 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetInvoice200Card(out *GetInvoice200Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getInvoice200Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getInvoice200Text1 + out.Owner.Name + getInvoice200Text2
-	c.AddField(getInvoice200Field1Label, out.Owner.Email)
-	c.AddField(getInvoice200Field2Label, out.Status)
-	c.AddAction(card.URLAction(getInvoice200Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getInvoice200Field1Label, Value: out.Owner.Email},
+		{Label: getInvoice200Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getInvoice200Action1Label, out.URL),
+	}
 	c.FallbackText = getInvoice200Fallback1 + out.ID + getInvoice200Fallback2 + out.Status + getInvoice200Fallback3 + out.Owner.Name + getInvoice200Fallback4
 	return c
 }
@@ -22113,13 +22917,17 @@ func _() {
 // GetTicket201Card builds the result card of the get_ticket_201 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicket201Card(out *GetTicket201Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getTicket201Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getTicket201Text1 + out.Owner.Name + getTicket201Text2
-	c.AddField(getTicket201Field1Label, out.Owner.Email)
-	c.AddField(getTicket201Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getTicket201Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getTicket201Field1Label, Value: out.Owner.Email},
+		{Label: getTicket201Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getTicket201Action1Label, out.URL),
+	}
 	c.FallbackText = getTicket201Fallback1 + out.ID + getTicket201Fallback2 + out.Status + getTicket201Fallback3 + out.Owner.Name + getTicket201Fallback4
 	return c
 }
@@ -22157,13 +22965,17 @@ func _() {
 // GetShipment202Card builds the result card of the get_shipment_202 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetShipment202Card(out *GetShipment202Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getShipment202Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getShipment202Text1 + out.Owner.Name + getShipment202Text2
-	c.AddField(getShipment202Field1Label, out.Owner.Email)
-	c.AddField(getShipment202Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getShipment202Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getShipment202Field1Label, Value: out.Owner.Email},
+		{Label: getShipment202Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getShipment202Action1Label, out.URL),
+	}
 	c.FallbackText = getShipment202Fallback1 + out.ID + getShipment202Fallback2 + out.Status + getShipment202Fallback3 + out.Owner.Name + getShipment202Fallback4
 	return c
 }
@@ -22201,13 +23013,17 @@ func _() {
 // GetBooking203Card builds the result card of the get_booking_203 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetBooking203Card(out *GetBooking203Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getBooking203Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getBooking203Text1 + out.Owner.Name + getBooking203Text2
-	c.AddField(getBooking203Field1Label, out.Owner.Email)
-	c.AddField(getBooking203Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getBooking203Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getBooking203Field1Label, Value: out.Owner.Email},
+		{Label: getBooking203Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getBooking203Action1Label, out.URL),
+	}
 	c.FallbackText = getBooking203Fallback1 + out.ID + getBooking203Fallback2 + out.Status + getBooking203Fallback3 + out.Owner.Name + getBooking203Fallback4
 	return c
 }
@@ -22245,13 +23061,17 @@ func _() {
 // GetAccount204Card builds the result card of the get_account_204 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetAccount204Card(out *GetAccount204Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getAccount204Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getAccount204Text1 + out.Owner.Name + getAccount204Text2
-	c.AddField(getAccount204Field1Label, out.Owner.Email)
-	c.AddField(getAccount204Field2Label, out.Status)
-	c.AddAction(card.URLAction(getAccount204Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getAccount204Field1Label, Value: out.Owner.Email},
+		{Label: getAccount204Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getAccount204Action1Label, out.URL),
+	}
 	c.FallbackText = getAccount204Fallback1 + out.ID + getAccount204Fallback2 + out.Status + getAccount204Fallback3 + out.Owner.Name + getAccount204Fallback4
 	return c
 }
@@ -22289,13 +23109,17 @@ func _() {
 // GetDevice205Card builds the result card of the get_device_205 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetDevice205Card(out *GetDevice205Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getDevice205Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getDevice205Text1 + out.Owner.Name + getDevice205Text2
-	c.AddField(getDevice205Field1Label, out.Owner.Email)
-	c.AddField(getDevice205Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getDevice205Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getDevice205Field1Label, Value: out.Owner.Email},
+		{Label: getDevice205Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getDevice205Action1Label, out.URL),
+	}
 	c.FallbackText = getDevice205Fallback1 + out.ID + getDevice205Fallback2 + out.Status + getDevice205Fallback3 + out.Owner.Name + getDevice205Fallback4
 	return c
 }
@@ -22333,13 +23157,17 @@ func _() {
 // GetReport206Card builds the result card of the get_report_206 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetReport206Card(out *GetReport206Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getReport206Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getReport206Text1 + out.Owner.Name + getReport206Text2
-	c.AddField(getReport206Field1Label, out.Owner.Email)
-	c.AddField(getReport206Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getReport206Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getReport206Field1Label, Value: out.Owner.Email},
+		{Label: getReport206Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getReport206Action1Label, out.URL),
+	}
 	c.FallbackText = getReport206Fallback1 + out.ID + getReport206Fallback2 + out.Status + getReport206Fallback3 + out.Owner.Name + getReport206Fallback4
 	return c
 }
@@ -22377,13 +23205,17 @@ func _() {
 // GetLead207Card builds the result card of the get_lead_207 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetLead207Card(out *GetLead207Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getLead207Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getLead207Text1 + out.Owner.Name + getLead207Text2
-	c.AddField(getLead207Field1Label, out.Owner.Email)
-	c.AddField(getLead207Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getLead207Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getLead207Field1Label, Value: out.Owner.Email},
+		{Label: getLead207Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getLead207Action1Label, out.URL),
+	}
 	c.FallbackText = getLead207Fallback1 + out.ID + getLead207Fallback2 + out.Status + getLead207Fallback3 + out.Owner.Name + getLead207Fallback4
 	return c
 }
@@ -22421,13 +23253,17 @@ func _() {
 // GetClaim208Card builds the result card of the get_claim_208 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetClaim208Card(out *GetClaim208Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getClaim208Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getClaim208Text1 + out.Owner.Name + getClaim208Text2
-	c.AddField(getClaim208Field1Label, out.Owner.Email)
-	c.AddField(getClaim208Field2Label, out.Status)
-	c.AddAction(card.URLAction(getClaim208Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getClaim208Field1Label, Value: out.Owner.Email},
+		{Label: getClaim208Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getClaim208Action1Label, out.URL),
+	}
 	c.FallbackText = getClaim208Fallback1 + out.ID + getClaim208Fallback2 + out.Status + getClaim208Fallback3 + out.Owner.Name + getClaim208Fallback4
 	return c
 }
@@ -22465,13 +23301,17 @@ func _() {
 // GetCourse209Card builds the result card of the get_course_209 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetCourse209Card(out *GetCourse209Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getCourse209Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getCourse209Text1 + out.Owner.Name + getCourse209Text2
-	c.AddField(getCourse209Field1Label, out.Owner.Email)
-	c.AddField(getCourse209Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getCourse209Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getCourse209Field1Label, Value: out.Owner.Email},
+		{Label: getCourse209Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getCourse209Action1Label, out.URL),
+	}
 	c.FallbackText = getCourse209Fallback1 + out.ID + getCourse209Fallback2 + out.Status + getCourse209Fallback3 + out.Owner.Name + getCourse209Fallback4
 	return c
 }
@@ -22509,13 +23349,17 @@ func _() {
 // ReviewInvoice210Card builds the result card of the review_invoice_210 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice210Card(out *ReviewInvoice210Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice210Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewInvoice210Text1 + out.Owner.Name + reviewInvoice210Text2
-	c.AddField(reviewInvoice210Field1Label, out.Owner.Email)
-	c.AddField(reviewInvoice210Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewInvoice210Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewInvoice210Field1Label, Value: out.Owner.Email},
+		{Label: reviewInvoice210Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewInvoice210Action1Label, out.URL),
+	}
 	c.FallbackText = reviewInvoice210Fallback1 + out.ID + reviewInvoice210Fallback2 + out.Status + reviewInvoice210Fallback3 + out.Owner.Name + reviewInvoice210Fallback4
 	return c
 }
@@ -22553,13 +23397,17 @@ func _() {
 // ReviewTicket211Card builds the result card of the review_ticket_211 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket211Card(out *ReviewTicket211Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewTicket211Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewTicket211Text1 + out.Owner.Name + reviewTicket211Text2
-	c.AddField(reviewTicket211Field1Label, out.Owner.Email)
-	c.AddField(reviewTicket211Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewTicket211Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewTicket211Field1Label, Value: out.Owner.Email},
+		{Label: reviewTicket211Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewTicket211Action1Label, out.URL),
+	}
 	c.FallbackText = reviewTicket211Fallback1 + out.ID + reviewTicket211Fallback2 + out.Status + reviewTicket211Fallback3 + out.Owner.Name + reviewTicket211Fallback4
 	return c
 }
@@ -22597,13 +23445,17 @@ func _() {
 // ReviewShipment212Card builds the result card of the review_shipment_212 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment212Card(out *ReviewShipment212Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewShipment212Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewShipment212Text1 + out.Owner.Name + reviewShipment212Text2
-	c.AddField(reviewShipment212Field1Label, out.Owner.Email)
-	c.AddField(reviewShipment212Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewShipment212Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewShipment212Field1Label, Value: out.Owner.Email},
+		{Label: reviewShipment212Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewShipment212Action1Label, out.URL),
+	}
 	c.FallbackText = reviewShipment212Fallback1 + out.ID + reviewShipment212Fallback2 + out.Status + reviewShipment212Fallback3 + out.Owner.Name + reviewShipment212Fallback4
 	return c
 }
@@ -22641,13 +23493,17 @@ func _() {
 // ReviewBooking213Card builds the result card of the review_booking_213 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking213Card(out *ReviewBooking213Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewBooking213Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewBooking213Text1 + out.Owner.Name + reviewBooking213Text2
-	c.AddField(reviewBooking213Field1Label, out.Owner.Email)
-	c.AddField(reviewBooking213Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewBooking213Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewBooking213Field1Label, Value: out.Owner.Email},
+		{Label: reviewBooking213Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewBooking213Action1Label, out.URL),
+	}
 	c.FallbackText = reviewBooking213Fallback1 + out.ID + reviewBooking213Fallback2 + out.Status + reviewBooking213Fallback3 + out.Owner.Name + reviewBooking213Fallback4
 	return c
 }
@@ -22685,13 +23541,17 @@ func _() {
 // ReviewAccount214Card builds the result card of the review_account_214 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount214Card(out *ReviewAccount214Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewAccount214Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewAccount214Text1 + out.Owner.Name + reviewAccount214Text2
-	c.AddField(reviewAccount214Field1Label, out.Owner.Email)
-	c.AddField(reviewAccount214Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewAccount214Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewAccount214Field1Label, Value: out.Owner.Email},
+		{Label: reviewAccount214Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewAccount214Action1Label, out.URL),
+	}
 	c.FallbackText = reviewAccount214Fallback1 + out.ID + reviewAccount214Fallback2 + out.Status + reviewAccount214Fallback3 + out.Owner.Name + reviewAccount214Fallback4
 	return c
 }
@@ -22729,13 +23589,17 @@ func _() {
 // ReviewDevice215Card builds the result card of the review_device_215 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice215Card(out *ReviewDevice215Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewDevice215Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewDevice215Text1 + out.Owner.Name + reviewDevice215Text2
-	c.AddField(reviewDevice215Field1Label, out.Owner.Email)
-	c.AddField(reviewDevice215Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewDevice215Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewDevice215Field1Label, Value: out.Owner.Email},
+		{Label: reviewDevice215Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewDevice215Action1Label, out.URL),
+	}
 	c.FallbackText = reviewDevice215Fallback1 + out.ID + reviewDevice215Fallback2 + out.Status + reviewDevice215Fallback3 + out.Owner.Name + reviewDevice215Fallback4
 	return c
 }
@@ -22773,13 +23637,17 @@ func _() {
 // ReviewReport216Card builds the result card of the review_report_216 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport216Card(out *ReviewReport216Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewReport216Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewReport216Text1 + out.Owner.Name + reviewReport216Text2
-	c.AddField(reviewReport216Field1Label, out.Owner.Email)
-	c.AddField(reviewReport216Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewReport216Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewReport216Field1Label, Value: out.Owner.Email},
+		{Label: reviewReport216Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewReport216Action1Label, out.URL),
+	}
 	c.FallbackText = reviewReport216Fallback1 + out.ID + reviewReport216Fallback2 + out.Status + reviewReport216Fallback3 + out.Owner.Name + reviewReport216Fallback4
 	return c
 }
@@ -22817,13 +23685,17 @@ func _() {
 // ReviewLead217Card builds the result card of the review_lead_217 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewLead217Card(out *ReviewLead217Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewLead217Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewLead217Text1 + out.Owner.Name + reviewLead217Text2
-	c.AddField(reviewLead217Field1Label, out.Owner.Email)
-	c.AddField(reviewLead217Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewLead217Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewLead217Field1Label, Value: out.Owner.Email},
+		{Label: reviewLead217Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewLead217Action1Label, out.URL),
+	}
 	c.FallbackText = reviewLead217Fallback1 + out.ID + reviewLead217Fallback2 + out.Status + reviewLead217Fallback3 + out.Owner.Name + reviewLead217Fallback4
 	return c
 }
@@ -22861,13 +23733,17 @@ func _() {
 // ReviewClaim218Card builds the result card of the review_claim_218 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewClaim218Card(out *ReviewClaim218Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewClaim218Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewClaim218Text1 + out.Owner.Name + reviewClaim218Text2
-	c.AddField(reviewClaim218Field1Label, out.Owner.Email)
-	c.AddField(reviewClaim218Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewClaim218Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewClaim218Field1Label, Value: out.Owner.Email},
+		{Label: reviewClaim218Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewClaim218Action1Label, out.URL),
+	}
 	c.FallbackText = reviewClaim218Fallback1 + out.ID + reviewClaim218Fallback2 + out.Status + reviewClaim218Fallback3 + out.Owner.Name + reviewClaim218Fallback4
 	return c
 }
@@ -22905,13 +23781,17 @@ func _() {
 // ReviewCourse219Card builds the result card of the review_course_219 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse219Card(out *ReviewCourse219Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewCourse219Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewCourse219Text1 + out.Owner.Name + reviewCourse219Text2
-	c.AddField(reviewCourse219Field1Label, out.Owner.Email)
-	c.AddField(reviewCourse219Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewCourse219Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewCourse219Field1Label, Value: out.Owner.Email},
+		{Label: reviewCourse219Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewCourse219Action1Label, out.URL),
+	}
 	c.FallbackText = reviewCourse219Fallback1 + out.ID + reviewCourse219Fallback2 + out.Status + reviewCourse219Fallback3 + out.Owner.Name + reviewCourse219Fallback4
 	return c
 }
@@ -22949,13 +23829,17 @@ func _() {
 // UpdateInvoice220Card builds the result card of the update_invoice_220 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice220Card(out *UpdateInvoice220Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateInvoice220Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateInvoice220Text1 + out.Owner.Name + updateInvoice220Text2
-	c.AddField(updateInvoice220Field1Label, out.Owner.Email)
-	c.AddField(updateInvoice220Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateInvoice220Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateInvoice220Field1Label, Value: out.Owner.Email},
+		{Label: updateInvoice220Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateInvoice220Action1Label, out.URL),
+	}
 	c.FallbackText = updateInvoice220Fallback1 + out.ID + updateInvoice220Fallback2 + out.Status + updateInvoice220Fallback3 + out.Owner.Name + updateInvoice220Fallback4
 	return c
 }
@@ -22993,13 +23877,17 @@ func _() {
 // UpdateTicket221Card builds the result card of the update_ticket_221 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket221Card(out *UpdateTicket221Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateTicket221Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateTicket221Text1 + out.Owner.Name + updateTicket221Text2
-	c.AddField(updateTicket221Field1Label, out.Owner.Email)
-	c.AddField(updateTicket221Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateTicket221Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateTicket221Field1Label, Value: out.Owner.Email},
+		{Label: updateTicket221Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateTicket221Action1Label, out.URL),
+	}
 	c.FallbackText = updateTicket221Fallback1 + out.ID + updateTicket221Fallback2 + out.Status + updateTicket221Fallback3 + out.Owner.Name + updateTicket221Fallback4
 	return c
 }
@@ -23037,13 +23925,17 @@ func _() {
 // UpdateShipment222Card builds the result card of the update_shipment_222 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment222Card(out *UpdateShipment222Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateShipment222Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateShipment222Text1 + out.Owner.Name + updateShipment222Text2
-	c.AddField(updateShipment222Field1Label, out.Owner.Email)
-	c.AddField(updateShipment222Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateShipment222Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateShipment222Field1Label, Value: out.Owner.Email},
+		{Label: updateShipment222Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateShipment222Action1Label, out.URL),
+	}
 	c.FallbackText = updateShipment222Fallback1 + out.ID + updateShipment222Fallback2 + out.Status + updateShipment222Fallback3 + out.Owner.Name + updateShipment222Fallback4
 	return c
 }
@@ -23081,13 +23973,17 @@ func _() {
 // UpdateBooking223Card builds the result card of the update_booking_223 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking223Card(out *UpdateBooking223Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateBooking223Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateBooking223Text1 + out.Owner.Name + updateBooking223Text2
-	c.AddField(updateBooking223Field1Label, out.Owner.Email)
-	c.AddField(updateBooking223Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateBooking223Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateBooking223Field1Label, Value: out.Owner.Email},
+		{Label: updateBooking223Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateBooking223Action1Label, out.URL),
+	}
 	c.FallbackText = updateBooking223Fallback1 + out.ID + updateBooking223Fallback2 + out.Status + updateBooking223Fallback3 + out.Owner.Name + updateBooking223Fallback4
 	return c
 }
@@ -23125,13 +24021,17 @@ func _() {
 // UpdateAccount224Card builds the result card of the update_account_224 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount224Card(out *UpdateAccount224Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateAccount224Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateAccount224Text1 + out.Owner.Name + updateAccount224Text2
-	c.AddField(updateAccount224Field1Label, out.Owner.Email)
-	c.AddField(updateAccount224Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateAccount224Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateAccount224Field1Label, Value: out.Owner.Email},
+		{Label: updateAccount224Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateAccount224Action1Label, out.URL),
+	}
 	c.FallbackText = updateAccount224Fallback1 + out.ID + updateAccount224Fallback2 + out.Status + updateAccount224Fallback3 + out.Owner.Name + updateAccount224Fallback4
 	return c
 }
@@ -23169,13 +24069,17 @@ func _() {
 // UpdateDevice225Card builds the result card of the update_device_225 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice225Card(out *UpdateDevice225Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateDevice225Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateDevice225Text1 + out.Owner.Name + updateDevice225Text2
-	c.AddField(updateDevice225Field1Label, out.Owner.Email)
-	c.AddField(updateDevice225Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateDevice225Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateDevice225Field1Label, Value: out.Owner.Email},
+		{Label: updateDevice225Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateDevice225Action1Label, out.URL),
+	}
 	c.FallbackText = updateDevice225Fallback1 + out.ID + updateDevice225Fallback2 + out.Status + updateDevice225Fallback3 + out.Owner.Name + updateDevice225Fallback4
 	return c
 }
@@ -23213,13 +24117,17 @@ func _() {
 // UpdateReport226Card builds the result card of the update_report_226 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport226Card(out *UpdateReport226Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateReport226Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateReport226Text1 + out.Owner.Name + updateReport226Text2
-	c.AddField(updateReport226Field1Label, out.Owner.Email)
-	c.AddField(updateReport226Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateReport226Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateReport226Field1Label, Value: out.Owner.Email},
+		{Label: updateReport226Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateReport226Action1Label, out.URL),
+	}
 	c.FallbackText = updateReport226Fallback1 + out.ID + updateReport226Fallback2 + out.Status + updateReport226Fallback3 + out.Owner.Name + updateReport226Fallback4
 	return c
 }
@@ -23257,13 +24165,17 @@ func _() {
 // UpdateLead227Card builds the result card of the update_lead_227 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateLead227Card(out *UpdateLead227Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateLead227Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateLead227Text1 + out.Owner.Name + updateLead227Text2
-	c.AddField(updateLead227Field1Label, out.Owner.Email)
-	c.AddField(updateLead227Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateLead227Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateLead227Field1Label, Value: out.Owner.Email},
+		{Label: updateLead227Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateLead227Action1Label, out.URL),
+	}
 	c.FallbackText = updateLead227Fallback1 + out.ID + updateLead227Fallback2 + out.Status + updateLead227Fallback3 + out.Owner.Name + updateLead227Fallback4
 	return c
 }
@@ -23301,13 +24213,17 @@ func _() {
 // UpdateClaim228Card builds the result card of the update_claim_228 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateClaim228Card(out *UpdateClaim228Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateClaim228Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateClaim228Text1 + out.Owner.Name + updateClaim228Text2
-	c.AddField(updateClaim228Field1Label, out.Owner.Email)
-	c.AddField(updateClaim228Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateClaim228Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateClaim228Field1Label, Value: out.Owner.Email},
+		{Label: updateClaim228Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateClaim228Action1Label, out.URL),
+	}
 	c.FallbackText = updateClaim228Fallback1 + out.ID + updateClaim228Fallback2 + out.Status + updateClaim228Fallback3 + out.Owner.Name + updateClaim228Fallback4
 	return c
 }
@@ -23345,13 +24261,17 @@ func _() {
 // UpdateCourse229Card builds the result card of the update_course_229 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse229Card(out *UpdateCourse229Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateCourse229Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateCourse229Text1 + out.Owner.Name + updateCourse229Text2
-	c.AddField(updateCourse229Field1Label, out.Owner.Email)
-	c.AddField(updateCourse229Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateCourse229Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateCourse229Field1Label, Value: out.Owner.Email},
+		{Label: updateCourse229Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateCourse229Action1Label, out.URL),
+	}
 	c.FallbackText = updateCourse229Fallback1 + out.ID + updateCourse229Fallback2 + out.Status + updateCourse229Fallback3 + out.Owner.Name + updateCourse229Fallback4
 	return c
 }
@@ -23389,13 +24309,17 @@ func _() {
 // CloseInvoice230Card builds the result card of the close_invoice_230 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice230Card(out *CloseInvoice230Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeInvoice230Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeInvoice230Text1 + out.Owner.Name + closeInvoice230Text2
-	c.AddField(closeInvoice230Field1Label, out.Owner.Email)
-	c.AddField(closeInvoice230Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeInvoice230Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeInvoice230Field1Label, Value: out.Owner.Email},
+		{Label: closeInvoice230Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeInvoice230Action1Label, out.URL),
+	}
 	c.FallbackText = closeInvoice230Fallback1 + out.ID + closeInvoice230Fallback2 + out.Status + closeInvoice230Fallback3 + out.Owner.Name + closeInvoice230Fallback4
 	return c
 }
@@ -23433,13 +24357,17 @@ func _() {
 // CloseTicket231Card builds the result card of the close_ticket_231 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicket231Card(out *CloseTicket231Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeTicket231Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeTicket231Text1 + out.Owner.Name + closeTicket231Text2
-	c.AddField(closeTicket231Field1Label, out.Owner.Email)
-	c.AddField(closeTicket231Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeTicket231Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeTicket231Field1Label, Value: out.Owner.Email},
+		{Label: closeTicket231Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeTicket231Action1Label, out.URL),
+	}
 	c.FallbackText = closeTicket231Fallback1 + out.ID + closeTicket231Fallback2 + out.Status + closeTicket231Fallback3 + out.Owner.Name + closeTicket231Fallback4
 	return c
 }
@@ -23477,13 +24405,17 @@ func _() {
 // CloseShipment232Card builds the result card of the close_shipment_232 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment232Card(out *CloseShipment232Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeShipment232Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeShipment232Text1 + out.Owner.Name + closeShipment232Text2
-	c.AddField(closeShipment232Field1Label, out.Owner.Email)
-	c.AddField(closeShipment232Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeShipment232Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeShipment232Field1Label, Value: out.Owner.Email},
+		{Label: closeShipment232Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeShipment232Action1Label, out.URL),
+	}
 	c.FallbackText = closeShipment232Fallback1 + out.ID + closeShipment232Fallback2 + out.Status + closeShipment232Fallback3 + out.Owner.Name + closeShipment232Fallback4
 	return c
 }
@@ -23521,13 +24453,17 @@ func _() {
 // CloseBooking233Card builds the result card of the close_booking_233 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking233Card(out *CloseBooking233Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeBooking233Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeBooking233Text1 + out.Owner.Name + closeBooking233Text2
-	c.AddField(closeBooking233Field1Label, out.Owner.Email)
-	c.AddField(closeBooking233Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeBooking233Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeBooking233Field1Label, Value: out.Owner.Email},
+		{Label: closeBooking233Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeBooking233Action1Label, out.URL),
+	}
 	c.FallbackText = closeBooking233Fallback1 + out.ID + closeBooking233Fallback2 + out.Status + closeBooking233Fallback3 + out.Owner.Name + closeBooking233Fallback4
 	return c
 }
@@ -23565,13 +24501,17 @@ func _() {
 // CloseAccount234Card builds the result card of the close_account_234 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount234Card(out *CloseAccount234Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeAccount234Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeAccount234Text1 + out.Owner.Name + closeAccount234Text2
-	c.AddField(closeAccount234Field1Label, out.Owner.Email)
-	c.AddField(closeAccount234Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeAccount234Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeAccount234Field1Label, Value: out.Owner.Email},
+		{Label: closeAccount234Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeAccount234Action1Label, out.URL),
+	}
 	c.FallbackText = closeAccount234Fallback1 + out.ID + closeAccount234Fallback2 + out.Status + closeAccount234Fallback3 + out.Owner.Name + closeAccount234Fallback4
 	return c
 }
@@ -23609,13 +24549,17 @@ func _() {
 // CloseDevice235Card builds the result card of the close_device_235 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseDevice235Card(out *CloseDevice235Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeDevice235Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeDevice235Text1 + out.Owner.Name + closeDevice235Text2
-	c.AddField(closeDevice235Field1Label, out.Owner.Email)
-	c.AddField(closeDevice235Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeDevice235Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeDevice235Field1Label, Value: out.Owner.Email},
+		{Label: closeDevice235Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeDevice235Action1Label, out.URL),
+	}
 	c.FallbackText = closeDevice235Fallback1 + out.ID + closeDevice235Fallback2 + out.Status + closeDevice235Fallback3 + out.Owner.Name + closeDevice235Fallback4
 	return c
 }
@@ -23653,13 +24597,17 @@ func _() {
 // CloseReport236Card builds the result card of the close_report_236 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseReport236Card(out *CloseReport236Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeReport236Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeReport236Text1 + out.Owner.Name + closeReport236Text2
-	c.AddField(closeReport236Field1Label, out.Owner.Email)
-	c.AddField(closeReport236Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeReport236Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeReport236Field1Label, Value: out.Owner.Email},
+		{Label: closeReport236Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeReport236Action1Label, out.URL),
+	}
 	c.FallbackText = closeReport236Fallback1 + out.ID + closeReport236Fallback2 + out.Status + closeReport236Fallback3 + out.Owner.Name + closeReport236Fallback4
 	return c
 }
@@ -23697,13 +24645,17 @@ func _() {
 // CloseLead237Card builds the result card of the close_lead_237 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseLead237Card(out *CloseLead237Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeLead237Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeLead237Text1 + out.Owner.Name + closeLead237Text2
-	c.AddField(closeLead237Field1Label, out.Owner.Email)
-	c.AddField(closeLead237Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeLead237Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeLead237Field1Label, Value: out.Owner.Email},
+		{Label: closeLead237Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeLead237Action1Label, out.URL),
+	}
 	c.FallbackText = closeLead237Fallback1 + out.ID + closeLead237Fallback2 + out.Status + closeLead237Fallback3 + out.Owner.Name + closeLead237Fallback4
 	return c
 }
@@ -23741,13 +24693,17 @@ func _() {
 // CloseClaim238Card builds the result card of the close_claim_238 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseClaim238Card(out *CloseClaim238Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeClaim238Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeClaim238Text1 + out.Owner.Name + closeClaim238Text2
-	c.AddField(closeClaim238Field1Label, out.Owner.Email)
-	c.AddField(closeClaim238Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeClaim238Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeClaim238Field1Label, Value: out.Owner.Email},
+		{Label: closeClaim238Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeClaim238Action1Label, out.URL),
+	}
 	c.FallbackText = closeClaim238Fallback1 + out.ID + closeClaim238Fallback2 + out.Status + closeClaim238Fallback3 + out.Owner.Name + closeClaim238Fallback4
 	return c
 }
@@ -23785,13 +24741,17 @@ func _() {
 // CloseCourse239Card builds the result card of the close_course_239 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseCourse239Card(out *CloseCourse239Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeCourse239Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeCourse239Text1 + out.Owner.Name + closeCourse239Text2
-	c.AddField(closeCourse239Field1Label, out.Owner.Email)
-	c.AddField(closeCourse239Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeCourse239Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeCourse239Field1Label, Value: out.Owner.Email},
+		{Label: closeCourse239Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeCourse239Action1Label, out.URL),
+	}
 	c.FallbackText = closeCourse239Fallback1 + out.ID + closeCourse239Fallback2 + out.Status + closeCourse239Fallback3 + out.Owner.Name + closeCourse239Fallback4
 	return c
 }
@@ -23829,13 +24789,17 @@ func _() {
 // ApproveInvoice240Card builds the result card of the approve_invoice_240 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice240Card(out *ApproveInvoice240Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveInvoice240Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveInvoice240Text1 + out.Owner.Name + approveInvoice240Text2
-	c.AddField(approveInvoice240Field1Label, out.Owner.Email)
-	c.AddField(approveInvoice240Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveInvoice240Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveInvoice240Field1Label, Value: out.Owner.Email},
+		{Label: approveInvoice240Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveInvoice240Action1Label, out.URL),
+	}
 	c.FallbackText = approveInvoice240Fallback1 + out.ID + approveInvoice240Fallback2 + out.Status + approveInvoice240Fallback3 + out.Owner.Name + approveInvoice240Fallback4
 	return c
 }
@@ -23873,13 +24837,17 @@ func _() {
 // ApproveTicket241Card builds the result card of the approve_ticket_241 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket241Card(out *ApproveTicket241Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveTicket241Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveTicket241Text1 + out.Owner.Name + approveTicket241Text2
-	c.AddField(approveTicket241Field1Label, out.Owner.Email)
-	c.AddField(approveTicket241Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveTicket241Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveTicket241Field1Label, Value: out.Owner.Email},
+		{Label: approveTicket241Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveTicket241Action1Label, out.URL),
+	}
 	c.FallbackText = approveTicket241Fallback1 + out.ID + approveTicket241Fallback2 + out.Status + approveTicket241Fallback3 + out.Owner.Name + approveTicket241Fallback4
 	return c
 }
@@ -23917,13 +24885,17 @@ func _() {
 // ApproveShipment242Card builds the result card of the approve_shipment_242 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment242Card(out *ApproveShipment242Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveShipment242Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveShipment242Text1 + out.Owner.Name + approveShipment242Text2
-	c.AddField(approveShipment242Field1Label, out.Owner.Email)
-	c.AddField(approveShipment242Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveShipment242Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveShipment242Field1Label, Value: out.Owner.Email},
+		{Label: approveShipment242Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveShipment242Action1Label, out.URL),
+	}
 	c.FallbackText = approveShipment242Fallback1 + out.ID + approveShipment242Fallback2 + out.Status + approveShipment242Fallback3 + out.Owner.Name + approveShipment242Fallback4
 	return c
 }
@@ -23961,13 +24933,17 @@ func _() {
 // ApproveBooking243Card builds the result card of the approve_booking_243 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking243Card(out *ApproveBooking243Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveBooking243Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveBooking243Text1 + out.Owner.Name + approveBooking243Text2
-	c.AddField(approveBooking243Field1Label, out.Owner.Email)
-	c.AddField(approveBooking243Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveBooking243Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveBooking243Field1Label, Value: out.Owner.Email},
+		{Label: approveBooking243Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveBooking243Action1Label, out.URL),
+	}
 	c.FallbackText = approveBooking243Fallback1 + out.ID + approveBooking243Fallback2 + out.Status + approveBooking243Fallback3 + out.Owner.Name + approveBooking243Fallback4
 	return c
 }
@@ -24005,13 +24981,17 @@ func _() {
 // ApproveAccount244Card builds the result card of the approve_account_244 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount244Card(out *ApproveAccount244Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveAccount244Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveAccount244Text1 + out.Owner.Name + approveAccount244Text2
-	c.AddField(approveAccount244Field1Label, out.Owner.Email)
-	c.AddField(approveAccount244Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveAccount244Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveAccount244Field1Label, Value: out.Owner.Email},
+		{Label: approveAccount244Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveAccount244Action1Label, out.URL),
+	}
 	c.FallbackText = approveAccount244Fallback1 + out.ID + approveAccount244Fallback2 + out.Status + approveAccount244Fallback3 + out.Owner.Name + approveAccount244Fallback4
 	return c
 }
@@ -24049,13 +25029,17 @@ func _() {
 // ApproveDevice245Card builds the result card of the approve_device_245 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice245Card(out *ApproveDevice245Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveDevice245Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveDevice245Text1 + out.Owner.Name + approveDevice245Text2
-	c.AddField(approveDevice245Field1Label, out.Owner.Email)
-	c.AddField(approveDevice245Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveDevice245Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveDevice245Field1Label, Value: out.Owner.Email},
+		{Label: approveDevice245Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveDevice245Action1Label, out.URL),
+	}
 	c.FallbackText = approveDevice245Fallback1 + out.ID + approveDevice245Fallback2 + out.Status + approveDevice245Fallback3 + out.Owner.Name + approveDevice245Fallback4
 	return c
 }
@@ -24093,13 +25077,17 @@ func _() {
 // ApproveReport246Card builds the result card of the approve_report_246 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport246Card(out *ApproveReport246Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveReport246Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveReport246Text1 + out.Owner.Name + approveReport246Text2
-	c.AddField(approveReport246Field1Label, out.Owner.Email)
-	c.AddField(approveReport246Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveReport246Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveReport246Field1Label, Value: out.Owner.Email},
+		{Label: approveReport246Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveReport246Action1Label, out.URL),
+	}
 	c.FallbackText = approveReport246Fallback1 + out.ID + approveReport246Fallback2 + out.Status + approveReport246Fallback3 + out.Owner.Name + approveReport246Fallback4
 	return c
 }
@@ -24137,13 +25125,17 @@ func _() {
 // ApproveLead247Card builds the result card of the approve_lead_247 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveLead247Card(out *ApproveLead247Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveLead247Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveLead247Text1 + out.Owner.Name + approveLead247Text2
-	c.AddField(approveLead247Field1Label, out.Owner.Email)
-	c.AddField(approveLead247Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveLead247Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveLead247Field1Label, Value: out.Owner.Email},
+		{Label: approveLead247Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveLead247Action1Label, out.URL),
+	}
 	c.FallbackText = approveLead247Fallback1 + out.ID + approveLead247Fallback2 + out.Status + approveLead247Fallback3 + out.Owner.Name + approveLead247Fallback4
 	return c
 }
@@ -24181,13 +25173,17 @@ func _() {
 // ApproveClaim248Card builds the result card of the approve_claim_248 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim248Card(out *ApproveClaim248Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveClaim248Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveClaim248Text1 + out.Owner.Name + approveClaim248Text2
-	c.AddField(approveClaim248Field1Label, out.Owner.Email)
-	c.AddField(approveClaim248Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveClaim248Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveClaim248Field1Label, Value: out.Owner.Email},
+		{Label: approveClaim248Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveClaim248Action1Label, out.URL),
+	}
 	c.FallbackText = approveClaim248Fallback1 + out.ID + approveClaim248Fallback2 + out.Status + approveClaim248Fallback3 + out.Owner.Name + approveClaim248Fallback4
 	return c
 }
@@ -24225,13 +25221,17 @@ func _() {
 // ApproveCourse249Card builds the result card of the approve_course_249 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse249Card(out *ApproveCourse249Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveCourse249Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveCourse249Text1 + out.Owner.Name + approveCourse249Text2
-	c.AddField(approveCourse249Field1Label, out.Owner.Email)
-	c.AddField(approveCourse249Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveCourse249Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveCourse249Field1Label, Value: out.Owner.Email},
+		{Label: approveCourse249Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveCourse249Action1Label, out.URL),
+	}
 	c.FallbackText = approveCourse249Fallback1 + out.ID + approveCourse249Fallback2 + out.Status + approveCourse249Fallback3 + out.Owner.Name + approveCourse249Fallback4
 	return c
 }
@@ -24269,13 +25269,17 @@ func _() {
 // GetInvoice250Card builds the result card of the get_invoice_250 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetInvoice250Card(out *GetInvoice250Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getInvoice250Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getInvoice250Text1 + out.Owner.Name + getInvoice250Text2
-	c.AddField(getInvoice250Field1Label, out.Owner.Email)
-	c.AddField(getInvoice250Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getInvoice250Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getInvoice250Field1Label, Value: out.Owner.Email},
+		{Label: getInvoice250Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getInvoice250Action1Label, out.URL),
+	}
 	c.FallbackText = getInvoice250Fallback1 + out.ID + getInvoice250Fallback2 + out.Status + getInvoice250Fallback3 + out.Owner.Name + getInvoice250Fallback4
 	return c
 }
@@ -24313,13 +25317,17 @@ func _() {
 // GetTicket251Card builds the result card of the get_ticket_251 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicket251Card(out *GetTicket251Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getTicket251Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getTicket251Text1 + out.Owner.Name + getTicket251Text2
-	c.AddField(getTicket251Field1Label, out.Owner.Email)
-	c.AddField(getTicket251Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getTicket251Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getTicket251Field1Label, Value: out.Owner.Email},
+		{Label: getTicket251Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getTicket251Action1Label, out.URL),
+	}
 	c.FallbackText = getTicket251Fallback1 + out.ID + getTicket251Fallback2 + out.Status + getTicket251Fallback3 + out.Owner.Name + getTicket251Fallback4
 	return c
 }
@@ -24357,13 +25365,17 @@ func _() {
 // GetShipment252Card builds the result card of the get_shipment_252 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetShipment252Card(out *GetShipment252Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getShipment252Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getShipment252Text1 + out.Owner.Name + getShipment252Text2
-	c.AddField(getShipment252Field1Label, out.Owner.Email)
-	c.AddField(getShipment252Field2Label, out.Status)
-	c.AddAction(card.URLAction(getShipment252Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getShipment252Field1Label, Value: out.Owner.Email},
+		{Label: getShipment252Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getShipment252Action1Label, out.URL),
+	}
 	c.FallbackText = getShipment252Fallback1 + out.ID + getShipment252Fallback2 + out.Status + getShipment252Fallback3 + out.Owner.Name + getShipment252Fallback4
 	return c
 }
@@ -24401,13 +25413,17 @@ func _() {
 // GetBooking253Card builds the result card of the get_booking_253 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetBooking253Card(out *GetBooking253Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getBooking253Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getBooking253Text1 + out.Owner.Name + getBooking253Text2
-	c.AddField(getBooking253Field1Label, out.Owner.Email)
-	c.AddField(getBooking253Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getBooking253Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getBooking253Field1Label, Value: out.Owner.Email},
+		{Label: getBooking253Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getBooking253Action1Label, out.URL),
+	}
 	c.FallbackText = getBooking253Fallback1 + out.ID + getBooking253Fallback2 + out.Status + getBooking253Fallback3 + out.Owner.Name + getBooking253Fallback4
 	return c
 }
@@ -24445,13 +25461,17 @@ func _() {
 // GetAccount254Card builds the result card of the get_account_254 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetAccount254Card(out *GetAccount254Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getAccount254Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getAccount254Text1 + out.Owner.Name + getAccount254Text2
-	c.AddField(getAccount254Field1Label, out.Owner.Email)
-	c.AddField(getAccount254Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getAccount254Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getAccount254Field1Label, Value: out.Owner.Email},
+		{Label: getAccount254Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getAccount254Action1Label, out.URL),
+	}
 	c.FallbackText = getAccount254Fallback1 + out.ID + getAccount254Fallback2 + out.Status + getAccount254Fallback3 + out.Owner.Name + getAccount254Fallback4
 	return c
 }
@@ -24489,13 +25509,17 @@ func _() {
 // GetDevice255Card builds the result card of the get_device_255 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetDevice255Card(out *GetDevice255Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getDevice255Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getDevice255Text1 + out.Owner.Name + getDevice255Text2
-	c.AddField(getDevice255Field1Label, out.Owner.Email)
-	c.AddField(getDevice255Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getDevice255Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getDevice255Field1Label, Value: out.Owner.Email},
+		{Label: getDevice255Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getDevice255Action1Label, out.URL),
+	}
 	c.FallbackText = getDevice255Fallback1 + out.ID + getDevice255Fallback2 + out.Status + getDevice255Fallback3 + out.Owner.Name + getDevice255Fallback4
 	return c
 }
@@ -24533,13 +25557,17 @@ func _() {
 // GetReport256Card builds the result card of the get_report_256 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetReport256Card(out *GetReport256Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getReport256Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getReport256Text1 + out.Owner.Name + getReport256Text2
-	c.AddField(getReport256Field1Label, out.Owner.Email)
-	c.AddField(getReport256Field2Label, out.Status)
-	c.AddAction(card.URLAction(getReport256Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getReport256Field1Label, Value: out.Owner.Email},
+		{Label: getReport256Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getReport256Action1Label, out.URL),
+	}
 	c.FallbackText = getReport256Fallback1 + out.ID + getReport256Fallback2 + out.Status + getReport256Fallback3 + out.Owner.Name + getReport256Fallback4
 	return c
 }
@@ -24577,13 +25605,17 @@ func _() {
 // GetLead257Card builds the result card of the get_lead_257 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetLead257Card(out *GetLead257Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getLead257Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getLead257Text1 + out.Owner.Name + getLead257Text2
-	c.AddField(getLead257Field1Label, out.Owner.Email)
-	c.AddField(getLead257Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getLead257Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getLead257Field1Label, Value: out.Owner.Email},
+		{Label: getLead257Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getLead257Action1Label, out.URL),
+	}
 	c.FallbackText = getLead257Fallback1 + out.ID + getLead257Fallback2 + out.Status + getLead257Fallback3 + out.Owner.Name + getLead257Fallback4
 	return c
 }
@@ -24621,13 +25653,17 @@ func _() {
 // GetClaim258Card builds the result card of the get_claim_258 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetClaim258Card(out *GetClaim258Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getClaim258Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getClaim258Text1 + out.Owner.Name + getClaim258Text2
-	c.AddField(getClaim258Field1Label, out.Owner.Email)
-	c.AddField(getClaim258Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getClaim258Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getClaim258Field1Label, Value: out.Owner.Email},
+		{Label: getClaim258Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getClaim258Action1Label, out.URL),
+	}
 	c.FallbackText = getClaim258Fallback1 + out.ID + getClaim258Fallback2 + out.Status + getClaim258Fallback3 + out.Owner.Name + getClaim258Fallback4
 	return c
 }
@@ -24665,13 +25701,17 @@ func _() {
 // GetCourse259Card builds the result card of the get_course_259 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetCourse259Card(out *GetCourse259Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getCourse259Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getCourse259Text1 + out.Owner.Name + getCourse259Text2
-	c.AddField(getCourse259Field1Label, out.Owner.Email)
-	c.AddField(getCourse259Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getCourse259Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getCourse259Field1Label, Value: out.Owner.Email},
+		{Label: getCourse259Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getCourse259Action1Label, out.URL),
+	}
 	c.FallbackText = getCourse259Fallback1 + out.ID + getCourse259Fallback2 + out.Status + getCourse259Fallback3 + out.Owner.Name + getCourse259Fallback4
 	return c
 }
@@ -24709,13 +25749,17 @@ func _() {
 // ReviewInvoice260Card builds the result card of the review_invoice_260 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice260Card(out *ReviewInvoice260Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice260Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewInvoice260Text1 + out.Owner.Name + reviewInvoice260Text2
-	c.AddField(reviewInvoice260Field1Label, out.Owner.Email)
-	c.AddField(reviewInvoice260Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewInvoice260Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewInvoice260Field1Label, Value: out.Owner.Email},
+		{Label: reviewInvoice260Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewInvoice260Action1Label, out.URL),
+	}
 	c.FallbackText = reviewInvoice260Fallback1 + out.ID + reviewInvoice260Fallback2 + out.Status + reviewInvoice260Fallback3 + out.Owner.Name + reviewInvoice260Fallback4
 	return c
 }
@@ -24753,13 +25797,17 @@ func _() {
 // ReviewTicket261Card builds the result card of the review_ticket_261 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket261Card(out *ReviewTicket261Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewTicket261Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewTicket261Text1 + out.Owner.Name + reviewTicket261Text2
-	c.AddField(reviewTicket261Field1Label, out.Owner.Email)
-	c.AddField(reviewTicket261Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewTicket261Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewTicket261Field1Label, Value: out.Owner.Email},
+		{Label: reviewTicket261Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewTicket261Action1Label, out.URL),
+	}
 	c.FallbackText = reviewTicket261Fallback1 + out.ID + reviewTicket261Fallback2 + out.Status + reviewTicket261Fallback3 + out.Owner.Name + reviewTicket261Fallback4
 	return c
 }
@@ -24797,13 +25845,17 @@ func _() {
 // ReviewShipment262Card builds the result card of the review_shipment_262 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment262Card(out *ReviewShipment262Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewShipment262Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewShipment262Text1 + out.Owner.Name + reviewShipment262Text2
-	c.AddField(reviewShipment262Field1Label, out.Owner.Email)
-	c.AddField(reviewShipment262Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewShipment262Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewShipment262Field1Label, Value: out.Owner.Email},
+		{Label: reviewShipment262Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewShipment262Action1Label, out.URL),
+	}
 	c.FallbackText = reviewShipment262Fallback1 + out.ID + reviewShipment262Fallback2 + out.Status + reviewShipment262Fallback3 + out.Owner.Name + reviewShipment262Fallback4
 	return c
 }
@@ -24841,13 +25893,17 @@ func _() {
 // ReviewBooking263Card builds the result card of the review_booking_263 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking263Card(out *ReviewBooking263Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewBooking263Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewBooking263Text1 + out.Owner.Name + reviewBooking263Text2
-	c.AddField(reviewBooking263Field1Label, out.Owner.Email)
-	c.AddField(reviewBooking263Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewBooking263Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewBooking263Field1Label, Value: out.Owner.Email},
+		{Label: reviewBooking263Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewBooking263Action1Label, out.URL),
+	}
 	c.FallbackText = reviewBooking263Fallback1 + out.ID + reviewBooking263Fallback2 + out.Status + reviewBooking263Fallback3 + out.Owner.Name + reviewBooking263Fallback4
 	return c
 }
@@ -24885,13 +25941,17 @@ func _() {
 // ReviewAccount264Card builds the result card of the review_account_264 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount264Card(out *ReviewAccount264Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewAccount264Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewAccount264Text1 + out.Owner.Name + reviewAccount264Text2
-	c.AddField(reviewAccount264Field1Label, out.Owner.Email)
-	c.AddField(reviewAccount264Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewAccount264Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewAccount264Field1Label, Value: out.Owner.Email},
+		{Label: reviewAccount264Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewAccount264Action1Label, out.URL),
+	}
 	c.FallbackText = reviewAccount264Fallback1 + out.ID + reviewAccount264Fallback2 + out.Status + reviewAccount264Fallback3 + out.Owner.Name + reviewAccount264Fallback4
 	return c
 }
@@ -24929,13 +25989,17 @@ func _() {
 // ReviewDevice265Card builds the result card of the review_device_265 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice265Card(out *ReviewDevice265Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewDevice265Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewDevice265Text1 + out.Owner.Name + reviewDevice265Text2
-	c.AddField(reviewDevice265Field1Label, out.Owner.Email)
-	c.AddField(reviewDevice265Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewDevice265Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewDevice265Field1Label, Value: out.Owner.Email},
+		{Label: reviewDevice265Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewDevice265Action1Label, out.URL),
+	}
 	c.FallbackText = reviewDevice265Fallback1 + out.ID + reviewDevice265Fallback2 + out.Status + reviewDevice265Fallback3 + out.Owner.Name + reviewDevice265Fallback4
 	return c
 }
@@ -24973,13 +26037,17 @@ func _() {
 // ReviewReport266Card builds the result card of the review_report_266 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport266Card(out *ReviewReport266Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewReport266Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewReport266Text1 + out.Owner.Name + reviewReport266Text2
-	c.AddField(reviewReport266Field1Label, out.Owner.Email)
-	c.AddField(reviewReport266Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewReport266Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewReport266Field1Label, Value: out.Owner.Email},
+		{Label: reviewReport266Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewReport266Action1Label, out.URL),
+	}
 	c.FallbackText = reviewReport266Fallback1 + out.ID + reviewReport266Fallback2 + out.Status + reviewReport266Fallback3 + out.Owner.Name + reviewReport266Fallback4
 	return c
 }
@@ -25017,13 +26085,17 @@ func _() {
 // ReviewLead267Card builds the result card of the review_lead_267 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewLead267Card(out *ReviewLead267Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewLead267Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewLead267Text1 + out.Owner.Name + reviewLead267Text2
-	c.AddField(reviewLead267Field1Label, out.Owner.Email)
-	c.AddField(reviewLead267Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewLead267Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewLead267Field1Label, Value: out.Owner.Email},
+		{Label: reviewLead267Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewLead267Action1Label, out.URL),
+	}
 	c.FallbackText = reviewLead267Fallback1 + out.ID + reviewLead267Fallback2 + out.Status + reviewLead267Fallback3 + out.Owner.Name + reviewLead267Fallback4
 	return c
 }
@@ -25061,13 +26133,17 @@ func _() {
 // ReviewClaim268Card builds the result card of the review_claim_268 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewClaim268Card(out *ReviewClaim268Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewClaim268Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewClaim268Text1 + out.Owner.Name + reviewClaim268Text2
-	c.AddField(reviewClaim268Field1Label, out.Owner.Email)
-	c.AddField(reviewClaim268Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewClaim268Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewClaim268Field1Label, Value: out.Owner.Email},
+		{Label: reviewClaim268Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewClaim268Action1Label, out.URL),
+	}
 	c.FallbackText = reviewClaim268Fallback1 + out.ID + reviewClaim268Fallback2 + out.Status + reviewClaim268Fallback3 + out.Owner.Name + reviewClaim268Fallback4
 	return c
 }
@@ -25105,13 +26181,17 @@ func _() {
 // ReviewCourse269Card builds the result card of the review_course_269 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse269Card(out *ReviewCourse269Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewCourse269Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewCourse269Text1 + out.Owner.Name + reviewCourse269Text2
-	c.AddField(reviewCourse269Field1Label, out.Owner.Email)
-	c.AddField(reviewCourse269Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewCourse269Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewCourse269Field1Label, Value: out.Owner.Email},
+		{Label: reviewCourse269Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewCourse269Action1Label, out.URL),
+	}
 	c.FallbackText = reviewCourse269Fallback1 + out.ID + reviewCourse269Fallback2 + out.Status + reviewCourse269Fallback3 + out.Owner.Name + reviewCourse269Fallback4
 	return c
 }
@@ -25149,13 +26229,17 @@ func _() {
 // UpdateInvoice270Card builds the result card of the update_invoice_270 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice270Card(out *UpdateInvoice270Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateInvoice270Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateInvoice270Text1 + out.Owner.Name + updateInvoice270Text2
-	c.AddField(updateInvoice270Field1Label, out.Owner.Email)
-	c.AddField(updateInvoice270Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateInvoice270Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateInvoice270Field1Label, Value: out.Owner.Email},
+		{Label: updateInvoice270Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateInvoice270Action1Label, out.URL),
+	}
 	c.FallbackText = updateInvoice270Fallback1 + out.ID + updateInvoice270Fallback2 + out.Status + updateInvoice270Fallback3 + out.Owner.Name + updateInvoice270Fallback4
 	return c
 }
@@ -25193,13 +26277,17 @@ func _() {
 // UpdateTicket271Card builds the result card of the update_ticket_271 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket271Card(out *UpdateTicket271Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateTicket271Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateTicket271Text1 + out.Owner.Name + updateTicket271Text2
-	c.AddField(updateTicket271Field1Label, out.Owner.Email)
-	c.AddField(updateTicket271Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateTicket271Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateTicket271Field1Label, Value: out.Owner.Email},
+		{Label: updateTicket271Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateTicket271Action1Label, out.URL),
+	}
 	c.FallbackText = updateTicket271Fallback1 + out.ID + updateTicket271Fallback2 + out.Status + updateTicket271Fallback3 + out.Owner.Name + updateTicket271Fallback4
 	return c
 }
@@ -25237,13 +26325,17 @@ func _() {
 // UpdateShipment272Card builds the result card of the update_shipment_272 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment272Card(out *UpdateShipment272Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateShipment272Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateShipment272Text1 + out.Owner.Name + updateShipment272Text2
-	c.AddField(updateShipment272Field1Label, out.Owner.Email)
-	c.AddField(updateShipment272Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateShipment272Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateShipment272Field1Label, Value: out.Owner.Email},
+		{Label: updateShipment272Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateShipment272Action1Label, out.URL),
+	}
 	c.FallbackText = updateShipment272Fallback1 + out.ID + updateShipment272Fallback2 + out.Status + updateShipment272Fallback3 + out.Owner.Name + updateShipment272Fallback4
 	return c
 }
@@ -25281,13 +26373,17 @@ func _() {
 // UpdateBooking273Card builds the result card of the update_booking_273 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking273Card(out *UpdateBooking273Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateBooking273Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateBooking273Text1 + out.Owner.Name + updateBooking273Text2
-	c.AddField(updateBooking273Field1Label, out.Owner.Email)
-	c.AddField(updateBooking273Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateBooking273Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateBooking273Field1Label, Value: out.Owner.Email},
+		{Label: updateBooking273Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateBooking273Action1Label, out.URL),
+	}
 	c.FallbackText = updateBooking273Fallback1 + out.ID + updateBooking273Fallback2 + out.Status + updateBooking273Fallback3 + out.Owner.Name + updateBooking273Fallback4
 	return c
 }
@@ -25325,13 +26421,17 @@ func _() {
 // UpdateAccount274Card builds the result card of the update_account_274 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount274Card(out *UpdateAccount274Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateAccount274Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateAccount274Text1 + out.Owner.Name + updateAccount274Text2
-	c.AddField(updateAccount274Field1Label, out.Owner.Email)
-	c.AddField(updateAccount274Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateAccount274Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateAccount274Field1Label, Value: out.Owner.Email},
+		{Label: updateAccount274Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateAccount274Action1Label, out.URL),
+	}
 	c.FallbackText = updateAccount274Fallback1 + out.ID + updateAccount274Fallback2 + out.Status + updateAccount274Fallback3 + out.Owner.Name + updateAccount274Fallback4
 	return c
 }
@@ -25369,13 +26469,17 @@ func _() {
 // UpdateDevice275Card builds the result card of the update_device_275 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice275Card(out *UpdateDevice275Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateDevice275Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateDevice275Text1 + out.Owner.Name + updateDevice275Text2
-	c.AddField(updateDevice275Field1Label, out.Owner.Email)
-	c.AddField(updateDevice275Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateDevice275Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateDevice275Field1Label, Value: out.Owner.Email},
+		{Label: updateDevice275Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateDevice275Action1Label, out.URL),
+	}
 	c.FallbackText = updateDevice275Fallback1 + out.ID + updateDevice275Fallback2 + out.Status + updateDevice275Fallback3 + out.Owner.Name + updateDevice275Fallback4
 	return c
 }
@@ -25413,13 +26517,17 @@ func _() {
 // UpdateReport276Card builds the result card of the update_report_276 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport276Card(out *UpdateReport276Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateReport276Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateReport276Text1 + out.Owner.Name + updateReport276Text2
-	c.AddField(updateReport276Field1Label, out.Owner.Email)
-	c.AddField(updateReport276Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateReport276Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateReport276Field1Label, Value: out.Owner.Email},
+		{Label: updateReport276Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateReport276Action1Label, out.URL),
+	}
 	c.FallbackText = updateReport276Fallback1 + out.ID + updateReport276Fallback2 + out.Status + updateReport276Fallback3 + out.Owner.Name + updateReport276Fallback4
 	return c
 }
@@ -25457,13 +26565,17 @@ func _() {
 // UpdateLead277Card builds the result card of the update_lead_277 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateLead277Card(out *UpdateLead277Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateLead277Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateLead277Text1 + out.Owner.Name + updateLead277Text2
-	c.AddField(updateLead277Field1Label, out.Owner.Email)
-	c.AddField(updateLead277Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateLead277Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateLead277Field1Label, Value: out.Owner.Email},
+		{Label: updateLead277Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateLead277Action1Label, out.URL),
+	}
 	c.FallbackText = updateLead277Fallback1 + out.ID + updateLead277Fallback2 + out.Status + updateLead277Fallback3 + out.Owner.Name + updateLead277Fallback4
 	return c
 }
@@ -25501,13 +26613,17 @@ func _() {
 // UpdateClaim278Card builds the result card of the update_claim_278 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateClaim278Card(out *UpdateClaim278Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateClaim278Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateClaim278Text1 + out.Owner.Name + updateClaim278Text2
-	c.AddField(updateClaim278Field1Label, out.Owner.Email)
-	c.AddField(updateClaim278Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateClaim278Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateClaim278Field1Label, Value: out.Owner.Email},
+		{Label: updateClaim278Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateClaim278Action1Label, out.URL),
+	}
 	c.FallbackText = updateClaim278Fallback1 + out.ID + updateClaim278Fallback2 + out.Status + updateClaim278Fallback3 + out.Owner.Name + updateClaim278Fallback4
 	return c
 }
@@ -25545,13 +26661,17 @@ func _() {
 // UpdateCourse279Card builds the result card of the update_course_279 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse279Card(out *UpdateCourse279Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateCourse279Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateCourse279Text1 + out.Owner.Name + updateCourse279Text2
-	c.AddField(updateCourse279Field1Label, out.Owner.Email)
-	c.AddField(updateCourse279Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateCourse279Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateCourse279Field1Label, Value: out.Owner.Email},
+		{Label: updateCourse279Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateCourse279Action1Label, out.URL),
+	}
 	c.FallbackText = updateCourse279Fallback1 + out.ID + updateCourse279Fallback2 + out.Status + updateCourse279Fallback3 + out.Owner.Name + updateCourse279Fallback4
 	return c
 }
@@ -25589,13 +26709,17 @@ func _() {
 // CloseInvoice280Card builds the result card of the close_invoice_280 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice280Card(out *CloseInvoice280Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeInvoice280Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeInvoice280Text1 + out.Owner.Name + closeInvoice280Text2
-	c.AddField(closeInvoice280Field1Label, out.Owner.Email)
-	c.AddField(closeInvoice280Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeInvoice280Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeInvoice280Field1Label, Value: out.Owner.Email},
+		{Label: closeInvoice280Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeInvoice280Action1Label, out.URL),
+	}
 	c.FallbackText = closeInvoice280Fallback1 + out.ID + closeInvoice280Fallback2 + out.Status + closeInvoice280Fallback3 + out.Owner.Name + closeInvoice280Fallback4
 	return c
 }
@@ -25633,13 +26757,17 @@ func _() {
 // CloseTicket281Card builds the result card of the close_ticket_281 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicket281Card(out *CloseTicket281Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeTicket281Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeTicket281Text1 + out.Owner.Name + closeTicket281Text2
-	c.AddField(closeTicket281Field1Label, out.Owner.Email)
-	c.AddField(closeTicket281Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeTicket281Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeTicket281Field1Label, Value: out.Owner.Email},
+		{Label: closeTicket281Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeTicket281Action1Label, out.URL),
+	}
 	c.FallbackText = closeTicket281Fallback1 + out.ID + closeTicket281Fallback2 + out.Status + closeTicket281Fallback3 + out.Owner.Name + closeTicket281Fallback4
 	return c
 }
@@ -25677,13 +26805,17 @@ func _() {
 // CloseShipment282Card builds the result card of the close_shipment_282 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment282Card(out *CloseShipment282Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeShipment282Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeShipment282Text1 + out.Owner.Name + closeShipment282Text2
-	c.AddField(closeShipment282Field1Label, out.Owner.Email)
-	c.AddField(closeShipment282Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeShipment282Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeShipment282Field1Label, Value: out.Owner.Email},
+		{Label: closeShipment282Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeShipment282Action1Label, out.URL),
+	}
 	c.FallbackText = closeShipment282Fallback1 + out.ID + closeShipment282Fallback2 + out.Status + closeShipment282Fallback3 + out.Owner.Name + closeShipment282Fallback4
 	return c
 }
@@ -25721,13 +26853,17 @@ func _() {
 // CloseBooking283Card builds the result card of the close_booking_283 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking283Card(out *CloseBooking283Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeBooking283Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeBooking283Text1 + out.Owner.Name + closeBooking283Text2
-	c.AddField(closeBooking283Field1Label, out.Owner.Email)
-	c.AddField(closeBooking283Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeBooking283Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeBooking283Field1Label, Value: out.Owner.Email},
+		{Label: closeBooking283Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeBooking283Action1Label, out.URL),
+	}
 	c.FallbackText = closeBooking283Fallback1 + out.ID + closeBooking283Fallback2 + out.Status + closeBooking283Fallback3 + out.Owner.Name + closeBooking283Fallback4
 	return c
 }
@@ -25765,13 +26901,17 @@ func _() {
 // CloseAccount284Card builds the result card of the close_account_284 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount284Card(out *CloseAccount284Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeAccount284Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeAccount284Text1 + out.Owner.Name + closeAccount284Text2
-	c.AddField(closeAccount284Field1Label, out.Owner.Email)
-	c.AddField(closeAccount284Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeAccount284Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeAccount284Field1Label, Value: out.Owner.Email},
+		{Label: closeAccount284Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeAccount284Action1Label, out.URL),
+	}
 	c.FallbackText = closeAccount284Fallback1 + out.ID + closeAccount284Fallback2 + out.Status + closeAccount284Fallback3 + out.Owner.Name + closeAccount284Fallback4
 	return c
 }
@@ -25809,13 +26949,17 @@ func _() {
 // CloseDevice285Card builds the result card of the close_device_285 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseDevice285Card(out *CloseDevice285Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeDevice285Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeDevice285Text1 + out.Owner.Name + closeDevice285Text2
-	c.AddField(closeDevice285Field1Label, out.Owner.Email)
-	c.AddField(closeDevice285Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeDevice285Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeDevice285Field1Label, Value: out.Owner.Email},
+		{Label: closeDevice285Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeDevice285Action1Label, out.URL),
+	}
 	c.FallbackText = closeDevice285Fallback1 + out.ID + closeDevice285Fallback2 + out.Status + closeDevice285Fallback3 + out.Owner.Name + closeDevice285Fallback4
 	return c
 }
@@ -25853,13 +26997,17 @@ func _() {
 // CloseReport286Card builds the result card of the close_report_286 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseReport286Card(out *CloseReport286Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeReport286Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeReport286Text1 + out.Owner.Name + closeReport286Text2
-	c.AddField(closeReport286Field1Label, out.Owner.Email)
-	c.AddField(closeReport286Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeReport286Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeReport286Field1Label, Value: out.Owner.Email},
+		{Label: closeReport286Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeReport286Action1Label, out.URL),
+	}
 	c.FallbackText = closeReport286Fallback1 + out.ID + closeReport286Fallback2 + out.Status + closeReport286Fallback3 + out.Owner.Name + closeReport286Fallback4
 	return c
 }
@@ -25897,13 +27045,17 @@ func _() {
 // CloseLead287Card builds the result card of the close_lead_287 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseLead287Card(out *CloseLead287Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeLead287Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeLead287Text1 + out.Owner.Name + closeLead287Text2
-	c.AddField(closeLead287Field1Label, out.Owner.Email)
-	c.AddField(closeLead287Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeLead287Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeLead287Field1Label, Value: out.Owner.Email},
+		{Label: closeLead287Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeLead287Action1Label, out.URL),
+	}
 	c.FallbackText = closeLead287Fallback1 + out.ID + closeLead287Fallback2 + out.Status + closeLead287Fallback3 + out.Owner.Name + closeLead287Fallback4
 	return c
 }
@@ -25941,13 +27093,17 @@ func _() {
 // CloseClaim288Card builds the result card of the close_claim_288 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseClaim288Card(out *CloseClaim288Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeClaim288Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeClaim288Text1 + out.Owner.Name + closeClaim288Text2
-	c.AddField(closeClaim288Field1Label, out.Owner.Email)
-	c.AddField(closeClaim288Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeClaim288Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeClaim288Field1Label, Value: out.Owner.Email},
+		{Label: closeClaim288Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeClaim288Action1Label, out.URL),
+	}
 	c.FallbackText = closeClaim288Fallback1 + out.ID + closeClaim288Fallback2 + out.Status + closeClaim288Fallback3 + out.Owner.Name + closeClaim288Fallback4
 	return c
 }
@@ -25985,13 +27141,17 @@ func _() {
 // CloseCourse289Card builds the result card of the close_course_289 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseCourse289Card(out *CloseCourse289Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeCourse289Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeCourse289Text1 + out.Owner.Name + closeCourse289Text2
-	c.AddField(closeCourse289Field1Label, out.Owner.Email)
-	c.AddField(closeCourse289Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeCourse289Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeCourse289Field1Label, Value: out.Owner.Email},
+		{Label: closeCourse289Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeCourse289Action1Label, out.URL),
+	}
 	c.FallbackText = closeCourse289Fallback1 + out.ID + closeCourse289Fallback2 + out.Status + closeCourse289Fallback3 + out.Owner.Name + closeCourse289Fallback4
 	return c
 }
@@ -26029,13 +27189,17 @@ func _() {
 // ApproveInvoice290Card builds the result card of the approve_invoice_290 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice290Card(out *ApproveInvoice290Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveInvoice290Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveInvoice290Text1 + out.Owner.Name + approveInvoice290Text2
-	c.AddField(approveInvoice290Field1Label, out.Owner.Email)
-	c.AddField(approveInvoice290Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveInvoice290Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveInvoice290Field1Label, Value: out.Owner.Email},
+		{Label: approveInvoice290Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveInvoice290Action1Label, out.URL),
+	}
 	c.FallbackText = approveInvoice290Fallback1 + out.ID + approveInvoice290Fallback2 + out.Status + approveInvoice290Fallback3 + out.Owner.Name + approveInvoice290Fallback4
 	return c
 }
@@ -26073,13 +27237,17 @@ func _() {
 // ApproveTicket291Card builds the result card of the approve_ticket_291 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket291Card(out *ApproveTicket291Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveTicket291Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveTicket291Text1 + out.Owner.Name + approveTicket291Text2
-	c.AddField(approveTicket291Field1Label, out.Owner.Email)
-	c.AddField(approveTicket291Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveTicket291Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveTicket291Field1Label, Value: out.Owner.Email},
+		{Label: approveTicket291Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveTicket291Action1Label, out.URL),
+	}
 	c.FallbackText = approveTicket291Fallback1 + out.ID + approveTicket291Fallback2 + out.Status + approveTicket291Fallback3 + out.Owner.Name + approveTicket291Fallback4
 	return c
 }
@@ -26117,13 +27285,17 @@ func _() {
 // ApproveShipment292Card builds the result card of the approve_shipment_292 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment292Card(out *ApproveShipment292Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveShipment292Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveShipment292Text1 + out.Owner.Name + approveShipment292Text2
-	c.AddField(approveShipment292Field1Label, out.Owner.Email)
-	c.AddField(approveShipment292Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveShipment292Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveShipment292Field1Label, Value: out.Owner.Email},
+		{Label: approveShipment292Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveShipment292Action1Label, out.URL),
+	}
 	c.FallbackText = approveShipment292Fallback1 + out.ID + approveShipment292Fallback2 + out.Status + approveShipment292Fallback3 + out.Owner.Name + approveShipment292Fallback4
 	return c
 }
@@ -26161,13 +27333,17 @@ func _() {
 // ApproveBooking293Card builds the result card of the approve_booking_293 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking293Card(out *ApproveBooking293Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveBooking293Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveBooking293Text1 + out.Owner.Name + approveBooking293Text2
-	c.AddField(approveBooking293Field1Label, out.Owner.Email)
-	c.AddField(approveBooking293Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveBooking293Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveBooking293Field1Label, Value: out.Owner.Email},
+		{Label: approveBooking293Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveBooking293Action1Label, out.URL),
+	}
 	c.FallbackText = approveBooking293Fallback1 + out.ID + approveBooking293Fallback2 + out.Status + approveBooking293Fallback3 + out.Owner.Name + approveBooking293Fallback4
 	return c
 }
@@ -26205,13 +27381,17 @@ func _() {
 // ApproveAccount294Card builds the result card of the approve_account_294 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount294Card(out *ApproveAccount294Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveAccount294Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveAccount294Text1 + out.Owner.Name + approveAccount294Text2
-	c.AddField(approveAccount294Field1Label, out.Owner.Email)
-	c.AddField(approveAccount294Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveAccount294Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveAccount294Field1Label, Value: out.Owner.Email},
+		{Label: approveAccount294Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveAccount294Action1Label, out.URL),
+	}
 	c.FallbackText = approveAccount294Fallback1 + out.ID + approveAccount294Fallback2 + out.Status + approveAccount294Fallback3 + out.Owner.Name + approveAccount294Fallback4
 	return c
 }
@@ -26249,13 +27429,17 @@ func _() {
 // ApproveDevice295Card builds the result card of the approve_device_295 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice295Card(out *ApproveDevice295Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveDevice295Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveDevice295Text1 + out.Owner.Name + approveDevice295Text2
-	c.AddField(approveDevice295Field1Label, out.Owner.Email)
-	c.AddField(approveDevice295Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveDevice295Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveDevice295Field1Label, Value: out.Owner.Email},
+		{Label: approveDevice295Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveDevice295Action1Label, out.URL),
+	}
 	c.FallbackText = approveDevice295Fallback1 + out.ID + approveDevice295Fallback2 + out.Status + approveDevice295Fallback3 + out.Owner.Name + approveDevice295Fallback4
 	return c
 }
@@ -26293,13 +27477,17 @@ func _() {
 // ApproveReport296Card builds the result card of the approve_report_296 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport296Card(out *ApproveReport296Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveReport296Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveReport296Text1 + out.Owner.Name + approveReport296Text2
-	c.AddField(approveReport296Field1Label, out.Owner.Email)
-	c.AddField(approveReport296Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveReport296Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveReport296Field1Label, Value: out.Owner.Email},
+		{Label: approveReport296Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveReport296Action1Label, out.URL),
+	}
 	c.FallbackText = approveReport296Fallback1 + out.ID + approveReport296Fallback2 + out.Status + approveReport296Fallback3 + out.Owner.Name + approveReport296Fallback4
 	return c
 }
@@ -26337,13 +27525,17 @@ func _() {
 // ApproveLead297Card builds the result card of the approve_lead_297 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveLead297Card(out *ApproveLead297Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveLead297Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveLead297Text1 + out.Owner.Name + approveLead297Text2
-	c.AddField(approveLead297Field1Label, out.Owner.Email)
-	c.AddField(approveLead297Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveLead297Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveLead297Field1Label, Value: out.Owner.Email},
+		{Label: approveLead297Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveLead297Action1Label, out.URL),
+	}
 	c.FallbackText = approveLead297Fallback1 + out.ID + approveLead297Fallback2 + out.Status + approveLead297Fallback3 + out.Owner.Name + approveLead297Fallback4
 	return c
 }
@@ -26381,13 +27573,17 @@ func _() {
 // ApproveClaim298Card builds the result card of the approve_claim_298 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim298Card(out *ApproveClaim298Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveClaim298Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveClaim298Text1 + out.Owner.Name + approveClaim298Text2
-	c.AddField(approveClaim298Field1Label, out.Owner.Email)
-	c.AddField(approveClaim298Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveClaim298Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveClaim298Field1Label, Value: out.Owner.Email},
+		{Label: approveClaim298Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveClaim298Action1Label, out.URL),
+	}
 	c.FallbackText = approveClaim298Fallback1 + out.ID + approveClaim298Fallback2 + out.Status + approveClaim298Fallback3 + out.Owner.Name + approveClaim298Fallback4
 	return c
 }
@@ -26425,13 +27621,17 @@ func _() {
 // ApproveCourse299Card builds the result card of the approve_course_299 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse299Card(out *ApproveCourse299Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveCourse299Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveCourse299Text1 + out.Owner.Name + approveCourse299Text2
-	c.AddField(approveCourse299Field1Label, out.Owner.Email)
-	c.AddField(approveCourse299Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveCourse299Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveCourse299Field1Label, Value: out.Owner.Email},
+		{Label: approveCourse299Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveCourse299Action1Label, out.URL),
+	}
 	c.FallbackText = approveCourse299Fallback1 + out.ID + approveCourse299Fallback2 + out.Status + approveCourse299Fallback3 + out.Owner.Name + approveCourse299Fallback4
 	return c
 }
@@ -26469,13 +27669,17 @@ func _() {
 // GetInvoice300Card builds the result card of the get_invoice_300 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetInvoice300Card(out *GetInvoice300Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getInvoice300Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getInvoice300Text1 + out.Owner.Name + getInvoice300Text2
-	c.AddField(getInvoice300Field1Label, out.Owner.Email)
-	c.AddField(getInvoice300Field2Label, out.Status)
-	c.AddAction(card.URLAction(getInvoice300Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getInvoice300Field1Label, Value: out.Owner.Email},
+		{Label: getInvoice300Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getInvoice300Action1Label, out.URL),
+	}
 	c.FallbackText = getInvoice300Fallback1 + out.ID + getInvoice300Fallback2 + out.Status + getInvoice300Fallback3 + out.Owner.Name + getInvoice300Fallback4
 	return c
 }
@@ -26513,13 +27717,17 @@ func _() {
 // GetTicket301Card builds the result card of the get_ticket_301 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicket301Card(out *GetTicket301Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getTicket301Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getTicket301Text1 + out.Owner.Name + getTicket301Text2
-	c.AddField(getTicket301Field1Label, out.Owner.Email)
-	c.AddField(getTicket301Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getTicket301Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getTicket301Field1Label, Value: out.Owner.Email},
+		{Label: getTicket301Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getTicket301Action1Label, out.URL),
+	}
 	c.FallbackText = getTicket301Fallback1 + out.ID + getTicket301Fallback2 + out.Status + getTicket301Fallback3 + out.Owner.Name + getTicket301Fallback4
 	return c
 }
@@ -26557,13 +27765,17 @@ func _() {
 // GetShipment302Card builds the result card of the get_shipment_302 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetShipment302Card(out *GetShipment302Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getShipment302Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getShipment302Text1 + out.Owner.Name + getShipment302Text2
-	c.AddField(getShipment302Field1Label, out.Owner.Email)
-	c.AddField(getShipment302Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getShipment302Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getShipment302Field1Label, Value: out.Owner.Email},
+		{Label: getShipment302Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getShipment302Action1Label, out.URL),
+	}
 	c.FallbackText = getShipment302Fallback1 + out.ID + getShipment302Fallback2 + out.Status + getShipment302Fallback3 + out.Owner.Name + getShipment302Fallback4
 	return c
 }
@@ -26601,13 +27813,17 @@ func _() {
 // GetBooking303Card builds the result card of the get_booking_303 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetBooking303Card(out *GetBooking303Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getBooking303Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getBooking303Text1 + out.Owner.Name + getBooking303Text2
-	c.AddField(getBooking303Field1Label, out.Owner.Email)
-	c.AddField(getBooking303Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getBooking303Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getBooking303Field1Label, Value: out.Owner.Email},
+		{Label: getBooking303Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getBooking303Action1Label, out.URL),
+	}
 	c.FallbackText = getBooking303Fallback1 + out.ID + getBooking303Fallback2 + out.Status + getBooking303Fallback3 + out.Owner.Name + getBooking303Fallback4
 	return c
 }
@@ -26645,13 +27861,17 @@ func _() {
 // GetAccount304Card builds the result card of the get_account_304 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetAccount304Card(out *GetAccount304Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getAccount304Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getAccount304Text1 + out.Owner.Name + getAccount304Text2
-	c.AddField(getAccount304Field1Label, out.Owner.Email)
-	c.AddField(getAccount304Field2Label, out.Status)
-	c.AddAction(card.URLAction(getAccount304Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getAccount304Field1Label, Value: out.Owner.Email},
+		{Label: getAccount304Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getAccount304Action1Label, out.URL),
+	}
 	c.FallbackText = getAccount304Fallback1 + out.ID + getAccount304Fallback2 + out.Status + getAccount304Fallback3 + out.Owner.Name + getAccount304Fallback4
 	return c
 }
@@ -26689,13 +27909,17 @@ func _() {
 // GetDevice305Card builds the result card of the get_device_305 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetDevice305Card(out *GetDevice305Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getDevice305Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getDevice305Text1 + out.Owner.Name + getDevice305Text2
-	c.AddField(getDevice305Field1Label, out.Owner.Email)
-	c.AddField(getDevice305Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getDevice305Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getDevice305Field1Label, Value: out.Owner.Email},
+		{Label: getDevice305Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getDevice305Action1Label, out.URL),
+	}
 	c.FallbackText = getDevice305Fallback1 + out.ID + getDevice305Fallback2 + out.Status + getDevice305Fallback3 + out.Owner.Name + getDevice305Fallback4
 	return c
 }
@@ -26733,13 +27957,17 @@ func _() {
 // GetReport306Card builds the result card of the get_report_306 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetReport306Card(out *GetReport306Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getReport306Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getReport306Text1 + out.Owner.Name + getReport306Text2
-	c.AddField(getReport306Field1Label, out.Owner.Email)
-	c.AddField(getReport306Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getReport306Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getReport306Field1Label, Value: out.Owner.Email},
+		{Label: getReport306Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getReport306Action1Label, out.URL),
+	}
 	c.FallbackText = getReport306Fallback1 + out.ID + getReport306Fallback2 + out.Status + getReport306Fallback3 + out.Owner.Name + getReport306Fallback4
 	return c
 }
@@ -26777,13 +28005,17 @@ func _() {
 // GetLead307Card builds the result card of the get_lead_307 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetLead307Card(out *GetLead307Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getLead307Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getLead307Text1 + out.Owner.Name + getLead307Text2
-	c.AddField(getLead307Field1Label, out.Owner.Email)
-	c.AddField(getLead307Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getLead307Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getLead307Field1Label, Value: out.Owner.Email},
+		{Label: getLead307Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getLead307Action1Label, out.URL),
+	}
 	c.FallbackText = getLead307Fallback1 + out.ID + getLead307Fallback2 + out.Status + getLead307Fallback3 + out.Owner.Name + getLead307Fallback4
 	return c
 }
@@ -26821,13 +28053,17 @@ func _() {
 // GetClaim308Card builds the result card of the get_claim_308 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetClaim308Card(out *GetClaim308Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getClaim308Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getClaim308Text1 + out.Owner.Name + getClaim308Text2
-	c.AddField(getClaim308Field1Label, out.Owner.Email)
-	c.AddField(getClaim308Field2Label, out.Status)
-	c.AddAction(card.URLAction(getClaim308Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getClaim308Field1Label, Value: out.Owner.Email},
+		{Label: getClaim308Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getClaim308Action1Label, out.URL),
+	}
 	c.FallbackText = getClaim308Fallback1 + out.ID + getClaim308Fallback2 + out.Status + getClaim308Fallback3 + out.Owner.Name + getClaim308Fallback4
 	return c
 }
@@ -26865,13 +28101,17 @@ func _() {
 // GetCourse309Card builds the result card of the get_course_309 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetCourse309Card(out *GetCourse309Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getCourse309Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getCourse309Text1 + out.Owner.Name + getCourse309Text2
-	c.AddField(getCourse309Field1Label, out.Owner.Email)
-	c.AddField(getCourse309Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getCourse309Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getCourse309Field1Label, Value: out.Owner.Email},
+		{Label: getCourse309Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getCourse309Action1Label, out.URL),
+	}
 	c.FallbackText = getCourse309Fallback1 + out.ID + getCourse309Fallback2 + out.Status + getCourse309Fallback3 + out.Owner.Name + getCourse309Fallback4
 	return c
 }
@@ -26909,13 +28149,17 @@ func _() {
 // ReviewInvoice310Card builds the result card of the review_invoice_310 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice310Card(out *ReviewInvoice310Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice310Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewInvoice310Text1 + out.Owner.Name + reviewInvoice310Text2
-	c.AddField(reviewInvoice310Field1Label, out.Owner.Email)
-	c.AddField(reviewInvoice310Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewInvoice310Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewInvoice310Field1Label, Value: out.Owner.Email},
+		{Label: reviewInvoice310Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewInvoice310Action1Label, out.URL),
+	}
 	c.FallbackText = reviewInvoice310Fallback1 + out.ID + reviewInvoice310Fallback2 + out.Status + reviewInvoice310Fallback3 + out.Owner.Name + reviewInvoice310Fallback4
 	return c
 }
@@ -26953,13 +28197,17 @@ func _() {
 // ReviewTicket311Card builds the result card of the review_ticket_311 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket311Card(out *ReviewTicket311Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewTicket311Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewTicket311Text1 + out.Owner.Name + reviewTicket311Text2
-	c.AddField(reviewTicket311Field1Label, out.Owner.Email)
-	c.AddField(reviewTicket311Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewTicket311Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewTicket311Field1Label, Value: out.Owner.Email},
+		{Label: reviewTicket311Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewTicket311Action1Label, out.URL),
+	}
 	c.FallbackText = reviewTicket311Fallback1 + out.ID + reviewTicket311Fallback2 + out.Status + reviewTicket311Fallback3 + out.Owner.Name + reviewTicket311Fallback4
 	return c
 }
@@ -26997,13 +28245,17 @@ func _() {
 // ReviewShipment312Card builds the result card of the review_shipment_312 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment312Card(out *ReviewShipment312Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewShipment312Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewShipment312Text1 + out.Owner.Name + reviewShipment312Text2
-	c.AddField(reviewShipment312Field1Label, out.Owner.Email)
-	c.AddField(reviewShipment312Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewShipment312Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewShipment312Field1Label, Value: out.Owner.Email},
+		{Label: reviewShipment312Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewShipment312Action1Label, out.URL),
+	}
 	c.FallbackText = reviewShipment312Fallback1 + out.ID + reviewShipment312Fallback2 + out.Status + reviewShipment312Fallback3 + out.Owner.Name + reviewShipment312Fallback4
 	return c
 }
@@ -27041,13 +28293,17 @@ func _() {
 // ReviewBooking313Card builds the result card of the review_booking_313 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking313Card(out *ReviewBooking313Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewBooking313Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewBooking313Text1 + out.Owner.Name + reviewBooking313Text2
-	c.AddField(reviewBooking313Field1Label, out.Owner.Email)
-	c.AddField(reviewBooking313Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewBooking313Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewBooking313Field1Label, Value: out.Owner.Email},
+		{Label: reviewBooking313Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewBooking313Action1Label, out.URL),
+	}
 	c.FallbackText = reviewBooking313Fallback1 + out.ID + reviewBooking313Fallback2 + out.Status + reviewBooking313Fallback3 + out.Owner.Name + reviewBooking313Fallback4
 	return c
 }
@@ -27085,13 +28341,17 @@ func _() {
 // ReviewAccount314Card builds the result card of the review_account_314 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount314Card(out *ReviewAccount314Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewAccount314Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewAccount314Text1 + out.Owner.Name + reviewAccount314Text2
-	c.AddField(reviewAccount314Field1Label, out.Owner.Email)
-	c.AddField(reviewAccount314Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewAccount314Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewAccount314Field1Label, Value: out.Owner.Email},
+		{Label: reviewAccount314Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewAccount314Action1Label, out.URL),
+	}
 	c.FallbackText = reviewAccount314Fallback1 + out.ID + reviewAccount314Fallback2 + out.Status + reviewAccount314Fallback3 + out.Owner.Name + reviewAccount314Fallback4
 	return c
 }
@@ -27129,13 +28389,17 @@ func _() {
 // ReviewDevice315Card builds the result card of the review_device_315 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice315Card(out *ReviewDevice315Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewDevice315Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewDevice315Text1 + out.Owner.Name + reviewDevice315Text2
-	c.AddField(reviewDevice315Field1Label, out.Owner.Email)
-	c.AddField(reviewDevice315Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewDevice315Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewDevice315Field1Label, Value: out.Owner.Email},
+		{Label: reviewDevice315Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewDevice315Action1Label, out.URL),
+	}
 	c.FallbackText = reviewDevice315Fallback1 + out.ID + reviewDevice315Fallback2 + out.Status + reviewDevice315Fallback3 + out.Owner.Name + reviewDevice315Fallback4
 	return c
 }
@@ -27173,13 +28437,17 @@ func _() {
 // ReviewReport316Card builds the result card of the review_report_316 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport316Card(out *ReviewReport316Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewReport316Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewReport316Text1 + out.Owner.Name + reviewReport316Text2
-	c.AddField(reviewReport316Field1Label, out.Owner.Email)
-	c.AddField(reviewReport316Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewReport316Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewReport316Field1Label, Value: out.Owner.Email},
+		{Label: reviewReport316Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewReport316Action1Label, out.URL),
+	}
 	c.FallbackText = reviewReport316Fallback1 + out.ID + reviewReport316Fallback2 + out.Status + reviewReport316Fallback3 + out.Owner.Name + reviewReport316Fallback4
 	return c
 }
@@ -27217,13 +28485,17 @@ func _() {
 // ReviewLead317Card builds the result card of the review_lead_317 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewLead317Card(out *ReviewLead317Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewLead317Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewLead317Text1 + out.Owner.Name + reviewLead317Text2
-	c.AddField(reviewLead317Field1Label, out.Owner.Email)
-	c.AddField(reviewLead317Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewLead317Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewLead317Field1Label, Value: out.Owner.Email},
+		{Label: reviewLead317Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewLead317Action1Label, out.URL),
+	}
 	c.FallbackText = reviewLead317Fallback1 + out.ID + reviewLead317Fallback2 + out.Status + reviewLead317Fallback3 + out.Owner.Name + reviewLead317Fallback4
 	return c
 }
@@ -27261,13 +28533,17 @@ func _() {
 // ReviewClaim318Card builds the result card of the review_claim_318 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewClaim318Card(out *ReviewClaim318Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewClaim318Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewClaim318Text1 + out.Owner.Name + reviewClaim318Text2
-	c.AddField(reviewClaim318Field1Label, out.Owner.Email)
-	c.AddField(reviewClaim318Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewClaim318Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewClaim318Field1Label, Value: out.Owner.Email},
+		{Label: reviewClaim318Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewClaim318Action1Label, out.URL),
+	}
 	c.FallbackText = reviewClaim318Fallback1 + out.ID + reviewClaim318Fallback2 + out.Status + reviewClaim318Fallback3 + out.Owner.Name + reviewClaim318Fallback4
 	return c
 }
@@ -27305,13 +28581,17 @@ func _() {
 // ReviewCourse319Card builds the result card of the review_course_319 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse319Card(out *ReviewCourse319Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewCourse319Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewCourse319Text1 + out.Owner.Name + reviewCourse319Text2
-	c.AddField(reviewCourse319Field1Label, out.Owner.Email)
-	c.AddField(reviewCourse319Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewCourse319Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewCourse319Field1Label, Value: out.Owner.Email},
+		{Label: reviewCourse319Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewCourse319Action1Label, out.URL),
+	}
 	c.FallbackText = reviewCourse319Fallback1 + out.ID + reviewCourse319Fallback2 + out.Status + reviewCourse319Fallback3 + out.Owner.Name + reviewCourse319Fallback4
 	return c
 }
@@ -27349,13 +28629,17 @@ func _() {
 // UpdateInvoice320Card builds the result card of the update_invoice_320 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice320Card(out *UpdateInvoice320Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateInvoice320Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateInvoice320Text1 + out.Owner.Name + updateInvoice320Text2
-	c.AddField(updateInvoice320Field1Label, out.Owner.Email)
-	c.AddField(updateInvoice320Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateInvoice320Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateInvoice320Field1Label, Value: out.Owner.Email},
+		{Label: updateInvoice320Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateInvoice320Action1Label, out.URL),
+	}
 	c.FallbackText = updateInvoice320Fallback1 + out.ID + updateInvoice320Fallback2 + out.Status + updateInvoice320Fallback3 + out.Owner.Name + updateInvoice320Fallback4
 	return c
 }
@@ -27393,13 +28677,17 @@ func _() {
 // UpdateTicket321Card builds the result card of the update_ticket_321 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket321Card(out *UpdateTicket321Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateTicket321Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateTicket321Text1 + out.Owner.Name + updateTicket321Text2
-	c.AddField(updateTicket321Field1Label, out.Owner.Email)
-	c.AddField(updateTicket321Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateTicket321Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateTicket321Field1Label, Value: out.Owner.Email},
+		{Label: updateTicket321Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateTicket321Action1Label, out.URL),
+	}
 	c.FallbackText = updateTicket321Fallback1 + out.ID + updateTicket321Fallback2 + out.Status + updateTicket321Fallback3 + out.Owner.Name + updateTicket321Fallback4
 	return c
 }
@@ -27437,13 +28725,17 @@ func _() {
 // UpdateShipment322Card builds the result card of the update_shipment_322 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment322Card(out *UpdateShipment322Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateShipment322Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateShipment322Text1 + out.Owner.Name + updateShipment322Text2
-	c.AddField(updateShipment322Field1Label, out.Owner.Email)
-	c.AddField(updateShipment322Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateShipment322Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateShipment322Field1Label, Value: out.Owner.Email},
+		{Label: updateShipment322Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateShipment322Action1Label, out.URL),
+	}
 	c.FallbackText = updateShipment322Fallback1 + out.ID + updateShipment322Fallback2 + out.Status + updateShipment322Fallback3 + out.Owner.Name + updateShipment322Fallback4
 	return c
 }
@@ -27481,13 +28773,17 @@ func _() {
 // UpdateBooking323Card builds the result card of the update_booking_323 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking323Card(out *UpdateBooking323Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateBooking323Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateBooking323Text1 + out.Owner.Name + updateBooking323Text2
-	c.AddField(updateBooking323Field1Label, out.Owner.Email)
-	c.AddField(updateBooking323Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateBooking323Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateBooking323Field1Label, Value: out.Owner.Email},
+		{Label: updateBooking323Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateBooking323Action1Label, out.URL),
+	}
 	c.FallbackText = updateBooking323Fallback1 + out.ID + updateBooking323Fallback2 + out.Status + updateBooking323Fallback3 + out.Owner.Name + updateBooking323Fallback4
 	return c
 }
@@ -27525,13 +28821,17 @@ func _() {
 // UpdateAccount324Card builds the result card of the update_account_324 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount324Card(out *UpdateAccount324Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateAccount324Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateAccount324Text1 + out.Owner.Name + updateAccount324Text2
-	c.AddField(updateAccount324Field1Label, out.Owner.Email)
-	c.AddField(updateAccount324Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateAccount324Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateAccount324Field1Label, Value: out.Owner.Email},
+		{Label: updateAccount324Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateAccount324Action1Label, out.URL),
+	}
 	c.FallbackText = updateAccount324Fallback1 + out.ID + updateAccount324Fallback2 + out.Status + updateAccount324Fallback3 + out.Owner.Name + updateAccount324Fallback4
 	return c
 }
@@ -27569,13 +28869,17 @@ func _() {
 // UpdateDevice325Card builds the result card of the update_device_325 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice325Card(out *UpdateDevice325Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateDevice325Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateDevice325Text1 + out.Owner.Name + updateDevice325Text2
-	c.AddField(updateDevice325Field1Label, out.Owner.Email)
-	c.AddField(updateDevice325Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateDevice325Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateDevice325Field1Label, Value: out.Owner.Email},
+		{Label: updateDevice325Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateDevice325Action1Label, out.URL),
+	}
 	c.FallbackText = updateDevice325Fallback1 + out.ID + updateDevice325Fallback2 + out.Status + updateDevice325Fallback3 + out.Owner.Name + updateDevice325Fallback4
 	return c
 }
@@ -27613,13 +28917,17 @@ func _() {
 // UpdateReport326Card builds the result card of the update_report_326 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport326Card(out *UpdateReport326Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateReport326Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateReport326Text1 + out.Owner.Name + updateReport326Text2
-	c.AddField(updateReport326Field1Label, out.Owner.Email)
-	c.AddField(updateReport326Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateReport326Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateReport326Field1Label, Value: out.Owner.Email},
+		{Label: updateReport326Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateReport326Action1Label, out.URL),
+	}
 	c.FallbackText = updateReport326Fallback1 + out.ID + updateReport326Fallback2 + out.Status + updateReport326Fallback3 + out.Owner.Name + updateReport326Fallback4
 	return c
 }
@@ -27657,13 +28965,17 @@ func _() {
 // UpdateLead327Card builds the result card of the update_lead_327 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateLead327Card(out *UpdateLead327Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateLead327Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateLead327Text1 + out.Owner.Name + updateLead327Text2
-	c.AddField(updateLead327Field1Label, out.Owner.Email)
-	c.AddField(updateLead327Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateLead327Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateLead327Field1Label, Value: out.Owner.Email},
+		{Label: updateLead327Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateLead327Action1Label, out.URL),
+	}
 	c.FallbackText = updateLead327Fallback1 + out.ID + updateLead327Fallback2 + out.Status + updateLead327Fallback3 + out.Owner.Name + updateLead327Fallback4
 	return c
 }
@@ -27701,13 +29013,17 @@ func _() {
 // UpdateClaim328Card builds the result card of the update_claim_328 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateClaim328Card(out *UpdateClaim328Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateClaim328Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateClaim328Text1 + out.Owner.Name + updateClaim328Text2
-	c.AddField(updateClaim328Field1Label, out.Owner.Email)
-	c.AddField(updateClaim328Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateClaim328Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateClaim328Field1Label, Value: out.Owner.Email},
+		{Label: updateClaim328Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateClaim328Action1Label, out.URL),
+	}
 	c.FallbackText = updateClaim328Fallback1 + out.ID + updateClaim328Fallback2 + out.Status + updateClaim328Fallback3 + out.Owner.Name + updateClaim328Fallback4
 	return c
 }
@@ -27745,13 +29061,17 @@ func _() {
 // UpdateCourse329Card builds the result card of the update_course_329 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse329Card(out *UpdateCourse329Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateCourse329Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateCourse329Text1 + out.Owner.Name + updateCourse329Text2
-	c.AddField(updateCourse329Field1Label, out.Owner.Email)
-	c.AddField(updateCourse329Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateCourse329Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateCourse329Field1Label, Value: out.Owner.Email},
+		{Label: updateCourse329Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateCourse329Action1Label, out.URL),
+	}
 	c.FallbackText = updateCourse329Fallback1 + out.ID + updateCourse329Fallback2 + out.Status + updateCourse329Fallback3 + out.Owner.Name + updateCourse329Fallback4
 	return c
 }
@@ -27789,13 +29109,17 @@ func _() {
 // CloseInvoice330Card builds the result card of the close_invoice_330 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice330Card(out *CloseInvoice330Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeInvoice330Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeInvoice330Text1 + out.Owner.Name + closeInvoice330Text2
-	c.AddField(closeInvoice330Field1Label, out.Owner.Email)
-	c.AddField(closeInvoice330Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeInvoice330Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeInvoice330Field1Label, Value: out.Owner.Email},
+		{Label: closeInvoice330Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeInvoice330Action1Label, out.URL),
+	}
 	c.FallbackText = closeInvoice330Fallback1 + out.ID + closeInvoice330Fallback2 + out.Status + closeInvoice330Fallback3 + out.Owner.Name + closeInvoice330Fallback4
 	return c
 }
@@ -27833,13 +29157,17 @@ func _() {
 // CloseTicket331Card builds the result card of the close_ticket_331 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicket331Card(out *CloseTicket331Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeTicket331Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeTicket331Text1 + out.Owner.Name + closeTicket331Text2
-	c.AddField(closeTicket331Field1Label, out.Owner.Email)
-	c.AddField(closeTicket331Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeTicket331Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeTicket331Field1Label, Value: out.Owner.Email},
+		{Label: closeTicket331Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeTicket331Action1Label, out.URL),
+	}
 	c.FallbackText = closeTicket331Fallback1 + out.ID + closeTicket331Fallback2 + out.Status + closeTicket331Fallback3 + out.Owner.Name + closeTicket331Fallback4
 	return c
 }
@@ -27877,13 +29205,17 @@ func _() {
 // CloseShipment332Card builds the result card of the close_shipment_332 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment332Card(out *CloseShipment332Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeShipment332Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeShipment332Text1 + out.Owner.Name + closeShipment332Text2
-	c.AddField(closeShipment332Field1Label, out.Owner.Email)
-	c.AddField(closeShipment332Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeShipment332Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeShipment332Field1Label, Value: out.Owner.Email},
+		{Label: closeShipment332Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeShipment332Action1Label, out.URL),
+	}
 	c.FallbackText = closeShipment332Fallback1 + out.ID + closeShipment332Fallback2 + out.Status + closeShipment332Fallback3 + out.Owner.Name + closeShipment332Fallback4
 	return c
 }
@@ -27921,13 +29253,17 @@ func _() {
 // CloseBooking333Card builds the result card of the close_booking_333 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking333Card(out *CloseBooking333Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeBooking333Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeBooking333Text1 + out.Owner.Name + closeBooking333Text2
-	c.AddField(closeBooking333Field1Label, out.Owner.Email)
-	c.AddField(closeBooking333Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeBooking333Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeBooking333Field1Label, Value: out.Owner.Email},
+		{Label: closeBooking333Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeBooking333Action1Label, out.URL),
+	}
 	c.FallbackText = closeBooking333Fallback1 + out.ID + closeBooking333Fallback2 + out.Status + closeBooking333Fallback3 + out.Owner.Name + closeBooking333Fallback4
 	return c
 }
@@ -27965,13 +29301,17 @@ func _() {
 // CloseAccount334Card builds the result card of the close_account_334 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount334Card(out *CloseAccount334Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeAccount334Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeAccount334Text1 + out.Owner.Name + closeAccount334Text2
-	c.AddField(closeAccount334Field1Label, out.Owner.Email)
-	c.AddField(closeAccount334Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeAccount334Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeAccount334Field1Label, Value: out.Owner.Email},
+		{Label: closeAccount334Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeAccount334Action1Label, out.URL),
+	}
 	c.FallbackText = closeAccount334Fallback1 + out.ID + closeAccount334Fallback2 + out.Status + closeAccount334Fallback3 + out.Owner.Name + closeAccount334Fallback4
 	return c
 }
@@ -28009,13 +29349,17 @@ func _() {
 // CloseDevice335Card builds the result card of the close_device_335 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseDevice335Card(out *CloseDevice335Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeDevice335Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeDevice335Text1 + out.Owner.Name + closeDevice335Text2
-	c.AddField(closeDevice335Field1Label, out.Owner.Email)
-	c.AddField(closeDevice335Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeDevice335Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeDevice335Field1Label, Value: out.Owner.Email},
+		{Label: closeDevice335Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeDevice335Action1Label, out.URL),
+	}
 	c.FallbackText = closeDevice335Fallback1 + out.ID + closeDevice335Fallback2 + out.Status + closeDevice335Fallback3 + out.Owner.Name + closeDevice335Fallback4
 	return c
 }
@@ -28053,13 +29397,17 @@ func _() {
 // CloseReport336Card builds the result card of the close_report_336 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseReport336Card(out *CloseReport336Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeReport336Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeReport336Text1 + out.Owner.Name + closeReport336Text2
-	c.AddField(closeReport336Field1Label, out.Owner.Email)
-	c.AddField(closeReport336Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeReport336Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeReport336Field1Label, Value: out.Owner.Email},
+		{Label: closeReport336Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeReport336Action1Label, out.URL),
+	}
 	c.FallbackText = closeReport336Fallback1 + out.ID + closeReport336Fallback2 + out.Status + closeReport336Fallback3 + out.Owner.Name + closeReport336Fallback4
 	return c
 }
@@ -28097,13 +29445,17 @@ func _() {
 // CloseLead337Card builds the result card of the close_lead_337 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseLead337Card(out *CloseLead337Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeLead337Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeLead337Text1 + out.Owner.Name + closeLead337Text2
-	c.AddField(closeLead337Field1Label, out.Owner.Email)
-	c.AddField(closeLead337Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeLead337Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeLead337Field1Label, Value: out.Owner.Email},
+		{Label: closeLead337Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeLead337Action1Label, out.URL),
+	}
 	c.FallbackText = closeLead337Fallback1 + out.ID + closeLead337Fallback2 + out.Status + closeLead337Fallback3 + out.Owner.Name + closeLead337Fallback4
 	return c
 }
@@ -28141,13 +29493,17 @@ func _() {
 // CloseClaim338Card builds the result card of the close_claim_338 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseClaim338Card(out *CloseClaim338Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeClaim338Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeClaim338Text1 + out.Owner.Name + closeClaim338Text2
-	c.AddField(closeClaim338Field1Label, out.Owner.Email)
-	c.AddField(closeClaim338Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeClaim338Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeClaim338Field1Label, Value: out.Owner.Email},
+		{Label: closeClaim338Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeClaim338Action1Label, out.URL),
+	}
 	c.FallbackText = closeClaim338Fallback1 + out.ID + closeClaim338Fallback2 + out.Status + closeClaim338Fallback3 + out.Owner.Name + closeClaim338Fallback4
 	return c
 }
@@ -28185,13 +29541,17 @@ func _() {
 // CloseCourse339Card builds the result card of the close_course_339 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseCourse339Card(out *CloseCourse339Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeCourse339Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeCourse339Text1 + out.Owner.Name + closeCourse339Text2
-	c.AddField(closeCourse339Field1Label, out.Owner.Email)
-	c.AddField(closeCourse339Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeCourse339Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeCourse339Field1Label, Value: out.Owner.Email},
+		{Label: closeCourse339Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeCourse339Action1Label, out.URL),
+	}
 	c.FallbackText = closeCourse339Fallback1 + out.ID + closeCourse339Fallback2 + out.Status + closeCourse339Fallback3 + out.Owner.Name + closeCourse339Fallback4
 	return c
 }
@@ -28229,13 +29589,17 @@ func _() {
 // ApproveInvoice340Card builds the result card of the approve_invoice_340 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice340Card(out *ApproveInvoice340Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveInvoice340Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveInvoice340Text1 + out.Owner.Name + approveInvoice340Text2
-	c.AddField(approveInvoice340Field1Label, out.Owner.Email)
-	c.AddField(approveInvoice340Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveInvoice340Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveInvoice340Field1Label, Value: out.Owner.Email},
+		{Label: approveInvoice340Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveInvoice340Action1Label, out.URL),
+	}
 	c.FallbackText = approveInvoice340Fallback1 + out.ID + approveInvoice340Fallback2 + out.Status + approveInvoice340Fallback3 + out.Owner.Name + approveInvoice340Fallback4
 	return c
 }
@@ -28273,13 +29637,17 @@ func _() {
 // ApproveTicket341Card builds the result card of the approve_ticket_341 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket341Card(out *ApproveTicket341Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveTicket341Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveTicket341Text1 + out.Owner.Name + approveTicket341Text2
-	c.AddField(approveTicket341Field1Label, out.Owner.Email)
-	c.AddField(approveTicket341Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveTicket341Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveTicket341Field1Label, Value: out.Owner.Email},
+		{Label: approveTicket341Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveTicket341Action1Label, out.URL),
+	}
 	c.FallbackText = approveTicket341Fallback1 + out.ID + approveTicket341Fallback2 + out.Status + approveTicket341Fallback3 + out.Owner.Name + approveTicket341Fallback4
 	return c
 }
@@ -28317,13 +29685,17 @@ func _() {
 // ApproveShipment342Card builds the result card of the approve_shipment_342 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment342Card(out *ApproveShipment342Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveShipment342Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveShipment342Text1 + out.Owner.Name + approveShipment342Text2
-	c.AddField(approveShipment342Field1Label, out.Owner.Email)
-	c.AddField(approveShipment342Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveShipment342Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveShipment342Field1Label, Value: out.Owner.Email},
+		{Label: approveShipment342Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveShipment342Action1Label, out.URL),
+	}
 	c.FallbackText = approveShipment342Fallback1 + out.ID + approveShipment342Fallback2 + out.Status + approveShipment342Fallback3 + out.Owner.Name + approveShipment342Fallback4
 	return c
 }
@@ -28361,13 +29733,17 @@ func _() {
 // ApproveBooking343Card builds the result card of the approve_booking_343 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking343Card(out *ApproveBooking343Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveBooking343Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveBooking343Text1 + out.Owner.Name + approveBooking343Text2
-	c.AddField(approveBooking343Field1Label, out.Owner.Email)
-	c.AddField(approveBooking343Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveBooking343Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveBooking343Field1Label, Value: out.Owner.Email},
+		{Label: approveBooking343Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveBooking343Action1Label, out.URL),
+	}
 	c.FallbackText = approveBooking343Fallback1 + out.ID + approveBooking343Fallback2 + out.Status + approveBooking343Fallback3 + out.Owner.Name + approveBooking343Fallback4
 	return c
 }
@@ -28405,13 +29781,17 @@ func _() {
 // ApproveAccount344Card builds the result card of the approve_account_344 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount344Card(out *ApproveAccount344Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveAccount344Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveAccount344Text1 + out.Owner.Name + approveAccount344Text2
-	c.AddField(approveAccount344Field1Label, out.Owner.Email)
-	c.AddField(approveAccount344Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveAccount344Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveAccount344Field1Label, Value: out.Owner.Email},
+		{Label: approveAccount344Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveAccount344Action1Label, out.URL),
+	}
 	c.FallbackText = approveAccount344Fallback1 + out.ID + approveAccount344Fallback2 + out.Status + approveAccount344Fallback3 + out.Owner.Name + approveAccount344Fallback4
 	return c
 }
@@ -28449,13 +29829,17 @@ func _() {
 // ApproveDevice345Card builds the result card of the approve_device_345 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice345Card(out *ApproveDevice345Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveDevice345Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveDevice345Text1 + out.Owner.Name + approveDevice345Text2
-	c.AddField(approveDevice345Field1Label, out.Owner.Email)
-	c.AddField(approveDevice345Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveDevice345Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveDevice345Field1Label, Value: out.Owner.Email},
+		{Label: approveDevice345Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveDevice345Action1Label, out.URL),
+	}
 	c.FallbackText = approveDevice345Fallback1 + out.ID + approveDevice345Fallback2 + out.Status + approveDevice345Fallback3 + out.Owner.Name + approveDevice345Fallback4
 	return c
 }
@@ -28493,13 +29877,17 @@ func _() {
 // ApproveReport346Card builds the result card of the approve_report_346 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport346Card(out *ApproveReport346Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveReport346Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveReport346Text1 + out.Owner.Name + approveReport346Text2
-	c.AddField(approveReport346Field1Label, out.Owner.Email)
-	c.AddField(approveReport346Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveReport346Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveReport346Field1Label, Value: out.Owner.Email},
+		{Label: approveReport346Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveReport346Action1Label, out.URL),
+	}
 	c.FallbackText = approveReport346Fallback1 + out.ID + approveReport346Fallback2 + out.Status + approveReport346Fallback3 + out.Owner.Name + approveReport346Fallback4
 	return c
 }
@@ -28537,13 +29925,17 @@ func _() {
 // ApproveLead347Card builds the result card of the approve_lead_347 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveLead347Card(out *ApproveLead347Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveLead347Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveLead347Text1 + out.Owner.Name + approveLead347Text2
-	c.AddField(approveLead347Field1Label, out.Owner.Email)
-	c.AddField(approveLead347Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveLead347Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveLead347Field1Label, Value: out.Owner.Email},
+		{Label: approveLead347Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveLead347Action1Label, out.URL),
+	}
 	c.FallbackText = approveLead347Fallback1 + out.ID + approveLead347Fallback2 + out.Status + approveLead347Fallback3 + out.Owner.Name + approveLead347Fallback4
 	return c
 }
@@ -28581,13 +29973,17 @@ func _() {
 // ApproveClaim348Card builds the result card of the approve_claim_348 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim348Card(out *ApproveClaim348Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveClaim348Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveClaim348Text1 + out.Owner.Name + approveClaim348Text2
-	c.AddField(approveClaim348Field1Label, out.Owner.Email)
-	c.AddField(approveClaim348Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveClaim348Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveClaim348Field1Label, Value: out.Owner.Email},
+		{Label: approveClaim348Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveClaim348Action1Label, out.URL),
+	}
 	c.FallbackText = approveClaim348Fallback1 + out.ID + approveClaim348Fallback2 + out.Status + approveClaim348Fallback3 + out.Owner.Name + approveClaim348Fallback4
 	return c
 }
@@ -28625,13 +30021,17 @@ func _() {
 // ApproveCourse349Card builds the result card of the approve_course_349 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse349Card(out *ApproveCourse349Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveCourse349Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveCourse349Text1 + out.Owner.Name + approveCourse349Text2
-	c.AddField(approveCourse349Field1Label, out.Owner.Email)
-	c.AddField(approveCourse349Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveCourse349Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveCourse349Field1Label, Value: out.Owner.Email},
+		{Label: approveCourse349Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveCourse349Action1Label, out.URL),
+	}
 	c.FallbackText = approveCourse349Fallback1 + out.ID + approveCourse349Fallback2 + out.Status + approveCourse349Fallback3 + out.Owner.Name + approveCourse349Fallback4
 	return c
 }
@@ -28669,13 +30069,17 @@ func _() {
 // GetInvoice350Card builds the result card of the get_invoice_350 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetInvoice350Card(out *GetInvoice350Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getInvoice350Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getInvoice350Text1 + out.Owner.Name + getInvoice350Text2
-	c.AddField(getInvoice350Field1Label, out.Owner.Email)
-	c.AddField(getInvoice350Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getInvoice350Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getInvoice350Field1Label, Value: out.Owner.Email},
+		{Label: getInvoice350Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getInvoice350Action1Label, out.URL),
+	}
 	c.FallbackText = getInvoice350Fallback1 + out.ID + getInvoice350Fallback2 + out.Status + getInvoice350Fallback3 + out.Owner.Name + getInvoice350Fallback4
 	return c
 }
@@ -28713,13 +30117,17 @@ func _() {
 // GetTicket351Card builds the result card of the get_ticket_351 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicket351Card(out *GetTicket351Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getTicket351Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getTicket351Text1 + out.Owner.Name + getTicket351Text2
-	c.AddField(getTicket351Field1Label, out.Owner.Email)
-	c.AddField(getTicket351Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getTicket351Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getTicket351Field1Label, Value: out.Owner.Email},
+		{Label: getTicket351Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getTicket351Action1Label, out.URL),
+	}
 	c.FallbackText = getTicket351Fallback1 + out.ID + getTicket351Fallback2 + out.Status + getTicket351Fallback3 + out.Owner.Name + getTicket351Fallback4
 	return c
 }
@@ -28757,13 +30165,17 @@ func _() {
 // GetShipment352Card builds the result card of the get_shipment_352 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetShipment352Card(out *GetShipment352Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getShipment352Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getShipment352Text1 + out.Owner.Name + getShipment352Text2
-	c.AddField(getShipment352Field1Label, out.Owner.Email)
-	c.AddField(getShipment352Field2Label, out.Status)
-	c.AddAction(card.URLAction(getShipment352Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getShipment352Field1Label, Value: out.Owner.Email},
+		{Label: getShipment352Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getShipment352Action1Label, out.URL),
+	}
 	c.FallbackText = getShipment352Fallback1 + out.ID + getShipment352Fallback2 + out.Status + getShipment352Fallback3 + out.Owner.Name + getShipment352Fallback4
 	return c
 }
@@ -28801,13 +30213,17 @@ func _() {
 // GetBooking353Card builds the result card of the get_booking_353 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetBooking353Card(out *GetBooking353Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getBooking353Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getBooking353Text1 + out.Owner.Name + getBooking353Text2
-	c.AddField(getBooking353Field1Label, out.Owner.Email)
-	c.AddField(getBooking353Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getBooking353Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getBooking353Field1Label, Value: out.Owner.Email},
+		{Label: getBooking353Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getBooking353Action1Label, out.URL),
+	}
 	c.FallbackText = getBooking353Fallback1 + out.ID + getBooking353Fallback2 + out.Status + getBooking353Fallback3 + out.Owner.Name + getBooking353Fallback4
 	return c
 }
@@ -28845,13 +30261,17 @@ func _() {
 // GetAccount354Card builds the result card of the get_account_354 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetAccount354Card(out *GetAccount354Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getAccount354Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getAccount354Text1 + out.Owner.Name + getAccount354Text2
-	c.AddField(getAccount354Field1Label, out.Owner.Email)
-	c.AddField(getAccount354Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getAccount354Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getAccount354Field1Label, Value: out.Owner.Email},
+		{Label: getAccount354Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getAccount354Action1Label, out.URL),
+	}
 	c.FallbackText = getAccount354Fallback1 + out.ID + getAccount354Fallback2 + out.Status + getAccount354Fallback3 + out.Owner.Name + getAccount354Fallback4
 	return c
 }
@@ -28889,13 +30309,17 @@ func _() {
 // GetDevice355Card builds the result card of the get_device_355 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetDevice355Card(out *GetDevice355Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getDevice355Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getDevice355Text1 + out.Owner.Name + getDevice355Text2
-	c.AddField(getDevice355Field1Label, out.Owner.Email)
-	c.AddField(getDevice355Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getDevice355Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getDevice355Field1Label, Value: out.Owner.Email},
+		{Label: getDevice355Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getDevice355Action1Label, out.URL),
+	}
 	c.FallbackText = getDevice355Fallback1 + out.ID + getDevice355Fallback2 + out.Status + getDevice355Fallback3 + out.Owner.Name + getDevice355Fallback4
 	return c
 }
@@ -28933,13 +30357,17 @@ func _() {
 // GetReport356Card builds the result card of the get_report_356 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetReport356Card(out *GetReport356Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getReport356Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getReport356Text1 + out.Owner.Name + getReport356Text2
-	c.AddField(getReport356Field1Label, out.Owner.Email)
-	c.AddField(getReport356Field2Label, out.Status)
-	c.AddAction(card.URLAction(getReport356Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getReport356Field1Label, Value: out.Owner.Email},
+		{Label: getReport356Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getReport356Action1Label, out.URL),
+	}
 	c.FallbackText = getReport356Fallback1 + out.ID + getReport356Fallback2 + out.Status + getReport356Fallback3 + out.Owner.Name + getReport356Fallback4
 	return c
 }
@@ -28977,13 +30405,17 @@ func _() {
 // GetLead357Card builds the result card of the get_lead_357 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetLead357Card(out *GetLead357Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getLead357Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getLead357Text1 + out.Owner.Name + getLead357Text2
-	c.AddField(getLead357Field1Label, out.Owner.Email)
-	c.AddField(getLead357Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getLead357Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getLead357Field1Label, Value: out.Owner.Email},
+		{Label: getLead357Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getLead357Action1Label, out.URL),
+	}
 	c.FallbackText = getLead357Fallback1 + out.ID + getLead357Fallback2 + out.Status + getLead357Fallback3 + out.Owner.Name + getLead357Fallback4
 	return c
 }
@@ -29021,13 +30453,17 @@ func _() {
 // GetClaim358Card builds the result card of the get_claim_358 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetClaim358Card(out *GetClaim358Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getClaim358Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getClaim358Text1 + out.Owner.Name + getClaim358Text2
-	c.AddField(getClaim358Field1Label, out.Owner.Email)
-	c.AddField(getClaim358Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getClaim358Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getClaim358Field1Label, Value: out.Owner.Email},
+		{Label: getClaim358Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getClaim358Action1Label, out.URL),
+	}
 	c.FallbackText = getClaim358Fallback1 + out.ID + getClaim358Fallback2 + out.Status + getClaim358Fallback3 + out.Owner.Name + getClaim358Fallback4
 	return c
 }
@@ -29065,13 +30501,17 @@ func _() {
 // GetCourse359Card builds the result card of the get_course_359 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetCourse359Card(out *GetCourse359Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getCourse359Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getCourse359Text1 + out.Owner.Name + getCourse359Text2
-	c.AddField(getCourse359Field1Label, out.Owner.Email)
-	c.AddField(getCourse359Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getCourse359Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getCourse359Field1Label, Value: out.Owner.Email},
+		{Label: getCourse359Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getCourse359Action1Label, out.URL),
+	}
 	c.FallbackText = getCourse359Fallback1 + out.ID + getCourse359Fallback2 + out.Status + getCourse359Fallback3 + out.Owner.Name + getCourse359Fallback4
 	return c
 }
@@ -29109,13 +30549,17 @@ func _() {
 // ReviewInvoice360Card builds the result card of the review_invoice_360 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice360Card(out *ReviewInvoice360Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice360Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewInvoice360Text1 + out.Owner.Name + reviewInvoice360Text2
-	c.AddField(reviewInvoice360Field1Label, out.Owner.Email)
-	c.AddField(reviewInvoice360Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewInvoice360Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewInvoice360Field1Label, Value: out.Owner.Email},
+		{Label: reviewInvoice360Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewInvoice360Action1Label, out.URL),
+	}
 	c.FallbackText = reviewInvoice360Fallback1 + out.ID + reviewInvoice360Fallback2 + out.Status + reviewInvoice360Fallback3 + out.Owner.Name + reviewInvoice360Fallback4
 	return c
 }
@@ -29153,13 +30597,17 @@ func _() {
 // ReviewTicket361Card builds the result card of the review_ticket_361 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket361Card(out *ReviewTicket361Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewTicket361Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewTicket361Text1 + out.Owner.Name + reviewTicket361Text2
-	c.AddField(reviewTicket361Field1Label, out.Owner.Email)
-	c.AddField(reviewTicket361Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewTicket361Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewTicket361Field1Label, Value: out.Owner.Email},
+		{Label: reviewTicket361Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewTicket361Action1Label, out.URL),
+	}
 	c.FallbackText = reviewTicket361Fallback1 + out.ID + reviewTicket361Fallback2 + out.Status + reviewTicket361Fallback3 + out.Owner.Name + reviewTicket361Fallback4
 	return c
 }
@@ -29197,13 +30645,17 @@ func _() {
 // ReviewShipment362Card builds the result card of the review_shipment_362 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment362Card(out *ReviewShipment362Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewShipment362Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewShipment362Text1 + out.Owner.Name + reviewShipment362Text2
-	c.AddField(reviewShipment362Field1Label, out.Owner.Email)
-	c.AddField(reviewShipment362Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewShipment362Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewShipment362Field1Label, Value: out.Owner.Email},
+		{Label: reviewShipment362Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewShipment362Action1Label, out.URL),
+	}
 	c.FallbackText = reviewShipment362Fallback1 + out.ID + reviewShipment362Fallback2 + out.Status + reviewShipment362Fallback3 + out.Owner.Name + reviewShipment362Fallback4
 	return c
 }
@@ -29241,13 +30693,17 @@ func _() {
 // ReviewBooking363Card builds the result card of the review_booking_363 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking363Card(out *ReviewBooking363Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewBooking363Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewBooking363Text1 + out.Owner.Name + reviewBooking363Text2
-	c.AddField(reviewBooking363Field1Label, out.Owner.Email)
-	c.AddField(reviewBooking363Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewBooking363Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewBooking363Field1Label, Value: out.Owner.Email},
+		{Label: reviewBooking363Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewBooking363Action1Label, out.URL),
+	}
 	c.FallbackText = reviewBooking363Fallback1 + out.ID + reviewBooking363Fallback2 + out.Status + reviewBooking363Fallback3 + out.Owner.Name + reviewBooking363Fallback4
 	return c
 }
@@ -29285,13 +30741,17 @@ func _() {
 // ReviewAccount364Card builds the result card of the review_account_364 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount364Card(out *ReviewAccount364Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewAccount364Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewAccount364Text1 + out.Owner.Name + reviewAccount364Text2
-	c.AddField(reviewAccount364Field1Label, out.Owner.Email)
-	c.AddField(reviewAccount364Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewAccount364Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewAccount364Field1Label, Value: out.Owner.Email},
+		{Label: reviewAccount364Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewAccount364Action1Label, out.URL),
+	}
 	c.FallbackText = reviewAccount364Fallback1 + out.ID + reviewAccount364Fallback2 + out.Status + reviewAccount364Fallback3 + out.Owner.Name + reviewAccount364Fallback4
 	return c
 }
@@ -29329,13 +30789,17 @@ func _() {
 // ReviewDevice365Card builds the result card of the review_device_365 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice365Card(out *ReviewDevice365Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewDevice365Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewDevice365Text1 + out.Owner.Name + reviewDevice365Text2
-	c.AddField(reviewDevice365Field1Label, out.Owner.Email)
-	c.AddField(reviewDevice365Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewDevice365Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewDevice365Field1Label, Value: out.Owner.Email},
+		{Label: reviewDevice365Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewDevice365Action1Label, out.URL),
+	}
 	c.FallbackText = reviewDevice365Fallback1 + out.ID + reviewDevice365Fallback2 + out.Status + reviewDevice365Fallback3 + out.Owner.Name + reviewDevice365Fallback4
 	return c
 }
@@ -29373,13 +30837,17 @@ func _() {
 // ReviewReport366Card builds the result card of the review_report_366 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport366Card(out *ReviewReport366Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewReport366Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewReport366Text1 + out.Owner.Name + reviewReport366Text2
-	c.AddField(reviewReport366Field1Label, out.Owner.Email)
-	c.AddField(reviewReport366Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewReport366Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewReport366Field1Label, Value: out.Owner.Email},
+		{Label: reviewReport366Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewReport366Action1Label, out.URL),
+	}
 	c.FallbackText = reviewReport366Fallback1 + out.ID + reviewReport366Fallback2 + out.Status + reviewReport366Fallback3 + out.Owner.Name + reviewReport366Fallback4
 	return c
 }
@@ -29417,13 +30885,17 @@ func _() {
 // ReviewLead367Card builds the result card of the review_lead_367 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewLead367Card(out *ReviewLead367Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewLead367Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewLead367Text1 + out.Owner.Name + reviewLead367Text2
-	c.AddField(reviewLead367Field1Label, out.Owner.Email)
-	c.AddField(reviewLead367Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewLead367Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewLead367Field1Label, Value: out.Owner.Email},
+		{Label: reviewLead367Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewLead367Action1Label, out.URL),
+	}
 	c.FallbackText = reviewLead367Fallback1 + out.ID + reviewLead367Fallback2 + out.Status + reviewLead367Fallback3 + out.Owner.Name + reviewLead367Fallback4
 	return c
 }
@@ -29461,13 +30933,17 @@ func _() {
 // ReviewClaim368Card builds the result card of the review_claim_368 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewClaim368Card(out *ReviewClaim368Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewClaim368Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewClaim368Text1 + out.Owner.Name + reviewClaim368Text2
-	c.AddField(reviewClaim368Field1Label, out.Owner.Email)
-	c.AddField(reviewClaim368Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewClaim368Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewClaim368Field1Label, Value: out.Owner.Email},
+		{Label: reviewClaim368Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewClaim368Action1Label, out.URL),
+	}
 	c.FallbackText = reviewClaim368Fallback1 + out.ID + reviewClaim368Fallback2 + out.Status + reviewClaim368Fallback3 + out.Owner.Name + reviewClaim368Fallback4
 	return c
 }
@@ -29505,13 +30981,17 @@ func _() {
 // ReviewCourse369Card builds the result card of the review_course_369 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse369Card(out *ReviewCourse369Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewCourse369Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewCourse369Text1 + out.Owner.Name + reviewCourse369Text2
-	c.AddField(reviewCourse369Field1Label, out.Owner.Email)
-	c.AddField(reviewCourse369Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewCourse369Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewCourse369Field1Label, Value: out.Owner.Email},
+		{Label: reviewCourse369Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewCourse369Action1Label, out.URL),
+	}
 	c.FallbackText = reviewCourse369Fallback1 + out.ID + reviewCourse369Fallback2 + out.Status + reviewCourse369Fallback3 + out.Owner.Name + reviewCourse369Fallback4
 	return c
 }
@@ -29549,13 +31029,17 @@ func _() {
 // UpdateInvoice370Card builds the result card of the update_invoice_370 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice370Card(out *UpdateInvoice370Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateInvoice370Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateInvoice370Text1 + out.Owner.Name + updateInvoice370Text2
-	c.AddField(updateInvoice370Field1Label, out.Owner.Email)
-	c.AddField(updateInvoice370Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateInvoice370Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateInvoice370Field1Label, Value: out.Owner.Email},
+		{Label: updateInvoice370Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateInvoice370Action1Label, out.URL),
+	}
 	c.FallbackText = updateInvoice370Fallback1 + out.ID + updateInvoice370Fallback2 + out.Status + updateInvoice370Fallback3 + out.Owner.Name + updateInvoice370Fallback4
 	return c
 }
@@ -29593,13 +31077,17 @@ func _() {
 // UpdateTicket371Card builds the result card of the update_ticket_371 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket371Card(out *UpdateTicket371Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateTicket371Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateTicket371Text1 + out.Owner.Name + updateTicket371Text2
-	c.AddField(updateTicket371Field1Label, out.Owner.Email)
-	c.AddField(updateTicket371Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateTicket371Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateTicket371Field1Label, Value: out.Owner.Email},
+		{Label: updateTicket371Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateTicket371Action1Label, out.URL),
+	}
 	c.FallbackText = updateTicket371Fallback1 + out.ID + updateTicket371Fallback2 + out.Status + updateTicket371Fallback3 + out.Owner.Name + updateTicket371Fallback4
 	return c
 }
@@ -29637,13 +31125,17 @@ func _() {
 // UpdateShipment372Card builds the result card of the update_shipment_372 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment372Card(out *UpdateShipment372Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateShipment372Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateShipment372Text1 + out.Owner.Name + updateShipment372Text2
-	c.AddField(updateShipment372Field1Label, out.Owner.Email)
-	c.AddField(updateShipment372Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateShipment372Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateShipment372Field1Label, Value: out.Owner.Email},
+		{Label: updateShipment372Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateShipment372Action1Label, out.URL),
+	}
 	c.FallbackText = updateShipment372Fallback1 + out.ID + updateShipment372Fallback2 + out.Status + updateShipment372Fallback3 + out.Owner.Name + updateShipment372Fallback4
 	return c
 }
@@ -29681,13 +31173,17 @@ func _() {
 // UpdateBooking373Card builds the result card of the update_booking_373 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking373Card(out *UpdateBooking373Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateBooking373Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateBooking373Text1 + out.Owner.Name + updateBooking373Text2
-	c.AddField(updateBooking373Field1Label, out.Owner.Email)
-	c.AddField(updateBooking373Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateBooking373Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateBooking373Field1Label, Value: out.Owner.Email},
+		{Label: updateBooking373Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateBooking373Action1Label, out.URL),
+	}
 	c.FallbackText = updateBooking373Fallback1 + out.ID + updateBooking373Fallback2 + out.Status + updateBooking373Fallback3 + out.Owner.Name + updateBooking373Fallback4
 	return c
 }
@@ -29725,13 +31221,17 @@ func _() {
 // UpdateAccount374Card builds the result card of the update_account_374 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount374Card(out *UpdateAccount374Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateAccount374Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateAccount374Text1 + out.Owner.Name + updateAccount374Text2
-	c.AddField(updateAccount374Field1Label, out.Owner.Email)
-	c.AddField(updateAccount374Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateAccount374Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateAccount374Field1Label, Value: out.Owner.Email},
+		{Label: updateAccount374Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateAccount374Action1Label, out.URL),
+	}
 	c.FallbackText = updateAccount374Fallback1 + out.ID + updateAccount374Fallback2 + out.Status + updateAccount374Fallback3 + out.Owner.Name + updateAccount374Fallback4
 	return c
 }
@@ -29769,13 +31269,17 @@ func _() {
 // UpdateDevice375Card builds the result card of the update_device_375 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice375Card(out *UpdateDevice375Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateDevice375Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateDevice375Text1 + out.Owner.Name + updateDevice375Text2
-	c.AddField(updateDevice375Field1Label, out.Owner.Email)
-	c.AddField(updateDevice375Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateDevice375Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateDevice375Field1Label, Value: out.Owner.Email},
+		{Label: updateDevice375Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateDevice375Action1Label, out.URL),
+	}
 	c.FallbackText = updateDevice375Fallback1 + out.ID + updateDevice375Fallback2 + out.Status + updateDevice375Fallback3 + out.Owner.Name + updateDevice375Fallback4
 	return c
 }
@@ -29813,13 +31317,17 @@ func _() {
 // UpdateReport376Card builds the result card of the update_report_376 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport376Card(out *UpdateReport376Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateReport376Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateReport376Text1 + out.Owner.Name + updateReport376Text2
-	c.AddField(updateReport376Field1Label, out.Owner.Email)
-	c.AddField(updateReport376Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateReport376Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateReport376Field1Label, Value: out.Owner.Email},
+		{Label: updateReport376Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateReport376Action1Label, out.URL),
+	}
 	c.FallbackText = updateReport376Fallback1 + out.ID + updateReport376Fallback2 + out.Status + updateReport376Fallback3 + out.Owner.Name + updateReport376Fallback4
 	return c
 }
@@ -29857,13 +31365,17 @@ func _() {
 // UpdateLead377Card builds the result card of the update_lead_377 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateLead377Card(out *UpdateLead377Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateLead377Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateLead377Text1 + out.Owner.Name + updateLead377Text2
-	c.AddField(updateLead377Field1Label, out.Owner.Email)
-	c.AddField(updateLead377Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateLead377Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateLead377Field1Label, Value: out.Owner.Email},
+		{Label: updateLead377Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateLead377Action1Label, out.URL),
+	}
 	c.FallbackText = updateLead377Fallback1 + out.ID + updateLead377Fallback2 + out.Status + updateLead377Fallback3 + out.Owner.Name + updateLead377Fallback4
 	return c
 }
@@ -29901,13 +31413,17 @@ func _() {
 // UpdateClaim378Card builds the result card of the update_claim_378 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateClaim378Card(out *UpdateClaim378Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateClaim378Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateClaim378Text1 + out.Owner.Name + updateClaim378Text2
-	c.AddField(updateClaim378Field1Label, out.Owner.Email)
-	c.AddField(updateClaim378Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateClaim378Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateClaim378Field1Label, Value: out.Owner.Email},
+		{Label: updateClaim378Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateClaim378Action1Label, out.URL),
+	}
 	c.FallbackText = updateClaim378Fallback1 + out.ID + updateClaim378Fallback2 + out.Status + updateClaim378Fallback3 + out.Owner.Name + updateClaim378Fallback4
 	return c
 }
@@ -29945,13 +31461,17 @@ func _() {
 // UpdateCourse379Card builds the result card of the update_course_379 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse379Card(out *UpdateCourse379Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateCourse379Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateCourse379Text1 + out.Owner.Name + updateCourse379Text2
-	c.AddField(updateCourse379Field1Label, out.Owner.Email)
-	c.AddField(updateCourse379Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateCourse379Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateCourse379Field1Label, Value: out.Owner.Email},
+		{Label: updateCourse379Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateCourse379Action1Label, out.URL),
+	}
 	c.FallbackText = updateCourse379Fallback1 + out.ID + updateCourse379Fallback2 + out.Status + updateCourse379Fallback3 + out.Owner.Name + updateCourse379Fallback4
 	return c
 }
@@ -29989,13 +31509,17 @@ func _() {
 // CloseInvoice380Card builds the result card of the close_invoice_380 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice380Card(out *CloseInvoice380Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeInvoice380Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeInvoice380Text1 + out.Owner.Name + closeInvoice380Text2
-	c.AddField(closeInvoice380Field1Label, out.Owner.Email)
-	c.AddField(closeInvoice380Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeInvoice380Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeInvoice380Field1Label, Value: out.Owner.Email},
+		{Label: closeInvoice380Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeInvoice380Action1Label, out.URL),
+	}
 	c.FallbackText = closeInvoice380Fallback1 + out.ID + closeInvoice380Fallback2 + out.Status + closeInvoice380Fallback3 + out.Owner.Name + closeInvoice380Fallback4
 	return c
 }
@@ -30033,13 +31557,17 @@ func _() {
 // CloseTicket381Card builds the result card of the close_ticket_381 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicket381Card(out *CloseTicket381Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeTicket381Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeTicket381Text1 + out.Owner.Name + closeTicket381Text2
-	c.AddField(closeTicket381Field1Label, out.Owner.Email)
-	c.AddField(closeTicket381Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeTicket381Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeTicket381Field1Label, Value: out.Owner.Email},
+		{Label: closeTicket381Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeTicket381Action1Label, out.URL),
+	}
 	c.FallbackText = closeTicket381Fallback1 + out.ID + closeTicket381Fallback2 + out.Status + closeTicket381Fallback3 + out.Owner.Name + closeTicket381Fallback4
 	return c
 }
@@ -30077,13 +31605,17 @@ func _() {
 // CloseShipment382Card builds the result card of the close_shipment_382 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment382Card(out *CloseShipment382Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeShipment382Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeShipment382Text1 + out.Owner.Name + closeShipment382Text2
-	c.AddField(closeShipment382Field1Label, out.Owner.Email)
-	c.AddField(closeShipment382Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeShipment382Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeShipment382Field1Label, Value: out.Owner.Email},
+		{Label: closeShipment382Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeShipment382Action1Label, out.URL),
+	}
 	c.FallbackText = closeShipment382Fallback1 + out.ID + closeShipment382Fallback2 + out.Status + closeShipment382Fallback3 + out.Owner.Name + closeShipment382Fallback4
 	return c
 }
@@ -30121,13 +31653,17 @@ func _() {
 // CloseBooking383Card builds the result card of the close_booking_383 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking383Card(out *CloseBooking383Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeBooking383Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeBooking383Text1 + out.Owner.Name + closeBooking383Text2
-	c.AddField(closeBooking383Field1Label, out.Owner.Email)
-	c.AddField(closeBooking383Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeBooking383Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeBooking383Field1Label, Value: out.Owner.Email},
+		{Label: closeBooking383Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeBooking383Action1Label, out.URL),
+	}
 	c.FallbackText = closeBooking383Fallback1 + out.ID + closeBooking383Fallback2 + out.Status + closeBooking383Fallback3 + out.Owner.Name + closeBooking383Fallback4
 	return c
 }
@@ -30165,13 +31701,17 @@ func _() {
 // CloseAccount384Card builds the result card of the close_account_384 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount384Card(out *CloseAccount384Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeAccount384Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeAccount384Text1 + out.Owner.Name + closeAccount384Text2
-	c.AddField(closeAccount384Field1Label, out.Owner.Email)
-	c.AddField(closeAccount384Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeAccount384Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeAccount384Field1Label, Value: out.Owner.Email},
+		{Label: closeAccount384Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeAccount384Action1Label, out.URL),
+	}
 	c.FallbackText = closeAccount384Fallback1 + out.ID + closeAccount384Fallback2 + out.Status + closeAccount384Fallback3 + out.Owner.Name + closeAccount384Fallback4
 	return c
 }
@@ -30209,13 +31749,17 @@ func _() {
 // CloseDevice385Card builds the result card of the close_device_385 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseDevice385Card(out *CloseDevice385Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeDevice385Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeDevice385Text1 + out.Owner.Name + closeDevice385Text2
-	c.AddField(closeDevice385Field1Label, out.Owner.Email)
-	c.AddField(closeDevice385Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeDevice385Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeDevice385Field1Label, Value: out.Owner.Email},
+		{Label: closeDevice385Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeDevice385Action1Label, out.URL),
+	}
 	c.FallbackText = closeDevice385Fallback1 + out.ID + closeDevice385Fallback2 + out.Status + closeDevice385Fallback3 + out.Owner.Name + closeDevice385Fallback4
 	return c
 }
@@ -30253,13 +31797,17 @@ func _() {
 // CloseReport386Card builds the result card of the close_report_386 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseReport386Card(out *CloseReport386Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeReport386Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeReport386Text1 + out.Owner.Name + closeReport386Text2
-	c.AddField(closeReport386Field1Label, out.Owner.Email)
-	c.AddField(closeReport386Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeReport386Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeReport386Field1Label, Value: out.Owner.Email},
+		{Label: closeReport386Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeReport386Action1Label, out.URL),
+	}
 	c.FallbackText = closeReport386Fallback1 + out.ID + closeReport386Fallback2 + out.Status + closeReport386Fallback3 + out.Owner.Name + closeReport386Fallback4
 	return c
 }
@@ -30297,13 +31845,17 @@ func _() {
 // CloseLead387Card builds the result card of the close_lead_387 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseLead387Card(out *CloseLead387Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeLead387Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeLead387Text1 + out.Owner.Name + closeLead387Text2
-	c.AddField(closeLead387Field1Label, out.Owner.Email)
-	c.AddField(closeLead387Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeLead387Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeLead387Field1Label, Value: out.Owner.Email},
+		{Label: closeLead387Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeLead387Action1Label, out.URL),
+	}
 	c.FallbackText = closeLead387Fallback1 + out.ID + closeLead387Fallback2 + out.Status + closeLead387Fallback3 + out.Owner.Name + closeLead387Fallback4
 	return c
 }
@@ -30341,13 +31893,17 @@ func _() {
 // CloseClaim388Card builds the result card of the close_claim_388 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseClaim388Card(out *CloseClaim388Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeClaim388Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeClaim388Text1 + out.Owner.Name + closeClaim388Text2
-	c.AddField(closeClaim388Field1Label, out.Owner.Email)
-	c.AddField(closeClaim388Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeClaim388Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeClaim388Field1Label, Value: out.Owner.Email},
+		{Label: closeClaim388Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeClaim388Action1Label, out.URL),
+	}
 	c.FallbackText = closeClaim388Fallback1 + out.ID + closeClaim388Fallback2 + out.Status + closeClaim388Fallback3 + out.Owner.Name + closeClaim388Fallback4
 	return c
 }
@@ -30385,13 +31941,17 @@ func _() {
 // CloseCourse389Card builds the result card of the close_course_389 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseCourse389Card(out *CloseCourse389Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeCourse389Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeCourse389Text1 + out.Owner.Name + closeCourse389Text2
-	c.AddField(closeCourse389Field1Label, out.Owner.Email)
-	c.AddField(closeCourse389Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeCourse389Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeCourse389Field1Label, Value: out.Owner.Email},
+		{Label: closeCourse389Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeCourse389Action1Label, out.URL),
+	}
 	c.FallbackText = closeCourse389Fallback1 + out.ID + closeCourse389Fallback2 + out.Status + closeCourse389Fallback3 + out.Owner.Name + closeCourse389Fallback4
 	return c
 }
@@ -30429,13 +31989,17 @@ func _() {
 // ApproveInvoice390Card builds the result card of the approve_invoice_390 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice390Card(out *ApproveInvoice390Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveInvoice390Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveInvoice390Text1 + out.Owner.Name + approveInvoice390Text2
-	c.AddField(approveInvoice390Field1Label, out.Owner.Email)
-	c.AddField(approveInvoice390Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveInvoice390Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveInvoice390Field1Label, Value: out.Owner.Email},
+		{Label: approveInvoice390Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveInvoice390Action1Label, out.URL),
+	}
 	c.FallbackText = approveInvoice390Fallback1 + out.ID + approveInvoice390Fallback2 + out.Status + approveInvoice390Fallback3 + out.Owner.Name + approveInvoice390Fallback4
 	return c
 }
@@ -30473,13 +32037,17 @@ func _() {
 // ApproveTicket391Card builds the result card of the approve_ticket_391 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket391Card(out *ApproveTicket391Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveTicket391Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveTicket391Text1 + out.Owner.Name + approveTicket391Text2
-	c.AddField(approveTicket391Field1Label, out.Owner.Email)
-	c.AddField(approveTicket391Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveTicket391Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveTicket391Field1Label, Value: out.Owner.Email},
+		{Label: approveTicket391Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveTicket391Action1Label, out.URL),
+	}
 	c.FallbackText = approveTicket391Fallback1 + out.ID + approveTicket391Fallback2 + out.Status + approveTicket391Fallback3 + out.Owner.Name + approveTicket391Fallback4
 	return c
 }
@@ -30517,13 +32085,17 @@ func _() {
 // ApproveShipment392Card builds the result card of the approve_shipment_392 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment392Card(out *ApproveShipment392Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveShipment392Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveShipment392Text1 + out.Owner.Name + approveShipment392Text2
-	c.AddField(approveShipment392Field1Label, out.Owner.Email)
-	c.AddField(approveShipment392Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveShipment392Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveShipment392Field1Label, Value: out.Owner.Email},
+		{Label: approveShipment392Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveShipment392Action1Label, out.URL),
+	}
 	c.FallbackText = approveShipment392Fallback1 + out.ID + approveShipment392Fallback2 + out.Status + approveShipment392Fallback3 + out.Owner.Name + approveShipment392Fallback4
 	return c
 }
@@ -30561,13 +32133,17 @@ func _() {
 // ApproveBooking393Card builds the result card of the approve_booking_393 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking393Card(out *ApproveBooking393Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveBooking393Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveBooking393Text1 + out.Owner.Name + approveBooking393Text2
-	c.AddField(approveBooking393Field1Label, out.Owner.Email)
-	c.AddField(approveBooking393Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveBooking393Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveBooking393Field1Label, Value: out.Owner.Email},
+		{Label: approveBooking393Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveBooking393Action1Label, out.URL),
+	}
 	c.FallbackText = approveBooking393Fallback1 + out.ID + approveBooking393Fallback2 + out.Status + approveBooking393Fallback3 + out.Owner.Name + approveBooking393Fallback4
 	return c
 }
@@ -30605,13 +32181,17 @@ func _() {
 // ApproveAccount394Card builds the result card of the approve_account_394 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount394Card(out *ApproveAccount394Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveAccount394Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveAccount394Text1 + out.Owner.Name + approveAccount394Text2
-	c.AddField(approveAccount394Field1Label, out.Owner.Email)
-	c.AddField(approveAccount394Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveAccount394Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveAccount394Field1Label, Value: out.Owner.Email},
+		{Label: approveAccount394Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveAccount394Action1Label, out.URL),
+	}
 	c.FallbackText = approveAccount394Fallback1 + out.ID + approveAccount394Fallback2 + out.Status + approveAccount394Fallback3 + out.Owner.Name + approveAccount394Fallback4
 	return c
 }
@@ -30649,13 +32229,17 @@ func _() {
 // ApproveDevice395Card builds the result card of the approve_device_395 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice395Card(out *ApproveDevice395Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveDevice395Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveDevice395Text1 + out.Owner.Name + approveDevice395Text2
-	c.AddField(approveDevice395Field1Label, out.Owner.Email)
-	c.AddField(approveDevice395Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveDevice395Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveDevice395Field1Label, Value: out.Owner.Email},
+		{Label: approveDevice395Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveDevice395Action1Label, out.URL),
+	}
 	c.FallbackText = approveDevice395Fallback1 + out.ID + approveDevice395Fallback2 + out.Status + approveDevice395Fallback3 + out.Owner.Name + approveDevice395Fallback4
 	return c
 }
@@ -30693,13 +32277,17 @@ func _() {
 // ApproveReport396Card builds the result card of the approve_report_396 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport396Card(out *ApproveReport396Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveReport396Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveReport396Text1 + out.Owner.Name + approveReport396Text2
-	c.AddField(approveReport396Field1Label, out.Owner.Email)
-	c.AddField(approveReport396Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveReport396Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveReport396Field1Label, Value: out.Owner.Email},
+		{Label: approveReport396Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveReport396Action1Label, out.URL),
+	}
 	c.FallbackText = approveReport396Fallback1 + out.ID + approveReport396Fallback2 + out.Status + approveReport396Fallback3 + out.Owner.Name + approveReport396Fallback4
 	return c
 }
@@ -30737,13 +32325,17 @@ func _() {
 // ApproveLead397Card builds the result card of the approve_lead_397 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveLead397Card(out *ApproveLead397Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveLead397Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveLead397Text1 + out.Owner.Name + approveLead397Text2
-	c.AddField(approveLead397Field1Label, out.Owner.Email)
-	c.AddField(approveLead397Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveLead397Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveLead397Field1Label, Value: out.Owner.Email},
+		{Label: approveLead397Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveLead397Action1Label, out.URL),
+	}
 	c.FallbackText = approveLead397Fallback1 + out.ID + approveLead397Fallback2 + out.Status + approveLead397Fallback3 + out.Owner.Name + approveLead397Fallback4
 	return c
 }
@@ -30781,13 +32373,17 @@ func _() {
 // ApproveClaim398Card builds the result card of the approve_claim_398 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim398Card(out *ApproveClaim398Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveClaim398Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveClaim398Text1 + out.Owner.Name + approveClaim398Text2
-	c.AddField(approveClaim398Field1Label, out.Owner.Email)
-	c.AddField(approveClaim398Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveClaim398Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveClaim398Field1Label, Value: out.Owner.Email},
+		{Label: approveClaim398Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveClaim398Action1Label, out.URL),
+	}
 	c.FallbackText = approveClaim398Fallback1 + out.ID + approveClaim398Fallback2 + out.Status + approveClaim398Fallback3 + out.Owner.Name + approveClaim398Fallback4
 	return c
 }
@@ -30825,13 +32421,17 @@ func _() {
 // ApproveCourse399Card builds the result card of the approve_course_399 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse399Card(out *ApproveCourse399Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveCourse399Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveCourse399Text1 + out.Owner.Name + approveCourse399Text2
-	c.AddField(approveCourse399Field1Label, out.Owner.Email)
-	c.AddField(approveCourse399Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveCourse399Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveCourse399Field1Label, Value: out.Owner.Email},
+		{Label: approveCourse399Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveCourse399Action1Label, out.URL),
+	}
 	c.FallbackText = approveCourse399Fallback1 + out.ID + approveCourse399Fallback2 + out.Status + approveCourse399Fallback3 + out.Owner.Name + approveCourse399Fallback4
 	return c
 }
@@ -30869,13 +32469,17 @@ func _() {
 // GetInvoice400Card builds the result card of the get_invoice_400 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetInvoice400Card(out *GetInvoice400Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getInvoice400Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getInvoice400Text1 + out.Owner.Name + getInvoice400Text2
-	c.AddField(getInvoice400Field1Label, out.Owner.Email)
-	c.AddField(getInvoice400Field2Label, out.Status)
-	c.AddAction(card.URLAction(getInvoice400Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getInvoice400Field1Label, Value: out.Owner.Email},
+		{Label: getInvoice400Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getInvoice400Action1Label, out.URL),
+	}
 	c.FallbackText = getInvoice400Fallback1 + out.ID + getInvoice400Fallback2 + out.Status + getInvoice400Fallback3 + out.Owner.Name + getInvoice400Fallback4
 	return c
 }
@@ -30913,13 +32517,17 @@ func _() {
 // GetTicket401Card builds the result card of the get_ticket_401 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicket401Card(out *GetTicket401Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getTicket401Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getTicket401Text1 + out.Owner.Name + getTicket401Text2
-	c.AddField(getTicket401Field1Label, out.Owner.Email)
-	c.AddField(getTicket401Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getTicket401Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getTicket401Field1Label, Value: out.Owner.Email},
+		{Label: getTicket401Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getTicket401Action1Label, out.URL),
+	}
 	c.FallbackText = getTicket401Fallback1 + out.ID + getTicket401Fallback2 + out.Status + getTicket401Fallback3 + out.Owner.Name + getTicket401Fallback4
 	return c
 }
@@ -30957,13 +32565,17 @@ func _() {
 // GetShipment402Card builds the result card of the get_shipment_402 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetShipment402Card(out *GetShipment402Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getShipment402Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getShipment402Text1 + out.Owner.Name + getShipment402Text2
-	c.AddField(getShipment402Field1Label, out.Owner.Email)
-	c.AddField(getShipment402Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getShipment402Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getShipment402Field1Label, Value: out.Owner.Email},
+		{Label: getShipment402Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getShipment402Action1Label, out.URL),
+	}
 	c.FallbackText = getShipment402Fallback1 + out.ID + getShipment402Fallback2 + out.Status + getShipment402Fallback3 + out.Owner.Name + getShipment402Fallback4
 	return c
 }
@@ -31001,13 +32613,17 @@ func _() {
 // GetBooking403Card builds the result card of the get_booking_403 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetBooking403Card(out *GetBooking403Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getBooking403Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getBooking403Text1 + out.Owner.Name + getBooking403Text2
-	c.AddField(getBooking403Field1Label, out.Owner.Email)
-	c.AddField(getBooking403Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getBooking403Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getBooking403Field1Label, Value: out.Owner.Email},
+		{Label: getBooking403Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getBooking403Action1Label, out.URL),
+	}
 	c.FallbackText = getBooking403Fallback1 + out.ID + getBooking403Fallback2 + out.Status + getBooking403Fallback3 + out.Owner.Name + getBooking403Fallback4
 	return c
 }
@@ -31045,13 +32661,17 @@ func _() {
 // GetAccount404Card builds the result card of the get_account_404 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetAccount404Card(out *GetAccount404Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getAccount404Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getAccount404Text1 + out.Owner.Name + getAccount404Text2
-	c.AddField(getAccount404Field1Label, out.Owner.Email)
-	c.AddField(getAccount404Field2Label, out.Status)
-	c.AddAction(card.URLAction(getAccount404Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getAccount404Field1Label, Value: out.Owner.Email},
+		{Label: getAccount404Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getAccount404Action1Label, out.URL),
+	}
 	c.FallbackText = getAccount404Fallback1 + out.ID + getAccount404Fallback2 + out.Status + getAccount404Fallback3 + out.Owner.Name + getAccount404Fallback4
 	return c
 }
@@ -31089,13 +32709,17 @@ func _() {
 // GetDevice405Card builds the result card of the get_device_405 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetDevice405Card(out *GetDevice405Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getDevice405Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getDevice405Text1 + out.Owner.Name + getDevice405Text2
-	c.AddField(getDevice405Field1Label, out.Owner.Email)
-	c.AddField(getDevice405Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getDevice405Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getDevice405Field1Label, Value: out.Owner.Email},
+		{Label: getDevice405Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getDevice405Action1Label, out.URL),
+	}
 	c.FallbackText = getDevice405Fallback1 + out.ID + getDevice405Fallback2 + out.Status + getDevice405Fallback3 + out.Owner.Name + getDevice405Fallback4
 	return c
 }
@@ -31133,13 +32757,17 @@ func _() {
 // GetReport406Card builds the result card of the get_report_406 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetReport406Card(out *GetReport406Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getReport406Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getReport406Text1 + out.Owner.Name + getReport406Text2
-	c.AddField(getReport406Field1Label, out.Owner.Email)
-	c.AddField(getReport406Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getReport406Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getReport406Field1Label, Value: out.Owner.Email},
+		{Label: getReport406Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getReport406Action1Label, out.URL),
+	}
 	c.FallbackText = getReport406Fallback1 + out.ID + getReport406Fallback2 + out.Status + getReport406Fallback3 + out.Owner.Name + getReport406Fallback4
 	return c
 }
@@ -31177,13 +32805,17 @@ func _() {
 // GetLead407Card builds the result card of the get_lead_407 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetLead407Card(out *GetLead407Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getLead407Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getLead407Text1 + out.Owner.Name + getLead407Text2
-	c.AddField(getLead407Field1Label, out.Owner.Email)
-	c.AddField(getLead407Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getLead407Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getLead407Field1Label, Value: out.Owner.Email},
+		{Label: getLead407Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getLead407Action1Label, out.URL),
+	}
 	c.FallbackText = getLead407Fallback1 + out.ID + getLead407Fallback2 + out.Status + getLead407Fallback3 + out.Owner.Name + getLead407Fallback4
 	return c
 }
@@ -31221,13 +32853,17 @@ func _() {
 // GetClaim408Card builds the result card of the get_claim_408 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetClaim408Card(out *GetClaim408Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getClaim408Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getClaim408Text1 + out.Owner.Name + getClaim408Text2
-	c.AddField(getClaim408Field1Label, out.Owner.Email)
-	c.AddField(getClaim408Field2Label, out.Status)
-	c.AddAction(card.URLAction(getClaim408Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getClaim408Field1Label, Value: out.Owner.Email},
+		{Label: getClaim408Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getClaim408Action1Label, out.URL),
+	}
 	c.FallbackText = getClaim408Fallback1 + out.ID + getClaim408Fallback2 + out.Status + getClaim408Fallback3 + out.Owner.Name + getClaim408Fallback4
 	return c
 }
@@ -31265,13 +32901,17 @@ func _() {
 // GetCourse409Card builds the result card of the get_course_409 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetCourse409Card(out *GetCourse409Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getCourse409Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getCourse409Text1 + out.Owner.Name + getCourse409Text2
-	c.AddField(getCourse409Field1Label, out.Owner.Email)
-	c.AddField(getCourse409Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getCourse409Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getCourse409Field1Label, Value: out.Owner.Email},
+		{Label: getCourse409Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getCourse409Action1Label, out.URL),
+	}
 	c.FallbackText = getCourse409Fallback1 + out.ID + getCourse409Fallback2 + out.Status + getCourse409Fallback3 + out.Owner.Name + getCourse409Fallback4
 	return c
 }
@@ -31309,13 +32949,17 @@ func _() {
 // ReviewInvoice410Card builds the result card of the review_invoice_410 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice410Card(out *ReviewInvoice410Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice410Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewInvoice410Text1 + out.Owner.Name + reviewInvoice410Text2
-	c.AddField(reviewInvoice410Field1Label, out.Owner.Email)
-	c.AddField(reviewInvoice410Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewInvoice410Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewInvoice410Field1Label, Value: out.Owner.Email},
+		{Label: reviewInvoice410Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewInvoice410Action1Label, out.URL),
+	}
 	c.FallbackText = reviewInvoice410Fallback1 + out.ID + reviewInvoice410Fallback2 + out.Status + reviewInvoice410Fallback3 + out.Owner.Name + reviewInvoice410Fallback4
 	return c
 }
@@ -31353,13 +32997,17 @@ func _() {
 // ReviewTicket411Card builds the result card of the review_ticket_411 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket411Card(out *ReviewTicket411Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewTicket411Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewTicket411Text1 + out.Owner.Name + reviewTicket411Text2
-	c.AddField(reviewTicket411Field1Label, out.Owner.Email)
-	c.AddField(reviewTicket411Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewTicket411Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewTicket411Field1Label, Value: out.Owner.Email},
+		{Label: reviewTicket411Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewTicket411Action1Label, out.URL),
+	}
 	c.FallbackText = reviewTicket411Fallback1 + out.ID + reviewTicket411Fallback2 + out.Status + reviewTicket411Fallback3 + out.Owner.Name + reviewTicket411Fallback4
 	return c
 }
@@ -31397,13 +33045,17 @@ func _() {
 // ReviewShipment412Card builds the result card of the review_shipment_412 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment412Card(out *ReviewShipment412Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewShipment412Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewShipment412Text1 + out.Owner.Name + reviewShipment412Text2
-	c.AddField(reviewShipment412Field1Label, out.Owner.Email)
-	c.AddField(reviewShipment412Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewShipment412Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewShipment412Field1Label, Value: out.Owner.Email},
+		{Label: reviewShipment412Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewShipment412Action1Label, out.URL),
+	}
 	c.FallbackText = reviewShipment412Fallback1 + out.ID + reviewShipment412Fallback2 + out.Status + reviewShipment412Fallback3 + out.Owner.Name + reviewShipment412Fallback4
 	return c
 }
@@ -31441,13 +33093,17 @@ func _() {
 // ReviewBooking413Card builds the result card of the review_booking_413 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking413Card(out *ReviewBooking413Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewBooking413Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewBooking413Text1 + out.Owner.Name + reviewBooking413Text2
-	c.AddField(reviewBooking413Field1Label, out.Owner.Email)
-	c.AddField(reviewBooking413Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewBooking413Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewBooking413Field1Label, Value: out.Owner.Email},
+		{Label: reviewBooking413Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewBooking413Action1Label, out.URL),
+	}
 	c.FallbackText = reviewBooking413Fallback1 + out.ID + reviewBooking413Fallback2 + out.Status + reviewBooking413Fallback3 + out.Owner.Name + reviewBooking413Fallback4
 	return c
 }
@@ -31485,13 +33141,17 @@ func _() {
 // ReviewAccount414Card builds the result card of the review_account_414 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount414Card(out *ReviewAccount414Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewAccount414Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewAccount414Text1 + out.Owner.Name + reviewAccount414Text2
-	c.AddField(reviewAccount414Field1Label, out.Owner.Email)
-	c.AddField(reviewAccount414Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewAccount414Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewAccount414Field1Label, Value: out.Owner.Email},
+		{Label: reviewAccount414Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewAccount414Action1Label, out.URL),
+	}
 	c.FallbackText = reviewAccount414Fallback1 + out.ID + reviewAccount414Fallback2 + out.Status + reviewAccount414Fallback3 + out.Owner.Name + reviewAccount414Fallback4
 	return c
 }
@@ -31529,13 +33189,17 @@ func _() {
 // ReviewDevice415Card builds the result card of the review_device_415 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice415Card(out *ReviewDevice415Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewDevice415Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewDevice415Text1 + out.Owner.Name + reviewDevice415Text2
-	c.AddField(reviewDevice415Field1Label, out.Owner.Email)
-	c.AddField(reviewDevice415Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewDevice415Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewDevice415Field1Label, Value: out.Owner.Email},
+		{Label: reviewDevice415Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewDevice415Action1Label, out.URL),
+	}
 	c.FallbackText = reviewDevice415Fallback1 + out.ID + reviewDevice415Fallback2 + out.Status + reviewDevice415Fallback3 + out.Owner.Name + reviewDevice415Fallback4
 	return c
 }
@@ -31573,13 +33237,17 @@ func _() {
 // ReviewReport416Card builds the result card of the review_report_416 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport416Card(out *ReviewReport416Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewReport416Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewReport416Text1 + out.Owner.Name + reviewReport416Text2
-	c.AddField(reviewReport416Field1Label, out.Owner.Email)
-	c.AddField(reviewReport416Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewReport416Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewReport416Field1Label, Value: out.Owner.Email},
+		{Label: reviewReport416Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewReport416Action1Label, out.URL),
+	}
 	c.FallbackText = reviewReport416Fallback1 + out.ID + reviewReport416Fallback2 + out.Status + reviewReport416Fallback3 + out.Owner.Name + reviewReport416Fallback4
 	return c
 }
@@ -31617,13 +33285,17 @@ func _() {
 // ReviewLead417Card builds the result card of the review_lead_417 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewLead417Card(out *ReviewLead417Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewLead417Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewLead417Text1 + out.Owner.Name + reviewLead417Text2
-	c.AddField(reviewLead417Field1Label, out.Owner.Email)
-	c.AddField(reviewLead417Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewLead417Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewLead417Field1Label, Value: out.Owner.Email},
+		{Label: reviewLead417Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewLead417Action1Label, out.URL),
+	}
 	c.FallbackText = reviewLead417Fallback1 + out.ID + reviewLead417Fallback2 + out.Status + reviewLead417Fallback3 + out.Owner.Name + reviewLead417Fallback4
 	return c
 }
@@ -31661,13 +33333,17 @@ func _() {
 // ReviewClaim418Card builds the result card of the review_claim_418 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewClaim418Card(out *ReviewClaim418Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewClaim418Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewClaim418Text1 + out.Owner.Name + reviewClaim418Text2
-	c.AddField(reviewClaim418Field1Label, out.Owner.Email)
-	c.AddField(reviewClaim418Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewClaim418Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewClaim418Field1Label, Value: out.Owner.Email},
+		{Label: reviewClaim418Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewClaim418Action1Label, out.URL),
+	}
 	c.FallbackText = reviewClaim418Fallback1 + out.ID + reviewClaim418Fallback2 + out.Status + reviewClaim418Fallback3 + out.Owner.Name + reviewClaim418Fallback4
 	return c
 }
@@ -31705,13 +33381,17 @@ func _() {
 // ReviewCourse419Card builds the result card of the review_course_419 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse419Card(out *ReviewCourse419Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewCourse419Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewCourse419Text1 + out.Owner.Name + reviewCourse419Text2
-	c.AddField(reviewCourse419Field1Label, out.Owner.Email)
-	c.AddField(reviewCourse419Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewCourse419Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewCourse419Field1Label, Value: out.Owner.Email},
+		{Label: reviewCourse419Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewCourse419Action1Label, out.URL),
+	}
 	c.FallbackText = reviewCourse419Fallback1 + out.ID + reviewCourse419Fallback2 + out.Status + reviewCourse419Fallback3 + out.Owner.Name + reviewCourse419Fallback4
 	return c
 }
@@ -31749,13 +33429,17 @@ func _() {
 // UpdateInvoice420Card builds the result card of the update_invoice_420 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice420Card(out *UpdateInvoice420Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateInvoice420Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateInvoice420Text1 + out.Owner.Name + updateInvoice420Text2
-	c.AddField(updateInvoice420Field1Label, out.Owner.Email)
-	c.AddField(updateInvoice420Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateInvoice420Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateInvoice420Field1Label, Value: out.Owner.Email},
+		{Label: updateInvoice420Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateInvoice420Action1Label, out.URL),
+	}
 	c.FallbackText = updateInvoice420Fallback1 + out.ID + updateInvoice420Fallback2 + out.Status + updateInvoice420Fallback3 + out.Owner.Name + updateInvoice420Fallback4
 	return c
 }
@@ -31793,13 +33477,17 @@ func _() {
 // UpdateTicket421Card builds the result card of the update_ticket_421 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket421Card(out *UpdateTicket421Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateTicket421Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateTicket421Text1 + out.Owner.Name + updateTicket421Text2
-	c.AddField(updateTicket421Field1Label, out.Owner.Email)
-	c.AddField(updateTicket421Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateTicket421Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateTicket421Field1Label, Value: out.Owner.Email},
+		{Label: updateTicket421Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateTicket421Action1Label, out.URL),
+	}
 	c.FallbackText = updateTicket421Fallback1 + out.ID + updateTicket421Fallback2 + out.Status + updateTicket421Fallback3 + out.Owner.Name + updateTicket421Fallback4
 	return c
 }
@@ -31837,13 +33525,17 @@ func _() {
 // UpdateShipment422Card builds the result card of the update_shipment_422 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment422Card(out *UpdateShipment422Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateShipment422Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateShipment422Text1 + out.Owner.Name + updateShipment422Text2
-	c.AddField(updateShipment422Field1Label, out.Owner.Email)
-	c.AddField(updateShipment422Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateShipment422Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateShipment422Field1Label, Value: out.Owner.Email},
+		{Label: updateShipment422Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateShipment422Action1Label, out.URL),
+	}
 	c.FallbackText = updateShipment422Fallback1 + out.ID + updateShipment422Fallback2 + out.Status + updateShipment422Fallback3 + out.Owner.Name + updateShipment422Fallback4
 	return c
 }
@@ -31881,13 +33573,17 @@ func _() {
 // UpdateBooking423Card builds the result card of the update_booking_423 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking423Card(out *UpdateBooking423Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateBooking423Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateBooking423Text1 + out.Owner.Name + updateBooking423Text2
-	c.AddField(updateBooking423Field1Label, out.Owner.Email)
-	c.AddField(updateBooking423Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateBooking423Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateBooking423Field1Label, Value: out.Owner.Email},
+		{Label: updateBooking423Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateBooking423Action1Label, out.URL),
+	}
 	c.FallbackText = updateBooking423Fallback1 + out.ID + updateBooking423Fallback2 + out.Status + updateBooking423Fallback3 + out.Owner.Name + updateBooking423Fallback4
 	return c
 }
@@ -31925,13 +33621,17 @@ func _() {
 // UpdateAccount424Card builds the result card of the update_account_424 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount424Card(out *UpdateAccount424Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateAccount424Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateAccount424Text1 + out.Owner.Name + updateAccount424Text2
-	c.AddField(updateAccount424Field1Label, out.Owner.Email)
-	c.AddField(updateAccount424Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateAccount424Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateAccount424Field1Label, Value: out.Owner.Email},
+		{Label: updateAccount424Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateAccount424Action1Label, out.URL),
+	}
 	c.FallbackText = updateAccount424Fallback1 + out.ID + updateAccount424Fallback2 + out.Status + updateAccount424Fallback3 + out.Owner.Name + updateAccount424Fallback4
 	return c
 }
@@ -31969,13 +33669,17 @@ func _() {
 // UpdateDevice425Card builds the result card of the update_device_425 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice425Card(out *UpdateDevice425Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateDevice425Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateDevice425Text1 + out.Owner.Name + updateDevice425Text2
-	c.AddField(updateDevice425Field1Label, out.Owner.Email)
-	c.AddField(updateDevice425Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateDevice425Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateDevice425Field1Label, Value: out.Owner.Email},
+		{Label: updateDevice425Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateDevice425Action1Label, out.URL),
+	}
 	c.FallbackText = updateDevice425Fallback1 + out.ID + updateDevice425Fallback2 + out.Status + updateDevice425Fallback3 + out.Owner.Name + updateDevice425Fallback4
 	return c
 }
@@ -32013,13 +33717,17 @@ func _() {
 // UpdateReport426Card builds the result card of the update_report_426 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport426Card(out *UpdateReport426Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateReport426Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateReport426Text1 + out.Owner.Name + updateReport426Text2
-	c.AddField(updateReport426Field1Label, out.Owner.Email)
-	c.AddField(updateReport426Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateReport426Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateReport426Field1Label, Value: out.Owner.Email},
+		{Label: updateReport426Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateReport426Action1Label, out.URL),
+	}
 	c.FallbackText = updateReport426Fallback1 + out.ID + updateReport426Fallback2 + out.Status + updateReport426Fallback3 + out.Owner.Name + updateReport426Fallback4
 	return c
 }
@@ -32057,13 +33765,17 @@ func _() {
 // UpdateLead427Card builds the result card of the update_lead_427 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateLead427Card(out *UpdateLead427Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateLead427Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateLead427Text1 + out.Owner.Name + updateLead427Text2
-	c.AddField(updateLead427Field1Label, out.Owner.Email)
-	c.AddField(updateLead427Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateLead427Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateLead427Field1Label, Value: out.Owner.Email},
+		{Label: updateLead427Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateLead427Action1Label, out.URL),
+	}
 	c.FallbackText = updateLead427Fallback1 + out.ID + updateLead427Fallback2 + out.Status + updateLead427Fallback3 + out.Owner.Name + updateLead427Fallback4
 	return c
 }
@@ -32101,13 +33813,17 @@ func _() {
 // UpdateClaim428Card builds the result card of the update_claim_428 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateClaim428Card(out *UpdateClaim428Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateClaim428Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateClaim428Text1 + out.Owner.Name + updateClaim428Text2
-	c.AddField(updateClaim428Field1Label, out.Owner.Email)
-	c.AddField(updateClaim428Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateClaim428Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateClaim428Field1Label, Value: out.Owner.Email},
+		{Label: updateClaim428Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateClaim428Action1Label, out.URL),
+	}
 	c.FallbackText = updateClaim428Fallback1 + out.ID + updateClaim428Fallback2 + out.Status + updateClaim428Fallback3 + out.Owner.Name + updateClaim428Fallback4
 	return c
 }
@@ -32145,13 +33861,17 @@ func _() {
 // UpdateCourse429Card builds the result card of the update_course_429 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse429Card(out *UpdateCourse429Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateCourse429Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateCourse429Text1 + out.Owner.Name + updateCourse429Text2
-	c.AddField(updateCourse429Field1Label, out.Owner.Email)
-	c.AddField(updateCourse429Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateCourse429Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateCourse429Field1Label, Value: out.Owner.Email},
+		{Label: updateCourse429Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateCourse429Action1Label, out.URL),
+	}
 	c.FallbackText = updateCourse429Fallback1 + out.ID + updateCourse429Fallback2 + out.Status + updateCourse429Fallback3 + out.Owner.Name + updateCourse429Fallback4
 	return c
 }
@@ -32189,13 +33909,17 @@ func _() {
 // CloseInvoice430Card builds the result card of the close_invoice_430 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice430Card(out *CloseInvoice430Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeInvoice430Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeInvoice430Text1 + out.Owner.Name + closeInvoice430Text2
-	c.AddField(closeInvoice430Field1Label, out.Owner.Email)
-	c.AddField(closeInvoice430Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeInvoice430Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeInvoice430Field1Label, Value: out.Owner.Email},
+		{Label: closeInvoice430Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeInvoice430Action1Label, out.URL),
+	}
 	c.FallbackText = closeInvoice430Fallback1 + out.ID + closeInvoice430Fallback2 + out.Status + closeInvoice430Fallback3 + out.Owner.Name + closeInvoice430Fallback4
 	return c
 }
@@ -32233,13 +33957,17 @@ func _() {
 // CloseTicket431Card builds the result card of the close_ticket_431 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicket431Card(out *CloseTicket431Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeTicket431Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeTicket431Text1 + out.Owner.Name + closeTicket431Text2
-	c.AddField(closeTicket431Field1Label, out.Owner.Email)
-	c.AddField(closeTicket431Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeTicket431Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeTicket431Field1Label, Value: out.Owner.Email},
+		{Label: closeTicket431Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeTicket431Action1Label, out.URL),
+	}
 	c.FallbackText = closeTicket431Fallback1 + out.ID + closeTicket431Fallback2 + out.Status + closeTicket431Fallback3 + out.Owner.Name + closeTicket431Fallback4
 	return c
 }
@@ -32277,13 +34005,17 @@ func _() {
 // CloseShipment432Card builds the result card of the close_shipment_432 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment432Card(out *CloseShipment432Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeShipment432Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeShipment432Text1 + out.Owner.Name + closeShipment432Text2
-	c.AddField(closeShipment432Field1Label, out.Owner.Email)
-	c.AddField(closeShipment432Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeShipment432Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeShipment432Field1Label, Value: out.Owner.Email},
+		{Label: closeShipment432Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeShipment432Action1Label, out.URL),
+	}
 	c.FallbackText = closeShipment432Fallback1 + out.ID + closeShipment432Fallback2 + out.Status + closeShipment432Fallback3 + out.Owner.Name + closeShipment432Fallback4
 	return c
 }
@@ -32321,13 +34053,17 @@ func _() {
 // CloseBooking433Card builds the result card of the close_booking_433 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking433Card(out *CloseBooking433Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeBooking433Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeBooking433Text1 + out.Owner.Name + closeBooking433Text2
-	c.AddField(closeBooking433Field1Label, out.Owner.Email)
-	c.AddField(closeBooking433Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeBooking433Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeBooking433Field1Label, Value: out.Owner.Email},
+		{Label: closeBooking433Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeBooking433Action1Label, out.URL),
+	}
 	c.FallbackText = closeBooking433Fallback1 + out.ID + closeBooking433Fallback2 + out.Status + closeBooking433Fallback3 + out.Owner.Name + closeBooking433Fallback4
 	return c
 }
@@ -32365,13 +34101,17 @@ func _() {
 // CloseAccount434Card builds the result card of the close_account_434 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount434Card(out *CloseAccount434Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeAccount434Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeAccount434Text1 + out.Owner.Name + closeAccount434Text2
-	c.AddField(closeAccount434Field1Label, out.Owner.Email)
-	c.AddField(closeAccount434Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeAccount434Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeAccount434Field1Label, Value: out.Owner.Email},
+		{Label: closeAccount434Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeAccount434Action1Label, out.URL),
+	}
 	c.FallbackText = closeAccount434Fallback1 + out.ID + closeAccount434Fallback2 + out.Status + closeAccount434Fallback3 + out.Owner.Name + closeAccount434Fallback4
 	return c
 }
@@ -32409,13 +34149,17 @@ func _() {
 // CloseDevice435Card builds the result card of the close_device_435 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseDevice435Card(out *CloseDevice435Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeDevice435Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeDevice435Text1 + out.Owner.Name + closeDevice435Text2
-	c.AddField(closeDevice435Field1Label, out.Owner.Email)
-	c.AddField(closeDevice435Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeDevice435Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeDevice435Field1Label, Value: out.Owner.Email},
+		{Label: closeDevice435Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeDevice435Action1Label, out.URL),
+	}
 	c.FallbackText = closeDevice435Fallback1 + out.ID + closeDevice435Fallback2 + out.Status + closeDevice435Fallback3 + out.Owner.Name + closeDevice435Fallback4
 	return c
 }
@@ -32453,13 +34197,17 @@ func _() {
 // CloseReport436Card builds the result card of the close_report_436 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseReport436Card(out *CloseReport436Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeReport436Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeReport436Text1 + out.Owner.Name + closeReport436Text2
-	c.AddField(closeReport436Field1Label, out.Owner.Email)
-	c.AddField(closeReport436Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeReport436Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeReport436Field1Label, Value: out.Owner.Email},
+		{Label: closeReport436Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeReport436Action1Label, out.URL),
+	}
 	c.FallbackText = closeReport436Fallback1 + out.ID + closeReport436Fallback2 + out.Status + closeReport436Fallback3 + out.Owner.Name + closeReport436Fallback4
 	return c
 }
@@ -32497,13 +34245,17 @@ func _() {
 // CloseLead437Card builds the result card of the close_lead_437 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseLead437Card(out *CloseLead437Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeLead437Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeLead437Text1 + out.Owner.Name + closeLead437Text2
-	c.AddField(closeLead437Field1Label, out.Owner.Email)
-	c.AddField(closeLead437Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeLead437Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeLead437Field1Label, Value: out.Owner.Email},
+		{Label: closeLead437Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeLead437Action1Label, out.URL),
+	}
 	c.FallbackText = closeLead437Fallback1 + out.ID + closeLead437Fallback2 + out.Status + closeLead437Fallback3 + out.Owner.Name + closeLead437Fallback4
 	return c
 }
@@ -32541,13 +34293,17 @@ func _() {
 // CloseClaim438Card builds the result card of the close_claim_438 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseClaim438Card(out *CloseClaim438Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeClaim438Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeClaim438Text1 + out.Owner.Name + closeClaim438Text2
-	c.AddField(closeClaim438Field1Label, out.Owner.Email)
-	c.AddField(closeClaim438Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeClaim438Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeClaim438Field1Label, Value: out.Owner.Email},
+		{Label: closeClaim438Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeClaim438Action1Label, out.URL),
+	}
 	c.FallbackText = closeClaim438Fallback1 + out.ID + closeClaim438Fallback2 + out.Status + closeClaim438Fallback3 + out.Owner.Name + closeClaim438Fallback4
 	return c
 }
@@ -32585,13 +34341,17 @@ func _() {
 // CloseCourse439Card builds the result card of the close_course_439 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseCourse439Card(out *CloseCourse439Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeCourse439Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeCourse439Text1 + out.Owner.Name + closeCourse439Text2
-	c.AddField(closeCourse439Field1Label, out.Owner.Email)
-	c.AddField(closeCourse439Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeCourse439Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeCourse439Field1Label, Value: out.Owner.Email},
+		{Label: closeCourse439Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeCourse439Action1Label, out.URL),
+	}
 	c.FallbackText = closeCourse439Fallback1 + out.ID + closeCourse439Fallback2 + out.Status + closeCourse439Fallback3 + out.Owner.Name + closeCourse439Fallback4
 	return c
 }
@@ -32629,13 +34389,17 @@ func _() {
 // ApproveInvoice440Card builds the result card of the approve_invoice_440 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice440Card(out *ApproveInvoice440Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveInvoice440Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveInvoice440Text1 + out.Owner.Name + approveInvoice440Text2
-	c.AddField(approveInvoice440Field1Label, out.Owner.Email)
-	c.AddField(approveInvoice440Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveInvoice440Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveInvoice440Field1Label, Value: out.Owner.Email},
+		{Label: approveInvoice440Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveInvoice440Action1Label, out.URL),
+	}
 	c.FallbackText = approveInvoice440Fallback1 + out.ID + approveInvoice440Fallback2 + out.Status + approveInvoice440Fallback3 + out.Owner.Name + approveInvoice440Fallback4
 	return c
 }
@@ -32673,13 +34437,17 @@ func _() {
 // ApproveTicket441Card builds the result card of the approve_ticket_441 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket441Card(out *ApproveTicket441Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveTicket441Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveTicket441Text1 + out.Owner.Name + approveTicket441Text2
-	c.AddField(approveTicket441Field1Label, out.Owner.Email)
-	c.AddField(approveTicket441Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveTicket441Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveTicket441Field1Label, Value: out.Owner.Email},
+		{Label: approveTicket441Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveTicket441Action1Label, out.URL),
+	}
 	c.FallbackText = approveTicket441Fallback1 + out.ID + approveTicket441Fallback2 + out.Status + approveTicket441Fallback3 + out.Owner.Name + approveTicket441Fallback4
 	return c
 }
@@ -32717,13 +34485,17 @@ func _() {
 // ApproveShipment442Card builds the result card of the approve_shipment_442 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment442Card(out *ApproveShipment442Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveShipment442Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveShipment442Text1 + out.Owner.Name + approveShipment442Text2
-	c.AddField(approveShipment442Field1Label, out.Owner.Email)
-	c.AddField(approveShipment442Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveShipment442Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveShipment442Field1Label, Value: out.Owner.Email},
+		{Label: approveShipment442Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveShipment442Action1Label, out.URL),
+	}
 	c.FallbackText = approveShipment442Fallback1 + out.ID + approveShipment442Fallback2 + out.Status + approveShipment442Fallback3 + out.Owner.Name + approveShipment442Fallback4
 	return c
 }
@@ -32761,13 +34533,17 @@ func _() {
 // ApproveBooking443Card builds the result card of the approve_booking_443 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking443Card(out *ApproveBooking443Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveBooking443Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveBooking443Text1 + out.Owner.Name + approveBooking443Text2
-	c.AddField(approveBooking443Field1Label, out.Owner.Email)
-	c.AddField(approveBooking443Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveBooking443Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveBooking443Field1Label, Value: out.Owner.Email},
+		{Label: approveBooking443Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveBooking443Action1Label, out.URL),
+	}
 	c.FallbackText = approveBooking443Fallback1 + out.ID + approveBooking443Fallback2 + out.Status + approveBooking443Fallback3 + out.Owner.Name + approveBooking443Fallback4
 	return c
 }
@@ -32805,13 +34581,17 @@ func _() {
 // ApproveAccount444Card builds the result card of the approve_account_444 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount444Card(out *ApproveAccount444Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveAccount444Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveAccount444Text1 + out.Owner.Name + approveAccount444Text2
-	c.AddField(approveAccount444Field1Label, out.Owner.Email)
-	c.AddField(approveAccount444Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveAccount444Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveAccount444Field1Label, Value: out.Owner.Email},
+		{Label: approveAccount444Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveAccount444Action1Label, out.URL),
+	}
 	c.FallbackText = approveAccount444Fallback1 + out.ID + approveAccount444Fallback2 + out.Status + approveAccount444Fallback3 + out.Owner.Name + approveAccount444Fallback4
 	return c
 }
@@ -32849,13 +34629,17 @@ func _() {
 // ApproveDevice445Card builds the result card of the approve_device_445 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice445Card(out *ApproveDevice445Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveDevice445Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveDevice445Text1 + out.Owner.Name + approveDevice445Text2
-	c.AddField(approveDevice445Field1Label, out.Owner.Email)
-	c.AddField(approveDevice445Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveDevice445Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveDevice445Field1Label, Value: out.Owner.Email},
+		{Label: approveDevice445Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveDevice445Action1Label, out.URL),
+	}
 	c.FallbackText = approveDevice445Fallback1 + out.ID + approveDevice445Fallback2 + out.Status + approveDevice445Fallback3 + out.Owner.Name + approveDevice445Fallback4
 	return c
 }
@@ -32893,13 +34677,17 @@ func _() {
 // ApproveReport446Card builds the result card of the approve_report_446 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport446Card(out *ApproveReport446Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveReport446Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveReport446Text1 + out.Owner.Name + approveReport446Text2
-	c.AddField(approveReport446Field1Label, out.Owner.Email)
-	c.AddField(approveReport446Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveReport446Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveReport446Field1Label, Value: out.Owner.Email},
+		{Label: approveReport446Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveReport446Action1Label, out.URL),
+	}
 	c.FallbackText = approveReport446Fallback1 + out.ID + approveReport446Fallback2 + out.Status + approveReport446Fallback3 + out.Owner.Name + approveReport446Fallback4
 	return c
 }
@@ -32937,13 +34725,17 @@ func _() {
 // ApproveLead447Card builds the result card of the approve_lead_447 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveLead447Card(out *ApproveLead447Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveLead447Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveLead447Text1 + out.Owner.Name + approveLead447Text2
-	c.AddField(approveLead447Field1Label, out.Owner.Email)
-	c.AddField(approveLead447Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveLead447Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveLead447Field1Label, Value: out.Owner.Email},
+		{Label: approveLead447Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveLead447Action1Label, out.URL),
+	}
 	c.FallbackText = approveLead447Fallback1 + out.ID + approveLead447Fallback2 + out.Status + approveLead447Fallback3 + out.Owner.Name + approveLead447Fallback4
 	return c
 }
@@ -32981,13 +34773,17 @@ func _() {
 // ApproveClaim448Card builds the result card of the approve_claim_448 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim448Card(out *ApproveClaim448Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveClaim448Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveClaim448Text1 + out.Owner.Name + approveClaim448Text2
-	c.AddField(approveClaim448Field1Label, out.Owner.Email)
-	c.AddField(approveClaim448Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveClaim448Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveClaim448Field1Label, Value: out.Owner.Email},
+		{Label: approveClaim448Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveClaim448Action1Label, out.URL),
+	}
 	c.FallbackText = approveClaim448Fallback1 + out.ID + approveClaim448Fallback2 + out.Status + approveClaim448Fallback3 + out.Owner.Name + approveClaim448Fallback4
 	return c
 }
@@ -33025,13 +34821,17 @@ func _() {
 // ApproveCourse449Card builds the result card of the approve_course_449 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse449Card(out *ApproveCourse449Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveCourse449Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveCourse449Text1 + out.Owner.Name + approveCourse449Text2
-	c.AddField(approveCourse449Field1Label, out.Owner.Email)
-	c.AddField(approveCourse449Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveCourse449Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveCourse449Field1Label, Value: out.Owner.Email},
+		{Label: approveCourse449Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveCourse449Action1Label, out.URL),
+	}
 	c.FallbackText = approveCourse449Fallback1 + out.ID + approveCourse449Fallback2 + out.Status + approveCourse449Fallback3 + out.Owner.Name + approveCourse449Fallback4
 	return c
 }
@@ -33069,13 +34869,17 @@ func _() {
 // GetInvoice450Card builds the result card of the get_invoice_450 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetInvoice450Card(out *GetInvoice450Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getInvoice450Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getInvoice450Text1 + out.Owner.Name + getInvoice450Text2
-	c.AddField(getInvoice450Field1Label, out.Owner.Email)
-	c.AddField(getInvoice450Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getInvoice450Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getInvoice450Field1Label, Value: out.Owner.Email},
+		{Label: getInvoice450Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getInvoice450Action1Label, out.URL),
+	}
 	c.FallbackText = getInvoice450Fallback1 + out.ID + getInvoice450Fallback2 + out.Status + getInvoice450Fallback3 + out.Owner.Name + getInvoice450Fallback4
 	return c
 }
@@ -33113,13 +34917,17 @@ func _() {
 // GetTicket451Card builds the result card of the get_ticket_451 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicket451Card(out *GetTicket451Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getTicket451Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getTicket451Text1 + out.Owner.Name + getTicket451Text2
-	c.AddField(getTicket451Field1Label, out.Owner.Email)
-	c.AddField(getTicket451Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getTicket451Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getTicket451Field1Label, Value: out.Owner.Email},
+		{Label: getTicket451Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getTicket451Action1Label, out.URL),
+	}
 	c.FallbackText = getTicket451Fallback1 + out.ID + getTicket451Fallback2 + out.Status + getTicket451Fallback3 + out.Owner.Name + getTicket451Fallback4
 	return c
 }
@@ -33157,13 +34965,17 @@ func _() {
 // GetShipment452Card builds the result card of the get_shipment_452 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetShipment452Card(out *GetShipment452Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getShipment452Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getShipment452Text1 + out.Owner.Name + getShipment452Text2
-	c.AddField(getShipment452Field1Label, out.Owner.Email)
-	c.AddField(getShipment452Field2Label, out.Status)
-	c.AddAction(card.URLAction(getShipment452Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getShipment452Field1Label, Value: out.Owner.Email},
+		{Label: getShipment452Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getShipment452Action1Label, out.URL),
+	}
 	c.FallbackText = getShipment452Fallback1 + out.ID + getShipment452Fallback2 + out.Status + getShipment452Fallback3 + out.Owner.Name + getShipment452Fallback4
 	return c
 }
@@ -33201,13 +35013,17 @@ func _() {
 // GetBooking453Card builds the result card of the get_booking_453 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetBooking453Card(out *GetBooking453Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getBooking453Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getBooking453Text1 + out.Owner.Name + getBooking453Text2
-	c.AddField(getBooking453Field1Label, out.Owner.Email)
-	c.AddField(getBooking453Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getBooking453Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getBooking453Field1Label, Value: out.Owner.Email},
+		{Label: getBooking453Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getBooking453Action1Label, out.URL),
+	}
 	c.FallbackText = getBooking453Fallback1 + out.ID + getBooking453Fallback2 + out.Status + getBooking453Fallback3 + out.Owner.Name + getBooking453Fallback4
 	return c
 }
@@ -33245,13 +35061,17 @@ func _() {
 // GetAccount454Card builds the result card of the get_account_454 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetAccount454Card(out *GetAccount454Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getAccount454Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getAccount454Text1 + out.Owner.Name + getAccount454Text2
-	c.AddField(getAccount454Field1Label, out.Owner.Email)
-	c.AddField(getAccount454Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getAccount454Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getAccount454Field1Label, Value: out.Owner.Email},
+		{Label: getAccount454Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getAccount454Action1Label, out.URL),
+	}
 	c.FallbackText = getAccount454Fallback1 + out.ID + getAccount454Fallback2 + out.Status + getAccount454Fallback3 + out.Owner.Name + getAccount454Fallback4
 	return c
 }
@@ -33289,13 +35109,17 @@ func _() {
 // GetDevice455Card builds the result card of the get_device_455 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetDevice455Card(out *GetDevice455Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getDevice455Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getDevice455Text1 + out.Owner.Name + getDevice455Text2
-	c.AddField(getDevice455Field1Label, out.Owner.Email)
-	c.AddField(getDevice455Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getDevice455Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getDevice455Field1Label, Value: out.Owner.Email},
+		{Label: getDevice455Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getDevice455Action1Label, out.URL),
+	}
 	c.FallbackText = getDevice455Fallback1 + out.ID + getDevice455Fallback2 + out.Status + getDevice455Fallback3 + out.Owner.Name + getDevice455Fallback4
 	return c
 }
@@ -33333,13 +35157,17 @@ func _() {
 // GetReport456Card builds the result card of the get_report_456 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetReport456Card(out *GetReport456Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getReport456Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getReport456Text1 + out.Owner.Name + getReport456Text2
-	c.AddField(getReport456Field1Label, out.Owner.Email)
-	c.AddField(getReport456Field2Label, out.Status)
-	c.AddAction(card.URLAction(getReport456Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getReport456Field1Label, Value: out.Owner.Email},
+		{Label: getReport456Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getReport456Action1Label, out.URL),
+	}
 	c.FallbackText = getReport456Fallback1 + out.ID + getReport456Fallback2 + out.Status + getReport456Fallback3 + out.Owner.Name + getReport456Fallback4
 	return c
 }
@@ -33377,13 +35205,17 @@ func _() {
 // GetLead457Card builds the result card of the get_lead_457 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetLead457Card(out *GetLead457Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getLead457Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getLead457Text1 + out.Owner.Name + getLead457Text2
-	c.AddField(getLead457Field1Label, out.Owner.Email)
-	c.AddField(getLead457Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getLead457Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getLead457Field1Label, Value: out.Owner.Email},
+		{Label: getLead457Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getLead457Action1Label, out.URL),
+	}
 	c.FallbackText = getLead457Fallback1 + out.ID + getLead457Fallback2 + out.Status + getLead457Fallback3 + out.Owner.Name + getLead457Fallback4
 	return c
 }
@@ -33421,13 +35253,17 @@ func _() {
 // GetClaim458Card builds the result card of the get_claim_458 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetClaim458Card(out *GetClaim458Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getClaim458Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getClaim458Text1 + out.Owner.Name + getClaim458Text2
-	c.AddField(getClaim458Field1Label, out.Owner.Email)
-	c.AddField(getClaim458Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getClaim458Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getClaim458Field1Label, Value: out.Owner.Email},
+		{Label: getClaim458Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getClaim458Action1Label, out.URL),
+	}
 	c.FallbackText = getClaim458Fallback1 + out.ID + getClaim458Fallback2 + out.Status + getClaim458Fallback3 + out.Owner.Name + getClaim458Fallback4
 	return c
 }
@@ -33465,13 +35301,17 @@ func _() {
 // GetCourse459Card builds the result card of the get_course_459 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetCourse459Card(out *GetCourse459Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getCourse459Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = getCourse459Text1 + out.Owner.Name + getCourse459Text2
-	c.AddField(getCourse459Field1Label, out.Owner.Email)
-	c.AddField(getCourse459Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(getCourse459Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: getCourse459Field1Label, Value: out.Owner.Email},
+		{Label: getCourse459Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getCourse459Action1Label, out.URL),
+	}
 	c.FallbackText = getCourse459Fallback1 + out.ID + getCourse459Fallback2 + out.Status + getCourse459Fallback3 + out.Owner.Name + getCourse459Fallback4
 	return c
 }
@@ -33509,13 +35349,17 @@ func _() {
 // ReviewInvoice460Card builds the result card of the review_invoice_460 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice460Card(out *ReviewInvoice460Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice460Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewInvoice460Text1 + out.Owner.Name + reviewInvoice460Text2
-	c.AddField(reviewInvoice460Field1Label, out.Owner.Email)
-	c.AddField(reviewInvoice460Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewInvoice460Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewInvoice460Field1Label, Value: out.Owner.Email},
+		{Label: reviewInvoice460Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewInvoice460Action1Label, out.URL),
+	}
 	c.FallbackText = reviewInvoice460Fallback1 + out.ID + reviewInvoice460Fallback2 + out.Status + reviewInvoice460Fallback3 + out.Owner.Name + reviewInvoice460Fallback4
 	return c
 }
@@ -33553,13 +35397,17 @@ func _() {
 // ReviewTicket461Card builds the result card of the review_ticket_461 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket461Card(out *ReviewTicket461Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewTicket461Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewTicket461Text1 + out.Owner.Name + reviewTicket461Text2
-	c.AddField(reviewTicket461Field1Label, out.Owner.Email)
-	c.AddField(reviewTicket461Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewTicket461Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewTicket461Field1Label, Value: out.Owner.Email},
+		{Label: reviewTicket461Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewTicket461Action1Label, out.URL),
+	}
 	c.FallbackText = reviewTicket461Fallback1 + out.ID + reviewTicket461Fallback2 + out.Status + reviewTicket461Fallback3 + out.Owner.Name + reviewTicket461Fallback4
 	return c
 }
@@ -33597,13 +35445,17 @@ func _() {
 // ReviewShipment462Card builds the result card of the review_shipment_462 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment462Card(out *ReviewShipment462Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewShipment462Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewShipment462Text1 + out.Owner.Name + reviewShipment462Text2
-	c.AddField(reviewShipment462Field1Label, out.Owner.Email)
-	c.AddField(reviewShipment462Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewShipment462Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewShipment462Field1Label, Value: out.Owner.Email},
+		{Label: reviewShipment462Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewShipment462Action1Label, out.URL),
+	}
 	c.FallbackText = reviewShipment462Fallback1 + out.ID + reviewShipment462Fallback2 + out.Status + reviewShipment462Fallback3 + out.Owner.Name + reviewShipment462Fallback4
 	return c
 }
@@ -33641,13 +35493,17 @@ func _() {
 // ReviewBooking463Card builds the result card of the review_booking_463 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking463Card(out *ReviewBooking463Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewBooking463Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewBooking463Text1 + out.Owner.Name + reviewBooking463Text2
-	c.AddField(reviewBooking463Field1Label, out.Owner.Email)
-	c.AddField(reviewBooking463Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewBooking463Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewBooking463Field1Label, Value: out.Owner.Email},
+		{Label: reviewBooking463Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewBooking463Action1Label, out.URL),
+	}
 	c.FallbackText = reviewBooking463Fallback1 + out.ID + reviewBooking463Fallback2 + out.Status + reviewBooking463Fallback3 + out.Owner.Name + reviewBooking463Fallback4
 	return c
 }
@@ -33685,13 +35541,17 @@ func _() {
 // ReviewAccount464Card builds the result card of the review_account_464 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount464Card(out *ReviewAccount464Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewAccount464Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewAccount464Text1 + out.Owner.Name + reviewAccount464Text2
-	c.AddField(reviewAccount464Field1Label, out.Owner.Email)
-	c.AddField(reviewAccount464Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewAccount464Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewAccount464Field1Label, Value: out.Owner.Email},
+		{Label: reviewAccount464Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewAccount464Action1Label, out.URL),
+	}
 	c.FallbackText = reviewAccount464Fallback1 + out.ID + reviewAccount464Fallback2 + out.Status + reviewAccount464Fallback3 + out.Owner.Name + reviewAccount464Fallback4
 	return c
 }
@@ -33729,13 +35589,17 @@ func _() {
 // ReviewDevice465Card builds the result card of the review_device_465 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice465Card(out *ReviewDevice465Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewDevice465Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewDevice465Text1 + out.Owner.Name + reviewDevice465Text2
-	c.AddField(reviewDevice465Field1Label, out.Owner.Email)
-	c.AddField(reviewDevice465Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewDevice465Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewDevice465Field1Label, Value: out.Owner.Email},
+		{Label: reviewDevice465Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewDevice465Action1Label, out.URL),
+	}
 	c.FallbackText = reviewDevice465Fallback1 + out.ID + reviewDevice465Fallback2 + out.Status + reviewDevice465Fallback3 + out.Owner.Name + reviewDevice465Fallback4
 	return c
 }
@@ -33773,13 +35637,17 @@ func _() {
 // ReviewReport466Card builds the result card of the review_report_466 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport466Card(out *ReviewReport466Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewReport466Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewReport466Text1 + out.Owner.Name + reviewReport466Text2
-	c.AddField(reviewReport466Field1Label, out.Owner.Email)
-	c.AddField(reviewReport466Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewReport466Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewReport466Field1Label, Value: out.Owner.Email},
+		{Label: reviewReport466Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewReport466Action1Label, out.URL),
+	}
 	c.FallbackText = reviewReport466Fallback1 + out.ID + reviewReport466Fallback2 + out.Status + reviewReport466Fallback3 + out.Owner.Name + reviewReport466Fallback4
 	return c
 }
@@ -33817,13 +35685,17 @@ func _() {
 // ReviewLead467Card builds the result card of the review_lead_467 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewLead467Card(out *ReviewLead467Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewLead467Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewLead467Text1 + out.Owner.Name + reviewLead467Text2
-	c.AddField(reviewLead467Field1Label, out.Owner.Email)
-	c.AddField(reviewLead467Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewLead467Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewLead467Field1Label, Value: out.Owner.Email},
+		{Label: reviewLead467Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewLead467Action1Label, out.URL),
+	}
 	c.FallbackText = reviewLead467Fallback1 + out.ID + reviewLead467Fallback2 + out.Status + reviewLead467Fallback3 + out.Owner.Name + reviewLead467Fallback4
 	return c
 }
@@ -33861,13 +35733,17 @@ func _() {
 // ReviewClaim468Card builds the result card of the review_claim_468 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewClaim468Card(out *ReviewClaim468Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewClaim468Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewClaim468Text1 + out.Owner.Name + reviewClaim468Text2
-	c.AddField(reviewClaim468Field1Label, out.Owner.Email)
-	c.AddField(reviewClaim468Field2Label, out.Status)
-	c.AddAction(card.URLAction(reviewClaim468Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewClaim468Field1Label, Value: out.Owner.Email},
+		{Label: reviewClaim468Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewClaim468Action1Label, out.URL),
+	}
 	c.FallbackText = reviewClaim468Fallback1 + out.ID + reviewClaim468Fallback2 + out.Status + reviewClaim468Fallback3 + out.Owner.Name + reviewClaim468Fallback4
 	return c
 }
@@ -33905,13 +35781,17 @@ func _() {
 // ReviewCourse469Card builds the result card of the review_course_469 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse469Card(out *ReviewCourse469Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = reviewCourse469Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = reviewCourse469Text1 + out.Owner.Name + reviewCourse469Text2
-	c.AddField(reviewCourse469Field1Label, out.Owner.Email)
-	c.AddField(reviewCourse469Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(reviewCourse469Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: reviewCourse469Field1Label, Value: out.Owner.Email},
+		{Label: reviewCourse469Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(reviewCourse469Action1Label, out.URL),
+	}
 	c.FallbackText = reviewCourse469Fallback1 + out.ID + reviewCourse469Fallback2 + out.Status + reviewCourse469Fallback3 + out.Owner.Name + reviewCourse469Fallback4
 	return c
 }
@@ -33949,13 +35829,17 @@ func _() {
 // UpdateInvoice470Card builds the result card of the update_invoice_470 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice470Card(out *UpdateInvoice470Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateInvoice470Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateInvoice470Text1 + out.Owner.Name + updateInvoice470Text2
-	c.AddField(updateInvoice470Field1Label, out.Owner.Email)
-	c.AddField(updateInvoice470Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateInvoice470Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateInvoice470Field1Label, Value: out.Owner.Email},
+		{Label: updateInvoice470Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateInvoice470Action1Label, out.URL),
+	}
 	c.FallbackText = updateInvoice470Fallback1 + out.ID + updateInvoice470Fallback2 + out.Status + updateInvoice470Fallback3 + out.Owner.Name + updateInvoice470Fallback4
 	return c
 }
@@ -33993,13 +35877,17 @@ func _() {
 // UpdateTicket471Card builds the result card of the update_ticket_471 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket471Card(out *UpdateTicket471Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateTicket471Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateTicket471Text1 + out.Owner.Name + updateTicket471Text2
-	c.AddField(updateTicket471Field1Label, out.Owner.Email)
-	c.AddField(updateTicket471Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateTicket471Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateTicket471Field1Label, Value: out.Owner.Email},
+		{Label: updateTicket471Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateTicket471Action1Label, out.URL),
+	}
 	c.FallbackText = updateTicket471Fallback1 + out.ID + updateTicket471Fallback2 + out.Status + updateTicket471Fallback3 + out.Owner.Name + updateTicket471Fallback4
 	return c
 }
@@ -34037,13 +35925,17 @@ func _() {
 // UpdateShipment472Card builds the result card of the update_shipment_472 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment472Card(out *UpdateShipment472Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateShipment472Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateShipment472Text1 + out.Owner.Name + updateShipment472Text2
-	c.AddField(updateShipment472Field1Label, out.Owner.Email)
-	c.AddField(updateShipment472Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateShipment472Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateShipment472Field1Label, Value: out.Owner.Email},
+		{Label: updateShipment472Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateShipment472Action1Label, out.URL),
+	}
 	c.FallbackText = updateShipment472Fallback1 + out.ID + updateShipment472Fallback2 + out.Status + updateShipment472Fallback3 + out.Owner.Name + updateShipment472Fallback4
 	return c
 }
@@ -34081,13 +35973,17 @@ func _() {
 // UpdateBooking473Card builds the result card of the update_booking_473 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking473Card(out *UpdateBooking473Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateBooking473Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateBooking473Text1 + out.Owner.Name + updateBooking473Text2
-	c.AddField(updateBooking473Field1Label, out.Owner.Email)
-	c.AddField(updateBooking473Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateBooking473Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateBooking473Field1Label, Value: out.Owner.Email},
+		{Label: updateBooking473Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateBooking473Action1Label, out.URL),
+	}
 	c.FallbackText = updateBooking473Fallback1 + out.ID + updateBooking473Fallback2 + out.Status + updateBooking473Fallback3 + out.Owner.Name + updateBooking473Fallback4
 	return c
 }
@@ -34125,13 +36021,17 @@ func _() {
 // UpdateAccount474Card builds the result card of the update_account_474 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount474Card(out *UpdateAccount474Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateAccount474Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateAccount474Text1 + out.Owner.Name + updateAccount474Text2
-	c.AddField(updateAccount474Field1Label, out.Owner.Email)
-	c.AddField(updateAccount474Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateAccount474Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateAccount474Field1Label, Value: out.Owner.Email},
+		{Label: updateAccount474Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateAccount474Action1Label, out.URL),
+	}
 	c.FallbackText = updateAccount474Fallback1 + out.ID + updateAccount474Fallback2 + out.Status + updateAccount474Fallback3 + out.Owner.Name + updateAccount474Fallback4
 	return c
 }
@@ -34169,13 +36069,17 @@ func _() {
 // UpdateDevice475Card builds the result card of the update_device_475 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice475Card(out *UpdateDevice475Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateDevice475Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateDevice475Text1 + out.Owner.Name + updateDevice475Text2
-	c.AddField(updateDevice475Field1Label, out.Owner.Email)
-	c.AddField(updateDevice475Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateDevice475Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateDevice475Field1Label, Value: out.Owner.Email},
+		{Label: updateDevice475Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateDevice475Action1Label, out.URL),
+	}
 	c.FallbackText = updateDevice475Fallback1 + out.ID + updateDevice475Fallback2 + out.Status + updateDevice475Fallback3 + out.Owner.Name + updateDevice475Fallback4
 	return c
 }
@@ -34213,13 +36117,17 @@ func _() {
 // UpdateReport476Card builds the result card of the update_report_476 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport476Card(out *UpdateReport476Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateReport476Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateReport476Text1 + out.Owner.Name + updateReport476Text2
-	c.AddField(updateReport476Field1Label, out.Owner.Email)
-	c.AddField(updateReport476Field2Label, out.Status)
-	c.AddAction(card.URLAction(updateReport476Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateReport476Field1Label, Value: out.Owner.Email},
+		{Label: updateReport476Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateReport476Action1Label, out.URL),
+	}
 	c.FallbackText = updateReport476Fallback1 + out.ID + updateReport476Fallback2 + out.Status + updateReport476Fallback3 + out.Owner.Name + updateReport476Fallback4
 	return c
 }
@@ -34257,13 +36165,17 @@ func _() {
 // UpdateLead477Card builds the result card of the update_lead_477 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateLead477Card(out *UpdateLead477Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateLead477Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateLead477Text1 + out.Owner.Name + updateLead477Text2
-	c.AddField(updateLead477Field1Label, out.Owner.Email)
-	c.AddField(updateLead477Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateLead477Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateLead477Field1Label, Value: out.Owner.Email},
+		{Label: updateLead477Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateLead477Action1Label, out.URL),
+	}
 	c.FallbackText = updateLead477Fallback1 + out.ID + updateLead477Fallback2 + out.Status + updateLead477Fallback3 + out.Owner.Name + updateLead477Fallback4
 	return c
 }
@@ -34301,13 +36213,17 @@ func _() {
 // UpdateClaim478Card builds the result card of the update_claim_478 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateClaim478Card(out *UpdateClaim478Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateClaim478Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateClaim478Text1 + out.Owner.Name + updateClaim478Text2
-	c.AddField(updateClaim478Field1Label, out.Owner.Email)
-	c.AddField(updateClaim478Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateClaim478Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateClaim478Field1Label, Value: out.Owner.Email},
+		{Label: updateClaim478Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateClaim478Action1Label, out.URL),
+	}
 	c.FallbackText = updateClaim478Fallback1 + out.ID + updateClaim478Fallback2 + out.Status + updateClaim478Fallback3 + out.Owner.Name + updateClaim478Fallback4
 	return c
 }
@@ -34345,13 +36261,17 @@ func _() {
 // UpdateCourse479Card builds the result card of the update_course_479 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse479Card(out *UpdateCourse479Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = updateCourse479Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = updateCourse479Text1 + out.Owner.Name + updateCourse479Text2
-	c.AddField(updateCourse479Field1Label, out.Owner.Email)
-	c.AddField(updateCourse479Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(updateCourse479Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: updateCourse479Field1Label, Value: out.Owner.Email},
+		{Label: updateCourse479Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(updateCourse479Action1Label, out.URL),
+	}
 	c.FallbackText = updateCourse479Fallback1 + out.ID + updateCourse479Fallback2 + out.Status + updateCourse479Fallback3 + out.Owner.Name + updateCourse479Fallback4
 	return c
 }
@@ -34389,13 +36309,17 @@ func _() {
 // CloseInvoice480Card builds the result card of the close_invoice_480 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice480Card(out *CloseInvoice480Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeInvoice480Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeInvoice480Text1 + out.Owner.Name + closeInvoice480Text2
-	c.AddField(closeInvoice480Field1Label, out.Owner.Email)
-	c.AddField(closeInvoice480Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeInvoice480Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeInvoice480Field1Label, Value: out.Owner.Email},
+		{Label: closeInvoice480Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeInvoice480Action1Label, out.URL),
+	}
 	c.FallbackText = closeInvoice480Fallback1 + out.ID + closeInvoice480Fallback2 + out.Status + closeInvoice480Fallback3 + out.Owner.Name + closeInvoice480Fallback4
 	return c
 }
@@ -34433,13 +36357,17 @@ func _() {
 // CloseTicket481Card builds the result card of the close_ticket_481 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicket481Card(out *CloseTicket481Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeTicket481Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeTicket481Text1 + out.Owner.Name + closeTicket481Text2
-	c.AddField(closeTicket481Field1Label, out.Owner.Email)
-	c.AddField(closeTicket481Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeTicket481Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeTicket481Field1Label, Value: out.Owner.Email},
+		{Label: closeTicket481Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeTicket481Action1Label, out.URL),
+	}
 	c.FallbackText = closeTicket481Fallback1 + out.ID + closeTicket481Fallback2 + out.Status + closeTicket481Fallback3 + out.Owner.Name + closeTicket481Fallback4
 	return c
 }
@@ -34477,13 +36405,17 @@ func _() {
 // CloseShipment482Card builds the result card of the close_shipment_482 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment482Card(out *CloseShipment482Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeShipment482Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeShipment482Text1 + out.Owner.Name + closeShipment482Text2
-	c.AddField(closeShipment482Field1Label, out.Owner.Email)
-	c.AddField(closeShipment482Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeShipment482Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeShipment482Field1Label, Value: out.Owner.Email},
+		{Label: closeShipment482Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeShipment482Action1Label, out.URL),
+	}
 	c.FallbackText = closeShipment482Fallback1 + out.ID + closeShipment482Fallback2 + out.Status + closeShipment482Fallback3 + out.Owner.Name + closeShipment482Fallback4
 	return c
 }
@@ -34521,13 +36453,17 @@ func _() {
 // CloseBooking483Card builds the result card of the close_booking_483 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking483Card(out *CloseBooking483Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeBooking483Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeBooking483Text1 + out.Owner.Name + closeBooking483Text2
-	c.AddField(closeBooking483Field1Label, out.Owner.Email)
-	c.AddField(closeBooking483Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeBooking483Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeBooking483Field1Label, Value: out.Owner.Email},
+		{Label: closeBooking483Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeBooking483Action1Label, out.URL),
+	}
 	c.FallbackText = closeBooking483Fallback1 + out.ID + closeBooking483Fallback2 + out.Status + closeBooking483Fallback3 + out.Owner.Name + closeBooking483Fallback4
 	return c
 }
@@ -34565,13 +36501,17 @@ func _() {
 // CloseAccount484Card builds the result card of the close_account_484 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount484Card(out *CloseAccount484Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeAccount484Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeAccount484Text1 + out.Owner.Name + closeAccount484Text2
-	c.AddField(closeAccount484Field1Label, out.Owner.Email)
-	c.AddField(closeAccount484Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeAccount484Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeAccount484Field1Label, Value: out.Owner.Email},
+		{Label: closeAccount484Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeAccount484Action1Label, out.URL),
+	}
 	c.FallbackText = closeAccount484Fallback1 + out.ID + closeAccount484Fallback2 + out.Status + closeAccount484Fallback3 + out.Owner.Name + closeAccount484Fallback4
 	return c
 }
@@ -34609,13 +36549,17 @@ func _() {
 // CloseDevice485Card builds the result card of the close_device_485 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseDevice485Card(out *CloseDevice485Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeDevice485Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeDevice485Text1 + out.Owner.Name + closeDevice485Text2
-	c.AddField(closeDevice485Field1Label, out.Owner.Email)
-	c.AddField(closeDevice485Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeDevice485Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeDevice485Field1Label, Value: out.Owner.Email},
+		{Label: closeDevice485Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeDevice485Action1Label, out.URL),
+	}
 	c.FallbackText = closeDevice485Fallback1 + out.ID + closeDevice485Fallback2 + out.Status + closeDevice485Fallback3 + out.Owner.Name + closeDevice485Fallback4
 	return c
 }
@@ -34653,13 +36597,17 @@ func _() {
 // CloseReport486Card builds the result card of the close_report_486 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseReport486Card(out *CloseReport486Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeReport486Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeReport486Text1 + out.Owner.Name + closeReport486Text2
-	c.AddField(closeReport486Field1Label, out.Owner.Email)
-	c.AddField(closeReport486Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeReport486Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeReport486Field1Label, Value: out.Owner.Email},
+		{Label: closeReport486Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeReport486Action1Label, out.URL),
+	}
 	c.FallbackText = closeReport486Fallback1 + out.ID + closeReport486Fallback2 + out.Status + closeReport486Fallback3 + out.Owner.Name + closeReport486Fallback4
 	return c
 }
@@ -34697,13 +36645,17 @@ func _() {
 // CloseLead487Card builds the result card of the close_lead_487 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseLead487Card(out *CloseLead487Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeLead487Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeLead487Text1 + out.Owner.Name + closeLead487Text2
-	c.AddField(closeLead487Field1Label, out.Owner.Email)
-	c.AddField(closeLead487Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeLead487Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeLead487Field1Label, Value: out.Owner.Email},
+		{Label: closeLead487Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeLead487Action1Label, out.URL),
+	}
 	c.FallbackText = closeLead487Fallback1 + out.ID + closeLead487Fallback2 + out.Status + closeLead487Fallback3 + out.Owner.Name + closeLead487Fallback4
 	return c
 }
@@ -34741,13 +36693,17 @@ func _() {
 // CloseClaim488Card builds the result card of the close_claim_488 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseClaim488Card(out *CloseClaim488Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeClaim488Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeClaim488Text1 + out.Owner.Name + closeClaim488Text2
-	c.AddField(closeClaim488Field1Label, out.Owner.Email)
-	c.AddField(closeClaim488Field2Label, out.Status)
-	c.AddAction(card.URLAction(closeClaim488Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeClaim488Field1Label, Value: out.Owner.Email},
+		{Label: closeClaim488Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeClaim488Action1Label, out.URL),
+	}
 	c.FallbackText = closeClaim488Fallback1 + out.ID + closeClaim488Fallback2 + out.Status + closeClaim488Fallback3 + out.Owner.Name + closeClaim488Fallback4
 	return c
 }
@@ -34785,13 +36741,17 @@ func _() {
 // CloseCourse489Card builds the result card of the close_course_489 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseCourse489Card(out *CloseCourse489Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeCourse489Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = closeCourse489Text1 + out.Owner.Name + closeCourse489Text2
-	c.AddField(closeCourse489Field1Label, out.Owner.Email)
-	c.AddField(closeCourse489Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(closeCourse489Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: closeCourse489Field1Label, Value: out.Owner.Email},
+		{Label: closeCourse489Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(closeCourse489Action1Label, out.URL),
+	}
 	c.FallbackText = closeCourse489Fallback1 + out.ID + closeCourse489Fallback2 + out.Status + closeCourse489Fallback3 + out.Owner.Name + closeCourse489Fallback4
 	return c
 }
@@ -34829,13 +36789,17 @@ func _() {
 // ApproveInvoice490Card builds the result card of the approve_invoice_490 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice490Card(out *ApproveInvoice490Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveInvoice490Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveInvoice490Text1 + out.Owner.Name + approveInvoice490Text2
-	c.AddField(approveInvoice490Field1Label, out.Owner.Email)
-	c.AddField(approveInvoice490Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveInvoice490Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveInvoice490Field1Label, Value: out.Owner.Email},
+		{Label: approveInvoice490Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveInvoice490Action1Label, out.URL),
+	}
 	c.FallbackText = approveInvoice490Fallback1 + out.ID + approveInvoice490Fallback2 + out.Status + approveInvoice490Fallback3 + out.Owner.Name + approveInvoice490Fallback4
 	return c
 }
@@ -34873,13 +36837,17 @@ func _() {
 // ApproveTicket491Card builds the result card of the approve_ticket_491 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket491Card(out *ApproveTicket491Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveTicket491Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveTicket491Text1 + out.Owner.Name + approveTicket491Text2
-	c.AddField(approveTicket491Field1Label, out.Owner.Email)
-	c.AddField(approveTicket491Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveTicket491Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveTicket491Field1Label, Value: out.Owner.Email},
+		{Label: approveTicket491Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveTicket491Action1Label, out.URL),
+	}
 	c.FallbackText = approveTicket491Fallback1 + out.ID + approveTicket491Fallback2 + out.Status + approveTicket491Fallback3 + out.Owner.Name + approveTicket491Fallback4
 	return c
 }
@@ -34917,13 +36885,17 @@ func _() {
 // ApproveShipment492Card builds the result card of the approve_shipment_492 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment492Card(out *ApproveShipment492Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveShipment492Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveShipment492Text1 + out.Owner.Name + approveShipment492Text2
-	c.AddField(approveShipment492Field1Label, out.Owner.Email)
-	c.AddField(approveShipment492Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveShipment492Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveShipment492Field1Label, Value: out.Owner.Email},
+		{Label: approveShipment492Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveShipment492Action1Label, out.URL),
+	}
 	c.FallbackText = approveShipment492Fallback1 + out.ID + approveShipment492Fallback2 + out.Status + approveShipment492Fallback3 + out.Owner.Name + approveShipment492Fallback4
 	return c
 }
@@ -34961,13 +36933,17 @@ func _() {
 // ApproveBooking493Card builds the result card of the approve_booking_493 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking493Card(out *ApproveBooking493Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveBooking493Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveBooking493Text1 + out.Owner.Name + approveBooking493Text2
-	c.AddField(approveBooking493Field1Label, out.Owner.Email)
-	c.AddField(approveBooking493Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveBooking493Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveBooking493Field1Label, Value: out.Owner.Email},
+		{Label: approveBooking493Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveBooking493Action1Label, out.URL),
+	}
 	c.FallbackText = approveBooking493Fallback1 + out.ID + approveBooking493Fallback2 + out.Status + approveBooking493Fallback3 + out.Owner.Name + approveBooking493Fallback4
 	return c
 }
@@ -35005,13 +36981,17 @@ func _() {
 // ApproveAccount494Card builds the result card of the approve_account_494 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount494Card(out *ApproveAccount494Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveAccount494Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveAccount494Text1 + out.Owner.Name + approveAccount494Text2
-	c.AddField(approveAccount494Field1Label, out.Owner.Email)
-	c.AddField(approveAccount494Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveAccount494Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveAccount494Field1Label, Value: out.Owner.Email},
+		{Label: approveAccount494Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveAccount494Action1Label, out.URL),
+	}
 	c.FallbackText = approveAccount494Fallback1 + out.ID + approveAccount494Fallback2 + out.Status + approveAccount494Fallback3 + out.Owner.Name + approveAccount494Fallback4
 	return c
 }
@@ -35049,13 +37029,17 @@ func _() {
 // ApproveDevice495Card builds the result card of the approve_device_495 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice495Card(out *ApproveDevice495Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveDevice495Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveDevice495Text1 + out.Owner.Name + approveDevice495Text2
-	c.AddField(approveDevice495Field1Label, out.Owner.Email)
-	c.AddField(approveDevice495Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveDevice495Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveDevice495Field1Label, Value: out.Owner.Email},
+		{Label: approveDevice495Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveDevice495Action1Label, out.URL),
+	}
 	c.FallbackText = approveDevice495Fallback1 + out.ID + approveDevice495Fallback2 + out.Status + approveDevice495Fallback3 + out.Owner.Name + approveDevice495Fallback4
 	return c
 }
@@ -35093,13 +37077,17 @@ func _() {
 // ApproveReport496Card builds the result card of the approve_report_496 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport496Card(out *ApproveReport496Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveReport496Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveReport496Text1 + out.Owner.Name + approveReport496Text2
-	c.AddField(approveReport496Field1Label, out.Owner.Email)
-	c.AddField(approveReport496Field2Label, out.Status)
-	c.AddAction(card.URLAction(approveReport496Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveReport496Field1Label, Value: out.Owner.Email},
+		{Label: approveReport496Field2Label, Value: out.Status},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveReport496Action1Label, out.URL),
+	}
 	c.FallbackText = approveReport496Fallback1 + out.ID + approveReport496Fallback2 + out.Status + approveReport496Fallback3 + out.Owner.Name + approveReport496Fallback4
 	return c
 }
@@ -35137,13 +37125,17 @@ func _() {
 // ApproveLead497Card builds the result card of the approve_lead_497 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveLead497Card(out *ApproveLead497Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveLead497Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveLead497Text1 + out.Owner.Name + approveLead497Text2
-	c.AddField(approveLead497Field1Label, out.Owner.Email)
-	c.AddField(approveLead497Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveLead497Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveLead497Field1Label, Value: out.Owner.Email},
+		{Label: approveLead497Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveLead497Action1Label, out.URL),
+	}
 	c.FallbackText = approveLead497Fallback1 + out.ID + approveLead497Fallback2 + out.Status + approveLead497Fallback3 + out.Owner.Name + approveLead497Fallback4
 	return c
 }
@@ -35181,13 +37173,17 @@ func _() {
 // ApproveClaim498Card builds the result card of the approve_claim_498 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim498Card(out *ApproveClaim498Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveClaim498Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveClaim498Text1 + out.Owner.Name + approveClaim498Text2
-	c.AddField(approveClaim498Field1Label, out.Owner.Email)
-	c.AddField(approveClaim498Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveClaim498Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveClaim498Field1Label, Value: out.Owner.Email},
+		{Label: approveClaim498Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveClaim498Action1Label, out.URL),
+	}
 	c.FallbackText = approveClaim498Fallback1 + out.ID + approveClaim498Fallback2 + out.Status + approveClaim498Fallback3 + out.Owner.Name + approveClaim498Fallback4
 	return c
 }
@@ -35225,13 +37221,17 @@ func _() {
 // ApproveCourse499Card builds the result card of the approve_course_499 tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse499Card(out *ApproveCourse499Result) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = approveCourse499Title + out.ID
 	c.Subtitle = out.Status
 	c.Text = approveCourse499Text1 + out.Owner.Name + approveCourse499Text2
-	c.AddField(approveCourse499Field1Label, out.Owner.Email)
-	c.AddField(approveCourse499Field2Label, strconv.FormatInt(int64(out.Amount), 10))
-	c.AddAction(card.URLAction(approveCourse499Action1Label, out.URL))
+	c.Fields = []card.Field{
+		{Label: approveCourse499Field1Label, Value: out.Owner.Email},
+		{Label: approveCourse499Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(approveCourse499Action1Label, out.URL),
+	}
 	c.FallbackText = approveCourse499Fallback1 + out.ID + approveCourse499Fallback2 + out.Status + approveCourse499Fallback3 + out.Owner.Name + approveCourse499Fallback4
 	return c
 }

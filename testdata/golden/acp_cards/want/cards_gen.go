@@ -122,11 +122,13 @@ func _() {
 // FindRoomsItemCard builds the result card of the find_rooms carousel item tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func FindRoomsItemCard(out *Room) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2)}
+	c := card.Card{V: card.Version}
 	c.Title = out.Name
 	c.ImageURL = out.Photo
-	c.AddField(findRoomsItemField1Label, strconv.FormatInt(int64(out.Beds), 10))
-	c.AddField(findRoomsItemField2Label, strconv.FormatFloat(float64(out.Rate), 'f', -1, 64))
+	c.Fields = []card.Field{
+		{Label: findRoomsItemField1Label, Value: strconv.FormatInt(int64(out.Beds), 10)},
+		{Label: findRoomsItemField2Label, Value: strconv.FormatFloat(float64(out.Rate), 'f', -1, 64)},
+	}
 	return c.WithFallback()
 }
 
@@ -165,12 +167,16 @@ func _() {
 // GetRoomCard builds the result card of the get_room tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetRoomCard(out *Room) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = out.Name
 	c.ImageURL = out.Photo
-	c.AddField(getRoomField1Label, strconv.FormatInt(int64(out.Beds), 10))
-	c.AddField(getRoomField2Label, strconv.FormatFloat(float64(out.Rate), 'f', -1, 64))
-	c.AddAction(card.MessageAction(getRoomAction1Label, getRoomAction1Text+out.ID))
+	c.Fields = []card.Field{
+		{Label: getRoomField1Label, Value: strconv.FormatInt(int64(out.Beds), 10)},
+		{Label: getRoomField2Label, Value: strconv.FormatFloat(float64(out.Rate), 'f', -1, 64)},
+	}
+	c.Actions = []card.Action{
+		card.MessageAction(getRoomAction1Label, getRoomAction1Text+out.ID),
+	}
 	return c.WithFallback()
 }
 

@@ -107,11 +107,13 @@ func GetAccountCard(out *Account) card.Card {
 	if out.Plan != nil && out.Plan.Level != nil {
 		v5 = out.Plan.Level.String()
 	}
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 3)}
+	c := card.Card{V: card.Version}
 	c.Title = getAccountTitle + out.ID
 	c.Subtitle = v1 + getAccountSubtitle + v2
-	c.AddField(getAccountField1Label, v3)
-	c.AddField(getAccountField2Label, out.Level.String())
-	c.AddField(getAccountField3Label, v4+getAccountField3Value1+v5+getAccountField3Value2)
+	c.Fields = []card.Field{
+		{Label: getAccountField1Label, Value: v3},
+		{Label: getAccountField2Label, Value: out.Level.String()},
+		{Label: getAccountField3Label, Value: v4 + getAccountField3Value1 + v5 + getAccountField3Value2},
+	}
 	return c.WithFallback()
 }

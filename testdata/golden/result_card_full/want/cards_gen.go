@@ -112,18 +112,22 @@ func _() {
 // GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetOrderCard(out *Order) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 4), Actions: make([]card.Action, 0, 2)}
+	c := card.Card{V: card.Version}
 	c.Title = getOrderTitle + out.ID
 	c.Subtitle = out.Status
 	c.Text = getOrderText1 + out.ETA + getOrderText2
 	c.IconURL = getOrderIcon
 	c.ImageURL = getOrderImage1 + out.ID + getOrderImage2
-	c.AddField(getOrderField1Label, strconv.FormatInt(int64(out.Total), 10))
-	c.AddField(getOrderField2Label, out.Carrier)
-	c.AddField(getOrderField3Label, strconv.FormatBool(out.Paid))
-	c.AddField(getOrderField4Label, strconv.FormatFloat(float64(out.WeightKg), 'f', -1, 64)+getOrderField4Value)
-	c.AddAction(card.URLAction(getOrderAction1Label, out.TrackURL))
-	c.AddAction(card.MessageAction(getOrderAction2Label, getOrderAction2Text+out.ID))
+	c.Fields = []card.Field{
+		{Label: getOrderField1Label, Value: strconv.FormatInt(int64(out.Total), 10)},
+		{Label: getOrderField2Label, Value: out.Carrier},
+		{Label: getOrderField3Label, Value: strconv.FormatBool(out.Paid)},
+		{Label: getOrderField4Label, Value: strconv.FormatFloat(float64(out.WeightKg), 'f', -1, 64) + getOrderField4Value},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getOrderAction1Label, out.TrackURL),
+		card.MessageAction(getOrderAction2Label, getOrderAction2Text+out.ID),
+	}
 	c.FallbackText = getOrderFallback1 + out.ID + getOrderFallback2 + out.Status + getOrderFallback3 + out.ETA + getOrderFallback4
 	return c
 }

@@ -106,10 +106,12 @@ func _() {
 // GetTicketCard builds the result card of the get_ticket tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetTicketCard(out *Ticket) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = getTicketTitle + out.ID
 	c.Subtitle = out.State
-	c.AddField(getTicketField1Label, out.Owner)
+	c.Fields = []card.Field{
+		{Label: getTicketField1Label, Value: out.Owner},
+	}
 	c.FallbackText = getTicketFallback1 + out.ID + getTicketFallback2 + out.State + getTicketFallback3
 	return c
 }
@@ -143,11 +145,15 @@ func _() {
 // CloseTicketCard builds the result card of the close_ticket tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseTicketCard(out *Ticket) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 1), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = closeTicketTitle + out.ID
 	c.Subtitle = out.State
-	c.AddField(closeTicketField1Label, closeTicketField1Value)
-	c.AddAction(card.MessageAction(closeTicketAction1Label, closeTicketAction1Text+out.ID))
+	c.Fields = []card.Field{
+		{Label: closeTicketField1Label, Value: closeTicketField1Value},
+	}
+	c.Actions = []card.Action{
+		card.MessageAction(closeTicketAction1Label, closeTicketAction1Text+out.ID),
+	}
 	c.FallbackText = closeTicketFallback1 + out.ID + closeTicketFallback2 + out.State + closeTicketFallback3
 	return c
 }

@@ -103,13 +103,17 @@ func _() {
 // GetProductCard builds the result card of the get_product tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetProductCard(out *Product) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = out.Name
 	c.Subtitle = out.Category
 	c.ImageURL = out.Image
-	c.AddField(getProductField1Label, strconv.FormatUint(uint64(out.Price), 10))
-	c.AddField(getProductField2Label, strconv.FormatFloat(float64(out.Rating), 'f', -1, 32))
-	c.AddAction(card.URLAction(getProductAction1Label, out.Page))
+	c.Fields = []card.Field{
+		{Label: getProductField1Label, Value: strconv.FormatUint(uint64(out.Price), 10)},
+		{Label: getProductField2Label, Value: strconv.FormatFloat(float64(out.Rating), 'f', -1, 32)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(getProductAction1Label, out.Page),
+	}
 	return c.WithFallback()
 }
 
@@ -134,12 +138,16 @@ func _() {
 // FeatureProductCard builds the result card of the feature_product tool from its output. RegisterTools fits it to
 // the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func FeatureProductCard(out *Product) card.Card {
-	c := card.Card{V: card.Version, Fields: make([]card.Field, 0, 2), Actions: make([]card.Action, 0, 1)}
+	c := card.Card{V: card.Version}
 	c.Title = featureProductTitle + out.Name
 	c.Subtitle = out.Category
 	c.ImageURL = out.Image
-	c.AddField(featureProductField1Label, strconv.FormatUint(uint64(out.Price), 10))
-	c.AddField(featureProductField2Label, strconv.FormatFloat(float64(out.Rating), 'f', -1, 32))
-	c.AddAction(card.URLAction(featureProductAction1Label, out.Page))
+	c.Fields = []card.Field{
+		{Label: featureProductField1Label, Value: strconv.FormatUint(uint64(out.Price), 10)},
+		{Label: featureProductField2Label, Value: strconv.FormatFloat(float64(out.Rating), 'f', -1, 32)},
+	}
+	c.Actions = []card.Action{
+		card.URLAction(featureProductAction1Label, out.Page),
+	}
 	return c.WithFallback()
 }
