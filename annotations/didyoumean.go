@@ -1,6 +1,10 @@
 package annotations
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/cardgen/cardgen/internal/textdist"
+)
 
 // DidYouMean returns the candidate the user most likely meant by word, or ""
 // when nothing is close. A candidate qualifies when its edit distance
@@ -20,7 +24,7 @@ func DidYouMean(word string, candidates []string) string {
 		}
 		lc := strings.ToLower(c)
 		score := -1
-		if d := editDistance(lw, lc); d <= 2 && d < len(lw) && d < len(lc) {
+		if d := textdist.Distance(lw, lc); d <= 2 && d < len(lw) && d < len(lc) {
 			score = d
 		} else if len(lw) >= 2 && (strings.HasPrefix(lc, lw) || strings.HasPrefix(lw, lc)) {
 			score = 3 // a prefix match ranks after every close spelling
@@ -33,34 +37,6 @@ func DidYouMean(word string, candidates []string) string {
 		}
 	}
 	return best
-}
-
-// editDistance is the optimal string alignment distance between a and b,
-// counted in bytes: directive and key names are ASCII.
-func editDistance(a, b string) int {
-	// Three rolling rows, in one allocation: the swap of neighbours looks
-	// two rows back.
-	n := len(b) + 1
-	rows := make([]int, 3*n)
-	prev2, prev, cur := rows[:n], rows[n:2*n], rows[2*n:]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
 
 // suggest returns "; did you mean X?" for messages, or "" when nothing is

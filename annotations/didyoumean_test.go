@@ -32,17 +32,3 @@ func TestDidYouMean(t *testing.T) {
 		t.Errorf("tie: got %q; want aa", got)
 	}
 }
-
-func TestEditDistance(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0}, {"a", "", 1}, {"", "abc", 3}, {"kitten", "sitting", 3}, {"ab", "ba", 1}, {"field", "feild", 1}, {"abc", "abc", 0},
-	}
-	for _, tt := range tests {
-		if got := editDistance(tt.a, tt.b); got != tt.want {
-			t.Errorf("editDistance(%q, %q) = %d; want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}

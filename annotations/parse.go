@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/cardgen/cardgen/internal/textdist"
 )
 
 // Prefix starts every directive line.
@@ -329,7 +331,7 @@ func misspeltFlag(spec *Spec, a ArgSpec, v Value) string {
 		if abs(len(v.Text)-len(f.Name)) > 2 {
 			continue
 		}
-		if d := editDistance(strings.ToLower(v.Text), f.Name); d <= 2 && d < len(v.Text) {
+		if d := textdist.Distance(strings.ToLower(v.Text), f.Name); d <= 2 && d < len(v.Text) {
 			return f.Name
 		}
 	}

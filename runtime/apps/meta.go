@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/cardgen/cardgen/internal/textdist"
 )
 
 // CSP lists the outside origins a view may use. Hosts build the iframe's
@@ -352,7 +354,7 @@ func didYouMean(key string, known []string) string {
 		if norm(k) == norm(key) || len(key) >= 4 && strings.HasPrefix(norm(k), norm(key)) {
 			return fmt.Sprintf(" (did you mean %q?)", k)
 		}
-		if d := editDistance(strings.ToLower(key), strings.ToLower(k)); d < bestDist {
+		if d := textdist.Distance(strings.ToLower(key), strings.ToLower(k)); d < bestDist {
 			best, bestDist = k, d
 		}
 	}
@@ -360,27 +362,6 @@ func didYouMean(key string, known []string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // checkOrigin returns "" if s is an acceptable CSP origin, or the rest of a
