@@ -106,32 +106,37 @@ func parts(p *Package) []func(*jen.File) {
 	return append(ps, func(f *jen.File) { renderDispatch(f, p) })
 }
 
-// renderFile builds the generated file of p in one jennifer file, unformatted.
-func renderFile(p *Package) *jen.File {
+// fileOf is the jennifer file of p made of ps, its parts.
+func fileOf(p *Package, ps []func(*jen.File)) *jen.File {
 	f := newFile(p)
 	header(f, p)
-	for _, part := range parts(p) {
+	for _, part := range ps {
 		part(f)
 	}
 	return f
 }
 
+// renderOne renders the file of p made of ps in one jennifer file.
+func renderOne(p *Package, ps []func(*jen.File)) ([]byte, error) {
+	var buf bytes.Buffer
+	err := fileOf(p, ps).Render(&buf)
+	return buf.Bytes(), err
+}
+
 // renderSource is jennifer's unformatted rendering of the generated file of p. On a large package
 // the parts are built and rendered in chunks on every core, each chunk in a jennifer file of its
-// own, and joined: the bytes are those of renderFile, which the tests check. jennifer names an
+// own, and joined: the bytes are those of renderOne, which the tests check. jennifer names an
 // import when a chunk first uses it, so the chunks can disagree only when two imports want one
 // name; then the file is rendered in one piece, as jennifer would name them.
 func renderSource(p *Package) ([]byte, error) {
-	return renderChunked(p, min(len(parts(p))/chunkParts, 4*runtime.GOMAXPROCS(0)))
+	ps := parts(p)
+	return renderChunked(p, ps, min(len(ps)/chunkParts, 4*runtime.GOMAXPROCS(0)))
 }
 
-// renderChunked is renderSource in n chunks; n < 2 renders the file in one piece.
-func renderChunked(p *Package, n int) ([]byte, error) {
-	ps := parts(p)
+// renderChunked renders the file of p made of ps in n chunks; n < 2 renders it in one piece.
+func renderChunked(p *Package, ps []func(*jen.File), n int) ([]byte, error) {
 	if n < 2 {
-		var buf bytes.Buffer
-		err := renderFile(p).Render(&buf)
-		return buf.Bytes(), err
+		return renderOne(p, ps)
 	}
 	chunks := make([]renderedChunk, n)
 	onEveryCore(n, func(i int) {
@@ -151,9 +156,7 @@ func renderChunked(p *Package, n int) ([]byte, error) {
 		size += len(c.body)
 		for _, imp := range c.imports {
 			if line, ok := imports[imp.path]; ok && line != imp.line || names[imp.name] != "" && names[imp.name] != imp.path {
-				var buf bytes.Buffer
-				err := renderFile(p).Render(&buf)
-				return buf.Bytes(), err
+				return renderOne(p, ps)
 			}
 			imports[imp.path], names[imp.name] = imp.line, imp.path
 		}

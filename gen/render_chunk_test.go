@@ -39,20 +39,21 @@ func TestRenderChunkedMatchesOneFile(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		p := modelDir(t, dir)
-		var one bytes.Buffer
-		if err := renderFile(p).Render(&one); err != nil {
+		ps := parts(p)
+		one, err := renderOne(p, ps)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(dir, "_collide") && !bytes.Contains(one.Bytes(), []byte("model1 ")) {
-			t.Fatalf("the package meant to make jennifer alias an import did not:\n%s", one.Bytes())
+		if strings.Contains(dir, "_collide") && !bytes.Contains(one, []byte("model1 ")) {
+			t.Fatalf("the package meant to make jennifer alias an import did not:\n%s", one)
 		}
-		for n := 1; n <= len(parts(p)); n++ {
-			got, err := renderChunked(p, n)
+		for n := 1; n <= len(ps); n++ {
+			got, err := renderChunked(p, ps, n)
 			if err != nil {
 				t.Fatalf("%s in %d chunks: %v", dir, n, err)
 			}
-			if !bytes.Equal(got, one.Bytes()) {
-				t.Errorf("%s in %d chunks differs from the file rendered in one piece:\n--- chunked\n%s\n--- one piece\n%s", dir, n, got, one.Bytes())
+			if !bytes.Equal(got, one) {
+				t.Errorf("%s in %d chunks differs from the file rendered in one piece:\n--- chunked\n%s\n--- one piece\n%s", dir, n, got, one)
 				break
 			}
 		}
