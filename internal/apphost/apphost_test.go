@@ -19,9 +19,6 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// wait is the timeout for events that the view sends at once.
-const wait = 5 * time.Second
-
 var bookingResult = json.RawMessage(`{
 	"content": [{"type": "text", "text": "Booking 42: Harbour view, 2 nights"}],
 	"structuredContent": {"title": "Harbour view"}
@@ -45,20 +42,6 @@ func open(t *testing.T, s Scenario) *Page {
 	return h.Open(t, s)
 }
 
-// eventually polls f until it returns true or the timeout ends; it is for
-// DOM changes that follow an asynchronous message.
-func eventually(t *testing.T, what string, f func() (string, error), want string) {
-	t.Helper()
-	var got string
-	var err error
-	for end := time.Now().Add(wait); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		if got, err = f(); err == nil && got == want {
-			return
-		}
-	}
-	t.Fatalf("%s = %q (error %v), want %q", what, got, err, want)
-}
-
 // assertJSON fails unless got and want are the same JSON value.
 func assertJSON(t *testing.T, what string, got json.RawMessage, want string) {
 	t.Helper()
@@ -77,13 +60,13 @@ func assertJSON(t *testing.T, what string, got json.RawMessage, want string) {
 func TestHandshake(t *testing.T) {
 	t.Parallel()
 	p := open(t, Scenario{})
-	init, err := p.WaitEvent("ui/initialize", wait)
+	init, err := p.WaitEvent("ui/initialize", Wait)
 	if err != nil {
 		t.Fatal(err)
 	}
 	assertJSON(t, "ui/initialize params", init.Params,
 		`{"protocolVersion":"2026-01-26","appInfo":{"name":"apphost-test-view","version":"1.0.0"},"appCapabilities":{}}`)
-	if _, err := p.WaitEvent("ui/notifications/initialized", wait); err != nil {
+	if _, err := p.WaitEvent("ui/notifications/initialized", Wait); err != nil {
 		t.Fatal(err)
 	}
 	// The host answered ui/initialize with its context, and sent the tool
@@ -107,15 +90,15 @@ func TestHandshake(t *testing.T) {
 func TestToolInputAndResultReachTheView(t *testing.T) {
 	t.Parallel()
 	p := open(t, Scenario{ToolInput: map[string]any{"id": "42", "nights": 2}})
-	eventually(t, "#input", func() (string, error) { return p.Text("#input") }, `{"id":"42","nights":2}`)
-	eventually(t, "#title", func() (string, error) { return p.Text("#title") }, "Harbour view")
-	eventually(t, "#result", func() (string, error) { return p.Text("#result") }, "Booking 42: Harbour view, 2 nights")
+	Eventually(t, "#input", func() (string, error) { return p.Text("#input") }, `{"id":"42","nights":2}`)
+	Eventually(t, "#title", func() (string, error) { return p.Text("#title") }, "Harbour view")
+	Eventually(t, "#result", func() (string, error) { return p.Text("#result") }, "Booking 42: Harbour view, 2 nights")
 }
 
 func TestSizeChanged(t *testing.T) {
 	t.Parallel()
 	p := open(t, Scenario{})
-	ev, err := p.WaitEvent("ui/notifications/size-changed", wait)
+	ev, err := p.WaitEvent("ui/notifications/size-changed", Wait)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,14 +114,14 @@ func TestSizeChanged(t *testing.T) {
 func TestThemeAndVariables(t *testing.T) {
 	t.Parallel()
 	p := open(t, Scenario{Variables: map[string]string{"--color-background-primary": "rgb(250, 240, 230)"}})
-	eventually(t, "#theme", func() (string, error) { return p.Text("#theme") }, "light")
-	eventually(t, "body color", func() (string, error) { return p.ComputedStyle("body", "color") }, "rgb(17, 17, 17)")
-	eventually(t, "body background", func() (string, error) { return p.ComputedStyle("body", "background-color") }, "rgb(250, 240, 230)")
+	Eventually(t, "#theme", func() (string, error) { return p.Text("#theme") }, "light")
+	Eventually(t, "body color", func() (string, error) { return p.ComputedStyle("body", "color") }, "rgb(17, 17, 17)")
+	Eventually(t, "body background", func() (string, error) { return p.ComputedStyle("body", "background-color") }, "rgb(250, 240, 230)")
 
 	if err := p.SetTheme("dark"); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "body color after SetTheme", func() (string, error) { return p.ComputedStyle("body", "color") }, "rgb(240, 240, 240)")
+	Eventually(t, "body color after SetTheme", func() (string, error) { return p.ComputedStyle("body", "color") }, "rgb(240, 240, 240)")
 	ev, err := p.WaitEvent("ui/notifications/host-context-changed", 0)
 	if err == nil {
 		t.Errorf("WaitEvent returned %v, a message of the host, want only messages of the view", ev)
@@ -162,7 +145,7 @@ func TestThemeAndVariables(t *testing.T) {
 func TestDarkThemeFromTheStart(t *testing.T) {
 	t.Parallel()
 	p := open(t, Scenario{Theme: "dark"})
-	eventually(t, "body color", func() (string, error) { return p.ComputedStyle("body", "color") }, "rgb(240, 240, 240)")
+	Eventually(t, "body color", func() (string, error) { return p.ComputedStyle("body", "color") }, "rgb(240, 240, 240)")
 }
 
 func TestRequestsOfTheView(t *testing.T) {
@@ -182,14 +165,14 @@ func TestRequestsOfTheView(t *testing.T) {
 		if err := p.Click(tt.button); err != nil {
 			t.Fatal(err)
 		}
-		ev, err := p.WaitEvent(tt.method, wait)
+		ev, err := p.WaitEvent(tt.method, Wait)
 		if err != nil {
 			t.Fatal(err)
 		}
 		assertJSON(t, tt.method+" params", ev.Params, tt.params)
 	}
 	// The host answered the update, so the view went on.
-	eventually(t, "#status", func() (string, error) { return p.Text("#status") }, "context updated")
+	Eventually(t, "#status", func() (string, error) { return p.Text("#status") }, "context updated")
 	var clicks int
 	if err := p.Eval("window.viewState.clicks", &clicks); err != nil {
 		t.Fatal(err)
@@ -210,12 +193,12 @@ func TestToolCall(t *testing.T) {
 	if err := p.Click("#call-tool"); err != nil {
 		t.Fatal(err)
 	}
-	ev, err := p.WaitEvent("tools/call", wait)
+	ev, err := p.WaitEvent("tools/call", Wait)
 	if err != nil {
 		t.Fatal(err)
 	}
 	assertJSON(t, "tools/call params", ev.Params, `{"name":"refresh_booking","arguments":{"id":"42","force":true}}`)
-	eventually(t, "#tool", func() (string, error) { return p.Text("#tool") }, "result: refreshed 42")
+	Eventually(t, "#tool", func() (string, error) { return p.Text("#tool") }, "result: refreshed 42")
 	if gotName != "refresh_booking" || !reflect.DeepEqual(gotArgs, map[string]any{"id": "42", "force": true}) {
 		t.Errorf("OnToolCall got (%q, %v), want (refresh_booking, map[force:true id:42])", gotName, gotArgs)
 	}
@@ -239,7 +222,7 @@ func TestToolCallErrors(t *testing.T) {
 			if err := p.Click("#call-tool"); err != nil {
 				t.Fatal(err)
 			}
-			eventually(t, "#tool", func() (string, error) { return p.Text("#tool") }, tt.want)
+			Eventually(t, "#tool", func() (string, error) { return p.Text("#tool") }, tt.want)
 		})
 	}
 }
@@ -250,7 +233,7 @@ func TestTeardown(t *testing.T) {
 	if err := p.Teardown(); err != nil {
 		t.Fatal(err)
 	}
-	ev, err := p.WaitEvent("ui/resource-teardown", wait)
+	ev, err := p.WaitEvent("ui/resource-teardown", Wait)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +279,7 @@ func TestMouse(t *testing.T) {
 	if err := p.ContextMenu("#menu-target"); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "#status", func() (string, error) { return p.Text("#status") }, "context menu (button 2)")
+	Eventually(t, "#status", func() (string, error) { return p.Text("#status") }, "context menu (button 2)")
 }
 
 func TestMissingElement(t *testing.T) {
@@ -312,7 +295,7 @@ func TestMissingElement(t *testing.T) {
 		t.Errorf("Click(#nothing) = %v, want %q", err, want)
 	}
 	if d := time.Since(start); d < 300*time.Millisecond {
-		t.Errorf("Click(#nothing) took %v, want it to wait 300ms for the element", d)
+		t.Errorf("Click(#nothing) took %v, want it to Wait 300ms for the element", d)
 	}
 	if _, err := p.Text("#a:b:c"); err == nil {
 		t.Error("Text with an invalid selector succeeded")
@@ -322,7 +305,7 @@ func TestMissingElement(t *testing.T) {
 func TestScreenshot(t *testing.T) {
 	t.Parallel()
 	p := open(t, Scenario{})
-	eventually(t, "#title", func() (string, error) { return p.Text("#title") }, "Harbour view")
+	Eventually(t, "#title", func() (string, error) { return p.Text("#title") }, "Harbour view")
 	path := filepath.Join(t.TempDir(), "view.png")
 	if err := p.Screenshot(path); err != nil {
 		t.Fatal(err)

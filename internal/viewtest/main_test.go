@@ -27,9 +27,6 @@ var updateScreenshots = flag.Bool("update-screenshots", false,
 // look after the run; without it each test writes into its own TempDir.
 const screenshotEnv = "VIEWTEST_SCREENSHOTS"
 
-// wait bounds the wait for messages that a view sends at once.
-const wait = 5 * time.Second
-
 func TestMain(m *testing.M) {
 	code := m.Run()
 	apphost.Shutdown()
@@ -106,30 +103,16 @@ func (e *toolError) Error() string {
 	return "tool " + e.tool + " returned an error result: " + e.result
 }
 
-// eventually polls f until it returns want, for DOM changes that follow an
-// asynchronous message, and fails the test with the last value otherwise.
-func eventually(t *testing.T, what string, f func() (string, error), want string) {
-	t.Helper()
-	var got string
-	var err error
-	for end := time.Now().Add(wait); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		if got, err = f(); err == nil && got == want {
-			return
-		}
-	}
-	t.Fatalf("%s = %q (error %v), want %q", what, got, err, want)
-}
-
 // eventuallyText waits for the textContent of selector to be want.
 func eventuallyText(t *testing.T, p *apphost.Page, selector, want string) {
 	t.Helper()
-	eventually(t, selector, func() (string, error) { return p.Text(selector) }, want)
+	apphost.Eventually(t, selector, func() (string, error) { return p.Text(selector) }, want)
 }
 
 // eventuallyStyle waits for the computed prop of selector to be want.
 func eventuallyStyle(t *testing.T, p *apphost.Page, selector, prop, want string) {
 	t.Helper()
-	eventually(t, selector+" "+prop, func() (string, error) { return p.ComputedStyle(selector, prop) }, want)
+	apphost.Eventually(t, selector+" "+prop, func() (string, error) { return p.ComputedStyle(selector, prop) }, want)
 }
 
 // eval evaluates js in the view and decodes its value into a new T.
@@ -174,7 +157,7 @@ func messageParams(t *testing.T, text string) string {
 // version and then sent ui/notifications/initialized.
 func handshake(t *testing.T, p *apphost.Page) {
 	t.Helper()
-	init, err := p.WaitEvent("ui/initialize", wait)
+	init, err := p.WaitEvent("ui/initialize", apphost.Wait)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +170,7 @@ func handshake(t *testing.T, p *apphost.Page) {
 	if params.ProtocolVersion != apps.ProtocolVersion {
 		t.Errorf("ui/initialize protocolVersion = %q, want %q", params.ProtocolVersion, apps.ProtocolVersion)
 	}
-	if _, err := p.WaitEvent("ui/notifications/initialized", wait); err != nil {
+	if _, err := p.WaitEvent("ui/notifications/initialized", apphost.Wait); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -195,7 +178,7 @@ func handshake(t *testing.T, p *apphost.Page) {
 // sized waits for a ui/notifications/size-changed with a height above zero.
 func sized(t *testing.T, p *apphost.Page) {
 	t.Helper()
-	end := time.Now().Add(wait)
+	end := time.Now().Add(apphost.Wait)
 	for {
 		ev, err := p.WaitEvent("ui/notifications/size-changed", time.Until(end))
 		if err != nil {
@@ -216,7 +199,7 @@ func sized(t *testing.T, p *apphost.Page) {
 // the mouse while a click is on its way (a frame that grows scrolls back).
 func fitted(t *testing.T, p *apphost.Page) {
 	t.Helper()
-	eventually(t, "view content height <= frame height", func() (string, error) {
+	apphost.Eventually(t, "view content height <= frame height", func() (string, error) {
 		var fits bool
 		err := p.Eval(`document.documentElement.scrollHeight <= window.innerHeight`, &fits)
 		return fmt.Sprint(fits), err
@@ -229,7 +212,7 @@ func clickSends(t *testing.T, p *apphost.Page, selector, method, params string) 
 	if err := p.Click(selector); err != nil {
 		t.Fatal(err)
 	}
-	ev, err := p.WaitEvent(method, wait)
+	ev, err := p.WaitEvent(method, apphost.Wait)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +225,7 @@ func tornDown(t *testing.T, p *apphost.Page) {
 	if err := p.Teardown(); err != nil {
 		t.Fatalf("ui/resource-teardown: %v", err)
 	}
-	ev, err := p.WaitEvent("ui/resource-teardown", wait)
+	ev, err := p.WaitEvent("ui/resource-teardown", apphost.Wait)
 	if err != nil {
 		t.Fatal(err)
 	}

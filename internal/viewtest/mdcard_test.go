@@ -129,7 +129,7 @@ func TestMarkdownCard(t *testing.T) {
 				}
 			}
 			want, _ := json.Marshal(s.want)
-			eventually(t, "open sections after a click on "+s.click, func() (string, error) {
+			apphost.Eventually(t, "open sections after a click on "+s.click, func() (string, error) {
 				var got []bool
 				err := p.Eval(sectionsJS, &got)
 				b, _ := json.Marshal(got)
@@ -172,7 +172,7 @@ func TestMarkdownCard(t *testing.T) {
 		}
 		// The reason may be in the label or in its tooltip (title).
 		var got struct{ Text, Title string }
-		for end := time.Now().Add(wait); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		for end := time.Now().Add(apphost.Wait); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
 			if err := p.Eval(`(b => ({text: b.textContent, title: b.title}))(document.querySelector("#md-body button.md-copy"))`, &got); err == nil && got.Text != "Copy" {
 				break
 			}
@@ -195,7 +195,7 @@ func TestMarkdownCard(t *testing.T) {
 		if err := p.Click("#md-body button.md-copy"); err != nil {
 			t.Fatal(err)
 		}
-		eventually(t, "Copy button", func() (string, error) {
+		apphost.Eventually(t, "Copy button", func() (string, error) {
 			s, err := p.Text("#md-body button.md-copy")
 			return s[:min(len(s), len("Copy failed"))], err
 		}, "Copy failed")
@@ -223,7 +223,7 @@ func TestMarkdownCard(t *testing.T) {
 				}
 			}
 			// Within a pixel, for rounding: nothing cut off, no blank space.
-			eventually(t, "frame height vs card height after a click on "+click, func() (string, error) {
+			apphost.Eventually(t, "frame height vs card height after a click on "+click, func() (string, error) {
 				var h [2]float64
 				err := p.Eval(`[window.innerHeight, document.getElementById("md-root").getBoundingClientRect().height]`, &h)
 				if math.Abs(h[0]-h[1]) < 1.5 {
@@ -274,7 +274,7 @@ func TestMarkdownCard(t *testing.T) {
 		if err := p.ContextMenu("#md-body em"); err != nil {
 			t.Fatal(err)
 		}
-		eventually(t, "menu items", func() (string, error) {
+		apphost.Eventually(t, "menu items", func() (string, error) {
 			var items []string
 			err := p.Eval(`document.getElementById("md-context-menu").hidden ? [] : [...document.querySelectorAll("#md-context-menu .md-context-item")].map(b => b.textContent)`, &items)
 			return strings.Join(items, "|"), err

@@ -20,7 +20,7 @@ func shownJSON(t *testing.T, p *apphost.Page, selector string, want json.RawMess
 	if err := json.Unmarshal(want, &w); err != nil {
 		t.Fatalf("bad expectation %s: %v", want, err)
 	}
-	eventually(t, selector+" as JSON", func() (string, error) {
+	apphost.Eventually(t, selector+" as JSON", func() (string, error) {
 		s, err := p.Text(selector)
 		if err != nil {
 			return "", err
