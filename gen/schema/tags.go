@@ -69,44 +69,46 @@ func genericKeywords(t *jsonschema.Schema, tags []string, parent *jsonschema.Sch
 		case "anyof_required":
 			parent.AnyOf = addRequired(parent.AnyOf, val, prop)
 		case "oneof_ref":
-			sub := t
-			if t.Items != nil {
-				sub = t.Items
-			}
-			if sub.OneOf == nil {
-				sub.OneOf = []*jsonschema.Schema{}
-			}
-			sub.Ref = ""
-			for _, r := range strings.Split(val, ";") {
-				sub.OneOf = append(sub.OneOf, &jsonschema.Schema{Ref: r})
-			}
+			refAlternatives(t, val, func(s *jsonschema.Schema) *[]*jsonschema.Schema { return &s.OneOf })
 		case "anyof_ref":
-			sub := t
-			if t.Items != nil {
-				sub = t.Items
-			}
-			if sub.AnyOf == nil {
-				sub.AnyOf = []*jsonschema.Schema{}
-			}
-			sub.Ref = ""
-			for _, r := range strings.Split(val, ";") {
-				sub.AnyOf = append(sub.AnyOf, &jsonschema.Schema{Ref: r})
-			}
+			refAlternatives(t, val, func(s *jsonschema.Schema) *[]*jsonschema.Schema { return &s.AnyOf })
 		case "oneof_type":
 			t.Type = ""
-			for _, ty := range strings.Split(val, ";") {
-				t.OneOf = append(t.OneOf, &jsonschema.Schema{Type: ty})
-			}
+			t.OneOf = typeAlternatives(t.OneOf, val)
 		case "anyof_type":
 			t.Type = ""
-			for _, ty := range strings.Split(val, ";") {
-				t.AnyOf = append(t.AnyOf, &jsonschema.Schema{Type: ty})
-			}
+			t.AnyOf = typeAlternatives(t.AnyOf, val)
 		default:
 			unprocessed = append(unprocessed, tag)
 		}
 	}
 	return unprocessed
+}
+
+// refAlternatives adds a {"$ref": r} alternative for each ;-separated r of val to the list of t
+// that list picks (oneOf or anyOf), or of t's items when t is an array, as invopop does; the schema
+// loses its own $ref.
+func refAlternatives(t *jsonschema.Schema, val string, list func(*jsonschema.Schema) *[]*jsonschema.Schema) {
+	sub := t
+	if t.Items != nil {
+		sub = t.Items
+	}
+	alts := list(sub)
+	if *alts == nil {
+		*alts = []*jsonschema.Schema{}
+	}
+	sub.Ref = ""
+	for _, r := range strings.Split(val, ";") {
+		*alts = append(*alts, &jsonschema.Schema{Ref: r})
+	}
+}
+
+// typeAlternatives appends a {"type": ty} alternative for each ;-separated ty of val.
+func typeAlternatives(alts []*jsonschema.Schema, val string) []*jsonschema.Schema {
+	for _, ty := range strings.Split(val, ";") {
+		alts = append(alts, &jsonschema.Schema{Type: ty})
+	}
+	return alts
 }
 
 // addRequired adds prop to the required list of the alternative titled title, creating it.
