@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/cardgen/cardgen/internal/synth"
 )
 
 // gofmtDecl is what format.Source makes of one top-level declaration.
@@ -29,14 +27,7 @@ func gofmtDecl(t *testing.T, decl []byte) string {
 // It also requires the fast path to be taken for each shape it is for, so that a change in
 // jennifer's spacing cannot quietly turn it off.
 func TestCanonicalDeclMatchesGofmt(t *testing.T) {
-	syn, err := os.MkdirTemp(".", "_synth")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(syn) })
-	if err := synth.Write(syn, 30); err != nil {
-		t.Fatal(err)
-	}
+	syn := synthDir(t, 30)
 	dirs := []string{"../examples/shop", syn}
 	cases, err := os.ReadDir("../testdata/golden")
 	if err != nil {

@@ -15,11 +15,7 @@ import (
 // imports used only inside bodies are not reported as unused, an error inside a body is left to
 // the compiler, and an error in a declaration is still found.
 func TestLoadSkipsBodies(t *testing.T) {
-	dir, err := os.MkdirTemp(".", "_bodies")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
+	dir := moduleTempDir(t, "bodies")
 	src := `package p
 
 import (

@@ -6,10 +6,35 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cardgen/cardgen/internal/synth"
 )
 
+// moduleTempDir makes a directory inside the module for the test to write a package into (a
+// package outside it cannot be loaded with the module's dependencies); the leading underscore
+// keeps it out of ./... patterns. It is removed when the test ends.
+func moduleTempDir(t testing.TB, prefix string) string {
+	t.Helper()
+	dir, err := os.MkdirTemp(".", "_"+prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
+}
+
+// synthDir writes a synthetic package of n handlers (internal/synth) into a moduleTempDir.
+func synthDir(t testing.TB, n int) string {
+	t.Helper()
+	dir := moduleTempDir(t, "synth")
+	if err := synth.Write(dir, n); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // modelDir loads and models the package in dir as Generate does before rendering.
-func modelDir(t *testing.T, dir string) *Package {
+func modelDir(t testing.TB, dir string) *Package {
 	t.Helper()
 	pkgs, err := Load(dir, ".")
 	if err != nil {
@@ -64,11 +89,7 @@ func TestRenderChunkedMatchesOneFile(t *testing.T) {
 // packages named model, so that jennifer must alias the second import.
 func writeCollidingImports(t *testing.T) string {
 	t.Helper()
-	dir, err := os.MkdirTemp(".", "_collide")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
+	dir := moduleTempDir(t, "collide")
 	mod := "github.com/cardgen/cardgen/gen/" + filepath.Base(dir)
 	files := map[string]string{
 		"a/model/model.go": "package model\n\n// A is an output.\ntype A struct {\n\tID string `json:\"id\"`\n}\n",

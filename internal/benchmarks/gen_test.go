@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"os"
 	"testing"
-	"time"
 
 	"golang.org/x/tools/go/packages"
 
 	"github.com/cardgen/cardgen/gen"
+	"github.com/cardgen/cardgen/internal/cputime"
 	"github.com/cardgen/cardgen/internal/synth"
 )
 
@@ -117,23 +117,26 @@ func BenchmarkCheck(b *testing.B) {
 }
 
 // BenchmarkGeneratePhases is Generate at N=500 taken apart through gen's API, to show where a
-// run goes: the wall time of each phase per run as load-ms, model-ms and render-ms (the
-// generated file, with the test file rendered alongside as Generate does).
+// run goes, next to the plain load it is compared with, in the same loop: per run, the wall
+// time of each phase (plain-ms, load-ms, model-ms, render-ms) and its CPU time (plain-cpu-ms, …).
+// Render is the generated file, with the test file rendered alongside as Generate does.
 func BenchmarkGeneratePhases(b *testing.B) {
 	dir := synthPackage(b, 500)
-	var load, model, render time.Duration
+	phases := cputime.NewPhases("plain", "load", "model", "render")
 	for b.Loop() {
-		start := time.Now()
+		phases.Start()
+		load(b, dir)
+		phases.End(0)
 		pkgs, err := gen.Load(dir, ".")
 		if err != nil {
 			b.Fatal(err)
 		}
-		loaded := time.Now()
+		phases.End(1)
 		p, diags := gen.Model(gen.InputOf(pkgs[0]), gen.Options{})
 		if len(diags) > 0 {
 			b.Fatal(diags)
 		}
-		modelled := time.Now()
+		phases.End(2)
 		done := make(chan error, 1)
 		go func() {
 			_, err := gen.RenderTest(p)
@@ -145,12 +148,7 @@ func BenchmarkGeneratePhases(b *testing.B) {
 		if err := <-done; err != nil {
 			b.Fatal(err)
 		}
-		load += loaded.Sub(start)
-		model += modelled.Sub(loaded)
-		render += time.Since(modelled)
+		phases.End(3)
 	}
-	n := float64(b.N) * float64(time.Millisecond)
-	b.ReportMetric(float64(load)/n, "load-ms")
-	b.ReportMetric(float64(model)/n, "model-ms")
-	b.ReportMetric(float64(render)/n, "render-ms")
+	phases.Report(b)
 }

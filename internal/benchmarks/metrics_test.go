@@ -3,6 +3,8 @@ package benchmarks
 import (
 	"testing"
 	"time"
+
+	"github.com/cardgen/cardgen/internal/cputime"
 )
 
 // cpuMeter reports CPU time per operation next to ns/op. On a machine shared with other builds,
@@ -14,13 +16,13 @@ type cpuMeter struct {
 
 // startCPU is called right before the b.Loop loop.
 func startCPU() cpuMeter {
-	d, ok := cpuTime()
+	d, ok := cputime.Used()
 	return cpuMeter{d, ok}
 }
 
 // report adds cpu-ns/op, and cpu-ns/tool when tools > 0, for the b.N operations since startCPU.
 func (m cpuMeter) report(b *testing.B, tools int) {
-	end, ok := cpuTime()
+	end, ok := cputime.Used()
 	if !m.ok || !ok || b.N == 0 {
 		return
 	}

@@ -1,15 +1,13 @@
 //go:build unix
 
-package benchmarks
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the CPU time used so far by this process (all threads, the garbage collector
-// included) and by its waited-for children, such as the go list that go/packages runs.
-func cpuTime() (time.Duration, bool) {
+func used() (time.Duration, bool) {
 	var self, children syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &self) != nil || syscall.Getrusage(syscall.RUSAGE_CHILDREN, &children) != nil {
 		return 0, false
