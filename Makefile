@@ -1,7 +1,7 @@
 # The commands people type. `make example` and `make test` are the two the README starts with.
 GO ?= go
 
-.PHONY: example generate test vet lint bench fuzz cardgen
+.PHONY: example generate test race vet lint bench fuzz cardgen
 
 ## example: regenerate examples/shop, start it in-process, list its tools and call its card tools
 example: generate
@@ -11,9 +11,22 @@ example: generate
 generate:
 	$(GO) generate ./examples/...
 
-## test: vet, staticcheck and every test (browser and npm tests skip with a printed reason when their tools are missing, except under CI=true)
+## test: vet, staticcheck, every test (browser and npm tests skip with a printed reason when their tools are missing, except under CI=true), then the race detector
 test: vet lint
 	$(GO) test -count=1 ./...
+	$(MAKE) race
+
+## race: the tests of the packages that run work on several goroutines (the generator's pipeline,
+## schema mapping, the runtime a server calls concurrently) again under the race detector
+## The race detector needs cgo and so a C compiler; without one it is skipped with the reason,
+## except under CI=true (.ci/run installs gcc).
+race:
+	@if [ "$$($(GO) env CGO_ENABLED)" != 1 ] && [ "$$CI" != true ]; then \
+		echo "race: skipped: the race detector needs cgo and a C compiler, and go env CGO_ENABLED is $$($(GO) env CGO_ENABLED)"; \
+	else \
+		echo "$(GO) test -race -count=1 ./gen ./gen/schema ./runtime/..."; \
+		$(GO) test -race -count=1 ./gen ./gen/schema ./runtime/...; \
+	fi
 
 vet:
 	$(GO) vet ./...

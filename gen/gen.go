@@ -61,45 +61,31 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 		return nil, err
 	}
 	loaded := time.Since(start)
-	res := &Result{}
+	// Packages are modelled, and then rendered, on every core: a repository's packages are
+	// independent of each other, and most are too small to keep the cores busy on their own.
+	res := &Result{Packages: make([]*Package, len(pkgs))}
+	diags := make([]Diagnostics, len(pkgs))
+	onEveryCore(len(pkgs), func(i int) {
+		res.Packages[i], diags[i] = Model(InputOf(pkgs[i]), opts)
+	})
 	var all Diagnostics
-	for _, pkg := range pkgs {
-		p, diags := Model(InputOf(pkg), opts)
-		all = append(all, diags...)
-		res.Packages = append(res.Packages, p)
+	for _, d := range diags {
+		all = append(all, d...)
 	}
 	if len(all) > 0 {
 		return nil, sortDiagnostics(all)
 	}
 	modelled := time.Since(start)
-	for _, p := range res.Packages {
-		if len(p.Tools) == 0 {
-			for _, name := range []string{GeneratedFile, GeneratedTestFile} {
-				if path := filepath.Join(p.Dir, name); p.generated[path] || fileExists(path) && isCardgenFile(path) {
-					res.Files = append(res.Files, File{Path: path, Remove: true})
-				}
-			}
-			continue
+	files := make([][]File, len(res.Packages))
+	errs := make([]error, len(res.Packages))
+	onEveryCore(len(res.Packages), func(i int) {
+		files[i], errs[i] = packageFiles(res.Packages[i])
+	})
+	for i := range res.Packages {
+		if errs[i] != nil {
+			return nil, errs[i]
 		}
-		// The test file is independent of the main one: render it alongside.
-		var test []byte
-		var testErr error
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			test, testErr = RenderTest(p)
-		}()
-		src, err := Render(p)
-		<-done
-		if err != nil {
-			return nil, err
-		}
-		if testErr != nil {
-			return nil, testErr
-		}
-		res.Files = append(res.Files,
-			File{Path: filepath.Join(p.Dir, GeneratedFile), Content: src},
-			File{Path: filepath.Join(p.Dir, GeneratedTestFile), Content: test})
+		res.Files = append(res.Files, files[i]...)
 	}
 	if opts.Log != nil {
 		for _, p := range res.Packages {
@@ -114,6 +100,40 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 			total.Round(time.Millisecond), loaded.Round(time.Millisecond), (modelled - loaded).Round(time.Millisecond), (total - modelled).Round(time.Millisecond))
 	}
 	return res, nil
+}
+
+// packageFiles renders the generated files of p; for a package without tools, the removal of
+// the files cardgen wrote for it earlier.
+func packageFiles(p *Package) ([]File, error) {
+	if len(p.Tools) == 0 {
+		var files []File
+		for _, name := range []string{GeneratedFile, GeneratedTestFile} {
+			if path := filepath.Join(p.Dir, name); p.generated[path] || fileExists(path) && isCardgenFile(path) {
+				files = append(files, File{Path: path, Remove: true})
+			}
+		}
+		return files, nil
+	}
+	// The test file is independent of the main one: render it alongside.
+	var test []byte
+	var testErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		test, testErr = RenderTest(p)
+	}()
+	src, err := Render(p)
+	<-done
+	if err != nil {
+		return nil, err
+	}
+	if testErr != nil {
+		return nil, testErr
+	}
+	return []File{
+		{Path: filepath.Join(p.Dir, GeneratedFile), Content: src},
+		{Path: filepath.Join(p.Dir, GeneratedTestFile), Content: test},
+	}, nil
 }
 
 // receiverParam names the RegisterTools parameter for a receiver type, avoiding the names the

@@ -128,3 +128,81 @@ func compareGolden(t *testing.T, path string, got []byte) {
 		t.Errorf("%s differs from what cardgen makes now:\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
 }
+
+// TestGoldenAllAtOnce runs cardgen once over every golden case, as `cardgen ./...` runs over a
+// repository, where packages are modelled and rendered side by side on every core. Each file must
+// be the case's want/ file, in the same order on a second run; the failing cases, in a run of
+// their own, must give every case's diagnostics together, sorted, each as its own run gives it.
+func TestGoldenAllAtOnce(t *testing.T) {
+	if *update {
+		t.Skip("-update rewrites the want/ files from TestGolden's one-case runs")
+	}
+	root, _ := filepath.Abs(goldenRoot)
+	var good, bad []string
+	for _, name := range goldenCases(t) {
+		if strings.HasPrefix(name, "bad_") {
+			bad = append(bad, "./"+name)
+		} else {
+			good = append(good, "./"+name)
+		}
+	}
+
+	res, err := gen.Generate(gen.Options{Dir: root}, good...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) != 2*len(good) {
+		t.Fatalf("one run over %d cases made %d files; want %d", len(good), len(res.Files), 2*len(good))
+	}
+	missing := map[string]bool{}
+	for _, name := range good {
+		for _, file := range []string{gen.GeneratedFile, gen.GeneratedTestFile} {
+			missing[filepath.Join(root, name, file)] = true
+		}
+	}
+	for _, f := range res.Files {
+		if !missing[f.Path] {
+			t.Errorf("%s made twice, or not a file of the cases", f.Path)
+		}
+		delete(missing, f.Path)
+		want, err := os.ReadFile(filepath.Join(filepath.Dir(f.Path), "want", filepath.Base(f.Path)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(f.Content, want) {
+			t.Errorf("%s: a run over every case rendered other bytes than its want/ file", f.Path)
+		}
+	}
+	for path := range missing {
+		t.Errorf("%s was not made by the run over every case", path)
+	}
+	again, err := gen.Generate(gen.Options{Dir: root}, good...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range res.Files {
+		if again.Files[i].Path != res.Files[i].Path {
+			t.Fatalf("file %d is %s on one run and %s on the next; want a fixed order", i, res.Files[i].Path, again.Files[i].Path)
+		}
+	}
+
+	_, err = gen.Generate(gen.Options{Dir: root}, bad...)
+	var diags gen.Diagnostics
+	if !errors.As(err, &diags) {
+		t.Fatalf("a run over every bad case: want diagnostics, got %v", err)
+	}
+	var want []string
+	for _, name := range bad {
+		b, err := os.ReadFile(filepath.Join(root, name, "want", "stderr.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for line := range strings.Lines(string(b)) {
+			want = append(want, strings.TrimPrefix(name, "./")+"/"+strings.TrimSuffix(line, "\n"))
+		}
+	}
+	got := strings.Split(diags.Relative(root).Error(), "\n")
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("a run over every bad case printed\n%s\n\nwant each case's want/stderr.txt in turn:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -3,6 +3,7 @@ package benchmarks
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -20,6 +21,9 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	for _, dir := range synthDirs {
 		os.RemoveAll(dir)
+	}
+	if synthModuleDir != "" {
+		os.RemoveAll(synthModuleDir)
 	}
 	os.Exit(code)
 }
@@ -95,6 +99,79 @@ func BenchmarkLoad(b *testing.B) {
 			cpu.report(b, n)
 		})
 	}
+}
+
+// modulePackages and moduleTools shape the many-package benchmarks: the same 500 tools as the
+// N=500 package, spread over packages of the size a service repository has.
+const modulePackages, moduleTools = 20, 25
+
+// synthModule returns a directory holding modulePackages synthetic packages of moduleTools
+// handlers each (p00, p01, …), written on first use and loaded once to warm the build cache.
+func synthModule(b *testing.B) string {
+	b.Helper()
+	if synthModuleDir != "" {
+		return synthModuleDir
+	}
+	dir, err := os.MkdirTemp(".", "_synthmodule_")
+	if err != nil {
+		b.Fatal(err)
+	}
+	synthModuleDir = dir
+	for i := range modulePackages {
+		if err := synth.Write(filepath.Join(dir, fmt.Sprintf("p%02d", i)), moduleTools); err != nil {
+			b.Fatal(err)
+		}
+	}
+	loadModule(b, dir)
+	return dir
+}
+
+// synthModuleDir is synthModule's directory once written.
+var synthModuleDir string
+
+// loadModule is a plain go/packages load of every package under dir with cardgen's mode.
+func loadModule(b *testing.B, dir string) {
+	pkgs, err := packages.Load(&packages.Config{Mode: gen.LoadMode, Dir: dir}, "./...")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(pkgs) != modulePackages {
+		b.Fatalf("loading %s: %d packages, want %d", dir, len(pkgs), modulePackages)
+	}
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			b.Fatalf("loading %s: %v", p.PkgPath, p.Errors)
+		}
+	}
+}
+
+// BenchmarkGenerateModule is `cardgen ./...` over many packages (20 of 25 tools), the CI check
+// of a service repository, against BenchmarkLoadModule, the plain load of the same packages.
+func BenchmarkGenerateModule(b *testing.B) {
+	dir := synthModule(b)
+	b.ReportAllocs()
+	cpu := startCPU()
+	for b.Loop() {
+		res, err := gen.Generate(gen.Options{Dir: dir}, "./...")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Files) != 2*modulePackages {
+			b.Fatalf("generated %d files, want %d", len(res.Files), 2*modulePackages)
+		}
+	}
+	cpu.report(b, modulePackages*moduleTools)
+}
+
+// BenchmarkLoadModule is the go/packages load that BenchmarkGenerateModule starts with, alone.
+func BenchmarkLoadModule(b *testing.B) {
+	dir := synthModule(b)
+	b.ReportAllocs()
+	cpu := startCPU()
+	for b.Loop() {
+		loadModule(b, dir)
+	}
+	cpu.report(b, modulePackages*moduleTools)
 }
 
 // BenchmarkCheck is what `cardgen check` does at N=500: generate without writing and compare each
