@@ -93,7 +93,7 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 			for i, t := range p.Tools {
 				names[i] = t.Name
 			}
-			fmt.Fprintf(opts.Log, "cardgen: %s: %d tools %v\n", p.Path, len(p.Tools), names)
+			fmt.Fprintf(opts.Log, "cardgen: %s: %s %v\n", p.Path, plural(len(p.Tools), "tool", "tools"), names)
 		}
 		total := time.Since(start)
 		fmt.Fprintf(opts.Log, "cardgen: %s in %s (load %s, model %s, render %s)\n", plural(len(res.Packages), "package", "packages"),

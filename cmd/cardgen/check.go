@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/cardgen/cardgen/gen"
 )
@@ -44,12 +42,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	wd, _ := os.Getwd()
-	rel := func(p string) string {
-		if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
-			return r
-		}
-		return p
-	}
 	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
 	res, err := gen.Generate(gen.Options{UIDir: *uiDir}, fs.Args()...)
 	var diags gen.Diagnostics
@@ -63,7 +55,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	default:
 		for _, p := range gen.Stale(res.Files) {
-			report.Stale = append(report.Stale, rel(p))
+			report.Stale = append(report.Stale, rel(wd, p))
 		}
 	}
 	if *asJSON {

@@ -131,3 +131,31 @@ func TestCheckStale(t *testing.T) {
 		t.Error("check wrote the stale file")
 	}
 }
+
+// TestVerboseWrites runs -v on a copy of a one-tool golden case without its generated files: it
+// names the tool in the singular and the files it wrote relative to the working directory, as
+// the go command prints paths.
+func TestVerboseWrites(t *testing.T) {
+	src, _ := filepath.Abs("../../testdata/golden/value_output")
+	tmp, err := os.MkdirTemp(filepath.Dir(src), "_verbose")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	b, err := os.ReadFile(filepath.Join(src, "p.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "p.go"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runIn(t, tmp, "-v")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, errOut)
+	}
+	for _, want := range []string{": 1 tool [", "\ncardgen: wrote cards_gen.go\n", "\ncardgen: wrote cards_gen_test.go\n"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("-v output lacks %q:\n%s", want, errOut)
+		}
+	}
+}

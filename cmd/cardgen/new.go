@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/gen/scaffold"
@@ -92,11 +91,4 @@ func report(stderr io.Writer, err error) int {
 		fmt.Fprintln(stderr, "cardgen new:", err)
 	}
 	return 1
-}
-
-func rel(wd, path string) string {
-	if r, err := filepath.Rel(wd, path); err == nil {
-		return r
-	}
-	return path
 }
