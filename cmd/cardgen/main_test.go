@@ -103,23 +103,14 @@ func TestCheck(t *testing.T) {
 // TestCheckStale copies a good golden case with its generated files, edits the generated file,
 // and expects check to name it and write nothing.
 func TestCheckStale(t *testing.T) {
-	src, _ := filepath.Abs("../../testdata/golden/value_output")
-	tmp, err := os.MkdirTemp(filepath.Dir(src), "_stale")
+	tmp := copyCase(t, "value_output", map[string]string{"p.go": "p.go", "want/cards_gen.go": "cards_gen.go", "want/cards_gen_test.go": "cards_gen_test.go"})
+	f, err := os.OpenFile(filepath.Join(tmp, "cards_gen.go"), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer os.RemoveAll(tmp)
-	for from, to := range map[string]string{"p.go": "p.go", "want/cards_gen.go": "cards_gen.go", "want/cards_gen_test.go": "cards_gen_test.go"} {
-		b, err := os.ReadFile(filepath.Join(src, from))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if to == "cards_gen.go" {
-			b = append(b, []byte("\n// edited by hand\n")...)
-		}
-		if err := os.WriteFile(filepath.Join(tmp, to), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	f.WriteString("\n// edited by hand\n")
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(filepath.Join(tmp, "cards_gen.go"))
 	code, _, errOut := runIn(t, tmp, "check")
@@ -136,19 +127,7 @@ func TestCheckStale(t *testing.T) {
 // names the tool in the singular and the files it wrote relative to the working directory, as
 // the go command prints paths.
 func TestVerboseWrites(t *testing.T) {
-	src, _ := filepath.Abs("../../testdata/golden/value_output")
-	tmp, err := os.MkdirTemp(filepath.Dir(src), "_verbose")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
-	b, err := os.ReadFile(filepath.Join(src, "p.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(tmp, "p.go"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	tmp := copyCase(t, "value_output", map[string]string{"p.go": "p.go"})
 	code, _, errOut := runIn(t, tmp, "-v")
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, errOut)
@@ -158,4 +137,26 @@ func TestVerboseWrites(t *testing.T) {
 			t.Errorf("-v output lacks %q:\n%s", want, errOut)
 		}
 	}
+}
+
+// copyCase copies files of the golden case name (from → to, relative to the case and to the
+// copy) into a new folder beside the cases, inside the module, removed when the test ends.
+func copyCase(t *testing.T, name string, files map[string]string) string {
+	t.Helper()
+	src, _ := filepath.Abs(filepath.Join("../../testdata/golden", name))
+	tmp, err := os.MkdirTemp(filepath.Dir(src), "_"+name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	for from, to := range files {
+		b, err := os.ReadFile(filepath.Join(src, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(tmp, to), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tmp
 }
