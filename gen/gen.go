@@ -89,6 +89,10 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 	}
 	if opts.Log != nil {
 		for _, p := range res.Packages {
+			if len(p.Tools) == 0 {
+				fmt.Fprintf(opts.Log, "cardgen: %s: no annotated tools\n", p.Path)
+				continue
+			}
 			names := make([]string, len(p.Tools))
 			for i, t := range p.Tools {
 				names[i] = t.Name

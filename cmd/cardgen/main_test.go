@@ -123,16 +123,23 @@ func TestCheckStale(t *testing.T) {
 	}
 }
 
-// TestVerboseWrites runs -v on a copy of a one-tool golden case without its generated files: it
-// names the tool in the singular and the files it wrote relative to the working directory, as
-// the go command prints paths.
+// TestVerboseWrites runs -v ./... on a copy of a one-tool golden case without its generated
+// files, beside a package without tools: it names the tool in the singular, says the other
+// package has none, and names the files it wrote relative to the working directory, as the go
+// command prints paths.
 func TestVerboseWrites(t *testing.T) {
 	tmp := copyCase(t, "value_output", map[string]string{"p.go": "p.go"})
-	code, _, errOut := runIn(t, tmp, "-v")
+	if err := os.Mkdir(filepath.Join(tmp, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "empty", "e.go"), []byte("package empty\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runIn(t, tmp, "-v", "./...")
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, errOut)
 	}
-	for _, want := range []string{": 1 tool [", "\ncardgen: wrote cards_gen.go\n", "\ncardgen: wrote cards_gen_test.go\n"} {
+	for _, want := range []string{": 1 tool [", "/empty: no annotated tools\n", "\ncardgen: wrote cards_gen.go\n", "\ncardgen: wrote cards_gen_test.go\n"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("-v output lacks %q:\n%s", want, errOut)
 		}
