@@ -99,3 +99,52 @@ func TestIsUnusedImport(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadSkipsCardgenFiles loads a package holding an old file of cardgen's (its header first):
+// only its header and package clause are read, so its imports are not loaded, its declarations
+// are not in scope and its type error is not reported. A file that merely has cardgen's file name
+// without the header is the user's and is read as usual.
+func TestLoadSkipsCardgenFiles(t *testing.T) {
+	dir := moduleTempDir(t, "oldgen")
+	files := map[string]string{
+		"p.go": "package p\n\n// Mine is the user's.\nfunc Mine() int { return 1 }\n",
+		// An old generated file, under another name than cards_gen.go: the header decides.
+		"old_gen.go": generatedHeader + "\n\npackage p\n\nimport \"net/http\"\n\n" +
+			"// RegisterTools is stale.\nfunc RegisterTools(h http.Handler) {}\n\nvar broken int = \"not an int\"\n",
+		// The user's own file, named as cardgen names its file but without the header.
+		GeneratedFile: "package p\n\n// Theirs is the user's too.\nvar Theirs = 2\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pkgs[0]
+	// go list -export compiles the package as it is on disk and reports the old file's error as
+	// one list error, which the model drops (packageErrors); the type checker must not see it.
+	if len(p.TypeErrors) > 0 {
+		t.Errorf("type errors %v; want none (the type error is in the old generated file)", p.TypeErrors)
+	}
+	scope := p.Types.Scope()
+	for name, want := range map[string]bool{"Mine": true, "Theirs": true, "RegisterTools": false, "broken": false} {
+		if got := scope.Lookup(name) != nil; got != want {
+			t.Errorf("%s in scope: %v; want %v", name, got, want)
+		}
+	}
+	for _, imp := range p.Types.Imports() {
+		if imp.Path() == "net/http" {
+			t.Error("net/http, which only the old generated file imports, was loaded")
+		}
+	}
+	for _, f := range p.Syntax {
+		name := filepath.Base(p.Fset.Position(f.Package).Filename)
+		if name == "old_gen.go" && (len(f.Decls) > 0 || !isGeneratedFile(p.Fset, f)) {
+			t.Errorf("old_gen.go: %d declarations parsed, recognised as cardgen's: %v; want none, and recognised",
+				len(f.Decls), isGeneratedFile(p.Fset, f))
+		}
+	}
+}

@@ -83,5 +83,5 @@ func fileExists(path string) bool {
 // that a hand-written file that happens to share the name is never removed.
 func isCardgenFile(path string) bool {
 	b, err := os.ReadFile(path)
-	return err == nil && bytes.HasPrefix(b, []byte(generatedHeader+"\n"))
+	return err == nil && hasCardgenHeader(b)
 }

@@ -19,8 +19,10 @@ var synthDirs = map[int]string{}
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	for _, dir := range synthDirs {
-		os.RemoveAll(dir)
+	for _, dirs := range []map[int]string{synthDirs, generatedDirs} {
+		for _, dir := range dirs {
+			os.RemoveAll(dir)
+		}
 	}
 	if synthModuleDir != "" {
 		os.RemoveAll(synthModuleDir)
@@ -188,6 +190,94 @@ func BenchmarkCheck(b *testing.B) {
 		}
 		if stale := gen.Stale(res.Files); len(stale) != len(res.Files) {
 			b.Fatalf("Stale found %d of %d files; want all (none is written)", len(stale), len(res.Files))
+		}
+	}
+	cpu.report(b, 500)
+}
+
+// generatedPackage returns the directory of a synthetic package of n handlers with its
+// generated files written and up to date — a package as a repository keeps it, where go generate
+// runs again and CI runs cardgen check — written on first use.
+func generatedPackage(b *testing.B, n int) string {
+	b.Helper()
+	if dir, ok := generatedDirs[n]; ok {
+		return dir
+	}
+	dir, err := os.MkdirTemp(".", fmt.Sprintf("_synthgenerated%d_", n))
+	if err != nil {
+		b.Fatal(err)
+	}
+	generatedDirs[n] = dir
+	if err := synth.Write(dir, n); err != nil {
+		b.Fatal(err)
+	}
+	res, err := gen.Generate(gen.Options{Dir: dir}, ".")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := gen.Write(res.Files); err != nil {
+		b.Fatal(err)
+	}
+	load(b, dir)
+	return dir
+}
+
+// generatedDirs holds generatedPackage's directories by handler count.
+var generatedDirs = map[int]string{}
+
+// BenchmarkRegenerate is gen.Generate on a package whose generated files are already there and
+// up to date, as go generate runs on every later change, at N = 50 and 500; its baseline is
+// BenchmarkLoadGenerated, the plain load of the same package, generated files included.
+func BenchmarkRegenerate(b *testing.B) {
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			dir := generatedPackage(b, n)
+			b.ReportAllocs()
+			cpu := startCPU()
+			for b.Loop() {
+				res, err := gen.Generate(gen.Options{Dir: dir}, ".")
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(res.Packages) != 1 || len(res.Packages[0].Tools) != n {
+					b.Fatalf("generated %d packages, want 1 with %d tools", len(res.Packages), n)
+				}
+			}
+			cpu.report(b, n)
+		})
+	}
+}
+
+// BenchmarkLoadGenerated is the plain go/packages load of BenchmarkRegenerate's packages, their
+// generated files included.
+func BenchmarkLoadGenerated(b *testing.B) {
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			dir := generatedPackage(b, n)
+			b.ReportAllocs()
+			cpu := startCPU()
+			for b.Loop() {
+				load(b, dir)
+			}
+			cpu.report(b, n)
+		})
+	}
+}
+
+// BenchmarkCheckUpToDate is `cardgen check` as CI runs it: on the 500-handler package with its
+// generated files committed and up to date, so that every comparison reads a whole file and
+// finds it equal. Its baseline is BenchmarkLoadGenerated/N=500.
+func BenchmarkCheckUpToDate(b *testing.B) {
+	dir := generatedPackage(b, 500)
+	b.ReportAllocs()
+	cpu := startCPU()
+	for b.Loop() {
+		res, err := gen.Generate(gen.Options{Dir: dir}, ".")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if stale := gen.Stale(res.Files); len(stale) != 0 {
+			b.Fatalf("Stale found %v; want none", stale)
 		}
 	}
 	cpu.report(b, 500)
