@@ -21,6 +21,10 @@ type Diagnostic struct {
 	At token.Pos
 	// Fix is the certain edit that mends the problem, when there is one.
 	Fix *annotations.Fix
+	// Via is, for a problem in a file that is not Go source (a ui view's .meta.json sidecar),
+	// the position in Go source that led to the file: the path of the //card:ui directive. Drivers
+	// that show only Go files, such as golangci-lint, report such a problem there.
+	Via token.Pos
 }
 
 // String formats the diagnostic as file:line:col: message.
@@ -88,4 +92,9 @@ func (c *collector) annotationError(e annotations.Error) {
 
 func (c *collector) at(p token.Position, format string, args ...any) {
 	c.diags = append(c.diags, Diagnostic{Pos: p, Msg: fmt.Sprintf(format, args...)})
+}
+
+// atVia records a problem at p, in a file that is not Go source, reached from via in Go source.
+func (c *collector) atVia(p token.Position, via token.Pos, format string, args ...any) {
+	c.diags = append(c.diags, Diagnostic{Pos: p, Msg: fmt.Sprintf(format, args...), Via: via})
 }

@@ -54,7 +54,7 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 		name := filepath.Join(uiDir, filepath.FromSlash(sidecar))
 		for _, p := range problems {
 			line, col := p.LineCol(data)
-			b.at(token.Position{Filename: name, Line: line, Column: col}, "%s", p.Msg)
+			b.atVia(token.Position{Filename: name, Line: line, Column: col}, arg.Pos, "%s", p.Msg)
 		}
 		return
 	}

@@ -5,9 +5,11 @@ package analyzer
 
 import (
 	"cmp"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -38,8 +40,13 @@ names and a space after // carry a suggested fix.`,
 // uiDir is the -ui flag.
 var uiDir string
 
+// goFilesOnly is the -go-files-only flag.
+var goFilesOnly bool
+
 func init() {
 	Analyzer.Flags.StringVar(&uiDir, "ui", "cards", "the ui folder, relative to each package, as given to cardgen -ui")
+	Analyzer.Flags.BoolVar(&goFilesOnly, "go-files-only", false,
+		"report a problem in a ui view's .meta.json sidecar at the //card:ui path that names the view, with the sidecar's file:line:col in the message, for drivers that drop diagnostics outside Go files (golangci-lint)")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -57,6 +64,9 @@ func run(pass *analysis.Pass) (any, error) {
 	var out []analysis.Diagnostic
 	for _, d := range diags {
 		ad := diagnostic(d, files)
+		if goFilesOnly && !ad.Pos.IsValid() && d.Via.IsValid() {
+			ad.Pos, ad.Message = d.Via, viaMessage(d, pass.Fset.Position(d.Via).Filename)
+		}
 		if !ad.Pos.IsValid() {
 			if ad.Pos = other.pos(d.Pos); !ad.Pos.IsValid() {
 				// Nowhere to point: say where in the message, at the package clause.
@@ -75,6 +85,16 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.Report(d)
 	}
 	return nil, nil
+}
+
+// viaMessage is the message of d, a problem in a file that is not Go source, reported in the Go
+// file goFile: d's file (relative to goFile's folder), line and column, then d's message.
+func viaMessage(d gen.Diagnostic, goFile string) string {
+	name := d.Pos.Filename
+	if rel, err := filepath.Rel(filepath.Dir(goFile), name); err == nil && !strings.HasPrefix(rel, "..") {
+		name = filepath.ToSlash(rel)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", name, d.Pos.Line, d.Pos.Column, d.Msg)
 }
 
 // otherFiles positions diagnostics in files that are not Go source, such as the .meta.json

@@ -79,15 +79,7 @@ func TestSameAsGeneration(t *testing.T) {
 	for _, dir := range cases {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			t.Parallel()
-			abs, err := filepath.Abs(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = gen.Generate(gen.Options{Dir: abs}, ".")
-			var diags gen.Diagnostics
-			if !errors.As(err, &diags) {
-				t.Fatalf("generation: want diagnostics, got %v", err)
-			}
+			abs, diags := generationDiags(t, dir)
 			pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: abs}, ".")
 			if err != nil {
 				t.Fatal(err)
@@ -170,4 +162,68 @@ func Example() {
 	// 	fix: Replace titel with title
 	// p.go:7:23: unknown flag readonyl for //card:tool; did you mean readonly? (quote the word to use it as NAME)
 	// 	fix: Replace readonyl with readonly
+}
+
+// TestGoFilesOnly runs the analyzer with -go-files-only over the golden case whose ui sidecars
+// are wrong: no diagnostic is left in a file that is not Go source, and each of generation's
+// sidecar problems comes at the //card:ui path that names its view, with the sidecar's position
+// in the message.
+func TestGoFilesOnly(t *testing.T) {
+	if err := analyzer.Analyzer.Flags.Set("go-files-only", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer analyzer.Analyzer.Flags.Set("go-files-only", "false")
+	abs, diags := generationDiags(t, filepath.Join("..", "..", "testdata", "golden", "bad_ui_sidecar"))
+	src, err := os.ReadFile(filepath.Join(abs, "p.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Where each view's //card:ui path is in p.go.
+	at := map[string]string{}
+	for i, line := range strings.Split(string(src), "\n") {
+		if view, ok := strings.CutPrefix(line, "//card:ui "); ok {
+			at[strings.TrimSuffix(view, ".html")] = fmt.Sprintf("p.go:%d:%d: ", i+1, len("//card:ui ")+1)
+		}
+	}
+	var want []string
+	for _, d := range diags.Relative(abs) {
+		view, ok := strings.CutSuffix(strings.TrimPrefix(d.Pos.Filename, "cards/"), ".meta.json")
+		if !ok || at[view] == "" {
+			t.Fatalf("generation's diagnostic %s is not about a sidecar of this case", d)
+		}
+		want = append(want, at[view]+d.String())
+	}
+
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: abs}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range graph.Roots[0].Diagnostics {
+		p := graph.Roots[0].Package.Fset.Position(d.Pos)
+		got = append(got, fmt.Sprintf("%s:%d:%d: %s", relative(abs, p.Filename), p.Line, p.Column, d.Message))
+	}
+	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w || len(want) != 3 {
+		t.Errorf("with -go-files-only:\n--- analyzer\n%s\n--- want (generation's three sidecar problems at the //card:ui paths)\n%s", g, w)
+	}
+}
+
+// generationDiags runs generation on the failing case in dir and returns the case's absolute
+// path and the diagnostics generation reports.
+func generationDiags(t *testing.T, dir string) (string, gen.Diagnostics) {
+	t.Helper()
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = gen.Generate(gen.Options{Dir: abs}, ".")
+	var diags gen.Diagnostics
+	if !errors.As(err, &diags) {
+		t.Fatalf("generation: want diagnostics, got %v", err)
+	}
+	return abs, diags
 }
