@@ -12,6 +12,7 @@ import (
 
 	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/gen/analyzer"
+	"github.com/cardgen/cardgen/internal/testenv"
 )
 
 // TestNewSettings: the ui setting reaches the analyzer's -ui flag, an empty one leaves it alone,
@@ -122,11 +123,7 @@ func TestGolangciLint(t *testing.T) {
 	build.Dir = filepath.Join("testdata", "customgcl")
 	build.Env = append(os.Environ(), "GOWORK=off")
 	if out, err := build.CombinedOutput(); err != nil {
-		msg := "building golangci-lint with the cardgen plugin: " + err.Error() + "\n" + string(out)
-		if os.Getenv("CI") != "true" && offline.Match(out) {
-			t.Skip(msg + "\n(golangci-lint's modules cannot be downloaded here; CI=true makes this fail instead)")
-		}
-		t.Fatal(msg)
+		testenv.FailGoCommand(t, "building golangci-lint with the cardgen plugin: "+err.Error(), out)
 	}
 
 	dir := t.TempDir()
@@ -225,6 +222,3 @@ func issueLines(out string) []string {
 }
 
 var issueLine = regexp.MustCompile(`^[\w./-]+\.go:\d+:\d+: `)
-
-// offline matches the go command's complaints when it cannot reach the module proxy.
-var offline = regexp.MustCompile(`dial tcp|no such host|connection refused|i/o timeout|network is unreachable|GOPROXY=off`)
