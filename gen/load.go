@@ -69,8 +69,8 @@ func parseDeclarations(fset *token.FileSet, filename string, src []byte) (*ast.F
 	if hasCardgenHeader(src) {
 		// cardgen's own earlier output: the run is about to replace it and reads nothing of it
 		// (Model skips generated files), so only its header and package clause are parsed. Its
-		// imports and 2 KB or more of declarations a tool are then neither parsed nor
-		// type-checked, and an old file can never sway the new one.
+		// imports are not loaded and its declarations, several KB a tool, are neither parsed
+		// nor type-checked; and an old file can never sway the new one.
 		return parser.ParseFile(fset, filename, src, parser.PackageClauseOnly|parser.ParseComments)
 	}
 	// No object resolution either: cardgen resolves names through go/types.
