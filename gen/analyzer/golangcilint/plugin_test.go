@@ -94,20 +94,58 @@ func Show(ctx context.Context, in In) (*Out, error) { return &Out{ID: in.ID}, ni
 	"views/item.meta.json": "{\n  \"prefersBordr\": true\n}\n",
 }
 
-// config is the .golangci.yml of the docs, with the ui setting given.
-func config(ui string) string {
-	return `version: "2"
-linters:
-  default: none
-  enable:
-    - cardgen
-  settings:
-    custom:
-      cardgen:
-        type: module
-        description: "checks //card: annotations as cardgen would"
-        settings:
-          ui: ` + ui + "\n"
+// docBlocks returns the fenced code blocks of docs/editors.md in the given language whose text
+// contains marker.
+func docBlocks(t *testing.T, lang, marker string) []string {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "editors.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocks []string
+	for _, m := range regexp.MustCompile("(?s)```"+lang+"\n(.*?)```").FindAllStringSubmatch(string(doc), -1) {
+		if strings.Contains(m[1], marker) {
+			blocks = append(blocks, m[1])
+		}
+	}
+	return blocks
+}
+
+// config is the .golangci.yml of docs/editors.md, with the ui setting given: the test runs what
+// the docs tell users to write.
+func config(t *testing.T, ui string) string {
+	t.Helper()
+	blocks := docBlocks(t, "yaml", "type: module")
+	if len(blocks) != 1 || !strings.Contains(blocks[0], "ui: cards\n") {
+		t.Fatalf("docs/editors.md: want one .golangci.yml block with ui: cards, found %q", blocks)
+	}
+	return strings.Replace(blocks[0], "ui: cards\n", "ui: "+ui+"\n", 1)
+}
+
+// TestCustomGclDoc holds the .custom-gcl.yml of docs/editors.md to what TestGolangciLint builds:
+// the same golangci-lint version and this package as the plugin.
+func TestCustomGclDoc(t *testing.T) {
+	blocks := docBlocks(t, "yaml", "plugins:")
+	if len(blocks) != 1 {
+		t.Fatalf("docs/editors.md: want one .custom-gcl.yml block, found %d", len(blocks))
+	}
+	mod, err := os.ReadFile(filepath.Join("testdata", "customgcl", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	version := regexp.MustCompile(`github.com/golangci/golangci-lint/v2 (v\S+)`).FindStringSubmatch(string(mod))
+	if version == nil {
+		t.Fatal("testdata/customgcl/go.mod requires no golangci-lint")
+	}
+	for _, want := range []string{
+		"version: " + version[1] + "\n",
+		"module: github.com/cardgen/cardgen\n",
+		"import: github.com/cardgen/cardgen/gen/analyzer/golangcilint\n",
+	} {
+		if !strings.Contains(blocks[0], want) {
+			t.Errorf("docs/editors.md .custom-gcl.yml lacks %q (the test builds golangci-lint %s with this package):\n%s", want, version[1], blocks[0])
+		}
+	}
 }
 
 // TestGolangciLint builds golangci-lint with this plugin compiled in, as `golangci-lint custom`
@@ -138,7 +176,7 @@ func TestGolangciLint(t *testing.T) {
 	}
 	run := func(ui string) (string, int) {
 		t.Helper()
-		if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(config(ui)), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(config(t, ui)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		cmd := exec.Command(bin, "run", "--output.text.print-issued-lines=false", "--show-stats=false", "./...")
@@ -210,11 +248,12 @@ func cardgenSays(t *testing.T, dir, ui string) []string {
 	return lines
 }
 
-// issueLines are the file:line:col lines of golangci-lint's text output, in order.
+// issueLines are the file:line:col lines of the cardgen linter in golangci-lint's text output,
+// in order (the docs' configuration leaves golangci-lint's default linters on too).
 func issueLines(out string) []string {
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
-		if issueLine.MatchString(l) {
+		if issueLine.MatchString(l) && strings.HasSuffix(l, " (cardgen)") {
 			lines = append(lines, l)
 		}
 	}
