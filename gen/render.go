@@ -66,9 +66,9 @@ func header(f *jen.File, p *Package) {
 func parts(p *Package) []func(*jen.File) {
 	ps := []func(*jen.File){
 		func(f *jen.File) {
-			f.Comment(fmt.Sprintf("Written by cardgen %s for run-time API 1. An \"undefined: register.GeneratedAPI1\" error here", Version))
-			f.Comment("means the github.com/cardgen/cardgen module in go.mod is another version: run go generate with")
-			f.Comment("the matching cardgen.")
+			doc(f, fmt.Sprintf("Written by cardgen %s for run-time API 1. An \"undefined: register.GeneratedAPI1\" error here "+
+				"means the github.com/cardgen/cardgen module in go.mod is another version: run go generate with "+
+				"the matching cardgen.", Version))
 			f.Const().Id("_").Op("=").Qual(registerPath, "GeneratedAPI1")
 		},
 		func(f *jen.File) { renderSchemas(f, p) },
@@ -80,8 +80,8 @@ func parts(p *Package) []func(*jen.File) {
 			for _, u := range p.UIFiles {
 				pats = append(pats, path.Join(p.UIDir, u))
 			}
-			f.Comment("uiFiles holds the views the tools name with //card:ui, and their sidecars; go:embed makes")
-			f.Comment("a missing file a build error.")
+			doc(f, "uiFiles holds the views the tools name with //card:ui, and their sidecars; go:embed makes "+
+				"a missing file a build error.")
 			f.Comment("//go:embed " + strings.Join(pats, " "))
 			f.Var().Id("uiFiles").Qual("embed", "FS")
 		},
@@ -319,8 +319,8 @@ func renderSchemas(f *jen.File, p *Package) {
 	if len(p.Tools) == 0 {
 		return
 	}
-	f.Comment("The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules.")
-	f.Comment("They are passed to the SDK explicitly so that it never infers its own.")
+	doc(f, "The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules. "+
+		"They are passed to the SDK explicitly so that it never infers its own.")
 	var defs []jen.Code
 	for _, t := range p.Tools {
 		defs = append(defs,
@@ -345,10 +345,10 @@ func renderRegister(f *jen.File, p *Package) {
 	for i, t := range p.Tools {
 		names[i] = t.Name
 	}
-	f.Comment(fmt.Sprintf("RegisterTools adds the annotated tools of package %s to s: %s.", p.Name, strings.Join(names, ", ")))
-	f.Comment("Each tool gets the input and output schemas cardgen derived from its Go types (resolved on")
-	f.Comment("its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card")
-	f.Comment("gets the card, fitted to the host limits, in the result's _meta.")
+	doc(f, fmt.Sprintf("RegisterTools adds the annotated tools of package %s to s: %s. ", p.Name, strings.Join(names, ", "))+
+		"Each tool gets the input and output schemas cardgen derived from its Go types (resolved on "+
+		"its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card "+
+		"gets the card, fitted to the host limits, in the result's _meta.")
 	params := []jen.Code{jen.Id("s").Op("*").Qual(sdkPath, "Server")}
 	for _, r := range p.Receivers {
 		params = append(params, jen.Id(r.Param).Op("*").Id(r.Type.Name()))

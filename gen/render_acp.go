@@ -24,8 +24,8 @@ func renderACP(f *jen.File, t *Tool) {
 		if spec.Kind == "review" {
 			payload, project = "ReviewPayload", "ReviewFromCard"
 		}
-		f.Comment(fmt.Sprintf("%s builds the Agent Chat Protocol %s card of %s: its result card, fitted and projected", name, spec.Kind, t.Name))
-		f.Comment("(title, image, fields as summary rows, buttons as CTAs), and validated.")
+		doc(f, fmt.Sprintf("%s builds the Agent Chat Protocol %s card of %s: its result card, fitted and projected "+
+			"(title, image, fields as summary rows, buttons as CTAs), and validated.", name, spec.Kind, t.Name))
 		f.Func().Id(name).Params(outParam).Params(jen.Qual(acpPath, payload), jen.Error()).Block(
 			jen.Return(jen.Qual(registerPath, project).Call(fit(jen.Id(t.GoName + "Card").Call(jen.Id("out"))))))
 	case "carousel":
@@ -45,15 +45,15 @@ func renderACP(f *jen.File, t *Tool) {
 		loop = append(loop, jen.Id("items").Op("=").Append(jen.Id("items"),
 			jen.Qual(registerPath, "CarouselItem").Call(id, fit(jen.Id(item.GoName+"Card").Call(jen.Id("el"))))))
 		title := t.Title
-		f.Comment(fmt.Sprintf("%s builds the Agent Chat Protocol carousel of %s: one item per element of %s, from", name, t.Name, spec.ItemsField))
-		f.Comment(fmt.Sprintf("%s's card, fitted; validated (a carousel needs at least one item).", spec.ItemType.Obj().Name()))
+		doc(f, fmt.Sprintf("%s builds the Agent Chat Protocol carousel of %s: one item per element of %s, from "+
+			"%s's card, fitted; validated (a carousel needs at least one item).", name, t.Name, spec.ItemsField, spec.ItemType.Obj().Name()))
 		f.Func().Id(name).Params(outParam).Params(jen.Qual(acpPath, "CarouselPayload"), jen.Error()).Block(
 			jen.Id("items").Op(":=").Make(jen.Index().Qual(acpPath, "CarouselItem"), jen.Lit(0), jen.Len(jen.Id("out").Dot(spec.ItemsField))),
 			jen.For(jen.Id("i").Op(":=").Range().Id("out").Dot(spec.ItemsField)).Block(loop...),
 			jen.Return(jen.Qual(registerPath, "Carousel").Call(jen.Lit(title), jen.Id("items"))))
 	case "form":
-		f.Comment(fmt.Sprintf("%sForm is the Agent Chat Protocol form that asks for the input of %s, checked when cardgen", name, t.Name))
-		f.Comment("ran. Its submit CTA names the tool, so DispatchACP can call it with what the user entered.")
+		doc(f, fmt.Sprintf("%sForm is the Agent Chat Protocol form that asks for the input of %s, checked when cardgen "+
+			"ran. Its submit CTA names the tool, so DispatchACP can call it with what the user entered.", name, t.Name))
 		f.Func().Id(name+"Form").Params().Qual(acpPath, "FormPayload").Block(jen.Return(formLit(spec.Form)))
 	}
 }
@@ -138,9 +138,9 @@ func renderDispatch(f *jen.File, p *Package) {
 	}
 	cases = append(cases, jen.Default().Block(jen.Return(jen.Lit(""), jen.Nil(),
 		jen.Qual(registerPath, "UnknownSelection").Call(jen.Id("sel"), jen.Index().String().Values(litStrings(names)...)))))
-	f.Comment(fmt.Sprintf("DispatchACP calls the form tool a card reply's selection names (%s): the selection, as", strings.Join(names, ", ")))
-	f.Comment("acp.ParseResponse returns it, is decoded into the tool's input and validated against its input")
-	f.Comment("schema, then the handler runs. It returns the tool's name and output.")
+	doc(f, fmt.Sprintf("DispatchACP calls the form tool a card reply's selection names (%s): the selection, as ", strings.Join(names, ", "))+
+		"acp.ParseResponse returns it, is decoded into the tool's input and validated against its input "+
+		"schema, then the handler runs. It returns the tool's name and output.")
 	f.Func().Id("DispatchACP").Params(params...).Params(jen.String(), jen.Any(), jen.Error()).Block(
 		jen.Switch(jen.Id("sel").Index(jen.Qual(registerPath, "SelectionTool"))).Block(cases...))
 }

@@ -62,15 +62,15 @@ func renderCard(f *jen.File, t *Tool) {
 	set("FallbackText", "Fallback", c.Fallback)
 
 	if len(r.consts) > 0 {
-		f.Comment(fmt.Sprintf("Fixed texts of the %s card, checked against the card limits when cardgen ran.", t.Name))
+		doc(f, fmt.Sprintf("Fixed texts of the %s card, checked against the card limits when cardgen ran.", t.Name))
 		f.Const().Defs(r.consts...)
-		f.Comment("A compile-time guard in the style of stringer: an \"invalid argument: index out of range\" error")
-		f.Comment("here means a text above changed after cardgen checked it. Run go generate again.")
+		doc(f, "A compile-time guard in the style of stringer: an \"invalid argument: index out of range\" error "+
+			"here means a text above changed after cardgen checked it. Run go generate again.")
 		f.Func().Id("_").Params().Block(append([]jen.Code{jen.Var().Id("x").Index(jen.Lit(1)).Struct()}, r.guards...)...)
 	}
 	param := jen.Id("out").Op("*").Add(t.typ(t.Out))
-	f.Comment(fmt.Sprintf("%sCard builds the result card of the %s tool from its output. RegisterTools fits it to", t.GoName, t.Name))
-	f.Comment("the host limits (card.Fit) before sending, so values from data can never make a host drop it.")
+	doc(f, fmt.Sprintf("%sCard builds the result card of the %s tool from its output. RegisterTools fits it to "+
+		"the host limits (card.Fit) before sending, so values from data can never make a host drop it.", t.GoName, t.Name))
 	result := jen.Id("c")
 	if c.Fallback == nil {
 		// No //card:fallback: the fallback is written from the other slots as the card is
@@ -90,7 +90,7 @@ func renderReply(f *jen.File, t *Tool) {
 		f.Const().Defs(r.consts...)
 	}
 	body := append(r.locals, jen.Return(expr))
-	f.Comment(fmt.Sprintf("%sReply is the text the model reads from a %s result.", lowerFirst(t.GoName), t.Name))
+	doc(f, fmt.Sprintf("%sReply is the text the model reads from a %s result.", lowerFirst(t.GoName), t.Name))
 	f.Func().Id(lowerFirst(t.GoName) + "Reply").Params(jen.Id("out").Op("*").Add(t.typ(t.Out))).String().Block(body...)
 }
 
@@ -228,7 +228,7 @@ func renderDocument(f *jen.File, t *Tool) {
 	if len(r.consts) > 0 {
 		f.Const().Defs(r.consts...)
 	}
-	f.Comment(fmt.Sprintf("%sDocument returns the markdown document of a %s result and its render options.", lowerFirst(t.GoName), t.Name))
+	doc(f, fmt.Sprintf("%sDocument returns the markdown document of a %s result and its render options.", lowerFirst(t.GoName), t.Name))
 	body := append(r.locals, jen.Return(md, jen.Qual(mdcardPath, "RenderOptions").Values(opts)))
 	f.Func().Id(lowerFirst(t.GoName)+"Document").Params(jen.Id("out").Op("*").Add(t.typ(t.Out))).
 		Params(jen.String(), jen.Qual(mdcardPath, "RenderOptions")).Block(body...)

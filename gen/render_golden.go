@@ -21,7 +21,7 @@ func RenderTest(p *Package) ([]byte, error) {
 	f.HeaderComment(generatedHeader)
 	f.ImportNames(map[string]string{cardtestPath: "cardtest"})
 	if !p.declaresUpdateFlag() {
-		f.Comment("-update rewrites the golden files under testdata/golden after a reviewed change.")
+		doc(f, "-update rewrites the golden files under testdata/golden after a reviewed change.")
 		f.Var().Id("_").Op("=").Qual("flag", "Bool").Call(jen.Lit("update"), jen.False(), jen.Lit("rewrite the golden files under testdata/golden"))
 	}
 	var runs []jen.Code
@@ -81,8 +81,8 @@ func RenderTest(p *Package) ([]byte, error) {
 		}
 		runs = append(runs, jen.Id("t").Dot("Run").Call(jen.Lit(t.Name), jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(body...)))
 	}
-	f.Comment("TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under")
-	f.Comment("testdata/golden. An example must match the output schema and fit the card limits as written.")
+	doc(f, "TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under "+
+		"testdata/golden. An example must match the output schema and fit the card limits as written.")
 	f.Func().Id("TestCardgenGolden").Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(runs...)
 
 	var buf bytes.Buffer

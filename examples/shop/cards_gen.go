@@ -45,16 +45,17 @@ var (
 	searchProductsOutputSchema     = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/examples/shop/product-list","properties":{"products":{"items":{"properties":{"id":{"type":"string"},"name":{"type":"string"},"category":{"type":"string"},"description":{"type":"string"},"price":{"type":"integer"},"stock":{"type":"integer"},"image_url":{"type":"string","format":"uri"}},"additionalProperties":false,"type":"object","required":["id","name","category","description","price","stock","image_url"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["products"]}`)
 )
 
-// uiFiles holds the views the tools name with //card:ui, and their sidecars; go:embed makes
-// a missing file a build error.
+// uiFiles holds the views the tools name with //card:ui, and their sidecars; go:embed makes a
+// missing file a build error.
 //
 //go:embed cards/orders/card.html cards/orders/card.meta.json
 var uiFiles embed.FS
 
-// RegisterTools adds the annotated tools of package shop to s: checkout_preview, get_order, refresh_order, list_orders, review_cancellation, cancel_order, shipping_policy, get_product, search_products.
-// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
-// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
-// gets the card, fitted to the host limits, in the result's _meta.
+// RegisterTools adds the annotated tools of package shop to s: checkout_preview, get_order,
+// refresh_order, list_orders, review_cancellation, cancel_order, shipping_policy, get_product,
+// search_products. Each tool gets the input and output schemas cardgen derived from its Go types
+// (resolved on its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a
+// result card gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("shop")
@@ -314,8 +315,9 @@ func _() {
 	_ = x[len(checkoutPreviewAction1Text)-20]
 }
 
-// CheckoutPreviewCard builds the result card of the checkout_preview tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// CheckoutPreviewCard builds the result card of the checkout_preview tool from its output.
+// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
+// make a host drop it.
 func CheckoutPreviewCard(out *CheckoutPreview) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = checkoutPreviewTitle + out.Total.String()
@@ -332,8 +334,9 @@ func CheckoutPreviewCard(out *CheckoutPreview) card.Card {
 	return c.WithFallback()
 }
 
-// CheckoutPreviewACPForm is the Agent Chat Protocol form that asks for the input of checkout_preview, checked when cardgen
-// ran. Its submit CTA names the tool, so DispatchACP can call it with what the user entered.
+// CheckoutPreviewACPForm is the Agent Chat Protocol form that asks for the input of
+// checkout_preview, checked when cardgen ran. Its submit CTA names the tool, so DispatchACP can
+// call it with what the user entered.
 func CheckoutPreviewACPForm() acp.FormPayload {
 	return acp.FormPayload{
 		Fields: []acp.FormField{{
@@ -420,8 +423,8 @@ func _() {
 	_ = x[len(getOrderFallback5)-1]
 }
 
-// GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it
+// to the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetOrderCard(out *Order) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getOrderTitle + out.ID
@@ -465,8 +468,9 @@ func _() {
 	_ = x[len(reviewCancellationAction2Text)-11]
 }
 
-// ReviewCancellationCard builds the result card of the review_cancellation tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// ReviewCancellationCard builds the result card of the review_cancellation tool from its output.
+// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
+// make a host drop it.
 func ReviewCancellationCard(out *CancelReview) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewCancellationTitle1 + out.ID + reviewCancellationTitle2
@@ -482,8 +486,9 @@ func ReviewCancellationCard(out *CancelReview) card.Card {
 	return c.WithFallback()
 }
 
-// ReviewCancellationACP builds the Agent Chat Protocol review card of review_cancellation: its result card, fitted and projected
-// (title, image, fields as summary rows, buttons as CTAs), and validated.
+// ReviewCancellationACP builds the Agent Chat Protocol review card of review_cancellation: its
+// result card, fitted and projected (title, image, fields as summary rows, buttons as CTAs), and
+// validated.
 func ReviewCancellationACP(out *CancelReview) (acp.ReviewPayload, error) {
 	return register.ReviewFromCard(card.Fit(ReviewCancellationCard(out)))
 }
@@ -512,8 +517,9 @@ func _() {
 	_ = x[len(cancelOrderAction1Text2)-24]
 }
 
-// CancelOrderCard builds the result card of the cancel_order tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// CancelOrderCard builds the result card of the cancel_order tool from its output. RegisterTools
+// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
+// drop it.
 func CancelOrderCard(out *Cancellation) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = cancelOrderTitle1 + out.ID + cancelOrderTitle2
@@ -528,7 +534,8 @@ func CancelOrderCard(out *Cancellation) card.Card {
 	return c.WithFallback()
 }
 
-// shippingPolicyDocument returns the markdown document of a shipping_policy result and its render options.
+// shippingPolicyDocument returns the markdown document of a shipping_policy result and its render
+// options.
 func shippingPolicyDocument(out *Policy) (string, mdcard.RenderOptions) {
 	return out.Markdown, mdcard.RenderOptions{Title: out.Title}
 }
@@ -559,8 +566,9 @@ func _() {
 	_ = x[len(getProductFallback3)-10]
 }
 
-// GetProductCard builds the result card of the get_product tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetProductCard builds the result card of the get_product tool from its output. RegisterTools fits
+// it to the host limits (card.Fit) before sending, so values from data can never make a host drop
+// it.
 func GetProductCard(out *Product) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name
@@ -578,13 +586,14 @@ func GetProductCard(out *Product) card.Card {
 	return c
 }
 
-// GetProductACP builds the Agent Chat Protocol detail card of get_product: its result card, fitted and projected
-// (title, image, fields as summary rows, buttons as CTAs), and validated.
+// GetProductACP builds the Agent Chat Protocol detail card of get_product: its result card, fitted
+// and projected (title, image, fields as summary rows, buttons as CTAs), and validated.
 func GetProductACP(out *Product) (acp.DetailPayload, error) {
 	return register.DetailFromCard(card.Fit(GetProductCard(out)))
 }
 
-// Fixed texts of the search_products carousel item card, checked against the card limits when cardgen ran.
+// Fixed texts of the search_products carousel item card, checked against the card limits when
+// cardgen ran.
 const (
 	searchProductsItemField1Label = "Price"
 	searchProductsItemField2Label = "In stock"
@@ -598,8 +607,9 @@ func _() {
 	_ = x[len(searchProductsItemField2Label)-8]
 }
 
-// SearchProductsItemCard builds the result card of the search_products carousel item tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// SearchProductsItemCard builds the result card of the search_products carousel item tool from its
+// output. RegisterTools fits it to the host limits (card.Fit) before sending, so values from data
+// can never make a host drop it.
 func SearchProductsItemCard(out *Product) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name
@@ -613,8 +623,8 @@ func SearchProductsItemCard(out *Product) card.Card {
 	return c.WithFallback()
 }
 
-// SearchProductsACP builds the Agent Chat Protocol carousel of search_products: one item per element of Products, from
-// Product's card, fitted; validated (a carousel needs at least one item).
+// SearchProductsACP builds the Agent Chat Protocol carousel of search_products: one item per
+// element of Products, from Product's card, fitted; validated (a carousel needs at least one item).
 func SearchProductsACP(out *ProductList) (acp.CarouselPayload, error) {
 	items := make([]acp.CarouselItem, 0, len(out.Products))
 	for i := range out.Products {
@@ -624,8 +634,8 @@ func SearchProductsACP(out *ProductList) (acp.CarouselPayload, error) {
 	return register.Carousel("Search products", items)
 }
 
-// DispatchACP calls the form tool a card reply's selection names (checkout_preview): the selection, as
-// acp.ParseResponse returns it, is decoded into the tool's input and validated against its input
+// DispatchACP calls the form tool a card reply's selection names (checkout_preview): the selection,
+// as acp.ParseResponse returns it, is decoded into the tool's input and validated against its input
 // schema, then the handler runs. It returns the tool's name and output.
 func DispatchACP(ctx context.Context, shop *Shop, sel acp.Selection) (string, any, error) {
 	switch sel[register.SelectionTool] {

@@ -31,10 +31,10 @@ var (
 	bookRoomOutputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/acp_cards/confirmation","properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`)
 )
 
-// RegisterTools adds the annotated tools of package p to s: find_rooms, get_room, book_room.
-// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
-// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
-// gets the card, fitted to the host limits, in the result's _meta.
+// RegisterTools adds the annotated tools of package p to s: find_rooms, get_room, book_room. Each
+// tool gets the input and output schemas cardgen derived from its Go types (resolved on its first
+// call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card gets the
+// card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
@@ -105,7 +105,8 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	ui.Register(s)
 }
 
-// Fixed texts of the find_rooms carousel item card, checked against the card limits when cardgen ran.
+// Fixed texts of the find_rooms carousel item card, checked against the card limits when cardgen
+// ran.
 const (
 	findRoomsItemField1Label = "Beds"
 	findRoomsItemField2Label = "Rate"
@@ -119,8 +120,9 @@ func _() {
 	_ = x[len(findRoomsItemField2Label)-4]
 }
 
-// FindRoomsItemCard builds the result card of the find_rooms carousel item tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// FindRoomsItemCard builds the result card of the find_rooms carousel item tool from its output.
+// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
+// make a host drop it.
 func FindRoomsItemCard(out *Room) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name
@@ -132,8 +134,8 @@ func FindRoomsItemCard(out *Room) card.Card {
 	return c.WithFallback()
 }
 
-// FindRoomsACP builds the Agent Chat Protocol carousel of find_rooms: one item per element of Rooms, from
-// Room's card, fitted; validated (a carousel needs at least one item).
+// FindRoomsACP builds the Agent Chat Protocol carousel of find_rooms: one item per element of
+// Rooms, from Room's card, fitted; validated (a carousel needs at least one item).
 func FindRoomsACP(out *Rooms) (acp.CarouselPayload, error) {
 	items := make([]acp.CarouselItem, 0, len(out.Rooms))
 	for i := range out.Rooms {
@@ -180,14 +182,15 @@ func GetRoomCard(out *Room) card.Card {
 	return c.WithFallback()
 }
 
-// GetRoomACP builds the Agent Chat Protocol detail card of get_room: its result card, fitted and projected
-// (title, image, fields as summary rows, buttons as CTAs), and validated.
+// GetRoomACP builds the Agent Chat Protocol detail card of get_room: its result card, fitted and
+// projected (title, image, fields as summary rows, buttons as CTAs), and validated.
 func GetRoomACP(out *Room) (acp.DetailPayload, error) {
 	return register.DetailFromCard(card.Fit(GetRoomCard(out)))
 }
 
-// BookRoomACPForm is the Agent Chat Protocol form that asks for the input of book_room, checked when cardgen
-// ran. Its submit CTA names the tool, so DispatchACP can call it with what the user entered.
+// BookRoomACPForm is the Agent Chat Protocol form that asks for the input of book_room, checked
+// when cardgen ran. Its submit CTA names the tool, so DispatchACP can call it with what the user
+// entered.
 func BookRoomACPForm() acp.FormPayload {
 	return acp.FormPayload{
 		Fields: []acp.FormField{{

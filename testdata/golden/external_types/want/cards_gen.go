@@ -26,10 +26,10 @@ var (
 	getOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/external_types/model/record","properties":{"id":{"type":"string"},"owner":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","owner"]}`)
 )
 
-// RegisterTools adds the annotated tools of package p to s: get.
-// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
-// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
-// gets the card, fitted to the host limits, in the result's _meta.
+// RegisterTools adds the annotated tools of package p to s: get. Each tool gets the input and
+// output schemas cardgen derived from its Go types (resolved on its first call: register.AddTool is
+// mcp.AddTool with lazy schemas); a tool with a result card gets the card, fitted to the host
+// limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
@@ -72,8 +72,8 @@ func _() {
 	_ = x[len(getTitle)-7]
 }
 
-// GetCard builds the result card of the get tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetCard builds the result card of the get tool from its output. RegisterTools fits it to the host
+// limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetCard(out *model.Record) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTitle + out.ID

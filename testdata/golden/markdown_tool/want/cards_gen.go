@@ -25,10 +25,10 @@ var (
 	getGuideOutputSchema = mdcard.OutputSchema()
 )
 
-// RegisterTools adds the annotated tools of package p to s: get_guide.
-// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
-// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
-// gets the card, fitted to the host limits, in the result's _meta.
+// RegisterTools adds the annotated tools of package p to s: get_guide. Each tool gets the input and
+// output schemas cardgen derived from its Go types (resolved on its first call: register.AddTool is
+// mcp.AddTool with lazy schemas); a tool with a result card gets the card, fitted to the host
+// limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")

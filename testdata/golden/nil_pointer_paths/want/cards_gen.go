@@ -26,10 +26,10 @@ var (
 	getAccountOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/nil_pointer_paths/account","properties":{"id":{"type":"string"},"owner":{"properties":{"name":{"type":"string"},"manager":{"properties":{"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["name"]}},"additionalProperties":false,"type":"object","required":["name"]},"score":{"type":"integer"},"level":{"type":"integer"},"plan":{"properties":{"name":{"type":"string"},"level":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["name"]}},"additionalProperties":false,"type":"object","required":["id","level"]}`)
 )
 
-// RegisterTools adds the annotated tools of package p to s: get_account.
-// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
-// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
-// gets the card, fitted to the host limits, in the result's _meta.
+// RegisterTools adds the annotated tools of package p to s: get_account. Each tool gets the input
+// and output schemas cardgen derived from its Go types (resolved on its first call:
+// register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card gets the card,
+// fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
@@ -84,8 +84,9 @@ func _() {
 	_ = x[len(getAccountField3Value2)-1]
 }
 
-// GetAccountCard builds the result card of the get_account tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetAccountCard builds the result card of the get_account tool from its output. RegisterTools fits
+// it to the host limits (card.Fit) before sending, so values from data can never make a host drop
+// it.
 func GetAccountCard(out *Account) card.Card {
 	var v1 string // {{.Owner.Name}}; empty when a pointer on the path is nil
 	if out.Owner != nil {

@@ -23,10 +23,10 @@ var (
 	whoAmIOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/request_param/out","properties":{"id":{"type":"string"},"name":{"type":"string"},"tags":{"items":{"type":"string"},"type":"array"},"owner":{"properties":{"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["name"]}},"additionalProperties":false,"type":"object","required":["id","name"]}`)
 )
 
-// RegisterTools adds the annotated tools of package p to s: who_am_i.
-// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
-// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
-// gets the card, fitted to the host limits, in the result's _meta.
+// RegisterTools adds the annotated tools of package p to s: who_am_i. Each tool gets the input and
+// output schemas cardgen derived from its Go types (resolved on its first call: register.AddTool is
+// mcp.AddTool with lazy schemas); a tool with a result card gets the card, fitted to the host
+// limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	register.AddTool(s, &mcp.Tool{
 		Name:        "who_am_i",

@@ -26,10 +26,10 @@ var (
 	getOrderOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/result_card_full/order","properties":{"id":{"type":"string"},"status":{"type":"string"},"eta":{"type":"string"},"total":{"type":"integer"},"carrier":{"type":"string"},"paid":{"type":"boolean"},"weight_kg":{"type":"number"},"track_url":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","status","eta","total","carrier","paid","weight_kg","track_url"]}`)
 )
 
-// RegisterTools adds the annotated tools of package p to s: get_order.
-// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
-// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
-// gets the card, fitted to the host limits, in the result's _meta.
+// RegisterTools adds the annotated tools of package p to s: get_order. Each tool gets the input and
+// output schemas cardgen derived from its Go types (resolved on its first call: register.AddTool is
+// mcp.AddTool with lazy schemas); a tool with a result card gets the card, fitted to the host
+// limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
@@ -109,8 +109,8 @@ func _() {
 	_ = x[len(getOrderFallback4)-1]
 }
 
-// GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it
+// to the host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func GetOrderCard(out *Order) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getOrderTitle + out.ID

@@ -23,10 +23,10 @@ var (
 	searchOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/schema_rich/results","properties":{"hits":{"items":{"properties":{"id":{"type":"string"},"score":{"type":"number"}},"additionalProperties":false,"type":"object","required":["id","score"]},"type":"array"},"total":{"type":"integer"},"extra":{"type":"object"},"raw":true},"additionalProperties":false,"type":"object","required":["hits","total"]}`)
 )
 
-// RegisterTools adds the annotated tools of package p to s: search.
-// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
-// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
-// gets the card, fitted to the host limits, in the result's _meta.
+// RegisterTools adds the annotated tools of package p to s: search. Each tool gets the input and
+// output schemas cardgen derived from its Go types (resolved on its first call: register.AddTool is
+// mcp.AddTool with lazy schemas); a tool with a result card gets the card, fitted to the host
+// limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	register.AddTool(s, &mcp.Tool{
 		Name:        "search",

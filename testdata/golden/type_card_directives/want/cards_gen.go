@@ -27,10 +27,10 @@ var (
 	closeTicketOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_card_directives/ticket","properties":{"id":{"type":"string"},"state":{"type":"string"},"owner":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","state","owner"]}`)
 )
 
-// RegisterTools adds the annotated tools of package p to s: get_ticket, close_ticket.
-// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
-// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
-// gets the card, fitted to the host limits, in the result's _meta.
+// RegisterTools adds the annotated tools of package p to s: get_ticket, close_ticket. Each tool
+// gets the input and output schemas cardgen derived from its Go types (resolved on its first call:
+// register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card gets the card,
+// fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
@@ -103,8 +103,9 @@ func _() {
 	_ = x[len(getTicketFallback3)-1]
 }
 
-// GetTicketCard builds the result card of the get_ticket tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetTicketCard builds the result card of the get_ticket tool from its output. RegisterTools fits
+// it to the host limits (card.Fit) before sending, so values from data can never make a host drop
+// it.
 func GetTicketCard(out *Ticket) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicketTitle + out.ID
@@ -142,8 +143,9 @@ func _() {
 	_ = x[len(closeTicketFallback3)-1]
 }
 
-// CloseTicketCard builds the result card of the close_ticket tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// CloseTicketCard builds the result card of the close_ticket tool from its output. RegisterTools
+// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
+// drop it.
 func CloseTicketCard(out *Ticket) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeTicketTitle + out.ID

@@ -28,10 +28,10 @@ var (
 	featureProductOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_card_tags/product","properties":{"id":{"type":"string"},"name":{"type":"string"},"category":{"type":"string"},"price":{"type":"integer"},"rating":{"type":"number"},"page":{"type":"string"},"image":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","name","category","price","rating","page","image"]}`)
 )
 
-// RegisterTools adds the annotated tools of package p to s: get_product, feature_product.
-// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
-// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
-// gets the card, fitted to the host limits, in the result's _meta.
+// RegisterTools adds the annotated tools of package p to s: get_product, feature_product. Each tool
+// gets the input and output schemas cardgen derived from its Go types (resolved on its first call:
+// register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card gets the card,
+// fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
@@ -100,8 +100,9 @@ func _() {
 	_ = x[len(getProductAction1Label)-4]
 }
 
-// GetProductCard builds the result card of the get_product tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetProductCard builds the result card of the get_product tool from its output. RegisterTools fits
+// it to the host limits (card.Fit) before sending, so values from data can never make a host drop
+// it.
 func GetProductCard(out *Product) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name
@@ -135,8 +136,9 @@ func _() {
 	_ = x[len(featureProductAction1Label)-4]
 }
 
-// FeatureProductCard builds the result card of the feature_product tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// FeatureProductCard builds the result card of the feature_product tool from its output.
+// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
+// make a host drop it.
 func FeatureProductCard(out *Product) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = featureProductTitle + out.Name

@@ -32,16 +32,16 @@ var (
 	listTicketsOutputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/ui_views/ticket","properties":{"id":{"type":"string"},"state":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","state"]}`)
 )
 
-// uiFiles holds the views the tools name with //card:ui, and their sidecars; go:embed makes
-// a missing file a build error.
+// uiFiles holds the views the tools name with //card:ui, and their sidecars; go:embed makes a
+// missing file a build error.
 //
 //go:embed cards/tickets/view.html cards/tickets/view.meta.json
 var uiFiles embed.FS
 
-// RegisterTools adds the annotated tools of package p to s: get_ticket, close_ticket, reload_ticket, list_tickets.
-// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
-// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
-// gets the card, fitted to the host limits, in the result's _meta.
+// RegisterTools adds the annotated tools of package p to s: get_ticket, close_ticket,
+// reload_ticket, list_tickets. Each tool gets the input and output schemas cardgen derived from its
+// Go types (resolved on its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool
+// with a result card gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
@@ -151,8 +151,9 @@ func _() {
 	_ = x[len(getTicketTitle)-7]
 }
 
-// GetTicketCard builds the result card of the get_ticket tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetTicketCard builds the result card of the get_ticket tool from its output. RegisterTools fits
+// it to the host limits (card.Fit) before sending, so values from data can never make a host drop
+// it.
 func GetTicketCard(out *Ticket) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicketTitle + out.ID
@@ -174,8 +175,9 @@ func _() {
 	_ = x[len(closeTicketTitle2)-7]
 }
 
-// CloseTicketCard builds the result card of the close_ticket tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// CloseTicketCard builds the result card of the close_ticket tool from its output. RegisterTools
+// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
+// drop it.
 func CloseTicketCard(out *Ticket) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeTicketTitle1 + out.ID + closeTicketTitle2

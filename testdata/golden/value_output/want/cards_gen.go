@@ -25,10 +25,10 @@ var (
 	echoOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/value_output/out","properties":{"id":{"type":"string"},"name":{"type":"string"},"tags":{"items":{"type":"string"},"type":"array"},"owner":{"properties":{"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["name"]}},"additionalProperties":false,"type":"object","required":["id","name"]}`)
 )
 
-// RegisterTools adds the annotated tools of package p to s: echo.
-// Each tool gets the input and output schemas cardgen derived from its Go types (resolved on
-// its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card
-// gets the card, fitted to the host limits, in the result's _meta.
+// RegisterTools adds the annotated tools of package p to s: echo. Each tool gets the input and
+// output schemas cardgen derived from its Go types (resolved on its first call: register.AddTool is
+// mcp.AddTool with lazy schemas); a tool with a result card gets the card, fitted to the host
+// limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
@@ -69,8 +69,8 @@ func _() {
 	_ = x[len(echoTitle)-5]
 }
 
-// EchoCard builds the result card of the echo tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// EchoCard builds the result card of the echo tool from its output. RegisterTools fits it to the
+// host limits (card.Fit) before sending, so values from data can never make a host drop it.
 func EchoCard(out *Out) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = echoTitle + out.ID
