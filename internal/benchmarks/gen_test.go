@@ -13,42 +13,86 @@ import (
 	"github.com/cardgen/cardgen/internal/synth"
 )
 
-// synthDirs holds the synthetic packages written for this run, by handler count. Benchmarks run
-// one at a time, so it needs no lock.
-var synthDirs = map[int]string{}
+// dirs holds the packages written for this run by name. Benchmarks run one at a time, so it
+// needs no lock.
+var dirs = map[string]string{}
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	for _, dirs := range []map[int]string{synthDirs, generatedDirs} {
-		for _, dir := range dirs {
-			os.RemoveAll(dir)
-		}
-	}
-	if synthModuleDir != "" {
-		os.RemoveAll(synthModuleDir)
+	for _, dir := range dirs {
+		os.RemoveAll(dir)
 	}
 	os.Exit(code)
 }
 
-// synthPackage returns the directory of a synthetic package of n handlers, writing it on first
-// use. The directory is inside the module, where go/packages can load it; its leading underscore
-// keeps it out of ./... patterns. One load warms the build cache (go list -export compiles the
-// dependencies once), so that timed loads measure a warm cache, as a developer's are.
-func synthPackage(b *testing.B, n int) string {
+// written returns the directory that write filled under name, calling write on first use. The
+// directory is inside the module, where go/packages can load it; its leading underscore keeps it
+// out of ./... patterns.
+func written(b *testing.B, name string, write func(dir string) error) string {
 	b.Helper()
-	if dir, ok := synthDirs[n]; ok {
+	if dir, ok := dirs[name]; ok {
 		return dir
 	}
-	dir, err := os.MkdirTemp(".", fmt.Sprintf("_synth%d_", n))
+	dir, err := os.MkdirTemp(".", "_"+name+"_")
 	if err != nil {
 		b.Fatal(err)
 	}
-	synthDirs[n] = dir
-	if err := synth.Write(dir, n); err != nil {
+	dirs[name] = dir
+	if err := write(dir); err != nil {
 		b.Fatal(err)
 	}
-	load(b, dir)
 	return dir
+}
+
+// synthPackage returns the directory of a synthetic package of n handlers. One load warms the
+// build cache (go list -export compiles the dependencies once), so that timed loads measure a
+// warm cache, as a developer's are.
+func synthPackage(b *testing.B, n int) string {
+	return written(b, fmt.Sprintf("synth%d", n), func(dir string) error {
+		if err := synth.Write(dir, n); err != nil {
+			return err
+		}
+		load(b, dir)
+		return nil
+	})
+}
+
+// generatedPackage returns the directory of a synthetic package of n handlers with its
+// generated files written and up to date — a package as a repository keeps it, where go generate
+// runs again and CI runs cardgen check.
+func generatedPackage(b *testing.B, n int) string {
+	return written(b, fmt.Sprintf("synthgenerated%d", n), func(dir string) error {
+		if err := synth.Write(dir, n); err != nil {
+			return err
+		}
+		res, err := gen.Generate(gen.Options{Dir: dir}, ".")
+		if err != nil {
+			return err
+		}
+		if _, err := gen.Write(res.Files); err != nil {
+			return err
+		}
+		load(b, dir)
+		return nil
+	})
+}
+
+// modulePackages and moduleTools shape the many-package benchmarks: the same 500 tools as the
+// N=500 package, spread over packages of the size a service repository has.
+const modulePackages, moduleTools = 20, 25
+
+// synthModule returns a directory holding modulePackages synthetic packages of moduleTools
+// handlers each (p00, p01, …), loaded once to warm the build cache.
+func synthModule(b *testing.B) string {
+	return written(b, "synthmodule", func(dir string) error {
+		for i := range modulePackages {
+			if err := synth.Write(filepath.Join(dir, fmt.Sprintf("p%02d", i)), moduleTools); err != nil {
+				return err
+			}
+		}
+		loadModule(b, dir)
+		return nil
+	})
 }
 
 // load is a plain go/packages load of dir with cardgen's mode: the baseline of Generate.
@@ -61,75 +105,6 @@ func load(b *testing.B, dir string) {
 		b.Fatalf("loading %s: %d packages, errors %v", dir, len(pkgs), pkgs[0].Errors)
 	}
 }
-
-// sizes are the handler counts both benchmarks run at, to show how cost grows.
-var sizes = []int{50, 500}
-
-// BenchmarkGenerate is gen.Generate on a synthetic package: load, model, check and render,
-// without writing.
-func BenchmarkGenerate(b *testing.B) {
-	for _, n := range sizes {
-		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
-			dir := synthPackage(b, n)
-			b.ReportAllocs()
-			cpu := startCPU()
-			for b.Loop() {
-				res, err := gen.Generate(gen.Options{Dir: dir}, ".")
-				if err != nil {
-					b.Fatal(err)
-				}
-				if len(res.Packages) != 1 || len(res.Packages[0].Tools) != n {
-					b.Fatalf("generated %d packages, want 1 with %d tools", len(res.Packages), n)
-				}
-			}
-			cpu.report(b, n)
-		})
-	}
-}
-
-// BenchmarkLoad is the go/packages load that Generate starts with, alone: the floor Generate is
-// measured against.
-func BenchmarkLoad(b *testing.B) {
-	for _, n := range sizes {
-		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
-			dir := synthPackage(b, n)
-			b.ReportAllocs()
-			cpu := startCPU()
-			for b.Loop() {
-				load(b, dir)
-			}
-			cpu.report(b, n)
-		})
-	}
-}
-
-// modulePackages and moduleTools shape the many-package benchmarks: the same 500 tools as the
-// N=500 package, spread over packages of the size a service repository has.
-const modulePackages, moduleTools = 20, 25
-
-// synthModule returns a directory holding modulePackages synthetic packages of moduleTools
-// handlers each (p00, p01, …), written on first use and loaded once to warm the build cache.
-func synthModule(b *testing.B) string {
-	b.Helper()
-	if synthModuleDir != "" {
-		return synthModuleDir
-	}
-	dir, err := os.MkdirTemp(".", "_synthmodule_")
-	if err != nil {
-		b.Fatal(err)
-	}
-	synthModuleDir = dir
-	for i := range modulePackages {
-		if err := synth.Write(filepath.Join(dir, fmt.Sprintf("p%02d", i)), moduleTools); err != nil {
-			b.Fatal(err)
-		}
-	}
-	loadModule(b, dir)
-	return dir
-}
-
-// synthModuleDir is synthModule's directory once written.
-var synthModuleDir string
 
 // loadModule is a plain go/packages load of every package under dir with cardgen's mode.
 func loadModule(b *testing.B, dir string) {
@@ -147,140 +122,104 @@ func loadModule(b *testing.B, dir string) {
 	}
 }
 
+// measure runs op in b's loop and reports allocations and CPU time, per tool too.
+func measure(b *testing.B, tools int, op func()) {
+	b.ReportAllocs()
+	cpu := startCPU()
+	for b.Loop() {
+		op()
+	}
+	cpu.report(b, tools)
+}
+
+// generate is gen.Generate on the packages matching pattern in dir, without writing.
+func generate(b *testing.B, dir, pattern string) *gen.Result {
+	res, err := gen.Generate(gen.Options{Dir: dir}, pattern)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return res
+}
+
+// sizes are the handler counts the single-package benchmarks run at, to show how cost grows.
+var sizes = []int{50, 500}
+
+// generateSizes is Generate on the package packageOf writes for each of sizes.
+func generateSizes(b *testing.B, packageOf func(*testing.B, int) string) {
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			dir := packageOf(b, n)
+			measure(b, n, func() {
+				res := generate(b, dir, ".")
+				if len(res.Packages) != 1 || len(res.Packages[0].Tools) != n {
+					b.Fatalf("generated %d packages, want 1 with %d tools", len(res.Packages), n)
+				}
+			})
+		})
+	}
+}
+
+// loadSizes is the plain load of the package packageOf writes for each of sizes.
+func loadSizes(b *testing.B, packageOf func(*testing.B, int) string) {
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			dir := packageOf(b, n)
+			measure(b, n, func() { load(b, dir) })
+		})
+	}
+}
+
+// check is what `cardgen check` does on dir: generate without writing and compare each file
+// with the disk (Stale), which must find stale files of them.
+func check(b *testing.B, dir string, stale int) {
+	measure(b, 500, func() {
+		res := generate(b, dir, ".")
+		if got := gen.Stale(res.Files); len(got) != stale {
+			b.Fatalf("Stale found %v of %d files; want %d", got, len(res.Files), stale)
+		}
+	})
+}
+
+// BenchmarkGenerate is gen.Generate on a synthetic package before its first generation: load,
+// model, check and render, without writing.
+func BenchmarkGenerate(b *testing.B) { generateSizes(b, synthPackage) }
+
+// BenchmarkLoad is the go/packages load that Generate starts with, alone: the floor Generate is
+// measured against.
+func BenchmarkLoad(b *testing.B) { loadSizes(b, synthPackage) }
+
+// BenchmarkRegenerate is gen.Generate on a package whose generated files are already there and
+// up to date, as go generate runs on every later change; its baseline is BenchmarkLoadGenerated.
+func BenchmarkRegenerate(b *testing.B) { generateSizes(b, generatedPackage) }
+
+// BenchmarkLoadGenerated is the plain go/packages load of BenchmarkRegenerate's packages, their
+// generated files included.
+func BenchmarkLoadGenerated(b *testing.B) { loadSizes(b, generatedPackage) }
+
+// BenchmarkCheck is `cardgen check` at N=500 before the first generation: every file is stale
+// and each comparison reads a missing file.
+func BenchmarkCheck(b *testing.B) { check(b, synthPackage(b, 500), 2) }
+
+// BenchmarkCheckUpToDate is `cardgen check` as CI runs it: on the 500-handler package with its
+// generated files committed and up to date, so that every comparison reads a whole file and
+// finds it equal. Its baseline is BenchmarkLoadGenerated/N=500.
+func BenchmarkCheckUpToDate(b *testing.B) { check(b, generatedPackage(b, 500), 0) }
+
 // BenchmarkGenerateModule is `cardgen ./...` over many packages (20 of 25 tools), the CI check
 // of a service repository, against BenchmarkLoadModule, the plain load of the same packages.
 func BenchmarkGenerateModule(b *testing.B) {
 	dir := synthModule(b)
-	b.ReportAllocs()
-	cpu := startCPU()
-	for b.Loop() {
-		res, err := gen.Generate(gen.Options{Dir: dir}, "./...")
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(res.Files) != 2*modulePackages {
+	measure(b, modulePackages*moduleTools, func() {
+		if res := generate(b, dir, "./..."); len(res.Files) != 2*modulePackages {
 			b.Fatalf("generated %d files, want %d", len(res.Files), 2*modulePackages)
 		}
-	}
-	cpu.report(b, modulePackages*moduleTools)
+	})
 }
 
 // BenchmarkLoadModule is the go/packages load that BenchmarkGenerateModule starts with, alone.
 func BenchmarkLoadModule(b *testing.B) {
 	dir := synthModule(b)
-	b.ReportAllocs()
-	cpu := startCPU()
-	for b.Loop() {
-		loadModule(b, dir)
-	}
-	cpu.report(b, modulePackages*moduleTools)
-}
-
-// BenchmarkCheck is what `cardgen check` does at N=500: generate without writing and compare each
-// file with the disk (Stale); the synthetic package has no generated file yet, so every file is
-// stale and each comparison reads a missing file, the cheap case of the comparison.
-func BenchmarkCheck(b *testing.B) {
-	dir := synthPackage(b, 500)
-	b.ReportAllocs()
-	cpu := startCPU()
-	for b.Loop() {
-		res, err := gen.Generate(gen.Options{Dir: dir}, ".")
-		if err != nil {
-			b.Fatal(err)
-		}
-		if stale := gen.Stale(res.Files); len(stale) != len(res.Files) {
-			b.Fatalf("Stale found %d of %d files; want all (none is written)", len(stale), len(res.Files))
-		}
-	}
-	cpu.report(b, 500)
-}
-
-// generatedPackage returns the directory of a synthetic package of n handlers with its
-// generated files written and up to date — a package as a repository keeps it, where go generate
-// runs again and CI runs cardgen check — written on first use.
-func generatedPackage(b *testing.B, n int) string {
-	b.Helper()
-	if dir, ok := generatedDirs[n]; ok {
-		return dir
-	}
-	dir, err := os.MkdirTemp(".", fmt.Sprintf("_synthgenerated%d_", n))
-	if err != nil {
-		b.Fatal(err)
-	}
-	generatedDirs[n] = dir
-	if err := synth.Write(dir, n); err != nil {
-		b.Fatal(err)
-	}
-	res, err := gen.Generate(gen.Options{Dir: dir}, ".")
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := gen.Write(res.Files); err != nil {
-		b.Fatal(err)
-	}
-	load(b, dir)
-	return dir
-}
-
-// generatedDirs holds generatedPackage's directories by handler count.
-var generatedDirs = map[int]string{}
-
-// BenchmarkRegenerate is gen.Generate on a package whose generated files are already there and
-// up to date, as go generate runs on every later change, at N = 50 and 500; its baseline is
-// BenchmarkLoadGenerated, the plain load of the same package, generated files included.
-func BenchmarkRegenerate(b *testing.B) {
-	for _, n := range sizes {
-		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
-			dir := generatedPackage(b, n)
-			b.ReportAllocs()
-			cpu := startCPU()
-			for b.Loop() {
-				res, err := gen.Generate(gen.Options{Dir: dir}, ".")
-				if err != nil {
-					b.Fatal(err)
-				}
-				if len(res.Packages) != 1 || len(res.Packages[0].Tools) != n {
-					b.Fatalf("generated %d packages, want 1 with %d tools", len(res.Packages), n)
-				}
-			}
-			cpu.report(b, n)
-		})
-	}
-}
-
-// BenchmarkLoadGenerated is the plain go/packages load of BenchmarkRegenerate's packages, their
-// generated files included.
-func BenchmarkLoadGenerated(b *testing.B) {
-	for _, n := range sizes {
-		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
-			dir := generatedPackage(b, n)
-			b.ReportAllocs()
-			cpu := startCPU()
-			for b.Loop() {
-				load(b, dir)
-			}
-			cpu.report(b, n)
-		})
-	}
-}
-
-// BenchmarkCheckUpToDate is `cardgen check` as CI runs it: on the 500-handler package with its
-// generated files committed and up to date, so that every comparison reads a whole file and
-// finds it equal. Its baseline is BenchmarkLoadGenerated/N=500.
-func BenchmarkCheckUpToDate(b *testing.B) {
-	dir := generatedPackage(b, 500)
-	b.ReportAllocs()
-	cpu := startCPU()
-	for b.Loop() {
-		res, err := gen.Generate(gen.Options{Dir: dir}, ".")
-		if err != nil {
-			b.Fatal(err)
-		}
-		if stale := gen.Stale(res.Files); len(stale) != 0 {
-			b.Fatalf("Stale found %v; want none", stale)
-		}
-	}
-	cpu.report(b, 500)
+	measure(b, modulePackages*moduleTools, func() { loadModule(b, dir) })
 }
 
 // BenchmarkGeneratePhases is Generate at N=500 taken apart through gen's API, to show where a
