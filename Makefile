@@ -20,12 +20,12 @@ test: vet lint
 ## schema mapping, the runtime a server calls concurrently) again under the race detector
 ## The race detector needs cgo and so a C compiler; without one it is skipped with the reason,
 ## except under CI=true (.ci/run installs gcc).
+RACE_PACKAGES = ./gen ./gen/schema ./runtime/...
 race:
 	@if [ "$$($(GO) env CGO_ENABLED)" != 1 ] && [ "$$CI" != true ]; then \
 		echo "race: skipped: the race detector needs cgo and a C compiler, and go env CGO_ENABLED is $$($(GO) env CGO_ENABLED)"; \
 	else \
-		echo "$(GO) test -race -count=1 ./gen ./gen/schema ./runtime/..."; \
-		$(GO) test -race -count=1 ./gen ./gen/schema ./runtime/...; \
+		set -x; $(GO) test -race -count=1 $(RACE_PACKAGES); \
 	fi
 
 vet:

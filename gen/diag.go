@@ -52,12 +52,19 @@ func (ds Diagnostics) Error() string {
 func (ds Diagnostics) Relative(dir string) Diagnostics {
 	out := make(Diagnostics, len(ds))
 	for i, d := range ds {
-		if rel, err := filepath.Rel(dir, d.Pos.Filename); err == nil && !strings.HasPrefix(rel, "..") {
-			d.Pos.Filename = rel
-		}
+		d.Pos.Filename = RelativeTo(dir, d.Pos.Filename)
 		out[i] = d
 	}
 	return out
+}
+
+// RelativeTo is path relative to dir when path lies below dir, as the go command prints paths;
+// otherwise path unchanged.
+func RelativeTo(dir, path string) string {
+	if rel, err := filepath.Rel(dir, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return rel
+	}
+	return path
 }
 
 // sortDiagnostics orders by file, line, column and message, and drops exact duplicates (the same

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"go/types"
+	"maps"
 	"path"
 	"runtime"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -238,11 +239,7 @@ func importName(path string) string {
 
 // writeImports writes the import block as jennifer does: sorted by path, one line per import.
 func writeImports(w *bytes.Buffer, imports map[string]string) {
-	paths := make([]string, 0, len(imports))
-	for p := range imports {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
+	paths := slices.Sorted(maps.Keys(imports))
 	switch len(paths) {
 	case 0:
 	case 1:

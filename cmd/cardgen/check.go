@@ -55,7 +55,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	default:
 		for _, p := range gen.Stale(res.Files) {
-			report.Stale = append(report.Stale, rel(wd, p))
+			report.Stale = append(report.Stale, gen.RelativeTo(wd, p))
 		}
 	}
 	if *asJSON {

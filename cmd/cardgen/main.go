@@ -18,8 +18,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
@@ -89,20 +87,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *verbose {
 		for _, w := range written {
-			fmt.Fprintln(stderr, "cardgen: wrote", rel(wd, w))
+			fmt.Fprintln(stderr, "cardgen: wrote", gen.RelativeTo(wd, w))
 		}
 		if len(written) == 0 {
 			fmt.Fprintln(stderr, "cardgen: every generated file was up to date")
 		}
 	}
 	return 0
-}
-
-// rel is path relative to wd when it lies below wd, as the go command prints paths; otherwise
-// path unchanged.
-func rel(wd, path string) string {
-	if r, err := filepath.Rel(wd, path); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return r
-	}
-	return path
 }

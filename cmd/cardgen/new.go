@@ -61,13 +61,13 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	}
 	wd, _ := os.Getwd()
 	for _, f := range res.Created {
-		fmt.Fprintln(stdout, "cardgen new: created", rel(wd, f))
+		fmt.Fprintln(stdout, "cardgen new: created", gen.RelativeTo(wd, f))
 	}
 	for _, f := range res.Regenerated {
-		fmt.Fprintln(stdout, "cardgen new: regenerated", rel(wd, f))
+		fmt.Fprintln(stdout, "cardgen new: regenerated", gen.RelativeTo(wd, f))
 	}
 	fmt.Fprintf(stdout, "cardgen new: next, implement %s in %s; RegisterTools registers %s.\n",
-		plan.Func, rel(wd, plan.Source), opts.Tool)
+		plan.Func, gen.RelativeTo(wd, plan.Source), opts.Tool)
 	return 0
 }
 

@@ -90,10 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 // viaMessage is the message of d, a problem in a file that is not Go source, reported in the Go
 // file goFile: d's file (relative to goFile's folder), line and column, then d's message.
 func viaMessage(d gen.Diagnostic, goFile string) string {
-	name := d.Pos.Filename
-	if rel, err := filepath.Rel(filepath.Dir(goFile), name); err == nil && !strings.HasPrefix(rel, "..") {
-		name = filepath.ToSlash(rel)
-	}
+	name := filepath.ToSlash(gen.RelativeTo(filepath.Dir(goFile), d.Pos.Filename))
 	return fmt.Sprintf("%s:%d:%d: %s", name, d.Pos.Line, d.Pos.Column, d.Msg)
 }
 
