@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"go/format"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -27,17 +25,7 @@ func gofmtDecl(t *testing.T, decl []byte) string {
 // It also requires the fast path to be taken for each shape it is for, so that a change in
 // jennifer's spacing cannot quietly turn it off.
 func TestCanonicalDeclMatchesGofmt(t *testing.T) {
-	syn := synthDir(t, 30)
-	dirs := []string{"../examples/shop", syn}
-	cases, err := os.ReadDir("../testdata/golden")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cases {
-		if c.IsDir() && !strings.HasPrefix(c.Name(), "bad_") && !strings.HasPrefix(c.Name(), "_") {
-			dirs = append(dirs, filepath.Join("../testdata/golden", c.Name()))
-		}
-	}
+	dirs := append(generatingDirs(t), synthDir(t, 30))
 	taken := map[string]int{}
 	for _, dir := range dirs {
 		src, err := renderSource(modelDir(t, dir))

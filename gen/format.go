@@ -8,7 +8,7 @@ import (
 // formatDecls gofmts a file a top-level declaration at a time, on every core. Printing is the
 // largest part of a run on a big package, go/printer's cost grows faster than the size of what
 // it prints, and top-level declarations are formatted independently of each other; so the
-// result is the bytes format.Source gives for the whole file (the golden tests hold it to that),
+// result is the bytes format.Source gives for the whole file (TestRenderMatchesGofmt holds it),
 // in a fraction of the time. src is jennifer's unformatted output, where every top-level
 // declaration starts a line at nesting depth zero.
 func formatDecls(src []byte) ([]byte, error) {

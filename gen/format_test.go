@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"bytes"
+	"fmt"
 	"go/format"
 	"strings"
 	"testing"
@@ -36,4 +38,52 @@ func TestFormatDeclsMatchesGofmt(t *testing.T) {
 	if _, decls := splitDecls([]byte(src)); len(decls) != 9 {
 		t.Errorf("split into %d declarations; want 9 (A, s, r, q, T with its block comment, y, E, F, G)", len(decls))
 	}
+}
+
+// TestRenderMatchesGofmt holds the generated files to gofmt for the example, every generating
+// golden case and a synthetic package: the generated file is what format.Source makes of
+// jennifer's output in one piece (formatDecls formats it a declaration at a time, and canonicalDecl
+// writes some declarations without go/printer), and gofmt leaves both generated files as they are.
+func TestRenderMatchesGofmt(t *testing.T) {
+	dirs := append(generatingDirs(t), synthDir(t, 60))
+	for _, dir := range dirs {
+		p := modelDir(t, dir)
+		src, err := renderSource(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := format.Source(groupImports(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Render(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: the generated file differs from format.Source of jennifer's output:\n%s", dir, firstDiff(got, want))
+		}
+		test, err := RenderTest(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, b := range map[string][]byte{"cards_gen.go": got, "cards_gen_test.go": test} {
+			if again, err := format.Source(b); err != nil || !bytes.Equal(again, b) {
+				t.Errorf("%s: gofmt changes %s (err %v):\n%s", dir, name, err, firstDiff(b, again))
+			}
+		}
+	}
+}
+
+// firstDiff shows the lines around the first difference between got and want.
+func firstDiff(got, want []byte) string {
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := range max(len(g), len(w)) {
+		if i >= len(g) || i >= len(w) || g[i] != w[i] {
+			lo := max(0, i-3)
+			return fmt.Sprintf("line %d\n--- got\n%s\n--- want\n%s", i+1,
+				strings.Join(g[lo:min(len(g), i+4)], "\n"), strings.Join(w[lo:min(len(w), i+4)], "\n"))
+		}
+	}
+	return "(equal)"
 }

@@ -257,34 +257,39 @@ func writeImports(w *bytes.Buffer, imports map[string]string) {
 // formatFile groups the import block (standard library first, then the rest, as goimports
 // would) and gofmts the file in one parse and print: printing is most of a run's cost on a large
 // package, so the file is printed once, not by jennifer and then again by goimports.
-func formatFile(src []byte) ([]byte, error) {
+func formatFile(src []byte) ([]byte, error) { return formatDecls(groupImports(src)) }
+
+// groupImports puts the standard library's imports of jennifer's import block first and the
+// others after a blank line.
+func groupImports(src []byte) []byte {
 	start := bytes.Index(src, []byte("\nimport (\n"))
-	if start >= 0 {
-		body := start + len("\nimport (\n")
-		end := bytes.Index(src[body:], []byte("\n)\n"))
-		if end >= 0 {
-			var std, other []string
-			for _, line := range strings.Split(string(src[body:body+end]), "\n") {
-				line = strings.TrimSpace(line)
-				if line == "" {
-					continue
-				}
-				path := line[strings.IndexByte(line, '"')+1:]
-				if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
-					other = append(other, line)
-				} else {
-					std = append(std, line)
-				}
-			}
-			block := strings.Join(std, "\n")
-			if len(std) > 0 && len(other) > 0 {
-				block += "\n\n"
-			}
-			block += strings.Join(other, "\n")
-			src = append(append(append([]byte{}, src[:body]...), block...), src[body+end:]...)
+	if start < 0 {
+		return src
+	}
+	body := start + len("\nimport (\n")
+	end := bytes.Index(src[body:], []byte("\n)\n"))
+	if end < 0 {
+		return src
+	}
+	var std, other []string
+	for _, line := range strings.Split(string(src[body:body+end]), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		path := line[strings.IndexByte(line, '"')+1:]
+		if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+			other = append(other, line)
+		} else {
+			std = append(std, line)
 		}
 	}
-	return formatDecls(src)
+	block := strings.Join(std, "\n")
+	if len(std) > 0 && len(other) > 0 {
+		block += "\n\n"
+	}
+	block += strings.Join(other, "\n")
+	return append(append(append([]byte{}, src[:body]...), block...), src[body+end:]...)
 }
 
 func plural(n int, one, many string) string {
