@@ -47,7 +47,7 @@ func ExampleParseTemplate() {
 	// text " for "
 	// field Customer.Name
 	// false 0
-	// only {{.Field}} paths are supported; {{.ID | printf}} is not a field path
+	// only {{.Field}} paths are supported; {{.ID | printf}} is not a field path: compute the value in Go, as a field or a String() method
 }
 
 func ExampleParseTag() {

@@ -471,7 +471,7 @@ func (p *lineParser) checkKind(what string, kind ArgKind, enum []string, v Value
 	switch kind {
 	case KindIdent:
 		if n := utf8.RuneCountInString(v.Text); n > maxToolName {
-			p.errorf(v.Pos, "%s is %d characters; the limit is %d", what, n, maxToolName)
+			p.errorf(v.Pos, "%s is %d characters; the limit is %d: shorten it by %d", what, n, maxToolName, n-maxToolName)
 		} else if strings.IndexFunc(v.Text, func(r rune) bool { return !isIdentRune(r) }) >= 0 {
 			p.errorf(v.Pos, "%s %q is not valid; use only letters, digits, _, - and .", what, v.Text)
 		}

@@ -95,7 +95,7 @@ func TestParseCommentErrors(t *testing.T) {
 		{`//card:fallback "a"b`, "1:20: missing space after quoted string; separate words with a space\n"},
 		{`//card:fallback a"b"`, "1:18: unexpected \" inside a word; quote the whole word\n"},
 		{`//card:tool "get order"`, `1:13: tool name "get order" is not valid; use only letters, digits, _, - and .` + "\n"},
-		{`//card:tool ` + strings.Repeat("a", 129), "1:13: tool name is 129 characters; the limit is 128\n"},
+		{`//card:tool ` + strings.Repeat("a", 129), "1:13: tool name is 129 characters; the limit is 128: shorten it by 1\n"},
 		{`//card:example {"id":1,}`, "1:24: example is not valid JSON: invalid character '}' looking for beginning of object key string; write one JSON value on the line\n"},
 		{`//card:example {"id":1} x`, "1:25: example is not valid JSON: invalid character 'x' after top-level value; write one JSON value on the line\n"},
 		{`//card:example {"id":`, "1:21: example is not valid JSON: unexpected end of JSON input; write one JSON value on the line\n"},
@@ -119,7 +119,7 @@ func TestParseCommentErrors(t *testing.T) {
 		{`//card:action lnk "" "{{.U|x}}" extra`,
 			"1:15: unknown action kind \"lnk\"; use url or message\n" +
 				"1:19: action label is empty; give it a value\n" +
-				"1:25: only {{.Field}} paths are supported; {{.U|x}} is not a field path\n" +
+				"1:25: only {{.Field}} paths are supported; {{.U|x}} is not a field path: compute the value in Go, as a field or a String() method\n" +
 				"1:33: too many arguments for //card:action at extra; quote a value that contains spaces; usage: //card:action KIND LABEL TARGET\n"},
 	}
 	for _, tt := range tests {

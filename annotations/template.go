@@ -122,18 +122,37 @@ func (tp *templateParser) action(open int) (int, bool) {
 		tp.errorf(open, "empty {{}}; write a field path such as {{.ID}}")
 	case inner == ".":
 		tp.errorf(a, "empty path {{.}}; name a field, as in {{.ID}}")
-	case strings.ContainsAny(inner, " \t|()$\"`:="):
-		tp.errorf(a, "only {{.Field}} paths are supported; {{%s}} is not a field path", inner)
-	case inner[0] != '.':
-		if token.IsIdentifier(inner) {
-			tp.errorf(a, "only {{.Field}} paths are supported; write {{.%s}}", inner)
-		} else {
-			tp.errorf(a, "only {{.Field}} paths are supported; {{%s}} is not a field path", inner)
-		}
+	case strings.ContainsAny(inner, " \t|()$\"`:=") || inner[0] != '.':
+		tp.notPath(a, inner)
 	default:
 		tp.path(inner, a)
 	}
 	return k + 2, true
+}
+
+// notPath reports an action that is not a field path, with the path it most likely meant when
+// there is one: {{ID}} and {{- .ID -}} mean {{.ID}}. Anything else (pipelines, functions,
+// variables) computes a value, which belongs in Go.
+func (tp *templateParser) notPath(a int, inner string) {
+	bare := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(inner, "-"), "-"))
+	if !strings.HasPrefix(bare, ".") {
+		bare = "." + bare
+	}
+	if isFieldPath(bare[1:]) {
+		tp.errorf(a, "only {{.Field}} paths are supported; write {{%s}}", bare)
+		return
+	}
+	tp.errorf(a, "only {{.Field}} paths are supported; {{%s}} is not a field path: compute the value in Go, as a field or a String() method", inner)
+}
+
+// isFieldPath reports whether s is Go identifiers joined by dots, such as Owner.Name.
+func isFieldPath(s string) bool {
+	for name := range strings.SplitSeq(s, ".") {
+		if !token.IsIdentifier(name) {
+			return false
+		}
+	}
+	return true
 }
 
 // quotedAction parses {{"text"}}, a literal string, as text/template does.

@@ -96,11 +96,11 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 	}
 	switch len(found) {
 	case 0:
-		b.errorf(spec.Pos, "a carousel is built from a slice field of the output whose element type has a card; %s has none (give the element type a //card:result or card:\"title\" tags)", t.Out.Obj().Name())
+		b.errorf(spec.Pos, "a carousel is built from a slice field of the output whose element type has a card; %s has none: give the element type a //card:result or card:\"title\" tags", t.Out.Obj().Name())
 		return false
 	case 1:
 	default:
-		b.errorf(spec.Pos, "%s has several slices of carded elements (%s); a carousel shows one", t.Out.Obj().Name(), strings.Join(found, ", "))
+		b.errorf(spec.Pos, "%s has several slices of carded elements (%s); a carousel shows one: keep one of them in the output, or give the tool another acp kind", t.Out.Obj().Name(), strings.Join(found, ", "))
 		return false
 	}
 	if spec.ItemCard.Title == nil {
@@ -114,7 +114,7 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 			return spec.ItemID != nil
 		}
 	}
-	b.errorf(spec.Pos, "carousel items need an id: %s has no field whose JSON name is \"id\"", spec.ItemType.Obj().Name())
+	b.errorf(spec.Pos, "carousel items need an id: %s has no field whose JSON name is \"id\"; add one, such as ID string `json:\"id\"`", spec.ItemType.Obj().Name())
 	return false
 }
 
@@ -157,7 +157,7 @@ func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormP
 			case p.Type == "boolean":
 				f.Kind = acp.InputCheckbox
 			default:
-				b.errorf(spec.Pos, "a form asks for strings, numbers, booleans and enums; %s's input field %q is %s — make the form tool's input flat", t.Name, name, describeType(p))
+				b.errorf(spec.Pos, "a form asks for strings, numbers, booleans and enums, and %s's input field %q is %s; make the form tool's input flat", t.Name, name, describeType(p))
 				ok = false
 				continue
 			}

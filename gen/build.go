@@ -208,7 +208,7 @@ func (b *builder) funcDecl(fd *ast.FuncDecl) {
 	}
 	if toolDir == nil {
 		for _, d := range dirs {
-			b.errorf(d.NamePos, "//card:%s needs a //card:tool directive on %s to make it a tool", d.Name, fd.Name.Name)
+			b.errorf(d.NamePos, "//card:%s needs a //card:tool directive on %s to make it a tool; add //card:tool above it, or remove the directive", d.Name, fd.Name.Name)
 			break
 		}
 		return
@@ -253,7 +253,7 @@ func (b *builder) toolHeader(t *Tool, d *annotations.Directive) {
 		// The annotations parser has checked the characters; the length limit is cardgen's.
 		t.Name, t.NamePos = d.Args[0].Text, d.Args[0].Pos
 		if !toolNameRE.MatchString(t.Name) {
-			b.errorf(t.NamePos, "tool name %q is %d characters; the limit is 64, which several clients enforce", t.Name, len(t.Name))
+			b.errorf(t.NamePos, "tool name %q is %d characters; the limit is 64, which several clients enforce: shorten it by %d", t.Name, len(t.Name), len(t.Name)-64)
 		}
 	} else {
 		t.Name, t.NamePos = SnakeCase(t.Func.Name()), t.Decl.Name.Pos()
@@ -292,7 +292,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		return fd.Type.Params.Pos()
 	}
 	if sig.TypeParams().Len() > 0 {
-		b.errorf(fd.Name.Pos(), "handler %s is generic; a tool handler must not have type parameters", fd.Name.Name)
+		b.errorf(fd.Name.Pos(), "handler %s is generic, and a tool handler must not have type parameters; annotate a non-generic function that calls it instead", fd.Name.Name)
 		return false
 	}
 	if params.Len() < 2 || params.Len() > 3 {
@@ -331,7 +331,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		ok = false
 	} else {
 		if !types.Identical(results.At(1).Type(), types.Universe.Lookup("error").Type()) {
-			b.errorf(fd.Type.Results.List[len(fd.Type.Results.List)-1].Type.Pos(), "the last result of handler %s must be error, not %s", fd.Name.Name, b.typeString(results.At(1).Type()))
+			b.errorf(fd.Type.Results.List[len(fd.Type.Results.List)-1].Type.Pos(), "the last result of handler %s must be error, not %s; %s", fd.Name.Name, b.typeString(results.At(1).Type()), shapes)
 			ok = false
 		}
 		out := results.At(0).Type()

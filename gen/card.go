@@ -175,7 +175,7 @@ func (b *builder) cardFromDirectives(c *CardSpec, dirs []*annotations.Directive,
 			b.checkLabel(d.Args[0].Text, d.Args[0].Pos, card.MaxFieldLabel, "field label")
 			fields = append(fields, FieldSpec{Label: d.Args[0].Text, LabelPos: d.Args[0].Pos, Value: b.text(d.Args[1], slotValue, out)})
 			if len(fields) == card.MaxFields+1 {
-				b.errorf(d.NamePos, "a card has at most %d fields; this is field %d — remove it or combine fields", card.MaxFields, len(fields))
+				b.errorf(d.NamePos, "a card has at most %d fields, and this is field %d; remove it or combine fields", card.MaxFields, len(fields))
 			}
 		case "action":
 			sawAction = true
@@ -190,7 +190,7 @@ func (b *builder) cardFromDirectives(c *CardSpec, dirs []*annotations.Directive,
 			}
 			actions = append(actions, ActionSpec{Kind: kind, Label: d.Args[1].Text, LabelPos: d.Args[1].Pos, Target: b.text(d.Args[2], sl, out)})
 			if len(actions) == card.MaxActions+1 {
-				b.errorf(d.NamePos, "a card has at most %d actions; this is action %d — remove it", card.MaxActions, len(actions))
+				b.errorf(d.NamePos, "a card has at most %d actions, and this is action %d; remove it", card.MaxActions, len(actions))
 			}
 		case "fallback":
 			if len(d.Args) > 0 {
@@ -201,12 +201,12 @@ func (b *builder) cardFromDirectives(c *CardSpec, dirs []*annotations.Directive,
 	if sawField {
 		c.Fields = fields
 	} else if len(c.Fields) > card.MaxFields {
-		b.errorf(c.Pos, "a card has at most %d fields; %s has %d card:\"field=…\" tags", card.MaxFields, out.Obj().Name(), len(c.Fields))
+		b.errorf(c.Pos, "a card has at most %d fields, and %s has %d card:\"field=…\" tags; remove some or combine fields", card.MaxFields, out.Obj().Name(), len(c.Fields))
 	}
 	if sawAction {
 		c.Actions = actions
 	} else if len(c.Actions) > card.MaxActions {
-		b.errorf(c.Pos, "a card has at most %d actions; %s has %d card:\"action=…\" tags", card.MaxActions, out.Obj().Name(), len(c.Actions))
+		b.errorf(c.Pos, "a card has at most %d actions, and %s has %d card:\"action=…\" tags; remove some", card.MaxActions, out.Obj().Name(), len(c.Actions))
 	}
 }
 
@@ -216,7 +216,7 @@ func (b *builder) checkLabel(label string, pos token.Pos, limit int, what string
 	case strings.TrimSpace(label) == "":
 		b.errorf(pos, "%s is empty; a card %s must say what it is", what, strings.TrimPrefix(what, "card "))
 	case n > limit:
-		b.errorf(pos, "%s %q is %d characters; the limit is %d", what, label, n, limit)
+		b.errorf(pos, "%s %q is %d characters; the limit is %d: shorten it by %d", what, label, n, limit, n-limit)
 	}
 }
 
@@ -288,9 +288,9 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 	n := utf8.RuneCountInString(lit)
 	if sl.limit > 0 && n > sl.limit {
 		if t.IsLiteral() {
-			b.errorf(v.Pos, "%s is %d characters; the limit is %d", sl.name, n, sl.limit)
+			b.errorf(v.Pos, "%s is %d characters; the limit is %d: shorten it by %d", sl.name, n, sl.limit, n-sl.limit)
 		} else {
-			b.errorf(v.Pos, "the fixed text of the %s is already %d characters; the limit is %d", sl.name, n, sl.limit)
+			b.errorf(v.Pos, "the fixed text of the %s is already %d characters; the limit is %d: shorten the text outside {{…}} by at least %d", sl.name, n, sl.limit, n-sl.limit)
 		}
 	}
 	if sl.url {
@@ -325,7 +325,7 @@ func (b *builder) checkURL(t *Text, sl slot) {
 		return
 	}
 	if !strings.EqualFold(scheme, "https") {
-		b.errorf(t.Pos, "%s uses the %s scheme; hosts drop cards with URLs that are not https", sl.name, scheme)
+		b.errorf(t.Pos, "%s uses the %s scheme; hosts drop cards with URLs that are not https, so write https://", sl.name, scheme)
 		return
 	}
 	if u, err := url.Parse(lit + "x"); err == nil && strings.Contains(lit, "/") && u.Host == "" {
@@ -345,7 +345,7 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos) *V
 		}
 		st, ok := cur.Underlying().(*types.Struct)
 		if !ok {
-			b.errorf(pos, "{{%s}}: %s is %s, which has no fields", vp.Text, "."+strings.Join(path[:i], "."), b.typeString(cur))
+			b.errorf(pos, "{{%s}}: %s is %s, which has no fields; end the path there, as in {{%s}}", vp.Text, "."+strings.Join(path[:i], "."), b.typeString(cur), "."+strings.Join(path[:i], "."))
 			return nil
 		}
 		obj, _, _ := types.LookupFieldOrMethod(cur, true, b.pkg.Types, name)
@@ -443,7 +443,7 @@ func isStringPtr(t types.Type) bool {
 func (b *builder) markdownTool(t *Tool, base *CardSpec, dirs []*annotations.Directive) {
 	for _, d := range dirs {
 		if isCardDirective(d.Name) {
-			b.errorf(d.NamePos, "//card:%s cannot be used on %s: its output %s is a markdown document (card:\"markdown\"), which is drawn as a markdown card, not a result card", d.Name, t.Name, t.Out.Obj().Name())
+			b.errorf(d.NamePos, "//card:%s cannot be used on %s: its output %s is a markdown document (card:\"markdown\"), which is drawn as a markdown card, not a result card; remove the directive", d.Name, t.Name, t.Out.Obj().Name())
 		}
 	}
 	if len(base.Fields) > 0 || len(base.Actions) > 0 || base.Text != nil || base.Icon != nil || base.Image != nil {
@@ -461,7 +461,7 @@ func (b *builder) markdownTool(t *Tool, base *CardSpec, dirs []*annotations.Dire
 			t.PartField = f.Name()
 			return
 		}
-		b.errorf(f.Pos(), "the part input of markdown card tool %s must be an integer, not %s", t.Name, b.typeString(f.Type()))
+		b.errorf(f.Pos(), "the part input of markdown card tool %s must be an integer, not %s; declare it as %s", t.Name, b.typeString(f.Type()), partFieldHint)
 		return
 	}
 	b.errorf(t.Decl.Type.Params.Pos(), "markdown card tool %s needs a part input so callers can ask for the next part; add %s to %s", t.Name, partFieldHint, t.In.Obj().Name())

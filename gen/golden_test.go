@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -35,6 +36,42 @@ func goldenCases(t *testing.T) []string {
 		}
 	}
 	return cases
+}
+
+// TestDiagnosticsSayWhatToDo holds every diagnostic of the bad golden cases to the form the
+// toolchain's users expect: "file:line:col: what is wrong; what to do". A message without the
+// second half, or one that stops at the limit it broke, fails.
+func TestDiagnosticsSayWhatToDo(t *testing.T) {
+	lineCol := regexp.MustCompile(`^[^ :]+:\d+:\d+: `)
+	atLimit := regexp.MustCompile(`the limit is \d+$`)
+	n := 0
+	for _, c := range goldenCases(t) {
+		stderr, err := os.ReadFile(filepath.Join(goldenRoot, c, "want", "stderr.txt"))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for line := range strings.Lines(strings.TrimSpace(string(stderr))) {
+			n++
+			line = strings.TrimSpace(line)
+			pos := lineCol.FindString(line)
+			msg := line[len(pos):]
+			wrong, todo, ok := strings.Cut(msg, "; ")
+			switch {
+			case pos == "":
+				t.Errorf("%s: %q does not start with file:line:col", c, line)
+			case !ok || strings.TrimSpace(wrong) == "" || strings.TrimSpace(todo) == "":
+				t.Errorf("%s: %q does not say what is wrong, a semicolon, then what to do", c, line)
+			case atLimit.MatchString(msg):
+				t.Errorf("%s: %q stops at the limit; say what to do about it", c, line)
+			}
+		}
+	}
+	if n < 50 {
+		t.Errorf("read %d diagnostics from the bad golden cases; expected the whole set (over 50)", n)
+	}
 }
 
 // TestGolden runs cardgen on every case and compares with want/. Cases named bad_* must fail
