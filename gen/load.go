@@ -56,7 +56,7 @@ func Load(dir string, patterns ...string) ([]*packages.Package, error) {
 		p.TypeErrors = slices.DeleteFunc(p.TypeErrors, func(e types.Error) bool { return isUnusedImport(e.Msg) })
 	}
 	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("no Go package matches %s", strings.Join(patterns, " "))
+		return nil, fmt.Errorf("no Go package matches %s; check the pattern, and run cardgen inside the module that holds the package", strings.Join(patterns, " "))
 	}
 	return pkgs, nil
 }

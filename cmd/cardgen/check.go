@@ -30,7 +30,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cardgen check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print {\"diagnostics\":[{file,line,column,message}],\"stale\":[files]} on stdout")
-	uiDir := fs.String("ui", "cards", "folder of ui `dir` files, relative to each package")
+	uiDir := fs.String("ui", "cards", uiFlagUsage)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: cardgen check [-json] [-ui dir] [packages]\n\nChecks the annotations and reports generated files that are stale, writing nothing.\n\nflags:\n")
 		fs.PrintDefaults()

@@ -11,13 +11,12 @@ import (
 	"github.com/cardgen/cardgen/internal/testenv"
 )
 
-// TestGoTool follows the README's install story with Go's tool directive, in a module of its
-// own outside this repository: go.mod requires cardgen and names it as a tool, as go get -tool
-// would write it (cardgen comes from this checkout, through a replace directive);
-// //go:generate go tool cardgen writes the package's files; the package builds and vets; its
-// generated golden test passes once its snapshots are written; and go tool cardgen check finds
-// everything up to date.
-func TestGoTool(t *testing.T) {
+// ownModule writes a module of its own, outside this repository, into a temporary directory:
+// go.mod names module path, replaces github.com/cardgen/cardgen with this checkout and requires
+// nothing; files are written beside it. Tests that use it run the go command there, so -short
+// skips them.
+func ownModule(t *testing.T, path string, files map[string]string) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("runs the go command on a module of its own; skipped with -short")
 	}
@@ -26,8 +25,23 @@ func TestGoTool(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	files := map[string]string{
-		"go.mod": "module example.com/tooluser\n\ngo 1.26.0\n\nreplace github.com/cardgen/cardgen => " + root + "\n",
+	files["go.mod"] = "module " + path + "\n\ngo 1.26.0\n\nreplace github.com/cardgen/cardgen => " + root + "\n"
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestGoTool follows the README's install story with Go's tool directive, in a module of its
+// own outside this repository: go.mod requires cardgen and names it as a tool, as go get -tool
+// would write it (cardgen comes from this checkout, through a replace directive);
+// //go:generate go tool cardgen writes the package's files; the package builds and vets; its
+// generated golden test passes once its snapshots are written; and go tool cardgen check finds
+// everything up to date.
+func TestGoTool(t *testing.T) {
+	dir := ownModule(t, "example.com/tooluser", map[string]string{
 		"orders.go": `// Package orders is a user of cardgen installed with go get -tool.
 package orders
 
@@ -58,12 +72,7 @@ func (s *Shop) GetOrder(ctx context.Context, in GetOrderInput) (*Order, error) {
 	return &Order{ID: in.ID, Status: "shipped"}, nil
 }
 `,
-	}
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	goCmd := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command("go", args...)

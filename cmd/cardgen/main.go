@@ -23,6 +23,10 @@ import (
 	"github.com/cardgen/cardgen/gen"
 )
 
+// uiFlagUsage documents -ui for generation and check alike; the backquoted word names the
+// flag's value in the help text ("-ui dir").
+const uiFlagUsage = "the `dir` that holds the views //card:ui names (HTML files and their .meta.json sidecars), relative to each package"
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -51,7 +55,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cardgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	verbose := fs.Bool("v", false, "print what was generated for each package and how long it took")
-	uiDir := fs.String("ui", "cards", "folder of ui `dir` files, relative to each package")
+	uiDir := fs.String("ui", "cards", uiFlagUsage)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       cardgen check [-json] [packages]\n       cardgen new <tool_name> [-dir pkg] [-ui] [-acp kind] [-markdown] [-recv type]\n       cardgen help [directive]\n\n")
 		fmt.Fprintf(stderr, "Without packages, cardgen works on the package in the current directory\n(under go:generate, the package of $GOFILE).\n\nflags:\n")

@@ -14,7 +14,8 @@ import (
 
 // runNew scaffolds a new annotated tool; see docs/scaffolding.md. Exit status: 0 when the tool
 // was written and its golden files pass, 1 when it was refused or a step failed (nothing is left
-// behind), 2 for bad usage.
+// behind, except in a module that does not require cardgen's runtime yet: there the files stay and
+// it prints the two commands that finish), 2 for bad usage.
 func runNew(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cardgen new", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -56,7 +57,8 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		return report(stderr, err)
 	}
 	res, err := plan.Apply(context.Background())
-	if err != nil {
+	var missing *scaffold.MissingRequirementsError
+	if err != nil && !errors.As(err, &missing) {
 		return report(stderr, err)
 	}
 	wd, _ := os.Getwd()
@@ -65,6 +67,22 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, f := range res.Regenerated {
 		fmt.Fprintln(stdout, "cardgen new: regenerated", gen.RelativeTo(wd, f))
+	}
+	if missing != nil {
+		// Exit 1: the golden files are not written yet.
+		fmt.Fprintln(stderr, "cardgen new: the module does not require the packages the generated code imports yet (cardgen's runtime, the MCP Go SDK):")
+		for _, p := range missing.Problems {
+			fmt.Fprintf(stderr, "\t%s\n", p)
+		}
+		where := "here"
+		if dir := gen.RelativeTo(wd, missing.Dir); dir != "." {
+			where = "in " + dir
+		}
+		fmt.Fprintf(stderr, "cardgen new: the files above are written; to finish, run %s:\n", where)
+		for _, c := range missing.Commands() {
+			fmt.Fprintf(stderr, "\t%s\n", c)
+		}
+		return 1
 	}
 	fmt.Fprintf(stdout, "cardgen new: next, implement %s in %s; RegisterTools registers %s.\n",
 		plan.Func, gen.RelativeTo(wd, plan.Source), opts.Tool)

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cardgen/cardgen/internal/testenv"
 )
 
 // TestNew scaffolds a tool with the command into a new package inside the module, with the flag
@@ -71,4 +74,62 @@ func TestNewUsage(t *testing.T) {
 			t.Errorf("cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit %d and %q", tt.args, code, out, errOut, tt.code, tt.want)
 		}
 	}
+}
+
+// TestNewInModuleWithoutRequirements scaffolds into a module of its own that has never used
+// cardgen: its go.mod requires neither cardgen's runtime nor the SDK, which the generated code
+// imports. cardgen new must keep the files it wrote, exit 1, name what the module lacks and print
+// the commands that finish; running exactly those commands in a shell must leave a package whose
+// tests (the new golden test among them) and vet pass.
+func TestNewInModuleWithoutRequirements(t *testing.T) {
+	dir := ownModule(t, "example.com/weather", map[string]string{
+		"doc.go": "// Package weather is new to cardgen.\npackage weather\n",
+	})
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "")
+
+	code, out, errOut := runIn(t, dir, "new", "get_weather")
+	if code != 1 {
+		t.Fatalf("exit %d; want 1 (the golden files are not written yet)\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	wantOut := "cardgen new: created get_weather.go\ncardgen new: regenerated cards_gen.go\ncardgen new: regenerated cards_gen_test.go\n"
+	if out != wantOut {
+		t.Errorf("stdout:\n%s\nwant:\n%s", out, wantOut)
+	}
+	for _, want := range []string{
+		"cardgen new: the module does not require the packages the generated code imports yet",
+		"no required module provides package github.com/modelcontextprotocol/go-sdk/mcp\n",
+		"cardgen new: the files above are written; to finish, run here:\n\tgo mod tidy\n\tgo test -run '^TestCardgenGolden$/^get_weather$' -update .\n",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if strings.Contains(errOut, "to add it") {
+		t.Errorf("stderr repeats the go command's go get advice, which is not what finishes the scaffold:\n%s", errOut)
+	}
+	for _, name := range []string{"get_weather.go", "cards_gen.go", "cards_gen_test.go"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("%s was not kept: %v", name, err)
+		}
+	}
+
+	_, commands, _ := strings.Cut(errOut, "run here:\n")
+	sh := func(line string) {
+		t.Helper()
+		cmd := exec.Command("sh", "-c", line)
+		cmd.Dir = dir
+		if b, err := cmd.CombinedOutput(); err != nil {
+			testenv.FailGoCommand(t, fmt.Sprintf("%s: %v", line, err), b)
+		}
+	}
+	for line := range strings.Lines(commands) {
+		sh(strings.TrimSpace(line))
+	}
+	for _, name := range []string{"get_weather.schema.json", "get_weather.card.json"} {
+		if _, err := os.Stat(filepath.Join(dir, "testdata", "golden", name)); err != nil {
+			t.Errorf("the printed commands did not write the golden file %s: %v", name, err)
+		}
+	}
+	sh("go vet ./... && go test -count=1 ./...")
 }

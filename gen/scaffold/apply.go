@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/cardgen/cardgen/gen"
 )
@@ -29,7 +30,9 @@ type Result struct {
 // runs the new tool's golden subtest with -update to write its golden files. That run also checks
 // that the package builds and that the example fits its card. On failure it removes every file
 // and directory it created and restores the generated files it changed, so the package is as it
-// was; the error then carries the generator's diagnostics or the go command's output.
+// was; the error then carries the generator's diagnostics or the go command's output. The one
+// exception is a module that does not require cardgen's runtime or the SDK yet: the files stay,
+// and the error is a *MissingRequirementsError, returned with the Result, that says how to finish.
 func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
@@ -42,7 +45,8 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	}
 	u := &undo{saved: map[string][]byte{}}
 	defer func() {
-		if err != nil {
+		var missing *MissingRequirementsError
+		if err != nil && !errors.As(err, &missing) {
 			if uerr := u.run(); uerr != nil {
 				err = fmt.Errorf("%w\n(and undoing the scaffold failed: %v)", err, uerr)
 			}
@@ -90,6 +94,11 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	cmd := exec.CommandContext(ctx, goCmd, "test", "-count=1", "-run", run, ".", "-update")
 	cmd.Dir = p.Dir
 	out, err := cmd.CombinedOutput()
+	if err != nil && lacksRequirements.Match(out) {
+		// The files are right; the module does not require what they import yet, which only
+		// go mod tidy with them in place can fix. They stay, and the error says how to finish.
+		return res, &MissingRequirementsError{Dir: p.Dir, Run: run, Problems: requirementProblems(out)}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("writing the golden files of %s with go test -run '%s' -update failed: %v\n%s", p.Options.Tool, run, err, bytes.TrimSpace(out))
 	}
@@ -112,6 +121,49 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 		}
 	}
 	return res, nil
+}
+
+// lacksRequirements matches the go command's complaints about a module that does not require a
+// package the build imports, or lacks its go.sum entry.
+var lacksRequirements = regexp.MustCompile(`no required module provides package|is replaced but not required|missing go.sum entry|updates to go.mod needed`)
+
+// requirementProblems are the go command's lines that lacksRequirements matches, once each and
+// without the "; to add it:" advice that follows them: go get of each package is not what a
+// module new to cardgen needs (go mod tidy is).
+func requirementProblems(out []byte) []string {
+	var probs []string
+	for line := range bytes.Lines(out) {
+		if !lacksRequirements.Match(line) {
+			continue
+		}
+		text, _, _ := strings.Cut(string(bytes.TrimSpace(line)), "; to add")
+		if !slices.Contains(probs, text) {
+			probs = append(probs, text)
+		}
+	}
+	return probs
+}
+
+// MissingRequirementsError is Apply's error when the tool's files are written and the package
+// generated, but the module does not yet require what the generated code imports (cardgen's
+// runtime, the MCP Go SDK) — the usual state of a module that has not used cardgen before.
+// Nothing is undone: the Result returned with it lists the files, and go mod tidy followed by the
+// golden test with -update finishes the scaffold.
+type MissingRequirementsError struct {
+	Dir      string   // the package directory
+	Run      string   // the -run pattern of the new tool's golden subtest
+	Problems []string // what the go command said about the module's requirements
+}
+
+// Commands are what finish the scaffold, run in Dir.
+func (e *MissingRequirementsError) Commands() []string {
+	return []string{"go mod tidy", "go test -run '" + e.Run + "' -update ."}
+}
+
+func (e *MissingRequirementsError) Error() string {
+	return fmt.Sprintf("the module does not require the packages the generated code imports yet (%s); "+
+		"the files are written: in %s run %s to add them to go.mod, then %s to write the golden files",
+		strings.Join(e.Problems, "; "), e.Dir, e.Commands()[0], e.Commands()[1])
 }
 
 // undo records what Apply changed so that a failure leaves the package as it was.
