@@ -84,11 +84,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cardgen:", err)
 		return 1
 	}
+	first := firstGenerations(res.Files)
 	written, err := gen.Write(res.Files)
 	if err != nil {
 		fmt.Fprintln(stderr, "cardgen:", err)
 		return 1
 	}
+	hintRequirements(stderr, wd, first)
 	if *verbose {
 		for _, w := range written {
 			fmt.Fprintln(stderr, "cardgen: wrote", gen.RelativeTo(wd, w))

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/cardgen/cardgen/internal/testenv"
+)
+
+// TestHintRequirements generates a package for the first time in a module that requires neither
+// cardgen's runtime nor the SDK: cardgen writes the files, exits 0 and says to run go mod tidy.
+// A second run, which writes nothing new, says nothing; nor does a first generation after
+// go mod tidy, when the module requires both.
+func TestHintRequirements(t *testing.T) {
+	dir := ownModule(t, "example.com/hint", map[string]string{
+		"get.go": `// Package hint has one tool.
+package hint
+
+import "context"
+
+// In is the input.
+type In struct {
+	ID string ` + "`json:\"id\"`" + `
+}
+
+// Out is the output.
+type Out struct {
+	ID string ` + "`json:\"id\"`" + `
+}
+
+// Get returns what it is given.
+//
+//card:tool get
+func Get(ctx context.Context, in In) (*Out, error) { return &Out{ID: in.ID}, nil }
+`,
+	})
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "")
+
+	const want = "cardgen: the generated code imports packages of github.com/cardgen/cardgen and " +
+		"github.com/modelcontextprotocol/go-sdk, which go.mod does not require yet; run go mod tidy\n"
+	if code, out, errOut := runIn(t, dir, "."); code != 0 || out != "" || errOut != want {
+		t.Fatalf("first generation: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and:\n%s", code, out, errOut, want)
+	}
+	if code, _, errOut := runIn(t, dir, "."); code != 0 || errOut != "" {
+		t.Errorf("second run: exit %d, stderr %q; want exit 0 and nothing (no file is generated for the first time)", code, errOut)
+	}
+
+	cmd := exec.Command("go", "mod", "tidy")
+	cmd.Dir = dir
+	if b, err := cmd.CombinedOutput(); err != nil {
+		testenv.FailGoCommand(t, "go mod tidy: "+err.Error(), b)
+	}
+	if err := os.Remove(filepath.Join(dir, "cards_gen.go")); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runIn(t, dir, "."); code != 0 || errOut != "" {
+		t.Errorf("first generation after go mod tidy: exit %d, stderr %q; want exit 0 and nothing", code, errOut)
+	}
+}
