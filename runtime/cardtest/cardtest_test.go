@@ -1,0 +1,145 @@
+package cardtest
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cardgen/cardgen/internal/testenv"
+	"github.com/cardgen/cardgen/runtime/card"
+	"github.com/cardgen/cardgen/runtime/mdcard"
+)
+
+// update is the flag the generated test files declare; Update reads it by name.
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// expect fails t unless r recorded exactly one failure, fatal or not as wanted, mentioning want;
+// or, with want "", nothing at all.
+func expect(t *testing.T, what string, r *testenv.Recorder, fatal bool, want string) {
+	t.Helper()
+	switch {
+	case want == "" && len(r.Errors) > 0:
+		t.Errorf("%s: failed with %q; want no failure", what, r.Errors)
+	case want != "" && (len(r.Errors) != 1 || r.FatalCalled != fatal || !strings.Contains(r.Errors[0], want)):
+		t.Errorf("%s: recorded %q (fatal %v); want one failure (fatal %v) mentioning %q", what, r.Errors, r.FatalCalled, fatal, want)
+	}
+}
+
+type out struct {
+	ID    string `json:"id"`
+	Total int    `json:"total"`
+}
+
+func TestDecode(t *testing.T) {
+	var o out
+	expect(t, "a valid example", testenv.Record(func(tb testing.TB) { Decode(tb, `{"id":"1042","total":5}`, &o) }), false, "")
+	if o != (out{ID: "1042", Total: 5}) {
+		t.Errorf("decoded %+v", o)
+	}
+	expect(t, "an unknown key", testenv.Record(func(tb testing.TB) { Decode(tb, `{"id":"1","totl":5}`, &o) }), true, `unknown field "totl"`)
+	expect(t, "not JSON", testenv.Record(func(tb testing.TB) { Decode(tb, `{"id":`, &o) }), true, "does not decode")
+}
+
+func TestValidate(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"total":{"type":"integer","minimum":0}},"required":["id"]}`)
+	expect(t, "a matching example", testenv.Record(func(tb testing.TB) { Validate(tb, schema, `{"id":"1","total":3}`) }), false, "")
+	expect(t, "a value below the minimum", testenv.Record(func(tb testing.TB) { Validate(tb, schema, `{"id":"1","total":-3}`) }), false, "does not match the output schema")
+	expect(t, "a missing required key", testenv.Record(func(tb testing.TB) { Validate(tb, schema, `{"total":3}`) }), false, "does not match the output schema")
+	expect(t, "a schema that is not JSON", testenv.Record(func(tb testing.TB) { Validate(tb, json.RawMessage(`{`), `{}`) }), true, "output schema")
+	expect(t, "an example that is not JSON", testenv.Record(func(tb testing.TB) { Validate(tb, schema, `{`) }), true, "example {")
+}
+
+func TestMustFit(t *testing.T) {
+	ok := card.Card{V: 1, Title: "Order #1042", FallbackText: "Order #1042"}
+	var got Example
+	expect(t, "a card that fits", testenv.Record(func(tb testing.TB) { got = MustFit(tb, ok) }), false, "")
+	if got.Card.Title != ok.Title || got.MessagingText != ok.MessagingText() {
+		t.Errorf("MustFit returned %+v", got)
+	}
+	long := ok
+	long.Title = strings.Repeat("x", card.MaxTitle+1)
+	expect(t, "a title over the limit", testenv.Record(func(tb testing.TB) { MustFit(tb, long) }), false, "does not fit as written")
+}
+
+func TestSchemas(t *testing.T) {
+	b, err := json.Marshal(Schemas(json.RawMessage(`{"type":"object"}`), json.RawMessage(`{"type":"object","properties":{}}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"input":{"type":"object"},"output":{"type":"object","properties":{}}}`; string(b) != want {
+		t.Errorf("Schemas encodes as %s; want %s", b, want)
+	}
+}
+
+// TestGolden covers a missing file (fatal, and says how to write it), -update writing it, an
+// equal value, and a different one (an error that shows both).
+func TestGolden(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "golden", "x.json")
+	v := map[string]any{"title": "<b>&", "n": 1}
+	expect(t, "a missing golden file", testenv.Record(func(tb testing.TB) { Golden(tb, path, v) }), true, "go test -run Golden -update")
+
+	*update = true
+	r := testenv.Record(func(tb testing.TB) { Golden(tb, path, v) })
+	*update = false
+	expect(t, "-update", r, false, "")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("-update did not write the file: %v", err)
+	}
+	if want := "{\n  \"n\": 1,\n  \"title\": \"<b>&\"\n}\n"; string(b) != want {
+		t.Errorf("-update wrote %q; want indented JSON without HTML escapes, %q", b, want)
+	}
+
+	expect(t, "an equal value", testenv.Record(func(tb testing.TB) { Golden(tb, path, v) }), false, "")
+	expect(t, "a different value", testenv.Record(func(tb testing.TB) { Golden(tb, path, map[string]any{"n": 2}) }), false, "differs")
+}
+
+func TestUpdate(t *testing.T) {
+	if Update() {
+		t.Fatal("Update is true without -update")
+	}
+	*update = true
+	defer func() { *update = false }()
+	if !Update() {
+		t.Error("Update is false with the update flag set")
+	}
+}
+
+// TestDocument renders a document long enough for two parts and checks each records its
+// sections; a document that does not render is fatal.
+func TestDocument(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Guide\n\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "## Section %d\n\n%s\n\n", i+1, strings.Repeat("Words that fill a section of the guide. ", 20))
+	}
+	var parts []DocumentPart
+	expect(t, "a long document", testenv.Record(func(tb testing.TB) { parts = Document(tb, b.String(), mdcard.RenderOptions{}) }), false, "")
+	if len(parts) < 2 {
+		t.Fatalf("%d parts; want the document split into several", len(parts))
+	}
+	seen := 0
+	for i, p := range parts {
+		if p.Title != "Guide" || p.Parts.Current != i+1 || p.Parts.Total != len(parts) || p.Parts.HasMore != (i < len(parts)-1) || len(p.Sections) == 0 || p.Runes == 0 {
+			t.Errorf("part %d: %+v", i+1, p)
+		}
+		if p.Sections[0] != fmt.Sprintf("Section %d", seen+1) {
+			t.Errorf("part %d starts with section %q; want %q", i+1, p.Sections[0], fmt.Sprintf("Section %d", seen+1))
+		}
+		seen += len(p.Sections)
+	}
+	if seen != 40 {
+		t.Errorf("the parts show %d sections in all; want 40", seen)
+	}
+}
+
+// Schemas is what a tool's golden schema file holds: both schemas under "input" and "output".
+func ExampleSchemas() {
+	b, _ := json.Marshal(Schemas(json.RawMessage(`{"type":"object"}`), json.RawMessage(`{"type":"object"}`)))
+	fmt.Println(string(b))
+	// Output: {"input":{"type":"object"},"output":{"type":"object"}}
+}
