@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log"
 	"os"
 
@@ -19,30 +20,36 @@ import (
 )
 
 func main() {
-	ctx := context.Background()
+	if err := run(context.Background(), os.Stdout); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// run is the demo, printing to w; main_test.go runs it, so that make example keeps working.
+func run(ctx context.Context, w io.Writer) error {
 	server, err := shop.NewServer(shop.New(), nil, "")
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	serverT, clientT := mcp.NewInMemoryTransports()
 	// The server must be connected first: the in-memory client starts the handshake at once.
 	ss, err := server.Connect(ctx, serverT, nil)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	defer ss.Close()
 	client := mcp.NewClient(&mcp.Implementation{Name: "demo", Version: "0.1.0"}, nil)
 	cs, err := client.Connect(ctx, clientT, nil)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	defer cs.Close()
 
 	tools, err := cs.ListTools(ctx, nil)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
-	fmt.Printf("== tools/list: %d tools\n", len(tools.Tools))
+	fmt.Fprintf(w, "== tools/list: %d tools\n", len(tools.Tools))
 	for _, t := range tools.Tools {
 		hints := ""
 		if a := t.Annotations; a != nil {
@@ -56,7 +63,7 @@ func main() {
 				hints += " idempotent"
 			}
 		}
-		fmt.Printf("  %-22s %-36q%s\n", t.Name, t.Title, hints)
+		fmt.Fprintf(w, "  %-22s %-36q%s\n", t.Name, t.Title, hints)
 	}
 
 	calls := []struct {
@@ -71,48 +78,51 @@ func main() {
 	for i, c := range calls {
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
 		if err != nil {
-			log.Fatal(err)
+			return err
 		}
 		if i == 0 {
-			fmt.Printf("\n== tools/call %s: the whole result a client receives\n", c.tool)
-			printJSON(res)
+			fmt.Fprintf(w, "\n== tools/call %s: the whole result a client receives\n", c.tool)
+			if err := printJSON(w, res); err != nil {
+				return err
+			}
 		}
 		crd, ok, err := card.FromMeta(res.Meta)
 		if err != nil || !ok {
-			log.Fatalf("%s: no result card in _meta (%v)", c.tool, err)
+			return fmt.Errorf("%s: no result card in _meta (%v)", c.tool, err)
 		}
-		fmt.Printf("\n== %s: result card (_meta.assistant_platform.card)\n", c.tool)
-		printJSON(crd)
-		fmt.Printf("-- %s: what a messaging channel shows\n%s\n", c.tool, crd.MessagingText())
+		fmt.Fprintf(w, "\n== %s: result card (_meta.assistant_platform.card)\n", c.tool)
+		if err := printJSON(w, crd); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "-- %s: what a messaging channel shows\n%s\n", c.tool, crd.MessagingText())
 	}
 
 	// An Agent Chat Protocol agent shows the search result as a carousel card.
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "search_products", Arguments: map[string]any{"query": "e", "in_stock": true}})
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	var list shop.ProductList
 	b, _ := json.Marshal(res.StructuredContent)
 	if err := json.Unmarshal(b, &list); err != nil {
-		log.Fatal(err)
+		return err
 	}
 	carousel, err := shop.SearchProductsACP(&list)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 	msg, err := acp.NewCardMessage("Here are the products in stock.", carousel, acp.MetadataOptions{})
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
-	fmt.Printf("\n== search_products as an Agent Chat Protocol ChatMessage (carousel card)\n")
-	printJSON(msg)
+	fmt.Fprintf(w, "\n== search_products as an Agent Chat Protocol ChatMessage (carousel card)\n")
+	return printJSON(w, msg)
 }
 
-func printJSON(v any) {
-	enc := json.NewEncoder(os.Stdout)
+// printJSON writes v as indented JSON, without HTML escapes, as a reader wants to see it.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		log.Fatal(err)
-	}
+	return enc.Encode(v)
 }
