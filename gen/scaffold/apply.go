@@ -160,6 +160,7 @@ func (e *MissingRequirementsError) Commands() []string {
 	return []string{"go mod tidy", "go test -run '" + e.Run + "' -update ."}
 }
 
+// Error says what is missing, that the files are written and the commands that finish.
 func (e *MissingRequirementsError) Error() string {
 	return fmt.Sprintf("the module does not require the packages the generated code imports yet (%s); "+
 		"the files are written: in %s run %s to add them to go.mod, then %s to write the golden files",

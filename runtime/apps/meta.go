@@ -66,6 +66,7 @@ func (p MetaProblem) LineCol(data []byte) (line, col int) {
 	return line, col
 }
 
+// String is the problem with its byte offset in the sidecar, for logs and test failures.
 func (p MetaProblem) String() string { return fmt.Sprintf("offset %d: %s", p.Offset, p.Msg) }
 
 // Keys of the sidecar, in the order the docs list them.
