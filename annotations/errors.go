@@ -28,6 +28,15 @@ func (e Error) Error() string { return e.Msg }
 type TagError struct {
 	Offset int
 	Msg    string
+	// Fix, when set, is the one edit that certainly mends the problem (a misspelt slot name
+	// replaced by the slot it was meant to be), in the same byte offsets as Offset.
+	Fix *TagFix
+}
+
+// TagFix replaces the bytes [Offset, End) of a card tag value with NewText.
+type TagFix struct {
+	Offset, End int
+	NewText     string
 }
 
 // Error returns Msg.

@@ -86,6 +86,9 @@ func ParseTag(value string) ([]TagItem, []TagError) {
 				hint = "; use " + orList(slotNames())
 			}
 			errorf(off, "unknown card slot %q%s", name, hint)
+			if s := DidYouMean(name, slotNames()); s != "" {
+				errs[len(errs)-1].Fix = &TagFix{Offset: off, End: off + len(name), NewText: s}
+			}
 		case slot.HasLabel && strings.TrimSpace(label) == "":
 			errorf(off, "%s needs a label; write %s=Label", name, name)
 		case !slot.HasLabel && hasLabel:

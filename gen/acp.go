@@ -110,7 +110,7 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 	est := spec.ItemType.Underlying().(*types.Struct)
 	for i := range est.NumFields() {
 		if jsonName(est.Field(i), est.Tag(i)) == "id" {
-			spec.ItemID = b.resolvePath(spec.ItemType, []string{est.Field(i).Name()}, spec.Pos)
+			spec.ItemID = b.resolvePath(spec.ItemType, []string{est.Field(i).Name()}, spec.Pos, false)
 			return spec.ItemID != nil
 		}
 	}

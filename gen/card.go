@@ -53,15 +53,19 @@ func (b *builder) cardFromTags(c *CardSpec, named *types.Named, st *types.Struct
 		if !ok {
 			continue
 		}
-		tagPos := b.tagValuePos(astStruct, f, tag)
+		tagPos, exact := b.tagValuePos(astStruct, f, tag)
 		items, errs := annotations.ParseTag(v)
 		for _, e := range errs {
-			b.errorf(tagPos+token.Pos(e.Offset), "%s", e.Msg)
+			var fix *annotations.Fix
+			if e.Fix != nil && exact {
+				fix = &annotations.Fix{Pos: tagPos + token.Pos(e.Fix.Offset), End: tagPos + token.Pos(e.Fix.End), NewText: e.Fix.NewText}
+			}
+			b.errorfFix(tagPos+token.Pos(e.Offset), fix, "%s", e.Msg)
 		}
 		for _, it := range items {
 			pos := tagPos + token.Pos(it.Offset)
 			path := &Text{Pos: pos}
-			vp := b.resolvePath(named, []string{f.Name()}, pos)
+			vp := b.resolvePath(named, []string{f.Name()}, pos, false)
 			if vp == nil {
 				continue
 			}
@@ -108,10 +112,11 @@ func (b *builder) cardFromTags(c *CardSpec, named *types.Named, st *types.Struct
 
 // tagValuePos finds where the value of the card key starts inside the field's tag literal, so that
 // tag problems point at the exact column. Interpreted string tags with escapes are rare; for them
-// the position may be a few columns off, never on another line.
-func (b *builder) tagValuePos(st *ast.StructType, f *types.Var, tag string) token.Pos {
+// the position may be a few columns off, never on another line. exact says the value's bytes are
+// the source's from there on (a raw string tag), so that a fix can be placed on them.
+func (b *builder) tagValuePos(st *ast.StructType, f *types.Var, tag string) (pos token.Pos, exact bool) {
 	if st == nil {
-		return f.Pos()
+		return f.Pos(), false
 	}
 	for _, fl := range st.Fields.List {
 		if fl.Tag == nil {
@@ -131,11 +136,11 @@ func (b *builder) tagValuePos(st *ast.StructType, f *types.Var, tag string) toke
 		}
 		raw := fl.Tag.Value
 		if i := strings.Index(raw, `card:"`); i >= 0 {
-			return fl.Tag.Pos() + token.Pos(i+len(`card:"`))
+			return fl.Tag.Pos() + token.Pos(i+len(`card:"`)), strings.HasPrefix(raw, "`")
 		}
-		return fl.Tag.Pos()
+		return fl.Tag.Pos(), false
 	}
-	return f.Pos()
+	return f.Pos(), false
 }
 
 // cardFromDirectives applies //card:result, field, action and fallback directives to c.
@@ -278,7 +283,8 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 			t.Parts = append(t.Parts, Part{Lit: seg.Literal, Pos: seg.Pos})
 			continue
 		}
-		vp := b.resolvePath(out, seg.Path, seg.Pos)
+		// A path's bytes are the source's unless the string has escapes before or inside it.
+		vp := b.resolvePath(out, seg.Path, seg.Pos, !strings.Contains(v.Raw, `\`))
 		if vp == nil {
 			continue
 		}
@@ -334,8 +340,9 @@ func (b *builder) checkURL(t *Text, sl slot) {
 }
 
 // resolvePath resolves a template path against the output type and decides how the final value
-// shows as text.
-func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos) *ValuePath {
+// shows as text. pos is the path's leading dot; inSource says the path is written there as it
+// is, so that a misspelt field can carry the fix that replaces it.
+func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, inSource bool) *ValuePath {
 	vp := &ValuePath{Text: "." + strings.Join(path, ".")}
 	var cur types.Type = out
 	for i, name := range path {
@@ -355,13 +362,21 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos) *V
 			for j := range st.NumFields() {
 				names = append(names, st.Field(j).Name())
 			}
-			hint := ""
-			if s := annotations.DidYouMean(name, names); s != "" {
-				hint = "; did you mean ." + strings.Join(append(append([]string{}, path[:i]...), s), ".") + "?"
-			} else {
-				hint = "; the fields are " + strings.Join(names, ", ")
+			s := annotations.DidYouMean(name, names)
+			if s == "" {
+				b.errorf(pos, "{{%s}}: %s has no field %s; the fields are %s", vp.Text, b.typeString(cur), name, strings.Join(names, ", "))
+				return nil
 			}
-			b.errorf(pos, "{{%s}}: %s has no field %s%s", vp.Text, b.typeString(cur), name, hint)
+			var fix *annotations.Fix
+			if inSource {
+				at := pos + token.Pos(len("."+strings.Join(path[:i], ".")))
+				if i > 0 {
+					at++ // the dot between the last good field and name
+				}
+				fix = &annotations.Fix{Pos: at, End: at + token.Pos(len(name)), NewText: s}
+			}
+			b.errorfFix(pos, fix, "{{%s}}: %s has no field %s; did you mean .%s?", vp.Text, b.typeString(cur), name,
+				strings.Join(append(append([]string{}, path[:i]...), s), "."))
 			return nil
 		}
 		if nilCheck && i > 0 {

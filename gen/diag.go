@@ -92,6 +92,12 @@ func (c *collector) errorf(pos token.Pos, format string, args ...any) {
 	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Msg: fmt.Sprintf(format, args...), At: pos})
 }
 
+// errorfFix records a problem with the certain edit that mends it.
+func (c *collector) errorfFix(pos token.Pos, fix *annotations.Fix, format string, args ...any) {
+	c.errorf(pos, format, args...)
+	c.diags[len(c.diags)-1].Fix = fix
+}
+
 // annotationError records a parse error of the annotations package, keeping its fix.
 func (c *collector) annotationError(e annotations.Error) {
 	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(e.Pos), Msg: e.Msg, At: e.Pos, Fix: e.Fix})

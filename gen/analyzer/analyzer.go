@@ -131,7 +131,7 @@ func diagnostic(d gen.Diagnostic, files []*ast.File) analysis.Diagnostic {
 			ad.End = f.End // the misspelt word, for editors to underline
 		}
 		ad.SuggestedFixes = []analysis.SuggestedFix{{
-			Message:   fixMessage(f, commentText(files, f.Pos, f.End)),
+			Message:   fixMessage(f, sourceText(files, f.Pos, f.End)),
 			TextEdits: []analysis.TextEdit{{Pos: f.Pos, End: f.End, NewText: []byte(f.NewText)}},
 		}}
 	}
@@ -151,9 +151,9 @@ func fixMessage(f *annotations.Fix, old string) string {
 	return "Replace " + old + " with " + f.NewText
 }
 
-// commentText returns the source text in [pos, end), which annotation fixes always take from a
-// single comment, or "" when no comment holds the whole span.
-func commentText(files []*ast.File, pos, end token.Pos) string {
+// sourceText returns the source text in [pos, end), which a fix always takes from a single
+// comment (a directive, a template) or struct tag literal, or "" when none holds the whole span.
+func sourceText(files []*ast.File, pos, end token.Pos) string {
 	for _, f := range files {
 		if pos < f.FileStart || end > f.FileEnd {
 			continue
@@ -165,6 +165,18 @@ func commentText(files []*ast.File, pos, end token.Pos) string {
 				}
 			}
 		}
+		// A struct tag: its literal is the source's bytes.
+		text := ""
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil || text != "" || n.End() < pos || n.Pos() > end {
+				return false
+			}
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Pos() <= pos && end <= lit.End() {
+				text = lit.Value[pos-lit.Pos() : end-lit.Pos()]
+			}
+			return true
+		})
+		return text
 	}
 	return ""
 }

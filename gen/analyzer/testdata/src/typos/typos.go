@@ -31,6 +31,17 @@ func ListOrders(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:tool idempotnet
 func ShowOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
+// TrackOrder misspells two fields of its output in templates, one of them nested; a template
+// with an escape before its path gets no fix, since its bytes are not the source's.
+//
+// want +4 `\{\{\.Stauts\}\}: Out has no field Stauts; did you mean \.Status\?` `\{\{\.Owner\.Nmae\}\}: Person has no field Nmae; did you mean \.Owner\.Name\?`
+// want +4 `\{\{\.Stauts\}\}: Out has no field Stauts; did you mean \.Status\?`
+//
+//card:tool track_order
+//card:result title="Order {{.Stauts}}" subtitle="Owner {{.Owner.Nmae}}"
+//card:fallback "\tOrder {{.Stauts}}"
+func TrackOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
 // In names an order.
 type In struct {
 	ID string `json:"id"`
@@ -40,4 +51,17 @@ type In struct {
 type Out struct {
 	ID     string `json:"id"`
 	Status string `json:"status"`
+	Owner  Person `json:"owner"`
+}
+
+// Person owns an order.
+type Person struct {
+	Name string `json:"name"`
+}
+
+// Ticket misspells a slot in its card tag; an interpreted-string tag gets no fix, since its
+// bytes are not the tag value's.
+type Ticket struct {
+	ID     string `json:"id" card:"titel"`            // want `unknown card slot "titel"; did you mean title\?`
+	Status string "json:\"status\" card:\"subtitel\"" // want `unknown card slot "subtitel"; did you mean subtitle\?`
 }
