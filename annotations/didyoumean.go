@@ -10,7 +10,8 @@ import (
 // when nothing is close. A candidate qualifies when its edit distance
 // (insertions, deletions, substitutions and swaps of neighbours) is at most 2
 // and smaller than both lengths, so that "x" does not suggest "ui"; or when one
-// of the two is a prefix of the other ("fall" → "fallback"). Closer candidates
+// of the two, at least two letters long, is a prefix of the other ("fall" →
+// "fallback", but not "-x" → "-"). Closer candidates
 // win; ties go to the alphabetically first, so the answer is deterministic.
 func DidYouMean(word string, candidates []string) string {
 	if word == "" {
@@ -26,7 +27,7 @@ func DidYouMean(word string, candidates []string) string {
 		score := -1
 		if d := textdist.Distance(lw, lc); d <= 2 && d < len(lw) && d < len(lc) {
 			score = d
-		} else if len(lw) >= 2 && (strings.HasPrefix(lc, lw) || strings.HasPrefix(lw, lc)) {
+		} else if min(len(lw), len(lc)) >= 2 && (strings.HasPrefix(lc, lw) || strings.HasPrefix(lw, lc)) {
 			score = 3 // a prefix match ranks after every close spelling
 		}
 		if score < 0 {

@@ -27,6 +27,10 @@ func TestDidYouMean(t *testing.T) {
 			t.Errorf("DidYouMean(%q) = %q; want %q", tt.word, got, tt.want)
 		}
 	}
+	// A one-letter candidate is nobody's prefix: the card tag's "-" is not what "-x9 y" meant.
+	if got := DidYouMean("-x9 y", []string{"-", "title"}); got != "" {
+		t.Errorf(`DidYouMean("-x9 y", ["-", "title"]) = %q; want ""`, got)
+	}
 	// Ties go to the alphabetically first candidate, whatever the order.
 	if got := DidYouMean("ab", []string{"ac", "aa"}); got != "aa" {
 		t.Errorf("tie: got %q; want aa", got)

@@ -135,7 +135,8 @@ func FuzzParseTemplate(f *testing.F) {
 	})
 }
 
-// FuzzParseTag checks that no tag panics and every offset is inside it.
+// FuzzParseTag checks that no tag panics, every offset is inside it and every fix replaces a
+// slot name with a real slot.
 func FuzzParseTag(f *testing.F) {
 	for _, s := range []string{"title", "title,field=Total", "-,title", ",,", "field=", "titel", " text , image "} {
 		f.Add(s)
@@ -150,6 +151,15 @@ func FuzzParseTag(f *testing.F) {
 		for _, e := range errs {
 			if e.Offset < 0 || e.Offset > len(value) {
 				t.Fatalf("error %+v outside %q", e, value)
+			}
+			if fx := e.Fix; fx != nil {
+				// A fix replaces a misspelt slot name with a real one, where the error points.
+				if fx.Offset != e.Offset || fx.End <= fx.Offset || fx.End > len(value) || strings.ContainsAny(value[fx.Offset:fx.End], ",=") {
+					t.Fatalf("fix %+v of %q is not the slot name at the error", fx, value)
+				}
+				if _, ok := tagSlot(fx.NewText); !ok {
+					t.Fatalf("fix %+v of %q names no slot", fx, value)
+				}
 			}
 		}
 	})
