@@ -1,7 +1,7 @@
 # The commands people type. `make example` and `make test` are the two the README starts with.
 GO ?= go
 
-.PHONY: example generate test race vet lint bench fuzz cardgen
+.PHONY: example generate test race vet lint dogfood bench fuzz cardgen
 
 ## example: regenerate examples/shop, start it in-process, list its tools and call its card tools
 example: generate
@@ -12,7 +12,7 @@ generate:
 	$(GO) generate ./examples/...
 
 ## test: vet, staticcheck, every test (browser and npm tests skip with a printed reason when their tools are missing, except under CI=true), then the race detector
-test: vet lint
+test: vet lint dogfood
 	$(GO) test -count=1 ./...
 	$(MAKE) race
 
@@ -30,6 +30,14 @@ race:
 
 vet:
 	$(GO) vet ./...
+
+## dogfood: cardgen's own checks over this repository, as a user's CI runs them: cardgen check on
+## every package (but the 500-tool benchmark package, which internal/synth writes without its
+## golden test on purpose), and cardvet under go vet
+dogfood:
+	$(GO) run ./cmd/cardgen check $$($(GO) list ./... | grep -v '/internal/benchmarks/synth500gen$$')
+	$(GO) build -o bin/cardvet ./cmd/cardvet
+	$(GO) vet -vettool=$(CURDIR)/bin/cardvet ./...
 
 ## lint: staticcheck, pinned here rather than in go.mod so that modules using cardgen's runtime
 ## packages do not inherit it

@@ -52,6 +52,9 @@ type builder struct {
 	// needSchemas are the tools with valid signatures, whose schemas are mapped together once
 	// every handler is modelled (see schemas).
 	needSchemas []*Tool
+	// docs are the doc comments read for directives; a directive anywhere else applies to
+	// nothing (strayDirectives).
+	docs map[*ast.CommentGroup]bool
 }
 
 // Model builds the model of one package and checks it. It always returns a Package (possibly
@@ -63,6 +66,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		opts:      opts,
 		names:     map[string]*Tool{},
 		badLines:  map[int]bool{},
+		docs:      map[*ast.CommentGroup]bool{},
 		out: &Package{
 			Name:        pkgName(pkg.Types),
 			Path:        pkgPath(pkg.Types),
@@ -107,6 +111,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 				b.funcDecl(fd)
 			}
 		}
+		b.strayDirectives(f)
 	}
 	b.schemas(b.needSchemas)
 	b.checkDeclaredNames()
@@ -119,6 +124,7 @@ func (b *builder) directives(doc *ast.CommentGroup, on annotations.Target) ([]*a
 	if doc == nil {
 		return nil, ""
 	}
+	b.docs[doc] = true
 	dirs, text, errs := annotations.ParseCommentGroup(doc)
 	for _, e := range errs {
 		b.annotationError(e)
@@ -146,6 +152,36 @@ func (b *builder) directives(doc *ast.CommentGroup, on annotations.Target) ([]*a
 		kept = append(kept, d)
 	}
 	return kept, text
+}
+
+// strayDirectives reports the //card: lines of f that are in no doc comment cardgen reads: above
+// a var, const or import, separated from a declaration by a blank line, inside a function, or on
+// a struct field. Go would ignore them, and so would cardgen, silently: the tool would simply not
+// be there.
+func (b *builder) strayDirectives(f *ast.File) {
+	onDecl := map[*ast.CommentGroup]string{} // the doc comments of other declarations
+	for _, d := range f.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Doc != nil && gd.Tok != token.TYPE {
+			onDecl[gd.Doc] = gd.Tok.String()
+		}
+	}
+	for _, g := range f.Comments {
+		if b.docs[g] {
+			continue
+		}
+		for _, c := range g.List {
+			if !strings.HasPrefix(c.Text, annotations.Prefix) {
+				continue
+			}
+			name, _, _ := strings.Cut(c.Text[len(annotations.Prefix):], " ")
+			at := c.Slash + token.Pos(len(annotations.Prefix))
+			if kind, ok := onDecl[g]; ok {
+				b.errorf(at, "//card:%s cannot stand on a %s declaration; it belongs in the doc comment of a func or type", name, kind)
+			} else {
+				b.errorf(at, "//card:%s is not in the doc comment of a func or type, so it applies to nothing; put it in the comment directly above one, with no blank line between", name)
+			}
+		}
+	}
 }
 
 // isCardDirective reports whether the directive fills a result-card slot.
@@ -463,6 +499,9 @@ func generatedNames(t *Tool) []string {
 
 // checkDeclaredNames reports user declarations that collide with what cardgen generates.
 func (b *builder) checkDeclaredNames() {
+	if len(b.out.Tools) == 0 {
+		return // nothing is generated, so a RegisterTools of the package's own is no clash
+	}
 	scope := b.pkg.Types.Scope()
 	for name := range b.out.willDeclare {
 		obj := scope.Lookup(name)

@@ -77,7 +77,13 @@ func parseDeclarations(fset *token.FileSet, filename string, src []byte) (*ast.F
 	f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 	if f != nil {
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && !isGeneric(fd) {
+			fd, ok := d.(*ast.FuncDecl)
+			switch {
+			case !ok || isGeneric(fd):
+			case fd.Recv == nil && fd.Name.Name == "init" && fd.Body != nil:
+				// go/types requires init to have a body; an empty one tells it as much.
+				fd.Body = &ast.BlockStmt{Lbrace: fd.Body.Lbrace, Rbrace: fd.Body.Rbrace}
+			default:
 				fd.Body = nil
 			}
 		}

@@ -9,7 +9,8 @@ import (
 
 // Write writes each file atomically (a temporary file in the same folder, then rename) and only
 // when its bytes differ from what is on disk, so that unchanged files keep their modification
-// times and build caches stay warm. It returns the paths it wrote.
+// times and build caches stay warm. A file marked Remove is deleted when it exists. It returns the
+// paths it wrote or deleted.
 func Write(files []File) ([]string, error) {
 	var written []string
 	for _, f := range files {

@@ -92,8 +92,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	hintRequirements(stderr, wd, first)
 	if *verbose {
+		removed := map[string]bool{}
+		for _, f := range res.Files {
+			removed[f.Path] = f.Remove
+		}
 		for _, w := range written {
-			fmt.Fprintln(stderr, "cardgen: wrote", gen.RelativeTo(wd, w))
+			verb := "wrote"
+			if removed[w] {
+				verb = "removed" // the package's last tool is gone
+			}
+			fmt.Fprintln(stderr, "cardgen:", verb, gen.RelativeTo(wd, w))
 		}
 		if len(written) == 0 {
 			fmt.Fprintln(stderr, "cardgen: every generated file was up to date")

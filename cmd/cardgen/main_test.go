@@ -144,6 +144,27 @@ func TestVerboseWrites(t *testing.T) {
 			t.Errorf("-v output lacks %q:\n%s", want, errOut)
 		}
 	}
+
+	// Without its last tool the package's generated files go, and -v says so.
+	src, err := os.ReadFile(filepath.Join(tmp, "p.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "p.go"), []byte(strings.ReplaceAll(string(src), "//card:", "// ")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runIn(t, tmp, "-v", ".")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, errOut)
+	}
+	for _, want := range []string{": no annotated tools\n", "\ncardgen: removed cards_gen.go\n", "\ncardgen: removed cards_gen_test.go\n"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("-v output after the last tool went lacks %q:\n%s", want, errOut)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(tmp, "cards_gen.go")); !os.IsNotExist(err) {
+		t.Errorf("cards_gen.go is still there after the last tool went (%v)", err)
+	}
 }
 
 // copyCase copies files of the golden case name (from → to, relative to the case and to the
