@@ -17,6 +17,7 @@ import (
 	"errors"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/invopop/jsonschema"
 )
@@ -26,6 +27,10 @@ import (
 type Problem struct {
 	Pos token.Pos
 	Msg string
+	// Ignored marks a problem that does not change the schema: a word of a jsonschema tag that
+	// invopop ignores (a misspelt keyword, one for another JSON type). It is still a mistake —
+	// the constraint it meant is not in the schema — and the generator reports it like any other.
+	Ignored bool
 }
 
 // Result of mapping one top-level type.
@@ -44,16 +49,19 @@ type Result struct {
 // that causes them when that position is known, and at pos otherwise. The top level must be a JSON
 // object, so a type that is not a struct is a Problem. All problems are returned, in the order
 // the fields are declared.
+//
+// When every problem is Ignored, the schema is returned with them: it is the one invopop would
+// make, which is what the oracle compares.
 func For(t types.Type, pos token.Pos) (Result, []Problem) {
 	m := newMapper()
 	s := m.top(t, pos)
 	switch {
-	case len(m.problems) > 0:
+	case slices.ContainsFunc(m.problems, func(p Problem) bool { return !p.Ignored }):
 		return Result{}, m.problems
 	case m.runtime:
-		return Result{Runtime: true}, nil
+		return Result{Runtime: true}, m.problems
 	}
-	return Result{Schema: s}, nil
+	return Result{Schema: s}, m.problems
 }
 
 // Marshal returns the deterministic JSON bytes the generator embeds as json.RawMessage: compact,

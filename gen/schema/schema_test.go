@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -186,6 +187,16 @@ func TestProblems(t *testing.T) {
 			"problems.go:70:2: field NoItems: jsonschema tag format=email " + itemsMsg,
 			"problems.go:71:2: field NoItems2: jsonschema tag minimum=1 " + itemsMsg,
 		}},
+		// Words invopop ignores: reported, and the schema is still the one invopop makes.
+		{"IgnoredTags", []string{
+			`problems.go:119:2: field Typo: jsonschema tag: "requird" is not a keyword invopop knows, so it ignores it; did you mean required?`,
+			"problems.go:119:2: field Typo: jsonschema tag: minLenght is not a keyword invopop knows, so it ignores it; did you mean minLength?",
+			"problems.go:120:2: field NoValue: jsonschema tag: minLength has no value, so invopop ignores it; write minLength=…",
+			"problems.go:121:2: field Unknown: jsonschema tag: const is not a keyword invopop knows, so it ignores it; a keyword invopop does not know can go in a jsonschema_extras tag",
+			"problems.go:122:2: field WrongType: jsonschema tag: minLength applies to strings, not to a schema of type integer, so invopop ignores it; remove it or change the field's type",
+			`problems.go:123:2: field Comma: jsonschema tag: " world" is not a keyword but the rest of the value before it, cut off at a comma; escape a comma inside a value with a backslash (\\, inside the struct tag's quotes)`,
+			"problems.go:125:2: field Nested: jsonschema tag: minLength applies to strings, not to a schema of type array of array, so invopop ignores it; remove it or change the field's type",
+		}},
 		{"Nested", []string{
 			"problems.go:15:2: field Inner.Ch: " + chanMsg,
 			"problems.go:16:2: field Inner.Fn: " + funcMsg,
@@ -214,8 +225,8 @@ func TestProblems(t *testing.T) {
 		t.Run(tt.typ, func(t *testing.T) {
 			obj := lookup(t, pkg, tt.typ)
 			res, probs := schema.For(obj.Type(), obj.Pos())
-			if res.Schema != nil || res.Runtime {
-				t.Errorf("Result = %+v, want zero", res)
+			if ignoredOnly := len(mappingProblems(probs)) == 0; (res.Schema != nil) != ignoredOnly || res.Runtime {
+				t.Errorf("Result = %+v; want a schema only when every problem is a tag word invopop ignores", res)
 			}
 			got := make([]string, len(probs))
 			for i, p := range probs {
@@ -258,7 +269,7 @@ func TestRuntime(t *testing.T) {
 		t.Run(tt.typ, func(t *testing.T) {
 			obj := lookup(t, load(t, tt.dir), tt.typ)
 			res, probs := schema.For(types.NewPointer(obj.Type()), obj.Pos())
-			if len(probs) > 0 {
+			if probs := mappingProblems(probs); len(probs) > 0 {
 				t.Fatalf("problems: %v", probs)
 			}
 			if res.Runtime != tt.runtime || (res.Schema == nil) != tt.runtime {
@@ -437,7 +448,13 @@ func FuzzTags(f *testing.F) {
 
 		res, probs := schema.For(st, token.NoPos)
 		want, failure := invopop(rt)
-		if len(probs) > 0 {
+		for _, p := range probs {
+			if p.Ignored && !strings.Contains(p.Msg, ": jsonschema tag: ") {
+				t.Fatalf("For reports %q as a tag word invopop ignores", p.Msg)
+			}
+		}
+		// A tag word invopop ignores leaves the schema as invopop makes it: compared below.
+		if probs := mappingProblems(probs); len(probs) > 0 {
 			if failure == "" {
 				t.Fatalf("For reports %v, but invopop gives %s", probs, want)
 			}
@@ -470,4 +487,10 @@ func invopop(t reflect.Type) (b []byte, failure string) {
 		return nil, err.Error()
 	}
 	return b, ""
+}
+
+// mappingProblems are the problems that stop a schema from being made, leaving out the tag words
+// invopop ignores (Problem.Ignored), which leave it as invopop makes it.
+func mappingProblems(probs []schema.Problem) []schema.Problem {
+	return slices.DeleteFunc(slices.Clone(probs), func(p schema.Problem) bool { return p.Ignored })
 }

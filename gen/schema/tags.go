@@ -39,6 +39,7 @@ func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, p
 	case "boolean":
 		booleanKeywords(t, tags)
 	}
+	m.checkTagWords(t, tag.Get("jsonschema"), at)
 	for _, kv := range splitOnUnescapedCommas(tag.Get("jsonschema_extras")) {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			setExtra(t, k, v)

@@ -44,7 +44,16 @@ func (s site) field(f *types.Var) site {
 // problemf records a problem at the site; the message starts with "field <path>: " when the walk
 // is inside a field. The same cause at the same position is reported once.
 func (m *mapper) problemf(at site, format string, args ...any) {
-	reason := fmt.Sprintf(format, args...)
+	m.report(at, false, fmt.Sprintf(format, args...))
+}
+
+// ignoredf reports a problem that leaves the schema as invopop makes it: a word of a jsonschema
+// tag that invopop ignores.
+func (m *mapper) ignoredf(at site, format string, args ...any) {
+	m.report(at, true, fmt.Sprintf(format, args...))
+}
+
+func (m *mapper) report(at site, ignored bool, reason string) {
 	key := fmt.Sprint(at.pos, reason)
 	if m.reported[key] {
 		return
@@ -54,7 +63,7 @@ func (m *mapper) problemf(at site, format string, args ...any) {
 	if at.path != "" {
 		msg = "field " + at.path + ": " + reason
 	}
-	m.problems = append(m.problems, Problem{Pos: at.pos, Msg: msg})
+	m.problems = append(m.problems, Problem{Pos: at.pos, Msg: msg, Ignored: ignored})
 }
 
 // top mirrors Reflector.ReflectFromType with ExpandedStruct and DoNotReference set.

@@ -1,7 +1,9 @@
 // Package textdist measures how far apart two short names are, for the "did you mean" hints of
-// the directive parser (annotations) and of the view sidecar checker (runtime/apps), which must
-// not import each other.
+// the directive parser (annotations), the JSON schema tag check (gen/schema) and the view sidecar
+// checker (runtime/apps), which must not import each other.
 package textdist
+
+import "strings"
 
 // Distance is the optimal string alignment distance between a and b: insertions, deletions,
 // substitutions and swaps of neighbours each count 1. It counts bytes: the names it compares
@@ -29,4 +31,37 @@ func Distance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// Closest returns the candidate the user most likely meant by word, or "" when nothing is close.
+// A candidate qualifies when its edit distance (insertions, deletions, substitutions and swaps of
+// neighbours) is at most 2 and smaller than both lengths, so that "x" does not suggest "ui"; or
+// when one of the two, at least two letters long, is a prefix of the other ("fall" → "fallback",
+// but not "-x" → "-"). Case is ignored. Closer candidates win; ties go to the alphabetically
+// first, so the answer is deterministic.
+func Closest(word string, candidates []string) string {
+	if word == "" {
+		return ""
+	}
+	lw := strings.ToLower(word)
+	best, bestScore := "", 0
+	for _, c := range candidates {
+		if c == "" || c == word {
+			continue
+		}
+		lc := strings.ToLower(c)
+		score := -1
+		if d := Distance(lw, lc); d <= 2 && d < len(lw) && d < len(lc) {
+			score = d
+		} else if min(len(lw), len(lc)) >= 2 && (strings.HasPrefix(lc, lw) || strings.HasPrefix(lw, lc)) {
+			score = 3 // a prefix match ranks after every close spelling
+		}
+		if score < 0 {
+			continue
+		}
+		if best == "" || score < bestScore || score == bestScore && c < best {
+			best, bestScore = c, score
+		}
+	}
+	return best
 }

@@ -112,3 +112,16 @@ type Schemer interface {
 type IfaceMethod struct {
 	S Schemer `json:"s"`
 }
+
+// IgnoredTags has jsonschema tag words that invopop ignores without a word, each a mistake that
+// would leave a constraint out of the schema; Fine and Items have none.
+type IgnoredTags struct {
+	Typo      string     `json:"typo" jsonschema:"requird,minLenght=1"`
+	NoValue   string     `json:"no_value" jsonschema:"minLength"`
+	Unknown   string     `json:"unknown" jsonschema:"const=x"`
+	WrongType int        `json:"wrong_type" jsonschema:"minLength=1"`
+	Comma     string     `json:"comma" jsonschema:"description=Hello, world"`
+	Items     []string   `json:"items" jsonschema:"minItems=1,minLength=2"`
+	Nested    [][]string `json:"nested" jsonschema:"minLength=2"`
+	Fine      string     `json:"fine" jsonschema:"required,nullable,title=t,description=a\\, b"`
+}

@@ -1,0 +1,113 @@
+package schema
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+
+	"github.com/cardgen/cardgen/internal/textdist"
+)
+
+// The jsonschema tag vocabulary of invopop v0.14.0, which cardgen's mapping mirrors: words that
+// stand alone, keywords any schema takes, and keywords that only a schema of one JSON type takes.
+// invopop ignores anything else without a word, and so a typo (requird, minLenght) or a keyword
+// on the wrong type (minLength on an integer) silently leaves a constraint out of the schema.
+var (
+	tagWords       = []string{"required", "nullable"}
+	tagGeneric     = []string{"title", "description", "type", "anchor", "oneof_required", "anyof_required", "oneof_ref", "anyof_ref", "oneof_type", "anyof_type"}
+	tagStringKeys  = []string{"minLength", "maxLength", "pattern", "format", "readOnly", "writeOnly", "default", "example", "enum"}
+	tagNumberKeys  = []string{"multipleOf", "minimum", "maximum", "exclusiveMaximum", "exclusiveMinimum", "default", "example", "enum"}
+	tagBooleanKeys = []string{"default"}
+	tagArrayKeys   = []string{"minItems", "maxItems", "uniqueItems", "default", "format", "pattern"}
+)
+
+// typeKeys are the type-specific keywords invopop applies to a schema of JSON type typ; an
+// array's also include its items' (invopop passes the keywords it does not take on to them).
+func typeKeys(t *jsonschema.Schema) []string {
+	switch t.Type {
+	case "string":
+		return tagStringKeys
+	case "number", "integer":
+		return tagNumberKeys
+	case "boolean":
+		return tagBooleanKeys
+	case "array":
+		keys := slices.Clone(tagArrayKeys)
+		if t.Items != nil && t.Items.Type != "array" {
+			keys = append(keys, typeKeys(t.Items)...)
+		}
+		return keys
+	}
+	return nil
+}
+
+// checkTagWords reports the words of a field's jsonschema tag that invopop would ignore, now that
+// t, the field's schema, is complete: unknown keywords (with the one most likely meant), keywords
+// of another JSON type than t's, and pieces of a value cut off by an unescaped comma.
+func (m *mapper) checkTagWords(t *jsonschema.Schema, tag string, at site) {
+	if tag == "" {
+		return
+	}
+	words := splitOnUnescapedCommas(tag)
+	if words[0] == "-" {
+		return // the field is left out
+	}
+	all := slices.Concat(tagGeneric, tagStringKeys, tagNumberKeys, tagArrayKeys)
+	applies := slices.Concat(tagGeneric, typeKeys(t))
+	for i, w := range words {
+		name, _, isKey := strings.Cut(w, "=")
+		switch {
+		case w == "" || !isKey && slices.Contains(tagWords, w):
+		case !isKey && (slices.Contains(all, w) || slices.Contains(tagGeneric, w)):
+			m.ignoredf(at, "jsonschema tag: %s has no value, so invopop ignores it; write %s=…", w, w)
+		case !isKey && (i > 0 && strings.HasPrefix(words[i-1], "description=") || strings.TrimSpace(w) != w):
+			m.ignoredf(at, "jsonschema tag: %q is not a keyword but the rest of the value before it, cut off at a comma; "+
+				"escape a comma inside a value with a backslash (\\\\, inside the struct tag's quotes)", w)
+		case !isKey:
+			m.ignoredf(at, "jsonschema tag: %q is not a keyword invopop knows, so it ignores it; %s", w,
+				advice(w, slices.Concat(tagWords, all), "write required, nullable or key=value"))
+		case !slices.Contains(all, name) && !slices.Contains(tagGeneric, name):
+			m.ignoredf(at, "jsonschema tag: %s is not a keyword invopop knows, so it ignores it; %s", name,
+				advice(name, all, "a keyword invopop does not know can go in a jsonschema_extras tag"))
+		case t.Type == "array" && t.Items == nil:
+			// type=array on a type without items: the mapping reports that (invopop panics).
+		case !slices.Contains(applies, name):
+			m.ignoredf(at, "jsonschema tag: %s applies to %s, not to a schema of type %s, so invopop ignores it; remove it or change the field's type", name, appliesTo(name), typeName(t))
+		}
+	}
+}
+
+// advice is "did you mean X?" for the candidate closest to word, or otherwise.
+func advice(word string, candidates []string, otherwise string) string {
+	if c := textdist.Closest(word, candidates); c != "" {
+		return "did you mean " + c + "?"
+	}
+	return otherwise
+}
+
+// typeName names t's JSON type for a message.
+func typeName(t *jsonschema.Schema) string {
+	switch {
+	case t.Type == "array" && t.Items != nil && t.Items.Type != "":
+		return "array of " + t.Items.Type
+	case t.Type != "":
+		return t.Type
+	}
+	return "with no single type"
+}
+
+// appliesTo names the JSON types that take keyword name.
+func appliesTo(name string) string {
+	var types []string
+	if slices.Contains(tagStringKeys, name) {
+		types = append(types, "strings")
+	}
+	if slices.Contains(tagNumberKeys, name) {
+		types = append(types, "numbers")
+	}
+	if slices.Contains(tagArrayKeys, name) {
+		types = append(types, "arrays")
+	}
+	return strings.Join(types, " and ")
+}

@@ -1,0 +1,19 @@
+package p
+
+import "context"
+
+// Search finds orders. Its input's jsonschema tags have mistakes invopop would ignore without a
+// word, each leaving a constraint out of the schema.
+//
+//card:tool search_orders
+func Search(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+type In struct {
+	Query  string `json:"query" jsonschema:"requird,minLenght=1"`
+	Limit  int    `json:"limit" jsonschema:"maxLength=100"`
+	Status string `json:"status" jsonschema:"description=open, paid or void"`
+}
+
+type Out struct {
+	IDs []string `json:"ids" jsonschema:"minItems=1,maxLength=32"`
+}
