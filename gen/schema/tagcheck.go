@@ -111,3 +111,20 @@ func appliesTo(name string) string {
 	}
 	return strings.Join(types, " and ")
 }
+
+// jsonOptions are the options of a json tag that encoding/json (omitempty, omitzero, string) or
+// invopop (inline) reads.
+var jsonOptions = []string{"omitempty", "omitzero", "string", "inline"}
+
+// checkJSONOptions reports the options of a field's json tag that nothing reads: encoding/json
+// ignores them, and a misspelt omitempty silently makes the field required in the schema.
+func (m *mapper) checkJSONOptions(tag string, at site) {
+	opts := strings.Split(tag, ",")
+	for _, o := range opts[1:] {
+		if o == "" || slices.Contains(jsonOptions, o) {
+			continue
+		}
+		m.ignoredf(at, "json tag: option %q is not one encoding/json knows, so it ignores it; %s", o,
+			advice(o, jsonOptions, "remove it (the options are "+strings.Join(jsonOptions, ", ")+")"))
+	}
+}

@@ -263,6 +263,7 @@ func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
 			}
 			continue
 		}
+		m.checkJSONOptions(tag.Get("json"), fat)
 		prop := m.schema(f.Type(), fat)
 		m.keywordsFromTags(prop, tag, st, name, fat)
 		if nullable {

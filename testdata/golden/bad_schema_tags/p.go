@@ -2,8 +2,8 @@ package p
 
 import "context"
 
-// Search finds orders. Its input's jsonschema tags have mistakes invopop would ignore without a
-// word, each leaving a constraint out of the schema.
+// Search finds orders. Its types' tags have mistakes that invopop and encoding/json would ignore
+// without a word, each leaving a constraint out of the schema or making a field required.
 //
 //card:tool search_orders
 func Search(ctx context.Context, in In) (*Out, error) { return nil, nil }
@@ -15,5 +15,6 @@ type In struct {
 }
 
 type Out struct {
-	IDs []string `json:"ids" jsonschema:"minItems=1,maxLength=32"`
+	IDs  []string `json:"ids" jsonschema:"minItems=1,maxLength=32"`
+	Next string   `json:"next,omitemtpy"`
 }

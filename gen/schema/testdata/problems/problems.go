@@ -125,3 +125,12 @@ type IgnoredTags struct {
 	Nested    [][]string `json:"nested" jsonschema:"minLength=2"`
 	Fine      string     `json:"fine" jsonschema:"required,nullable,title=t,description=a\\, b"`
 }
+
+// JSONOptions has json tag options nothing reads; a misspelt omitempty makes Note required.
+type JSONOptions struct {
+	Note   string `json:"note,omitemtpy"`
+	Name   string `json:"name,omitempty,omitzero"`
+	Count  int    `json:"count,string"`
+	Extra  string `json:"extra,requried"`
+	Hidden string `json:"-,"`
+}
