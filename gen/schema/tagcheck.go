@@ -113,15 +113,19 @@ func appliesTo(name string) string {
 }
 
 // jsonOptions are the options of a json tag that encoding/json (omitempty, omitzero, string) or
-// invopop (inline) reads.
-var jsonOptions = []string{"omitempty", "omitzero", "string", "inline"}
+// invopop (inline) reads. jsonV2Options are those only encoding/json/v2 reads (with format:…),
+// accepted so that types written for it are not reported.
+var (
+	jsonOptions   = []string{"omitempty", "omitzero", "string", "inline"}
+	jsonV2Options = []string{"case:ignore", "case:strict", "unknown"}
+)
 
 // checkJSONOptions reports the options of a field's json tag that nothing reads: encoding/json
 // ignores them, and a misspelt omitempty silently makes the field required in the schema.
 func (m *mapper) checkJSONOptions(tag string, at site) {
 	opts := strings.Split(tag, ",")
 	for _, o := range opts[1:] {
-		if o == "" || slices.Contains(jsonOptions, o) {
+		if o == "" || slices.Contains(jsonOptions, o) || slices.Contains(jsonV2Options, o) || strings.HasPrefix(o, "format:") {
 			continue
 		}
 		m.ignoredf(at, "json tag: option %q is not one encoding/json knows, so it ignores it; %s", o,

@@ -133,4 +133,5 @@ type JSONOptions struct {
 	Count  int    `json:"count,string"`
 	Extra  string `json:"extra,requried"`
 	Hidden string `json:"-,"`
+	V2     string `json:"v2,case:ignore,format:RFC3339,unknown"`
 }
