@@ -22,57 +22,54 @@ var (
 	tagArrayKeys   = []string{"minItems", "maxItems", "uniqueItems", "default", "format", "pattern"}
 )
 
-// typeKeys are the type-specific keywords invopop applies to a schema of JSON type typ; an
-// array's also include its items' (invopop passes the keywords it does not take on to them).
-func typeKeys(t *jsonschema.Schema) []string {
+// tagKnown is every keyword invopop takes, of any type.
+var tagKnown = slices.Concat(tagGeneric, tagStringKeys, tagNumberKeys, tagArrayKeys)
+
+// applies reports whether invopop applies keyword name to a schema like t: a generic keyword, or
+// one of t's JSON type; an array also passes the keywords it does not take on to its items.
+func applies(name string, t *jsonschema.Schema) bool {
+	if slices.Contains(tagGeneric, name) {
+		return true
+	}
 	switch t.Type {
 	case "string":
-		return tagStringKeys
+		return slices.Contains(tagStringKeys, name)
 	case "number", "integer":
-		return tagNumberKeys
+		return slices.Contains(tagNumberKeys, name)
 	case "boolean":
-		return tagBooleanKeys
+		return slices.Contains(tagBooleanKeys, name)
 	case "array":
-		keys := slices.Clone(tagArrayKeys)
-		if t.Items != nil && t.Items.Type != "array" {
-			keys = append(keys, typeKeys(t.Items)...)
-		}
-		return keys
+		return slices.Contains(tagArrayKeys, name) || t.Items != nil && t.Items.Type != "array" && applies(name, t.Items)
 	}
-	return nil
+	return false
 }
 
-// checkTagWords reports the words of a field's jsonschema tag that invopop would ignore, now that
-// t, the field's schema, is complete: unknown keywords (with the one most likely meant), keywords
-// of another JSON type than t's, and pieces of a value cut off by an unescaped comma.
-func (m *mapper) checkTagWords(t *jsonschema.Schema, tag string, at site) {
-	if tag == "" {
-		return
+// checkTagWords reports the words of a field's jsonschema tag (split on unescaped commas) that
+// invopop would ignore, now that t, the field's schema, is complete: unknown keywords (with the
+// one most likely meant), keywords of another JSON type than t's, and pieces of a value cut off
+// by an unescaped comma. Run on every field of every tool, it allocates only to report.
+func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site) {
+	if len(words) == 0 || words[0] == "-" {
+		return // no tag, or the field is left out
 	}
-	words := splitOnUnescapedCommas(tag)
-	if words[0] == "-" {
-		return // the field is left out
-	}
-	all := slices.Concat(tagGeneric, tagStringKeys, tagNumberKeys, tagArrayKeys)
-	applies := slices.Concat(tagGeneric, typeKeys(t))
 	for i, w := range words {
 		name, _, isKey := strings.Cut(w, "=")
 		switch {
 		case w == "" || !isKey && slices.Contains(tagWords, w):
-		case !isKey && (slices.Contains(all, w) || slices.Contains(tagGeneric, w)):
+		case !isKey && slices.Contains(tagKnown, w):
 			m.ignoredf(at, "jsonschema tag: %s has no value, so invopop ignores it; write %s=…", w, w)
 		case !isKey && (i > 0 && strings.HasPrefix(words[i-1], "description=") || strings.TrimSpace(w) != w):
 			m.ignoredf(at, "jsonschema tag: %q is not a keyword but the rest of the value before it, cut off at a comma; "+
 				"escape a comma inside a value with a backslash (\\\\, inside the struct tag's quotes)", w)
 		case !isKey:
 			m.ignoredf(at, "jsonschema tag: %q is not a keyword invopop knows, so it ignores it; %s", w,
-				advice(w, slices.Concat(tagWords, all), "write required, nullable or key=value"))
-		case !slices.Contains(all, name) && !slices.Contains(tagGeneric, name):
+				advice(w, slices.Concat(tagWords, tagKnown), "write required, nullable or key=value"))
+		case !slices.Contains(tagKnown, name):
 			m.ignoredf(at, "jsonschema tag: %s is not a keyword invopop knows, so it ignores it; %s", name,
-				advice(name, all, "a keyword invopop does not know can go in a jsonschema_extras tag"))
+				advice(name, tagKnown, "a keyword invopop does not know can go in a jsonschema_extras tag"))
 		case t.Type == "array" && t.Items == nil:
 			// type=array on a type without items: the mapping reports that (invopop panics).
-		case !slices.Contains(applies, name):
+		case !applies(name, t):
 			m.ignoredf(at, "jsonschema tag: %s applies to %s, not to a schema of type %s, so invopop ignores it; remove it or change the field's type", name, appliesTo(name), typeName(t))
 		}
 	}
@@ -123,8 +120,8 @@ var (
 // checkJSONOptions reports the options of a field's json tag that nothing reads: encoding/json
 // ignores them, and a misspelt omitempty silently makes the field required in the schema.
 func (m *mapper) checkJSONOptions(tag string, at site) {
-	opts := strings.Split(tag, ",")
-	for _, o := range opts[1:] {
+	_, opts, _ := strings.Cut(tag, ",")
+	for o := range strings.SplitSeq(opts, ",") {
 		if o == "" || slices.Contains(jsonOptions, o) || slices.Contains(jsonV2Options, o) || strings.HasPrefix(o, "format:") {
 			continue
 		}

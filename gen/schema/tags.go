@@ -20,7 +20,11 @@ import (
 // written; a value that does not parse is dropped silently, as invopop drops it.
 func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, parent *jsonschema.Schema, prop string, at site) {
 	t.Description = tag.Get("jsonschema_description")
-	tags := genericKeywords(t, splitOnUnescapedCommas(tag.Get("jsonschema")), parent, prop)
+	var words []string
+	if v := tag.Get("jsonschema"); v != "" {
+		words = splitOnUnescapedCommas(v)
+	}
+	tags := genericKeywords(t, words, parent, prop)
 
 	// encoding/json's ",string" option writes numbers and booleans as JSON strings.
 	switch t.Type {
@@ -39,7 +43,7 @@ func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, p
 	case "boolean":
 		booleanKeywords(t, tags)
 	}
-	m.checkTagWords(t, tag.Get("jsonschema"), at)
+	m.checkTagWords(t, words, at)
 	for _, kv := range splitOnUnescapedCommas(tag.Get("jsonschema_extras")) {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			setExtra(t, k, v)
