@@ -204,9 +204,10 @@ var registry = []*Spec{
 		Args:       []ArgSpec{{Name: "json", Kind: KindJSON, Help: "An output value as JSON, on one line."}},
 		Repeatable: true,
 		Summary:    "Give an example output value for golden tests and previews",
-		Help: "The rest of the line is one JSON value of the handler's output type. The generated golden tests " +
-			"build the card from each example and snapshot it under testdata/golden/, so a change to a card is " +
-			"reviewed like code.",
+		Help: "The rest of the line is one JSON value of the handler's output type. cardgen checks it against " +
+			"the tool's output schema when it runs (a misspelt key, a wrong type or a missing field is an error " +
+			"there); the generated golden tests build the card from each example and snapshot it under " +
+			"testdata/golden/, so a change to a card is reviewed like code.",
 		Example: `//card:example {"id":"1042","status":"Shipped","eta":"Friday","total":"1,250,000 ₫"}`,
 	},
 	{

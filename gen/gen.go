@@ -7,10 +7,14 @@
 package gen
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/cardgen/cardgen/gen/schema"
 )
@@ -172,6 +176,7 @@ type schemaJob struct {
 	probs           []schema.Problem
 	inJSON, outJSON []byte
 	inErr, outErr   error
+	examples        []schema.Problem // examples that do not match the output schema
 }
 
 func (j *schemaJob) run() {
@@ -190,7 +195,42 @@ func (j *schemaJob) run() {
 	}
 	if !j.out.Runtime && t.Markdown == nil {
 		j.outJSON, j.outErr = schema.Marshal(j.out.Schema)
+		if j.outErr == nil && len(t.Examples) > 0 {
+			j.examples = checkExamples(t, j.outJSON)
+		}
 	}
+}
+
+// checkExamples validates each //card:example of t against its output schema, with the validator
+// the Go SDK checks structuredContent with, so that an example the server would refuse to send is
+// reported when cardgen runs rather than when its golden test does. An example that is not JSON
+// was reported by the directive parser.
+func checkExamples(t *Tool, outSchema []byte) []schema.Problem {
+	var s jsonschema.Schema
+	if err := json.Unmarshal(outSchema, &s); err != nil {
+		return []schema.Problem{{Pos: t.Decl.Name.Pos(), Msg: fmt.Sprintf("reading the output schema of %s: %v", t.Name, err)}}
+	}
+	resolved, err := s.Resolve(nil)
+	if err != nil {
+		return []schema.Problem{{Pos: t.Decl.Name.Pos(), Msg: fmt.Sprintf("resolving the output schema of %s: %v", t.Name, err)}}
+	}
+	var probs []schema.Problem
+	for _, ex := range t.Examples {
+		var v any
+		if json.Unmarshal([]byte(ex.JSON), &v) != nil {
+			continue
+		}
+		if err := resolved.Validate(v); err != nil {
+			// The validator names the schema by its $id first, which says nothing here.
+			msg := err.Error()
+			if prefix := "validating " + s.ID + ": "; strings.HasPrefix(msg, prefix) {
+				msg = msg[len(prefix):]
+			}
+			probs = append(probs, schema.Problem{Pos: ex.Pos, Msg: fmt.Sprintf(
+				"example does not match the output schema of %s (%s); fix the example, or the golden test fails on it", t.Name, msg)})
+		}
+	}
+	return probs
 }
 
 // schemas maps every tool's input and output types to JSON schemas at generate time, on every
@@ -221,6 +261,9 @@ func (b *builder) schemas(tools []*Tool) {
 		}
 		if j.outErr != nil {
 			b.errorf(t.Decl.Name.Pos(), "marshalling the output schema of %s: %v", t.Name, j.outErr)
+		}
+		for _, p := range j.examples {
+			b.errorf(p.Pos, "%s", p.Msg)
 		}
 	}
 }
