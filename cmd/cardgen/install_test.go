@@ -111,6 +111,12 @@ func (s *Shop) GetOrder(ctx context.Context, in GetOrderInput) (*Order, error) {
 	if out := goCmd("tool", "cardgen", "check"); out != "" {
 		t.Errorf("go tool cardgen check on the generated package printed %q; want nothing", out)
 	}
+	// The binary go tool builds says which cardgen it is: the module's required version, replaced
+	// here by this checkout.
+	if out := goCmd("tool", "cardgen", "version"); !strings.HasPrefix(out, "cardgen v0.1.0 (run-time API 1), go") ||
+		!strings.Contains(out, "\nbuilt from github.com/cardgen/cardgen v0.1.0 => ") {
+		t.Errorf("go tool cardgen version printed %q; want the version and the module it was built from", out)
+	}
 	if out := goCmd("tool", "cardgen", "help", "result"); !strings.Contains(out, "//card:result") {
 		t.Errorf("go tool cardgen help result printed %q; want the directive's reference", out)
 	}

@@ -39,6 +39,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runNew(args[1:], stdout, stderr)
 		case "check":
 			return runCheck(args[1:], stdout, stderr)
+		case "version":
+			return runVersion(stdout)
 		}
 	}
 	if len(args) > 0 && args[0] == "help" {
@@ -57,7 +59,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "print what was generated for each package and how long it took")
 	uiDir := fs.String("ui", "cards", uiFlagUsage)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       cardgen check [-json] [packages]\n       cardgen new <tool_name> [-dir pkg] [-ui] [-acp kind] [-markdown] [-recv type]\n       cardgen help [directive]\n\n")
+		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       cardgen check [-json] [packages]\n       cardgen new <tool_name> [-dir pkg] [-ui] [-acp kind] [-markdown] [-recv type]\n       cardgen help [directive]\n       cardgen version\n\n")
 		fmt.Fprintf(stderr, "Without packages, cardgen works on the package in the current directory\n(under go:generate, the package of $GOFILE).\n\nflags:\n")
 		fs.PrintDefaults()
 	}

@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/cardgen/cardgen/gen"
 )
 
 func runIn(t *testing.T, dir string, args ...string) (int, string, string) {
@@ -187,4 +190,18 @@ func copyCase(t *testing.T, name string, files map[string]string) string {
 		}
 	}
 	return tmp
+}
+
+// TestVersion: cardgen version names the version generated files record, the run-time API and
+// the Go toolchain, then the module it was built from.
+func TestVersion(t *testing.T) {
+	code, out, errOut := runIn(t, ".", "version")
+	first, rest, _ := strings.Cut(out, "\n")
+	want := "cardgen " + gen.Version + " (run-time API 1), " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
+	if code != 0 || errOut != "" || first != want {
+		t.Errorf("cardgen version: exit %d, stderr %q, first line %q; want exit 0 and %q", code, errOut, first, want)
+	}
+	if !strings.HasPrefix(rest, "built from github.com/cardgen/cardgen ") {
+		t.Errorf("cardgen version: second line %q; want the module it was built from", rest)
+	}
 }
