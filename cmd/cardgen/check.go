@@ -43,6 +43,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	wd, _ := os.Getwd()
 	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
+	var staleLines []string // what the human output says of each stale file
 	res, err := gen.Generate(gen.Options{UIDir: *uiDir}, fs.Args()...)
 	var diags gen.Diagnostics
 	switch {
@@ -54,8 +55,22 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cardgen check:", err)
 		return 1
 	default:
+		remove := map[string]bool{}
+		for _, f := range res.Files {
+			remove[f.Path] = f.Remove
+		}
 		for _, p := range gen.Stale(res.Files) {
-			report.Stale = append(report.Stale, gen.RelativeTo(wd, p))
+			rel := gen.RelativeTo(wd, p)
+			report.Stale = append(report.Stale, rel)
+			_, err := os.Stat(p)
+			switch {
+			case remove[p]:
+				staleLines = append(staleLines, rel+": no longer generated (the package has no tools); run go generate (or cardgen) to remove it")
+			case err != nil:
+				staleLines = append(staleLines, rel+": missing; run go generate (or cardgen) to write it")
+			default:
+				staleLines = append(staleLines, rel+": stale; run go generate (or cardgen) to update it")
+			}
 		}
 	}
 	if *asJSON {
@@ -66,8 +81,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		for _, d := range diags.Relative(wd) {
 			fmt.Fprintln(stderr, d)
 		}
-		for _, s := range report.Stale {
-			fmt.Fprintf(stderr, "%s: stale; run go generate (or cardgen) to update it\n", s)
+		for _, line := range staleLines {
+			fmt.Fprintln(stderr, line)
 		}
 	}
 	if len(report.Diagnostics) > 0 || len(report.Stale) > 0 {

@@ -124,6 +124,27 @@ func TestCheckStale(t *testing.T) {
 	if string(before) != string(after) {
 		t.Error("check wrote the stale file")
 	}
+
+	// A missing file is named as missing; a file of a package whose last tool went, as one to
+	// remove. Neither is touched.
+	if err := os.Remove(filepath.Join(tmp, "cards_gen_test.go")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runIn(t, tmp, "check")
+	if want := "cards_gen_test.go: missing; run go generate (or cardgen) to write it\n"; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("check without the test file: exit %d\n%s\nwant exit 1 and %q", code, errOut, want)
+	}
+	src, _ := os.ReadFile(filepath.Join(tmp, "p.go"))
+	if err := os.WriteFile(filepath.Join(tmp, "p.go"), []byte(strings.ReplaceAll(string(src), "//card:", "// ")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runIn(t, tmp, "check")
+	if want := "cards_gen.go: no longer generated (the package has no tools); run go generate (or cardgen) to remove it\n"; code != 1 || errOut != want {
+		t.Errorf("check after the last tool went: exit %d\n%s\nwant exit 1 and only %q", code, errOut, want)
+	}
+	if _, err := os.Stat(filepath.Join(tmp, "cards_gen.go")); err != nil {
+		t.Errorf("check removed cards_gen.go: %v", err)
+	}
 }
 
 // TestVerboseWrites runs -v ./... on a copy of a one-tool golden case without its generated
