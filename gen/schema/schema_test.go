@@ -493,6 +493,25 @@ func invopop(t reflect.Type) (b []byte, failure string) {
 	return b, ""
 }
 
+// TestTagCheckRuntimeType: a field whose type has a JSONSchema method gets its JSON type at run
+// time, so a type-specific keyword on it is not reported, and a misspelt one still is.
+func TestTagCheckRuntimeType(t *testing.T) {
+	pkg := load(t, "testdata/problems")
+	obj := lookup(t, pkg, "RuntimeTags")
+	res, probs := schema.For(obj.Type(), obj.Pos())
+	if !res.Runtime {
+		t.Errorf("RuntimeTags: Runtime = false; its field's type has a JSONSchema method")
+	}
+	var got []string
+	for _, p := range probs {
+		got = append(got, p.Msg)
+	}
+	want := []string{"field Price: jsonschema tag: patern is not a keyword invopop knows, so it ignores it; did you mean pattern?"}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", lines(got), lines(want))
+	}
+}
+
 // mappingProblems are the problems that stop a schema from being made, leaving out the tag words
 // invopop ignores (Problem.Ignored), which leave it as invopop makes it.
 func mappingProblems(probs []schema.Problem) []schema.Problem {

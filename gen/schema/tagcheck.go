@@ -47,8 +47,9 @@ func applies(name string, t *jsonschema.Schema) bool {
 // checkTagWords reports the words of a field's jsonschema tag (split on unescaped commas) that
 // invopop would ignore, now that t, the field's schema, is complete: unknown keywords (with the
 // one most likely meant), keywords of another JSON type than t's, and pieces of a value cut off
-// by an unescaped comma. Run on every field of every tool, it allocates only to report.
-func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site) {
+// by an unescaped comma. runtimeType skips the JSON-type check: the type is decided at run time.
+// Run on every field of every tool, it allocates only to report.
+func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, runtimeType bool) {
 	if len(words) == 0 || words[0] == "-" {
 		return // no tag, or the field is left out
 	}
@@ -67,8 +68,9 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site) {
 		case !slices.Contains(tagKnown, name):
 			m.ignoredf(at, "jsonschema tag: %s is not a keyword invopop knows, so it ignores it; %s", name,
 				advice(name, tagKnown, "a keyword invopop does not know can go in a jsonschema_extras tag"))
-		case t.Type == "array" && t.Items == nil:
-			// type=array on a type without items: the mapping reports that (invopop panics).
+		case runtimeType || t.Type == "array" && t.Items == nil:
+			// The type is a method's at run time; or type=array on a type without items, which
+			// the mapping reports (invopop panics).
 		case !applies(name, t):
 			m.ignoredf(at, "jsonschema tag: %s applies to %s, not to a schema of type %s, so invopop ignores it; remove it or change the field's type", name, appliesTo(name), typeName(t))
 		}

@@ -11,14 +11,15 @@ import (
 
 // keywordsFromTags mirrors invopop's structKeywordsFromTags: it applies a field's
 // jsonschema_description, jsonschema and jsonschema_extras tags to its schema t. parent is the
-// struct's schema (oneof_required and anyof_required add to it) and prop the property name.
+// struct's schema (oneof_required and anyof_required add to it) and prop the property name;
+// runtimeType says t's type is decided at run time, so keywords are not judged by it.
 //
 // The grammar is invopop v0.14.0's, with its parsing quirks kept on purpose: keywords without
 // "=" are ignored here; type-specific keywords apply only when t's type (after a type= override
 // and the json ",string" option) is string, number, integer, array or boolean; array fields pass
 // unknown keywords on to their items; numbers must parse as Go ints or floats and are kept as
 // written; a value that does not parse is dropped silently, as invopop drops it.
-func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, parent *jsonschema.Schema, prop string, at site) {
+func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, parent *jsonschema.Schema, prop string, at site, runtimeType bool) {
 	t.Description = tag.Get("jsonschema_description")
 	var words []string
 	if v := tag.Get("jsonschema"); v != "" {
@@ -43,7 +44,7 @@ func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, p
 	case "boolean":
 		booleanKeywords(t, tags)
 	}
-	m.checkTagWords(t, words, at)
+	m.checkTagWords(t, words, at, runtimeType)
 	for _, kv := range splitOnUnescapedCommas(tag.Get("jsonschema_extras")) {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			setExtra(t, k, v)

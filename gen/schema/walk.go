@@ -264,8 +264,14 @@ func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
 			continue
 		}
 		m.checkJSONOptions(tag.Get("json"), fat)
+		// Whether this field's schema is known only at run time (a JSONSchema method, say): its
+		// JSON type is then unknown here, and the tag check must not judge keywords by it.
+		before := m.runtime
+		m.runtime = false
 		prop := m.schema(f.Type(), fat)
-		m.keywordsFromTags(prop, tag, st, name, fat)
+		fieldRuntime := m.runtime
+		m.runtime = before || fieldRuntime
+		m.keywordsFromTags(prop, tag, st, name, fat, fieldRuntime)
 		if nullable {
 			prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
 		}

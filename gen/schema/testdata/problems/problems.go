@@ -135,3 +135,15 @@ type JSONOptions struct {
 	Hidden string `json:"-,"`
 	V2     string `json:"v2,case:ignore,format:RFC3339,unknown"`
 }
+
+// Money describes itself as a string when invopop reflects it.
+type Money struct{ Cents int }
+
+// JSONSchema is called by invopop at reflect time.
+func (Money) JSONSchema() *jsonschema.Schema { return &jsonschema.Schema{Type: "string"} }
+
+// RuntimeTags has a field whose JSON type is known only at run time: its string keyword is not
+// judged by a type cardgen cannot see, while a misspelt keyword still is.
+type RuntimeTags struct {
+	Price Money `json:"price" jsonschema:"pattern=^[0-9]+$,patern=x"`
+}
