@@ -3,12 +3,14 @@ package register
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"log/slog"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/cardgen/cardgen/runtime/apps"
 	"github.com/cardgen/cardgen/runtime/card"
 )
 
@@ -60,5 +62,78 @@ func TestDecodeSelection(t *testing.T) {
 		if err := DecodeSelection(schema, bad, &in); err == nil {
 			t.Errorf("DecodeSelection(%v) succeeded; want a validation error", bad)
 		}
+	}
+}
+
+// TestUIOptions registers views through the registry a Config gives, with and without the ui
+// options, and reads them back with the SDK's client: WithUIServer names the ui:// host instead
+// of the package, WithUIDefault is the _meta.ui of a view without a sidecar of its own, and a
+// view that brings its own meta keeps it.
+func TestUIOptions(t *testing.T) {
+	border := true
+	def := apps.ResourceMeta{CSP: &apps.CSP{ConnectDomains: []string{"https://api.example.com"}}, PrefersBorder: &border}
+	own := &apps.ResourceMeta{Domain: "views.example.com"}
+	for _, c := range []struct {
+		name     string
+		opts     []Option
+		wantHost string
+		wantMeta string // _meta.ui of the view without its own meta
+	}{
+		{"defaults", nil, "shop", `{}`},
+		{"options", []Option{WithUIServer("shop-eu"), WithUIDefault(def)}, "shop-eu",
+			`{"csp":{"connectDomains":["https://api.example.com"]},"prefersBorder":true}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ui := NewConfig(c.opts...).UIRegistry("shop")
+			plain := MustUI(ui.AddHTML("plain.html", []byte("<!doctype html><p>plain</p>"), nil))
+			framed := MustUI(ui.AddHTML("framed.html", []byte("<!doctype html><p>framed</p>"), own))
+			s := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "1"}, nil)
+			ui.Register(s)
+
+			ctx := context.Background()
+			st, ct := mcp.NewInMemoryTransports()
+			ss, err := s.Connect(ctx, st, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ss.Close()
+			cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+
+			for _, v := range []struct {
+				uri, wantMeta string
+			}{{plain, c.wantMeta}, {framed, `{"domain":"views.example.com"}`}} {
+				if !strings.HasPrefix(v.uri, "ui://"+c.wantHost+"/") {
+					t.Errorf("view URI %s; want the host %s", v.uri, c.wantHost)
+				}
+				res, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: v.uri})
+				if err != nil {
+					t.Fatalf("reading %s: %v", v.uri, err)
+				}
+				b, err := json.Marshal(res.Contents[0].Meta["ui"])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(b) != v.wantMeta {
+					t.Errorf("%s: _meta.ui %s; want %s", v.uri, b, v.wantMeta)
+				}
+			}
+		})
+	}
+}
+
+// TestActionCTA: a url button becomes a CTA whose selection carries the URL, a message button one
+// whose selection carries the text; primary is passed through.
+func TestActionCTA(t *testing.T) {
+	url := ActionCTA(card.URLAction("Track", "https://shop.example.com/o/1042"), true)
+	if url.Label != "Track" || !url.Primary || url.Selection["action"] != "Track" || url.Selection["url"] != "https://shop.example.com/o/1042" || url.Selection["text"] != nil {
+		t.Errorf("url action: %+v", url)
+	}
+	msg := ActionCTA(card.MessageAction("Cancel", "Cancel order 1042"), false)
+	if msg.Label != "Cancel" || msg.Primary || msg.Selection["text"] != "Cancel order 1042" || msg.Selection["url"] != nil {
+		t.Errorf("message action: %+v", msg)
 	}
 }
