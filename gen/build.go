@@ -159,10 +159,15 @@ func (b *builder) directives(doc *ast.CommentGroup, on annotations.Target) ([]*a
 // a struct field. Go would ignore them, and so would cardgen, silently: the tool would simply not
 // be there.
 func (b *builder) strayDirectives(f *ast.File) {
-	onDecl := map[*ast.CommentGroup]string{} // the doc comments of other declarations
+	onDecl := map[*ast.CommentGroup]string{} // the doc comments of other declarations: why not there
 	for _, d := range f.Decls {
-		if gd, ok := d.(*ast.GenDecl); ok && gd.Doc != nil && gd.Tok != token.TYPE {
-			onDecl[gd.Doc] = gd.Tok.String()
+		gd, ok := d.(*ast.GenDecl)
+		switch {
+		case !ok || gd.Doc == nil:
+		case gd.Tok != token.TYPE:
+			onDecl[gd.Doc] = "cannot stand on a " + gd.Tok.String() + " declaration; it belongs in the doc comment of a func or type"
+		case len(gd.Specs) > 1: // each type's own doc is read
+			onDecl[gd.Doc] = "cannot stand above a group of types; put it in the doc comment of the type inside the group it is for"
 		}
 	}
 	for _, g := range f.Comments {
@@ -175,8 +180,8 @@ func (b *builder) strayDirectives(f *ast.File) {
 			}
 			name, _, _ := strings.Cut(c.Text[len(annotations.Prefix):], " ")
 			at := c.Slash + token.Pos(len(annotations.Prefix))
-			if kind, ok := onDecl[g]; ok {
-				b.errorf(at, "//card:%s cannot stand on a %s declaration; it belongs in the doc comment of a func or type", name, kind)
+			if why, ok := onDecl[g]; ok {
+				b.errorf(at, "//card:%s %s", name, why)
 			} else {
 				b.errorf(at, "//card:%s is not in the doc comment of a func or type, so it applies to nothing; put it in the comment directly above one, with no blank line between", name)
 			}

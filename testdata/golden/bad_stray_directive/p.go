@@ -31,3 +31,11 @@ type Out struct {
 	//card:field Owner "{{.ID}}"
 	Name string `json:"name"`
 }
+
+// Group's directive is above the group, not on one of its types.
+//
+//card:result title="{{.A}}"
+type (
+	Group struct{ A string }
+	Other struct{ B string }
+)
