@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -31,11 +32,33 @@ type Input struct {
 	Info  *types.Info
 	// Errors are go/packages' errors for the package; those regeneration cures are dropped.
 	Errors []packages.Error
+	// ImportErrors are the errors of the packages it imports, positioned in their own files.
+	// Their types come from export data, so a package that does not compile reaches cardgen
+	// only as invalid types; these say why.
+	ImportErrors []ImportError
+}
+
+// An ImportError is an error of an imported package, at its position in that package's files.
+type ImportError struct {
+	Path string // the imported package
+	packages.Error
 }
 
 // InputOf adapts a package loaded with LoadMode.
 func InputOf(pkg *packages.Package) Input {
-	return Input{Fset: pkg.Fset, Files: pkg.Syntax, Types: pkg.Types, Info: pkg.TypesInfo, Errors: pkg.Errors}
+	in := Input{Fset: pkg.Fset, Files: pkg.Syntax, Types: pkg.Types, Info: pkg.TypesInfo, Errors: pkg.Errors}
+	for _, path := range slices.Sorted(maps.Keys(pkg.Imports)) {
+		imp := pkg.Imports[path]
+		for _, e := range imp.Errors {
+			// Only errors in the package's own files say that it does not compile; the go
+			// command also files under an import what is wrong with the importing file (a
+			// module go.mod does not require yet), which the build reports in its own words.
+			if p := parseErrorPos(e.Pos); p.Line > 0 && (slices.Contains(imp.GoFiles, p.Filename) || slices.Contains(imp.CompiledGoFiles, p.Filename)) {
+				in.ImportErrors = append(in.ImportErrors, ImportError{Path: path, Error: e})
+			}
+		}
+	}
+	return in
 }
 
 // builder turns one loaded package into a Package, reporting every problem on the way.
@@ -116,6 +139,9 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	b.schemas(b.needSchemas)
 	b.checkDeclaredNames()
 	b.diags = append(b.diags, packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)...)
+	for _, e := range pkg.ImportErrors {
+		b.at(parseErrorPos(e.Pos), "%s; package %s does not compile, and %s imports it: fix it first", e.Msg, e.Path, pkgPath(pkg.Types))
+	}
 	return b.out, b.diags
 }
 

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -69,8 +70,15 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 	// independent of each other, and most are too small to keep the cores busy on their own.
 	res := &Result{Packages: make([]*Package, len(pkgs))}
 	diags := make([]Diagnostics, len(pkgs))
+	roots := map[string]bool{}
+	for _, p := range pkgs {
+		roots[p.PkgPath] = true
+	}
 	onEveryCore(len(pkgs), func(i int) {
-		res.Packages[i], diags[i] = Model(InputOf(pkgs[i]), opts)
+		in := InputOf(pkgs[i])
+		// A package this run also generates reports its own errors, less those the run cures.
+		in.ImportErrors = slices.DeleteFunc(in.ImportErrors, func(e ImportError) bool { return roots[e.Path] })
+		res.Packages[i], diags[i] = Model(in, opts)
 	})
 	var all Diagnostics
 	for _, d := range diags {

@@ -202,7 +202,7 @@ func (m *mapper) basic(b *types.Basic, at site) *jsonschema.Schema {
 	case b.Kind() == types.UnsafePointer:
 		m.problemf(at, "unsafe.Pointer cannot be described by a JSON schema; tag it json:\"-\" or change its type")
 	default:
-		m.problemf(at, "type %s is invalid; fix the compile errors in its package", b)
+		m.problemf(at, "its type is invalid because the package that declares it does not compile; fix the compile errors there")
 	}
 	return &jsonschema.Schema{}
 }
