@@ -204,7 +204,10 @@ func (b *builder) strayDirectives(f *ast.File) {
 			if !strings.HasPrefix(c.Text, annotations.Prefix) {
 				continue
 			}
-			name, _, _ := strings.Cut(c.Text[len(annotations.Prefix):], " ")
+			name := c.Text[len(annotations.Prefix):]
+			if i := strings.IndexAny(name, " \t"); i >= 0 {
+				name = name[:i] // words are separated by spaces or tabs
+			}
 			at := c.Slash + token.Pos(len(annotations.Prefix))
 			if why, ok := onDecl[g]; ok {
 				b.errorf(at, "//card:%s %s", name, why)
