@@ -3,6 +3,7 @@ package gen
 import (
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -50,7 +51,8 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	if err != nil {
 		return // no sidecar: the registry's default meta applies
 	}
-	if _, problems := apps.ParseResourceMeta(data); len(problems) > 0 {
+	meta, problems := apps.ParseResourceMeta(data)
+	if len(problems) > 0 {
 		name := filepath.Join(uiDir, filepath.FromSlash(sidecar))
 		for _, p := range problems {
 			line, col := p.LineCol(data)
@@ -59,6 +61,14 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 		return
 	}
 	b.out.addUIFile(sidecar)
+	// With a sidecar, the view's CSP is known here: what its markup loads from elsewhere must be
+	// in it. (Without one, RegisterTools' WithUIDefault option may grant origins at run time.)
+	if doc, err := os.ReadFile(full); err == nil {
+		for _, l := range blockedLoads(doc, meta) {
+			line, col := lineCol(doc, l.offset)
+			b.atVia(token.Position{Filename: full, Line: line, Column: col}, arg.Pos, "%s", blockedMessage(l, path.Base(sidecar)))
+		}
+	}
 }
 
 // visibilityDirective parses //card:visibility model|app|model,app.

@@ -1,0 +1,171 @@
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/cardgen/cardgen/runtime/apps"
+)
+
+// An outsideLoad is a resource a view's markup loads from another origin, where the host's
+// Content-Security-Policy decides whether it may.
+type outsideLoad struct {
+	offset    int    // of the tag in the HTML file
+	tag, attr string // e.g. script, src
+	origin    string // scheme://host[:port]
+	directive string // the csp list that must name the origin: resourceDomains, frameDomains or baseUriDomains
+}
+
+// loadAttrs are the elements and attributes through which markup loads from a URL, and the csp
+// list of the view's _meta.ui that allows it (MCP Apps: resourceDomains covers scripts, styles,
+// images, fonts and media; frameDomains nested iframes; baseUriDomains <base>).
+var loadAttrs = map[string]struct {
+	attrs     []string
+	directive string
+}{
+	"script": {[]string{"src"}, "resourceDomains"},
+	"link":   {[]string{"href"}, "resourceDomains"},
+	"img":    {[]string{"src"}, "resourceDomains"},
+	"source": {[]string{"src"}, "resourceDomains"},
+	"video":  {[]string{"src", "poster"}, "resourceDomains"},
+	"audio":  {[]string{"src"}, "resourceDomains"},
+	"track":  {[]string{"src"}, "resourceDomains"},
+	"iframe": {[]string{"src"}, "frameDomains"},
+	"base":   {[]string{"href"}, "baseUriDomains"},
+}
+
+// outsideLoads lists what the markup of a view loads from absolute http(s) URLs. Scripts that
+// fetch at run time are not seen here; csp.connectDomains is for those.
+func outsideLoads(doc []byte) []outsideLoad {
+	var loads []outsideLoad
+	z := html.NewTokenizer(bytes.NewReader(doc))
+	offset := 0
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return loads // the end, or markup the tokenizer gives up on: the browser tests judge that
+		}
+		start := offset
+		offset += len(z.Raw())
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		tok := z.Token()
+		spec, ok := loadAttrs[tok.Data]
+		if !ok || tok.Data == "link" && !loadsResource(tok) {
+			continue
+		}
+		for _, a := range tok.Attr {
+			if a.Namespace != "" || !slices.Contains(spec.attrs, a.Key) {
+				continue
+			}
+			if origin := absoluteOrigin(a.Val); origin != "" {
+				loads = append(loads, outsideLoad{offset: start, tag: tok.Data, attr: a.Key, origin: origin, directive: spec.directive})
+			}
+		}
+	}
+}
+
+// loadsResource reports whether a <link> fetches what it names (a stylesheet, icon, font, …)
+// rather than only pointing at it (canonical, alternate…).
+func loadsResource(tok html.Token) bool {
+	for _, a := range tok.Attr {
+		if a.Key != "rel" {
+			continue
+		}
+		for rel := range strings.FieldsSeq(strings.ToLower(a.Val)) {
+			switch rel {
+			case "stylesheet", "icon", "preload", "modulepreload", "prefetch", "manifest", "apple-touch-icon":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// absoluteOrigin is the origin of an absolute http(s) URL (or a scheme-relative //host one,
+// which an https view resolves to https), or "" for anything the view's own document serves or
+// inlines (relative paths, data:, blob:, fragments).
+func absoluteOrigin(raw string) string {
+	raw = strings.TrimSpace(raw)
+	if strings.HasPrefix(raw, "//") {
+		raw = "https:" + raw
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || u.Scheme != "https" && u.Scheme != "http" {
+		return ""
+	}
+	return u.Scheme + "://" + strings.ToLower(u.Host)
+}
+
+// cspAllows reports whether one of the origins of a csp list allows origin: the same scheme,
+// host and port, or a "*." wildcard for the host's subdomains.
+func cspAllows(list []string, origin string) bool {
+	scheme, host, _ := strings.Cut(origin, "://")
+	for _, o := range list {
+		s, h, _ := strings.Cut(strings.ToLower(o), "://")
+		if s != scheme {
+			continue
+		}
+		if h == host || strings.HasPrefix(h, "*.") && strings.HasSuffix(host, h[1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// cspList is the list of m's csp named by directive.
+func cspList(m apps.ResourceMeta, directive string) []string {
+	if m.CSP == nil {
+		return nil
+	}
+	switch directive {
+	case "frameDomains":
+		return m.CSP.FrameDomains
+	case "baseUriDomains":
+		return m.CSP.BaseURIDomains
+	}
+	return m.CSP.ResourceDomains
+}
+
+// blockedLoads returns the outside loads of a view whose sidecar meta is m that its CSP does not
+// allow: the host would block them, and a view missing its script or styles draws nothing or
+// draws wrong, with no error a user sees.
+func blockedLoads(doc []byte, m apps.ResourceMeta) []outsideLoad {
+	var blocked []outsideLoad
+	for _, l := range outsideLoads(doc) {
+		if !cspAllows(cspList(m, l.directive), l.origin) {
+			blocked = append(blocked, l)
+		}
+	}
+	return blocked
+}
+
+// blockedMessage says what is wrong with l and what to do.
+func blockedMessage(l outsideLoad, sidecar string) string {
+	otherwise := "inline it"
+	switch l.directive {
+	case "frameDomains":
+		otherwise = "drop the frame"
+	case "baseUriDomains":
+		otherwise = "drop the <base>"
+	}
+	if strings.HasPrefix(l.origin, "http://") {
+		return fmt.Sprintf("<%s %s> loads from %s, plain http, which hosts block in a view; serve it over https and add the https origin to csp.%s in %s, or %s",
+			l.tag, l.attr, l.origin, l.directive, sidecar, otherwise)
+	}
+	return fmt.Sprintf("<%s %s> loads from %s, which the view's csp.%s does not list, so the host blocks it; add %q to csp.%s in %s, or %s",
+		l.tag, l.attr, l.origin, l.directive, l.origin, l.directive, sidecar, otherwise)
+}
+
+// lineCol is the 1-based line and column (in bytes) of offset in doc.
+func lineCol(doc []byte, offset int) (line, col int) {
+	before := doc[:min(offset, len(doc))]
+	line = bytes.Count(before, []byte("\n")) + 1
+	return line, offset - (bytes.LastIndexByte(before, '\n') + 1) + 1
+}

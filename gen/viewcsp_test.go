@@ -1,0 +1,88 @@
+package gen
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestAbsoluteOrigin(t *testing.T) {
+	for raw, want := range map[string]string{
+		"https://cdn.example.com/app.js":      "https://cdn.example.com",
+		" https://CDN.example.com:8443/x ":    "https://cdn.example.com:8443",
+		"//cdn.example.com/pin.png":           "https://cdn.example.com",
+		"http://old.example.com/x.js":         "http://old.example.com",
+		"logo.png":                            "",
+		"/static/logo.png":                    "",
+		"data:image/png;base64,AAAA":          "",
+		"blob:https://x.example.com/1":        "",
+		"#top":                                "",
+		"javascript:alert(1)":                 "",
+		"https://user@cdn.example.com/app.js": "https://cdn.example.com",
+	} {
+		if got := absoluteOrigin(raw); got != want {
+			t.Errorf("absoluteOrigin(%q) = %q; want %q", raw, got, want)
+		}
+	}
+}
+
+func TestCSPAllows(t *testing.T) {
+	list := []string{"https://cdn.example.com", "https://*.static.example.com", "https://api.example.com:8443"}
+	for origin, want := range map[string]bool{
+		"https://cdn.example.com":             true,
+		"https://CDN.example.com":             false, // origins are lower-cased by absoluteOrigin first
+		"http://cdn.example.com":              false,
+		"https://a.static.example.com":        true,
+		"https://a.b.static.example.com":      true,
+		"https://static.example.com":          false, // the wildcard is for subdomains only
+		"https://evilstatic.example.com":      false,
+		"https://api.example.com:8443":        true,
+		"https://api.example.com":             false,
+		"https://cdn.example.com.attacker.io": false,
+	} {
+		if got := cspAllows(list, origin); got != want {
+			t.Errorf("cspAllows(%q) = %v; want %v", origin, got, want)
+		}
+	}
+}
+
+func TestLineCol(t *testing.T) {
+	doc := []byte("ab\ncde\n\nf")
+	for off, want := range map[int][2]int{0: {1, 1}, 2: {1, 3}, 3: {2, 1}, 5: {2, 3}, 7: {3, 1}, 8: {4, 1}} {
+		if l, c := lineCol(doc, off); l != want[0] || c != want[1] {
+			t.Errorf("lineCol(%d) = %d:%d; want %d:%d", off, l, c, want[0], want[1])
+		}
+	}
+}
+
+// TestViewWithoutSidecarNotChecked: without a sidecar a view's CSP is RegisterTools'
+// WithUIDefault option, known only at run time, so its outside loads are not reported.
+func TestViewWithoutSidecarNotChecked(t *testing.T) {
+	dir := moduleTempDir(t, "viewcsp")
+	writeTree(t, dir, map[string]string{
+		"cards/v.html": `<!doctype html><script src="https://cdn.example.com/app.js"></script>`,
+		"p.go": "package p\n\nimport \"context\"\n\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+			"// V draws a view.\n//\n//card:tool\n//card:ui v.html\nfunc V(ctx context.Context, in In) (*In, error) { return nil, nil }\n",
+	})
+	if diags := modelDiags(t, dir); len(diags) != 0 {
+		t.Errorf("a view without a sidecar: %v; want no diagnostics", diags)
+	}
+	// The same view with a sidecar that does not list the origin is reported.
+	if err := os.WriteFile(filepath.Join(dir, "cards", "v.meta.json"), []byte(`{"prefersBorder": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if diags := modelDiags(t, dir); len(diags) != 1 {
+		t.Errorf("with a sidecar: %v; want the script's origin reported", diags)
+	}
+}
+
+// modelDiags loads and models the package in dir and returns its diagnostics.
+func modelDiags(t *testing.T, dir string) Diagnostics {
+	t.Helper()
+	pkgs, err := Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, diags := Model(InputOf(pkgs[0]), Options{})
+	return diags
+}
