@@ -3,6 +3,7 @@ package gen
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -85,4 +86,29 @@ func modelDiags(t *testing.T, dir string) Diagnostics {
 	}
 	_, diags := Model(InputOf(pkgs[0]), Options{})
 	return diags
+}
+
+// FuzzOutsideLoads: any document is read without a panic, and every load found points at the
+// start of a tag and names an http(s) origin with nothing after the host.
+func FuzzOutsideLoads(f *testing.F) {
+	for _, s := range []string{
+		`<script src="https://cdn.example.com/a.js"></script>`,
+		`<link rel="stylesheet icon" href="//fonts.example.net/x.css"><img src='http://x.example.com:81/y'>`,
+		`<!-- <img src="https://c.example.com"> --><script>var s = "<img src='https://d.example.com'>"</script>`,
+		`<iframe src=https://maps.example.com/e></iframe><base href="https://b.example.com/">`,
+		`<svg><image href="https://e.example.com/i.png"/></svg><img src="data:,x">`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		for _, l := range outsideLoads(doc) {
+			if l.offset < 0 || l.offset >= len(doc) || doc[l.offset] != '<' {
+				t.Fatalf("load %+v does not point at a tag in %q", l, doc)
+			}
+			scheme, host, ok := strings.Cut(l.origin, "://")
+			if !ok || scheme != "https" && scheme != "http" || host == "" || strings.ContainsAny(host, "/?#") {
+				t.Fatalf("load %+v has no origin of its own in %q", l, doc)
+			}
+		}
+	})
 }
