@@ -15,9 +15,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
 	"github.com/cardgen/cardgen/gen/schema"
+	"github.com/cardgen/cardgen/internal/sdkschema"
 )
 
 // Version is cardgen's version. Generated files record it, and the run-time API they need.
@@ -214,13 +213,9 @@ func (j *schemaJob) run() {
 // reported when cardgen runs rather than when its golden test does. An example that is not JSON
 // was reported by the directive parser.
 func checkExamples(t *Tool, outSchema []byte) []schema.Problem {
-	var s jsonschema.Schema
-	if err := json.Unmarshal(outSchema, &s); err != nil {
-		return []schema.Problem{{Pos: t.Decl.Name.Pos(), Msg: fmt.Sprintf("reading the output schema of %s: %v", t.Name, err)}}
-	}
-	resolved, err := s.Resolve(nil)
+	resolved, err := sdkschema.Resolve(outSchema)
 	if err != nil {
-		return []schema.Problem{{Pos: t.Decl.Name.Pos(), Msg: fmt.Sprintf("resolving the output schema of %s: %v", t.Name, err)}}
+		return []schema.Problem{{Pos: t.Decl.Name.Pos(), Msg: fmt.Sprintf("the output schema of %s does not resolve as the SDK resolves it (%v); fix the types' tags", t.Name, err)}}
 	}
 	var probs []schema.Problem
 	for _, ex := range t.Examples {
@@ -231,7 +226,7 @@ func checkExamples(t *Tool, outSchema []byte) []schema.Problem {
 		if err := resolved.Validate(v); err != nil {
 			// The validator names the schema by its $id first, which says nothing here.
 			msg := err.Error()
-			if prefix := "validating " + s.ID + ": "; strings.HasPrefix(msg, prefix) {
+			if prefix := "validating " + resolved.Schema().ID + ": "; strings.HasPrefix(msg, prefix) {
 				msg = msg[len(prefix):]
 			}
 			probs = append(probs, schema.Problem{Pos: ex.Pos, Msg: fmt.Sprintf(

@@ -13,8 +13,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/google/jsonschema-go/jsonschema"
-
+	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/runtime/card"
 	"github.com/cardgen/cardgen/runtime/mdcard"
 )
@@ -49,11 +48,7 @@ func Decode(t testing.TB, example string, out any) {
 // so an example that the server would refuse to send fails here first.
 func Validate(t testing.TB, schema json.RawMessage, example string) {
 	t.Helper()
-	var s jsonschema.Schema
-	if err := json.Unmarshal(schema, &s); err != nil {
-		t.Fatalf("output schema: %v", err)
-	}
-	resolved, err := s.Resolve(nil)
+	resolved, err := sdkschema.Resolve(schema)
 	if err != nil {
 		t.Fatalf("output schema: %v", err)
 	}

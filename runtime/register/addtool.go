@@ -10,6 +10,8 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/internal/sdkschema"
 )
 
 // AddTool registers a tool exactly as mcp.AddTool does — input validated against the input
@@ -103,13 +105,7 @@ func (l *lazySchema) get() (*jsonschema.Resolved, error) {
 	if l.raw == nil {
 		return nil, l.err
 	}
-	l.once.Do(func() {
-		var s jsonschema.Schema
-		if l.err = json.Unmarshal(l.raw, &s); l.err != nil {
-			return
-		}
-		l.resolved, l.err = s.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
-	})
+	l.once.Do(func() { l.resolved, l.err = sdkschema.Resolve(l.raw) })
 	return l.resolved, l.err
 }
 
