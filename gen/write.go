@@ -59,17 +59,45 @@ func writeAtomic(path string, data []byte) error {
 // Stale returns the paths of files whose bytes on disk differ from what generation would write
 // (or that do not exist), like `gofmt -l`: `cardgen check` fails on them in CI.
 func Stale(files []File) []string {
-	var stale []string
+	var paths []string
+	for _, s := range StaleFiles(files) {
+		paths = append(paths, s.Path)
+	}
+	return paths
+}
+
+// A StaleFile is a generated file that is not on disk as generation would leave it, and why.
+type StaleFile struct {
+	Path string
+	Why  Staleness
+}
+
+// Staleness says how a generated file on disk differs from what generation would leave.
+type Staleness int
+
+// The reasons a generated file is stale.
+const (
+	Changed  Staleness = iota // on disk with other bytes
+	Missing                   // not on disk
+	Unwanted                  // on disk, but the package has no tools left: generation removes it
+)
+
+// StaleFiles is Stale with the reason for each file, in the order of files.
+func StaleFiles(files []File) []StaleFile {
+	var stale []StaleFile
 	for _, f := range files {
 		if f.Remove {
 			if fileExists(f.Path) {
-				stale = append(stale, f.Path)
+				stale = append(stale, StaleFile{f.Path, Unwanted})
 			}
 			continue
 		}
 		old, err := os.ReadFile(f.Path)
-		if err != nil || !bytes.Equal(old, f.Content) {
-			stale = append(stale, f.Path)
+		switch {
+		case err != nil:
+			stale = append(stale, StaleFile{f.Path, Missing})
+		case !bytes.Equal(old, f.Content):
+			stale = append(stale, StaleFile{f.Path, Changed})
 		}
 	}
 	return stale

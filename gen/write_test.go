@@ -44,6 +44,11 @@ func TestRemovesFilesOfPackageWithoutTools(t *testing.T) {
 	if stale := gen.Stale(res.Files); len(stale) != 2 {
 		t.Errorf("Stale = %v; want both generated files, which should be gone", stale)
 	}
+	for _, f := range gen.StaleFiles(res.Files) {
+		if f.Why != gen.Unwanted {
+			t.Errorf("StaleFiles: %s is stale as %d; want Unwanted (the package has no tools)", f.Path, f.Why)
+		}
+	}
 	written, err := gen.Write(res.Files)
 	if err != nil || len(written) != 2 {
 		t.Fatalf("Write = %v, %v; want the two generated files removed", written, err)

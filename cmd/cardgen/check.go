@@ -24,6 +24,13 @@ type jsonDiagnostic struct {
 	Message string `json:"message"`
 }
 
+// staleMessage is what check says of a stale file, by why it is stale.
+var staleMessage = map[gen.Staleness]string{
+	gen.Changed:  "stale; run go generate (or cardgen) to update it",
+	gen.Missing:  "missing; run go generate (or cardgen) to write it",
+	gen.Unwanted: "no longer generated (the package has no tools); run go generate (or cardgen) to remove it",
+}
+
 // runCheck loads, models and checks the packages without writing anything. It exits 1 when there
 // is a diagnostic or when a generated file on disk differs from what generation would write.
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -55,22 +62,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cardgen check:", err)
 		return 1
 	default:
-		remove := map[string]bool{}
-		for _, f := range res.Files {
-			remove[f.Path] = f.Remove
-		}
-		for _, p := range gen.Stale(res.Files) {
-			rel := gen.RelativeTo(wd, p)
+		for _, f := range gen.StaleFiles(res.Files) {
+			rel := gen.RelativeTo(wd, f.Path)
 			report.Stale = append(report.Stale, rel)
-			_, err := os.Stat(p)
-			switch {
-			case remove[p]:
-				staleLines = append(staleLines, rel+": no longer generated (the package has no tools); run go generate (or cardgen) to remove it")
-			case err != nil:
-				staleLines = append(staleLines, rel+": missing; run go generate (or cardgen) to write it")
-			default:
-				staleLines = append(staleLines, rel+": stale; run go generate (or cardgen) to update it")
-			}
+			staleLines = append(staleLines, rel+": "+staleMessage[f.Why])
 		}
 	}
 	if *asJSON {
