@@ -40,8 +40,9 @@ type Input struct {
 
 // An ImportError is an error of an imported package, at its position in that package's files.
 type ImportError struct {
-	Path string // the imported package
-	packages.Error
+	Path string         // the imported package
+	Pos  token.Position // in one of its files
+	Msg  string
 }
 
 // InputOf adapts a package loaded with LoadMode.
@@ -54,7 +55,7 @@ func InputOf(pkg *packages.Package) Input {
 			// command also files under an import what is wrong with the importing file (a
 			// module go.mod does not require yet), which the build reports in its own words.
 			if p := parseErrorPos(e.Pos); p.Line > 0 && (slices.Contains(imp.GoFiles, p.Filename) || slices.Contains(imp.CompiledGoFiles, p.Filename)) {
-				in.ImportErrors = append(in.ImportErrors, ImportError{Path: path, Error: e})
+				in.ImportErrors = append(in.ImportErrors, ImportError{Path: path, Pos: p, Msg: e.Msg})
 			}
 		}
 	}
@@ -140,7 +141,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	b.checkDeclaredNames()
 	b.diags = append(b.diags, packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)...)
 	for _, e := range pkg.ImportErrors {
-		b.at(parseErrorPos(e.Pos), "%s; package %s does not compile, and %s imports it: fix it first", e.Msg, e.Path, pkgPath(pkg.Types))
+		b.at(e.Pos, "%s; package %s does not compile, and %s imports it: fix it first", e.Msg, e.Path, pkgPath(pkg.Types))
 	}
 	return b.out, b.diags
 }

@@ -209,20 +209,6 @@ func Get(ctx context.Context, in In) (*Out, error) { return nil, nil }
 	}
 }
 
-// writeTree writes files (relative path → source) under dir.
-func writeTree(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, src := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // TestImportErrors: a tool whose input uses a type of an imported package that does not compile
 // gets that package's own error, at its position, and what to do; not only the invalid type it
 // leaves behind. An imported package that the same run generates reports its own errors instead,

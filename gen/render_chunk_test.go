@@ -23,6 +23,20 @@ func moduleTempDir(t testing.TB, prefix string) string {
 	return dir
 }
 
+// writeTree writes files (relative path → source) under dir.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, src := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // synthDir writes a synthetic package of n handlers (internal/synth) into a moduleTempDir.
 func synthDir(t testing.TB, n int) string {
 	t.Helper()
@@ -106,14 +120,6 @@ func writeCollidingImports(t *testing.T) string {
 			"// Get gets.\n//\n//card:tool readonly\n//card:result title=\"{{.ID}}\"\nfunc Get(ctx context.Context, in In) (*amodel.A, error) {\n\treturn &amodel.A{ID: in.ID}, nil\n}\n\n" +
 			"// Put puts.\n//\n//card:tool\n//card:result title=\"{{.ID}}\"\nfunc Put(ctx context.Context, in In) (*bmodel.B, error) {\n\treturn &bmodel.B{ID: in.ID}, nil\n}\n",
 	}
-	for name, src := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, dir, files)
 	return dir
 }
