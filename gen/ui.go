@@ -64,9 +64,10 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	// With a sidecar, the view's CSP is known here: what its markup loads from elsewhere must be
 	// in it. (Without one, RegisterTools' WithUIDefault option may grant origins at run time.)
 	if doc, err := os.ReadFile(full); err == nil {
+		view := token.NewFileSet().AddFile(full, -1, len(doc))
+		view.SetLinesForContent(doc)
 		for _, l := range blockedLoads(doc, meta) {
-			line, col := lineCol(doc, l.offset)
-			b.atVia(token.Position{Filename: full, Line: line, Column: col}, arg.Pos, "%s", blockedMessage(l, path.Base(sidecar)))
+			b.atVia(view.Position(view.Pos(l.offset)), arg.Pos, "%s", blockedMessage(l, path.Base(sidecar)))
 		}
 	}
 }

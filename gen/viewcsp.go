@@ -162,10 +162,3 @@ func blockedMessage(l outsideLoad, sidecar string) string {
 	return fmt.Sprintf("<%s %s> loads from %s, which the view's csp.%s does not list, so the host blocks it; add %q to csp.%s in %s, or %s",
 		l.tag, l.attr, l.origin, l.directive, l.origin, l.directive, sidecar, otherwise)
 }
-
-// lineCol is the 1-based line and column (in bytes) of offset in doc.
-func lineCol(doc []byte, offset int) (line, col int) {
-	before := doc[:min(offset, len(doc))]
-	line = bytes.Count(before, []byte("\n")) + 1
-	return line, offset - (bytes.LastIndexByte(before, '\n') + 1) + 1
-}

@@ -47,15 +47,6 @@ func TestCSPAllows(t *testing.T) {
 	}
 }
 
-func TestLineCol(t *testing.T) {
-	doc := []byte("ab\ncde\n\nf")
-	for off, want := range map[int][2]int{0: {1, 1}, 2: {1, 3}, 3: {2, 1}, 5: {2, 3}, 7: {3, 1}, 8: {4, 1}} {
-		if l, c := lineCol(doc, off); l != want[0] || c != want[1] {
-			t.Errorf("lineCol(%d) = %d:%d; want %d:%d", off, l, c, want[0], want[1])
-		}
-	}
-}
-
 // TestViewWithoutSidecarNotChecked: without a sidecar a view's CSP is RegisterTools'
 // WithUIDefault option, known only at run time, so its outside loads are not reported.
 func TestViewWithoutSidecarNotChecked(t *testing.T) {
