@@ -30,6 +30,8 @@ type Input struct {
 	Files []*ast.File
 	Types *types.Package
 	Info  *types.Info
+	// GoMod is the go.mod of the package's module ("" when unknown).
+	GoMod string
 	// Errors are go/packages' errors for the package; those regeneration cures are dropped.
 	Errors []packages.Error
 	// ImportErrors are the errors of the packages it imports, positioned in their own files.
@@ -48,6 +50,9 @@ type ImportError struct {
 // InputOf adapts a package loaded with LoadMode.
 func InputOf(pkg *packages.Package) Input {
 	in := Input{Fset: pkg.Fset, Files: pkg.Syntax, Types: pkg.Types, Info: pkg.TypesInfo, Errors: pkg.Errors}
+	if pkg.Module != nil {
+		in.GoMod = pkg.Module.GoMod
+	}
 	for _, path := range slices.Sorted(maps.Keys(pkg.Imports)) {
 		imp := pkg.Imports[path]
 		for _, e := range imp.Errors {
@@ -94,6 +99,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		out: &Package{
 			Name:        pkgName(pkg.Types),
 			Path:        pkgPath(pkg.Types),
+			GoMod:       pkg.GoMod,
 			TypeCards:   map[*types.TypeName]*CardSpec{},
 			pkg:         pkg,
 			generated:   map[string]bool{},

@@ -16,6 +16,7 @@ type Package struct {
 	Name        string // package name
 	Path        string // import path
 	Dir         string // directory of the package's files
+	GoMod       string // the go.mod of its module, as go/packages found it ("" when unknown)
 	Tools       []*Tool
 	Receivers   []*Receiver // one RegisterTools parameter per receiver type, in source order
 	UIDir       string      // folder of ui files relative to Dir ("cards" by default)

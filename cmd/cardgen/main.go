@@ -86,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cardgen:", err)
 		return 1
 	}
-	first := firstGenerations(res.Files)
+	first := firstGenerations(res)
 	written, err := gen.Write(res.Files)
 	if err != nil {
 		fmt.Fprintln(stderr, "cardgen:", err)
