@@ -30,6 +30,11 @@ type Input struct {
 	Files []*ast.File
 	Types *types.Package
 	Info  *types.Info
+	// Dir is the package's source directory, where the generated files go. When empty, the
+	// directory of the first file is used. It must come from the go command, not from the
+	// syntax: a cgo package's files are compiled from copies in the build cache, and
+	// `//line` directives or GOFLAGS=-cover move file positions elsewhere too.
+	Dir string
 	// GoMod is the go.mod of the package's module ("" when unknown).
 	GoMod string
 	// Errors are go/packages' errors for the package; those regeneration cures are dropped.
@@ -49,7 +54,10 @@ type ImportError struct {
 
 // InputOf adapts a package loaded with LoadMode.
 func InputOf(pkg *packages.Package) Input {
-	in := Input{Fset: pkg.Fset, Files: pkg.Syntax, Types: pkg.Types, Info: pkg.TypesInfo, Errors: pkg.Errors}
+	in := Input{Fset: pkg.Fset, Files: pkg.Syntax, Types: pkg.Types, Info: pkg.TypesInfo, Errors: pkg.Errors, Dir: pkg.Dir}
+	if in.Dir == "" && len(pkg.GoFiles) > 0 {
+		in.Dir = filepath.Dir(pkg.GoFiles[0])
+	}
 	if pkg.Module != nil {
 		in.GoMod = pkg.Module.GoMod
 	}
@@ -107,8 +115,8 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 			UIDir:       opts.uiDir(),
 		},
 	}
-	if len(pkg.Files) > 0 {
-		b.out.Dir = dirOf(pkg.Fset.Position(pkg.Files[0].Package).Filename)
+	if b.out.Dir = pkg.Dir; b.out.Dir == "" && len(pkg.Files) > 0 {
+		b.out.Dir = dirOf(pkg.Fset.PositionFor(pkg.Files[0].Package, false).Filename)
 	}
 	for _, f := range pkg.Files {
 		if isGeneratedFile(pkg.Fset, f) {
@@ -318,6 +326,16 @@ func (b *builder) register(t *Tool) {
 			t.Name, prev.Func.Name(), filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column)
 		return
 	}
+	for _, prev := range b.out.Tools {
+		if prev.GoName == t.GoName {
+			// get.order, get_order and get-order would all declare GetOrderCard,
+			// getOrderInputSchema, …: the generated file would not compile.
+			prevPos := b.fset.Position(prev.NamePos)
+			b.errorf(t.NamePos, "tool names %q and %q (%s:%d:%d) both become %s in the generated Go names (%sCard, %sInputSchema, …), which would clash; rename one so they differ in more than . - _ or case",
+				t.Name, prev.Name, filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column, t.GoName, t.GoName, lowerFirst(t.GoName))
+			return
+		}
+	}
 	b.names[t.Name] = t
 	b.out.Tools = append(b.out.Tools, t)
 	for _, n := range generatedNames(t) {
@@ -521,7 +539,13 @@ func GoName(tool string) string {
 
 // generatedNames lists the package-level identifiers the generated file declares for t.
 func generatedNames(t *Tool) []string {
-	var names []string
+	names := []string{schemaVar(t, "Input"), schemaVar(t, "Output")}
+	if t.Reply != nil {
+		names = append(names, lowerFirst(t.GoName)+"Reply")
+	}
+	if t.Markdown != nil {
+		names = append(names, lowerFirst(t.GoName)+"Document")
+	}
 	if t.Card != nil {
 		names = append(names, t.GoName+"Card")
 	}

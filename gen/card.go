@@ -346,25 +346,24 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 	vp := &ValuePath{Text: "." + strings.Join(path, ".")}
 	var cur types.Type = out
 	for i, name := range path {
-		nilCheck := false
-		if p, ok := cur.Underlying().(*types.Pointer); ok {
-			cur, nilCheck = p.Elem(), true
+		base := cur
+		if p, ok := base.Underlying().(*types.Pointer); ok {
+			base = p.Elem()
 		}
-		st, ok := cur.Underlying().(*types.Struct)
+		st, ok := base.Underlying().(*types.Struct)
 		if !ok {
-			b.errorf(pos, "{{%s}}: %s is %s, which has no fields; end the path there, as in {{%s}}", vp.Text, "."+strings.Join(path[:i], "."), b.typeString(cur), "."+strings.Join(path[:i], "."))
+			b.errorf(pos, "{{%s}}: %s is %s, which has no fields; end the path there, as in {{%s}}", vp.Text, "."+strings.Join(path[:i], "."), b.typeString(base), "."+strings.Join(path[:i], "."))
 			return nil
 		}
-		obj, _, _ := types.LookupFieldOrMethod(cur, true, b.pkg.Types, name)
-		f, isField := obj.(*types.Var)
-		if !isField {
+		obj, index, _ := types.LookupFieldOrMethod(base, true, b.pkg.Types, name)
+		if _, isField := obj.(*types.Var); !isField {
 			var names []string
 			for j := range st.NumFields() {
 				names = append(names, st.Field(j).Name())
 			}
 			s := annotations.DidYouMean(name, names)
 			if s == "" {
-				b.errorf(pos, "{{%s}}: %s has no field %s; the fields are %s", vp.Text, b.typeString(cur), name, strings.Join(names, ", "))
+				b.errorf(pos, "{{%s}}: %s has no field %s; the fields are %s", vp.Text, b.typeString(base), name, strings.Join(names, ", "))
 				return nil
 			}
 			var fix *annotations.Fix
@@ -375,15 +374,45 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 				}
 				fix = &annotations.Fix{Pos: at, End: at + token.Pos(len(name)), NewText: s}
 			}
-			b.errorfFix(pos, fix, "{{%s}}: %s has no field %s; did you mean .%s?", vp.Text, b.typeString(cur), name,
+			b.errorfFix(pos, fix, "{{%s}}: %s has no field %s; did you mean .%s?", vp.Text, b.typeString(base), name,
 				strings.Join(append(append([]string{}, path[:i]...), s), "."))
 			return nil
 		}
-		if nilCheck && i > 0 {
-			vp.Steps[len(vp.Steps)-1].NilCheck = true
+		// A field promoted from embedded structs is selected through each of them, so that an
+		// embedded pointer on the way is checked for nil like any other pointer on the path
+		// (out.Owner with a nil embedded *Meta would panic; out.Meta.Owner is guarded).
+		t := cur
+		if !throughPointer(base, index) {
+			// Selected by promotion, as the handler's author would write it.
+			if len(vp.Steps) > 0 && t != base {
+				vp.Steps[len(vp.Steps)-1].NilCheck = true
+			}
+			vp.Steps = append(vp.Steps, Step{Field: name})
+			cur = obj.Type()
+			continue
 		}
-		vp.Steps = append(vp.Steps, Step{Field: name})
-		cur = f.Type()
+		for _, k := range index {
+			if p, ok := t.Underlying().(*types.Pointer); ok {
+				t = p.Elem()
+				if len(vp.Steps) > 0 { // the handler's own result is never nil here
+					vp.Steps[len(vp.Steps)-1].NilCheck = true
+				}
+			}
+			fv := t.Underlying().(*types.Struct).Field(k)
+			if fv.Embedded() && !fv.Exported() && fv.Pkg() != b.pkg.Types {
+				// Another package's unexported embedded field cannot be named here; select
+				// through it by promotion, which is safe only when it is not a pointer.
+				if _, ptr := fv.Type().Underlying().(*types.Pointer); ptr {
+					b.errorf(pos, "{{%s}}: %s is promoted through %s's unexported embedded pointer %s, which generated code cannot check for nil; show a field the package exports instead", vp.Text, name, b.typeString(t), fv.Name())
+					return nil
+				}
+				t = fv.Type()
+				continue
+			}
+			vp.Steps = append(vp.Steps, Step{Field: fv.Name()})
+			t = fv.Type()
+		}
+		cur = t
 	}
 	// A final pointer shows its element, or nothing when nil.
 	if p, ok := cur.Underlying().(*types.Pointer); ok {
@@ -398,6 +427,23 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 	}
 	vp.Show = show
 	return vp
+}
+
+// throughPointer reports whether the field at index (from types.LookupFieldOrMethod on the
+// struct type base) is promoted through an embedded pointer.
+func throughPointer(base types.Type, index []int) bool {
+	t := base
+	for _, k := range index[:len(index)-1] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		f := t.Underlying().(*types.Struct).Field(k)
+		if _, ok := f.Type().Underlying().(*types.Pointer); ok {
+			return true
+		}
+		t = f.Type()
+	}
+	return false
 }
 
 // showKind decides how a value of type t becomes text, like fmt would print it.

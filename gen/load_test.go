@@ -262,3 +262,39 @@ func TestImportErrors(t *testing.T) {
 		t.Errorf("Generate(./gen ./b) modelled %d packages; want 2", len(res.Packages))
 	}
 }
+
+// TestOutputDirFromGoCommand checks that the generated files go into the package's directory as
+// the go command reports it, not into the directory of the first parsed file: a file of goyacc's
+// kind starts with a //line directive naming another directory, GOFLAGS=-cover makes go/packages
+// parse instrumented copies in the build cache, and so does cgo. cardgen used to write into
+// those places and report success.
+func TestOutputDirFromGoCommand(t *testing.T) {
+	dir := moduleTempDir(t, "outdir")
+	writeTree(t, dir, map[string]string{
+		"a_parser.go": "//line grammar/parser.y:1\npackage p\n\n// Parsed is declared in a generated parser.\nvar Parsed = 1\n",
+		"b.go": "package p\n\nimport \"context\"\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+			"// Get gets.\n//\n//card:tool\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n",
+	})
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(name string) {
+		t.Helper()
+		res, err := Generate(Options{Dir: dir}, ".")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(res.Files) == 0 {
+			t.Fatalf("%s: no files generated", name)
+		}
+		for _, f := range res.Files {
+			if filepath.Dir(f.Path) != abs {
+				t.Errorf("%s: generated %s; want it in %s", name, f.Path, abs)
+			}
+		}
+	}
+	check("//line directive")
+	t.Setenv("GOFLAGS", "-cover")
+	check("GOFLAGS=-cover")
+}

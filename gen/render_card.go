@@ -85,7 +85,7 @@ func renderCard(f *jen.File, t *Tool) {
 
 func renderReply(f *jen.File, t *Tool) {
 	r := &cardRenderer{t: t}
-	expr := r.text("Reply", t.Reply)
+	expr := r.text("ReplyText", t.Reply)
 	if len(r.consts) > 0 {
 		f.Const().Defs(r.consts...)
 	}

@@ -8,6 +8,12 @@ import "context"
 //card:reply "Said hello to {{.Name}}."
 func Greet(ctx context.Context, in In) (*Out, error) { return &Out{Name: in.ID}, nil }
 
+// Wave waves: a reply with one fixed text, whose constant once took the reply function's name.
+//
+//card:tool
+//card:reply "Waved at {{.Name}}"
+func Wave(ctx context.Context, in In) (*Out, error) { return &Out{Name: in.ID}, nil }
+
 type In struct {
 	ID string `json:"id"`
 }

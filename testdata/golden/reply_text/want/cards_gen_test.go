@@ -18,4 +18,7 @@ func TestCardgenGolden(t *testing.T) {
 	t.Run("greet", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/greet.schema.json", cardtest.Schemas(greetInputSchema, greetOutputSchema))
 	})
+	t.Run("wave", func(t *testing.T) {
+		cardtest.Golden(t, "testdata/golden/wave.schema.json", cardtest.Schemas(waveInputSchema, waveOutputSchema))
+	})
 }
