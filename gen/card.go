@@ -310,6 +310,7 @@ func (b *builder) checkURL(t *Text, sl slot) {
 	if len(t.Parts) == 0 {
 		return
 	}
+	defer escapeURLParts(t)
 	first := t.Parts[0]
 	if first.Value != nil {
 		return // decided at run time: card.Fit drops a URL that is not https
@@ -336,6 +337,44 @@ func (b *builder) checkURL(t *Text, sl slot) {
 	}
 	if u, err := url.Parse(lit + "x"); err == nil && strings.Contains(lit, "/") && u.Host == "" {
 		b.errorf(t.Pos, "%s %q has no host; write https://host/…", sl.name, lit)
+		return
+	}
+	if _, rest, _ := strings.Cut(lit, "://"); !strings.ContainsAny(rest, "/?#") {
+		// https://shop.example.com{{.Path}} with Path "@evil.com/x" would open evil.com.
+		b.errorf(t.Pos, "the %s puts {{…}} in the host part of %q, so data could change which site the link opens; end the fixed host with / (https://host/{{…}}), or give the whole URL as one {{…}}", sl.name, lit+"…")
+	}
+}
+
+// escapeURLParts marks each value of a URL for escaping by the part of the URL it is in, known
+// from the fixed text before it. A value at the very start is a whole URL from data, sent as it
+// is (card.Fit drops it unless it is https).
+func escapeURLParts(t *Text) {
+	const (
+		inPath = iota
+		inQuery
+		inFragment
+	)
+	state := inPath
+	for i := range t.Parts {
+		p := &t.Parts[i]
+		if p.Value == nil {
+			for _, c := range []byte(p.Lit) {
+				switch {
+				case c == '?' && state == inPath:
+					state = inQuery
+				case c == '#':
+					state = inFragment
+				}
+			}
+			continue
+		}
+		switch {
+		case i == 0:
+		case state == inQuery:
+			p.Escape = EscapeQuery
+		default: // a fragment takes the same characters as a path
+			p.Escape = EscapePath
+		}
 	}
 }
 

@@ -139,7 +139,19 @@ type Part struct {
 	Lit   string
 	Value *ValuePath
 	Pos   token.Pos
+	// Escape is how a value in a URL is escaped for its part of the URL, so data cannot change
+	// the link's host, add a query parameter or make card.Fit drop the link.
+	Escape URLEscape
 }
+
+// URLEscape is how a {{…}} in a URL slot is escaped.
+type URLEscape int
+
+const (
+	EscapeNone  URLEscape = iota // not in a URL, or the whole URL's start (checked by card.Fit)
+	EscapePath                   // card.PathPart: in the path or the fragment
+	EscapeQuery                  // card.QueryPart: after a '?'
+)
 
 // ValuePath is {{.A.B}} resolved: the field selections from the output value and how to show the
 // final value as a string.

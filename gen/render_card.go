@@ -119,7 +119,14 @@ func (r *cardRenderer) text(stem string, t *Text) jen.Code {
 			parts = append(parts, r.constant(name, p.Lit))
 			continue
 		}
-		parts = append(parts, r.value(p.Value))
+		v := r.value(p.Value)
+		switch p.Escape {
+		case EscapePath:
+			v = jen.Qual(cardPath, "PathPart").Call(v)
+		case EscapeQuery:
+			v = jen.Qual(cardPath, "QueryPart").Call(v)
+		}
+		parts = append(parts, v)
 	}
 	if len(parts) == 0 {
 		return jen.Lit("")

@@ -117,7 +117,7 @@ func GetOrderCard(out *Order) card.Card {
 	c.Subtitle = out.Status
 	c.Text = getOrderText1 + out.ETA + getOrderText2
 	c.IconURL = getOrderIcon
-	c.ImageURL = getOrderImage1 + out.ID + getOrderImage2
+	c.ImageURL = getOrderImage1 + card.PathPart(out.ID) + getOrderImage2
 	c.Fields = []card.Field{
 		{Label: getOrderField1Label, Value: strconv.FormatInt(int64(out.Total), 10)},
 		{Label: getOrderField2Label, Value: out.Carrier},

@@ -1,0 +1,21 @@
+package p
+
+import "context"
+
+type In struct {
+	ID string `json:"id"`
+}
+
+type Out struct {
+	ID   string `json:"id"`
+	Path string `json:"path"`
+	Host string `json:"host"`
+}
+
+// Get puts data where it could change the link's host.
+//
+//card:tool
+//card:result title="Order {{.ID}}" image="https://img.example.com{{.Path}}"
+//card:action url Open "https://shop.example.com{{.Path}}"
+//card:action url Sub "https://{{.Host}}.example.com/x"
+func Get(ctx context.Context, in In) (*Out, error) { return nil, nil }
