@@ -406,8 +406,13 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			t.HasRequest = true
 		}
 		in := params.At(params.Len() - 1).Type()
-		if named, isNamedT := in.(*types.Named); isNamedT && isStructType(named) && named.TypeArgs().Len() == 0 {
+		// An alias (type GetInput = api.GetRequest) stands for its type, which the generated code
+		// names directly.
+		if named, isNamedT := types.Unalias(in).(*types.Named); isNamedT && isStructType(named) && named.TypeArgs().Len() == 0 {
 			t.In = named
+		} else if generic := genericInstance(in); generic != "" {
+			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s, an instance of the generic type %s; a tool input must be a non-generic named struct type: declare one, as in type %sInput %s, and take it instead", fd.Name.Name, b.typeString(in), generic, t.GoName, b.typeString(types.Unalias(in)))
+			ok = false
 		} else {
 			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s; a tool input must be a named struct type passed by value, e.g. %sInput", fd.Name.Name, b.typeString(in), t.GoName)
 			ok = false
@@ -429,12 +434,15 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			b.errorf(fd.Type.Results.List[len(fd.Type.Results.List)-1].Type.Pos(), "the last result of handler %s must be error, not %s; %s", fd.Name.Name, b.typeString(results.At(1).Type()), shapes)
 			ok = false
 		}
-		out := results.At(0).Type()
+		out := types.Unalias(results.At(0).Type())
 		if p, isPtr := out.(*types.Pointer); isPtr {
-			out, t.OutPtr = p.Elem(), true
+			out, t.OutPtr = types.Unalias(p.Elem()), true
 		}
 		if named, isNamedT := out.(*types.Named); isNamedT && isStructType(named) && named.TypeArgs().Len() == 0 {
 			t.Out = named
+		} else if generic := genericInstance(out); generic != "" {
+			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s, an instance of the generic type %s; a tool output must be a non-generic named struct type or a pointer to one: declare one, as in type %sResult %s, and return it instead", fd.Name.Name, b.typeString(results.At(0).Type()), generic, t.GoName, b.typeString(out))
+			ok = false
 		} else {
 			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s; a tool output must be a named struct type or a pointer to one (structuredContent is a JSON object)", fd.Name.Name, b.typeString(results.At(0).Type()))
 			ok = false
@@ -535,6 +543,14 @@ func GoName(tool string) string {
 		s = "Tool" + s
 	}
 	return s
+}
+
+// genericInstance returns the name of the generic type t instantiates (behind aliases), or "".
+func genericInstance(t types.Type) string {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.TypeArgs().Len() > 0 && isStructType(n) {
+		return n.Obj().Name()
+	}
+	return ""
 }
 
 // generatedNames lists the package-level identifiers the generated file declares for t.

@@ -21,3 +21,14 @@ type Out struct {
 type Person struct {
 	Name string `json:"name"`
 }
+
+type Page[T any] struct {
+	Items []T `json:"items"`
+}
+
+type PageAlias = Page[Out]
+
+// G takes and returns instances of a generic type.
+//
+//card:tool
+func G(ctx context.Context, in Page[In]) (*PageAlias, error) { return nil, nil }
