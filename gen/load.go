@@ -7,7 +7,9 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -47,7 +49,24 @@ func Load(dir string, patterns ...string) ([]*packages.Package, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
 	}
+	if overlay := renamedPackageOverlay(pkgs); overlay != nil {
+		// A generated file still names the package as it was before a rename, and the go command
+		// will not list a directory of two packages. It is about to be replaced, so it is read
+		// as the new package's, once more.
+		cfg.Overlay = overlay
+		if pkgs, err = packages.Load(cfg, patterns...); err != nil {
+			return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+		}
+	}
+	absDir, _ := filepath.Abs(dir)
 	for _, p := range pkgs {
+		// The go command gives some positions (a //go:embed pattern's) relative to the directory
+		// it ran in; the rest of cardgen, and the filter of its own files, work with absolute ones.
+		for i, e := range p.Errors {
+			if pos := parseErrorPos(e.Pos); pos.Filename != "" && pos.Line > 0 && !filepath.IsAbs(pos.Filename) {
+				p.Errors[i].Pos = filepath.Join(absDir, e.Pos)
+			}
+		}
 		// An import used only inside bodies looks unused to a check without them; the compiler
 		// checks imports.
 		p.Errors = slices.DeleteFunc(p.Errors, func(e packages.Error) bool {
@@ -60,6 +79,44 @@ func Load(dir string, patterns ...string) ([]*packages.Package, error) {
 	}
 	return pkgs, nil
 }
+
+// foundPackagesRE matches the go command's error for a directory holding two packages.
+var foundPackagesRE = regexp.MustCompile(`^found packages (\w+) \(([^)]+)\) and (\w+) \(([^)]+)\) in (.+)$`)
+
+// renamedPackageOverlay returns, when a package's only second package name comes from cardgen's
+// own files (their package clause written before the package was renamed), an overlay that gives
+// those files the package's name; nil otherwise.
+func renamedPackageOverlay(pkgs []*packages.Package) map[string][]byte {
+	var overlay map[string][]byte
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			m := foundPackagesRE.FindStringSubmatch(strings.SplitN(e.Msg, "\n", 2)[0])
+			if m == nil {
+				continue
+			}
+			stale, keep := m[2], m[3]
+			if !isCardgenFileName(stale) {
+				stale, keep = m[4], m[1]
+			}
+			if !isCardgenFileName(stale) || isCardgenFileName(m[4]) && isCardgenFileName(m[2]) {
+				continue
+			}
+			for _, name := range []string{GeneratedFile, GeneratedTestFile} {
+				path := filepath.Join(m[5], name)
+				if src, err := os.ReadFile(path); err == nil && hasCardgenHeader(src) {
+					if overlay == nil {
+						overlay = map[string][]byte{}
+					}
+					overlay[path] = []byte(generatedHeader + "\n\npackage " + keep + "\n")
+				}
+			}
+		}
+	}
+	return overlay
+}
+
+// isCardgenFileName reports whether a file name is one cardgen writes.
+func isCardgenFileName(name string) bool { return name == GeneratedFile || name == GeneratedTestFile }
 
 // parseDeclarations parses a file of a package cardgen loads, without function bodies. It is the
 // go/packages ParseFile hook, called from many goroutines. go/types checks a declaration without

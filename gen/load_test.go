@@ -298,3 +298,38 @@ func TestOutputDirFromGoCommand(t *testing.T) {
 	t.Setenv("GOFLAGS", "-cover")
 	check("GOFLAGS=-cover")
 }
+
+// TestStaleFileNeverBlocks checks that cardgen's own earlier output cannot stop it from
+// regenerating, as docs/generator.md promises, in the two ways the go command itself trips on the
+// old file before cardgen reads a line: its package clause still names the package before a
+// rename, and its //go:embed names a view file since renamed (the go command reports that
+// position relative to its working directory, which the filter of cardgen's own files missed).
+func TestStaleFileNeverBlocks(t *testing.T) {
+	tool := func(pkg string) string {
+		return "package " + pkg + "\n\nimport \"context\"\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+			"// Get gets.\n//\n//card:tool\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n"
+	}
+	for name, files := range map[string]map[string]string{
+		"renamed package": {
+			"p.go":            tool("shoporders"),
+			GeneratedFile:     generatedHeader + "\n\npackage orders\n\nfunc RegisterTools() {}\n",
+			GeneratedTestFile: generatedHeader + "\n\npackage orders\n",
+		},
+		"renamed view": {
+			"p.go":        tool("p"),
+			GeneratedFile: generatedHeader + "\n\npackage p\n\nimport _ \"embed\"\n\n//go:embed cards/gone.html\nvar view string\n",
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := moduleTempDir(t, "stale")
+			writeTree(t, dir, files)
+			res, err := Generate(Options{Dir: dir}, ".")
+			if err != nil {
+				t.Fatalf("Generate: %v", err)
+			}
+			if len(res.Files) != 2 || !strings.Contains(string(res.Files[0].Content), "\"get\"") {
+				t.Fatalf("Generate gave %d files; want the two files with tool get", len(res.Files))
+			}
+		})
+	}
+}
