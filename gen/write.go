@@ -2,7 +2,9 @@ package gen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -18,7 +20,7 @@ func Write(files []File) ([]string, error) {
 			if err := os.Remove(f.Path); err == nil {
 				written = append(written, f.Path)
 			} else if !os.IsNotExist(err) {
-				return written, fmt.Errorf("removing %s: %w", f.Path, err)
+				return written, fmt.Errorf("removing %s: %w", f.Path, pathless(err))
 			}
 			continue
 		}
@@ -37,23 +39,38 @@ func Write(files []File) ([]string, error) {
 func writeAtomic(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
 	defer os.Remove(tmp.Name()) // no-op after a successful rename
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
 	return nil
+}
+
+// pathless is err without the path an *fs.PathError or *os.LinkError adds: Write's errors name
+// the file it was writing, and the temporary file beside it, which the user never asked for
+// and cannot act on, would only hide that name.
+func pathless(err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
+	}
+	return err
 }
 
 // Stale returns the paths of files whose bytes on disk differ from what generation would write

@@ -64,3 +64,22 @@ func TestRemovesFilesOfPackageWithoutTools(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteErrorNamesTheFile: a failed write names the file Write was asked to write and the
+// cause, not the temporary file beside it that it writes through (".cards_gen.go.tmp123"), which
+// the user never asked for. The rename onto a non-empty directory fails for root too.
+func TestWriteErrorNamesTheFile(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, gen.GeneratedFile)
+	if err := os.MkdirAll(filepath.Join(target, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := gen.Write([]gen.File{{Path: target, Content: []byte("package p\n")}})
+	if err == nil || !strings.HasPrefix(err.Error(), "writing "+target+": ") || strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("Write onto a directory: %v; want \"writing %s: \" and the cause, without the temporary file", err, target)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("Write left %d entries in the directory; want only the directory in the way", len(entries))
+	}
+}

@@ -37,21 +37,28 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cardgen check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print {\"diagnostics\":[{file,line,column,message}],\"stale\":[files]} on stdout")
-	uiDir := fs.String("ui", "cards", uiFlagUsage)
+	uiDir := &uiDirFlag{"cards"}
+	fs.Var(uiDir, "ui", uiFlagUsage)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: cardgen check [-json] [-ui dir] [packages]\n\nChecks the annotations and reports generated files that are stale, writing nothing.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	args, err := parseArgs(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
+	patterns, err := packagePatterns(args)
+	if err != nil {
+		fmt.Fprintln(stderr, "cardgen check:", err)
+		return 1
+	}
 	wd, _ := os.Getwd()
 	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
 	var staleLines []string // what the human output says of each stale file
-	res, err := gen.Generate(gen.Options{UIDir: *uiDir}, fs.Args()...)
+	res, err := gen.Generate(gen.Options{UIDir: uiDir.dir}, patterns...)
 	var diags gen.Diagnostics
 	switch {
 	case errors.As(err, &diags):

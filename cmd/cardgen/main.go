@@ -7,9 +7,11 @@
 //	cardgen check [-json] [packages] check without writing; report stale generated files
 //	cardgen new <tool_name> [flags]  scaffold an annotated tool, then generate
 //	cardgen help [directive]        the directive reference
+//	cardgen version                 the version, run-time API and module
 //
-// Run "cardgen -h" for the flags. All logic lives in package gen; this command only parses
-// flags and prints.
+// A .go file among the packages stands for the whole package of its directory, and flags may
+// follow the packages. Run "cardgen -h" for the flags. All logic lives in package gen; this
+// command only parses flags and prints.
 package main
 
 import (
@@ -25,7 +27,7 @@ import (
 
 // uiFlagUsage documents -ui for generation and check alike; the backquoted word names the
 // flag's value in the help text ("-ui dir").
-const uiFlagUsage = "the `dir` that holds the views //card:ui names (HTML files and their .meta.json sidecars), relative to each package"
+const uiFlagUsage = "the `dir` that holds the views //card:ui names (HTML files and their .meta.json sidecars), relative to each package and inside it"
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -40,59 +42,67 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "check":
 			return runCheck(args[1:], stdout, stderr)
 		case "version":
-			return runVersion(stdout)
+			return runVersion(args[1:], stdout, stderr)
+		case "help":
+			return runHelp(args[1:], stdout, stderr)
 		}
-	}
-	if len(args) > 0 && args[0] == "help" {
-		name := ""
-		if len(args) > 1 {
-			name = args[1]
-		}
-		if err := annotations.WriteHelp(stdout, name); err != nil {
-			fmt.Fprintln(stderr, "cardgen:", err)
-			return 2
-		}
-		return 0
 	}
 	fs := flag.NewFlagSet("cardgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	verbose := fs.Bool("v", false, "print what was generated for each package and how long it took")
-	uiDir := fs.String("ui", "cards", uiFlagUsage)
+	uiDir := &uiDirFlag{"cards"}
+	fs.Var(uiDir, "ui", uiFlagUsage)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       cardgen check [-json] [packages]\n       cardgen new <tool_name> [-dir pkg] [-ui] [-acp kind] [-markdown] [-recv type]\n       cardgen help [directive]\n       cardgen version\n\n")
-		fmt.Fprintf(stderr, "Without packages, cardgen works on the package in the current directory\n(under go:generate, the package of $GOFILE).\n\nflags:\n")
+		fmt.Fprintf(stderr, "Without packages, cardgen works on the package in the current directory\n(under go:generate, the package of $GOFILE). A .go file stands for its package.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	args, err := parseArgs(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	opts := gen.Options{UIDir: *uiDir}
+	patterns, err := packagePatterns(args)
+	if err != nil {
+		fmt.Fprintln(stderr, "cardgen:", err)
+		return 1
+	}
+	opts := gen.Options{UIDir: uiDir.dir}
 	if *verbose {
 		opts.Log = stderr
 	}
 	wd, _ := os.Getwd()
-	res, err := gen.Generate(opts, fs.Args()...)
+	res, err := gen.Generate(opts, patterns...)
 	if err != nil {
 		var diags gen.Diagnostics
 		if errors.As(err, &diags) {
 			for _, d := range diags.Relative(wd) {
 				fmt.Fprintln(stderr, d)
 			}
-			return 1
+		} else {
+			fmt.Fprintln(stderr, "cardgen:", err)
 		}
+		if hint := commandHint(args); hint != "" && loadFailed(err) {
+			fmt.Fprintln(stderr, "cardgen:", hint)
+		}
+		return 1
+	}
+	stale := gen.StaleFiles(res.Files)
+	if err := checkWritable(wd, stale); err != nil {
 		fmt.Fprintln(stderr, "cardgen:", err)
 		return 1
 	}
-	first := firstGenerations(res)
 	written, err := gen.Write(res.Files)
 	if err != nil {
 		fmt.Fprintln(stderr, "cardgen:", err)
+		if errors.Is(err, os.ErrPermission) {
+			fmt.Fprintln(stderr, "cardgen: make the directory writable and run cardgen again")
+		}
 		return 1
 	}
-	hintRequirements(stderr, wd, first)
+	hintRequirements(stderr, wd, firstGenerations(res, stale))
 	if *verbose {
 		removed := map[string]bool{}
 		for _, f := range res.Files {
@@ -108,6 +118,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if len(written) == 0 {
 			fmt.Fprintln(stderr, "cardgen: every generated file was up to date")
 		}
+	}
+	return 0
+}
+
+// runHelp prints the directive reference, or one directive's.
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 1 {
+		fmt.Fprintf(stderr, "cardgen help: want at most one directive name, got %d %q\nusage: cardgen help [directive]\n", len(args), args)
+		return 2
+	}
+	name := ""
+	if len(args) == 1 {
+		name = args[0]
+	}
+	if err := annotations.WriteHelp(stdout, name); err != nil {
+		fmt.Fprintln(stderr, "cardgen:", err)
+		return 2
 	}
 	return 0
 }

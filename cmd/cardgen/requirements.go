@@ -16,14 +16,14 @@ import (
 var runtimeModules = []string{"github.com/cardgen/cardgen", "github.com/modelcontextprotocol/go-sdk"}
 
 // firstGenerations are the go.mod files of the modules with a package this run generates for
-// the first time (its generated file is missing), once each.
-func firstGenerations(res *gen.Result) []string {
+// the first time (its generated file is missing), once each; stale is gen.StaleFiles(res.Files).
+func firstGenerations(res *gen.Result, stale []gen.StaleFile) []string {
 	goMod := map[string]string{} // package directory → its go.mod
 	for _, p := range res.Packages {
 		goMod[p.Dir] = p.GoMod
 	}
 	var mods []string
-	for _, f := range gen.StaleFiles(res.Files) {
+	for _, f := range stale {
 		if m := goMod[filepath.Dir(f.Path)]; f.Why == gen.Missing && filepath.Base(f.Path) == gen.GeneratedFile && m != "" && !slices.Contains(mods, m) {
 			mods = append(mods, m)
 		}

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"go/build"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/cardgen/cardgen/annotations"
+	"github.com/cardgen/cardgen/gen"
+)
+
+// commands are cardgen's subcommands, which come first on the command line.
+var commands = []string{"check", "new", "help", "version"}
+
+// parseArgs parses fs's flags wherever they stand among args and returns the other arguments
+// in order. The flag package stops at the first argument that is not a flag, so
+// "cardgen check ./... -json" would take -json for a package (which go/packages refuses as a
+// "malformed import path"); no package path or pattern starts with "-", so a flag after the
+// packages can only be meant as a flag.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// packagePatterns turns the package arguments of the command line into go/packages patterns, in
+// which a .go file stands for the package of its directory.
+//
+// go/packages, like the go command, loads named .go files as a package of their own,
+// "command-line-arguments", made of those files alone. For cardgen that is never what is meant:
+// //go:generate cardgen $GOFILE would regenerate the package from one file, dropping the tools
+// the other files declare (or deleting the generated files when that file declares none, as a
+// doc.go holding the go:generate line does), and the schemas would lose the import path their
+// $id is made of. The generated files belong to the whole package, so cardgen generates the whole
+// package.
+//
+// An argument ending in .go that is not a file is a file name all the same when it could not be
+// an import path of a module (a bare name, or a path whose first element has no dot) — it is
+// reported as missing rather than looked up in the standard library — and is left to go/packages
+// otherwise: github.com/nats-io/nats.go is a package.
+func packagePatterns(args []string) ([]string, error) {
+	var pats []string
+	for _, arg := range args {
+		pat := arg
+		if strings.HasSuffix(arg, ".go") && !strings.Contains(arg, "...") {
+			info, err := os.Stat(arg)
+			switch {
+			case err == nil && !info.IsDir():
+				pat = dirPattern(filepath.Dir(arg))
+			case err != nil && looksLikeFile(arg):
+				return nil, fmt.Errorf("%s: no such file; name a .go file of the package, its directory (./dir) or a package pattern (./...)", arg)
+			}
+		}
+		if !slices.Contains(pats, pat) {
+			pats = append(pats, pat)
+		}
+	}
+	return pats, nil
+}
+
+// dirPattern is the pattern of the package in dir: go/packages reads "sub" as an import path,
+// "./sub" as a directory.
+func dirPattern(dir string) string {
+	if filepath.IsAbs(dir) || build.IsLocalImport(filepath.ToSlash(dir)) {
+		return dir
+	}
+	return "." + string(filepath.Separator) + dir
+}
+
+// looksLikeFile reports whether arg, which ends in .go, cannot be the import path of a package
+// in a module: a module path's first element has a dot (example.com/…), a file name's has not.
+func looksLikeFile(arg string) bool {
+	if filepath.IsAbs(arg) || build.IsLocalImport(filepath.ToSlash(arg)) {
+		return true
+	}
+	first, _, found := strings.Cut(filepath.ToSlash(arg), "/")
+	return !found || !strings.Contains(first, ".")
+}
+
+// commandHint is what to tell a user whose run did not load its one argument, when that
+// argument is a bare word: cardgen takes such a word for a package (an import path of the
+// standard library, to go/packages), though it is more likely a mistyped command — or a command
+// written after a flag, or a directory written without "./". It is "" for anything else.
+func commandHint(args []string) string {
+	if len(args) != 1 {
+		return ""
+	}
+	word := args[0]
+	if word == "" || strings.ContainsAny(word, `./\`) {
+		return ""
+	}
+	if slices.Contains(commands, word) {
+		return fmt.Sprintf("%q was taken for a package because a flag comes before it; write the command first: cardgen %s [flags]", word, word)
+	}
+	if s := annotations.DidYouMean(word, commands); s != "" {
+		return fmt.Sprintf("%q is not a cardgen command or a package; did you mean cardgen %s?", word, s)
+	}
+	if info, err := os.Stat(word); err == nil && info.IsDir() {
+		return fmt.Sprintf("%q is read as an import path, not as the directory %s; write ./%s", word, word, word)
+	}
+	return fmt.Sprintf("%q is not a cardgen command (%s) or a package; name a package by its directory (./dir) or a pattern (./...)", word, strings.Join(commands, ", "))
+}
+
+// loadFailed reports whether a failed run failed to find its packages rather than finding
+// problems in them: a load error, or diagnostics from the go command alone, which have no
+// position ("package chek is not in std").
+func loadFailed(err error) bool {
+	var diags gen.Diagnostics
+	if !errors.As(err, &diags) {
+		return true
+	}
+	for _, d := range diags {
+		if d.Pos.Filename != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// uiDirFlag is the value of -ui: a folder relative to each package directory, in slash form and
+// cleaned. The folder becomes a //go:embed pattern and the argument of fs.Sub in the generated
+// code, and both accept only clean, relative paths inside the package: "./cards" or "cards/"
+// compile but make fs.Sub panic when the server starts, "../x" does not compile, and an absolute
+// path is joined to each package directory. So the value is cleaned, or refused, here.
+type uiDirFlag struct{ dir string }
+
+func (f *uiDirFlag) String() string {
+	if f == nil {
+		return ""
+	}
+	return f.dir
+}
+
+func (f *uiDirFlag) Set(s string) error {
+	dir, err := cleanUIDir(s)
+	if err != nil {
+		return err
+	}
+	f.dir = dir
+	return nil
+}
+
+// cleanUIDir is the -ui value s as the generated code needs it, or why it cannot be.
+func cleanUIDir(s string) (string, error) {
+	const rule = "-ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory)"
+	if s == "" {
+		return "", errors.New("empty; " + rule + `, or "." for the package directory itself`)
+	}
+	slash := filepath.ToSlash(s)
+	if filepath.IsAbs(s) || filepath.VolumeName(s) != "" || path.IsAbs(slash) {
+		return "", errors.New("an absolute path; " + rule)
+	}
+	dir := path.Clean(slash)
+	if dir == ".." || strings.HasPrefix(dir, "../") {
+		return "", errors.New("a folder outside the package directory; " + rule)
+	}
+	if i := strings.IndexFunc(dir, func(c rune) bool {
+		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._~-/", c))
+	}); i >= 0 {
+		return "", fmt.Errorf("the character %q cannot be in a //go:embed pattern as cardgen writes it (which separates paths by spaces and reads *?[ as wildcards); use letters, digits, ._~- and / only", dir[i:i+1])
+	}
+	return dir, nil
+}
+
+// checkWritable makes sure that each directory in which the run would write or remove a file
+// can be written, before anything is written: a read-only package found halfway would leave the
+// run half done, some packages regenerated and others not. It creates and removes a file in
+// each such directory, which is what writing a file (a temporary file, then rename) needs.
+func checkWritable(wd string, stale []gen.StaleFile) error {
+	var dirs []string
+	for _, f := range stale {
+		dir := filepath.Dir(f.Path)
+		if slices.Contains(dirs, dir) {
+			continue
+		}
+		dirs = append(dirs, dir)
+		probe, err := os.CreateTemp(dir, ".cardgen-probe*")
+		if err != nil {
+			verb := "write"
+			if f.Why == gen.Unwanted {
+				verb = "remove"
+			}
+			return fmt.Errorf("cannot %s %s: %v; make its directory writable and run cardgen again (nothing was written)",
+				verb, gen.RelativeTo(wd, f.Path), cause(err))
+		}
+		probe.Close()
+		os.Remove(probe.Name())
+	}
+	return nil
+}
+
+// cause is err without the file name of an *fs.PathError, for messages that name the file
+// cardgen means rather than a temporary one.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

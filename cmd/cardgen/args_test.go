@@ -1,0 +1,310 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// twoToolPackage writes a package of three files into a new folder beside the golden cases,
+// inside the module: a.go and b.go declare a tool each, doc.go holds the go:generate line and
+// no tool.
+func twoToolPackage(t *testing.T) string {
+	t.Helper()
+	return newPackage(t, "_twotools", map[string]string{
+		"doc.go": "// Package p has its tools in two files.\npackage p\n\n//go:generate cardgen $GOFILE\n",
+		"a.go": `package p
+
+import "context"
+
+// A is tool_a.
+//
+//card:tool tool_a
+func A(ctx context.Context, in In) (Out, error) { return Out{ID: in.ID}, nil }
+
+type In struct {
+	ID string ` + "`json:\"id\"`" + `
+}
+
+type Out struct {
+	ID string ` + "`json:\"id\"`" + `
+}
+`,
+		"b.go": `package p
+
+import "context"
+
+// B is tool_b.
+//
+//card:tool tool_b
+func B(ctx context.Context, in In) (Out, error) { return Out{ID: in.ID}, nil }
+`,
+	})
+}
+
+// newPackage writes files into a new folder beside the golden cases, inside the module, removed
+// when the test ends.
+func newPackage(t *testing.T, prefix string, files map[string]string) string {
+	t.Helper()
+	golden, _ := filepath.Abs("../../testdata/golden")
+	dir, err := os.MkdirTemp(golden, prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	for name, src := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestGoFileArgument: a .go file argument, as //go:generate cardgen $GOFILE passes, stands for
+// the whole package of its directory. go/packages alone would load the file as a package of its
+// own ("command-line-arguments"): cardgen would then generate one file's tools, drop the
+// schemas' $id, and delete the generated files when the file has no tool.
+func TestGoFileArgument(t *testing.T) {
+	dir := twoToolPackage(t)
+	importPath := "github.com/cardgen/cardgen/testdata/golden/" + filepath.Base(dir)
+	wantBoth := func(when string) {
+		t.Helper()
+		src, err := os.ReadFile(filepath.Join(dir, "cards_gen.go"))
+		if err != nil {
+			t.Fatalf("%s: %v", when, err)
+		}
+		for _, want := range []string{`"tool_a"`, `"tool_b"`, `"$id":"https://` + importPath + `/in"`} {
+			if !strings.Contains(string(src), want) {
+				t.Errorf("%s: cards_gen.go lacks %s", when, want)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(dir, "cards_gen_test.go")); err != nil {
+			t.Errorf("%s: %v", when, err)
+		}
+	}
+
+	code, _, errOut := runIn(t, dir, "-v", "a.go")
+	if code != 0 || !strings.Contains(errOut, importPath+": 2 tools [tool_a tool_b]") {
+		t.Fatalf("cardgen -v a.go: exit %d\n%s\nwant exit 0 and both tools of %s", code, errOut, importPath)
+	}
+	wantBoth("after cardgen a.go")
+
+	// The file that holds the go:generate line has no tool: the package keeps its files.
+	code, _, errOut = runIn(t, dir, "-v", "doc.go")
+	if code != 0 || !strings.Contains(errOut, "every generated file was up to date") {
+		t.Errorf("cardgen -v doc.go: exit %d\n%s\nwant exit 0 and nothing to write", code, errOut)
+	}
+	wantBoth("after cardgen doc.go")
+
+	// From elsewhere, with a file of a subdirectory and its directory named twice, and check.
+	parent := filepath.Dir(dir)
+	rel := filepath.Join(filepath.Base(dir), "b.go")
+	if code, _, errOut := runIn(t, parent, "check", rel, filepath.Join(filepath.Base(dir), "doc.go")); code != 0 {
+		t.Errorf("cardgen check %s …/doc.go: exit %d\n%s", rel, code, errOut)
+	}
+	// As under go:generate without arguments: the package of the working directory.
+	if code, _, errOut := runIn(t, dir, "-v"); code != 0 || !strings.Contains(errOut, "every generated file was up to date") {
+		t.Errorf("cardgen -v: exit %d\n%s", code, errOut)
+	}
+	wantBoth("at the end")
+
+	code, _, errOut = runIn(t, dir, "c.go")
+	if want := "cardgen: c.go: no such file; name a .go file of the package, its directory (./dir) or a package pattern (./...)\n"; code != 1 || errOut != want {
+		t.Errorf("cardgen c.go: exit %d, stderr %q; want exit 1 and %q", code, errOut, want)
+	}
+}
+
+func TestPackagePatterns(t *testing.T) {
+	dir := twoToolPackage(t)
+	parent := filepath.Dir(dir)
+	base := filepath.Base(dir)
+	sep := string(filepath.Separator)
+	tests := []struct {
+		args []string
+		want string // the patterns, joined by spaces
+	}{
+		{[]string{"a.go", "b.go", "./..."}, ". ./..."},
+		{[]string{base + sep + "a.go"}, "." + sep + base},
+		{[]string{"." + sep + base + sep + "a.go", base + sep + "b.go"}, "." + sep + base},
+		{[]string{filepath.Join(dir, "a.go")}, dir},
+		{[]string{"github.com/nats-io/nats.go", "std"}, "github.com/nats-io/nats.go std"}, // a package, not a file
+		{[]string{"./x/....go"}, "./x/....go"},
+	}
+	for _, tt := range tests {
+		from := parent
+		if tt.args[0] == "a.go" {
+			from = dir
+		}
+		wd, _ := os.Getwd()
+		os.Chdir(from)
+		got, err := packagePatterns(tt.args)
+		os.Chdir(wd)
+		if err != nil || strings.Join(got, " ") != tt.want {
+			t.Errorf("packagePatterns(%q) = %q, %v; want %q", tt.args, got, err, tt.want)
+		}
+	}
+}
+
+// TestUIFlag: -ui is cleaned into the form go:embed and fs.Sub accept ("./cards" and "cards/"
+// used to be written as they were, and the server panicked at start-up), and a folder go:embed
+// cannot reach is refused with exit status 2, before anything is loaded.
+func TestUIFlag(t *testing.T) {
+	tmp := copyCase(t, "ui_views", map[string]string{"p.go": "p.go", "cards/tickets/view.html": "view.html", "cards/tickets/view.meta.json": "view.meta.json"})
+	if err := os.MkdirAll(filepath.Join(tmp, "cards", "tickets"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"view.html", "view.meta.json"} {
+		if err := os.Rename(filepath.Join(tmp, name), filepath.Join(tmp, "cards", "tickets", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, errOut := runIn(t, tmp, "-ui", "cards"); code != 0 {
+		t.Fatalf("cardgen -ui cards: exit %d\n%s", code, errOut)
+	}
+	want, err := os.ReadFile(filepath.Join(tmp, "cards_gen.go"))
+	if err != nil || !strings.Contains(string(want), `register.SubFS(uiFiles, "cards")`) || !strings.Contains(string(want), "//go:embed cards/tickets/view.html ") {
+		t.Fatalf("cardgen -ui cards: %v; cards_gen.go:\n%s", err, want)
+	}
+	for _, ui := range []string{"./cards", "cards/", "cards//", "x/../cards"} {
+		os.Remove(filepath.Join(tmp, "cards_gen.go"))
+		code, _, errOut := runIn(t, tmp, "-ui", ui)
+		got, _ := os.ReadFile(filepath.Join(tmp, "cards_gen.go"))
+		if code != 0 || string(got) != string(want) {
+			t.Errorf("cardgen -ui %s: exit %d\n%s\nwant exit 0 and the cards_gen.go of -ui cards; got:\n%s", ui, code, errOut, got)
+		}
+	}
+	if code, _, errOut := runIn(t, tmp, "check", "-ui", "./cards"); code != 0 {
+		t.Errorf("cardgen check -ui ./cards: exit %d\n%s", code, errOut)
+	}
+
+	before, _ := os.ReadFile(filepath.Join(tmp, "cards_gen.go"))
+	abs := filepath.Join(tmp, "cards")
+	for _, tt := range []struct{ ui, want string }{
+		{"../x/cards", `invalid value "../x/cards" for flag -ui: a folder outside the package directory; -ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory)`},
+		{"..", `invalid value ".." for flag -ui: a folder outside`},
+		{"cards/../..", `invalid value "cards/../.." for flag -ui: a folder outside`},
+		{abs, `invalid value "` + abs + `" for flag -ui: an absolute path; -ui names a folder relative to each package directory`},
+		{"", `invalid value "" for flag -ui: empty; -ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory), or "." for the package directory itself`},
+		{"my cards", `invalid value "my cards" for flag -ui: the character " " cannot be in a //go:embed pattern`},
+		{"card*", `invalid value "card*" for flag -ui: the character "*" cannot be in a //go:embed pattern`},
+	} {
+		for _, args := range [][]string{{"-ui", tt.ui}, {"check", "-ui", tt.ui}} {
+			code, out, errOut := runIn(t, tmp, args...)
+			if code != 2 || out != "" || !strings.HasPrefix(errOut, tt.want) {
+				t.Errorf("cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit 2 and %q", args, code, out, errOut, tt.want)
+			}
+		}
+	}
+	if after, _ := os.ReadFile(filepath.Join(tmp, "cards_gen.go")); string(after) != string(before) {
+		t.Error("a refused -ui changed cards_gen.go")
+	}
+}
+
+func TestCleanUIDir(t *testing.T) {
+	for in, want := range map[string]string{"cards": "cards", "./cards": "cards", "cards/": "cards", "a//b/./c/": "a/b/c", ".": ".", "./": ".", "ui/../cards": "cards", "_ui.v2~x": "_ui.v2~x"} {
+		if got, err := cleanUIDir(in); got != want || err != nil {
+			t.Errorf("cleanUIDir(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+}
+
+// TestCommandHint: a bare word that does not load is most likely a mistyped command, a command
+// after a flag, or a directory without "./"; cardgen says which after the go command's error.
+func TestCommandHint(t *testing.T) {
+	dir := newPackage(t, "_hint", map[string]string{"views/x.go": "package views\n"})
+	tests := []struct {
+		args []string
+		want string // the last line of stderr
+	}{
+		{[]string{"chek"}, `cardgen: "chek" is not a cardgen command or a package; did you mean cardgen check?`},
+		{[]string{"verison"}, `cardgen: "verison" is not a cardgen command or a package; did you mean cardgen version?`},
+		{[]string{"-v", "new"}, `cardgen: "new" was taken for a package because a flag comes before it; write the command first: cardgen new [flags]`},
+		{[]string{"views"}, `cardgen: "views" is read as an import path, not as the directory views; write ./views`},
+		{[]string{"bogus"}, `cardgen: "bogus" is not a cardgen command (check, new, help, version) or a package; name a package by its directory (./dir) or a pattern (./...)`},
+	}
+	for _, tt := range tests {
+		code, _, errOut := runIn(t, dir, tt.args...)
+		lines := strings.Split(strings.TrimSpace(errOut), "\n")
+		if code != 1 || len(lines) < 2 || lines[len(lines)-1] != tt.want {
+			t.Errorf("cardgen %q: exit %d, stderr:\n%s\nwant exit 1, the go command's error and then:\n%s", tt.args, code, errOut, tt.want)
+		}
+	}
+	// A package that loads gets no hint, whatever its problems.
+	if code, _, errOut := runIn(t, dir, "./views"); code != 0 || errOut != "" {
+		t.Errorf("cardgen ./views: exit %d, stderr %q", code, errOut)
+	}
+	bad, _ := filepath.Abs("../../testdata/golden/bad_card_unknown_field")
+	if _, _, errOut := runIn(t, filepath.Dir(bad), "./"+filepath.Base(bad)); strings.Contains(errOut, "command") {
+		t.Errorf("a package with diagnostics got a command hint:\n%s", errOut)
+	}
+}
+
+// TestArgsAfterPackages: flags may follow the packages, as with cardgen new; the go command
+// would take "-json" for an import path ("malformed import path").
+func TestArgsAfterPackages(t *testing.T) {
+	bad, _ := filepath.Abs("../../testdata/golden/bad_card_unknown_field")
+	code, out, errOut := runIn(t, filepath.Dir(bad), "check", "./"+filepath.Base(bad), "-json")
+	if code != 1 || !strings.HasPrefix(out, "{") || strings.Contains(errOut, "malformed") {
+		t.Errorf("cardgen check ./pkg -json: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 1 and the JSON report", code, out, errOut)
+	}
+	shop, _ := filepath.Abs("../../examples/shop")
+	code, _, errOut = runIn(t, shop, ".", "-v")
+	if code != 0 || !strings.Contains(errOut, "every generated file was up to date") {
+		t.Errorf("cardgen . -v: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestExtraArguments: commands that take no arguments, or one, refuse more rather than ignore
+// them.
+func TestExtraArguments(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"version", "extra"}, "cardgen version: takes no arguments, got [\"extra\"]\nusage: cardgen version\n"},
+		{[]string{"version", "-json"}, "flag provided but not defined: -json\n"},
+		{[]string{"help", "tool", "extra"}, "cardgen help: want at most one directive name, got 2 [\"tool\" \"extra\"]\nusage: cardgen help [directive]\n"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runIn(t, ".", tt.args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, tt.want) {
+			t.Errorf("cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit 2 and:\n%s", tt.args, code, out, errOut, tt.want)
+		}
+	}
+}
+
+// TestReadOnlyPackage: when a package directory cannot be written, cardgen names the file it
+// was about to write and what to do (not the temporary file it writes through), and writes
+// nothing — not even the packages before it.
+func TestReadOnlyPackage(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes into read-only directories")
+	}
+	parent := newPackage(t, "_readonly", map[string]string{"a/a.go": "package a\n", "b/b.go": "package b\n"})
+	for _, name := range []string{"a", "b"} {
+		src, err := os.ReadFile("../../testdata/golden/value_output/p.go")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(parent, name, "p.go"), []byte(strings.Replace(string(src), "package p", "package "+name, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ro := filepath.Join(parent, "b")
+	if err := os.Chmod(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(ro, 0o755)
+	code, _, errOut := runIn(t, parent, "./...")
+	want := "cardgen: cannot write " + filepath.Join("b", "cards_gen.go") + ": permission denied; make its directory writable and run cardgen again (nothing was written)\n"
+	if code != 1 || errOut != want {
+		t.Errorf("cardgen ./... with b read-only: exit %d, stderr %q; want exit 1 and %q", code, errOut, want)
+	}
+	if _, err := os.Stat(filepath.Join(parent, "a", "cards_gen.go")); err == nil {
+		t.Error("the writable package a was written although b could not be")
+	}
+}
