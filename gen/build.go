@@ -35,6 +35,9 @@ type Input struct {
 	// syntax: a cgo package's files are compiled from copies in the build cache, and
 	// `//line` directives or GOFLAGS=-cover move file positions elsewhere too.
 	Dir string
+	// IgnoredFiles are the package's files that build constraints leave out here; a tool
+	// declared in one would be missing from the generated file (reported).
+	IgnoredFiles []string
 	// GoMod is the go.mod of the package's module ("" when unknown).
 	GoMod string
 	// Errors are go/packages' errors for the package; those regeneration cures are dropped.
@@ -54,7 +57,7 @@ type ImportError struct {
 
 // InputOf adapts a package loaded with LoadMode.
 func InputOf(pkg *packages.Package) Input {
-	in := Input{Fset: pkg.Fset, Files: pkg.Syntax, Types: pkg.Types, Info: pkg.TypesInfo, Errors: pkg.Errors, Dir: pkg.Dir}
+	in := Input{Fset: pkg.Fset, Files: pkg.Syntax, Types: pkg.Types, Info: pkg.TypesInfo, Errors: pkg.Errors, Dir: pkg.Dir, IgnoredFiles: pkg.IgnoredFiles}
 	if in.Dir == "" && len(pkg.GoFiles) > 0 {
 		in.Dir = filepath.Dir(pkg.GoFiles[0])
 	}
@@ -129,6 +132,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		}
 		return b.out, b.diags
 	}
+	b.ignoredTools()
 	// Types' cards first: a handler's card starts from its output type's.
 	for _, f := range pkg.Files {
 		if b.out.generated[pkg.Fset.Position(f.Package).Filename] {
@@ -144,9 +148,10 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		if b.out.generated[pkg.Fset.Position(f.Package).Filename] {
 			continue
 		}
+		constraint := fileConstraint(pkg.Fset, f)
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
-				b.funcDecl(fd)
+				b.funcDecl(fd, constraint)
 			}
 		}
 		b.strayDirectives(f)
@@ -283,7 +288,7 @@ func (b *builder) typeDecl(gd *ast.GenDecl) {
 	}
 }
 
-func (b *builder) funcDecl(fd *ast.FuncDecl) {
+func (b *builder) funcDecl(fd *ast.FuncDecl, constraint string) {
 	dirs, text := b.directives(fd.Doc, annotations.OnFunc)
 	var toolDir *annotations.Directive
 	for _, d := range dirs {
@@ -300,6 +305,12 @@ func (b *builder) funcDecl(fd *ast.FuncDecl) {
 	}
 	fn, _ := b.pkg.Info.Defs[fd.Name].(*types.Func)
 	if fn == nil {
+		return
+	}
+	if constraint != "" {
+		// cards_gen.go has no constraint: where this file is left out, RegisterTools would name
+		// an undefined handler, and a run there would leave the tool out of the file.
+		b.errorf(toolDir.NamePos, "handler %s is in a file built only %s, but the generated registrations are built everywhere, so the package would not build elsewhere; move the handler to a file without build constraints (it can call platform-specific code)", fd.Name.Name, constraint)
 		return
 	}
 	t := &Tool{Home: b.out.Path, Func: fn, Decl: fd, Dirs: dirs, Description: strings.TrimSpace(text)}

@@ -1,0 +1,75 @@
+package gen
+
+import (
+	"bytes"
+	"go/ast"
+	"go/build/constraint"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// fileConstraint describes the build constraint of f, for messages ("with //go:build linux",
+// "on windows (its _windows.go name)"), or returns "" when the file is built everywhere.
+func fileConstraint(fset *token.FileSet, f *ast.File) string {
+	for _, g := range f.Comments {
+		if g.Pos() >= f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if constraint.IsGoBuild(c.Text) {
+				return "with " + c.Text
+			}
+			if constraint.IsPlusBuild(c.Text) {
+				return "with " + c.Text
+			}
+		}
+	}
+	name := strings.TrimSuffix(filepath.Base(fset.Position(f.Package).Filename), ".go")
+	name = strings.TrimSuffix(name, "_test")
+	parts := strings.Split(name, "_")
+	if len(parts) < 2 {
+		return ""
+	}
+	// go/build's rules: name_GOOS, name_GOARCH or name_GOOS_GOARCH (the first element is never
+	// a constraint: linux.go is built everywhere).
+	last := parts[len(parts)-1]
+	if slices.Contains(knownOS, last) || slices.Contains(knownArch, last) {
+		return "on " + last + " (its file name ends in _" + last + ".go)"
+	}
+	return ""
+}
+
+// knownOS and knownArch are go/build's lists (internal/syslist), which a file name suffix is
+// checked against.
+var (
+	knownOS = []string{"aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios",
+		"js", "linux", "nacl", "netbsd", "openbsd", "plan9", "solaris", "wasip1", "windows", "zos"}
+	knownArch = []string{"386", "amd64", "amd64p32", "arm", "armbe", "arm64", "arm64be", "loong64",
+		"mips", "mipsle", "mips64", "mips64le", "mips64p32", "mips64p32le", "ppc", "ppc64", "ppc64le",
+		"riscv", "riscv64", "s390", "s390x", "sparc", "sparc64", "wasm"}
+)
+
+// ignoredTools reports the tools declared in files that build constraints leave out of this
+// build: the run would silently leave them out of the generated file, which a run on another
+// platform would write with them.
+func (b *builder) ignoredTools() {
+	for _, name := range b.pkg.IgnoredFiles {
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(name)
+		if err != nil || !bytes.Contains(src, []byte("//card:tool")) {
+			continue
+		}
+		for i, line := range bytes.Split(src, []byte("\n")) {
+			if col := bytes.Index(line, []byte("//card:tool")); col >= 0 && len(bytes.TrimSpace(line[:col])) == 0 {
+				b.at(token.Position{Filename: name, Line: i + 1, Column: col + 1},
+					"this file's build constraints (its //go:build line or its _GOOS/_GOARCH name) leave it out of this build, so its tools would be left out of the generated registrations, which are built everywhere; move the handler to a file without build constraints (it can call platform-specific code)")
+				break
+			}
+		}
+	}
+}
