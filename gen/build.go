@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -53,6 +54,22 @@ type ImportError struct {
 	Path string         // the imported package
 	Pos  token.Position // in one of its files
 	Msg  string
+	// GoCommand is, when the error is an import the go command could not resolve, what the go
+	// command says about it (which says what to do).
+	GoCommand string
+}
+
+// listError returns the go command's first error for p, on one line, or "".
+func listError(p *packages.Package) string {
+	if p == nil {
+		return ""
+	}
+	for _, e := range p.Errors {
+		if e.Kind == packages.ListError {
+			return strings.Join(strings.Fields(e.Msg), " ")
+		}
+	}
+	return ""
 }
 
 // InputOf adapts a package loaded with LoadMode.
@@ -64,14 +81,38 @@ func InputOf(pkg *packages.Package) Input {
 	if pkg.Module != nil {
 		in.GoMod = pkg.Module.GoMod
 	}
+	goCommand := map[string]string{} // import path → what the go command says is wrong with it
 	for _, path := range slices.Sorted(maps.Keys(pkg.Imports)) {
 		imp := pkg.Imports[path]
 		for _, e := range imp.Errors {
 			// Only errors in the package's own files say that it does not compile; the go
 			// command also files under an import what is wrong with the importing file (a
-			// module go.mod does not require yet), which the build reports in its own words.
+			// module go.mod does not require yet, a missing go.sum entry), kept for below.
 			if p := parseErrorPos(e.Pos); p.Line > 0 && (slices.Contains(imp.GoFiles, p.Filename) || slices.Contains(imp.CompiledGoFiles, p.Filename)) {
-				in.ImportErrors = append(in.ImportErrors, ImportError{Path: path, Pos: p, Msg: e.Msg})
+				ie := ImportError{Path: path, Pos: p, Msg: e.Msg}
+				if rest, ok := strings.CutPrefix(e.Msg, "could not import "); ok {
+					// The import's own import is what the go command could not resolve (a
+					// go.sum without its entry): its words, not "fix it first".
+					ie.GoCommand = listError(imp.Imports[strings.SplitN(rest, " ", 2)[0]])
+				}
+				in.ImportErrors = append(in.ImportErrors, ie)
+			} else if e.Kind == packages.ListError && goCommand[path] == "" {
+				goCommand[path] = strings.Join(strings.Fields(e.Msg), " ")
+			}
+		}
+	}
+	// The type checker's word for an import the go command could not resolve is "could not
+	// import x (invalid package name: "")"; the go command's own says why and what to do
+	// ("no required module provides package x; to add it: go get x").
+	if len(goCommand) > 0 {
+		in.Errors = slices.Clone(in.Errors)
+		for i, e := range in.Errors {
+			rest, ok := strings.CutPrefix(e.Msg, "could not import ")
+			if !ok {
+				continue
+			}
+			if msg := goCommand[strings.SplitN(rest, " ", 2)[0]]; msg != "" {
+				in.Errors[i].Msg = msg
 			}
 		}
 	}
@@ -160,6 +201,14 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	b.checkDeclaredNames()
 	b.diags = append(b.diags, packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)...)
 	for _, e := range pkg.ImportErrors {
+		if e.GoCommand != "" {
+			msg := e.GoCommand
+			if !strings.Contains(msg, "imported by") {
+				msg += fmt.Sprintf(" (needed by %s, which %s imports)", e.Path, pkgPath(pkg.Types))
+			}
+			b.at(e.Pos, "%s", msg)
+			continue
+		}
 		b.at(e.Pos, "%s; package %s does not compile, and %s imports it: fix it first", e.Msg, e.Path, pkgPath(pkg.Types))
 	}
 	return b.out, b.diags

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -75,6 +76,15 @@ func Load(dir string, patterns ...string) ([]*packages.Package, error) {
 		p.TypeErrors = slices.DeleteFunc(p.TypeErrors, func(e types.Error) bool { return isUnusedImport(e.Msg) })
 	}
 	if len(pkgs) == 0 {
+		// go/packages can return nothing, and no error, when the go command refuses to list
+		// (a go.mod that needs updating): its own words say what to do.
+		cmd := exec.Command("go", append([]string{"list", "-e", "-f", "{{.ImportPath}}"}, patterns...)...)
+		cmd.Dir = dir
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil && stderr.Len() > 0 {
+			return nil, fmt.Errorf("go list %s: %s", strings.Join(patterns, " "), strings.Join(strings.Fields(stderr.String()), " "))
+		}
 		return nil, fmt.Errorf("no Go package matches %s; check the pattern, and run cardgen inside the module that holds the package", strings.Join(patterns, " "))
 	}
 	return pkgs, nil

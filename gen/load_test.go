@@ -333,3 +333,32 @@ func TestStaleFileNeverBlocks(t *testing.T) {
 		})
 	}
 }
+
+// TestGoCommandErrors checks that what the go command says about a package it cannot resolve
+// reaches the user, with its advice, instead of the type checker's "could not import x (invalid
+// package name: "")" or "no Go package matches" (go/packages returns no package and no error
+// when the go command refuses to list at all).
+func TestGoCommandErrors(t *testing.T) {
+	tool := "package p\n\nimport (\n\t\"context\"\n\n\t_ \"example.com/notthere/x\"\n)\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+		"// Get gets.\n//\n//card:tool\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n"
+	t.Run("import no module provides", func(t *testing.T) {
+		dir := moduleTempDir(t, "gocmd")
+		writeTree(t, dir, map[string]string{"p.go": tool})
+		_, err := Generate(Options{Dir: dir}, ".")
+		if err == nil || !strings.Contains(err.Error(), "p.go:6:") ||
+			!strings.Contains(err.Error(), "no required module provides package example.com/notthere/x; to add it: go get example.com/notthere/x") {
+			t.Errorf("Generate = %v; want the go command's error at the import", err)
+		}
+	})
+	t.Run("go.mod needs updating", func(t *testing.T) {
+		dir := moduleTempDir(t, "gomod")
+		writeTree(t, dir, map[string]string{
+			"go.mod": "module example.com/m\n\ngo 1.26\n\nrequire github.com/cardgen/cardgen v0.0.0\n\nreplace github.com/cardgen/cardgen => ../..\n",
+			"p/p.go": "package p\n\nimport _ \"github.com/cardgen/cardgen/runtime/card\"\n",
+		})
+		_, err := Generate(Options{Dir: dir}, "./p")
+		if err == nil || !strings.Contains(err.Error(), "go mod tidy") {
+			t.Errorf("Generate = %v; want the go command's advice to run go mod tidy", err)
+		}
+	})
+}
