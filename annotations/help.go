@@ -29,7 +29,9 @@ const templateText = "Text values marked template may refer to the handler's out
 	"literal {{ as {{\"{{\"}}."
 
 const tagText = "Struct tags map fields of the output type to card slots without directives: " +
-	"`card:\"ITEM,ITEM…\"`, where an item is a slot name, or field=Label / action=Label."
+	"`card:\"ITEM,ITEM…\"`, where an item is a slot name, or field=Label / action=Label. " +
+	"Tags on the fields of an embedded struct apply too, wherever Go promotes the field (not where " +
+	"the outer struct shadows it); a field reached through a nil embedded pointer shows as empty."
 
 // WriteHelp writes the help text for `cardgen help`. An empty name writes an
 // overview of every directive and the struct tag grammar; a directive name

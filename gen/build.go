@@ -126,6 +126,9 @@ type builder struct {
 	opts  Options
 	out   *Package
 	names map[string]*Tool // tool names seen, for duplicates
+	// typeSpecs maps the package's type names to their syntax, built when first needed (for
+	// the tag positions of embedded structs' fields).
+	typeSpecs map[*types.TypeName]*ast.TypeSpec
 	// badLines are the lines whose directives had syntax errors; words with errors are left
 	// out of the parsed directive, so checks that a slot is missing are skipped there rather
 	// than reporting the same mistake twice.

@@ -33,25 +33,61 @@ var (
 	slotReply    = slot{"reply text", 0, false}
 )
 
-// hasCardTags reports whether any field of st carries a card tag other than "-".
+// hasCardTags reports whether any field of st, or of a struct it embeds, carries a card tag
+// other than "-".
 func hasCardTags(st *types.Struct) bool {
 	for i := range st.NumFields() {
 		if v, ok := reflect.StructTag(st.Tag(i)).Lookup("card"); ok && v != "-" {
+			return true
+		}
+		if inner := embeddedStruct(st.Field(i), st.Tag(i)); inner != nil && hasCardTags(inner) {
 			return true
 		}
 	}
 	return false
 }
 
-// cardFromTags fills c from `card:"…"` struct tags of the fields of named.
+// embeddedStruct returns the struct type f embeds (by value or through a pointer) when f is an
+// embedded field without a card tag of its own, whose fields are promoted; nil otherwise.
+func embeddedStruct(f *types.Var, tag string) *types.Struct {
+	if !f.Embedded() {
+		return nil
+	}
+	if _, ok := reflect.StructTag(tag).Lookup("card"); ok {
+		return nil
+	}
+	t := types.Unalias(f.Type())
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
+// cardFromTags fills c from `card:"…"` struct tags of the fields of named, and of the fields
+// promoted from the structs it embeds, as Go and encoding/json promote them (a field the outer
+// struct shadows is not promoted, so its tag is not read).
 func (b *builder) cardFromTags(c *CardSpec, named *types.Named, st *types.Struct, ts *ast.TypeSpec) {
 	astStruct, _ := ts.Type.(*ast.StructType)
+	b.cardFromFieldTags(c, named, st, astStruct, 0)
+}
+
+func (b *builder) cardFromFieldTags(c *CardSpec, named *types.Named, st *types.Struct, astStruct *ast.StructType, depth int) {
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		tag := st.Tag(i)
+		if inner := embeddedStruct(f, tag); inner != nil && depth < 8 {
+			b.cardFromFieldTags(c, named, inner, b.structSyntax(f), depth+1)
+			continue
+		}
 		v, ok := reflect.StructTag(tag).Lookup("card")
 		if !ok {
 			continue
+		}
+		if depth > 0 {
+			if obj, _, _ := types.LookupFieldOrMethod(named, true, b.pkg.Types, f.Name()); obj != f {
+				continue // shadowed by a shallower field, or ambiguous: not promoted
+			}
 		}
 		tagPos, exact := b.tagValuePos(astStruct, f, tag)
 		items, errs := annotations.ParseTag(v)
@@ -108,6 +144,39 @@ func (b *builder) cardFromTags(c *CardSpec, named *types.Named, st *types.Struct
 			}
 		}
 	}
+}
+
+// structSyntax returns the syntax of the struct type embedded field f names, when it is declared
+// in this package (for tag positions), or nil.
+func (b *builder) structSyntax(f *types.Var) *ast.StructType {
+	t := types.Unalias(f.Type())
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() != b.pkg.Types {
+		return nil
+	}
+	if b.typeSpecs == nil {
+		b.typeSpecs = map[*types.TypeName]*ast.TypeSpec{}
+		for _, file := range b.pkg.Files {
+			for _, d := range file.Decls {
+				if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+					for _, spec := range gd.Specs {
+						ts := spec.(*ast.TypeSpec)
+						if obj, ok := b.pkg.Info.Defs[ts.Name].(*types.TypeName); ok {
+							b.typeSpecs[obj] = ts
+						}
+					}
+				}
+			}
+		}
+	}
+	if ts := b.typeSpecs[n.Obj()]; ts != nil {
+		st, _ := ts.Type.(*ast.StructType)
+		return st
+	}
+	return nil
 }
 
 // tagValuePos finds where the value of the card key starts inside the field's tag literal, so that

@@ -1,0 +1,35 @@
+package p
+
+import "context"
+
+type In struct {
+	ID string `json:"id"`
+}
+
+// Base is shared by several outputs; its card tags apply wherever it is embedded.
+type Base struct {
+	ID   string `json:"id" card:"title"`
+	Note string `json:"note" card:"text"`
+}
+
+// Meta is embedded through a pointer, which may be nil: the card then shows nothing for it.
+type Meta struct {
+	Owner string `json:"owner,omitempty" card:"subtitle"`
+	Email string `json:"email,omitempty" card:"field=Email"`
+}
+
+// Order embeds both; its own Note shadows Base's, so Base's card:"text" is not promoted.
+type Order struct {
+	Base
+	*Meta
+	Note  string `json:"order_note"`
+	Total string `json:"total" card:"field=Total"`
+}
+
+// GetOrder shows an order whose card comes from the tags of the structs it embeds.
+//
+//card:tool readonly
+//card:example {"id":"o1","note":"","order_note":"gift","total":"12 €"}
+func GetOrder(ctx context.Context, in In) (*Order, error) {
+	return &Order{Base: Base{ID: in.ID}}, nil
+}
