@@ -1,6 +1,7 @@
 package register
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	segjson "github.com/segmentio/encoding/json"
 
 	"github.com/cardgen/cardgen/internal/sdkschema"
 )
@@ -34,7 +36,7 @@ func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 			return errorResult(fmt.Errorf("validating \"arguments\": %v", err)), nil
 		}
 		var input In
-		if err := json.Unmarshal(args, &input); err != nil {
+		if err := decodeInput(args, &input); err != nil {
 			return errorResult(err), nil
 		}
 		res, output, err := h(ctx, req, input)
@@ -65,6 +67,16 @@ func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 		}
 		return res, nil
 	})
+}
+
+// decodeInput decodes a tool's validated arguments the way the SDK's typed handlers do: with
+// segmentio/encoding's decoder (the SDK's internal/json), which matches object keys to struct
+// fields case-sensitively. encoding/json would fill Name from "NAME", which a schema that lets
+// extra keys through (a type's own JSONSchema method) does not stop.
+func decodeInput(data []byte, v any) error {
+	dec := segjson.NewDecoder(bytes.NewReader(data))
+	dec.DontMatchCaseInsensitiveStructFields()
+	return dec.Decode(v)
 }
 
 func errorResult(err error) *mcp.CallToolResult {

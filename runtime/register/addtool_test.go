@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -58,8 +59,13 @@ func TestAddToolMatchesSDK(t *testing.T) {
 	tool := func() *mcp.Tool {
 		return &mcp.Tool{Name: "greet", InputSchema: addInSchema, OutputSchema: addOutSchema}
 	}
-	sdk := connect(func(s *mcp.Server) { mcp.AddTool(s, tool(), greet) })
-	ours := connect(func(s *mcp.Server) { AddTool(s, tool(), greet) })
+	// A schema that lets any key through (as a type's own JSONSchema method may): what reaches
+	// the handler is then up to the JSON decoder alone.
+	open := func() *mcp.Tool {
+		return &mcp.Tool{Name: "open", InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: addOutSchema}
+	}
+	sdk := connect(func(s *mcp.Server) { mcp.AddTool(s, tool(), greet); mcp.AddTool(s, open(), greet) })
+	ours := connect(func(s *mcp.Server) { AddTool(s, tool(), greet); AddTool(s, open(), greet) })
 	cases := map[string]map[string]any{
 		"valid":         {"name": "Lan", "count": 3},
 		"default":       {"name": "Lan"},
@@ -70,13 +76,22 @@ func TestAddToolMatchesSDK(t *testing.T) {
 		"meta kept":     {"name": "meta"},
 		"bad output":    {"name": "Lan", "count": 9},
 		"nil arguments": nil,
+		// The SDK decodes with segmentio/encoding, matching keys to fields case-sensitively
+		// (encoding/json would fill Name from "NAME"). (Nesting deeper than its 1000 levels
+		// never reaches a tool: the JSON-RPC connection refuses the message first.)
+		"open: key case":     {"NAME": "upper", "Count": 2},
+		"open: extra nested": {"name": "Lan", "x": []any{[]any{1}}},
 	}
 	for name, args := range cases {
+		tool := "greet"
+		if strings.HasPrefix(name, "open: ") {
+			tool = "open"
+		}
 		var params *mcp.CallToolParams
 		if args == nil {
-			params = &mcp.CallToolParams{Name: "greet"}
+			params = &mcp.CallToolParams{Name: tool}
 		} else {
-			params = &mcp.CallToolParams{Name: "greet", Arguments: args}
+			params = &mcp.CallToolParams{Name: tool, Arguments: args}
 		}
 		want, wantErr := sdk.CallTool(ctx, params)
 		got, gotErr := ours.CallTool(ctx, params)
@@ -97,8 +112,14 @@ func TestAddToolMatchesSDK(t *testing.T) {
 		}
 	}
 	// tools/list shows the same tool.
-	lw, _ := sdk.ListTools(ctx, nil)
-	lg, _ := ours.ListTools(ctx, nil)
+	lw, err := sdk.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lg, err := ours.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	w, _ := json.Marshal(lw.Tools)
 	g, _ := json.Marshal(lg.Tools)
 	if string(w) != string(g) {
