@@ -48,11 +48,19 @@ func DetailFromCard(c card.Card) (acp.DetailPayload, error) {
 
 // ReviewFromCard projects a fitted result card onto a review payload: the fields are what is
 // reviewed, the first button approves and the second, if any, rejects. The payload is validated.
+//
+// A card without buttons is an error, not a review card: the reference requires approve_cta,
+// and there is nothing to approve with. This is also what happens when card.Fit dropped the
+// card's first button (an http:// URL, an empty label): Fit then drops the second too, so the
+// reject button is never sent as approve_cta. The host would show the message as plain text
+// anyway; the error says why.
 func ReviewFromCard(c card.Card) (acp.ReviewPayload, error) {
 	p := acp.ReviewPayload{Title: c.Title, SummaryRows: summaryRows(c)}
-	if len(c.Actions) > 0 {
-		p.ApproveCTA = ActionCTA(c.Actions[0], true)
+	if len(c.Actions) == 0 {
+		return p, errors.New("register: a review card needs an approve button, and the result card has none: " +
+			"its first button (the primary one, which approves) is missing or card.Fit dropped it as invalid")
 	}
+	p.ApproveCTA = ActionCTA(c.Actions[0], true)
 	if len(c.Actions) > 1 {
 		reject := ActionCTA(c.Actions[1], false)
 		p.RejectCTA = &reject
