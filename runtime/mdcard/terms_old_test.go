@@ -149,3 +149,22 @@ func TestApplyTermsMatchesOld(t *testing.T) {
 		}
 	}
 }
+
+// FuzzApplyTermsMatchesOld holds the one-pass applyTerms to the old algorithm on any markdown.
+func FuzzApplyTermsMatchesOld(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, "cache", false)
+	}
+	f.Add("a state\nmachine state *x* state", "state", true)
+	f.Fuzz(func(t *testing.T, md, term string, fold bool) {
+		terms, errs := prepareTerms([]TutorTerm{{Term: term, CaseInsensitive: fold}, {Term: "a"}, {Term: "state machine"}})
+		if len(errs) > 0 {
+			return
+		}
+		wantHTML, wantPlaced := placeAndRender(t, md, terms, applyTermsOld)
+		gotHTML, gotPlaced := placeAndRender(t, md, terms, applyTerms)
+		if gotHTML != wantHTML || !reflect.DeepEqual(gotPlaced, wantPlaced) {
+			t.Fatalf("%q with %q:\n got %q %v\nwant %q %v", md, term, gotHTML, gotPlaced, wantHTML, wantPlaced)
+		}
+	})
+}
