@@ -81,10 +81,23 @@ func CarouselItem(id string, c card.Card) acp.CarouselItem {
 	return item
 }
 
-// Carousel validates a carousel of items.
+// Carousel validates a carousel of items, fitted to the host's card_payload limit of 64 KB
+// (acp.MaxPayloadBytes): when the payload is larger, items are dropped from the end until it
+// fits, as acp.FitCarousel does, keeping at least one (a carousel needs one). The items come
+// from data, so their number is not known when cardgen runs; a host rejects an oversized
+// payload and shows the message as plain text, so a shorter carousel is sent rather than none.
+// An error remains for what dropping items cannot fix: no items, one item over the limit on its
+// own, or any other invalid value.
 func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, error) {
 	p := acp.CarouselPayload{Title: title, Items: items}
-	return p, p.Validate()
+	err := p.Validate()
+	if err == nil {
+		return p, nil // the common case: encoded once, as before
+	}
+	if fitted, dropped := acp.FitCarousel(p); dropped > 0 {
+		return fitted, fitted.Validate()
+	}
+	return p, err
 }
 
 // DecodeSelection decodes a form card's selection into a tool's input: the "tool" key is

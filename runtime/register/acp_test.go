@@ -1,9 +1,11 @@
 package register
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/cardgen/cardgen/runtime/acp"
 	"github.com/cardgen/cardgen/runtime/card"
 )
 
@@ -48,5 +50,31 @@ func TestDetailFromFittedCardKeepsRoles(t *testing.T) {
 	}
 	if p, err := DetailFromCard(card.Fit(c)); err == nil {
 		t.Errorf("DetailFromCard gave CTAs %+v; want an error (a detail card needs a CTA)", p.CTAs)
+	}
+}
+
+// TestCarouselFitsPayloadLimit: 50 items with long texts are over the 64 KB card_payload
+// limit; the carousel is fitted by dropping items from the end instead of failing.
+func TestCarouselFitsPayloadLimit(t *testing.T) {
+	items := roomItems(50, strings.Repeat("🌊", card.MaxText)) // 4 bytes a character
+	if _, _, err := acp.Encode(acp.CarouselPayload{Title: "Rooms", Items: items}); err == nil {
+		t.Fatal("the test carousel fits; make it longer")
+	}
+	p, err := Carousel("Rooms", items)
+	if err != nil {
+		t.Fatalf("Carousel: %v", err)
+	}
+	if n := len(p.Items); n == 0 || n >= 50 || !reflect.DeepEqual(p.Items, items[:n]) {
+		t.Errorf("kept %d items; want the first ones, fewer than 50", n)
+	}
+	if _, b, err := acp.Encode(p); err != nil || len(b) > acp.MaxPayloadBytes {
+		t.Errorf("the carousel does not fit: %d bytes, %v", len(b), err)
+	}
+
+	if p, err := Carousel("Rooms", items[:5]); err != nil || len(p.Items) != 5 {
+		t.Errorf("a carousel that fits: %d items, %v; want all 5", len(p.Items), err)
+	}
+	if _, err := Carousel("Rooms", nil); err == nil {
+		t.Error("a carousel without items: no error")
 	}
 }
