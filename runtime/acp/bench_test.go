@@ -117,3 +117,15 @@ func TestValidate64KBUnderOneMillisecond(t *testing.T) {
 		t.Errorf("ValidatePayload(64 KB) = %v CPU/op; want under 1 ms", perOp)
 	}
 }
+
+// BenchmarkFitCarouselOver is fitting a carousel of 80 long items, about twice the payload
+// limit: it encodes the whole payload once and each item once.
+func BenchmarkFitCarouselOver(b *testing.B) {
+	p := longCarousel(80)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, dropped := FitCarousel(p); dropped == 0 {
+			b.Fatal("nothing dropped")
+		}
+	}
+}

@@ -71,3 +71,30 @@ func BenchmarkMarshalCard(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWithFallback is what a generated card builder pays for its fallback text.
+func BenchmarkWithFallback(b *testing.B) {
+	c := getOrderCard()
+	c.FallbackText = ""
+	b.ReportAllocs()
+	for b.Loop() {
+		c.WithFallback()
+	}
+}
+
+// BenchmarkIsHTTPS checks a mix of URLs: the common ASCII form the fast path decides, one
+// with a port, an IPv4 host and an internationalized host that take the full check.
+func BenchmarkIsHTTPS(b *testing.B) {
+	urls := []string{
+		"https://shop.example.com/o/1042",
+		"https://shop.example.com:8443/o/1042",
+		"https://192.168.10.20/x",
+		"https://bücher.example/katalog",
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, u := range urls {
+			IsHTTPS(u)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package card
 
 import (
 	"encoding/json"
-	"net/url"
 	"reflect"
 	"strings"
 	"testing"
@@ -206,26 +205,86 @@ func TestWithFallback(t *testing.T) {
 	}
 }
 
+// TestWithFallbackDescribesFittedCard: the fallback lists what Fit leaves on the card, not rows
+// it drops. A generated card whose template values come from nil pointers has empty values; its
+// fallback used to list "Score:" and then become the title.
+func TestWithFallbackDescribesFittedCard(t *testing.T) {
+	tests := []struct {
+		name     string
+		in       Card
+		fallback string
+		fitted   Card
+	}{
+		{"empty value",
+			Card{V: 1, Title: "Account a1", Fields: []Field{{"Plan", "Pro"}, {"Email", ""}}},
+			"Account a1\nPlan: Pro",
+			Card{V: 1, Title: "Account a1", Fields: []Field{{"Plan", "Pro"}}, FallbackText: "Account a1\nPlan: Pro"}},
+		{"nil pointers: every value empty, no title",
+			Card{V: 1, Fields: []Field{{"Score", ""}, {"Manager", " "}}},
+			"Result",
+			Card{V: 1, Title: "Result", FallbackText: "Result"}},
+		{"fields past the fourth, control characters, long title",
+			Card{Title: strings.Repeat("t", 90), Subtitle: "a\tb", Fields: []Field{{"1", "a"}, {"2", "b"}, {"3", "c"}, {"4", "d"}, {"5", "e"}}},
+			strings.Repeat("t", 79) + "…\na b\n1: a\n2: b\n3: c\n4: d",
+			Card{V: 1, Title: strings.Repeat("t", 79) + "…", Subtitle: "a b", Fields: []Field{{"1", "a"}, {"2", "b"}, {"3", "c"}, {"4", "d"}},
+				FallbackText: strings.Repeat("t", 79) + "…\na b\n1: a\n2: b\n3: c\n4: d"}},
+		{"title from the text",
+			Card{Text: "  Arrives Friday.\nThanks."},
+			"Arrives Friday.\nThanks.",
+			Card{V: 1, Title: "Arrives Friday.", Text: "  Arrives Friday.\nThanks.", FallbackText: "Arrives Friday.\nThanks."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := tt.in.WithFallback()
+			if w.FallbackText != tt.fallback {
+				t.Errorf("WithFallback: %q; want %q", w.FallbackText, tt.fallback)
+			}
+			got := Fit(w)
+			if !reflect.DeepEqual(got, tt.fitted) {
+				t.Errorf("Fit(WithFallback):\n got %#v\nwant %#v", got, tt.fitted)
+			}
+			if direct := Fit(tt.in); direct.FallbackText != got.FallbackText || direct.Title != got.Title {
+				t.Errorf("Fit alone writes %q titled %q; after WithFallback %q titled %q", direct.FallbackText, direct.Title, got.FallbackText, got.Title)
+			}
+		})
+	}
+}
+
 // TestSimpleHTTPSAgreesWithParse checks the fast path against the full check for URLs it
-// decides, and that it leaves odd ones to url.Parse.
+// decides, and that it leaves odd ones to the full check.
 func TestSimpleHTTPSAgreesWithParse(t *testing.T) {
-	for _, s := range []string{
-		"https://shop.example.com/o/1042", "HTTPS://Shop.Example.com", "https://a:8443/x?y=1#z",
-		"https://", "https:///x", "https://a:/x", "https://a:123456", "http://a", "https://a b",
-		"https://ü.example", "https://a%2F", "https://[::1]/", "https://user@host/", "https://a\\b",
-	} {
+	for _, s := range simpleHTTPSCases {
 		ok, decided := simpleHTTPS(s)
 		if !decided {
 			continue
 		}
-		// The full check, without the fast path.
-		u, err := url.Parse(s)
-		full := err == nil && strings.EqualFold(u.Scheme, "https") && u.Hostname() != "" && !strings.ContainsAny(s, " \t\n")
-		if ok != full {
-			t.Errorf("simpleHTTPS(%q) = %v; url.Parse says %v", s, ok, full)
+		if full := fullHTTPS(s); ok != full {
+			t.Errorf("simpleHTTPS(%q) = %v; the full check says %v", s, ok, full)
 		}
 	}
-	if _, decided := simpleHTTPS("https://user@host/"); decided {
-		t.Error("userinfo must go to the full check")
+	for _, s := range []string{"https://user@host/", "https://1.2.3.4/", "https://a.b.9/", "https://xn--/", "https://a.XN--b/", "https://a:99999/", "https://a:0/"} {
+		if _, decided := simpleHTTPS(s); decided {
+			t.Errorf("simpleHTTPS decided %q; it must go to the full check", s)
+		}
 	}
+}
+
+var simpleHTTPSCases = []string{
+	"https://shop.example.com/o/1042", "HTTPS://Shop.Example.com", "https://a:8443/x?y=1#z",
+	"https://", "https:///x", "https://a:/x", "https://a:123456", "http://a", "https://a b",
+	"https://ü.example", "https://a%2F", "https://[::1]/", "https://user@host/", "https://a\\b",
+	"https://a:65535", "https://a:65536", "https://a:0", "https://256.1.1.1/", "https://a.1/",
+	"https://a.b1/", "https://xn--/", "https://x.xn--a/", "https://-a-/", "https://a..b/", "https://./", "https://A:1A",
+}
+
+// FuzzSimpleHTTPS holds the fast path of IsHTTPS to the full check wherever it decides.
+func FuzzSimpleHTTPS(f *testing.F) {
+	for _, s := range simpleHTTPSCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if ok, decided := simpleHTTPS(s); decided && ok != fullHTTPS(s) {
+			t.Errorf("simpleHTTPS(%q) = %v; the full check says %v", s, ok, !ok)
+		}
+	})
 }

@@ -42,6 +42,8 @@ const defaultTitle = "Result"
 //     past the second; a kind in other case or with spaces is normalized and
 //     an empty kind is inferred from URL or Text; a url button loses its Text
 //     and a message button its URL;
+//   - when the first action is dropped, every action is: the first button is
+//     the primary one, and no other button is promoted into its role;
 //   - a blank title is replaced by the first of: the first field as
 //     "Label: value", the subtitle, the first line of the fallback text, the
 //     first line of the text, "Result";
@@ -251,6 +253,13 @@ func (f *fitter) actions(in []Action) []Action {
 			f.note(p, "dropped: a card shows at most %d buttons", MaxActions)
 			continue
 		}
+		if i > 0 && len(out) == 0 {
+			// The first button is the primary one, and it was dropped. Moving a later
+			// button up would make it primary: a "Cancel" would become what the host
+			// draws (and an ACP review card sends) as the main action.
+			f.note(p, "dropped: the primary button, actions[0], was dropped, and a later button must not take its place")
+			continue
+		}
 		mark := len(f.changes)
 		fixed, fault := f.action(i, a)
 		if fault != "" {
@@ -403,9 +412,32 @@ func buildFallback(c Card) string {
 // text, then "Label: value" per field, one per line) when it has none. Generated card builders
 // call it for cards declared without //card:fallback, so a card's fallback is part of the card
 // as built, not a repair that Fit reports.
+//
+// The text is written from the slots as [Fit] will leave them, exactly as Fit writes a missing
+// fallback: a row Fit drops (an empty value, say, from a nil pointer in a template) is not
+// listed, control characters are cleaned, long slots are clipped, and a blank title is the one
+// Fit substitutes. A fallback built from the card as given would describe rows the user never
+// sees, and Fit could then take it for the title. Fit(c.WithFallback()) is Fit(c) but for V.
 func (c Card) WithFallback() Card {
-	if strings.TrimSpace(c.FallbackText) == "" {
-		c.FallbackText = buildFallback(c)
+	if isBlank(c.FallbackText) {
+		c.FallbackText = buildFallback(shownText(c))
 	}
 	return c
+}
+
+// shownText returns the text slots and fields of c as Fit leaves them, the title substituted if
+// blank: what buildFallback describes. It mirrors fitter.card without the URLs and actions,
+// which a fallback does not list, and with no fallback text, which it is about to write.
+func shownText(c Card) Card {
+	var f fitter
+	out := Card{
+		Title:    f.text(at("title"), c.Title, MaxTitle, singleLine),
+		Subtitle: f.text(at("subtitle"), c.Subtitle, MaxSubtitle, singleLine),
+		Text:     f.text(at("text"), c.Text, MaxText, multiLine),
+		Fields:   f.fields(c.Fields),
+	}
+	if isBlank(out.Title) {
+		out.Title, _ = substituteTitle(out)
+	}
+	return out
 }

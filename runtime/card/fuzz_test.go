@@ -54,6 +54,9 @@ func FuzzFit(f *testing.F) {
 		{long, "http://insecure.example.com", "Cafe\u0301", "a\r\nb\u2028c", "\xff\xfe"},
 		{"https://x.com", "HTTPS://X.COM", " https://x.com ", "https://", "javascript:alert(1)"},
 		{"\u0301\u0301", "🇻🇳🇫🇷🇩🇪", "👍🏽", "\u0085", "line 1\nline 2"},
+		// URLs url.Parse takes and the WHATWG parser (browsers, JavaScript hosts) rejects.
+		{"https://example.com:99999/", "https://example.com:65536/", "https://256.1.1.1/", "https://1.2.3.4.5/", "https://xn--/"},
+		{"https://bücher.example/", "https://0x7f.1/", "https://[fe80::1%25eth0]/", "https://a.example.12/", "https://example.com:0/"},
 	}
 	for i, s := range seeds {
 		for _, shape := range []uint16{0, 0xFFFF, 0x5A5A, 0x1234, uint16(i * 7919)} {
@@ -67,6 +70,23 @@ func FuzzFit(f *testing.F) {
 		out, changes := FitWithChanges(in)
 		if err := out.Validate(); err != nil {
 			t.Fatalf("Fit result is invalid: %v\n in %#v\nout %#v", err, in, out)
+		}
+		if len(out.Actions) > 0 {
+			// Roles are kept: the primary button of the result is the input's first,
+			// never a later one moved up.
+			solo := Fit(Card{Title: "T", FallbackText: "F", Actions: in.Actions[:1]})
+			if len(solo.Actions) != 1 || solo.Actions[0] != out.Actions[0] {
+				t.Fatalf("the primary button is not the input's first:\n in %#v\nout %#v", in.Actions, out.Actions)
+			}
+		}
+		if isBlank(in.FallbackText) {
+			// A generated card's fallback (WithFallback) is the one Fit would write: it
+			// describes the fitted card, whose title may come from it.
+			w := Fit(in.WithFallback())
+			w.V = out.V
+			if !reflect.DeepEqual(w, out) {
+				t.Fatalf("Fit(WithFallback) differs from Fit:\n   in %#v\n  Fit %#v\nFit∘W %#v", in, out, w)
+			}
 		}
 		if plain := Fit(in); !reflect.DeepEqual(plain, out) {
 			t.Fatalf("Fit and FitWithChanges differ:\n Fit %#v\n FWC %#v", plain, out)

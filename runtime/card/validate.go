@@ -2,11 +2,14 @@ package card
 
 import (
 	"fmt"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 )
 
 // Problem is one broken rule of a card.
@@ -108,15 +111,187 @@ func (c Card) Validate() error {
 // case) and a non-empty host. It also requires what a host needs to open the
 // URL as written: valid UTF-8, no white space and no control characters
 // (percent-encode them).
+//
+// The host and port must be ones the WHATWG URL parser accepts, as browsers
+// and JavaScript hosts parse URLs with it (new URL() throws on the rest, and
+// the button or image, or the whole card, is lost): a port is 1–65535; a
+// host whose last label is a number is an IPv4 address (256.1.1.1 and
+// 1.2.3.4.5 are rejected, not taken for names); an IPv6 address has no zone;
+// other hosts pass UTS #46 processing as WHATWG does it (golang.org/x/net/idna:
+// no STD3 rules, no hyphen checks, Bidi and joiner checks), have no label that
+// maps to nothing, such as "xn--", and no forbidden domain code point.
 func IsHTTPS(s string) bool {
 	if ok, decided := simpleHTTPS(s); decided {
 		return ok
 	}
+	return fullHTTPS(s)
+}
+
+// fullHTTPS is IsHTTPS without the fast path.
+func fullHTTPS(s string) bool {
 	if !utf8.ValidString(s) || strings.IndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
 		return false
 	}
 	u, err := url.Parse(s)
-	return err == nil && strings.EqualFold(u.Scheme, "https") && u.Hostname() != ""
+	if err != nil || !strings.EqualFold(u.Scheme, "https") || u.Hostname() == "" || u.Opaque != "" {
+		return false
+	}
+	if p := u.Port(); p != "" && !validPort(p) {
+		return false
+	}
+	host := u.Hostname() // percent-decoded by url.Parse, as WHATWG decodes it
+	if strings.HasPrefix(u.Host, "[") {
+		// url.Parse has checked the address; WHATWG takes no zone and no IPv4 in brackets.
+		a, err := netip.ParseAddr(host)
+		return err == nil && a.Is6() && a.Zone() == ""
+	}
+	return validDomain(host)
+}
+
+// validPort reports whether p, a string of ASCII digits, is a port the WHATWG parser keeps and a
+// connection can use: 1–65535, leading zeros allowed.
+func validPort(p string) bool {
+	n, err := strconv.ParseUint(p, 10, 32)
+	return err == nil && n >= 1 && n <= 65535
+}
+
+// idnaProfile is domain-to-ASCII as the WHATWG URL standard calls UTS #46: non-transitional,
+// UseSTD3ASCIIRules, CheckHyphens and VerifyDnsLength off, CheckBidi and CheckJoiners on.
+var idnaProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false),
+	idna.StrictDomainName(false), idna.CheckHyphens(false), idna.VerifyDNSLength(false))
+
+// validDomain reports whether the WHATWG host parser accepts host (percent-decoded, not an IPv6
+// literal): domain to ASCII succeeds, leaving no forbidden domain code point, and a host that
+// ends in a number is a valid IPv4 address.
+func validDomain(host string) bool {
+	ascii, err := idnaProfile.ToASCII(host)
+	if err != nil || ascii == "" {
+		return false
+	}
+	// x/net/idna turns "xn--" (an ACE prefix with nothing after it) into an empty label
+	// without an error, where UTS #46 and browsers fail. Check each label that is not ASCII
+	// letters, digits and hyphens on its own.
+	for label := range strings.FieldsFuncSeq(host, isLabelDot) {
+		if !plainLabel(label) || hasACEPrefix(label) {
+			if a, err := idnaProfile.ToASCII(label); err != nil || a == "" {
+				return false
+			}
+		}
+	}
+	for i := 0; i < len(ascii); i++ {
+		if forbiddenDomainByte(ascii[i]) {
+			return false
+		}
+	}
+	if endsInNumber(ascii) {
+		return validIPv4(ascii)
+	}
+	return true
+}
+
+// isLabelDot reports whether r separates labels in UTS #46: the full stop and the three
+// characters mapped to it.
+func isLabelDot(r rune) bool { return r == '.' || r == '\u3002' || r == '\uFF0E' || r == '\uFF61' }
+
+// plainLabel reports whether label is ASCII letters, digits and hyphens only.
+func plainLabel(label string) bool {
+	for i := 0; i < len(label); i++ {
+		if c := label[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// hasACEPrefix reports whether label starts with "xn--" in any case: a Punycode label.
+func hasACEPrefix(label string) bool {
+	return len(label) >= 4 && strings.EqualFold(label[:4], "xn--")
+}
+
+// forbiddenDomainByte reports whether c is a forbidden domain code point of the WHATWG URL
+// standard: C0 controls, space, DEL and # % / : < > ? @ [ \ ] ^ |. After domain to ASCII
+// only ASCII is left to check.
+func forbiddenDomainByte(c byte) bool {
+	return c <= ' ' || c == 0x7f || strings.IndexByte("#%/:<>?@[\\]^|", c) >= 0
+}
+
+// endsInNumber is the WHATWG "ends in a number" checker: the last label (a trailing dot aside)
+// is all digits or parses as an IPv4 number ("0x1f"). Such a host is parsed as IPv4 or fails.
+func endsInNumber(host string) bool {
+	parts := strings.Split(host, ".")
+	if parts[len(parts)-1] == "" {
+		if len(parts) == 1 {
+			return false
+		}
+		parts = parts[:len(parts)-1]
+	}
+	last := parts[len(parts)-1]
+	if last != "" && strings.Trim(last, "0123456789") == "" {
+		return true
+	}
+	_, ok := ipv4Number(last)
+	return ok
+}
+
+// validIPv4 is the WHATWG IPv4 parser's verdict on host: at most four parts (one trailing dot
+// allowed), each a decimal, octal ("017") or hex ("0x1f") number, every part but the last at
+// most 255 and the last filling the bytes that are left.
+func validIPv4(host string) bool {
+	parts := strings.Split(host, ".")
+	if parts[len(parts)-1] == "" && len(parts) > 1 {
+		parts = parts[:len(parts)-1]
+	}
+	if len(parts) > 4 {
+		return false
+	}
+	for i, p := range parts {
+		n, ok := ipv4Number(p)
+		if !ok {
+			return false
+		}
+		if i < len(parts)-1 && n > 255 {
+			return false
+		}
+		if i == len(parts)-1 && n >= 1<<(8*(5-len(parts))) {
+			return false
+		}
+	}
+	return true
+}
+
+// ipv4Number is the WHATWG IPv4 number parser: decimal, octal after a leading "0" or hex after
+// "0x", with "" failing and a bare "0x" being 0. Values past 2^32 are capped there, as no part
+// may be larger.
+func ipv4Number(s string) (uint64, bool) {
+	if s == "" {
+		return 0, false
+	}
+	base := uint64(10)
+	switch {
+	case len(s) >= 2 && (s[:2] == "0x" || s[:2] == "0X"):
+		s, base = s[2:], 16
+	case len(s) >= 2 && s[0] == '0':
+		s, base = s[1:], 8
+	}
+	var n uint64
+	for i := 0; i < len(s); i++ {
+		var d uint64
+		switch c := s[i]; {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case 'a' <= c && c <= 'f':
+			d = uint64(c-'a') + 10
+		case 'A' <= c && c <= 'F':
+			d = uint64(c-'A') + 10
+		default:
+			return 0, false
+		}
+		if d >= base {
+			return 0, false
+		}
+		n = min(n*base+d, 1<<32)
+	}
+	return n, true
 }
 
 // validator collects problems in the order its methods are called.
@@ -229,9 +404,9 @@ func (p path) String() string {
 }
 
 // simpleHTTPS decides the common case without url.Parse: "https://" (any case), a host of
-// letters, digits, '.' and '-' with an optional ":port", then nothing or a path, query or
-// fragment of printable ASCII without '%' or '\\'. Anything else is left undecided, for the
-// full check.
+// letters, digits, '.' and '-' whose last label does not start with a digit and no label starts
+// with "xn--", with an optional ":port" of 1–65535, then nothing or a path, query or fragment of
+// printable ASCII without '%' or '\\'. Anything else is left undecided, for the full check.
 func simpleHTTPS(s string) (ok, decided bool) {
 	const scheme = "https://"
 	if len(s) <= len(scheme) || !strings.EqualFold(s[:len(scheme)], scheme) {
@@ -249,19 +424,24 @@ func simpleHTTPS(s string) (ok, decided bool) {
 		}
 		host++
 	}
-	if host == 0 {
+	if host == 0 || !plainHost(rest[:host]) {
 		return false, false
 	}
 	i := host
 	if i < len(rest) && rest[i] == ':' {
 		i++
+		port := 0
 		digits := 0
 		for i < len(rest) && '0' <= rest[i] && rest[i] <= '9' {
+			port = port*10 + int(rest[i]-'0')
 			i++
 			digits++
 		}
-		if digits == 0 || digits > 5 {
+		if digits == 0 || digits > 5 || port < 1 || port > 65535 {
 			return false, false
+		}
+		if i < len(rest) && rest[i] != '/' && rest[i] != '?' && rest[i] != '#' {
+			return false, false // "https://a:1A": not a port
 		}
 	}
 	for ; i < len(rest); i++ {
@@ -271,4 +451,21 @@ func simpleHTTPS(s string) (ok, decided bool) {
 		}
 	}
 	return true, true
+}
+
+// plainHost reports whether a host of ASCII letters, digits, '.' and '-' needs none of the
+// WHATWG host checks that fullHTTPS makes: no label is Punycode ("xn--"), and the last label
+// (a trailing dot aside) does not start with a digit, so the host is not parsed as IPv4.
+func plainHost(h string) bool {
+	h = strings.TrimSuffix(h, ".")
+	last := h[strings.LastIndexByte(h, '.')+1:]
+	if last != "" && '0' <= last[0] && last[0] <= '9' {
+		return false
+	}
+	for label := range strings.SplitSeq(h, ".") {
+		if hasACEPrefix(label) {
+			return false
+		}
+	}
+	return true
 }

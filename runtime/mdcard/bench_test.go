@@ -65,3 +65,23 @@ func BenchmarkRender200KBWithTerms(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRender48KB40Terms is prose of unmatched emphasis delimiters, which goldmark leaves as
+// one long run of small text nodes, with the most tutor terms a card takes: it used to be
+// quadratic in the run's length, once per term.
+func BenchmarkRender48KB40Terms(b *testing.B) {
+	n := 48 << 10 / 6
+	doc := strings.Repeat("*a ", n) + strings.Repeat("_b ", n)
+	terms := make([]TutorTerm, MaxTutorTerms)
+	for i := range terms {
+		terms[i] = TutorTerm{Term: fmt.Sprintf("term%d", i), Tip: "t"}
+	}
+	terms[0].Term = "a" // placed at the start of the run, so the rest is searched again
+	b.SetBytes(int64(len(doc)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Render(doc, RenderOptions{TutorTerms: terms}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

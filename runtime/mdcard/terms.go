@@ -85,18 +85,36 @@ func isWord(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsD
 // in a termNode and returns the placed terms in document order. Terms are
 // placed longest first, so a longer term wins over a shorter one it
 // contains, and a term never lands inside another term.
+//
+// The runs are collected once. Placing a term changes only the sibling nodes
+// of the run it lands in, so only that stretch is collected again (it becomes
+// the runs before and after the new termNode); collecting every run again per
+// term made rendering quadratic in the length of a long run.
 func applyTerms(blocks []ast.Node, src []byte, terms []*matchTerm) []TutorTerm {
 	type hit struct {
 		node *termNode
 		term *matchTerm
 	}
 	var hits []hit
+	runs := textRuns(blocks, src)
 	for _, t := range terms {
-		for _, run := range textRuns(blocks, src) {
-			if s, e, ok := findTerm(run.text, t); ok {
-				hits = append(hits, hit{run.wrap(s, e, t), t})
-				break
+		for i, run := range runs {
+			s, e, ok := findTerm(run.text, t)
+			if !ok {
+				continue
 			}
+			// The stretch the wrap may change lies strictly between these two siblings:
+			// it splits the first and last nodes in place and inserts the termNode
+			// among them.
+			parent := run.nodes[0].Parent()
+			before, after := run.nodes[0].PreviousSibling(), run.nodes[len(run.nodes)-1].NextSibling()
+			hits = append(hits, hit{run.wrap(s, e, t), t})
+			first := parent.FirstChild()
+			if before != nil {
+				first = before.NextSibling()
+			}
+			runs = slices.Replace(runs, i, i+1, siblingRuns(first, after, src)...)
+			break
 		}
 	}
 	if len(hits) == 0 {
@@ -163,44 +181,64 @@ func plainTextNode(t *ast.Text, src []byte) bool {
 
 // textRuns returns the prose runs under blocks in document order.
 func textRuns(blocks []ast.Node, src []byte) []textRun {
-	var runs []textRun
-	var cur textRun
-	flush := func() {
-		if len(cur.nodes) > 0 {
-			runs = append(runs, cur)
-		}
-		cur = textRun{}
-	}
-	var walk func(n ast.Node)
-	walk = func(n ast.Node) {
-		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-			t, ok := c.(*ast.Text)
-			if !ok || !plainTextNode(t, src) {
-				flush()
-				if !ok && !skipKinds[c.Kind()] {
-					walk(c)
-				}
-				continue
-			}
-			if k := len(cur.nodes); k > 0 && cur.nodes[k-1].SoftLineBreak() {
-				cur.text += " " // a soft line break reads as a space
-			}
-			cur.start = append(cur.start, len(cur.text))
-			cur.nodes = append(cur.nodes, t)
-			cur.text += string(t.Segment.Value(src))
-			if t.HardLineBreak() {
-				flush()
-			}
-		}
-		flush()
-	}
+	c := runCollector{src: src}
 	for _, b := range blocks {
 		if skipKinds[b.Kind()] {
 			continue
 		}
-		walk(b)
+		c.walk(b.FirstChild(), nil)
 	}
-	return runs
+	return c.runs
+}
+
+// siblingRuns returns the prose runs of the siblings from first up to, not
+// including, end (nil: the last sibling), as textRuns finds them there.
+func siblingRuns(first, end ast.Node, src []byte) []textRun {
+	c := runCollector{src: src}
+	c.walk(first, end)
+	return c.runs
+}
+
+// runCollector gathers text runs, building each run's text once.
+type runCollector struct {
+	src  []byte
+	runs []textRun
+	cur  textRun
+	text strings.Builder
+}
+
+func (c *runCollector) flush() {
+	if len(c.cur.nodes) > 0 {
+		c.cur.text = c.text.String()
+		c.runs = append(c.runs, c.cur)
+	}
+	c.cur = textRun{}
+	c.text = strings.Builder{} // the finished run keeps the old buffer
+}
+
+// walk collects the runs of the siblings from n up to end (nil: the last
+// sibling) and of what they contain.
+func (c *runCollector) walk(n, end ast.Node) {
+	for ; n != nil && n != end; n = n.NextSibling() {
+		t, ok := n.(*ast.Text)
+		if !ok || !plainTextNode(t, c.src) {
+			c.flush()
+			if !ok && !skipKinds[n.Kind()] {
+				c.walk(n.FirstChild(), nil)
+			}
+			continue
+		}
+		if k := len(c.cur.nodes); k > 0 && c.cur.nodes[k-1].SoftLineBreak() {
+			c.text.WriteByte(' ') // a soft line break reads as a space
+		}
+		c.cur.start = append(c.cur.start, c.text.Len())
+		c.cur.nodes = append(c.cur.nodes, t)
+		c.text.Write(t.Segment.Value(c.src))
+		if t.HardLineBreak() {
+			c.flush()
+		}
+	}
+	c.flush()
 }
 
 // findTerm finds the first whole-word occurrence of t in s. The edges of the

@@ -2,6 +2,7 @@ package mdcard
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -133,5 +134,32 @@ func TestTutorTermsOncePerPart(t *testing.T) {
 		if n := strings.Count(res.Card.HTML, `class="md-term"`); n != 1 {
 			t.Errorf("part %d has %d term spans, want 1", part, n)
 		}
+	}
+}
+
+// TestTutorTermsLinear renders a long run of small text nodes (unmatched emphasis delimiters)
+// with the most terms a card takes. Placing the terms used to collect every run again per term,
+// each run's text built by repeated concatenation: over a gigabyte allocated for 12 KB of
+// markdown. Bytes allocated are a steadier measure than time on a shared machine.
+func TestTutorTermsLinear(t *testing.T) {
+	n := 12 << 10 / 6
+	doc := strings.Repeat("*a ", n) + strings.Repeat("_b ", n)
+	terms := make([]TutorTerm, MaxTutorTerms)
+	for i := range terms {
+		terms[i] = TutorTerm{Term: fmt.Sprintf("term%d", i), Tip: "t"}
+	}
+	terms[0].Term = "a"
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res, err := Render(doc, RenderOptions{TutorTerms: terms})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Card.TutorTerms) != 1 {
+		t.Errorf("placed %v; want the term \"a\" only", res.Card.TutorTerms)
+	}
+	if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(4<<10*len(doc)); got > limit {
+		t.Errorf("rendering %d bytes allocated %d bytes; want at most %d (4 KB per byte of markdown)", len(doc), got, limit)
 	}
 }

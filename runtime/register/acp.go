@@ -48,11 +48,19 @@ func DetailFromCard(c card.Card) (acp.DetailPayload, error) {
 
 // ReviewFromCard projects a fitted result card onto a review payload: the fields are what is
 // reviewed, the first button approves and the second, if any, rejects. The payload is validated.
+//
+// A card without buttons is an error, not a review card: the reference requires approve_cta,
+// and there is nothing to approve with. This is also what happens when card.Fit dropped the
+// card's first button (an http:// URL, an empty label): Fit then drops the second too, so the
+// reject button is never sent as approve_cta. The host would show the message as plain text
+// anyway; the error says why.
 func ReviewFromCard(c card.Card) (acp.ReviewPayload, error) {
 	p := acp.ReviewPayload{Title: c.Title, SummaryRows: summaryRows(c)}
-	if len(c.Actions) > 0 {
-		p.ApproveCTA = ActionCTA(c.Actions[0], true)
+	if len(c.Actions) == 0 {
+		return p, errors.New("register: a review card needs an approve button, and the result card has none: " +
+			"its first button (the primary one, which approves) is missing or card.Fit dropped it as invalid")
 	}
+	p.ApproveCTA = ActionCTA(c.Actions[0], true)
 	if len(c.Actions) > 1 {
 		reject := ActionCTA(c.Actions[1], false)
 		p.RejectCTA = &reject
@@ -73,10 +81,23 @@ func CarouselItem(id string, c card.Card) acp.CarouselItem {
 	return item
 }
 
-// Carousel validates a carousel of items.
+// Carousel validates a carousel of items, fitted to the host's card_payload limit of 64 KB
+// (acp.MaxPayloadBytes): when the payload is larger, items are dropped from the end until it
+// fits, as acp.FitCarousel does, keeping at least one (a carousel needs one). The items come
+// from data, so their number is not known when cardgen runs; a host rejects an oversized
+// payload and shows the message as plain text, so a shorter carousel is sent rather than none.
+// An error remains for what dropping items cannot fix: no items, one item over the limit on its
+// own, or any other invalid value.
 func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, error) {
 	p := acp.CarouselPayload{Title: title, Items: items}
-	return p, p.Validate()
+	err := p.Validate()
+	if err == nil {
+		return p, nil // the common case: encoded once, as before
+	}
+	if fitted, dropped := acp.FitCarousel(p); dropped > 0 {
+		return fitted, fitted.Validate()
+	}
+	return p, err
 }
 
 // DecodeSelection decodes a form card's selection into a tool's input: the "tool" key is

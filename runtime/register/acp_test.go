@@ -1,0 +1,80 @@
+package register
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/cardgen/cardgen/runtime/acp"
+	"github.com/cardgen/cardgen/runtime/card"
+)
+
+// TestReviewFromFittedCardKeepsRoles is the review card a generated …ACP builder makes from a
+// card whose approve button is invalid: the reject button must not become approve_cta.
+func TestReviewFromFittedCardKeepsRoles(t *testing.T) {
+	c := card.Card{
+		V: card.Version, Title: "Booking 7", FallbackText: "Booking 7",
+		Fields: []card.Field{{Label: "Room", Value: "12"}},
+		Actions: []card.Action{
+			card.URLAction("Pay", "http://pay.example.com/7"),
+			card.MessageAction("Cancel", "Cancel booking 7"),
+		},
+	}
+	p, err := ReviewFromCard(card.Fit(c))
+	if err == nil {
+		t.Fatalf("ReviewFromCard gave a review card with approve_cta %+v; want an error", p.ApproveCTA)
+	}
+	if !strings.Contains(err.Error(), "approve button") {
+		t.Errorf("error %q does not say the approve button is missing", err)
+	}
+
+	c.Actions[0].URL = "https://pay.example.com/7"
+	p, err = ReviewFromCard(card.Fit(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.ApproveCTA.Label != "Pay" || !p.ApproveCTA.Primary || p.RejectCTA == nil || p.RejectCTA.Label != "Cancel" || p.RejectCTA.Primary {
+		t.Errorf("approve %+v, reject %+v; want Pay (primary), Cancel", p.ApproveCTA, p.RejectCTA)
+	}
+}
+
+// TestDetailFromFittedCardKeepsRoles: a detail card's first CTA is the primary one, so a second
+// button must not become it either.
+func TestDetailFromFittedCardKeepsRoles(t *testing.T) {
+	c := card.Card{
+		V: card.Version, Title: "Booking 7", FallbackText: "Booking 7",
+		Actions: []card.Action{
+			card.URLAction("Pay", "http://pay.example.com/7"),
+			card.MessageAction("Cancel", "Cancel booking 7"),
+		},
+	}
+	if p, err := DetailFromCard(card.Fit(c)); err == nil {
+		t.Errorf("DetailFromCard gave CTAs %+v; want an error (a detail card needs a CTA)", p.CTAs)
+	}
+}
+
+// TestCarouselFitsPayloadLimit: 50 items with long texts are over the 64 KB card_payload
+// limit; the carousel is fitted by dropping items from the end instead of failing.
+func TestCarouselFitsPayloadLimit(t *testing.T) {
+	items := roomItems(50, strings.Repeat("🌊", card.MaxText)) // 4 bytes a character
+	if _, _, err := acp.Encode(acp.CarouselPayload{Title: "Rooms", Items: items}); err == nil {
+		t.Fatal("the test carousel fits; make it longer")
+	}
+	p, err := Carousel("Rooms", items)
+	if err != nil {
+		t.Fatalf("Carousel: %v", err)
+	}
+	if n := len(p.Items); n == 0 || n >= 50 || !reflect.DeepEqual(p.Items, items[:n]) {
+		t.Errorf("kept %d items; want the first ones, fewer than 50", n)
+	}
+	if _, b, err := acp.Encode(p); err != nil || len(b) > acp.MaxPayloadBytes {
+		t.Errorf("the carousel does not fit: %d bytes, %v", len(b), err)
+	}
+
+	if p, err := Carousel("Rooms", items[:5]); err != nil || len(p.Items) != 5 {
+		t.Errorf("a carousel that fits: %d items, %v; want all 5", len(p.Items), err)
+	}
+	if _, err := Carousel("Rooms", nil); err == nil {
+		t.Error("a carousel without items: no error")
+	}
+}
