@@ -109,7 +109,9 @@ func TestResultCardShop(t *testing.T) {
 				// The card lists its url button first, so it is the primary one.
 				wantButtons = []string{tc.url.label, tc.message.label}
 			}
-			if got := eval[[]string](t, p, buttonsJS); !reflect.DeepEqual(got, wantButtons) {
+			// (get_order's Track URL is not https, so card.Fit drops it, and the button after it
+			// with it rather than make it primary: no buttons.)
+			if got := eval[[]string](t, p, buttonsJS); !reflect.DeepEqual(got, wantButtons) && (len(got) > 0 || len(wantButtons) > 0) {
 				t.Errorf("buttons = %q, want %q", got, wantButtons)
 			}
 			sized(t, p)
@@ -219,7 +221,9 @@ func TestResultCardHostileData(t *testing.T) {
 			for _, a := range c.Actions {
 				wantButtons = append(wantButtons, a.Label)
 			}
-			if got := eval[[]string](t, p, buttonsJS); !reflect.DeepEqual(got, wantButtons) {
+			// (get_order's Track URL is not https, so card.Fit drops it, and the button after it
+			// with it rather than make it primary: no buttons.)
+			if got := eval[[]string](t, p, buttonsJS); !reflect.DeepEqual(got, wantButtons) && (len(got) > 0 || len(wantButtons) > 0) {
 				t.Errorf("buttons = %q, want %q", got, wantButtons)
 			}
 			// The view's own two images are the only ones, and nothing
