@@ -46,7 +46,7 @@ func renderACP(f *jen.File, t *Tool) {
 			jen.Qual(registerPath, "CarouselItem").Call(id, fit(jen.Id(item.GoName+"Card").Call(jen.Id("el"))))))
 		title := t.Title
 		doc(f, fmt.Sprintf("%s builds the Agent Chat Protocol carousel of %s: one item per element of %s, from "+
-			"%s's card, fitted; validated (a carousel needs at least one item).", name, t.Name, spec.ItemsField, spec.ItemType.Obj().Name()))
+			"%s's card, fitted; items from the end are dropped while the payload is over the 64 KB limit, and the carousel is validated (it needs at least one item).", name, t.Name, spec.ItemsField, spec.ItemType.Obj().Name()))
 		f.Func().Id(name).Params(outParam).Params(jen.Qual(acpPath, "CarouselPayload"), jen.Error()).Block(
 			jen.Id("items").Op(":=").Make(jen.Index().Qual(acpPath, "CarouselItem"), jen.Lit(0), jen.Len(jen.Id("out").Dot(spec.ItemsField))),
 			jen.For(jen.Id("i").Op(":=").Range().Id("out").Dot(spec.ItemsField)).Block(loop...),

@@ -624,7 +624,8 @@ func SearchProductsItemCard(out *Product) card.Card {
 }
 
 // SearchProductsACP builds the Agent Chat Protocol carousel of search_products: one item per
-// element of Products, from Product's card, fitted; validated (a carousel needs at least one item).
+// element of Products, from Product's card, fitted; items from the end are dropped while the
+// payload is over the 64 KB limit, and the carousel is validated (it needs at least one item).
 func SearchProductsACP(out *ProductList) (acp.CarouselPayload, error) {
 	items := make([]acp.CarouselItem, 0, len(out.Products))
 	for i := range out.Products {

@@ -135,7 +135,8 @@ func FindRoomsItemCard(out *Room) card.Card {
 }
 
 // FindRoomsACP builds the Agent Chat Protocol carousel of find_rooms: one item per element of
-// Rooms, from Room's card, fitted; validated (a carousel needs at least one item).
+// Rooms, from Room's card, fitted; items from the end are dropped while the payload is over the 64
+// KB limit, and the carousel is validated (it needs at least one item).
 func FindRoomsACP(out *Rooms) (acp.CarouselPayload, error) {
 	items := make([]acp.CarouselItem, 0, len(out.Rooms))
 	for i := range out.Rooms {
