@@ -18,8 +18,9 @@ import (
 
 	"github.com/cardgen/cardgen/gen/schema"
 	"github.com/cardgen/cardgen/gen/schema/schematest"
-	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/cardgen/cardgen/runtime/register"
 )
 
 var loaded sync.Map // dir → *packages.Package
@@ -68,11 +69,12 @@ func TestOracleFixtures(t *testing.T) {
 
 	// Every struct type of the package went through the oracle: adding a fixture means listing it.
 	wantTypes := []string{
-		"Aliased", "Alternatives", "Base", "Collections", "Collision", "Custom", "DocStrings",
-		"EmbeddedTagged", "Embedding", "Empty", "Extended", "Extras", "FuzzKinds", "Generics",
-		"Inline", "Item", "ItemPage", "Keywords", "Large", "Maps", "Meta", "Named", "Order",
-		"PairPage", "Pointer", "PromotesCustom", "PropAliased", "PtrMethod", "Scalars", "Specials",
-		"TextKey", "Timestamps", "UsesCustom", "WrongSig",
+		"Aliased", "Alternatives", "Ambiguous", "Base", "Collections", "Collision", "Custom",
+		"Deeper", "DocStrings", "EmbeddedTagged", "Embedding", "Empty", "Extended", "Extras",
+		"FuzzKinds", "Generics", "Inline", "Item", "ItemPage", "Keywords", "Large", "Maps", "Meta",
+		"Named", "Nils", "Order", "Org", "PairPage", "Pointer", "PromotesCustom", "PropAliased",
+		"PtrMethod", "Scalars", "Specials", "Tagged", "TaggedFirst", "TextKey", "Timestamps",
+		"Untagged", "User", "UsesCustom", "WrongSig",
 	}
 	var gotTypes []string
 	scope := load(t, "testdata/fixtures").Types.Scope()
@@ -92,24 +94,29 @@ func TestOracleFixtures(t *testing.T) {
 
 	runtime := []string{"Aliased", "Custom", "DocStrings", "Extended", "PromotesCustom", "PropAliased", "UsesCustom"}
 	for _, name := range runtime {
-		if d := diffs[name]; !d.Runtime || d.Ours != "" || d.Invopop != "" || len(d.Problems) > 0 {
-			t.Errorf("%s: got %+v, want Runtime only", name, d)
+		for _, key := range []string{name, name + schematest.OutputSuffix} {
+			if d := diffs[key]; !d.Runtime || d.Ours != "" || d.Invopop != "" || len(d.Problems) > 0 {
+				t.Errorf("%s: got %+v, want Runtime only", key, d)
+			}
+			delete(diffs, key)
 		}
-		delete(diffs, name)
 	}
 
 	// Deliberate difference: invopop keys definitions by bare type name, so other.Collision,
 	// reflected last, replaces the root. We keep Collision's own schema.
-	if d, ok := diffs["Collision"]; !ok {
-		t.Error("Collision: no difference reported; invopop's name-collision quirk is expected")
-	} else {
+	for _, key := range []string{"Collision", "Collision" + schematest.OutputSuffix} {
+		d, ok := diffs[key]
+		if !ok {
+			t.Errorf("%s: no difference reported; invopop's name-collision quirk is expected", key)
+			continue
+		}
 		if got, want := propertyNames(t, d.Ours), []string{"other", "own"}; !slices.Equal(got, want) {
-			t.Errorf("Collision: our properties %q, want %q", got, want)
+			t.Errorf("%s: our properties %q, want %q", key, got, want)
 		}
 		if got, want := propertyNames(t, d.Invopop), []string{"inner"}; !slices.Equal(got, want) {
-			t.Errorf("Collision: invopop's properties %q, want %q", got, want)
+			t.Errorf("%s: invopop's properties %q, want %q", key, got, want)
 		}
-		delete(diffs, "Collision")
+		delete(diffs, key)
 	}
 
 	for name, d := range diffs {
@@ -451,7 +458,7 @@ func FuzzTags(f *testing.F) {
 		})
 
 		res, probs := schema.For(st, token.NoPos)
-		want, failure := invopop(rt)
+		want, failure := invopop(rt, false)
 		for _, p := range probs {
 			if p.Ignored && !strings.Contains(p.Msg, ": jsonschema tag: ") && !strings.Contains(p.Msg, ": json tag: ") {
 				t.Fatalf("For reports %q as a tag word invopop or encoding/json ignores", p.Msg)
@@ -474,19 +481,29 @@ func FuzzTags(f *testing.F) {
 		if string(got) != string(want) {
 			t.Fatalf("For:     %s\ninvopop: %s", got, want)
 		}
+		// The output schema: ForOutput against invopop with AdjustSchema's output changes.
+		res, _ = schema.ForOutput(st, token.NoPos)
+		got, err = schema.Marshal(res.Schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, _ := invopop(rt, true); string(got) != string(want) {
+			t.Fatalf("ForOutput: %s\ninvopop:   %s", got, want)
+		}
 	})
 }
 
-// invopop reflects t as the generated code would at run time and reports a panic or a marshal
-// error as failure.
-func invopop(t reflect.Type) (b []byte, failure string) {
+// invopop reflects t as the generated code would at run time (invopop, then register.AdjustSchema
+// for cardgen's deliberate differences) and reports a panic or a marshal error as failure.
+func invopop(t reflect.Type, output bool) (b []byte, failure string) {
 	defer func() {
 		if p := recover(); p != nil {
 			b, failure = nil, fmt.Sprint("panic: ", p)
 		}
 	}()
-	r := &jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true}
-	b, err := json.Marshal(r.ReflectFromType(t))
+	s := register.Reflector().ReflectFromType(t)
+	register.AdjustSchema(t, s, output)
+	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, err.Error()
 	}

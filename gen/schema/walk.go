@@ -19,6 +19,24 @@ type mapper struct {
 	runtime  bool
 	problems []Problem
 	reported map[string]bool // pos+reason: one problem per cause, however many paths reach it
+	// output maps a tool's output: the schema must also accept what encoding/json writes for nil
+	// slices, maps and pointers (null), and fields promoted through an embedded pointer, which a
+	// nil pointer leaves out, are not required.
+	output bool
+	// cands holds the fields of the structs being mapped, innermost last: each struct's fields
+	// are collected, then encoding/json's rules pick which of them a name stands for.
+	cands []cand
+}
+
+// cand is a field a struct's schema may get: what invopop reflects for it, and what
+// encoding/json's field selection needs to know.
+type cand struct {
+	name     string
+	depth    int  // embedding depth: 0 for the struct's own fields
+	tagged   bool // the name comes from a json tag
+	viaPtr   bool // promoted through an embedded pointer, which can be nil
+	required bool
+	prop     *jsonschema.Schema
 }
 
 func newMapper() *mapper { return &mapper{reported: map[string]bool{}} }
@@ -233,9 +251,100 @@ func (m *mapper) structSchema(t types.Type, at site) *jsonschema.Schema {
 }
 
 // fields mirrors reflectStructFields: it adds t's fields to st, flattening embedded structs into
-// the same schema (a later field of the same name replaces the earlier one in place, as invopop's
-// ordered map does; encoding/json's depth rules are not applied, as invopop does not apply them).
+// the same schema. Where invopop lets a later field of the same name replace the earlier one in
+// place, cardgen follows encoding/json, which is what reads the tool's input and writes its
+// output: the shallowest field wins, then the one with a json tag, and a name that two fields
+// share at the same level with nothing to choose between them is left out (encoding/json writes
+// neither). A name keeps the place where it first appears, as in invopop's ordered map.
 func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
+	start := len(m.cands)
+	m.collect(st, t, at, 0, false)
+	cs := m.cands[start:]
+	if !hasDuplicateName(cs) {
+		for i := range cs {
+			m.place(st, &cs[i])
+		}
+	} else {
+		for i := range cs {
+			if firstWithName(cs, cs[i].name) == i {
+				if w := dominant(cs[i:], cs[i].name); w != nil {
+					m.place(st, w)
+				}
+			}
+		}
+	}
+	clear(cs) // drop the schemas so that the buffer keeps nothing alive
+	m.cands = m.cands[:start]
+}
+
+// place adds the chosen field c to st.
+func (m *mapper) place(st *jsonschema.Schema, c *cand) {
+	st.Properties.Set(c.name, c.prop)
+	if c.required && !(m.output && c.viaPtr) && !contains(st.Required, c.name) {
+		st.Required = append(st.Required, c.name)
+	}
+}
+
+// hasDuplicateName reports whether two fields share a name: rare, and the only case where
+// encoding/json's selection rules matter.
+func hasDuplicateName(cs []cand) bool {
+	for i := range cs {
+		for j := range i {
+			if cs[j].name == cs[i].name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func firstWithName(cs []cand, name string) int {
+	for i := range cs {
+		if cs[i].name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// dominant mirrors encoding/json's dominantField over the fields named name: the shallowest one,
+// or of several at that depth the only one with a json tag; nil when that leaves none or more
+// than one (encoding/json then writes and reads none of them).
+func dominant(cs []cand, name string) *cand {
+	depth := -1
+	for i := range cs {
+		if cs[i].name == name && (depth < 0 || cs[i].depth < depth) {
+			depth = cs[i].depth
+		}
+	}
+	var found *cand
+	n, tagged := 0, 0
+	var taggedOne *cand
+	for i := range cs {
+		c := &cs[i]
+		if c.name != name || c.depth != depth {
+			continue
+		}
+		n++
+		found = c
+		if c.tagged {
+			tagged++
+			taggedOne = c
+		}
+	}
+	switch {
+	case n == 1:
+		return found
+	case tagged == 1:
+		return taggedOne
+	}
+	return nil
+}
+
+// collect appends the fields of t, and those promoted from its embedded structs, to m.cands in
+// invopop's walk order. depth is the embedding depth of t's own fields; viaPtr says t was
+// reached through an embedded pointer.
+func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int, viaPtr bool) {
 	t = types.Unalias(t)
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
@@ -258,7 +367,8 @@ func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
 		name, embed, required, nullable := fieldName(f, tag)
 		if name == "" {
 			if embed && m.enter(deref(f.Type()), fat) {
-				m.fields(st, f.Type(), fat)
+				_, ptr := types.Unalias(f.Type()).Underlying().(*types.Pointer)
+				m.collect(st, f.Type(), fat, depth+1, viaPtr || ptr)
 				m.leave()
 			}
 			continue
@@ -272,14 +382,75 @@ func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
 		fieldRuntime := m.runtime
 		m.runtime = before || fieldRuntime
 		m.keywordsFromTags(prop, tag, st, name, fat, fieldRuntime)
-		if nullable {
-			prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
+		if m.output {
+			nullElems(f.Type(), prop)
 		}
-		st.Properties.Set(name, prop)
-		if required && !contains(st.Required, name) {
-			st.Required = append(st.Required, name)
+		switch {
+		case nullable:
+			prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
+		case m.output && canBeNull(f.Type()) && !omitted(tag):
+			prop = orNull(prop)
+		}
+		jsonName, _, _ := strings.Cut(tag.Get("json"), ",")
+		m.cands = append(m.cands, cand{name: name, depth: depth, tagged: jsonName != "", viaPtr: viaPtr, required: required, prop: prop})
+	}
+}
+
+// canBeNull reports whether encoding/json writes null for a zero value of t: a nil pointer,
+// slice or map (an interface's schema accepts null already).
+func canBeNull(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// omitted reports whether a field's json tag leaves a nil value out instead of writing null.
+func omitted(tag reflect.StructTag) bool {
+	opts := strings.Split(tag.Get("json"), ",")
+	return hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
+}
+
+// orNull returns s, or {"oneOf":[s,{"type":"null"}]} as invopop's nullable option writes it when
+// s has a single type other than null (so that exactly one alternative matches any value).
+func orNull(s *jsonschema.Schema) *jsonschema.Schema {
+	if s.Type == "" || s.Type == "null" {
+		return s
+	}
+	return &jsonschema.Schema{OneOf: []*jsonschema.Schema{s, {Type: "null"}}}
+}
+
+// nullElems lets the items of the arrays and the values of the maps in s, the schema of t, be
+// null where encoding/json writes null for them: nil pointers, slices and maps inside a slice,
+// array or map. It runs once a field's tag keywords are applied (they read the items' type) and
+// goes down through nested slices and maps; the fields of structs inside were seen to when those
+// structs were mapped.
+func nullElems(t types.Type, s *jsonschema.Schema) {
+	switch u := deref(t).Underlying().(type) {
+	case *types.Slice:
+		s.Items = nullElem(u.Elem(), s.Items)
+	case *types.Array:
+		s.Items = nullElem(u.Elem(), s.Items)
+	case *types.Map:
+		if s.AdditionalProperties != jsonschema.FalseSchema && s.AdditionalProperties != jsonschema.TrueSchema {
+			s.AdditionalProperties = nullElem(u.Elem(), s.AdditionalProperties)
+		}
+		for k, v := range s.PatternProperties {
+			s.PatternProperties[k] = nullElem(u.Elem(), v)
 		}
 	}
+}
+
+func nullElem(t types.Type, s *jsonschema.Schema) *jsonschema.Schema {
+	if s == nil {
+		return nil
+	}
+	nullElems(t, s)
+	if canBeNull(t) {
+		return orNull(s)
+	}
+	return s
 }
 
 // fieldName mirrors reflectFieldName with RequiredFromJSONSchemaTags false (the default): a field

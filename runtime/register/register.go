@@ -115,17 +115,11 @@ func Reflector() *jsonschema.Reflector {
 	return &jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true}
 }
 
-// ReflectSchema reflects T with invopop at start-up. Generated code uses it only for types with
-// their own JSONSchema-style methods, which cardgen cannot evaluate at generate time.
+// ReflectSchema reflects T with invopop at start-up, with AdjustSchema's changes for a tool's
+// input. Generated code uses it only for types with their own JSONSchema-style methods, which
+// cardgen cannot evaluate at generate time.
 func ReflectSchema[T any]() json.RawMessage {
-	var zero T
-	b, err := json.Marshal(Reflector().Reflect(zero))
-	if err != nil {
-		// A schema that cannot be marshalled is a programming error in the type's JSONSchema
-		// method; failing at start-up is the earliest place it can be seen.
-		panic(fmt.Sprintf("cardgen: marshalling the JSON schema of %T: %v", zero, err))
-	}
-	return b
+	return reflectSchema[T](false)
 }
 
 // Bool returns a pointer to v, for the SDK's optional tool annotation hints.
