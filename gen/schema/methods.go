@@ -92,6 +92,10 @@ func isMarshalTextSig(s *types.Signature) bool { // MarshalText() ([]byte, error
 		isSliceOf(s.Results().At(0).Type(), types.Uint8) && isError(s.Results().At(1).Type())
 }
 
+func isMarshalJSONSig(s *types.Signature) bool { // MarshalJSON() ([]byte, error)
+	return isMarshalTextSig(s)
+}
+
 func isUnmarshalTextSig(s *types.Signature) bool { // UnmarshalText([]byte) error
 	return s.Params().Len() == 1 && s.Results().Len() == 1 &&
 		isSliceOf(s.Params().At(0).Type(), types.Uint8) && isError(s.Results().At(0).Type())

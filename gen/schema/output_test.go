@@ -5,13 +5,16 @@ import (
 	"encoding/json"
 	"go/token"
 	"go/types"
+	"net/netip"
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/cardgen/cardgen/gen/schema"
 	"github.com/cardgen/cardgen/gen/schema/testdata/fixtures"
+	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/runtime/register"
 )
 
@@ -174,5 +177,55 @@ func TestFieldSelection(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", got, want)
 			}
 		})
+	}
+}
+
+// TestOwnEncoding: a type encoding/json writes with MarshalText (uuid.UUID, netip.Addr) is a JSON
+// string and json.Number a JSON number, with the tag keywords of those types; a value of
+// fixtures.Encoded as encoding/json writes it validates, with the SDK's validator, against the
+// output schema. (invopop describes uuid.UUID as an array of 16 integers and netip.Addr as an object.)
+func TestOwnEncoding(t *testing.T) {
+	obj := lookup(t, load(t, "testdata/fixtures"), "Encoded")
+	id := uuid.MustParse("6ba7b810-9dad-11d1-80b4-00c04fd430c8")
+	addr := netip.MustParseAddr("192.0.2.1")
+	v := fixtures.Encoded{ID: id, IDs: []uuid.UUID{id}, Addr: addr, AddrPtr: &addr, Number: "2.5", Numbers: []json.Number{"3"}}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for name, f := range map[string]func(types.Type, token.Pos) (schema.Result, []schema.Problem){"For": schema.For, "ForOutput": schema.ForOutput} {
+		res, probs := f(obj.Type(), obj.Pos())
+		if len(probs) > 0 {
+			t.Fatalf("%s: problems %v", name, probs)
+		}
+		for prop, want := range map[string]string{
+			"id":     `{"type":"string","format":"uuid"}`,
+			"addr":   `{"type":"string","format":"ipv4"}`,
+			"key":    `{"type":"string","minLength":1}`,
+			"number": `{"type":"number","minimum":1}`,
+		} {
+			p, _ := res.Schema.Properties.Get(prop)
+			if got, _ := schema.Marshal(p); string(got) != want {
+				t.Errorf("%s: %s is %s; want %s", name, prop, got, want)
+			}
+		}
+		if name != "ForOutput" {
+			continue
+		}
+		raw, err := schema.Marshal(res.Schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resolved, err := sdkschema.Resolve(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := resolved.Validate(doc); err != nil {
+			t.Errorf("%s: encoding/json's %s does not validate: %v", name, b, err)
+		}
 	}
 }

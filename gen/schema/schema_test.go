@@ -70,10 +70,10 @@ func TestOracleFixtures(t *testing.T) {
 	// Every struct type of the package went through the oracle: adding a fixture means listing it.
 	wantTypes := []string{
 		"Aliased", "Alternatives", "Ambiguous", "Base", "Collections", "Collision", "Custom",
-		"Deeper", "DocStrings", "EmbeddedTagged", "Embedding", "Empty", "Extended", "Extras",
+		"Deeper", "DocStrings", "EmbeddedTagged", "Embedding", "Empty", "Encoded", "Extended", "Extras",
 		"FuzzKinds", "Generics", "Inline", "Item", "ItemPage", "Keywords", "Large", "Maps", "Meta",
 		"Named", "Nils", "Order", "Org", "PairPage", "Pointer", "PromotesCustom", "PropAliased",
-		"PtrMethod", "Scalars", "Specials", "Tagged", "TaggedFirst", "TextKey", "Timestamps",
+		"PtrMethod", "Scalars", "Specials", "Tagged", "TaggedFirst",
 		"Untagged", "User", "UsesCustom", "WrongSig",
 	}
 	var gotTypes []string
@@ -151,6 +151,11 @@ func TestProblems(t *testing.T) {
 		itemsMsg   = `applies to array items, but type=array was put on a type that has none (invopop panics on this); remove the keyword or the type=array`
 	)
 	self := func(typ string) string { return "type " + typ + " " + fmt.Sprintf(selfMsg, typ) }
+	marshalJSONMsg := func(typ string) string {
+		return "has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); give " +
+			typ + " a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type"
+	}
+	const urlMsg = `encoding/json writes url.URL as an object of its parts (Scheme, Host, Path…), not the string invopop's schema says; use a string field tagged jsonschema:"format=uri"`
 	tests := []struct {
 		typ  string
 		want []string
@@ -226,6 +231,19 @@ func TestProblems(t *testing.T) {
 		}},
 		{"Generic", []string{
 			"problems.go:91:6: tool input must be a concrete type; problems.Generic[T any] has type parameters: use an instance such as Generic[string]",
+		}},
+		{"Timestamps", []string{
+			"encoding.go:10:6: type problems.Timestamps " + marshalJSONMsg("problems.Timestamps"),
+		}},
+		{"OwnJSON", []string{
+			"encoding.go:30:2: field Money: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney"),
+			"encoding.go:31:2: field Moneys: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney"),
+			"encoding.go:32:2: field Ptr: type problems.PtrText has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; declare MarshalText on the value receiver, or give problems.PtrText a JSONSchema() *jsonschema.Schema method",
+			"encoding.go:33:2: field Link: " + urlMsg,
+			"encoding.go:34:2: field LinkP: " + urlMsg,
+		}},
+		{"TextTop", []string{
+			"encoding.go:39:6: tool input must be a struct; encoding/json writes problems.TextTop as a JSON string, not an object: declare a struct type with a field of this type instead",
 		}},
 		{"Stamp", []string{
 			"problems.go:96:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",
@@ -406,7 +424,7 @@ type WatchInput struct {
 }
 
 // BenchmarkFor maps fixtures.Large: 22 fields, nested structs from two packages, maps, slices,
-// time.Time, url.URL and an embedded struct.
+// time.Time and an embedded struct.
 func BenchmarkFor(b *testing.B) {
 	obj := lookup(b, load(b, "testdata/fixtures"), "Large")
 	b.ReportAllocs()

@@ -111,6 +111,12 @@ func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 		m.problemf(at, "tool input must be a concrete type; %s has type parameters: use an instance such as %s[string]", typeString(t), n.Obj().Name())
 		return nil
 	}
+	if s := m.ownEncoding(t, at); s != nil {
+		if s.Type != "" {
+			m.problemf(at, "tool input must be a struct; encoding/json writes %s as a JSON %s, not an object: declare a struct type with a field of this type instead", typeString(t), s.Type)
+		}
+		return nil
+	}
 	s := m.schema(t, at)
 	if s == nil {
 		return nil
@@ -151,6 +157,9 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 	}
 	if isNamed(t, "net", "IP") {
 		return &jsonschema.Schema{Type: "string", Format: "ipv4"}
+	}
+	if s := m.ownEncoding(t, at); s != nil {
+		return s
 	}
 	if !m.enter(t, at) {
 		return &jsonschema.Schema{}
@@ -225,15 +234,67 @@ func (m *mapper) basic(b *types.Basic, at site) *jsonschema.Schema {
 	return &jsonschema.Schema{}
 }
 
-// special returns the fixed schema invopop gives time.Time and url.URL in reflectStruct.
+// special returns the fixed schema invopop gives time.Time in reflectStruct.
 func special(t types.Type) *jsonschema.Schema {
-	switch {
-	case isNamed(t, "time", "Time"):
+	if isNamed(t, "time", "Time") {
 		return &jsonschema.Schema{Type: "string", Format: "date-time"}
-	case isNamed(t, "net/url", "URL"):
-		return &jsonschema.Schema{Type: "string", Format: "uri"}
 	}
 	return nil
+}
+
+// ownEncoding returns the schema of a type that encoding/json does not write as its Go structure,
+// where cardgen departs from invopop (which describes the structure): json.Number is a JSON
+// number, and a type with a MarshalText method (and no MarshalJSON) a JSON string. A type with
+// its own MarshalJSON, or whose marshalling method is on the pointer only (used only when
+// encoding/json can take the value's address), has a JSON form cardgen cannot know, and url.URL is
+// written as an object of its parts though invopop says string: those are problems. It returns
+// nil for any other type, and leaves time.Time, net.IP and json.RawMessage to invopop's rules. The
+// Mapper of runtime/register.Reflector does the same at run time.
+func (m *mapper) ownEncoding(t types.Type, at site) *jsonschema.Schema {
+	switch {
+	case isNamed(t, "encoding/json", "Number"):
+		return &jsonschema.Schema{Type: "number"}
+	case isNamed(t, "net/url", "URL"):
+		m.problemf(at, "encoding/json writes url.URL as an object of its parts (Scheme, Host, Path…), not the string invopop's schema says; use a string field tagged jsonschema:\"format=uri\"")
+		return &jsonschema.Schema{}
+	case !mayHaveMethods(t) || isNamed(t, "time", "Time") || isNamed(t, "encoding/json", "RawMessage"):
+		return nil
+	}
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return nil // any JSON value, whatever the dynamic type writes
+	}
+	jsonValue, jsonPtr := m.methodOn(t, "MarshalJSON", isMarshalJSONSig)
+	textValue, textPtr := m.methodOn(t, "MarshalText", isMarshalTextSig)
+	name := typeString(t)
+	switch {
+	case jsonValue || jsonPtr:
+		m.problemf(at, "type %s has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); "+
+			"give %s a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type", name, name)
+		return &jsonschema.Schema{}
+	case textPtr && !textValue:
+		m.problemf(at, "type %s has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; "+
+			"declare MarshalText on the value receiver, or give %s a JSONSchema() *jsonschema.Schema method", name, name)
+		return &jsonschema.Schema{}
+	case textValue && !m.hasMethod(t, "JSONSchemaExtend", isExtendSig):
+		// encoding/json writes what MarshalText returns as a JSON string (uuid.UUID, netip.Addr).
+		// A JSONSchemaExtend method extends invopop's own schema, which is then kept.
+		return &jsonschema.Schema{Type: "string"}
+	}
+	return nil
+}
+
+// methodOn reports whether t's value method set has the named method with a signature sig
+// accepts, and whether only *t's does.
+func (m *mapper) methodOn(t types.Type, name string, sig func(*types.Signature) bool) (value, ptrOnly bool) {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Signature().Variadic() || !sig(fn.Signature()) {
+		return false, false
+	}
+	if m.methods.MethodSet(t).Lookup(fn.Pkg(), name) != nil {
+		return true, false
+	}
+	return false, true
 }
 
 // structSchema mirrors reflectStruct.

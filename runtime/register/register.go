@@ -110,9 +110,13 @@ func NoOutput(tool string) error {
 	return fmt.Errorf("tool %s: the handler returned neither a result nor an error", tool)
 }
 
-// Reflector is the invopop configuration whose output the Go SDK accepts: no top-level $ref.
+// Reflector is the invopop configuration whose output the Go SDK accepts (no top-level $ref),
+// with a Mapper for the types encoding/json does not write as their Go structure: json.Number is
+// a JSON number, and a type with a MarshalText method but no MarshalJSON (uuid.UUID, netip.Addr)
+// a JSON string. time.Time, net.IP, json.RawMessage and types with invopop's JSONSchema or
+// JSONSchemaExtend methods keep invopop's schema. cardgen's generate-time mapping does the same.
 func Reflector() *jsonschema.Reflector {
-	return &jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true}
+	return &jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true, Mapper: jsonMapper}
 }
 
 // ReflectSchema reflects T with invopop at start-up, with AdjustSchema's changes for a tool's

@@ -1,10 +1,13 @@
 package register
 
 import (
+	"encoding"
 	"encoding/json"
 	"fmt"
+	"net"
 	"reflect"
 	"strings"
+	"time"
 
 	"github.com/invopop/jsonschema"
 )
@@ -60,6 +63,30 @@ var (
 	fieldDocStringType = reflect.TypeFor[interface{ GetFieldDocString(string) string }]()
 	protoEnumType      = reflect.TypeFor[interface{ EnumDescriptor() ([]byte, []int) }]()
 )
+
+var (
+	jsonNumberType    = reflect.TypeFor[json.Number]()
+	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	timeType          = reflect.TypeFor[time.Time]()
+	ipType            = reflect.TypeFor[net.IP]()
+)
+
+// jsonMapper is Reflector's Mapper: the schema of a type encoding/json writes other than as its
+// Go structure, or nil to let invopop reflect it.
+func jsonMapper(t reflect.Type) *jsonschema.Schema {
+	switch {
+	case t == jsonNumberType:
+		return &jsonschema.Schema{Type: "number"}
+	case t == timeType || t == ipType || t.Kind() == reflect.Interface ||
+		t.Implements(customSchemaType) || t.Implements(extendSchemaType) || t.Implements(protoEnumType) ||
+		t.Implements(jsonMarshalerType): // json.RawMessage, and shapes only the type's own method knows
+		return nil
+	case t.Implements(textMarshalerType):
+		return &jsonschema.Schema{Type: "string"}
+	}
+	return nil
+}
 
 type adjuster struct {
 	r      *jsonschema.Reflector
