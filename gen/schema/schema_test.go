@@ -155,6 +155,7 @@ func TestProblems(t *testing.T) {
 		return "has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); give " +
 			typ + " a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type"
 	}
+	const v2Msg = "is read by encoding/json/v2 only, and the MCP Go SDK reads and writes JSON with encoding/json, which ignores it; remove it"
 	const urlMsg = `encoding/json writes url.URL as an object of its parts (Scheme, Host, Path…), not the string invopop's schema says; use a string field tagged jsonschema:"format=uri"`
 	tests := []struct {
 		typ  string
@@ -211,7 +212,11 @@ func TestProblems(t *testing.T) {
 		}},
 		{"JSONOptions", []string{
 			`problems.go:131:2: field Note: json tag: option "omitemtpy" is not one encoding/json knows, so it ignores it; did you mean omitempty?`,
-			`problems.go:134:2: field Extra: json tag: option "requried" is not one encoding/json knows, so it ignores it; remove it (the options are omitempty, omitzero, string, inline)`,
+			`problems.go:134:2: field Extra: json tag: option "requried" is not one encoding/json knows, so it ignores it; remove it (the options are omitempty, omitzero, string)`,
+			`problems.go:136:2: field V2: json tag: option "case:ignore" ` + v2Msg,
+			`problems.go:136:2: field V2: json tag: option "format:RFC3339" ` + v2Msg,
+			`problems.go:136:2: field V2: json tag: option "unknown" ` + v2Msg,
+			`problems.go:137:2: field Flat: json tag: option "inline" is read by encoding/json/v2 only, and the MCP Go SDK decodes with encoding/json, so the fields the schema flattens from it are never set; embed the struct as an anonymous field (no json name) to flatten it`,
 		}},
 		{"Nested", []string{
 			"problems.go:15:2: field Inner.Ch: " + chanMsg,

@@ -111,23 +111,32 @@ func appliesTo(name string) string {
 	return strings.Join(types, " and ")
 }
 
-// jsonOptions are the options of a json tag that encoding/json (omitempty, omitzero, string) or
-// invopop (inline) reads. jsonV2Options are those only encoding/json/v2 reads (with format:…),
-// accepted so that types written for it are not reported.
+// jsonOptions are the options of a json tag that encoding/json reads. jsonV2Options are those
+// only encoding/json/v2 reads (with format:… and case:…). They are reported too, not accepted:
+// the MCP Go SDK decodes a tool's input and encodes its output with encoding/json (v1), which
+// ignores them, so a field the schema flattens for inline (as invopop does) is never set, and
+// the others silently do nothing.
 var (
-	jsonOptions   = []string{"omitempty", "omitzero", "string", "inline"}
-	jsonV2Options = []string{"case:ignore", "case:strict", "unknown"}
+	jsonOptions   = []string{"omitempty", "omitzero", "string"}
+	jsonV2Options = []string{"inline", "unknown", "nocase", "strictcase"}
 )
 
-// checkJSONOptions reports the options of a field's json tag that nothing reads: encoding/json
-// ignores them, and a misspelt omitempty silently makes the field required in the schema.
+// checkJSONOptions reports the options of a field's json tag that encoding/json does not read: a
+// misspelt omitempty silently makes the field required in the schema, and an encoding/json/v2
+// option does nothing where the SDK reads and writes JSON.
 func (m *mapper) checkJSONOptions(tag string, at site) {
 	_, opts, _ := strings.Cut(tag, ",")
 	for o := range strings.SplitSeq(opts, ",") {
-		if o == "" || slices.Contains(jsonOptions, o) || slices.Contains(jsonV2Options, o) || strings.HasPrefix(o, "format:") {
-			continue
+		switch {
+		case o == "" || slices.Contains(jsonOptions, o):
+		case o == "inline":
+			m.ignoredf(at, "json tag: option \"inline\" is read by encoding/json/v2 only, and the MCP Go SDK decodes with encoding/json, so the fields the schema flattens from it are never set; "+
+				"embed the struct as an anonymous field (no json name) to flatten it")
+		case slices.Contains(jsonV2Options, o) || strings.HasPrefix(o, "format:") || strings.HasPrefix(o, "case:"):
+			m.ignoredf(at, "json tag: option %q is read by encoding/json/v2 only, and the MCP Go SDK reads and writes JSON with encoding/json, which ignores it; remove it", o)
+		default:
+			m.ignoredf(at, "json tag: option %q is not one encoding/json knows, so it ignores it; %s", o,
+				advice(o, jsonOptions, "remove it (the options are "+strings.Join(jsonOptions, ", ")+")"))
 		}
-		m.ignoredf(at, "json tag: option %q is not one encoding/json knows, so it ignores it; %s", o,
-			advice(o, jsonOptions, "remove it (the options are "+strings.Join(jsonOptions, ", ")+")"))
 	}
 }

@@ -426,6 +426,9 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		tag := reflect.StructTag(str.Tag(i))
 		fat := at.field(f)
 		name, embed, required, nullable := fieldName(f, tag)
+		if name != "" || embed {
+			m.checkJSONOptions(tag.Get("json"), fat)
+		}
 		if name == "" {
 			if embed && m.enter(deref(f.Type()), fat) {
 				_, ptr := types.Unalias(f.Type()).Underlying().(*types.Pointer)
@@ -434,7 +437,6 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 			}
 			continue
 		}
-		m.checkJSONOptions(tag.Get("json"), fat)
 		// Whether this field's schema is known only at run time (a JSONSchema method, say): its
 		// JSON type is then unknown here, and the tag check must not judge keywords by it.
 		before := m.runtime
