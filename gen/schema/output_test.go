@@ -3,11 +3,14 @@ package schema_test
 import (
 	"context"
 	"encoding/json"
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"net/netip"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -227,5 +230,47 @@ func TestOwnEncoding(t *testing.T) {
 		if err := resolved.Validate(doc); err != nil {
 			t.Errorf("%s: encoding/json's %s does not validate: %v", name, b, err)
 		}
+	}
+}
+
+// TestInstantiationCycle: a generic type whose field instantiates it with a longer type argument
+// (List[T] with Next *List[List[T]]) meets a new instance at every level, so the walk would never
+// end; it stops with a problem. The compiler rejects such a type, but cardgen maps the types of a
+// package that go/types loaded with errors too, and must not hang on them.
+func TestInstantiationCycle(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"type List[T any] struct { V T `json:\"v\"`; Next *List[List[T]] `json:\"next\"` }",
+			"field L.Next: generic type List is instantiated inside itself with ever longer type arguments (p.List[p.List[string]] inside p.List[string])"},
+		{"type List[T any] struct { V T `json:\"v\"`; Next *List[struct{ X T }] `json:\"next\"` }",
+			"generic type List is instantiated inside itself 17 times"},
+	} {
+		t.Run(c.want[:20], func(t *testing.T) { instantiationCycle(t, c.src, c.want) })
+	}
+}
+
+func instantiationCycle(t *testing.T, decl, want string) {
+	src := "package p\n" + decl + "\ntype In struct { L List[string] `json:\"l\"` }\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _ := (&types.Config{Error: func(error) {}}).Check("example.com/p", fset, []*ast.File{f}, nil)
+	obj := pkg.Scope().Lookup("In")
+	done := make(chan []schema.Problem, 1)
+	go func() {
+		_, probs := schema.For(obj.Type(), obj.Pos())
+		done <- probs
+	}()
+	select {
+	case probs := <-done:
+		if len(probs) != 1 || !strings.Contains(probs[0].Msg, want) ||
+			!strings.HasSuffix(probs[0].Msg, `; tag the field json:"-" or give List a JSONSchema() method`) {
+			t.Errorf("problems %v; want one about List's instantiation cycle", probs)
+		} else {
+			t.Logf("%s: %s", fset.Position(probs[0].Pos), probs[0].Msg)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("For did not return within 10s: the walk does not stop on an instantiation cycle")
 	}
 }

@@ -197,17 +197,83 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 }
 
 // enter pushes t on the expansion stack, or reports the recursion that would make invopop loop
-// (DoNotReference has no $ref to break the cycle). Only named types can recur.
+// (DoNotReference has no $ref to break the cycle). Only named types can recur: a type met again,
+// or an instance of a generic type whose type arguments hold an instance of the same generic
+// type being expanded (List[T] with a field of type *List[List[T]]: List[List[string]] inside
+// List[string]), which meets a new, longer instance at every level and so never meets the same
+// one again.
 func (m *mapper) enter(t types.Type, at site) bool {
+	n, generic := t.(*types.Named)
+	generic = generic && n.TypeArgs().Len() > 0
+	same := 0
 	for _, s := range m.stack {
 		if types.Identical(s, t) {
 			name := typeString(t)
 			m.problemf(at, "type %s refers to itself, which an inline schema (no $ref) cannot describe; tag the field json:\"-\" or give %s a JSONSchema() method", name, name)
 			return false
 		}
+		if sn, ok := s.(*types.Named); generic && ok && sn.Origin() == n.Origin() && argsHold(n.TypeArgs(), s) {
+			name := n.Obj().Name()
+			m.problemf(at, "generic type %s is instantiated inside itself with ever longer type arguments (%s inside %s), which no schema can describe; tag the field json:\"-\" or give %s a JSONSchema() method",
+				name, typeString(t), typeString(s), name)
+			return false
+		}
+		if sn, ok := s.(*types.Named); generic && ok && sn.Origin() == n.Origin() {
+			same++
+		}
+	}
+	if same >= maxSameOrigin {
+		// Growth the check above cannot see (List[struct{ X T }] inside List[T]).
+		name := n.Obj().Name()
+		m.problemf(at, "generic type %s is instantiated inside itself %d times (%s), which looks endless; tag the field json:\"-\" or give %s a JSONSchema() method",
+			name, same+1, typeString(t), name)
+		return false
 	}
 	m.stack = append(m.stack, t)
 	return true
+}
+
+// maxSameOrigin is how many instances of one generic type may be expanded inside each other
+// (Page[Page[Item]] is two) before the walk gives up; real types nest far less deep.
+const maxSameOrigin = 16
+
+// argsHold reports whether a type argument of list is, or is built from, the type s.
+func argsHold(list *types.TypeList, s types.Type) bool {
+	for i := range list.Len() {
+		if holds(list.At(i), s, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func holds(t, s types.Type, depth int) bool {
+	if depth > 32 { // type arguments are written by hand; this is deeper than any
+		return false
+	}
+	t = types.Unalias(t)
+	if types.Identical(t, s) {
+		return true
+	}
+	switch t := t.(type) {
+	case *types.Named:
+		for i := range t.TypeArgs().Len() {
+			if holds(t.TypeArgs().At(i), s, depth+1) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return holds(t.Elem(), s, depth+1)
+	case *types.Slice:
+		return holds(t.Elem(), s, depth+1)
+	case *types.Array:
+		return holds(t.Elem(), s, depth+1)
+	case *types.Map:
+		return holds(t.Key(), s, depth+1) || holds(t.Elem(), s, depth+1)
+	case *types.Chan:
+		return holds(t.Elem(), s, depth+1)
+	}
+	return false
 }
 
 func (m *mapper) leave() { m.stack = m.stack[:len(m.stack)-1] }
