@@ -156,6 +156,7 @@ func TestProblems(t *testing.T) {
 			typ + " a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type"
 	}
 	const v2Msg = "is read by encoding/json/v2 only, and the MCP Go SDK reads and writes JSON with encoding/json, which ignores it; remove it"
+	const hiddenMsg = `gets invopop's JSONSchemaExtend method from the embedded interface problems.Extender (field Extender); invopop calls it on a new problems.HiddenExtender, where that interface is nil, and panics at init (a json:"-" tag does not remove a promoted method); give problems.HiddenExtender its own JSONSchemaExtend method, or make Extender a named field instead of an embedded one`
 	const urlMsg = `encoding/json writes url.URL as an object of its parts (Scheme, Host, Path…), not the string invopop's schema says; use a string field tagged jsonschema:"format=uri"`
 	tests := []struct {
 		typ  string
@@ -249,6 +250,12 @@ func TestProblems(t *testing.T) {
 		}},
 		{"TextTop", []string{
 			"encoding.go:39:6: tool input must be a struct; encoding/json writes problems.TextTop as a JSON string, not an object: declare a struct type with a field of this type instead",
+		}},
+		{"HiddenExtender", []string{
+			"promoted.go:12:6: type problems.HiddenExtender " + hiddenMsg,
+		}},
+		{"UsesHidden", []string{
+			"promoted.go:19:2: field H: type problems.HiddenExtender " + hiddenMsg,
 		}},
 		{"Stamp", []string{
 			"problems.go:96:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",

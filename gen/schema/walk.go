@@ -95,6 +95,9 @@ func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
+	if m.hiddenInterfaceMethod(t, at) {
+		return nil
+	}
 	if m.calledAtReflectTime(t) {
 		m.runtime = true
 		return nil
@@ -144,6 +147,9 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 	if _, ok := t.Underlying().(*types.Interface); ok && (m.calledAtReflectTime(t) || m.hasMethod(t, "JSONSchemaExtend", isExtendSig)) {
 		// invopop would call the method on a new *I, which has no methods: a type-assertion panic.
 		m.problemf(at, "interface type %s has one of invopop's schema methods, which invopop calls on a nil value and panics; use a concrete type for this field", typeString(t))
+		return &jsonschema.Schema{}
+	}
+	if m.hiddenInterfaceMethod(t, at) {
 		return &jsonschema.Schema{}
 	}
 	if m.calledAtReflectTime(t) {
@@ -496,7 +502,7 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 			m.checkJSONOptions(tag.Get("json"), fat)
 		}
 		if name == "" {
-			if embed && m.enter(deref(f.Type()), fat) {
+			if embed && !m.hiddenInterfaceMethod(deref(f.Type()), fat) && m.enter(deref(f.Type()), fat) {
 				_, ptr := types.Unalias(f.Type()).Underlying().(*types.Pointer)
 				m.collect(st, f.Type(), fat, depth+1, viaPtr || ptr)
 				m.leave()
