@@ -135,9 +135,18 @@ func isNamed(t types.Type, path, name string) bool {
 // pkgPath is reflect.Type.PkgPath: the defining package of a named type, "" otherwise.
 func pkgPath(t types.Type) string {
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
-		return n.Obj().Pkg().Path()
+		return reflectPkgPath(n.Obj().Pkg())
 	}
 	return ""
+}
+
+// reflectPkgPath is the package path reflect reports for pkg's types: "main" for a command,
+// whatever its import path (so invopop's "https://main" has no dot in its host and gives no $id).
+func reflectPkgPath(pkg *types.Package) string {
+	if pkg.Name() == "main" {
+		return "main"
+	}
+	return pkg.Path()
 }
 
 // reflectName is reflect.Type.Name, which invopop turns into the schema's $id: the type's name,
@@ -171,7 +180,7 @@ func writeReflectString(b *strings.Builder, t types.Type) {
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
 		if pkg := t.Obj().Pkg(); pkg != nil {
-			b.WriteString(pkg.Path())
+			b.WriteString(reflectPkgPath(pkg))
 			b.WriteByte('.')
 		}
 		b.WriteString(reflectName(t))

@@ -274,3 +274,36 @@ func instantiationCycle(t *testing.T, decl, want string) {
 		t.Fatal("For did not return within 10s: the walk does not stop on an instantiation cycle")
 	}
 }
+
+// TestPackageMainID: reflect reports "main" as the package path of a command's types, whatever its
+// import path, and invopop gives no $id for "https://main" (its host has no dot); a non-main
+// package gets one.
+func TestPackageMainID(t *testing.T) {
+	for _, c := range []struct {
+		pkg, want string
+	}{
+		{"main", `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":`},
+		{"p", `{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/cmd/tool/in","properties":`},
+	} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "main.go", "package "+c.pkg+"\ntype In struct { A int }\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg, err := new(types.Config).Check("example.com/cmd/tool", fset, []*ast.File{f}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obj := pkg.Scope().Lookup("In")
+		for _, fn := range []func(types.Type, token.Pos) (schema.Result, []schema.Problem){schema.For, schema.ForOutput} {
+			res, probs := fn(obj.Type(), obj.Pos())
+			if len(probs) > 0 {
+				t.Fatal(probs)
+			}
+			b, _ := schema.Marshal(res.Schema)
+			if !strings.HasPrefix(string(b), c.want) {
+				t.Errorf("package %s: %s; want it to start %s", c.pkg, b, c.want)
+			}
+		}
+	}
+}
