@@ -1,11 +1,14 @@
 package schema
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 
+	gjsonschema "github.com/google/jsonschema-go/jsonschema"
 	"github.com/invopop/jsonschema"
 
+	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/internal/textdist"
 )
 
@@ -139,4 +142,39 @@ func (m *mapper) checkJSONOptions(tag string, at site) {
 				advice(o, jsonOptions, "remove it (the options are "+strings.Join(jsonOptions, ", ")+")"))
 		}
 	}
+}
+
+// DefaultProblem starts the message of a problem about a default= value that does not validate
+// against its field's own schema.
+const DefaultProblem = "jsonschema default="
+
+// checkDefault reports a default (from a jsonschema default= tag) that does not validate against
+// s, the field's own schema, with the validator the MCP Go SDK uses: mcp.AddTool resolves a tool's
+// schemas with ValidateDefaults and panics on such a schema, and register.AddTool fails every call
+// of the tool. invopop writes such defaults without a word: a default= on a []int is a list of
+// strings, and nothing checks a default against enum= or minimum=. It runs only for fields with a
+// default.
+func (m *mapper) checkDefault(s *jsonschema.Schema, at site) {
+	b, err := appendSchema(nil, s)
+	if err != nil {
+		return // a number JSON cannot hold, reported where it was parsed
+	}
+	_, err = sdkschema.Resolve(b)
+	if err == nil {
+		return
+	}
+	var plain gjsonschema.Schema
+	if json.Unmarshal(b, &plain) != nil {
+		return
+	}
+	if _, err := plain.Resolve(nil); err != nil {
+		return // the schema does not resolve for another reason than its default (a oneof_ref)
+	}
+	d, _ := json.Marshal(s.Default)
+	todo := "change the default, or the constraints it breaks"
+	if s.Type == "array" {
+		todo = "remove the default: invopop makes a list of strings of default= on an array, which only an array of strings takes"
+	}
+	m.problemf(at, "%s%s does not match the field's own schema (%s), so the MCP Go SDK refuses the tool's schema and every call fails; %s",
+		DefaultProblem, d, strings.TrimPrefix(err.Error(), "validating root: "), todo)
 }

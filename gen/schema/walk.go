@@ -37,6 +37,10 @@ type cand struct {
 	viaPtr   bool // promoted through an embedded pointer, which can be nil
 	required bool
 	prop     *jsonschema.Schema
+	// withDefault is the field's own schema when it has a default (from a default= tag) to
+	// check, once the field is chosen; at is where the field is.
+	withDefault *jsonschema.Schema
+	at          site
 }
 
 func newMapper() *mapper { return &mapper{reported: map[string]bool{}} }
@@ -412,6 +416,9 @@ func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
 
 // place adds the chosen field c to st.
 func (m *mapper) place(st *jsonschema.Schema, c *cand) {
+	if c.withDefault != nil {
+		m.checkDefault(c.withDefault, c.at)
+	}
 	st.Properties.Set(c.name, c.prop)
 	if c.required && !(m.output && c.viaPtr) && !contains(st.Required, c.name) {
 		st.Required = append(st.Required, c.name)
@@ -517,6 +524,10 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		fieldRuntime := m.runtime
 		m.runtime = before || fieldRuntime
 		m.keywordsFromTags(prop, tag, st, name, fat, fieldRuntime)
+		own := prop // the field's own schema, before a null alternative is added
+		if fieldRuntime || prop.Default == nil {
+			own = nil
+		}
 		if m.output {
 			nullElems(f.Type(), prop)
 		}
@@ -527,7 +538,7 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 			prop = orNull(prop)
 		}
 		jsonName, _, _ := strings.Cut(tag.Get("json"), ",")
-		m.cands = append(m.cands, cand{name: name, depth: depth, tagged: jsonName != "", viaPtr: viaPtr, required: required, prop: prop})
+		m.cands = append(m.cands, cand{name: name, depth: depth, tagged: jsonName != "", viaPtr: viaPtr, required: required, prop: prop, withDefault: own, at: fat})
 	}
 }
 
