@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 
 	gjsonschema "github.com/google/jsonschema-go/jsonschema"
 	"github.com/invopop/jsonschema"
@@ -159,16 +160,13 @@ func (m *mapper) checkDefault(s *jsonschema.Schema, at site) {
 	if err != nil {
 		return // a number JSON cannot hold, reported where it was parsed
 	}
-	_, err = sdkschema.Resolve(b)
-	if err == nil {
-		return
+	msg, ok := defaultVerdicts.Load(string(b))
+	if !ok {
+		msg = defaultError(b)
+		defaultVerdicts.Store(string(b), msg)
 	}
-	var plain gjsonschema.Schema
-	if json.Unmarshal(b, &plain) != nil {
+	if msg == "" {
 		return
-	}
-	if _, err := plain.Resolve(nil); err != nil {
-		return // the schema does not resolve for another reason than its default (a oneof_ref)
 	}
 	d, _ := json.Marshal(s.Default)
 	todo := "change the default, or the constraints it breaks"
@@ -176,5 +174,25 @@ func (m *mapper) checkDefault(s *jsonschema.Schema, at site) {
 		todo = "remove the default: invopop makes a list of strings of default= on an array, which only an array of strings takes"
 	}
 	m.problemf(at, "%s%s does not match the field's own schema (%s), so the MCP Go SDK refuses the tool's schema and every call fails; %s",
-		DefaultProblem, d, strings.TrimPrefix(err.Error(), "validating root: "), todo)
+		DefaultProblem, d, msg, todo)
+}
+
+// defaultVerdicts caches defaultError by schema: the same field types and tags recur across the
+// tools of a package, and resolving a schema costs far more than marshalling it.
+var defaultVerdicts sync.Map // schema JSON → defaultError's result
+
+// defaultError returns why the SDK's validator refuses the default of the schema b, or "".
+func defaultError(b []byte) string {
+	_, err := sdkschema.Resolve(b)
+	if err == nil {
+		return ""
+	}
+	var plain gjsonschema.Schema
+	if json.Unmarshal(b, &plain) != nil {
+		return ""
+	}
+	if _, err := plain.Resolve(nil); err != nil {
+		return "" // the schema does not resolve for another reason than its default (a oneof_ref)
+	}
+	return strings.TrimPrefix(err.Error(), "validating root: ")
 }
