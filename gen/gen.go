@@ -191,7 +191,7 @@ func (j *schemaJob) run() {
 	var probs2 []schema.Problem
 	j.in, j.probs = schema.For(t.In, t.Decl.Type.Params.Pos())
 	if t.Markdown == nil { // a markdown card tool sends mdcard's output, not Out
-		j.out, probs2 = schema.For(t.Out, t.Decl.Type.Results.Pos())
+		j.out, probs2 = schema.ForOutput(t.Out, t.Decl.Type.Results.Pos())
 	}
 	j.probs = append(j.probs, probs2...)
 	if len(j.probs) > 0 {

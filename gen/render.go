@@ -326,18 +326,21 @@ func renderSchemas(f *jen.File, p *Package) {
 	var defs []jen.Code
 	for _, t := range p.Tools {
 		defs = append(defs,
-			schemaDef(schemaVar(t, "Input"), t.InSchema, t.InRuntime, t.typ(t.In)),
-			schemaDef(schemaVar(t, "Output"), t.OutSchema, t.OutRuntime, t.typ(t.Out)))
+			schemaDef(schemaVar(t, "Input"), t.InSchema, t.InRuntime, "ReflectSchema", t.typ(t.In)),
+			schemaDef(schemaVar(t, "Output"), t.OutSchema, t.OutRuntime, "ReflectOutputSchema", t.typ(t.Out)))
 	}
 	f.Var().Defs(defs...)
 }
 
-func schemaDef(name string, schema []byte, runtime bool, typ jen.Code) jen.Code {
+// schemaDef declares a schema variable: the bytes cardgen computed, or a call to reflect, the
+// register function that reflects the type at init (ReflectSchema for an input,
+// ReflectOutputSchema for an output).
+func schemaDef(name string, schema []byte, runtime bool, reflect string, typ jen.Code) jen.Code {
 	if schema == nil && !runtime { // a markdown card tool: mdcard's output
 		return jen.Id(name).Op("=").Qual(mdcardPath, "OutputSchema").Call()
 	}
 	if runtime {
-		return jen.Id(name).Op("=").Qual(registerPath, "ReflectSchema").Types(typ).Call()
+		return jen.Id(name).Op("=").Qual(registerPath, reflect).Types(typ).Call()
 	}
 	return jen.Id(name).Op("=").Qual(jsonPath, "RawMessage").Call(rawString(string(schema)))
 }

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"go/types"
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -92,6 +93,10 @@ func isMarshalTextSig(s *types.Signature) bool { // MarshalText() ([]byte, error
 		isSliceOf(s.Results().At(0).Type(), types.Uint8) && isError(s.Results().At(1).Type())
 }
 
+func isMarshalJSONSig(s *types.Signature) bool { // MarshalJSON() ([]byte, error)
+	return isMarshalTextSig(s)
+}
+
 func isUnmarshalTextSig(s *types.Signature) bool { // UnmarshalText([]byte) error
 	return s.Params().Len() == 1 && s.Results().Len() == 1 &&
 		isSliceOf(s.Params().At(0).Type(), types.Uint8) && isError(s.Results().At(0).Type())
@@ -130,9 +135,18 @@ func isNamed(t types.Type, path, name string) bool {
 // pkgPath is reflect.Type.PkgPath: the defining package of a named type, "" otherwise.
 func pkgPath(t types.Type) string {
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
-		return n.Obj().Pkg().Path()
+		return reflectPkgPath(n.Obj().Pkg())
 	}
 	return ""
+}
+
+// reflectPkgPath is the package path reflect reports for pkg's types: "main" for a command,
+// whatever its import path (so invopop's "https://main" has no dot in its host and gives no $id).
+func reflectPkgPath(pkg *types.Package) string {
+	if pkg.Name() == "main" {
+		return "main"
+	}
+	return pkg.Path()
 }
 
 // reflectName is reflect.Type.Name, which invopop turns into the schema's $id: the type's name,
@@ -166,7 +180,7 @@ func writeReflectString(b *strings.Builder, t types.Type) {
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
 		if pkg := t.Obj().Pkg(); pkg != nil {
-			b.WriteString(pkg.Path())
+			b.WriteString(reflectPkgPath(pkg))
 			b.WriteByte('.')
 		}
 		b.WriteString(reflectName(t))
@@ -210,4 +224,59 @@ func writeReflectString(b *strings.Builder, t types.Type) {
 // typeString names a type in messages the way Go source in another package would: pkg.Name.
 func typeString(t types.Type) string {
 	return types.TypeString(t, (*types.Package).Name)
+}
+
+// invopopMethods are the methods invopop calls on a new value of a type while reflecting it, with
+// the signatures it checks.
+var invopopMethods = []struct {
+	name string
+	sig  func(*types.Signature) bool
+}{
+	{"JSONSchema", isSchemaSig}, {"JSONSchemaAlias", isAliasSig}, {"JSONSchemaExtend", isExtendSig},
+	{"JSONSchemaProperty", isPropertySig}, {"GetFieldDocString", isDocStringSig},
+}
+
+// hiddenInterfaceMethod reports a struct type t that gets one of invopop's methods from an
+// embedded interface whose field invopop does not reflect (json:"-" or jsonschema:"-"): the
+// method is promoted into t's method set whatever the tags say, invopop calls it on a new value
+// of t, where the interface is nil, and the generated package panics at init. (An embedded
+// interface that is reflected is reported where its field is mapped.)
+func (m *mapper) hiddenInterfaceMethod(t types.Type, at site) bool {
+	str, ok := t.Underlying().(*types.Struct)
+	if !ok || !mayHaveMethods(t) {
+		return false
+	}
+	for _, im := range invopopMethods {
+		obj, index, _ := types.LookupFieldOrMethod(t, false, nil, im.name)
+		fn, ok := obj.(*types.Func)
+		if !ok || len(index) < 2 || fn.Signature().Variadic() || !im.sig(fn.Signature()) {
+			continue
+		}
+		recv := fn.Signature().Recv()
+		if recv == nil || !types.IsInterface(recv.Type()) {
+			continue
+		}
+		// Follow the embedded fields to the interface: is one of them left out by its tags?
+		cur, hidden := str, ""
+		for _, i := range index[:len(index)-1] {
+			if cur == nil {
+				break
+			}
+			f := cur.Field(i)
+			tag := reflect.StructTag(cur.Tag(i))
+			if strings.Split(tag.Get("json"), ",")[0] == "-" || strings.Split(tag.Get("jsonschema"), ",")[0] == "-" {
+				hidden = f.Name()
+			}
+			cur, _ = deref(f.Type()).Underlying().(*types.Struct)
+		}
+		if hidden == "" {
+			continue
+		}
+		iface := typeString(recv.Type())
+		m.problemf(at, "type %s gets invopop's %s method from the embedded interface %s (field %s); invopop calls it on a new %s, where that interface is nil, and panics at init (a json:\"-\" tag does not remove a promoted method); "+
+			"give %s its own %s method, or make %s a named field instead of an embedded one",
+			typeString(t), im.name, iface, hidden, typeString(t), typeString(t), im.name, hidden)
+		return true
+	}
+	return false
 }

@@ -53,7 +53,24 @@ type Result struct {
 // When every problem is Ignored, the schema is returned with them: it is the one invopop would
 // make, which is what the oracle compares.
 func For(t types.Type, pos token.Pos) (Result, []Problem) {
+	return forMode(t, pos, false)
+}
+
+// ForOutput is For for a tool's output type, which encoding/json writes and the MCP Go SDK
+// validates (as structuredContent) against the schema. Where encoding/json writes null for a Go
+// value the input schema would refuse, the output schema accepts null as well: a nil slice, map
+// or pointer in a field without omitempty or omitzero, and a nil pointer, slice or map inside a
+// slice, array or map. Such a schema s becomes {"oneOf":[s,{"type":"null"}]}, as invopop's
+// nullable option writes it, when s has a single type other than null. Fields promoted through an
+// embedded pointer are not required, as a nil pointer leaves them out. runtime/register's
+// AdjustSchema does the same to a schema invopop reflects at run time.
+func ForOutput(t types.Type, pos token.Pos) (Result, []Problem) {
+	return forMode(t, pos, true)
+}
+
+func forMode(t types.Type, pos token.Pos, output bool) (Result, []Problem) {
 	m := newMapper()
+	m.output = output
 	s := m.top(t, pos)
 	switch {
 	case slices.ContainsFunc(m.problems, func(p Problem) bool { return !p.Ignored }):

@@ -18,8 +18,10 @@ import (
 
 	"github.com/cardgen/cardgen/gen/schema"
 	"github.com/cardgen/cardgen/gen/schema/schematest"
-	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/cardgen/cardgen/internal/sdkschema"
+	"github.com/cardgen/cardgen/runtime/register"
 )
 
 var loaded sync.Map // dir → *packages.Package
@@ -68,11 +70,12 @@ func TestOracleFixtures(t *testing.T) {
 
 	// Every struct type of the package went through the oracle: adding a fixture means listing it.
 	wantTypes := []string{
-		"Aliased", "Alternatives", "Base", "Collections", "Collision", "Custom", "DocStrings",
-		"EmbeddedTagged", "Embedding", "Empty", "Extended", "Extras", "FuzzKinds", "Generics",
-		"Inline", "Item", "ItemPage", "Keywords", "Large", "Maps", "Meta", "Named", "Order",
-		"PairPage", "Pointer", "PromotesCustom", "PropAliased", "PtrMethod", "Scalars", "Specials",
-		"TextKey", "Timestamps", "UsesCustom", "WrongSig",
+		"Aliased", "Alternatives", "Ambiguous", "Base", "Collections", "Collision", "Custom",
+		"Deeper", "DocStrings", "EmbeddedTagged", "Embedding", "Empty", "Encoded", "Extended", "Extras",
+		"FuzzKinds", "Generics", "Inline", "Item", "ItemPage", "Keywords", "Large", "Maps", "Meta",
+		"Named", "Nils", "Order", "Org", "PairPage", "Pointer", "PromotesCustom", "PropAliased",
+		"PtrMethod", "Scalars", "Specials", "Tagged", "TaggedFirst",
+		"Untagged", "User", "UsesCustom", "WrongSig",
 	}
 	var gotTypes []string
 	scope := load(t, "testdata/fixtures").Types.Scope()
@@ -92,24 +95,29 @@ func TestOracleFixtures(t *testing.T) {
 
 	runtime := []string{"Aliased", "Custom", "DocStrings", "Extended", "PromotesCustom", "PropAliased", "UsesCustom"}
 	for _, name := range runtime {
-		if d := diffs[name]; !d.Runtime || d.Ours != "" || d.Invopop != "" || len(d.Problems) > 0 {
-			t.Errorf("%s: got %+v, want Runtime only", name, d)
+		for _, key := range []string{name, name + schematest.OutputSuffix} {
+			if d := diffs[key]; !d.Runtime || d.Ours != "" || d.Invopop != "" || len(d.Problems) > 0 {
+				t.Errorf("%s: got %+v, want Runtime only", key, d)
+			}
+			delete(diffs, key)
 		}
-		delete(diffs, name)
 	}
 
 	// Deliberate difference: invopop keys definitions by bare type name, so other.Collision,
 	// reflected last, replaces the root. We keep Collision's own schema.
-	if d, ok := diffs["Collision"]; !ok {
-		t.Error("Collision: no difference reported; invopop's name-collision quirk is expected")
-	} else {
+	for _, key := range []string{"Collision", "Collision" + schematest.OutputSuffix} {
+		d, ok := diffs[key]
+		if !ok {
+			t.Errorf("%s: no difference reported; invopop's name-collision quirk is expected", key)
+			continue
+		}
 		if got, want := propertyNames(t, d.Ours), []string{"other", "own"}; !slices.Equal(got, want) {
-			t.Errorf("Collision: our properties %q, want %q", got, want)
+			t.Errorf("%s: our properties %q, want %q", key, got, want)
 		}
 		if got, want := propertyNames(t, d.Invopop), []string{"inner"}; !slices.Equal(got, want) {
-			t.Errorf("Collision: invopop's properties %q, want %q", got, want)
+			t.Errorf("%s: invopop's properties %q, want %q", key, got, want)
 		}
-		delete(diffs, "Collision")
+		delete(diffs, key)
 	}
 
 	for name, d := range diffs {
@@ -144,6 +152,13 @@ func TestProblems(t *testing.T) {
 		itemsMsg   = `applies to array items, but type=array was put on a type that has none (invopop panics on this); remove the keyword or the type=array`
 	)
 	self := func(typ string) string { return "type " + typ + " " + fmt.Sprintf(selfMsg, typ) }
+	marshalJSONMsg := func(typ string) string {
+		return "has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); give " +
+			typ + " a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type"
+	}
+	const v2Msg = "is read by encoding/json/v2 only, and the MCP Go SDK reads and writes JSON with encoding/json, which ignores it; remove it"
+	const hiddenMsg = `gets invopop's JSONSchemaExtend method from the embedded interface problems.Extender (field Extender); invopop calls it on a new problems.HiddenExtender, where that interface is nil, and panics at init (a json:"-" tag does not remove a promoted method); give problems.HiddenExtender its own JSONSchemaExtend method, or make Extender a named field instead of an embedded one`
+	const urlMsg = `encoding/json writes url.URL as an object of its parts (Scheme, Host, Path…), not the string invopop's schema says; use a string field tagged jsonschema:"format=uri"`
 	tests := []struct {
 		typ  string
 		want []string
@@ -199,7 +214,11 @@ func TestProblems(t *testing.T) {
 		}},
 		{"JSONOptions", []string{
 			`problems.go:131:2: field Note: json tag: option "omitemtpy" is not one encoding/json knows, so it ignores it; did you mean omitempty?`,
-			`problems.go:134:2: field Extra: json tag: option "requried" is not one encoding/json knows, so it ignores it; remove it (the options are omitempty, omitzero, string, inline)`,
+			`problems.go:134:2: field Extra: json tag: option "requried" is not one encoding/json knows, so it ignores it; remove it (the options are omitempty, omitzero, string)`,
+			`problems.go:136:2: field V2: json tag: option "case:ignore" ` + v2Msg,
+			`problems.go:136:2: field V2: json tag: option "format:RFC3339" ` + v2Msg,
+			`problems.go:136:2: field V2: json tag: option "unknown" ` + v2Msg,
+			`problems.go:137:2: field Flat: json tag: option "inline" is read by encoding/json/v2 only, and the MCP Go SDK decodes with encoding/json, so the fields the schema flattens from it are never set; embed the struct as an anonymous field (no json name) to flatten it`,
 		}},
 		{"Nested", []string{
 			"problems.go:15:2: field Inner.Ch: " + chanMsg,
@@ -219,6 +238,30 @@ func TestProblems(t *testing.T) {
 		}},
 		{"Generic", []string{
 			"problems.go:91:6: tool input must be a concrete type; problems.Generic[T any] has type parameters: use an instance such as Generic[string]",
+		}},
+		{"Timestamps", []string{
+			"encoding.go:10:6: type problems.Timestamps " + marshalJSONMsg("problems.Timestamps"),
+		}},
+		{"OwnJSON", []string{
+			"encoding.go:30:2: field Money: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney"),
+			"encoding.go:31:2: field Moneys: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney"),
+			"encoding.go:32:2: field Ptr: type problems.PtrText has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; declare MarshalText on the value receiver, or give problems.PtrText a JSONSchema() *jsonschema.Schema method",
+			"encoding.go:33:2: field Link: " + urlMsg,
+			"encoding.go:34:2: field LinkP: " + urlMsg,
+		}},
+		{"TextTop", []string{
+			"encoding.go:39:6: tool input must be a struct; encoding/json writes problems.TextTop as a JSON string, not an object: declare a struct type with a field of this type instead",
+		}},
+		{"HiddenExtender", []string{
+			"promoted.go:12:6: type problems.HiddenExtender " + hiddenMsg,
+		}},
+		{"UsesHidden", []string{
+			"promoted.go:19:2: field H: type problems.HiddenExtender " + hiddenMsg,
+		}},
+		{"Defaults", []string{
+			`promoted.go:24:2: field Ints: jsonschema default=["1","2"] does not match the field's own schema (validating /items: type: 1 has type "string", want "integer"), so the MCP Go SDK refuses the tool's schema and every call fails; remove the default: invopop makes a list of strings of default= on an array, which only an array of strings takes`,
+			`promoted.go:25:2: field Enum: jsonschema default="c" does not match the field's own schema (enum: c does not equal any of: [a b]), so the MCP Go SDK refuses the tool's schema and every call fails; change the default, or the constraints it breaks`,
+			`promoted.go:26:2: field Min: jsonschema default=0 does not match the field's own schema (minimum: 0/1 is less than 1.000000), so the MCP Go SDK refuses the tool's schema and every call fails; change the default, or the constraints it breaks`,
 		}},
 		{"Stamp", []string{
 			"problems.go:96:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",
@@ -399,7 +442,7 @@ type WatchInput struct {
 }
 
 // BenchmarkFor maps fixtures.Large: 22 fields, nested structs from two packages, maps, slices,
-// time.Time, url.URL and an embedded struct.
+// time.Time and an embedded struct.
 func BenchmarkFor(b *testing.B) {
 	obj := lookup(b, load(b, "testdata/fixtures"), "Large")
 	b.ReportAllocs()
@@ -451,7 +494,7 @@ func FuzzTags(f *testing.F) {
 		})
 
 		res, probs := schema.For(st, token.NoPos)
-		want, failure := invopop(rt)
+		want, failure := invopop(rt, false)
 		for _, p := range probs {
 			if p.Ignored && !strings.Contains(p.Msg, ": jsonschema tag: ") && !strings.Contains(p.Msg, ": json tag: ") {
 				t.Fatalf("For reports %q as a tag word invopop or encoding/json ignores", p.Msg)
@@ -459,8 +502,14 @@ func FuzzTags(f *testing.F) {
 		}
 		// A tag word invopop ignores leaves the schema as invopop makes it: compared below.
 		if probs := mappingProblems(probs); len(probs) > 0 {
-			if failure == "" {
-				t.Fatalf("For reports %v, but invopop gives %s", probs, want)
+			if failure != "" {
+				return
+			}
+			// A default that does not validate against its field's schema: invopop writes it,
+			// and the SDK refuses the schema.
+			defaults := !slices.ContainsFunc(probs, func(p schema.Problem) bool { return !strings.Contains(p.Msg, ": "+schema.DefaultProblem) })
+			if _, err := sdkschema.Resolve(want); !defaults || err == nil {
+				t.Fatalf("For reports %v, but invopop gives %s, which the SDK resolves (%v)", probs, want, err)
 			}
 			return
 		}
@@ -474,19 +523,32 @@ func FuzzTags(f *testing.F) {
 		if string(got) != string(want) {
 			t.Fatalf("For:     %s\ninvopop: %s", got, want)
 		}
+		// The output schema: ForOutput against invopop with AdjustSchema's output changes.
+		res, _ = schema.ForOutput(st, token.NoPos)
+		got, err = schema.Marshal(res.Schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, _ := invopop(rt, true); string(got) != string(want) {
+			t.Fatalf("ForOutput: %s\ninvopop:   %s", got, want)
+		}
 	})
 }
 
-// invopop reflects t as the generated code would at run time and reports a panic or a marshal
-// error as failure.
-func invopop(t reflect.Type) (b []byte, failure string) {
+// invopop reflects t as the generated code would at run time (invopop, then register.AdjustSchema
+// for cardgen's deliberate differences) and reports a panic or a marshal error as failure.
+func invopop(t reflect.Type, output bool) (b []byte, failure string) {
 	defer func() {
 		if p := recover(); p != nil {
 			b, failure = nil, fmt.Sprint("panic: ", p)
 		}
 	}()
-	r := &jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true}
-	b, err := json.Marshal(r.ReflectFromType(t))
+	s := register.Reflector().ReflectFromType(t)
+	if _, err := json.Marshal(s); err != nil {
+		return nil, err.Error() // before AdjustSchema, which may drop the field that breaks it
+	}
+	register.AdjustSchema(t, s, output)
+	b, err := json.Marshal(s)
 	if err != nil {
 		return nil, err.Error()
 	}

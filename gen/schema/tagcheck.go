@@ -1,11 +1,15 @@
 package schema
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 
+	gjsonschema "github.com/google/jsonschema-go/jsonschema"
 	"github.com/invopop/jsonschema"
 
+	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/internal/textdist"
 )
 
@@ -111,23 +115,84 @@ func appliesTo(name string) string {
 	return strings.Join(types, " and ")
 }
 
-// jsonOptions are the options of a json tag that encoding/json (omitempty, omitzero, string) or
-// invopop (inline) reads. jsonV2Options are those only encoding/json/v2 reads (with format:…),
-// accepted so that types written for it are not reported.
+// jsonOptions are the options of a json tag that encoding/json reads. jsonV2Options are those
+// only encoding/json/v2 reads (with format:… and case:…). They are reported too, not accepted:
+// the MCP Go SDK decodes a tool's input and encodes its output with encoding/json (v1), which
+// ignores them, so a field the schema flattens for inline (as invopop does) is never set, and
+// the others silently do nothing.
 var (
-	jsonOptions   = []string{"omitempty", "omitzero", "string", "inline"}
-	jsonV2Options = []string{"case:ignore", "case:strict", "unknown"}
+	jsonOptions   = []string{"omitempty", "omitzero", "string"}
+	jsonV2Options = []string{"inline", "unknown", "nocase", "strictcase"}
 )
 
-// checkJSONOptions reports the options of a field's json tag that nothing reads: encoding/json
-// ignores them, and a misspelt omitempty silently makes the field required in the schema.
+// checkJSONOptions reports the options of a field's json tag that encoding/json does not read: a
+// misspelt omitempty silently makes the field required in the schema, and an encoding/json/v2
+// option does nothing where the SDK reads and writes JSON.
 func (m *mapper) checkJSONOptions(tag string, at site) {
 	_, opts, _ := strings.Cut(tag, ",")
 	for o := range strings.SplitSeq(opts, ",") {
-		if o == "" || slices.Contains(jsonOptions, o) || slices.Contains(jsonV2Options, o) || strings.HasPrefix(o, "format:") {
-			continue
+		switch {
+		case o == "" || slices.Contains(jsonOptions, o):
+		case o == "inline":
+			m.ignoredf(at, "json tag: option \"inline\" is read by encoding/json/v2 only, and the MCP Go SDK decodes with encoding/json, so the fields the schema flattens from it are never set; "+
+				"embed the struct as an anonymous field (no json name) to flatten it")
+		case slices.Contains(jsonV2Options, o) || strings.HasPrefix(o, "format:") || strings.HasPrefix(o, "case:"):
+			m.ignoredf(at, "json tag: option %q is read by encoding/json/v2 only, and the MCP Go SDK reads and writes JSON with encoding/json, which ignores it; remove it", o)
+		default:
+			m.ignoredf(at, "json tag: option %q is not one encoding/json knows, so it ignores it; %s", o,
+				advice(o, jsonOptions, "remove it (the options are "+strings.Join(jsonOptions, ", ")+")"))
 		}
-		m.ignoredf(at, "json tag: option %q is not one encoding/json knows, so it ignores it; %s", o,
-			advice(o, jsonOptions, "remove it (the options are "+strings.Join(jsonOptions, ", ")+")"))
 	}
+}
+
+// DefaultProblem starts the message of a problem about a default= value that does not validate
+// against its field's own schema.
+const DefaultProblem = "jsonschema default="
+
+// checkDefault reports a default (from a jsonschema default= tag) that does not validate against
+// s, the field's own schema, with the validator the MCP Go SDK uses: mcp.AddTool resolves a tool's
+// schemas with ValidateDefaults and panics on such a schema, and register.AddTool fails every call
+// of the tool. invopop writes such defaults without a word: a default= on a []int is a list of
+// strings, and nothing checks a default against enum= or minimum=. It runs only for fields with a
+// default.
+func (m *mapper) checkDefault(s *jsonschema.Schema, at site) {
+	b, err := appendSchema(nil, s)
+	if err != nil {
+		return // a number JSON cannot hold, reported where it was parsed
+	}
+	msg, ok := defaultVerdicts.Load(string(b))
+	if !ok {
+		msg = defaultError(b)
+		defaultVerdicts.Store(string(b), msg)
+	}
+	if msg == "" {
+		return
+	}
+	d, _ := json.Marshal(s.Default)
+	todo := "change the default, or the constraints it breaks"
+	if s.Type == "array" {
+		todo = "remove the default: invopop makes a list of strings of default= on an array, which only an array of strings takes"
+	}
+	m.problemf(at, "%s%s does not match the field's own schema (%s), so the MCP Go SDK refuses the tool's schema and every call fails; %s",
+		DefaultProblem, d, msg, todo)
+}
+
+// defaultVerdicts caches defaultError by schema: the same field types and tags recur across the
+// tools of a package, and resolving a schema costs far more than marshalling it.
+var defaultVerdicts sync.Map // schema JSON → defaultError's result
+
+// defaultError returns why the SDK's validator refuses the default of the schema b, or "".
+func defaultError(b []byte) string {
+	_, err := sdkschema.Resolve(b)
+	if err == nil {
+		return ""
+	}
+	var plain gjsonschema.Schema
+	if json.Unmarshal(b, &plain) != nil {
+		return ""
+	}
+	if _, err := plain.Resolve(nil); err != nil {
+		return "" // the schema does not resolve for another reason than its default (a oneof_ref)
+	}
+	return strings.TrimPrefix(err.Error(), "validating root: ")
 }

@@ -19,6 +19,28 @@ type mapper struct {
 	runtime  bool
 	problems []Problem
 	reported map[string]bool // pos+reason: one problem per cause, however many paths reach it
+	// output maps a tool's output: the schema must also accept what encoding/json writes for nil
+	// slices, maps and pointers (null), and fields promoted through an embedded pointer, which a
+	// nil pointer leaves out, are not required.
+	output bool
+	// cands holds the fields of the structs being mapped, innermost last: each struct's fields
+	// are collected, then encoding/json's rules pick which of them a name stands for.
+	cands []cand
+}
+
+// cand is a field a struct's schema may get: what invopop reflects for it, and what
+// encoding/json's field selection needs to know.
+type cand struct {
+	name     string
+	depth    int  // embedding depth: 0 for the struct's own fields
+	tagged   bool // the name comes from a json tag
+	viaPtr   bool // promoted through an embedded pointer, which can be nil
+	required bool
+	prop     *jsonschema.Schema
+	// withDefault is the field's own schema when it has a default (from a default= tag) to
+	// check, once the field is chosen; at is where the field is.
+	withDefault *jsonschema.Schema
+	at          site
 }
 
 func newMapper() *mapper { return &mapper{reported: map[string]bool{}} }
@@ -77,6 +99,9 @@ func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
+	if m.hiddenInterfaceMethod(t, at) {
+		return nil
+	}
 	if m.calledAtReflectTime(t) {
 		m.runtime = true
 		return nil
@@ -91,6 +116,12 @@ func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 	}
 	if n, ok := t.(*types.Named); ok && n.TypeParams().Len() > n.TypeArgs().Len() {
 		m.problemf(at, "tool input must be a concrete type; %s has type parameters: use an instance such as %s[string]", typeString(t), n.Obj().Name())
+		return nil
+	}
+	if s := m.ownEncoding(t, at); s != nil {
+		if s.Type != "" {
+			m.problemf(at, "tool input must be a struct; encoding/json writes %s as a JSON %s, not an object: declare a struct type with a field of this type instead", typeString(t), s.Type)
+		}
 		return nil
 	}
 	s := m.schema(t, at)
@@ -122,6 +153,9 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 		m.problemf(at, "interface type %s has one of invopop's schema methods, which invopop calls on a nil value and panics; use a concrete type for this field", typeString(t))
 		return &jsonschema.Schema{}
 	}
+	if m.hiddenInterfaceMethod(t, at) {
+		return &jsonschema.Schema{}
+	}
 	if m.calledAtReflectTime(t) {
 		// invopop calls the method and uses what it returns; nothing below is reflected.
 		m.runtime = true
@@ -133,6 +167,9 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 	}
 	if isNamed(t, "net", "IP") {
 		return &jsonschema.Schema{Type: "string", Format: "ipv4"}
+	}
+	if s := m.ownEncoding(t, at); s != nil {
+		return s
 	}
 	if !m.enter(t, at) {
 		return &jsonschema.Schema{}
@@ -170,17 +207,83 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 }
 
 // enter pushes t on the expansion stack, or reports the recursion that would make invopop loop
-// (DoNotReference has no $ref to break the cycle). Only named types can recur.
+// (DoNotReference has no $ref to break the cycle). Only named types can recur: a type met again,
+// or an instance of a generic type whose type arguments hold an instance of the same generic
+// type being expanded (List[T] with a field of type *List[List[T]]: List[List[string]] inside
+// List[string]), which meets a new, longer instance at every level and so never meets the same
+// one again.
 func (m *mapper) enter(t types.Type, at site) bool {
+	n, generic := t.(*types.Named)
+	generic = generic && n.TypeArgs().Len() > 0
+	same := 0
 	for _, s := range m.stack {
 		if types.Identical(s, t) {
 			name := typeString(t)
 			m.problemf(at, "type %s refers to itself, which an inline schema (no $ref) cannot describe; tag the field json:\"-\" or give %s a JSONSchema() method", name, name)
 			return false
 		}
+		if sn, ok := s.(*types.Named); generic && ok && sn.Origin() == n.Origin() && argsHold(n.TypeArgs(), s) {
+			name := n.Obj().Name()
+			m.problemf(at, "generic type %s is instantiated inside itself with ever longer type arguments (%s inside %s), which no schema can describe; tag the field json:\"-\" or give %s a JSONSchema() method",
+				name, typeString(t), typeString(s), name)
+			return false
+		}
+		if sn, ok := s.(*types.Named); generic && ok && sn.Origin() == n.Origin() {
+			same++
+		}
+	}
+	if same >= maxSameOrigin {
+		// Growth the check above cannot see (List[struct{ X T }] inside List[T]).
+		name := n.Obj().Name()
+		m.problemf(at, "generic type %s is instantiated inside itself %d times (%s), which looks endless; tag the field json:\"-\" or give %s a JSONSchema() method",
+			name, same+1, typeString(t), name)
+		return false
 	}
 	m.stack = append(m.stack, t)
 	return true
+}
+
+// maxSameOrigin is how many instances of one generic type may be expanded inside each other
+// (Page[Page[Item]] is two) before the walk gives up; real types nest far less deep.
+const maxSameOrigin = 16
+
+// argsHold reports whether a type argument of list is, or is built from, the type s.
+func argsHold(list *types.TypeList, s types.Type) bool {
+	for i := range list.Len() {
+		if holds(list.At(i), s, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func holds(t, s types.Type, depth int) bool {
+	if depth > 32 { // type arguments are written by hand; this is deeper than any
+		return false
+	}
+	t = types.Unalias(t)
+	if types.Identical(t, s) {
+		return true
+	}
+	switch t := t.(type) {
+	case *types.Named:
+		for i := range t.TypeArgs().Len() {
+			if holds(t.TypeArgs().At(i), s, depth+1) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return holds(t.Elem(), s, depth+1)
+	case *types.Slice:
+		return holds(t.Elem(), s, depth+1)
+	case *types.Array:
+		return holds(t.Elem(), s, depth+1)
+	case *types.Map:
+		return holds(t.Key(), s, depth+1) || holds(t.Elem(), s, depth+1)
+	case *types.Chan:
+		return holds(t.Elem(), s, depth+1)
+	}
+	return false
 }
 
 func (m *mapper) leave() { m.stack = m.stack[:len(m.stack)-1] }
@@ -207,15 +310,67 @@ func (m *mapper) basic(b *types.Basic, at site) *jsonschema.Schema {
 	return &jsonschema.Schema{}
 }
 
-// special returns the fixed schema invopop gives time.Time and url.URL in reflectStruct.
+// special returns the fixed schema invopop gives time.Time in reflectStruct.
 func special(t types.Type) *jsonschema.Schema {
-	switch {
-	case isNamed(t, "time", "Time"):
+	if isNamed(t, "time", "Time") {
 		return &jsonschema.Schema{Type: "string", Format: "date-time"}
-	case isNamed(t, "net/url", "URL"):
-		return &jsonschema.Schema{Type: "string", Format: "uri"}
 	}
 	return nil
+}
+
+// ownEncoding returns the schema of a type that encoding/json does not write as its Go structure,
+// where cardgen departs from invopop (which describes the structure): json.Number is a JSON
+// number, and a type with a MarshalText method (and no MarshalJSON) a JSON string. A type with
+// its own MarshalJSON, or whose marshalling method is on the pointer only (used only when
+// encoding/json can take the value's address), has a JSON form cardgen cannot know, and url.URL is
+// written as an object of its parts though invopop says string: those are problems. It returns
+// nil for any other type, and leaves time.Time, net.IP and json.RawMessage to invopop's rules. The
+// Mapper of runtime/register.Reflector does the same at run time.
+func (m *mapper) ownEncoding(t types.Type, at site) *jsonschema.Schema {
+	switch {
+	case isNamed(t, "encoding/json", "Number"):
+		return &jsonschema.Schema{Type: "number"}
+	case isNamed(t, "net/url", "URL"):
+		m.problemf(at, "encoding/json writes url.URL as an object of its parts (Scheme, Host, Path…), not the string invopop's schema says; use a string field tagged jsonschema:\"format=uri\"")
+		return &jsonschema.Schema{}
+	case !mayHaveMethods(t) || isNamed(t, "time", "Time") || isNamed(t, "encoding/json", "RawMessage"):
+		return nil
+	}
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return nil // any JSON value, whatever the dynamic type writes
+	}
+	jsonValue, jsonPtr := m.methodOn(t, "MarshalJSON", isMarshalJSONSig)
+	textValue, textPtr := m.methodOn(t, "MarshalText", isMarshalTextSig)
+	name := typeString(t)
+	switch {
+	case jsonValue || jsonPtr:
+		m.problemf(at, "type %s has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); "+
+			"give %s a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type", name, name)
+		return &jsonschema.Schema{}
+	case textPtr && !textValue:
+		m.problemf(at, "type %s has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; "+
+			"declare MarshalText on the value receiver, or give %s a JSONSchema() *jsonschema.Schema method", name, name)
+		return &jsonschema.Schema{}
+	case textValue && !m.hasMethod(t, "JSONSchemaExtend", isExtendSig):
+		// encoding/json writes what MarshalText returns as a JSON string (uuid.UUID, netip.Addr).
+		// A JSONSchemaExtend method extends invopop's own schema, which is then kept.
+		return &jsonschema.Schema{Type: "string"}
+	}
+	return nil
+}
+
+// methodOn reports whether t's value method set has the named method with a signature sig
+// accepts, and whether only *t's does.
+func (m *mapper) methodOn(t types.Type, name string, sig func(*types.Signature) bool) (value, ptrOnly bool) {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Signature().Variadic() || !sig(fn.Signature()) {
+		return false, false
+	}
+	if m.methods.MethodSet(t).Lookup(fn.Pkg(), name) != nil {
+		return true, false
+	}
+	return false, true
 }
 
 // structSchema mirrors reflectStruct.
@@ -233,9 +388,103 @@ func (m *mapper) structSchema(t types.Type, at site) *jsonschema.Schema {
 }
 
 // fields mirrors reflectStructFields: it adds t's fields to st, flattening embedded structs into
-// the same schema (a later field of the same name replaces the earlier one in place, as invopop's
-// ordered map does; encoding/json's depth rules are not applied, as invopop does not apply them).
+// the same schema. Where invopop lets a later field of the same name replace the earlier one in
+// place, cardgen follows encoding/json, which is what reads the tool's input and writes its
+// output: the shallowest field wins, then the one with a json tag, and a name that two fields
+// share at the same level with nothing to choose between them is left out (encoding/json writes
+// neither). A name keeps the place where it first appears, as in invopop's ordered map.
 func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
+	start := len(m.cands)
+	m.collect(st, t, at, 0, false)
+	cs := m.cands[start:]
+	if !hasDuplicateName(cs) {
+		for i := range cs {
+			m.place(st, &cs[i])
+		}
+	} else {
+		for i := range cs {
+			if firstWithName(cs, cs[i].name) == i {
+				if w := dominant(cs[i:], cs[i].name); w != nil {
+					m.place(st, w)
+				}
+			}
+		}
+	}
+	clear(cs) // drop the schemas so that the buffer keeps nothing alive
+	m.cands = m.cands[:start]
+}
+
+// place adds the chosen field c to st.
+func (m *mapper) place(st *jsonschema.Schema, c *cand) {
+	if c.withDefault != nil {
+		m.checkDefault(c.withDefault, c.at)
+	}
+	st.Properties.Set(c.name, c.prop)
+	if c.required && !(m.output && c.viaPtr) && !contains(st.Required, c.name) {
+		st.Required = append(st.Required, c.name)
+	}
+}
+
+// hasDuplicateName reports whether two fields share a name: rare, and the only case where
+// encoding/json's selection rules matter.
+func hasDuplicateName(cs []cand) bool {
+	for i := range cs {
+		for j := range i {
+			if cs[j].name == cs[i].name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func firstWithName(cs []cand, name string) int {
+	for i := range cs {
+		if cs[i].name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// dominant mirrors encoding/json's dominantField over the fields named name: the shallowest one,
+// or of several at that depth the only one with a json tag; nil when that leaves none or more
+// than one (encoding/json then writes and reads none of them).
+func dominant(cs []cand, name string) *cand {
+	depth := -1
+	for i := range cs {
+		if cs[i].name == name && (depth < 0 || cs[i].depth < depth) {
+			depth = cs[i].depth
+		}
+	}
+	var found *cand
+	n, tagged := 0, 0
+	var taggedOne *cand
+	for i := range cs {
+		c := &cs[i]
+		if c.name != name || c.depth != depth {
+			continue
+		}
+		n++
+		found = c
+		if c.tagged {
+			tagged++
+			taggedOne = c
+		}
+	}
+	switch {
+	case n == 1:
+		return found
+	case tagged == 1:
+		return taggedOne
+	}
+	return nil
+}
+
+// collect appends the fields of t, and those promoted from its embedded structs, to m.cands in
+// invopop's walk order. depth is the embedding depth of t's own fields; viaPtr says t was
+// reached through an embedded pointer.
+func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int, viaPtr bool) {
 	t = types.Unalias(t)
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
@@ -256,14 +505,17 @@ func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
 		tag := reflect.StructTag(str.Tag(i))
 		fat := at.field(f)
 		name, embed, required, nullable := fieldName(f, tag)
+		if name != "" || embed {
+			m.checkJSONOptions(tag.Get("json"), fat)
+		}
 		if name == "" {
-			if embed && m.enter(deref(f.Type()), fat) {
-				m.fields(st, f.Type(), fat)
+			if embed && !m.hiddenInterfaceMethod(deref(f.Type()), fat) && m.enter(deref(f.Type()), fat) {
+				_, ptr := types.Unalias(f.Type()).Underlying().(*types.Pointer)
+				m.collect(st, f.Type(), fat, depth+1, viaPtr || ptr)
 				m.leave()
 			}
 			continue
 		}
-		m.checkJSONOptions(tag.Get("json"), fat)
 		// Whether this field's schema is known only at run time (a JSONSchema method, say): its
 		// JSON type is then unknown here, and the tag check must not judge keywords by it.
 		before := m.runtime
@@ -272,14 +524,79 @@ func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
 		fieldRuntime := m.runtime
 		m.runtime = before || fieldRuntime
 		m.keywordsFromTags(prop, tag, st, name, fat, fieldRuntime)
-		if nullable {
-			prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
+		own := prop // the field's own schema, before a null alternative is added
+		if fieldRuntime || prop.Default == nil {
+			own = nil
 		}
-		st.Properties.Set(name, prop)
-		if required && !contains(st.Required, name) {
-			st.Required = append(st.Required, name)
+		if m.output {
+			nullElems(f.Type(), prop)
+		}
+		switch {
+		case nullable:
+			prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
+		case m.output && canBeNull(f.Type()) && !omitted(tag):
+			prop = orNull(prop)
+		}
+		jsonName, _, _ := strings.Cut(tag.Get("json"), ",")
+		m.cands = append(m.cands, cand{name: name, depth: depth, tagged: jsonName != "", viaPtr: viaPtr, required: required, prop: prop, withDefault: own, at: fat})
+	}
+}
+
+// canBeNull reports whether encoding/json writes null for a zero value of t: a nil pointer,
+// slice or map (an interface's schema accepts null already).
+func canBeNull(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// omitted reports whether a field's json tag leaves a nil value out instead of writing null.
+func omitted(tag reflect.StructTag) bool {
+	opts := strings.Split(tag.Get("json"), ",")
+	return hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
+}
+
+// orNull returns s, or {"oneOf":[s,{"type":"null"}]} as invopop's nullable option writes it when
+// s has a single type other than null (so that exactly one alternative matches any value).
+func orNull(s *jsonschema.Schema) *jsonschema.Schema {
+	if s.Type == "" || s.Type == "null" {
+		return s
+	}
+	return &jsonschema.Schema{OneOf: []*jsonschema.Schema{s, {Type: "null"}}}
+}
+
+// nullElems lets the items of the arrays and the values of the maps in s, the schema of t, be
+// null where encoding/json writes null for them: nil pointers, slices and maps inside a slice,
+// array or map. It runs once a field's tag keywords are applied (they read the items' type) and
+// goes down through nested slices and maps; the fields of structs inside were seen to when those
+// structs were mapped.
+func nullElems(t types.Type, s *jsonschema.Schema) {
+	switch u := deref(t).Underlying().(type) {
+	case *types.Slice:
+		s.Items = nullElem(u.Elem(), s.Items)
+	case *types.Array:
+		s.Items = nullElem(u.Elem(), s.Items)
+	case *types.Map:
+		if s.AdditionalProperties != jsonschema.FalseSchema && s.AdditionalProperties != jsonschema.TrueSchema {
+			s.AdditionalProperties = nullElem(u.Elem(), s.AdditionalProperties)
+		}
+		for k, v := range s.PatternProperties {
+			s.PatternProperties[k] = nullElem(u.Elem(), v)
 		}
 	}
+}
+
+func nullElem(t types.Type, s *jsonschema.Schema) *jsonschema.Schema {
+	if s == nil {
+		return nil
+	}
+	nullElems(t, s)
+	if canBeNull(t) {
+		return orNull(s)
+	}
+	return s
 }
 
 // fieldName mirrors reflectFieldName with RequiredFromJSONSchemaTags false (the default): a field

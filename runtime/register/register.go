@@ -110,22 +110,20 @@ func NoOutput(tool string) error {
 	return fmt.Errorf("tool %s: the handler returned neither a result nor an error", tool)
 }
 
-// Reflector is the invopop configuration whose output the Go SDK accepts: no top-level $ref.
+// Reflector is the invopop configuration whose output the Go SDK accepts (no top-level $ref),
+// with a Mapper for the types encoding/json does not write as their Go structure: json.Number is
+// a JSON number, and a type with a MarshalText method but no MarshalJSON (uuid.UUID, netip.Addr)
+// a JSON string. time.Time, net.IP, json.RawMessage and types with invopop's JSONSchema or
+// JSONSchemaExtend methods keep invopop's schema. cardgen's generate-time mapping does the same.
 func Reflector() *jsonschema.Reflector {
-	return &jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true}
+	return &jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true, Mapper: jsonMapper}
 }
 
-// ReflectSchema reflects T with invopop at start-up. Generated code uses it only for types with
-// their own JSONSchema-style methods, which cardgen cannot evaluate at generate time.
+// ReflectSchema reflects T with invopop at start-up, with AdjustSchema's changes for a tool's
+// input. Generated code uses it only for types with their own JSONSchema-style methods, which
+// cardgen cannot evaluate at generate time.
 func ReflectSchema[T any]() json.RawMessage {
-	var zero T
-	b, err := json.Marshal(Reflector().Reflect(zero))
-	if err != nil {
-		// A schema that cannot be marshalled is a programming error in the type's JSONSchema
-		// method; failing at start-up is the earliest place it can be seen.
-		panic(fmt.Sprintf("cardgen: marshalling the JSON schema of %T: %v", zero, err))
-	}
-	return b
+	return reflectSchema[T](false)
 }
 
 // Bool returns a pointer to v, for the SDK's optional tool annotation hints.

@@ -33,12 +33,20 @@ type OracleDiff struct {
 	Panic    string   // invopop panicked on a type For mapped
 }
 
-// OracleCompare loads the package in dir, maps each named type with schema.For and reflects it
-// with (&jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true}).Reflect. With no
-// typeNames it takes every exported, non-generic type of the package whose underlying type is a
-// struct. It returns an entry for each type that was not proven byte-identical; an empty map means
-// every type matched. dir must hold a non-main package inside a module that requires
-// github.com/invopop/jsonschema; a package under a testdata directory works.
+// OutputSuffix ends the key of OracleCompare's entry for a type's output schema.
+const OutputSuffix = " (output)"
+
+// OracleCompare loads the package in dir, maps each named type with schema.For and
+// schema.ForOutput, and reflects it with invopop as the generated code would at init:
+// register.Reflector()'s Reflect, then register.AdjustSchema for an input and for an output.
+// AdjustSchema is the reflect-based twin of the changes gen/schema makes to invopop's schema on
+// purpose (docs/schemas.md lists them), written independently over reflect, so the comparison
+// proves both. With no typeNames it takes every exported, non-generic type of the package whose
+// underlying type is a struct. It returns an entry for each schema that was not proven
+// byte-identical, keyed by the type name for the input schema and by the name and OutputSuffix
+// for the output schema; an empty map means every type matched. dir must hold a non-main package
+// inside a module that requires github.com/invopop/jsonschema and github.com/cardgen/cardgen; a
+// package under a testdata directory works.
 //
 // The invopop side runs as a temporary main package in a directory named _oracle* at the module
 // root (the go command skips "_" directories in ./... patterns), removed before returning.
@@ -77,21 +85,26 @@ func OracleCompare(dir string, typeNames []string) (map[string]OracleDiff, error
 		if !ok {
 			return nil, fmt.Errorf("%s: no type %s", pkg.PkgPath, name)
 		}
-		res, probs := schema.For(obj.Type(), obj.Pos())
-		// Words of jsonschema tags that invopop ignores are reported but leave the schema as
-		// invopop makes it: the schema is still compared.
-		probs = slices.DeleteFunc(probs, func(p schema.Problem) bool { return p.Ignored })
-		switch {
-		case len(probs) > 0:
-			diffs[name] = OracleDiff{Problems: formatProblems(pkg.Fset, dir, probs)}
-		case res.Runtime:
-			diffs[name] = OracleDiff{Runtime: true}
-		default:
-			b, err := schema.Marshal(res.Schema)
-			if err != nil {
-				return nil, fmt.Errorf("%s: marshal: %w", name, err)
+		for _, mode := range []struct {
+			key string
+			fn  func(types.Type, token.Pos) (schema.Result, []schema.Problem)
+		}{{name, schema.For}, {name + OutputSuffix, schema.ForOutput}} {
+			res, probs := mode.fn(obj.Type(), obj.Pos())
+			// Words of jsonschema tags that invopop ignores are reported but leave the schema as
+			// invopop makes it: the schema is still compared.
+			probs = slices.DeleteFunc(probs, func(p schema.Problem) bool { return p.Ignored })
+			switch {
+			case len(probs) > 0:
+				diffs[mode.key] = OracleDiff{Problems: formatProblems(pkg.Fset, dir, probs)}
+			case res.Runtime:
+				diffs[mode.key] = OracleDiff{Runtime: true}
+			default:
+				b, err := schema.Marshal(res.Schema)
+				if err != nil {
+					return nil, fmt.Errorf("%s: marshal: %w", mode.key, err)
+				}
+				ours[mode.key] = b
 			}
-			ours[name] = b
 		}
 	}
 	if len(ours) == 0 {
@@ -103,7 +116,17 @@ func OracleCompare(dir string, typeNames []string) (map[string]OracleDiff, error
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	theirs, err := reflectWithInvopop(pkg.Module.Dir, pkg.PkgPath, names)
+	// invopop reflects only the types mapped without problems: on the others it may panic or,
+	// for a recursive type, never return.
+	var reflected []string
+	for _, n := range typeNames {
+		_, in := ours[n]
+		_, out := ours[n+OutputSuffix]
+		if in || out {
+			reflected = append(reflected, n)
+		}
+	}
+	theirs, err := reflectWithInvopop(pkg.Module.Dir, pkg.PkgPath, reflected)
 	if err != nil {
 		return nil, err
 	}
@@ -180,8 +203,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 
-	"github.com/invopop/jsonschema"
+	"github.com/cardgen/cardgen/runtime/register"
 	target "{{.Path}}"
 )
 
@@ -190,14 +214,15 @@ type result struct {
 	Panic  string          ` + "`json:\",omitempty\"`" + `
 }
 
-func reflect(v any) (res result) {
+func reflectSchema(v any, output bool) (res result) {
 	defer func() {
 		if p := recover(); p != nil {
 			res = result{Panic: fmt.Sprint(p)}
 		}
 	}()
-	r := &jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true}
-	b, err := json.Marshal(r.Reflect(v))
+	s := register.Reflector().Reflect(v)
+	register.AdjustSchema(reflect.TypeOf(v), s, output)
+	b, err := json.Marshal(s)
 	if err != nil {
 		return result{Panic: "marshal: " + err.Error()}
 	}
@@ -207,7 +232,8 @@ func reflect(v any) (res result) {
 func main() {
 	out := map[string]result{
 {{- range .Names}}
-		{{printf "%q" .}}: reflect(new(target.{{.}})),
+		{{printf "%q" .}}: reflectSchema(new(target.{{.}}), false),
+		{{printf "%q" (print . $.Suffix)}}: reflectSchema(new(target.{{.}}), true),
 {{- end}}
 	}
 	if err := json.NewEncoder(os.Stdout).Encode(out); err != nil {
@@ -220,9 +246,9 @@ func main() {
 func reflectWithInvopop(modRoot, pkgPath string, names []string) (map[string]invopopResult, error) {
 	var src bytes.Buffer
 	if err := program.Execute(&src, struct {
-		Path  string
-		Names []string
-	}{pkgPath, names}); err != nil {
+		Path, Suffix string
+		Names        []string
+	}{pkgPath, OutputSuffix, names}); err != nil {
 		return nil, err
 	}
 	tmp, err := os.MkdirTemp(modRoot, "_oracle")

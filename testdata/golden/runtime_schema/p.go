@@ -26,11 +26,15 @@ type In struct {
 	ID string `json:"id"`
 }
 
+// Out has a field of a type with a JSONSchema method too, so its output schema is reflected at
+// init, with the nulls encoding/json writes (Tags, Owner) allowed.
 type Out struct {
-	ID    string   `json:"id"`
-	Name  string   `json:"name"`
-	Tags  []string `json:"tags,omitempty"`
-	Owner *Person  `json:"owner,omitempty"`
+	ID     string   `json:"id"`
+	Colour Colour   `json:"colour"`
+	Mixed  []Colour `json:"mixed"`
+	Name   string   `json:"name"`
+	Tags   []string `json:"tags,omitempty"`
+	Owner  *Person  `json:"owner,omitempty"`
 }
 
 type Person struct {

@@ -128,12 +128,13 @@ type IgnoredTags struct {
 
 // JSONOptions has json tag options nothing reads; a misspelt omitempty makes Note required.
 type JSONOptions struct {
-	Note   string `json:"note,omitemtpy"`
-	Name   string `json:"name,omitempty,omitzero"`
-	Count  int    `json:"count,string"`
-	Extra  string `json:"extra,requried"`
-	Hidden string `json:"-,"`
-	V2     string `json:"v2,case:ignore,format:RFC3339,unknown"`
+	Note   string          `json:"note,omitemtpy"`
+	Name   string          `json:"name,omitempty,omitzero"`
+	Count  int             `json:"count,string"`
+	Extra  string          `json:"extra,requried"`
+	Hidden string          `json:"-,"`
+	V2     string          `json:"v2,case:ignore,format:RFC3339,unknown"`
+	Flat   struct{ A int } `json:"flat,inline"`
 }
 
 // Money describes itself as a string when invopop reflects it.

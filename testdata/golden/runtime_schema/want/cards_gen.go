@@ -5,7 +5,6 @@ package p
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/cardgen/cardgen/runtime/register"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -20,7 +19,7 @@ const _ = register.GeneratedAPI1
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
 	mixInputSchema  = register.ReflectSchema[Paint]()
-	mixOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/runtime_schema/out","properties":{"id":{"type":"string"},"name":{"type":"string"},"tags":{"items":{"type":"string"},"type":"array"},"owner":{"properties":{"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["name"]}},"additionalProperties":false,"type":"object","required":["id","name"]}`)
+	mixOutputSchema = register.ReflectOutputSchema[Out]()
 )
 
 // RegisterTools adds the annotated tools of package p to s: mix. Each tool gets the input and

@@ -1,0 +1,309 @@
+package schema_test
+
+import (
+	"context"
+	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"net/netip"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/gen/schema"
+	"github.com/cardgen/cardgen/gen/schema/testdata/fixtures"
+	"github.com/cardgen/cardgen/internal/sdkschema"
+	"github.com/cardgen/cardgen/runtime/register"
+)
+
+// TestForOutput: an output schema accepts the null encoding/json writes for a nil slice, map or
+// pointer (a field without omitempty or omitzero, or an item or map value), keeps tag keywords on
+// the items, leaves alone schemas without a single type and nullable fields, and does not require
+// fields promoted through an embedded pointer. The input schema of the same type stays invopop's.
+func TestForOutput(t *testing.T) {
+	const head = `{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/p/t","properties":`
+	tests := []struct {
+		name, src, in, out string
+	}{
+		{"nil slice, map, pointer",
+			`type T struct { S []string; M map[string]int; P *int ` + "`jsonschema:\"minimum=1\"`" + `; O []int ` + "`json:\",omitempty\"`" + ` }`,
+			`{"S":{"items":{"type":"string"},"type":"array"},"M":{"additionalProperties":{"type":"integer"},"type":"object"},"P":{"type":"integer","minimum":1},"O":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["S","M","P"]}`,
+			`{"S":{"oneOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"M":{"oneOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}]},"P":{"oneOf":[{"type":"integer","minimum":1},{"type":"null"}]},"O":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["S","M","P"]}`},
+		{"items and values",
+			`type T struct { L []*string ` + "`json:\"l,omitzero\" jsonschema:\"minLength=1\"`" + `; M map[int][]int ` + "`json:\"m,omitempty\"`" + ` }`,
+			`{"l":{"items":{"type":"string","minLength":1},"type":"array"},"m":{"patternProperties":{"^[0-9]+$":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":"object"}`,
+			`{"l":{"items":{"oneOf":[{"type":"string","minLength":1},{"type":"null"}]},"type":"array"},"m":{"patternProperties":{"^[0-9]+$":{"oneOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":"object"}`},
+		{"nullable, any, oneof_type left alone",
+			`type T struct { N *int ` + "`jsonschema:\"nullable\"`" + `; A []any; X *int ` + "`jsonschema:\"oneof_type=integer;string\"`" + ` }`,
+			`{"N":{"oneOf":[{"type":"integer"},{"type":"null"}]},"A":{"items":true,"type":"array"},"X":{"oneOf":[{"type":"integer"},{"type":"string"}]}},"additionalProperties":false,"type":"object","required":["N","A","X"]}`,
+			`{"N":{"oneOf":[{"type":"integer"},{"type":"null"}]},"A":{"oneOf":[{"items":true,"type":"array"},{"type":"null"}]},"X":{"oneOf":[{"type":"integer"},{"type":"string"}]}},"additionalProperties":false,"type":"object","required":["N","A","X"]}`},
+		{"embedded pointer not required",
+			`type B struct { X int; Y int }; type C struct { Z int }; type T struct { *B; C }`,
+			`{"X":{"type":"integer"},"Y":{"type":"integer"},"Z":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["X","Y","Z"]}`,
+			`{"X":{"type":"integer"},"Y":{"type":"integer"},"Z":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["Z"]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pkg := check(t, "package p\n"+tt.src)
+			obj := pkg.Scope().Lookup("T")
+			for _, c := range []struct {
+				fn   func(types.Type, token.Pos) (schema.Result, []schema.Problem)
+				want string
+			}{{schema.For, tt.in}, {schema.ForOutput, tt.out}} {
+				res, probs := c.fn(obj.Type(), obj.Pos())
+				if len(probs) > 0 {
+					t.Fatalf("problems: %v", probs)
+				}
+				got, err := schema.Marshal(res.Schema)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := head + c.want; string(got) != want {
+					t.Errorf("got  %s\nwant %s", got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestOutputNilsThroughSDK is the end-to-end proof: a tool that returns a value full of nil
+// slices, maps and pointers (fixtures.Nils), registered with the SDK's own mcp.AddTool, answers an
+// in-process client with a valid result under the schema ForOutput makes, and under the one
+// runtime/register reflects at init; under the input schema (invopop's) the SDK refuses its own
+// server's output.
+func TestOutputNilsThroughSDK(t *testing.T) {
+	obj := lookup(t, load(t, "testdata/fixtures"), "Nils")
+	schemaOf := func(output bool) json.RawMessage {
+		f := schema.For
+		if output {
+			f = schema.ForOutput
+		}
+		res, probs := f(obj.Type(), obj.Pos())
+		if len(mappingProblems(probs)) > 0 {
+			t.Fatal(probs)
+		}
+		b, err := schema.Marshal(res.Schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	call := func(out json.RawMessage) (*mcp.CallToolResult, error) {
+		ctx := context.Background()
+		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+		in := json.RawMessage(`{"type":"object"}`)
+		mcp.AddTool(s, &mcp.Tool{Name: "nils", InputSchema: in, OutputSchema: out},
+			func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, *fixtures.Nils, error) {
+				// Typed's schema has no single type (oneof_type), which is left as written:
+				// the tag must list null itself.
+				return nil, &fixtures.Nils{Typed: new(int)}, nil
+			})
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := s.Connect(ctx, st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ss.Close()
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs.Close()
+		return cs.CallTool(ctx, &mcp.CallToolParams{Name: "nils", Arguments: map[string]any{}})
+	}
+	for name, out := range map[string]json.RawMessage{
+		"ForOutput":                    schemaOf(true),
+		"register.ReflectOutputSchema": register.ReflectOutputSchema[*fixtures.Nils](),
+	} {
+		res, err := call(out)
+		if err != nil || res.IsError {
+			t.Errorf("%s: the call failed: %v %+v", name, err, res)
+			continue
+		}
+		if m, ok := res.StructuredContent.(map[string]any); !ok || m["slice"] != nil || !hasKey(m, "slice") {
+			t.Errorf("%s: structuredContent %s; want the nil slice as null", name, res.StructuredContent)
+		}
+	}
+	if _, err := call(schemaOf(false)); err == nil || !strings.Contains(err.Error(), `has type "null"`) {
+		t.Errorf("under invopop's schema the call gave %v; want the SDK's output validation error", err)
+	}
+}
+
+func hasKey(m map[string]any, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// TestFieldSelection: where fields share a JSON name, the schema has the one encoding/json reads
+// and writes (the shallowest, then the tagged one) and no property for a name encoding/json drops
+// (several at the same depth with nothing to choose between them); invopop keeps the last one.
+func TestFieldSelection(t *testing.T) {
+	const head = `{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/p/t","properties":`
+	const user = "type User struct { ID string `json:\"id\"`; Name string `json:\"name\"` }; type Org struct { ID int `json:\"id\"` }\n"
+	tests := []struct {
+		name, src, want string
+	}{
+		{"same depth: neither",
+			user + `type T struct { User; Org }`,
+			`{"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["name"]}`},
+		{"shallower wins though walked first",
+			user + "type T struct { ID bool `json:\"id\"`; Org }",
+			`{"id":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["id"]}`},
+		{"tagged wins at the same depth",
+			"type A struct { X int `json:\"ID\"` }; type B struct { ID bool }; type T struct { A; B }",
+			`{"ID":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["ID"]}`},
+		{"two fields of the struct itself",
+			"type T struct { A int `json:\"x\"`; B string `json:\"x\"`; C bool }",
+			`{"C":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["C"]}`},
+		{"first place kept",
+			user + "type T struct { User; Name bool `json:\"name,omitempty\"` }",
+			`{"id":{"type":"string"},"name":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["id"]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pkg := check(t, "package p\n"+tt.src)
+			obj := pkg.Scope().Lookup("T")
+			res, probs := schema.For(obj.Type(), obj.Pos())
+			if len(probs) > 0 {
+				t.Fatalf("problems: %v", probs)
+			}
+			got, err := schema.Marshal(res.Schema)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := head + tt.want; string(got) != want {
+				t.Errorf("got  %s\nwant %s", got, want)
+			}
+		})
+	}
+}
+
+// TestOwnEncoding: a type encoding/json writes with MarshalText (uuid.UUID, netip.Addr) is a JSON
+// string and json.Number a JSON number, with the tag keywords of those types; a value of
+// fixtures.Encoded as encoding/json writes it validates, with the SDK's validator, against the
+// output schema. (invopop describes uuid.UUID as an array of 16 integers and netip.Addr as an object.)
+func TestOwnEncoding(t *testing.T) {
+	obj := lookup(t, load(t, "testdata/fixtures"), "Encoded")
+	id := uuid.MustParse("6ba7b810-9dad-11d1-80b4-00c04fd430c8")
+	addr := netip.MustParseAddr("192.0.2.1")
+	v := fixtures.Encoded{ID: id, IDs: []uuid.UUID{id}, Addr: addr, AddrPtr: &addr, Number: "2.5", Numbers: []json.Number{"3"}}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for name, f := range map[string]func(types.Type, token.Pos) (schema.Result, []schema.Problem){"For": schema.For, "ForOutput": schema.ForOutput} {
+		res, probs := f(obj.Type(), obj.Pos())
+		if len(probs) > 0 {
+			t.Fatalf("%s: problems %v", name, probs)
+		}
+		for prop, want := range map[string]string{
+			"id":     `{"type":"string","format":"uuid"}`,
+			"addr":   `{"type":"string","format":"ipv4"}`,
+			"key":    `{"type":"string","minLength":1}`,
+			"number": `{"type":"number","minimum":1}`,
+		} {
+			p, _ := res.Schema.Properties.Get(prop)
+			if got, _ := schema.Marshal(p); string(got) != want {
+				t.Errorf("%s: %s is %s; want %s", name, prop, got, want)
+			}
+		}
+		if name != "ForOutput" {
+			continue
+		}
+		raw, err := schema.Marshal(res.Schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resolved, err := sdkschema.Resolve(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := resolved.Validate(doc); err != nil {
+			t.Errorf("%s: encoding/json's %s does not validate: %v", name, b, err)
+		}
+	}
+}
+
+// TestInstantiationCycle: a generic type whose field instantiates it with a longer type argument
+// (List[T] with Next *List[List[T]]) meets a new instance at every level, so the walk would never
+// end; it stops with a problem. The compiler rejects such a type, but cardgen maps the types of a
+// package that go/types loaded with errors too, and must not hang on them.
+func TestInstantiationCycle(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"type List[T any] struct { V T `json:\"v\"`; Next *List[List[T]] `json:\"next\"` }",
+			"field L.Next: generic type List is instantiated inside itself with ever longer type arguments (p.List[p.List[string]] inside p.List[string])"},
+		{"type List[T any] struct { V T `json:\"v\"`; Next *List[struct{ X T }] `json:\"next\"` }",
+			"generic type List is instantiated inside itself 17 times"},
+	} {
+		t.Run(c.want[:20], func(t *testing.T) { instantiationCycle(t, c.src, c.want) })
+	}
+}
+
+func instantiationCycle(t *testing.T, decl, want string) {
+	src := "package p\n" + decl + "\ntype In struct { L List[string] `json:\"l\"` }\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _ := (&types.Config{Error: func(error) {}}).Check("example.com/p", fset, []*ast.File{f}, nil)
+	obj := pkg.Scope().Lookup("In")
+	done := make(chan []schema.Problem, 1)
+	go func() {
+		_, probs := schema.For(obj.Type(), obj.Pos())
+		done <- probs
+	}()
+	select {
+	case probs := <-done:
+		if len(probs) != 1 || !strings.Contains(probs[0].Msg, want) ||
+			!strings.HasSuffix(probs[0].Msg, `; tag the field json:"-" or give List a JSONSchema() method`) {
+			t.Errorf("problems %v; want one about List's instantiation cycle", probs)
+		} else {
+			t.Logf("%s: %s", fset.Position(probs[0].Pos), probs[0].Msg)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("For did not return within 10s: the walk does not stop on an instantiation cycle")
+	}
+}
+
+// TestPackageMainID: reflect reports "main" as the package path of a command's types, whatever its
+// import path, and invopop gives no $id for "https://main" (its host has no dot); a non-main
+// package gets one.
+func TestPackageMainID(t *testing.T) {
+	for _, c := range []struct {
+		pkg, want string
+	}{
+		{"main", `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":`},
+		{"p", `{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/cmd/tool/in","properties":`},
+	} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "main.go", "package "+c.pkg+"\ntype In struct { A int }\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg, err := new(types.Config).Check("example.com/cmd/tool", fset, []*ast.File{f}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obj := pkg.Scope().Lookup("In")
+		for _, fn := range []func(types.Type, token.Pos) (schema.Result, []schema.Problem){schema.For, schema.ForOutput} {
+			res, probs := fn(obj.Type(), obj.Pos())
+			if len(probs) > 0 {
+				t.Fatal(probs)
+			}
+			b, _ := schema.Marshal(res.Schema)
+			if !strings.HasPrefix(string(b), c.want) {
+				t.Errorf("package %s: %s; want it to start %s", c.pkg, b, c.want)
+			}
+		}
+	}
+}

@@ -1,0 +1,350 @@
+package register
+
+import (
+	"encoding"
+	"encoding/json"
+	"fmt"
+	"net"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/invopop/jsonschema"
+)
+
+// ReflectOutputSchema is ReflectSchema for a tool's output type: the schema also accepts the
+// nulls encoding/json writes for T's nil slices, maps and pointers (see AdjustSchema). Generated
+// code uses it only for output types with their own JSONSchema-style methods.
+func ReflectOutputSchema[T any]() json.RawMessage {
+	return reflectSchema[T](true)
+}
+
+func reflectSchema[T any](output bool) json.RawMessage {
+	var zero T
+	s := Reflector().Reflect(zero)
+	AdjustSchema(reflect.TypeFor[T](), s, output)
+	b, err := json.Marshal(s)
+	if err != nil {
+		// A schema that cannot be marshalled is a programming error in the type's JSONSchema
+		// method; failing at start-up is the earliest place it can be seen.
+		panic(fmt.Sprintf("cardgen: marshalling the JSON schema of %T: %v", zero, err))
+	}
+	return b
+}
+
+// AdjustSchema changes s, the schema Reflector reflects for t, where invopop's schema and the JSON
+// that encoding/json reads and writes for t disagree. It is the run-time twin of cardgen's
+// generate-time mapping (gen/schema), which makes the same changes over go/types, and the two are
+// held to the same bytes by the schema oracle:
+//
+//   - Where several fields of a struct have the same JSON name, the schema keeps the one
+//     encoding/json uses (the shallowest, then the one with a json tag) instead of the last one
+//     invopop walked, and leaves out a name encoding/json uses for none of them (two fields at the
+//     same depth with nothing to choose between them).
+//   - With output set, a field that encoding/json writes as null (a nil slice, map or pointer,
+//     without omitempty or omitzero) and an item or map value that can be null (a nil pointer,
+//     slice or map inside a slice, array or map) accept null: a schema with a single type other
+//     than null becomes {"oneOf":[schema,{"type":"null"}]}. Fields promoted through an embedded
+//     pointer are not required, as a nil pointer leaves them out.
+//
+// Schemas that a type's own method made (JSONSchema, JSONSchemaAlias's target is followed) are
+// left as they are, and so are the fields and required list of a struct with a JSONSchemaExtend
+// or JSONSchemaProperty method (only the nulls are added to the former).
+func AdjustSchema(t reflect.Type, s *jsonschema.Schema, output bool) {
+	a := adjuster{r: Reflector(), output: output}
+	a.schema(t, s)
+}
+
+var (
+	customSchemaType   = reflect.TypeFor[interface{ JSONSchema() *jsonschema.Schema }]()
+	extendSchemaType   = reflect.TypeFor[interface{ JSONSchemaExtend(*jsonschema.Schema) }]()
+	aliasSchemaType    = reflect.TypeFor[interface{ JSONSchemaAlias() any }]()
+	propertyAliasType  = reflect.TypeFor[interface{ JSONSchemaProperty(string) any }]()
+	fieldDocStringType = reflect.TypeFor[interface{ GetFieldDocString(string) string }]()
+	protoEnumType      = reflect.TypeFor[interface{ EnumDescriptor() ([]byte, []int) }]()
+)
+
+var (
+	jsonNumberType    = reflect.TypeFor[json.Number]()
+	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	timeType          = reflect.TypeFor[time.Time]()
+	ipType            = reflect.TypeFor[net.IP]()
+)
+
+// jsonMapper is Reflector's Mapper: the schema of a type encoding/json writes other than as its
+// Go structure, or nil to let invopop reflect it.
+func jsonMapper(t reflect.Type) *jsonschema.Schema {
+	switch {
+	case t == jsonNumberType:
+		return &jsonschema.Schema{Type: "number"}
+	case t == timeType || t == ipType || t.Kind() == reflect.Interface ||
+		t.Implements(customSchemaType) || t.Implements(extendSchemaType) || t.Implements(protoEnumType) ||
+		t.Implements(jsonMarshalerType): // json.RawMessage, and shapes only the type's own method knows
+		return nil
+	case t.Implements(textMarshalerType):
+		return &jsonschema.Schema{Type: "string"}
+	}
+	return nil
+}
+
+type adjuster struct {
+	r      *jsonschema.Reflector
+	output bool
+}
+
+// schema adjusts s, the schema of t, and what it holds, walking t as invopop reflected it.
+func (a *adjuster) schema(t reflect.Type, s *jsonschema.Schema) {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || s == nil || s == jsonschema.TrueSchema || s == jsonschema.FalseSchema {
+		return
+	}
+	if t.Implements(aliasSchemaType) {
+		v := reflect.New(t).Interface().(interface{ JSONSchemaAlias() any })
+		a.schema(reflect.TypeOf(v.JSONSchemaAlias()), s)
+		return
+	}
+	if (a.r.Mapper != nil && a.r.Mapper(t) != nil) || t.Implements(customSchemaType) || t.Implements(protoEnumType) {
+		return
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		a.fields(t, s)
+	case reflect.Slice, reflect.Array:
+		s.Items = a.elem(t.Elem(), s.Items)
+	case reflect.Map:
+		if s.AdditionalProperties != jsonschema.FalseSchema && s.AdditionalProperties != jsonschema.TrueSchema {
+			s.AdditionalProperties = a.elem(t.Elem(), s.AdditionalProperties)
+		}
+		for k, v := range s.PatternProperties {
+			s.PatternProperties[k] = a.elem(t.Elem(), v)
+		}
+	}
+}
+
+// elem adjusts s, the schema of an item or map value of type t, and returns it, accepting null
+// in output schemas when encoding/json can write null for it.
+func (a *adjuster) elem(t reflect.Type, s *jsonschema.Schema) *jsonschema.Schema {
+	if s == nil {
+		return nil
+	}
+	a.schema(t, s)
+	if a.output && canBeNull(t) {
+		return orNull(s)
+	}
+	return s
+}
+
+// field is a struct field a schema may get, as gen/schema's mapper collects it.
+type field struct {
+	f        reflect.StructField
+	owner    reflect.Type // the struct that declares f
+	name     string
+	depth    int
+	tagged   bool
+	viaPtr   bool
+	required bool
+	nullable bool
+}
+
+// fields adjusts the properties of a struct's schema s.
+func (a *adjuster) fields(t reflect.Type, s *jsonschema.Schema) {
+	if s.Properties == nil || t.Implements(propertyAliasType) {
+		return
+	}
+	var fs []field
+	a.collect(&fs, t, 0, false)
+	own := !t.Implements(extendSchemaType) // JSONSchemaExtend may have changed them: leave them
+	var required []string
+	for i := range fs {
+		if first(fs, fs[i].name) != i {
+			continue
+		}
+		name := fs[i].name
+		w := dominant(fs[i:], name)
+		if w == nil {
+			if own {
+				s.Properties.Delete(name)
+			}
+			continue
+		}
+		prop, ok := s.Properties.Get(name)
+		if !ok {
+			continue
+		}
+		if own && w != last(fs, name) {
+			prop = a.reflectField(w)
+		}
+		inner := prop
+		if w.nullable && len(prop.OneOf) == 2 {
+			inner = prop.OneOf[0]
+		}
+		a.schema(w.f.Type, inner)
+		if a.output && !w.nullable && canBeNull(w.f.Type) && !omitted(w.f.Tag) {
+			prop = orNull(prop)
+		}
+		s.Properties.Set(name, prop)
+		if w.required && !(a.output && w.viaPtr) {
+			required = append(required, name)
+		}
+	}
+	if own {
+		s.Required = required
+	}
+}
+
+// collect mirrors invopop's reflectStructFields: the fields of t, and those of its embedded
+// structs, in walk order.
+func (a *adjuster) collect(fs *[]field, t reflect.Type, depth int, viaPtr bool) {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || depth > 0 && t.Implements(propertyAliasType) {
+		return
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, embed, required, nullable := fieldName(f)
+		if name == "" {
+			if embed {
+				a.collect(fs, f.Type, depth+1, viaPtr || f.Type.Kind() == reflect.Pointer)
+			}
+			continue
+		}
+		jsonName, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		*fs = append(*fs, field{f: f, owner: t, name: name, depth: depth, tagged: jsonName != "",
+			viaPtr: viaPtr, required: required, nullable: nullable})
+	}
+}
+
+// reflectField reflects the schema invopop gives field w on its own, as it would have had w been
+// the last field of its name: a struct with only that field, and its tags.
+func (a *adjuster) reflectField(w *field) *jsonschema.Schema {
+	st := reflect.StructOf([]reflect.StructField{{Name: "F", Type: w.f.Type, Tag: w.f.Tag}})
+	s := a.r.ReflectFromType(st)
+	prop := s.Properties.Oldest().Value
+	if w.owner.Implements(fieldDocStringType) {
+		doc := reflect.New(w.owner).Interface().(interface{ GetFieldDocString(string) string })
+		target := prop
+		if w.nullable && len(prop.OneOf) == 2 {
+			target = prop.OneOf[0]
+		}
+		target.Description = doc.GetFieldDocString(w.f.Name)
+	}
+	return prop
+}
+
+// fieldName mirrors invopop's reflectFieldName with the default options.
+func fieldName(f reflect.StructField) (name string, embed, required, nullable bool) {
+	jsonTags := strings.Split(f.Tag.Get("json"), ",")
+	if jsonTags[0] == "-" {
+		return "", false, false, false
+	}
+	schemaTags := strings.Split(f.Tag.Get("jsonschema"), ",")
+	if schemaTags[0] == "-" {
+		return "", false, false, false
+	}
+	required = !hasOption(jsonTags, "omitempty") && !hasOption(jsonTags, "omitzero")
+	for _, s := range schemaTags {
+		required = required || s == "required"
+		nullable = nullable || s == "nullable"
+	}
+	if f.Anonymous && jsonTags[0] == "" {
+		if f.Type.Kind() == reflect.Struct || f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct {
+			return "", true, false, false
+		}
+	}
+	if hasOption(jsonTags, "inline") {
+		return "", true, false, false
+	}
+	name = f.Name
+	if jsonTags[0] != "" {
+		name = jsonTags[0]
+	}
+	if !f.Anonymous && !f.IsExported() {
+		name = ""
+	}
+	return name, false, required, nullable
+}
+
+func hasOption(jsonTags []string, option string) bool {
+	for _, o := range jsonTags[1:] {
+		if o == option {
+			return true
+		}
+	}
+	return false
+}
+
+func omitted(tag reflect.StructTag) bool {
+	opts := strings.Split(tag.Get("json"), ",")
+	return hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
+}
+
+// canBeNull reports whether encoding/json writes null for a zero value of t.
+func canBeNull(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Map:
+		return true
+	}
+	return false
+}
+
+// orNull returns s, or {"oneOf":[s,{"type":"null"}]} when s has a single type other than null.
+func orNull(s *jsonschema.Schema) *jsonschema.Schema {
+	if s.Type == "" || s.Type == "null" {
+		return s
+	}
+	return &jsonschema.Schema{OneOf: []*jsonschema.Schema{s, {Type: "null"}}}
+}
+
+func first(fs []field, name string) int {
+	for i := range fs {
+		if fs[i].name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func last(fs []field, name string) *field {
+	for i := len(fs) - 1; i >= 0; i-- {
+		if fs[i].name == name {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+// dominant mirrors encoding/json's dominantField over the fields named name: the shallowest, or
+// of several at that depth the only one with a json tag; nil when there is no single one.
+func dominant(fs []field, name string) *field {
+	depth := -1
+	for i := range fs {
+		if fs[i].name == name && (depth < 0 || fs[i].depth < depth) {
+			depth = fs[i].depth
+		}
+	}
+	var one, tagged *field
+	n, nTagged := 0, 0
+	for i := range fs {
+		if fs[i].name != name || fs[i].depth != depth {
+			continue
+		}
+		n++
+		one = &fs[i]
+		if fs[i].tagged {
+			nTagged++
+			tagged = &fs[i]
+		}
+	}
+	switch {
+	case n == 1:
+		return one
+	case nTagged == 1:
+		return tagged
+	}
+	return nil
+}
