@@ -377,7 +377,7 @@ func renderRegister(f *jen.File, p *Package) {
 		for _, t := range p.Tools {
 			if t.Markdown != nil {
 				body = append(body, jen.Id("markdownUI").Op(":=").Qual(registerPath, "MustUI").Call(
-					jen.Id("ui").Dot("AddHTML").Call(jen.Qual(mdcardPath, "ViewPath"), jen.Qual(mdcardPath, "View").Call(), jen.Nil())))
+					jen.Id("ui").Dot("AddHTML").Call(jen.Qual(mdcardPath, "ViewPath"), jen.Qual(mdcardPath, "View").Call(), jen.Qual(mdcardPath, "ViewMeta").Call())))
 				break
 			}
 		}

@@ -15,6 +15,10 @@ import (
 // builtinViewPath is the path of the built-in result-card view among a package's ui resources.
 const builtinViewPath = "result-card.html"
 
+// markdownViewPath is mdcard.ViewPath, the markdown card view's path (TestReservedViewPaths holds
+// them equal; gen does not import mdcard, which would bring goldmark into the generator).
+const markdownViewPath = "markdown-card.html"
+
 // uiDirective checks //card:ui PATH: the rule of apps.CheckPath, a file that exists under the
 // package's ui folder, reached without a symlink that leads out of it, and a valid sidecar.
 func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
@@ -24,6 +28,12 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	arg := d.Args[0]
 	if err := apps.CheckPath(arg.Text); err != nil {
 		b.errorf(arg.Pos, "%v (%s)", err, annotations.PathRule)
+		return
+	}
+	if arg.Text == builtinViewPath || arg.Text == markdownViewPath {
+		// The package's ui registry serves the built-in views at these paths; a second view of
+		// the same path would make RegisterTools panic at start-up.
+		b.errorf(arg.Pos, "ui path %q is the path of cardgen's built-in %s view in every package's ui registry; rename your view (%s)", arg.Text, map[bool]string{true: "result-card", false: "markdown-card"}[arg.Text == builtinViewPath], annotations.PathRule)
 		return
 	}
 	uiDir := filepath.Join(b.out.Dir, filepath.FromSlash(b.out.UIDir))

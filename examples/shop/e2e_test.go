@@ -589,6 +589,14 @@ func TestUIResources(t *testing.T) {
 		if c.MIMEType != "text/html;profile=mcp-app" || c.Meta["ui"] == nil || !strings.Contains(c.Text, "<html") {
 			t.Errorf("%s: read content MIME %q meta %v, %d bytes", uri, c.MIMEType, c.Meta, len(c.Text))
 		}
+		if strings.Contains(uri, "markdown-card.html") {
+			// The markdown view's Copy buttons need the clipboard, on list and on read.
+			for where, meta := range map[string]any{"list": r.Meta["ui"], "read": c.Meta["ui"]} {
+				if ui := canonical(t, meta); ui != `{"permissions":{"clipboardWrite":{}},"prefersBorder":true}` {
+					t.Errorf("the markdown view's _meta.ui on %s is %s; want mdcard.ViewMeta's clipboard permission and border", where, ui)
+				}
+			}
+		}
 		if strings.Contains(uri, "orders/card.html") {
 			ui := canonical(t, c.Meta["ui"])
 			if !strings.Contains(ui, `"prefersBorder":true`) || !strings.Contains(ui, "https://shop.example.com") {

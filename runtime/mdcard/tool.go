@@ -25,6 +25,17 @@ const RenderEnv = "MCP_CHAT_CARDS_RENDER"
 // MaxFileBytes is the largest markdown file the path input reads.
 const MaxFileBytes = 4 << 20
 
+// ViewMeta is the view's _meta.ui: the clipboard permission its Copy buttons need (hosts that
+// honour permissions block navigator.clipboard without it) and a border. Register serves the view
+// with it, and so does the code cardgen generates for a package with markdown tools.
+func ViewMeta() *apps.ResourceMeta {
+	yes := true
+	return &apps.ResourceMeta{
+		Permissions:   &apps.Permissions{ClipboardWrite: &struct{}{}},
+		PrefersBorder: &yes,
+	}
+}
+
 // ViewPath is the view's path in its ui:// URI.
 const ViewPath = "markdown-card.html"
 
@@ -124,11 +135,7 @@ func Register(s *mcp.Server, opts Options) error {
 		}
 		reg = apps.NewRegistry(name, apps.Options{})
 	}
-	yes := true
-	uri, err := reg.AddHTML(ViewPath, View(), &apps.ResourceMeta{
-		Permissions:   &apps.Permissions{ClipboardWrite: &struct{}{}},
-		PrefersBorder: &yes,
-	})
+	uri, err := reg.AddHTML(ViewPath, View(), ViewMeta())
 	if err != nil {
 		errs = append(errs, err)
 	}
