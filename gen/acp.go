@@ -118,6 +118,11 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 	return false
 }
 
+// selectionTool is register.SelectionTool, the selection key naming the tool a form submits to
+// (TestReservedViewPaths holds them equal; gen does not import register, which would bring the
+// SDK into the generator).
+const selectionTool = "tool"
+
 // form builds the form that asks for the tool's input, one field per top-level property, and
 // validates it now: it depends on the input type alone.
 func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormPayload, bool) {
@@ -127,7 +132,7 @@ func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormP
 	}
 	form := &acp.FormPayload{
 		Title:     t.Title,
-		SubmitCTA: acp.CTA{Label: "Submit", Selection: acp.Selection{"tool": t.Name}, Primary: true},
+		SubmitCTA: acp.CTA{Label: "Submit", Selection: acp.Selection{selectionTool: t.Name}, Primary: true},
 	}
 	if form.Title == "" {
 		form.Title = t.Name
@@ -136,6 +141,13 @@ func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormP
 	if s.Properties != nil {
 		for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
 			name, p := pair.Key, pair.Value
+			if name == selectionTool {
+				// The submit CTA's selection names the tool under this key, and DispatchACP and
+				// DecodeSelection read it as such: the field could never be answered.
+				b.errorf(spec.Pos, "%s's input field %q has the JSON name %q, which a form's selection uses to name the tool it submits to; give the field another JSON name (json:\"tool_name\")", t.Name, name, selectionTool)
+				ok = false
+				continue
+			}
 			label := p.Title
 			if label == "" {
 				label = words(name)
@@ -155,7 +167,10 @@ func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormP
 			case p.Type == "integer" || p.Type == "number":
 				f.Kind = acp.InputNumber
 			case p.Type == "boolean":
+				// An unticked checkbox is the answer false, which DecodeSelection fills in; a
+				// required checkbox would make the user tick it, so "no" could not be answered.
 				f.Kind = acp.InputCheckbox
+				f.Required = false
 			default:
 				b.errorf(spec.Pos, "a form asks for strings, numbers, booleans and enums, and %s's input field %q is %s; make the form tool's input flat", t.Name, name, describeType(p))
 				ok = false
@@ -163,11 +178,17 @@ func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormP
 			}
 			if p.Description != "" {
 				f.Placeholder = p.Description
+			} else if p.Format == "date-time" {
+				f.Placeholder = "date and time, as 2026-01-31T09:00:00Z"
 			}
 			form.Fields = append(form.Fields, f)
 		}
 	}
 	if !ok {
+		return nil, false
+	}
+	if len(form.Fields) == 0 {
+		b.errorf(spec.Pos, "the form of %s would ask for nothing: its input %s has no fields; give the input the fields the form should ask for, or use another card kind", t.Name, t.In.Obj().Name())
 		return nil, false
 	}
 	if err := form.Validate(); err != nil {

@@ -102,24 +102,35 @@ func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, erro
 
 // DecodeSelection decodes a form card's selection into a tool's input: the "tool" key is
 // dropped, values a form sends as text are converted to the numbers and booleans the input
-// schema asks for, the result is validated against the schema with the validator the Go SDK
-// uses, and decoded strictly (an unknown key is an error).
+// schema asks for (a number sent for a text field is its text), a field left blank is no answer
+// unless the field is text, a checkbox left unticked (sent as nothing) is false, the result is
+// validated against the schema with the validator the Go SDK uses, and decoded strictly (an
+// unknown key is an error). Every error says the selection is not a valid input.
 func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	// The same once-per-process resolution AddTool uses: a reply is decoded on a hot path.
 	resolved, err := lazy(schema).get()
 	if err != nil {
 		return fmt.Errorf("input schema: %w", err)
 	}
-	props := resolved.Schema().Properties
+	s := resolved.Schema()
 	args := map[string]any{}
 	for k, v := range sel {
 		if k == SelectionTool {
 			continue
 		}
-		if prop, ok := props[k]; ok {
+		if prop, ok := s.Properties[k]; ok {
+			if str, isStr := v.(string); isStr && strings.TrimSpace(str) == "" && (prop.Type != "string" || len(prop.Enum) > 0) {
+				// A field left blank: no answer, not an empty number or an option no one chose.
+				continue
+			}
 			v = coerce(v, prop.Type)
 		}
 		args[k] = v
+	}
+	for name, prop := range s.Properties {
+		if _, ok := args[name]; !ok && prop.Type == "boolean" {
+			args[name] = false // an unticked checkbox sends nothing
+		}
 	}
 	if err := resolved.Validate(args); err != nil {
 		return fmt.Errorf("the selection is not a valid input: %w", err)
@@ -130,12 +141,18 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
-	return dec.Decode(in)
+	if err := dec.Decode(in); err != nil {
+		return fmt.Errorf("the selection is not a valid input: %w", err)
+	}
+	return nil
 }
 
 // coerce converts a form's text value to the JSON type the schema asks for, when it parses.
 func coerce(v any, typ string) any {
 	if n, ok := v.(json.Number); ok { // acp.ParseResponse keeps numbers exact
+		if typ == "string" {
+			return string(n) // a number typed into a text field is its text
+		}
 		if i, err := n.Int64(); err == nil {
 			return i
 		}

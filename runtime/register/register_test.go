@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -62,6 +63,32 @@ func TestDecodeSelection(t *testing.T) {
 		if err := DecodeSelection(schema, bad, &in); err == nil {
 			t.Errorf("DecodeSelection(%v) succeeded; want a validation error", bad)
 		}
+	}
+}
+
+// TestDecodeSelectionAsFormsAnswer decodes what a person's answers to a form look like: an
+// unticked checkbox sends nothing (false, even for a required bool), a field left blank is no
+// answer (not an empty number or an option nobody chose), a number typed into a text field is
+// text, and a date the input cannot take is an error that says the selection is the problem.
+func TestDecodeSelectionAsFormsAnswer(t *testing.T) {
+	schema := []byte(`{"type":"object","properties":{"urgent":{"type":"boolean"},"severity":{"type":"string","enum":["low","high"]},` +
+		`"hours":{"type":"number"},"title":{"type":"string"},"due":{"type":"string","format":"date-time"}},"required":["urgent","title"],"additionalProperties":false}`)
+	type input struct {
+		Urgent   bool       `json:"urgent"`
+		Severity string     `json:"severity,omitempty"`
+		Hours    *float64   `json:"hours,omitempty"`
+		Title    string     `json:"title"`
+		Due      *time.Time `json:"due,omitempty"`
+	}
+	var in input
+	sel := map[string]any{"tool": "new_ticket", "severity": "", "hours": " ", "title": json.Number("123")}
+	if err := DecodeSelection(schema, sel, &in); err != nil || in.Urgent || in.Severity != "" || in.Hours != nil || in.Title != "123" {
+		t.Errorf("DecodeSelection(%v) = %+v, %v; want urgent false, no severity or hours, title \"123\"", sel, in, err)
+	}
+	in = input{}
+	err := DecodeSelection(schema, map[string]any{"title": "t", "due": "2025-01-01"}, &in)
+	if err == nil || !strings.HasPrefix(err.Error(), "the selection is not a valid input: ") {
+		t.Errorf("a date without a time: %v; want an error that says the selection is not a valid input", err)
 	}
 }
 

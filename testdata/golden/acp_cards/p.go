@@ -1,6 +1,9 @@
 package p
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 type In struct {
 	ID string `json:"id"`
@@ -42,6 +45,10 @@ type Booking struct {
 	Guest  string `json:"guest" jsonschema:"format=email,description=We send the confirmation here"`
 	Meal   string `json:"meal,omitempty" jsonschema:"enum=none,enum=breakfast,enum=half-board"`
 	Late   bool   `json:"late_checkout,omitempty"`
+	// Pets is a required bool: its checkbox is still not required, as unticked means false.
+	Pets bool `json:"pets"`
+	// Arrival is a time without a description: its placeholder says the format.
+	Arrival time.Time `json:"arrival"`
 }
 
 // Confirmation is a booking's outcome.

@@ -82,3 +82,22 @@ func G(ctx context.Context, in Nested) (*Out, error) { return nil, nil }
 //card:tool
 //card:acp slideshow
 func H(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// ToolField names a form field "tool", the key the form's selection names its tool with.
+//
+//card:tool
+//card:acp form
+func ToolField(ctx context.Context, in ToolIn) (*Out, error) { return nil, nil }
+
+type ToolIn struct {
+	Tool  string `json:"tool" jsonschema:"enum=hammer,enum=saw"`
+	Count int    `json:"count"`
+}
+
+// Ping asks a form for nothing.
+//
+//card:tool
+//card:acp form
+func Ping(ctx context.Context, in Empty) (*Out, error) { return nil, nil }
+
+type Empty struct{}

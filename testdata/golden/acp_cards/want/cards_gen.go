@@ -27,7 +27,7 @@ var (
 	findRoomsOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/acp_cards/rooms","properties":{"rooms":{"oneOf":[{"items":{"oneOf":[{"properties":{"id":{"type":"string"},"name":{"type":"string"},"beds":{"type":"integer"},"photo":{"type":"string"},"rate":{"type":"number"}},"additionalProperties":false,"type":"object","required":["id","name","beds","photo","rate"]},{"type":"null"}]},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["rooms"]}`)
 	getRoomInputSchema    = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/acp_cards/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
 	getRoomOutputSchema   = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/acp_cards/room","properties":{"id":{"type":"string"},"name":{"type":"string"},"beds":{"type":"integer"},"photo":{"type":"string"},"rate":{"type":"number"}},"additionalProperties":false,"type":"object","required":["id","name","beds","photo","rate"]}`)
-	bookRoomInputSchema   = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/acp_cards/booking","properties":{"room_id":{"type":"string","title":"Room"},"nights":{"type":"integer","maximum":30,"minimum":1},"guest":{"type":"string","format":"email","description":"We send the confirmation here"},"meal":{"type":"string","enum":["none","breakfast","half-board"]},"late_checkout":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["room_id","nights","guest"]}`)
+	bookRoomInputSchema   = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/acp_cards/booking","properties":{"room_id":{"type":"string","title":"Room"},"nights":{"type":"integer","maximum":30,"minimum":1},"guest":{"type":"string","format":"email","description":"We send the confirmation here"},"meal":{"type":"string","enum":["none","breakfast","half-board"]},"late_checkout":{"type":"boolean"},"pets":{"type":"boolean"},"arrival":{"type":"string","format":"date-time"}},"additionalProperties":false,"type":"object","required":["room_id","nights","guest","pets","arrival"]}`)
 	bookRoomOutputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/acp_cards/confirmation","properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`)
 )
 
@@ -228,6 +228,16 @@ func BookRoomACPForm() acp.FormPayload {
 			Kind:  acp.InputCheckbox,
 			Label: "Late checkout",
 			Name:  "late_checkout",
+		}, {
+			Kind:  acp.InputCheckbox,
+			Label: "Pets",
+			Name:  "pets",
+		}, {
+			Kind:        acp.InputText,
+			Label:       "Arrival",
+			Name:        "arrival",
+			Placeholder: "date and time, as 2026-01-31T09:00:00Z",
+			Required:    true,
 		}},
 		SubmitCTA: acp.CTA{
 			Label:     "Submit",
