@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"net/url"
 	"reflect"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -303,7 +304,10 @@ func (b *builder) cardForTool(t *Tool, dirs []*annotations.Directive) {
 	}
 	if base != nil && base.Markdown != nil {
 		b.markdownTool(t, base, dirs)
-		b.otherDirectives(t, dirs)
+		// ui, reply and acp were refused above; the rest applies as to any tool.
+		b.otherDirectives(t, slices.DeleteFunc(slices.Clone(dirs), func(d *annotations.Directive) bool {
+			return d.Name == "ui" || d.Name == "reply" || d.Name == "acp"
+		}))
 		return
 	}
 	c := &CardSpec{}
@@ -611,8 +615,17 @@ func isStringPtr(t types.Type) bool {
 // come from the fields tagged card:"title" and card:"subtitle".
 func (b *builder) markdownTool(t *Tool, base *CardSpec, dirs []*annotations.Directive) {
 	for _, d := range dirs {
-		if isCardDirective(d.Name) {
+		switch {
+		case isCardDirective(d.Name):
 			b.errorf(d.NamePos, "//card:%s cannot be used on %s: its output %s is a markdown document (card:\"markdown\"), which is drawn as a markdown card, not a result card; remove the directive", d.Name, t.Name, t.Out.Obj().Name())
+		case d.Name == "ui":
+			// The tool's one view is the markdown card view; another would replace it.
+			b.errorf(d.NamePos, "//card:ui cannot be used on %s: its output %s is a markdown document, drawn by the markdown card view, and a tool has one view; remove the directive", t.Name, t.Out.Obj().Name())
+		case d.Name == "reply":
+			// The model reads the part's markdown and where it stands in the document.
+			b.errorf(d.NamePos, "//card:reply cannot be used on %s: its output %s is a markdown document, and the model reads the document's part as the reply; remove the directive", t.Name, t.Out.Obj().Name())
+		case d.Name == "acp":
+			b.errorf(d.NamePos, "//card:acp cannot be used on %s: its output %s is a markdown document, which has no Agent Chat Protocol card; remove the directive", t.Name, t.Out.Obj().Name())
 		}
 	}
 	if len(base.Fields) > 0 || len(base.Actions) > 0 || base.Text != nil || base.Icon != nil || base.Image != nil {

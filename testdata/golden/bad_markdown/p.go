@@ -49,3 +49,15 @@ func D(ctx context.Context, in In) (*Both, error) { return nil, nil }
 //
 //card:tool
 func E(ctx context.Context, in In) (*Wrong, error) { return nil, nil }
+
+type PageIn struct {
+	Part int `json:"part,omitempty"`
+}
+
+// F gives a markdown tool a view, a reply and an ACP card, which it cannot use.
+//
+//card:tool
+//card:ui f.html
+//card:reply "Doc"
+//card:acp detail
+func F(ctx context.Context, in PageIn) (*Doc, error) { return nil, nil }
