@@ -79,6 +79,9 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "cardgen new: next, implement %s in %s; RegisterTools registers %s.\n",
 		plan.Func, gen.RelativeTo(wd, plan.Source), opts.Tool)
+	if res.ToolCommand != "" {
+		fmt.Fprintf(stdout, "cardgen new: doc.go's //go:generate line runs go tool cardgen; name cardgen as a tool of the module once, in the module:\n\t%s\n\tgo mod tidy\n", res.ToolCommand)
+	}
 	return 0
 }
 

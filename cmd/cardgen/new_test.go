@@ -33,6 +33,9 @@ cardgen new: created billing/testdata/golden/get_invoice.card.json
 cardgen new: regenerated billing/cards_gen.go
 cardgen new: regenerated billing/cards_gen_test.go
 cardgen new: next, implement GetInvoice in billing/get_invoice.go; RegisterTools registers get_invoice.
+cardgen new: doc.go's //go:generate line runs go tool cardgen; name cardgen as a tool of the module once, in the module:
+	go mod edit -tool=github.com/cardgen/cardgen/cmd/cardgen
+	go mod tidy
 `
 	if out != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", out, want)
@@ -132,4 +135,45 @@ func TestNewInModuleWithoutRequirements(t *testing.T) {
 		}
 	}
 	sh("go vet ./... && go test -count=1 ./...")
+}
+
+// TestNewPackageRegenerates follows docs/scaffolding.md in a module new to cardgen, from a
+// directory with no package yet: cardgen new writes doc.go, whose //go:generate line runs
+// go tool cardgen, and prints the commands that finish — naming cardgen as a tool of the module
+// first, so that go mod tidy records what the generator itself needs. After them go generate
+// must work and change nothing, and the package must vet and test. (doc.go used to run
+// go run github.com/cardgen/cardgen/cmd/cardgen, which failed on the missing go.sum entries of
+// the generator's dependencies.)
+func TestNewPackageRegenerates(t *testing.T) {
+	dir := ownModule(t, "example.com/svc", map[string]string{})
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "")
+
+	code, out, errOut := runIn(t, dir, "new", "-dir", "billing", "get_invoice")
+	if code != 1 {
+		t.Fatalf("exit %d; want 1 (the golden files are not written yet)\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	_, commands, _ := strings.Cut(errOut, "run in billing:\n")
+	if !strings.HasPrefix(commands, "\tgo mod edit -tool=github.com/cardgen/cardgen/cmd/cardgen\n\tgo mod tidy\n") {
+		t.Fatalf("the printed commands do not name cardgen as a tool first:\n%s", errOut)
+	}
+	sh := func(dir, line string) {
+		t.Helper()
+		cmd := exec.Command("sh", "-c", line)
+		cmd.Dir = dir
+		if b, err := cmd.CombinedOutput(); err != nil {
+			testenv.FailGoCommand(t, fmt.Sprintf("%s: %v", line, err), b)
+		}
+	}
+	for line := range strings.Lines(commands) {
+		sh(filepath.Join(dir, "billing"), strings.TrimSpace(line))
+	}
+	before, err := os.ReadFile(filepath.Join(dir, "billing", "cards_gen.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh(dir, "go generate ./... && go vet ./... && go test -count=1 ./...")
+	if after, _ := os.ReadFile(filepath.Join(dir, "billing", "cards_gen.go")); string(after) != string(before) {
+		t.Errorf("go generate changed cards_gen.go")
+	}
 }

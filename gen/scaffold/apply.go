@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/cardgen/cardgen/gen"
 )
 
@@ -23,6 +25,26 @@ type Result struct {
 	Created []string
 	// Regenerated are cardgen's generated files that were written (created or changed).
 	Regenerated []string
+	// ToolCommand, when not empty, is the command that names cardgen as a tool of the module:
+	// the new package's doc.go runs go tool cardgen, which the module's go.mod does not allow yet.
+	ToolCommand string
+}
+
+// toolCommand adds cardgen's command to a module's tool directives; go mod tidy then records the
+// requirements and go.sum entries the generator needs to run.
+const toolCommand = "go mod edit -tool=" + cardgenCmd
+
+// lacksCardgenTool reports whether the go.mod at path has no tool directive for cardgen.
+func lacksCardgenTool(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false // no go.mod to speak of; the go command says so elsewhere
+	}
+	f, err := modfile.ParseLax(path, data, nil)
+	if err != nil {
+		return false
+	}
+	return !slices.ContainsFunc(f.Tool, func(t *modfile.Tool) bool { return t.Path == cardgenCmd })
 }
 
 // Apply writes the plan: it creates the new files (failing rather than replacing one that has
@@ -68,6 +90,9 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("generating package %s:\n%w", p.Package, err)
 	}
+	if p.NewPackage && len(gr.Packages) > 0 && lacksCardgenTool(gr.Packages[0].GoMod) {
+		res.ToolCommand = toolCommand
+	}
 	for _, f := range gr.Files {
 		if err := u.save(f.Path); err != nil {
 			return nil, err
@@ -97,7 +122,7 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	if err != nil && lacksRequirements.Match(out) {
 		// The files are right; the module does not require what they import yet, which only
 		// go mod tidy with them in place can fix. They stay, and the error says how to finish.
-		return res, &MissingRequirementsError{Dir: p.Dir, Run: run, Problems: requirementProblems(out)}
+		return res, &MissingRequirementsError{Dir: p.Dir, Run: run, Problems: requirementProblems(out), ToolCommand: res.ToolCommand}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("writing the golden files of %s with go test -run '%s' -update failed: %v\n%s", p.Options.Tool, run, err, bytes.TrimSpace(out))
@@ -153,18 +178,25 @@ type MissingRequirementsError struct {
 	Dir      string   // the package directory
 	Run      string   // the -run pattern of the new tool's golden subtest
 	Problems []string // what the go command said about the module's requirements
+	// ToolCommand is Result.ToolCommand: run first, so that go mod tidy also records what
+	// go tool cardgen needs.
+	ToolCommand string
 }
 
 // Commands are what finish the scaffold, run in Dir.
 func (e *MissingRequirementsError) Commands() []string {
-	return []string{"go mod tidy", "go test -run '" + e.Run + "' -update ."}
+	var cmds []string
+	if e.ToolCommand != "" {
+		cmds = append(cmds, e.ToolCommand)
+	}
+	return append(cmds, "go mod tidy", "go test -run '"+e.Run+"' -update .")
 }
 
 // Error says what is missing, that the files are written and the commands that finish.
 func (e *MissingRequirementsError) Error() string {
 	return fmt.Sprintf("the module does not require the packages the generated code imports yet (%s); "+
-		"the files are written: in %s run %s to add them to go.mod, then %s to write the golden files",
-		strings.Join(e.Problems, "; "), e.Dir, e.Commands()[0], e.Commands()[1])
+		"the files are written: in %s run %s to add them to go.mod and write the golden files",
+		strings.Join(e.Problems, "; "), e.Dir, strings.Join(e.Commands(), ", then "))
 }
 
 // undo records what Apply changed so that a failure leaves the package as it was.

@@ -299,7 +299,7 @@ func TestNewPlanNewPackage(t *testing.T) {
 // annotation: cardgen rewrites cards_gen.go, whose RegisterTools adds the tools to a server.
 package mybilling
 
-//go:generate go run github.com/cardgen/cardgen/cmd/cardgen
+//go:generate go tool cardgen
 `
 	if string(p.Files[0].Content) != wantDoc {
 		t.Errorf("doc.go:\n%s\nwant:\n%s", p.Files[0].Content, wantDoc)

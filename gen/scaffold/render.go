@@ -9,7 +9,8 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// cardgenCmd is what the go:generate line of a new package runs.
+// cardgenCmd is cardgen's command package, which a module names as a tool for the go:generate
+// line of a new package (go tool cardgen).
 const cardgenCmd = "github.com/cardgen/cardgen/cmd/cardgen"
 
 // field is one field of a scaffolded struct.
@@ -205,7 +206,10 @@ func renderDoc(pkg string) ([]byte, error) {
 	f := jen.NewFile(pkg)
 	f.PackageComment(fmt.Sprintf("Package %s holds MCP tools annotated for cardgen. Run go generate after changing an", pkg))
 	f.PackageComment("annotation: cardgen rewrites cards_gen.go, whose RegisterTools adds the tools to a server.")
-	f.Comment("//go:generate go run " + cardgenCmd)
+	// go tool, not go run: the module names cardgen as a tool (go mod edit -tool), so go mod
+	// tidy keeps the go.sum entries of the generator's own dependencies, which go run of a
+	// package nothing imports would lack.
+	f.Comment("//go:generate go tool cardgen")
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering doc.go: %w", err)
