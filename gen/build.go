@@ -129,6 +129,9 @@ type builder struct {
 	// typeSpecs maps the package's type names to their syntax, built when first needed (for
 	// the tag positions of embedded structs' fields).
 	typeSpecs map[*types.TypeName]*ast.TypeSpec
+	// compileErrors is set when the package or an import does not compile; those errors are
+	// reported, and a field whose type they made invalid is not reported again.
+	compileErrors bool
 	// badLines are the lines whose directives had syntax errors; words with errors are left
 	// out of the parsed directive, so checks that a slot is missing are skipped there rather
 	// than reporting the same mistake twice.
@@ -200,9 +203,11 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		}
 		b.strayDirectives(f)
 	}
+	compileErrs := packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)
+	b.compileErrors = len(compileErrs) > 0 || len(pkg.ImportErrors) > 0
 	b.schemas(b.needSchemas)
 	b.checkDeclaredNames()
-	b.diags = append(b.diags, packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)...)
+	b.diags = append(b.diags, compileErrs...)
 	for _, e := range pkg.ImportErrors {
 		if e.GoCommand != "" {
 			msg := e.GoCommand

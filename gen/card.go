@@ -220,6 +220,11 @@ func (b *builder) cardFromDirectives(c *CardSpec, dirs []*annotations.Directive,
 	var actions []ActionSpec
 	sawField, sawAction := false, false
 	for _, d := range dirs {
+		if !c.Pos.IsValid() && isCardDirective(d.Name) {
+			// A card made of //card:field, action or fallback lines alone is positioned at the
+			// first of them, so that a missing title is reported where the card is.
+			c.Pos = d.NamePos
+		}
 		switch d.Name {
 		case "result":
 			c.Pos = d.NamePos

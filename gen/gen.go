@@ -249,6 +249,9 @@ func (b *builder) schemas(tools []*Tool) {
 		j := &jobs[i]
 		t := j.t
 		for _, p := range j.probs {
+			if b.compileErrors && strings.Contains(p.Msg, schema.InvalidTypeMsg) {
+				continue // the compile error that made the type invalid is reported itself
+			}
 			b.errorf(p.Pos, "%s", p.Msg)
 		}
 		if len(j.probs) > 0 {

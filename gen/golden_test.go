@@ -44,6 +44,7 @@ func goldenCases(t *testing.T) []string {
 func TestDiagnosticsSayWhatToDo(t *testing.T) {
 	lineCol := regexp.MustCompile(`^[^ :]+:\d+:\d+: `)
 	atLimit := regexp.MustCompile(`the limit is \d+$`)
+	compilerWords := regexp.MustCompile(`^undefined: [\pL_][\pL\pN_.]*$`)
 	n := 0
 	for _, c := range goldenCases(t) {
 		stderr, err := os.ReadFile(filepath.Join(goldenRoot, c, "want", "stderr.txt"))
@@ -60,6 +61,9 @@ func TestDiagnosticsSayWhatToDo(t *testing.T) {
 			msg := line[len(pos):]
 			wrong, todo, ok := strings.Cut(msg, "; ")
 			switch {
+			case pos != "" && compilerWords.MatchString(msg):
+				// The compiler's own error, passed on in its words as go build and go vet print
+				// it; cardgen adds nothing to what it says.
 			case pos == "":
 				t.Errorf("%s: %q does not start with file:line:col", c, line)
 			case !ok || strings.TrimSpace(wrong) == "" || strings.TrimSpace(todo) == "":

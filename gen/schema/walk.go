@@ -305,10 +305,15 @@ func (m *mapper) basic(b *types.Basic, at site) *jsonschema.Schema {
 	case b.Kind() == types.UnsafePointer:
 		m.problemf(at, "unsafe.Pointer cannot be described by a JSON schema; tag it json:\"-\" or change its type")
 	default:
-		m.problemf(at, "its type is invalid because the package that declares it does not compile; fix the compile errors there")
+		m.problemf(at, "%s", InvalidTypeMsg)
 	}
 	return &jsonschema.Schema{}
 }
+
+// InvalidTypeMsg is the problem of a field whose type go/types could not check, because the
+// package that declares it does not compile. A caller that reports those compile errors itself
+// can leave this problem out.
+const InvalidTypeMsg = "its type is invalid because the package that declares it does not compile; fix the compile errors there"
 
 // special returns the fixed schema invopop gives time.Time in reflectStruct.
 func special(t types.Type) *jsonschema.Schema {

@@ -8,6 +8,12 @@ import "context"
 //card:result subtitle="{{.Status}}"
 func F(ctx context.Context, in In) (*Order, error) { return nil, nil }
 
+// G's card is made of a field line alone: no //card:result, so no title either.
+//
+//card:tool
+//card:field Status "{{.Status}}"
+func G(ctx context.Context, in In) (*Order, error) { return nil, nil }
+
 type In struct {
 	ID string `json:"id"`
 }

@@ -1,0 +1,19 @@
+package p
+
+import "context"
+
+type In struct {
+	ID string `json:"id"`
+	// X's type is not declared: the compiler's "undefined" is the one report, not also a
+	// schema problem about an invalid type.
+	X Undef `json:"x"`
+}
+
+type Out struct {
+	ID string `json:"id"`
+}
+
+// Get takes an input with a field of an undeclared type.
+//
+//card:tool
+func Get(ctx context.Context, in In) (*Out, error) { return nil, nil }
