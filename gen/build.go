@@ -36,6 +36,10 @@ type Input struct {
 	// syntax: a cgo package's files are compiled from copies in the build cache, and
 	// `//line` directives or GOFLAGS=-cover move file positions elsewhere too.
 	Dir string
+	// CompilerReports is set by a caller that reports the package's compile errors itself, as
+	// go vet and gopls do around an analyzer: a field whose type they made invalid is then not
+	// reported again.
+	CompilerReports bool
 	// IgnoredFiles are the package's files that build constraints leave out here; a tool
 	// declared in one would be missing from the generated file (reported).
 	IgnoredFiles []string
@@ -204,7 +208,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		b.strayDirectives(f)
 	}
 	compileErrs := packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)
-	b.compileErrors = len(compileErrs) > 0 || len(pkg.ImportErrors) > 0
+	b.compileErrors = len(compileErrs) > 0 || len(pkg.ImportErrors) > 0 || pkg.CompilerReports
 	b.schemas(b.needSchemas)
 	b.checkDeclaredNames()
 	b.diags = append(b.diags, compileErrs...)

@@ -58,7 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(files) == 0 {
 		return nil, nil
 	}
-	in := gen.Input{Fset: pass.Fset, Files: files, Types: pass.Pkg, Info: pass.TypesInfo, IgnoredFiles: pass.IgnoredFiles}
+	in := gen.Input{Fset: pass.Fset, Files: files, Types: pass.Pkg, Info: pass.TypesInfo, IgnoredFiles: pass.IgnoredFiles, CompilerReports: true}
 	_, diags := gen.Model(in, gen.Options{UIDir: uiDir})
 	other := &otherFiles{fset: pass.Fset, files: map[string]*token.File{}}
 	var out []analysis.Diagnostic

@@ -17,3 +17,9 @@ type Out struct {
 //
 //card:tool
 func Get(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Show has a card mistake of cardgen's own, reported in the same run.
+//
+//card:tool
+//card:result title="{{.Nope}}"
+func Show(ctx context.Context, in Out) (*Out, error) { return nil, nil }
