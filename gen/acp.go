@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"reflect"
 	"strings"
 	"unicode"
 
@@ -77,8 +78,8 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		sl, ok := f.Type().Underlying().(*types.Slice)
-		if !ok {
-			continue
+		if !ok || reflect.StructTag(st.Tag(i)).Get("card") == "-" {
+			continue // card:"-": the field never appears on a card, a carousel's items included
 		}
 		elem, ptr := sl.Elem(), false
 		if p, isPtr := elem.(*types.Pointer); isPtr {
@@ -100,7 +101,7 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 		return false
 	case 1:
 	default:
-		b.errorf(spec.Pos, "%s has several slices of carded elements (%s); a carousel shows one: keep one of them in the output, or give the tool another acp kind", t.Out.Obj().Name(), strings.Join(found, ", "))
+		b.errorf(spec.Pos, "%s has several slices of carded elements (%s); a carousel shows one: tag the others card:\"-\", or give the tool another acp kind", t.Out.Obj().Name(), strings.Join(found, ", "))
 		return false
 	}
 	if spec.ItemCard.Title == nil {

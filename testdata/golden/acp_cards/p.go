@@ -21,6 +21,8 @@ type Room struct {
 // Rooms is a search result.
 type Rooms struct {
 	Rooms []*Room `json:"rooms"`
+	// Sold out rooms are listed for the model, not drawn: card:"-" keeps them out of the carousel.
+	SoldOut []*Room `json:"sold_out,omitempty" card:"-"`
 }
 
 // FindRooms lists free rooms as a carousel.
