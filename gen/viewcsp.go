@@ -30,8 +30,8 @@ var loadAttrs = map[string]struct {
 }{
 	"script": {[]string{"src"}, "resourceDomains"},
 	"link":   {[]string{"href"}, "resourceDomains"},
-	"img":    {[]string{"src"}, "resourceDomains"},
-	"source": {[]string{"src"}, "resourceDomains"},
+	"img":    {[]string{"src", "srcset"}, "resourceDomains"},
+	"source": {[]string{"src", "srcset"}, "resourceDomains"}, // <picture>'s sources have srcset only
 	"video":  {[]string{"src", "poster"}, "resourceDomains"},
 	"audio":  {[]string{"src"}, "resourceDomains"},
 	"track":  {[]string{"src"}, "resourceDomains"},
@@ -43,6 +43,7 @@ var loadAttrs = map[string]struct {
 // fetch at run time are not seen here; csp.connectDomains is for those.
 func outsideLoads(doc []byte) []outsideLoad {
 	var loads []outsideLoad
+	var base *url.URL // the document's <base href>, once seen
 	z := html.NewTokenizer(bytes.NewReader(doc))
 	offset := 0
 	for {
@@ -64,11 +65,48 @@ func outsideLoads(doc []byte) []outsideLoad {
 			if a.Namespace != "" || !slices.Contains(spec.attrs, a.Key) {
 				continue
 			}
-			if origin := absoluteOrigin(a.Val); origin != "" {
-				loads = append(loads, outsideLoad{offset: start, tag: tok.Data, attr: a.Key, origin: origin, directive: spec.directive})
+			urls := []string{a.Val}
+			if a.Key == "srcset" {
+				urls = srcsetURLs(a.Val)
+			}
+			for _, raw := range urls {
+				if tok.Data != "base" && base != nil {
+					raw = resolve(base, raw)
+				}
+				if origin := absoluteOrigin(raw); origin != "" {
+					loads = append(loads, outsideLoad{offset: start, tag: tok.Data, attr: a.Key, origin: origin, directive: spec.directive})
+				}
+			}
+			if tok.Data == "base" && base == nil {
+				// The first <base href> is where every later relative URL resolves: a relative
+				// script then loads from its origin (the browser ignores later ones).
+				if u, err := url.Parse(strings.TrimSpace(a.Val)); err == nil && u.Host != "" {
+					base = u
+				}
 			}
 		}
 	}
+}
+
+// srcsetURLs returns the URLs of a srcset's image candidates ("a.png 1x, https://cdn/b.png 2x").
+func srcsetURLs(srcset string) []string {
+	var urls []string
+	for cand := range strings.SplitSeq(srcset, ",") {
+		if f := strings.Fields(cand); len(f) > 0 {
+			urls = append(urls, f[0])
+		}
+	}
+	return urls
+}
+
+// resolve resolves a URL of the markup against the document's <base>; what cannot be parsed is
+// left to absoluteOrigin, which ignores it.
+func resolve(base *url.URL, raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Scheme == "data" || u.Scheme == "blob" {
+		return raw
+	}
+	return base.ResolveReference(u).String()
 }
 
 // loadsResource reports whether a <link> fetches what it names (a stylesheet, icon, font, …)

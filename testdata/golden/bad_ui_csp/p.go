@@ -15,3 +15,10 @@ type Out struct {
 //card:tool
 //card:ui map.html
 func Map(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Based draws a view whose relative script resolves against its <base>, and whose images come
+// from srcset candidates, none of which the sidecar's resourceDomains lists.
+//
+//card:tool
+//card:ui based.html
+func Based(ctx context.Context, in In) (*Out, error) { return nil, nil }
