@@ -94,6 +94,11 @@ func ParseResourceMeta(data []byte) (ResourceMeta, []MetaProblem) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return m, []MetaProblem{{0, `the meta file is empty; write a JSON object such as {"prefersBorder": true}, or delete the file`}}
 	}
+	if bytes.HasPrefix(data, []byte("\uFEFF")) {
+		// A byte order mark, which some editors write and JSON does not allow: read as the
+		// three spaces it is as wide as, so that every offset still points into the file.
+		data = append([]byte("   "), data[3:]...)
+	}
 	if err := checkSyntax(data); err != nil {
 		return m, []MetaProblem{*err}
 	}
@@ -375,6 +380,8 @@ func checkOrigin(s string, allowWSS bool) string {
 		return "is not an origin; " + example
 	case scheme == "http" && isLocalhost(rest):
 		return "is plain http: a card shipped with it would reach into each user's own machine; use an https origin"
+	case scheme != "https" && strings.EqualFold(scheme, "https") || scheme != "wss" && strings.EqualFold(scheme, "wss"):
+		return "has its scheme in upper case; write it in lower case, as " + strings.ToLower(scheme) + "://" + rest
 	case scheme == "wss" && !allowWSS:
 		return "is a WebSocket origin, allowed only in csp.connectDomains; " + example
 	case scheme != "https" && scheme != "wss":

@@ -112,6 +112,12 @@ func TestParseResourceMetaProblems(t *testing.T) {
 			{28, `"domain"`, `"domain" is empty; give the host's sandbox domain or remove the key`}}},
 		{"huge number", `{"prefersBorder": 1e999}`, []problem{
 			{18, `1e999`, `"prefersBorder" must be true or false, not a number`}}},
+		// A byte order mark (some editors write one) is read as space: the file parses, and
+		// offsets still count its three bytes.
+		{"byte order mark", "\uFEFF" + `{"domain": ""}`, []problem{
+			{4, `"domain"`, `"domain" is empty; give the host's sandbox domain or remove the key`}}},
+		{"upper-case scheme", `{"csp": {"connectDomains": ["HTTPS://Up.Example.com"]}}`, []problem{
+			{28, `"HTTPS://`, `csp.connectDomains[0] "HTTPS://Up.Example.com" has its scheme in upper case; write it in lower case, as https://Up.Example.com`}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
