@@ -341,6 +341,20 @@ func (b *builder) typeDecl(gd *ast.GenDecl) {
 		if tagged {
 			b.cardFromTags(c, named, st, ts)
 		}
+		// //card:field and //card:action replace the rows and buttons a card had, which on a
+		// handler is the point (its type's card, adjusted); on the type itself it would drop
+		// the rows its own tags give without a word.
+		for _, kind := range []struct {
+			directive, tag string
+			fromTags   bool
+		}{{"field", "field=", len(c.Fields) > 0}, {"action", "action=", len(c.Actions) > 0}} {
+			if !kind.fromTags {
+				continue
+			}
+			if i := slices.IndexFunc(dirs, func(d *annotations.Directive) bool { return d.Name == kind.directive }); i >= 0 {
+				b.errorf(dirs[i].NamePos, "type %s gives its card's %ss both by card:\"%s…\" tags and by //card:%s directives, which would replace the tags' %ss; use one of the two", ts.Name.Name, kind.directive, kind.tag, kind.directive, kind.directive)
+			}
+		}
 		b.cardFromDirectives(c, dirs, named)
 		if !hasCardDirective(dirs) && c.empty() {
 			continue // only tags that fill no slot (reported above)

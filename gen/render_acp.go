@@ -24,12 +24,16 @@ func renderACP(f *jen.File, t *Tool) {
 		if spec.Kind == "review" {
 			payload, project = "ReviewPayload", "ReviewFromCard"
 		}
+		projection := "(title, image, fields as summary rows, buttons as CTAs)"
+		if spec.Kind == "review" {
+			projection = "(title, fields as summary rows, the first button to approve and the second to reject)"
+		}
 		doc(f, fmt.Sprintf("%s builds the Agent Chat Protocol %s card of %s: its result card, fitted and projected "+
-			"(title, image, fields as summary rows, buttons as CTAs), and validated.", name, spec.Kind, t.Name))
+			"%s, and validated.", name, spec.Kind, t.Name, projection))
 		f.Func().Id(name).Params(outParam).Params(jen.Qual(acpPath, payload), jen.Error()).Block(
 			jen.Return(jen.Qual(registerPath, project).Call(fit(jen.Id(t.GoName + "Card").Call(jen.Id("out"))))))
 	case "carousel":
-		item := &Tool{Home: t.Home, Name: t.Name + " carousel item", GoName: t.GoName + "Item", Out: spec.ItemType, Card: spec.ItemCard}
+		item := &Tool{Home: t.Home, Name: t.Name + " carousel item", GoName: t.GoName + "Item", Out: spec.ItemType, Card: spec.ItemCard, fitter: name}
 		renderCard(f, item)
 		elem := jen.Op("&").Id("out").Dot(spec.ItemsField).Index(jen.Id("i"))
 		if spec.ItemPtr {

@@ -64,13 +64,20 @@ func renderCard(f *jen.File, t *Tool) {
 	if len(r.consts) > 0 {
 		doc(f, fmt.Sprintf("Fixed texts of the %s card, checked against the card limits when cardgen ran.", t.Name))
 		f.Const().Defs(r.consts...)
-		doc(f, "A compile-time guard in the style of stringer: an \"invalid argument: index out of range\" error "+
-			"here means a text above changed after cardgen checked it. Run go generate again.")
+		// Words only at the start of each line, so that the block keeps gofmt's fast path
+		// (canonicalDecl's plainDoc).
+		doc(f, "A compile-time guard in the style of stringer: an invalid argument error here, an index out of "+
+			"bounds or one that must not be negative, means a text above changed length after cardgen checked "+
+			"it; cardgen check finds any change. Run go generate again.")
 		f.Func().Id("_").Params().Block(append([]jen.Code{jen.Var().Id("x").Index(jen.Lit(1)).Struct()}, r.guards...)...)
 	}
 	param := jen.Id("out").Op("*").Add(t.typ(t.Out))
-	doc(f, fmt.Sprintf("%sCard builds the result card of the %s tool from its output. RegisterTools fits it to "+
-		"the host limits (card.Fit) before sending, so values from data can never make a host drop it.", t.GoName, t.Name))
+	fitter := "RegisterTools"
+	if t.fitter != "" {
+		fitter = t.fitter
+	}
+	doc(f, fmt.Sprintf("%sCard builds the result card of the %s tool from its output. %s fits it to "+
+		"the host limits (card.Fit) before sending, so values from data can never make a host drop it.", t.GoName, t.Name, fitter))
 	result := jen.Id("c")
 	if c.Fallback == nil {
 		// No //card:fallback: the fallback is written from the other slots as the card is

@@ -300,8 +300,9 @@ const (
 	checkoutPreviewAction1Text  = "Place the order for "
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(checkoutPreviewTitle)-12]
@@ -404,8 +405,9 @@ const (
 	getOrderFallback5    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getOrderTitle)-7]
@@ -454,8 +456,9 @@ const (
 	reviewCancellationAction2Text  = "Keep order "
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewCancellationTitle1)-14]
@@ -487,8 +490,8 @@ func ReviewCancellationCard(out *CancelReview) card.Card {
 }
 
 // ReviewCancellationACP builds the Agent Chat Protocol review card of review_cancellation: its
-// result card, fitted and projected (title, image, fields as summary rows, buttons as CTAs), and
-// validated.
+// result card, fitted and projected (title, fields as summary rows, the first button to approve and
+// the second to reject), and validated.
 func ReviewCancellationACP(out *CancelReview) (acp.ReviewPayload, error) {
 	return register.ReviewFromCard(card.Fit(ReviewCancellationCard(out)))
 }
@@ -504,8 +507,9 @@ const (
 	cancelOrderAction1Text2 = " so I can order it again"
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(cancelOrderTitle1)-7]
@@ -552,8 +556,9 @@ const (
 	getProductFallback3    = " in stock."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getProductField1Label)-5]
@@ -599,8 +604,9 @@ const (
 	searchProductsItemField2Label = "In stock"
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(searchProductsItemField1Label)-5]
@@ -608,8 +614,8 @@ func _() {
 }
 
 // SearchProductsItemCard builds the result card of the search_products carousel item tool from its
-// output. RegisterTools fits it to the host limits (card.Fit) before sending, so values from data
-// can never make a host drop it.
+// output. SearchProductsACP fits it to the host limits (card.Fit) before sending, so values from
+// data can never make a host drop it.
 func SearchProductsItemCard(out *Product) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name

@@ -13350,8 +13350,9 @@ const (
 	getInvoice0Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getInvoice0Title)-8]
@@ -13399,8 +13400,9 @@ const (
 	getTicket1Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getTicket1Title)-7]
@@ -13448,8 +13450,9 @@ const (
 	getShipment2Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getShipment2Title)-9]
@@ -13497,8 +13500,9 @@ const (
 	getBooking3Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getBooking3Title)-8]
@@ -13546,8 +13550,9 @@ const (
 	getAccount4Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getAccount4Title)-8]
@@ -13595,8 +13600,9 @@ const (
 	getDevice5Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getDevice5Title)-7]
@@ -13644,8 +13650,9 @@ const (
 	getReport6Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getReport6Title)-7]
@@ -13693,8 +13700,9 @@ const (
 	getLead7Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getLead7Title)-5]
@@ -13741,8 +13749,9 @@ const (
 	getClaim8Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getClaim8Title)-6]
@@ -13790,8 +13799,9 @@ const (
 	getCourse9Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getCourse9Title)-7]
@@ -13839,8 +13849,9 @@ const (
 	reviewInvoice10Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewInvoice10Title)-8]
@@ -13888,8 +13899,9 @@ const (
 	reviewTicket11Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewTicket11Title)-7]
@@ -13937,8 +13949,9 @@ const (
 	reviewShipment12Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewShipment12Title)-9]
@@ -13986,8 +13999,9 @@ const (
 	reviewBooking13Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewBooking13Title)-8]
@@ -14035,8 +14049,9 @@ const (
 	reviewAccount14Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewAccount14Title)-8]
@@ -14084,8 +14099,9 @@ const (
 	reviewDevice15Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewDevice15Title)-7]
@@ -14133,8 +14149,9 @@ const (
 	reviewReport16Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewReport16Title)-7]
@@ -14182,8 +14199,9 @@ const (
 	reviewLead17Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewLead17Title)-5]
@@ -14231,8 +14249,9 @@ const (
 	reviewClaim18Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewClaim18Title)-6]
@@ -14280,8 +14299,9 @@ const (
 	reviewCourse19Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewCourse19Title)-7]
@@ -14329,8 +14349,9 @@ const (
 	updateInvoice20Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateInvoice20Title)-8]
@@ -14378,8 +14399,9 @@ const (
 	updateTicket21Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateTicket21Title)-7]
@@ -14427,8 +14449,9 @@ const (
 	updateShipment22Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateShipment22Title)-9]
@@ -14476,8 +14499,9 @@ const (
 	updateBooking23Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateBooking23Title)-8]
@@ -14525,8 +14549,9 @@ const (
 	updateAccount24Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateAccount24Title)-8]
@@ -14574,8 +14599,9 @@ const (
 	updateDevice25Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateDevice25Title)-7]
@@ -14623,8 +14649,9 @@ const (
 	updateReport26Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateReport26Title)-7]
@@ -14672,8 +14699,9 @@ const (
 	updateLead27Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateLead27Title)-5]
@@ -14721,8 +14749,9 @@ const (
 	updateClaim28Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateClaim28Title)-6]
@@ -14770,8 +14799,9 @@ const (
 	updateCourse29Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateCourse29Title)-7]
@@ -14819,8 +14849,9 @@ const (
 	closeInvoice30Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeInvoice30Title)-8]
@@ -14868,8 +14899,9 @@ const (
 	closeTicket31Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeTicket31Title)-7]
@@ -14917,8 +14949,9 @@ const (
 	closeShipment32Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeShipment32Title)-9]
@@ -14966,8 +14999,9 @@ const (
 	closeBooking33Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeBooking33Title)-8]
@@ -15015,8 +15049,9 @@ const (
 	closeAccount34Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeAccount34Title)-8]
@@ -15064,8 +15099,9 @@ const (
 	closeDevice35Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeDevice35Title)-7]
@@ -15113,8 +15149,9 @@ const (
 	closeReport36Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeReport36Title)-7]
@@ -15162,8 +15199,9 @@ const (
 	closeLead37Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeLead37Title)-5]
@@ -15211,8 +15249,9 @@ const (
 	closeClaim38Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeClaim38Title)-6]
@@ -15260,8 +15299,9 @@ const (
 	closeCourse39Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeCourse39Title)-7]
@@ -15309,8 +15349,9 @@ const (
 	approveInvoice40Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveInvoice40Title)-8]
@@ -15358,8 +15399,9 @@ const (
 	approveTicket41Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveTicket41Title)-7]
@@ -15407,8 +15449,9 @@ const (
 	approveShipment42Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveShipment42Title)-9]
@@ -15456,8 +15499,9 @@ const (
 	approveBooking43Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveBooking43Title)-8]
@@ -15505,8 +15549,9 @@ const (
 	approveAccount44Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveAccount44Title)-8]
@@ -15554,8 +15599,9 @@ const (
 	approveDevice45Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveDevice45Title)-7]
@@ -15603,8 +15649,9 @@ const (
 	approveReport46Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveReport46Title)-7]
@@ -15652,8 +15699,9 @@ const (
 	approveLead47Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveLead47Title)-5]
@@ -15701,8 +15749,9 @@ const (
 	approveClaim48Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveClaim48Title)-6]
@@ -15750,8 +15799,9 @@ const (
 	approveCourse49Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveCourse49Title)-7]
@@ -15799,8 +15849,9 @@ const (
 	getInvoice50Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getInvoice50Title)-8]
@@ -15848,8 +15899,9 @@ const (
 	getTicket51Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getTicket51Title)-7]
@@ -15897,8 +15949,9 @@ const (
 	getShipment52Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getShipment52Title)-9]
@@ -15946,8 +15999,9 @@ const (
 	getBooking53Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getBooking53Title)-8]
@@ -15995,8 +16049,9 @@ const (
 	getAccount54Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getAccount54Title)-8]
@@ -16044,8 +16099,9 @@ const (
 	getDevice55Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getDevice55Title)-7]
@@ -16093,8 +16149,9 @@ const (
 	getReport56Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getReport56Title)-7]
@@ -16142,8 +16199,9 @@ const (
 	getLead57Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getLead57Title)-5]
@@ -16191,8 +16249,9 @@ const (
 	getClaim58Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getClaim58Title)-6]
@@ -16240,8 +16299,9 @@ const (
 	getCourse59Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getCourse59Title)-7]
@@ -16289,8 +16349,9 @@ const (
 	reviewInvoice60Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewInvoice60Title)-8]
@@ -16338,8 +16399,9 @@ const (
 	reviewTicket61Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewTicket61Title)-7]
@@ -16387,8 +16449,9 @@ const (
 	reviewShipment62Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewShipment62Title)-9]
@@ -16436,8 +16499,9 @@ const (
 	reviewBooking63Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewBooking63Title)-8]
@@ -16485,8 +16549,9 @@ const (
 	reviewAccount64Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewAccount64Title)-8]
@@ -16534,8 +16599,9 @@ const (
 	reviewDevice65Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewDevice65Title)-7]
@@ -16583,8 +16649,9 @@ const (
 	reviewReport66Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewReport66Title)-7]
@@ -16632,8 +16699,9 @@ const (
 	reviewLead67Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewLead67Title)-5]
@@ -16681,8 +16749,9 @@ const (
 	reviewClaim68Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewClaim68Title)-6]
@@ -16730,8 +16799,9 @@ const (
 	reviewCourse69Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewCourse69Title)-7]
@@ -16779,8 +16849,9 @@ const (
 	updateInvoice70Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateInvoice70Title)-8]
@@ -16828,8 +16899,9 @@ const (
 	updateTicket71Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateTicket71Title)-7]
@@ -16877,8 +16949,9 @@ const (
 	updateShipment72Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateShipment72Title)-9]
@@ -16926,8 +16999,9 @@ const (
 	updateBooking73Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateBooking73Title)-8]
@@ -16975,8 +17049,9 @@ const (
 	updateAccount74Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateAccount74Title)-8]
@@ -17024,8 +17099,9 @@ const (
 	updateDevice75Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateDevice75Title)-7]
@@ -17073,8 +17149,9 @@ const (
 	updateReport76Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateReport76Title)-7]
@@ -17122,8 +17199,9 @@ const (
 	updateLead77Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateLead77Title)-5]
@@ -17171,8 +17249,9 @@ const (
 	updateClaim78Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateClaim78Title)-6]
@@ -17220,8 +17299,9 @@ const (
 	updateCourse79Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateCourse79Title)-7]
@@ -17269,8 +17349,9 @@ const (
 	closeInvoice80Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeInvoice80Title)-8]
@@ -17318,8 +17399,9 @@ const (
 	closeTicket81Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeTicket81Title)-7]
@@ -17367,8 +17449,9 @@ const (
 	closeShipment82Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeShipment82Title)-9]
@@ -17416,8 +17499,9 @@ const (
 	closeBooking83Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeBooking83Title)-8]
@@ -17465,8 +17549,9 @@ const (
 	closeAccount84Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeAccount84Title)-8]
@@ -17514,8 +17599,9 @@ const (
 	closeDevice85Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeDevice85Title)-7]
@@ -17563,8 +17649,9 @@ const (
 	closeReport86Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeReport86Title)-7]
@@ -17612,8 +17699,9 @@ const (
 	closeLead87Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeLead87Title)-5]
@@ -17661,8 +17749,9 @@ const (
 	closeClaim88Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeClaim88Title)-6]
@@ -17710,8 +17799,9 @@ const (
 	closeCourse89Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeCourse89Title)-7]
@@ -17759,8 +17849,9 @@ const (
 	approveInvoice90Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveInvoice90Title)-8]
@@ -17808,8 +17899,9 @@ const (
 	approveTicket91Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveTicket91Title)-7]
@@ -17857,8 +17949,9 @@ const (
 	approveShipment92Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveShipment92Title)-9]
@@ -17906,8 +17999,9 @@ const (
 	approveBooking93Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveBooking93Title)-8]
@@ -17955,8 +18049,9 @@ const (
 	approveAccount94Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveAccount94Title)-8]
@@ -18004,8 +18099,9 @@ const (
 	approveDevice95Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveDevice95Title)-7]
@@ -18053,8 +18149,9 @@ const (
 	approveReport96Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveReport96Title)-7]
@@ -18102,8 +18199,9 @@ const (
 	approveLead97Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveLead97Title)-5]
@@ -18151,8 +18249,9 @@ const (
 	approveClaim98Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveClaim98Title)-6]
@@ -18200,8 +18299,9 @@ const (
 	approveCourse99Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveCourse99Title)-7]
@@ -18249,8 +18349,9 @@ const (
 	getInvoice100Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getInvoice100Title)-8]
@@ -18298,8 +18399,9 @@ const (
 	getTicket101Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getTicket101Title)-7]
@@ -18347,8 +18449,9 @@ const (
 	getShipment102Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getShipment102Title)-9]
@@ -18396,8 +18499,9 @@ const (
 	getBooking103Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getBooking103Title)-8]
@@ -18445,8 +18549,9 @@ const (
 	getAccount104Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getAccount104Title)-8]
@@ -18494,8 +18599,9 @@ const (
 	getDevice105Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getDevice105Title)-7]
@@ -18543,8 +18649,9 @@ const (
 	getReport106Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getReport106Title)-7]
@@ -18592,8 +18699,9 @@ const (
 	getLead107Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getLead107Title)-5]
@@ -18641,8 +18749,9 @@ const (
 	getClaim108Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getClaim108Title)-6]
@@ -18690,8 +18799,9 @@ const (
 	getCourse109Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getCourse109Title)-7]
@@ -18739,8 +18849,9 @@ const (
 	reviewInvoice110Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewInvoice110Title)-8]
@@ -18788,8 +18899,9 @@ const (
 	reviewTicket111Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewTicket111Title)-7]
@@ -18837,8 +18949,9 @@ const (
 	reviewShipment112Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewShipment112Title)-9]
@@ -18886,8 +18999,9 @@ const (
 	reviewBooking113Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewBooking113Title)-8]
@@ -18935,8 +19049,9 @@ const (
 	reviewAccount114Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewAccount114Title)-8]
@@ -18984,8 +19099,9 @@ const (
 	reviewDevice115Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewDevice115Title)-7]
@@ -19033,8 +19149,9 @@ const (
 	reviewReport116Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewReport116Title)-7]
@@ -19082,8 +19199,9 @@ const (
 	reviewLead117Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewLead117Title)-5]
@@ -19131,8 +19249,9 @@ const (
 	reviewClaim118Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewClaim118Title)-6]
@@ -19180,8 +19299,9 @@ const (
 	reviewCourse119Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewCourse119Title)-7]
@@ -19229,8 +19349,9 @@ const (
 	updateInvoice120Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateInvoice120Title)-8]
@@ -19278,8 +19399,9 @@ const (
 	updateTicket121Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateTicket121Title)-7]
@@ -19327,8 +19449,9 @@ const (
 	updateShipment122Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateShipment122Title)-9]
@@ -19376,8 +19499,9 @@ const (
 	updateBooking123Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateBooking123Title)-8]
@@ -19425,8 +19549,9 @@ const (
 	updateAccount124Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateAccount124Title)-8]
@@ -19474,8 +19599,9 @@ const (
 	updateDevice125Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateDevice125Title)-7]
@@ -19523,8 +19649,9 @@ const (
 	updateReport126Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateReport126Title)-7]
@@ -19572,8 +19699,9 @@ const (
 	updateLead127Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateLead127Title)-5]
@@ -19621,8 +19749,9 @@ const (
 	updateClaim128Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateClaim128Title)-6]
@@ -19670,8 +19799,9 @@ const (
 	updateCourse129Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateCourse129Title)-7]
@@ -19719,8 +19849,9 @@ const (
 	closeInvoice130Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeInvoice130Title)-8]
@@ -19768,8 +19899,9 @@ const (
 	closeTicket131Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeTicket131Title)-7]
@@ -19817,8 +19949,9 @@ const (
 	closeShipment132Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeShipment132Title)-9]
@@ -19866,8 +19999,9 @@ const (
 	closeBooking133Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeBooking133Title)-8]
@@ -19915,8 +20049,9 @@ const (
 	closeAccount134Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeAccount134Title)-8]
@@ -19964,8 +20099,9 @@ const (
 	closeDevice135Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeDevice135Title)-7]
@@ -20013,8 +20149,9 @@ const (
 	closeReport136Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeReport136Title)-7]
@@ -20062,8 +20199,9 @@ const (
 	closeLead137Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeLead137Title)-5]
@@ -20111,8 +20249,9 @@ const (
 	closeClaim138Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeClaim138Title)-6]
@@ -20160,8 +20299,9 @@ const (
 	closeCourse139Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeCourse139Title)-7]
@@ -20209,8 +20349,9 @@ const (
 	approveInvoice140Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveInvoice140Title)-8]
@@ -20258,8 +20399,9 @@ const (
 	approveTicket141Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveTicket141Title)-7]
@@ -20307,8 +20449,9 @@ const (
 	approveShipment142Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveShipment142Title)-9]
@@ -20356,8 +20499,9 @@ const (
 	approveBooking143Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveBooking143Title)-8]
@@ -20405,8 +20549,9 @@ const (
 	approveAccount144Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveAccount144Title)-8]
@@ -20454,8 +20599,9 @@ const (
 	approveDevice145Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveDevice145Title)-7]
@@ -20503,8 +20649,9 @@ const (
 	approveReport146Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveReport146Title)-7]
@@ -20552,8 +20699,9 @@ const (
 	approveLead147Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveLead147Title)-5]
@@ -20601,8 +20749,9 @@ const (
 	approveClaim148Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveClaim148Title)-6]
@@ -20650,8 +20799,9 @@ const (
 	approveCourse149Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveCourse149Title)-7]
@@ -20699,8 +20849,9 @@ const (
 	getInvoice150Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getInvoice150Title)-8]
@@ -20748,8 +20899,9 @@ const (
 	getTicket151Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getTicket151Title)-7]
@@ -20797,8 +20949,9 @@ const (
 	getShipment152Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getShipment152Title)-9]
@@ -20846,8 +20999,9 @@ const (
 	getBooking153Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getBooking153Title)-8]
@@ -20895,8 +21049,9 @@ const (
 	getAccount154Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getAccount154Title)-8]
@@ -20944,8 +21099,9 @@ const (
 	getDevice155Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getDevice155Title)-7]
@@ -20993,8 +21149,9 @@ const (
 	getReport156Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getReport156Title)-7]
@@ -21042,8 +21199,9 @@ const (
 	getLead157Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getLead157Title)-5]
@@ -21091,8 +21249,9 @@ const (
 	getClaim158Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getClaim158Title)-6]
@@ -21140,8 +21299,9 @@ const (
 	getCourse159Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getCourse159Title)-7]
@@ -21189,8 +21349,9 @@ const (
 	reviewInvoice160Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewInvoice160Title)-8]
@@ -21238,8 +21399,9 @@ const (
 	reviewTicket161Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewTicket161Title)-7]
@@ -21287,8 +21449,9 @@ const (
 	reviewShipment162Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewShipment162Title)-9]
@@ -21336,8 +21499,9 @@ const (
 	reviewBooking163Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewBooking163Title)-8]
@@ -21385,8 +21549,9 @@ const (
 	reviewAccount164Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewAccount164Title)-8]
@@ -21434,8 +21599,9 @@ const (
 	reviewDevice165Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewDevice165Title)-7]
@@ -21483,8 +21649,9 @@ const (
 	reviewReport166Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewReport166Title)-7]
@@ -21532,8 +21699,9 @@ const (
 	reviewLead167Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewLead167Title)-5]
@@ -21581,8 +21749,9 @@ const (
 	reviewClaim168Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewClaim168Title)-6]
@@ -21630,8 +21799,9 @@ const (
 	reviewCourse169Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewCourse169Title)-7]
@@ -21679,8 +21849,9 @@ const (
 	updateInvoice170Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateInvoice170Title)-8]
@@ -21728,8 +21899,9 @@ const (
 	updateTicket171Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateTicket171Title)-7]
@@ -21777,8 +21949,9 @@ const (
 	updateShipment172Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateShipment172Title)-9]
@@ -21826,8 +21999,9 @@ const (
 	updateBooking173Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateBooking173Title)-8]
@@ -21875,8 +22049,9 @@ const (
 	updateAccount174Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateAccount174Title)-8]
@@ -21924,8 +22099,9 @@ const (
 	updateDevice175Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateDevice175Title)-7]
@@ -21973,8 +22149,9 @@ const (
 	updateReport176Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateReport176Title)-7]
@@ -22022,8 +22199,9 @@ const (
 	updateLead177Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateLead177Title)-5]
@@ -22071,8 +22249,9 @@ const (
 	updateClaim178Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateClaim178Title)-6]
@@ -22120,8 +22299,9 @@ const (
 	updateCourse179Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateCourse179Title)-7]
@@ -22169,8 +22349,9 @@ const (
 	closeInvoice180Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeInvoice180Title)-8]
@@ -22218,8 +22399,9 @@ const (
 	closeTicket181Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeTicket181Title)-7]
@@ -22267,8 +22449,9 @@ const (
 	closeShipment182Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeShipment182Title)-9]
@@ -22316,8 +22499,9 @@ const (
 	closeBooking183Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeBooking183Title)-8]
@@ -22365,8 +22549,9 @@ const (
 	closeAccount184Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeAccount184Title)-8]
@@ -22414,8 +22599,9 @@ const (
 	closeDevice185Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeDevice185Title)-7]
@@ -22463,8 +22649,9 @@ const (
 	closeReport186Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeReport186Title)-7]
@@ -22512,8 +22699,9 @@ const (
 	closeLead187Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeLead187Title)-5]
@@ -22561,8 +22749,9 @@ const (
 	closeClaim188Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeClaim188Title)-6]
@@ -22610,8 +22799,9 @@ const (
 	closeCourse189Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeCourse189Title)-7]
@@ -22659,8 +22849,9 @@ const (
 	approveInvoice190Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveInvoice190Title)-8]
@@ -22708,8 +22899,9 @@ const (
 	approveTicket191Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveTicket191Title)-7]
@@ -22757,8 +22949,9 @@ const (
 	approveShipment192Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveShipment192Title)-9]
@@ -22806,8 +22999,9 @@ const (
 	approveBooking193Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveBooking193Title)-8]
@@ -22855,8 +23049,9 @@ const (
 	approveAccount194Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveAccount194Title)-8]
@@ -22904,8 +23099,9 @@ const (
 	approveDevice195Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveDevice195Title)-7]
@@ -22953,8 +23149,9 @@ const (
 	approveReport196Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveReport196Title)-7]
@@ -23002,8 +23199,9 @@ const (
 	approveLead197Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveLead197Title)-5]
@@ -23051,8 +23249,9 @@ const (
 	approveClaim198Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveClaim198Title)-6]
@@ -23100,8 +23299,9 @@ const (
 	approveCourse199Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveCourse199Title)-7]
@@ -23149,8 +23349,9 @@ const (
 	getInvoice200Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getInvoice200Title)-8]
@@ -23198,8 +23399,9 @@ const (
 	getTicket201Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getTicket201Title)-7]
@@ -23247,8 +23449,9 @@ const (
 	getShipment202Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getShipment202Title)-9]
@@ -23296,8 +23499,9 @@ const (
 	getBooking203Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getBooking203Title)-8]
@@ -23345,8 +23549,9 @@ const (
 	getAccount204Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getAccount204Title)-8]
@@ -23394,8 +23599,9 @@ const (
 	getDevice205Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getDevice205Title)-7]
@@ -23443,8 +23649,9 @@ const (
 	getReport206Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getReport206Title)-7]
@@ -23492,8 +23699,9 @@ const (
 	getLead207Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getLead207Title)-5]
@@ -23541,8 +23749,9 @@ const (
 	getClaim208Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getClaim208Title)-6]
@@ -23590,8 +23799,9 @@ const (
 	getCourse209Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getCourse209Title)-7]
@@ -23639,8 +23849,9 @@ const (
 	reviewInvoice210Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewInvoice210Title)-8]
@@ -23688,8 +23899,9 @@ const (
 	reviewTicket211Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewTicket211Title)-7]
@@ -23737,8 +23949,9 @@ const (
 	reviewShipment212Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewShipment212Title)-9]
@@ -23786,8 +23999,9 @@ const (
 	reviewBooking213Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewBooking213Title)-8]
@@ -23835,8 +24049,9 @@ const (
 	reviewAccount214Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewAccount214Title)-8]
@@ -23884,8 +24099,9 @@ const (
 	reviewDevice215Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewDevice215Title)-7]
@@ -23933,8 +24149,9 @@ const (
 	reviewReport216Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewReport216Title)-7]
@@ -23982,8 +24199,9 @@ const (
 	reviewLead217Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewLead217Title)-5]
@@ -24031,8 +24249,9 @@ const (
 	reviewClaim218Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewClaim218Title)-6]
@@ -24080,8 +24299,9 @@ const (
 	reviewCourse219Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewCourse219Title)-7]
@@ -24129,8 +24349,9 @@ const (
 	updateInvoice220Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateInvoice220Title)-8]
@@ -24178,8 +24399,9 @@ const (
 	updateTicket221Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateTicket221Title)-7]
@@ -24227,8 +24449,9 @@ const (
 	updateShipment222Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateShipment222Title)-9]
@@ -24276,8 +24499,9 @@ const (
 	updateBooking223Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateBooking223Title)-8]
@@ -24325,8 +24549,9 @@ const (
 	updateAccount224Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateAccount224Title)-8]
@@ -24374,8 +24599,9 @@ const (
 	updateDevice225Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateDevice225Title)-7]
@@ -24423,8 +24649,9 @@ const (
 	updateReport226Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateReport226Title)-7]
@@ -24472,8 +24699,9 @@ const (
 	updateLead227Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateLead227Title)-5]
@@ -24521,8 +24749,9 @@ const (
 	updateClaim228Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateClaim228Title)-6]
@@ -24570,8 +24799,9 @@ const (
 	updateCourse229Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateCourse229Title)-7]
@@ -24619,8 +24849,9 @@ const (
 	closeInvoice230Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeInvoice230Title)-8]
@@ -24668,8 +24899,9 @@ const (
 	closeTicket231Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeTicket231Title)-7]
@@ -24717,8 +24949,9 @@ const (
 	closeShipment232Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeShipment232Title)-9]
@@ -24766,8 +24999,9 @@ const (
 	closeBooking233Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeBooking233Title)-8]
@@ -24815,8 +25049,9 @@ const (
 	closeAccount234Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeAccount234Title)-8]
@@ -24864,8 +25099,9 @@ const (
 	closeDevice235Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeDevice235Title)-7]
@@ -24913,8 +25149,9 @@ const (
 	closeReport236Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeReport236Title)-7]
@@ -24962,8 +25199,9 @@ const (
 	closeLead237Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeLead237Title)-5]
@@ -25011,8 +25249,9 @@ const (
 	closeClaim238Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeClaim238Title)-6]
@@ -25060,8 +25299,9 @@ const (
 	closeCourse239Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeCourse239Title)-7]
@@ -25109,8 +25349,9 @@ const (
 	approveInvoice240Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveInvoice240Title)-8]
@@ -25158,8 +25399,9 @@ const (
 	approveTicket241Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveTicket241Title)-7]
@@ -25207,8 +25449,9 @@ const (
 	approveShipment242Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveShipment242Title)-9]
@@ -25256,8 +25499,9 @@ const (
 	approveBooking243Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveBooking243Title)-8]
@@ -25305,8 +25549,9 @@ const (
 	approveAccount244Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveAccount244Title)-8]
@@ -25354,8 +25599,9 @@ const (
 	approveDevice245Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveDevice245Title)-7]
@@ -25403,8 +25649,9 @@ const (
 	approveReport246Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveReport246Title)-7]
@@ -25452,8 +25699,9 @@ const (
 	approveLead247Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveLead247Title)-5]
@@ -25501,8 +25749,9 @@ const (
 	approveClaim248Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveClaim248Title)-6]
@@ -25550,8 +25799,9 @@ const (
 	approveCourse249Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveCourse249Title)-7]
@@ -25599,8 +25849,9 @@ const (
 	getInvoice250Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getInvoice250Title)-8]
@@ -25648,8 +25899,9 @@ const (
 	getTicket251Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getTicket251Title)-7]
@@ -25697,8 +25949,9 @@ const (
 	getShipment252Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getShipment252Title)-9]
@@ -25746,8 +25999,9 @@ const (
 	getBooking253Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getBooking253Title)-8]
@@ -25795,8 +26049,9 @@ const (
 	getAccount254Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getAccount254Title)-8]
@@ -25844,8 +26099,9 @@ const (
 	getDevice255Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getDevice255Title)-7]
@@ -25893,8 +26149,9 @@ const (
 	getReport256Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getReport256Title)-7]
@@ -25942,8 +26199,9 @@ const (
 	getLead257Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getLead257Title)-5]
@@ -25991,8 +26249,9 @@ const (
 	getClaim258Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getClaim258Title)-6]
@@ -26040,8 +26299,9 @@ const (
 	getCourse259Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getCourse259Title)-7]
@@ -26089,8 +26349,9 @@ const (
 	reviewInvoice260Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewInvoice260Title)-8]
@@ -26138,8 +26399,9 @@ const (
 	reviewTicket261Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewTicket261Title)-7]
@@ -26187,8 +26449,9 @@ const (
 	reviewShipment262Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewShipment262Title)-9]
@@ -26236,8 +26499,9 @@ const (
 	reviewBooking263Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewBooking263Title)-8]
@@ -26285,8 +26549,9 @@ const (
 	reviewAccount264Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewAccount264Title)-8]
@@ -26334,8 +26599,9 @@ const (
 	reviewDevice265Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewDevice265Title)-7]
@@ -26383,8 +26649,9 @@ const (
 	reviewReport266Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewReport266Title)-7]
@@ -26432,8 +26699,9 @@ const (
 	reviewLead267Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewLead267Title)-5]
@@ -26481,8 +26749,9 @@ const (
 	reviewClaim268Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewClaim268Title)-6]
@@ -26530,8 +26799,9 @@ const (
 	reviewCourse269Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewCourse269Title)-7]
@@ -26579,8 +26849,9 @@ const (
 	updateInvoice270Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateInvoice270Title)-8]
@@ -26628,8 +26899,9 @@ const (
 	updateTicket271Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateTicket271Title)-7]
@@ -26677,8 +26949,9 @@ const (
 	updateShipment272Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateShipment272Title)-9]
@@ -26726,8 +26999,9 @@ const (
 	updateBooking273Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateBooking273Title)-8]
@@ -26775,8 +27049,9 @@ const (
 	updateAccount274Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateAccount274Title)-8]
@@ -26824,8 +27099,9 @@ const (
 	updateDevice275Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateDevice275Title)-7]
@@ -26873,8 +27149,9 @@ const (
 	updateReport276Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateReport276Title)-7]
@@ -26922,8 +27199,9 @@ const (
 	updateLead277Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateLead277Title)-5]
@@ -26971,8 +27249,9 @@ const (
 	updateClaim278Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateClaim278Title)-6]
@@ -27020,8 +27299,9 @@ const (
 	updateCourse279Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateCourse279Title)-7]
@@ -27069,8 +27349,9 @@ const (
 	closeInvoice280Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeInvoice280Title)-8]
@@ -27118,8 +27399,9 @@ const (
 	closeTicket281Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeTicket281Title)-7]
@@ -27167,8 +27449,9 @@ const (
 	closeShipment282Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeShipment282Title)-9]
@@ -27216,8 +27499,9 @@ const (
 	closeBooking283Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeBooking283Title)-8]
@@ -27265,8 +27549,9 @@ const (
 	closeAccount284Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeAccount284Title)-8]
@@ -27314,8 +27599,9 @@ const (
 	closeDevice285Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeDevice285Title)-7]
@@ -27363,8 +27649,9 @@ const (
 	closeReport286Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeReport286Title)-7]
@@ -27412,8 +27699,9 @@ const (
 	closeLead287Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeLead287Title)-5]
@@ -27461,8 +27749,9 @@ const (
 	closeClaim288Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeClaim288Title)-6]
@@ -27510,8 +27799,9 @@ const (
 	closeCourse289Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeCourse289Title)-7]
@@ -27559,8 +27849,9 @@ const (
 	approveInvoice290Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveInvoice290Title)-8]
@@ -27608,8 +27899,9 @@ const (
 	approveTicket291Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveTicket291Title)-7]
@@ -27657,8 +27949,9 @@ const (
 	approveShipment292Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveShipment292Title)-9]
@@ -27706,8 +27999,9 @@ const (
 	approveBooking293Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveBooking293Title)-8]
@@ -27755,8 +28049,9 @@ const (
 	approveAccount294Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveAccount294Title)-8]
@@ -27804,8 +28099,9 @@ const (
 	approveDevice295Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveDevice295Title)-7]
@@ -27853,8 +28149,9 @@ const (
 	approveReport296Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveReport296Title)-7]
@@ -27902,8 +28199,9 @@ const (
 	approveLead297Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveLead297Title)-5]
@@ -27951,8 +28249,9 @@ const (
 	approveClaim298Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveClaim298Title)-6]
@@ -28000,8 +28299,9 @@ const (
 	approveCourse299Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveCourse299Title)-7]
@@ -28049,8 +28349,9 @@ const (
 	getInvoice300Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getInvoice300Title)-8]
@@ -28098,8 +28399,9 @@ const (
 	getTicket301Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getTicket301Title)-7]
@@ -28147,8 +28449,9 @@ const (
 	getShipment302Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getShipment302Title)-9]
@@ -28196,8 +28499,9 @@ const (
 	getBooking303Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getBooking303Title)-8]
@@ -28245,8 +28549,9 @@ const (
 	getAccount304Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getAccount304Title)-8]
@@ -28294,8 +28599,9 @@ const (
 	getDevice305Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getDevice305Title)-7]
@@ -28343,8 +28649,9 @@ const (
 	getReport306Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getReport306Title)-7]
@@ -28392,8 +28699,9 @@ const (
 	getLead307Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getLead307Title)-5]
@@ -28441,8 +28749,9 @@ const (
 	getClaim308Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getClaim308Title)-6]
@@ -28490,8 +28799,9 @@ const (
 	getCourse309Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getCourse309Title)-7]
@@ -28539,8 +28849,9 @@ const (
 	reviewInvoice310Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewInvoice310Title)-8]
@@ -28588,8 +28899,9 @@ const (
 	reviewTicket311Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewTicket311Title)-7]
@@ -28637,8 +28949,9 @@ const (
 	reviewShipment312Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewShipment312Title)-9]
@@ -28686,8 +28999,9 @@ const (
 	reviewBooking313Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewBooking313Title)-8]
@@ -28735,8 +29049,9 @@ const (
 	reviewAccount314Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewAccount314Title)-8]
@@ -28784,8 +29099,9 @@ const (
 	reviewDevice315Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewDevice315Title)-7]
@@ -28833,8 +29149,9 @@ const (
 	reviewReport316Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewReport316Title)-7]
@@ -28882,8 +29199,9 @@ const (
 	reviewLead317Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewLead317Title)-5]
@@ -28931,8 +29249,9 @@ const (
 	reviewClaim318Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewClaim318Title)-6]
@@ -28980,8 +29299,9 @@ const (
 	reviewCourse319Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewCourse319Title)-7]
@@ -29029,8 +29349,9 @@ const (
 	updateInvoice320Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateInvoice320Title)-8]
@@ -29078,8 +29399,9 @@ const (
 	updateTicket321Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateTicket321Title)-7]
@@ -29127,8 +29449,9 @@ const (
 	updateShipment322Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateShipment322Title)-9]
@@ -29176,8 +29499,9 @@ const (
 	updateBooking323Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateBooking323Title)-8]
@@ -29225,8 +29549,9 @@ const (
 	updateAccount324Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateAccount324Title)-8]
@@ -29274,8 +29599,9 @@ const (
 	updateDevice325Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateDevice325Title)-7]
@@ -29323,8 +29649,9 @@ const (
 	updateReport326Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateReport326Title)-7]
@@ -29372,8 +29699,9 @@ const (
 	updateLead327Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateLead327Title)-5]
@@ -29421,8 +29749,9 @@ const (
 	updateClaim328Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateClaim328Title)-6]
@@ -29470,8 +29799,9 @@ const (
 	updateCourse329Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateCourse329Title)-7]
@@ -29519,8 +29849,9 @@ const (
 	closeInvoice330Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeInvoice330Title)-8]
@@ -29568,8 +29899,9 @@ const (
 	closeTicket331Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeTicket331Title)-7]
@@ -29617,8 +29949,9 @@ const (
 	closeShipment332Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeShipment332Title)-9]
@@ -29666,8 +29999,9 @@ const (
 	closeBooking333Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeBooking333Title)-8]
@@ -29715,8 +30049,9 @@ const (
 	closeAccount334Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeAccount334Title)-8]
@@ -29764,8 +30099,9 @@ const (
 	closeDevice335Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeDevice335Title)-7]
@@ -29813,8 +30149,9 @@ const (
 	closeReport336Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeReport336Title)-7]
@@ -29862,8 +30199,9 @@ const (
 	closeLead337Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeLead337Title)-5]
@@ -29911,8 +30249,9 @@ const (
 	closeClaim338Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeClaim338Title)-6]
@@ -29960,8 +30299,9 @@ const (
 	closeCourse339Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeCourse339Title)-7]
@@ -30009,8 +30349,9 @@ const (
 	approveInvoice340Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveInvoice340Title)-8]
@@ -30058,8 +30399,9 @@ const (
 	approveTicket341Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveTicket341Title)-7]
@@ -30107,8 +30449,9 @@ const (
 	approveShipment342Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveShipment342Title)-9]
@@ -30156,8 +30499,9 @@ const (
 	approveBooking343Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveBooking343Title)-8]
@@ -30205,8 +30549,9 @@ const (
 	approveAccount344Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveAccount344Title)-8]
@@ -30254,8 +30599,9 @@ const (
 	approveDevice345Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveDevice345Title)-7]
@@ -30303,8 +30649,9 @@ const (
 	approveReport346Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveReport346Title)-7]
@@ -30352,8 +30699,9 @@ const (
 	approveLead347Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveLead347Title)-5]
@@ -30401,8 +30749,9 @@ const (
 	approveClaim348Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveClaim348Title)-6]
@@ -30450,8 +30799,9 @@ const (
 	approveCourse349Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveCourse349Title)-7]
@@ -30499,8 +30849,9 @@ const (
 	getInvoice350Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getInvoice350Title)-8]
@@ -30548,8 +30899,9 @@ const (
 	getTicket351Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getTicket351Title)-7]
@@ -30597,8 +30949,9 @@ const (
 	getShipment352Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getShipment352Title)-9]
@@ -30646,8 +30999,9 @@ const (
 	getBooking353Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getBooking353Title)-8]
@@ -30695,8 +31049,9 @@ const (
 	getAccount354Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getAccount354Title)-8]
@@ -30744,8 +31099,9 @@ const (
 	getDevice355Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getDevice355Title)-7]
@@ -30793,8 +31149,9 @@ const (
 	getReport356Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getReport356Title)-7]
@@ -30842,8 +31199,9 @@ const (
 	getLead357Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getLead357Title)-5]
@@ -30891,8 +31249,9 @@ const (
 	getClaim358Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getClaim358Title)-6]
@@ -30940,8 +31299,9 @@ const (
 	getCourse359Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getCourse359Title)-7]
@@ -30989,8 +31349,9 @@ const (
 	reviewInvoice360Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewInvoice360Title)-8]
@@ -31038,8 +31399,9 @@ const (
 	reviewTicket361Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewTicket361Title)-7]
@@ -31087,8 +31449,9 @@ const (
 	reviewShipment362Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewShipment362Title)-9]
@@ -31136,8 +31499,9 @@ const (
 	reviewBooking363Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewBooking363Title)-8]
@@ -31185,8 +31549,9 @@ const (
 	reviewAccount364Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewAccount364Title)-8]
@@ -31234,8 +31599,9 @@ const (
 	reviewDevice365Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewDevice365Title)-7]
@@ -31283,8 +31649,9 @@ const (
 	reviewReport366Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewReport366Title)-7]
@@ -31332,8 +31699,9 @@ const (
 	reviewLead367Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewLead367Title)-5]
@@ -31381,8 +31749,9 @@ const (
 	reviewClaim368Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewClaim368Title)-6]
@@ -31430,8 +31799,9 @@ const (
 	reviewCourse369Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewCourse369Title)-7]
@@ -31479,8 +31849,9 @@ const (
 	updateInvoice370Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateInvoice370Title)-8]
@@ -31528,8 +31899,9 @@ const (
 	updateTicket371Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateTicket371Title)-7]
@@ -31577,8 +31949,9 @@ const (
 	updateShipment372Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateShipment372Title)-9]
@@ -31626,8 +31999,9 @@ const (
 	updateBooking373Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateBooking373Title)-8]
@@ -31675,8 +32049,9 @@ const (
 	updateAccount374Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateAccount374Title)-8]
@@ -31724,8 +32099,9 @@ const (
 	updateDevice375Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateDevice375Title)-7]
@@ -31773,8 +32149,9 @@ const (
 	updateReport376Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateReport376Title)-7]
@@ -31822,8 +32199,9 @@ const (
 	updateLead377Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateLead377Title)-5]
@@ -31871,8 +32249,9 @@ const (
 	updateClaim378Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateClaim378Title)-6]
@@ -31920,8 +32299,9 @@ const (
 	updateCourse379Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateCourse379Title)-7]
@@ -31969,8 +32349,9 @@ const (
 	closeInvoice380Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeInvoice380Title)-8]
@@ -32018,8 +32399,9 @@ const (
 	closeTicket381Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeTicket381Title)-7]
@@ -32067,8 +32449,9 @@ const (
 	closeShipment382Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeShipment382Title)-9]
@@ -32116,8 +32499,9 @@ const (
 	closeBooking383Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeBooking383Title)-8]
@@ -32165,8 +32549,9 @@ const (
 	closeAccount384Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeAccount384Title)-8]
@@ -32214,8 +32599,9 @@ const (
 	closeDevice385Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeDevice385Title)-7]
@@ -32263,8 +32649,9 @@ const (
 	closeReport386Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeReport386Title)-7]
@@ -32312,8 +32699,9 @@ const (
 	closeLead387Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeLead387Title)-5]
@@ -32361,8 +32749,9 @@ const (
 	closeClaim388Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeClaim388Title)-6]
@@ -32410,8 +32799,9 @@ const (
 	closeCourse389Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeCourse389Title)-7]
@@ -32459,8 +32849,9 @@ const (
 	approveInvoice390Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveInvoice390Title)-8]
@@ -32508,8 +32899,9 @@ const (
 	approveTicket391Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveTicket391Title)-7]
@@ -32557,8 +32949,9 @@ const (
 	approveShipment392Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveShipment392Title)-9]
@@ -32606,8 +32999,9 @@ const (
 	approveBooking393Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveBooking393Title)-8]
@@ -32655,8 +33049,9 @@ const (
 	approveAccount394Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveAccount394Title)-8]
@@ -32704,8 +33099,9 @@ const (
 	approveDevice395Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveDevice395Title)-7]
@@ -32753,8 +33149,9 @@ const (
 	approveReport396Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveReport396Title)-7]
@@ -32802,8 +33199,9 @@ const (
 	approveLead397Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveLead397Title)-5]
@@ -32851,8 +33249,9 @@ const (
 	approveClaim398Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveClaim398Title)-6]
@@ -32900,8 +33299,9 @@ const (
 	approveCourse399Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveCourse399Title)-7]
@@ -32949,8 +33349,9 @@ const (
 	getInvoice400Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getInvoice400Title)-8]
@@ -32998,8 +33399,9 @@ const (
 	getTicket401Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getTicket401Title)-7]
@@ -33047,8 +33449,9 @@ const (
 	getShipment402Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getShipment402Title)-9]
@@ -33096,8 +33499,9 @@ const (
 	getBooking403Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getBooking403Title)-8]
@@ -33145,8 +33549,9 @@ const (
 	getAccount404Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getAccount404Title)-8]
@@ -33194,8 +33599,9 @@ const (
 	getDevice405Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getDevice405Title)-7]
@@ -33243,8 +33649,9 @@ const (
 	getReport406Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getReport406Title)-7]
@@ -33292,8 +33699,9 @@ const (
 	getLead407Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getLead407Title)-5]
@@ -33341,8 +33749,9 @@ const (
 	getClaim408Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getClaim408Title)-6]
@@ -33390,8 +33799,9 @@ const (
 	getCourse409Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getCourse409Title)-7]
@@ -33439,8 +33849,9 @@ const (
 	reviewInvoice410Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewInvoice410Title)-8]
@@ -33488,8 +33899,9 @@ const (
 	reviewTicket411Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewTicket411Title)-7]
@@ -33537,8 +33949,9 @@ const (
 	reviewShipment412Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewShipment412Title)-9]
@@ -33586,8 +33999,9 @@ const (
 	reviewBooking413Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewBooking413Title)-8]
@@ -33635,8 +34049,9 @@ const (
 	reviewAccount414Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewAccount414Title)-8]
@@ -33684,8 +34099,9 @@ const (
 	reviewDevice415Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewDevice415Title)-7]
@@ -33733,8 +34149,9 @@ const (
 	reviewReport416Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewReport416Title)-7]
@@ -33782,8 +34199,9 @@ const (
 	reviewLead417Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewLead417Title)-5]
@@ -33831,8 +34249,9 @@ const (
 	reviewClaim418Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewClaim418Title)-6]
@@ -33880,8 +34299,9 @@ const (
 	reviewCourse419Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewCourse419Title)-7]
@@ -33929,8 +34349,9 @@ const (
 	updateInvoice420Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateInvoice420Title)-8]
@@ -33978,8 +34399,9 @@ const (
 	updateTicket421Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateTicket421Title)-7]
@@ -34027,8 +34449,9 @@ const (
 	updateShipment422Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateShipment422Title)-9]
@@ -34076,8 +34499,9 @@ const (
 	updateBooking423Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateBooking423Title)-8]
@@ -34125,8 +34549,9 @@ const (
 	updateAccount424Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateAccount424Title)-8]
@@ -34174,8 +34599,9 @@ const (
 	updateDevice425Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateDevice425Title)-7]
@@ -34223,8 +34649,9 @@ const (
 	updateReport426Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateReport426Title)-7]
@@ -34272,8 +34699,9 @@ const (
 	updateLead427Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateLead427Title)-5]
@@ -34321,8 +34749,9 @@ const (
 	updateClaim428Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateClaim428Title)-6]
@@ -34370,8 +34799,9 @@ const (
 	updateCourse429Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateCourse429Title)-7]
@@ -34419,8 +34849,9 @@ const (
 	closeInvoice430Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeInvoice430Title)-8]
@@ -34468,8 +34899,9 @@ const (
 	closeTicket431Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeTicket431Title)-7]
@@ -34517,8 +34949,9 @@ const (
 	closeShipment432Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeShipment432Title)-9]
@@ -34566,8 +34999,9 @@ const (
 	closeBooking433Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeBooking433Title)-8]
@@ -34615,8 +35049,9 @@ const (
 	closeAccount434Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeAccount434Title)-8]
@@ -34664,8 +35099,9 @@ const (
 	closeDevice435Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeDevice435Title)-7]
@@ -34713,8 +35149,9 @@ const (
 	closeReport436Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeReport436Title)-7]
@@ -34762,8 +35199,9 @@ const (
 	closeLead437Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeLead437Title)-5]
@@ -34811,8 +35249,9 @@ const (
 	closeClaim438Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeClaim438Title)-6]
@@ -34860,8 +35299,9 @@ const (
 	closeCourse439Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeCourse439Title)-7]
@@ -34909,8 +35349,9 @@ const (
 	approveInvoice440Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveInvoice440Title)-8]
@@ -34958,8 +35399,9 @@ const (
 	approveTicket441Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveTicket441Title)-7]
@@ -35007,8 +35449,9 @@ const (
 	approveShipment442Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveShipment442Title)-9]
@@ -35056,8 +35499,9 @@ const (
 	approveBooking443Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveBooking443Title)-8]
@@ -35105,8 +35549,9 @@ const (
 	approveAccount444Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveAccount444Title)-8]
@@ -35154,8 +35599,9 @@ const (
 	approveDevice445Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveDevice445Title)-7]
@@ -35203,8 +35649,9 @@ const (
 	approveReport446Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveReport446Title)-7]
@@ -35252,8 +35699,9 @@ const (
 	approveLead447Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveLead447Title)-5]
@@ -35301,8 +35749,9 @@ const (
 	approveClaim448Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveClaim448Title)-6]
@@ -35350,8 +35799,9 @@ const (
 	approveCourse449Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveCourse449Title)-7]
@@ -35399,8 +35849,9 @@ const (
 	getInvoice450Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getInvoice450Title)-8]
@@ -35448,8 +35899,9 @@ const (
 	getTicket451Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getTicket451Title)-7]
@@ -35497,8 +35949,9 @@ const (
 	getShipment452Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getShipment452Title)-9]
@@ -35546,8 +35999,9 @@ const (
 	getBooking453Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getBooking453Title)-8]
@@ -35595,8 +36049,9 @@ const (
 	getAccount454Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getAccount454Title)-8]
@@ -35644,8 +36099,9 @@ const (
 	getDevice455Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getDevice455Title)-7]
@@ -35693,8 +36149,9 @@ const (
 	getReport456Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getReport456Title)-7]
@@ -35742,8 +36199,9 @@ const (
 	getLead457Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getLead457Title)-5]
@@ -35791,8 +36249,9 @@ const (
 	getClaim458Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getClaim458Title)-6]
@@ -35840,8 +36299,9 @@ const (
 	getCourse459Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getCourse459Title)-7]
@@ -35889,8 +36349,9 @@ const (
 	reviewInvoice460Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewInvoice460Title)-8]
@@ -35938,8 +36399,9 @@ const (
 	reviewTicket461Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewTicket461Title)-7]
@@ -35987,8 +36449,9 @@ const (
 	reviewShipment462Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewShipment462Title)-9]
@@ -36036,8 +36499,9 @@ const (
 	reviewBooking463Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewBooking463Title)-8]
@@ -36085,8 +36549,9 @@ const (
 	reviewAccount464Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewAccount464Title)-8]
@@ -36134,8 +36599,9 @@ const (
 	reviewDevice465Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewDevice465Title)-7]
@@ -36183,8 +36649,9 @@ const (
 	reviewReport466Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewReport466Title)-7]
@@ -36232,8 +36699,9 @@ const (
 	reviewLead467Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewLead467Title)-5]
@@ -36281,8 +36749,9 @@ const (
 	reviewClaim468Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewClaim468Title)-6]
@@ -36330,8 +36799,9 @@ const (
 	reviewCourse469Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(reviewCourse469Title)-7]
@@ -36379,8 +36849,9 @@ const (
 	updateInvoice470Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateInvoice470Title)-8]
@@ -36428,8 +36899,9 @@ const (
 	updateTicket471Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateTicket471Title)-7]
@@ -36477,8 +36949,9 @@ const (
 	updateShipment472Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateShipment472Title)-9]
@@ -36526,8 +36999,9 @@ const (
 	updateBooking473Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateBooking473Title)-8]
@@ -36575,8 +37049,9 @@ const (
 	updateAccount474Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateAccount474Title)-8]
@@ -36624,8 +37099,9 @@ const (
 	updateDevice475Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateDevice475Title)-7]
@@ -36673,8 +37149,9 @@ const (
 	updateReport476Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateReport476Title)-7]
@@ -36722,8 +37199,9 @@ const (
 	updateLead477Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateLead477Title)-5]
@@ -36771,8 +37249,9 @@ const (
 	updateClaim478Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateClaim478Title)-6]
@@ -36820,8 +37299,9 @@ const (
 	updateCourse479Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(updateCourse479Title)-7]
@@ -36869,8 +37349,9 @@ const (
 	closeInvoice480Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeInvoice480Title)-8]
@@ -36918,8 +37399,9 @@ const (
 	closeTicket481Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeTicket481Title)-7]
@@ -36967,8 +37449,9 @@ const (
 	closeShipment482Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeShipment482Title)-9]
@@ -37016,8 +37499,9 @@ const (
 	closeBooking483Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeBooking483Title)-8]
@@ -37065,8 +37549,9 @@ const (
 	closeAccount484Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeAccount484Title)-8]
@@ -37114,8 +37599,9 @@ const (
 	closeDevice485Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeDevice485Title)-7]
@@ -37163,8 +37649,9 @@ const (
 	closeReport486Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeReport486Title)-7]
@@ -37212,8 +37699,9 @@ const (
 	closeLead487Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeLead487Title)-5]
@@ -37261,8 +37749,9 @@ const (
 	closeClaim488Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeClaim488Title)-6]
@@ -37310,8 +37799,9 @@ const (
 	closeCourse489Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(closeCourse489Title)-7]
@@ -37359,8 +37849,9 @@ const (
 	approveInvoice490Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveInvoice490Title)-8]
@@ -37408,8 +37899,9 @@ const (
 	approveTicket491Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveTicket491Title)-7]
@@ -37457,8 +37949,9 @@ const (
 	approveShipment492Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveShipment492Title)-9]
@@ -37506,8 +37999,9 @@ const (
 	approveBooking493Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveBooking493Title)-8]
@@ -37555,8 +38049,9 @@ const (
 	approveAccount494Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveAccount494Title)-8]
@@ -37604,8 +38099,9 @@ const (
 	approveDevice495Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveDevice495Title)-7]
@@ -37653,8 +38149,9 @@ const (
 	approveReport496Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveReport496Title)-7]
@@ -37702,8 +38199,9 @@ const (
 	approveLead497Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveLead497Title)-5]
@@ -37751,8 +38249,9 @@ const (
 	approveClaim498Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveClaim498Title)-6]
@@ -37800,8 +38299,9 @@ const (
 	approveCourse499Fallback4    = "."
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(approveCourse499Title)-7]

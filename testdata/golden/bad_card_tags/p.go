@@ -17,3 +17,13 @@ type Product struct {
 //
 //card:tool
 func F(ctx context.Context, in In) (*Product, error) { return nil, nil }
+
+// Mixed gives its card's rows both by tags and by a directive, which would drop the tags' rows.
+//
+//card:result title="Mixed {{.ID}}"
+//card:field Owner "{{.Owner}}"
+type Mixed struct {
+	ID    string `json:"id"`
+	State string `json:"state" card:"field=State"`
+	Owner string `json:"owner"`
+}

@@ -112,8 +112,9 @@ const (
 	findRoomsItemField2Label = "Rate"
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(findRoomsItemField1Label)-4]
@@ -121,7 +122,7 @@ func _() {
 }
 
 // FindRoomsItemCard builds the result card of the find_rooms carousel item tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
+// FindRoomsACP fits it to the host limits (card.Fit) before sending, so values from data can never
 // make a host drop it.
 func FindRoomsItemCard(out *Room) card.Card {
 	c := card.Card{V: card.Version}
@@ -157,8 +158,9 @@ const (
 	getRoomAction1Text  = "Book room "
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getRoomField1Label)-4]

@@ -65,8 +65,9 @@ const (
 	getOrderField2Label = "Total"
 )
 
-// A compile-time guard in the style of stringer: an "invalid argument: index out of range" error
-// here means a text above changed after cardgen checked it. Run go generate again.
+// A compile-time guard in the style of stringer: an invalid argument error here, an index out of
+// bounds or one that must not be negative, means a text above changed length after cardgen checked
+// it; cardgen check finds any change. Run go generate again.
 func _() {
 	var x [1]struct{}
 	_ = x[len(getOrderField1Label)-5]
