@@ -26,7 +26,7 @@ const templateText = "Text values marked template may refer to the handler's out
 	"output type at generate time and compiled to plain Go: a value shows as itself if it is a string, " +
 	"through its String method, or through strconv for numbers and bools; a nil pointer on the path " +
 	"shows as empty. Only field paths are supported: no pipelines, functions or variables. Write a " +
-	"literal {{ as {{\"{{\"}}."
+	"literal {{ as {{\"{{\"}}, in a backquoted value (`…`), where the quotes need no escaping."
 
 const tagText = "Struct tags map fields of the output type to card slots without directives: " +
 	"`card:\"ITEM,ITEM…\"`, where an item is a slot name, or field=Label / action=Label. " +
@@ -167,7 +167,7 @@ func Markdown() []byte {
 		b.WriteString(spec.Example + "\n")
 	}
 	b.WriteString("func (s *Shop) GetOrder(ctx context.Context, in GetOrderInput) (*Order, error)\n```\n\n")
-	b.WriteString("Run `cardgen help` for this reference in the terminal, `cardgen help NAME` for one directive.\n\n")
+	b.WriteString("Run `cardgen help` for this reference in the terminal, `cardgen help NAME` for one directive, `cardgen help templates` or `cardgen help tags` for the sections below.\n\n")
 
 	b.WriteString("| Directive | On | Repeatable | Summary |\n| --- | --- | --- | --- |\n")
 	for _, s := range registry {

@@ -93,7 +93,7 @@ func TestWriteHelpDirective(t *testing.T) {
 }
 
 func TestWriteHelpTopics(t *testing.T) {
-	for topic, want := range map[string]string{"templates": "Write a literal {{ as {{\"{{\"}}.", "tags": "action=Label"} {
+	for topic, want := range map[string]string{"templates": "Write a literal {{ as {{\"{{\"}}, in a backquoted value", "tags": "action=Label"} {
 		var b bytes.Buffer
 		// Prose is word-wrapped; compare with line breaks as spaces.
 		err := WriteHelp(&b, topic)

@@ -175,10 +175,13 @@ var registry = []*Spec{
 		On:   OnFunc,
 		Args: []ArgSpec{{Name: "kind", Kind: KindEnum, Enum: []string{"detail", "review", "carousel", "form"},
 			Help: "The Agent Chat Protocol card_kind the result is sent as."}},
-		Summary: "Send the result as an Agent Chat Protocol card of the given kind",
+		Summary: "Generate builders that send the result as an Agent Chat Protocol card of the given kind",
 		Help: "Agent Chat Protocol hosts (Agentverse, ASI:One) draw a card from a MetadataContent with card_kind and " +
-			"a JSON card_payload. The tool's result is sent as a card of this kind, its payload built from the " +
-			"result card (title, fields, actions).",
+			"a JSON card_payload. cardgen generates the builders your agent calls to send the tool's result as a " +
+			"card of this kind: <Tool>ACP(out) for detail and review (projected from the result card: title, " +
+			"fields, buttons) and for carousel (one item per element of the output's slice of carded " +
+			"elements); <Tool>ACPForm() for form (built from the input schema) and DispatchACP, which decodes " +
+			"a submitted form and calls the tool. RegisterTools does not send ACP cards: MCP clients have none.",
 		Example: "//card:acp detail",
 	},
 	{
@@ -208,7 +211,7 @@ var registry = []*Spec{
 			"the tool's output schema when it runs (a misspelt key, a wrong type or a missing field is an error " +
 			"there); the generated golden tests build the card from each example and snapshot it under " +
 			"testdata/golden/, so a change to a card is reviewed like code.",
-		Example: `//card:example {"id":"1042","status":"Shipped","eta":"Friday","total":"1,250,000 ₫"}`,
+		Example: `//card:example {"id":"1042","status":"Shipped","eta":"Friday","total":1250000,"carrier":"GHN","track_url":"https://shop.example.com/o/1042"}`,
 	},
 	{
 		Name:    "fallback",

@@ -3,11 +3,11 @@
 //
 // Usage:
 //
-//	cardgen [flags] [packages]      generate (under go:generate: the package of $GOFILE)
-//	cardgen check [-json] [packages] check without writing; report stale generated files
-//	cardgen new <tool_name> [flags]  scaffold an annotated tool, then generate
-//	cardgen help [directive]        the directive reference
-//	cardgen version                 the version, run-time API and module
+//	cardgen [flags] [packages]                  generate (under go:generate: the package of $GOFILE)
+//	cardgen check [-json] [-ui dir] [packages]  check without writing; report stale generated files
+//	cardgen new <tool_name> [flags]             scaffold an annotated tool, then generate
+//	cardgen help [directive|templates|tags]     the directive reference, or one part of it
+//	cardgen version                             the version, run-time API and module
 //
 // A .go file among the packages stands for the whole package of its directory, and flags may
 // follow the packages. Run "cardgen -h" for the flags. All logic lives in package gen; this
@@ -53,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	uiDir := &uiDirFlag{"cards"}
 	fs.Var(uiDir, "ui", uiFlagUsage)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       cardgen check [-json] [packages]\n       cardgen new <tool_name> [-dir pkg] [-ui] [-acp kind] [-markdown] [-recv type]\n       cardgen help [directive]\n       cardgen version\n\n")
+		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       cardgen check [-json] [-ui dir] [packages]\n       cardgen new <tool_name> [-dir pkg] [-ui] [-acp kind] [-markdown] [-recv type]\n       cardgen help [directive | templates | tags]\n       cardgen version\n\n")
 		fmt.Fprintf(stderr, "Without packages, cardgen works on the package in the current directory\n(under go:generate, the package of $GOFILE). A .go file stands for its package.\n\nflags:\n")
 		fs.PrintDefaults()
 	}

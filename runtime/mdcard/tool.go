@@ -75,7 +75,7 @@ type Display struct {
 	Action string `json:"action"`
 	// Title is the show_widget title, in snake_case.
 	Title string `json:"title"`
-	// LoadingMessages are 1–3 short show_widget loading messages.
+	// LoadingMessages are one or two short show_widget loading messages.
 	LoadingMessages []string `json:"loading_messages"`
 	// WidgetCode is an HTML fragment (styles, then markup, then scripts),
 	// to be passed to show_widget unchanged.
