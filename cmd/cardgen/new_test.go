@@ -118,14 +118,7 @@ func TestNewInModuleWithoutRequirements(t *testing.T) {
 	}
 
 	_, commands, _ := strings.Cut(errOut, "run here:\n")
-	sh := func(line string) {
-		t.Helper()
-		cmd := exec.Command("sh", "-c", line)
-		cmd.Dir = dir
-		if b, err := cmd.CombinedOutput(); err != nil {
-			testenv.FailGoCommand(t, fmt.Sprintf("%s: %v", line, err), b)
-		}
-	}
+	sh := func(line string) { t.Helper(); shIn(t, dir, line) }
 	for line := range strings.Lines(commands) {
 		sh(strings.TrimSpace(line))
 	}
@@ -157,23 +150,26 @@ func TestNewPackageRegenerates(t *testing.T) {
 	if !strings.HasPrefix(commands, "\tgo mod edit -tool=github.com/cardgen/cardgen/cmd/cardgen\n\tgo mod tidy\n") {
 		t.Fatalf("the printed commands do not name cardgen as a tool first:\n%s", errOut)
 	}
-	sh := func(dir, line string) {
-		t.Helper()
-		cmd := exec.Command("sh", "-c", line)
-		cmd.Dir = dir
-		if b, err := cmd.CombinedOutput(); err != nil {
-			testenv.FailGoCommand(t, fmt.Sprintf("%s: %v", line, err), b)
-		}
-	}
 	for line := range strings.Lines(commands) {
-		sh(filepath.Join(dir, "billing"), strings.TrimSpace(line))
+		shIn(t, filepath.Join(dir, "billing"), strings.TrimSpace(line))
 	}
 	before, err := os.ReadFile(filepath.Join(dir, "billing", "cards_gen.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh(dir, "go generate ./... && go vet ./... && go test -count=1 ./...")
+	shIn(t, dir, "go generate ./... && go vet ./... && go test -count=1 ./...")
 	if after, _ := os.ReadFile(filepath.Join(dir, "billing", "cards_gen.go")); string(after) != string(before) {
 		t.Errorf("go generate changed cards_gen.go")
+	}
+}
+
+// shIn runs a command line as a user would type it, in dir, and fails the test with its output
+// when it fails.
+func shIn(t *testing.T, dir, line string) {
+	t.Helper()
+	cmd := exec.Command("sh", "-c", line)
+	cmd.Dir = dir
+	if b, err := cmd.CombinedOutput(); err != nil {
+		testenv.FailGoCommand(t, fmt.Sprintf("%s: %v", line, err), b)
 	}
 }
