@@ -39,10 +39,12 @@ dogfood:
 	$(GO) build -o bin/cardvet ./cmd/cardvet
 	$(GO) vet -vettool=$(CURDIR)/bin/cardvet ./...
 
-## lint: staticcheck, pinned here rather than in go.mod so that modules using cardgen's runtime
+## lint: gofmt over the tracked Go files (testdata aside), then staticcheck, pinned here rather than in go.mod so that modules using cardgen's runtime
 ## packages do not inherit it
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 lint:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^testdata/\|/testdata/')); \
+	if [ -n "$$unformatted" ]; then echo "not gofmt'd (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
 	$(GO) run $(STATICCHECK) ./...
 
 ## bench: the benchmarks recorded in BENCHMARKS.md

@@ -346,7 +346,7 @@ func (b *builder) typeDecl(gd *ast.GenDecl) {
 		// the rows its own tags give without a word.
 		for _, kind := range []struct {
 			directive, tag string
-			fromTags   bool
+			fromTags       bool
 		}{{"field", "field=", len(c.Fields) > 0}, {"action", "action=", len(c.Actions) > 0}} {
 			if !kind.fromTags {
 				continue

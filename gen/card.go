@@ -391,7 +391,16 @@ func (b *builder) checkURL(t *Text, sl slot) {
 	defer escapeURLParts(t)
 	first := t.Parts[0]
 	if first.Value != nil {
-		return // decided at run time: card.Fit drops a URL that is not https
+		// A URL from data, checked at run time (card.Fit drops one that is not https). What
+		// follows it must start past its host: {{.Base}}{{.Path}} with Path "@evil.com/x", or
+		// {{.Base}}:{{.Port}}, would let data choose the site.
+		if len(t.Parts) > 1 {
+			next := t.Parts[1]
+			if next.Value != nil || !strings.ContainsAny(next.Lit, "/?#&") {
+				b.errorf(t.Pos, "the %s puts a {{…}} right after the URL's leading {{…}}, so data could change which site the link opens; put fixed text that starts the path, query or fragment between them ({{.Base}}/orders/{{.ID}}), or give the whole URL as one {{…}}", sl.name)
+			}
+		}
+		return
 	}
 	lit := first.Lit
 	if t.IsLiteral() {
@@ -436,9 +445,12 @@ func escapeURLParts(t *Text) {
 	for i := range t.Parts {
 		p := &t.Parts[i]
 		if p.Value == nil {
-			for _, c := range []byte(p.Lit) {
+			for j, c := range []byte(p.Lit) {
 				switch {
-				case c == '?' && state == inPath:
+				case c == '?' && state == inPath,
+					// After a leading URL from data, which may hold a query of its own, an '&'
+					// adds a parameter to it: {{.Search}}&page={{.Page}}.
+					c == '&' && state == inPath && i == 1 && t.Parts[0].Value != nil && !strings.ContainsAny(p.Lit[:j], "/#"):
 					state = inQuery
 				case c == '#':
 					state = inFragment

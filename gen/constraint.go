@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/ast"
 	"go/build/constraint"
+	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -54,22 +55,43 @@ var (
 
 // ignoredTools reports the tools declared in files that build constraints leave out of this
 // build: the run would silently leave them out of the generated file, which a run on another
-// platform would write with them.
+// platform would write with them. (_test.go files are not read at all, by design: a test may
+// hold annotated helpers of its own, and the analyzer skips them too.)
 func (b *builder) ignoredTools() {
+	const constrained = "this file's build constraints (its //go:build line or its _GOOS/_GOARCH name) leave it out of this build, so its tools would be left out of the generated registrations, which are built everywhere; move the handler to a file without build constraints (it can call platform-specific code)"
 	for _, name := range b.pkg.IgnoredFiles {
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(name)
-		if err != nil || !bytes.Contains(src, []byte("//card:tool")) {
-			continue
-		}
-		for i, line := range bytes.Split(src, []byte("\n")) {
-			if col := bytes.Index(line, []byte("//card:tool")); col >= 0 && len(bytes.TrimSpace(line[:col])) == 0 {
-				b.at(token.Position{Filename: name, Line: i + 1, Column: col + 1},
-					"this file's build constraints (its //go:build line or its _GOOS/_GOARCH name) leave it out of this build, so its tools would be left out of the generated registrations, which are built everywhere; move the handler to a file without build constraints (it can call platform-specific code)")
-				break
+		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+			if pos, _ := firstTool(name); pos.IsValid() {
+				b.at(pos, "%s", constrained)
 			}
 		}
 	}
+}
+
+// firstTool returns the position of the first //card:tool directive in a doc comment of a
+// function of the file, and the function's name; a zero position when there is none. Only files
+// that hold the text are parsed: a //card:tool inside a string (a generator template kept in a
+// //go:build ignore file) is not a directive.
+func firstTool(name string) (token.Position, string) {
+	src, err := os.ReadFile(name)
+	if err != nil || !bytes.Contains(src, []byte("//card:tool")) {
+		return token.Position{}, ""
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return token.Position{}, ""
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Doc == nil {
+			continue
+		}
+		for _, c := range fd.Doc.List {
+			if c.Text == "//card:tool" || strings.HasPrefix(c.Text, "//card:tool ") {
+				return fset.Position(c.Pos()), fd.Name.Name
+			}
+		}
+	}
+	return token.Position{}, ""
 }

@@ -67,11 +67,11 @@ type Tool struct {
 	Markdown  *CardSpec
 	PartField string
 	// ACP is the tool's Agent Chat Protocol card (//card:acp), nil without one.
-	ACP      *ACPSpec
-	acpDir   *annotations.Directive
+	ACP    *ACPSpec
+	acpDir *annotations.Directive
 	// fitter names what fits the card before it is sent, for the builder's doc comment; ""
 	// means RegisterTools (a carousel item's card is fitted by its carousel builder).
-	fitter string
+	fitter   string
 	Reply    *Text     // the text content the model reads; nil = the JSON of the output
 	Examples []Example // //card:example values
 	Dirs     []*annotations.Directive

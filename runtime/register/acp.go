@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -102,10 +103,11 @@ func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, erro
 
 // DecodeSelection decodes a form card's selection into a tool's input: the "tool" key is
 // dropped, values a form sends as text are converted to the numbers and booleans the input
-// schema asks for (a number sent for a text field is its text), a field left blank is no answer
-// unless the field is text, a checkbox left unticked (sent as nothing) is false, the result is
-// validated against the schema with the validator the Go SDK uses, and decoded strictly (an
-// unknown key is an error). Every error says the selection is not a valid input.
+// schema asks for (a number sent for a text field is its text, "3.0" for an integer is 3), a
+// field left blank is no answer unless the field is text, a required checkbox left unticked is
+// false (an optional one stays unset), the result is validated against the schema with the
+// validator the Go SDK uses, and decoded strictly (an unknown key is an error). Every error says
+// the selection is not a valid input.
 func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	// The same once-per-process resolution AddTool uses: a reply is decoded on a hot path.
 	resolved, err := lazy(schema).get()
@@ -127,9 +129,13 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 		}
 		args[k] = v
 	}
-	for name, prop := range s.Properties {
-		if _, ok := args[name]; !ok && prop.Type == "boolean" {
-			args[name] = false // an unticked checkbox sends nothing
+	for _, name := range s.Required {
+		if prop := s.Properties[name]; prop != nil && prop.Type == "boolean" {
+			if _, ok := args[name]; !ok {
+				// An unticked checkbox sends nothing. Only a required bool is filled in: an
+				// optional one (a *bool, say) stays unset.
+				args[name] = false
+			}
 		}
 	}
 	if err := resolved.Validate(args); err != nil {
@@ -169,6 +175,10 @@ func coerce(v any, typ string) any {
 	case "integer":
 		if n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64); err == nil {
 			return n
+		}
+		// "3.0" or "1e3": a whole number written as a number input may write it.
+		if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+			return int64(f)
 		}
 	case "number":
 		if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {

@@ -85,6 +85,15 @@ func TestDecodeSelectionAsFormsAnswer(t *testing.T) {
 	if err := DecodeSelection(schema, sel, &in); err != nil || in.Urgent || in.Severity != "" || in.Hours != nil || in.Title != "123" {
 		t.Errorf("DecodeSelection(%v) = %+v, %v; want urgent false, no severity or hours, title \"123\"", sel, in, err)
 	}
+	// An optional *bool left unticked stays unset; "3.0" in an integer field is 3.
+	var opt struct {
+		Notify *bool `json:"notify,omitempty"`
+		Count  int   `json:"count"`
+	}
+	optSchema := []byte(`{"type":"object","properties":{"notify":{"type":"boolean"},"count":{"type":"integer"}},"required":["count"],"additionalProperties":false}`)
+	if err := DecodeSelection(optSchema, map[string]any{"count": "3.0"}, &opt); err != nil || opt.Notify != nil || opt.Count != 3 {
+		t.Errorf("optional checkbox and 3.0: %+v, %v; want notify unset and count 3", opt, err)
+	}
 	in = input{}
 	err := DecodeSelection(schema, map[string]any{"title": "t", "due": "2025-01-01"}, &in)
 	if err == nil || !strings.HasPrefix(err.Error(), "the selection is not a valid input: ") {

@@ -19,3 +19,18 @@ type Out struct {
 //card:action url Open "https://shop.example.com{{.Path}}"
 //card:action url Sub "https://{{.Host}}.example.com/x"
 func Get(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+type Linked struct {
+	ID   string `json:"id"`
+	Base string `json:"base"`
+	Path string `json:"path"`
+	Port string `json:"port"`
+}
+
+// Joined starts its URLs with data and puts more data where it could still reach the host.
+//
+//card:tool
+//card:result title="Linked {{.ID}}"
+//card:action url Open "{{.Base}}{{.Path}}"
+//card:action url Port "{{.Base}}:{{.Port}}/x"
+func Joined(ctx context.Context, in In) (*Linked, error) { return nil, nil }

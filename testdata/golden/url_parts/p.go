@@ -21,3 +21,15 @@ type Out struct {
 //card:action url Open "https://shop.example.com/docs/{{.Slug}}?q={{.Query}}&id={{.ID}}#{{.Slug}}"
 //card:action url Base "{{.Base}}/orders/{{.ID}}"
 func Find(ctx context.Context, in In) (*Out, error) { return &Out{ID: in.ID}, nil }
+
+type Search struct {
+	Search string `json:"search"`
+	Page   string `json:"page"`
+}
+
+// More continues a search URL from data, which holds its own query: the page is a parameter.
+//
+//card:tool
+//card:result title="Results"
+//card:action url More "{{.Search}}&page={{.Page}}"
+func More(ctx context.Context, in In) (*Search, error) { return &Search{}, nil }

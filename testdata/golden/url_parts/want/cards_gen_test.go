@@ -18,4 +18,7 @@ func TestCardgenGolden(t *testing.T) {
 	t.Run("find", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/find.schema.json", cardtest.Schemas(findInputSchema, findOutputSchema))
 	})
+	t.Run("more", func(t *testing.T) {
+		cardtest.Golden(t, "testdata/golden/more.schema.json", cardtest.Schemas(moreInputSchema, moreOutputSchema))
+	})
 }
