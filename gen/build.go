@@ -211,6 +211,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	b.compileErrors = len(compileErrs) > 0 || len(pkg.ImportErrors) > 0 || pkg.CompilerReports
 	b.schemas(b.needSchemas)
 	b.checkDeclaredNames()
+	b.checkHandWrittenFiles()
 	b.diags = append(b.diags, compileErrs...)
 	for _, e := range pkg.ImportErrors {
 		if e.GoCommand != "" {
@@ -662,6 +663,25 @@ func generatedNames(t *Tool) []string {
 		}
 	}
 	return names
+}
+
+// checkHandWrittenFiles reports a cards_gen.go or cards_gen_test.go that cardgen did not write
+// (no generated-code header) where it is about to write one: replacing it would destroy code
+// someone wrote. Removal of a file without the header is already refused (isCardgenFile).
+func (b *builder) checkHandWrittenFiles() {
+	if len(b.out.Tools) == 0 || b.out.Dir == "" {
+		return
+	}
+	for _, name := range []string{GeneratedFile, GeneratedTestFile} {
+		path := filepath.Join(b.out.Dir, name)
+		// Not b.out.generated: files of these names are taken for cardgen's by name while
+		// loading; only the header says who wrote one.
+		if !fileExists(path) || isCardgenFile(path) {
+			continue
+		}
+		b.at(token.Position{Filename: path, Line: 1, Column: 1},
+			"%s is not a file cardgen wrote (its first line is not %q), and cardgen is about to write its own there; rename this file, or delete it if it is an old generated file whose header was removed", name, generatedHeader)
+	}
 }
 
 // checkDeclaredNames reports user declarations that collide with what cardgen generates.

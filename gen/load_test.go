@@ -364,3 +364,29 @@ func TestGoCommandErrors(t *testing.T) {
 		}
 	})
 }
+
+// TestHandWrittenFileNotReplaced checks that a cards_gen.go or cards_gen_test.go that cardgen did
+// not write (no generated-code header) is reported instead of replaced: cardgen already refused
+// to delete such a file, but overwrote it, destroying the code in it, and cardgen check called it
+// plain "stale".
+func TestHandWrittenFileNotReplaced(t *testing.T) {
+	for _, name := range []string{GeneratedFile, GeneratedTestFile} {
+		t.Run(name, func(t *testing.T) {
+			dir := moduleTempDir(t, "handwritten")
+			hand := "package p\n\n// Helper is hand-written.\nfunc Helper() int { return 42 }\n"
+			writeTree(t, dir, map[string]string{
+				"p.go": "package p\n\nimport \"context\"\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+					"// Get gets.\n//\n//card:tool\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n",
+				name: hand,
+			})
+			_, err := Generate(Options{Dir: dir}, ".")
+			var diags Diagnostics
+			if !errors.As(err, &diags) || len(diags) != 1 || !strings.Contains(diags[0].Msg, name+" is not a file cardgen wrote") || diags[0].Pos.Line != 1 {
+				t.Fatalf("Generate = %v; want one diagnostic at %s:1:1 saying cardgen did not write it", err, name)
+			}
+			if b, _ := os.ReadFile(filepath.Join(dir, name)); string(b) != hand {
+				t.Errorf("%s was changed", name)
+			}
+		})
+	}
+}
