@@ -33,6 +33,19 @@ var staleMessage = map[gen.Staleness]string{
 
 // runCheck loads, models and checks the packages without writing anything. It exits 1 when there
 // is a diagnostic or when a generated file on disk differs from what generation would write.
+// checkFailed reports an error that is not a diagnostic (a package that cannot be found or
+// loaded): on stderr, and with -json also as the report's one diagnostic, without a position, so
+// that a CI step reading stdout always gets the documented JSON.
+func checkFailed(err error, asJSON bool, stdout, stderr io.Writer) int {
+	fmt.Fprintln(stderr, "cardgen check:", err)
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(checkReport{Diagnostics: []jsonDiagnostic{{Message: err.Error()}}, Stale: []string{}})
+	}
+	return 1
+}
+
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cardgen check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -52,8 +65,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	patterns, err := packagePatterns(args)
 	if err != nil {
-		fmt.Fprintln(stderr, "cardgen check:", err)
-		return 1
+		return checkFailed(err, *asJSON, stdout, stderr)
 	}
 	wd, _ := os.Getwd()
 	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
@@ -66,8 +78,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			report.Diagnostics = append(report.Diagnostics, jsonDiagnostic{File: d.Pos.Filename, Line: d.Pos.Line, Column: d.Pos.Column, Message: d.Msg})
 		}
 	case err != nil:
-		fmt.Fprintln(stderr, "cardgen check:", err)
-		return 1
+		return checkFailed(err, *asJSON, stdout, stderr)
 	default:
 		for _, f := range gen.StaleFiles(res.Files) {
 			rel := gen.RelativeTo(wd, f.Path)

@@ -101,6 +101,14 @@ func TestCheck(t *testing.T) {
 		!strings.Contains(rep.Diagnostics[0].Message, "did you mean .Status?") {
 		t.Errorf("check -json diagnostics: %+v", rep.Diagnostics)
 	}
+	// A package argument that cannot be found still gives the documented JSON on stdout, with
+	// the error as a diagnostic without a position (it printed nothing on stdout before).
+	code, out, _ = runIn(t, bad, "check", "-json", "nosuch.go")
+	rep = checkReport{}
+	if err := json.Unmarshal([]byte(out), &rep); code != 1 || err != nil || len(rep.Diagnostics) != 1 ||
+		!strings.Contains(rep.Diagnostics[0].Message, "nosuch.go: no such file") || rep.Stale == nil {
+		t.Errorf("check -json nosuch.go: exit %d, %v, stdout %q; want exit 1 and one diagnostic naming the file", code, err, out)
+	}
 }
 
 // TestCheckStale copies a good golden case with its generated files, edits the generated file,
