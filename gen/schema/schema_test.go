@@ -212,9 +212,15 @@ func TestProblems(t *testing.T) {
 			`problems.go:123:2: field Comma: jsonschema tag: " world" is not a keyword but the rest of the value before it, cut off at a comma; escape a comma inside a value with a backslash (\\, inside the struct tag's quotes)`,
 			"problems.go:125:2: field Nested: jsonschema tag: minLength applies to strings, not to a schema of type array of array, so invopop ignores it; remove it or change the field's type",
 		}},
+		// encoding/json ignores an embedded field of an unexported non-struct type; invopop's
+		// schema requires it, so every call would fail.
+		{"EmbeddedUnexported", []string{
+			"problems.go:157:2: field status: encoding/json ignores the embedded field status (an unexported type that is not a struct), but invopop's schema requires it, so every call would fail; tag it json:\"-\", or export the type",
+		}},
 		{"JSONOptions", []string{
 			`problems.go:131:2: field Note: json tag: option "omitemtpy" is not one encoding/json knows, so it ignores it; did you mean omitempty?`,
 			`problems.go:134:2: field Extra: json tag: option "requried" is not one encoding/json knows, so it ignores it; remove it (the options are omitempty, omitzero, string)`,
+			`problems.go:135:2: field Hidden: json:"-," names the field "-" for encoding/json, which invopop's schema leaves out, so the tool would write a key its schema refuses; give it another name, or json:"-" to leave it out`,
 			`problems.go:136:2: field V2: json tag: option "case:ignore" ` + v2Msg,
 			`problems.go:136:2: field V2: json tag: option "format:RFC3339" ` + v2Msg,
 			`problems.go:136:2: field V2: json tag: option "unknown" ` + v2Msg,

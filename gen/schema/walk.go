@@ -513,6 +513,16 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		if name != "" || embed {
 			m.checkJSONOptions(tag.Get("json"), fat)
 		}
+		switch {
+		case tag.Get("json") == "-,":
+			// encoding/json names this field "-"; invopop leaves it out, so the schema would
+			// refuse the key the tool writes (an output) or never ask for it (an input).
+			m.problemf(fat, `json:"-," names the field "-" for encoding/json, which invopop's schema leaves out, so the tool would write a key its schema refuses; give it another name, or json:"-" to leave it out`)
+		case name != "" && f.Embedded() && !f.Exported():
+			// encoding/json ignores an embedded field of an unexported non-struct type; invopop
+			// makes it a required property that is never written or read.
+			m.problemf(fat, "encoding/json ignores the embedded field %s (an unexported type that is not a struct), but invopop's schema requires it, so every call would fail; tag it json:\"-\", or export the type", f.Name())
+		}
 		if name == "" {
 			if embed && !m.hiddenInterfaceMethod(deref(f.Type()), fat) && m.enter(deref(f.Type()), fat) {
 				_, ptr := types.Unalias(f.Type()).Underlying().(*types.Pointer)

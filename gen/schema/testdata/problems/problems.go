@@ -148,3 +148,12 @@ func (Money) JSONSchema() *jsonschema.Schema { return &jsonschema.Schema{Type: "
 type RuntimeTags struct {
 	Price Money `json:"price" jsonschema:"pattern=^[0-9]+$,patern=x"`
 }
+
+type status string
+
+// EmbeddedUnexported embeds an unexported non-struct type, which encoding/json ignores and
+// invopop's schema requires.
+type EmbeddedUnexported struct {
+	status
+	ID string `json:"id"`
+}
