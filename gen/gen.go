@@ -31,6 +31,10 @@ type Options struct {
 	// Log receives a line per package with what was generated and how long it took (the -v
 	// flag); nil is silent.
 	Log io.Writer
+	// Partial makes a run with diagnostics also render the packages that have none: Generate
+	// then returns their Result along with the Diagnostics, so that cardgen check can name the
+	// stale files of the other packages too. Never pass such a Result to Write: the run failed.
+	Partial bool
 }
 
 func (o Options) uiDir() string {
@@ -57,7 +61,8 @@ type Result struct {
 
 // Generate loads the packages matching patterns and renders their generated files. It writes
 // nothing: call Write with the result. When any package has a problem it returns every
-// diagnostic of every package, sorted, as Diagnostics, and no files.
+// diagnostic of every package, sorted, as Diagnostics, and no files (with Options.Partial, the
+// files of the packages without a problem).
 func Generate(opts Options, patterns ...string) (*Result, error) {
 	start := time.Now()
 	pkgs, err := Load(opts.Dir, patterns...)
@@ -83,8 +88,18 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 	for _, d := range diags {
 		all = append(all, d...)
 	}
-	if len(all) > 0 {
+	if len(all) > 0 && !opts.Partial {
 		return nil, sortDiagnostics(all)
+	}
+	if len(all) > 0 {
+		// Render only the packages without a diagnostic of their own.
+		kept := res.Packages[:0:0]
+		for i, p := range res.Packages {
+			if len(diags[i]) == 0 {
+				kept = append(kept, p)
+			}
+		}
+		res.Packages = kept
 	}
 	modelled := time.Since(start)
 	files := make([][]File, len(res.Packages))
@@ -97,6 +112,9 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 			return nil, errs[i]
 		}
 		res.Files = append(res.Files, files[i]...)
+	}
+	if len(all) > 0 {
+		return res, sortDiagnostics(all)
 	}
 	if opts.Log != nil {
 		for _, p := range res.Packages {

@@ -70,7 +70,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	wd, _ := os.Getwd()
 	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
 	var staleLines []string // what the human output says of each stale file
-	res, err := gen.Generate(gen.Options{UIDir: uiDir.dir}, patterns...)
+	// Partial: the packages without a diagnostic are still compared, so that one bad package
+	// does not hide the stale files of the others.
+	res, err := gen.Generate(gen.Options{UIDir: uiDir.dir, Partial: true}, patterns...)
 	var diags gen.Diagnostics
 	switch {
 	case errors.As(err, &diags):
@@ -79,7 +81,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	case err != nil:
 		return checkFailed(err, *asJSON, stdout, stderr)
-	default:
+	}
+	if res != nil {
 		for _, f := range gen.StaleFiles(res.Files) {
 			rel := gen.RelativeTo(wd, f.Path)
 			report.Stale = append(report.Stale, rel)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -232,5 +233,24 @@ func TestVersion(t *testing.T) {
 	}
 	if !strings.HasPrefix(rest, "built from github.com/cardgen/cardgen ") {
 		t.Errorf("cardgen version: second line %q; want the module it was built from", rest)
+	}
+}
+
+// TestCheckStaleNextToDiagnostics runs check over a package with a diagnostic and one whose
+// generated file is missing: both are reported. (One bad package used to hide the stale files of
+// every other, in the text and the -json report alike.)
+func TestCheckStaleNextToDiagnostics(t *testing.T) {
+	good := copyCase(t, "value_output", map[string]string{"p.go": "p.go", "want/cards_gen.go": "cards_gen.go"})
+	bad := copyCase(t, "bad_card_unknown_field", map[string]string{"p.go": "p.go"})
+	root := filepath.Dir(good)
+	code, out, _ := runIn(t, root, "check", "-json", "./"+filepath.Base(good), "./"+filepath.Base(bad))
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("check -json: %v\n%s", err, out)
+	}
+	wantStale := filepath.Join(filepath.Base(good), "cards_gen_test.go")
+	// (Its cards_gen.go is stale too: the copy's import path is in the schemas' $id.)
+	if code != 1 || len(rep.Diagnostics) == 0 || !slices.Contains(rep.Stale, wantStale) {
+		t.Errorf("check -json: exit %d, %d diagnostics, stale %q; want exit 1, the bad package's diagnostics and %s among the stale", code, len(rep.Diagnostics), rep.Stale, wantStale)
 	}
 }
