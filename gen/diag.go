@@ -32,7 +32,9 @@ func (d Diagnostic) String() string {
 	if !d.Pos.IsValid() {
 		return d.Msg
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Msg)
+	// token.Position's own form, as the Go toolchain prints it: without the column when it is
+	// unknown (a //line directive that names no column), instead of a column 0.
+	return d.Pos.String() + ": " + d.Msg
 }
 
 // Diagnostics is every problem of one run. It is an error so that callers can return it as one.

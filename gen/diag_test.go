@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"go/token"
 	"path/filepath"
 	"testing"
 )
@@ -17,6 +18,23 @@ func TestRelativeTo(t *testing.T) {
 	} {
 		if got := RelativeTo(dir, filepath.FromSlash(path)); got != want {
 			t.Errorf("RelativeTo(%q, %q) = %q, want %q", dir, path, got, want)
+		}
+	}
+}
+
+// TestDiagnosticString prints positions as the Go toolchain does: file:line:col, and file:line
+// when the column is unknown (a //line directive that names none), not a column 0.
+func TestDiagnosticString(t *testing.T) {
+	for _, c := range []struct {
+		d    Diagnostic
+		want string
+	}{
+		{Diagnostic{Pos: token.Position{Filename: "p.go", Line: 3, Column: 7}, Msg: "bad"}, "p.go:3:7: bad"},
+		{Diagnostic{Pos: token.Position{Filename: "orders.tmpl", Line: 102}, Msg: "bad"}, "orders.tmpl:102: bad"},
+		{Diagnostic{Msg: "no position"}, "no position"},
+	} {
+		if got := c.d.String(); got != c.want {
+			t.Errorf("String() = %q; want %q", got, c.want)
 		}
 	}
 }
