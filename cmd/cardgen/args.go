@@ -139,6 +139,7 @@ func loadFailed(err error) bool {
 // path is joined to each package directory. So the value is cleaned, or refused, here.
 type uiDirFlag struct{ dir string }
 
+// String is the flag's value, for -h (flag.Value).
 func (f *uiDirFlag) String() string {
 	if f == nil {
 		return ""
@@ -146,6 +147,8 @@ func (f *uiDirFlag) String() string {
 	return f.dir
 }
 
+// Set cleans and checks a -ui value (flag.Value); its error is the reason the flag package
+// prints after "invalid value".
 func (f *uiDirFlag) Set(s string) error {
 	dir, err := cleanUIDir(s)
 	if err != nil {
