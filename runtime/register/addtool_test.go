@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -124,5 +126,58 @@ func TestAddToolMatchesSDK(t *testing.T) {
 	g, _ := json.Marshal(lg.Tools)
 	if string(w) != string(g) {
 		t.Errorf("tools/list:\n got %s\nwant %s", g, w)
+	}
+}
+
+// TestAddToolConcurrentFirstCalls starts several servers with the same tool (the same schema
+// bytes, as a generated package variable is, so they share one lazy resolution) and calls them
+// all at once, from many goroutines, before any schema is resolved: every call must get the
+// right answer. make race runs it under the race detector, which is where a race in the
+// once-per-process resolution would show.
+func TestAddToolConcurrentFirstCalls(t *testing.T) {
+	ctx := context.Background()
+	// Fresh bytes, so that no other test has resolved them yet.
+	in := append(json.RawMessage(nil), addInSchema...)
+	out := append(json.RawMessage(nil), addOutSchema...)
+	const servers, callsEach = 6, 12
+	var sessions []*mcp.ClientSession
+	for range servers {
+		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+		AddTool(s, &mcp.Tool{Name: "greet", InputSchema: in, OutputSchema: out}, greet)
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := s.Connect(ctx, st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ss.Close() })
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cs.Close() })
+		sessions = append(sessions, cs)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, servers*callsEach)
+	for i, cs := range sessions {
+		for j := range callsEach {
+			wg.Go(func() {
+				name := fmt.Sprintf("n%d-%d", i, j)
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "greet", Arguments: map[string]any{"name": name}})
+				if err != nil {
+					errs <- fmt.Sprintf("%s: %v", name, err)
+					return
+				}
+				got, _ := json.Marshal(res.StructuredContent)
+				if want := `{"count":2,"greeting":"hello ` + name + `"}`; res.IsError || string(got) != want {
+					errs <- fmt.Sprintf("%s: structuredContent %s (isError %v); want %s", name, got, res.IsError, want)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
