@@ -70,13 +70,7 @@ func BenchmarkRender200KBWithTerms(b *testing.B) {
 // one long run of small text nodes, with the most tutor terms a card takes: it used to be
 // quadratic in the run's length, once per term.
 func BenchmarkRender48KB40Terms(b *testing.B) {
-	n := 48 << 10 / 6
-	doc := strings.Repeat("*a ", n) + strings.Repeat("_b ", n)
-	terms := make([]TutorTerm, MaxTutorTerms)
-	for i := range terms {
-		terms[i] = TutorTerm{Term: fmt.Sprintf("term%d", i), Tip: "t"}
-	}
-	terms[0].Term = "a" // placed at the start of the run, so the rest is searched again
+	doc, terms := emphasisRun(48 << 10)
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
 	for b.Loop() {

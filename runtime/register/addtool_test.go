@@ -42,22 +42,7 @@ func greet(_ context.Context, _ *mcp.CallToolRequest, in addIn) (*mcp.CallToolRe
 // handler error and output that breaks the output schema.
 func TestAddToolMatchesSDK(t *testing.T) {
 	ctx := context.Background()
-	connect := func(add func(*mcp.Server)) *mcp.ClientSession {
-		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
-		add(s)
-		st, ct := mcp.NewInMemoryTransports()
-		ss, err := s.Connect(ctx, st, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { ss.Close() })
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cs.Close() })
-		return cs
-	}
+	connect := func(add func(*mcp.Server)) *mcp.ClientSession { return connectClient(t, add) }
 	tool := func() *mcp.Tool {
 		return &mcp.Tool{Name: "greet", InputSchema: addInSchema, OutputSchema: addOutSchema}
 	}
@@ -142,20 +127,9 @@ func TestAddToolConcurrentFirstCalls(t *testing.T) {
 	const servers, callsEach = 6, 12
 	var sessions []*mcp.ClientSession
 	for range servers {
-		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
-		AddTool(s, &mcp.Tool{Name: "greet", InputSchema: in, OutputSchema: out}, greet)
-		st, ct := mcp.NewInMemoryTransports()
-		ss, err := s.Connect(ctx, st, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { ss.Close() })
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cs.Close() })
-		sessions = append(sessions, cs)
+		sessions = append(sessions, connectClient(t, func(s *mcp.Server) {
+			AddTool(s, &mcp.Tool{Name: "greet", InputSchema: in, OutputSchema: out}, greet)
+		}))
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, servers*callsEach)
@@ -180,4 +154,25 @@ func TestAddToolConcurrentFirstCalls(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
+}
+
+// connectClient starts a server, lets add register its tools, and connects the SDK's client to it
+// in memory; both are closed when the test ends.
+func connectClient(t *testing.T, add func(*mcp.Server)) *mcp.ClientSession {
+	t.Helper()
+	ctx := context.Background()
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	add(s)
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := s.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
 }

@@ -123,21 +123,8 @@ func TestUIOptions(t *testing.T) {
 			ui := NewConfig(c.opts...).UIRegistry("shop")
 			plain := MustUI(ui.AddHTML("plain.html", []byte("<!doctype html><p>plain</p>"), nil))
 			framed := MustUI(ui.AddHTML("framed.html", []byte("<!doctype html><p>framed</p>"), own))
-			s := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "1"}, nil)
-			ui.Register(s)
-
+			cs := connectClient(t, ui.Register)
 			ctx := context.Background()
-			st, ct := mcp.NewInMemoryTransports()
-			ss, err := s.Connect(ctx, st, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer ss.Close()
-			cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer cs.Close()
 
 			for _, v := range []struct {
 				uri, wantMeta string
