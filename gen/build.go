@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -676,7 +677,7 @@ func (b *builder) checkHandWrittenFiles() {
 		path := filepath.Join(b.out.Dir, name)
 		// Not b.out.generated: files of these names are taken for cardgen's by name while
 		// loading; only the header says who wrote one.
-		if !fileExists(path) || isCardgenFile(path) {
+		if src, err := os.ReadFile(path); err != nil || hasCardgenHeader(src) {
 			continue
 		}
 		b.at(token.Position{Filename: path, Line: 1, Column: 1},

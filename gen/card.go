@@ -484,7 +484,8 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 			b.errorf(pos, "{{%s}}: %s is %s, which has no fields; end the path there, as in {{%s}}", vp.Text, "."+strings.Join(path[:i], "."), b.typeString(base), "."+strings.Join(path[:i], "."))
 			return nil
 		}
-		obj, index, _ := types.LookupFieldOrMethod(base, true, b.pkg.Types, name)
+		// indirect: the field is promoted through an embedded pointer (base is not a pointer).
+		obj, index, indirect := types.LookupFieldOrMethod(base, true, b.pkg.Types, name)
 		if _, isField := obj.(*types.Var); !isField {
 			var names []string
 			for j := range st.NumFields() {
@@ -511,7 +512,7 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 		// embedded pointer on the way is checked for nil like any other pointer on the path
 		// (out.Owner with a nil embedded *Meta would panic; out.Meta.Owner is guarded).
 		t := cur
-		if !throughPointer(base, index) {
+		if !indirect {
 			// Selected by promotion, as the handler's author would write it.
 			if len(vp.Steps) > 0 && t != base {
 				vp.Steps[len(vp.Steps)-1].NilCheck = true
@@ -556,23 +557,6 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 	}
 	vp.Show = show
 	return vp
-}
-
-// throughPointer reports whether the field at index (from types.LookupFieldOrMethod on the
-// struct type base) is promoted through an embedded pointer.
-func throughPointer(base types.Type, index []int) bool {
-	t := base
-	for _, k := range index[:len(index)-1] {
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		f := t.Underlying().(*types.Struct).Field(k)
-		if _, ok := f.Type().Underlying().(*types.Pointer); ok {
-			return true
-		}
-		t = f.Type()
-	}
-	return false
 }
 
 // showKind decides how a value of type t becomes text, like fmt would print it.

@@ -267,7 +267,7 @@ func (b *builder) schemas(tools []*Tool) {
 		j := &jobs[i]
 		t := j.t
 		for _, p := range j.probs {
-			if b.compileErrors && strings.Contains(p.Msg, schema.InvalidTypeMsg) {
+			if b.compileErrors && p.InvalidType {
 				continue // the compile error that made the type invalid is reported itself
 			}
 			b.errorf(p.Pos, "%s", p.Msg)

@@ -33,7 +33,11 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	if arg.Text == builtinViewPath || arg.Text == markdownViewPath {
 		// The package's ui registry serves the built-in views at these paths; a second view of
 		// the same path would make RegisterTools panic at start-up.
-		b.errorf(arg.Pos, "ui path %q is the path of cardgen's built-in %s view in every package's ui registry; rename your view (%s)", arg.Text, map[bool]string{true: "result-card", false: "markdown-card"}[arg.Text == builtinViewPath], annotations.PathRule)
+		view := "result-card"
+		if arg.Text == markdownViewPath {
+			view = "markdown-card"
+		}
+		b.errorf(arg.Pos, "ui path %q is the path of cardgen's built-in %s view in every package's ui registry; rename your view (%s)", arg.Text, view, annotations.PathRule)
 		return
 	}
 	uiDir := filepath.Join(b.out.Dir, filepath.FromSlash(b.out.UIDir))

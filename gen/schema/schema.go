@@ -31,6 +31,10 @@ type Problem struct {
 	// invopop ignores (a misspelt keyword, one for another JSON type). It is still a mistake —
 	// the constraint it meant is not in the schema — and the generator reports it like any other.
 	Ignored bool
+	// InvalidType marks the problem of a field whose type go/types could not check, because the
+	// package that declares it does not compile. A caller that reports those compile errors
+	// itself can leave it out: the compile error says why.
+	InvalidType bool
 }
 
 // Result of mapping one top-level type.

@@ -66,16 +66,17 @@ func (s site) field(f *types.Var) site {
 // problemf records a problem at the site; the message starts with "field <path>: " when the walk
 // is inside a field. The same cause at the same position is reported once.
 func (m *mapper) problemf(at site, format string, args ...any) {
-	m.report(at, false, fmt.Sprintf(format, args...))
+	m.report(at, Problem{}, fmt.Sprintf(format, args...))
 }
 
 // ignoredf reports a problem that leaves the schema as invopop makes it: a word of a jsonschema
 // tag that invopop ignores.
 func (m *mapper) ignoredf(at site, format string, args ...any) {
-	m.report(at, true, fmt.Sprintf(format, args...))
+	m.report(at, Problem{Ignored: true}, fmt.Sprintf(format, args...))
 }
 
-func (m *mapper) report(at site, ignored bool, reason string) {
+// report records the problem p (its kind set, Pos and Msg to be filled) for reason at the site.
+func (m *mapper) report(at site, p Problem, reason string) {
 	key := fmt.Sprint(at.pos, reason)
 	if m.reported[key] {
 		return
@@ -85,7 +86,8 @@ func (m *mapper) report(at site, ignored bool, reason string) {
 	if at.path != "" {
 		msg = "field " + at.path + ": " + reason
 	}
-	m.problems = append(m.problems, Problem{Pos: at.pos, Msg: msg, Ignored: ignored})
+	p.Pos, p.Msg = at.pos, msg
+	m.problems = append(m.problems, p)
 }
 
 // top mirrors Reflector.ReflectFromType with ExpandedStruct and DoNotReference set.
@@ -305,15 +307,10 @@ func (m *mapper) basic(b *types.Basic, at site) *jsonschema.Schema {
 	case b.Kind() == types.UnsafePointer:
 		m.problemf(at, "unsafe.Pointer cannot be described by a JSON schema; tag it json:\"-\" or change its type")
 	default:
-		m.problemf(at, "%s", InvalidTypeMsg)
+		m.report(at, Problem{InvalidType: true}, "its type is invalid because the package that declares it does not compile; fix the compile errors there")
 	}
 	return &jsonschema.Schema{}
 }
-
-// InvalidTypeMsg is the problem of a field whose type go/types could not check, because the
-// package that declares it does not compile. A caller that reports those compile errors itself
-// can leave this problem out.
-const InvalidTypeMsg = "its type is invalid because the package that declares it does not compile; fix the compile errors there"
 
 // special returns the fixed schema invopop gives time.Time in reflectStruct.
 func special(t types.Type) *jsonschema.Schema {
