@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -668,7 +667,7 @@ func generatedNames(t *Tool) []string {
 
 // checkHandWrittenFiles reports a cards_gen.go or cards_gen_test.go that cardgen did not write
 // (no generated-code header) where it is about to write one: replacing it would destroy code
-// someone wrote. Removal of a file without the header is already refused (isCardgenFile).
+// someone wrote. Removal of a file without the header is refused the same way (isCardgenFile).
 func (b *builder) checkHandWrittenFiles() {
 	if len(b.out.Tools) == 0 || b.out.Dir == "" {
 		return
@@ -677,7 +676,7 @@ func (b *builder) checkHandWrittenFiles() {
 		path := filepath.Join(b.out.Dir, name)
 		// Not b.out.generated: files of these names are taken for cardgen's by name while
 		// loading; only the header says who wrote one.
-		if src, err := os.ReadFile(path); err != nil || hasCardgenHeader(src) {
+		if !fileExists(path) || isCardgenFile(path) {
 			continue
 		}
 		b.at(token.Position{Filename: path, Line: 1, Column: 1},

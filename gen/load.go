@@ -7,7 +7,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -113,7 +112,7 @@ func renamedPackageOverlay(pkgs []*packages.Package) map[string][]byte {
 			}
 			for _, name := range []string{GeneratedFile, GeneratedTestFile} {
 				path := filepath.Join(m[5], name)
-				if src, err := os.ReadFile(path); err == nil && hasCardgenHeader(src) {
+				if isCardgenFile(path) {
 					if overlay == nil {
 						overlay = map[string][]byte{}
 					}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -126,8 +127,16 @@ func fileExists(path string) bool {
 }
 
 // isCardgenFile reports whether the file at path starts with cardgen's generated-code header, so
-// that a hand-written file that happens to share the name is never removed.
+// that a hand-written file that happens to share the name is never removed or replaced. Only the
+// header's bytes are read: a package's cards_gen.go is megabytes on a large package, and every
+// run asks.
 func isCardgenFile(path string) bool {
-	b, err := os.ReadFile(path)
-	return err == nil && hasCardgenHeader(b)
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(generatedHeader)+1)
+	_, err = io.ReadFull(f, head)
+	return err == nil && hasCardgenHeader(head)
 }
