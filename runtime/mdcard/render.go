@@ -118,6 +118,7 @@ type Result struct {
 // which take precedence over goldmark's (lower priority value wins).
 var cardMarkdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM),
+	goldmark.WithParserOptions(guardOptions()...),
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(cardRenderer{}, 100))),
 )
 
@@ -136,6 +137,9 @@ type section struct {
 // the valid range.
 func Render(md string, opts RenderOptions) (Result, error) {
 	terms, err := checkOptions(opts)
+	if len(md) > MaxSourceBytes {
+		err = errors.Join(err, fmt.Errorf("the markdown is %d bytes; at most %d (1 MiB) are rendered: pass a shorter document or split it into several", len(md), MaxSourceBytes))
+	}
 	if err != nil {
 		return Result{}, err
 	}

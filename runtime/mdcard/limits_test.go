@@ -1,0 +1,202 @@
+package mdcard
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cardgen/cardgen/internal/cputime"
+)
+
+func renderHTML(t *testing.T, md string) string {
+	t.Helper()
+	res, err := Render(md, RenderOptions{Title: "t", NoSplitSections: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Card.HTML
+}
+
+// TestNestingGuard: containers open up to MaxNesting deep and no deeper; the rest of the
+// line is text, escaped like any other.
+func TestNestingGuard(t *testing.T) {
+	for _, tc := range []struct {
+		name, marker, open string
+	}{
+		{"blockquote", "> ", "<blockquote>"},
+		{"bullet list", "- ", "<li>"},
+		{"ordered list", "1. ", "<li>"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			html := renderHTML(t, strings.Repeat(tc.marker, MaxNesting)+"a")
+			if n := strings.Count(html, tc.open); n != MaxNesting {
+				t.Errorf("%d levels written: %d %s opened, want %d", MaxNesting, n, tc.open, MaxNesting)
+			}
+			if !strings.Contains(html, ">a<") && !strings.Contains(html, ">a\n<") {
+				t.Errorf("the innermost text is not a plain a:\n%s", html)
+			}
+
+			html = renderHTML(t, strings.Repeat(tc.marker, MaxNesting+8)+"a")
+			if n := strings.Count(html, tc.open); n != MaxNesting {
+				t.Errorf("%d levels written: %d %s opened, want %d (MaxNesting)", MaxNesting+8, n, tc.open, MaxNesting)
+			}
+			rest := strings.TrimSpace(strings.Repeat(tc.marker, 8))
+			want := strings.ReplaceAll(rest, ">", "&gt;") + " a"
+			// A tight list's item holds its text without a paragraph.
+			if !strings.Contains(html, ">"+want+"</") {
+				t.Errorf("the markers past MaxNesting are not text %q:\n%s", want, html)
+			}
+		})
+	}
+}
+
+// TestMarkerBudget: one block may use MaxInlineMarkers markers; later ones are text, and the
+// next block starts afresh.
+func TestMarkerBudget(t *testing.T) {
+	// A code span is one marker: its parser takes the closing backticks with the opening ones.
+	const span = "`c` "
+	perBlock := MaxInlineMarkers
+
+	html := renderHTML(t, strings.Repeat(span, perBlock))
+	if n := strings.Count(html, "<code>"); n != perBlock {
+		t.Errorf("a paragraph of %d code spans rendered %d", perBlock, n)
+	}
+
+	html = renderHTML(t, strings.Repeat(span, perBlock+3))
+	if n := strings.Count(html, "<code>"); n != perBlock {
+		t.Errorf("a paragraph of %d code spans rendered %d, want %d", perBlock+3, n, perBlock)
+	}
+	if n := strings.Count(html, "`c`"); n != 3 {
+		t.Errorf("%d code spans past the budget shown as written, want 3:\n%s", n, html[len(html)-300:])
+	}
+
+	two := strings.Repeat(span, perBlock) + "\n\n" + strings.Repeat(span, perBlock)
+	if n := strings.Count(renderHTML(t, two), "<code>"); n != 2*perBlock {
+		t.Errorf("two paragraphs of %d code spans rendered %d, want %d: the budget is per block", perBlock, n, 2*perBlock)
+	}
+
+	// A link is two markers, [ and ]; one past the budget is its text, brackets and all.
+	links := strings.Repeat("[x](https://example.com/a) ", MaxInlineMarkers/2) + "[late](https://example.com/b)"
+	html = renderHTML(t, links)
+	if n := strings.Count(html, ">x</a>"); n != MaxInlineMarkers/2 {
+		t.Errorf("a paragraph of %d links rendered %d", MaxInlineMarkers/2, n)
+	}
+	if !strings.Contains(html, "[late](") || strings.Contains(html, ">late</a>") {
+		t.Errorf("the link past the budget is not shown as written:\n%s", html[len(html)-300:])
+	}
+
+	// Emphasis is two markers too.
+	html = renderHTML(t, strings.Repeat("*a* ", MaxInlineMarkers/2+1))
+	if n := strings.Count(html, "<em>"); n != MaxInlineMarkers/2 {
+		t.Errorf("%d emphases rendered %d, want %d", MaxInlineMarkers/2+1, n, MaxInlineMarkers/2)
+	}
+}
+
+func TestMaxSourceBytes(t *testing.T) {
+	if _, err := Render(strings.Repeat("a", MaxSourceBytes), RenderOptions{}); err != nil {
+		t.Fatalf("a document of exactly MaxSourceBytes: %v", err)
+	}
+	_, err := Render(strings.Repeat("a", MaxSourceBytes+1), RenderOptions{Part: -1})
+	if err == nil {
+		t.Fatal("a document over MaxSourceBytes rendered")
+	}
+	for _, want := range []string{fmt.Sprint(MaxSourceBytes + 1), fmt.Sprint(MaxSourceBytes), "part -1"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %q (the size, the limit and the options' own problem)", err, want)
+		}
+	}
+}
+
+// pathological are inputs that take markdown parsers quadratic time: those of the CommonMark
+// reference implementation's pathological tests, and the ones found for goldmark by repeating
+// short strings of markdown's punctuation. Each makes about n bytes.
+var pathological = map[string]func(n int) string{
+	"nested strong emphasis":   func(n int) string { return rep("*a **a ", n/14) + "b" + rep(" a** a*", n/14) },
+	"emphasis closers":         func(n int) string { return rep("a_ ", n/3) },
+	"emphasis openers":         func(n int) string { return rep("_a ", n/3) },
+	"link closers":             func(n int) string { return rep("a]", n/2) },
+	"link openers":             func(n int) string { return rep("[a", n/2) },
+	"mismatched emphasis":      func(n int) string { return rep("*a_ ", n/4) },
+	"closers multiple of 3":    func(n int) string { return "a**b" + rep("c* ", n/3) },
+	"link openers, emphasis":   func(n int) string { return rep("[ a_", n/4) },
+	"[ (](":                    func(n int) string { return rep("[ (](", n/5) },
+	"nested brackets":          func(n int) string { return rep("[", n/2) + "a" + rep("]", n/2) },
+	"nested blockquotes":       func(n int) string { return rep("> ", n/2) + "a" },
+	"nested lists on one line": func(n int) string { return rep("* ", n/2) + "a" },
+	"nested dash lists":        func(n int) string { return rep("- ", n/2) + "a" },
+	"nested ordered lists":     func(n int) string { return rep("1. ", n/3) + "a" },
+	"blockquoted lists":        func(n int) string { return rep("> - ", n/4) + "a" },
+	"unclosed links <":         func(n int) string { return rep("[a](<b", n/6) },
+	"unclosed links":           func(n int) string { return rep("[a](b", n/5) },
+	"empty links":              func(n int) string { return rep("[](", n/3) },
+	"unclosed images":          func(n int) string { return rep("![a](", n/5) },
+	"unclosed titles":          func(n int) string { return rep("[a](b \"", n/7) },
+	"brackets and newlines":    func(n int) string { return rep("]([\n", n/4) },
+	"escaped backticks":        func(n int) string { return rep("\\``", n/3) },
+	"[*_a":                     func(n int) string { return rep("[*_a", n/4) },
+	"a***":                     func(n int) string { return rep("a***", n/4) },
+	"<>":                       func(n int) string { return rep("<>", n/2) },
+	"unclosed comments":        func(n int) string { return "</" + rep("<!--", n/4) },
+	"strikethrough":            func(n int) string { return rep("~~a ", n/4) },
+	"table columns":            func(n int) string { return rep("|a", n/6) + "\n" + rep("|-", n/6) + "\n" + rep("|x", n/6) },
+	"backtick runs": func(n int) string {
+		var b strings.Builder
+		for i := 1; b.Len() < n; i++ {
+			b.WriteString("e" + rep("`", i))
+		}
+		return b.String()
+	},
+	"indented lists": func(n int) string {
+		var b strings.Builder
+		for i := 0; b.Len() < n; i++ {
+			b.WriteString(rep("  ", i) + "* a\n")
+		}
+		return b.String()
+	},
+}
+
+func rep(s string, n int) string { return strings.Repeat(s, n) }
+
+// TestPathologicalInputs renders 64 KiB of each pathological input within a CPU budget.
+// Before the guards, goldmark took 1–5.5 s on ten of them (nested lists on one line 5.5 s,
+// empty links 4.5 s, nested blockquotes 2 s); with them the slowest took about 0.3 s on the
+// same machine. The budget leaves room for a slower machine and still fails the quadratic
+// ones, which grow fourfold with every doubling.
+func TestPathologicalInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders 30 inputs of 64 KiB")
+	}
+	const budget = 2 * time.Second
+	for name, input := range pathological {
+		md := input(64 << 10)
+		start, ok := cputime.Used()
+		began := time.Now()
+		if _, err := Render(md, RenderOptions{}); err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		took := time.Since(began)
+		if end, ok2 := cputime.Used(); ok && ok2 {
+			took = end - start
+		}
+		if took > budget {
+			t.Errorf("%s: %v of CPU for %d bytes, over the %v budget", name, took.Round(time.Millisecond), len(md), budget)
+		}
+	}
+}
+
+// BenchmarkPathological renders 64 KiB of the inputs that were slowest before the guards.
+func BenchmarkPathological(b *testing.B) {
+	for _, name := range []string{"nested dash lists", "empty links", "nested blockquotes", "unclosed links", "mismatched emphasis"} {
+		md := pathological[name](64 << 10)
+		b.Run(strings.ReplaceAll(name, " ", "_"), func(b *testing.B) {
+			b.SetBytes(int64(len(md)))
+			for b.Loop() {
+				if _, err := Render(md, RenderOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
