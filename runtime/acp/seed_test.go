@@ -73,3 +73,21 @@ func TestSeedMetadataWire(t *testing.T) {
 		t.Error("unknown card_kind accepted")
 	}
 }
+
+// TestSeedDepthAtTheBoundary: "Element-tree nesting depth ≤ 8 levels": 8 levels are accepted
+// and 9 are not, counted as the reference counts them (the root is 1).
+func TestSeedDepthAtTheBoundary(t *testing.T) {
+	nest := func(levels int) Node {
+		var n Node = Text("leaf")
+		for i := 1; i < levels; i++ {
+			n = SectionNode{Children: []Node{n}}
+		}
+		return n
+	}
+	if err := (CustomPayload{Root: nest(8)}).Validate(); err != nil {
+		t.Errorf("8 levels: %v", err)
+	}
+	if err := (CustomPayload{Root: nest(9)}).Validate(); err == nil || !strings.Contains(err.Error(), "9 levels deep; the limit is 8") {
+		t.Errorf("9 levels: err = %v; want the depth limit", err)
+	}
+}
