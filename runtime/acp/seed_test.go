@@ -91,3 +91,20 @@ func TestSeedDepthAtTheBoundary(t *testing.T) {
 		t.Errorf("9 levels: err = %v; want the depth limit", err)
 	}
 }
+
+// TestSeedSelectionJSONKeepsEveryValue: the direct @mention reply "contains every value declared
+// in the CTA's selection payload — both the static selection text fields and any dynamically
+// captured user inputs"; ParseResponse parses it as JSON first and keeps every value, and falls
+// back to prose for text that is not a JSON object.
+func TestSeedSelectionJSONKeepsEveryValue(t *testing.T) {
+	cta := PrimaryCTA("Book", Selection{"action": "book_offer", "offer_id": "off_123"})
+	msg := NewChatMessage(TextContent{Text: `{"action": "book_offer", "offer_id": "off_123", "cabin": "economy", "seats": 2, "extras": ["bag"]}`})
+	r := ParseResponse(msg, cta)
+	if r.Form != ReplyJSON || len(r.Selection) != 5 || r.Selection["cabin"] != "economy" || r.Matched == nil {
+		t.Errorf("JSON reply: %+v; want every value and the Book CTA matched", r)
+	}
+	r = ParseResponse(NewChatMessage(TextContent{Text: "The user picked offer off_123 with cabin economy."}), cta)
+	if r.Form != ReplyProse || r.Selection["offer_id"] != "off_123" {
+		t.Errorf("prose reply: %+v; want the offer id found", r)
+	}
+}
