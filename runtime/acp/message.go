@@ -55,7 +55,10 @@ type MetadataOptions struct {
 	// correlated. The reference requires a version 4 UUID.
 	CardID uuid.UUID
 	// Terminal marks an informational card: the planner is not paused and
-	// no drawer opens, so never set it on a card that needs input.
+	// no drawer opens, so the user could not act on the card. Metadata
+	// refuses it on a card that needs input: every predefined kind (each
+	// has a CTA) and a custom tree with a button, an input, a choice grid
+	// or a list item with an action.
 	Terminal bool
 	// DrawerWidthPx is the preferred drawer width; 0 leaves it to the host,
 	// other values are clamped to [MinDrawerWidthPx, MaxDrawerWidthPx].
@@ -65,11 +68,17 @@ type MetadataOptions struct {
 // Metadata validates and encodes p and returns the MetadataContent metadata
 // that declares the card: card_protocol_version "1",
 // requires_card_interaction "true", card_kind, card_payload and the
-// optional keys of opts. is_terminal is written only when true.
+// optional keys of opts. is_terminal is written only when true, and a
+// card that needs input with Terminal set is an error.
 func Metadata(p Payload, opts MetadataOptions) (map[string]string, error) {
 	kind, payload, err := Encode(p)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Terminal && needsInput(kind, payload) {
+		// The host opens no drawer for a terminal card, so its CTAs, buttons and inputs
+		// could never be used: the pick the agent waits for would never come.
+		return nil, fmt.Errorf("acp: is_terminal cannot be sent on this %s card: it needs the user's input, and a terminal card's drawer never opens; leave Terminal unset, or send a custom card with nothing to act on", kind)
 	}
 	md := map[string]string{
 		MetaCardProtocolVersion:     CardProtocolVersion,
@@ -90,6 +99,46 @@ func Metadata(p Payload, opts MetadataOptions) (map[string]string, error) {
 		md[MetaPreferredDrawerWidthPx] = strconv.Itoa(min(max(w, MinDrawerWidthPx), MaxDrawerWidthPx))
 	}
 	return md, nil
+}
+
+// needsInput reports whether the user acts on a card of kind with the valid payload: every
+// predefined kind requires a CTA, and a custom tree needs input when it has a button, an input,
+// a choice grid or a list item with an action. Only those carry an "action" member or one of
+// those "type" values; selections are flat, so no text value is mistaken for one.
+func needsInput(kind string, payload []byte) bool {
+	if kind != KindCustom {
+		return true
+	}
+	var tree any
+	if unmarshalNumbers(payload, &tree) != nil {
+		return true // cannot happen for a validated payload; refuse rather than guess
+	}
+	var walk func(v any) bool
+	walk = func(v any) bool {
+		switch v := v.(type) {
+		case map[string]any:
+			switch v["type"] {
+			case NodeButton, NodeInput, NodeChoiceGrid:
+				return true
+			}
+			if a, ok := v["action"]; ok && a != nil {
+				return true
+			}
+			for _, c := range v {
+				if walk(c) {
+					return true
+				}
+			}
+		case []any:
+			for _, c := range v {
+				if walk(c) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(tree)
 }
 
 // Content is one block of a ChatMessage. The content types of this package

@@ -203,7 +203,6 @@ func TestMetadata(t *testing.T) {
 	}{
 		{"defaults write no optional keys", MetadataOptions{}, base},
 		{"card id", MetadataOptions{CardID: testMsgID}, with(map[string]string{"card_id": "6f1c2a52-3b8e-4c1d-9a4f-0d2b7e5c8a91"})},
-		{"terminal", MetadataOptions{Terminal: true}, with(map[string]string{"is_terminal": "true"})},
 		{"width inside range", MetadataOptions{DrawerWidthPx: 540}, with(map[string]string{"preferred_drawer_width_px": "540"})},
 		{"width clamped up", MetadataOptions{DrawerWidthPx: 100}, with(map[string]string{"preferred_drawer_width_px": "320"})},
 		{"negative width clamped up", MetadataOptions{DrawerWidthPx: -5}, with(map[string]string{"preferred_drawer_width_px": "320"})},

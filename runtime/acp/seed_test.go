@@ -1,0 +1,110 @@
+package acp
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestSeedTerminalNeverOnACardThatNeedsInput: "Sending is_terminal: "true" on a card that needs
+// user input — the drawer never opens; the user can't act." Metadata refuses it for every card
+// with something to act on, and writes it for an informational one.
+func TestSeedTerminalNeverOnACardThatNeedsInput(t *testing.T) {
+	cta := PrimaryCTA("Go", Selection{"action": "go"})
+	info := CustomPayload{Root: SectionNode{Title: "Booked", Children: []Node{
+		TextNode{Value: "Flight BA117 is booked."},
+		ListNode{Items: []ListItem{{Children: []Node{BadgeNode{Label: "Paid"}}}}},
+	}}}
+	needInput := map[string]Payload{
+		"carousel": CarouselPayload{Items: []CarouselItem{{ID: "a", Title: "A", PrimaryCTA: cta}}},
+		"detail":   detailForTest(),
+		"form":     FormPayload{Fields: []FormField{{Name: "n", Kind: InputText, Label: "Name"}}, SubmitCTA: cta},
+		"review":   ReviewPayload{Title: "R", SummaryRows: []SummaryRow{{Label: "a", Value: "b"}}, ApproveCTA: cta},
+		"custom button": CustomPayload{Root: SectionNode{Children: []Node{
+			TextNode{Value: "x"}, ButtonNode{Label: "Go", Action: Action{Selection: Selection{"a": "b"}}},
+		}}},
+		"custom input": CustomPayload{Root: Column(InputNode{Name: "q", Kind: InputText, Label: "Q"})},
+		"custom choice grid": CustomPayload{Root: Column(ChoiceGridNode{Name: "c",
+			Choices: []GridChoice{{Value: "v", Label: "V"}}})},
+		"custom list item action": CustomPayload{Root: ListNode{Items: []ListItem{{
+			Children: []Node{TextNode{Value: "row"}}, Action: &Action{Selection: Selection{"id": "1"}},
+		}}}},
+	}
+	for name, p := range needInput {
+		md, err := Metadata(p, MetadataOptions{Terminal: true})
+		if err == nil || !strings.Contains(err.Error(), "is_terminal") {
+			t.Errorf("%s: Metadata = %v, %v; want an error about is_terminal", name, md, err)
+		}
+		if md, err := Metadata(p, MetadataOptions{}); err != nil || md[MetaIsTerminal] != "" {
+			t.Errorf("%s without Terminal: %v, %v", name, md, err)
+		}
+	}
+	md, err := Metadata(info, MetadataOptions{Terminal: true})
+	if err != nil || md[MetaIsTerminal] != "true" {
+		t.Errorf("informational card: %v, %v; want is_terminal \"true\"", md, err)
+	}
+}
+
+// TestSeedMetadataWire: the required keys and values to the character, every value a string
+// (dict[str, str]), and the drawer width clamped to [320, 800] with both bounds kept.
+func TestSeedMetadataWire(t *testing.T) {
+	for w, want := range map[int]string{319: "320", 320: "320", 321: "321", 540: "540", 799: "799", 800: "800", 801: "800"} {
+		md, err := Metadata(detailForTest(), MetadataOptions{DrawerWidthPx: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if md["preferred_drawer_width_px"] != want {
+			t.Errorf("width %d: %q; want %q", w, md["preferred_drawer_width_px"], want)
+		}
+		if md["card_protocol_version"] != "1" || md["requires_card_interaction"] != "true" || md["card_kind"] != "detail" {
+			t.Errorf("required keys: %v", md)
+		}
+		var payload map[string]any
+		if err := json.Unmarshal([]byte(md["card_payload"]), &payload); err != nil || payload["title"] == nil {
+			t.Errorf("card_payload is not the payload at the top level: %q", md["card_payload"])
+		}
+	}
+	want := []string{"carousel", "detail", "form", "review", "custom"}
+	got := Kinds()
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("Kinds() = %v; want %v", got, want)
+	}
+	if err := ValidatePayload("gallery", []byte(`{}`)); err == nil {
+		t.Error("unknown card_kind accepted")
+	}
+}
+
+// TestSeedDepthAtTheBoundary: "Element-tree nesting depth ≤ 8 levels": 8 levels are accepted
+// and 9 are not, counted as the reference counts them (the root is 1).
+func TestSeedDepthAtTheBoundary(t *testing.T) {
+	nest := func(levels int) Node {
+		var n Node = Text("leaf")
+		for i := 1; i < levels; i++ {
+			n = SectionNode{Children: []Node{n}}
+		}
+		return n
+	}
+	if err := (CustomPayload{Root: nest(8)}).Validate(); err != nil {
+		t.Errorf("8 levels: %v", err)
+	}
+	if err := (CustomPayload{Root: nest(9)}).Validate(); err == nil || !strings.Contains(err.Error(), "9 levels deep; the limit is 8") {
+		t.Errorf("9 levels: err = %v; want the depth limit", err)
+	}
+}
+
+// TestSeedSelectionJSONKeepsEveryValue: the direct @mention reply "contains every value declared
+// in the CTA's selection payload — both the static selection text fields and any dynamically
+// captured user inputs"; ParseResponse parses it as JSON first and keeps every value, and falls
+// back to prose for text that is not a JSON object.
+func TestSeedSelectionJSONKeepsEveryValue(t *testing.T) {
+	cta := PrimaryCTA("Book", Selection{"action": "book_offer", "offer_id": "off_123"})
+	msg := NewChatMessage(TextContent{Text: `{"action": "book_offer", "offer_id": "off_123", "cabin": "economy", "seats": 2, "extras": ["bag"]}`})
+	r := ParseResponse(msg, cta)
+	if r.Form != ReplyJSON || len(r.Selection) != 5 || r.Selection["cabin"] != "economy" || r.Matched == nil {
+		t.Errorf("JSON reply: %+v; want every value and the Book CTA matched", r)
+	}
+	r = ParseResponse(NewChatMessage(TextContent{Text: "The user picked offer off_123 with cabin economy."}), cta)
+	if r.Form != ReplyProse || r.Selection["offer_id"] != "off_123" {
+		t.Errorf("prose reply: %+v; want the offer id found", r)
+	}
+}
