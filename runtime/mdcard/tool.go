@@ -22,8 +22,9 @@ import (
 // "" or "auto" adds it only for clients that do not advertise MCP Apps.
 const RenderEnv = "MCP_CHAT_CARDS_RENDER"
 
-// MaxFileBytes is the largest markdown file the path input reads.
-const MaxFileBytes = 4 << 20
+// MaxFileBytes is the largest markdown file the path input reads: the largest document
+// Render accepts, so a larger file is refused by its name before it is read in full.
+const MaxFileBytes = MaxSourceBytes
 
 // ViewMeta is the view's _meta.ui: the clipboard permission its Copy buttons need (hosts that
 // honour permissions block navigator.clipboard without it) and a border. Register serves the view

@@ -382,6 +382,9 @@ func TestPathUnderRoot(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(root, "dir.md"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	largest := strings.Repeat("a", MaxFileBytes)
+	write(filepath.Join(root, "largest.md"), largest)
+	write(filepath.Join(root, "large.md"), largest+"a")
 
 	tests := []struct {
 		path, want, err string
@@ -398,6 +401,8 @@ func TestPathUnderRoot(t *testing.T) {
 		{"missing.md", "", `path "missing.md" does not exist in the markdown folder; check the name, or pass the text in markdown`},
 		{"secret.env", "", `path "secret.env" is not a markdown file; only .md and .markdown files are read`},
 		{"dir.md", "", `path "dir.md" is not a regular file; pass a markdown file`},
+		{"largest.md", largest, ""},
+		{"large.md", "", `path "large.md" is larger than 1048576 bytes; split the document or pass a shorter text in markdown`},
 	}
 	for _, tt := range tests {
 		got, err := readUnderRoot(root, tt.path)
@@ -408,7 +413,7 @@ func TestPathUnderRoot(t *testing.T) {
 			continue
 		}
 		if err != nil || got != tt.want {
-			t.Errorf("readUnderRoot(%q) = %q, %v; want %q", tt.path, got, err, tt.want)
+			t.Errorf("readUnderRoot(%q) = %.40q, %v; want %.40q", tt.path, got, err, tt.want)
 		}
 	}
 
