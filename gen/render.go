@@ -359,6 +359,7 @@ func renderRegister(f *jen.File, p *Package) {
 		params = append(params, jen.Id(r.Param).Op("*").Id(r.Type.Name()))
 	}
 	params = append(params, jen.Id("opts").Op("...").Qual(registerPath, "Option"))
+	views := viewVars(p)
 	var body []jen.Code
 	if p.usesUI() {
 		// Only cards and views need the options; a package without them keeps the parameter
@@ -369,7 +370,7 @@ func renderRegister(f *jen.File, p *Package) {
 			body = append(body, jen.Id("uiFS").Op(":=").Qual(registerPath, "SubFS").Call(jen.Id("uiFiles"), jen.Lit(p.UIDir)))
 		}
 		for _, t := range p.Tools {
-			if t.UIPath != "" {
+			if t.UIPath != "" && views[t.UIPath] == uiVar(t) {
 				body = append(body, jen.Id(uiVar(t)).Op(":=").Qual(registerPath, "MustUI").Call(
 					jen.Id("ui").Dot("AddFile").Call(jen.Id("uiFS"), jen.Lit(t.UIPath), jen.Nil())))
 			}
@@ -394,7 +395,7 @@ func renderRegister(f *jen.File, p *Package) {
 		}
 	}
 	for _, t := range p.Tools {
-		body = append(body, toolRegistration(t))
+		body = append(body, toolRegistration(t, views))
 	}
 	if p.usesUI() {
 		body = append(body, jen.Id("ui").Dot("Register").Call(jen.Id("s")))
@@ -407,7 +408,9 @@ func renderRegister(f *jen.File, p *Package) {
 // reply. A literal per tool, rather than a generic helper, because the Go compiler builds a
 // generic helper once per input type: on 500 tools that made the generated package 8–17% slower
 // to compile (see BENCHMARKS.md), a cost paid on every build, for a gain only when generating.
-func toolRegistration(t *Tool) jen.Code {
+//
+// views maps each //card:ui path to the variable that holds its URI (see viewVars).
+func toolRegistration(t *Tool, views map[string]string) jen.Code {
 	tool := fields{{"Name", jen.Lit(t.Name)}}
 	if t.Title != "" {
 		tool = append(tool, field{"Title", jen.Lit(t.Title)})
@@ -419,7 +422,7 @@ func toolRegistration(t *Tool) jen.Code {
 		field{"Annotations", annotationsLit(t)},
 		field{"InputSchema", jen.Id(schemaVar(t, "Input"))},
 		field{"OutputSchema", jen.Id(schemaVar(t, "Output"))})
-	if meta := toolMeta(t); meta != nil {
+	if meta := toolMeta(t, views); meta != nil {
 		tool = append(tool, field{"Meta", meta})
 	}
 	outType := t.typ(t.Out)
@@ -497,13 +500,26 @@ func annotationsLit(t *Tool) jen.Code {
 
 func uiVar(t *Tool) string { return lowerFirst(t.GoName) + "UI" }
 
+// viewVars maps each //card:ui path of p to the variable holding its URI in RegisterTools: that of
+// the first tool naming it. Tools that share a view share the variable, because the registry
+// takes each path once and a second AddFile of it would make RegisterTools panic at start-up.
+func viewVars(p *Package) map[string]string {
+	views := map[string]string{}
+	for _, t := range p.Tools {
+		if _, ok := views[t.UIPath]; t.UIPath != "" && !ok {
+			views[t.UIPath] = uiVar(t)
+		}
+	}
+	return views
+}
+
 // toolMeta is the tool's _meta.ui: its view (its own, or the built-in one for a card) and its
 // visibility.
-func toolMeta(t *Tool) jen.Code {
+func toolMeta(t *Tool, views map[string]string) jen.Code {
 	var uri jen.Code
 	switch {
 	case t.UIPath != "":
-		uri = jen.Id(uiVar(t))
+		uri = jen.Id(views[t.UIPath])
 	case t.Markdown != nil:
 		uri = jen.Id("markdownUI")
 	case t.Card != nil:

@@ -1,12 +1,15 @@
 package gen
 
 import (
+	"errors"
 	"go/token"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"golang.org/x/mod/module"
 
 	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/runtime/apps"
@@ -38,6 +41,10 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 			view = "markdown-card"
 		}
 		b.errorf(arg.Pos, "ui path %q is the path of cardgen's built-in %s view in every package's ui registry; rename your view (%s)", arg.Text, view, annotations.PathRule)
+		return
+	}
+	if elem, why := badEmbedName(arg.Text); elem != "" {
+		b.errorf(arg.Pos, "ui path %q: go:embed refuses the name %q (%s), so the package would not build; rename it (%s)", arg.Text, elem, why, annotations.PathRule)
 		return
 	}
 	uiDir := filepath.Join(b.out.Dir, filepath.FromSlash(b.out.UIDir))
@@ -98,6 +105,26 @@ func (b *builder) visibilityDirective(t *Tool, d *annotations.Directive) {
 	}
 	t.Visibility = v
 	t.HasVisibility = true
+}
+
+// badEmbedName returns the first element of the ui path p that //go:embed refuses, and why, or
+// "". apps.CheckPath lets such names through, since a registry serves them as well as any, but the
+// go command embeds only names that module.CheckFilePath accepts and no version control folder:
+// "aux.html" passed generation and then failed go build with "invalid name".
+func badEmbedName(p string) (elem, why string) {
+	for e := range strings.SplitSeq(p, "/") {
+		switch e {
+		case ".bzr", ".hg", ".git", ".svn":
+			return e, "a version control folder, which modules leave out"
+		}
+		if err := module.CheckFilePath(e); err != nil {
+			if inner := errors.Unwrap(err); inner != nil {
+				err = inner // "malformed file path ...: " would repeat the name
+			}
+			return e, err.Error()
+		}
+	}
+	return "", ""
 }
 
 func (p *Package) addUIFile(path string) {

@@ -138,7 +138,17 @@ func absoluteOrigin(raw string) string {
 	if err != nil || u.Host == "" || u.Scheme != "https" && u.Scheme != "http" {
 		return ""
 	}
-	return u.Scheme + "://" + strings.ToLower(u.Host)
+	return u.Scheme + "://" + withoutDefaultPort(u.Scheme, strings.ToLower(u.Host))
+}
+
+// withoutDefaultPort drops the scheme's default port from host: https://x:443 is the origin
+// https://x, for browsers and for CSP source expressions alike, and reporting it as blocked would
+// stop generation for a load the host allows.
+func withoutDefaultPort(scheme, host string) string {
+	if scheme == "https" {
+		return strings.TrimSuffix(host, ":443")
+	}
+	return strings.TrimSuffix(host, ":80")
 }
 
 // cspAllows reports whether one of the origins of a csp list allows origin: the same scheme,
@@ -150,6 +160,7 @@ func cspAllows(list []string, origin string) bool {
 		if s != scheme {
 			continue
 		}
+		h = withoutDefaultPort(s, h)
 		if h == host || strings.HasPrefix(h, "*.") && strings.HasSuffix(host, h[1:]) {
 			return true
 		}

@@ -20,6 +20,10 @@ func TestAbsoluteOrigin(t *testing.T) {
 		"#top":                                "",
 		"javascript:alert(1)":                 "",
 		"https://user@cdn.example.com/app.js": "https://cdn.example.com",
+		// The default port is the origin without one, as browsers and CSP read it.
+		"https://cdn.example.com:443/app.js": "https://cdn.example.com",
+		"http://old.example.com:80/x.js":     "http://old.example.com",
+		"http://old.example.com:443/x.js":    "http://old.example.com:443",
 	} {
 		if got := absoluteOrigin(raw); got != want {
 			t.Errorf("absoluteOrigin(%q) = %q; want %q", raw, got, want)
@@ -28,7 +32,7 @@ func TestAbsoluteOrigin(t *testing.T) {
 }
 
 func TestCSPAllows(t *testing.T) {
-	list := []string{"https://cdn.example.com", "https://*.static.example.com", "https://api.example.com:8443"}
+	list := []string{"https://cdn.example.com", "https://*.static.example.com", "https://api.example.com:8443", "https://api2.example.com:443"}
 	for origin, want := range map[string]bool{
 		"https://cdn.example.com":             true,
 		"https://CDN.example.com":             false, // origins are lower-cased by absoluteOrigin first
@@ -40,6 +44,8 @@ func TestCSPAllows(t *testing.T) {
 		"https://api.example.com:8443":        true,
 		"https://api.example.com":             false,
 		"https://cdn.example.com.attacker.io": false,
+		// An origin in the sidecar with the default port written out is the same origin.
+		"https://api2.example.com": true,
 	} {
 		if got := cspAllows(list, origin); got != want {
 			t.Errorf("cspAllows(%q) = %v; want %v", origin, got, want)

@@ -279,3 +279,59 @@ func TestResultCardTextOnly(t *testing.T) {
 	tornDown(t, p)
 	noPageErrors(t, p)
 }
+
+// TestResultCardErrorResult sends what a failed tool call gives a host: isError set, no
+// structuredContent, no card, and a text that is long, hostile and mixed in script and
+// direction. The view must show it as the text it is, in the error colour, without growing
+// wider than the frame; then follow the host's theme and variables as they change, keep
+// reporting its size, and answer the teardown.
+func TestResultCardErrorResult(t *testing.T) {
+	t.Parallel()
+	word := strings.Repeat("ab\u200bc", 750) // 3,000 characters that never break at a space
+	text := "خطأ: الطلب غير موجود 👩‍👩‍👧 </script><script>alert(1)</script> " + xss + "\u202Egnp.exe\n" + word + " " +
+		strings.Repeat("x", 10_000)
+	res, err := json.Marshal(&mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(res), "structuredContent") {
+		t.Fatalf("the result carries structuredContent: %s", res)
+	}
+	p := apphost.Require(t).Open(t, apphost.Scenario{HTML: apps.ResultCardView(), ToolResult: res})
+	handshake(t, p)
+	eventuallyText(t, p, "#result-text", text)
+	if !eval[bool](t, p, `document.getElementById("result-text").classList.contains("is-error")`) {
+		t.Error("#result-text of an isError result is not marked is-error")
+	}
+	eventuallyStyle(t, p, "#result-text", "color", "rgb(185, 28, 28)")
+	if n := eval[int](t, p, `document.querySelectorAll("script").length`); n != 1 {
+		t.Errorf("%d script elements, want only the view's own", n)
+	}
+	if p.Exists("#result-text *") {
+		t.Error("the text made elements inside #result-text")
+	}
+	if overflow := eval[bool](t, p, `document.documentElement.scrollWidth > document.documentElement.clientWidth`); overflow {
+		t.Error("a long word makes the view wider than its frame")
+	}
+	sized(t, p)
+	fitted(t, p)
+
+	// The host changes its theme, then sends a variable: both reach the CSS.
+	if err := p.SetTheme("dark"); err != nil {
+		t.Fatal(err)
+	}
+	eventuallyStyle(t, p, "body", "background-color", "rgb(24, 24, 27)")
+	eventuallyStyle(t, p, "#result-text", "color", "rgb(248, 113, 113)")
+	if err := p.SetHostContext(map[string]any{"styles": map[string]any{"variables": map[string]any{"--color-background-primary": "rgb(9, 8, 7)"}}}); err != nil {
+		t.Fatal(err)
+	}
+	eventuallyStyle(t, p, "body", "background-color", "rgb(9, 8, 7)")
+	if err := p.SetTheme("light"); err != nil {
+		t.Fatal(err)
+	}
+	eventuallyStyle(t, p, "#result-text", "color", "rgb(185, 28, 28)")
+	eventuallyStyle(t, p, "body", "background-color", "rgb(9, 8, 7)") // the host's variable still wins
+	screenshot(t, p, "error-result.png")
+	tornDown(t, p)
+	noPageErrors(t, p)
+}

@@ -32,9 +32,9 @@ func ExampleRegistry() {
 	r.Register(s)
 	fmt.Println(uri)
 	path, version, _ := strings.Cut(builtin, "?v=")
-	fmt.Println(path, len(version)) // the version changes with the view
+	fmt.Println(path, len(version)) // the version changes with the view and with its _meta.ui
 	// Output:
-	// ui://shop/orders/card.html?v=440b5e81edfe
+	// ui://shop/orders/card.html?v=93f669c3f049
 	// ui://shop/builtin/result-card.html 12
 }
 

@@ -202,8 +202,14 @@ func (r *Registry) add(path string, data []byte, meta *ResourceMeta) (string, er
 	if err != nil { // cannot happen: the type has only strings, bools and pointers
 		return "", fmt.Errorf("apps: encoding meta of %s: %w", path, err)
 	}
-	sum := sha256.Sum256(data)
-	uri := r.prefix + path + "?v=" + hex.EncodeToString(sum[:6])
+	// The version covers everything a read serves, _meta.ui included: hosts cache a resource by
+	// URI, and a changed CSP under an old URI would keep being applied. The meta goes first, as
+	// compact JSON, which ends where its object ends, so no two (meta, view) pairs hash the same
+	// bytes.
+	h := sha256.New()
+	h.Write(encoded)
+	h.Write(data)
+	uri := r.prefix + path + "?v=" + hex.EncodeToString(h.Sum(nil)[:6])
 	metaUI := mcp.Meta{"ui": json.RawMessage(encoded)}
 	res := &resource{
 		path:  path,

@@ -40,28 +40,68 @@ func newServer() *mcp.Server {
 }
 
 func TestURIHash(t *testing.T) {
-	// SHA-256("hello") = 2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824
+	// The version is SHA-256 of the _meta.ui JSON, then the view:
+	// SHA-256("{}hello") = 718b7b34fd75cac2d8ed2169fbf15d25373c581f074a823af02c51c8e6346902
 	r := NewRegistry("shop", Options{})
 	uri, err := r.AddHTML("hello.html", []byte("hello"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "ui://shop/hello.html?v=2cf24dba5fb0"; uri != want {
+	if want := "ui://shop/hello.html?v=718b7b34fd75"; uri != want {
 		t.Errorf("uri = %q, want %q", uri, want)
 	}
-	// SHA-256("") = e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+	// SHA-256("{}") = 44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a
 	uri, err = r.AddHTML("a/b/empty.html", nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "ui://shop/a/b/empty.html?v=e3b0c44298fc"; uri != want {
+	if want := "ui://shop/a/b/empty.html?v=44136fa355b3"; uri != want {
 		t.Errorf("uri = %q, want %q", uri, want)
 	}
-	if got, ok := r.URI("hello.html"); !ok || got != "ui://shop/hello.html?v=2cf24dba5fb0" {
+	if got, ok := r.URI("hello.html"); !ok || got != "ui://shop/hello.html?v=718b7b34fd75" {
 		t.Errorf("URI(hello.html) = %q, %v", got, ok)
 	}
 	if got, ok := r.URI("missing.html"); ok || got != "" {
 		t.Errorf("URI(missing.html) = %q, %v; want \"\", false", got, ok)
+	}
+}
+
+// TestVersionFollowsServedMeta: the version covers the view's _meta.ui as well as its bytes,
+// because resources/read serves both and hosts cache the resource by URI. It covered the bytes
+// only, so a deploy that changed a sidecar (a connect origin added for a new API) kept the URI,
+// and a host that had cached the view kept framing it with the old CSP.
+func TestVersionFollowsServedMeta(t *testing.T) {
+	const view = "<!doctype html><title>Card</title>"
+	uriOf := func(sidecar string, opts Options) string {
+		t.Helper()
+		fsys := fstest.MapFS{"card.html": {Data: []byte(view)}}
+		if sidecar != "" {
+			fsys["card.meta.json"] = &fstest.MapFile{Data: []byte(sidecar)}
+		}
+		uri, err := NewRegistry("shop", opts).AddFile(fsys, "card.html", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return uri
+	}
+	strict := uriOf("", Options{})
+	api := uriOf(`{"csp": {"connectDomains": ["https://api.example.com"]}}`, Options{})
+	api2 := uriOf(`{"csp": {"connectDomains": ["https://api.example.com", "https://api2.example.com"]}}`, Options{})
+	border := uriOf("", Options{Default: ResourceMeta{PrefersBorder: new(bool)}})
+	seen := map[string]string{}
+	for name, uri := range map[string]string{"strict": strict, "sidecar": api, "changed sidecar": api2, "default meta": border} {
+		if prev, ok := seen[uri]; ok {
+			t.Errorf("%s and %s: the same URI %s for different _meta.ui", prev, name, uri)
+		}
+		seen[uri] = name
+	}
+	// Only what is served counts: white space and key order in the sidecar do not.
+	if again := uriOf("{\n  \"csp\":{ \"connectDomains\" : [\"https://api.example.com\"] }\n}\n", Options{}); again != api {
+		t.Errorf("the same meta written differently: %s, want %s", again, api)
+	}
+	// A sidecar equal to the default serves the same bytes and _meta.ui as no sidecar.
+	if same := uriOf(`{}`, Options{}); same != strict {
+		t.Errorf("an empty sidecar: %s, want %s", same, strict)
 	}
 }
 

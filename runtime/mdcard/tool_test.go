@@ -172,7 +172,9 @@ func TestToolMatchesSeed(t *testing.T) {
 		t.Errorf("output required = %v, want [card parts]", out.Required)
 	}
 
-	sum := sha256.Sum256(View())
+	// The version is the SHA-256 of what a read serves: the view's _meta.ui, then the view.
+	meta, _ := json.Marshal(ViewMeta())
+	sum := sha256.Sum256(append(meta, View()...))
 	wantURI := "ui://mdcard/markdown-card.html?v=" + hex.EncodeToString(sum[:])[:12]
 	ui, _ := tool.Meta["ui"].(map[string]any)
 	if ui["resourceUri"] != wantURI || tool.Meta["ui/resourceUri"] != wantURI {

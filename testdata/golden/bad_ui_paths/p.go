@@ -45,3 +45,9 @@ func E(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:tool
 //card:visibility models
 func F(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// G names a file go:embed refuses: aux is a reserved name on Windows.
+//
+//card:tool
+//card:ui orders/Aux.v2.html
+func G(ctx context.Context, in In) (*Out, error) { return nil, nil }

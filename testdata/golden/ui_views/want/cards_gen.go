@@ -47,7 +47,6 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	ui := cfg.UIRegistry("p")
 	uiFS := register.SubFS(uiFiles, "cards")
 	getTicketUI := register.MustUI(ui.AddFile(uiFS, "tickets/view.html", nil))
-	listTicketsUI := register.MustUI(ui.AddFile(uiFS, "tickets/view.html", nil))
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
 	register.AddTool(s, &mcp.Tool{
@@ -124,7 +123,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		},
 		InputSchema:  listTicketsInputSchema,
 		OutputSchema: listTicketsOutputSchema,
-		Meta:         mcp.Meta(apps.ToolMeta(listTicketsUI, apps.Model)),
+		Meta:         mcp.Meta(apps.ToolMeta(getTicketUI, apps.Model)),
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Ticket, error) {
 		out, err := ListTickets(ctx, in)
 		if err != nil {
