@@ -335,3 +335,48 @@ func TestResultCardErrorResult(t *testing.T) {
 	tornDown(t, p)
 	noPageErrors(t, p)
 }
+
+// TestResultCardTextDirection: a card in a right-to-left script reads right to left, slot by
+// slot, while the slots in a left-to-right one stay left to right. Each slot takes its
+// direction from its own first strong character (dir="auto"), as hosts' own chat text does.
+func TestResultCardTextDirection(t *testing.T) {
+	t.Parallel()
+	c := card.Card{
+		V:            card.Version,
+		Title:        "طلب رقم 1042",
+		Subtitle:     "Shipped",
+		Text:         "ההזמנה בדרך",
+		Fields:       []card.Field{{Label: "المجموع", Value: "1,250,000 ₫"}, {Label: "Carrier", Value: "GHN"}},
+		Actions:      []card.Action{card.MessageAction("إلغاء", "Cancel order 1042")},
+		FallbackText: "Order 1042",
+	}
+	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "Order 1042"}}}
+	card.Attach(res, c)
+	result, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := apphost.Require(t).Open(t, apphost.Scenario{HTML: apps.ResultCardView(), ToolResult: result})
+	eventuallyText(t, p, "#card-title", c.Title)
+	got := eval[map[string]string](t, p, `(() => {
+		const d = el => getComputedStyle(el).direction;
+		const rows = document.querySelectorAll("#card-fields .card-field");
+		return {
+			title: d(document.getElementById("card-title")),
+			subtitle: d(document.getElementById("card-subtitle")),
+			text: d(document.getElementById("card-text")),
+			label1: d(rows[0].querySelector("dt")), value1: d(rows[0].querySelector("dd")),
+			label2: d(rows[1].querySelector("dt")), value2: d(rows[1].querySelector("dd")),
+			button: d(document.querySelector("#card-actions button")),
+		};
+	})()`)
+	want := map[string]string{
+		"title": "rtl", "subtitle": "ltr", "text": "rtl",
+		"label1": "rtl", "value1": "ltr", "label2": "ltr", "value2": "ltr",
+		"button": "rtl",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("directions = %v\nwant %v", got, want)
+	}
+	noPageErrors(t, p)
+}
