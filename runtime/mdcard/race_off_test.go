@@ -1,0 +1,5 @@
+//go:build !race
+
+package mdcard
+
+const raceEnabled = false
