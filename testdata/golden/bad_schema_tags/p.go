@@ -15,6 +15,9 @@ type In struct {
 	Sort   string `json:"sort" jsonschema:"required=true,enum:asc"`
 	Page   int    `json:"page" jsonschema:"minimum=one,maximum=1e2"`
 	Tags   []int  `json:"tags" jsonschema:"maxItems=ten,minimum=x"`
+	From   string `json:"from",jsonschema:"format=date"`
+	To     string `json: "to"`
+	note   string `json:"note"`
 }
 
 type Out struct {
