@@ -471,6 +471,11 @@ func (p *lineParser) value(i int) (v Value, next int, ok, clean bool) {
 	raw := p.text[i:end]
 	if raw[0] == '\'' {
 		// 'Order status' would otherwise be two bare words with the quotes kept in the text.
+		// The word runs to the closing quote, so that its second half is not reported again.
+		if j := strings.IndexByte(p.text[i+1:], '\''); j >= 0 {
+			end = p.wordEnd(i + 1 + j)
+			raw = p.text[i:end]
+		}
 		p.errorf(p.pos(i), "single quotes do not quote a value; use double quotes \"…\" or backquotes `…`")
 		return Value{Text: raw, Raw: raw, Pos: p.pos(i)}, end, true, false
 	}

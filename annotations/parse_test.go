@@ -67,6 +67,7 @@ func TestParseCommentErrors(t *testing.T) {
 		{"//card:tool name=get_order", "1:13: name is not a key of //card:tool; give NAME as a plain word, without name=, as in //card:tool get_order\n"},
 		{"//card:ui path=a.html", "1:11: path is not a key of //card:ui; give PATH as a plain word, without path=, as in //card:ui a.html\n"},
 		{"//card:fallback 'Order'", "1:17: single quotes do not quote a value; use double quotes \"…\" or backquotes `…`\n"},
+		{"//card:tool t title='Order status' readonly", "1:21: single quotes do not quote a value; use double quotes \"…\" or backquotes `…`\n"},
 		{"//card:result title='x'", "1:21: single quotes do not quote a value; use double quotes \"…\" or backquotes `…`\n"},
 		{"//card:tol x", "1:8: unknown directive //card:tol; did you mean //card:tool?\n"},
 		{"//card:fall x", "1:8: unknown directive //card:fall; did you mean //card:fallback?\n"},

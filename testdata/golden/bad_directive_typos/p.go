@@ -19,7 +19,7 @@ func C(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
 // D quotes with single quotes and ends a template with a text/template action.
 //
-//card:tool d
+//card:tool d title='Order status'
 //card:result title='{{.ID}}'
 //card:fallback "{{.ID}}{{end}}"
 func D(ctx context.Context, in In) (*Out, error) { return nil, nil }
