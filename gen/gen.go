@@ -12,6 +12,7 @@ import (
 	"io"
 	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -230,6 +231,22 @@ func (j *schemaJob) run() {
 	}
 }
 
+// additionalRE finds the validator's list of unexpected properties, and quotedRE the names in it.
+var (
+	additionalRE = regexp.MustCompile(`additional properties \[[^\]]*\]`)
+	quotedRE     = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+)
+
+// sortedAdditional sorts the names the validator lists as unexpected properties: it lists them in
+// map order, and cardgen's output must be the same on every run.
+func sortedAdditional(msg string) string {
+	return additionalRE.ReplaceAllStringFunc(msg, func(list string) string {
+		names := quotedRE.FindAllString(list, -1)
+		slices.Sort(names)
+		return "additional properties [" + strings.Join(names, " ") + "]"
+	})
+}
+
 // closeKeys pairs each top-level key of the example v that the output schema does not have with
 // the property most likely meant, as `"id" for "ID"`: a Go field name where the JSON name belongs,
 // or a typo. It returns "" when no key has a close property.
@@ -272,6 +289,7 @@ func checkExamples(t *Tool, outSchema []byte) []schema.Problem {
 			if prefix := "validating " + resolved.Schema().ID + ": "; strings.HasPrefix(msg, prefix) {
 				msg = msg[len(prefix):]
 			}
+			msg = sortedAdditional(msg)
 			todo := "fix the example, or the golden test fails on it"
 			if names := closeKeys(v, resolved.Schema().Properties); names != "" {
 				todo = "use the output's JSON names: " + names
