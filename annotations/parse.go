@@ -1,6 +1,7 @@
 package annotations
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -94,12 +95,38 @@ func ParseComment(text string, pos token.Pos) (*Directive, []Error) {
 			fix := &Fix{Pos: pos + 2, End: pos + 2 + token.Pos(spaces)}
 			return nil, []Error{{Pos: pos, Msg: "directive must have no space after //; write //card:" + name, Fix: fix}}
 		}
+		if e, ok := misspeltPrefix(text, pos); ok {
+			return nil, []Error{e}
+		}
 		return nil, nil
 	}
 	p := &lineParser{text: text, base: pos}
 	d := p.parse()
 	slices.SortStableFunc(p.errs, func(a, b Error) int { return int(a.Pos) - int(b.Pos) })
 	return d, p.errs
+}
+
+// misspeltPrefix reports a comment such as //cards:tool or //Card:result: a registered directive
+// name after a word one edit away from "card". The Go toolchain and cardgen both take it for prose,
+// so without this the tool would silently not exist. Only registered names count: //car:x or
+// //cart:total are someone else's.
+func misspeltPrefix(text string, pos token.Pos) (Error, bool) {
+	word, rest, ok := strings.Cut(text[2:], ":")
+	if !ok || word == "card" || textdist.Distance(strings.ToLower(word), "card") > 1 {
+		return Error{}, false
+	}
+	name := rest
+	if i := strings.IndexAny(name, " \t"); i >= 0 {
+		name = name[:i]
+	}
+	if _, known := Lookup(name); !known {
+		return Error{}, false
+	}
+	return Error{
+		Pos: pos + 2,
+		Msg: fmt.Sprintf("//%s:%s is not a cardgen directive, so it is ignored; write %s%s", word, name, Prefix, name),
+		Fix: &Fix{Pos: pos + 2, End: pos + 2 + token.Pos(len(word)), NewText: "card"},
+	}, true
 }
 
 // ParseCommentGroup parses every line of a doc comment. It returns the
@@ -187,6 +214,15 @@ func (p *lineParser) parse() *Directive {
 	end := p.wordEnd(start)
 	name := p.text[start:end]
 	if name == "" {
+		// "//card: tool": the name is there, after a space that the Go convention forbids.
+		next := p.skipSpace(end)
+		if word := p.text[next:p.wordEnd(next)]; next > end {
+			if _, ok := Lookup(word); ok {
+				p.errorf(p.pos(start), "missing directive name after %s; remove the space: write %s%s", Prefix, Prefix, word)
+				p.errs[len(p.errs)-1].Fix = &Fix{Pos: p.pos(end), End: p.pos(next)}
+				return nil
+			}
+		}
 		p.errorf(p.pos(start), "missing directive name after %s; write %sNAME (run cardgen help for the list)", Prefix, Prefix)
 		return nil
 	}
@@ -252,7 +288,10 @@ func (p *lineParser) word(d *Directive, i int) (int, bool) {
 		case spec.HasFlag(key):
 			p.errorf(keyPos, "%s is a flag and takes no value; write %s", key, key)
 		case !known:
-			p.unknownKey(spec, key, keyPos)
+			p.unknownKey(spec, key, keyPos, v)
+			if p.slots < len(spec.Args) && strings.EqualFold(spec.Args[p.slots].Name, key) {
+				p.slots++ // path=x.html: reported, and no "needs PATH" on top
+			}
 		case !hasValue:
 			p.errorf(keyPos, "key %s has no value; write %s=VALUE", key, key)
 		case slices.ContainsFunc(d.Keys, func(kv KeyValue) bool { return kv.Key == key }):
@@ -362,8 +401,12 @@ func (p *lineParser) extraWord(spec *Spec, v Value) {
 	p.errorf(v.Pos, "too many arguments for %s%s at %s; %s", Prefix, spec.Name, v.Raw, hint)
 }
 
-func (p *lineParser) unknownKey(spec *Spec, key string, pos token.Pos) {
+func (p *lineParser) unknownKey(spec *Spec, key string, pos token.Pos, v Value) {
 	switch {
+	case spec.argNamed(key) != "":
+		// "//card:tool name=get_order": the argument is positional, like a command's.
+		p.errorf(pos, "%s is not a key of %s%s; give %s as a plain word, without %s=, as in %s%s %s",
+			key, Prefix, spec.Name, spec.argNamed(key), key, Prefix, spec.Name, cmp.Or(v.Raw, "…"))
 	case len(spec.Keys) == 0:
 		p.errorf(pos, "%s%s takes no keys; usage: %s", Prefix, spec.Name, spec.Usage())
 	default:
@@ -426,6 +469,16 @@ func (p *lineParser) value(i int) (v Value, next int, ok, clean bool) {
 	}
 	end := p.wordEnd(i)
 	raw := p.text[i:end]
+	if raw[0] == '\'' {
+		// 'Order status' would otherwise be two bare words with the quotes kept in the text.
+		// The word runs to the closing quote, so that its second half is not reported again.
+		if j := strings.IndexByte(p.text[i+1:], '\''); j >= 0 {
+			end = p.wordEnd(i + 1 + j)
+			raw = p.text[i:end]
+		}
+		p.errorf(p.pos(i), "single quotes do not quote a value; use double quotes \"…\" or backquotes `…`")
+		return Value{Text: raw, Raw: raw, Pos: p.pos(i)}, end, true, false
+	}
 	if k := strings.IndexAny(raw, "\"`"); k >= 0 {
 		p.errorf(p.pos(i+k), "unexpected %c inside a word; quote the whole word", raw[k])
 		return Value{Text: raw, Raw: raw, Pos: p.pos(i)}, end, true, false

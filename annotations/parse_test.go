@@ -44,7 +44,7 @@ func TestParseCommentDirectives(t *testing.T) {
 }
 
 func TestParseCommentNotDirective(t *testing.T) {
-	for _, line := range []string{"// GetOrder looks up one order.", "//", "/* card:tool */", "//go:generate cardgen", "//cardtool x", "// see card: the result"} {
+	for _, line := range []string{"// GetOrder looks up one order.", "//", "/* card:tool */", "//go:generate cardgen", "//cardtool x", "// see card: the result", "//cart:total x", "//cards:note", "//car:x"} {
 		d, errs := ParseComment(line, token.Pos(1))
 		if d != nil || errs != nil {
 			t.Errorf("ParseComment(%q) = %v, %v; want nil, nil", line, d, errs)
@@ -60,6 +60,15 @@ func TestParseCommentErrors(t *testing.T) {
 		{"// card:tool get_order", "1:1: directive must have no space after //; write //card:tool\n"},
 		{"//\tcard:", "1:1: directive must have no space after //; write //card:NAME\n"},
 		{"//card:", "1:8: missing directive name after //card:; write //card:NAME (run cardgen help for the list)\n"},
+		{"//card: tool x", "1:8: missing directive name after //card:; remove the space: write //card:tool\n"},
+		{"//card: thing", "1:8: missing directive name after //card:; write //card:NAME (run cardgen help for the list)\n"},
+		{"//cards:tool x", "1:3: //cards:tool is not a cardgen directive, so it is ignored; write //card:tool\n"},
+		{"//Card:result title=x", "1:3: //Card:result is not a cardgen directive, so it is ignored; write //card:result\n"},
+		{"//card:tool name=get_order", "1:13: name is not a key of //card:tool; give NAME as a plain word, without name=, as in //card:tool get_order\n"},
+		{"//card:ui path=a.html", "1:11: path is not a key of //card:ui; give PATH as a plain word, without path=, as in //card:ui a.html\n"},
+		{"//card:fallback 'Order'", "1:17: single quotes do not quote a value; use double quotes \"…\" or backquotes `…`\n"},
+		{"//card:tool t title='Order status' readonly", "1:21: single quotes do not quote a value; use double quotes \"…\" or backquotes `…`\n"},
+		{"//card:result title='x'", "1:21: single quotes do not quote a value; use double quotes \"…\" or backquotes `…`\n"},
 		{"//card:tol x", "1:8: unknown directive //card:tol; did you mean //card:tool?\n"},
 		{"//card:fall x", "1:8: unknown directive //card:fall; did you mean //card:fallback?\n"},
 		{"//card:bogus", "1:8: unknown directive //card:bogus; run cardgen help for the list\n"},

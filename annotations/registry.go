@@ -143,6 +143,17 @@ func (s *Spec) Usage() string {
 	return b.String()
 }
 
+// argNamed returns the upper-case name of the positional argument called name in any case, as
+// it appears in Usage, or "".
+func (s *Spec) argNamed(name string) string {
+	for _, a := range s.Args {
+		if strings.EqualFold(a.Name, name) {
+			return strings.ToUpper(a.Name)
+		}
+	}
+	return ""
+}
+
 func (s *Spec) keyNames() []string {
 	names := make([]string, len(s.Keys))
 	for i, k := range s.Keys {

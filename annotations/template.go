@@ -130,11 +130,22 @@ func (tp *templateParser) action(open int) (int, bool) {
 	return k + 2, true
 }
 
+// templateKeywords are text/template's action words, which look like bare field names.
+var templateKeywords = map[string]bool{
+	"if": true, "else": true, "end": true, "range": true, "with": true, "define": true,
+	"block": true, "template": true, "break": true, "continue": true,
+}
+
 // notPath reports an action that is not a field path, with the path it most likely meant when
 // there is one: {{ID}} and {{- .ID -}} mean {{.ID}}. Anything else (pipelines, functions,
 // variables) computes a value, which belongs in Go.
 func (tp *templateParser) notPath(a int, inner string) {
 	bare := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(inner, "-"), "-"))
+	if word, _, _ := strings.Cut(bare, " "); templateKeywords[word] {
+		// {{end}} is not a field called end: text/template's actions have no place here.
+		tp.errorf(a, "{{%s}} is a text/template action, and cardgen templates hold only {{.Field}} paths; choose the text in Go, as a field or a String() method", inner)
+		return
+	}
 	if !strings.HasPrefix(bare, ".") {
 		bare = "." + bare
 	}

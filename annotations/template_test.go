@@ -77,6 +77,8 @@ func TestParseTemplateErrors(t *testing.T) {
 		{`"{{- .ID -}}"`, "1:20: only {{.Field}} paths are supported; write {{.ID}}\n"},
 		{`"{{Owner.Name}}"`, "1:20: only {{.Field}} paths are supported; write {{.Owner.Name}}\n"},
 		{`"{{-.ID}}"`, "1:20: only {{.Field}} paths are supported; write {{.ID}}\n"},
+		{`"{{end}}"`, "1:20: {{end}} is a text/template action, and cardgen templates hold only {{.Field}} paths; choose the text in Go, as a field or a String() method\n"},
+		{`"{{if .OK}}"`, "1:20: {{if .OK}} is a text/template action, and cardgen templates hold only {{.Field}} paths; choose the text in Go, as a field or a String() method\n"},
 		{`"{{.A.}}"`, "1:23: empty element in path .A.; write fields separated by single dots, as in .Customer.Name\n"},
 		{`"{{.1x.y-z}}"`,
 			"1:21: \"1x\" in path .1x.y-z is not a Go identifier; a path names fields, as in .Customer.Name\n" +

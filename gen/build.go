@@ -477,10 +477,22 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		b.errorf(fd.Name.Pos(), "handler %s is generic, and a tool handler must not have type parameters; annotate a non-generic function that calls it instead", fd.Name.Name)
 		return false
 	}
-	if params.Len() < 2 || params.Len() > 3 {
+	isCtx := func(i int) bool { return isNamed(params.At(i).Type(), "context", "Context") }
+	switch {
+	case params.Len() == 1 && isCtx(0):
+		// A tool without arguments still takes an input: the SDK needs an object schema.
+		b.errorf(fd.Type.Params.Pos(), "handler %s takes no input after its context.Context; add one, as in func(ctx context.Context, in %sInput), where %sInput is a struct (an empty one for a tool without arguments)", fd.Name.Name, t.GoName, t.GoName)
+		ok = false
+	case params.Len() == 1:
+		b.errorf(paramPos(0), "handler %s takes no context.Context; add it as the first parameter: func(ctx context.Context, in %s)", fd.Name.Name, b.typeString(params.At(0).Type()))
+		ok = false
+	case params.Len() == 2 && !isCtx(0) && isCtx(1):
+		b.errorf(paramPos(0), "handler %s takes its context.Context second; put it first: func(ctx context.Context, in %s)", fd.Name.Name, b.typeString(params.At(0).Type()))
+		ok = false
+	case params.Len() < 2 || params.Len() > 3:
 		b.errorf(fd.Type.Params.Pos(), "handler %s takes %s; %s", fd.Name.Name, plural(params.Len(), "parameter", "parameters"), shapes)
 		ok = false
-	} else {
+	default:
 		if !isNamed(params.At(0).Type(), "context", "Context") {
 			b.errorf(paramPos(0), "the first parameter of handler %s must be a context.Context, not %s; %s", fd.Name.Name, b.typeString(params.At(0).Type()), shapes)
 			ok = false
@@ -509,15 +521,26 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			ok = false
 		}
 	}
-	resPos := fd.Type.Pos()
+	resPos := fd.Type.Params.End() // where the results belong when there are none
 	if fd.Type.Results != nil {
 		resPos = fd.Type.Results.Pos()
 	}
-	if results.Len() != 2 {
+	errorType := types.Universe.Lookup("error").Type()
+	switch {
+	case results.Len() == 1 && types.Identical(results.At(0).Type(), errorType):
+		b.errorf(resPos, "handler %s returns only an error; return the output before it: (*%sResult, error), where %sResult is a struct", fd.Name.Name, t.GoName, t.GoName)
+		ok = false
+	case results.Len() == 1:
+		b.errorf(resPos, "handler %s returns %s without an error; return (%s, error)", fd.Name.Name, b.typeString(results.At(0).Type()), b.typeString(results.At(0).Type()))
+		ok = false
+	case results.Len() == 2 && types.Identical(results.At(0).Type(), errorType) && !types.Identical(results.At(1).Type(), errorType):
+		b.errorf(resPos, "handler %s returns the error first; the error comes last: return (%s, error)", fd.Name.Name, b.typeString(results.At(1).Type()))
+		ok = false
+	case results.Len() != 2:
 		b.errorf(resPos, "handler %s returns %s; %s", fd.Name.Name, plural(results.Len(), "value", "values"), shapes)
 		ok = false
-	} else {
-		if !types.Identical(results.At(1).Type(), types.Universe.Lookup("error").Type()) {
+	default:
+		if !types.Identical(results.At(1).Type(), errorType) {
 			b.errorf(fd.Type.Results.List[len(fd.Type.Results.List)-1].Type.Pos(), "the last result of handler %s must be error, not %s; %s", fd.Name.Name, b.typeString(results.At(1).Type()), shapes)
 			ok = false
 		}

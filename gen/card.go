@@ -131,15 +131,18 @@ func (b *builder) cardFromFieldTags(c *CardSpec, named *types.Named, st *types.S
 			case "icon":
 				path.Slot = slotIcon.name
 				c.Icon = path
+				b.checkURLType(vp, pos, "card:\"icon\"", f.Name())
 			case "image":
 				path.Slot = slotImage.name
 				c.Image = path
+				b.checkURLType(vp, pos, "card:\"image\"", f.Name())
 			case "field":
 				path.Slot = slotValue.name
 				b.checkLabel(it.Arg, pos, card.MaxFieldLabel, "field label")
 				c.Fields = append(c.Fields, FieldSpec{Label: it.Arg, LabelPos: pos, Value: path})
 			case "action":
 				path.Slot = slotURL.name
+				b.checkURLType(vp, pos, "card:\"action="+it.Arg+"\"", f.Name())
 				b.checkLabel(it.Arg, pos, card.MaxActionLabel, "action label")
 				c.Actions = append(c.Actions, ActionSpec{Kind: card.KindURL, Label: it.Arg, LabelPos: pos, Target: path})
 			}
@@ -383,6 +386,16 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 	return t
 }
 
+// checkURLType rejects a whole URL from a number or a bool, which can never be an https URL, so
+// card.Fit would drop the image or button every time. what names the slot (the action url, or the
+// tag), from names the value.
+func (b *builder) checkURLType(vp *ValuePath, pos token.Pos, what, from string) {
+	switch vp.Show {
+	case ShowInt, ShowUint, ShowFloat32, ShowFloat64, ShowBool:
+		b.errorf(pos, "%s takes its URL from %s, a %s, which is never an https URL, so the card would always drop it; use a string field that holds the URL", what, from, b.typeString(vp.Type))
+	}
+}
+
 // checkURL rejects URLs whose scheme is already known at generate time and is not https.
 func (b *builder) checkURL(t *Text, sl slot) {
 	if len(t.Parts) == 0 {
@@ -390,6 +403,9 @@ func (b *builder) checkURL(t *Text, sl slot) {
 	}
 	defer escapeURLParts(t)
 	first := t.Parts[0]
+	if first.Value != nil && len(t.Parts) == 1 {
+		b.checkURLType(first.Value, t.Pos, "the "+sl.name, "{{"+first.Value.Text+"}}")
+	}
 	if first.Value != nil {
 		// A URL from data, checked at run time (card.Fit drops one that is not https). What
 		// follows it must start past its host: {{.Base}}{{.Path}} with Path "@evil.com/x", or

@@ -10,13 +10,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
 
+	gjsonschema "github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/cardgen/cardgen/gen/schema"
 	"github.com/cardgen/cardgen/internal/sdkschema"
+	"github.com/cardgen/cardgen/internal/textdist"
 )
 
 // Version is cardgen's version. Generated files record it, and the run-time API they need.
@@ -226,6 +231,43 @@ func (j *schemaJob) run() {
 	}
 }
 
+// additionalRE finds the validator's list of unexpected properties, and quotedRE the names in it.
+var (
+	additionalRE = regexp.MustCompile(`additional properties \[[^\]]*\]`)
+	quotedRE     = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+)
+
+// sortedAdditional sorts the names the validator lists as unexpected properties: it lists them in
+// map order, and cardgen's output must be the same on every run.
+func sortedAdditional(msg string) string {
+	return additionalRE.ReplaceAllStringFunc(msg, func(list string) string {
+		names := quotedRE.FindAllString(list, -1)
+		slices.Sort(names)
+		return "additional properties [" + strings.Join(names, " ") + "]"
+	})
+}
+
+// closeKeys pairs each top-level key of the example v that the output schema does not have with
+// the property most likely meant, as `"id" for "ID"`: a Go field name where the JSON name belongs,
+// or a typo. It returns "" when no key has a close property.
+func closeKeys(v any, props map[string]*gjsonschema.Schema) string {
+	obj, ok := v.(map[string]any)
+	if !ok || len(props) == 0 {
+		return ""
+	}
+	names := slices.Sorted(maps.Keys(props))
+	var pairs []string
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		if _, known := props[k]; known {
+			continue
+		}
+		if c := textdist.Closest(k, names); c != "" {
+			pairs = append(pairs, fmt.Sprintf("%q for %q", c, k))
+		}
+	}
+	return strings.Join(pairs, ", ")
+}
+
 // checkExamples validates each //card:example of t against its output schema, with the validator
 // the Go SDK checks structuredContent with, so that an example the server would refuse to send is
 // reported when cardgen runs rather than when its golden test does. An example that is not JSON
@@ -247,8 +289,13 @@ func checkExamples(t *Tool, outSchema []byte) []schema.Problem {
 			if prefix := "validating " + resolved.Schema().ID + ": "; strings.HasPrefix(msg, prefix) {
 				msg = msg[len(prefix):]
 			}
+			msg = sortedAdditional(msg)
+			todo := "fix the example, or the golden test fails on it"
+			if names := closeKeys(v, resolved.Schema().Properties); names != "" {
+				todo = "use the output's JSON names: " + names
+			}
 			probs = append(probs, schema.Problem{Pos: ex.Pos, Msg: fmt.Sprintf(
-				"example does not match the output schema of %s (%s); fix the example, or the golden test fails on it", t.Name, msg)})
+				"example does not match the output schema of %s (%s); %s", t.Name, msg, todo)})
 		}
 	}
 	return probs

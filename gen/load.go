@@ -82,7 +82,12 @@ func Load(dir string, patterns ...string) ([]*packages.Package, error) {
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Run(); err != nil && stderr.Len() > 0 {
-			return nil, fmt.Errorf("go list %s: %s", strings.Join(patterns, " "), strings.Join(strings.Fields(stderr.String()), " "))
+			msg := strings.Join(strings.Fields(stderr.String()), " ")
+			if strings.Contains(msg, "go.mod file not found") {
+				// The go command's pointer to go help modules is right but long; the usual fix is short.
+				msg += "; cardgen generates code for the packages of a module: run it inside one, or make this directory one with go mod init"
+			}
+			return nil, fmt.Errorf("go list %s: %s", strings.Join(patterns, " "), msg)
 		}
 		return nil, fmt.Errorf("no Go package matches %s; check the pattern, and run cardgen inside the module that holds the package", strings.Join(patterns, " "))
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"go/ast"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -388,5 +389,23 @@ func TestHandWrittenFileNotReplaced(t *testing.T) {
 				t.Errorf("%s was changed", name)
 			}
 		})
+	}
+}
+
+// TestGenerateOutsideModule keeps the go command's words for a directory outside any module and
+// adds the fix a newcomer needs: go mod init.
+func TestGenerateOutsideModule(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte("package p\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "env", "GOMOD")
+	cmd.Dir = dir
+	if out, err := cmd.Output(); err != nil || strings.TrimSpace(string(out)) != os.DevNull {
+		t.Skipf("the temporary directory is inside a module (go env GOMOD: %s, %v)", out, err)
+	}
+	_, err := Generate(Options{Dir: dir}, ".")
+	if err == nil || !strings.Contains(err.Error(), "go.mod file not found") || !strings.HasSuffix(err.Error(), "make this directory one with go mod init") {
+		t.Errorf("Generate outside a module: %v; want the go command's error and the go mod init advice", err)
 	}
 }

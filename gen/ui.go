@@ -51,6 +51,13 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	full := filepath.Join(uiDir, filepath.FromSlash(arg.Text))
 	info, err := os.Stat(full)
 	if err != nil || !info.Mode().IsRegular() {
+		// cards/card.html for card.html: the path written from the package directory.
+		if rest, ok := strings.CutPrefix(arg.Text, b.out.UIDir+"/"); ok && b.out.UIDir != "." {
+			if info, err := os.Stat(filepath.Join(uiDir, filepath.FromSlash(rest))); err == nil && info.Mode().IsRegular() {
+				b.errorf(arg.Pos, "ui path %q: there is no such file in the ui folder %s; ui paths start inside the ui folder, so write %q", arg.Text, b.out.UIDir+"/", rest)
+				return
+			}
+		}
 		b.errorf(arg.Pos, "ui path %q: there is no such file in the ui folder %s; create it or fix the path (%s)", arg.Text, b.out.UIDir+"/", annotations.PathRule)
 		return
 	}

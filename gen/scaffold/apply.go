@@ -40,7 +40,9 @@ func lacksCardgenTool(path string) bool {
 	if err != nil {
 		return false // no go.mod to speak of; the go command says so elsewhere
 	}
-	f, err := modfile.ParseLax(path, data, nil)
+	// Parse, not ParseLax: the lax parser keeps only the module, go, require, retract and ignore
+	// lines of a dependency's go.mod and drops tool lines, so every module would seem to lack one.
+	f, err := modfile.Parse(path, data, nil)
 	if err != nil {
 		return false
 	}
@@ -161,7 +163,9 @@ func requirementProblems(out []byte) []string {
 		if !lacksRequirements.Match(line) {
 			continue
 		}
-		text, _, _ := strings.Cut(string(bytes.TrimSpace(line)), "; to add")
+		// "; to add it:" and "; to update it:" introduce advice on the lines below, which are
+		// not kept.
+		text, _, _ := strings.Cut(string(bytes.TrimSpace(line)), "; to ")
 		if !slices.Contains(probs, text) {
 			probs = append(probs, text)
 		}

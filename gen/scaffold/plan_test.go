@@ -489,3 +489,37 @@ type FindRoomsItem2 struct {
 		t.Errorf("find_rooms.go lacks\n%s\nin:\n%s", want, src)
 	}
 }
+
+// TestLacksCardgenTool holds the check behind the "go mod edit -tool=…" advice to the tool lines
+// of go.mod: a module that already names cardgen as a tool must not be told to add it again.
+func TestLacksCardgenTool(t *testing.T) {
+	for _, tc := range []struct {
+		gomod string
+		want  bool
+	}{
+		{"module example.com/m\n\ngo 1.26.0\n", true},
+		{"module example.com/m\n\ngo 1.26.0\n\ntool golang.org/x/tools/cmd/stringer\n", true},
+		{"module example.com/m\n\ngo 1.26.0\n\ntool " + cardgenCmd + "\n", false},
+		{"module example.com/m\n\ngo 1.26.0\n\ntool (\n\tgolang.org/x/tools/cmd/stringer\n\t" + cardgenCmd + "\n)\n", false},
+	} {
+		path := filepath.Join(t.TempDir(), "go.mod")
+		if err := os.WriteFile(path, []byte(tc.gomod), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		if got := lacksCardgenTool(path); got != tc.want {
+			t.Errorf("lacksCardgenTool(%q) = %v, want %v", tc.gomod, got, tc.want)
+		}
+	}
+}
+
+// TestRequirementProblemsDropAdvice keeps the go command's complaints and drops the advice that
+// introduces lines requirementProblems does not keep ("to update it:" with nothing after it).
+func TestRequirementProblemsDropAdvice(t *testing.T) {
+	out := []byte("go: updates to go.mod needed; to update it:\n\tgo mod tidy\n" +
+		"p.go:3:2: no required module provides package example.com/x; to add it:\n\tgo get example.com/x\n")
+	got := requirementProblems(out)
+	want := []string{"go: updates to go.mod needed", "p.go:3:2: no required module provides package example.com/x"}
+	if !slices.Equal(got, want) {
+		t.Errorf("requirementProblems = %q, want %q", got, want)
+	}
+}

@@ -26,6 +26,19 @@ var (
 	tagArrayKeys   = []string{"minItems", "maxItems", "uniqueItems", "default", "format", "pattern"}
 )
 
+// tagCountKeys take a whole number and tagBoundKeys any number; invopop drops a value it cannot
+// parse without a word.
+var (
+	tagCountKeys = []string{"minLength", "maxLength", "minItems", "maxItems"}
+	tagBoundKeys = []string{"multipleOf", "minimum", "maximum", "exclusiveMaximum", "exclusiveMinimum"}
+)
+
+// isNumber reports whether invopop reads s as a number.
+func isNumber(s string) bool {
+	_, ok := toJSONNumber(s)
+	return ok
+}
+
 // tagKnown is every keyword invopop takes, of any type.
 var tagKnown = slices.Concat(tagGeneric, tagStringKeys, tagNumberKeys, tagArrayKeys)
 
@@ -58,9 +71,15 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 		return // no tag, or the field is left out
 	}
 	for i, w := range words {
-		name, _, isKey := strings.Cut(w, "=")
+		name, val, isKey := strings.Cut(w, "=")
+		colonName, colonVal, colon := strings.Cut(w, ":")
 		switch {
 		case w == "" || !isKey && slices.Contains(tagWords, w):
+		case isKey && slices.Contains(tagWords, name):
+			// required=true reads naturally, but invopop matches the bare word only.
+			m.ignoredf(at, "jsonschema tag: %s takes no value, so invopop ignores %s; write %s alone", name, w, name)
+		case !isKey && colon && slices.Contains(tagKnown, colonName):
+			m.ignoredf(at, "jsonschema tag: %q is not a keyword invopop knows, so it ignores it; write %s=%s", w, colonName, colonVal)
 		case !isKey && slices.Contains(tagKnown, w):
 			m.ignoredf(at, "jsonschema tag: %s has no value, so invopop ignores it; write %s=…", w, w)
 		case !isKey && (i > 0 && strings.HasPrefix(words[i-1], "description=") || strings.TrimSpace(w) != w):
@@ -77,6 +96,10 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 			// the mapping reports (invopop panics).
 		case !applies(name, t):
 			m.ignoredf(at, "jsonschema tag: %s applies to %s, not to a schema of type %s, so invopop ignores it; remove it or change the field's type", name, appliesTo(name), typeName(t))
+		case slices.Contains(tagCountKeys, name) && parseUint(val) == nil:
+			m.ignoredf(at, "jsonschema tag: %s=%s is not a whole number, so invopop ignores it; write a count, as in %s=1", name, val, name)
+		case slices.Contains(tagBoundKeys, name) && !isNumber(val):
+			m.ignoredf(at, "jsonschema tag: %s=%s is not a number, so invopop ignores it; write a number, as in %s=1", name, val, name)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -510,6 +511,15 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		if name != "" || embed {
 			m.checkJSONOptions(tag.Get("json"), fat)
 		}
+		if msg := structTagSyntax(string(tag)); msg != "" {
+			// reflect.StructTag.Get, which encoding/json and invopop both use, stops reading at
+			// the first malformed pair, so everything from there on is silently dropped.
+			m.ignoredf(fat, "struct tag %s, so encoding/json and invopop read none of it from there on; write it as key:\"value\" pairs separated by spaces, as in `json:\"id\" jsonschema:\"required\"`", msg)
+		}
+		if _, hasJSON := tag.Lookup("json"); !f.Embedded() && !f.Exported() && (hasJSON && tag.Get("json") != "-" || tag.Get("jsonschema") != "") {
+			// As go vet's structtag check says: the tag shows the field was meant to be JSON.
+			m.ignoredf(fat, "it is unexported, so encoding/json ignores it and its tags, and the schema leaves it out; export it (start its name with a capital letter)")
+		}
 		switch {
 		case tag.Get("json") == "-,":
 			// encoding/json names this field "-"; invopop leaves it out, so the schema would
@@ -731,4 +741,48 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// structTagSyntax returns what is wrong with a struct tag that reflect.StructTag.Get cannot read
+// to its end, such as `has "," directly after json:"l", where a space belongs`, or "". It follows
+// the conventional format that go vet's structtag check holds tags to.
+func structTagSyntax(tag string) string {
+	for i := 0; ; {
+		for i < len(tag) && tag[i] == ' ' {
+			i++
+		}
+		if i >= len(tag) {
+			return ""
+		}
+		start := i
+		for i < len(tag) && tag[i] > ' ' && tag[i] != ':' && tag[i] != '"' && tag[i] != 0x7f {
+			i++
+		}
+		key := tag[start:i]
+		switch {
+		case key == "":
+			return fmt.Sprintf("has %q where a key belongs", tag[i:i+1])
+		case i+1 >= len(tag) || tag[i] != ':':
+			return fmt.Sprintf("has the key %s without a colon directly after it", key)
+		case tag[i+1] != '"':
+			return fmt.Sprintf("has no quoted value directly after %s:", key)
+		}
+		i++
+		q := i
+		for i++; i < len(tag) && tag[i] != '"'; i++ {
+			if tag[i] == '\\' {
+				i++
+			}
+		}
+		if i >= len(tag) {
+			return fmt.Sprintf("has an unterminated value after %s:", key)
+		}
+		i++
+		if _, err := strconv.Unquote(tag[q:i]); err != nil {
+			return fmt.Sprintf("has a value after %s: that is not a valid Go string", key)
+		}
+		if i < len(tag) && tag[i] != ' ' {
+			return fmt.Sprintf("has %q directly after %s, where a space belongs", tag[i:i+1], tag[start:i])
+		}
+	}
 }

@@ -24,3 +24,14 @@ type Order struct {
 type Person struct {
 	Name string `json:"name"`
 }
+
+// G takes a whole URL from a number, which is never an https URL.
+//
+//card:tool
+//card:result title="Order" image="{{.PhotoID}}"
+func G(ctx context.Context, in In) (*Shipment, error) { return nil, nil }
+
+type Shipment struct {
+	PhotoID int  `json:"photo_id"`
+	Tracked bool `json:"tracked" card:"action=Track"`
+}

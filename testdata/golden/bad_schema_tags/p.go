@@ -12,6 +12,12 @@ type In struct {
 	Query  string `json:"query" jsonschema:"requird,minLenght=1"`
 	Limit  int    `json:"limit" jsonschema:"maxLength=100"`
 	Status string `json:"status" jsonschema:"description=open, paid or void"`
+	Sort   string `json:"sort" jsonschema:"required=true,enum:asc"`
+	Page   int    `json:"page" jsonschema:"minimum=one,maximum=1e2"`
+	Tags   []int  `json:"tags" jsonschema:"maxItems=ten,minimum=x"`
+	From   string `json:"from",jsonschema:"format=date"`
+	To     string `json: "to"`
+	note   string `json:"note"`
 }
 
 type Out struct {

@@ -34,6 +34,12 @@ func C(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:ui orders/missing.html
 func D(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
+// G starts the path with the ui folder's name, as seen from the package directory.
+//
+//card:tool
+//card:ui cards/placeholder.html
+func G(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
 // E uses a backslash.
 //
 //card:tool
@@ -46,8 +52,8 @@ func E(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:visibility models
 func F(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
-// G names a file go:embed refuses: aux is a reserved name on Windows.
+// H names a file go:embed refuses: aux is a reserved name on Windows.
 //
 //card:tool
 //card:ui orders/Aux.v2.html
-func G(ctx context.Context, in In) (*Out, error) { return nil, nil }
+func H(ctx context.Context, in In) (*Out, error) { return nil, nil }
