@@ -29,9 +29,10 @@ func renderACP(f *jen.File, t *Tool) {
 			projection = "(title, fields as summary rows, the first button to approve and the second to reject)"
 		}
 		doc(f, fmt.Sprintf("%s builds the Agent Chat Protocol %s card of %s: its result card, fitted and projected "+
-			"%s, and validated.", name, spec.Kind, t.Name, projection))
+			"%s, and validated. A nil out is the error register.NoOutput.", name, spec.Kind, t.Name, projection))
 		f.Func().Id(name).Params(outParam).Params(jen.Qual(acpPath, payload), jen.Error()).Block(
-			jen.Return(jen.Qual(registerPath, project).Call(fit(jen.Id(t.GoName + "Card").Call(jen.Id("out"))))))
+			noOutput(t, payload),
+			jen.Return(jen.Qual(registerPath, project).Call(fit(jen.Id(t.GoName+"Card").Call(jen.Id("out"))))))
 	case "carousel":
 		item := &Tool{Home: t.Home, Name: t.Name + " carousel item", GoName: t.GoName + "Item", Out: spec.ItemType, Card: spec.ItemCard, fitter: name}
 		renderCard(f, item)
@@ -50,8 +51,9 @@ func renderACP(f *jen.File, t *Tool) {
 			jen.Qual(registerPath, "CarouselItem").Call(id, fit(jen.Id(item.GoName+"Card").Call(jen.Id("el"))))))
 		title := t.Title
 		doc(f, fmt.Sprintf("%s builds the Agent Chat Protocol carousel of %s: one item per element of %s, from "+
-			"%s's card, fitted; items from the end are dropped while the payload is over the 64 KB limit, and the carousel is validated (it needs at least one item).", name, t.Name, spec.ItemsField, spec.ItemType.Obj().Name()))
+			"%s's card, fitted; items from the end are dropped while the payload is over the 64 KB limit, and the carousel is validated (it needs at least one item). A nil out is the error register.NoOutput.", name, t.Name, spec.ItemsField, spec.ItemType.Obj().Name()))
 		f.Func().Id(name).Params(outParam).Params(jen.Qual(acpPath, "CarouselPayload"), jen.Error()).Block(
+			noOutput(t, "CarouselPayload"),
 			jen.Id("items").Op(":=").Make(jen.Index().Qual(acpPath, "CarouselItem"), jen.Lit(0), jen.Len(jen.Id("out").Dot(spec.ItemsField))),
 			jen.For(jen.Id("i").Op(":=").Range().Id("out").Dot(spec.ItemsField)).Block(loop...),
 			jen.Return(jen.Qual(registerPath, "Carousel").Call(jen.Lit(title), jen.Id("items"))))
@@ -60,6 +62,15 @@ func renderACP(f *jen.File, t *Tool) {
 			"ran. Its submit CTA names the tool, so DispatchACP can call it with what the user entered.", name, t.Name))
 		f.Func().Id(name+"Form").Params().Qual(acpPath, "FormPayload").Block(jen.Return(formLit(spec.Form)))
 	}
+}
+
+// noOutput returns register.NoOutput for a nil output. An agent calls the builder with whatever
+// its handler returned, and a handler may return neither a result nor an error: the builder
+// then reports it as the generated MCP handler does, instead of panicking on out's fields, so
+// the agent can still send its narration without a card.
+func noOutput(t *Tool, payload string) jen.Code {
+	return jen.If(jen.Id("out").Op("==").Nil()).Block(
+		jen.Return(jen.Qual(acpPath, payload).Values(), jen.Qual(registerPath, "NoOutput").Call(jen.Lit(t.Name))))
 }
 
 func formLit(p *acp.FormPayload) jen.Code {

@@ -491,8 +491,11 @@ func ReviewCancellationCard(out *CancelReview) card.Card {
 
 // ReviewCancellationACP builds the Agent Chat Protocol review card of review_cancellation: its
 // result card, fitted and projected (title, fields as summary rows, the first button to approve and
-// the second to reject), and validated.
+// the second to reject), and validated. A nil out is the error register.NoOutput.
 func ReviewCancellationACP(out *CancelReview) (acp.ReviewPayload, error) {
+	if out == nil {
+		return acp.ReviewPayload{}, register.NoOutput("review_cancellation")
+	}
 	return register.ReviewFromCard(card.Fit(ReviewCancellationCard(out)))
 }
 
@@ -592,8 +595,12 @@ func GetProductCard(out *Product) card.Card {
 }
 
 // GetProductACP builds the Agent Chat Protocol detail card of get_product: its result card, fitted
-// and projected (title, image, fields as summary rows, buttons as CTAs), and validated.
+// and projected (title, image, fields as summary rows, buttons as CTAs), and validated. A nil out
+// is the error register.NoOutput.
 func GetProductACP(out *Product) (acp.DetailPayload, error) {
+	if out == nil {
+		return acp.DetailPayload{}, register.NoOutput("get_product")
+	}
 	return register.DetailFromCard(card.Fit(GetProductCard(out)))
 }
 
@@ -631,8 +638,12 @@ func SearchProductsItemCard(out *Product) card.Card {
 
 // SearchProductsACP builds the Agent Chat Protocol carousel of search_products: one item per
 // element of Products, from Product's card, fitted; items from the end are dropped while the
-// payload is over the 64 KB limit, and the carousel is validated (it needs at least one item).
+// payload is over the 64 KB limit, and the carousel is validated (it needs at least one item). A
+// nil out is the error register.NoOutput.
 func SearchProductsACP(out *ProductList) (acp.CarouselPayload, error) {
+	if out == nil {
+		return acp.CarouselPayload{}, register.NoOutput("search_products")
+	}
 	items := make([]acp.CarouselItem, 0, len(out.Products))
 	for i := range out.Products {
 		el := &out.Products[i]

@@ -474,6 +474,29 @@ func TestACPLoop(t *testing.T) {
 	}
 }
 
+// TestACPNilOutput holds the generated ACP builders to an error, not a panic, when the handler
+// returned neither a result nor an error: an agent passes them whatever its handler returned,
+// and must still be able to send its narration without a card.
+func TestACPNilOutput(t *testing.T) {
+	builders := map[string]func() error{
+		"search_products":     func() error { _, err := shop.SearchProductsACP(nil); return err },
+		"get_product":         func() error { _, err := shop.GetProductACP(nil); return err },
+		"review_cancellation": func() error { _, err := shop.ReviewCancellationACP(nil); return err },
+	}
+	for tool, build := range builders {
+		t.Run(tool, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("the builder panics on a nil output: %v", r)
+				}
+			}()
+			if err := build(); err == nil || !strings.Contains(err.Error(), tool) {
+				t.Errorf("error %v; want one naming %s", err, tool)
+			}
+		})
+	}
+}
+
 func run(t *testing.T, dir string, name string, args ...string) {
 	t.Helper()
 	cmd := exec.Command(name, args...)

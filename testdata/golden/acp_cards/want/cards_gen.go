@@ -137,8 +137,12 @@ func FindRoomsItemCard(out *Room) card.Card {
 
 // FindRoomsACP builds the Agent Chat Protocol carousel of find_rooms: one item per element of
 // Rooms, from Room's card, fitted; items from the end are dropped while the payload is over the 64
-// KB limit, and the carousel is validated (it needs at least one item).
+// KB limit, and the carousel is validated (it needs at least one item). A nil out is the error
+// register.NoOutput.
 func FindRoomsACP(out *Rooms) (acp.CarouselPayload, error) {
+	if out == nil {
+		return acp.CarouselPayload{}, register.NoOutput("find_rooms")
+	}
 	items := make([]acp.CarouselItem, 0, len(out.Rooms))
 	for i := range out.Rooms {
 		el := out.Rooms[i]
@@ -186,8 +190,12 @@ func GetRoomCard(out *Room) card.Card {
 }
 
 // GetRoomACP builds the Agent Chat Protocol detail card of get_room: its result card, fitted and
-// projected (title, image, fields as summary rows, buttons as CTAs), and validated.
+// projected (title, image, fields as summary rows, buttons as CTAs), and validated. A nil out is
+// the error register.NoOutput.
 func GetRoomACP(out *Room) (acp.DetailPayload, error) {
+	if out == nil {
+		return acp.DetailPayload{}, register.NoOutput("get_room")
+	}
 	return register.DetailFromCard(card.Fit(GetRoomCard(out)))
 }
 
