@@ -143,7 +143,8 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	}
 	b, err := json.Marshal(args)
 	if err != nil {
-		return err
+		// A value JSON cannot hold, such as a Go float NaN put in the selection by hand.
+		return fmt.Errorf("the selection is not a valid input: %w", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -181,7 +182,9 @@ func coerce(v any, typ string) any {
 			return int64(f)
 		}
 	case "number":
-		if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {
+		// strconv also reads "NaN" and "Inf", which are no JSON number: they stay text, and
+		// validation says the field wants a number.
+		if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
 			return f
 		}
 	case "boolean":

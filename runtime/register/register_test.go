@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -98,6 +99,22 @@ func TestDecodeSelectionAsFormsAnswer(t *testing.T) {
 	err := DecodeSelection(schema, map[string]any{"title": "t", "due": "2025-01-01"}, &in)
 	if err == nil || !strings.HasPrefix(err.Error(), "the selection is not a valid input: ") {
 		t.Errorf("a date without a time: %v; want an error that says the selection is not a valid input", err)
+	}
+}
+
+// TestDecodeSelectionNonFiniteNumber is a number field answered "NaN" or "Inf": strconv reads
+// them as floats, but JSON has no such numbers, so they are not an answer; the error must say
+// the selection is the problem, as every DecodeSelection error does.
+func TestDecodeSelectionNonFiniteNumber(t *testing.T) {
+	schema := []byte(`{"type":"object","properties":{"budget":{"type":"number"}},"additionalProperties":false}`)
+	for _, v := range []any{"NaN", "Inf", "-infinity", " +Inf ", math.NaN(), math.Inf(1)} {
+		var in struct {
+			Budget float64 `json:"budget"`
+		}
+		err := DecodeSelection(schema, map[string]any{"budget": v}, &in)
+		if err == nil || !strings.HasPrefix(err.Error(), "the selection is not a valid input: ") {
+			t.Errorf("budget %v: %v; want an error that says the selection is not a valid input", v, err)
+		}
 	}
 }
 
