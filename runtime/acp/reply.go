@@ -71,7 +71,9 @@ type Response struct {
 // In prose, a value counts when it appears as a whole word, ignoring case
 // ("off_123" is found in "picked off_123." but not in "off_1234"; a value
 // of letters only may be inflected, "approve" in "approved"). A CTA whose
-// values are all found wins, the one with most values first; failing that,
+// values are all found wins, the one with most values first, unless the prose
+// also names a value of its own of another CTA (then nothing matches);
+// failing that,
 // the only CTA with a value of its own (one no other CTA shares) found in
 // the prose wins, because the planner always names the picked identifier
 // but may paraphrase a shared "action".
@@ -267,7 +269,10 @@ func sameSelection(a, b Selection) bool {
 // booleans and empty strings carry no identifier and are not looked for.
 //
 // A CTA matches strongly when all its identifier values are found; the
-// strong match with the most values wins. Failing that, it matches weakly
+// strong match with the most values wins, unless the prose also names a
+// value of its own of another CTA, which makes the whole reply ambiguous
+// (no selection at all: a review's "Keep order instead of Cancel order"
+// must not cancel). Failing a strong match, it matches weakly
 // when it is the only CTA with a value of its own (one no other CTA shares)
 // in the prose: the planner names the picked offer_id, but may paraphrase a
 // shared "action". Anything else is ambiguous and matches nothing.
@@ -309,6 +314,11 @@ func matchProse(text string, expect []CTA) (Selection, *CTA) {
 		}
 	}
 	matched := best(strong, func(string, any) bool { return true })
+	if matched != nil && contradicted(lower, *matched, expect) {
+		// "The user chose Keep order instead of Cancel order 1043" names every value of
+		// Cancel and one of Keep's own: acting on either could do what the user declined.
+		return nil, nil
+	}
 	if matched == nil && len(strong) == 0 {
 		weak := -1
 		for i, sc := range scores {
@@ -341,6 +351,44 @@ func matchProse(text string, expect []CTA) (Selection, *CTA) {
 		return nil, nil
 	}
 	return sel, nil
+}
+
+// contradicted reports whether the prose also names a value of its own of another CTA, one
+// with a different selection: a value that CTA alone selects, found as a token, and not just
+// as part of one of won's own values ("keep order" inside "approve and keep order").
+func contradicted(lower string, won CTA, expect []CTA) bool {
+	var wonValues []string
+	for _, v := range won.Selection {
+		if s, ok := scalarText(v); ok && s != "" && !isBool(v) {
+			wonValues = append(wonValues, strings.ToLower(s))
+		}
+	}
+	for i, c := range expect {
+		if sameSelection(c.Selection, won.Selection) {
+			continue
+		}
+		for k, v := range c.Selection {
+			s, ok := scalarText(v)
+			if !ok || s == "" || isBool(v) || shared(expect, i, k, s) {
+				continue
+			}
+			ls := strings.ToLower(s)
+			if !containsToken(lower, ls) {
+				continue
+			}
+			inside := false
+			for _, w := range wonValues {
+				if containsToken(w, ls) {
+					inside = true
+					break
+				}
+			}
+			if !inside {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // shared reports whether a CTA other than expect[i] selects the same value

@@ -7,12 +7,16 @@ import (
 )
 
 var (
-	ctaOff123  = PrimaryCTA("Select", Selection{"action": "book_offer", "offer_id": "off_123"})
-	ctaOff456  = PrimaryCTA("Select", Selection{"action": "book_offer", "offer_id": "off_456"})
-	ctaApprove = PrimaryCTA("Confirm", Selection{"action": "approve", "order": "1042"})
-	ctaReject  = NewCTA("Keep", Selection{"action": "reject", "order": "1042"})
-	ctaQty2    = NewCTA("Two", Selection{"qty": 2, "sku": "tee"})
-	ctaQty3    = NewCTA("Three", Selection{"qty": 3, "sku": "tee"})
+	ctaOff123      = PrimaryCTA("Select", Selection{"action": "book_offer", "offer_id": "off_123"})
+	ctaOff456      = PrimaryCTA("Select", Selection{"action": "book_offer", "offer_id": "off_456"})
+	ctaApprove     = PrimaryCTA("Confirm", Selection{"action": "approve", "order": "1042"})
+	ctaReject      = NewCTA("Keep", Selection{"action": "reject", "order": "1042"})
+	ctaQty2        = NewCTA("Two", Selection{"qty": 2, "sku": "tee"})
+	ctaQty3        = NewCTA("Three", Selection{"qty": 3, "sku": "tee"})
+	ctaCancel      = PrimaryCTA("Cancel", Selection{"action": "Cancel order", "text": "Cancel order 1043"})
+	ctaKeep        = NewCTA("Keep", Selection{"action": "Keep order", "text": "Keep order 1043"})
+	ctaApproveKeep = PrimaryCTA("Approve", Selection{"action": "approve", "text": "Approve and keep order"})
+	ctaKeepOnly    = NewCTA("Keep", Selection{"action": "keep order"})
 )
 
 func textMsg(texts ...string) ChatMessage {
@@ -71,6 +75,28 @@ func TestParseResponse(t *testing.T) {
 			expect: []CTA{ctaOff123, ctaOff456},
 			want: Response{Form: ReplyProse, Text: "The user compared off_123 and off_456 before they chose to book_offer.",
 				Selection: Selection{"action": "book_offer"}},
+		},
+		{
+			// Every value of Cancel is named, and so is one of Keep's own: the planner may
+			// be saying either, and cancelling what the user kept is the worse mistake.
+			name:   "prose naming another CTA's own value is ambiguous, whatever matches in full",
+			msg:    textMsg("The user chose Keep order instead of Cancel order 1043."),
+			expect: []CTA{ctaCancel, ctaKeep},
+			want:   Response{Form: ReplyProse, Text: "The user chose Keep order instead of Cancel order 1043."},
+		},
+		{
+			name:   "prose naming one CTA only matches it",
+			msg:    textMsg("The user chose Cancel order 1043."),
+			expect: []CTA{ctaCancel, ctaKeep},
+			want: Response{Form: ReplyProse, Text: "The user chose Cancel order 1043.",
+				Selection: Selection{"action": "Cancel order", "text": "Cancel order 1043"}, Matched: &ctaCancel},
+		},
+		{
+			name:   "another CTA's value inside the match's own value does not contradict it",
+			msg:    textMsg("The user picked approve: Approve and keep order."),
+			expect: []CTA{ctaApproveKeep, ctaKeepOnly},
+			want: Response{Form: ReplyProse, Text: "The user picked approve: Approve and keep order.",
+				Selection: Selection{"action": "approve", "text": "Approve and keep order"}, Matched: &ctaApproveKeep},
 		},
 		{
 			name:   "identifier inside a longer one is not found",
