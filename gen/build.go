@@ -130,6 +130,9 @@ type builder struct {
 	opts  Options
 	out   *Package
 	names map[string]*Tool // tool names seen, for duplicates
+	// goNames holds the tools registered by their Go stem, for names that differ only in
+	// . - _ or case: a map, as a package of thousands of tools compared each with all before it.
+	goNames map[string]*Tool
 	// typeSpecs maps the package's type names to their syntax, built when first needed (for
 	// the tag positions of embedded structs' fields).
 	typeSpecs map[*types.TypeName]*ast.TypeSpec
@@ -156,6 +159,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		pkg:       pkg,
 		opts:      opts,
 		names:     map[string]*Tool{},
+		goNames:   map[string]*Tool{},
 		badLines:  map[int]bool{},
 		docs:      map[*ast.CommentGroup]bool{},
 		out: &Package{
@@ -413,17 +417,16 @@ func (b *builder) register(t *Tool) {
 			t.Name, prev.Func.Name(), filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column)
 		return
 	}
-	for _, prev := range b.out.Tools {
-		if prev.GoName == t.GoName {
-			// get.order, get_order and get-order would all declare GetOrderCard,
-			// getOrderInputSchema, …: the generated file would not compile.
-			prevPos := b.fset.Position(prev.NamePos)
-			b.errorf(t.NamePos, "tool names %q and %q (%s:%d:%d) both become %s in the generated Go names (%sCard, %sInputSchema, …), which would clash; rename one so they differ in more than . - _ or case",
-				t.Name, prev.Name, filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column, t.GoName, t.GoName, lowerFirst(t.GoName))
-			return
-		}
+	if prev, ok := b.goNames[t.GoName]; ok {
+		// get.order, get_order and get-order would all declare GetOrderCard,
+		// getOrderInputSchema, …: the generated file would not compile.
+		prevPos := b.fset.Position(prev.NamePos)
+		b.errorf(t.NamePos, "tool names %q and %q (%s:%d:%d) both become %s in the generated Go names (%sCard, %sInputSchema, …), which would clash; rename one so they differ in more than . - _ or case",
+			t.Name, prev.Name, filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column, t.GoName, t.GoName, lowerFirst(t.GoName))
+		return
 	}
 	b.names[t.Name] = t
+	b.goNames[t.GoName] = t
 	b.out.Tools = append(b.out.Tools, t)
 	for _, n := range generatedNames(t) {
 		b.out.willDeclare[n] = true

@@ -48,7 +48,7 @@ func TestRenderMatchesGofmt(t *testing.T) {
 	dirs := append(generatingDirs(t), synthDir(t, 60))
 	for _, dir := range dirs {
 		p := modelDir(t, dir)
-		src, err := renderSource(p)
+		src, err := renderFreeOfScope(p, renderSource)
 		if err != nil {
 			t.Fatal(err)
 		}

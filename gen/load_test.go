@@ -128,7 +128,7 @@ func TestIsUnusedImport(t *testing.T) {
 func TestLoadSkipsCardgenFiles(t *testing.T) {
 	dir := moduleTempDir(t, "oldgen")
 	files := map[string]string{
-		"p.go": "package p\n\n// Mine is the user's.\nfunc Mine() int { return 1 }\n",
+		"p.go": "package p\n\nimport \"strings\"\n\n// Mine is the user's.\nfunc Mine() *strings.Builder { return nil }\n",
 		// An old generated file, under another name than cards_gen.go: the header decides.
 		"old_gen.go": generatedHeader + "\n\npackage p\n\nimport \"net/http\"\n\n" +
 			"// RegisterTools is stale.\nfunc RegisterTools(h http.Handler) {}\n\nvar broken int = \"not an int\"\n",
@@ -145,8 +145,8 @@ func TestLoadSkipsCardgenFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := pkgs[0]
-	// go list -export compiles the package as it is on disk and reports the old file's error as
-	// one list error, which the model drops (packageErrors); the type checker must not see it.
+	// The go command compiles the package with the old file cut to its package clause
+	// (generatedFileStubs), and the type checker must not see its error either.
 	if len(p.TypeErrors) > 0 {
 		t.Errorf("type errors %v; want none (the type error is in the old generated file)", p.TypeErrors)
 	}
@@ -155,6 +155,11 @@ func TestLoadSkipsCardgenFiles(t *testing.T) {
 		if got := scope.Lookup(name) != nil; got != want {
 			t.Errorf("%s in scope: %v; want %v", name, got, want)
 		}
+	}
+	// The old file is hidden from the go command by an overlay (generatedFileStubs); one that
+	// go/packages knew of would make it type-check every dependency from source.
+	if imp := p.Imports["strings"]; imp == nil || imp.TypesInfo != nil {
+		t.Errorf("strings: %v; want it loaded from export data, without types info", imp)
 	}
 	for _, imp := range p.Types.Imports() {
 		if imp.Path() == "net/http" {
@@ -322,16 +327,35 @@ func TestStaleFileNeverBlocks(t *testing.T) {
 			"p.go":        tool("p"),
 			GeneratedFile: generatedHeader + "\n\npackage p\n\nimport _ \"embed\"\n\n//go:embed cards/gone.html\nvar view string\n",
 		},
+		// The old file imports what the new one will not: a package of the module that no
+		// longer compiles (the removed tool took a type from there; MOD stands for the module
+		// path), or a package no module provides any more. Neither is the package's import now.
+		"import of a package that no longer compiles": {
+			"p.go":           tool("p"),
+			"views/views.go": "package views\n\n// T no longer compiles.\ntype T struct{ X undefinedType }\n",
+			GeneratedFile:    generatedHeader + "\n\npackage p\n\nimport _ \"MOD/views\"\n",
+		},
+		"import of a package no module provides": {
+			"p.go":        tool("p"),
+			GeneratedFile: generatedHeader + "\n\npackage p\n\nimport _ \"example.com/notthere/x\"\n",
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := moduleTempDir(t, "stale")
-			writeTree(t, dir, files)
-			res, err := Generate(Options{Dir: dir}, ".")
-			if err != nil {
-				t.Fatalf("Generate: %v", err)
+			for name, src := range files {
+				files[name] = strings.ReplaceAll(src, "MOD", "github.com/cardgen/cardgen/gen/"+filepath.Base(dir))
 			}
-			if len(res.Files) != 2 || !strings.Contains(string(res.Files[0].Content), "\"get\"") {
-				t.Fatalf("Generate gave %d files; want the two files with tool get", len(res.Files))
+			writeTree(t, dir, files)
+			// A directory is looked at directly, an import path through the go command: see
+			// generatedFileStubs.
+			for _, pattern := range []string{".", "github.com/cardgen/cardgen/gen/" + filepath.Base(dir)} {
+				res, err := Generate(Options{Dir: dir}, pattern)
+				if err != nil {
+					t.Fatalf("Generate(%s): %v", pattern, err)
+				}
+				if len(res.Files) != 2 || !strings.Contains(string(res.Files[0].Content), "\"get\"") {
+					t.Fatalf("Generate(%s) gave %d files; want the two files with tool get", pattern, len(res.Files))
+				}
 			}
 		})
 	}

@@ -3,6 +3,8 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"maps"
 	"path"
@@ -29,7 +31,7 @@ const (
 
 // Render builds the generated file of p with jennifer and returns its gofmt'd bytes.
 func Render(p *Package) ([]byte, error) {
-	src, err := renderSource(p)
+	src, err := renderFreeOfScope(p, renderSource)
 	if err != nil {
 		return nil, fmt.Errorf("rendering %s: %w", p.Path, err)
 	}
@@ -53,7 +55,93 @@ func newFile(p *Package) *jen.File {
 		mdcardPath:   "mdcard",
 		acpPath:      "acp",
 	})
+	for path, alias := range p.importAliases {
+		f.ImportAlias(path, alias)
+	}
 	return f
+}
+
+// renderFreeOfScope renders a generated file of p with render, and again with other names for
+// the imports whose names the package declares at its top level: a package with its own
+// "var json" or "type card" would not compile with an import of that name (its file scope and
+// the package scope cannot share a name), and jennifer does not know the package's names.
+// Such a package is rare, so the first rendering is checked rather than every import planned.
+func renderFreeOfScope(p *Package, render func(*Package) ([]byte, error)) ([]byte, error) {
+	q := p
+	for range 8 {
+		src, err := render(q)
+		if err != nil {
+			return nil, err
+		}
+		imports, err := importNames(src)
+		if err != nil {
+			return nil, err
+		}
+		var clashes []string
+		for path, name := range imports {
+			if p.declares(name) {
+				clashes = append(clashes, path)
+			}
+		}
+		if len(clashes) == 0 {
+			return src, nil
+		}
+		taken := map[string]bool{}
+		for _, name := range imports {
+			taken[name] = true
+		}
+		aliases := maps.Clone(q.importAliases)
+		if aliases == nil {
+			aliases = map[string]string{}
+		}
+		for _, path := range clashes {
+			// jennifer's own way with a name already taken: a number after it.
+			for i := 1; ; i++ {
+				alias := imports[path] + strconv.Itoa(i)
+				if !taken[alias] && !p.declares(alias) {
+					aliases[path], taken[alias] = alias, true
+					break
+				}
+			}
+		}
+		c := *p
+		c.importAliases = aliases
+		q = &c
+	}
+	return nil, fmt.Errorf("no import names free of package %s's own names found", p.Name)
+}
+
+// importNames returns the name each import of a rendered file is known by in it: its alias, or
+// else the last element of its path (cardgen names every import it does not alias so, and so
+// does jennifer for the standard library's).
+func importNames(src []byte) (map[string]string, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]string{}
+	for _, spec := range f.Imports {
+		path, err := strconv.Unquote(spec.Path.Value)
+		if err != nil {
+			return nil, err
+		}
+		if spec.Name != nil {
+			names[path] = spec.Name.Name
+		} else {
+			names[path] = path[strings.LastIndex(path, "/")+1:]
+		}
+	}
+	return names, nil
+}
+
+// declares reports whether the package declares name at its top level, outside cardgen's own
+// files (which are about to be replaced).
+func (p *Package) declares(name string) bool {
+	if p.pkg.Types == nil {
+		return false
+	}
+	obj := p.pkg.Types.Scope().Lookup(name)
+	return obj != nil && !p.generated[objectFile(p.pkg.Fset, obj)]
 }
 
 // header writes the file's header and package comments.

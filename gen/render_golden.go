@@ -16,10 +16,22 @@ const cardtestPath = "github.com/cardgen/cardgen/runtime/cardtest"
 // card of each //card:example under the package's testdata/golden, and fails when an example
 // does not fit the card limits as written or does not match the output schema.
 func RenderTest(p *Package) ([]byte, error) {
+	src, err := renderFreeOfScope(p, renderTestSource)
+	if err != nil {
+		return nil, fmt.Errorf("rendering the test of %s: %w", p.Path, err)
+	}
+	return formatFile(src)
+}
+
+// renderTestSource is jennifer's unformatted rendering of the golden test file of p.
+func renderTestSource(p *Package) ([]byte, error) {
 	f := jen.NewFile(p.Name)
 	f.NoFormat = true // formatted once, by formatFile
 	f.HeaderComment(generatedHeader)
 	f.ImportNames(map[string]string{cardtestPath: "cardtest"})
+	for path, alias := range p.importAliases {
+		f.ImportAlias(path, alias)
+	}
 	if !p.declaresUpdateFlag() {
 		doc(f, "-update rewrites the golden files under testdata/golden after a reviewed change.")
 		f.Var().Id("_").Op("=").Qual("flag", "Bool").Call(jen.Lit("update"), jen.False(), jen.Lit("rewrite the golden files under testdata/golden"))
@@ -86,10 +98,8 @@ func RenderTest(p *Package) ([]byte, error) {
 	f.Func().Id("TestCardgenGolden").Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(runs...)
 
 	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("rendering the test of %s: %w", p.Path, err)
-	}
-	return formatFile(buf.Bytes())
+	err := f.Render(&buf)
+	return buf.Bytes(), err
 }
 
 // declaresUpdateFlag reports whether the package's own tests already define an -update flag, in

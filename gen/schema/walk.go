@@ -27,7 +27,20 @@ type mapper struct {
 	// cands holds the fields of the structs being mapped, innermost last: each struct's fields
 	// are collected, then encoding/json's rules pick which of them a name stands for.
 	cands []cand
+	// nodes counts the schemas made so far, up to maxNodes; expanded counts, per named type,
+	// how many times it was expanded, for the message when the count passes maxNodes.
+	nodes    int
+	expanded map[*types.Named]int
+	topPos   token.Pos
 }
+
+// maxNodes bounds the schema of one type. Named types are expanded inline wherever they occur,
+// so a type reached along many paths is copied once per path: twenty structs that each hold two
+// fields of the next make a million copies of the last (a 114 MB generated file, 3 GB of memory
+// and 20 s at twenty levels; each level doubles it). The bound, several MB of JSON for one
+// tool, is far above any schema a model could read, and stops the walk, naming the type that
+// repeats most, long before memory runs out.
+const maxNodes = 100_000
 
 // cand is a field a struct's schema may get: what invopop reflects for it, and what
 // encoding/json's field selection needs to know.
@@ -44,7 +57,9 @@ type cand struct {
 	at          site
 }
 
-func newMapper() *mapper { return &mapper{reported: map[string]bool{}} }
+func newMapper() *mapper {
+	return &mapper{reported: map[string]bool{}, expanded: map[*types.Named]int{}}
+}
 
 // site is where the walk is: the Go field path from the top-level type, for messages, and the
 // position of the innermost field, for diagnostics.
@@ -94,6 +109,7 @@ func (m *mapper) report(at site, p Problem, reason string) {
 // top mirrors Reflector.ReflectFromType with ExpandedStruct and DoNotReference set.
 func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 	at := site{pos: pos}
+	m.topPos = pos
 	if t == nil {
 		m.problemf(at, "tool input has no type; pass the parameter's types.Type")
 		return nil
@@ -146,6 +162,12 @@ func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 // DoNotReference and no Lookup always reflects anew). It never returns nil for a reachable type:
 // after a problem it returns an empty schema so the walk can go on and report the rest.
 func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
+	if m.nodes++; m.nodes > maxNodes {
+		if m.nodes == maxNodes+1 {
+			m.tooLarge()
+		}
+		return &jsonschema.Schema{}
+	}
 	t = deref(t)
 	if _, ok := t.(*types.TypeParam); ok {
 		m.problemf(at, "type parameter %s has no schema until it is instantiated; use a concrete type", t)
@@ -242,8 +264,31 @@ func (m *mapper) enter(t types.Type, at site) bool {
 			name, same+1, typeString(t), name)
 		return false
 	}
+	if n != nil {
+		m.expanded[n]++
+	}
 	m.stack = append(m.stack, t)
 	return true
+}
+
+// tooLarge reports, at the top-level type, a schema that passed maxNodes, naming the named type
+// expanded most often so far (the first declared among equals, so the message is stable).
+func (m *mapper) tooLarge() {
+	var most *types.Named
+	for n, c := range m.expanded {
+		if most == nil || c > m.expanded[most] || c == m.expanded[most] && n.Obj().Pos() < most.Obj().Pos() {
+			most = n
+		}
+	}
+	msg := fmt.Sprintf("the schema would have more than %d subschemas: every named type is expanded inline wherever it occurs (no $ref)", maxNodes)
+	if most != nil {
+		name := typeString(most)
+		msg += fmt.Sprintf(", and %s alone was expanded %d times before cardgen stopped", name, m.expanded[most])
+		msg += fmt.Sprintf("; reach %s, or the types that hold it, along fewer paths, tag the fields that need no schema json:\"-\", or give %s a JSONSchema() method", name, name)
+	} else {
+		msg += "; tag the fields that need no schema json:\"-\", or give the type a JSONSchema() method"
+	}
+	m.problemf(site{pos: m.topPos}, "%s", msg)
 }
 
 // maxSameOrigin is how many instances of one generic type may be expanded inside each other

@@ -31,8 +31,8 @@ func ExampleWrite() {
 	fmt.Println(tools, "tools")
 	// Output:
 	// service.go
-	// tools_000.go
-	// tools_001.go
+	// tools000.go
+	// tools001.go
 	// 20 tools
 }
 

@@ -3,6 +3,8 @@ package synth
 import (
 	"bytes"
 	"errors"
+	"go/build"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -74,9 +76,9 @@ func TestWriteGeneratesAndBuilds(t *testing.T) {
 		n     int
 		files []string
 	}{
-		{1, []string{"service.go", "tools_000.go"}},
-		{10, []string{"service.go", "tools_000.go"}},
-		{25, []string{"service.go", "tools_000.go", "tools_001.go"}},
+		{1, []string{"service.go", "tools000.go"}},
+		{10, []string{"service.go", "tools000.go"}},
+		{25, []string{"service.go", "tools000.go", "tools001.go"}},
 	}
 	for _, tt := range tests {
 		t.Run("", func(t *testing.T) {
@@ -190,6 +192,22 @@ func TestHandlerShapes(t *testing.T) {
 		}
 		if p := newHandler(tt.i, true); p.In[0].Tag != "The "+h.Entity.Noun+" number such as "+h.Entity.Example {
 			t.Errorf("handler %d, inferred: ID tag %q is not the plain description", tt.i, p.In[0].Tag)
+		}
+	}
+}
+
+// TestToolsFilesAreBuilt: every handler file name, up to 100,000 handlers, is one the go command
+// builds everywhere; "tools_386.go" was not (a GOARCH suffix), and a package of 3,870 handlers
+// or more did not generate.
+func TestToolsFilesAreBuilt(t *testing.T) {
+	for _, goarch := range []string{"amd64", "386"} {
+		ctx := build.Default
+		ctx.GOOS, ctx.GOARCH = "linux", goarch
+		ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("package p\n")), nil }
+		for f := range 100_000 / HandlersPerFile {
+			if ok, err := ctx.MatchFile(".", toolsFile(f)); !ok || err != nil {
+				t.Fatalf("GOARCH=%s: %s is not built (%v)", goarch, toolsFile(f), err)
+			}
 		}
 	}
 }
