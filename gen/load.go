@@ -155,8 +155,14 @@ func generatedFileStubs(dir string, patterns []string) (map[string][]byte, error
 		if abs, err := filepath.Abs(d); err == nil {
 			d = abs
 		}
-		names, _ := filepath.Glob(filepath.Join(d, "*.go"))
-		files = append(files, names...)
+		// Read, not globbed: a directory named x[1] would be read as a pattern and match nothing.
+		// A directory that cannot be read gets no stubs; the load reports it.
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			if !e.IsDir() && strings.HasSuffix(e.Name(), ".go") {
+				files = append(files, filepath.Join(d, e.Name()))
+			}
+		}
 	}
 	if len(listed) > 0 {
 		pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir}, listed...)

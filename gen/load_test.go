@@ -175,6 +175,27 @@ func TestLoadSkipsCardgenFiles(t *testing.T) {
 	}
 }
 
+// TestGeneratedFileStubsInAnyDirectory: a directory whose name is also a glob pattern (x[1] matches
+// only "x1") still has its generated files found and cut to their package clause.
+func TestGeneratedFileStubsInAnyDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "x[1]")
+	writeTree(t, dir, map[string]string{
+		"old_gen.go": generatedHeader + "\n\npackage p\n\nvar broken int = \"not an int\"\n",
+		"p.go":       "package p\n",
+	})
+	stubs, err := generatedFileStubs(dir, []string{"."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := filepath.Abs(filepath.Join(dir, "old_gen.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := generatedHeader + "\n\npackage p\n"; len(stubs) != 1 || string(stubs[old]) != want {
+		t.Errorf("stubs = %q; want only %s cut to %q", stubs, old, want)
+	}
+}
+
 // TestOwnRegisterTools: a package without tools may declare its own RegisterTools, since cardgen
 // generates nothing there (a service registering its tools by hand, next to packages that use
 // cardgen, must not fail cardgen ./...); once the package has a tool, the name clashes.
