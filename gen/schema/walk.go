@@ -807,9 +807,9 @@ func structTagSyntax(tag string) string {
 		switch {
 		case key == "":
 			return fmt.Sprintf("has %q where a key belongs", tag[i:i+1])
-		case i+1 >= len(tag) || tag[i] != ':':
+		case i >= len(tag) || tag[i] != ':':
 			return fmt.Sprintf("has the key %s without a colon directly after it", key)
-		case tag[i+1] != '"':
+		case i+1 >= len(tag) || tag[i+1] != '"':
 			return fmt.Sprintf("has no quoted value directly after %s:", key)
 		}
 		i++

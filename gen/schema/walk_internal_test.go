@@ -12,6 +12,8 @@ func TestStructTagSyntax(t *testing.T) {
 		{` json:"id" `, ""},
 		{`json:"l",jsonschema:"required"`, `has "," directly after json:"l", where a space belongs`},
 		{`json: "m"`, "has no quoted value directly after json:"},
+		{`json:`, "has no quoted value directly after json:"},
+		{`json:"id" yaml:`, "has no quoted value directly after yaml:"},
 		{`json`, "has the key json without a colon directly after it"},
 		{`json="id"`, "has the key json= without a colon directly after it"},
 		{`json:"id`, "has an unterminated value after json:"},
