@@ -3,6 +3,7 @@ package acp
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -354,8 +355,9 @@ func matchProse(text string, expect []CTA) (Selection, *CTA) {
 }
 
 // contradicted reports whether the prose also names a value of its own of another CTA, one
-// with a different selection: a value that CTA alone selects, found as a token, and not just
-// as part of one of won's own values ("keep order" inside "approve and keep order").
+// with a different selection: a value that CTA alone selects, found as a token where the prose
+// does not name one of won's own values ("keep order" inside "approve and keep order" does not
+// count; a second "keep order" elsewhere does).
 func contradicted(lower string, won CTA, expect []CTA) bool {
 	var wonValues []string
 	for _, v := range won.Selection {
@@ -363,6 +365,7 @@ func contradicted(lower string, won CTA, expect []CTA) bool {
 			wonValues = append(wonValues, strings.ToLower(s))
 		}
 	}
+	rest := maskTokens(lower, wonValues)
 	for i, c := range expect {
 		if sameSelection(c.Selection, won.Selection) {
 			continue
@@ -372,18 +375,7 @@ func contradicted(lower string, won CTA, expect []CTA) bool {
 			if !ok || s == "" || isBool(v) || shared(expect, i, k, s) {
 				continue
 			}
-			ls := strings.ToLower(s)
-			if !containsToken(lower, ls) {
-				continue
-			}
-			inside := false
-			for _, w := range wonValues {
-				if containsToken(w, ls) {
-					inside = true
-					break
-				}
-			}
-			if !inside {
+			if containsToken(rest, strings.ToLower(s)) {
 				return true
 			}
 		}
@@ -423,24 +415,32 @@ var inflections = []string{"s", "es", "d", "ed", "led", "ing"}
 // character immediately before or after it. A tok of letters only may
 // also carry one of the inflections.
 func containsToken(s, tok string) bool {
+	_, _, ok := tokenSpan(s, tok, 0)
+	return ok
+}
+
+// tokenSpan finds the first occurrence of tok in s at or after from, as
+// containsToken counts one, and returns where it starts and ends (its
+// inflection included).
+func tokenSpan(s, tok string, from int) (start, end int, ok bool) {
 	if tok == "" {
-		return false
+		return 0, 0, false
 	}
 	word := strings.IndexFunc(tok, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
-	for off := 0; off <= len(s)-len(tok); {
+	for off := from; off <= len(s)-len(tok); {
 		i := strings.Index(s[off:], tok)
 		if i < 0 {
-			return false
+			return 0, 0, false
 		}
 		start, end := off+i, off+i+len(tok)
 		if boundaryBefore(s[:start]) {
 			if boundaryAfter(s[end:]) {
-				return true
+				return start, end, true
 			}
 			if word {
 				for _, suf := range inflections {
 					if strings.HasPrefix(s[end:], suf) && boundaryAfter(s[end+len(suf):]) {
-						return true
+						return start, end + len(suf), true
 					}
 				}
 			}
@@ -448,7 +448,29 @@ func containsToken(s, tok string) bool {
 		_, size := utf8.DecodeRuneInString(s[start:])
 		off = start + size
 	}
-	return false
+	return 0, 0, false
+}
+
+// maskTokens returns s with every occurrence of each tok, as containsToken
+// counts them, replaced by spaces of the same length; longer toks go first,
+// so a value is masked whole before a value inside it.
+func maskTokens(s string, toks []string) string {
+	toks = slices.Clone(toks)
+	slices.SortStableFunc(toks, func(a, b string) int { return len(b) - len(a) })
+	b := []byte(s)
+	for _, tok := range toks {
+		for from := 0; ; {
+			start, end, ok := tokenSpan(string(b), tok, from)
+			if !ok {
+				break
+			}
+			for i := start; i < end; i++ {
+				b[i] = ' '
+			}
+			from = end
+		}
+	}
+	return string(b)
 }
 
 // boundaryBefore reports whether a token may start right after prefix: no

@@ -3,6 +3,7 @@ package acp
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -97,6 +98,12 @@ func TestParseResponse(t *testing.T) {
 			expect: []CTA{ctaApproveKeep, ctaKeepOnly},
 			want: Response{Form: ReplyProse, Text: "The user picked approve: Approve and keep order.",
 				Selection: Selection{"action": "approve", "text": "Approve and keep order"}, Matched: &ctaApproveKeep},
+		},
+		{
+			name:   "another CTA's value named again outside the match's own value contradicts it",
+			msg:    textMsg("The user picked Approve and keep order, or maybe just keep order."),
+			expect: []CTA{ctaApproveKeep, ctaKeepOnly},
+			want:   Response{Form: ReplyProse, Text: "The user picked Approve and keep order, or maybe just keep order."},
 		},
 		{
 			name:   "identifier inside a longer one is not found",
@@ -239,6 +246,24 @@ func TestReplyFormString(t *testing.T) {
 	for f, want := range map[ReplyForm]string{ReplyEmpty: "empty", ReplyJSON: "json", ReplyProse: "prose", ReplyMetadata: "metadata", 9: "ReplyForm(9)"} {
 		if got := f.String(); got != want {
 			t.Errorf("%d.String() = %q; want %q", int(f), got, want)
+		}
+	}
+}
+
+// TestMaskTokens: only whole tokens are masked, longest first, inflections with them.
+func TestMaskTokens(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		toks []string
+		want string
+	}{
+		{"off_10 and 1", []string{"1"}, "off_10 and  "},
+		{"approve and keep order; keep order", []string{"keep order", "approve and keep order"}, strings.Repeat(" ", 22) + ";" + strings.Repeat(" ", 11)},
+		{"approved it", []string{"approve"}, "         it"},
+		{"nothing here", []string{"x"}, "nothing here"},
+	} {
+		if got := maskTokens(tc.s, tc.toks); got != tc.want {
+			t.Errorf("maskTokens(%q, %q) = %q, want %q", tc.s, tc.toks, got, tc.want)
 		}
 	}
 }
