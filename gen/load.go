@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"go/types"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"os/exec"
@@ -135,11 +136,23 @@ func Load(dir string, patterns ...string) ([]*packages.Package, error) {
 // imported, since broken, stopped the run.
 //
 // A pattern that names a directory or a file of one (what go generate runs) is answered from that
-// directory; others ("./...", import paths) by a go list of the packages' files, without export
-// data, which costs a small part of what it saves.
+// directory, and a tree pattern ("./...", "./services/...") from the GeneratedFile files under its
+// root (treeGeneratedFiles); others (import paths) by a go list of the packages' files, without
+// export data, which costs a small part of what it saves after an edit but a go command's start
+// on every run, so it is kept for the patterns nothing else answers.
 func generatedFileStubs(dir string, patterns []string) (map[string][]byte, error) {
 	var files, listed []string
 	for _, p := range patterns {
+		if root, ok := strings.CutSuffix(p, "/..."); ok && !strings.Contains(root, "...") && (build.IsLocalImport(root) || filepath.IsAbs(root)) {
+			if !filepath.IsAbs(root) {
+				root = filepath.Join(dir, root)
+			}
+			if abs, err := filepath.Abs(root); err == nil {
+				root = abs
+			}
+			files = append(files, treeGeneratedFiles(root)...)
+			continue
+		}
 		if strings.Contains(p, "...") || !build.IsLocalImport(p) && !filepath.IsAbs(p) && !strings.HasSuffix(p, ".go") {
 			listed = append(listed, p)
 			continue
@@ -189,6 +202,43 @@ func generatedFileStubs(dir string, patterns []string) (map[string][]byte, error
 		}
 	}
 	return stubs, nil
+}
+
+// treeGeneratedFiles returns the GeneratedFile files in root and the directories under it that
+// a "root/..." pattern can match: like the go command in module mode, it does not enter
+// directories named testdata or vendor or starting with . or _, nor another module's (one with
+// its own go.mod). That matters: a stub given for a package the pattern does not match would
+// strip its generated declarations from the export data its importers are checked against. A
+// file in a directory the go command still leaves out (one with no other Go file) only adds an
+// overlay entry the go command never reads.
+func treeGeneratedFiles(root string) []string {
+	var files []string
+	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if path == root {
+				return nil
+			}
+			name := d.Name()
+			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+				return fs.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.Name() == GeneratedFile && d.Type().IsRegular() {
+			files = append(files, path)
+		}
+		return nil
+	})
+	return files
 }
 
 // writeOverlay writes files (path → content) as the go command's -overlay JSON and the files it
