@@ -131,7 +131,7 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 			for i, t := range p.Tools {
 				names[i] = t.Name
 			}
-			fmt.Fprintf(opts.Log, "cardgen: %s: %s %v\n", p.Path, plural(len(p.Tools), "tool", "tools"), names)
+			fmt.Fprintf(opts.Log, "cardgen: %s: %s %s\n", p.Path, plural(len(p.Tools), "tool", "tools"), toolList(names))
 		}
 		total := time.Since(start)
 		fmt.Fprintf(opts.Log, "cardgen: %s in %s (load %s, model %s, render %s)\n", plural(len(res.Packages), "package", "packages"),
@@ -337,4 +337,17 @@ func (b *builder) schemas(tools []*Tool) {
 			b.errorf(p.Pos, "%s", p.Msg)
 		}
 	}
+}
+
+// logNames is how many tool names -v lists per package: a package of thousands of tools would
+// otherwise print one line of tens of kilobytes.
+const logNames = 20
+
+// toolList formats names as -v prints them: "[a b c]", or the first logNames and a count of the
+// rest.
+func toolList(names []string) string {
+	if len(names) <= logNames {
+		return "[" + strings.Join(names, " ") + "]"
+	}
+	return fmt.Sprintf("[%s … and %d more]", strings.Join(names[:logNames], " "), len(names)-logNames)
 }
