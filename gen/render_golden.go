@@ -3,8 +3,12 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -103,19 +107,71 @@ func renderTestSource(p *Package) ([]byte, error) {
 }
 
 // declaresUpdateFlag reports whether the package's own tests already define an -update flag, in
-// which case the generated test reads that one instead of defining it twice (which panics).
+// which case the generated test reads that one instead of defining it twice (which panics when
+// the test binary starts). A definition is a call of the flag package with the name "update":
+// flag.Bool("update", …), flag.BoolVar(&update, "update", …), flag.CommandLine.Bool(…), under
+// any import name. Other mentions of "update" (t.Run("update", …)) are not: taking one for a
+// definition left the package without the flag, and go test -update failed.
 func (p *Package) declaresUpdateFlag() bool {
-	matches, _ := filepath.Glob(filepath.Join(p.Dir, "*_test.go"))
-	for _, m := range matches {
-		if filepath.Base(m) == GeneratedTestFile {
+	entries, _ := os.ReadDir(p.Dir) // read, not globbed: the directory's name may hold [ or *
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, "_test.go") || name == GeneratedTestFile {
 			continue
 		}
-		b, err := os.ReadFile(m)
-		if err == nil && strings.Contains(string(b), `("update"`) {
+		f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.SkipObjectResolution)
+		if err == nil && definesFlag(f, "update") {
 			return true
 		}
 	}
 	return false
+}
+
+// definesFlag reports whether f calls the flag package (or its CommandLine) with a string
+// argument equal to name.
+func definesFlag(f *ast.File, name string) bool {
+	local := map[string]bool{}
+	for _, imp := range f.Imports {
+		if path, _ := strconv.Unquote(imp.Path.Value); path == "flag" {
+			switch {
+			case imp.Name == nil:
+				local["flag"] = true
+			case imp.Name.Name != "_" && imp.Name.Name != ".":
+				local[imp.Name.Name] = true
+			}
+		}
+	}
+	if len(local) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		x := sel.X
+		if cl, ok := x.(*ast.SelectorExpr); ok && cl.Sel.Name == "CommandLine" {
+			x = cl.X
+		}
+		if id, ok := x.(*ast.Ident); !ok || !local[id.Name] {
+			return true
+		}
+		for _, a := range call.Args {
+			if lit, ok := a.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				if s, err := strconv.Unquote(lit.Value); err == nil && s == name {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // projectedACP reports whether the tool's ACP card is built from its output (and so from each
