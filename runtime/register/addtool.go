@@ -122,7 +122,7 @@ func (l *lazySchema) get() (*jsonschema.Resolved, error) {
 }
 
 // apply validates data against the schema after applying its defaults, as the SDK does: input
-// is always an object (missing arguments are {}), output is validated as it is.
+// is always an object (missing or null arguments are {}), output is validated as it is.
 func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) (json.RawMessage, error) {
 	var v any
 	if !forOutput {
@@ -131,6 +131,12 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 			if err := json.Unmarshal(data, &m); err != nil {
 				return nil, fmt.Errorf("unmarshaling arguments: %w", err)
 			}
+		}
+		if m == nil {
+			// "arguments": null leaves a nil map, into which ApplyDefaults would assign a default
+			// and panic, and the SDK recovers no handler panic: one request would end the
+			// process. null is taken as no arguments, as it already is when nothing has a default.
+			m = map[string]any{}
 		}
 		v = m
 	} else if len(data) > 0 {

@@ -176,3 +176,38 @@ func connectClient(t *testing.T, add func(*mcp.Server)) *mcp.ClientSession {
 	t.Cleanup(func() { cs.Close() })
 	return cs
 }
+
+// TestAddToolNullArguments calls tools with "arguments": null through a real SDK client. The
+// arguments decoded to a nil map, ApplyDefaults assigned the default of count into it and
+// panicked, and as the SDK recovers no handler panic, the one request ended the server's process
+// (mcp.AddTool still does). null is taken as no arguments: the same result as leaving them out.
+func TestAddToolNullArguments(t *testing.T) {
+	ctx := context.Background()
+	optional := json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"count":{"type":"integer","minimum":1,"default":2}},"additionalProperties":false}`)
+	cs := connectClient(t, func(s *mcp.Server) {
+		AddTool(s, &mcp.Tool{Name: "greet", InputSchema: addInSchema, OutputSchema: addOutSchema}, greet)
+		AddTool(s, &mcp.Tool{Name: "optional", InputSchema: optional, OutputSchema: addOutSchema}, greet)
+	})
+	for _, tool := range []string{"greet", "optional"} {
+		want, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool})
+		if err != nil {
+			t.Fatalf("%s without arguments: %v", tool, err)
+		}
+		got, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage("null")})
+		if err != nil {
+			t.Fatalf("%s with null arguments: %v", tool, err)
+		}
+		w, _ := json.Marshal(want)
+		g, _ := json.Marshal(got)
+		if string(g) != string(w) {
+			t.Errorf("%s with null arguments:\n got %s\nwant %s (no arguments)", tool, g, w)
+		}
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "optional", Arguments: json.RawMessage("null")})
+	if err != nil || res.IsError {
+		t.Fatalf("optional with null arguments: %v, %+v", err, res)
+	}
+	if got, _ := json.Marshal(res.StructuredContent); string(got) != `{"count":2,"greeting":"hello "}` {
+		t.Errorf("optional with null arguments: structuredContent %s; want the default count 2", got)
+	}
+}
