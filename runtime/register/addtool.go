@@ -85,9 +85,13 @@ func errorResult(err error) *mcp.CallToolResult {
 	return &res
 }
 
-// resolvedSchemas holds each schema resolved so far, keyed by its bytes' address: generated
-// schemas are package variables, so every server of the process shares one resolution.
-var resolvedSchemas sync.Map // *byte → *lazySchema
+// resolvedSchemas holds each schema resolved so far, keyed by its bytes: generated schemas are
+// package variables, so every server of the process shares one resolution. The key is the
+// content, not the address of the bytes: a schema marshalled on each call (a *jsonschema.Schema,
+// or a literal converted to json.RawMessage in a function that builds a server per session)
+// has new bytes every time, and keyed by address each copy stayed in the map for good, so
+// opening sessions grew the process without bound.
+var resolvedSchemas sync.Map // string → *lazySchema
 
 type lazySchema struct {
 	raw      json.RawMessage
@@ -108,7 +112,11 @@ func lazy(schema any) *lazySchema {
 	if len(raw) == 0 {
 		return &lazySchema{err: errors.New("the schema is empty")}
 	}
-	l, _ := resolvedSchemas.LoadOrStore(&raw[0], &lazySchema{raw: raw})
+	key := string(raw)
+	if l, ok := resolvedSchemas.Load(key); ok {
+		return l.(*lazySchema)
+	}
+	l, _ := resolvedSchemas.LoadOrStore(key, &lazySchema{raw: raw})
 	return l.(*lazySchema)
 }
 

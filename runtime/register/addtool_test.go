@@ -211,3 +211,32 @@ func TestAddToolNullArguments(t *testing.T) {
 		t.Errorf("optional with null arguments: structuredContent %s; want the default count 2", got)
 	}
 }
+
+// TestLazySchemaSharedByContent registers the same schema, as fresh bytes each time, on many
+// servers, as a function that builds a server per session does with a schema literal or a
+// *jsonschema.Schema. Keyed by the address of the bytes, each copy added an entry that was never
+// freed; keyed by their content, all share one.
+func TestLazySchemaSharedByContent(t *testing.T) {
+	schema := `{"type":"object","properties":{"lazy_schema_shared_by_content":{"type":"string"}}}`
+	count := func() int {
+		n := 0
+		resolvedSchemas.Range(func(_, v any) bool {
+			if strings.Contains(string(v.(*lazySchema).raw), "lazy_schema_shared_by_content") {
+				n++
+			}
+			return true
+		})
+		return n
+	}
+	for range 100 {
+		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+		AddTool(s, &mcp.Tool{Name: "greet", InputSchema: json.RawMessage(schema), OutputSchema: addOutSchema}, greet)
+	}
+	for range 100 {
+		var in struct{}
+		_ = DecodeSelection(json.RawMessage(schema), nil, &in)
+	}
+	if n := count(); n != 1 {
+		t.Errorf("200 copies of one schema left %d entries; want 1", n)
+	}
+}
