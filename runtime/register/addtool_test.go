@@ -121,9 +121,10 @@ func TestAddToolMatchesSDK(t *testing.T) {
 // once-per-process resolution would show.
 func TestAddToolConcurrentFirstCalls(t *testing.T) {
 	ctx := context.Background()
-	// Fresh bytes, so that no other test has resolved them yet.
-	in := append(json.RawMessage(nil), addInSchema...)
-	out := append(json.RawMessage(nil), addOutSchema...)
+	// Schemas of their own (resolutions are shared by content), so that no other test has
+	// resolved them yet.
+	in := json.RawMessage(strings.Replace(string(addInSchema), `{`, `{"description":"concurrent first calls",`, 1))
+	out := json.RawMessage(strings.Replace(string(addOutSchema), `{`, `{"description":"concurrent first calls",`, 1))
 	const servers, callsEach = 6, 12
 	var sessions []*mcp.ClientSession
 	for range servers {
