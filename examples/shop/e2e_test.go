@@ -633,3 +633,27 @@ func TestUIResources(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileArguments calls every tool of the shop with arguments no schema allows, or that
+// once took the server down: "arguments": null made the defaults of list_orders panic in a nil
+// map, which the SDK does not recover, ending the process. Each call must get an answer, and the
+// session must still work afterwards.
+func TestHostileArguments(t *testing.T) {
+	cs := connect(t)
+	ctx := context.Background()
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range tools.Tools {
+		for _, args := range []string{`null`, `[]`, `"x"`, `1e400`, `{"id":1e400}`, `{"ID":"1042"}`, `{"limit":null,"part":-0}`} {
+			if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool.Name, Arguments: json.RawMessage(args)}); err != nil {
+				t.Errorf("%s with arguments %s: %v; want a result", tool.Name, args, err)
+			}
+		}
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list_orders", Arguments: json.RawMessage(`null`)})
+	if err != nil || res.IsError {
+		t.Fatalf("list_orders with null arguments: %v, %+v; want the orders, as with no arguments", err, res)
+	}
+}

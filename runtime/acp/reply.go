@@ -423,6 +423,12 @@ func containsToken(s, tok string) bool {
 // containsToken counts one, and returns where it starts and ends (its
 // inflection included).
 func tokenSpan(s, tok string, from int) (start, end int, ok bool) {
+	return tokenSpanBefore(s, tok, from, func(start int) bool { return boundaryBefore(s[:start]) })
+}
+
+// tokenSpanBefore is tokenSpan with the test of what precedes a candidate at start given as
+// before, so that maskTokens can answer it from the text as masked so far.
+func tokenSpanBefore(s, tok string, from int, before func(start int) bool) (start, end int, ok bool) {
 	if tok == "" {
 		return 0, 0, false
 	}
@@ -433,7 +439,7 @@ func tokenSpan(s, tok string, from int) (start, end int, ok bool) {
 			return 0, 0, false
 		}
 		start, end := off+i, off+i+len(tok)
-		if boundaryBefore(s[:start]) {
+		if before(start) {
 			if boundaryAfter(s[end:]) {
 				return start, end, true
 			}
@@ -454,13 +460,24 @@ func tokenSpan(s, tok string, from int) (start, end int, ok bool) {
 // maskTokens returns s with every occurrence of each tok, as containsToken
 // counts them, replaced by spaces of the same length; longer toks go first,
 // so a value is masked whole before a value inside it.
+//
+// An occurrence counts in the text as masked so far. Searching a fresh copy of
+// the text for each occurrence made a reply of n copies of a value cost n×len(reply)
+// (23 s for 256 KiB of "x "), so each tok searches one copy: the search only ever
+// reads past the last occurrence masked, which that copy still has as it is, except
+// for the look-back of boundaryBefore (two runes, at most 2×utf8.UTFMax bytes), which
+// reads the masked bytes.
 func maskTokens(s string, toks []string) string {
 	toks = slices.Clone(toks)
 	slices.SortStableFunc(toks, func(a, b string) int { return len(b) - len(a) })
 	b := []byte(s)
+	before := func(start int) bool {
+		return boundaryBefore(string(b[max(0, start-2*utf8.UTFMax):start]))
+	}
 	for _, tok := range toks {
+		cur := string(b)
 		for from := 0; ; {
-			start, end, ok := tokenSpan(string(b), tok, from)
+			start, end, ok := tokenSpanBefore(cur, tok, from, before)
 			if !ok {
 				break
 			}

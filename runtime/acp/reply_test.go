@@ -2,9 +2,14 @@ package acp
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/cardgen/cardgen/internal/cputime"
 )
 
 var (
@@ -265,5 +270,73 @@ func TestMaskTokens(t *testing.T) {
 		if got := maskTokens(tc.s, tc.toks); got != tc.want {
 			t.Errorf("maskTokens(%q, %q) = %q, want %q", tc.s, tc.toks, got, tc.want)
 		}
+	}
+}
+
+// maskTokensOld is maskTokens as it was: it searched a fresh copy of the text for each
+// occurrence. It is the reference the one-copy-per-token search is held to.
+func maskTokensOld(s string, toks []string) string {
+	toks = slices.Clone(toks)
+	slices.SortStableFunc(toks, func(a, b string) int { return len(b) - len(a) })
+	b := []byte(s)
+	for _, tok := range toks {
+		for from := 0; ; {
+			start, end, ok := tokenSpan(string(b), tok, from)
+			if !ok {
+				break
+			}
+			for i := start; i < end; i++ {
+				b[i] = ' '
+			}
+			from = end
+		}
+	}
+	return string(b)
+}
+
+// TestMaskTokensMatchesOld compares maskTokens with the old search on random text made of
+// pieces that test the boundaries: digits around '.' and ',', tokens that start or end
+// without an identifier character (so occurrences can touch), inflections, multi-byte runes
+// and invalid UTF-8.
+func TestMaskTokensMatchesOld(t *testing.T) {
+	pieces := []string{"a1", "+1", "1", ".", ",", " ", "x", "ed", "approve", "é", "€", "\xe2\x82", "_", "-", "9"}
+	toks := []string{"a1", "+1", "1", "x", "approve", ".x", "1.", "€", "é1", "x x"}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range 20000 {
+		var b strings.Builder
+		for range r.IntN(24) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		var ts []string
+		for _, j := range r.Perm(len(toks))[:1+r.IntN(3)] {
+			ts = append(ts, toks[j])
+		}
+		if got, want := maskTokens(b.String(), ts), maskTokensOld(b.String(), ts); got != want {
+			t.Fatalf("case %d: maskTokens(%q, %q) = %q; the old search gives %q", i, b.String(), ts, got, want)
+		}
+	}
+}
+
+// TestParseResponseManyOccurrencesLinear parses prose that names the winning CTA's value
+// hundreds of thousands of times, so that checking it for a contradiction masks every one.
+// Searching a fresh copy of the reply for each occurrence took 23 s of CPU for 256 KiB.
+func TestParseResponseManyOccurrencesLinear(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a CPU budget does not hold under the race detector")
+	}
+	prose := strings.Repeat("x ", 128<<10)
+	expect := []CTA{NewCTA("X", Selection{"id": "x"}), NewCTA("Y", Selection{"id": "y"})}
+	start, ok := cputime.Used()
+	began := time.Now()
+	r := ParseResponse(NewChatMessage(TextContent{Text: prose}), expect...)
+	took := time.Since(began)
+	if end, ok2 := cputime.Used(); ok && ok2 {
+		took = end - start
+	}
+	if r.Matched == nil || r.Matched.Selection["id"] != "x" {
+		t.Errorf("Matched = %v; want the CTA with id x", r.Matched)
+	}
+	if budget := 500 * time.Millisecond; took > budget {
+		t.Errorf("ParseResponse of %d bytes took %v of CPU, over the %v budget", len(prose), took.Round(time.Millisecond), budget)
 	}
 }

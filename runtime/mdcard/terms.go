@@ -34,6 +34,11 @@ type matchTerm struct {
 	wordStart bool // the term starts with a word character: needs a boundary before
 	wordEnd   bool // the term ends with a word character: needs a boundary after
 	order     int
+	// The pattern findTerm scans for, with its KMP failure table: the term's bytes, or for a
+	// case-insensitive term its runes folded by foldRune.
+	bytePat []byte
+	runePat []rune
+	fail    []int
 }
 
 // prepareTerms validates terms and orders them longest first (ties keep the
@@ -66,14 +71,25 @@ func prepareTerms(in []TutorTerm) ([]*matchTerm, []error) {
 		seen[k] = i
 		first, _ := utf8.DecodeRuneInString(text)
 		last, _ := utf8.DecodeLastRuneInString(text)
-		out = append(out, &matchTerm{
+		m := &matchTerm{
 			TutorTerm: TutorTerm{Term: text, Tip: strings.TrimSpace(t.Tip), CaseInsensitive: t.CaseInsensitive},
 			text:      text,
 			runes:     utf8.RuneCountInString(text),
 			wordStart: isWord(first),
 			wordEnd:   isWord(last),
 			order:     i,
-		})
+		}
+		if t.CaseInsensitive {
+			m.runePat = make([]rune, 0, m.runes)
+			for _, r := range text {
+				m.runePat = append(m.runePat, foldRune(r))
+			}
+			m.fail = kmpTable(m.runePat)
+		} else {
+			m.bytePat = []byte(text)
+			m.fail = kmpTable(m.bytePat)
+		}
+		out = append(out, m)
 	}
 	slices.SortStableFunc(out, func(a, b *matchTerm) int { return cmp.Compare(b.runes, a.runes) })
 	return out, errs
@@ -243,55 +259,90 @@ func (c *runCollector) walk(n, end ast.Node) {
 
 // findTerm finds the first whole-word occurrence of t in s. The edges of the
 // run count as word boundaries.
+//
+// The occurrences are enumerated with Knuth–Morris–Pratt, so the search is linear in
+// len(s)+len(t.text) however many occurrences fail the boundary test. Comparing the term at
+// every position instead took len(s)×len(t.text): a term of thousands of letters against a
+// paragraph of the same letter, both from the model, held a core for minutes.
 func findTerm(s string, t *matchTerm) (start, end int, ok bool) {
-	for i := 0; i < len(s); {
-		var n int
-		if t.CaseInsensitive {
-			n = foldPrefix(s[i:], t.text)
-		} else {
-			j := strings.Index(s[i:], t.text)
-			if j < 0 {
-				return 0, 0, false
+	if !t.CaseInsensitive {
+		if len(s) < len(t.bytePat) {
+			return 0, 0, false
+		}
+		for e := range kmpEnds(len(s), func(i int) byte { return s[i] }, t.bytePat, t.fail) {
+			if b := e - len(t.bytePat); boundary(s, b, e, t) {
+				return b, e, true
 			}
-			i += j
-			n = len(t.text)
 		}
-		if n >= 0 && boundary(s, i, i+n, t) {
-			return i, i + n, true
+		return 0, 0, false
+	}
+	// Runes are matched under simple case folding, which can change a rune's byte length
+	// (K and the Kelvin sign), so the run is folded rune by rune and each rune's byte offset kept.
+	if utf8.RuneCountInString(s) < len(t.runePat) {
+		return 0, 0, false
+	}
+	folded := make([]rune, 0, len(s))
+	offsets := make([]int, 0, len(s)+1)
+	for i, r := range s {
+		folded = append(folded, foldRune(r))
+		offsets = append(offsets, i)
+	}
+	offsets = append(offsets, len(s))
+	for e := range kmpEnds(len(folded), func(i int) rune { return folded[i] }, t.runePat, t.fail) {
+		if b, e := offsets[e-len(t.runePat)], offsets[e]; boundary(s, b, e, t) {
+			return b, e, true
 		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
 	}
 	return 0, 0, false
 }
 
-// foldPrefix returns the byte length of the prefix of s that equals term
-// under simple Unicode case folding, or -1.
-func foldPrefix(s, term string) int {
-	i := 0
-	for _, tr := range term {
-		if i >= len(s) {
-			return -1
-		}
-		sr, size := utf8.DecodeRuneInString(s[i:])
-		if !equalFold(sr, tr) {
-			return -1
-		}
-		i += size
+// foldRune maps r to the smallest rune of its simple case-folding orbit, so that two runes
+// are equal under simple folding exactly when their foldRune values are equal.
+func foldRune(r rune) rune {
+	least := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		least = min(least, f)
 	}
-	return i
+	return least
 }
 
-func equalFold(a, b rune) bool {
-	if a == b {
-		return true
+// kmpTable returns the Knuth–Morris–Pratt failure table of pat: fail[i] is the length of the
+// longest proper prefix of pat[:i+1] that is also its suffix.
+func kmpTable[E comparable](pat []E) []int {
+	fail := make([]int, len(pat))
+	for i, k := 1, 0; i < len(pat); i++ {
+		for k > 0 && pat[i] != pat[k] {
+			k = fail[k-1]
+		}
+		if pat[i] == pat[k] {
+			k++
+		}
+		fail[i] = k
 	}
-	for r := unicode.SimpleFold(a); r != a; r = unicode.SimpleFold(r) {
-		if r == b {
-			return true
+	return fail
+}
+
+// kmpEnds yields the end index of every occurrence of pat (non-empty) in the sequence of n
+// elements at(0), …, at(n-1), overlapping ones included, in increasing order.
+func kmpEnds[E comparable](n int, at func(int) E, pat []E, fail []int) func(yield func(int) bool) {
+	return func(yield func(int) bool) {
+		k := 0
+		for i := 0; i < n; i++ {
+			c := at(i)
+			for k > 0 && c != pat[k] {
+				k = fail[k-1]
+			}
+			if c == pat[k] {
+				k++
+			}
+			if k == len(pat) {
+				if !yield(i + 1) {
+					return
+				}
+				k = fail[k-1]
+			}
 		}
 	}
-	return false
 }
 
 func boundary(s string, start, end int, t *matchTerm) bool {

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -167,4 +169,97 @@ func FuzzApplyTermsMatchesOld(f *testing.F) {
 			t.Fatalf("%q with %q:\n got %q %v\nwant %q %v", md, term, gotHTML, gotPlaced, wantHTML, wantPlaced)
 		}
 	})
+}
+
+// findTermOld is findTerm as it was before it used Knuth–Morris–Pratt: it compared the term at
+// every position, len(s)×len(term) when many occurrences fail the word-boundary test. It is
+// the reference the new one is held to.
+func findTermOld(s string, t *matchTerm) (start, end int, ok bool) {
+	for i := 0; i < len(s); {
+		var n int
+		if t.CaseInsensitive {
+			n = foldPrefixOld(s[i:], t.text)
+		} else {
+			j := strings.Index(s[i:], t.text)
+			if j < 0 {
+				return 0, 0, false
+			}
+			i += j
+			n = len(t.text)
+		}
+		if n >= 0 && boundary(s, i, i+n, t) {
+			return i, i + n, true
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return 0, 0, false
+}
+
+func foldPrefixOld(s, term string) int {
+	i := 0
+	for _, tr := range term {
+		if i >= len(s) {
+			return -1
+		}
+		sr, size := utf8.DecodeRuneInString(s[i:])
+		if !equalFoldOld(sr, tr) {
+			return -1
+		}
+		i += size
+	}
+	return i
+}
+
+func equalFoldOld(a, b rune) bool {
+	if a == b {
+		return true
+	}
+	for r := unicode.SimpleFold(a); r != a; r = unicode.SimpleFold(r) {
+		if r == b {
+			return true
+		}
+	}
+	return false
+}
+
+// TestFindTermMatchesOld holds findTerm to the old search on random text made of pieces that
+// stress it: repeats that overlap, case folds that change the byte length (K and the Kelvin
+// sign, ſ and s), word edges and invalid UTF-8.
+func TestFindTermMatchesOld(t *testing.T) {
+	pieces := []string{"a", "A", "aa", "ab", "b", " ", "-", "k", "K", "\u212a", "s", "S", "\u017f", "ß", "ẞ", "é", "É", "\xff", "_", "1"}
+	r := rand.New(rand.NewPCG(3, 4))
+	gen := func(max int) string {
+		var b strings.Builder
+		for range r.IntN(max) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	for i := range 20000 {
+		s, term, fold := gen(30), gen(5), r.IntN(2) == 0
+		checkFindTerm(t, i, s, term, fold)
+	}
+}
+
+// FuzzFindTermMatchesOld holds findTerm to the old search on any text and term.
+func FuzzFindTermMatchesOld(f *testing.F) {
+	f.Add("aaaa aa", "aa", false)
+	f.Add("\u212aelvin kelvin", "KELVIN", true)
+	f.Fuzz(func(t *testing.T, s, term string, fold bool) {
+		checkFindTerm(t, 0, s, term, fold)
+	})
+}
+
+func checkFindTerm(t *testing.T, i int, s, term string, fold bool) {
+	t.Helper()
+	terms, errs := prepareTerms([]TutorTerm{{Term: term, CaseInsensitive: fold}})
+	if len(errs) > 0 || len(terms) != 1 {
+		return
+	}
+	gs, ge, gok := findTerm(s, terms[0])
+	ws, we, wok := findTermOld(s, terms[0])
+	if gs != ws || ge != we || gok != wok {
+		t.Fatalf("case %d: findTerm(%q, %q, fold %v) = %d, %d, %v; the old search gives %d, %d, %v", i, s, term, fold, gs, ge, gok, ws, we, wok)
+	}
 }

@@ -5,6 +5,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/cardgen/cardgen/internal/cputime"
 )
 
 // span is the markup of a placed term with an empty tip, for short wants.
@@ -170,4 +173,35 @@ func emphasisRun(size int) (string, []TutorTerm) {
 	}
 	terms[0].Term = "a"
 	return doc, terms
+}
+
+// TestTutorTermsLongTermLinear renders a paragraph of one letter with a term of half its length
+// of the same letter, which occurs at every position and fails the word-boundary test at each.
+// Comparing the term at every position took len(text)×len(term): 9 s of CPU for 64 KiB with a
+// case-insensitive term, and minutes for the megabyte a card takes, from one tool call.
+func TestTutorTermsLongTermLinear(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a CPU budget does not hold under the race detector; make test runs this without -race")
+	}
+	const n, budget = 256 << 10, 500 * time.Millisecond
+	doc := strings.Repeat("a", n)
+	for _, fold := range []bool{false, true} {
+		terms := []TutorTerm{{Term: strings.Repeat("a", n/2), CaseInsensitive: fold}}
+		start, ok := cputime.Used()
+		began := time.Now()
+		res, err := Render(doc, RenderOptions{TutorTerms: terms})
+		took := time.Since(began)
+		if end, ok2 := cputime.Used(); ok && ok2 {
+			took = end - start
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Card.TutorTerms) != 0 {
+			t.Errorf("caseInsensitive %v: placed %d terms inside a longer word; want none", fold, len(res.Card.TutorTerms))
+		}
+		if took > budget {
+			t.Errorf("caseInsensitive %v: %v of CPU for %d bytes and a term of %d, over the %v budget", fold, took.Round(time.Millisecond), n, n/2, budget)
+		}
+	}
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	segjson "github.com/segmentio/encoding/json"
+
 	"github.com/cardgen/cardgen/runtime/acp"
 	"github.com/cardgen/cardgen/runtime/card"
 )
@@ -106,8 +108,9 @@ func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, erro
 // schema asks for (a number sent for a text field is its text, "3.0" for an integer is 3), a
 // field left blank is no answer unless the field is text, a required checkbox left unticked is
 // false (an optional one stays unset), the result is validated against the schema with the
-// validator the Go SDK uses, and decoded strictly (an unknown key is an error). Every error says
-// the selection is not a valid input.
+// validator the Go SDK uses, and decoded strictly (an unknown key is an error, and keys match
+// field names case-sensitively, as in tool arguments). Every error says the selection is not a
+// valid input.
 func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	// The same once-per-process resolution AddTool uses: a reply is decoded on a hot path.
 	resolved, err := lazy(schema).get()
@@ -146,7 +149,11 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 		// A value JSON cannot hold, such as a Go float NaN put in the selection by hand.
 		return fmt.Errorf("the selection is not a valid input: %w", err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
+	// Keys match fields case-sensitively, as decodeInput's do for tool arguments: the schema
+	// checked "qty", and encoding/json would fill Qty from an unchecked "QTY" when the schema
+	// lets unknown keys through.
+	dec := segjson.NewDecoder(bytes.NewReader(b))
+	dec.DontMatchCaseInsensitiveStructFields()
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(in); err != nil {
 		return fmt.Errorf("the selection is not a valid input: %w", err)

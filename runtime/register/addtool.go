@@ -85,9 +85,13 @@ func errorResult(err error) *mcp.CallToolResult {
 	return &res
 }
 
-// resolvedSchemas holds each schema resolved so far, keyed by its bytes' address: generated
-// schemas are package variables, so every server of the process shares one resolution.
-var resolvedSchemas sync.Map // *byte → *lazySchema
+// resolvedSchemas holds each schema resolved so far, keyed by its bytes: generated schemas are
+// package variables, so every server of the process shares one resolution. The key is the
+// content, not the address of the bytes: a schema marshalled on each call (a *jsonschema.Schema,
+// or a literal converted to json.RawMessage in a function that builds a server per session)
+// has new bytes every time, and keyed by address each copy stayed in the map for good, so
+// opening sessions grew the process without bound.
+var resolvedSchemas sync.Map // string → *lazySchema
 
 type lazySchema struct {
 	raw      json.RawMessage
@@ -108,7 +112,11 @@ func lazy(schema any) *lazySchema {
 	if len(raw) == 0 {
 		return &lazySchema{err: errors.New("the schema is empty")}
 	}
-	l, _ := resolvedSchemas.LoadOrStore(&raw[0], &lazySchema{raw: raw})
+	key := string(raw)
+	if l, ok := resolvedSchemas.Load(key); ok {
+		return l.(*lazySchema)
+	}
+	l, _ := resolvedSchemas.LoadOrStore(key, &lazySchema{raw: raw})
 	return l.(*lazySchema)
 }
 
@@ -122,7 +130,7 @@ func (l *lazySchema) get() (*jsonschema.Resolved, error) {
 }
 
 // apply validates data against the schema after applying its defaults, as the SDK does: input
-// is always an object (missing arguments are {}), output is validated as it is.
+// is always an object (missing or null arguments are {}), output is validated as it is.
 func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) (json.RawMessage, error) {
 	var v any
 	if !forOutput {
@@ -131,6 +139,12 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 			if err := json.Unmarshal(data, &m); err != nil {
 				return nil, fmt.Errorf("unmarshaling arguments: %w", err)
 			}
+		}
+		if m == nil {
+			// "arguments": null leaves a nil map, into which ApplyDefaults would assign a default
+			// and panic, and the SDK recovers no handler panic: one request would end the
+			// process. null is taken as no arguments, as it already is when nothing has a default.
+			m = map[string]any{}
 		}
 		v = m
 	} else if len(data) > 0 {

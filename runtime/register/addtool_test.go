@@ -121,9 +121,10 @@ func TestAddToolMatchesSDK(t *testing.T) {
 // once-per-process resolution would show.
 func TestAddToolConcurrentFirstCalls(t *testing.T) {
 	ctx := context.Background()
-	// Fresh bytes, so that no other test has resolved them yet.
-	in := append(json.RawMessage(nil), addInSchema...)
-	out := append(json.RawMessage(nil), addOutSchema...)
+	// Schemas of their own (resolutions are shared by content), so that no other test has
+	// resolved them yet.
+	in := json.RawMessage(strings.Replace(string(addInSchema), `{`, `{"description":"concurrent first calls",`, 1))
+	out := json.RawMessage(strings.Replace(string(addOutSchema), `{`, `{"description":"concurrent first calls",`, 1))
 	const servers, callsEach = 6, 12
 	var sessions []*mcp.ClientSession
 	for range servers {
@@ -175,4 +176,68 @@ func connectClient(t *testing.T, add func(*mcp.Server)) *mcp.ClientSession {
 	}
 	t.Cleanup(func() { cs.Close() })
 	return cs
+}
+
+// TestAddToolNullArguments calls tools with "arguments": null through a real SDK client. The
+// arguments decoded to a nil map, ApplyDefaults assigned the default of count into it and
+// panicked, and as the SDK recovers no handler panic, the one request ended the server's process
+// (mcp.AddTool still does). null is taken as no arguments: the same result as leaving them out.
+func TestAddToolNullArguments(t *testing.T) {
+	ctx := context.Background()
+	optional := json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"count":{"type":"integer","minimum":1,"default":2}},"additionalProperties":false}`)
+	cs := connectClient(t, func(s *mcp.Server) {
+		AddTool(s, &mcp.Tool{Name: "greet", InputSchema: addInSchema, OutputSchema: addOutSchema}, greet)
+		AddTool(s, &mcp.Tool{Name: "optional", InputSchema: optional, OutputSchema: addOutSchema}, greet)
+	})
+	for _, tool := range []string{"greet", "optional"} {
+		want, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool})
+		if err != nil {
+			t.Fatalf("%s without arguments: %v", tool, err)
+		}
+		got, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: json.RawMessage("null")})
+		if err != nil {
+			t.Fatalf("%s with null arguments: %v", tool, err)
+		}
+		w, _ := json.Marshal(want)
+		g, _ := json.Marshal(got)
+		if string(g) != string(w) {
+			t.Errorf("%s with null arguments:\n got %s\nwant %s (no arguments)", tool, g, w)
+		}
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "optional", Arguments: json.RawMessage("null")})
+	if err != nil || res.IsError {
+		t.Fatalf("optional with null arguments: %v, %+v", err, res)
+	}
+	if got, _ := json.Marshal(res.StructuredContent); string(got) != `{"count":2,"greeting":"hello "}` {
+		t.Errorf("optional with null arguments: structuredContent %s; want the default count 2", got)
+	}
+}
+
+// TestLazySchemaSharedByContent registers the same schema, as fresh bytes each time, on many
+// servers, as a function that builds a server per session does with a schema literal or a
+// *jsonschema.Schema. Keyed by the address of the bytes, each copy added an entry that was never
+// freed; keyed by their content, all share one.
+func TestLazySchemaSharedByContent(t *testing.T) {
+	schema := `{"type":"object","properties":{"lazy_schema_shared_by_content":{"type":"string"}}}`
+	count := func() int {
+		n := 0
+		resolvedSchemas.Range(func(_, v any) bool {
+			if strings.Contains(string(v.(*lazySchema).raw), "lazy_schema_shared_by_content") {
+				n++
+			}
+			return true
+		})
+		return n
+	}
+	for range 100 {
+		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+		AddTool(s, &mcp.Tool{Name: "greet", InputSchema: json.RawMessage(schema), OutputSchema: addOutSchema}, greet)
+	}
+	for range 100 {
+		var in struct{}
+		_ = DecodeSelection(json.RawMessage(schema), nil, &in)
+	}
+	if n := count(); n != 1 {
+		t.Errorf("200 copies of one schema left %d entries; want 1", n)
+	}
 }

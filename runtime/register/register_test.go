@@ -177,3 +177,25 @@ func TestActionCTA(t *testing.T) {
 		t.Errorf("message action: %+v", msg)
 	}
 }
+
+// TestDecodeSelectionKeyCase decodes a selection whose key differs from the field's JSON name
+// only in case, against a schema that lets unknown keys through (as a type's own JSONSchema
+// method may). The schema checked "qty" and never saw "QTY", so encoding/json, which matches
+// keys to fields ignoring case, filled Qty with a value the schema's maximum forbids. Keys
+// match case-sensitively, as AddTool and the SDK decode tool arguments, and "QTY" is unknown.
+func TestDecodeSelectionKeyCase(t *testing.T) {
+	schema := []byte(`{"type":"object","properties":{"qty":{"type":"integer","maximum":10}}}`)
+	var in struct {
+		Qty int `json:"qty"`
+	}
+	err := DecodeSelection(schema, map[string]any{"tool": "order", "QTY": json.Number("99")}, &in)
+	if err == nil || in.Qty != 0 {
+		t.Fatalf("DecodeSelection({QTY: 99}) = %+v, %v; want an error and qty unset", in, err)
+	}
+	if !strings.HasPrefix(err.Error(), "the selection is not a valid input: ") || !strings.Contains(err.Error(), "QTY") {
+		t.Errorf("error %q; want it to say the selection is not a valid input and name the key QTY", err)
+	}
+	if err := DecodeSelection(schema, map[string]any{"qty": "7"}, &in); err != nil || in.Qty != 7 {
+		t.Errorf("DecodeSelection({qty: 7}) = %+v, %v; want qty 7", in, err)
+	}
+}
