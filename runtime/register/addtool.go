@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
+	"runtime/debug"
 	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -24,9 +26,22 @@ import (
 // package variables; resolving hundreds of them at start-up is most of the cost of starting a
 // server with generated tools (see BENCHMARKS.md), and stateless HTTP servers start one per
 // session.
+//
+// A second difference: a panic in h is recovered, as net/http recovers a handler's. The SDK
+// recovers none, so one bad request — a nil map, an index out of range in a handler — ended the
+// server's process and every session in it. The client gets an error result that names the tool
+// and not the panic's value (which may hold data the client should not see); the value and the
+// stack go to slog's default logger at error level.
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
 	in, out := lazy(t.InputSchema), lazy(t.OutputSchema)
-	s.AddTool(t, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	s.AddTool(t, func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+		defer func() {
+			if v := recover(); v != nil {
+				slog.ErrorContext(ctx, "panic in an MCP tool handler", slog.String("tool", t.Name),
+					slog.Any("panic", v), slog.String("stack", string(debug.Stack())))
+				res, err = errorResult(fmt.Errorf("tool %s failed with an internal error; the server logged it", t.Name)), nil
+			}
+		}()
 		inResolved, err := in.get()
 		if err != nil {
 			return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)

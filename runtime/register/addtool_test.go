@@ -1,10 +1,12 @@
 package register
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -239,5 +241,42 @@ func TestLazySchemaSharedByContent(t *testing.T) {
 	}
 	if n := count(); n != 1 {
 		t.Errorf("200 copies of one schema left %d entries; want 1", n)
+	}
+}
+
+// TestAddToolRecoversPanic: a handler's panic becomes an error result naming the tool, without
+// the panic's value, which is logged with its stack; the server goes on serving. Without the
+// recover the panic ends the test binary, as it ended the server's process.
+func TestAddToolRecoversPanic(t *testing.T) {
+	var logged bytes.Buffer
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logged, nil)))
+	t.Cleanup(func() { slog.SetDefault(prev) })
+
+	ctx := context.Background()
+	cs := connectClient(t, func(s *mcp.Server) {
+		AddTool(s, &mcp.Tool{Name: "crash", InputSchema: addInSchema, OutputSchema: addOutSchema},
+			func(context.Context, *mcp.CallToolRequest, addIn) (*mcp.CallToolResult, addOut, error) {
+				var m map[string]int
+				m["secret-token-42"] = 1 // assignment to entry in nil map
+				return nil, addOut{}, nil
+			})
+		AddTool(s, &mcp.Tool{Name: "greet", InputSchema: addInSchema, OutputSchema: addOutSchema}, greet)
+	})
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "crash", Arguments: map[string]any{"name": "x"}})
+	if err != nil {
+		t.Fatalf("crash: %v", err)
+	}
+	text := res.Content[0].(*mcp.TextContent).Text
+	if !res.IsError || !strings.Contains(text, "crash") || strings.Contains(text, "nil map") {
+		t.Errorf("crash: IsError %v, text %q; want an error result naming the tool and not the panic", res.IsError, text)
+	}
+	for _, want := range []string{"tool=crash", "assignment to entry in nil map", "goroutine"} {
+		if !strings.Contains(logged.String(), want) {
+			t.Errorf("the log does not hold %q:\n%s", want, logged.String())
+		}
+	}
+	if res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "greet", Arguments: map[string]any{"name": "x"}}); err != nil || res.IsError {
+		t.Errorf("greet after the panic: %v, %+v; want the server still serving", err, res)
 	}
 }
