@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -137,13 +138,18 @@ func Load(dir string, patterns ...string) ([]*packages.Package, error) {
 //
 // A pattern that names a directory or a file of one (what go generate runs) is answered from that
 // directory, and a tree pattern ("./...", "./services/...") from the GeneratedFile files under its
-// root (treeGeneratedFiles); others (import paths) by a go list of the packages' files, without
+// root (treeGeneratedFiles); others (import paths, a "..." inside a path) by a go list of the packages' files, without
 // export data, which costs a small part of what it saves after an edit but a go command's start
 // on every run, so it is kept for the patterns nothing else answers.
 func generatedFileStubs(dir string, patterns []string) (map[string][]byte, error) {
 	var files, listed []string
 	for _, p := range patterns {
 		if root, ok := strings.CutSuffix(p, "/..."); ok && !strings.Contains(root, "...") && (build.IsLocalImport(root) || filepath.IsAbs(root)) {
+			if skippedDirName(filepath.Base(filepath.Clean(root))) {
+				// The go command tests the root's name as the pattern spells it: "./_old/..."
+				// matches nothing, and "./..." run in a directory named _work still matches.
+				continue
+			}
 			if !filepath.IsAbs(root) {
 				root = filepath.Join(dir, root)
 			}
@@ -205,15 +211,24 @@ func generatedFileStubs(dir string, patterns []string) (map[string][]byte, error
 }
 
 // treeGeneratedFiles returns the GeneratedFile files in root and the directories under it that
-// a "root/..." pattern can match: like the go command in module mode, it does not enter
-// directories named testdata or vendor or starting with . or _, nor another module's (one with
-// its own go.mod). That matters: a stub given for a package the pattern does not match would
-// strip its generated declarations from the export data its importers are checked against. A
-// file in a directory the go command still leaves out (one with no other Go file) only adds an
-// overlay entry the go command never reads.
+// a "root/..." pattern can match, by the rules of the go command in module mode (go help
+// packages; cmd/go's search.MatchDirs): it does not enter directories named testdata or starting
+// with . or _, nor those an ignore directive of the module's go.mod names, nor another module's
+// (one with its own go.mod); a directory named vendor is matched itself (it is a package named
+// vendor) but not the directories under it (vendored packages); a root that is a symbolic link
+// to a directory is followed, other links are not. That matters both ways: a stub given for a
+// package the pattern does not match would strip its generated declarations from the export
+// data its importers are checked against, and a file the walk misses is compiled old. A file in
+// a directory the go command still leaves out (one with no other Go file) only adds an overlay
+// entry the go command never reads. root is absolute; the caller tests its own name.
 func treeGeneratedFiles(root string) []string {
+	root = filepath.Clean(root)
+	modRoot, ignored := moduleIgnores(root)
 	var files []string
-	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	// The trailing separator makes WalkDir follow a root that is a symbolic link, as the go
+	// command does (go.dev/issue/50807).
+	start := root + string(filepath.Separator)
+	_ = filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
@@ -221,14 +236,22 @@ func treeGeneratedFiles(root string) []string {
 			return nil
 		}
 		if d.IsDir() {
+			if path == start {
+				path = root
+			}
+			if ignored(modRoot, path) {
+				return fs.SkipDir
+			}
 			if path == root {
 				return nil
 			}
-			name := d.Name()
-			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+			if skippedDirName(d.Name()) {
 				return fs.SkipDir
 			}
-			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+			if parent := filepath.Dir(path); parent != root && filepath.Base(parent) == "vendor" {
+				return fs.SkipDir
+			}
+			if info, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && !info.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
@@ -239,6 +262,74 @@ func treeGeneratedFiles(root string) []string {
 		return nil
 	})
 	return files
+}
+
+// skippedDirName reports whether the go command leaves a directory of that name out of a
+// "..." pattern: testdata, and names that start with . or _ (but not "." and "..").
+func skippedDirName(name string) bool {
+	if name == "." || name == ".." {
+		return false
+	}
+	return name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")
+}
+
+// moduleIgnores finds the module that holds dir (the nearest go.mod at or above it) and returns
+// its root and a test of whether the go.mod's ignore directives leave a directory out, as the
+// go command applies them: "./x" names the directory x at the module's root and all under it,
+// "x" any directory whose path below the root holds the element sequence x.
+func moduleIgnores(dir string) (modRoot string, ignored func(modRoot, path string) bool) {
+	none := func(string, string) bool { return false }
+	for d := dir; ; d = filepath.Dir(d) {
+		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			mf, err := modfile.Parse(filepath.Join(d, "go.mod"), data, nil)
+			if err != nil || len(mf.Ignore) == 0 {
+				return d, none
+			}
+			var rooted, anywhere []string
+			for _, ig := range mf.Ignore {
+				p, isRooted := strings.CutPrefix(ig.Path, "./")
+				if isRooted {
+					rooted = append(rooted, slashWrapped(p))
+				} else {
+					anywhere = append(anywhere, slashWrapped(p))
+				}
+			}
+			return d, func(modRoot, path string) bool {
+				rel, err := filepath.Rel(modRoot, path)
+				if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+					return false
+				}
+				rel = slashWrapped(rel)
+				for _, p := range rooted {
+					if strings.HasPrefix(rel, p) {
+						return true
+					}
+				}
+				for _, p := range anywhere {
+					if strings.Contains(rel, p) {
+						return true
+					}
+				}
+				return false
+			}
+		}
+		if filepath.Dir(d) == d {
+			return "", none
+		}
+	}
+}
+
+// slashWrapped returns path with slashes and one slash before and after it, as the go command
+// compares ignore patterns with directories ("/a/b/").
+func slashWrapped(path string) string {
+	path = filepath.ToSlash(path)
+	if !strings.HasPrefix(path, "/") {
+		path = "/" + path
+	}
+	if !strings.HasSuffix(path, "/") {
+		path += "/"
+	}
+	return path
 }
 
 // writeOverlay writes files (path → content) as the go command's -overlay JSON and the files it

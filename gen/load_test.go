@@ -197,48 +197,69 @@ func TestGeneratedFileStubsInAnyDirectory(t *testing.T) {
 	}
 }
 
-// TestTreeStubsMatchGoList: for a "./..." pattern, the generated files stubbed are exactly those
-// of the packages the go command lists — none in testdata, vendor, _ or . directories or in a
-// nested module, whose export data a stub would strip — found without running the go command.
+// TestTreeStubsMatchGoList: for a tree pattern, the generated files stubbed are exactly those of
+// the packages the go command lists, found without running it. The tree has one of each rule of
+// the go command's: testdata, _ and . directories and a nested module are left out, and so is a
+// root of those names ("./_old/...", or the module's own directory named _work when the pattern
+// spells it); go.mod's ignore directives leave directories out, rooted or anywhere; a directory
+// named vendor with code is a package, the vendored packages under it are not (unless the
+// pattern names vendor); a root that is a symbolic link is followed, one under it is not.
 func TestTreeStubsMatchGoList(t *testing.T) {
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "_work")
 	gen := func(pkg string) string {
 		return generatedHeader + "\n\npackage " + pkg + "\n\nfunc RegisterTools() {}\n"
 	}
-	writeTree(t, dir, map[string]string{
-		"go.mod":                            "module example.com/m\n\ngo 1.26\n",
-		"a/a.go":                            "package a\n",
-		"a/cards_gen.go":                    gen("a"),
-		"a/deeper/b/b.go":                   "package b\n",
-		"a/deeper/b/cards_gen.go":           gen("b"),
-		"a/testdata/t/cards_gen.go":         gen("t"),
-		"vendor/example.com/v/cards_gen.go": gen("v"),
-		"_old/cards_gen.go":                 gen("old"),
-		".cache/cards_gen.go":               gen("cache"),
-		"nested/go.mod":                     "module example.com/n\n\ngo 1.26\n",
-		"nested/cards_gen.go":               gen("nested"),
-	})
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedFiles, Dir: dir}, "./...")
-	if err != nil {
-		t.Fatal(err)
+	files := map[string]string{
+		"go.mod":        "module example.com/m\n\ngo 1.26\n\nignore ./node_modules\n\nignore build/out\n",
+		"nested/go.mod": "module example.com/n\n\ngo 1.26\n",
 	}
-	var want []string
-	for _, p := range pkgs {
-		for _, f := range p.GoFiles {
-			if filepath.Base(f) == GeneratedFile {
-				want = append(want, f)
+	for _, pkg := range []string{"a", "a/deeper/b", "a/testdata/t", "a/vendor", "a/vendor/x", "vendor/example.com/v",
+		"_old", ".cache", "nested", "node_modules/p", "c", "c/build/out", "real/s"} {
+		name := filepath.Base(pkg)
+		files[pkg+"/"+name+".go"] = "package " + name + "\n"
+		files[pkg+"/cards_gen.go"] = gen(name)
+	}
+	writeTree(t, dir, files)
+	if err := os.Symlink("real", filepath.Join(dir, "linked")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	for _, tc := range []struct {
+		pattern string
+		want    int // how many the go command lists, so that the test cannot pass on nothing
+	}{
+		{"./...", 5}, // a, a/deeper/b, a/vendor, c, real/s
+		{dir + "/...", 0},
+		{dir + "/a/...", 3},
+		{"./a/vendor/...", 2},
+		{"./_old/...", 0},
+		{"./a/testdata/...", 0},
+		{"./node_modules/...", 0},
+		{"./c/...", 1},
+		{"./linked/...", 1},
+	} {
+		pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedFiles, Dir: dir}, tc.pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, p := range pkgs {
+			for _, f := range p.GoFiles {
+				if filepath.Base(f) == GeneratedFile {
+					want = append(want, f)
+				}
 			}
 		}
-	}
-	for _, pattern := range []string{"./...", dir + "/..."} {
-		stubs, err := generatedFileStubs(dir, []string{pattern})
+		stubs, err := generatedFileStubs(dir, []string{tc.pattern})
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := slices.Sorted(maps.Keys(stubs))
 		slices.Sort(want)
-		if !slices.Equal(got, want) || len(want) != 2 {
-			t.Errorf("%s: stubs for %q; want %q, the two the go command lists", pattern, got, want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: stubs for %q; want %q, those the go command lists", tc.pattern, got, want)
+		}
+		if len(want) != tc.want {
+			t.Errorf("%s: the go command lists %q; the test expects %d", tc.pattern, want, tc.want)
 		}
 	}
 }

@@ -128,8 +128,16 @@ func (p *Package) declaresUpdateFlag() bool {
 	return false
 }
 
-// definesFlag reports whether f calls the flag package (or its CommandLine) with a string
-// argument equal to name.
+// flagDefiners maps each function of the flag package (and method of its CommandLine) that
+// defines a flag to the position of the flag's name among its arguments. Other calls that take
+// a flag's name (flag.Lookup("update"), how cardtest reads it; flag.Set) define nothing.
+var flagDefiners = map[string]int{
+	"Bool": 0, "BoolFunc": 0, "Duration": 0, "Float64": 0, "Func": 0, "Int": 0, "Int64": 0, "String": 0, "Uint": 0, "Uint64": 0,
+	"BoolVar": 1, "DurationVar": 1, "Float64Var": 1, "Int64Var": 1, "IntVar": 1, "StringVar": 1, "TextVar": 1, "Uint64Var": 1, "UintVar": 1, "Var": 1,
+}
+
+// definesFlag reports whether f defines a flag called name with the flag package (or its
+// CommandLine).
 func definesFlag(f *ast.File, name string) bool {
 	local := map[string]bool{}
 	for _, imp := range f.Imports {
@@ -162,11 +170,13 @@ func definesFlag(f *ast.File, name string) bool {
 		if id, ok := x.(*ast.Ident); !ok || !local[id.Name] {
 			return true
 		}
-		for _, a := range call.Args {
-			if lit, ok := a.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-				if s, err := strconv.Unquote(lit.Value); err == nil && s == name {
-					found = true
-				}
+		at, ok := flagDefiners[sel.Sel.Name]
+		if !ok || at >= len(call.Args) {
+			return true
+		}
+		if lit, ok := call.Args[at].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if s, err := strconv.Unquote(lit.Value); err == nil && s == name {
+				found = true
 			}
 		}
 		return !found

@@ -19,6 +19,11 @@ func TestDeclaresUpdateFlag(t *testing.T) {
 		{"another flag", `var golden = flag.Bool("golden", false, "update the files")`, false},
 		{"a subtest named update", "func TestX(t *testing.T) { t.Run(\"update\", func(*testing.T) {}); _ = flag.Parsed }", false},
 		{"not the flag package", `var update = other.Bool("update", false, "")`, false},
+		{"flag.Lookup reads another's", `var update = flag.Lookup("update")`, false},
+		{"flag.Set", "func init() { flag.Set(\"update\", \"true\") }", false},
+		{"a flag set named update", `var set = flag.NewFlagSet("update", flag.ContinueOnError)`, false},
+		{"update as a default value", `var mode = flag.String("mode", "update", "")`, false},
+		{"flag.Var", "var update boolValue\n\nfunc init() { flag.Var(&update, \"update\", \"\") }", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// The directory's name holds glob characters, which a glob would read as a pattern.

@@ -358,6 +358,10 @@ func matchProse(text string, expect []CTA) (Selection, *CTA) {
 // with a different selection: a value that CTA alone selects, found as a token where the prose
 // does not name one of won's own values ("keep order" inside "approve and keep order" does not
 // count; a second "keep order" elsewhere does).
+//
+// For each such value, the prose is masked only where it names a value of won's that holds it
+// as a token. Masking all of won's values would also hide a value that holds one of them: with
+// won's "keep" masked, "keep, not keep order" no longer named the other CTA's "keep order".
 func contradicted(lower string, won CTA, expect []CTA) bool {
 	var wonValues []string
 	for _, v := range won.Selection {
@@ -365,7 +369,7 @@ func contradicted(lower string, won CTA, expect []CTA) bool {
 			wonValues = append(wonValues, strings.ToLower(s))
 		}
 	}
-	rest := maskTokens(lower, wonValues)
+	slices.Sort(wonValues) // masking order is deterministic, not the map's
 	for i, c := range expect {
 		if sameSelection(c.Selection, won.Selection) {
 			continue
@@ -375,7 +379,18 @@ func contradicted(lower string, won CTA, expect []CTA) bool {
 			if !ok || s == "" || isBool(v) || shared(expect, i, k, s) {
 				continue
 			}
-			if containsToken(rest, strings.ToLower(s)) {
+			ls := strings.ToLower(s)
+			var holders []string
+			for _, w := range wonValues {
+				if containsToken(w, ls) {
+					holders = append(holders, w)
+				}
+			}
+			rest := lower
+			if len(holders) > 0 {
+				rest = maskTokens(lower, holders)
+			}
+			if containsToken(rest, ls) {
 				return true
 			}
 		}

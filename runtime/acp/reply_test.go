@@ -23,6 +23,8 @@ var (
 	ctaKeep        = NewCTA("Keep", Selection{"action": "Keep order", "text": "Keep order 1043"})
 	ctaApproveKeep = PrimaryCTA("Approve", Selection{"action": "approve", "text": "Approve and keep order"})
 	ctaKeepOnly    = NewCTA("Keep", Selection{"action": "keep order"})
+	ctaKeepWord    = NewCTA("Keep", Selection{"action": "keep"})
+	ctaKeepOrder7  = NewCTA("Keep order 7", Selection{"action": "keep order", "order": "7"})
 )
 
 func textMsg(texts ...string) ChatMessage {
@@ -109,6 +111,12 @@ func TestParseResponse(t *testing.T) {
 			msg:    textMsg("The user picked Approve and keep order, or maybe just keep order."),
 			expect: []CTA{ctaApproveKeep, ctaKeepOnly},
 			want:   Response{Form: ReplyProse, Text: "The user picked Approve and keep order, or maybe just keep order."},
+		},
+		{
+			name:   "another CTA's value that holds the match's own value contradicts it",
+			msg:    textMsg("The user said keep, not keep order."),
+			expect: []CTA{ctaKeepWord, ctaKeepOrder7},
+			want:   Response{Form: ReplyProse, Text: "The user said keep, not keep order."},
 		},
 		{
 			name:   "identifier inside a longer one is not found",

@@ -277,20 +277,25 @@ func findTerm(s string, t *matchTerm) (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	// Runes are matched under simple case folding, which can change a rune's byte length
-	// (K and the Kelvin sign), so the run is folded rune by rune and each rune's byte offset kept.
-	if utf8.RuneCountInString(s) < len(t.runePat) {
-		return 0, 0, false
+	// (K and the Kelvin sign), so the run is folded rune by rune as it is read, and the byte
+	// offsets of the last len(t.runePat) runes are kept to find where a match starts. Folding the
+	// whole run into a slice first allocated 12 bytes per byte of it, per term: 500 MB for a
+	// megabyte card and 40 terms, and half again the time.
+	if len(s) < len(t.runePat) {
+		return 0, 0, false // fewer bytes than the term has runes
 	}
-	folded := make([]rune, 0, len(s))
-	offsets := make([]int, 0, len(s)+1)
-	for i, r := range s {
-		folded = append(folded, foldRune(r))
-		offsets = append(offsets, i)
-	}
-	offsets = append(offsets, len(s))
-	for e := range kmpEnds(len(folded), func(i int) rune { return folded[i] }, t.runePat, t.fail) {
-		if b, e := offsets[e-len(t.runePat)], offsets[e]; boundary(s, b, e, t) {
-			return b, e, true
+	starts := make([]int, len(t.runePat)) // starts[j%len] is the offset of the run's j-th rune
+	k, n := 0, 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		starts[n%len(starts)] = i
+		n++
+		i += size
+		if k = kmpStep(t.runePat, t.fail, k, foldRune(r)); k == len(t.runePat) {
+			if b := starts[n%len(starts)]; boundary(s, b, i, t) {
+				return b, i, true
+			}
+			k = t.fail[k-1]
 		}
 	}
 	return 0, 0, false
@@ -299,6 +304,14 @@ func findTerm(s string, t *matchTerm) (start, end int, ok bool) {
 // foldRune maps r to the smallest rune of its simple case-folding orbit, so that two runes
 // are equal under simple folding exactly when their foldRune values are equal.
 func foldRune(r rune) rune {
+	// An ASCII letter's orbit is its two cases and, for k and s, a rune above ASCII (the Kelvin
+	// sign, long s): the upper case is the smallest.
+	if r < utf8.RuneSelf {
+		if 'a' <= r && r <= 'z' {
+			return r - 'a' + 'A'
+		}
+		return r
+	}
 	least := r
 	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
 		least = min(least, f)
@@ -322,20 +335,25 @@ func kmpTable[E comparable](pat []E) []int {
 	return fail
 }
 
+// kmpStep returns the length of the longest prefix of pat that ends the text read so far, given
+// k, that length before c was read, and pat's failure table.
+func kmpStep[E comparable](pat []E, fail []int, k int, c E) int {
+	for k > 0 && c != pat[k] {
+		k = fail[k-1]
+	}
+	if c == pat[k] {
+		k++
+	}
+	return k
+}
+
 // kmpEnds yields the end index of every occurrence of pat (non-empty) in the sequence of n
 // elements at(0), …, at(n-1), overlapping ones included, in increasing order.
 func kmpEnds[E comparable](n int, at func(int) E, pat []E, fail []int) func(yield func(int) bool) {
 	return func(yield func(int) bool) {
 		k := 0
 		for i := 0; i < n; i++ {
-			c := at(i)
-			for k > 0 && c != pat[k] {
-				k = fail[k-1]
-			}
-			if c == pat[k] {
-				k++
-			}
-			if k == len(pat) {
+			if k = kmpStep(pat, fail, k, at(i)); k == len(pat) {
 				if !yield(i + 1) {
 					return
 				}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"runtime/debug"
 	"sync"
 
@@ -31,14 +32,22 @@ import (
 // recovers none, so one bad request — a nil map, an index out of range in a handler — ended the
 // server's process and every session in it. The client gets an error result that names the tool
 // and not the panic's value (which may hold data the client should not see); the value and the
-// stack go to slog's default logger at error level.
+// stack go to slog's default logger at error level (but for http.ErrAbortHandler, which net/http
+// does not log either).
 func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
 	in, out := lazy(t.InputSchema), lazy(t.OutputSchema)
 	s.AddTool(t, func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 		defer func() {
+			// recover returns nil for runtime.Goexit (t.FailNow in a test's handler), which
+			// goes on ending the goroutine.
 			if v := recover(); v != nil {
-				slog.ErrorContext(ctx, "panic in an MCP tool handler", slog.String("tool", t.Name),
-					slog.Any("panic", v), slog.String("stack", string(debug.Stack())))
+				// http.ErrAbortHandler asks net/http to abort without logging; the handler runs
+				// on a goroutine of the SDK's, not under net/http, so it is recovered here and,
+				// as net/http does, not logged.
+				if v != http.ErrAbortHandler {
+					slog.ErrorContext(ctx, "panic in an MCP tool handler", slog.String("tool", t.Name),
+						slog.Any("panic", v), slog.String("stack", string(debug.Stack())))
+				}
 				res, err = errorResult(fmt.Errorf("tool %s failed with an internal error; the server logged it", t.Name)), nil
 			}
 		}()

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -259,6 +260,10 @@ func TestAddToolRecoversPanic(t *testing.T) {
 			func(context.Context, *mcp.CallToolRequest, addIn) (*mcp.CallToolResult, addOut, error) {
 				panic(fmt.Sprintf("lookup of secret-token-%d failed", 42))
 			})
+		AddTool(s, &mcp.Tool{Name: "abort", InputSchema: addInSchema, OutputSchema: addOutSchema},
+			func(context.Context, *mcp.CallToolRequest, addIn) (*mcp.CallToolResult, addOut, error) {
+				panic(http.ErrAbortHandler)
+			})
 		AddTool(s, &mcp.Tool{Name: "greet", InputSchema: addInSchema, OutputSchema: addOutSchema}, greet)
 	})
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "crash", Arguments: map[string]any{"name": "x"}})
@@ -276,5 +281,16 @@ func TestAddToolRecoversPanic(t *testing.T) {
 	}
 	if res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "greet", Arguments: map[string]any{"name": "x"}}); err != nil || res.IsError {
 		t.Errorf("greet after the panic: %v, %+v; want the server still serving", err, res)
+	}
+
+	// http.ErrAbortHandler is recovered too (re-panicking would end the process: the handler's
+	// goroutine is the SDK's), but not logged, as net/http does not log it.
+	logged.Reset()
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "abort", Arguments: map[string]any{"name": "x"}})
+	if err != nil || !res.IsError {
+		t.Errorf("abort: %v, %+v; want an error result", err, res)
+	}
+	if logged.Len() != 0 {
+		t.Errorf("abort logged:\n%s\nwant nothing", logged.String())
 	}
 }
