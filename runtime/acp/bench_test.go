@@ -129,3 +129,16 @@ func BenchmarkFitCarouselOver(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseResponseManyOccurrences is the reply that made prose matching quadratic: 256 KiB
+// of the winning CTA's value, over and over.
+func BenchmarkParseResponseManyOccurrences(b *testing.B) {
+	msg := NewChatMessage(TextContent{Text: strings.Repeat("x ", 128<<10)})
+	expect := []CTA{NewCTA("X", Selection{"id": "x"}), NewCTA("Y", Selection{"id": "y"})}
+	b.SetBytes(256 << 10)
+	for b.Loop() {
+		if r := ParseResponse(msg, expect...); r.Matched == nil {
+			b.Fatal("no match")
+		}
+	}
+}

@@ -79,3 +79,18 @@ func BenchmarkRender48KB40Terms(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTutorTermLongTerm is the input that made the tutor-term search quadratic: 256 KiB of
+// one letter and a case-insensitive term of half that length (it never lands: the run is one
+// longer word).
+func BenchmarkTutorTermLongTerm(b *testing.B) {
+	const n = 256 << 10
+	doc := strings.Repeat("a", n)
+	opts := RenderOptions{TutorTerms: []TutorTerm{{Term: strings.Repeat("a", n/2), CaseInsensitive: true}}}
+	b.SetBytes(n)
+	for b.Loop() {
+		if _, err := Render(doc, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
