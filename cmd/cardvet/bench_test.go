@@ -5,9 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cardgen/cardgen/internal/cputime"
 )
 
 // synthPkg is the synthetic package of 500 annotated handlers the benchmarks share.
@@ -79,8 +80,6 @@ func vet(b *testing.B, dir string, args []string, nonce string) int64 {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("go %v: %v\n%s", args, err, out)
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		return ru.Maxrss
-	}
-	return 0
+	kb, _ := cputime.PeakRSSKB(cmd.ProcessState)
+	return kb
 }

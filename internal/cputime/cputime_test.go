@@ -1,6 +1,8 @@
 package cputime
 
 import (
+	"os"
+	"os/exec"
 	"testing"
 	"time"
 )
@@ -32,5 +34,29 @@ func TestUsedCountsWorkNotWaiting(t *testing.T) {
 	after, _ := Used()
 	if got := after - before; got > nap/2 {
 		t.Errorf("Used moved %v while the process slept %v; want far less (a CPU clock, not wall time)", got, nap)
+	}
+}
+
+// TestPeakRSSKB: a child that holds 64 MiB reports a peak of at least that much, in kilobytes (a
+// unit mistake, bytes for kilobytes or the reverse, is off by 1,024 and fails).
+func TestPeakRSSKB(t *testing.T) {
+	if os.Getenv("CPUTIME_HOLD") == "1" {
+		b := make([]byte, 64<<20)
+		for i := range b {
+			b[i] = 1
+		}
+		os.Exit(int(b[len(b)-1]) - 1)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestPeakRSSKB$")
+	cmd.Env = append(os.Environ(), "CPUTIME_HOLD=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	kb, ok := PeakRSSKB(cmd.ProcessState)
+	if !ok {
+		t.Skip("no peak resident size on this platform")
+	}
+	if kb < 64<<10 || kb > 64<<20 {
+		t.Errorf("PeakRSSKB = %d KB for a child that held 64 MiB; want at least %d and far less than %d", kb, 64<<10, 64<<20)
 	}
 }
