@@ -60,9 +60,15 @@ func prepareTerms(in []TutorTerm) ([]*matchTerm, []error) {
 			errs = append(errs, fmt.Errorf("tutorTerms[%d].term is empty; give the word or phrase to underline", i))
 			continue
 		}
+		var folded []rune
 		k := key{text, t.CaseInsensitive}
 		if t.CaseInsensitive {
-			k.text = strings.ToLower(text)
+			// Repeats are found by the folding findTerm matches by: "ſ" and "s" are one term.
+			folded = make([]rune, 0, len(text))
+			for _, r := range text {
+				folded = append(folded, foldRune(r))
+			}
+			k.text = string(folded)
 		}
 		if j, dup := seen[k]; dup {
 			errs = append(errs, fmt.Errorf("tutorTerms[%d].term %q repeats tutorTerms[%d]; give each term once", i, t.Term, j))
@@ -80,10 +86,7 @@ func prepareTerms(in []TutorTerm) ([]*matchTerm, []error) {
 			order:     i,
 		}
 		if t.CaseInsensitive {
-			m.runePat = make([]rune, 0, m.runes)
-			for _, r := range text {
-				m.runePat = append(m.runePat, foldRune(r))
-			}
+			m.runePat = folded
 			m.fail = kmpTable(m.runePat)
 		} else {
 			m.bytePat = []byte(text)
@@ -269,9 +272,13 @@ func findTerm(s string, t *matchTerm) (start, end int, ok bool) {
 		if len(s) < len(t.bytePat) {
 			return 0, 0, false
 		}
-		for e := range kmpEnds(len(s), func(i int) byte { return s[i] }, t.bytePat, t.fail) {
-			if b := e - len(t.bytePat); boundary(s, b, e, t) {
-				return b, e, true
+		k := 0
+		for i := 0; i < len(s); i++ {
+			if k = kmpStep(t.bytePat, t.fail, k, s[i]); k == len(t.bytePat) {
+				if b := i + 1 - k; boundary(s, b, i+1, t) {
+					return b, i + 1, true
+				}
+				k = t.fail[k-1]
 			}
 		}
 		return 0, 0, false
@@ -345,22 +352,6 @@ func kmpStep[E comparable](pat []E, fail []int, k int, c E) int {
 		k++
 	}
 	return k
-}
-
-// kmpEnds yields the end index of every occurrence of pat (non-empty) in the sequence of n
-// elements at(0), …, at(n-1), overlapping ones included, in increasing order.
-func kmpEnds[E comparable](n int, at func(int) E, pat []E, fail []int) func(yield func(int) bool) {
-	return func(yield func(int) bool) {
-		k := 0
-		for i := 0; i < n; i++ {
-			if k = kmpStep(pat, fail, k, at(i)); k == len(pat) {
-				if !yield(i + 1) {
-					return
-				}
-				k = fail[k-1]
-			}
-		}
-	}
 }
 
 func boundary(s string, start, end int, t *matchTerm) bool {

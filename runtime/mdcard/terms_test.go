@@ -205,3 +205,16 @@ func TestTutorTermsLongTermLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedTermsUnderFolding: two case-insensitive terms are one term when findTerm would
+// match them alike, which simple case folding decides, not strings.ToLower ("ſ" folds with "s").
+func TestRepeatedTermsUnderFolding(t *testing.T) {
+	_, errs := prepareTerms([]TutorTerm{
+		{Term: "ſtate", CaseInsensitive: true},
+		{Term: "STATE", CaseInsensitive: true},
+		{Term: "State"}, // case-sensitive: its own term
+	})
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), `tutorTerms[1].term "STATE" repeats tutorTerms[0]`) {
+		t.Errorf("errors = %v; want tutorTerms[1] reported as a repeat of tutorTerms[0]", errs)
+	}
+}
