@@ -9,7 +9,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -364,17 +363,7 @@ func writeOverlay(files map[string][]byte) (flag string, cleanup func(), err err
 // or nil for any other file (or one it cannot read). The package clause follows the header within
 // a few lines; reading that far spares reading megabytes of generated code.
 func packageClauseStub(name string) []byte {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	head := make([]byte, 4096)
-	n, err := io.ReadFull(f, head)
-	if err != nil && err != io.ErrUnexpectedEOF {
-		return nil
-	}
-	head = head[:n]
+	head := fileHead(name, 4096)
 	if !hasCardgenHeader(head) {
 		return nil
 	}

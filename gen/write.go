@@ -131,12 +131,20 @@ func fileExists(path string) bool {
 // header's bytes are read: a package's cards_gen.go is megabytes on a large package, and every
 // run asks.
 func isCardgenFile(path string) bool {
+	return hasCardgenHeader(fileHead(path, len(generatedHeader)+1))
+}
+
+// fileHead returns up to the first n bytes of the file at path, or nil when it cannot be read.
+func fileHead(path string, n int) []byte {
 	f, err := os.Open(path)
 	if err != nil {
-		return false
+		return nil
 	}
 	defer f.Close()
-	head := make([]byte, len(generatedHeader)+1)
-	_, err = io.ReadFull(f, head)
-	return err == nil && hasCardgenHeader(head)
+	head := make([]byte, n)
+	m, err := io.ReadFull(f, head)
+	if err != nil && err != io.ErrUnexpectedEOF {
+		return nil
+	}
+	return head[:m]
 }
