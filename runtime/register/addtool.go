@@ -140,7 +140,9 @@ func lazy(schema any) *lazySchema {
 	if l, ok := resolvedSchemas.Load(key); ok {
 		return l.(*lazySchema)
 	}
-	l, _ := resolvedSchemas.LoadOrStore(key, &lazySchema{raw: raw})
+	// The entry keeps a copy, not the caller's bytes: a caller that reuses its buffer must not
+	// change a schema other calls share.
+	l, _ := resolvedSchemas.LoadOrStore(key, &lazySchema{raw: json.RawMessage(key)})
 	return l.(*lazySchema)
 }
 

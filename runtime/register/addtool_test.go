@@ -294,3 +294,20 @@ func TestAddToolRecoversPanic(t *testing.T) {
 		t.Errorf("abort logged:\n%s\nwant nothing", logged.String())
 	}
 }
+
+// TestLazySchemaOwnsItsBytes: a caller that reuses its buffer after AddTool does not change the
+// schema the cache shares with every other call of the same content.
+func TestLazySchemaOwnsItsBytes(t *testing.T) {
+	const schema = `{"type":"object","properties":{"lazy_schema_owns_its_bytes":{"type":"string"}}}`
+	buf := json.RawMessage(schema)
+	l := lazy(buf)
+	for i := range buf {
+		buf[i] = ' '
+	}
+	if string(l.raw) != schema {
+		t.Fatalf("the cached schema changed with the caller's buffer: %q", l.raw)
+	}
+	if _, err := lazy(json.RawMessage(schema)).get(); err != nil {
+		t.Errorf("the shared schema no longer resolves: %v", err)
+	}
+}
