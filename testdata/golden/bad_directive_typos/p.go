@@ -2,7 +2,7 @@ package p
 
 import "context"
 
-// A has a space after //card:, which Go's directive convention forbids.
+// A has a space after //card:, as typed before gofmt, which rewrites it to the case of bad_space_after_slashes.
 //
 //card: tool a
 func A(ctx context.Context, in In) (*Out, error) { return nil, nil }
