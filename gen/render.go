@@ -493,7 +493,8 @@ func renderRegister(f *jen.File, p *Package) {
 
 // toolRegistration is one register.AddTool call with the tool's definition and a function literal
 // that adapts the user's handler: it calls it, refuses a nil output, attaches the card and the
-// reply. A literal per tool, rather than a generic helper, because the Go compiler builds a
+// reply. RegisterTools's options are passed on, so that AddTool logs a handler's panic to
+// WithLogger's logger. A literal per tool, rather than a generic helper, because the Go compiler builds a
 // generic helper once per input type: on 500 tools that made the generated package 8–17% slower
 // to compile (see BENCHMARKS.md), a cost paid on every build, for a gain only when generating.
 //
@@ -553,6 +554,7 @@ func toolRegistration(t *Tool, views map[string]string) jen.Code {
 			jen.Id(reqName).Op("*").Qual(sdkPath, "CallToolRequest"),
 			jen.Id("in").Add(t.typ(t.In)),
 		).Params(jen.Op("*").Qual(sdkPath, "CallToolResult"), outType, jen.Error()).Block(body...),
+		jen.Id("opts").Op("..."),
 	)
 }
 
@@ -660,6 +662,7 @@ func markdownRegistration(t *Tool, tool fields) jen.Code {
 			jen.Id("req").Op("*").Qual(sdkPath, "CallToolRequest"),
 			jen.Id("in").Add(t.typ(t.In)),
 		).Params(jen.Op("*").Qual(sdkPath, "CallToolResult"), jen.Qual(mdcardPath, "Output"), jen.Error()).Block(body...),
+		jen.Id("opts").Op("..."), // the function literal's own opts is out of scope here
 	)
 }
 

@@ -89,7 +89,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "checkout_preview", CheckoutPreviewCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_order",
 		Title:       "Order status",
@@ -114,7 +114,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_order", GetOrderCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "refresh_order",
 		Title:       "Refresh order",
@@ -138,7 +138,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "list_orders",
 		Title:       "Recent orders",
@@ -161,7 +161,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_cancellation",
 		Title:       "Review a cancellation",
@@ -186,7 +186,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_cancellation", ReviewCancellationCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "cancel_order",
 		Title:       "Cancel an order",
@@ -210,7 +210,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "cancel_order", CancelOrderCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "shipping_policy",
 		Title:       "Shipping policy",
@@ -235,7 +235,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		md, opts := shippingPolicyDocument(out)
 		opts.Part = int(in.Part)
 		return shippingPolicyDoc.Serve(req, md, opts)
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_product",
 		Title:       "Product details",
@@ -260,7 +260,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_product", GetProductCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "search_products",
 		Title:       "Search products",
@@ -283,7 +283,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 	ui.Register(s)
 }
 

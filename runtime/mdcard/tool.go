@@ -14,6 +14,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/cardgen/cardgen/internal/typedtool"
 	"github.com/cardgen/cardgen/runtime/apps"
 )
 
@@ -149,7 +150,10 @@ func Register(s *mcp.Server, opts Options) error {
 	if opts.Apps == nil {
 		reg.Register(s)
 	}
-	mcp.AddTool(s, &mcp.Tool{
+	// typedtool.Add is mcp.AddTool with a handler's panic recovered and "arguments": null taken
+	// as none, as generated tools are registered: the SDK recovers no panic, so one bad request
+	// would end the server.
+	typedtool.Add(s, &mcp.Tool{
 		Name:         ToolName,
 		Title:        toolTitle,
 		Description:  toolDescription,
@@ -157,7 +161,7 @@ func Register(s *mcp.Server, opts Options) error {
 		OutputSchema: outputSchema,
 		Annotations:  &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)},
 		Meta:         apps.ToolMeta(uri, 0),
-	}, t.call)
+	}, t.call, nil)
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 
 	segjson "github.com/segmentio/encoding/json"
 
+	"github.com/cardgen/cardgen/internal/typedtool"
 	"github.com/cardgen/cardgen/runtime/acp"
 	"github.com/cardgen/cardgen/runtime/card"
 )
@@ -113,7 +114,7 @@ func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, erro
 // valid input.
 func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	// The same once-per-process resolution AddTool uses: a reply is decoded on a hot path.
-	resolved, err := lazy(schema).get()
+	resolved, err := typedtool.Lazy(schema).Resolved()
 	if err != nil {
 		return fmt.Errorf("input schema: %w", err)
 	}
@@ -149,7 +150,7 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 		// A value JSON cannot hold, such as a Go float NaN put in the selection by hand.
 		return fmt.Errorf("the selection is not a valid input: %w", err)
 	}
-	// Keys match fields case-sensitively, as decodeInput's do for tool arguments: the schema
+	// Keys match fields case-sensitively, as AddTool's do for tool arguments: the schema
 	// checked "qty", and encoding/json would fill Qty from an unchecked "QTY" when the schema
 	// lets unknown keys through.
 	dec := segjson.NewDecoder(bytes.NewReader(b))

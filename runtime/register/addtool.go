@@ -1,195 +1,35 @@
 package register
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"log/slog"
-	"net/http"
-	"runtime/debug"
-	"sync"
-
-	"github.com/google/jsonschema-go/jsonschema"
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	segjson "github.com/segmentio/encoding/json"
 
-	"github.com/cardgen/cardgen/internal/sdkschema"
+	"github.com/cardgen/cardgen/internal/typedtool"
 )
 
 // AddTool registers a tool exactly as mcp.AddTool does — input validated against the input
 // schema with its defaults applied, an error result for bad input or a handler error, the output
-// validated against the output schema and sent as structuredContent and as JSON text — with one
-// difference: the schemas are resolved when the tool is first called, once per process, instead
-// of when the server starts. cardgen's generated code passes both schemas as json.RawMessage
-// package variables; resolving hundreds of them at start-up is most of the cost of starting a
-// server with generated tools (see BENCHMARKS.md), and stateless HTTP servers start one per
-// session.
+// validated against the output schema and sent as structuredContent and as JSON text — with
+// these differences:
 //
-// A second difference: a panic in h is recovered, as net/http recovers a handler's. The SDK
-// recovers none, so one bad request — a nil map, an index out of range in a handler — ended the
-// server's process and every session in it. The client gets an error result that names the tool
-// and not the panic's value (which may hold data the client should not see); the value and the
-// stack go to slog's default logger at error level (but for http.ErrAbortHandler, which net/http
-// does not log either).
-func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
-	in, out := lazy(t.InputSchema), lazy(t.OutputSchema)
-	s.AddTool(t, func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
-		defer func() {
-			// recover returns nil for runtime.Goexit (t.FailNow in a test's handler), which
-			// goes on ending the goroutine.
-			if v := recover(); v != nil {
-				// http.ErrAbortHandler asks net/http to abort without logging; the handler runs
-				// on a goroutine of the SDK's, not under net/http, so it is recovered here and,
-				// as net/http does, not logged.
-				if v != http.ErrAbortHandler {
-					slog.ErrorContext(ctx, "panic in an MCP tool handler", slog.String("tool", t.Name),
-						slog.Any("panic", v), slog.String("stack", string(debug.Stack())))
-				}
-				res, err = errorResult(fmt.Errorf("tool %s failed with an internal error; the server logged it", t.Name)), nil
-			}
-		}()
-		inResolved, err := in.get()
-		if err != nil {
-			return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)
-		}
-		args, err := apply(req.Params.Arguments, inResolved, false)
-		if err != nil {
-			return errorResult(fmt.Errorf("validating \"arguments\": %v", err)), nil
-		}
-		var input In
-		if err := decodeInput(args, &input); err != nil {
-			return errorResult(err), nil
-		}
-		res, output, err := h(ctx, req, input)
-		if err != nil {
-			var wireErr *jsonrpc.Error
-			if errors.As(err, &wireErr) {
-				return nil, wireErr
-			}
-			return errorResult(err), nil
-		}
-		if res == nil {
-			res = &mcp.CallToolResult{}
-		}
-		outJSON, err := json.Marshal(output)
-		if err != nil {
-			return nil, fmt.Errorf("marshaling output: %w", err)
-		}
-		outResolved, err := out.get()
-		if err != nil {
-			return nil, fmt.Errorf("tool %s: output schema: %w", t.Name, err)
-		}
-		if outJSON, err = apply(outJSON, outResolved, true); err != nil {
-			return nil, fmt.Errorf("validating tool output: %w", err)
-		}
-		res.StructuredContent = json.RawMessage(outJSON)
-		if res.Content == nil {
-			res.Content = []mcp.Content{&mcp.TextContent{Text: string(outJSON)}}
-		}
-		return res, nil
-	})
-}
-
-// decodeInput decodes a tool's validated arguments the way the SDK's typed handlers do: with
-// segmentio/encoding's decoder (the SDK's internal/json), which matches object keys to struct
-// fields case-sensitively. encoding/json would fill Name from "NAME", which a schema that lets
-// extra keys through (a type's own JSONSchema method) does not stop.
-func decodeInput(data []byte, v any) error {
-	dec := segjson.NewDecoder(bytes.NewReader(data))
-	dec.DontMatchCaseInsensitiveStructFields()
-	return dec.Decode(v)
-}
-
-func errorResult(err error) *mcp.CallToolResult {
-	var res mcp.CallToolResult
-	res.SetError(err)
-	return &res
-}
-
-// resolvedSchemas holds each schema resolved so far, keyed by its bytes: generated schemas are
-// package variables, so every server of the process shares one resolution. The key is the
-// content, not the address of the bytes: a schema marshalled on each call (a *jsonschema.Schema,
-// or a literal converted to json.RawMessage in a function that builds a server per session)
-// has new bytes every time, and keyed by address each copy stayed in the map for good, so
-// opening sessions grew the process without bound.
-var resolvedSchemas sync.Map // string → *lazySchema
-
-type lazySchema struct {
-	raw      json.RawMessage
-	once     sync.Once
-	resolved *jsonschema.Resolved
-	err      error
-}
-
-func lazy(schema any) *lazySchema {
-	raw, ok := schema.(json.RawMessage)
-	if !ok {
-		b, err := json.Marshal(schema)
-		if err != nil {
-			return &lazySchema{err: err}
-		}
-		raw = b
+//   - The schemas are resolved when the tool is first called, once per process, instead of when
+//     the server starts. cardgen's generated code passes both schemas as json.RawMessage package
+//     variables; resolving hundreds of them at start-up is most of the cost of starting a server
+//     with generated tools (see BENCHMARKS.md), and stateless HTTP servers start one per session.
+//   - A panic in h is recovered, as net/http recovers a handler's. The SDK recovers none, so one
+//     bad request — a nil map, an index out of range in a handler — ended the server's process
+//     and every session in it. The client gets an error result that names the tool and not the
+//     panic's value (which may hold data the client should not see); the value and the stack go,
+//     at error level, to the logger of WithLogger among opts, or else to slog's default logger
+//     (but for http.ErrAbortHandler, which net/http does not log either).
+//   - "arguments": null is taken as no arguments; mcp.AddTool panics on it when the input
+//     schema has a default.
+//
+// Generated RegisterTools functions pass their own options on, so a panic is logged where
+// WithLogger sends everything else about a call.
+func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], opts ...Option) {
+	var cfg Config
+	for _, o := range opts {
+		o(&cfg)
 	}
-	if len(raw) == 0 {
-		return &lazySchema{err: errors.New("the schema is empty")}
-	}
-	key := string(raw)
-	if l, ok := resolvedSchemas.Load(key); ok {
-		return l.(*lazySchema)
-	}
-	// The entry keeps a copy, not the caller's bytes: a caller that reuses its buffer must not
-	// change a schema other calls share.
-	l, _ := resolvedSchemas.LoadOrStore(key, &lazySchema{raw: json.RawMessage(key)})
-	return l.(*lazySchema)
-}
-
-// get resolves the schema the first time, with the options mcp.AddTool uses.
-func (l *lazySchema) get() (*jsonschema.Resolved, error) {
-	if l.raw == nil {
-		return nil, l.err
-	}
-	l.once.Do(func() { l.resolved, l.err = sdkschema.Resolve(l.raw) })
-	return l.resolved, l.err
-}
-
-// apply validates data against the schema after applying its defaults, as the SDK does: input
-// is always an object (missing or null arguments are {}), output is validated as it is.
-func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) (json.RawMessage, error) {
-	var v any
-	if !forOutput {
-		m := map[string]any{}
-		if len(data) > 0 {
-			if err := json.Unmarshal(data, &m); err != nil {
-				return nil, fmt.Errorf("unmarshaling arguments: %w", err)
-			}
-		}
-		if m == nil {
-			// "arguments": null leaves a nil map, into which ApplyDefaults would assign a default
-			// and panic, and the SDK recovers no handler panic: one request would end the
-			// process. null is taken as no arguments, as it already is when nothing has a default.
-			m = map[string]any{}
-		}
-		v = m
-	} else if len(data) > 0 {
-		if err := json.Unmarshal(data, &v); err != nil {
-			return nil, fmt.Errorf("unmarshaling output: %w", err)
-		}
-	}
-	applied := false
-	if _, ok := v.(map[string]any); ok {
-		if err := resolved.ApplyDefaults(&v); err != nil {
-			return nil, fmt.Errorf("applying schema defaults:\n%w", err)
-		}
-		applied = true
-	}
-	if err := resolved.Validate(&v); err != nil {
-		return nil, err
-	}
-	if !applied {
-		return data, nil
-	}
-	return json.Marshal(v)
+	typedtool.Add(s, t, h, cfg.Logger)
 }

@@ -216,35 +216,6 @@ func TestAddToolNullArguments(t *testing.T) {
 	}
 }
 
-// TestLazySchemaSharedByContent registers the same schema, as fresh bytes each time, on many
-// servers, as a function that builds a server per session does with a schema literal or a
-// *jsonschema.Schema. Keyed by the address of the bytes, each copy added an entry that was never
-// freed; keyed by their content, all share one.
-func TestLazySchemaSharedByContent(t *testing.T) {
-	schema := `{"type":"object","properties":{"lazy_schema_shared_by_content":{"type":"string"}}}`
-	count := func() int {
-		n := 0
-		resolvedSchemas.Range(func(_, v any) bool {
-			if strings.Contains(string(v.(*lazySchema).raw), "lazy_schema_shared_by_content") {
-				n++
-			}
-			return true
-		})
-		return n
-	}
-	for range 100 {
-		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
-		AddTool(s, &mcp.Tool{Name: "greet", InputSchema: json.RawMessage(schema), OutputSchema: addOutSchema}, greet)
-	}
-	for range 100 {
-		var in struct{}
-		_ = DecodeSelection(json.RawMessage(schema), nil, &in)
-	}
-	if n := count(); n != 1 {
-		t.Errorf("200 copies of one schema left %d entries; want 1", n)
-	}
-}
-
 // TestAddToolRecoversPanic: a handler's panic becomes an error result naming the tool, without
 // the panic's value, which is logged with its stack; the server goes on serving. Without the
 // recover the panic ends the test binary, as it ended the server's process.
@@ -293,21 +264,24 @@ func TestAddToolRecoversPanic(t *testing.T) {
 	if logged.Len() != 0 {
 		t.Errorf("abort logged:\n%s\nwant nothing", logged.String())
 	}
-}
 
-// TestLazySchemaOwnsItsBytes: a caller that reuses its buffer after AddTool does not change the
-// schema the cache shares with every other call of the same content.
-func TestLazySchemaOwnsItsBytes(t *testing.T) {
-	const schema = `{"type":"object","properties":{"lazy_schema_owns_its_bytes":{"type":"string"}}}`
-	buf := json.RawMessage(schema)
-	l := lazy(buf)
-	for i := range buf {
-		buf[i] = ' '
+	// With WithLogger among the options, as generated RegisterTools functions pass theirs on,
+	// the panic goes to that logger, where everything else about a call is logged, and not to
+	// slog's default.
+	var own bytes.Buffer
+	cs = connectClient(t, func(s *mcp.Server) {
+		AddTool(s, &mcp.Tool{Name: "crash", InputSchema: addInSchema, OutputSchema: addOutSchema},
+			func(context.Context, *mcp.CallToolRequest, addIn) (*mcp.CallToolResult, addOut, error) {
+				panic("with a logger of its own")
+			}, WithUIServer("x"), WithLogger(slog.New(slog.NewTextHandler(&own, nil))))
+	})
+	if res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "crash", Arguments: map[string]any{"name": "x"}}); err != nil || !res.IsError {
+		t.Errorf("crash with WithLogger: %v, %+v; want an error result", err, res)
 	}
-	if string(l.raw) != schema {
-		t.Fatalf("the cached schema changed with the caller's buffer: %q", l.raw)
+	if !strings.Contains(own.String(), "with a logger of its own") || !strings.Contains(own.String(), "tool=crash") {
+		t.Errorf("WithLogger's logger got:\n%s\nwant the panic and the tool", own.String())
 	}
-	if _, err := lazy(json.RawMessage(schema)).get(); err != nil {
-		t.Errorf("the shared schema no longer resolves: %v", err)
+	if logged.Len() != 0 {
+		t.Errorf("slog's default logger got:\n%s\nwant nothing: WithLogger was given", logged.String())
 	}
 }

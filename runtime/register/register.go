@@ -25,8 +25,9 @@ import (
 type Option func(*Config)
 
 // WithLogger sets the logger that reports what card.Fit had to change in a card built from data
-// (at debug level). Pass the logger the server was given in mcp.ServerOptions.Logger so that
-// everything about a call shows in one place.
+// (at debug level) and a handler's recovered panic with its stack (at error level; without this
+// option, slog's default logger gets it). Pass the logger the server was given in
+// mcp.ServerOptions.Logger so that everything about a call shows in one place.
 func WithLogger(l *slog.Logger) Option {
 	return func(c *Config) { c.Logger = l }
 }

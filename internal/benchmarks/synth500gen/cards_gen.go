@@ -1157,7 +1157,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_invoice_0", GetInvoice0Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_1",
 		Title:       "Get ticket 1",
@@ -1182,7 +1182,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_ticket_1", GetTicket1Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_2",
 		Title:       "Get shipment 2",
@@ -1207,7 +1207,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_shipment_2", GetShipment2Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_3",
 		Title:       "Get booking 3",
@@ -1232,7 +1232,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_booking_3", GetBooking3Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_4",
 		Title:       "Get account 4",
@@ -1257,7 +1257,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_account_4", GetAccount4Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_5",
 		Title:       "Get device 5",
@@ -1282,7 +1282,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_device_5", GetDevice5Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_6",
 		Title:       "Get report 6",
@@ -1307,7 +1307,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_report_6", GetReport6Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_7",
 		Title:       "Get lead 7",
@@ -1332,7 +1332,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_lead_7", GetLead7Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_8",
 		Title:       "Get claim 8",
@@ -1357,7 +1357,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_claim_8", GetClaim8Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_9",
 		Title:       "Get course 9",
@@ -1382,7 +1382,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_course_9", GetCourse9Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_10",
 		Title:       "Review invoice 10",
@@ -1406,7 +1406,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_invoice_10", ReviewInvoice10Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_11",
 		Title:       "Review ticket 11",
@@ -1430,7 +1430,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_ticket_11", ReviewTicket11Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_12",
 		Title:       "Review shipment 12",
@@ -1454,7 +1454,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_shipment_12", ReviewShipment12Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_13",
 		Title:       "Review booking 13",
@@ -1478,7 +1478,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_booking_13", ReviewBooking13Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_14",
 		Title:       "Review account 14",
@@ -1502,7 +1502,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_account_14", ReviewAccount14Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_15",
 		Title:       "Review device 15",
@@ -1526,7 +1526,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_device_15", ReviewDevice15Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_16",
 		Title:       "Review report 16",
@@ -1550,7 +1550,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_report_16", ReviewReport16Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_17",
 		Title:       "Review lead 17",
@@ -1574,7 +1574,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_lead_17", ReviewLead17Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_18",
 		Title:       "Review claim 18",
@@ -1598,7 +1598,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_claim_18", ReviewClaim18Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_19",
 		Title:       "Review course 19",
@@ -1622,7 +1622,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_course_19", ReviewCourse19Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_20",
 		Title:       "Update invoice 20",
@@ -1647,7 +1647,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_invoice_20", UpdateInvoice20Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_21",
 		Title:       "Update ticket 21",
@@ -1672,7 +1672,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_ticket_21", UpdateTicket21Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_22",
 		Title:       "Update shipment 22",
@@ -1697,7 +1697,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_shipment_22", UpdateShipment22Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_23",
 		Title:       "Update booking 23",
@@ -1722,7 +1722,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_booking_23", UpdateBooking23Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_24",
 		Title:       "Update account 24",
@@ -1747,7 +1747,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_account_24", UpdateAccount24Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_25",
 		Title:       "Update device 25",
@@ -1772,7 +1772,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_device_25", UpdateDevice25Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_26",
 		Title:       "Update report 26",
@@ -1797,7 +1797,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_report_26", UpdateReport26Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_27",
 		Title:       "Update lead 27",
@@ -1822,7 +1822,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_lead_27", UpdateLead27Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_28",
 		Title:       "Update claim 28",
@@ -1847,7 +1847,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_claim_28", UpdateClaim28Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_29",
 		Title:       "Update course 29",
@@ -1872,7 +1872,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_course_29", UpdateCourse29Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_30",
 		Title:       "Close invoice 30",
@@ -1896,7 +1896,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_invoice_30", CloseInvoice30Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_31",
 		Title:       "Close ticket 31",
@@ -1920,7 +1920,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_ticket_31", CloseTicket31Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_32",
 		Title:       "Close shipment 32",
@@ -1944,7 +1944,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_shipment_32", CloseShipment32Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_33",
 		Title:       "Close booking 33",
@@ -1968,7 +1968,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_booking_33", CloseBooking33Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_34",
 		Title:       "Close account 34",
@@ -1992,7 +1992,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_account_34", CloseAccount34Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_35",
 		Title:       "Close device 35",
@@ -2016,7 +2016,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_device_35", CloseDevice35Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_36",
 		Title:       "Close report 36",
@@ -2040,7 +2040,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_report_36", CloseReport36Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_37",
 		Title:       "Close lead 37",
@@ -2064,7 +2064,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_lead_37", CloseLead37Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_38",
 		Title:       "Close claim 38",
@@ -2088,7 +2088,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_claim_38", CloseClaim38Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_39",
 		Title:       "Close course 39",
@@ -2112,7 +2112,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_course_39", CloseCourse39Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_40",
 		Title:       "Approve invoice 40",
@@ -2136,7 +2136,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_invoice_40", ApproveInvoice40Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_41",
 		Title:       "Approve ticket 41",
@@ -2160,7 +2160,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_ticket_41", ApproveTicket41Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_42",
 		Title:       "Approve shipment 42",
@@ -2184,7 +2184,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_shipment_42", ApproveShipment42Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_43",
 		Title:       "Approve booking 43",
@@ -2208,7 +2208,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_booking_43", ApproveBooking43Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_44",
 		Title:       "Approve account 44",
@@ -2232,7 +2232,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_account_44", ApproveAccount44Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_45",
 		Title:       "Approve device 45",
@@ -2256,7 +2256,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_device_45", ApproveDevice45Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_46",
 		Title:       "Approve report 46",
@@ -2280,7 +2280,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_report_46", ApproveReport46Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_47",
 		Title:       "Approve lead 47",
@@ -2304,7 +2304,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_lead_47", ApproveLead47Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_48",
 		Title:       "Approve claim 48",
@@ -2328,7 +2328,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_claim_48", ApproveClaim48Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_49",
 		Title:       "Approve course 49",
@@ -2352,7 +2352,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_course_49", ApproveCourse49Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_50",
 		Title:       "Get invoice 50",
@@ -2377,7 +2377,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_invoice_50", GetInvoice50Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_51",
 		Title:       "Get ticket 51",
@@ -2402,7 +2402,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_ticket_51", GetTicket51Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_52",
 		Title:       "Get shipment 52",
@@ -2427,7 +2427,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_shipment_52", GetShipment52Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_53",
 		Title:       "Get booking 53",
@@ -2452,7 +2452,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_booking_53", GetBooking53Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_54",
 		Title:       "Get account 54",
@@ -2477,7 +2477,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_account_54", GetAccount54Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_55",
 		Title:       "Get device 55",
@@ -2502,7 +2502,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_device_55", GetDevice55Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_56",
 		Title:       "Get report 56",
@@ -2527,7 +2527,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_report_56", GetReport56Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_57",
 		Title:       "Get lead 57",
@@ -2552,7 +2552,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_lead_57", GetLead57Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_58",
 		Title:       "Get claim 58",
@@ -2577,7 +2577,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_claim_58", GetClaim58Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_59",
 		Title:       "Get course 59",
@@ -2602,7 +2602,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_course_59", GetCourse59Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_60",
 		Title:       "Review invoice 60",
@@ -2626,7 +2626,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_invoice_60", ReviewInvoice60Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_61",
 		Title:       "Review ticket 61",
@@ -2650,7 +2650,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_ticket_61", ReviewTicket61Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_62",
 		Title:       "Review shipment 62",
@@ -2674,7 +2674,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_shipment_62", ReviewShipment62Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_63",
 		Title:       "Review booking 63",
@@ -2698,7 +2698,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_booking_63", ReviewBooking63Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_64",
 		Title:       "Review account 64",
@@ -2722,7 +2722,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_account_64", ReviewAccount64Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_65",
 		Title:       "Review device 65",
@@ -2746,7 +2746,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_device_65", ReviewDevice65Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_66",
 		Title:       "Review report 66",
@@ -2770,7 +2770,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_report_66", ReviewReport66Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_67",
 		Title:       "Review lead 67",
@@ -2794,7 +2794,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_lead_67", ReviewLead67Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_68",
 		Title:       "Review claim 68",
@@ -2818,7 +2818,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_claim_68", ReviewClaim68Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_69",
 		Title:       "Review course 69",
@@ -2842,7 +2842,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_course_69", ReviewCourse69Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_70",
 		Title:       "Update invoice 70",
@@ -2867,7 +2867,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_invoice_70", UpdateInvoice70Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_71",
 		Title:       "Update ticket 71",
@@ -2892,7 +2892,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_ticket_71", UpdateTicket71Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_72",
 		Title:       "Update shipment 72",
@@ -2917,7 +2917,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_shipment_72", UpdateShipment72Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_73",
 		Title:       "Update booking 73",
@@ -2942,7 +2942,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_booking_73", UpdateBooking73Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_74",
 		Title:       "Update account 74",
@@ -2967,7 +2967,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_account_74", UpdateAccount74Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_75",
 		Title:       "Update device 75",
@@ -2992,7 +2992,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_device_75", UpdateDevice75Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_76",
 		Title:       "Update report 76",
@@ -3017,7 +3017,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_report_76", UpdateReport76Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_77",
 		Title:       "Update lead 77",
@@ -3042,7 +3042,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_lead_77", UpdateLead77Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_78",
 		Title:       "Update claim 78",
@@ -3067,7 +3067,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_claim_78", UpdateClaim78Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_79",
 		Title:       "Update course 79",
@@ -3092,7 +3092,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_course_79", UpdateCourse79Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_80",
 		Title:       "Close invoice 80",
@@ -3116,7 +3116,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_invoice_80", CloseInvoice80Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_81",
 		Title:       "Close ticket 81",
@@ -3140,7 +3140,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_ticket_81", CloseTicket81Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_82",
 		Title:       "Close shipment 82",
@@ -3164,7 +3164,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_shipment_82", CloseShipment82Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_83",
 		Title:       "Close booking 83",
@@ -3188,7 +3188,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_booking_83", CloseBooking83Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_84",
 		Title:       "Close account 84",
@@ -3212,7 +3212,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_account_84", CloseAccount84Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_85",
 		Title:       "Close device 85",
@@ -3236,7 +3236,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_device_85", CloseDevice85Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_86",
 		Title:       "Close report 86",
@@ -3260,7 +3260,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_report_86", CloseReport86Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_87",
 		Title:       "Close lead 87",
@@ -3284,7 +3284,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_lead_87", CloseLead87Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_88",
 		Title:       "Close claim 88",
@@ -3308,7 +3308,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_claim_88", CloseClaim88Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_89",
 		Title:       "Close course 89",
@@ -3332,7 +3332,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_course_89", CloseCourse89Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_90",
 		Title:       "Approve invoice 90",
@@ -3356,7 +3356,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_invoice_90", ApproveInvoice90Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_91",
 		Title:       "Approve ticket 91",
@@ -3380,7 +3380,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_ticket_91", ApproveTicket91Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_92",
 		Title:       "Approve shipment 92",
@@ -3404,7 +3404,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_shipment_92", ApproveShipment92Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_93",
 		Title:       "Approve booking 93",
@@ -3428,7 +3428,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_booking_93", ApproveBooking93Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_94",
 		Title:       "Approve account 94",
@@ -3452,7 +3452,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_account_94", ApproveAccount94Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_95",
 		Title:       "Approve device 95",
@@ -3476,7 +3476,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_device_95", ApproveDevice95Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_96",
 		Title:       "Approve report 96",
@@ -3500,7 +3500,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_report_96", ApproveReport96Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_97",
 		Title:       "Approve lead 97",
@@ -3524,7 +3524,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_lead_97", ApproveLead97Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_98",
 		Title:       "Approve claim 98",
@@ -3548,7 +3548,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_claim_98", ApproveClaim98Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_99",
 		Title:       "Approve course 99",
@@ -3572,7 +3572,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_course_99", ApproveCourse99Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_100",
 		Title:       "Get invoice 100",
@@ -3597,7 +3597,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_invoice_100", GetInvoice100Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_101",
 		Title:       "Get ticket 101",
@@ -3622,7 +3622,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_ticket_101", GetTicket101Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_102",
 		Title:       "Get shipment 102",
@@ -3647,7 +3647,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_shipment_102", GetShipment102Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_103",
 		Title:       "Get booking 103",
@@ -3672,7 +3672,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_booking_103", GetBooking103Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_104",
 		Title:       "Get account 104",
@@ -3697,7 +3697,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_account_104", GetAccount104Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_105",
 		Title:       "Get device 105",
@@ -3722,7 +3722,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_device_105", GetDevice105Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_106",
 		Title:       "Get report 106",
@@ -3747,7 +3747,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_report_106", GetReport106Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_107",
 		Title:       "Get lead 107",
@@ -3772,7 +3772,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_lead_107", GetLead107Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_108",
 		Title:       "Get claim 108",
@@ -3797,7 +3797,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_claim_108", GetClaim108Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_109",
 		Title:       "Get course 109",
@@ -3822,7 +3822,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_course_109", GetCourse109Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_110",
 		Title:       "Review invoice 110",
@@ -3846,7 +3846,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_invoice_110", ReviewInvoice110Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_111",
 		Title:       "Review ticket 111",
@@ -3870,7 +3870,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_ticket_111", ReviewTicket111Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_112",
 		Title:       "Review shipment 112",
@@ -3894,7 +3894,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_shipment_112", ReviewShipment112Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_113",
 		Title:       "Review booking 113",
@@ -3918,7 +3918,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_booking_113", ReviewBooking113Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_114",
 		Title:       "Review account 114",
@@ -3942,7 +3942,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_account_114", ReviewAccount114Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_115",
 		Title:       "Review device 115",
@@ -3966,7 +3966,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_device_115", ReviewDevice115Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_116",
 		Title:       "Review report 116",
@@ -3990,7 +3990,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_report_116", ReviewReport116Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_117",
 		Title:       "Review lead 117",
@@ -4014,7 +4014,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_lead_117", ReviewLead117Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_118",
 		Title:       "Review claim 118",
@@ -4038,7 +4038,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_claim_118", ReviewClaim118Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_119",
 		Title:       "Review course 119",
@@ -4062,7 +4062,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_course_119", ReviewCourse119Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_120",
 		Title:       "Update invoice 120",
@@ -4087,7 +4087,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_invoice_120", UpdateInvoice120Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_121",
 		Title:       "Update ticket 121",
@@ -4112,7 +4112,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_ticket_121", UpdateTicket121Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_122",
 		Title:       "Update shipment 122",
@@ -4137,7 +4137,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_shipment_122", UpdateShipment122Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_123",
 		Title:       "Update booking 123",
@@ -4162,7 +4162,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_booking_123", UpdateBooking123Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_124",
 		Title:       "Update account 124",
@@ -4187,7 +4187,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_account_124", UpdateAccount124Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_125",
 		Title:       "Update device 125",
@@ -4212,7 +4212,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_device_125", UpdateDevice125Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_126",
 		Title:       "Update report 126",
@@ -4237,7 +4237,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_report_126", UpdateReport126Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_127",
 		Title:       "Update lead 127",
@@ -4262,7 +4262,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_lead_127", UpdateLead127Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_128",
 		Title:       "Update claim 128",
@@ -4287,7 +4287,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_claim_128", UpdateClaim128Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_129",
 		Title:       "Update course 129",
@@ -4312,7 +4312,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_course_129", UpdateCourse129Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_130",
 		Title:       "Close invoice 130",
@@ -4336,7 +4336,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_invoice_130", CloseInvoice130Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_131",
 		Title:       "Close ticket 131",
@@ -4360,7 +4360,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_ticket_131", CloseTicket131Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_132",
 		Title:       "Close shipment 132",
@@ -4384,7 +4384,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_shipment_132", CloseShipment132Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_133",
 		Title:       "Close booking 133",
@@ -4408,7 +4408,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_booking_133", CloseBooking133Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_134",
 		Title:       "Close account 134",
@@ -4432,7 +4432,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_account_134", CloseAccount134Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_135",
 		Title:       "Close device 135",
@@ -4456,7 +4456,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_device_135", CloseDevice135Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_136",
 		Title:       "Close report 136",
@@ -4480,7 +4480,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_report_136", CloseReport136Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_137",
 		Title:       "Close lead 137",
@@ -4504,7 +4504,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_lead_137", CloseLead137Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_138",
 		Title:       "Close claim 138",
@@ -4528,7 +4528,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_claim_138", CloseClaim138Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_139",
 		Title:       "Close course 139",
@@ -4552,7 +4552,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_course_139", CloseCourse139Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_140",
 		Title:       "Approve invoice 140",
@@ -4576,7 +4576,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_invoice_140", ApproveInvoice140Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_141",
 		Title:       "Approve ticket 141",
@@ -4600,7 +4600,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_ticket_141", ApproveTicket141Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_142",
 		Title:       "Approve shipment 142",
@@ -4624,7 +4624,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_shipment_142", ApproveShipment142Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_143",
 		Title:       "Approve booking 143",
@@ -4648,7 +4648,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_booking_143", ApproveBooking143Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_144",
 		Title:       "Approve account 144",
@@ -4672,7 +4672,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_account_144", ApproveAccount144Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_145",
 		Title:       "Approve device 145",
@@ -4696,7 +4696,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_device_145", ApproveDevice145Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_146",
 		Title:       "Approve report 146",
@@ -4720,7 +4720,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_report_146", ApproveReport146Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_147",
 		Title:       "Approve lead 147",
@@ -4744,7 +4744,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_lead_147", ApproveLead147Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_148",
 		Title:       "Approve claim 148",
@@ -4768,7 +4768,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_claim_148", ApproveClaim148Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_149",
 		Title:       "Approve course 149",
@@ -4792,7 +4792,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_course_149", ApproveCourse149Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_150",
 		Title:       "Get invoice 150",
@@ -4817,7 +4817,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_invoice_150", GetInvoice150Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_151",
 		Title:       "Get ticket 151",
@@ -4842,7 +4842,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_ticket_151", GetTicket151Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_152",
 		Title:       "Get shipment 152",
@@ -4867,7 +4867,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_shipment_152", GetShipment152Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_153",
 		Title:       "Get booking 153",
@@ -4892,7 +4892,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_booking_153", GetBooking153Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_154",
 		Title:       "Get account 154",
@@ -4917,7 +4917,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_account_154", GetAccount154Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_155",
 		Title:       "Get device 155",
@@ -4942,7 +4942,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_device_155", GetDevice155Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_156",
 		Title:       "Get report 156",
@@ -4967,7 +4967,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_report_156", GetReport156Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_157",
 		Title:       "Get lead 157",
@@ -4992,7 +4992,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_lead_157", GetLead157Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_158",
 		Title:       "Get claim 158",
@@ -5017,7 +5017,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_claim_158", GetClaim158Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_159",
 		Title:       "Get course 159",
@@ -5042,7 +5042,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_course_159", GetCourse159Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_160",
 		Title:       "Review invoice 160",
@@ -5066,7 +5066,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_invoice_160", ReviewInvoice160Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_161",
 		Title:       "Review ticket 161",
@@ -5090,7 +5090,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_ticket_161", ReviewTicket161Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_162",
 		Title:       "Review shipment 162",
@@ -5114,7 +5114,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_shipment_162", ReviewShipment162Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_163",
 		Title:       "Review booking 163",
@@ -5138,7 +5138,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_booking_163", ReviewBooking163Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_164",
 		Title:       "Review account 164",
@@ -5162,7 +5162,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_account_164", ReviewAccount164Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_165",
 		Title:       "Review device 165",
@@ -5186,7 +5186,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_device_165", ReviewDevice165Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_166",
 		Title:       "Review report 166",
@@ -5210,7 +5210,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_report_166", ReviewReport166Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_167",
 		Title:       "Review lead 167",
@@ -5234,7 +5234,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_lead_167", ReviewLead167Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_168",
 		Title:       "Review claim 168",
@@ -5258,7 +5258,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_claim_168", ReviewClaim168Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_169",
 		Title:       "Review course 169",
@@ -5282,7 +5282,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_course_169", ReviewCourse169Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_170",
 		Title:       "Update invoice 170",
@@ -5307,7 +5307,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_invoice_170", UpdateInvoice170Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_171",
 		Title:       "Update ticket 171",
@@ -5332,7 +5332,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_ticket_171", UpdateTicket171Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_172",
 		Title:       "Update shipment 172",
@@ -5357,7 +5357,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_shipment_172", UpdateShipment172Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_173",
 		Title:       "Update booking 173",
@@ -5382,7 +5382,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_booking_173", UpdateBooking173Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_174",
 		Title:       "Update account 174",
@@ -5407,7 +5407,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_account_174", UpdateAccount174Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_175",
 		Title:       "Update device 175",
@@ -5432,7 +5432,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_device_175", UpdateDevice175Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_176",
 		Title:       "Update report 176",
@@ -5457,7 +5457,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_report_176", UpdateReport176Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_177",
 		Title:       "Update lead 177",
@@ -5482,7 +5482,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_lead_177", UpdateLead177Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_178",
 		Title:       "Update claim 178",
@@ -5507,7 +5507,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_claim_178", UpdateClaim178Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_179",
 		Title:       "Update course 179",
@@ -5532,7 +5532,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_course_179", UpdateCourse179Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_180",
 		Title:       "Close invoice 180",
@@ -5556,7 +5556,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_invoice_180", CloseInvoice180Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_181",
 		Title:       "Close ticket 181",
@@ -5580,7 +5580,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_ticket_181", CloseTicket181Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_182",
 		Title:       "Close shipment 182",
@@ -5604,7 +5604,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_shipment_182", CloseShipment182Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_183",
 		Title:       "Close booking 183",
@@ -5628,7 +5628,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_booking_183", CloseBooking183Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_184",
 		Title:       "Close account 184",
@@ -5652,7 +5652,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_account_184", CloseAccount184Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_185",
 		Title:       "Close device 185",
@@ -5676,7 +5676,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_device_185", CloseDevice185Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_186",
 		Title:       "Close report 186",
@@ -5700,7 +5700,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_report_186", CloseReport186Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_187",
 		Title:       "Close lead 187",
@@ -5724,7 +5724,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_lead_187", CloseLead187Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_188",
 		Title:       "Close claim 188",
@@ -5748,7 +5748,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_claim_188", CloseClaim188Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_189",
 		Title:       "Close course 189",
@@ -5772,7 +5772,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_course_189", CloseCourse189Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_190",
 		Title:       "Approve invoice 190",
@@ -5796,7 +5796,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_invoice_190", ApproveInvoice190Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_191",
 		Title:       "Approve ticket 191",
@@ -5820,7 +5820,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_ticket_191", ApproveTicket191Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_192",
 		Title:       "Approve shipment 192",
@@ -5844,7 +5844,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_shipment_192", ApproveShipment192Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_193",
 		Title:       "Approve booking 193",
@@ -5868,7 +5868,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_booking_193", ApproveBooking193Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_194",
 		Title:       "Approve account 194",
@@ -5892,7 +5892,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_account_194", ApproveAccount194Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_195",
 		Title:       "Approve device 195",
@@ -5916,7 +5916,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_device_195", ApproveDevice195Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_196",
 		Title:       "Approve report 196",
@@ -5940,7 +5940,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_report_196", ApproveReport196Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_197",
 		Title:       "Approve lead 197",
@@ -5964,7 +5964,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_lead_197", ApproveLead197Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_198",
 		Title:       "Approve claim 198",
@@ -5988,7 +5988,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_claim_198", ApproveClaim198Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_199",
 		Title:       "Approve course 199",
@@ -6012,7 +6012,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_course_199", ApproveCourse199Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_200",
 		Title:       "Get invoice 200",
@@ -6037,7 +6037,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_invoice_200", GetInvoice200Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_201",
 		Title:       "Get ticket 201",
@@ -6062,7 +6062,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_ticket_201", GetTicket201Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_202",
 		Title:       "Get shipment 202",
@@ -6087,7 +6087,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_shipment_202", GetShipment202Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_203",
 		Title:       "Get booking 203",
@@ -6112,7 +6112,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_booking_203", GetBooking203Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_204",
 		Title:       "Get account 204",
@@ -6137,7 +6137,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_account_204", GetAccount204Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_205",
 		Title:       "Get device 205",
@@ -6162,7 +6162,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_device_205", GetDevice205Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_206",
 		Title:       "Get report 206",
@@ -6187,7 +6187,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_report_206", GetReport206Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_207",
 		Title:       "Get lead 207",
@@ -6212,7 +6212,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_lead_207", GetLead207Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_208",
 		Title:       "Get claim 208",
@@ -6237,7 +6237,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_claim_208", GetClaim208Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_209",
 		Title:       "Get course 209",
@@ -6262,7 +6262,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_course_209", GetCourse209Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_210",
 		Title:       "Review invoice 210",
@@ -6286,7 +6286,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_invoice_210", ReviewInvoice210Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_211",
 		Title:       "Review ticket 211",
@@ -6310,7 +6310,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_ticket_211", ReviewTicket211Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_212",
 		Title:       "Review shipment 212",
@@ -6334,7 +6334,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_shipment_212", ReviewShipment212Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_213",
 		Title:       "Review booking 213",
@@ -6358,7 +6358,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_booking_213", ReviewBooking213Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_214",
 		Title:       "Review account 214",
@@ -6382,7 +6382,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_account_214", ReviewAccount214Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_215",
 		Title:       "Review device 215",
@@ -6406,7 +6406,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_device_215", ReviewDevice215Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_216",
 		Title:       "Review report 216",
@@ -6430,7 +6430,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_report_216", ReviewReport216Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_217",
 		Title:       "Review lead 217",
@@ -6454,7 +6454,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_lead_217", ReviewLead217Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_218",
 		Title:       "Review claim 218",
@@ -6478,7 +6478,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_claim_218", ReviewClaim218Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_219",
 		Title:       "Review course 219",
@@ -6502,7 +6502,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_course_219", ReviewCourse219Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_220",
 		Title:       "Update invoice 220",
@@ -6527,7 +6527,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_invoice_220", UpdateInvoice220Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_221",
 		Title:       "Update ticket 221",
@@ -6552,7 +6552,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_ticket_221", UpdateTicket221Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_222",
 		Title:       "Update shipment 222",
@@ -6577,7 +6577,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_shipment_222", UpdateShipment222Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_223",
 		Title:       "Update booking 223",
@@ -6602,7 +6602,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_booking_223", UpdateBooking223Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_224",
 		Title:       "Update account 224",
@@ -6627,7 +6627,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_account_224", UpdateAccount224Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_225",
 		Title:       "Update device 225",
@@ -6652,7 +6652,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_device_225", UpdateDevice225Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_226",
 		Title:       "Update report 226",
@@ -6677,7 +6677,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_report_226", UpdateReport226Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_227",
 		Title:       "Update lead 227",
@@ -6702,7 +6702,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_lead_227", UpdateLead227Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_228",
 		Title:       "Update claim 228",
@@ -6727,7 +6727,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_claim_228", UpdateClaim228Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_229",
 		Title:       "Update course 229",
@@ -6752,7 +6752,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_course_229", UpdateCourse229Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_230",
 		Title:       "Close invoice 230",
@@ -6776,7 +6776,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_invoice_230", CloseInvoice230Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_231",
 		Title:       "Close ticket 231",
@@ -6800,7 +6800,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_ticket_231", CloseTicket231Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_232",
 		Title:       "Close shipment 232",
@@ -6824,7 +6824,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_shipment_232", CloseShipment232Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_233",
 		Title:       "Close booking 233",
@@ -6848,7 +6848,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_booking_233", CloseBooking233Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_234",
 		Title:       "Close account 234",
@@ -6872,7 +6872,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_account_234", CloseAccount234Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_235",
 		Title:       "Close device 235",
@@ -6896,7 +6896,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_device_235", CloseDevice235Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_236",
 		Title:       "Close report 236",
@@ -6920,7 +6920,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_report_236", CloseReport236Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_237",
 		Title:       "Close lead 237",
@@ -6944,7 +6944,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_lead_237", CloseLead237Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_238",
 		Title:       "Close claim 238",
@@ -6968,7 +6968,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_claim_238", CloseClaim238Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_239",
 		Title:       "Close course 239",
@@ -6992,7 +6992,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_course_239", CloseCourse239Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_240",
 		Title:       "Approve invoice 240",
@@ -7016,7 +7016,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_invoice_240", ApproveInvoice240Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_241",
 		Title:       "Approve ticket 241",
@@ -7040,7 +7040,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_ticket_241", ApproveTicket241Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_242",
 		Title:       "Approve shipment 242",
@@ -7064,7 +7064,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_shipment_242", ApproveShipment242Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_243",
 		Title:       "Approve booking 243",
@@ -7088,7 +7088,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_booking_243", ApproveBooking243Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_244",
 		Title:       "Approve account 244",
@@ -7112,7 +7112,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_account_244", ApproveAccount244Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_245",
 		Title:       "Approve device 245",
@@ -7136,7 +7136,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_device_245", ApproveDevice245Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_246",
 		Title:       "Approve report 246",
@@ -7160,7 +7160,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_report_246", ApproveReport246Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_247",
 		Title:       "Approve lead 247",
@@ -7184,7 +7184,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_lead_247", ApproveLead247Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_248",
 		Title:       "Approve claim 248",
@@ -7208,7 +7208,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_claim_248", ApproveClaim248Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_249",
 		Title:       "Approve course 249",
@@ -7232,7 +7232,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_course_249", ApproveCourse249Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_250",
 		Title:       "Get invoice 250",
@@ -7257,7 +7257,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_invoice_250", GetInvoice250Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_251",
 		Title:       "Get ticket 251",
@@ -7282,7 +7282,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_ticket_251", GetTicket251Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_252",
 		Title:       "Get shipment 252",
@@ -7307,7 +7307,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_shipment_252", GetShipment252Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_253",
 		Title:       "Get booking 253",
@@ -7332,7 +7332,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_booking_253", GetBooking253Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_254",
 		Title:       "Get account 254",
@@ -7357,7 +7357,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_account_254", GetAccount254Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_255",
 		Title:       "Get device 255",
@@ -7382,7 +7382,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_device_255", GetDevice255Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_256",
 		Title:       "Get report 256",
@@ -7407,7 +7407,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_report_256", GetReport256Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_257",
 		Title:       "Get lead 257",
@@ -7432,7 +7432,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_lead_257", GetLead257Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_258",
 		Title:       "Get claim 258",
@@ -7457,7 +7457,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_claim_258", GetClaim258Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_259",
 		Title:       "Get course 259",
@@ -7482,7 +7482,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_course_259", GetCourse259Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_260",
 		Title:       "Review invoice 260",
@@ -7506,7 +7506,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_invoice_260", ReviewInvoice260Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_261",
 		Title:       "Review ticket 261",
@@ -7530,7 +7530,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_ticket_261", ReviewTicket261Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_262",
 		Title:       "Review shipment 262",
@@ -7554,7 +7554,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_shipment_262", ReviewShipment262Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_263",
 		Title:       "Review booking 263",
@@ -7578,7 +7578,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_booking_263", ReviewBooking263Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_264",
 		Title:       "Review account 264",
@@ -7602,7 +7602,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_account_264", ReviewAccount264Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_265",
 		Title:       "Review device 265",
@@ -7626,7 +7626,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_device_265", ReviewDevice265Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_266",
 		Title:       "Review report 266",
@@ -7650,7 +7650,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_report_266", ReviewReport266Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_267",
 		Title:       "Review lead 267",
@@ -7674,7 +7674,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_lead_267", ReviewLead267Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_268",
 		Title:       "Review claim 268",
@@ -7698,7 +7698,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_claim_268", ReviewClaim268Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_269",
 		Title:       "Review course 269",
@@ -7722,7 +7722,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_course_269", ReviewCourse269Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_270",
 		Title:       "Update invoice 270",
@@ -7747,7 +7747,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_invoice_270", UpdateInvoice270Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_271",
 		Title:       "Update ticket 271",
@@ -7772,7 +7772,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_ticket_271", UpdateTicket271Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_272",
 		Title:       "Update shipment 272",
@@ -7797,7 +7797,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_shipment_272", UpdateShipment272Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_273",
 		Title:       "Update booking 273",
@@ -7822,7 +7822,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_booking_273", UpdateBooking273Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_274",
 		Title:       "Update account 274",
@@ -7847,7 +7847,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_account_274", UpdateAccount274Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_275",
 		Title:       "Update device 275",
@@ -7872,7 +7872,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_device_275", UpdateDevice275Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_276",
 		Title:       "Update report 276",
@@ -7897,7 +7897,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_report_276", UpdateReport276Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_277",
 		Title:       "Update lead 277",
@@ -7922,7 +7922,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_lead_277", UpdateLead277Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_278",
 		Title:       "Update claim 278",
@@ -7947,7 +7947,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_claim_278", UpdateClaim278Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_279",
 		Title:       "Update course 279",
@@ -7972,7 +7972,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_course_279", UpdateCourse279Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_280",
 		Title:       "Close invoice 280",
@@ -7996,7 +7996,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_invoice_280", CloseInvoice280Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_281",
 		Title:       "Close ticket 281",
@@ -8020,7 +8020,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_ticket_281", CloseTicket281Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_282",
 		Title:       "Close shipment 282",
@@ -8044,7 +8044,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_shipment_282", CloseShipment282Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_283",
 		Title:       "Close booking 283",
@@ -8068,7 +8068,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_booking_283", CloseBooking283Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_284",
 		Title:       "Close account 284",
@@ -8092,7 +8092,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_account_284", CloseAccount284Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_285",
 		Title:       "Close device 285",
@@ -8116,7 +8116,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_device_285", CloseDevice285Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_286",
 		Title:       "Close report 286",
@@ -8140,7 +8140,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_report_286", CloseReport286Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_287",
 		Title:       "Close lead 287",
@@ -8164,7 +8164,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_lead_287", CloseLead287Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_288",
 		Title:       "Close claim 288",
@@ -8188,7 +8188,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_claim_288", CloseClaim288Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_289",
 		Title:       "Close course 289",
@@ -8212,7 +8212,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_course_289", CloseCourse289Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_290",
 		Title:       "Approve invoice 290",
@@ -8236,7 +8236,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_invoice_290", ApproveInvoice290Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_291",
 		Title:       "Approve ticket 291",
@@ -8260,7 +8260,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_ticket_291", ApproveTicket291Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_292",
 		Title:       "Approve shipment 292",
@@ -8284,7 +8284,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_shipment_292", ApproveShipment292Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_293",
 		Title:       "Approve booking 293",
@@ -8308,7 +8308,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_booking_293", ApproveBooking293Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_294",
 		Title:       "Approve account 294",
@@ -8332,7 +8332,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_account_294", ApproveAccount294Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_295",
 		Title:       "Approve device 295",
@@ -8356,7 +8356,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_device_295", ApproveDevice295Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_296",
 		Title:       "Approve report 296",
@@ -8380,7 +8380,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_report_296", ApproveReport296Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_297",
 		Title:       "Approve lead 297",
@@ -8404,7 +8404,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_lead_297", ApproveLead297Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_298",
 		Title:       "Approve claim 298",
@@ -8428,7 +8428,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_claim_298", ApproveClaim298Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_299",
 		Title:       "Approve course 299",
@@ -8452,7 +8452,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_course_299", ApproveCourse299Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_300",
 		Title:       "Get invoice 300",
@@ -8477,7 +8477,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_invoice_300", GetInvoice300Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_301",
 		Title:       "Get ticket 301",
@@ -8502,7 +8502,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_ticket_301", GetTicket301Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_302",
 		Title:       "Get shipment 302",
@@ -8527,7 +8527,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_shipment_302", GetShipment302Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_303",
 		Title:       "Get booking 303",
@@ -8552,7 +8552,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_booking_303", GetBooking303Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_304",
 		Title:       "Get account 304",
@@ -8577,7 +8577,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_account_304", GetAccount304Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_305",
 		Title:       "Get device 305",
@@ -8602,7 +8602,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_device_305", GetDevice305Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_306",
 		Title:       "Get report 306",
@@ -8627,7 +8627,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_report_306", GetReport306Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_307",
 		Title:       "Get lead 307",
@@ -8652,7 +8652,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_lead_307", GetLead307Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_308",
 		Title:       "Get claim 308",
@@ -8677,7 +8677,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_claim_308", GetClaim308Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_309",
 		Title:       "Get course 309",
@@ -8702,7 +8702,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_course_309", GetCourse309Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_310",
 		Title:       "Review invoice 310",
@@ -8726,7 +8726,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_invoice_310", ReviewInvoice310Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_311",
 		Title:       "Review ticket 311",
@@ -8750,7 +8750,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_ticket_311", ReviewTicket311Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_312",
 		Title:       "Review shipment 312",
@@ -8774,7 +8774,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_shipment_312", ReviewShipment312Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_313",
 		Title:       "Review booking 313",
@@ -8798,7 +8798,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_booking_313", ReviewBooking313Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_314",
 		Title:       "Review account 314",
@@ -8822,7 +8822,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_account_314", ReviewAccount314Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_315",
 		Title:       "Review device 315",
@@ -8846,7 +8846,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_device_315", ReviewDevice315Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_316",
 		Title:       "Review report 316",
@@ -8870,7 +8870,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_report_316", ReviewReport316Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_317",
 		Title:       "Review lead 317",
@@ -8894,7 +8894,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_lead_317", ReviewLead317Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_318",
 		Title:       "Review claim 318",
@@ -8918,7 +8918,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_claim_318", ReviewClaim318Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_319",
 		Title:       "Review course 319",
@@ -8942,7 +8942,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_course_319", ReviewCourse319Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_320",
 		Title:       "Update invoice 320",
@@ -8967,7 +8967,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_invoice_320", UpdateInvoice320Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_321",
 		Title:       "Update ticket 321",
@@ -8992,7 +8992,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_ticket_321", UpdateTicket321Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_322",
 		Title:       "Update shipment 322",
@@ -9017,7 +9017,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_shipment_322", UpdateShipment322Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_323",
 		Title:       "Update booking 323",
@@ -9042,7 +9042,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_booking_323", UpdateBooking323Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_324",
 		Title:       "Update account 324",
@@ -9067,7 +9067,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_account_324", UpdateAccount324Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_325",
 		Title:       "Update device 325",
@@ -9092,7 +9092,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_device_325", UpdateDevice325Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_326",
 		Title:       "Update report 326",
@@ -9117,7 +9117,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_report_326", UpdateReport326Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_327",
 		Title:       "Update lead 327",
@@ -9142,7 +9142,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_lead_327", UpdateLead327Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_328",
 		Title:       "Update claim 328",
@@ -9167,7 +9167,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_claim_328", UpdateClaim328Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_329",
 		Title:       "Update course 329",
@@ -9192,7 +9192,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_course_329", UpdateCourse329Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_330",
 		Title:       "Close invoice 330",
@@ -9216,7 +9216,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_invoice_330", CloseInvoice330Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_331",
 		Title:       "Close ticket 331",
@@ -9240,7 +9240,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_ticket_331", CloseTicket331Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_332",
 		Title:       "Close shipment 332",
@@ -9264,7 +9264,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_shipment_332", CloseShipment332Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_333",
 		Title:       "Close booking 333",
@@ -9288,7 +9288,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_booking_333", CloseBooking333Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_334",
 		Title:       "Close account 334",
@@ -9312,7 +9312,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_account_334", CloseAccount334Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_335",
 		Title:       "Close device 335",
@@ -9336,7 +9336,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_device_335", CloseDevice335Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_336",
 		Title:       "Close report 336",
@@ -9360,7 +9360,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_report_336", CloseReport336Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_337",
 		Title:       "Close lead 337",
@@ -9384,7 +9384,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_lead_337", CloseLead337Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_338",
 		Title:       "Close claim 338",
@@ -9408,7 +9408,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_claim_338", CloseClaim338Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_339",
 		Title:       "Close course 339",
@@ -9432,7 +9432,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_course_339", CloseCourse339Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_340",
 		Title:       "Approve invoice 340",
@@ -9456,7 +9456,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_invoice_340", ApproveInvoice340Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_341",
 		Title:       "Approve ticket 341",
@@ -9480,7 +9480,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_ticket_341", ApproveTicket341Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_342",
 		Title:       "Approve shipment 342",
@@ -9504,7 +9504,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_shipment_342", ApproveShipment342Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_343",
 		Title:       "Approve booking 343",
@@ -9528,7 +9528,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_booking_343", ApproveBooking343Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_344",
 		Title:       "Approve account 344",
@@ -9552,7 +9552,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_account_344", ApproveAccount344Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_345",
 		Title:       "Approve device 345",
@@ -9576,7 +9576,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_device_345", ApproveDevice345Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_346",
 		Title:       "Approve report 346",
@@ -9600,7 +9600,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_report_346", ApproveReport346Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_347",
 		Title:       "Approve lead 347",
@@ -9624,7 +9624,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_lead_347", ApproveLead347Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_348",
 		Title:       "Approve claim 348",
@@ -9648,7 +9648,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_claim_348", ApproveClaim348Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_349",
 		Title:       "Approve course 349",
@@ -9672,7 +9672,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_course_349", ApproveCourse349Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_350",
 		Title:       "Get invoice 350",
@@ -9697,7 +9697,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_invoice_350", GetInvoice350Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_351",
 		Title:       "Get ticket 351",
@@ -9722,7 +9722,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_ticket_351", GetTicket351Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_352",
 		Title:       "Get shipment 352",
@@ -9747,7 +9747,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_shipment_352", GetShipment352Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_353",
 		Title:       "Get booking 353",
@@ -9772,7 +9772,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_booking_353", GetBooking353Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_354",
 		Title:       "Get account 354",
@@ -9797,7 +9797,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_account_354", GetAccount354Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_355",
 		Title:       "Get device 355",
@@ -9822,7 +9822,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_device_355", GetDevice355Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_356",
 		Title:       "Get report 356",
@@ -9847,7 +9847,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_report_356", GetReport356Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_357",
 		Title:       "Get lead 357",
@@ -9872,7 +9872,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_lead_357", GetLead357Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_358",
 		Title:       "Get claim 358",
@@ -9897,7 +9897,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_claim_358", GetClaim358Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_359",
 		Title:       "Get course 359",
@@ -9922,7 +9922,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_course_359", GetCourse359Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_360",
 		Title:       "Review invoice 360",
@@ -9946,7 +9946,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_invoice_360", ReviewInvoice360Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_361",
 		Title:       "Review ticket 361",
@@ -9970,7 +9970,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_ticket_361", ReviewTicket361Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_362",
 		Title:       "Review shipment 362",
@@ -9994,7 +9994,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_shipment_362", ReviewShipment362Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_363",
 		Title:       "Review booking 363",
@@ -10018,7 +10018,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_booking_363", ReviewBooking363Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_364",
 		Title:       "Review account 364",
@@ -10042,7 +10042,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_account_364", ReviewAccount364Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_365",
 		Title:       "Review device 365",
@@ -10066,7 +10066,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_device_365", ReviewDevice365Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_366",
 		Title:       "Review report 366",
@@ -10090,7 +10090,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_report_366", ReviewReport366Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_367",
 		Title:       "Review lead 367",
@@ -10114,7 +10114,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_lead_367", ReviewLead367Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_368",
 		Title:       "Review claim 368",
@@ -10138,7 +10138,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_claim_368", ReviewClaim368Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_369",
 		Title:       "Review course 369",
@@ -10162,7 +10162,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_course_369", ReviewCourse369Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_370",
 		Title:       "Update invoice 370",
@@ -10187,7 +10187,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_invoice_370", UpdateInvoice370Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_371",
 		Title:       "Update ticket 371",
@@ -10212,7 +10212,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_ticket_371", UpdateTicket371Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_372",
 		Title:       "Update shipment 372",
@@ -10237,7 +10237,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_shipment_372", UpdateShipment372Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_373",
 		Title:       "Update booking 373",
@@ -10262,7 +10262,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_booking_373", UpdateBooking373Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_374",
 		Title:       "Update account 374",
@@ -10287,7 +10287,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_account_374", UpdateAccount374Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_375",
 		Title:       "Update device 375",
@@ -10312,7 +10312,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_device_375", UpdateDevice375Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_376",
 		Title:       "Update report 376",
@@ -10337,7 +10337,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_report_376", UpdateReport376Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_377",
 		Title:       "Update lead 377",
@@ -10362,7 +10362,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_lead_377", UpdateLead377Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_378",
 		Title:       "Update claim 378",
@@ -10387,7 +10387,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_claim_378", UpdateClaim378Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_379",
 		Title:       "Update course 379",
@@ -10412,7 +10412,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_course_379", UpdateCourse379Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_380",
 		Title:       "Close invoice 380",
@@ -10436,7 +10436,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_invoice_380", CloseInvoice380Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_381",
 		Title:       "Close ticket 381",
@@ -10460,7 +10460,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_ticket_381", CloseTicket381Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_382",
 		Title:       "Close shipment 382",
@@ -10484,7 +10484,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_shipment_382", CloseShipment382Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_383",
 		Title:       "Close booking 383",
@@ -10508,7 +10508,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_booking_383", CloseBooking383Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_384",
 		Title:       "Close account 384",
@@ -10532,7 +10532,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_account_384", CloseAccount384Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_385",
 		Title:       "Close device 385",
@@ -10556,7 +10556,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_device_385", CloseDevice385Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_386",
 		Title:       "Close report 386",
@@ -10580,7 +10580,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_report_386", CloseReport386Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_387",
 		Title:       "Close lead 387",
@@ -10604,7 +10604,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_lead_387", CloseLead387Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_388",
 		Title:       "Close claim 388",
@@ -10628,7 +10628,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_claim_388", CloseClaim388Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_389",
 		Title:       "Close course 389",
@@ -10652,7 +10652,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_course_389", CloseCourse389Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_390",
 		Title:       "Approve invoice 390",
@@ -10676,7 +10676,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_invoice_390", ApproveInvoice390Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_391",
 		Title:       "Approve ticket 391",
@@ -10700,7 +10700,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_ticket_391", ApproveTicket391Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_392",
 		Title:       "Approve shipment 392",
@@ -10724,7 +10724,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_shipment_392", ApproveShipment392Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_393",
 		Title:       "Approve booking 393",
@@ -10748,7 +10748,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_booking_393", ApproveBooking393Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_394",
 		Title:       "Approve account 394",
@@ -10772,7 +10772,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_account_394", ApproveAccount394Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_395",
 		Title:       "Approve device 395",
@@ -10796,7 +10796,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_device_395", ApproveDevice395Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_396",
 		Title:       "Approve report 396",
@@ -10820,7 +10820,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_report_396", ApproveReport396Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_397",
 		Title:       "Approve lead 397",
@@ -10844,7 +10844,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_lead_397", ApproveLead397Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_398",
 		Title:       "Approve claim 398",
@@ -10868,7 +10868,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_claim_398", ApproveClaim398Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_399",
 		Title:       "Approve course 399",
@@ -10892,7 +10892,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_course_399", ApproveCourse399Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_400",
 		Title:       "Get invoice 400",
@@ -10917,7 +10917,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_invoice_400", GetInvoice400Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_401",
 		Title:       "Get ticket 401",
@@ -10942,7 +10942,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_ticket_401", GetTicket401Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_402",
 		Title:       "Get shipment 402",
@@ -10967,7 +10967,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_shipment_402", GetShipment402Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_403",
 		Title:       "Get booking 403",
@@ -10992,7 +10992,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_booking_403", GetBooking403Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_404",
 		Title:       "Get account 404",
@@ -11017,7 +11017,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_account_404", GetAccount404Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_405",
 		Title:       "Get device 405",
@@ -11042,7 +11042,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_device_405", GetDevice405Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_406",
 		Title:       "Get report 406",
@@ -11067,7 +11067,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_report_406", GetReport406Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_407",
 		Title:       "Get lead 407",
@@ -11092,7 +11092,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_lead_407", GetLead407Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_408",
 		Title:       "Get claim 408",
@@ -11117,7 +11117,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_claim_408", GetClaim408Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_409",
 		Title:       "Get course 409",
@@ -11142,7 +11142,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_course_409", GetCourse409Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_410",
 		Title:       "Review invoice 410",
@@ -11166,7 +11166,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_invoice_410", ReviewInvoice410Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_411",
 		Title:       "Review ticket 411",
@@ -11190,7 +11190,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_ticket_411", ReviewTicket411Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_412",
 		Title:       "Review shipment 412",
@@ -11214,7 +11214,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_shipment_412", ReviewShipment412Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_413",
 		Title:       "Review booking 413",
@@ -11238,7 +11238,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_booking_413", ReviewBooking413Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_414",
 		Title:       "Review account 414",
@@ -11262,7 +11262,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_account_414", ReviewAccount414Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_415",
 		Title:       "Review device 415",
@@ -11286,7 +11286,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_device_415", ReviewDevice415Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_416",
 		Title:       "Review report 416",
@@ -11310,7 +11310,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_report_416", ReviewReport416Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_417",
 		Title:       "Review lead 417",
@@ -11334,7 +11334,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_lead_417", ReviewLead417Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_418",
 		Title:       "Review claim 418",
@@ -11358,7 +11358,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_claim_418", ReviewClaim418Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_419",
 		Title:       "Review course 419",
@@ -11382,7 +11382,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_course_419", ReviewCourse419Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_420",
 		Title:       "Update invoice 420",
@@ -11407,7 +11407,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_invoice_420", UpdateInvoice420Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_421",
 		Title:       "Update ticket 421",
@@ -11432,7 +11432,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_ticket_421", UpdateTicket421Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_422",
 		Title:       "Update shipment 422",
@@ -11457,7 +11457,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_shipment_422", UpdateShipment422Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_423",
 		Title:       "Update booking 423",
@@ -11482,7 +11482,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_booking_423", UpdateBooking423Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_424",
 		Title:       "Update account 424",
@@ -11507,7 +11507,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_account_424", UpdateAccount424Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_425",
 		Title:       "Update device 425",
@@ -11532,7 +11532,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_device_425", UpdateDevice425Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_426",
 		Title:       "Update report 426",
@@ -11557,7 +11557,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_report_426", UpdateReport426Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_427",
 		Title:       "Update lead 427",
@@ -11582,7 +11582,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_lead_427", UpdateLead427Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_428",
 		Title:       "Update claim 428",
@@ -11607,7 +11607,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_claim_428", UpdateClaim428Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_429",
 		Title:       "Update course 429",
@@ -11632,7 +11632,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_course_429", UpdateCourse429Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_430",
 		Title:       "Close invoice 430",
@@ -11656,7 +11656,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_invoice_430", CloseInvoice430Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_431",
 		Title:       "Close ticket 431",
@@ -11680,7 +11680,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_ticket_431", CloseTicket431Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_432",
 		Title:       "Close shipment 432",
@@ -11704,7 +11704,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_shipment_432", CloseShipment432Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_433",
 		Title:       "Close booking 433",
@@ -11728,7 +11728,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_booking_433", CloseBooking433Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_434",
 		Title:       "Close account 434",
@@ -11752,7 +11752,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_account_434", CloseAccount434Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_435",
 		Title:       "Close device 435",
@@ -11776,7 +11776,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_device_435", CloseDevice435Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_436",
 		Title:       "Close report 436",
@@ -11800,7 +11800,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_report_436", CloseReport436Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_437",
 		Title:       "Close lead 437",
@@ -11824,7 +11824,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_lead_437", CloseLead437Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_438",
 		Title:       "Close claim 438",
@@ -11848,7 +11848,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_claim_438", CloseClaim438Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_439",
 		Title:       "Close course 439",
@@ -11872,7 +11872,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_course_439", CloseCourse439Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_440",
 		Title:       "Approve invoice 440",
@@ -11896,7 +11896,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_invoice_440", ApproveInvoice440Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_441",
 		Title:       "Approve ticket 441",
@@ -11920,7 +11920,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_ticket_441", ApproveTicket441Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_442",
 		Title:       "Approve shipment 442",
@@ -11944,7 +11944,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_shipment_442", ApproveShipment442Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_443",
 		Title:       "Approve booking 443",
@@ -11968,7 +11968,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_booking_443", ApproveBooking443Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_444",
 		Title:       "Approve account 444",
@@ -11992,7 +11992,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_account_444", ApproveAccount444Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_445",
 		Title:       "Approve device 445",
@@ -12016,7 +12016,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_device_445", ApproveDevice445Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_446",
 		Title:       "Approve report 446",
@@ -12040,7 +12040,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_report_446", ApproveReport446Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_447",
 		Title:       "Approve lead 447",
@@ -12064,7 +12064,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_lead_447", ApproveLead447Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_448",
 		Title:       "Approve claim 448",
@@ -12088,7 +12088,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_claim_448", ApproveClaim448Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_449",
 		Title:       "Approve course 449",
@@ -12112,7 +12112,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_course_449", ApproveCourse449Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_450",
 		Title:       "Get invoice 450",
@@ -12137,7 +12137,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_invoice_450", GetInvoice450Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_ticket_451",
 		Title:       "Get ticket 451",
@@ -12162,7 +12162,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_ticket_451", GetTicket451Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_shipment_452",
 		Title:       "Get shipment 452",
@@ -12187,7 +12187,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_shipment_452", GetShipment452Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_booking_453",
 		Title:       "Get booking 453",
@@ -12212,7 +12212,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_booking_453", GetBooking453Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_account_454",
 		Title:       "Get account 454",
@@ -12237,7 +12237,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_account_454", GetAccount454Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_device_455",
 		Title:       "Get device 455",
@@ -12262,7 +12262,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_device_455", GetDevice455Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_report_456",
 		Title:       "Get report 456",
@@ -12287,7 +12287,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_report_456", GetReport456Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_lead_457",
 		Title:       "Get lead 457",
@@ -12312,7 +12312,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_lead_457", GetLead457Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_claim_458",
 		Title:       "Get claim 458",
@@ -12337,7 +12337,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_claim_458", GetClaim458Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_course_459",
 		Title:       "Get course 459",
@@ -12362,7 +12362,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_course_459", GetCourse459Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_invoice_460",
 		Title:       "Review invoice 460",
@@ -12386,7 +12386,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_invoice_460", ReviewInvoice460Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_ticket_461",
 		Title:       "Review ticket 461",
@@ -12410,7 +12410,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_ticket_461", ReviewTicket461Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_shipment_462",
 		Title:       "Review shipment 462",
@@ -12434,7 +12434,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_shipment_462", ReviewShipment462Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_booking_463",
 		Title:       "Review booking 463",
@@ -12458,7 +12458,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_booking_463", ReviewBooking463Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_account_464",
 		Title:       "Review account 464",
@@ -12482,7 +12482,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_account_464", ReviewAccount464Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_device_465",
 		Title:       "Review device 465",
@@ -12506,7 +12506,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_device_465", ReviewDevice465Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_report_466",
 		Title:       "Review report 466",
@@ -12530,7 +12530,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_report_466", ReviewReport466Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_lead_467",
 		Title:       "Review lead 467",
@@ -12554,7 +12554,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_lead_467", ReviewLead467Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_claim_468",
 		Title:       "Review claim 468",
@@ -12578,7 +12578,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_claim_468", ReviewClaim468Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_course_469",
 		Title:       "Review course 469",
@@ -12602,7 +12602,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "review_course_469", ReviewCourse469Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_invoice_470",
 		Title:       "Update invoice 470",
@@ -12627,7 +12627,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_invoice_470", UpdateInvoice470Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_ticket_471",
 		Title:       "Update ticket 471",
@@ -12652,7 +12652,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_ticket_471", UpdateTicket471Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_shipment_472",
 		Title:       "Update shipment 472",
@@ -12677,7 +12677,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_shipment_472", UpdateShipment472Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_booking_473",
 		Title:       "Update booking 473",
@@ -12702,7 +12702,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_booking_473", UpdateBooking473Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_account_474",
 		Title:       "Update account 474",
@@ -12727,7 +12727,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_account_474", UpdateAccount474Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_device_475",
 		Title:       "Update device 475",
@@ -12752,7 +12752,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_device_475", UpdateDevice475Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_report_476",
 		Title:       "Update report 476",
@@ -12777,7 +12777,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_report_476", UpdateReport476Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_lead_477",
 		Title:       "Update lead 477",
@@ -12802,7 +12802,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_lead_477", UpdateLead477Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_claim_478",
 		Title:       "Update claim 478",
@@ -12827,7 +12827,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_claim_478", UpdateClaim478Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "update_course_479",
 		Title:       "Update course 479",
@@ -12852,7 +12852,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "update_course_479", UpdateCourse479Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_invoice_480",
 		Title:       "Close invoice 480",
@@ -12876,7 +12876,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_invoice_480", CloseInvoice480Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket_481",
 		Title:       "Close ticket 481",
@@ -12900,7 +12900,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_ticket_481", CloseTicket481Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_shipment_482",
 		Title:       "Close shipment 482",
@@ -12924,7 +12924,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_shipment_482", CloseShipment482Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_booking_483",
 		Title:       "Close booking 483",
@@ -12948,7 +12948,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_booking_483", CloseBooking483Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_account_484",
 		Title:       "Close account 484",
@@ -12972,7 +12972,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_account_484", CloseAccount484Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_device_485",
 		Title:       "Close device 485",
@@ -12996,7 +12996,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_device_485", CloseDevice485Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_report_486",
 		Title:       "Close report 486",
@@ -13020,7 +13020,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_report_486", CloseReport486Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_lead_487",
 		Title:       "Close lead 487",
@@ -13044,7 +13044,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_lead_487", CloseLead487Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_claim_488",
 		Title:       "Close claim 488",
@@ -13068,7 +13068,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_claim_488", CloseClaim488Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_course_489",
 		Title:       "Close course 489",
@@ -13092,7 +13092,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_course_489", CloseCourse489Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_invoice_490",
 		Title:       "Approve invoice 490",
@@ -13116,7 +13116,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_invoice_490", ApproveInvoice490Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_ticket_491",
 		Title:       "Approve ticket 491",
@@ -13140,7 +13140,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_ticket_491", ApproveTicket491Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_shipment_492",
 		Title:       "Approve shipment 492",
@@ -13164,7 +13164,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_shipment_492", ApproveShipment492Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_booking_493",
 		Title:       "Approve booking 493",
@@ -13188,7 +13188,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_booking_493", ApproveBooking493Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_account_494",
 		Title:       "Approve account 494",
@@ -13212,7 +13212,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_account_494", ApproveAccount494Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_device_495",
 		Title:       "Approve device 495",
@@ -13236,7 +13236,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_device_495", ApproveDevice495Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_report_496",
 		Title:       "Approve report 496",
@@ -13260,7 +13260,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_report_496", ApproveReport496Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_lead_497",
 		Title:       "Approve lead 497",
@@ -13284,7 +13284,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_lead_497", ApproveLead497Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_claim_498",
 		Title:       "Approve claim 498",
@@ -13308,7 +13308,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_claim_498", ApproveClaim498Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "approve_course_499",
 		Title:       "Approve course 499",
@@ -13332,7 +13332,7 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "approve_course_499", ApproveCourse499Card(out))
 		return res, out, nil
-	})
+	}, opts...)
 	ui.Register(s)
 }
 

@@ -59,7 +59,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_room",
 		Description: "GetRoom shows one room as a detail card.",
@@ -81,7 +81,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_room", GetRoomCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "book_room",
 		Description: "BookRoom books a room from a form card.",
@@ -101,7 +101,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 	ui.Register(s)
 }
 

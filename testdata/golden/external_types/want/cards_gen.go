@@ -56,7 +56,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get", GetCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	ui.Register(s)
 }
 

@@ -51,7 +51,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "fetch",
 		Description: "Fetch reads from the internet.",
@@ -72,7 +72,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "list_http_routes",
 		Description: "ListHTTPRoutes shows how names are derived.",
@@ -92,5 +92,5 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 }

@@ -58,7 +58,7 @@ func RegisterTools(s *mcp1.Server, opts ...register1.Option) {
 		res := &mcp1.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get", GetCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	ui.Register(s)
 }
 

@@ -55,7 +55,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		md, opts := getGuideDocument(out)
 		opts.Part = int(in.Part)
 		return getGuideDoc.Serve(req, md, opts)
-	})
+	}, opts...)
 	ui.Register(s)
 }
 

@@ -49,7 +49,7 @@ func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_user",
 		Description: "Get returns a user.",
@@ -69,5 +69,5 @@ func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 }

@@ -50,7 +50,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		res.Content = []mcp.Content{&mcp.TextContent{Text: greetReply(out)}}
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "wave",
 		Description: "Wave waves: a reply with one fixed text, whose constant once took the reply function's name.",
@@ -71,7 +71,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		res.Content = []mcp.Content{&mcp.TextContent{Text: waveReply(out)}}
 		return res, out, nil
-	})
+	}, opts...)
 }
 
 const (

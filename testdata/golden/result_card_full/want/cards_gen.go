@@ -59,7 +59,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_order", GetOrderCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	ui.Register(s)
 }
 

@@ -47,5 +47,5 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 }

@@ -58,7 +58,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get", GetCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "echo",
 		Description: "Echo takes an alias of a local type and returns the type by value.",
@@ -75,7 +75,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 	ui.Register(s)
 }
 

@@ -57,7 +57,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_ticket", GetTicketCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket",
 		Description: "CloseTicket closes a ticket; its own fields replace the type's.",
@@ -79,7 +79,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_ticket", CloseTicketCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	ui.Register(s)
 }
 

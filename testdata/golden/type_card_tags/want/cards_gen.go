@@ -58,7 +58,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_product", GetProductCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "feature_product",
 		Description: "FeatureProduct shows a product with the type's card and its own title.",
@@ -80,7 +80,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "feature_product", FeatureProductCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	ui.Register(s)
 }
 

@@ -70,7 +70,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "get_ticket", GetTicketCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "close_ticket",
 		Description: "CloseTicket has a card and no view: the built-in result-card view draws it.",
@@ -92,7 +92,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "close_ticket", CloseTicketCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "reload_ticket",
 		Description: "ReloadTicket is for the view only.",
@@ -113,7 +113,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "list_tickets",
 		Description: "ListTickets is for the model only, and shares the view.",
@@ -134,7 +134,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		}
 		res := &mcp.CallToolResult{}
 		return res, out, nil
-	})
+	}, opts...)
 	ui.Register(s)
 }
 

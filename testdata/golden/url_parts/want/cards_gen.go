@@ -57,7 +57,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "find", FindCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "more",
 		Description: "More continues a search URL from data, which holds its own query: the page is a parameter.",
@@ -79,7 +79,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "more", MoreCard(out))
 		return res, out, nil
-	})
+	}, opts...)
 	ui.Register(s)
 }
 

@@ -53,7 +53,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res := &mcp.CallToolResult{}
 		cfg.AttachCard(ctx, res, "echo", EchoCard(&out))
 		return res, out, nil
-	})
+	}, opts...)
 	ui.Register(s)
 }
 
