@@ -23,8 +23,14 @@ func docFiles(t *testing.T) []string {
 	return append([]string{"../../README.md"}, files...)
 }
 
-// mdLink is a markdown link or image target: ](target), without a title.
-var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+var (
+	// mdLink is a markdown link or image target: ](target), without a title.
+	mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	// hasScheme is a target with a URL scheme (https:, mailto:).
+	hasScheme = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
+	// codeSpan is a `code span` on one line.
+	codeSpan = regexp.MustCompile("`[^`]*`")
+)
 
 // TestDocLinks: every relative link in the README and docs/*.md names a file of the repository,
 // and every #anchor a heading of the page it points to, as GitHub renders them. Links inside
@@ -37,11 +43,11 @@ func TestDocLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 		rel := strings.TrimPrefix(filepath.ToSlash(page), "../../")
-		for i, line := range proseLines(string(text)) {
+		for i, line := range proseLines(string(text), false) {
 			for _, m := range mdLink.FindAllStringSubmatch(line, -1) {
 				target := m[1]
-				if regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`).MatchString(target) {
-					continue // https:, mailto:
+				if hasScheme.MatchString(target) {
+					continue
 				}
 				links++
 				file, anchor, _ := strings.Cut(target, "#")
@@ -67,9 +73,10 @@ func TestDocLinks(t *testing.T) {
 	}
 }
 
-// proseLines are the lines of a markdown page, with the lines of fenced code blocks and the
-// text of code spans blanked, so that line numbers stay those of the file.
-func proseLines(text string) []string {
+// proseLines are the lines of a markdown page, with the lines of fenced code blocks blanked, so
+// that line numbers stay those of the file, and with the text of code spans blanked too unless
+// keepCode.
+func proseLines(text string, keepCode bool) []string {
 	lines := strings.Split(text, "\n")
 	fenced := false
 	for i, l := range lines {
@@ -82,14 +89,16 @@ func proseLines(text string) []string {
 			lines[i] = ""
 			continue
 		}
-		lines[i] = regexp.MustCompile("`[^`]*`").ReplaceAllString(l, "``")
+		if !keepCode {
+			lines[i] = codeSpan.ReplaceAllString(l, "``")
+		}
 	}
 	return lines
 }
 
 // headingAnchors are the anchors GitHub gives the headings of a markdown page: the heading's
-// text in lower case, without punctuation other than '-' and '_', spaces turned into '-', and
-// "-1", "-2"… after a repeated one.
+// text (code spans' included) in lower case, without punctuation other than '-' and '_', spaces
+// turned into '-', and "-1", "-2"… after a repeated one.
 func headingAnchors(t *testing.T, path string) map[string]bool {
 	t.Helper()
 	text, err := os.ReadFile(path)
@@ -98,7 +107,7 @@ func headingAnchors(t *testing.T, path string) map[string]bool {
 	}
 	anchors := map[string]bool{}
 	seen := map[string]int{}
-	for _, line := range proseLines(strings.ReplaceAll(string(text), "``", "")) {
+	for _, line := range proseLines(string(text), true) {
 		heading, ok := strings.CutPrefix(strings.TrimLeft(line, "#"), " ")
 		if !ok || !strings.HasPrefix(line, "#") {
 			continue
