@@ -46,6 +46,9 @@ func checkFailed(err error, asJSON bool, stdout, stderr io.Writer) int {
 	return 1
 }
 
+// checkUsage is cardgen check's usage line, in cardgen's usage too.
+const checkUsage = "cardgen check [-json] [-ui dir] [packages]"
+
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cardgen check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -53,7 +56,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	uiDir := &uiDirFlag{"cards"}
 	fs.Var(uiDir, "ui", uiFlagUsage)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: cardgen check [-json] [-ui dir] [packages]\n\nChecks the annotations and reports generated files that are stale, writing nothing.\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: %s\n\nChecks the annotations and reports generated files that are stale, writing nothing.\n\nflags:\n", checkUsage)
 		fs.PrintDefaults()
 	}
 	args, err := parseArgs(fs, args)

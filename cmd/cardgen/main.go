@@ -53,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	uiDir := &uiDirFlag{"cards"}
 	fs.Var(uiDir, "ui", uiFlagUsage)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       cardgen check [-json] [-ui dir] [packages]\n       cardgen new <tool_name> [-dir pkg] [-ui] [-acp kind] [-markdown] [-recv type]\n       cardgen help [directive | templates | tags]\n       cardgen version\n\n")
+		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       %s\n       %s\n       %s\n       cardgen version\n\n", checkUsage, newUsage, helpUsage)
 		fmt.Fprintf(stderr, "Without packages, cardgen works on the package in the current directory\n(under go:generate, the package of $GOFILE). A .go file stands for its package.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
@@ -122,15 +122,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// runHelp prints the directive reference, or one directive's.
+// helpUsage is cardgen help's usage line, in cardgen's usage too.
+const helpUsage = "cardgen help [directive | templates | tags]"
+
+// runHelp prints the directive reference, or one directive's, or the templates or struct tags
+// section.
 func runHelp(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 1 {
-		fmt.Fprintf(stderr, "cardgen help: want at most one directive name, got %d %q\nusage: cardgen help [directive]\n", len(args), args)
+		fmt.Fprintf(stderr, "cardgen help: want at most one directive name (or templates, tags), got %d %q\nusage: %s\n", len(args), args, helpUsage)
 		return 2
 	}
 	name := ""
 	if len(args) == 1 {
 		name = args[0]
+	}
+	switch name {
+	case "-h", "-help", "--help":
+		// As cardgen check -h and cardgen new -h do; no directive is named like a flag.
+		fmt.Fprintf(stderr, "usage: %s\n\nPrints the reference of the //card: directives, of one directive (cardgen help result),\nor of the templates or the card struct tags.\n", helpUsage)
+		return 0
 	}
 	if err := annotations.WriteHelp(stdout, name); err != nil {
 		fmt.Fprintln(stderr, "cardgen:", err)

@@ -41,6 +41,38 @@ func TestHelp(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "result") {
 		t.Errorf("cardgen help reslut: exit %d, stderr %q; want 2 and a did-you-mean", code, errOut)
 	}
+	for _, section := range []string{"templates", "tags"} {
+		if code, out, errOut := runIn(t, ".", "help", section); code != 0 || out == "" {
+			t.Errorf("cardgen help %s: exit %d, stdout %q, stderr %q", section, code, out, errOut)
+		}
+	}
+	// -h asks for the usage, as it does of every other command (it was taken for a directive
+	// name: "unknown directive "-h"", exit 2).
+	for _, h := range []string{"-h", "-help", "--help"} {
+		code, out, errOut := runIn(t, ".", "help", h)
+		if code != 0 || out != "" || !strings.HasPrefix(errOut, "usage: cardgen help [directive | templates | tags]\n") {
+			t.Errorf("cardgen help %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage", h, code, out, errOut)
+		}
+	}
+}
+
+// TestUsageLines: cardgen -h shows each command's usage line exactly as the command's own -h
+// prints it. (The two were written separately and differed: cardgen -h gave new's flags in
+// another order and case, and cardgen help's own usage left out templates and tags.)
+func TestUsageLines(t *testing.T) {
+	_, _, all := runIn(t, ".", "-h")
+	for _, cmd := range []string{"check", "new", "help"} {
+		code, _, own := runIn(t, ".", cmd, "-h")
+		first, _, _ := strings.Cut(own, "\n")
+		line, ok := strings.CutPrefix(first, "usage: ")
+		if code != 0 || !ok {
+			t.Errorf("cardgen %s -h: exit %d, stderr %q; want exit 0 and a usage line", cmd, code, own)
+			continue
+		}
+		if !strings.Contains(all, "       "+line+"\n") {
+			t.Errorf("cardgen -h lacks the usage line of cardgen %s -h, %q:\n%s", cmd, line, all)
+		}
+	}
 }
 
 // TestDiagnosticsExitOne runs the command on a bad golden case: exit status 1, positions relative

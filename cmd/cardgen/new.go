@@ -12,6 +12,9 @@ import (
 	"github.com/cardgen/cardgen/gen/scaffold"
 )
 
+// newUsage is cardgen new's usage line, in cardgen's usage too; docs/scaffolding.md quotes it.
+const newUsage = "cardgen new <tool_name> [-dir PKG] [-recv TYPE] [-ui] [-acp KIND] [-markdown]"
+
 // runNew scaffolds a new annotated tool; see docs/scaffolding.md. Exit status: 0 when the tool
 // was written and its golden files pass, 1 when it was refused or a step failed (nothing is left
 // behind, except in a module that does not require cardgen's runtime yet: there the files stay and
@@ -20,13 +23,13 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cardgen new", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var opts scaffold.Options
-	fs.StringVar(&opts.Dir, "dir", ".", "the package `directory`; created, with a new package, when it holds no Go package")
+	fs.StringVar(&opts.Dir, "dir", ".", "the package directory `PKG`; created, with a new package, when it holds no Go package")
 	fs.StringVar(&opts.Recv, "recv", "", "make the handler a method of `TYPE`, a type of the package (default: a plain function)")
 	fs.BoolVar(&opts.UI, "ui", false, "add //card:ui and write the starter view to "+scaffold.UIDir+"/<tool_name>.html")
 	fs.StringVar(&opts.ACP, "acp", "", "add //card:acp `KIND`: detail, review, carousel or form")
 	fs.BoolVar(&opts.Markdown, "markdown", false, `return a markdown document (a field tagged card:"markdown") instead of a result card`)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: cardgen new <tool_name> [-dir PKG] [-recv TYPE] [-ui] [-acp KIND] [-markdown]\n\n")
+		fmt.Fprintf(stderr, "usage: %s\n\n", newUsage)
 		fmt.Fprintf(stderr, "Writes <tool_name>.go with an annotated handler stub, regenerates the package and\nwrites the tool's golden files. It never overwrites a file.\n\nflags:\n")
 		fs.PrintDefaults()
 	}

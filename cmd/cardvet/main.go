@@ -6,13 +6,15 @@
 //	go vet -vettool=$(command -v cardvet) ./...
 //
 // On its own, with package patterns, like any single-analyzer checker; -fix applies the
-// suggested fixes for misspelt directives, keys and flags, and -diff shows them instead:
+// suggested fixes (for misspelt directive, key and flag names, template fields and card tag
+// slots, and a space after //), and -diff shows them instead:
 //
 //	cardvet ./...
 //	cardvet -fix -diff ./...
 //
 // The -ui flag names the ui folder, as cardgen's -ui does. The exit status is non-zero when
-// there is any diagnostic.
+// there is any diagnostic (3 on its own), except with -json or -fix; docs/editors.md has the
+// details.
 package main
 
 import (
