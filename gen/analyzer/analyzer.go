@@ -20,8 +20,8 @@ import (
 
 // Analyzer reports every problem cardgen would report when generating the package: malformed
 // //card: directives, handler shapes, names, schemas, card rules and ui sidecars. Misspelt
-// directives, keys and flags and a space after // come with a suggested fix. Its -ui flag is
-// cardgen's -ui flag.
+// directives, keys, flags, template fields ({{.Stauts}}) and card tag slots (card:"titel"), and
+// a space after //, come with a suggested fix. Its -ui flag is cardgen's -ui flag.
 var Analyzer = &analysis.Analyzer{
 	Name: "cardgen",
 	Doc: `check //card: annotations as cardgen would
@@ -29,7 +29,8 @@ var Analyzer = &analysis.Analyzer{
 The cardgen analyzer builds the same model of a package as the cardgen generator and reports
 every diagnostic generation would: malformed //card: directives, handler signatures, tool
 names, JSON schemas, result card rules and ui sidecar files. Misspelt directive, key and flag
-names and a space after // carry a suggested fix.`,
+names, template fields ({{.Stauts}}) and card tag slots (card:"titel"), and a space after //,
+carry a suggested fix.`,
 	URL: "https://github.com/cardgen/cardgen/blob/main/docs/editors.md",
 	Run: run,
 	// The model is built from partial type information too, as the generator does: a package
