@@ -1,8 +1,10 @@
 package acp
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,7 +51,9 @@ type Response struct {
 	// Selection holds the picked values: the JSON object (ReplyJSON), the
 	// decoded selection (ReplyMetadata), or for ReplyProse the values of
 	// the expected CTAs found in the prose (the matched CTA's whole
-	// selection when one matched). Numbers are json.Number.
+	// selection when one matched). Numbers are json.Number. It is nil when
+	// the JSON object or the card response's selection gives one key two
+	// different values: such a reply names two picks, and no CTA matches it.
 	Selection Selection
 	// Text is the message text, or the card response's text.
 	Text string
@@ -84,6 +88,13 @@ type Response struct {
 // values or its card_id is not a UUID. Otherwise the text blocks are joined;
 // text that is a JSON object is a selection, anything else is prose.
 // ParseResponse never fails: unreadable input is prose.
+//
+// A selection that repeats a key with two different values, such as
+// {"offer_id":"off_123","offer_id":"off_456"}, is ambiguous: the host never
+// writes one, decoders keep the last value, and acting on it could book what
+// the user did not pick. Such a reply keeps its Form, Text, CardID and
+// Cancelled, with no Selection and no Matched. A key repeated with the same
+// value is read as one.
 func ParseResponse(msg ChatMessage, expect ...CTA) Response {
 	for _, c := range msg.Content {
 		mc, ok := c.(MetadataContent)
@@ -106,8 +117,12 @@ func ParseResponse(msg ChatMessage, expect ...CTA) Response {
 	if trimmed[0] == '{' {
 		var sel map[string]any
 		if unmarshalNumbers([]byte(trimmed), &sel) == nil && sel != nil {
-			s := Selection(sel)
-			return Response{Form: ReplyJSON, Selection: s, Text: text, Matched: matchCTA(s, expect)}
+			r := Response{Form: ReplyJSON, Text: text}
+			if !repeatsKey([]byte(trimmed)) {
+				r.Selection = Selection(sel)
+				r.Matched = matchCTA(r.Selection, expect)
+			}
+			return r
 		}
 	}
 	r := Response{Form: ReplyProse, Text: text}
@@ -130,7 +145,9 @@ func cardResponse(md map[string]string) (Response, bool) {
 		if err != nil {
 			return Response{}, false
 		}
-		r.Selection = sel
+		if !repeatsKey([]byte(raw)) {
+			r.Selection = sel
+		}
 	}
 	if raw, ok := md[MetaCardID]; ok {
 		id, err := uuid.Parse(raw)
@@ -160,6 +177,50 @@ func flatSelection(raw string) (Selection, error) {
 		}
 	}
 	return Selection(sel), nil
+}
+
+// repeatsKey reports whether the JSON object data, which decoded without error, gives one key
+// two different values. encoding/json keeps the last of them and so does the reference's
+// json.loads, but the host serializes a selection from one object, which cannot hold a key
+// twice: a reply that does says two things, and acting on the last could do what the user did
+// not pick (text sent to an agent by @mention can be typed by anyone).
+func repeatsKey(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false
+	}
+	var seen map[string]any
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		k, _ := tok.(string)
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return false
+		}
+		if prev, ok := seen[k]; ok && !sameValue(prev, v) {
+			return true
+		}
+		if seen == nil {
+			seen = map[string]any{}
+		}
+		seen[k] = v
+	}
+	return false
+}
+
+// sameValue reports whether two decoded values are one value as matching compares them: flat
+// values by their text, anything else exactly.
+func sameValue(a, b any) bool {
+	x, okA := scalarText(a)
+	y, okB := scalarText(b)
+	if okA && okB {
+		return x == y
+	}
+	return reflect.DeepEqual(a, b)
 }
 
 // scalarText returns the text form of a flat selection value, used both to
