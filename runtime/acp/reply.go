@@ -491,20 +491,16 @@ var inflections = []string{"s", "es", "d", "ed", "led", "ing"}
 // character immediately before or after it. A tok of letters only may
 // also carry one of the inflections.
 func containsToken(s, tok string) bool {
-	_, _, ok := tokenSpan(s, tok, 0)
+	_, _, ok := tokenSpan(s, tok, 0, 0)
 	return ok
 }
 
 // tokenSpan finds the first occurrence of tok in s at or after from, as
 // containsToken counts one, and returns where it starts and ends (its
-// inflection included).
-func tokenSpan(s, tok string, from int) (start, end int, ok bool) {
-	return tokenSpanBefore(s, tok, from, func(start int) bool { return boundaryBefore(s[:start]) })
-}
-
-// tokenSpanBefore is tokenSpan with the test of what precedes a candidate at start given as
-// before, so that maskTokens can answer it from the text as masked so far.
-func tokenSpanBefore(s, tok string, from int, before func(start int) bool) (start, end int, ok bool) {
+// inflection included). What precedes an occurrence is read from s[floor:]
+// only, as if s ended at floor in a space: maskTokens searches past text it
+// has masked.
+func tokenSpan(s, tok string, from, floor int) (start, end int, ok bool) {
 	if tok == "" {
 		return 0, 0, false
 	}
@@ -515,7 +511,7 @@ func tokenSpanBefore(s, tok string, from int, before func(start int) bool) (star
 			return 0, 0, false
 		}
 		start, end := off+i, off+i+len(tok)
-		if before(start) {
+		if boundaryBefore(s[floor:start]) {
 			if boundaryAfter(s[end:]) {
 				return start, end, true
 			}
@@ -539,21 +535,20 @@ func tokenSpanBefore(s, tok string, from int, before func(start int) bool) (star
 //
 // An occurrence counts in the text as masked so far. Searching a fresh copy of
 // the text for each occurrence made a reply of n copies of a value cost n×len(reply)
-// (23 s for 256 KiB of "x "), so each tok searches one copy: the search only ever
-// reads past the last occurrence masked, which that copy still has as it is, except
-// for the look-back of boundaryBefore (two runes, at most 2×utf8.UTFMax bytes), which
-// reads the masked bytes.
+// (23 s for 256 KiB of "x "), so each tok searches one copy, as the longer toks left
+// it, from the end of the occurrence it masked last. That copy differs from the masked
+// text only before that end, where the masked text has a space, and boundaryBefore
+// reads a space as it reads the start of the text: it looks back one rune (two after
+// a '.' or ','), and reading a rune back stops at an ASCII byte. So the copy, read
+// from that end on, answers as the masked text does.
 func maskTokens(s string, toks []string) string {
 	toks = slices.Clone(toks)
 	slices.SortStableFunc(toks, func(a, b string) int { return len(b) - len(a) })
 	b := []byte(s)
-	before := func(start int) bool {
-		return boundaryBefore(string(b[max(0, start-2*utf8.UTFMax):start]))
-	}
 	for _, tok := range toks {
 		cur := string(b)
 		for from := 0; ; {
-			start, end, ok := tokenSpanBefore(cur, tok, from, before)
+			start, end, ok := tokenSpan(cur, tok, from, from)
 			if !ok {
 				break
 			}
