@@ -15,6 +15,15 @@
 //   - ValidatePayload checks raw JSON as strictly as the reference's
 //     extra="forbid" models plus the card limits (64 KB, depth 8, flat
 //     selections) and reports every problem with a JSON path.
+//   - Every pick on a card must come back as a reply the agent can tell
+//     apart, because the reply is only the CTA's selection and what the user
+//     entered, in one object. So validation also refuses what the reference
+//     lets through: two carousel items with one id, two CTAs, buttons or
+//     list rows with one selection, two fields, inputs or choice grids with
+//     one name, two options or choices of one field with one value, and a
+//     field named like a key of the selection it is sent with. FitCarousel
+//     drops the later of repeated carousel items, so a carousel built from
+//     data with a repeated id is still sent.
 //   - Metadata and NewCardMessage wrap a payload into the metadata keys and
 //     the ChatMessage that carry it; ChatMessage and ChatAcknowledgement
 //     marshal byte for byte as a uAgents envelope payload.

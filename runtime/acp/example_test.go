@@ -95,3 +95,21 @@ func ExampleEncode() {
 	// custom <nil>
 	// {"root":{"type":"section","title":"Your trip","children":[{"type":"heading","value":"Hotel Ngọc","level":3},{"type":"group","direction":"row","children":[{"type":"badge","label":"Paid","variant":"success"},{"type":"text","value":"3 nights"}]},{"type":"button","label":"Cancel","primary":false,"action":{"selection":{"action":"cancel","booking":7}}}]}}
 }
+
+// A carousel built from rows of data that repeat a SKU: Validate refuses it, because the reply
+// could not say which of the two items the user picked, and FitCarousel keeps the first item of
+// each SKU so that the card is still sent.
+func ExampleFitCarousel() {
+	rows := []struct{ SKU, Name string }{{"sku-1", "Mug"}, {"sku-2", "Cup"}, {"sku-1", "Mug"}}
+	var p acp.CarouselPayload
+	for _, r := range rows {
+		p.Items = append(p.Items, acp.CarouselItem{ID: r.SKU, Title: r.Name,
+			PrimaryCTA: acp.PrimaryCTA("Choose", acp.Selection{"sku": r.SKU})})
+	}
+	fmt.Println(p.Validate())
+	fitted, dropped := acp.FitCarousel(p)
+	fmt.Println(len(fitted.Items), dropped, fitted.Validate())
+	// Output:
+	// acp: invalid "carousel" card payload: items[2].id: duplicate id "sku-1", as items[0].id: the reply could not say which of the two items the user picked; give each item its own id (acp.FitCarousel keeps the first)
+	// 2 1 <nil>
+}

@@ -29,6 +29,9 @@ func FuzzValidatePayload(f *testing.F) {
 	f.Add("custom", []byte(`{"root":{"type":"heading","value":"x","level":2.0}}`))
 	f.Add("carousel", []byte(`{"items":[{"id":"a","title":"t","primary_cta":{"label":"l","selection":{"n":1e400}}}]}`))
 	f.Add("form", []byte("\xff"))
+	// Repeats at the edge of what validation refuses: an escaped id, a number written two ways.
+	f.Add("carousel", []byte(`{"items":[{"id":"a","title":"t","primary_cta":{"label":"l","selection":{"n":1,"k":"v"}}},{"id":"\u0061b","title":"t","primary_cta":{"label":"l","selection":{"k":"v","n":"1.0"}}}]}`))
+	f.Add("review", []byte(`{"title":"t","summary_rows":[{"label":"a","value":"b"}],"approve_cta":{"label":"y","selection":{"a":true}},"reject_cta":{"label":"n","selection":{"a":"true "}}}`))
 	f.Fuzz(func(t *testing.T, kind string, payload []byte) {
 		err := ValidatePayload(kind, payload)
 		if err != nil {
@@ -42,6 +45,9 @@ func FuzzValidatePayload(f *testing.F) {
 		p, err := DecodePayload(kind, payload)
 		if err != nil {
 			t.Fatalf("accepted payload does not decode: %v\n%s", err, payload)
+		}
+		if i, j, ok := repeatedCTA(p); ok {
+			t.Fatalf("accepted payload has CTAs %d and %d that ParseResponse cannot tell apart\n%s", i, j, payload)
 		}
 		gotKind, enc, err := Encode(p)
 		if err != nil {
@@ -155,4 +161,37 @@ func treeValue(t *jtree, i int32) any {
 		out[t.text(kids[j])] = treeValue(t, kids[j+1])
 	}
 	return out
+}
+
+// repeatedCTA finds two CTAs of a decoded payload that ParseResponse would take for one pick, or
+// two carousel items with one id: it holds validation's checks on the JSON tree to the
+// comparison made on decoded selections.
+func repeatedCTA(p Payload) (i, j int, ok bool) {
+	var ctas []CTA
+	switch p := p.(type) {
+	case CarouselPayload:
+		for i, a := range p.Items {
+			for j, b := range p.Items[:i] {
+				if a.ID == b.ID {
+					return j, i, true
+				}
+			}
+			ctas = append(ctas, a.PrimaryCTA)
+		}
+	case DetailPayload:
+		ctas = p.CTAs
+	case ReviewPayload:
+		ctas = []CTA{p.ApproveCTA}
+		if p.RejectCTA != nil {
+			ctas = append(ctas, *p.RejectCTA)
+		}
+	}
+	for i := range ctas {
+		for j := range i {
+			if sameSelection(ctas[i].Selection, ctas[j].Selection) {
+				return j, i, true
+			}
+		}
+	}
+	return 0, 0, false
 }

@@ -313,6 +313,34 @@ func (t *jtree) sameString(a, b int32) bool {
 	return t.text(a) == t.text(b)
 }
 
+// member returns the value of key in object o; with duplicate keys the
+// last one wins, as in the reference's parser.
+func (t *jtree) member(o int32, key string) (int32, bool) {
+	kids := t.elems(o)
+	for i := len(kids) - 2; i >= 0; i -= 2 {
+		if t.is(kids[i], key) {
+			return kids[i+1], true
+		}
+	}
+	return 0, false
+}
+
+// get returns the value of key in o when o is an object and the value is of kind k.
+func (t *jtree) get(o int32, key string, k jkind) (int32, bool) {
+	if t.vals[o].kind != jObject {
+		return 0, false
+	}
+	m, ok := t.member(o, key)
+	return m, ok && t.vals[m].kind == k
+}
+
+// elems returns the kids of value x: an array's elements, an object's keys and values in turn,
+// nothing for any other value.
+func (t *jtree) elems(x int32) []int32 {
+	v := &t.vals[x]
+	return t.kids[v.first : v.first+v.n]
+}
+
 // number returns a number value's literal as a json.Number.
 func (t *jtree) number(i int32) json.Number { return json.Number(t.raw(i)) }
 

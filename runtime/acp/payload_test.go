@@ -3,6 +3,7 @@ package acp
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -176,8 +177,10 @@ func TestDepthLimit(t *testing.T) {
 func TestPayloadSizeLimit(t *testing.T) {
 	items := make([]CarouselItem, 0, 700)
 	for i := 0; len(items) < 700; i++ {
-		items = append(items, CarouselItem{ID: strings.Repeat("x", 60), Title: strings.Repeat("t", 20),
-			PrimaryCTA: NewCTA("Pick", Selection{"id": "x"})})
+		// Ids of one width keep every item the same size; they differ, as a carousel's must.
+		id := fmt.Sprintf("%060d", i)
+		items = append(items, CarouselItem{ID: id, Title: strings.Repeat("t", 20),
+			PrimaryCTA: NewCTA("Pick", Selection{"id": id})})
 	}
 	_, b, err := Encode(CarouselPayload{Items: items[:1]})
 	if err != nil {

@@ -1,8 +1,10 @@
 package acp
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,7 +51,9 @@ type Response struct {
 	// Selection holds the picked values: the JSON object (ReplyJSON), the
 	// decoded selection (ReplyMetadata), or for ReplyProse the values of
 	// the expected CTAs found in the prose (the matched CTA's whole
-	// selection when one matched). Numbers are json.Number.
+	// selection when one matched). Numbers are json.Number. It is nil when
+	// the JSON object or the card response's selection gives one key two
+	// different values: such a reply names two picks, and no CTA matches it.
 	Selection Selection
 	// Text is the message text, or the card response's text.
 	Text string
@@ -84,6 +88,13 @@ type Response struct {
 // values or its card_id is not a UUID. Otherwise the text blocks are joined;
 // text that is a JSON object is a selection, anything else is prose.
 // ParseResponse never fails: unreadable input is prose.
+//
+// A selection that repeats a key with two different values, such as
+// {"offer_id":"off_123","offer_id":"off_456"}, is ambiguous: the host never
+// writes one, decoders keep the last value, and acting on it could book what
+// the user did not pick. Such a reply keeps its Form, Text, CardID and
+// Cancelled, with no Selection and no Matched. A key repeated with the same
+// value is read as one.
 func ParseResponse(msg ChatMessage, expect ...CTA) Response {
 	for _, c := range msg.Content {
 		mc, ok := c.(MetadataContent)
@@ -106,8 +117,12 @@ func ParseResponse(msg ChatMessage, expect ...CTA) Response {
 	if trimmed[0] == '{' {
 		var sel map[string]any
 		if unmarshalNumbers([]byte(trimmed), &sel) == nil && sel != nil {
-			s := Selection(sel)
-			return Response{Form: ReplyJSON, Selection: s, Text: text, Matched: matchCTA(s, expect)}
+			r := Response{Form: ReplyJSON, Text: text}
+			if !repeatsKey([]byte(trimmed)) {
+				r.Selection = Selection(sel)
+				r.Matched = matchCTA(r.Selection, expect)
+			}
+			return r
 		}
 	}
 	r := Response{Form: ReplyProse, Text: text}
@@ -130,7 +145,9 @@ func cardResponse(md map[string]string) (Response, bool) {
 		if err != nil {
 			return Response{}, false
 		}
-		r.Selection = sel
+		if !repeatsKey([]byte(raw)) {
+			r.Selection = sel
+		}
 	}
 	if raw, ok := md[MetaCardID]; ok {
 		id, err := uuid.Parse(raw)
@@ -160,6 +177,50 @@ func flatSelection(raw string) (Selection, error) {
 		}
 	}
 	return Selection(sel), nil
+}
+
+// repeatsKey reports whether the JSON object data, which decoded without error, gives one key
+// two different values. encoding/json keeps the last of them and so does the reference's
+// json.loads, but the host serializes a selection from one object, which cannot hold a key
+// twice: a reply that does says two things, and acting on the last could do what the user did
+// not pick (text sent to an agent by @mention can be typed by anyone).
+func repeatsKey(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false
+	}
+	var seen map[string]any
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		k, _ := tok.(string)
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return false
+		}
+		if prev, ok := seen[k]; ok && !sameValue(prev, v) {
+			return true
+		}
+		if seen == nil {
+			seen = map[string]any{}
+		}
+		seen[k] = v
+	}
+	return false
+}
+
+// sameValue reports whether two decoded values are one value as matching compares them: flat
+// values by their text, anything else exactly.
+func sameValue(a, b any) bool {
+	x, okA := scalarText(a)
+	y, okB := scalarText(b)
+	if okA && okB {
+		return x == y
+	}
+	return reflect.DeepEqual(a, b)
 }
 
 // scalarText returns the text form of a flat selection value, used both to
@@ -430,20 +491,16 @@ var inflections = []string{"s", "es", "d", "ed", "led", "ing"}
 // character immediately before or after it. A tok of letters only may
 // also carry one of the inflections.
 func containsToken(s, tok string) bool {
-	_, _, ok := tokenSpan(s, tok, 0)
+	_, _, ok := tokenSpan(s, tok, 0, 0)
 	return ok
 }
 
 // tokenSpan finds the first occurrence of tok in s at or after from, as
 // containsToken counts one, and returns where it starts and ends (its
-// inflection included).
-func tokenSpan(s, tok string, from int) (start, end int, ok bool) {
-	return tokenSpanBefore(s, tok, from, func(start int) bool { return boundaryBefore(s[:start]) })
-}
-
-// tokenSpanBefore is tokenSpan with the test of what precedes a candidate at start given as
-// before, so that maskTokens can answer it from the text as masked so far.
-func tokenSpanBefore(s, tok string, from int, before func(start int) bool) (start, end int, ok bool) {
+// inflection included). What precedes an occurrence is read from s[floor:]
+// only, as if s ended at floor in a space: maskTokens searches past text it
+// has masked.
+func tokenSpan(s, tok string, from, floor int) (start, end int, ok bool) {
 	if tok == "" {
 		return 0, 0, false
 	}
@@ -454,7 +511,7 @@ func tokenSpanBefore(s, tok string, from int, before func(start int) bool) (star
 			return 0, 0, false
 		}
 		start, end := off+i, off+i+len(tok)
-		if before(start) {
+		if boundaryBefore(s[floor:start]) {
 			if boundaryAfter(s[end:]) {
 				return start, end, true
 			}
@@ -478,21 +535,20 @@ func tokenSpanBefore(s, tok string, from int, before func(start int) bool) (star
 //
 // An occurrence counts in the text as masked so far. Searching a fresh copy of
 // the text for each occurrence made a reply of n copies of a value cost n×len(reply)
-// (23 s for 256 KiB of "x "), so each tok searches one copy: the search only ever
-// reads past the last occurrence masked, which that copy still has as it is, except
-// for the look-back of boundaryBefore (two runes, at most 2×utf8.UTFMax bytes), which
-// reads the masked bytes.
+// (23 s for 256 KiB of "x "), so each tok searches one copy, as the longer toks left
+// it, from the end of the occurrence it masked last. That copy differs from the masked
+// text only before that end, where the masked text has a space, and boundaryBefore
+// reads a space as it reads the start of the text: it looks back one rune (two after
+// a '.' or ','), and reading a rune back stops at an ASCII byte. So the copy, read
+// from that end on, answers as the masked text does.
 func maskTokens(s string, toks []string) string {
 	toks = slices.Clone(toks)
 	slices.SortStableFunc(toks, func(a, b string) int { return len(b) - len(a) })
 	b := []byte(s)
-	before := func(start int) bool {
-		return boundaryBefore(string(b[max(0, start-2*utf8.UTFMax):start]))
-	}
 	for _, tok := range toks {
 		cur := string(b)
 		for from := 0; ; {
-			start, end, ok := tokenSpanBefore(cur, tok, from, before)
+			start, end, ok := tokenSpan(cur, tok, from, from)
 			if !ok {
 				break
 			}

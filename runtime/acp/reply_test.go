@@ -289,7 +289,7 @@ func maskTokensOld(s string, toks []string) string {
 	b := []byte(s)
 	for _, tok := range toks {
 		for from := 0; ; {
-			start, end, ok := tokenSpan(string(b), tok, from)
+			start, end, ok := tokenSpan(string(b), tok, from, 0) // the whole masked text before
 			if !ok {
 				break
 			}
@@ -323,6 +323,23 @@ func TestMaskTokensMatchesOld(t *testing.T) {
 			t.Fatalf("case %d: maskTokens(%q, %q) = %q; the old search gives %q", i, b.String(), ts, got, want)
 		}
 	}
+}
+
+// FuzzMaskTokensMatchesOld holds maskTokens to the old search on any text and up to three
+// tokens (split from toks at NUL bytes), beyond the pieces TestMaskTokensMatchesOld draws from.
+func FuzzMaskTokensMatchesOld(f *testing.F) {
+	f.Add("+1+1 a1.x 1,1 approved", "+1\x00x\x001")
+	f.Add("x x x.x,1.", ".x\x00x x")
+	f.Add("€é1\xe2\x82 €", "€\x00é1")
+	f.Fuzz(func(t *testing.T, s, toks string) {
+		ts := strings.Split(toks, "\x00")
+		if len(ts) > 3 {
+			ts = ts[:3]
+		}
+		if got, want := maskTokens(s, ts), maskTokensOld(s, ts); got != want {
+			t.Fatalf("maskTokens(%q, %q) = %q; the old search gives %q", s, ts, got, want)
+		}
+	})
 }
 
 // TestParseResponseManyOccurrencesLinear parses prose that names the winning CTA's value

@@ -160,7 +160,7 @@ var (
 	optionSpec = obj(nil, req("value", str), req("label", str))
 	actionSpec = obj(nil, req("selection", selection))
 
-	carouselSpec = obj(nil,
+	carouselSpec = obj(carouselPicks,
 		opt("title", str),
 		opt("subtitle", str),
 		req("items", listOf(obj(nil,
@@ -173,7 +173,7 @@ var (
 			req("primary_cta", object(ctaSpec)),
 		), 1)),
 	)
-	detailSpec = obj(nil,
+	detailSpec = obj(detailPicks,
 		req("title", str),
 		opt("hero_image", str),
 		opt("summary_rows", listOf(rowSpec, 0)),
@@ -185,7 +185,7 @@ var (
 		))),
 		req("ctas", listOf(ctaSpec, 1)),
 	)
-	formSpec = obj(nil,
+	formSpec = obj(formPicks,
 		opt("title", str),
 		req("fields", listOf(obj(selectNeedsOptions("field"),
 			req("name", str),
@@ -197,13 +197,13 @@ var (
 		), 1)),
 		req("submit_cta", object(ctaSpec)),
 	)
-	reviewSpec = obj(nil,
+	reviewSpec = obj(reviewPicks,
 		req("title", str),
 		req("summary_rows", listOf(rowSpec, 1)),
 		req("approve_cta", object(ctaSpec)),
 		opt("reject_cta", object(ctaSpec)),
 	)
-	customSpec = obj(nil, req("root", node))
+	customSpec = obj(customPicks, req("root", node))
 
 	payloadSpecs = map[string]*objSpec{
 		KindCarousel: carouselSpec,
@@ -261,11 +261,17 @@ type validator struct {
 	problems []Problem
 	maxDepth int
 	deepAt   string // path of the first node beyond MaxElementTreeDepth
+	// owner and slot place each value in its parent (t.kids[t.vals[owner].first+slot]), built
+	// by parent the first time a check of picks.go reports a value by its index.
+	owner, slot []int32
 }
 
-func (v *validator) pathString() string {
+func (v *validator) pathString() string { return renderPath(v.path) }
+
+// renderPath writes a path as problems show it: keys joined by dots, indexes in brackets.
+func renderPath(path []seg) string {
 	var b strings.Builder
-	for i, s := range v.path {
+	for i, s := range path {
 		if s.key == "" {
 			b.WriteByte('[')
 			b.WriteString(strconv.Itoa(s.idx))
@@ -293,16 +299,7 @@ func (v *validator) at(key, msg string) {
 
 // member returns the value of key in object o; with duplicate keys the
 // last one wins, as in the reference's parser.
-func (v *validator) member(o int32, key string) (int32, bool) {
-	ov := v.t.vals[o]
-	kids := v.t.kids[ov.first : ov.first+ov.n]
-	for i := len(kids) - 2; i >= 0; i -= 2 {
-		if v.t.is(kids[i], key) {
-			return kids[i+1], true
-		}
-	}
-	return 0, false
-}
+func (v *validator) member(o int32, key string) (int32, bool) { return v.t.member(o, key) }
 
 func jsonType(k jkind) string {
 	switch k {
@@ -548,6 +545,18 @@ func sortedKeys[V any](m map[string]V) []string {
 // every level) plus the card limits: at most MaxPayloadBytes bytes, at most
 // MaxElementTreeDepth tree levels, flat selections. It returns nil or a
 // *ValidationError listing every problem with its JSON path.
+//
+// It also refuses a card whose picks the reply could not tell apart, which
+// the reference does not check: a carousel item id, a CTA, button or list
+// row selection, a field, input or choice-grid name, or an option or choice
+// value within one field that repeats an earlier one, and a field or
+// sub-options name that is also a key of the selection sent with it. The
+// problem is reported at the repeat and names the first:
+//
+//	items[2].id: duplicate id "sku-1", as items[0].id: the reply could not say which …
+//
+// Selections compare as ParseResponse compares them, so "1", 1 and 1.0 are
+// one value.
 //
 // Where the reference's lax parsing would coerce a value, this is stricter:
 // "true" is not a boolean, and true is not a heading level. Whole floats
