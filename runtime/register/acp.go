@@ -90,7 +90,9 @@ func CarouselItem(id string, c card.Card) acp.CarouselItem {
 // fits, as acp.FitCarousel does, keeping at least one (a carousel needs one). The items come
 // from data, so their number is not known when cardgen runs; a host rejects an oversized
 // payload and shows the message as plain text, so a shorter carousel is sent rather than none.
-// An error remains for what dropping items cannot fix: no items, one item over the limit on its
+// For the same reason an item whose id or selection repeats an earlier item's (a repeated SKU in
+// the data) is dropped, as acp.FitCarousel drops it: the user's reply could not tell the two
+// apart. An error remains for what dropping items cannot fix: no items, one item over the limit on its
 // own, or any other invalid value.
 func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, error) {
 	p := acp.CarouselPayload{Title: title, Items: items}

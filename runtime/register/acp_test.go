@@ -78,3 +78,23 @@ func TestCarouselFitsPayloadLimit(t *testing.T) {
 		t.Error("a carousel without items: no error")
 	}
 }
+
+// TestCarouselDropsRepeatedItems is a carousel built from data in which two elements share an
+// id (a repeated SKU): the reply could not tell them apart, so the later one is dropped and the
+// rest of the carousel is sent, rather than no card at all.
+func TestCarouselDropsRepeatedItems(t *testing.T) {
+	item := func(id string) acp.CarouselItem {
+		return CarouselItem(id, card.Fit(card.Card{V: card.Version, Title: "Product " + id, FallbackText: id}))
+	}
+	p, err := Carousel("Products", []acp.CarouselItem{item("sku-1"), item("sku-2"), item("sku-1"), item("sku-3")})
+	if err != nil {
+		t.Fatalf("Carousel: %v; want the repeated item dropped", err)
+	}
+	var ids []string
+	for _, it := range p.Items {
+		ids = append(ids, it.ID)
+	}
+	if want := []string{"sku-1", "sku-2", "sku-3"}; !reflect.DeepEqual(ids, want) {
+		t.Errorf("items %v; want %v", ids, want)
+	}
+}
