@@ -136,6 +136,11 @@ type builder struct {
 	// typeSpecs maps the package's type names to their syntax, built when first needed (for
 	// the tag positions of embedded structs' fields).
 	typeSpecs map[*types.TypeName]*ast.TypeSpec
+	// tagLits maps the position of each field of the package that has a struct tag to the tag's
+	// literal, and moduleFiles holds the files of other packages of the module read for theirs:
+	// both are built when a problem about a tag is first reported (tagProblem).
+	tagLits     map[token.Pos]*ast.BasicLit
+	moduleFiles map[string]*moduleFile
 	// compileErrors is set when the package or an import does not compile; those errors are
 	// reported, and a field whose type they made invalid is not reported again.
 	compileErrors bool

@@ -90,17 +90,19 @@ func (b *builder) cardFromFieldTags(c *CardSpec, named *types.Named, st *types.S
 				continue // shadowed by a shallower field, or ambiguous: not promoted
 			}
 		}
-		tagPos, exact := b.tagValuePos(astStruct, f, tag)
+		src := tagSource{tag: tag, lit: fieldTagLit(astStruct, f), field: f.Pos()}
 		items, errs := annotations.ParseTag(v)
 		for _, e := range errs {
 			var fix *annotations.Fix
-			if e.Fix != nil && exact {
-				fix = &annotations.Fix{Pos: tagPos + token.Pos(e.Fix.Offset), End: tagPos + token.Pos(e.Fix.End), NewText: e.Fix.NewText}
+			if e.Fix != nil {
+				if pos, end, ok := src.verbatim("card", v, e.Fix.Offset, e.Fix.End); ok {
+					fix = &annotations.Fix{Pos: pos, End: end, NewText: e.Fix.NewText}
+				}
 			}
-			b.errorfFix(tagPos+token.Pos(e.Offset), fix, "%s", e.Msg)
+			b.errorfFix(src.valueAt("card", e.Offset), fix, "%s", e.Msg)
 		}
 		for _, it := range items {
-			pos := tagPos + token.Pos(it.Offset)
+			pos := src.valueAt("card", it.Offset)
 			path := &Text{Pos: pos}
 			vp := b.resolvePath(named, []string{f.Name()}, pos, false)
 			if vp == nil {
@@ -181,39 +183,6 @@ func (b *builder) structSyntax(f *types.Var) *ast.StructType {
 		return st
 	}
 	return nil
-}
-
-// tagValuePos finds where the value of the card key starts inside the field's tag literal, so that
-// tag problems point at the exact column. Interpreted string tags with escapes are rare; for them
-// the position may be a few columns off, never on another line. exact says the value's bytes are
-// the source's from there on (a raw string tag), so that a fix can be placed on them.
-func (b *builder) tagValuePos(st *ast.StructType, f *types.Var, tag string) (pos token.Pos, exact bool) {
-	if st == nil {
-		return f.Pos(), false
-	}
-	for _, fl := range st.Fields.List {
-		if fl.Tag == nil {
-			continue
-		}
-		match := false
-		for _, n := range fl.Names {
-			if n.Pos() == f.Pos() {
-				match = true
-			}
-		}
-		if len(fl.Names) == 0 && fl.Type.Pos() <= f.Pos() && f.Pos() < fl.Type.End() {
-			match = true
-		}
-		if !match {
-			continue
-		}
-		raw := fl.Tag.Value
-		if i := strings.Index(raw, `card:"`); i >= 0 {
-			return fl.Tag.Pos() + token.Pos(i+len(`card:"`)), strings.HasPrefix(raw, "`")
-		}
-		return fl.Tag.Pos(), false
-	}
-	return f.Pos(), false
 }
 
 // cardFromDirectives applies //card:result, field, action and fallback directives to c.

@@ -317,6 +317,10 @@ func (b *builder) schemas(tools []*Tool) {
 			if b.compileErrors && p.InvalidType {
 				continue // the compile error that made the type invalid is reported itself
 			}
+			if p.Field != nil {
+				b.tagProblem(p)
+				continue
+			}
 			b.errorf(p.Pos, "%s", p.Msg)
 		}
 		if len(j.probs) > 0 {

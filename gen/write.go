@@ -8,13 +8,17 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 // Write writes each file atomically (a temporary file in the same folder, then rename) and only
 // when its bytes differ from what is on disk, so that unchanged files keep their modification
 // times and build caches stay warm. A file marked Remove is deleted when it exists. It returns the
-// paths it wrote or deleted.
+// paths it wrote or deleted. First it removes from the files' folders the temporary files that
+// an earlier run, killed between writing and renaming one, left behind (removeLeftoverTemps).
 func Write(files []File) ([]string, error) {
+	removeLeftoverTemps(files, time.Now())
 	var written []string
 	for _, f := range files {
 		if f.Remove {
@@ -38,7 +42,7 @@ func Write(files []File) ([]string, error) {
 }
 
 func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	tmp, err := os.CreateTemp(filepath.Dir(path), tempPrefix(filepath.Base(path))+"*")
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
@@ -57,6 +61,60 @@ func writeAtomic(path string, data []byte) error {
 		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
 	return nil
+}
+
+// tempPrefix starts the name of the temporary file that name is written through; os.CreateTemp
+// ends it with random decimal digits (.cards_gen.go.tmp2750218832). The leading dot keeps the go
+// command from reading it.
+func tempPrefix(name string) string { return "." + name + ".tmp" }
+
+// leftoverAge is how long ago a temporary file of cardgen's naming must have been modified for a
+// run to take it as left behind and remove it. A run that is writing one modifies it last when it
+// writes its bytes and renames it right after (a Close and a Chmod between), so a live run's
+// temporary file is at most seconds old; the hour leaves room for a clock of a network file
+// system's server that differs from this machine's by minutes, and for a run stopped in between
+// (Ctrl-Z) and continued. Waiting costs nothing but a hidden file the go command ignores; a file
+// taken from a run that is still alive makes that run's rename fail, and it reports the error and
+// leaves the old file whole.
+const leftoverAge = time.Hour
+
+// removeLeftoverTemps removes, from each folder files are in, cardgen's own temporary files (of
+// GeneratedFile and GeneratedTestFile, named as tempPrefix names them) modified at least
+// leftoverAge before now: a run killed between writing one and renaming it (kill -9) leaves it
+// behind. Nothing else is touched, and a file it cannot read or remove is left as it is: the
+// cleaning is a courtesy and never fails a run.
+func removeLeftoverTemps(files []File, now time.Time) {
+	seen := map[string]bool{}
+	for _, f := range files {
+		dir := filepath.Dir(f.Path)
+		if seen[dir] {
+			continue
+		}
+		seen[dir] = true
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if !e.Type().IsRegular() || !isLeftoverName(e.Name()) {
+				continue
+			}
+			if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) >= leftoverAge {
+				os.Remove(filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+}
+
+// isLeftoverName reports whether name is that of a temporary file cardgen writes a generated
+// file through: tempPrefix of one of their names, then os.CreateTemp's digits.
+func isLeftoverName(name string) bool {
+	for _, g := range []string{GeneratedFile, GeneratedTestFile} {
+		if digits, ok := strings.CutPrefix(name, tempPrefix(g)); ok && digits != "" && strings.Trim(digits, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // pathless is err without the path an *fs.PathError or *os.LinkError adds: Write's errors name

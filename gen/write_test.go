@@ -1,10 +1,13 @@
 package gen_test
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cardgen/cardgen/gen"
 )
@@ -81,5 +84,64 @@ func TestWriteErrorNamesTheFile(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("Write left %d entries in the directory; want only the directory in the way", len(entries))
+	}
+}
+
+// TestWriteRemovesLeftoverTemps: a run killed between writing a temporary file and renaming it
+// leaves the file behind, and the next Write into that folder removes it once it is old enough
+// that no run still alive can be writing it. Anything else, a fresh temporary file (another
+// run's, perhaps mid-write) included, stays.
+func TestWriteRemovesLeftoverTemps(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Now().Add(-2 * time.Hour)
+	files := map[string]time.Time{
+		".cards_gen.go.tmp2750218832": old, // removed
+		".cards_gen_test.go.tmp17":    old, // removed
+		".cards_gen.go.tmp999":        time.Now().Add(-time.Minute),
+		".cards_gen.go.tmp":           old, // no digits: not os.CreateTemp's
+		".cards_gen.go.tmp12x":        old,
+		"cards_gen.go.tmp12":          old, // no leading dot
+		".notes.go.tmp12":             old, // not a file cardgen generates
+		".cards_gen.go.tmp12.bak":     old,
+		"notes.go":                    old,
+	}
+	for name, mtime := range files {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A folder of the name is not a file cardgen wrote.
+	if err := os.Mkdir(filepath.Join(dir, ".cards_gen.go.tmp31"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(filepath.Join(dir, ".cards_gen.go.tmp31"), old, old); err != nil {
+		t.Fatal(err)
+	}
+
+	target := filepath.Join(dir, gen.GeneratedFile)
+	if _, err := gen.Write([]gen.File{{Path: target, Content: []byte("package p\n")}}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && path != dir {
+			rel, _ := filepath.Rel(dir, path)
+			got = append(got, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		".cards_gen.go.tmp", ".cards_gen.go.tmp12.bak", ".cards_gen.go.tmp12x", ".cards_gen.go.tmp31",
+		".cards_gen.go.tmp999", ".notes.go.tmp12", "cards_gen.go", "cards_gen.go.tmp12", "notes.go",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("after Write the folder holds\n%q\nwant\n%q", got, want)
 	}
 }

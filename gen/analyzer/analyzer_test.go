@@ -64,6 +64,7 @@ func TestFixMessages(t *testing.T) {
 		`".Stauts": Replace Stauts with Status`,
 		`".Owner.Nmae": Replace Nmae with Name`,
 		`"titel": Replace titel with title`,
+		`"subtitel": Replace subtitel with subtitle`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("fixes:\n got %q\nwant %q", got, want)

@@ -35,6 +35,14 @@ type Problem struct {
 	// package that declares it does not compile. A caller that reports those compile errors
 	// itself can leave it out: the compile error says why.
 	InvalidType bool
+	// Field is set for a problem about one word of a struct tag (a misspelt keyword, a value
+	// that is not a number, a malformed pair): Field is the field, Tag its tag as go/types holds
+	// it, and TagOffset the byte offset in Tag of the word, its value or the stray byte. Pos is
+	// still the field's: a caller with the field's syntax can point at the word instead (the
+	// tag's literal gives its position; LiteralOffset maps the offset into it).
+	Field     *types.Var
+	Tag       string
+	TagOffset int
 }
 
 // Result of mapping one top-level type.

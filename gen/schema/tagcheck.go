@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -77,29 +78,29 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 		case w == "" || !isKey && slices.Contains(tagWords, w):
 		case isKey && slices.Contains(tagWords, name):
 			// required=true reads naturally, but invopop matches the bare word only.
-			m.ignoredf(at, "jsonschema tag: %s takes no value, so invopop ignores %s; write %s alone", name, w, name)
+			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %s takes no value, so invopop ignores %s; write %s alone", name, w, name)
 		case !isKey && colon && slices.Contains(tagKnown, colonName):
-			m.ignoredf(at, "jsonschema tag: %q is not a keyword invopop knows, so it ignores it; write %s=%s", w, colonName, colonVal)
+			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %q is not a keyword invopop knows, so it ignores it; write %s=%s", w, colonName, colonVal)
 		case !isKey && slices.Contains(tagKnown, w):
-			m.ignoredf(at, "jsonschema tag: %s has no value, so invopop ignores it; write %s=…", w, w)
+			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %s has no value, so invopop ignores it; write %s=…", w, w)
 		case !isKey && (i > 0 && strings.HasPrefix(words[i-1], "description=") || strings.TrimSpace(w) != w):
-			m.ignoredf(at, "jsonschema tag: %q is not a keyword but the rest of the value before it, cut off at a comma; "+
+			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %q is not a keyword but the rest of the value before it, cut off at a comma; "+
 				"escape a comma inside a value with a backslash (\\\\, inside the struct tag's quotes)", w)
 		case !isKey:
-			m.ignoredf(at, "jsonschema tag: %q is not a keyword invopop knows, so it ignores it; %s", w,
+			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %q is not a keyword invopop knows, so it ignores it; %s", w,
 				advice(w, slices.Concat(tagWords, tagKnown), "write required, nullable or key=value"))
 		case !slices.Contains(tagKnown, name):
-			m.ignoredf(at, "jsonschema tag: %s is not a keyword invopop knows, so it ignores it; %s", name,
+			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %s is not a keyword invopop knows, so it ignores it; %s", name,
 				advice(name, tagKnown, "a keyword invopop does not know can go in a jsonschema_extras tag"))
 		case runtimeType || t.Type == "array" && t.Items == nil:
 			// The type is a method's at run time; or type=array on a type without items, which
 			// the mapping reports (invopop panics).
 		case !applies(name, t):
-			m.ignoredf(at, "jsonschema tag: %s applies to %s, not to a schema of type %s, so invopop ignores it; remove it or change the field's type", name, appliesTo(name), typeName(t))
+			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %s applies to %s, not to a schema of type %s, so invopop ignores it; remove it or change the field's type", name, appliesTo(name), typeName(t))
 		case slices.Contains(tagCountKeys, name) && parseUint(val) == nil:
-			m.ignoredf(at, "jsonschema tag: %s=%s is not a whole number, so invopop ignores it; write a count, as in %s=1", name, val, name)
+			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s is not a whole number, so invopop ignores it; write a count, as in %s=1", name, val, name)
 		case slices.Contains(tagBoundKeys, name) && !isNumber(val):
-			m.ignoredf(at, "jsonschema tag: %s=%s is not a number, so invopop ignores it; write a number, as in %s=1", name, val, name)
+			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s is not a number, so invopop ignores it; write a number, as in %s=1", name, val, name)
 		}
 	}
 }
@@ -154,15 +155,16 @@ var (
 func (m *mapper) checkJSONOptions(tag string, at site) {
 	_, opts, _ := strings.Cut(tag, ",")
 	for o := range strings.SplitSeq(opts, ",") {
+		opt := tagSpot{key: "json", word: -1, find: o}
 		switch {
 		case o == "" || slices.Contains(jsonOptions, o):
 		case o == "inline":
-			m.ignoredf(at, "json tag: option \"inline\" is read by encoding/json/v2 only, and the MCP Go SDK decodes with encoding/json, so the fields the schema flattens from it are never set; "+
+			m.tagIgnoredf(at, opt, "json tag: option \"inline\" is read by encoding/json/v2 only, and the MCP Go SDK decodes with encoding/json, so the fields the schema flattens from it are never set; "+
 				"embed the struct as an anonymous field (no json name) to flatten it")
 		case slices.Contains(jsonV2Options, o) || strings.HasPrefix(o, "format:") || strings.HasPrefix(o, "case:"):
-			m.ignoredf(at, "json tag: option %q is read by encoding/json/v2 only, and the MCP Go SDK reads and writes JSON with encoding/json, which ignores it; remove it", o)
+			m.tagIgnoredf(at, opt, "json tag: option %q is read by encoding/json/v2 only, and the MCP Go SDK reads and writes JSON with encoding/json, which ignores it; remove it", o)
 		default:
-			m.ignoredf(at, "json tag: option %q is not one encoding/json knows, so it ignores it; %s", o,
+			m.tagIgnoredf(at, opt, "json tag: option %q is not one encoding/json knows, so it ignores it; %s", o,
 				advice(o, jsonOptions, "remove it (the options are "+strings.Join(jsonOptions, ", ")+")"))
 		}
 	}
@@ -196,7 +198,7 @@ func (m *mapper) checkDefault(s *jsonschema.Schema, at site) {
 	if s.Type == "array" {
 		todo = "remove the default: invopop makes a list of strings of default= on an array, which only an array of strings takes"
 	}
-	m.problemf(at, "%s%s does not match the field's own schema (%s), so the MCP Go SDK refuses the tool's schema and every call fails; %s",
+	m.tagProblemf(at, defaultSpot(s), "%s%s does not match the field's own schema (%s), so the MCP Go SDK refuses the tool's schema and every call fails; %s",
 		DefaultProblem, d, msg, todo)
 }
 
@@ -218,4 +220,13 @@ func defaultError(b []byte) string {
 		return "" // the schema does not resolve for another reason than its default (a oneof_ref)
 	}
 	return strings.TrimPrefix(err.Error(), "validating root: ")
+}
+
+// defaultSpot is the default= word of the jsonschema tag that gave s its default: for an array,
+// which collects every default= word, the first; otherwise the one whose value invopop kept.
+func defaultSpot(s *jsonschema.Schema) tagSpot {
+	if s.Type == "array" {
+		return tagSpot{key: "jsonschema", word: -1, find: "default", value: true, name: true}
+	}
+	return findSpot(fmt.Sprint("default=", s.Default), true)
 }

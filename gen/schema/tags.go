@@ -188,7 +188,7 @@ func (m *mapper) numericalKeywords(t *jsonschema.Schema, tags []string, at site)
 		if ok && numericKeyword[name] && !json.Valid([]byte(num)) {
 			// Go parses it (+1, 0x1p3, Inf) but JSON has no such literal: invopop's schema
 			// would fail to marshal.
-			m.problemf(at, "jsonschema %s=%s is not a JSON number; write it like 1, -2.5 or 1e3", name, val)
+			m.tagProblemf(at, findSpot(tag, true), "jsonschema %s=%s is not a JSON number; write it like 1, -2.5 or 1e3", name, val)
 		}
 		switch name {
 		case "multipleOf":
@@ -279,7 +279,7 @@ func (m *mapper) arrayKeywords(t *jsonschema.Schema, tags []string, at site) {
 
 // noItems reports an item keyword on a field that type=array made an array without items.
 func (m *mapper) noItems(tag string, at site) {
-	m.problemf(at, "jsonschema tag %s applies to array items, but type=array was put on a type that has none (invopop panics on this); remove the keyword or the type=array", tag)
+	m.tagProblemf(at, findSpot(tag, false), "jsonschema tag %s applies to array items, but type=array was put on a type that has none (invopop panics on this); remove the keyword or the type=array", tag)
 }
 
 // setExtra mirrors invopop's setExtra, which types a jsonschema_extras value by what is already

@@ -62,7 +62,9 @@ func newMapper() *mapper {
 }
 
 // site is where the walk is: the Go field path from the top-level type, for messages, and the
-// position of the innermost field, for diagnostics.
+// position of the innermost field, for diagnostics. It is copied at every step of the walk and
+// kept with every field collected, so it holds no more: a problem about the field's tag finds
+// the field and its tag when it is reported (fieldAt).
 type site struct {
 	path string
 	pos  token.Pos
@@ -89,6 +91,50 @@ func (m *mapper) problemf(at site, format string, args ...any) {
 // tag that invopop ignores.
 func (m *mapper) ignoredf(at site, format string, args ...any) {
 	m.report(at, Problem{Ignored: true}, fmt.Sprintf(format, args...))
+}
+
+// tagProblemf is problemf for a problem about the place sp in the tag of the site's field.
+func (m *mapper) tagProblemf(at site, sp tagSpot, format string, args ...any) {
+	m.reportTag(at, sp, Problem{}, fmt.Sprintf(format, args...))
+}
+
+// tagIgnoredf is ignoredf for a word of the tag of the site's field, at the place sp.
+func (m *mapper) tagIgnoredf(at site, sp tagSpot, format string, args ...any) {
+	m.reportTag(at, sp, Problem{Ignored: true}, fmt.Sprintf(format, args...))
+}
+
+// reportTag is report for a problem about the place sp in the tag of the site's field. The field,
+// its tag and the place in it are looked for now, as the problem is reported: mapping a type
+// never does.
+func (m *mapper) reportTag(at site, sp tagSpot, p Problem, reason string) {
+	if f, tag := m.fieldAt(at); f != nil {
+		if off := sp.offset(tag); off >= 0 {
+			p.Field, p.Tag, p.TagOffset = f, tag, off
+		}
+	}
+	m.report(at, p, reason)
+}
+
+// fieldAt returns the field the site is at, and its tag, or nil. A problem about a field's tag
+// is reported while the struct that declares the field is being expanded, so the struct is on
+// the stack: the innermost one there with a field of the site's name at the site's position.
+func (m *mapper) fieldAt(at site) (*types.Var, string) {
+	if at.path == "" {
+		return nil, ""
+	}
+	name := at.path[strings.LastIndexByte(at.path, '.')+1:]
+	for i := len(m.stack) - 1; i >= 0; i-- {
+		st, ok := m.stack[i].Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for j := range st.NumFields() {
+			if f := st.Field(j); f.Pos() == at.pos && f.Name() == name {
+				return f, st.Tag(j)
+			}
+		}
+	}
+	return nil, ""
 }
 
 // report records the problem p (its kind set, Pos and Msg to be filled) for reason at the site.
@@ -556,10 +602,10 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		if name != "" || embed {
 			m.checkJSONOptions(tag.Get("json"), fat)
 		}
-		if msg := structTagSyntax(string(tag)); msg != "" {
+		if msg, off := structTagSyntax(string(tag)); msg != "" {
 			// reflect.StructTag.Get, which encoding/json and invopop both use, stops reading at
 			// the first malformed pair, so everything from there on is silently dropped.
-			m.ignoredf(fat, "struct tag %s, so encoding/json and invopop read none of it from there on; write it as key:\"value\" pairs separated by spaces, as in `json:\"id\" jsonschema:\"required\"`", msg)
+			m.tagIgnoredf(fat, tagSpot{off: off}, "struct tag %s, so encoding/json and invopop read none of it from there on; write it as key:\"value\" pairs separated by spaces, as in `json:\"id\" jsonschema:\"required\"`", msg)
 		}
 		if _, hasJSON := tag.Lookup("json"); !f.Embedded() && !f.Exported() && (hasJSON && tag.Get("json") != "-" || tag.Get("jsonschema") != "") {
 			// As go vet's structtag check says: the tag shows the field was meant to be JSON.
@@ -569,7 +615,7 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		case tag.Get("json") == "-,":
 			// encoding/json names this field "-"; invopop leaves it out, so the schema would
 			// refuse the key the tool writes (an output) or never ask for it (an input).
-			m.problemf(fat, `json:"-," names the field "-" for encoding/json, which invopop's schema leaves out, so the tool would write a key its schema refuses; give it another name, or json:"-" to leave it out`)
+			m.tagProblemf(fat, tagSpot{key: "json"}, `json:"-," names the field "-" for encoding/json, which invopop's schema leaves out, so the tool would write a key its schema refuses; give it another name, or json:"-" to leave it out`)
 		case name != "" && f.Embedded() && !f.Exported():
 			// encoding/json ignores an embedded field of an unexported non-struct type; invopop
 			// makes it a required property that is never written or read.
@@ -789,15 +835,16 @@ func contains(list []string, s string) bool {
 }
 
 // structTagSyntax returns what is wrong with a struct tag that reflect.StructTag.Get cannot read
-// to its end, such as `has "," directly after json:"l", where a space belongs`, or "". It follows
-// the conventional format that go vet's structtag check holds tags to.
-func structTagSyntax(tag string) string {
+// to its end, such as `has "," directly after json:"l", where a space belongs`, or "", and the
+// offset in tag of what it is about: the stray byte, the key or the value. It follows the
+// conventional format that go vet's structtag check holds tags to.
+func structTagSyntax(tag string) (string, int) {
 	for i := 0; ; {
 		for i < len(tag) && tag[i] == ' ' {
 			i++
 		}
 		if i >= len(tag) {
-			return ""
+			return "", 0
 		}
 		start := i
 		for i < len(tag) && tag[i] > ' ' && tag[i] != ':' && tag[i] != '"' && tag[i] != 0x7f {
@@ -806,11 +853,11 @@ func structTagSyntax(tag string) string {
 		key := tag[start:i]
 		switch {
 		case key == "":
-			return fmt.Sprintf("has %q where a key belongs", tag[i:i+1])
+			return fmt.Sprintf("has %q where a key belongs", tag[i:i+1]), i
 		case i >= len(tag) || tag[i] != ':':
-			return fmt.Sprintf("has the key %s without a colon directly after it", key)
+			return fmt.Sprintf("has the key %s without a colon directly after it", key), start
 		case i+1 >= len(tag) || tag[i+1] != '"':
-			return fmt.Sprintf("has no quoted value directly after %s:", key)
+			return fmt.Sprintf("has no quoted value directly after %s:", key), i + 1
 		}
 		i++
 		q := i
@@ -820,14 +867,14 @@ func structTagSyntax(tag string) string {
 			}
 		}
 		if i >= len(tag) {
-			return fmt.Sprintf("has an unterminated value after %s:", key)
+			return fmt.Sprintf("has an unterminated value after %s:", key), q
 		}
 		i++
 		if _, err := strconv.Unquote(tag[q:i]); err != nil {
-			return fmt.Sprintf("has a value after %s: that is not a valid Go string", key)
+			return fmt.Sprintf("has a value after %s: that is not a valid Go string", key), q
 		}
 		if i < len(tag) && tag[i] != ' ' {
-			return fmt.Sprintf("has %q directly after %s, where a space belongs", tag[i:i+1], tag[start:i])
+			return fmt.Sprintf("has %q directly after %s, where a space belongs", tag[i:i+1], tag[start:i]), i
 		}
 	}
 }

@@ -5,23 +5,29 @@ import "testing"
 // TestStructTagSyntax holds structTagSyntax to reflect.StructTag's format: what it accepts reads
 // to the end, and each mistake a hand-written tag has is named.
 func TestStructTagSyntax(t *testing.T) {
-	for _, tc := range []struct{ tag, want string }{
-		{``, ""},
-		{`json:"id"`, ""},
-		{`json:"id"  jsonschema:"description=a\"b\\,c"`, ""},
-		{` json:"id" `, ""},
-		{`json:"l",jsonschema:"required"`, `has "," directly after json:"l", where a space belongs`},
-		{`json: "m"`, "has no quoted value directly after json:"},
-		{`json:`, "has no quoted value directly after json:"},
-		{`json:"id" yaml:`, "has no quoted value directly after yaml:"},
-		{`json`, "has the key json without a colon directly after it"},
-		{`json="id"`, "has the key json= without a colon directly after it"},
-		{`json:"id`, "has an unterminated value after json:"},
-		{`json:"\q"`, "has a value after json: that is not a valid Go string"},
-		{`"id"`, `has "\"" where a key belongs`},
+	// at is the offset the problem is about: the stray byte, the key or the value.
+	for _, tc := range []struct {
+		tag, want string
+		at        int
+	}{
+		{``, "", 0},
+		{`json:"id"`, "", 0},
+		{`json:"id"  jsonschema:"description=a\"b\\,c"`, "", 0},
+		{` json:"id" `, "", 0},
+		{`json:"l",jsonschema:"required"`, `has "," directly after json:"l", where a space belongs`, 8},
+		{`json: "m"`, "has no quoted value directly after json:", 5},
+		{`json:`, "has no quoted value directly after json:", 5},
+		{`json:"id" yaml:`, "has no quoted value directly after yaml:", 15},
+		{`json`, "has the key json without a colon directly after it", 0},
+		{`json="id"`, "has the key json= without a colon directly after it", 0},
+		{`json:"id" json="id"`, "has the key json= without a colon directly after it", 10},
+		{`json:"id`, "has an unterminated value after json:", 5},
+		{`json:"\q"`, "has a value after json: that is not a valid Go string", 5},
+		{`"id"`, `has "\"" where a key belongs`, 0},
+		{` "id"`, `has "\"" where a key belongs`, 1},
 	} {
-		if got := structTagSyntax(tc.tag); got != tc.want {
-			t.Errorf("structTagSyntax(%q) = %q, want %q", tc.tag, got, tc.want)
+		if got, at := structTagSyntax(tc.tag); got != tc.want || at != tc.at {
+			t.Errorf("structTagSyntax(%q) = %q, %d; want %q, %d", tc.tag, got, at, tc.want, tc.at)
 		}
 	}
 }

@@ -59,9 +59,10 @@ type Person struct {
 	Name string `json:"name"`
 }
 
-// Ticket misspells a slot in its card tag; an interpreted-string tag gets no fix, since its
-// bytes are not the tag value's.
+// Ticket misspells slots in its card tags. A fix replaces the word where the source holds its
+// bytes, escapes before it or not; a word written with an escape (\x65 for e) gets none.
 type Ticket struct {
 	ID     string `json:"id" card:"titel"`            // want `unknown card slot "titel"; did you mean title\?`
 	Status string "json:\"status\" card:\"subtitel\"" // want `unknown card slot "subtitel"; did you mean subtitle\?`
+	Note   string "json:\"note\" card:\"tit\x65l\""   // want `unknown card slot "titel"; did you mean title\?`
 }
