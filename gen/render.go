@@ -147,7 +147,11 @@ func (p *Package) declares(name string) bool {
 // header writes the file's header and package comments.
 func header(f *jen.File, p *Package) {
 	f.HeaderComment(generatedHeader)
-	f.PackageComment(fmt.Sprintf("// This file registers the %s of package %s with the MCP Go SDK.", plural(len(p.Tools), "tool", "tools"), p.Name))
+	tools := "the " + plural(len(p.Tools), "tool", "tools")
+	if len(p.Tools) == 1 {
+		tools = "the one tool" // not "the 1 tool"
+	}
+	f.PackageComment(fmt.Sprintf("// This file registers %s of package %s with the MCP Go SDK.", tools, p.Name))
 }
 
 // parts are the top-level pieces of the generated file of p, in file order; each adds its

@@ -34,7 +34,7 @@ func renderACP(f *jen.File, t *Tool) {
 			noOutput(t, payload),
 			jen.Return(jen.Qual(registerPath, project).Call(fit(jen.Id(t.GoName+"Card").Call(jen.Id("out"))))))
 	case "carousel":
-		item := &Tool{Home: t.Home, Name: t.Name + " carousel item", GoName: t.GoName + "Item", Out: spec.ItemType, Card: spec.ItemCard, fitter: name}
+		item := &Tool{Home: t.Home, Name: t.Name + " carousel item", GoName: t.GoName + "Item", Out: spec.ItemType, Card: spec.ItemCard, fitter: name, itemOf: t.Name}
 		renderCard(f, item)
 		elem := jen.Op("&").Id("out").Dot(spec.ItemsField).Index(jen.Id("i"))
 		if spec.ItemPtr {
@@ -51,7 +51,7 @@ func renderACP(f *jen.File, t *Tool) {
 			jen.Qual(registerPath, "CarouselItem").Call(id, fit(jen.Id(item.GoName+"Card").Call(jen.Id("el"))))))
 		title := t.Title
 		doc(f, fmt.Sprintf("%s builds the Agent Chat Protocol carousel of %s: one item per element of %s, from "+
-			"%s's card, fitted; items from the end are dropped while the payload is over the 64 KB limit, and the carousel is validated (it needs at least one item). A nil out is the error register.NoOutput.", name, t.Name, spec.ItemsField, spec.ItemType.Obj().Name()))
+			"%s's card, fitted; an element whose id repeats an earlier one's is left out (the user's pick could not tell them apart), items from the end are dropped while the payload is over the 64 KB limit, and the carousel is validated (it needs at least one item). A nil out is the error register.NoOutput.", name, t.Name, spec.ItemsField, spec.ItemType.Obj().Name()))
 		f.Func().Id(name).Params(outParam).Params(jen.Qual(acpPath, "CarouselPayload"), jen.Error()).Block(
 			noOutput(t, "CarouselPayload"),
 			jen.Id("items").Op(":=").Make(jen.Index().Qual(acpPath, "CarouselItem"), jen.Lit(0), jen.Len(jen.Id("out").Dot(spec.ItemsField))),

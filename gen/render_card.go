@@ -76,8 +76,12 @@ func renderCard(f *jen.File, t *Tool) {
 	if t.fitter != "" {
 		fitter = t.fitter
 	}
-	doc(f, fmt.Sprintf("%sCard builds the result card of the %s tool from its output. %s fits it to "+
-		"the host limits (card.Fit) before sending, so values from data can never make a host drop it.", t.GoName, t.Name, fitter))
+	what := fmt.Sprintf("the result card of the %s tool from its output", t.Name)
+	if t.itemOf != "" {
+		what = fmt.Sprintf("the card of one item of the %s carousel from one %s of its output", t.itemOf, t.Out.Obj().Name())
+	}
+	doc(f, fmt.Sprintf("%sCard builds %s. %s fits it to the host limits (card.Fit) before sending, so values "+
+		"from data can never make a host drop it.", t.GoName, what, fitter))
 	result := jen.Id("c")
 	if c.Fallback == nil {
 		// No //card:fallback: the fallback is written from the other slots as the card is

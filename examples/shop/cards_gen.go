@@ -620,9 +620,9 @@ func _() {
 	_ = x[len(searchProductsItemField2Label)-8]
 }
 
-// SearchProductsItemCard builds the result card of the search_products carousel item tool from its
-// output. SearchProductsACP fits it to the host limits (card.Fit) before sending, so values from
-// data can never make a host drop it.
+// SearchProductsItemCard builds the card of one item of the search_products carousel from one
+// Product of its output. SearchProductsACP fits it to the host limits (card.Fit) before sending, so
+// values from data can never make a host drop it.
 func SearchProductsItemCard(out *Product) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name
@@ -637,7 +637,8 @@ func SearchProductsItemCard(out *Product) card.Card {
 }
 
 // SearchProductsACP builds the Agent Chat Protocol carousel of search_products: one item per
-// element of Products, from Product's card, fitted; items from the end are dropped while the
+// element of Products, from Product's card, fitted; an element whose id repeats an earlier one's is
+// left out (the user's pick could not tell them apart), items from the end are dropped while the
 // payload is over the 64 KB limit, and the carousel is validated (it needs at least one item). A
 // nil out is the error register.NoOutput.
 func SearchProductsACP(out *ProductList) (acp.CarouselPayload, error) {

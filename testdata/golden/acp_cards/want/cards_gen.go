@@ -121,9 +121,9 @@ func _() {
 	_ = x[len(findRoomsItemField2Label)-4]
 }
 
-// FindRoomsItemCard builds the result card of the find_rooms carousel item tool from its output.
-// FindRoomsACP fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// FindRoomsItemCard builds the card of one item of the find_rooms carousel from one Room of its
+// output. FindRoomsACP fits it to the host limits (card.Fit) before sending, so values from data
+// can never make a host drop it.
 func FindRoomsItemCard(out *Room) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name
@@ -136,9 +136,10 @@ func FindRoomsItemCard(out *Room) card.Card {
 }
 
 // FindRoomsACP builds the Agent Chat Protocol carousel of find_rooms: one item per element of
-// Rooms, from Room's card, fitted; items from the end are dropped while the payload is over the 64
-// KB limit, and the carousel is validated (it needs at least one item). A nil out is the error
-// register.NoOutput.
+// Rooms, from Room's card, fitted; an element whose id repeats an earlier one's is left out (the
+// user's pick could not tell them apart), items from the end are dropped while the payload is over
+// the 64 KB limit, and the carousel is validated (it needs at least one item). A nil out is the
+// error register.NoOutput.
 func FindRoomsACP(out *Rooms) (acp.CarouselPayload, error) {
 	if out == nil {
 		return acp.CarouselPayload{}, register.NoOutput("find_rooms")
