@@ -66,11 +66,37 @@ func packagePatterns(args []string) ([]string, error) {
 				return nil, fmt.Errorf("%s: no such file; name a .go file of the package, its directory (./dir) or a package pattern (./...)", arg)
 			}
 		}
+		if dir, ok := localDir(pat); ok {
+			// The go command says "stat /abs/path: directory not found" or "lstat ./x/: no such
+			// file or directory", with no word of what to do.
+			if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+				what := "no such directory"
+				if err == nil {
+					what = "not a directory"
+				}
+				return nil, fmt.Errorf("%s: %s; name a package directory (./dir), a package pattern (./...) or a .go file of the package", arg, what)
+			}
+		}
 		if !slices.Contains(pats, pat) {
 			pats = append(pats, pat)
 		}
 	}
 	return pats, nil
+}
+
+// localDir is the directory that pat names when it is a directory pattern (./dir, ../dir, /dir,
+// each optionally with ... in it), which go/packages reads as a path on disk rather than an
+// import path. With ..., the directory is what comes before the element that holds it:
+// ./cmd/... and ./cmd/shop... both start from ./cmd.
+func localDir(pat string) (string, bool) {
+	slash := filepath.ToSlash(pat)
+	if !filepath.IsAbs(pat) && !build.IsLocalImport(slash) {
+		return "", false
+	}
+	if before, _, wild := strings.Cut(slash, "..."); wild {
+		slash = before[:strings.LastIndex(before, "/")+1]
+	}
+	return filepath.FromSlash(slash), true
 }
 
 // dirPattern is the pattern of the package in dir: go/packages reads "sub" as an import path,

@@ -132,7 +132,8 @@ func TestPackagePatterns(t *testing.T) {
 		{[]string{"." + sep + base + sep + "a.go", base + sep + "b.go"}, "." + sep + base},
 		{[]string{filepath.Join(dir, "a.go")}, dir},
 		{[]string{"github.com/nats-io/nats.go", "std"}, "github.com/nats-io/nats.go std"}, // a package, not a file
-		{[]string{"./x/....go"}, "./x/....go"},
+		{[]string{"./" + base + "/....go"}, "./" + base + "/....go"}, // a pattern, not a file
+		{[]string{"." + sep + base, "./" + base + "/...", "./" + base[:2] + "..."}, "." + sep + base + " ./" + base + "/... ./" + base[:2] + "..."},
 	}
 	for _, tt := range tests {
 		from := parent
@@ -146,6 +147,24 @@ func TestPackagePatterns(t *testing.T) {
 		if err != nil || strings.Join(got, " ") != tt.want {
 			t.Errorf("packagePatterns(%q) = %q, %v; want %q", tt.args, got, err, tt.want)
 		}
+	}
+}
+
+// TestMissingDirectory: a directory pattern whose directory does not exist is refused with what
+// to do, before the go command's "stat /abs/path: directory not found" (no cardgen: prefix, no
+// advice, and the machine's absolute path).
+func TestMissingDirectory(t *testing.T) {
+	dir := twoToolPackage(t)
+	for _, arg := range []string{"./nosuchdir", "./nosuch/...", "./nosuch/x...", "../nosuchdir", filepath.Join(dir, "nosuch", "...")} {
+		code, _, errOut := runIn(t, dir, arg)
+		want := "cardgen: " + arg + ": no such directory; name a package directory (./dir), a package pattern (./...) or a .go file of the package\n"
+		if code != 1 || errOut != want {
+			t.Errorf("cardgen %s: exit %d, stderr %q; want exit 1 and %q", arg, code, errOut, want)
+		}
+	}
+	code, _, errOut := runIn(t, dir, "./a.go/...")
+	if code != 1 || !strings.Contains(errOut, "./a.go/...: not a directory;") && !strings.Contains(errOut, "./a.go/...: no such directory;") {
+		t.Errorf("cardgen ./a.go/...: exit %d, stderr %q; want exit 1 and a directory refused", code, errOut)
 	}
 }
 
