@@ -74,9 +74,9 @@ type Tool struct {
 	acpDir *annotations.Directive
 	// fitter names what fits the card before it is sent, for the builder's doc comment; ""
 	// means RegisterTools (a carousel item's card is fitted by its carousel builder).
-	fitter   string
+	fitter string
 	// itemOf is, for a carousel item's card, the tool whose carousel it is; "" for a tool.
-	itemOf string
+	itemOf   string
 	Reply    *Text     // the text content the model reads; nil = the JSON of the output
 	Examples []Example // //card:example values
 	Dirs     []*annotations.Directive

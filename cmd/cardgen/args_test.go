@@ -132,7 +132,7 @@ func TestPackagePatterns(t *testing.T) {
 		{[]string{"." + sep + base + sep + "a.go", base + sep + "b.go"}, "." + sep + base},
 		{[]string{filepath.Join(dir, "a.go")}, dir},
 		{[]string{"github.com/nats-io/nats.go", "std"}, "github.com/nats-io/nats.go std"}, // a package, not a file
-		{[]string{"./" + base + "/....go"}, "./" + base + "/....go"}, // a pattern, not a file
+		{[]string{"./" + base + "/....go"}, "./" + base + "/....go"},                      // a pattern, not a file
 		{[]string{"." + sep + base, "./" + base + "/...", "./" + base[:2] + "..."}, "." + sep + base + " ./" + base + "/... ./" + base[:2] + "..."},
 	}
 	for _, tt := range tests {
