@@ -190,6 +190,7 @@ func (b *builder) structSyntax(f *types.Var) *ast.StructType {
 func (b *builder) cardFromDirectives(c *CardSpec, dirs []*annotations.Directive, out *types.Named) {
 	var fields []FieldSpec
 	var actions []ActionSpec
+	var actionTargets []string // each action's target as written, to find repeats
 	sawField, sawAction := false, false
 	for _, d := range dirs {
 		if !c.Pos.IsValid() && isCardDirective(d.Name) {
@@ -240,6 +241,16 @@ func (b *builder) cardFromDirectives(c *CardSpec, dirs []*annotations.Directive,
 			if kind == card.KindURL {
 				sl = slotURL
 			}
+			// Two buttons of one kind, label and target are one button shown twice, and on an ACP
+			// card both send the same selection, which the reply cannot tell apart (runtime/acp
+			// refuses such a card).
+			for i, a := range actions {
+				if a.Kind == kind && a.Label == d.Args[1].Text && actionTargets[i] == d.Args[2].Text {
+					b.errorf(d.Args[1].Pos, "this %s button repeats button %d (the same label and target), and a click on either could not be told apart; remove it, or give it another label or target", kind, i+1)
+					break
+				}
+			}
+			actionTargets = append(actionTargets, d.Args[2].Text)
 			actions = append(actions, ActionSpec{Kind: kind, Label: d.Args[1].Text, LabelPos: d.Args[1].Pos, Target: b.text(d.Args[2], sl, out)})
 			if len(actions) == card.MaxActions+1 {
 				b.errorf(d.NamePos, "a card has at most %d actions, and this is action %d; remove it", card.MaxActions, len(actions))

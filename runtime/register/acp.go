@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,13 +42,30 @@ func summaryRows(c card.Card) []acp.SummaryRow {
 }
 
 // DetailFromCard projects a fitted result card onto a detail payload: title, image as the hero
-// image, fields as summary rows, buttons as CTAs (the first primary). The payload is validated.
+// image, fields as summary rows, buttons as CTAs (the first primary). A button that repeats an
+// earlier one — the same label and, from data, the same target — is left out: both would send
+// the same selection, and acp refuses a card whose CTAs the reply cannot tell apart. The payload
+// is validated.
 func DetailFromCard(c card.Card) (acp.DetailPayload, error) {
 	p := acp.DetailPayload{Title: c.Title, HeroImage: c.ImageURL, SummaryRows: summaryRows(c)}
 	for i, a := range c.Actions {
+		if slices.ContainsFunc(c.Actions[:i], func(b card.Action) bool { return sameCTA(a, b) }) {
+			continue
+		}
 		p.CTAs = append(p.CTAs, ActionCTA(a, i == 0))
 	}
 	return p, p.Validate()
+}
+
+// sameCTA reports whether a and b project onto the same CTA selection (ActionCTA).
+func sameCTA(a, b card.Action) bool {
+	if a.Label != b.Label || (a.Kind == card.KindURL) != (b.Kind == card.KindURL) {
+		return false
+	}
+	if a.Kind == card.KindURL {
+		return a.URL == b.URL
+	}
+	return a.Text == b.Text
 }
 
 // ReviewFromCard projects a fitted result card onto a review payload: the fields are what is
@@ -65,7 +83,9 @@ func ReviewFromCard(c card.Card) (acp.ReviewPayload, error) {
 			"its first button (the primary one, which approves) is missing or card.Fit dropped it as invalid")
 	}
 	p.ApproveCTA = ActionCTA(c.Actions[0], true)
-	if len(c.Actions) > 1 {
+	// A reject button that repeats the approve button (from data) would send approve's
+	// selection: it is left out rather than let a reply mean both.
+	if len(c.Actions) > 1 && !sameCTA(c.Actions[0], c.Actions[1]) {
 		reject := ActionCTA(c.Actions[1], false)
 		p.RejectCTA = &reject
 	}

@@ -98,3 +98,30 @@ func TestCarouselDropsRepeatedItems(t *testing.T) {
 		t.Errorf("items %v; want %v", ids, want)
 	}
 }
+
+// TestRepeatedButtonsFromData: two buttons whose targets come from data can turn out the same
+// (Open {{.URL}} and Open {{.Mirror}}). Both would send one selection, which acp refuses, so the
+// card would not be sent at all; the repeat is left out instead.
+func TestRepeatedButtonsFromData(t *testing.T) {
+	c := card.Fit(card.Card{
+		V: card.Version, Title: "Order 7", FallbackText: "Order 7",
+		Fields: []card.Field{{Label: "Status", Value: "paid"}},
+		Actions: []card.Action{
+			card.URLAction("Open", "https://shop.example.com/7"),
+			card.URLAction("Open", "https://shop.example.com/7"),
+		},
+	})
+	d, err := DetailFromCard(c)
+	if err != nil || len(d.CTAs) != 1 {
+		t.Errorf("DetailFromCard: %d CTAs, %v; want the one button, valid", len(d.CTAs), err)
+	}
+	r, err := ReviewFromCard(c)
+	if err != nil || r.RejectCTA != nil {
+		t.Errorf("ReviewFromCard: reject %+v, %v; want no reject button (it repeats approve), valid", r.RejectCTA, err)
+	}
+	// The same label with another target is another button.
+	c.Actions[1] = card.URLAction("Open", "https://mirror.example.com/7")
+	if d, err := DetailFromCard(c); err != nil || len(d.CTAs) != 2 {
+		t.Errorf("DetailFromCard with two targets: %d CTAs, %v; want 2", len(d.CTAs), err)
+	}
+}

@@ -101,3 +101,22 @@ type ToolIn struct {
 func Ping(ctx context.Context, in Empty) (*Out, error) { return nil, nil }
 
 type Empty struct{}
+
+// Twice shows one button twice: a detail card would send the same selection for both.
+// (Same label, other target, is fine: see OtherTarget.)
+//
+//card:tool
+//card:acp detail
+//card:result title="Order {{.ID}}"
+//card:action message Cancel "Cancel order {{.ID}}"
+//card:action message Cancel "Cancel order {{.ID}}"
+func Twice(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// OtherTarget has two buttons of one label and different targets, which the reply tells apart.
+//
+//card:tool
+//card:acp detail
+//card:result title="Order {{.ID}}"
+//card:action message Cancel "Cancel order {{.ID}}"
+//card:action message Cancel "Cancel all orders"
+func OtherTarget(ctx context.Context, in In) (*Out, error) { return nil, nil }
