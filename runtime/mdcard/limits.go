@@ -15,7 +15,7 @@ import (
 // minutes. Two guards, both deterministic, bound the work to linear in the input:
 //
 //   - MaxNesting: a blockquote or list item deeper than this is not opened; the rest of its
-//     line is paragraph text, shown as written.
+//     line is paragraph text, shown as written (continuing the paragraph open there, if any).
 //   - MaxInlineMarkers: past this many link, emphasis, code and raw-HTML markers in one block
 //     (a paragraph, heading or table cell), further markers are plain text.
 //
@@ -33,24 +33,32 @@ const (
 	MaxInlineMarkers = 1000
 )
 
-// nestingGuard is tried before every block parser that opens a container. Below
-// MaxNesting it declines and the real parser runs; at MaxNesting it opens a paragraph in
-// the container's place, as goldmark's own paragraph parser would for plain text.
-type nestingGuard struct {
+// nestingLimit stands in for goldmark's blockquote parser and its list parser (a list's
+// items sit at the list's own depth, so limiting lists limits items). Below MaxNesting it is
+// the real parser. At MaxNesting it opens no container. With a paragraph open it declines,
+// and the line continues that paragraph as text, as any line that starts no block does;
+// otherwise it opens a paragraph in the container's place, as goldmark's paragraph parser
+// would for plain text (declining there would drop the rest of the line).
+//
+// It replaces the container parsers rather than running before them: goldmark skips a
+// parser that cannot interrupt a paragraph while one is open, and one that can must open a
+// block to stop the parsers after it, so a guard ahead of them let a blockquote or list item
+// that interrupts a paragraph open one level deeper on every line (TestNestingLimitWithOpenParagraph).
+type nestingLimit struct {
+	container parser.BlockParser
 	paragraph parser.BlockParser
 }
 
-func (nestingGuard) Trigger() []byte {
-	return []byte{'>', '-', '+', '*', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'}
-}
+func (l nestingLimit) Trigger() []byte { return l.container.Trigger() }
 
-func (g nestingGuard) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
-	// A list's items sit at the list's own depth; only a new container inside an item or a
-	// blockquote goes deeper.
-	if parent.Kind() == ast.KindList || containerDepth(parent) < MaxNesting {
+func (l nestingLimit) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if containerDepth(parent) < MaxNesting {
+		return l.container.Open(parent, reader, pc)
+	}
+	if ast.IsParagraph(pc.LastOpenedBlock().Node) {
 		return nil, parser.NoChildren
 	}
-	return g.paragraph.Open(parent, reader, pc)
+	return l.paragraph.Open(parent, reader, pc)
 }
 
 // containerDepth counts the blockquotes and list items n is in, n included.
@@ -64,18 +72,26 @@ func containerDepth(n ast.Node) int {
 	return d
 }
 
-func (g nestingGuard) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
-	return g.paragraph.Continue(node, reader, pc)
+// parserOf is the parser of the nodes Open returned: the container parser, or the
+// paragraph parser for a paragraph opened at MaxNesting.
+func (l nestingLimit) parserOf(node ast.Node) parser.BlockParser {
+	if ast.IsParagraph(node) {
+		return l.paragraph
+	}
+	return l.container
 }
 
-func (g nestingGuard) Close(node ast.Node, reader text.Reader, pc parser.Context) {
-	g.paragraph.Close(node, reader, pc)
+func (l nestingLimit) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	return l.parserOf(node).Continue(node, reader, pc)
 }
 
-// CanInterruptParagraph is false, as for a paragraph: an open paragraph takes the line.
-func (nestingGuard) CanInterruptParagraph() bool { return false }
+func (l nestingLimit) Close(node ast.Node, reader text.Reader, pc parser.Context) {
+	l.parserOf(node).Close(node, reader, pc)
+}
 
-func (nestingGuard) CanAcceptIndentedLine() bool { return false }
+func (l nestingLimit) CanInterruptParagraph() bool { return l.container.CanInterruptParagraph() }
+
+func (l nestingLimit) CanAcceptIndentedLine() bool { return l.container.CanAcceptIndentedLine() }
 
 // markerBudget is tried before every inline parser of its trigger characters. It counts
 // the markers of the block being parsed and declines (the real parser runs) until the
@@ -112,11 +128,19 @@ func (markerBudget) Parse(parent ast.Node, block text.Reader, pc parser.Context)
 	return ast.NewTextSegment(text.NewSegment(seg.Start, seg.Start+1))
 }
 
-// guardOptions installs both guards ahead of goldmark's and GFM's own parsers (a lower
-// priority value is tried first; GFM's task-list parser is at 0).
-func guardOptions() []parser.Option {
-	return []parser.Option{
-		parser.WithBlockParsers(util.Prioritized(nestingGuard{paragraph: parser.NewParagraphParser()}, 50)),
-		parser.WithInlineParsers(util.Prioritized(markerBudget{}, -100)),
+// newParser is goldmark's default parser with the blockquote and list parsers limited to
+// MaxNesting and markerBudget tried ahead of every inline parser (a lower priority value is
+// tried first; GFM's task-list parser is at 0). GFM's extension adds its parsers to it.
+func newParser() parser.Parser {
+	blocks := parser.DefaultBlockParsers()
+	for i, b := range blocks {
+		if b.Value == parser.NewBlockquoteParser() || b.Value == parser.NewListParser() {
+			blocks[i].Value = nestingLimit{container: b.Value.(parser.BlockParser), paragraph: parser.NewParagraphParser()}
+		}
 	}
+	return parser.NewParser(
+		parser.WithBlockParsers(blocks...),
+		parser.WithInlineParsers(append(parser.DefaultInlineParsers(), util.Prioritized(markerBudget{}, -100))...),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	)
 }

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+
 	"github.com/cardgen/cardgen/internal/cputime"
 )
 
@@ -48,6 +51,58 @@ func TestNestingGuard(t *testing.T) {
 				t.Errorf("the markers past MaxNesting are not text %q:\n%s", want, html)
 			}
 		})
+	}
+}
+
+// deepestContainer is how many blockquotes and list items the most deeply nested block of
+// md's syntax tree is in, as the card's parser builds it.
+func deepestContainer(md string) int {
+	doc := cardMarkdown.Parser().Parse(text.NewReader([]byte(md)))
+	deepest := 0
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && n.Type() == ast.TypeBlock {
+			deepest = max(deepest, containerDepth(n))
+		}
+		return ast.WalkContinue, nil
+	})
+	return deepest
+}
+
+// TestNestingLimitWithOpenParagraph: a blockquote or list item that interrupts a paragraph
+// is a container too. Lines that each go one level deeper than the paragraph before them
+// (a staircase) once nested without bound, one level per line; MaxNesting holds them, and
+// the line that would open level MaxNesting+1 continues the paragraph as text.
+func TestNestingLimitWithOpenParagraph(t *testing.T) {
+	quotes := strings.Repeat("> ", MaxNesting)
+	items := strings.Repeat("- ", MaxNesting)
+	indent := strings.Repeat("  ", MaxNesting)
+	staircase := func(line func(i int) string) string {
+		var b strings.Builder
+		for i := range 2 * MaxNesting {
+			b.WriteString(line(i) + "a\n")
+		}
+		return b.String()
+	}
+	for name, md := range map[string]string{
+		"quoted dash item":      quotes + "a\n" + quotes + "- b",
+		"quoted star item":      quotes + "a\n" + quotes + "* b",
+		"quoted plus item":      quotes + "a\n" + quotes + "+ b",
+		"quoted ordered item":   quotes + "a\n" + quotes + "1. b",
+		"quoted ordered item )": quotes + "a\n" + quotes + "1) b",
+		"quoted blockquote":     quotes + "a\n" + quotes + "> b",
+		"listed item":           items + "a\n" + indent + "- b",
+		"listed blockquote":     items + "a\n" + indent + "> b",
+		"blockquote staircase":  staircase(func(i int) string { return strings.Repeat(">", i+1) }),
+		"list staircase":        staircase(func(i int) string { return strings.Repeat("  ", i) + "- " }),
+	} {
+		if d := deepestContainer(md); d != MaxNesting {
+			t.Errorf("%s: containers nest %d deep, want MaxNesting (%d)", name, d, MaxNesting)
+		}
+	}
+
+	html := renderHTML(t, quotes+"a\n"+quotes+"- b")
+	if !strings.Contains(html, "<p>a\n- b</p>") {
+		t.Errorf("the item past MaxNesting does not continue the paragraph as text:\n%s", html)
 	}
 }
 
