@@ -99,26 +99,37 @@ func (l nestingLimit) CanAcceptIndentedLine() bool { return l.container.CanAccep
 // text, so no parser scans for its closing half again.
 type markerBudget struct{}
 
-// budgetKey holds the *blockBudget of the block being parsed. goldmark parses one block's
-// inlines completely before the next block's, so a change of block resets the count.
-var budgetKey = parser.NewContextKey()
-
-type blockBudget struct {
+// blockState is what the guards note about the block whose inlines goldmark is parsing.
+type blockState struct {
 	block ast.Node
-	used  int
+	// used counts the block's markers.
+	used int
+	// lastRun maps n to where the block's last run of exactly n backticks starts
+	// (codeSpanOpeners), once the block has a backtick.
+	lastRun map[int]int
+}
+
+// blockStateKey holds the *blockState of the block being parsed.
+var blockStateKey = parser.NewContextKey()
+
+// blockStateOf is the state of the block parent. goldmark parses one block's inlines
+// completely before the next block's, so a change of block starts afresh.
+func blockStateOf(parent ast.Node, pc parser.Context) *blockState {
+	b, _ := pc.Get(blockStateKey).(*blockState)
+	if b == nil {
+		b = &blockState{}
+		pc.Set(blockStateKey, b)
+	}
+	if b.block != parent {
+		*b = blockState{block: parent}
+	}
+	return b
 }
 
 func (markerBudget) Trigger() []byte { return []byte{'[', ']', '!', '*', '_', '`', '~', '<'} }
 
 func (markerBudget) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
-	b, _ := pc.Get(budgetKey).(*blockBudget)
-	if b == nil {
-		b = &blockBudget{}
-		pc.Set(budgetKey, b)
-	}
-	if b.block != parent {
-		b.block, b.used = parent, 0
-	}
+	b := blockStateOf(parent, pc)
 	if b.used < MaxInlineMarkers {
 		b.used++
 		return nil
@@ -128,19 +139,25 @@ func (markerBudget) Parse(parent ast.Node, block text.Reader, pc parser.Context)
 	return ast.NewTextSegment(text.NewSegment(seg.Start, seg.Start+1))
 }
 
-// newParser is goldmark's default parser with the blockquote and list parsers limited to
-// MaxNesting and markerBudget tried ahead of every inline parser (a lower priority value is
-// tried first; GFM's task-list parser is at 0). GFM's extension adds its parsers to it.
-func newParser() parser.Parser {
+// newParser is goldmark's default parser with the linear parsers of linear.go and, with
+// limits, the blockquote and list parsers limited to MaxNesting and markerBudget tried
+// ahead of every inline parser (a lower priority value is tried first; GFM's task-list
+// parser is at 0). GFM's extension adds its parsers to it. Without limits it renders what
+// goldmark does, which the tests hold it to.
+func newParser(limits bool) parser.Parser {
 	blocks := parser.DefaultBlockParsers()
-	for i, b := range blocks {
-		if b.Value == parser.NewBlockquoteParser() || b.Value == parser.NewListParser() {
-			blocks[i].Value = nestingLimit{container: b.Value.(parser.BlockParser), paragraph: parser.NewParagraphParser()}
+	inlines := append(parser.DefaultInlineParsers(), util.Prioritized(codeSpanOpeners{}, -50))
+	if limits {
+		for i, b := range blocks {
+			if b.Value == parser.NewBlockquoteParser() || b.Value == parser.NewListParser() {
+				blocks[i].Value = nestingLimit{container: b.Value.(parser.BlockParser), paragraph: parser.NewParagraphParser()}
+			}
 		}
+		inlines = append(inlines, util.Prioritized(markerBudget{}, -100))
 	}
 	return parser.NewParser(
 		parser.WithBlockParsers(blocks...),
-		parser.WithInlineParsers(append(parser.DefaultInlineParsers(), util.Prioritized(markerBudget{}, -100))...),
+		parser.WithInlineParsers(inlines...),
 		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
 	)
 }

@@ -244,11 +244,28 @@ func TestPathologicalInputs(t *testing.T) {
 	}
 }
 
-// BenchmarkPathological renders 64 KiB of the inputs that were slowest before the guards.
+// pathologicalInput is the named pathological input cut to at most n bytes.
+func pathologicalInput(name string, n int) string {
+	md := pathological[name](n)
+	return md[:min(len(md), n)]
+}
+
+// BenchmarkPathological renders 64 KiB of the inputs that were slowest before the guards, and
+// MaxSourceBytes of those that were slowest with them.
 func BenchmarkPathological(b *testing.B) {
-	for _, name := range []string{"nested dash lists", "empty links", "nested blockquotes", "unclosed links", "mismatched emphasis"} {
-		md := pathological[name](64 << 10)
-		b.Run(strings.ReplaceAll(name, " ", "_"), func(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		size int
+	}{
+		{"nested dash lists", 64 << 10},
+		{"empty links", 64 << 10},
+		{"nested blockquotes", 64 << 10},
+		{"unclosed links", 64 << 10},
+		{"mismatched emphasis", 64 << 10},
+		{"escaped backticks", MaxSourceBytes},
+	} {
+		md := pathologicalInput(c.name, c.size)
+		b.Run(fmt.Sprintf("%s/%dKiB", strings.ReplaceAll(c.name, " ", "_"), c.size>>10), func(b *testing.B) {
 			b.SetBytes(int64(len(md)))
 			for b.Loop() {
 				if _, err := Render(md, RenderOptions{}); err != nil {

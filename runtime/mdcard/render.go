@@ -118,7 +118,7 @@ type Result struct {
 // card's own node renderers, which take precedence over goldmark's (lower
 // priority value wins).
 var cardMarkdown = goldmark.New(
-	goldmark.WithParser(newParser()),
+	goldmark.WithParser(newParser(true)),
 	goldmark.WithExtensions(extension.GFM),
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(cardRenderer{}, 100))),
 )
