@@ -97,6 +97,15 @@ func (l nestingLimit) CanAcceptIndentedLine() bool { return l.container.CanAccep
 // the markers of the block being parsed and declines (the real parser runs) until the
 // block has used MaxInlineMarkers; after that it takes each marker as one character of
 // text, so no parser scans for its closing half again.
+//
+// The link closers within the budget are bounded too. For each "](" goldmark's link parser
+// scans the destination, which for one never closed runs to the end of the line, so the
+// 500 closers a block may use could each scan the whole block: 1 MiB of "[](" on one line
+// took 1.4 s. A link that parses scans only its own destination, and successive links'
+// destinations do not overlap, so the scans of a block whose links parse add up to less
+// than its length. markerBudget lets them add up to twice its length: a "](" whose
+// destination is longer than what is left is text, and so is every later one in the block
+// but those of empty destinations ("[a]()").
 type markerBudget struct{}
 
 // blockState is what the guards note about the block whose inlines goldmark is parsing.
@@ -104,6 +113,8 @@ type blockState struct {
 	block ast.Node
 	// used counts the block's markers.
 	used int
+	// scan is how many more bytes of link destination the block's "](" may scan.
+	scan int
 	// lastRun maps n to where the block's last run of exactly n backticks starts
 	// (codeSpanOpeners), once the block has a backtick.
 	lastRun map[int]int
@@ -121,7 +132,7 @@ func blockStateOf(parent ast.Node, pc parser.Context) *blockState {
 		pc.Set(blockStateKey, b)
 	}
 	if b.block != parent {
-		*b = blockState{block: parent}
+		*b = blockState{block: parent, scan: 2 * blockLength(parent)}
 	}
 	return b
 }
@@ -130,13 +141,79 @@ func (markerBudget) Trigger() []byte { return []byte{'[', ']', '!', '*', '_', '`
 
 func (markerBudget) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
 	b := blockStateOf(parent, pc)
-	if b.used < MaxInlineMarkers {
+	if b.used < MaxInlineMarkers && b.scanFits(block) {
 		b.used++
 		return nil
 	}
 	_, seg := block.Position()
 	block.Advance(1)
 	return ast.NewTextSegment(text.NewSegment(seg.Start, seg.Start+1))
+}
+
+// scanFits charges the destination scan of the "](" at the reader's position, if it is one,
+// and reports whether it was within the block's allowance. Once one is not, none is.
+func (b *blockState) scanFits(block text.Reader) bool {
+	line, _ := block.PeekLine()
+	if len(line) < 2 || line[0] != ']' || line[1] != '(' {
+		return true
+	}
+	n, ok := destinationLength(line[2:], b.scan)
+	if !ok {
+		b.scan = 0
+		return false
+	}
+	b.scan -= n
+	return true
+}
+
+// destinationLength is how many bytes goldmark's link parser scans for the destination of
+// an inline link, given the rest of the line after its "(" (parseLinkDestination): up to an
+// unescaped '>' for a destination in angle brackets, else up to a space or a ')' that
+// closes no '('. It reads at most limit+1 bytes of it; ok is false when the scan would be
+// longer than limit. A destination on the next line (the "(" ends its line) counts 0: only
+// the last "](" of a line can have one, so those scans add up to the block's length.
+func destinationLength(rest []byte, limit int) (n int, ok bool) {
+	i := 0
+	for i < len(rest) && util.IsSpace(rest[i]) {
+		i++
+	}
+	dest := rest[i:]
+	angle := len(dest) > 0 && dest[0] == '<'
+	opened := 0
+	for j := 0; j < len(dest); j++ {
+		if j > limit {
+			return j, false
+		}
+		switch c := dest[j]; {
+		case c == '\\' && j+1 < len(dest) && util.IsPunct(dest[j+1]):
+			j++
+		case angle:
+			if c == '>' {
+				return j, true
+			}
+		case c == '(':
+			opened++
+		case c == ')':
+			opened--
+			if opened < 0 {
+				return j, true
+			}
+		case util.IsSpace(c):
+			return j, true
+		}
+	}
+	return len(dest), len(dest) <= limit
+}
+
+// blockLength is the length in bytes of the lines whose inlines parent holds.
+func blockLength(parent ast.Node) int {
+	n := 0
+	lines := parent.Lines()
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		n += seg.Len()
+	}
+	return n
 }
 
 // newParser is goldmark's default parser with the linear parsers of linear.go and, with
