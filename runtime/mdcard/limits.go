@@ -224,6 +224,11 @@ func blockLength(parent ast.Node) int {
 func newParser(limits bool) parser.Parser {
 	blocks := parser.DefaultBlockParsers()
 	inlines := append(parser.DefaultInlineParsers(), util.Prioritized(codeSpanOpeners{}, -50))
+	for i, p := range inlines {
+		if p.Value == parser.NewLinkParser() {
+			inlines[i].Value = linkValues{link: parser.NewLinkParser()}
+		}
+	}
 	if limits {
 		for i, b := range blocks {
 			if b.Value == parser.NewBlockquoteParser() || b.Value == parser.NewListParser() {

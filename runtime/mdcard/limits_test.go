@@ -210,6 +210,7 @@ var pathological = map[string]func(n int) string{
 	"unclosed images":          func(n int) string { return rep("![a](", n/5) },
 	"unclosed titles":          func(n int) string { return rep("[a](b \"", n/7) },
 	"brackets and newlines":    func(n int) string { return rep("]([\n", n/4) },
+	"link title of many lines": func(n int) string { return "[a](b \"\n" + rep("x\n", n/2-8) + "\")" },
 	"escaped backticks":        func(n int) string { return rep("\\``", n/3) },
 	"[*_a":                     func(n int) string { return rep("[*_a", n/4) },
 	"a***":                     func(n int) string { return rep("a***", n/4) },
@@ -288,6 +289,7 @@ func BenchmarkPathological(b *testing.B) {
 		{"mismatched emphasis", 64 << 10},
 		{"empty links", MaxSourceBytes},
 		{"escaped backticks", MaxSourceBytes},
+		{"link title of many lines", MaxSourceBytes},
 	} {
 		md := pathologicalInput(c.name, c.size)
 		b.Run(fmt.Sprintf("%s/%dKiB", strings.ReplaceAll(c.name, " ", "_"), c.size>>10), func(b *testing.B) {

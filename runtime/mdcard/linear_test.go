@@ -38,6 +38,12 @@ var linearSeeds = []string{
 	"|a|`b|\n|-|-|\n|`c`|``d`|",
 	"`` ` `` ` `` `",
 	"\t`a\n\t`",
+	"[a](b \"x\ny\nz\") [c](d 'e\nf') [g](h (i\nj))",
+	"[a](b \"x\ny\n\n[c]: /u 'v\nw'\n\n[c] [c][] [C\n][]",
+	"> [a](b \"x\n> y\n>\tz\")\n> [p\n> q]\n>\n> [p q]: /r",
+	"- [a](b 'x\n\ty') ![i](j \"k\n  l\")\n- [m\n  n][o\np]\n\n[o p]: /q",
+	"]([\n]([\n]([\n[x]\n\n[x]: /y",
+	"[a\nb\nc\nd]\n\n[a b c d]: /e \"f\"",
 }
 
 func convertWith(t *testing.T, md goldmark.Markdown, src string) string {
