@@ -15,7 +15,7 @@ import (
 // minutes. Two guards, both deterministic, bound the work to linear in the input:
 //
 //   - MaxNesting: a blockquote or list item deeper than this is not opened; the rest of its
-//     line is paragraph text, shown as written.
+//     line is paragraph text, shown as written (continuing the paragraph open there, if any).
 //   - MaxInlineMarkers: past this many link, emphasis, code and raw-HTML markers in one block
 //     (a paragraph, heading or table cell), further markers are plain text.
 //
@@ -33,24 +33,32 @@ const (
 	MaxInlineMarkers = 1000
 )
 
-// nestingGuard is tried before every block parser that opens a container. Below
-// MaxNesting it declines and the real parser runs; at MaxNesting it opens a paragraph in
-// the container's place, as goldmark's own paragraph parser would for plain text.
-type nestingGuard struct {
+// nestingLimit stands in for goldmark's blockquote parser and its list parser (a list's
+// items sit at the list's own depth, so limiting lists limits items). Below MaxNesting it is
+// the real parser. At MaxNesting it opens no container. With a paragraph open it declines,
+// and the line continues that paragraph as text, as any line that starts no block does;
+// otherwise it opens a paragraph in the container's place, as goldmark's paragraph parser
+// would for plain text (declining there would drop the rest of the line).
+//
+// It replaces the container parsers rather than running before them: goldmark skips a
+// parser that cannot interrupt a paragraph while one is open, and one that can must open a
+// block to stop the parsers after it, so a guard ahead of them let a blockquote or list item
+// that interrupts a paragraph open one level deeper on every line (TestNestingLimitWithOpenParagraph).
+type nestingLimit struct {
+	container parser.BlockParser
 	paragraph parser.BlockParser
 }
 
-func (nestingGuard) Trigger() []byte {
-	return []byte{'>', '-', '+', '*', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'}
-}
+func (l nestingLimit) Trigger() []byte { return l.container.Trigger() }
 
-func (g nestingGuard) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
-	// A list's items sit at the list's own depth; only a new container inside an item or a
-	// blockquote goes deeper.
-	if parent.Kind() == ast.KindList || containerDepth(parent) < MaxNesting {
+func (l nestingLimit) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if containerDepth(parent) < MaxNesting {
+		return l.container.Open(parent, reader, pc)
+	}
+	if ast.IsParagraph(pc.LastOpenedBlock().Node) {
 		return nil, parser.NoChildren
 	}
-	return g.paragraph.Open(parent, reader, pc)
+	return l.paragraph.Open(parent, reader, pc)
 }
 
 // containerDepth counts the blockquotes and list items n is in, n included.
@@ -64,46 +72,76 @@ func containerDepth(n ast.Node) int {
 	return d
 }
 
-func (g nestingGuard) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
-	return g.paragraph.Continue(node, reader, pc)
+// parserOf is the parser of the nodes Open returned: the container parser, or the
+// paragraph parser for a paragraph opened at MaxNesting.
+func (l nestingLimit) parserOf(node ast.Node) parser.BlockParser {
+	if ast.IsParagraph(node) {
+		return l.paragraph
+	}
+	return l.container
 }
 
-func (g nestingGuard) Close(node ast.Node, reader text.Reader, pc parser.Context) {
-	g.paragraph.Close(node, reader, pc)
+func (l nestingLimit) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	return l.parserOf(node).Continue(node, reader, pc)
 }
 
-// CanInterruptParagraph is false, as for a paragraph: an open paragraph takes the line.
-func (nestingGuard) CanInterruptParagraph() bool { return false }
+func (l nestingLimit) Close(node ast.Node, reader text.Reader, pc parser.Context) {
+	l.parserOf(node).Close(node, reader, pc)
+}
 
-func (nestingGuard) CanAcceptIndentedLine() bool { return false }
+func (l nestingLimit) CanInterruptParagraph() bool { return l.container.CanInterruptParagraph() }
+
+func (l nestingLimit) CanAcceptIndentedLine() bool { return l.container.CanAcceptIndentedLine() }
 
 // markerBudget is tried before every inline parser of its trigger characters. It counts
 // the markers of the block being parsed and declines (the real parser runs) until the
 // block has used MaxInlineMarkers; after that it takes each marker as one character of
 // text, so no parser scans for its closing half again.
+//
+// The link closers within the budget are bounded too. For each "](" goldmark's link parser
+// scans the destination, which for one never closed runs to the end of the line, so the
+// 500 closers a block may use could each scan the whole block: 1 MiB of "[](" on one line
+// took 1.4 s. A link that parses scans only its own destination, and successive links'
+// destinations do not overlap, so the scans of a block whose links parse add up to less
+// than its length. markerBudget lets them add up to twice its length: a "](" whose
+// destination is longer than what is left is text, and so is every later one in the block
+// but those of empty destinations ("[a]()").
 type markerBudget struct{}
 
-// budgetKey holds the *blockBudget of the block being parsed. goldmark parses one block's
-// inlines completely before the next block's, so a change of block resets the count.
-var budgetKey = parser.NewContextKey()
-
-type blockBudget struct {
+// blockState is what the guards note about the block whose inlines goldmark is parsing.
+type blockState struct {
 	block ast.Node
-	used  int
+	// used counts the block's markers.
+	used int
+	// scan is how many more bytes of link destination the block's "](" may scan.
+	scan int
+	// lastRun maps n to where the block's last run of exactly n backticks starts
+	// (codeSpanOpeners), once the block has a backtick.
+	lastRun map[int]int
+}
+
+// blockStateKey holds the *blockState of the block being parsed.
+var blockStateKey = parser.NewContextKey()
+
+// blockStateOf is the state of the block parent. goldmark parses one block's inlines
+// completely before the next block's, so a change of block starts afresh.
+func blockStateOf(parent ast.Node, pc parser.Context) *blockState {
+	b, _ := pc.Get(blockStateKey).(*blockState)
+	if b == nil {
+		b = &blockState{}
+		pc.Set(blockStateKey, b)
+	}
+	if b.block != parent {
+		*b = blockState{block: parent, scan: 2 * blockLength(parent)}
+	}
+	return b
 }
 
 func (markerBudget) Trigger() []byte { return []byte{'[', ']', '!', '*', '_', '`', '~', '<'} }
 
 func (markerBudget) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
-	b, _ := pc.Get(budgetKey).(*blockBudget)
-	if b == nil {
-		b = &blockBudget{}
-		pc.Set(budgetKey, b)
-	}
-	if b.block != parent {
-		b.block, b.used = parent, 0
-	}
-	if b.used < MaxInlineMarkers {
+	b := blockStateOf(parent, pc)
+	if b.used < MaxInlineMarkers && b.scanFits(block) {
 		b.used++
 		return nil
 	}
@@ -112,11 +150,96 @@ func (markerBudget) Parse(parent ast.Node, block text.Reader, pc parser.Context)
 	return ast.NewTextSegment(text.NewSegment(seg.Start, seg.Start+1))
 }
 
-// guardOptions installs both guards ahead of goldmark's and GFM's own parsers (a lower
-// priority value is tried first; GFM's task-list parser is at 0).
-func guardOptions() []parser.Option {
-	return []parser.Option{
-		parser.WithBlockParsers(util.Prioritized(nestingGuard{paragraph: parser.NewParagraphParser()}, 50)),
-		parser.WithInlineParsers(util.Prioritized(markerBudget{}, -100)),
+// scanFits charges the destination scan of the "](" at the reader's position, if it is one,
+// and reports whether it was within the block's allowance. Once one is not, none is.
+func (b *blockState) scanFits(block text.Reader) bool {
+	line, _ := block.PeekLine()
+	if len(line) < 2 || line[0] != ']' || line[1] != '(' {
+		return true
 	}
+	n, ok := destinationLength(line[2:], b.scan)
+	if !ok {
+		b.scan = 0
+		return false
+	}
+	b.scan -= n
+	return true
+}
+
+// destinationLength is how many bytes goldmark's link parser scans for the destination of
+// an inline link, given the rest of the line after its "(" (parseLinkDestination): up to an
+// unescaped '>' for a destination in angle brackets, else up to a space or a ')' that
+// closes no '('. It reads at most limit+1 bytes of it; ok is false when the scan would be
+// longer than limit. A destination on the next line (the "(" ends its line) counts 0: only
+// the last "](" of a line can have one, so those scans add up to the block's length.
+func destinationLength(rest []byte, limit int) (n int, ok bool) {
+	i := 0
+	for i < len(rest) && util.IsSpace(rest[i]) {
+		i++
+	}
+	dest := rest[i:]
+	angle := len(dest) > 0 && dest[0] == '<'
+	opened := 0
+	for j := 0; j < len(dest); j++ {
+		if j > limit {
+			return j, false
+		}
+		switch c := dest[j]; {
+		case c == '\\' && j+1 < len(dest) && util.IsPunct(dest[j+1]):
+			j++
+		case angle:
+			if c == '>' {
+				return j, true
+			}
+		case c == '(':
+			opened++
+		case c == ')':
+			opened--
+			if opened < 0 {
+				return j, true
+			}
+		case util.IsSpace(c):
+			return j, true
+		}
+	}
+	return len(dest), len(dest) <= limit
+}
+
+// blockLength is the length in bytes of the lines whose inlines parent holds.
+func blockLength(parent ast.Node) int {
+	n := 0
+	lines := parent.Lines()
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		n += seg.Len()
+	}
+	return n
+}
+
+// newParser is goldmark's default parser with the linear parsers of linear.go and, with
+// limits, the blockquote and list parsers limited to MaxNesting and markerBudget tried
+// ahead of every inline parser (a lower priority value is tried first; GFM's task-list
+// parser is at 0). GFM's extension adds its parsers to it. Without limits it renders what
+// goldmark does, which the tests hold it to.
+func newParser(limits bool) parser.Parser {
+	blocks := parser.DefaultBlockParsers()
+	inlines := append(parser.DefaultInlineParsers(), util.Prioritized(codeSpanOpeners{}, -50))
+	for i, p := range inlines {
+		if p.Value == parser.NewLinkParser() {
+			inlines[i].Value = linkValues{link: parser.NewLinkParser()}
+		}
+	}
+	if limits {
+		for i, b := range blocks {
+			if b.Value == parser.NewBlockquoteParser() || b.Value == parser.NewListParser() {
+				blocks[i].Value = nestingLimit{container: b.Value.(parser.BlockParser), paragraph: parser.NewParagraphParser()}
+			}
+		}
+		inlines = append(inlines, util.Prioritized(markerBudget{}, -100))
+	}
+	return parser.NewParser(
+		parser.WithBlockParsers(blocks...),
+		parser.WithInlineParsers(inlines...),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	)
 }

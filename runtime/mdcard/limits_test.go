@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+
 	"github.com/cardgen/cardgen/internal/cputime"
 )
 
@@ -51,6 +54,58 @@ func TestNestingGuard(t *testing.T) {
 	}
 }
 
+// deepestContainer is how many blockquotes and list items the most deeply nested block of
+// md's syntax tree is in, as the card's parser builds it.
+func deepestContainer(md string) int {
+	doc := cardMarkdown.Parser().Parse(text.NewReader([]byte(md)))
+	deepest := 0
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && n.Type() == ast.TypeBlock {
+			deepest = max(deepest, containerDepth(n))
+		}
+		return ast.WalkContinue, nil
+	})
+	return deepest
+}
+
+// TestNestingLimitWithOpenParagraph: a blockquote or list item that interrupts a paragraph
+// is a container too. Lines that each go one level deeper than the paragraph before them
+// (a staircase) once nested without bound, one level per line; MaxNesting holds them, and
+// the line that would open level MaxNesting+1 continues the paragraph as text.
+func TestNestingLimitWithOpenParagraph(t *testing.T) {
+	quotes := strings.Repeat("> ", MaxNesting)
+	items := strings.Repeat("- ", MaxNesting)
+	indent := strings.Repeat("  ", MaxNesting)
+	staircase := func(line func(i int) string) string {
+		var b strings.Builder
+		for i := range 2 * MaxNesting {
+			b.WriteString(line(i) + "a\n")
+		}
+		return b.String()
+	}
+	for name, md := range map[string]string{
+		"quoted dash item":      quotes + "a\n" + quotes + "- b",
+		"quoted star item":      quotes + "a\n" + quotes + "* b",
+		"quoted plus item":      quotes + "a\n" + quotes + "+ b",
+		"quoted ordered item":   quotes + "a\n" + quotes + "1. b",
+		"quoted ordered item )": quotes + "a\n" + quotes + "1) b",
+		"quoted blockquote":     quotes + "a\n" + quotes + "> b",
+		"listed item":           items + "a\n" + indent + "- b",
+		"listed blockquote":     items + "a\n" + indent + "> b",
+		"blockquote staircase":  staircase(func(i int) string { return strings.Repeat(">", i+1) }),
+		"list staircase":        staircase(func(i int) string { return strings.Repeat("  ", i) + "- " }),
+	} {
+		if d := deepestContainer(md); d != MaxNesting {
+			t.Errorf("%s: containers nest %d deep, want MaxNesting (%d)", name, d, MaxNesting)
+		}
+	}
+
+	html := renderHTML(t, quotes+"a\n"+quotes+"- b")
+	if !strings.Contains(html, "<p>a\n- b</p>") {
+		t.Errorf("the item past MaxNesting does not continue the paragraph as text:\n%s", html)
+	}
+}
+
 // TestMarkerBudget: one block may use MaxInlineMarkers markers; later ones are text, and the
 // next block starts afresh.
 func TestMarkerBudget(t *testing.T) {
@@ -90,6 +145,28 @@ func TestMarkerBudget(t *testing.T) {
 	html = renderHTML(t, strings.Repeat("*a* ", MaxInlineMarkers/2+1))
 	if n := strings.Count(html, "<em>"); n != MaxInlineMarkers/2 {
 		t.Errorf("%d emphases rendered %d, want %d", MaxInlineMarkers/2+1, n, MaxInlineMarkers/2)
+	}
+}
+
+// TestLinkDestinationAllowance: a block's links parse however long their destinations, but
+// once "](" closers whose destinations run on to the end of the line have scanned twice the
+// block's length, the block's later closers are text; the next block starts afresh.
+func TestLinkDestinationAllowance(t *testing.T) {
+	long := "[x](https://example.com/" + strings.Repeat("a", 4000) + ") "
+	if n := strings.Count(renderHTML(t, strings.Repeat(long, 100)), ">x</a>"); n != 100 {
+		t.Errorf("a paragraph of 100 links with 4 KB destinations rendered %d", n)
+	}
+
+	// Each "[a](" scans to the end of the line, (8-i) × 8 KiB for the i-th: the first two
+	// fit in twice the line's length (16 × 8 KiB), the third does not.
+	runOn := strings.Repeat("[a]("+strings.Repeat("x", 8<<10), 8)
+	const ok = "[ok](https://example.com/ok)"
+	html := renderHTML(t, runOn+ok+"\n\n"+ok)
+	if !strings.Contains(html, ok) {
+		t.Errorf("the link after the allowance is not shown as written:\n%s", html[len(html)-300:])
+	}
+	if n := strings.Count(html, ">ok</a>"); n != 1 {
+		t.Errorf("%d links rendered, want 1 (the next paragraph's):\n%s", n, html[len(html)-300:])
 	}
 }
 
@@ -133,6 +210,7 @@ var pathological = map[string]func(n int) string{
 	"unclosed images":          func(n int) string { return rep("![a](", n/5) },
 	"unclosed titles":          func(n int) string { return rep("[a](b \"", n/7) },
 	"brackets and newlines":    func(n int) string { return rep("]([\n", n/4) },
+	"link title of many lines": func(n int) string { return "[a](b \"\n" + rep("x\n", n/2-8) + "\")" },
 	"escaped backticks":        func(n int) string { return rep("\\``", n/3) },
 	"[*_a":                     func(n int) string { return rep("[*_a", n/4) },
 	"a***":                     func(n int) string { return rep("a***", n/4) },
@@ -158,21 +236,23 @@ var pathological = map[string]func(n int) string{
 
 func rep(s string, n int) string { return strings.Repeat(s, n) }
 
-// TestPathologicalInputs renders 64 KiB of each pathological input within a CPU budget.
-// Before the guards, goldmark took 1–5.5 s on ten of them (nested lists on one line 5.5 s,
-// empty links 4.5 s, nested blockquotes 2 s); with them the slowest took about 0.3 s on the
-// same machine. The budget leaves room for a slower machine and still fails the quadratic
-// ones, which grow fourfold with every doubling.
+// TestPathologicalInputs renders MaxSourceBytes of each pathological input within a CPU
+// budget. Before the guards, goldmark took 1–5.5 s on ten of them at 64 KiB (nested lists on
+// one line 5.5 s, empty links 4.5 s, nested blockquotes 2 s). With them, at 64 KiB the
+// slowest took about 0.3 s, but a few were linear only with a large factor: each link closer
+// of a block scanned to the end of its line, 1.4 s at 1 MiB. Now the slowest takes about
+// 0.4 s at 1 MiB. The budget leaves room for a slower machine and still fails a quadratic
+// input, which takes 256 times as long at 1 MiB as at 64 KiB.
 func TestPathologicalInputs(t *testing.T) {
 	if testing.Short() {
-		t.Skip("renders 30 inputs of 64 KiB")
+		t.Skip("renders 1 MiB of each of 30 inputs")
 	}
 	if raceEnabled {
 		t.Skip("a CPU budget does not hold under the race detector; make test runs this without -race")
 	}
-	const budget = 2 * time.Second
-	for name, input := range pathological {
-		md := input(64 << 10)
+	const budget = time.Second
+	for name := range pathological {
+		md := pathologicalInput(name, MaxSourceBytes)
 		start, ok := cputime.Used()
 		began := time.Now()
 		if _, err := Render(md, RenderOptions{}); err != nil {
@@ -189,11 +269,30 @@ func TestPathologicalInputs(t *testing.T) {
 	}
 }
 
-// BenchmarkPathological renders 64 KiB of the inputs that were slowest before the guards.
+// pathologicalInput is the named pathological input cut to at most n bytes.
+func pathologicalInput(name string, n int) string {
+	md := pathological[name](n)
+	return md[:min(len(md), n)]
+}
+
+// BenchmarkPathological renders 64 KiB of the inputs that were slowest before the guards, and
+// MaxSourceBytes of those that were slowest with them.
 func BenchmarkPathological(b *testing.B) {
-	for _, name := range []string{"nested dash lists", "empty links", "nested blockquotes", "unclosed links", "mismatched emphasis"} {
-		md := pathological[name](64 << 10)
-		b.Run(strings.ReplaceAll(name, " ", "_"), func(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		size int
+	}{
+		{"nested dash lists", 64 << 10},
+		{"empty links", 64 << 10},
+		{"nested blockquotes", 64 << 10},
+		{"unclosed links", 64 << 10},
+		{"mismatched emphasis", 64 << 10},
+		{"empty links", MaxSourceBytes},
+		{"escaped backticks", MaxSourceBytes},
+		{"link title of many lines", MaxSourceBytes},
+	} {
+		md := pathologicalInput(c.name, c.size)
+		b.Run(fmt.Sprintf("%s/%dKiB", strings.ReplaceAll(c.name, " ", "_"), c.size>>10), func(b *testing.B) {
 			b.SetBytes(int64(len(md)))
 			for b.Loop() {
 				if _, err := Render(md, RenderOptions{}); err != nil {

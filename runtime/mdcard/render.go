@@ -114,11 +114,12 @@ type Result struct {
 	Parts Parts `json:"parts"`
 }
 
-// cardMarkdown parses GFM and renders with the card's own node renderers,
-// which take precedence over goldmark's (lower priority value wins).
+// cardMarkdown parses GFM within the limits of limits.go and renders with the
+// card's own node renderers, which take precedence over goldmark's (lower
+// priority value wins).
 var cardMarkdown = goldmark.New(
+	goldmark.WithParser(newParser(true)),
 	goldmark.WithExtensions(extension.GFM),
-	goldmark.WithParserOptions(guardOptions()...),
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(cardRenderer{}, 100))),
 )
 

@@ -85,12 +85,18 @@ var fuzzSeeds = []string{
 
 // FuzzRenderSafe is the safety property: for any markdown and any options,
 // every tag and attribute of the output is on the allow-list and no URL
-// attribute starts a script.
+// attribute starts a script. It also holds the nesting limit: no block is in
+// more than MaxNesting blockquotes and list items.
 func FuzzRenderSafe(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s, "cache", "<b onclick=x>tip</b>", false)
 	}
 	f.Add("State machine", "state machine", "\"'><", true)
+	// A paragraph at the nesting limit and a line that would go one level
+	// deeper (the other container markers are a mutation away).
+	quotes := strings.Repeat("> ", MaxNesting)
+	f.Add(quotes+"a\n"+quotes+"- b\n", "b", "", false)
+	f.Add(strings.Repeat("- ", MaxNesting)+"a\n"+strings.Repeat("  ", MaxNesting)+"> b\n", "b", "", true)
 	f.Fuzz(func(t *testing.T, md, term, tip string, fold bool) {
 		opts := RenderOptions{NoSplitSections: fold, NoOpenFirst: fold}
 		if strings.TrimSpace(term) != "" {
@@ -105,6 +111,9 @@ func FuzzRenderSafe(f *testing.F) {
 		}
 		if err := CheckFragment(res.Card.HTML); err != nil {
 			t.Fatalf("Render(%q) broke the safety contract:\n%v\n%s", md, err, res.Card.HTML)
+		}
+		if d := deepestContainer(md); d > MaxNesting {
+			t.Fatalf("Render(%q) nests containers %d deep, past MaxNesting (%d)", md, d, MaxNesting)
 		}
 	})
 }
