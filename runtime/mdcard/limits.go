@@ -12,17 +12,19 @@ import (
 // inline markers a paragraph never closes ("[](" or "*a_ " repeated, each scanning or
 // matching to the paragraph's end). 64 KB of either took goldmark 1–5 s of CPU, and the
 // markdown comes from the model or a file, so one tool call could hold a server's core for
-// minutes. Two guards, both deterministic, bound the work to linear in the input:
+// minutes. Three guards, all deterministic, bound the work to linear in the input:
 //
 //   - MaxNesting: a blockquote or list item deeper than this is not opened; the rest of its
 //     line is paragraph text, shown as written (continuing the paragraph open there, if any).
+//
 //   - MaxInlineMarkers: past this many link, emphasis, code and raw-HTML markers in one block
 //     (a paragraph, heading or table cell), further markers are plain text.
 //
-// Both are far beyond what a document written for people uses. A few constructs stay
-// superlinear inside goldmark where no parser hook reaches (tens of thousands of link
-// reference definitions in a row, among them), so MaxSourceBytes bounds what is left:
-// TestPathologicalInputs renders the pathological inputs of the CommonMark reference
+//   - MaxDefinitionLines: link reference definitions are read from the first this many
+//     lines of a paragraph only; a definition on a later line is text.
+//
+// All are far beyond what a document written for people uses. Anything still superlinear
+// inside goldmark is bounded by MaxSourceBytes: TestPathologicalInputs renders the pathological inputs of the CommonMark reference
 // implementation and more within a CPU budget.
 const (
 	// MaxSourceBytes is the largest markdown document Render accepts.
@@ -31,6 +33,9 @@ const (
 	MaxNesting = 32
 	// MaxInlineMarkers is how many inline markers ([ ] ! * _ ` ~ <) one block may use.
 	MaxInlineMarkers = 1000
+	// MaxDefinitionLines is how many lines at the start of a paragraph may hold link
+	// reference definitions ("[label]: /url"); a definition on a later line is text.
+	MaxDefinitionLines = 1000
 )
 
 // nestingLimit stands in for goldmark's blockquote parser and its list parser (a list's
@@ -217,7 +222,8 @@ func blockLength(parent ast.Node) int {
 }
 
 // newParser is goldmark's default parser with the linear parsers of linear.go and, with
-// limits, the blockquote and list parsers limited to MaxNesting and markerBudget tried
+// limits, definitionWindow in place of goldmark's link reference transformer, the
+// blockquote and list parsers limited to MaxNesting, and markerBudget tried
 // ahead of every inline parser (a lower priority value is tried first; GFM's task-list
 // parser is at 0). GFM's extension adds its parsers to it. Without limits it renders what
 // goldmark does, which the tests hold it to.
@@ -229,7 +235,13 @@ func newParser(limits bool) parser.Parser {
 			inlines[i].Value = linkValues{link: parser.NewLinkParser()}
 		}
 	}
+	transformers := parser.DefaultParagraphTransformers()
 	if limits {
+		for i, t := range transformers {
+			if t.Value == parser.LinkReferenceParagraphTransformer {
+				transformers[i].Value = definitionWindow{references: parser.LinkReferenceParagraphTransformer}
+			}
+		}
 		for i, b := range blocks {
 			if b.Value == parser.NewBlockquoteParser() || b.Value == parser.NewListParser() {
 				blocks[i].Value = nestingLimit{container: b.Value.(parser.BlockParser), paragraph: parser.NewParagraphParser()}
@@ -240,6 +252,44 @@ func newParser(limits bool) parser.Parser {
 	return parser.NewParser(
 		parser.WithBlockParsers(blocks...),
 		parser.WithInlineParsers(inlines...),
-		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+		parser.WithParagraphTransformers(transformers...),
 	)
+}
+
+// definitionWindow stands in for goldmark's link reference transformer, which takes the
+// definitions at the start of a paragraph out of it. goldmark's takes time quadratic in the
+// paragraph's lines: for each definition its block reader walks back over the lines to find
+// where the label starts, and it copies the lines after the definition. 256 KiB of
+// "[a]: b" lines, one paragraph, took 0.9 s of CPU and 1 MiB about sixteen times that.
+// definitionWindow hands goldmark's transformer at most MaxDefinitionLines lines of a
+// paragraph, so the work per line is bounded; a paragraph of at most that many lines is read
+// exactly as goldmark reads it (TestDefinitionWindow).
+type definitionWindow struct {
+	references parser.ParagraphTransformer
+}
+
+func (w definitionWindow) Transform(node *ast.Paragraph, reader text.Reader, pc parser.Context) {
+	lines := node.Lines()
+	if lines.Len() <= MaxDefinitionLines {
+		w.references.Transform(node, reader, pc)
+		return
+	}
+	// The head is a paragraph of its own, in the tree before node so that goldmark puts
+	// the definitions it takes out where they would have gone, and taken out again after.
+	head := ast.NewParagraph()
+	head.SetBlankPreviousLines(node.HasBlankPreviousLines())
+	headLines := text.NewSegments()
+	headLines.AppendAll(lines.Sliced(0, MaxDefinitionLines))
+	head.SetLines(headLines)
+	parent := node.Parent()
+	parent.InsertBefore(parent, node, head)
+	w.references.Transform(head, reader, pc)
+	rest := text.NewSegments()
+	if head.Parent() != nil {
+		// goldmark took out fewer than all the head's lines; what is left leads the paragraph.
+		rest.AppendAll(head.Lines().Sliced(0, head.Lines().Len()))
+		parent.RemoveChild(parent, head)
+	}
+	rest.AppendAll(lines.Sliced(MaxDefinitionLines, lines.Len()))
+	node.SetLines(rest)
 }

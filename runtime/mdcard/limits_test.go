@@ -6,8 +6,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/cardgen/cardgen/internal/cputime"
 )
@@ -170,6 +174,50 @@ func TestLinkDestinationAllowance(t *testing.T) {
 	}
 }
 
+// TestDefinitionWindow: a paragraph of up to MaxDefinitionLines lines is read as goldmark
+// reads it; in a longer one, a definition on a later line is text, and the next paragraph
+// starts afresh.
+func TestDefinitionWindow(t *testing.T) {
+	limitedCard := goldmark.New(
+		goldmark.WithParser(newParser(true)),
+		goldmark.WithExtensions(extension.GFM),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(cardRenderer{}, 100))),
+	)
+	definitions := func(from, to int) string {
+		var b strings.Builder
+		for i := from; i < to; i++ {
+			fmt.Fprintf(&b, "[l%d]: https://example.com/%d\n", i, i)
+		}
+		return b.String()
+	}
+	for name, md := range map[string]string{
+		"all lines definitions":    definitions(0, MaxDefinitionLines) + "[l0] [l999]",
+		"the window ends the text": definitions(0, MaxDefinitionLines-1) + "[l0] [l998]\nmore text\n[l5]",
+		"a few definitions":        definitions(0, 5) + strings.Repeat("text\n", 2*MaxDefinitionLines) + "[l1]",
+		"a title over the window":  definitions(0, MaxDefinitionLines-3) + "[t]: /t 'a\nb'\n[t]",
+	} {
+		if got, want := convertWith(t, limitedCard, md), convertWith(t, goldmarkCard, md); got != want {
+			t.Errorf("%s: the card's parser renders\n%.300s\ngoldmark's\n%.300s", name, got, want)
+		}
+	}
+
+	// One line more: the last definition is text, and the reference to it is not a link.
+	md := definitions(0, MaxDefinitionLines+1) + "[l0] [l1000]\n\n[n]: https://example.com/n\n[n]"
+	html := convertWith(t, limitedCard, md)
+	for _, want := range []string{
+		"<p>[l1000]: <a href=\"https://example.com/1000\"", // as written (GFM links the address)
+		`target="_blank">l0</a> [l1000]</p>`,               // a reference to it is text
+		`<p><a href="https://example.com/n"`,               // the next paragraph's is read
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("%q missing from\n%s", want, html[max(0, len(html)-400):])
+		}
+	}
+	if strings.Count(html, "href=") != 3 {
+		t.Errorf("%d links, want 3:\n%s", strings.Count(html, "href="), html[max(0, len(html)-400):])
+	}
+}
+
 func TestMaxSourceBytes(t *testing.T) {
 	if _, err := Render(strings.Repeat("a", MaxSourceBytes), RenderOptions{}); err != nil {
 		t.Fatalf("a document of exactly MaxSourceBytes: %v", err)
@@ -189,35 +237,37 @@ func TestMaxSourceBytes(t *testing.T) {
 // reference implementation's pathological tests, and the ones found for goldmark by repeating
 // short strings of markdown's punctuation. Each makes about n bytes.
 var pathological = map[string]func(n int) string{
-	"nested strong emphasis":   func(n int) string { return rep("*a **a ", n/14) + "b" + rep(" a** a*", n/14) },
-	"emphasis closers":         func(n int) string { return rep("a_ ", n/3) },
-	"emphasis openers":         func(n int) string { return rep("_a ", n/3) },
-	"link closers":             func(n int) string { return rep("a]", n/2) },
-	"link openers":             func(n int) string { return rep("[a", n/2) },
-	"mismatched emphasis":      func(n int) string { return rep("*a_ ", n/4) },
-	"closers multiple of 3":    func(n int) string { return "a**b" + rep("c* ", n/3) },
-	"link openers, emphasis":   func(n int) string { return rep("[ a_", n/4) },
-	"[ (](":                    func(n int) string { return rep("[ (](", n/5) },
-	"nested brackets":          func(n int) string { return rep("[", n/2) + "a" + rep("]", n/2) },
-	"nested blockquotes":       func(n int) string { return rep("> ", n/2) + "a" },
-	"nested lists on one line": func(n int) string { return rep("* ", n/2) + "a" },
-	"nested dash lists":        func(n int) string { return rep("- ", n/2) + "a" },
-	"nested ordered lists":     func(n int) string { return rep("1. ", n/3) + "a" },
-	"blockquoted lists":        func(n int) string { return rep("> - ", n/4) + "a" },
-	"unclosed links <":         func(n int) string { return rep("[a](<b", n/6) },
-	"unclosed links":           func(n int) string { return rep("[a](b", n/5) },
-	"empty links":              func(n int) string { return rep("[](", n/3) },
-	"unclosed images":          func(n int) string { return rep("![a](", n/5) },
-	"unclosed titles":          func(n int) string { return rep("[a](b \"", n/7) },
-	"brackets and newlines":    func(n int) string { return rep("]([\n", n/4) },
-	"link title of many lines": func(n int) string { return "[a](b \"\n" + rep("x\n", n/2-8) + "\")" },
-	"escaped backticks":        func(n int) string { return rep("\\``", n/3) },
-	"[*_a":                     func(n int) string { return rep("[*_a", n/4) },
-	"a***":                     func(n int) string { return rep("a***", n/4) },
-	"<>":                       func(n int) string { return rep("<>", n/2) },
-	"unclosed comments":        func(n int) string { return "</" + rep("<!--", n/4) },
-	"strikethrough":            func(n int) string { return rep("~~a ", n/4) },
-	"table columns":            func(n int) string { return rep("|a", n/6) + "\n" + rep("|-", n/6) + "\n" + rep("|x", n/6) },
+	"nested strong emphasis":     func(n int) string { return rep("*a **a ", n/14) + "b" + rep(" a** a*", n/14) },
+	"emphasis closers":           func(n int) string { return rep("a_ ", n/3) },
+	"emphasis openers":           func(n int) string { return rep("_a ", n/3) },
+	"link closers":               func(n int) string { return rep("a]", n/2) },
+	"link openers":               func(n int) string { return rep("[a", n/2) },
+	"mismatched emphasis":        func(n int) string { return rep("*a_ ", n/4) },
+	"closers multiple of 3":      func(n int) string { return "a**b" + rep("c* ", n/3) },
+	"link openers, emphasis":     func(n int) string { return rep("[ a_", n/4) },
+	"[ (](":                      func(n int) string { return rep("[ (](", n/5) },
+	"nested brackets":            func(n int) string { return rep("[", n/2) + "a" + rep("]", n/2) },
+	"nested blockquotes":         func(n int) string { return rep("> ", n/2) + "a" },
+	"nested lists on one line":   func(n int) string { return rep("* ", n/2) + "a" },
+	"nested dash lists":          func(n int) string { return rep("- ", n/2) + "a" },
+	"nested ordered lists":       func(n int) string { return rep("1. ", n/3) + "a" },
+	"blockquoted lists":          func(n int) string { return rep("> - ", n/4) + "a" },
+	"unclosed links <":           func(n int) string { return rep("[a](<b", n/6) },
+	"unclosed links":             func(n int) string { return rep("[a](b", n/5) },
+	"empty links":                func(n int) string { return rep("[](", n/3) },
+	"unclosed images":            func(n int) string { return rep("![a](", n/5) },
+	"unclosed titles":            func(n int) string { return rep("[a](b \"", n/7) },
+	"brackets and newlines":      func(n int) string { return rep("]([\n", n/4) },
+	"link reference definitions": func(n int) string { return rep("[a]: b\n", n/7) },
+	"definitions with titles":    func(n int) string { return rep("[a]: b 't'\n", n/11) },
+	"link title of many lines":   func(n int) string { return "[a](b \"\n" + rep("x\n", n/2-8) + "\")" },
+	"escaped backticks":          func(n int) string { return rep("\\``", n/3) },
+	"[*_a":                       func(n int) string { return rep("[*_a", n/4) },
+	"a***":                       func(n int) string { return rep("a***", n/4) },
+	"<>":                         func(n int) string { return rep("<>", n/2) },
+	"unclosed comments":          func(n int) string { return "</" + rep("<!--", n/4) },
+	"strikethrough":              func(n int) string { return rep("~~a ", n/4) },
+	"table columns":              func(n int) string { return rep("|a", n/6) + "\n" + rep("|-", n/6) + "\n" + rep("|x", n/6) },
 	"backtick runs": func(n int) string {
 		var b strings.Builder
 		for i := 1; b.Len() < n; i++ {
@@ -245,7 +295,7 @@ func rep(s string, n int) string { return strings.Repeat(s, n) }
 // input, which takes 256 times as long at 1 MiB as at 64 KiB.
 func TestPathologicalInputs(t *testing.T) {
 	if testing.Short() {
-		t.Skip("renders 1 MiB of each of 30 inputs")
+		t.Skip("renders 1 MiB of each pathological input")
 	}
 	if raceEnabled {
 		t.Skip("a CPU budget does not hold under the race detector; make test runs this without -race")
@@ -290,6 +340,7 @@ func BenchmarkPathological(b *testing.B) {
 		{"empty links", MaxSourceBytes},
 		{"escaped backticks", MaxSourceBytes},
 		{"link title of many lines", MaxSourceBytes},
+		{"link reference definitions", MaxSourceBytes},
 	} {
 		md := pathologicalInput(c.name, c.size)
 		b.Run(fmt.Sprintf("%s/%dKiB", strings.ReplaceAll(c.name, " ", "_"), c.size>>10), func(b *testing.B) {
