@@ -145,7 +145,7 @@ func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormP
 			if name == selectionTool {
 				// The submit CTA's selection names the tool under this key, and DispatchACP and
 				// DecodeSelection read it as such: the field could never be answered.
-				b.errorf(spec.Pos, "%s's input field %q has the JSON name %q, which a form's selection uses to name the tool it submits to; give the field another JSON name (json:\"tool_name\")", t.Name, name, selectionTool)
+				b.errorf(b.inputFieldPos(t.In, name, spec.Pos), "%s's input field %q has the JSON name %q, which a form's selection uses to name the tool it submits to; give the field another JSON name (json:\"tool_name\")", t.Name, name, selectionTool)
 				ok = false
 				continue
 			}
@@ -173,7 +173,7 @@ func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormP
 				f.Kind = acp.InputCheckbox
 				f.Required = false
 			default:
-				b.errorf(spec.Pos, "a form asks for strings, numbers, booleans and enums, and %s's input field %q is %s; make the form tool's input flat", t.Name, name, describeType(p))
+				b.errorf(b.inputFieldPos(t.In, name, spec.Pos), "a form asks for strings, numbers, booleans and enums, and %s's input field %q is %s; make the form tool's input flat", t.Name, name, describeType(p))
 				ok = false
 				continue
 			}
@@ -197,6 +197,44 @@ func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormP
 		return nil, false
 	}
 	return form, true
+}
+
+// inputFieldPos returns where the field of in whose JSON name is name is declared — at that name
+// in its json tag, or at the field — so that a problem with one input field is reported there
+// and not at the directive. It returns pos when the field is declared outside this package.
+func (b *builder) inputFieldPos(in *types.Named, name string, pos token.Pos) token.Pos {
+	// Breadth first, as encoding/json promotes the fields of embedded structs: the shallowest
+	// field of the name is the one the schema holds.
+	level := []*types.Struct{in.Underlying().(*types.Struct)}
+	for depth := 0; len(level) > 0 && depth < 8; depth++ {
+		var next []*types.Struct
+		for _, st := range level {
+			for i := range st.NumFields() {
+				f, tag := st.Field(i), st.Tag(i)
+				jsonTag, tagged := reflect.StructTag(tag).Lookup("json")
+				tagName, _, _ := strings.Cut(jsonTag, ",")
+				if f.Embedded() && tagName == "" {
+					if inner := structOf(f); inner != nil {
+						next = append(next, inner)
+					}
+					continue
+				}
+				if !f.Exported() || jsonName(f, tag) != name {
+					continue
+				}
+				if f.Pkg() != b.pkg.Types {
+					return pos
+				}
+				if tagged {
+					src := tagSource{tag: tag, lit: b.tagLit(f), field: f.Pos()}
+					return src.valueAt("json", 0)
+				}
+				return f.Pos()
+			}
+		}
+		level = next
+	}
+	return pos
 }
 
 func describeType(p *jsonschema.Schema) string {

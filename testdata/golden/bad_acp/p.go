@@ -120,3 +120,18 @@ func Twice(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:action message Cancel "Cancel order {{.ID}}"
 //card:action message Cancel "Cancel all orders"
 func OtherTarget(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// EmbeddedTool's form field "tool" comes from an embedded struct; it is reported there.
+//
+//card:tool
+//card:acp form
+func EmbeddedTool(ctx context.Context, in EmbeddedToolIn) (*Out, error) { return nil, nil }
+
+type EmbeddedToolIn struct {
+	ToolBase
+	Count int `json:"count"`
+}
+
+type ToolBase struct {
+	Tool string `json:"tool"`
+}
