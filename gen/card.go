@@ -96,10 +96,16 @@ func (b *builder) cardFromFieldTags(c *CardSpec, named *types.Named, st *types.S
 			}
 		}
 		src := tagSource{tag: tag, lit: fieldTagLit(astStruct, f), field: f.Pos()}
+		// A fix is offered only for a tag in the package's own files, the files an analysis
+		// driver hands the analyzer; another package's tag is reported, not edited.
+		local := src.lit != nil
+		if !local && f.Pkg() != b.pkg.Types {
+			src.lit = b.moduleTagLit(f, tag)
+		}
 		items, errs := annotations.ParseTag(v)
 		for _, e := range errs {
 			var fix *annotations.Fix
-			if e.Fix != nil {
+			if e.Fix != nil && local {
 				if pos, end, ok := src.verbatim("card", v, e.Fix.Offset, e.Fix.End); ok {
 					fix = &annotations.Fix{Pos: pos, End: end, NewText: e.Fix.NewText}
 				}
@@ -377,7 +383,7 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 func (b *builder) checkURLType(vp *ValuePath, pos token.Pos, what, from string) {
 	switch vp.Show {
 	case ShowInt, ShowUint, ShowFloat32, ShowFloat64, ShowBool:
-		b.errorf(pos, "%s takes its URL from %s, a %s, which is never an https URL, so the card would always drop it; use a string field that holds the URL", what, from, b.typeString(vp.Type))
+		b.errorf(pos, "%s takes its URL from %s, of type %s, which is never an https URL, so the card would always drop it; use a string field that holds the URL", what, from, b.typeString(vp.Type))
 	}
 }
 

@@ -149,15 +149,11 @@ func indexTagLits(file *ast.File, add func(fl *ast.Field, pos token.Pos)) {
 // at that byte: in the package's syntax, or in the source file of another package of the module.
 // Where neither has the tag, it stays at the field.
 func (b *builder) tagProblem(p schema.Problem) {
-	if lit := b.tagLit(p.Field); lit != nil && unquoted(lit) == p.Tag {
-		b.errorf(tagSource{tag: p.Tag, lit: lit, field: p.Pos}.at(p.TagOffset), "%s", p.Msg)
-		return
+	lit := b.tagLit(p.Field)
+	if lit == nil || unquoted(lit) != p.Tag {
+		lit = b.moduleTagLit(p.Field, p.Tag)
 	}
-	if pos, ok := b.moduleTagPosition(p.Field, p.Tag, p.TagOffset); ok {
-		b.at(pos, "%s", p.Msg)
-		return
-	}
-	b.errorf(p.Pos, "%s", p.Msg)
+	b.errorf(tagSource{tag: p.Tag, lit: lit, field: p.Pos}.at(p.TagOffset), "%s", p.Msg)
 }
 
 func unquoted(lit *ast.BasicLit) string {
@@ -165,34 +161,35 @@ func unquoted(lit *ast.BasicLit) string {
 	return s
 }
 
-// moduleTagPosition finds byte off of the tag of f, a field of another package of the module.
-// Such a package's types come from export data, which keeps a field's file and line but not its
-// column or its tag literal; the file is in the module, so it is read and parsed, and the tag
-// taken from the field of f's name on f's line, when there is one such field and its tag is
-// the one go/types holds (the file has not changed since it was compiled). Files elsewhere (the
-// module cache, the standard library) are left alone: their fields keep their position.
-func (b *builder) moduleTagPosition(f *types.Var, tag string, off int) (token.Position, bool) {
+// moduleTagLit returns the literal of the tag of f, a field of another package of the module,
+// or nil. Such a package's types come from export data, which keeps a field's file and line but
+// not its column or its tag literal; the file is in the module, so it is parsed, into the
+// package's FileSet so that positions in it print as any other, and the tag taken from the
+// field of f's name on f's line, when there is one such field and its tag is the one go/types
+// holds (the file has not changed since it was compiled). Files elsewhere (the module cache,
+// the standard library) are left alone: their fields keep their position.
+func (b *builder) moduleTagLit(f *types.Var, tag string) *ast.BasicLit {
 	fp := b.fset.Position(f.Pos())
 	root := b.moduleRoot()
 	if root == "" || !fp.IsValid() || !within(root, fp.Filename) {
-		return token.Position{}, false
+		return nil
 	}
 	if b.moduleFiles == nil {
 		b.moduleFiles = map[string]*moduleFile{}
 	}
 	mf, seen := b.moduleFiles[fp.Filename]
 	if !seen {
-		mf = parseModuleFile(fp.Filename)
+		mf = parseModuleFile(b.fset, fp.Filename)
 		b.moduleFiles[fp.Filename] = mf
 	}
 	if mf == nil {
-		return token.Position{}, false
+		return nil
 	}
 	lit := mf.lits[lineName{fp.Line, f.Name()}]
 	if lit == nil || unquoted(lit) != tag {
-		return token.Position{}, false
+		return nil
 	}
-	return mf.fset.Position(tagSource{tag: tag, lit: lit, field: lit.Pos()}.at(off)), true
+	return lit
 }
 
 // moduleRoot is the directory of the package's go.mod: as go/packages found it, or, under an
@@ -217,7 +214,6 @@ func (b *builder) moduleRoot() string {
 
 // moduleFile is a source file of another package of the module, parsed for its tag literals.
 type moduleFile struct {
-	fset *token.FileSet
 	lits map[lineName]*ast.BasicLit // nil for a name on a line that has two fields of it
 }
 
@@ -226,14 +222,13 @@ type lineName struct {
 	name string
 }
 
-// parseModuleFile parses the file at path for its fields' tag literals, or returns nil.
-func parseModuleFile(path string) *moduleFile {
-	fset := token.NewFileSet()
+// parseModuleFile parses the file at path into fset for its fields' tag literals, or returns nil.
+func parseModuleFile(fset *token.FileSet, path string) *moduleFile {
 	file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 	if err != nil {
 		return nil
 	}
-	mf := &moduleFile{fset: fset, lits: map[lineName]*ast.BasicLit{}}
+	mf := &moduleFile{lits: map[lineName]*ast.BasicLit{}}
 	indexTagLits(file, func(fl *ast.Field, pos token.Pos) {
 		k := lineName{fset.Position(pos).Line, fieldName(fl, pos)}
 		if _, dup := mf.lits[k]; dup {

@@ -30,4 +30,6 @@ type In struct {
 type Out struct {
 	Name  string "json:\"n\u00e4me\" card:\"title\""
 	Label string "json:\"l\u00e4bel\" card:\"titel\""
+	// Card tags of a type declared in another package of the module.
+	model.Owner
 }

@@ -6,3 +6,10 @@ type Place struct {
 	City string "json:\"city\" jsonschema:\"minLenght=1\""
 	Zip  string `json:"zip,omitemtpy"`
 }
+
+// Owner is who owns something. Tools embed it in their output for its card tags, which are
+// reported here, at the word.
+type Owner struct {
+	Who  string "json:\"w\u00f6\" card:\"feild=Owner\""
+	Logo int    `json:"logo" card:"icon"`
+}
