@@ -110,8 +110,9 @@ func renderTestSource(p *Package) ([]byte, error) {
 // which case the generated test reads that one instead of defining it twice (which panics when
 // the test binary starts). A definition is a call of the flag package with the name "update":
 // flag.Bool("update", …), flag.BoolVar(&update, "update", …), flag.CommandLine.Bool(…), under
-// any import name. Other mentions of "update" (t.Run("update", …)) are not: taking one for a
-// definition left the package without the flag, and go test -update failed.
+// any import name, with the name as a string literal that spells it (not "\x75pdate"). Other
+// mentions of "update" (t.Run("update", …)) are not: taking one for a definition left the
+// package without the flag, and go test -update failed.
 func (p *Package) declaresUpdateFlag() bool {
 	entries, _ := os.ReadDir(p.Dir) // read, not globbed: the directory's name may hold [ or *
 	fset := token.NewFileSet()
@@ -120,7 +121,13 @@ func (p *Package) declaresUpdateFlag() bool {
 		if e.IsDir() || !strings.HasSuffix(name, "_test.go") || name == GeneratedTestFile {
 			continue
 		}
-		f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.SkipObjectResolution)
+		path := filepath.Join(p.Dir, name)
+		src, err := os.ReadFile(path)
+		// A file that never spells update defines no such flag: only the rest are parsed.
+		if err != nil || !bytes.Contains(src, []byte("update")) {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
 		if err == nil && definesFlag(f, "update") {
 			return true
 		}

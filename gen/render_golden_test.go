@@ -23,6 +23,7 @@ func TestDeclaresUpdateFlag(t *testing.T) {
 		{"flag.Set", "func init() { flag.Set(\"update\", \"true\") }", false},
 		{"a flag set named update", `var set = flag.NewFlagSet("update", flag.ContinueOnError)`, false},
 		{"update as a default value", `var mode = flag.String("mode", "update", "")`, false},
+		{"no mention of the name", `var golden = flag.Bool("golden", false, "")`, false},
 		{"flag.Var", "var update boolValue\n\nfunc init() { flag.Var(&update, \"update\", \"\") }", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
