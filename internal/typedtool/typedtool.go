@@ -22,6 +22,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	segjson "github.com/segmentio/encoding/json"
 
+	"github.com/cardgen/cardgen/internal/rpcerr"
 	"github.com/cardgen/cardgen/internal/sdkschema"
 )
 
@@ -41,7 +42,11 @@ import (
 //     to logger at error level, or to slog's default logger when logger is nil (but for
 //     http.ErrAbortHandler, which net/http does not log either).
 //   - "arguments": null is taken as no arguments (see apply).
+//   - The server gets rpcerr.Middleware, once, so that a JSON-RPC error whose data is not JSON
+//     (the SDK's answer to a resources/read of a URI with a control character) is sent with
+//     valid data instead of ending the session.
 func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], logger *slog.Logger) {
+	rpcerr.Install(s)
 	in, out := Lazy(t.InputSchema), Lazy(t.OutputSchema)
 	s.AddTool(t, func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 		defer func() {

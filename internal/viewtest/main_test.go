@@ -17,6 +17,7 @@ import (
 
 	"github.com/cardgen/cardgen/examples/shop"
 	"github.com/cardgen/cardgen/internal/apphost"
+	"github.com/cardgen/cardgen/internal/mcptest"
 	"github.com/cardgen/cardgen/runtime/apps"
 )
 
@@ -38,23 +39,9 @@ func TestMain(m *testing.M) {
 // server connects first, as the in-memory transports require.
 func connect(t *testing.T, server *mcp.Server) *mcp.ClientSession {
 	t.Helper()
-	ctx := context.Background()
-	serverT, clientT := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(ctx, serverT, nil)
-	if err != nil {
-		t.Fatalf("connect the server: %v", err)
-	}
-	t.Cleanup(func() { ss.Close() })
 	caps := &mcp.ClientCapabilities{}
 	caps.AddExtension(apps.ExtensionID, map[string]any{"mimeTypes": []any{apps.MIMEType}})
-	client := mcp.NewClient(&mcp.Implementation{Name: "viewtest", Version: "1.0.0"},
-		&mcp.ClientOptions{Capabilities: caps})
-	cs, err := client.Connect(ctx, clientT, nil)
-	if err != nil {
-		t.Fatalf("connect the client: %v", err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs
+	return mcptest.Connect(t, server, &mcp.ClientOptions{Capabilities: caps})
 }
 
 // connectShop connects to a fresh example shop, so that a test that changes

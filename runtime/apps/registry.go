@@ -16,6 +16,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/internal/rpcerr"
 )
 
 // Options configures a [Registry].
@@ -288,8 +290,12 @@ func (r *Registry) URI(path string) (string, bool) {
 // on the read content. It also adds the resource template ui://<server>/{+path}
 // so that a read of a known path without ?v=, or with a stale ?v=, is served
 // the current version: a host that cached an old tool list still gets a
-// working view. Every other URI is answered with [mcp.ResourceNotFoundError];
-// nothing outside the registered views is ever served.
+// working view. Every other URI is answered as [mcp.ResourceNotFoundError]
+// answers it; nothing outside the registered views is ever served.
+//
+// Register also has s answer a read of a URI with a control character with
+// that error instead of ending the session (the SDK's own error for such a URI
+// is not JSON; see docs/mcp-apps.md).
 //
 // Register may be called for many servers (one per session, say); views can
 // no longer be added after the first call.
@@ -305,6 +311,7 @@ func (r *Registry) Register(s *mcp.Server) {
 		return
 	}
 	slices.SortFunc(list, func(a, b *resource) int { return strings.Compare(a.path, b.path) })
+	rpcerr.Install(s)
 	for _, res := range list {
 		s.AddResource(&mcp.Resource{
 			URI:      res.uri,
@@ -327,11 +334,11 @@ func (r *Registry) Register(s *mcp.Server) {
 // never written again, so it reads them without locking.
 func (r *Registry) read(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	if req == nil || req.Params == nil {
-		return nil, mcp.ResourceNotFoundError("")
+		return nil, rpcerr.ResourceNotFound("")
 	}
 	res := r.lookup(req.Params.URI)
 	if res == nil {
-		return nil, mcp.ResourceNotFoundError(req.Params.URI)
+		return nil, rpcerr.ResourceNotFound(req.Params.URI)
 	}
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{res.contents}}, nil
 }

@@ -12,27 +12,13 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/internal/mcptest"
 )
 
-// connect runs s and a client over in-memory transports (server first, as the
-// SDK requires) and returns the client's session.
+// connect runs s and a client over in-memory transports and returns the client's session.
 func connect(t testing.TB, s *mcp.Server, opts *mcp.ClientOptions) *mcp.ClientSession {
-	t.Helper()
-	ctx := context.Background()
-	ct, st := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "1.0.0"}, opts).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cs.Close()
-		ss.Wait()
-	})
-	return cs
+	return mcptest.Connect(t, s, opts)
 }
 
 func newServer() *mcp.Server {
@@ -495,6 +481,39 @@ func TestHTMLTitle(t *testing.T) {
 	for _, tt := range tests {
 		if got := htmlTitle([]byte(tt.doc)); got != tt.want {
 			t.Errorf("htmlTitle(%q) = %q, want %q", tt.doc, got, tt.want)
+		}
+	}
+}
+
+// TestReadWithControlCharacters: a read of a URI holding a control character, or a rune Go's %q
+// escapes as \U, inside the views' prefix or outside every resource, is answered with resource
+// not found and its URI, and the session goes on. With the SDK's own error, which writes the URI
+// with %q, the response could not be sent and the session ended.
+func TestReadWithControlCharacters(t *testing.T) {
+	f := newSafetyFixture(t)
+	ctx := context.Background()
+	for _, uri := range []string{
+		"ui://shop/orders/card\x01.html",
+		"ui://shop/\x7f",
+		"ui://shop/home.html\v",
+		"file:///etc/\x00passwd",
+		"ui://other/\U000e0001",
+		"ui://shop/\xff.html",
+	} {
+		_, err := f.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+		rpcErr, ok := errors.AsType[*jsonrpc.Error](err)
+		if !ok || rpcErr.Code != mcp.CodeResourceNotFound || rpcErr.Message != "Resource not found" {
+			t.Fatalf("read %q: %v; want resource not found", uri, err)
+		}
+		var data struct {
+			URI string `json:"uri"`
+		}
+		if err := json.Unmarshal(rpcErr.Data, &data); err != nil || data.URI != strings.ToValidUTF8(uri, "\uFFFD") {
+			t.Errorf("read %q: error data %s (%v); want the URI", uri, rpcErr.Data, err)
+		}
+		// The session is still there.
+		if _, err := f.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: f.cardURI}); err != nil {
+			t.Fatalf("after reading %q: %v", uri, err)
 		}
 	}
 }

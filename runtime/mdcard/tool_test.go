@@ -15,6 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/cardgen/cardgen/internal/mcptest"
 	"github.com/cardgen/cardgen/runtime/apps"
 )
 
@@ -22,7 +23,6 @@ import (
 // With apps set, the client advertises MCP Apps support.
 func connect(t *testing.T, opts Options, withApps bool) *mcp.ClientSession {
 	t.Helper()
-	ctx := context.Background()
 	s := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v1"}, nil)
 	if err := Register(s, opts); err != nil {
 		t.Fatal(err)
@@ -31,19 +31,7 @@ func connect(t *testing.T, opts Options, withApps bool) *mcp.ClientSession {
 	if withApps {
 		caps.AddExtension(apps.ExtensionID, map[string]any{"mimeTypes": []string{apps.MIMEType}})
 	}
-	ct, st := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = ss.Close() })
-	c := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v1"}, &mcp.ClientOptions{Capabilities: caps})
-	cs, err := c.Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cs.Close() })
-	return cs
+	return mcptest.Connect(t, s, &mcp.ClientOptions{Capabilities: caps})
 }
 
 // call calls the tool and decodes its structured content.

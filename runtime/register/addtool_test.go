@@ -12,7 +12,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/internal/mcptest"
 )
 
 type addIn struct {
@@ -164,21 +167,9 @@ func TestAddToolConcurrentFirstCalls(t *testing.T) {
 // in memory; both are closed when the test ends.
 func connectClient(t *testing.T, add func(*mcp.Server)) *mcp.ClientSession {
 	t.Helper()
-	ctx := context.Background()
 	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 	add(s)
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs
+	return mcptest.Connect(t, s, nil)
 }
 
 // TestAddToolNullArguments calls tools with "arguments": null through a real SDK client. The
@@ -213,6 +204,25 @@ func TestAddToolNullArguments(t *testing.T) {
 	}
 	if got, _ := json.Marshal(res.StructuredContent); string(got) != `{"count":2,"greeting":"hello "}` {
 		t.Errorf("optional with null arguments: structuredContent %s; want the default count 2", got)
+	}
+}
+
+// TestAddToolKeepsSessionOnBadURI: a server that has tools and no resources, as most generated
+// servers are, answers a resources/read of a URI with a control character with resource not
+// found, and the session goes on. The SDK's own answer writes the URI into the error's data
+// with %q, which is not JSON, and ended the session (a server with mcp.AddTool still does).
+func TestAddToolKeepsSessionOnBadURI(t *testing.T) {
+	ctx := context.Background()
+	cs := connectClient(t, func(s *mcp.Server) {
+		AddTool(s, &mcp.Tool{Name: "greet", InputSchema: addInSchema, OutputSchema: addOutSchema}, greet)
+	})
+	_, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "ui://x/\x01"})
+	if rpcErr, ok := errors.AsType[*jsonrpc.Error](err); !ok || rpcErr.Code != mcp.CodeResourceNotFound || string(rpcErr.Data) != `{"uri":"ui://x/\u0001"}` {
+		t.Fatalf("read of a URI with a control character: %v; want resource not found", err)
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "greet", Arguments: map[string]any{"name": "Ann"}})
+	if err != nil || res.IsError {
+		t.Fatalf("a call after the read: %v, %+v", err, res)
 	}
 }
 
