@@ -20,19 +20,24 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// ResourceNotFound is mcp.ResourceNotFoundError, code, message and {"uri": …} data, with the
-// data encoded by encoding/json.
+// ResourceNotFound is mcp.ResourceNotFoundError — its code and message, which the SDK chooses
+// (MCPGODEBUG can change the code), and {"uri": …} as data — with the data encoded by
+// encoding/json.
 func ResourceNotFound(uri string) *jsonrpc.Error {
+	e, ok := mcp.ResourceNotFoundError("").(*jsonrpc.Error)
+	if !ok { // not in go-sdk v1.8.0; the code its default is
+		e = &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "Resource not found"}
+	}
 	data, _ := json.Marshal(struct {
 		URI string `json:"uri"`
 	}{uri})
-	return &jsonrpc.Error{Code: mcp.CodeResourceNotFound, Message: "Resource not found", Data: data}
+	return &jsonrpc.Error{Code: e.Code, Message: e.Message, Data: data}
 }
 
 // Middleware is receiving middleware that answers with a sendable error where the method's
 // handler returned a JSON-RPC error whose data is not JSON. The error keeps its code and
-// message; its data becomes {"uri": …} for a resources/read that found nothing, as the SDK
-// meant it, and is left out otherwise. Results, and errors with valid data, pass unchanged.
+// message; its data becomes {"uri": …} for a resources/read (the data the SDK writes there),
+// and is left out otherwise. Results, and errors with valid data, pass unchanged.
 func Middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		res, err := next(ctx, method, req)
@@ -42,7 +47,7 @@ func Middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		fixed := *rpcErr
 		fixed.Data = nil
-		if rr, ok := req.(*mcp.ReadResourceRequest); ok && rr.Params != nil && rpcErr.Code == mcp.CodeResourceNotFound {
+		if rr, ok := req.(*mcp.ReadResourceRequest); ok && rr.Params != nil {
 			fixed.Data = ResourceNotFound(rr.Params.URI).Data
 		}
 		return res, &fixed

@@ -33,7 +33,7 @@ func TestInstalledServerAnswersBadURIs(t *testing.T) {
 		for _, uri := range []string{"file:///notes\x01.txt", "ui://x/\x7f", "ui://x/\U000e0001", "file:///a\v"} {
 			_, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 			rpcErr, ok := errors.AsType[*jsonrpc.Error](err)
-			if !ok || rpcErr.Code != mcp.CodeResourceNotFound || rpcErr.Message != "Resource not found" {
+			if !ok || rpcErr.Code != jsonrpc.CodeInvalidParams || rpcErr.Message != "Resource not found" {
 				t.Fatalf("resources %v: read %q: %v; want resource not found", withResource, uri, err)
 			}
 			var data struct {
@@ -74,6 +74,8 @@ func TestMiddleware(t *testing.T) {
 		{"bad data, a read that found nothing", &mcp.ReadResourceRequest{Params: &mcp.ReadResourceParams{URI: "a\x01"}},
 			mcp.ResourceNotFoundError("a\x01"), `{"uri":"a\u0001"}`, false},
 		{"bad data, a read that failed otherwise", &mcp.ReadResourceRequest{Params: &mcp.ReadResourceParams{URI: "a\x01"}},
+			&jsonrpc.Error{Code: 7, Message: "m", Data: bad}, `{"uri":"a\u0001"}`, false},
+		{"bad data, a read without params", &mcp.ReadResourceRequest{},
 			&jsonrpc.Error{Code: 7, Message: "m", Data: bad}, "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -502,7 +502,7 @@ func TestReadWithControlCharacters(t *testing.T) {
 	} {
 		_, err := f.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 		rpcErr, ok := errors.AsType[*jsonrpc.Error](err)
-		if !ok || rpcErr.Code != mcp.CodeResourceNotFound || rpcErr.Message != "Resource not found" {
+		if !ok || rpcErr.Code != jsonrpc.CodeInvalidParams || rpcErr.Message != "Resource not found" {
 			t.Fatalf("read %q: %v; want resource not found", uri, err)
 		}
 		var data struct {

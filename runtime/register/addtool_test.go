@@ -217,7 +217,7 @@ func TestAddToolKeepsSessionOnBadURI(t *testing.T) {
 		AddTool(s, &mcp.Tool{Name: "greet", InputSchema: addInSchema, OutputSchema: addOutSchema}, greet)
 	})
 	_, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "ui://x/\x01"})
-	if rpcErr, ok := errors.AsType[*jsonrpc.Error](err); !ok || rpcErr.Code != mcp.CodeResourceNotFound || string(rpcErr.Data) != `{"uri":"ui://x/\u0001"}` {
+	if rpcErr, ok := errors.AsType[*jsonrpc.Error](err); !ok || rpcErr.Code != jsonrpc.CodeInvalidParams || string(rpcErr.Data) != `{"uri":"ui://x/\u0001"}` {
 		t.Fatalf("read of a URI with a control character: %v; want resource not found", err)
 	}
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "greet", Arguments: map[string]any{"name": "Ann"}})
