@@ -9,7 +9,8 @@ import (
 // canonicalDecl writes, without go/printer, the gofmt'd form of the three declaration shapes that
 // make up most of a large generated file and whose gofmt form is plain: the block of a card's
 // fixed texts (`const ( name = "text" … )`), the block of schemas
-// (`var ( name = json.RawMessage(`+"`…`"+`) … )`) and a card's stringer-style guard
+// (`var ( name = json.RawMessage(`+"`…`"+`) … )`, or `name = other` for a schema another tool
+// has too) and a card's stringer-style guard
 // (`func _() { var x [1]struct{}; _ = x[len(name)-N] … }`). decl is jennifer's unformatted text
 // of one top-level declaration with its doc comment. Anything that does not match one of those
 // shapes exactly — another value, a comment gofmt might rewrite, a line break — returns false and
@@ -39,7 +40,7 @@ func canonicalDecl(decl []byte) ([]byte, bool) {
 		width := 0
 		for line := range bytes.Lines(lines) {
 			name, value, ok := bytes.Cut(line[:len(line)-1], []byte(" = "))
-			if !ok || !isIdent(name) || schemas && !isRawMessage(value) || !schemas && !isStringLit(value) {
+			if !ok || !isIdent(name) || schemas && !isRawMessage(value) && !isIdent(value) || !schemas && !isStringLit(value) {
 				return nil, false
 			}
 			width = max(width, utf8.RuneCount(name))
@@ -54,7 +55,7 @@ func canonicalDecl(decl []byte) ([]byte, bool) {
 				out = append(out, ' ')
 			}
 			out = append(out, "= "...)
-			if schemas {
+			if schemas && !isIdent(value) {
 				// jennifer writes a space before a call's parenthesis; gofmt drops it.
 				out = append(out, "json.RawMessage("...)
 				value = value[len("json.RawMessage ("):]

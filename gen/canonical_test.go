@@ -81,6 +81,10 @@ func TestCanonicalDeclRandom(t *testing.T) {
 		case 1:
 			d.WriteString("var (\n")
 			for range 1 + r.IntN(12) {
+				if r.IntN(3) == 0 { // a schema another tool has too
+					fmt.Fprintf(&d, "%s = %s\n", name(), name())
+					continue
+				}
 				fmt.Fprintf(&d, "%s = json.RawMessage (`{\"type\":\"object\",\"description\":%q}`)\n", name(), texts[r.IntN(3)])
 			}
 			d.WriteString(")\n")
@@ -117,6 +121,9 @@ func TestCanonicalDeclRefuses(t *testing.T) {
 		"var (\na = json.RawMessage (\"{}\")\n)\n",
 		"var (\na = mdcard.OutputSchema ()\n)\n",
 		"var (\na = json.RawMessage (`{}`) + b\n)\n",
+		"var (\na = b.c\n)\n",
+		"var (\na = b + c\n)\n",
+		"var (\na = b // the same\n)\n",
 		"const a = \"x\"\n",
 		"func _ () {\nvar x [1] struct{}\n_ = x [len(a) - 0]\n}\n",
 		"func _ () {\nvar x [1] struct{}\n_ = x [len(a.b) - 1]\n}\n",

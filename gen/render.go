@@ -416,10 +416,27 @@ func renderSchemas(f *jen.File, p *Package) {
 	doc(f, "The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules. "+
 		"They are passed to the SDK explicitly so that it never infers its own.")
 	var defs []jen.Code
+	// Tools that share a type share its schema: a later variable names the first that holds the
+	// same schema instead of repeating it (an input type of many tools, as an ID lookup is).
+	first := map[string]string{}
+	def := func(name string, schema []byte, runtime bool, reflect string, n *types.Named, typ jen.Code) jen.Code {
+		key := "json:" + string(schema)
+		switch {
+		case runtime:
+			key = reflect + ":" + n.String()
+		case schema == nil:
+			key = "mdcard"
+		}
+		if prev, ok := first[key]; ok {
+			return jen.Id(name).Op("=").Id(prev)
+		}
+		first[key] = name
+		return schemaDef(name, schema, runtime, reflect, typ)
+	}
 	for _, t := range p.Tools {
 		defs = append(defs,
-			schemaDef(schemaVar(t, "Input"), t.InSchema, t.InRuntime, "ReflectSchema", t.typ(t.In)),
-			schemaDef(schemaVar(t, "Output"), t.OutSchema, t.OutRuntime, "ReflectOutputSchema", t.typ(t.Out)))
+			def(schemaVar(t, "Input"), t.InSchema, t.InRuntime, "ReflectSchema", t.In, t.typ(t.In)),
+			def(schemaVar(t, "Output"), t.OutSchema, t.OutRuntime, "ReflectOutputSchema", t.Out, t.typ(t.Out)))
 	}
 	f.Var().Defs(defs...)
 }

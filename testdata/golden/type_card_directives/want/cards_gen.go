@@ -23,8 +23,8 @@ const _ = register.GeneratedAPI1
 var (
 	getTicketInputSchema    = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_card_directives/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
 	getTicketOutputSchema   = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_card_directives/ticket","properties":{"id":{"type":"string"},"state":{"type":"string"},"owner":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","state","owner"]}`)
-	closeTicketInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_card_directives/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	closeTicketOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_card_directives/ticket","properties":{"id":{"type":"string"},"state":{"type":"string"},"owner":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","state","owner"]}`)
+	closeTicketInputSchema  = getTicketInputSchema
+	closeTicketOutputSchema = getTicketOutputSchema
 )
 
 // RegisterTools adds the annotated tools of package p to s: get_ticket, close_ticket. Each tool

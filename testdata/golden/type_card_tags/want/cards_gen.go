@@ -24,8 +24,8 @@ const _ = register.GeneratedAPI1
 var (
 	getProductInputSchema      = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_card_tags/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
 	getProductOutputSchema     = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_card_tags/product","properties":{"id":{"type":"string"},"name":{"type":"string"},"category":{"type":"string"},"price":{"type":"integer"},"rating":{"type":"number"},"page":{"type":"string"},"image":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","name","category","price","rating","page","image"]}`)
-	featureProductInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_card_tags/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	featureProductOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_card_tags/product","properties":{"id":{"type":"string"},"name":{"type":"string"},"category":{"type":"string"},"price":{"type":"integer"},"rating":{"type":"number"},"page":{"type":"string"},"image":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","name","category","price","rating","page","image"]}`)
+	featureProductInputSchema  = getProductInputSchema
+	featureProductOutputSchema = getProductOutputSchema
 )
 
 // RegisterTools adds the annotated tools of package p to s: get_product, feature_product. Each tool

@@ -24,12 +24,12 @@ const _ = register.GeneratedAPI1
 var (
 	getTicketInputSchema     = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/ui_views/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
 	getTicketOutputSchema    = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/ui_views/ticket","properties":{"id":{"type":"string"},"state":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","state"]}`)
-	closeTicketInputSchema   = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/ui_views/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	closeTicketOutputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/ui_views/ticket","properties":{"id":{"type":"string"},"state":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","state"]}`)
-	reloadTicketInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/ui_views/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	reloadTicketOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/ui_views/ticket","properties":{"id":{"type":"string"},"state":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","state"]}`)
-	listTicketsInputSchema   = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/ui_views/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	listTicketsOutputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/ui_views/ticket","properties":{"id":{"type":"string"},"state":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","state"]}`)
+	closeTicketInputSchema   = getTicketInputSchema
+	closeTicketOutputSchema  = getTicketOutputSchema
+	reloadTicketInputSchema  = getTicketInputSchema
+	reloadTicketOutputSchema = getTicketOutputSchema
+	listTicketsInputSchema   = getTicketInputSchema
+	listTicketsOutputSchema  = getTicketOutputSchema
 )
 
 // uiFiles holds the views the tools name with //card:ui, and their sidecars; go:embed makes a

@@ -23,7 +23,7 @@ const _ = register.GeneratedAPI1
 var (
 	findInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/url_parts/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
 	findOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/url_parts/out","properties":{"id":{"type":"string"},"slug":{"type":"string"},"query":{"type":"string"},"base":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","slug","query","base"]}`)
-	moreInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/url_parts/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
+	moreInputSchema  = findInputSchema
 	moreOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/url_parts/search","properties":{"search":{"type":"string"},"page":{"type":"string"}},"additionalProperties":false,"type":"object","required":["search","page"]}`)
 )
 
