@@ -148,6 +148,10 @@ type builder struct {
 	// out of the parsed directive, so checks that a slot is missing are skipped there rather
 	// than reporting the same mistake twice.
 	badLines map[int]bool
+	// invalidSigs are the problems of handlers whose parameter or result types go/types could
+	// not check: the compile error that made them invalid says what is wrong, so these are
+	// reported only when there is none (see Model).
+	invalidSigs Diagnostics
 	// needSchemas are the tools with valid signatures, whose schemas are mapped together once
 	// every handler is modelled (see schemas).
 	needSchemas []*Tool
@@ -218,6 +222,9 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	}
 	compileErrs := packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)
 	b.compileErrors = len(compileErrs) > 0 || len(pkg.ImportErrors) > 0 || pkg.CompilerReports
+	if !b.compileErrors {
+		b.diags = append(b.diags, b.invalidSigs...)
+	}
 	b.schemas(b.needSchemas)
 	b.checkDeclaredNames()
 	b.checkHandWrittenFiles()
@@ -470,6 +477,13 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 	const shapes = "want func(context.Context, In) (*Out, error) or func(context.Context, *mcp.CallToolRequest, In) (*Out, error), where In and Out are structs"
 	ok := true
 	params, results := sig.Params(), sig.Results()
+	if hasInvalidType(params) || hasInvalidType(results) {
+		// An undefined type, or one from an import that does not compile: the checks below
+		// would call it "invalid type" and ask for a named struct that it may well be.
+		b.invalidSigs = append(b.invalidSigs, Diagnostic{Pos: b.fset.Position(fd.Type.Pos()), At: fd.Type.Pos(),
+			Msg: fmt.Sprintf("the signature of handler %s has a type that is invalid because the package does not compile; fix the compile errors", fd.Name.Name)})
+		return false
+	}
 	paramPos := func(i int) token.Pos {
 		n := 0
 		for _, f := range fd.Type.Params.List {
@@ -614,6 +628,21 @@ func isNamed(t types.Type, pkgPath, name string) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkgPath && n.Obj().Name() == name
+}
+
+// hasInvalidType reports whether a variable of the tuple has a type go/types could not check, or
+// a pointer to one.
+func hasInvalidType(vars *types.Tuple) bool {
+	for v := range vars.Variables() {
+		t := types.Unalias(v.Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		if t == types.Typ[types.Invalid] {
+			return true
+		}
+	}
+	return false
 }
 
 func isStructType(t types.Type) bool {

@@ -525,3 +525,28 @@ func TestGenerateOutsideModule(t *testing.T) {
 		t.Errorf("Generate outside a module: %v; want the go command's error and the go mod init advice", err)
 	}
 }
+
+// TestInvalidSignatureTypes: a handler whose input or output type does not type-check is
+// reported by the compile error alone (testdata/golden/bad_undefined_type), and by cardgen only
+// when no compile error reached it, so that the tool is never dropped without a word.
+func TestInvalidSignatureTypes(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"go.mod": "module example.com/p\n\ngo 1.26\n",
+		"p.go":   "package p\n\nimport \"context\"\n\n// Find finds.\n//\n//card:tool\nfunc Find(ctx context.Context, in FindInput) (*FindResult, error) { return nil, nil }\n",
+	})
+	pkgs, err := Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := InputOf(pkgs[0])
+	_, diags := Model(in, Options{})
+	if len(diags) != 2 || !strings.HasPrefix(diags[0].Msg, "undefined: ") || !strings.HasPrefix(diags[1].Msg, "undefined: ") {
+		t.Errorf("with the compile errors: %v; want the two undefined types alone", diags)
+	}
+	in.Errors = nil
+	_, diags = Model(in, Options{})
+	if len(diags) != 1 || diags[0].Pos.Line != 8 || !strings.Contains(diags[0].Msg, "handler Find has a type that is invalid") {
+		t.Errorf("without them: %v; want the handler's signature reported", diags)
+	}
+}
