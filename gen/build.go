@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -51,6 +52,10 @@ type Input struct {
 	// Their types come from export data, so a package that does not compile reaches cardgen
 	// only as invalid types; these say why.
 	ImportErrors []ImportError
+	// ImportSyntax are the packages it imports that have a syntax error, whoever reports it:
+	// their types are what the parser made of the broken file (a struct without its fields),
+	// and cardgen checks nothing against them.
+	ImportSyntax []string
 }
 
 // An ImportError is an error of an imported package, at its position in that package's files.
@@ -88,7 +93,11 @@ func InputOf(pkg *packages.Package) Input {
 	goCommand := map[string]string{} // import path → what the go command says is wrong with it
 	for _, path := range slices.Sorted(maps.Keys(pkg.Imports)) {
 		imp := pkg.Imports[path]
-		for _, e := range imp.Errors {
+		errs, syntax := withoutEchoes(imp.Errors, nil)
+		if syntax {
+			in.ImportSyntax = append(in.ImportSyntax, path)
+		}
+		for _, e := range errs {
 			// Only errors in the package's own files say that it does not compile; the go
 			// command also files under an import what is wrong with the importing file (a
 			// module go.mod does not require yet, a missing go.sum entry), kept for below.
@@ -196,6 +205,16 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		}
 		return b.out, b.diags
 	}
+	if b.syntaxErrors() {
+		// What the parser made of a broken file - a struct without its fields, a doc comment
+		// that is no longer above its function - would only bring echoes of the syntax error
+		// ("has no field Title", "//card:tool applies to nothing"): the syntax errors alone are
+		// reported, as the compiler reports them before anything else.
+		b.diags = append(b.diags, packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)...)
+		b.importErrors()
+		b.brokenImports()
+		return b.out, b.diags
+	}
 	b.ignoredTools()
 	// Types' cards first: a handler's card starts from its output type's.
 	for _, f := range pkg.Files {
@@ -229,18 +248,52 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	b.checkDeclaredNames()
 	b.checkHandWrittenFiles()
 	b.diags = append(b.diags, compileErrs...)
-	for _, e := range pkg.ImportErrors {
+	b.importErrors()
+	return b.out, b.diags
+}
+
+// syntaxErrors reports whether a file of the package, other than cardgen's own, or of a package it
+// imports has a syntax error.
+func (b *builder) syntaxErrors() bool {
+	_, syntax := withoutEchoes(b.pkg.Errors, b.out.generated)
+	return syntax || len(b.pkg.ImportSyntax) > 0
+}
+
+// brokenImports reports, at its import, each package with syntax errors whose errors this
+// package does not report itself (the same run reports them with that package): the package
+// must not look as if it had nothing to say, or no tools.
+func (b *builder) brokenImports() {
+	for _, path := range b.pkg.ImportSyntax {
+		if slices.ContainsFunc(b.pkg.ImportErrors, func(e ImportError) bool { return e.Path == path }) {
+			continue
+		}
+		for _, f := range b.pkg.Files {
+			i := slices.IndexFunc(f.Imports, func(s *ast.ImportSpec) bool {
+				p, _ := strconv.Unquote(s.Path.Value)
+				return p == path
+			})
+			if i >= 0 && !b.out.generated[b.fset.Position(f.Package).Filename] {
+				b.errorf(f.Imports[i].Path.Pos(), "package %s has syntax errors, reported in its files; fix them, then run cardgen again", path)
+				break
+			}
+		}
+	}
+}
+
+// importErrors reports the errors of the packages the package imports.
+func (b *builder) importErrors() {
+	path := pkgPath(b.pkg.Types)
+	for _, e := range b.pkg.ImportErrors {
 		if e.GoCommand != "" {
 			msg := e.GoCommand
 			if !strings.Contains(msg, "imported by") {
-				msg += fmt.Sprintf(" (needed by %s, which %s imports)", e.Path, pkgPath(pkg.Types))
+				msg += fmt.Sprintf(" (needed by %s, which %s imports)", e.Path, path)
 			}
 			b.at(e.Pos, "%s", msg)
 			continue
 		}
-		b.at(e.Pos, "%s; package %s does not compile, and %s imports it: fix it first", e.Msg, e.Path, pkgPath(pkg.Types))
+		b.at(e.Pos, "%s; package %s does not compile, and %s imports it: fix it first", e.Msg, e.Path, path)
 	}
-	return b.out, b.diags
 }
 
 // directives parses a doc comment and checks that each directive may stand where it does.

@@ -21,3 +21,9 @@ type Out struct {
 func Get(ctx context.Context, in In) (*Out, error {
 	return nil, errors.New("not yet")
 }
+
+// Show draws a card from the Item of the broken declaration in q.go.
+//
+//card:tool
+//card:result title="{{.Title}}"
+func Show(ctx context.Context, in In) (*Item, error) { return nil, nil }
