@@ -247,6 +247,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	b.schemas(b.needSchemas)
 	b.checkDeclaredNames()
 	b.checkHandWrittenFiles()
+	b.updateFlag()
 	b.diags = append(b.diags, compileErrs...)
 	b.importErrors()
 	return b.out, b.diags
