@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -51,6 +52,10 @@ type Input struct {
 	// Their types come from export data, so a package that does not compile reaches cardgen
 	// only as invalid types; these say why.
 	ImportErrors []ImportError
+	// ImportSyntax are the packages it imports that have a syntax error, whoever reports it:
+	// their types are what the parser made of the broken file (a struct without its fields),
+	// and cardgen checks nothing against them.
+	ImportSyntax []string
 }
 
 // An ImportError is an error of an imported package, at its position in that package's files.
@@ -88,7 +93,11 @@ func InputOf(pkg *packages.Package) Input {
 	goCommand := map[string]string{} // import path → what the go command says is wrong with it
 	for _, path := range slices.Sorted(maps.Keys(pkg.Imports)) {
 		imp := pkg.Imports[path]
-		for _, e := range imp.Errors {
+		errs, syntax := withoutEchoes(imp.Errors, nil)
+		if syntax {
+			in.ImportSyntax = append(in.ImportSyntax, path)
+		}
+		for _, e := range errs {
 			// Only errors in the package's own files say that it does not compile; the go
 			// command also files under an import what is wrong with the importing file (a
 			// module go.mod does not require yet, a missing go.sum entry), kept for below.
@@ -148,6 +157,10 @@ type builder struct {
 	// out of the parsed directive, so checks that a slot is missing are skipped there rather
 	// than reporting the same mistake twice.
 	badLines map[int]bool
+	// invalidSigs are the problems of handlers whose parameter or result types go/types could
+	// not check: the compile error that made them invalid says what is wrong, so these are
+	// reported only when there is none (see Model).
+	invalidSigs Diagnostics
 	// needSchemas are the tools with valid signatures, whose schemas are mapped together once
 	// every handler is modelled (see schemas).
 	needSchemas []*Tool
@@ -192,6 +205,16 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		}
 		return b.out, b.diags
 	}
+	if b.syntaxErrors() {
+		// What the parser made of a broken file - a struct without its fields, a doc comment
+		// that is no longer above its function - would only bring echoes of the syntax error
+		// ("has no field Title", "//card:tool applies to nothing"): the syntax errors alone are
+		// reported, as the compiler reports them before anything else.
+		b.diags = append(b.diags, packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)...)
+		b.importErrors()
+		b.brokenImports()
+		return b.out, b.diags
+	}
 	b.ignoredTools()
 	// Types' cards first: a handler's card starts from its output type's.
 	for _, f := range pkg.Files {
@@ -218,22 +241,60 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	}
 	compileErrs := packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)
 	b.compileErrors = len(compileErrs) > 0 || len(pkg.ImportErrors) > 0 || pkg.CompilerReports
+	if !b.compileErrors {
+		b.diags = append(b.diags, b.invalidSigs...)
+	}
 	b.schemas(b.needSchemas)
 	b.checkDeclaredNames()
 	b.checkHandWrittenFiles()
+	b.updateFlag()
 	b.diags = append(b.diags, compileErrs...)
-	for _, e := range pkg.ImportErrors {
+	b.importErrors()
+	return b.out, b.diags
+}
+
+// syntaxErrors reports whether a file of the package, other than cardgen's own, or of a package it
+// imports has a syntax error.
+func (b *builder) syntaxErrors() bool {
+	_, syntax := withoutEchoes(b.pkg.Errors, b.out.generated)
+	return syntax || len(b.pkg.ImportSyntax) > 0
+}
+
+// brokenImports reports, at its import, each package with syntax errors whose errors this
+// package does not report itself (the same run reports them with that package): the package
+// must not look as if it had nothing to say, or no tools.
+func (b *builder) brokenImports() {
+	for _, path := range b.pkg.ImportSyntax {
+		if slices.ContainsFunc(b.pkg.ImportErrors, func(e ImportError) bool { return e.Path == path }) {
+			continue
+		}
+		for _, f := range b.pkg.Files {
+			i := slices.IndexFunc(f.Imports, func(s *ast.ImportSpec) bool {
+				p, _ := strconv.Unquote(s.Path.Value)
+				return p == path
+			})
+			if i >= 0 && !b.out.generated[b.fset.Position(f.Package).Filename] {
+				b.errorf(f.Imports[i].Path.Pos(), "package %s has syntax errors, reported in its files; fix them, then run cardgen again", path)
+				break
+			}
+		}
+	}
+}
+
+// importErrors reports the errors of the packages the package imports.
+func (b *builder) importErrors() {
+	path := pkgPath(b.pkg.Types)
+	for _, e := range b.pkg.ImportErrors {
 		if e.GoCommand != "" {
 			msg := e.GoCommand
 			if !strings.Contains(msg, "imported by") {
-				msg += fmt.Sprintf(" (needed by %s, which %s imports)", e.Path, pkgPath(pkg.Types))
+				msg += fmt.Sprintf(" (needed by %s, which %s imports)", e.Path, path)
 			}
 			b.at(e.Pos, "%s", msg)
 			continue
 		}
-		b.at(e.Pos, "%s; package %s does not compile, and %s imports it: fix it first", e.Msg, e.Path, pkgPath(pkg.Types))
+		b.at(e.Pos, "%s; package %s does not compile, and %s imports it: fix it first", e.Msg, e.Path, path)
 	}
-	return b.out, b.diags
 }
 
 // directives parses a doc comment and checks that each directive may stand where it does.
@@ -470,6 +531,13 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 	const shapes = "want func(context.Context, In) (*Out, error) or func(context.Context, *mcp.CallToolRequest, In) (*Out, error), where In and Out are structs"
 	ok := true
 	params, results := sig.Params(), sig.Results()
+	if hasInvalidType(params) || hasInvalidType(results) {
+		// An undefined type, or one from an import that does not compile: the checks below
+		// would call it "invalid type" and ask for a named struct that it may well be.
+		b.invalidSigs = append(b.invalidSigs, Diagnostic{Pos: b.fset.Position(fd.Type.Pos()), At: fd.Type.Pos(),
+			Msg: fmt.Sprintf("the signature of handler %s has a type that is invalid because the package does not compile; fix the compile errors", fd.Name.Name)})
+		return false
+	}
 	paramPos := func(i int) token.Pos {
 		n := 0
 		for _, f := range fd.Type.Params.List {
@@ -614,6 +682,21 @@ func isNamed(t types.Type, pkgPath, name string) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkgPath && n.Obj().Name() == name
+}
+
+// hasInvalidType reports whether a variable of the tuple has a type go/types could not check, or
+// a pointer to one.
+func hasInvalidType(vars *types.Tuple) bool {
+	for v := range vars.Variables() {
+		t := types.Unalias(v.Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		if t == types.Typ[types.Invalid] {
+			return true
+		}
+	}
+	return false
 }
 
 func isStructType(t types.Type) bool {

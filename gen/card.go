@@ -499,6 +499,10 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 				names = append(names, st.Field(j).Name())
 			}
 			s := annotations.DidYouMean(name, names)
+			if s == "" && len(names) == 0 {
+				b.errorf(pos, "{{%s}}: %s has no fields; add field %s to it, or take {{%s}} out", vp.Text, b.typeString(base), name, vp.Text)
+				return nil
+			}
 			if s == "" {
 				b.errorf(pos, "{{%s}}: %s has no field %s; the fields are %s", vp.Text, b.typeString(base), name, strings.Join(names, ", "))
 				return nil

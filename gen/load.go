@@ -505,6 +505,7 @@ func isGeneratedFile(fset *token.FileSet, f *ast.File) bool {
 // generated file declares.
 func packageErrors(errs []packages.Error, path string, generatedFiles map[string]bool, willDeclare map[string]bool) Diagnostics {
 	var ds Diagnostics
+	errs, _ = withoutEchoes(errs, generatedFiles)
 	for _, e := range errs {
 		// "go list -export" compiles the package to get export data and reports its compile
 		// errors as one list error ("# path\n./file.go:…"); the type checker reports the same
@@ -522,6 +523,37 @@ func packageErrors(errs []packages.Error, path string, generatedFiles map[string
 		ds = append(ds, Diagnostic{Pos: pos, Msg: e.Msg})
 	}
 	return ds
+}
+
+// withoutEchoes leaves out of a package's errors those that only echo a syntax error, and
+// reports whether there is one (outside the files of skip). A file with a syntax error is
+// type-checked as the parser could make it out, and the declarations it mangled bring type errors
+// ("errors.New is not a type" after a missing parenthesis): the compiler does not type-check a
+// package with syntax errors, and neither are such errors kept. The parser reports every error
+// it meets, and a second one on a line is the first one's echo: go/parser's own rule when not
+// asked for all of them.
+func withoutEchoes(errs []packages.Error, skip map[string]bool) ([]packages.Error, bool) {
+	syntax := slices.ContainsFunc(errs, func(e packages.Error) bool {
+		return e.Kind == packages.ParseError && !skip[parseErrorPos(e.Pos).Filename]
+	})
+	if !syntax {
+		return errs, false
+	}
+	var kept []packages.Error
+	lastLine := map[string]int{} // the line of each file's last syntax error
+	for _, e := range errs {
+		pos := parseErrorPos(e.Pos)
+		switch {
+		case e.Kind == packages.TypeError:
+			continue
+		case e.Kind == packages.ParseError && lastLine[pos.Filename] == pos.Line:
+			continue
+		case e.Kind == packages.ParseError:
+			lastLine[pos.Filename] = pos.Line
+		}
+		kept = append(kept, e)
+	}
+	return kept, true
 }
 
 // parseErrorPos parses go/packages' "file:line:col" error positions.

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -523,5 +524,65 @@ func TestGenerateOutsideModule(t *testing.T) {
 	_, err := Generate(Options{Dir: dir}, ".")
 	if err == nil || !strings.Contains(err.Error(), "go.mod file not found") || !strings.HasSuffix(err.Error(), "make this directory one with go mod init") {
 		t.Errorf("Generate outside a module: %v; want the go command's error and the go mod init advice", err)
+	}
+}
+
+// TestInvalidSignatureTypes: a handler whose input or output type does not type-check is
+// reported by the compile error alone (testdata/golden/bad_undefined_type), and by cardgen only
+// when no compile error reached it, so that the tool is never dropped without a word.
+func TestInvalidSignatureTypes(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"go.mod": "module example.com/p\n\ngo 1.26\n",
+		"p.go":   "package p\n\nimport \"context\"\n\n// Find finds.\n//\n//card:tool\nfunc Find(ctx context.Context, in FindInput) (*FindResult, error) { return nil, nil }\n",
+	})
+	pkgs, err := Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := InputOf(pkgs[0])
+	_, diags := Model(in, Options{})
+	if len(diags) != 2 || !strings.HasPrefix(diags[0].Msg, "undefined: ") || !strings.HasPrefix(diags[1].Msg, "undefined: ") {
+		t.Errorf("with the compile errors: %v; want the two undefined types alone", diags)
+	}
+	in.Errors = nil
+	_, diags = Model(in, Options{})
+	if len(diags) != 1 || diags[0].Pos.Line != 8 || !strings.Contains(diags[0].Msg, "handler Find has a type that is invalid") {
+		t.Errorf("without them: %v; want the handler's signature reported", diags)
+	}
+}
+
+// TestSyntaxErrorInPackageOfTheRun: when ./... matches both a package with a syntax error and a
+// package of tools that imports it, the broken package reports its syntax errors and the tools'
+// package says, at its import, that it waits for them; it is neither checked against the types
+// the parser made out (a struct without its fields) nor taken for a package without tools, which
+// cardgen check would call its files "no longer generated".
+func TestSyntaxErrorInPackageOfTheRun(t *testing.T) {
+	dir := moduleTempDir(t, "syntax")
+	mod := "github.com/cardgen/cardgen/gen/" + filepath.Base(dir)
+	writeTree(t, dir, map[string]string{
+		"model/model.go": "package model\n\n// Item has one brace too many.\ntype Item struct {{\n\tTitle string `json:\"title\"`\n}\n",
+		"p.go": "package p\n\nimport (\n\t\"context\"\n\n\t\"" + mod + "/model\"\n)\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+			"// Show shows.\n//\n//card:tool\n//card:result title=\"{{.Title}}\"\nfunc Show(ctx context.Context, in In) (*model.Item, error) { return nil, nil }\n",
+	})
+	res, err := Generate(Options{Dir: dir, Partial: true}, "./...")
+	var diags Diagnostics
+	if !errors.As(err, &diags) {
+		t.Fatalf("Generate = %v; want diagnostics", err)
+	}
+	var got []string
+	for _, d := range diags {
+		got = append(got, filepath.Base(d.Pos.Filename)+":"+strconv.Itoa(d.Pos.Line)+": "+d.Msg)
+	}
+	want := []string{
+		"model.go:4: expected '}', found '{'",
+		"model.go:5: expected ';', found Title",
+		"p.go:6: package " + mod + "/model has syntax errors, reported in its files; fix them, then run cardgen again",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(res.Packages) != 0 {
+		t.Errorf("%d packages rendered; want none (each has a diagnostic)", len(res.Packages))
 	}
 }

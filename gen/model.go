@@ -25,6 +25,9 @@ type Package struct {
 	pkg         Input
 	generated   map[string]bool // files of the package that cardgen wrote
 	willDeclare map[string]bool // top-level names the new generated file declares
+	// ownUpdateFlag is set when the package's own tests define -update (see updateFlag), which
+	// the generated test then does not define again.
+	ownUpdateFlag bool
 	// importAliases names imports of the generated files that would otherwise take a name the
 	// package declares (see renderFreeOfScope); set on a copy of the Package for one rendering.
 	importAliases map[string]string

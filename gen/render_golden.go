@@ -36,7 +36,7 @@ func renderTestSource(p *Package) ([]byte, error) {
 	for path, alias := range p.importAliases {
 		f.ImportAlias(path, alias)
 	}
-	if !p.declaresUpdateFlag() {
+	if !p.ownUpdateFlag {
 		doc(f, "-update rewrites the golden files under testdata/golden after a reviewed change.")
 		f.Var().Id("_").Op("=").Qual("flag", "Bool").Call(jen.Lit("update"), jen.False(), jen.Lit("rewrite the golden files under testdata/golden"))
 	}
@@ -106,14 +106,16 @@ func renderTestSource(p *Package) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// declaresUpdateFlag reports whether the package's own tests already define an -update flag, in
-// which case the generated test reads that one instead of defining it twice (which panics when
-// the test binary starts). A definition is a call of the flag package with the name "update":
-// flag.Bool("update", …), flag.BoolVar(&update, "update", …), flag.CommandLine.Bool(…), under
-// any import name, with the name as a string literal that spells it (not "\x75pdate"). Other
-// mentions of "update" (t.Run("update", …)) are not: taking one for a definition left the
-// package without the flag, and go test -update failed.
-func (p *Package) declaresUpdateFlag() bool {
+// updateFlags finds the package's own definitions of an -update flag in its tests, which the
+// generated test reads instead of defining the flag twice (which panics when the test binary
+// starts): everywhere reports whether a test file built everywhere defines it, and constrained
+// holds each definition in a file that build constraints leave out of some builds. A definition
+// is a call of the flag package with the name "update": flag.Bool("update", …),
+// flag.BoolVar(&update, "update", …), flag.CommandLine.Bool(…), under any import name, with the
+// name as a string literal that spells it (not "\x75pdate"). Other mentions of "update"
+// (t.Run("update", …)) are not: taking one for a definition left the package without the flag,
+// and go test -update failed.
+func (p *Package) updateFlags() (everywhere bool, constrained []flagDef) {
 	entries, _ := os.ReadDir(p.Dir) // read, not globbed: the directory's name may hold [ or *
 	fset := token.NewFileSet()
 	for _, e := range entries {
@@ -127,12 +129,44 @@ func (p *Package) declaresUpdateFlag() bool {
 		if err != nil || !bytes.Contains(src, []byte("update")) {
 			continue
 		}
-		f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
-		if err == nil && definesFlag(f, "update") {
-			return true
+		f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		at := definesFlag(f, "update")
+		switch {
+		case !at.IsValid():
+		case fileConstraint(fset, f) == "":
+			everywhere = true
+		default:
+			constrained = append(constrained, flagDef{fset.Position(at), fileConstraint(fset, f)})
 		}
 	}
-	return false
+	return everywhere, constrained
+}
+
+// A flagDef is a definition of a flag in a test file with build constraints.
+type flagDef struct {
+	pos        token.Position // of the flag's name
+	constraint string         // as fileConstraint describes it
+}
+
+// updateFlag records whether the package's tests define -update, and reports a definition only
+// in test files with build constraints: without them go test -run Golden -update would fail
+// ("flag provided but not defined"), and the generated test defining it too would panic with
+// them ("flag redefined").
+func (b *builder) updateFlag() {
+	if len(b.out.Tools) == 0 {
+		return // no test is generated
+	}
+	everywhere, constrained := b.out.updateFlags()
+	b.out.ownUpdateFlag = everywhere || len(constrained) > 0
+	if everywhere {
+		return
+	}
+	for _, d := range constrained {
+		b.at(d.pos, "-update is defined in a test file built only %s, so go test -run Golden -update fails in other builds (flag provided but not defined), and the generated test cannot define it as well; define it in a _test.go file without build constraints", d.constraint)
+	}
 }
 
 // flagDefiners maps each function of the flag package (and method of its CommandLine) that
@@ -143,9 +177,9 @@ var flagDefiners = map[string]int{
 	"BoolVar": 1, "DurationVar": 1, "Float64Var": 1, "Int64Var": 1, "IntVar": 1, "StringVar": 1, "TextVar": 1, "Uint64Var": 1, "UintVar": 1, "Var": 1,
 }
 
-// definesFlag reports whether f defines a flag called name with the flag package (or its
-// CommandLine).
-func definesFlag(f *ast.File, name string) bool {
+// definesFlag returns the position of the name in f's definition of a flag called name with the
+// flag package (or its CommandLine), or token.NoPos when there is none.
+func definesFlag(f *ast.File, name string) token.Pos {
 	local := map[string]bool{}
 	for _, imp := range f.Imports {
 		if path, _ := strconv.Unquote(imp.Path.Value); path == "flag" {
@@ -158,13 +192,13 @@ func definesFlag(f *ast.File, name string) bool {
 		}
 	}
 	if len(local) == 0 {
-		return false
+		return token.NoPos
 	}
-	found := false
+	found := token.NoPos
 	ast.Inspect(f, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
-			return !found
+		if !ok || found.IsValid() {
+			return !found.IsValid()
 		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
 		if !ok {
@@ -183,10 +217,10 @@ func definesFlag(f *ast.File, name string) bool {
 		}
 		if lit, ok := call.Args[at].(*ast.BasicLit); ok && lit.Kind == token.STRING {
 			if s, err := strconv.Unquote(lit.Value); err == nil && s == name {
-				found = true
+				found = lit.Pos()
 			}
 		}
-		return !found
+		return !found.IsValid()
 	})
 	return found
 }

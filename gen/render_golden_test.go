@@ -1,13 +1,15 @@
 package gen
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
-// TestDeclaresUpdateFlag: the generated test defines -update unless the package's own tests
+// TestUpdateFlags: the generated test defines -update unless the package's own tests
 // already do, in any of the ways the flag package allows; a mere mention of "update" is not one.
-func TestDeclaresUpdateFlag(t *testing.T) {
+func TestUpdateFlags(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
 		want      bool
@@ -45,8 +47,44 @@ var _, _, _, _ = flag.Parse, fl.Parse, testing.Short, other.Bool
 				GeneratedTestFile: "package p\n\nimport \"flag\"\n\nvar _ = flag.Bool(\"update\", false, \"\")\n",
 			})
 			p := &Package{Dir: dir}
-			if got := p.declaresUpdateFlag(); got != tc.want {
-				t.Errorf("declaresUpdateFlag with %s = %v, want %v", tc.src, got, tc.want)
+			if got, constrained := p.updateFlags(); got != tc.want || len(constrained) > 0 {
+				t.Errorf("updateFlags with %s = %v, %v; want %v, none", tc.src, got, constrained, tc.want)
+			}
+		})
+	}
+}
+
+// TestUpdateFlagWithBuildConstraints: a package whose tests define -update only in a file with
+// build constraints (//go:build integration, a _linux_test.go name) is a diagnostic at the
+// flag's name: the generated test could neither leave the flag out (go test -update fails
+// without the tag) nor define it (go test -tags integration panics, "flag redefined"). A
+// definition in a file built everywhere as well settles it.
+func TestUpdateFlagWithBuildConstraints(t *testing.T) {
+	tool := "package p\n\nimport \"context\"\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+		"// Get gets.\n//\n//card:tool\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n"
+	flagFile := func(header, pkg string) string {
+		return header + "package " + pkg + "\n\nimport \"flag\"\n\nvar update = flag.Bool(\"update\", false, \"\")\n"
+	}
+	for name, c := range map[string]struct {
+		files map[string]string
+		want  string // the diagnostic's position and the start of its message, or ""
+	}{
+		"go:build line": {map[string]string{"it_test.go": flagFile("//go:build integration\n\n", "p_test")},
+			"it_test.go:7:24: -update is defined in a test file built only with //go:build integration"},
+		"file name": {map[string]string{"x_linux_test.go": flagFile("", "p")},
+			"x_linux_test.go:5:24: -update is defined in a test file built only on linux"},
+		"also built everywhere": {map[string]string{"it_test.go": flagFile("//go:build integration\n\n", "p"), "y_test.go": flagFile("", "p_test")}, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := moduleTempDir(t, "updateflag")
+			c.files["p.go"] = tool
+			writeTree(t, dir, c.files)
+			diags := modelDiags(t, dir)
+			switch {
+			case c.want == "" && len(diags) > 0:
+				t.Errorf("diagnostics %v; want none", diags)
+			case c.want != "" && (len(diags) != 1 || !strings.HasPrefix(fmt.Sprintf("%s:%d:%d: %s", filepath.Base(diags[0].Pos.Filename), diags[0].Pos.Line, diags[0].Pos.Column, diags[0].Msg), c.want)):
+				t.Errorf("diagnostics %v; want one, %s…", diags, c.want)
 			}
 		})
 	}

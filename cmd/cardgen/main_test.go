@@ -130,7 +130,7 @@ func TestCheck(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("check -json output is not JSON: %v\n%s", err, out)
 	}
-	if len(rep.Diagnostics) != 2 || rep.Diagnostics[0].File != "p.go" || rep.Diagnostics[0].Line != 8 || rep.Diagnostics[0].Column != 30 ||
+	if len(rep.Diagnostics) != 3 || rep.Diagnostics[0].File != "p.go" || rep.Diagnostics[0].Line != 8 || rep.Diagnostics[0].Column != 30 ||
 		!strings.Contains(rep.Diagnostics[0].Message, "did you mean .Status?") {
 		t.Errorf("check -json diagnostics: %+v", rep.Diagnostics)
 	}

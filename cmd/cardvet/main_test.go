@@ -61,6 +61,7 @@ func TestGoVet(t *testing.T) {
 		want  []string
 	}{
 		{"./testdata/golden/bad_card_unknown_field", nil, []string{
+			"testdata/golden/bad_card_unknown_field/p.go:30:24: {{.Title}}: Empty has no fields; add field Title to it, or take {{.Title}} out",
 			"testdata/golden/bad_card_unknown_field/p.go:8:30: {{.Stauts}}: Order has no field Stauts; did you mean .Status?",
 			"testdata/golden/bad_card_unknown_field/p.go:8:53: {{.Owner.Nmae}}: Person has no field Nmae; did you mean .Owner.Name?",
 		}},

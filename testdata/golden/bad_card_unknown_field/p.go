@@ -23,3 +23,11 @@ type Order struct {
 type Person struct {
 	Name string `json:"name"`
 }
+
+// G's output has no fields yet: there is none to list.
+//
+//card:tool
+//card:result title="{{.Title}}"
+func G(ctx context.Context, in In) (*Empty, error) { return nil, nil }
+
+type Empty struct{}

@@ -23,3 +23,9 @@ func Get(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:tool
 //card:result title="{{.Nope}}"
 func Show(ctx context.Context, in Out) (*Out, error) { return nil, nil }
+
+// Find takes and returns types that are not declared: the compiler's "undefined" is the one
+// report, not also "the input of handler Find is invalid type".
+//
+//card:tool
+func Find(ctx context.Context, in FindInput) (*FindResult, error) { return nil, nil }
