@@ -146,9 +146,11 @@ func TestScaffoldingDocSession(t *testing.T) {
 	if !ok || !closed || !strings.HasPrefix(session, "$ cardgen new ") {
 		t.Fatalf("docs/scaffolding.md: no console block starting with $ cardgen new under ## Example session")
 	}
-	// A module that requires what the generated code imports, as the page's module does.
+	// A module that requires what the generated code and its tests import, as the page's module
+	// does.
 	dir := ownModule(t, "example.com/app", map[string]string{
-		"app.go": "// Package app uses cardgen's runtime.\npackage app\n\nimport _ \"github.com/cardgen/cardgen/runtime/register\"\n",
+		"app.go":      "// Package app uses cardgen's runtime.\npackage app\n\nimport _ \"github.com/cardgen/cardgen/runtime/register\"\n",
+		"app_test.go": "package app\n\nimport _ \"github.com/cardgen/cardgen/runtime/cardtest\"\n",
 	})
 	t.Setenv("GOWORK", "off")
 	t.Setenv("GOFLAGS", "")

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/runtime/card"
 	"github.com/cardgen/cardgen/runtime/mdcard"
@@ -109,8 +111,16 @@ func Golden(t testing.TB, path string, v any) {
 		t.Fatalf("%v; run go test -run Golden -update to write it", err)
 	}
 	if !bytes.Equal(bytes.TrimSpace(got), bytes.TrimSpace(want)) {
-		t.Errorf("%s differs (go test -run Golden -update rewrites it after review):\n--- got\n%s\n--- want\n%s", path, got, want)
+		// The lines that changed, with a few around them: a card's or a schema's golden file is
+		// tens of lines, and printing both whole left the reader to find the change.
+		t.Errorf("%s differs (- the file, + what the code makes now; go test -run Golden -update rewrites it after review):\n%s",
+			path, cmp.Diff(lines(want), lines(got)))
 	}
+}
+
+// lines splits a golden file's text into its lines, without the final newline.
+func lines(b []byte) []string {
+	return strings.Split(string(bytes.TrimSpace(b)), "\n")
 }
 
 // DocumentPart is one part of a markdown card example as the golden file records it.

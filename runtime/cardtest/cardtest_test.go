@@ -98,6 +98,33 @@ func TestGolden(t *testing.T) {
 	expect(t, "a different value", testenv.Record(func(tb testing.TB) { Golden(tb, path, map[string]any{"n": 2}) }), false, "differs")
 }
 
+// TestGoldenShowsTheChange: a golden file that differs in one line of many is reported with that
+// line, old and new, and not with the lines far from it.
+func TestGoldenShowsTheChange(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.json")
+	rows := make([]string, 40)
+	for i := range rows {
+		rows[i] = fmt.Sprintf("row %02d", i)
+	}
+	*update = true
+	Golden(t, path, rows)
+	*update = false
+	rows[20] = "row twenty"
+	r := testenv.Record(func(tb testing.TB) { Golden(tb, path, rows) })
+	if len(r.Errors) != 1 {
+		t.Fatalf("recorded %q; want one failure", r.Errors)
+	}
+	msg := r.Errors[0]
+	for _, want := range []string{`"row 20"`, `"row twenty"`, "- the file, + what the code makes now"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the failure does not show %s:\n%s", want, msg)
+		}
+	}
+	if strings.Contains(msg, `"row 02"`) || strings.Contains(msg, `"row 38"`) {
+		t.Errorf("the failure shows lines far from the change:\n%s", msg)
+	}
+}
+
 func TestUpdate(t *testing.T) {
 	if Update() {
 		t.Fatal("Update is true without -update")
