@@ -284,6 +284,7 @@ func checkExamples(t *Tool, outSchema []byte) []schema.Problem {
 			continue
 		}
 		if err := resolved.Validate(v); err != nil {
+			err = sdkschema.Explain(outSchema, v, err)
 			// The validator names the schema by its $id first, which says nothing here.
 			msg := err.Error()
 			if prefix := "validating " + resolved.Schema().ID + ": "; strings.HasPrefix(msg, prefix) {

@@ -59,7 +59,7 @@ func Validate(t testing.TB, schema json.RawMessage, example string) {
 		t.Fatalf("example %s: %v", example, err)
 	}
 	if err := resolved.Validate(v); err != nil {
-		t.Errorf("example %s does not match the output schema: %v", example, err)
+		t.Errorf("example %s does not match the output schema: %v", example, sdkschema.Explain(schema, v, err))
 	}
 }
 

@@ -51,6 +51,10 @@ func TestValidate(t *testing.T) {
 	expect(t, "a missing required key", testenv.Record(func(tb testing.TB) { Validate(tb, schema, `{"total":3}`) }), false, "does not match the output schema")
 	expect(t, "a schema that is not JSON", testenv.Record(func(tb testing.TB) { Validate(tb, json.RawMessage(`{`), `{}`) }), true, "output schema")
 	expect(t, "an example that is not JSON", testenv.Record(func(tb testing.TB) { Validate(tb, schema, `{`) }), true, "example {")
+
+	// A slice an output schema lets be null: the failure names the element's field, not the oneOf.
+	lines := json.RawMessage(`{"type":"object","properties":{"lines":{"oneOf":[{"type":"array","items":{"type":"object","properties":{"qty":{"type":"integer","minimum":1}}}},{"type":"null"}]}}}`)
+	expect(t, "a value wrong inside a nullable slice", testenv.Record(func(tb testing.TB) { Validate(tb, lines, `{"lines":[{"qty":0}]}`) }), false, "/properties/lines/items/properties/qty: minimum")
 }
 
 func TestMustFit(t *testing.T) {

@@ -24,3 +24,24 @@ type Order struct {
 	ID    string `json:"id"`
 	Total int    `json:"total"`
 }
+
+// ListOrders's output holds a slice and a map, which an output schema lets be null (a nil slice
+// or map encodes as null). An example wrong inside one is reported at the value, not as "no
+// alternative of the oneOf matched".
+//
+//card:tool
+//card:result title="{{.Count}} orders"
+//card:example {"count":1,"lines":[{"qty":0}],"stock":{}}
+//card:example {"count":1,"lines":[],"stock":{"kb-01":"many"}}
+//card:example {"count":1,"lines":null,"stock":null}
+func ListOrders(ctx context.Context, in In) (*Orders, error) { return nil, nil }
+
+type Orders struct {
+	Count int            `json:"count"`
+	Lines []Line         `json:"lines"`
+	Stock map[string]int `json:"stock"`
+}
+
+type Line struct {
+	Qty int `json:"qty" jsonschema:"minimum=1"`
+}
