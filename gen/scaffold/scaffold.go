@@ -136,11 +136,20 @@ func NewPlan(opts Options) (*Plan, error) {
 		if p.NewPackage {
 			targets = append([]string{filepath.Join(dir, "doc.go")}, targets...)
 		}
+		used := slices.ContainsFunc(pkg.tools, func(t toolInfo) bool { return t.name == opts.Tool })
 		for _, path := range targets {
-			if path != "" && exists(path) {
-				rel, _ := filepath.Rel(dir, path)
-				probs = append(probs, fmt.Sprintf("%s already exists; cardgen new never overwrites a file: move it away or pick another tool name", filepath.Join(opts.Dir, rel)))
+			if path == "" || !exists(path) {
+				continue
 			}
+			rel, _ := filepath.Rel(dir, path)
+			shown := filepath.Join(opts.Dir, rel)
+			if slices.Contains(p.Golden, path) && !used {
+				// The golden test writes these files and nothing removes them when a tool is
+				// renamed or deleted, so one left behind is the usual reason for this.
+				probs = append(probs, fmt.Sprintf("%s already exists, and no tool of the package is named %s: it is a golden file of an earlier tool of that name; if that tool is gone, remove its files (%s.*.json), or pick another tool name", shown, opts.Tool, filepath.Join(filepath.Dir(shown), opts.Tool)))
+				continue
+			}
+			probs = append(probs, fmt.Sprintf("%s already exists; cardgen new never overwrites a file: move it away or pick another tool name", shown))
 		}
 	}
 	if len(probs) > 0 {
