@@ -1,7 +1,7 @@
 // Package typedtool registers a typed tool handler on an MCP server the way the Go SDK's
-// mcp.AddTool does, with the three differences cardgen's run time needs: schemas resolved on a
-// tool's first call rather than at start-up, a handler's panic recovered into an error result,
-// and "arguments": null taken as no arguments. It is internal so that both runtime/register (the
+// mcp.AddTool does, with the differences cardgen's run time needs: schemas resolved on a tool's
+// first call rather than at start-up, a handler's panic recovered into an error result,
+// "arguments": null taken as no arguments, and integers beyond 2^53 kept exact. It is internal so that both runtime/register (the
 // generated code's AddTool) and runtime/mdcard (its built-in create_markdown_card tool, which
 // register imports) can use it.
 package typedtool
@@ -14,7 +14,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"runtime/debug"
+	"strconv"
 	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -42,6 +44,10 @@ import (
 //     to logger at error level, or to slog's default logger when logger is nil (but for
 //     http.ErrAbortHandler, which net/http does not log either).
 //   - "arguments": null is taken as no arguments (see apply).
+//   - An integer that fits an int64 or a uint64 keeps its exact value in the arguments the
+//     handler gets and in the output sent: mcp.AddTool decodes both as float64 to validate them
+//     and encodes them again, which rounds 9007199254740993 to 9007199254740992 (go-sdk issue
+//     1201).
 //   - The server gets rpcerr.Middleware, once, so that a JSON-RPC error whose data is not JSON
 //     (the SDK's answer to a resources/read of a URI with a control character) is sent with
 //     valid data instead of ending the session.
@@ -178,12 +184,16 @@ func (l *Schema) Resolved() (*jsonschema.Resolved, error) {
 
 // apply validates data against the schema after applying its defaults, as the SDK does: input
 // is always an object (missing or null arguments are {}), output is validated as it is.
+//
+// Unlike the SDK (go-sdk issue 1201), integers keep their exact value: decoded as float64, an
+// int64 or uint64 beyond 2^53 was rounded when the value was encoded again, so the handler got,
+// and structuredContent sent, another number than the one given, with no error.
 func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) (json.RawMessage, error) {
 	var v any
 	if !forOutput {
 		m := map[string]any{}
 		if len(data) > 0 {
-			if err := json.Unmarshal(data, &m); err != nil {
+			if err := unmarshalExact(data, &m); err != nil {
 				return nil, fmt.Errorf("unmarshaling arguments: %w", err)
 			}
 		}
@@ -195,7 +205,7 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 		}
 		v = m
 	} else if len(data) > 0 {
-		if err := json.Unmarshal(data, &v); err != nil {
+		if err := unmarshalExact(data, &v); err != nil {
 			return nil, fmt.Errorf("unmarshaling output: %w", err)
 		}
 	}
@@ -213,4 +223,64 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 		return data, nil
 	}
 	return json.Marshal(v)
+}
+
+// unmarshalExact is json.Unmarshal into v (a *any or a *map[string]any) but for numbers: an
+// integer that fits an int64 or a uint64 is decoded as one, any other number as a float64.
+// The validator takes Go integers for JSON integers and compares them exactly, and
+// encoding/json writes them back digit for digit; only a float64 was left by json.Unmarshal,
+// which has 53 bits for the digits. data is one JSON value (the raw arguments of a parsed
+// message, or json.Marshal's output), so nothing after it is looked at.
+func unmarshalExact(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	switch p := v.(type) {
+	case *any:
+		n, err := exactNumbers(*p)
+		*p = n
+		return err
+	case *map[string]any:
+		_, err := exactNumbers(*p)
+		return err
+	}
+	return nil
+}
+
+// exactNumbers replaces each json.Number in v, in place in its maps and slices, and returns v.
+func exactNumbers(v any) (any, error) {
+	switch v := v.(type) {
+	case json.Number:
+		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+			return i, nil
+		}
+		if u, err := strconv.ParseUint(string(v), 10, 64); err == nil {
+			return u, nil
+		}
+		f, err := strconv.ParseFloat(string(v), 64)
+		if err != nil {
+			// json.Unmarshal's error for a number no float64 holds (1e400)
+			return nil, &json.UnmarshalTypeError{Value: "number " + string(v), Type: reflect.TypeFor[float64]()}
+		}
+		return f, nil
+	case map[string]any:
+		for k, e := range v {
+			n, err := exactNumbers(e)
+			if err != nil {
+				return nil, err
+			}
+			v[k] = n
+		}
+	case []any:
+		for i, e := range v {
+			n, err := exactNumbers(e)
+			if err != nil {
+				return nil, err
+			}
+			v[i] = n
+		}
+	}
+	return v, nil
 }

@@ -3,10 +3,13 @@ package typedtool
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/internal/mcptest"
 )
 
 type echoIn struct {
@@ -63,4 +66,47 @@ func TestLazySchemaOwnsItsBytes(t *testing.T) {
 	if _, err := Lazy(json.RawMessage(schema)).Resolved(); err != nil {
 		t.Errorf("the shared schema no longer resolves: %v", err)
 	}
+}
+
+type bigIn struct {
+	ID    int64   `json:"id"`
+	Max   uint64  `json:"max"`
+	Min   int64   `json:"min"`
+	Ratio float64 `json:"ratio"`
+	Page  int     `json:"page"`
+}
+
+// TestLargeIntegersKeepPrecision: an int64 or uint64 beyond 2^53 (a snowflake id, a Unix time
+// in nanoseconds) reaches the handler, and goes back out in structuredContent and its text, as
+// sent. Arguments and output are decoded to be validated and re-encoded with their defaults
+// applied; decoded as float64, as mcp.AddTool decodes them, 9007199254740993 came out as
+// 9007199254740992 with no error (and math.MaxInt64 did not fit an int64 at all).
+func TestLargeIntegersKeepPrecision(t *testing.T) {
+	const schema = `{"type":"object","properties":{"id":{"type":"integer","minimum":1},` +
+		`"max":{"type":"integer"},"min":{"type":"integer"},"ratio":{"type":"number"},"page":{"type":"integer","default":1}}}`
+	var got bigIn
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "big", InputSchema: json.RawMessage(schema), OutputSchema: json.RawMessage(schema)},
+		func(_ context.Context, _ *mcp.CallToolRequest, in bigIn) (*mcp.CallToolResult, bigIn, error) {
+			got = in
+			return nil, in, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	args := json.RawMessage(`{"id":9007199254740993,"max":18446744073709551615,"min":-9223372036854775808,"ratio":0.1}`)
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "big", Arguments: args})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.IsError {
+		t.Fatalf("error result: %s", res.Content[0].(*mcp.TextContent).Text)
+	}
+	want := bigIn{ID: 9007199254740993, Max: math.MaxUint64, Min: math.MinInt64, Ratio: 0.1, Page: 1}
+	if got != want {
+		t.Errorf("the handler got %+v; want %+v", got, want)
+	}
+	const wantText = `{"id":9007199254740993,"max":18446744073709551615,"min":-9223372036854775808,"page":1,"ratio":0.1}`
+	if text := res.Content[0].(*mcp.TextContent).Text; text != wantText {
+		t.Errorf("the result's text is\n%s\nwant\n%s", text, wantText)
+	}
+
 }

@@ -150,8 +150,8 @@ func Register(s *mcp.Server, opts Options) error {
 	if opts.Apps == nil {
 		reg.Register(s)
 	}
-	// typedtool.Add is mcp.AddTool with a handler's panic recovered and "arguments": null taken
-	// as none, as generated tools are registered: the SDK recovers no panic, so one bad request
+	// typedtool.Add is mcp.AddTool with a handler's panic recovered, "arguments": null taken
+	// as none and integers kept exact, as generated tools are registered: the SDK recovers no panic, so one bad request
 	// would end the server.
 	typedtool.Add(s, &mcp.Tool{
 		Name:         ToolName,

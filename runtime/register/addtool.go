@@ -23,6 +23,10 @@ import (
 //     (but for http.ErrAbortHandler, which net/http does not log either).
 //   - "arguments": null is taken as no arguments; mcp.AddTool panics on it when the input
 //     schema has a default.
+//   - An integer that fits an int64 or a uint64 (an id, a time in nanoseconds) keeps its exact
+//     value, in the arguments h gets and in the output sent as structuredContent and text;
+//     mcp.AddTool decodes both as float64 to validate them and encodes them again, which turns
+//     9007199254740993 into 9007199254740992 without an error.
 //
 // Generated RegisterTools functions pass their own options on, so a panic is logged where
 // WithLogger sends everything else about a call.

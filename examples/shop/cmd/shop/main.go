@@ -1,5 +1,7 @@
 // Command shop serves the example shop over MCP: stdio by default, or streamable HTTP with
-// -http 127.0.0.1:8080.
+// -http 127.0.0.1:8080. Over HTTP, a session that has had no request for -session-timeout (30
+// minutes by default) is closed, so clients that go away without ending their session do not
+// pile up in the server.
 package main
 
 import (
@@ -12,6 +14,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -22,6 +25,7 @@ func main() {
 	addr := flag.String("http", "", "serve streamable HTTP on this `address` (e.g. 127.0.0.1:8080) instead of stdio")
 	debug := flag.Bool("debug", false, "log debug lines (cards fitted to the host limits) to stderr")
 	docs := flag.String("docs", "", "folder of markdown files create_markdown_card may read by path (default: none, paths are refused)")
+	idle := flag.Duration("session-timeout", 30*time.Minute, "with -http, close a session after this long without a request (0: never)")
 	flag.Parse()
 
 	level := slog.LevelInfo
@@ -45,7 +49,7 @@ func main() {
 		}
 		return
 	}
-	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
+	handler := httpHandler(server, *idle)
 	// Listening first lets the line below name the port the system chose for -http host:0.
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -60,4 +64,15 @@ func main() {
 	if err := srv.Serve(ln); err != nil && err != http.ErrServerClosed {
 		log.Fatal(err)
 	}
+}
+
+// httpHandler serves server over streamable HTTP. A session with no request for idle is closed
+// (never, for 0): without that, the SDK keeps every session until its client ends it with a
+// DELETE, and a client that crashes, loses its network or never sends one leaves its session and
+// its goroutines in the server for good. Only requests count: a client that holds the event
+// stream open but sends nothing for idle loses its session too, and, as the MCP specification
+// has clients do when the server answers 404 for their session, starts a new one.
+func httpHandler(server *mcp.Server, idle time.Duration) http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
+		&mcp.StreamableHTTPOptions{SessionTimeout: idle})
 }

@@ -3,16 +3,21 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/cardgen/cardgen/examples/shop"
 	"github.com/cardgen/cardgen/runtime/card"
 )
 
@@ -110,3 +115,60 @@ func TestStreamableHTTP(t *testing.T) {
 		t.Error("the shop did not exit within 10 s of an interrupt")
 	}
 }
+
+// TestHTTPSessionTimeout connects a client over streamable HTTP, as TestStreamableHTTP does,
+// and then cuts it off from the server without ending its session, as a host that crashes or
+// loses its network is. The server must close the session once it has been idle for the
+// timeout; with no timeout, the SDK's default, every such session stayed in the server for good.
+func TestHTTPSessionTimeout(t *testing.T) {
+	server, err := shop.NewServer(shop.New(), nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const idle = 200 * time.Millisecond
+	srv := httptest.NewServer(httpHandler(server, idle))
+	defer srv.Close()
+
+	ctx := context.Background()
+	var cut atomic.Bool
+	httpClient := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		if cut.Load() {
+			return nil, errors.New("network unreachable")
+		}
+		return http.DefaultTransport.RoundTrip(r)
+	})}
+	client := mcp.NewClient(&mcp.Implementation{Name: "gone", Version: "0.1.0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: srv.URL, HTTPClient: httpClient, MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	cut.Store(true)
+	srv.CloseClientConnections()
+	cs.Close() // its DELETE does not get through
+
+	sessions := func() int {
+		n := 0
+		for range server.Sessions() {
+			n++
+		}
+		return n
+	}
+	if n := sessions(); n != 1 {
+		t.Fatalf("%d sessions once the client is cut off; want its 1, still open", n)
+	}
+	const wait = 5 * time.Second
+	deadline := time.Now().Add(wait)
+	for sessions() > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the abandoned session is still open %v after its last request; want it closed after %v", wait, idle)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
