@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -340,8 +341,21 @@ func (r *Registry) read(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.R
 	if res == nil {
 		return nil, rpcerr.ResourceNotFound(req.Params.URI)
 	}
-	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{res.contents}}, nil
+	result := &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{res.contents}}
+	if req.Params.URI == res.uri {
+		// The bytes at a versioned URI never change: a changed view, or a changed _meta.ui,
+		// gets another ?v=. A path without it is the current version, which a deploy changes.
+		result.TTLMs = int(VersionedTTL.Milliseconds())
+		result.CacheScope = "public"
+	}
+	return result, nil
 }
+
+// VersionedTTL is how long Register's answer to a read of a view's versioned URI (with its
+// ?v=) tells a host it may keep the view (the result's ttlMs, cacheScope "public": a view is the
+// same for every user). A read of the path alone is marked stale at once (ttlMs 0), as the SDK
+// marks every result. A server's own mcp.ServerOptions.SetCacheable has the last word.
+const VersionedTTL = 24 * time.Hour
 
 // lookup resolves uri to a view: the exact versioned URI, or a known path
 // with no query or with a well-formed ?v=<12 hex>. Nothing is decoded or

@@ -517,3 +517,26 @@ func TestReadWithControlCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestReadCacheHint: a read of a view's versioned URI may be kept for VersionedTTL by any client;
+// a read of its path alone, which a deploy changes, is stale at once.
+func TestReadCacheHint(t *testing.T) {
+	f := newSafetyFixture(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		uri   string
+		ttlMs int
+	}{
+		{f.cardURI, int(VersionedTTL.Milliseconds())},
+		{"ui://shop/orders/card.html", 0},
+		{"ui://shop/orders/card.html?v=000000000000", 0},
+	} {
+		res, err := f.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: tc.uri})
+		if err != nil {
+			t.Fatalf("read %q: %v", tc.uri, err)
+		}
+		if res.TTLMs != tc.ttlMs || res.CacheScope != "public" {
+			t.Errorf("read %q: ttlMs %d, cacheScope %q; want %d, public", tc.uri, res.TTLMs, res.CacheScope, tc.ttlMs)
+		}
+	}
+}
