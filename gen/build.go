@@ -52,10 +52,18 @@ type Input struct {
 	// Their types come from export data, so a package that does not compile reaches cardgen
 	// only as invalid types; these say why.
 	ImportErrors []ImportError
-	// ImportSyntax are the packages it imports that have a syntax error, whoever reports it:
-	// their types are what the parser made of the broken file (a struct without its fields),
-	// and cardgen checks nothing against them.
-	ImportSyntax []string
+	// ImportSyntax are the packages it imports, directly or through others, that have a syntax
+	// error, whoever reports it: their types are what the parser made of the broken file (a
+	// struct without its fields), and cardgen checks nothing against them.
+	ImportSyntax []BrokenImport
+}
+
+// A BrokenImport is a package with a syntax error that a package depends on.
+type BrokenImport struct {
+	Path  string         // the broken package
+	Via   string         // the package's own import that leads to it (Path when imported directly)
+	First token.Position // its first syntax error
+	Msg   string         // the first syntax error's message
 }
 
 // An ImportError is an error of an imported package, at its position in that package's files.
@@ -91,12 +99,25 @@ func InputOf(pkg *packages.Package) Input {
 		in.GoMod = pkg.Module.GoMod
 	}
 	goCommand := map[string]string{} // import path → what the go command says is wrong with it
+	seen := map[*packages.Package]bool{}
 	for _, path := range slices.Sorted(maps.Keys(pkg.Imports)) {
 		imp := pkg.Imports[path]
-		errs, syntax := withoutEchoes(imp.Errors, nil)
-		if syntax {
-			in.ImportSyntax = append(in.ImportSyntax, path)
-		}
+		// The compiler builds no package that depends on one with a syntax error, however far
+		// down: every package under this import is looked at, once for the whole package.
+		packages.Visit([]*packages.Package{imp}, func(p *packages.Package) bool {
+			if seen[p] {
+				return false
+			}
+			seen[p] = true
+			for _, e := range p.Errors {
+				if e.Kind == packages.ParseError {
+					in.ImportSyntax = append(in.ImportSyntax, BrokenImport{Path: p.PkgPath, Via: path, First: parseErrorPos(e.Pos), Msg: e.Msg})
+					break
+				}
+			}
+			return true
+		}, nil)
+		errs, _ := withoutEchoes(imp.Errors, nil)
 		for _, e := range errs {
 			// Only errors in the package's own files say that it does not compile; the go
 			// command also files under an import what is wrong with the importing file (a
@@ -210,7 +231,12 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		// that is no longer above its function - would only bring echoes of the syntax error
 		// ("has no field Title", "//card:tool applies to nothing"): the syntax errors alone are
 		// reported, as the compiler reports them before anything else.
-		b.diags = append(b.diags, packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)...)
+		own := pkg.Errors
+		if len(pkg.ImportSyntax) > 0 {
+			// The compiler does not type-check a package whose imports do not build.
+			own = slices.DeleteFunc(slices.Clone(own), func(e packages.Error) bool { return e.Kind == packages.TypeError })
+		}
+		b.diags = append(b.diags, packageErrors(own, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)...)
 		b.importErrors()
 		b.brokenImports()
 		return b.out, b.diags
@@ -260,25 +286,57 @@ func (b *builder) syntaxErrors() bool {
 	return syntax || len(b.pkg.ImportSyntax) > 0
 }
 
-// brokenImports reports, at its import, each package with syntax errors whose errors this
-// package does not report itself (the same run reports them with that package): the package
-// must not look as if it had nothing to say, or no tools.
+// brokenImports reports, at the import that leads to it, each package with a syntax error that
+// this package depends on and whose errors it does not report itself: the package must not
+// look as if it had nothing to say, or no tools. A package with neither cardgen's files nor a
+// //card: line says nothing: it has nothing of cardgen's to be wrong about.
 func (b *builder) brokenImports() {
-	for _, path := range b.pkg.ImportSyntax {
-		if slices.ContainsFunc(b.pkg.ImportErrors, func(e ImportError) bool { return e.Path == path }) {
-			continue
+	if len(b.out.generated) == 0 && !b.hasDirectives() {
+		return
+	}
+	for _, bi := range b.pkg.ImportSyntax {
+		if slices.ContainsFunc(b.pkg.ImportErrors, func(e ImportError) bool { return e.Path == bi.Path }) {
+			continue // reported at its own errors
+		}
+		// The first error, in the words and at the place the parser gave it (the file by its
+		// name in the broken package's folder): the run may not report that package itself.
+		first := bi.Msg
+		if bi.First.Filename != "" {
+			first = fmt.Sprintf("%s:%d:%d: %s", filepath.Base(bi.First.Filename), bi.First.Line, bi.First.Column, bi.Msg)
+		}
+		msg := fmt.Sprintf("package %s has a syntax error (%s); fix it, then run cardgen again", bi.Path, first)
+		if bi.Via != bi.Path {
+			msg = fmt.Sprintf("package %s, which %s imports, has a syntax error (%s); fix it, then run cardgen again", bi.Path, bi.Via, first)
 		}
 		for _, f := range b.pkg.Files {
 			i := slices.IndexFunc(f.Imports, func(s *ast.ImportSpec) bool {
 				p, _ := strconv.Unquote(s.Path.Value)
-				return p == path
+				return p == bi.Via
 			})
 			if i >= 0 && !b.out.generated[b.fset.Position(f.Package).Filename] {
-				b.errorf(f.Imports[i].Path.Pos(), "package %s has syntax errors, reported in its files; fix them, then run cardgen again", path)
+				b.errorf(f.Imports[i].Path.Pos(), "%s", msg)
 				break
 			}
 		}
 	}
+}
+
+// hasDirectives reports whether a file of the package, other than cardgen's own, has a //card:
+// comment.
+func (b *builder) hasDirectives() bool {
+	for _, f := range b.pkg.Files {
+		if b.out.generated[b.fset.Position(f.Package).Filename] {
+			continue
+		}
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if strings.HasPrefix(c.Text, "//card:") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // importErrors reports the errors of the packages the package imports.

@@ -29,7 +29,10 @@ func fileConstraint(fset *token.FileSet, f *ast.File) string {
 		}
 	}
 	name := strings.TrimSuffix(filepath.Base(fset.Position(f.Package).Filename), ".go")
-	name = strings.TrimSuffix(name, "_test")
+	suffix := ".go"
+	if n, ok := strings.CutSuffix(name, "_test"); ok {
+		name, suffix = n, "_test.go"
+	}
 	parts := strings.Split(name, "_")
 	if len(parts) < 2 {
 		return ""
@@ -38,7 +41,7 @@ func fileConstraint(fset *token.FileSet, f *ast.File) string {
 	// a constraint: linux.go is built everywhere).
 	last := parts[len(parts)-1]
 	if slices.Contains(knownOS, last) || slices.Contains(knownArch, last) {
-		return "on " + last + " (its file name ends in _" + last + ".go)"
+		return "on " + last + " (its file name ends in _" + last + suffix + ")"
 	}
 	return ""
 }

@@ -2,13 +2,13 @@ package gen
 
 import (
 	"errors"
+	"fmt"
 	"go/ast"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -552,37 +552,52 @@ func TestInvalidSignatureTypes(t *testing.T) {
 	}
 }
 
-// TestSyntaxErrorInPackageOfTheRun: when ./... matches both a package with a syntax error and a
-// package of tools that imports it, the broken package reports its syntax errors and the tools'
-// package says, at its import, that it waits for them; it is neither checked against the types
-// the parser made out (a struct without its fields) nor taken for a package without tools, which
-// cardgen check would call its files "no longer generated".
+// TestSyntaxErrorInPackageOfTheRun: when ./... matches a package with a syntax error and
+// packages of tools that depend on it, directly or through another package, the broken package
+// reports its syntax errors and each tools' package says, at the import that leads there, which
+// package is broken and where; the tools' packages are neither checked against the types the
+// parser made out (a struct without its fields: no "unknown field Title") nor taken for packages
+// without tools, whose files cardgen check would call "no longer generated". A package that
+// imports the broken one but has nothing of cardgen's says nothing.
 func TestSyntaxErrorInPackageOfTheRun(t *testing.T) {
 	dir := moduleTempDir(t, "syntax")
 	mod := "github.com/cardgen/cardgen/gen/" + filepath.Base(dir)
+	tools := func(pkg, imp, out string) string {
+		return "package " + pkg + "\n\nimport (\n\t\"context\"\n\n\t\"" + mod + "/" + imp + "\"\n)\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+			"// Show shows.\n//\n//card:tool\n//card:result title=\"{{.Title}}\"\nfunc Show(ctx context.Context, in In) (*" + out + ", error) { return nil, nil }\n"
+	}
 	writeTree(t, dir, map[string]string{
 		"model/model.go": "package model\n\n// Item has one brace too many.\ntype Item struct {{\n\tTitle string `json:\"title\"`\n}\n",
-		"p.go": "package p\n\nimport (\n\t\"context\"\n\n\t\"" + mod + "/model\"\n)\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
-			"// Show shows.\n//\n//card:tool\n//card:result title=\"{{.Title}}\"\nfunc Show(ctx context.Context, in In) (*model.Item, error) { return nil, nil }\n",
+		// A composite literal of the broken type: its type error is the syntax error's echo.
+		"p.go":      tools("p", "model", "model.Item") + "\nvar sample = model.Item{Title: \"x\"}\n",
+		"q/q.go":    "package q\n\nimport \"" + mod + "/model\"\n\n// Wrapped wraps an item.\ntype Wrapped struct {\n\tmodel.Item\n\tTitle string `json:\"title\"`\n}\n",
+		"deep/p.go": tools("deep", "q", "q.Wrapped"),
 	})
 	res, err := Generate(Options{Dir: dir, Partial: true}, "./...")
 	var diags Diagnostics
 	if !errors.As(err, &diags) {
 		t.Fatalf("Generate = %v; want diagnostics", err)
 	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var got []string
 	for _, d := range diags {
-		got = append(got, filepath.Base(d.Pos.Filename)+":"+strconv.Itoa(d.Pos.Line)+": "+d.Msg)
+		got = append(got, fmt.Sprintf("%s:%d:%d: %s", filepath.ToSlash(RelativeTo(abs, d.Pos.Filename)), d.Pos.Line, d.Pos.Column, d.Msg))
 	}
 	want := []string{
-		"model.go:4: expected '}', found '{'",
-		"model.go:5: expected ';', found Title",
-		"p.go:6: package " + mod + "/model has syntax errors, reported in its files; fix them, then run cardgen again",
+		"deep/p.go:6:2: package " + mod + "/model, which " + mod + "/q imports, has a syntax error (model.go:4:19: expected '}', found '{'); fix it, then run cardgen again",
+		"model/model.go:4:19: expected '}', found '{'",
+		"model/model.go:5:2: expected ';', found Title",
+		"p.go:6:2: package " + mod + "/model has a syntax error (model.go:4:19: expected '}', found '{'); fix it, then run cardgen again",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if len(res.Packages) != 0 {
-		t.Errorf("%d packages rendered; want none (each has a diagnostic)", len(res.Packages))
+	for _, p := range res.Packages {
+		if len(p.Tools) > 0 {
+			t.Errorf("package %s rendered with %d tools; want none rendered with tools", p.Path, len(p.Tools))
+		}
 	}
 }

@@ -420,10 +420,12 @@ func renderSchemas(f *jen.File, p *Package) {
 	// same schema instead of repeating it (an input type of many tools, as an ID lookup is).
 	first := map[string]string{}
 	def := func(name string, schema []byte, runtime bool, reflect string, n *types.Named, typ jen.Code) jen.Code {
-		key := "json:" + string(schema)
+		// reflect tells an input from an output, which never share: an output's variable is not
+		// named after an input, even when the JSON is the same.
+		key := reflect + ":" + string(schema)
 		switch {
 		case runtime:
-			key = reflect + ":" + n.String()
+			key = reflect + ":" + n.String() + ":reflected"
 		case schema == nil:
 			key = "mdcard"
 		}

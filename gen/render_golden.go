@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -111,8 +113,9 @@ func renderTestSource(p *Package) ([]byte, error) {
 // starts): everywhere reports whether a test file built everywhere defines it, and constrained
 // holds each definition in a file that build constraints leave out of some builds. A definition
 // is a call of the flag package with the name "update": flag.Bool("update", …),
-// flag.BoolVar(&update, "update", …), flag.CommandLine.Bool(…), under any import name, with the
-// name as a string literal that spells it (not "\x75pdate"). Other mentions of "update"
+// flag.BoolVar(&update, "update", …), flag.CommandLine.Bool(…), under any import name. Only a
+// file that spells update somewhere is parsed, so a name written with escapes ("\x75pdate") in
+// a file that spells it nowhere else is not found. Other mentions of "update"
 // (t.Run("update", …)) are not: taking one for a definition left the package without the flag,
 // and go test -update failed.
 func (p *Package) updateFlags() (everywhere bool, constrained []flagDef) {
@@ -161,12 +164,39 @@ func (b *builder) updateFlag() {
 	}
 	everywhere, constrained := b.out.updateFlags()
 	b.out.ownUpdateFlag = everywhere || len(constrained) > 0
-	if everywhere {
+	if everywhere || len(constrained) == 0 {
+		return
+	}
+	// Definitions in files for complementary platforms (x_linux_test.go and a //go:build !linux
+	// file) together define it in every build.
+	port := uncoveredPort(constrained)
+	if port == "" {
 		return
 	}
 	for _, d := range constrained {
-		b.at(d.pos, "-update is defined in a test file built only %s, so go test -run Golden -update fails in other builds (flag provided but not defined), and the generated test cannot define it as well; define it in a _test.go file without build constraints", d.constraint)
+		b.at(d.pos, "-update is defined in a test file built only %s, and no definition is built for %s without build tags, so go test -run Golden -update fails there (flag provided but not defined), and the generated test cannot define it as well; define it in a _test.go file without build constraints", d.constraint, port)
 	}
+}
+
+// firstClassPorts are the Go project's first-class ports (go.dev/wiki/PortingPolicy), the
+// builds a package's tests are expected to run in.
+var firstClassPorts = []string{"linux/amd64", "linux/arm64", "linux/386", "linux/arm", "darwin/amd64", "darwin/arm64", "windows/amd64", "windows/arm64", "windows/386"}
+
+// uncoveredPort returns the first of firstClassPorts for which none of the files of defs is
+// built without build tags, or "" when each is built for every one of them.
+func uncoveredPort(defs []flagDef) string {
+	for _, port := range firstClassPorts {
+		ctx := build.Default
+		ctx.GOOS, ctx.GOARCH, _ = strings.Cut(port, "/")
+		ctx.BuildTags = nil
+		if !slices.ContainsFunc(defs, func(d flagDef) bool {
+			ok, err := ctx.MatchFile(filepath.Dir(d.pos.Filename), filepath.Base(d.pos.Filename))
+			return err == nil && ok
+		}) {
+			return port
+		}
+	}
+	return ""
 }
 
 // flagDefiners maps each function of the flag package (and method of its CommandLine) that

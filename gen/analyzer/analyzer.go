@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -56,7 +57,9 @@ func run(pass *analysis.Pass) (any, error) {
 	files := slices.DeleteFunc(slices.Clone(pass.Files), func(f *ast.File) bool {
 		return strings.HasSuffix(pass.Fset.Position(f.FileStart).Filename, "_test.go")
 	})
-	if len(files) == 0 {
+	if len(files) == 0 || syntaxError(pass, files) {
+		// The driver reports a syntax error itself (go vet stops there); what the parser made
+		// of the file would only bring its echoes, as generation leaves them out too.
 		return nil, nil
 	}
 	in := gen.Input{Fset: pass.Fset, Files: files, Types: pass.Pkg, Info: pass.TypesInfo, IgnoredFiles: pass.IgnoredFiles, CompilerReports: true}
@@ -86,6 +89,23 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.Report(d)
 	}
 	return nil, nil
+}
+
+// syntaxError reports whether a file of files does not parse. The driver's syntax trees do not
+// say so (a struct that lost its fields is no Bad node), so the files are read again.
+func syntaxError(pass *analysis.Pass, files []*ast.File) bool {
+	fset := token.NewFileSet()
+	for _, f := range files {
+		name := pass.Fset.Position(f.FileStart).Filename
+		src, err := pass.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		if _, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution); err != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // viaMessage is the message of d, a problem in a file that is not Go source, reported in the Go

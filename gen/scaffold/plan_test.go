@@ -92,9 +92,7 @@ func TestNewPlanRefuses(t *testing.T) {
 	tooLong := strings.Repeat("a", 65)
 	const unique = "tool names must be unique in a package, pick another"
 	const never = "cardgen new never overwrites a file: move it away or pick another tool name"
-	leftover := func(tool string) string {
-		return "it is a golden file of an earlier tool of that name; if that tool is gone, remove its files (DIR/testdata/golden/" + tool + ".*.json), or pick another tool name"
-	}
+	const leftover = "it is a golden file of an earlier tool of that name; if that tool is gone, remove the file, or pick another tool name"
 	tests := []struct {
 		name string
 		opts Options
@@ -133,10 +131,10 @@ func TestNewPlanRefuses(t *testing.T) {
 		{"names generated only for other shapes are free", Options{Tool: "find_rooms"}, nil},
 		// No tool is named so: the golden files an earlier tool of that name left behind.
 		{"golden schema exists", Options{Tool: "old_tool"}, []string{
-			"DIR/testdata/golden/old_tool.schema.json already exists, and no tool of the package is named old_tool: " + leftover("old_tool"),
+			"DIR/testdata/golden/old_tool.schema.json already exists, and no tool of the package is named old_tool: " + leftover,
 		}},
 		{"golden card exists", Options{Tool: "old_tool2"}, []string{
-			"DIR/testdata/golden/old_tool2.card.json already exists, and no tool of the package is named old_tool2: " + leftover("old_tool2"),
+			"DIR/testdata/golden/old_tool2.card.json already exists, and no tool of the package is named old_tool2: " + leftover,
 		}},
 		{"golden card of a markdown tool is not written", Options{Tool: "old_tool2", Markdown: true}, nil},
 		{"source file exists", Options{Tool: "p"}, []string{"DIR/p.go already exists; " + never}},

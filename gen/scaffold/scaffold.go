@@ -146,7 +146,7 @@ func NewPlan(opts Options) (*Plan, error) {
 			if slices.Contains(p.Golden, path) && !used {
 				// The golden test writes these files and nothing removes them when a tool is
 				// renamed or deleted, so one left behind is the usual reason for this.
-				probs = append(probs, fmt.Sprintf("%s already exists, and no tool of the package is named %s: it is a golden file of an earlier tool of that name; if that tool is gone, remove its files (%s.*.json), or pick another tool name", shown, opts.Tool, filepath.Join(filepath.Dir(shown), opts.Tool)))
+				probs = append(probs, fmt.Sprintf("%s already exists, and no tool of the package is named %s: it is a golden file of an earlier tool of that name; if that tool is gone, remove the file, or pick another tool name", shown, opts.Tool))
 				continue
 			}
 			probs = append(probs, fmt.Sprintf("%s already exists; cardgen new never overwrites a file: move it away or pick another tool name", shown))

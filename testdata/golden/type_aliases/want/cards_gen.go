@@ -25,7 +25,7 @@ var (
 	getInputSchema   = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/external_types/model/lookup","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
 	getOutputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/external_types/model/record","properties":{"id":{"type":"string"},"owner":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","owner"]}`)
 	echoInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_aliases/note","properties":{"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["text"]}`)
-	echoOutputSchema = echoInputSchema
+	echoOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_aliases/note","properties":{"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["text"]}`)
 )
 
 // RegisterTools adds the annotated tools of package p to s: get, echo. Each tool gets the input and
