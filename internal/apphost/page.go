@@ -515,11 +515,35 @@ func (p *Page) point(ctx context.Context, selector string) (x, y float64, err er
 	return pt.X, pt.Y, err
 }
 
+// stablePoint is point once the element has stayed where it is for 50 ms. A view may still be
+// laying out when a test acts on it (an image that fails to load, the frame resized after
+// ui/notifications/size-changed), and a click at where a button was a moment ago hit something
+// else: one test in four or five missed its ui/message on a loaded two-core machine.
+func (p *Page) stablePoint(ctx context.Context, selector string) (x, y float64, err error) {
+	x, y, err = p.point(ctx, selector)
+	for err == nil {
+		select {
+		case <-time.After(50 * time.Millisecond):
+		case <-ctx.Done():
+			return 0, 0, ctx.Err()
+		}
+		x2, y2, err2 := p.point(ctx, selector)
+		if err2 != nil {
+			return 0, 0, err2
+		}
+		if x2 == x && y2 == y {
+			return x, y, nil
+		}
+		x, y = x2, y2
+	}
+	return 0, 0, err
+}
+
 // mouse dispatches mouse events at the center of the element.
 func (p *Page) mouse(selector string, hold time.Duration, steps ...input.DispatchMouseEventParams) error {
 	ctx, cancel := p.actionContext(hold)
 	defer cancel()
-	x, y, err := p.point(ctx, selector)
+	x, y, err := p.stablePoint(ctx, selector)
 	if err != nil {
 		return err
 	}

@@ -6,8 +6,10 @@ import (
 )
 
 // Wait is how long a test waits for what a view does at once: its handshake, a message, a DOM
-// change that follows one.
-const Wait = 5 * time.Second
+// change that follows one. What takes milliseconds alone took over 5 s once (a click's
+// ui/message), with the browser on a two-core machine running other test binaries beside it:
+// the wait is generous, since only a failing test waits it out.
+const Wait = 15 * time.Second
 
 // Eventually polls f until it returns want, for DOM changes that follow an asynchronous message,
 // and fails the test with the last value and error after Wait.

@@ -40,6 +40,9 @@ func ResourceNotFound(uri string) *jsonrpc.Error {
 // and is left out otherwise. Results, and errors with valid data, pass unchanged.
 func Middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if testHook != nil {
+			testHook()
+		}
 		res, err := next(ctx, method, req)
 		rpcErr, ok := errors.AsType[*jsonrpc.Error](err)
 		if !ok || len(rpcErr.Data) == 0 || json.Valid(rpcErr.Data) {
@@ -53,6 +56,9 @@ func Middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		return res, &fixed
 	}
 }
+
+// testHook, when set by a test, is called on every request Middleware sees.
+var testHook func()
 
 // installed holds the servers Install has added Middleware to. Its keys are weak, and a
 // server's entry is deleted once the server is unreachable, so a process that makes a server

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 	"weak"
@@ -102,28 +103,34 @@ func TestMiddleware(t *testing.T) {
 	}
 }
 
-// TestInstallOnce: however often Install is called for a server, it keeps one entry for it,
-// and the entry goes once the server is unreachable.
+// TestInstallOnce: however often Install is called for a server, a request passes Middleware
+// once (the registration calls Install for every tool), and the server's entry goes once the
+// server is unreachable.
 func TestInstallOnce(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1.0.0"}, nil)
 	for range 3 {
 		Install(s)
 	}
-	key := weak.Make(s)
+	var calls atomic.Int64
+	testHook = func() { calls.Add(1) }
+	t.Cleanup(func() { testHook = nil })
+	cs := mcptest.Connect(t, s, nil)
+	calls.Store(0) // initialize and its notification
+	if _, err := cs.ListTools(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("one request passed Middleware %d times; want once", n)
+	}
+	testHook = nil
+
+	s2 := mcp.NewServer(&mcp.Implementation{Name: "s2", Version: "1.0.0"}, nil)
+	Install(s2)
+	key := weak.Make(s2)
 	if _, ok := installed.Load(key); !ok {
 		t.Fatal("no entry for the server")
 	}
-	n := 0
-	installed.Range(func(k, _ any) bool {
-		if k == key {
-			n++
-		}
-		return true
-	})
-	if n != 1 {
-		t.Fatalf("%d entries for the server, want 1", n)
-	}
-	s = nil
+	s2 = nil
 	for deadline := time.Now().Add(5 * time.Second); ; {
 		runtime.GC()
 		if _, ok := installed.Load(key); !ok {

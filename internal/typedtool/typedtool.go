@@ -44,8 +44,9 @@ import (
 //     to logger at error level, or to slog's default logger when logger is nil (but for
 //     http.ErrAbortHandler, which net/http does not log either).
 //   - "arguments": null is taken as no arguments (see apply).
-//   - An integer that fits an int64 or a uint64 keeps its exact value in the arguments the
-//     handler gets and in the output sent: mcp.AddTool decodes both as float64 to validate them
+//   - An integer that fits an int64 or a uint64 keeps its exact value in the typed integer
+//     fields the handler gets (a field of type any still gets a float64, from the SDK's
+//     decoder) and in the output sent: mcp.AddTool decodes both as float64 to validate them
 //     and encodes them again, which rounds 9007199254740993 to 9007199254740992 (go-sdk issue
 //     1201).
 //   - The server gets rpcerr.Middleware, once, so that a JSON-RPC error whose data is not JSON
@@ -96,7 +97,17 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		if res == nil {
 			res = &mcp.CallToolResult{}
 		}
-		outJSON, err := json.Marshal(output)
+		if res.InputRequests != nil {
+			// A multi-round-trip request for the client's input: content and inputRequests
+			// are exclusive on the wire, so the output is left out, as mcp.AddTool leaves it.
+			return res, nil
+		}
+		var outVal any = output
+		if v := reflect.ValueOf(output); v.Kind() == reflect.Pointer && v.IsNil() {
+			// A nil *Out is sent as Out's zero value, as mcp.AddTool sends it, not as null.
+			outVal = reflect.New(v.Type().Elem()).Interface()
+		}
+		outJSON, err := json.Marshal(outVal)
 		if err != nil {
 			return nil, fmt.Errorf("marshaling output: %w", err)
 		}
@@ -253,7 +264,8 @@ func unmarshalExact(data []byte, v any) error {
 func exactNumbers(v any) (any, error) {
 	switch v := v.(type) {
 	case json.Number:
-		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+		// -0 is an integer zero to strconv, but a float64 keeps its sign, as encoding/json did.
+		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil && (i != 0 || v[0] != '-') {
 			return i, nil
 		}
 		if u, err := strconv.ParseUint(string(v), 10, 64); err == nil {

@@ -191,19 +191,26 @@ func TestDefinitionWindow(t *testing.T) {
 		return b.String()
 	}
 	for name, md := range map[string]string{
-		"all lines definitions":    definitions(0, MaxDefinitionLines) + "[l0] [l999]",
-		"the window ends the text": definitions(0, MaxDefinitionLines-1) + "[l0] [l998]\nmore text\n[l5]",
-		"a few definitions":        definitions(0, 5) + strings.Repeat("text\n", 2*MaxDefinitionLines) + "[l1]",
-		"a title over the window":  definitions(0, MaxDefinitionLines-3) + "[t]: /t 'a\nb'\n[t]",
+		"all lines definitions":                    definitions(0, MaxDefinitionLines) + "[l0] [l999]",
+		"the window ends the text":                 definitions(0, MaxDefinitionLines-1) + "[l0] [l998]\nmore text\n[l5]",
+		"a few definitions":                        definitions(0, 5) + strings.Repeat("text\n", 2*MaxDefinitionLines) + "[l1]",
+		"a title ending on the window's last line": definitions(0, MaxDefinitionLines-3) + "[t]: /t 'a\nb'\n[t]",
 	} {
 		if got, want := convertWith(t, limitedCard, md), convertWith(t, goldmarkCard, md); got != want {
 			t.Errorf("%s: the card's parser renders\n%.300s\ngoldmark's\n%.300s", name, got, want)
 		}
 	}
 
-	// One line more: the last definition is text, and the reference to it is not a link.
-	md := definitions(0, MaxDefinitionLines+1) + "[l0] [l1000]\n\n[n]: https://example.com/n\n[n]"
+	// A title that runs past the window: the definition is text, and so is the reference to it.
+	md := definitions(0, MaxDefinitionLines-1) + "[t]: https://example.com/t 'a\nb'\n[t]"
 	html := convertWith(t, limitedCard, md)
+	if !strings.Contains(html, "[t]: <a href=\"https://example.com/t\"") || !strings.Contains(html, "'a\nb'\n[t]</p>") || strings.Contains(html, ">t</a>") {
+		t.Errorf("the definition whose title crosses line %d is not text:\n%s", MaxDefinitionLines, html[max(0, len(html)-400):])
+	}
+
+	// One line more: the last definition is text, and the reference to it is not a link.
+	md = definitions(0, MaxDefinitionLines+1) + "[l0] [l1000]\n\n[n]: https://example.com/n\n[n]"
+	html = convertWith(t, limitedCard, md)
 	for _, want := range []string{
 		"<p>[l1000]: <a href=\"https://example.com/1000\"", // as written (GFM links the address)
 		`target="_blank">l0</a> [l1000]</p>`,               // a reference to it is text

@@ -114,7 +114,10 @@ type tool struct {
 // and output schemas and _meta pointing at the card view, and the view
 // itself as a ui://<server>/markdown-card.html?v=<hash> resource (through
 // opts.Apps when set). It reports a bad MCP_CHAT_CARDS_RENDER value, a bad
-// server name and an unusable Root, all at once.
+// server name and an unusable Root, all at once. The tool is registered as
+// register.AddTool registers one: a handler's panic recovered, null arguments
+// taken as none, integers kept exact, and s given, once, the middleware that
+// keeps its JSON-RPC errors sendable.
 func Register(s *mcp.Server, opts Options) error {
 	var errs []error
 	t := &tool{root: opts.Root}
@@ -151,8 +154,8 @@ func Register(s *mcp.Server, opts Options) error {
 		reg.Register(s)
 	}
 	// typedtool.Add is mcp.AddTool with a handler's panic recovered, "arguments": null taken
-	// as none and integers kept exact, as generated tools are registered: the SDK recovers no panic, so one bad request
-	// would end the server.
+	// as none and integers kept exact, as generated tools are registered: the SDK recovers no
+	// panic, so one bad request would end the server.
 	typedtool.Add(s, &mcp.Tool{
 		Name:         ToolName,
 		Title:        toolTitle,

@@ -24,9 +24,16 @@ import (
 //   - "arguments": null is taken as no arguments; mcp.AddTool panics on it when the input
 //     schema has a default.
 //   - An integer that fits an int64 or a uint64 (an id, a time in nanoseconds) keeps its exact
-//     value, in the arguments h gets and in the output sent as structuredContent and text;
-//     mcp.AddTool decodes both as float64 to validate them and encodes them again, which turns
-//     9007199254740993 into 9007199254740992 without an error.
+//     value, in the typed integer fields h gets (a field of type any still gets a float64) and
+//     in the output sent as structuredContent and text; mcp.AddTool decodes both as float64 to
+//     validate them and encodes them again, which turns 9007199254740993 into 9007199254740992
+//     without an error.
+//   - s gets receiving middleware, once however many tools are added, that keeps its JSON-RPC
+//     errors sendable: go-sdk v1.8.0 answers a resources/read of a URI with a control
+//     character with an error whose data is not JSON, cannot send it, and ends the session.
+//     An error whose data is not JSON keeps its code and message, with its data re-encoded
+//     (the URI, for resources/read) or left out; every other request and answer passes as it
+//     was.
 //
 // Generated RegisterTools functions pass their own options on, so a panic is logged where
 // WithLogger sends everything else about a call.

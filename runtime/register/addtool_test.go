@@ -120,6 +120,70 @@ func TestAddToolMatchesSDK(t *testing.T) {
 	}
 }
 
+// TestAddToolMatchesSDKOnEdges: as TestAddToolMatchesSDK, for what a handler returns at the
+// edges: a result asking the client for input (multi round-trip), which carries no output; a nil
+// *Out, which is sent as Out's zero value; and -0, which keeps its sign.
+func TestAddToolMatchesSDKOnEdges(t *testing.T) {
+	ctx := context.Background()
+	type num struct {
+		F float64 `json:"f"`
+	}
+	numSchema := json.RawMessage(`{"type":"object","properties":{"f":{"type":"number"}}}`)
+	asks := func(_ context.Context, req *mcp.CallToolRequest, in num) (*mcp.CallToolResult, *num, error) {
+		switch {
+		case in.F == 1:
+			return nil, nil, nil
+		case in.F == 2 && len(req.Params.InputResponses) == 0:
+			return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"confirm": &mcp.ElicitParams{
+				Message:         "Go on?",
+				RequestedSchema: json.RawMessage(`{"type":"object","properties":{"ok":{"type":"boolean"}}}`),
+			}}}, nil, nil
+		}
+		return nil, &in, nil
+	}
+	add := func(register func(*mcp.Server, *mcp.Tool)) *mcp.ClientSession {
+		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+		register(s, &mcp.Tool{Name: "num", InputSchema: numSchema, OutputSchema: numSchema})
+		c := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, &mcp.ClientOptions{
+			ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+				return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"ok": true}}, nil
+			},
+		})
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := s.Connect(ctx, st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ss.Close() })
+		cs, err := c.Connect(ctx, ct, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cs.Close() })
+		return cs
+	}
+	sdk := add(func(s *mcp.Server, tool *mcp.Tool) { mcp.AddTool(s, tool, asks) })
+	ours := add(func(s *mcp.Server, tool *mcp.Tool) { AddTool(s, tool, asks) })
+	for name, args := range map[string]json.RawMessage{
+		"nil output":     json.RawMessage(`{"f":1}`),
+		"input requests": json.RawMessage(`{"f":2}`),
+		"negative zero":  json.RawMessage(`{"f":-0}`),
+	} {
+		params := &mcp.CallToolParams{Name: "num", Arguments: args}
+		want, wantErr := sdk.CallTool(ctx, params)
+		got, gotErr := ours.CallTool(ctx, params)
+		if wantErr != nil || gotErr != nil {
+			t.Errorf("%s: error %v; the SDK's %v; want neither", name, gotErr, wantErr)
+			continue
+		}
+		w, _ := json.Marshal(want)
+		g, _ := json.Marshal(got)
+		if string(w) != string(g) {
+			t.Errorf("%s:\n got %s\nwant %s (mcp.AddTool)", name, g, w)
+		}
+	}
+}
+
 // TestAddToolConcurrentFirstCalls starts several servers with the same tool (the same schema
 // bytes, as a generated package variable is, so they share one lazy resolution) and calls them
 // all at once, from many goroutines, before any schema is resolved: every call must get the

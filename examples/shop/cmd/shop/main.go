@@ -25,7 +25,7 @@ func main() {
 	addr := flag.String("http", "", "serve streamable HTTP on this `address` (e.g. 127.0.0.1:8080) instead of stdio")
 	debug := flag.Bool("debug", false, "log debug lines (cards fitted to the host limits) to stderr")
 	docs := flag.String("docs", "", "folder of markdown files create_markdown_card may read by path (default: none, paths are refused)")
-	idle := flag.Duration("session-timeout", 30*time.Minute, "with -http, close a session after this long without a request (0: never)")
+	idle := flag.Duration("session-timeout", 0, "with -http, close a session after this long without a request (0: never, the SDK's default); its clients must then ping (mcp.ClientOptions.KeepAlive)")
 	flag.Parse()
 
 	level := slog.LevelInfo
@@ -67,11 +67,14 @@ func main() {
 }
 
 // httpHandler serves server over streamable HTTP. A session with no request for idle is closed
-// (never, for 0): without that, the SDK keeps every session until its client ends it with a
+// (never, for 0). Without a timeout the SDK keeps every session until its client ends it with a
 // DELETE, and a client that crashes, loses its network or never sends one leaves its session and
-// its goroutines in the server for good. Only requests count: a client that holds the event
-// stream open but sends nothing for idle loses its session too, and, as the MCP specification
-// has clients do when the server answers 404 for their session, starts a new one.
+// its goroutines in the server for good: a long-running deployment should set one. With one, only
+// requests count: a client that holds the event stream open but sends nothing for idle loses its
+// session, and go-sdk v1.8.0's client does not start a new one when the server answers 404 for it
+// (the MCP specification asks clients to), so its later calls fail with "session not found". Its
+// keep-alive pings (mcp.ClientOptions.KeepAlive, shorter than idle) are requests, and keep the
+// session open; hence the default of never.
 func httpHandler(server *mcp.Server, idle time.Duration) http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
 		&mcp.StreamableHTTPOptions{SessionTimeout: idle})
