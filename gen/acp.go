@@ -201,7 +201,8 @@ func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormP
 
 // inputFieldPos returns where the field of in whose JSON name is name is declared — at that name
 // in its json tag, or at the field — so that a problem with one input field is reported there
-// and not at the directive. It returns pos when the field is declared outside this package.
+// and not at the directive. It returns pos when the field is declared outside the module, or
+// without a tag in another package of it.
 func (b *builder) inputFieldPos(in *types.Named, name string, pos token.Pos) token.Pos {
 	// Breadth first, as encoding/json promotes the fields of embedded structs: the shallowest
 	// field of the name is the one the schema holds.
@@ -216,18 +217,22 @@ func (b *builder) inputFieldPos(in *types.Named, name string, pos token.Pos) tok
 				if f.Embedded() && tagName == "" {
 					if inner := structOf(f); inner != nil {
 						next = append(next, inner)
+						continue
 					}
-					continue
+					// An embedded non-struct (type Tags []string) is a field named by its type.
 				}
 				if !f.Exported() || jsonName(f, tag) != name {
 					continue
 				}
+				lit := b.tagLit(f)
 				if f.Pkg() != b.pkg.Types {
-					return pos
+					// Another package of the module: its file is read for the tag.
+					if lit = b.moduleTagLit(f, tag); lit == nil {
+						return pos
+					}
 				}
 				if tagged {
-					src := tagSource{tag: tag, lit: b.tagLit(f), field: f.Pos()}
-					return src.valueAt("json", 0)
+					return tagSource{tag: tag, lit: lit, field: f.Pos()}.valueAt("json", 0)
 				}
 				return f.Pos()
 			}

@@ -135,3 +135,17 @@ type EmbeddedToolIn struct {
 type ToolBase struct {
 	Tool string `json:"tool"`
 }
+
+// EmbeddedList's input embeds a named slice, which encoding/json takes as a field named by its
+// type: the form cannot ask for it, reported at the embedded field.
+//
+//card:tool
+//card:acp form
+func EmbeddedList(ctx context.Context, in EmbeddedListIn) (*Out, error) { return nil, nil }
+
+type EmbeddedListIn struct {
+	Labels
+	Count int `json:"count"`
+}
+
+type Labels []string

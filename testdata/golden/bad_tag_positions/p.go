@@ -33,3 +33,9 @@ type Out struct {
 	// Card tags of a type declared in another package of the module.
 	model.Owner
 }
+
+// Ask is a form tool whose input is declared in another package of the module.
+//
+//card:tool
+//card:acp form
+func Ask(ctx context.Context, in model.Ask) (*Out, error) { return nil, nil }

@@ -13,3 +13,9 @@ type Owner struct {
 	Who  string "json:\"w\u00f6\" card:\"feild=Owner\""
 	Logo int    `json:"logo" card:"icon"`
 }
+
+// Ask is the input of a form tool; its field's JSON name is the one a form's selection names the
+// tool with, reported at the name in this file.
+type Ask struct {
+	Tool string `json:"tool"`
+}
