@@ -11,6 +11,7 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"github.com/cardgen/cardgen/annotations"
+	"github.com/cardgen/cardgen/gen/schema"
 	"github.com/cardgen/cardgen/runtime/acp"
 )
 
@@ -31,7 +32,7 @@ type ACPSpec struct {
 }
 
 // acpDirective models //card:acp; it runs after the card and the schemas are known.
-func (b *builder) acpDirective(t *Tool, d *annotations.Directive, inSchema *jsonschema.Schema) {
+func (b *builder) acpDirective(t *Tool, d *annotations.Directive, in schema.Result) {
 	if len(d.Args) == 0 {
 		return
 	}
@@ -56,11 +57,11 @@ func (b *builder) acpDirective(t *Tool, d *annotations.Directive, inSchema *json
 			return
 		}
 	case "form":
-		if inSchema == nil {
+		if in.Schema == nil {
 			b.errorf(spec.Pos, "a form is built from the input schema at generate time, but %s's schema comes from a JSONSchema method at run time; use a plain struct input", t.In.Obj().Name())
 			return
 		}
-		form, ok := b.form(t, spec, inSchema)
+		form, ok := b.form(t, spec, in)
 		if !ok {
 			return
 		}
@@ -126,7 +127,8 @@ const selectionTool = "tool"
 
 // form builds the form that asks for the tool's input, one field per top-level property, and
 // validates it now: it depends on the input type alone.
-func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormPayload, bool) {
+func (b *builder) form(t *Tool, spec *ACPSpec, in schema.Result) (*acp.FormPayload, bool) {
+	s := in.Schema
 	required := map[string]bool{}
 	for _, r := range s.Required {
 		required[r] = true
@@ -145,7 +147,7 @@ func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormP
 			if name == selectionTool {
 				// The submit CTA's selection names the tool under this key, and DispatchACP and
 				// DecodeSelection read it as such: the field could never be answered.
-				b.errorf(b.inputFieldPos(t.In, name, spec.Pos), "%s's input field %q has the JSON name %q, which a form's selection uses to name the tool it submits to; give the field another JSON name (json:\"tool_name\")", t.Name, name, selectionTool)
+				b.errorf(b.fieldPos(in.Fields[name], spec.Pos), "%s's input field %q has the JSON name %q, which a form's selection uses to name the tool it submits to; give the field another JSON name (json:\"tool_name\")", t.Name, name, selectionTool)
 				ok = false
 				continue
 			}
@@ -173,7 +175,7 @@ func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormP
 				f.Kind = acp.InputCheckbox
 				f.Required = false
 			default:
-				b.errorf(b.inputFieldPos(t.In, name, spec.Pos), "a form asks for strings, numbers, booleans and enums, and %s's input field %q is %s; make the form tool's input flat", t.Name, name, describeType(p))
+				b.errorf(b.fieldPos(in.Fields[name], spec.Pos), "a form asks for strings, numbers, booleans and enums, and %s's input field %q is %s; make the form tool's input flat", t.Name, name, describeType(p))
 				ok = false
 				continue
 			}
@@ -199,47 +201,26 @@ func (b *builder) form(t *Tool, spec *ACPSpec, s *jsonschema.Schema) (*acp.FormP
 	return form, true
 }
 
-// inputFieldPos returns where the field of in whose JSON name is name is declared — at that name
-// in its json tag, or at the field — so that a problem with one input field is reported there
-// and not at the directive. It returns pos when the field is declared outside the module, or
-// without a tag in another package of it.
-func (b *builder) inputFieldPos(in *types.Named, name string, pos token.Pos) token.Pos {
-	// Breadth first, as encoding/json promotes the fields of embedded structs: the shallowest
-	// field of the name is the one the schema holds.
-	level := []*types.Struct{in.Underlying().(*types.Struct)}
-	for depth := 0; len(level) > 0 && depth < 8; depth++ {
-		var next []*types.Struct
-		for _, st := range level {
-			for i := range st.NumFields() {
-				f, tag := st.Field(i), st.Tag(i)
-				jsonTag, tagged := reflect.StructTag(tag).Lookup("json")
-				tagName, _, _ := strings.Cut(jsonTag, ",")
-				if f.Embedded() && tagName == "" {
-					if inner := structOf(f); inner != nil {
-						next = append(next, inner)
-						continue
-					}
-					// An embedded non-struct (type Tags []string) is a field named by its type.
-				}
-				if !f.Exported() || jsonName(f, tag) != name {
-					continue
-				}
-				lit := b.tagLit(f)
-				if f.Pkg() != b.pkg.Types {
-					// Another package of the module: its file is read for the tag.
-					if lit = b.moduleTagLit(f, tag); lit == nil {
-						return pos
-					}
-				}
-				if tagged {
-					return tagSource{tag: tag, lit: lit, field: f.Pos()}.valueAt("json", 0)
-				}
-				return f.Pos()
-			}
-		}
-		level = next
+// fieldPos returns where field f is declared — at the JSON name in its json tag, or at the
+// field — so that a problem with one input field is reported there and not at the directive. It
+// returns pos for no field, and for one declared outside the module or without a tag in another
+// package of it.
+func (b *builder) fieldPos(field schema.Field, pos token.Pos) token.Pos {
+	f, tag := field.Var, field.Tag
+	if f == nil {
+		return pos
 	}
-	return pos
+	lit := b.tagLit(f)
+	if f.Pkg() != b.pkg.Types {
+		// Another package of the module: its file is read for the tag.
+		if lit = b.moduleTagLit(f, tag); lit == nil {
+			return pos
+		}
+	}
+	if _, tagged := reflect.StructTag(tag).Lookup("json"); tagged {
+		return tagSource{tag: tag, lit: lit, field: f.Pos()}.valueAt("json", 0)
+	}
+	return f.Pos()
 }
 
 func describeType(p *jsonschema.Schema) string {

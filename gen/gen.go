@@ -328,7 +328,7 @@ func (b *builder) schemas(tools []*Tool) {
 			continue
 		}
 		if t.acpDir != nil {
-			b.acpDirective(t, t.acpDir, j.in.Schema)
+			b.acpDirective(t, t.acpDir, j.in)
 		}
 		t.InRuntime, t.OutRuntime = j.in.Runtime, j.out.Runtime
 		t.InSchema, t.OutSchema = j.inJSON, j.outJSON

@@ -54,6 +54,16 @@ type Result struct {
 	// GetFieldDocString). Its result cannot be known at generate time, so the generated code must
 	// call invopop at init instead of embedding a schema.
 	Runtime bool
+	// Fields holds, for each property of Schema, the struct field it comes from (a field
+	// promoted from an embedded struct, or the one encoding/json chooses among fields of one
+	// name), so that a problem with a property can be reported at its field.
+	Fields map[string]Field
+}
+
+// A Field is a struct field and its tag, as go/types holds them.
+type Field struct {
+	Var *types.Var
+	Tag string
 }
 
 // For maps the Go type t (a struct type, or a pointer to one) to its schema. pos is where the
@@ -90,7 +100,7 @@ func forMode(t types.Type, pos token.Pos, output bool) (Result, []Problem) {
 	case m.runtime:
 		return Result{Runtime: true}, m.problems
 	}
-	return Result{Schema: s}, m.problems
+	return Result{Schema: s, Fields: m.topFields}, m.problems
 }
 
 // Marshal returns the deterministic JSON bytes the generator embeds as json.RawMessage: compact,

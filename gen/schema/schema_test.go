@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -584,4 +585,39 @@ func TestTagCheckRuntimeType(t *testing.T) {
 // invopop ignores (Problem.Ignored), which leave it as invopop makes it.
 func mappingProblems(probs []schema.Problem) []schema.Problem {
 	return slices.DeleteFunc(slices.Clone(probs), func(p schema.Problem) bool { return p.Ignored })
+}
+
+// TestFields: Result.Fields names the field each top-level property comes from, as
+// encoding/json chooses it: a field promoted from an embedded struct, the shallower of two
+// fields of one name, and no entry for the properties of a nested struct.
+func TestFields(t *testing.T) {
+	src := "package p\n\ntype Base struct {\n\tID string `json:\"id\"`\n\tTool string `json:\"tool\"`\n}\n\n" +
+		"type Inner struct {\n\tDeep string `json:\"deep\"`\n}\n\n" +
+		"type In struct {\n\tBase\n\tTool  string `json:\"tool\"`\n\tInner Inner  `json:\"inner\"`\n}\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := new(types.Config).Check("example.com/p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := pkg.Scope().Lookup("In").Type()
+	res, problems := schema.For(in, token.NoPos)
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	where := map[string]string{}
+	for name, fld := range res.Fields {
+		where[name] = fset.Position(fld.Var.Pos()).String() + " " + fld.Tag
+	}
+	want := map[string]string{
+		"id":    "p.go:4:2 " + `json:"id"`,
+		"tool":  "p.go:14:2 " + `json:"tool"`,
+		"inner": "p.go:15:2 " + `json:"inner"`,
+	}
+	if !maps.Equal(where, want) {
+		t.Errorf("Fields = %v, want %v", where, want)
+	}
 }

@@ -19,7 +19,12 @@ type mapper struct {
 	stack    []types.Type // types being expanded: meeting one again means invopop would recurse forever
 	runtime  bool
 	problems []Problem
-	reported map[string]bool // pos+reason: one problem per cause, however many paths reach it
+	// topSchema is the top-level object's schema once it is being filled, and topFields the
+	// field each of its properties comes from (after encoding/json's choice among fields of
+	// one name).
+	topSchema *jsonschema.Schema
+	topFields map[string]Field
+	reported  map[string]bool // pos+reason: one problem per cause, however many paths reach it
 	// output maps a tool's output: the schema must also accept what encoding/json writes for nil
 	// slices, maps and pointers (null), and fields promoted through an embedded pointer, which a
 	// nil pointer leaves out, are not required.
@@ -55,6 +60,7 @@ type cand struct {
 	// check, once the field is chosen; at is where the field is.
 	withDefault *jsonschema.Schema
 	at          site
+	field       Field
 }
 
 func newMapper() *mapper {
@@ -477,6 +483,9 @@ func (m *mapper) structSchema(t types.Type, at site) *jsonschema.Schema {
 		Properties:           jsonschema.NewProperties(),
 		AdditionalProperties: jsonschema.FalseSchema,
 	}
+	if m.topFields == nil { // the first struct mapped is the top-level type (see top)
+		m.topSchema, m.topFields = s, map[string]Field{}
+	}
 	m.fields(s, t, at)
 	return s
 }
@@ -514,6 +523,9 @@ func (m *mapper) place(st *jsonschema.Schema, c *cand) {
 		m.checkDefault(c.withDefault, c.at)
 	}
 	st.Properties.Set(c.name, c.prop)
+	if st == m.topSchema {
+		m.topFields[c.name] = c.field
+	}
 	if c.required && !(m.output && c.viaPtr) && !contains(st.Required, c.name) {
 		st.Required = append(st.Required, c.name)
 	}
@@ -651,7 +663,7 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 			prop = orNull(prop)
 		}
 		jsonName, _, _ := strings.Cut(tag.Get("json"), ",")
-		m.cands = append(m.cands, cand{name: name, depth: depth, tagged: jsonName != "", viaPtr: viaPtr, required: required, prop: prop, withDefault: own, at: fat})
+		m.cands = append(m.cands, cand{name: name, depth: depth, tagged: jsonName != "", viaPtr: viaPtr, required: required, prop: prop, withDefault: own, at: fat, field: Field{Var: f, Tag: string(tag)}})
 	}
 }
 
