@@ -330,7 +330,7 @@ func (b *builder) hasDirectives() bool {
 		}
 		for _, g := range f.Comments {
 			for _, c := range g.List {
-				if strings.HasPrefix(c.Text, "//card:") {
+				if strings.HasPrefix(c.Text, annotations.Prefix) {
 					return true
 				}
 			}

@@ -57,11 +57,6 @@ func embeddedStruct(f *types.Var, tag string) *types.Struct {
 	if _, ok := reflect.StructTag(tag).Lookup("card"); ok {
 		return nil
 	}
-	return structOf(f)
-}
-
-// structOf returns the struct type of field f, by value or through a pointer, or nil.
-func structOf(f *types.Var) *types.Struct {
 	t := types.Unalias(f.Type())
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())

@@ -137,12 +137,13 @@ func (p *Package) updateFlags() (everywhere bool, constrained []flagDef) {
 			continue
 		}
 		at := definesFlag(f, "update")
-		switch {
-		case !at.IsValid():
-		case fileConstraint(fset, f) == "":
+		if !at.IsValid() {
+			continue
+		}
+		if c := fileConstraint(fset, f); c != "" {
+			constrained = append(constrained, flagDef{fset.Position(at), c})
+		} else {
 			everywhere = true
-		default:
-			constrained = append(constrained, flagDef{fset.Position(at), fileConstraint(fset, f)})
 		}
 	}
 	return everywhere, constrained
