@@ -18,6 +18,10 @@ import (
 
 const cardtestPath = "github.com/cardgen/cardgen/runtime/cardtest"
 
+// leftoversSubtest is the name of the generated golden test's subtest that looks for golden files
+// no tool writes (cardtest.Leftovers).
+const leftoversSubtest = "(leftovers)"
+
 // RenderTest builds cards_gen_test.go: a golden test that snapshots each tool's schemas and the
 // card of each //card:example under the package's testdata/golden, and fails when an example
 // does not fit the card limits as written or does not match the output schema.
@@ -43,10 +47,16 @@ func renderTestSource(p *Package) ([]byte, error) {
 		f.Var().Id("_").Op("=").Qual("flag", "Bool").Call(jen.Lit("update"), jen.False(), jen.Lit("rewrite the golden files under testdata/golden"))
 	}
 	var runs []jen.Code
+	var written []jen.Code // the name of each golden file the test writes, for cardtest.Leftovers
 	for _, t := range p.Tools {
+		// golden compares v with the tool's golden file of this kind (one of cardtest.GoldenKinds)
+		// and records the file's name.
+		golden := func(kind string, v jen.Code) jen.Code {
+			written = append(written, jen.Lit(t.Name+kind))
+			return jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+kind), v)
+		}
 		body := []jen.Code{
-			jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".schema.json"),
-				jen.Qual(cardtestPath, "Schemas").Call(jen.Id(schemaVar(t, "Input")), jen.Id(schemaVar(t, "Output")))),
+			golden(".schema.json", jen.Qual(cardtestPath, "Schemas").Call(jen.Id(schemaVar(t, "Input")), jen.Id(schemaVar(t, "Output")))),
 		}
 		if len(t.Examples) > 0 {
 			var exs []jen.Code
@@ -85,20 +95,32 @@ func renderTestSource(p *Package) ([]byte, error) {
 			}
 			body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("ex")).Op(":=").Range().Id("examples")).Block(loop...))
 			if t.Card != nil {
-				body = append(body, jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".card.json"), jen.Id("cards")))
+				body = append(body, golden(".card.json", jen.Id("cards")))
 			}
 			if t.Markdown != nil {
-				body = append(body, jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".markdown.json"), jen.Id("docs")))
+				body = append(body, golden(".markdown.json", jen.Id("docs")))
 			}
 			if projectedACP(t) {
-				body = append(body, jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".acp.json"), jen.Id("acps")))
+				body = append(body, golden(".acp.json", jen.Id("acps")))
 			}
 		}
 		if t.ACP != nil && t.ACP.Kind == "form" {
-			body = append(body, jen.Qual(cardtestPath, "Golden").Call(jen.Id("t"), jen.Lit("testdata/golden/"+t.Name+".acp.json"), jen.Id(t.GoName+"ACPForm").Call()))
+			body = append(body, golden(".acp.json", jen.Id(t.GoName+"ACPForm").Call()))
 		}
 		runs = append(runs, jen.Id("t").Dot("Run").Call(jen.Lit(t.Name), jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(body...)))
 	}
+	// The subtest's name can't be a tool's (tool names have no parentheses), so a run of one
+	// tool's subtest, as cardgen new's, leaves other files alone.
+	runs = append(runs,
+		jen.Comment("A file named like the golden files above that no tool writes any more, left over from a renamed"),
+		jen.Comment("or removed tool or a card a tool no longer has, fails here; -update removes it."),
+		jen.Id("t").Dot("Run").Call(jen.Lit(leftoversSubtest), jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
+			jen.Qual(cardtestPath, "Leftovers").Call(jen.Id("t"), jen.Lit("testdata/golden"), jen.Index().String().ValuesFunc(func(g *jen.Group) {
+				for _, w := range written {
+					g.Line().Add(w)
+				}
+				g.Line()
+			})))))
 	doc(f, "TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under "+
 		"testdata/golden. An example must match the output schema and fit the card limits as written.")
 	f.Func().Id("TestCardgenGolden").Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(runs...)

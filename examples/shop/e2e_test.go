@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -65,6 +67,38 @@ func TestGenerateIntoCopy(t *testing.T) {
 	run(t, shopDir, "go", "build", "./...")
 	run(t, shopDir, "go", "vet", ".")
 	// The generated golden test passes on the fresh copy (its testdata came along).
+	run(t, shopDir, "go", "test", "-run", "Golden", ".")
+	// A golden file of a tool that is gone (here: as if get_order had been track_order once)
+	// fails the test by its name, and -update removes it and nothing else.
+	golden := filepath.Join(shopDir, "testdata", "golden")
+	before, err := os.ReadDir(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	card, err := os.ReadFile(filepath.Join(golden, "get_order.card.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(golden, "track_order.card.json"), card, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "test", "-run", "Golden", ".")
+	cmd.Dir = shopDir
+	out, err := cmd.CombinedOutput()
+	if want := "testdata/golden/track_order.card.json is not a golden file of any tool of this package"; err == nil || !bytes.Contains(out, []byte(want)) {
+		t.Errorf("the golden test with a leftover golden file: %v\n%s\nwant a failure saying %q", err, out, want)
+	}
+	run(t, shopDir, "go", "test", "-run", "Golden", ".", "-update")
+	after, err := os.ReadDir(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != len(before) {
+		t.Errorf("after -update testdata/golden holds %d files; want the %d it held before the leftover", len(after), len(before))
+	}
+	if _, err := os.Stat(filepath.Join(golden, "track_order.card.json")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("-update left the leftover golden file: %v", err)
+	}
 	run(t, shopDir, "go", "test", "-run", "Golden", ".")
 
 	got, err := os.ReadFile(filepath.Join(shopDir, gen.GeneratedFile))

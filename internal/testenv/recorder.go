@@ -8,11 +8,12 @@ import (
 
 // A Recorder is a testing.TB for tests of test helpers: it records what the helper reports
 // instead of failing the test that runs it. Errorf records and goes on; Fatalf, Fatal and Skipf
-// record and stop the helper's goroutine, as the testing package's do. Any other method of
+// record and stop the helper's goroutine, as the testing package's do; Logf records. Any other method of
 // testing.TB panics (the embedded interface is nil).
 type Recorder struct {
 	testing.TB
 	Errors      []string // every Errorf, Fatalf and Fatal message, in order
+	Logs        []string // every Logf message, in order
 	FatalCalled bool     // the helper called Fatalf or Fatal
 	SkipCalled  bool     // the helper called Skipf
 }
@@ -36,6 +37,11 @@ func (r *Recorder) Helper() {}
 // Errorf records a failure.
 func (r *Recorder) Errorf(format string, args ...any) {
 	r.Errors = append(r.Errors, fmt.Sprintf(format, args...))
+}
+
+// Logf records a message.
+func (r *Recorder) Logf(format string, args ...any) {
+	r.Logs = append(r.Logs, fmt.Sprintf(format, args...))
 }
 
 // Fatalf records a failure and stops the goroutine.

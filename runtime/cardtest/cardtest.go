@@ -1,14 +1,18 @@
 // Package cardtest holds what the golden tests that cardgen writes into a service package
 // (cards_gen_test.go) call: strict decoding of //card:example values, the check that an example
-// fits as written, and golden files under testdata/golden rewritten by `go test -update`.
+// fits as written, and golden files under testdata/golden rewritten by `go test -update`, which
+// also removes the golden files no tool writes any more.
 package cardtest
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -115,6 +119,51 @@ func Golden(t testing.TB, path string, v any) {
 		// tens of lines, and printing both whole left the reader to find the change.
 		t.Errorf("%s differs (- the file, + what the code makes now; go test -run Golden -update rewrites it after review):\n%s",
 			path, cmp.Diff(lines(want), lines(got)))
+	}
+}
+
+// GoldenKinds are the endings of the golden files the generated test writes for a tool, after
+// the tool's name: its schemas, its result card, its Agent Chat Protocol card and its markdown
+// document. Leftovers treats a file under testdata/golden with one of these endings as the
+// generated test's own.
+var GoldenKinds = []string{".schema.json", ".card.json", ".acp.json", ".markdown.json"}
+
+// Leftovers fails for each file in dir (testdata/golden) named like a golden file of the
+// generated test, <tool> followed by one of GoldenKinds, that is not one of want, the names of
+// the files the test writes now. Such a file is left over from a tool that was renamed or
+// removed, or from a card a tool no longer has: nothing compares it with anything any more, and
+// a reviewer would take it for the tool's current output. With -update it removes them instead.
+// Other files in dir, and a dir that does not exist, are left alone.
+func Leftovers(t testing.TB, dir string, want []string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	written := make(map[string]bool, len(want))
+	for _, name := range want {
+		written[name] = true
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || written[name] || !slices.ContainsFunc(GoldenKinds, func(kind string) bool {
+			return len(name) > len(kind) && strings.HasSuffix(name, kind)
+		}) {
+			continue
+		}
+		path := filepath.ToSlash(filepath.Join(dir, name))
+		if !Update() {
+			t.Errorf("%s is not a golden file of any tool of this package (a tool renamed or removed, or a card it no longer has); go test -run Golden -update removes it", path)
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+			continue
+		}
+		t.Logf("removed %s, a golden file of no tool of this package", path)
 	}
 }
 

@@ -174,3 +174,59 @@ func ExampleSchemas() {
 	fmt.Println(string(b))
 	// Output: {"input":{"type":"object"},"output":{"type":"object"}}
 }
+
+// TestLeftovers: a file named like a golden file of a tool and not among those the test writes
+// fails the test, by its path and with what to do; -update removes it and logs it; the test's
+// own files, files of other names, directories and a missing directory are left alone.
+func TestLeftovers(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "golden")
+	files := []string{"get_order.schema.json", "get_order.card.json", "old_tool.schema.json", "get_order.acp.json", "notes.json", "fixture.txt", ".card.json"}
+	for _, name := range files {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "gone.card.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"get_order.schema.json", "get_order.card.json"}
+
+	r := testenv.Record(func(tb testing.TB) { Leftovers(tb, dir, want) })
+	if len(r.Errors) != 2 || r.FatalCalled {
+		t.Fatalf("recorded %q (fatal %v); want two failures, for old_tool.schema.json and get_order.acp.json", r.Errors, r.FatalCalled)
+	}
+	for i, name := range []string{"get_order.acp.json", "old_tool.schema.json"} {
+		if msg := r.Errors[i]; !strings.HasPrefix(msg, filepath.ToSlash(filepath.Join(dir, name))+" is not a golden file of any tool") || !strings.Contains(msg, "go test -run Golden -update removes it") {
+			t.Errorf("failure %d is %q; want one naming %s and saying what to do", i, msg, name)
+		}
+	}
+	for _, name := range files {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("without -update, %s was touched: %v", name, err)
+		}
+	}
+
+	*update = true
+	r = testenv.Record(func(tb testing.TB) { Leftovers(tb, dir, want) })
+	*update = false
+	expect(t, "-update", r, false, "")
+	if len(r.Logs) != 2 || !strings.Contains(r.Logs[0], "removed ") || !strings.Contains(r.Logs[0], "get_order.acp.json") {
+		t.Errorf("-update logged %q; want each removal", r.Logs)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	if got, want := strings.Join(left, " "), ".card.json fixture.txt get_order.card.json get_order.schema.json gone.card.json notes.json"; got != want {
+		t.Errorf("-update left %s; want %s", got, want)
+	}
+	expect(t, "after -update", testenv.Record(func(tb testing.TB) { Leftovers(tb, dir, want) }), false, "")
+	expect(t, "a missing directory", testenv.Record(func(tb testing.TB) { Leftovers(tb, filepath.Join(dir, "none"), want) }), false, "")
+}
