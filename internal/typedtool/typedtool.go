@@ -37,6 +37,8 @@ import (
 //     the server starts. cardgen's generated code passes both schemas as json.RawMessage package
 //     variables; resolving hundreds of them at start-up is most of the cost of starting a server
 //     with generated tools (see BENCHMARKS.md), and stateless HTTP servers start one per session.
+//     A schema left nil is inferred from the Go type when the tool is added, as mcp.AddTool
+//     infers it (generated code passes both).
 //   - A panic in h is recovered, as net/http recovers a handler's. The SDK recovers none, so one
 //     bad request — a nil map, an index out of range in a handler — ended the server's process
 //     and every session in it. The client gets an error result that names the tool and not the
@@ -54,7 +56,10 @@ import (
 //     valid data instead of ending the session.
 func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], logger *slog.Logger) {
 	rpcerr.Install(s)
+	t = inferSchemas[In, Out](t)
 	in, out := Lazy(t.InputSchema), Lazy(t.OutputSchema)
+	// An Out of type any with no output schema has no output to check, as in mcp.AddTool.
+	checkOutput := t.OutputSchema != nil
 	s.AddTool(t, func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 		defer func() {
 			// recover returns nil for runtime.Goexit (t.FailNow in a test's handler), which
@@ -103,6 +108,11 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 			return res, nil
 		}
 		var outVal any = output
+		if outVal == nil {
+			// An Out of interface type left nil: no structured content, as mcp.AddTool sends
+			// none (the handler's own Content, if any, is the answer).
+			return res, nil
+		}
 		if v := reflect.ValueOf(output); v.Kind() == reflect.Pointer && v.IsNil() {
 			// A nil *Out is sent as Out's zero value, as mcp.AddTool sends it, not as null.
 			outVal = reflect.New(v.Type().Elem()).Interface()
@@ -111,19 +121,75 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		if err != nil {
 			return nil, fmt.Errorf("marshaling output: %w", err)
 		}
-		outResolved, err := out.Resolved()
-		if err != nil {
-			return nil, fmt.Errorf("tool %s: output schema: %w", t.Name, err)
-		}
-		if outJSON, err = apply(outJSON, outResolved, true); err != nil {
-			return nil, fmt.Errorf("validating tool output: %w", err)
+		if checkOutput {
+			outResolved, err := out.Resolved()
+			if err != nil {
+				return nil, fmt.Errorf("tool %s: output schema: %w", t.Name, err)
+			}
+			if outJSON, err = apply(outJSON, outResolved, true); err != nil {
+				return nil, fmt.Errorf("validating tool output: %w", err)
+			}
 		}
 		res.StructuredContent = json.RawMessage(outJSON)
 		if res.Content == nil {
 			res.Content = []mcp.Content{&mcp.TextContent{Text: string(outJSON)}}
+		} else if !isObject(outJSON) {
+			// Clients of protocol versions before 2026-07-28 take structuredContent only as an
+			// object; the JSON text after the handler's own content lets them read any other
+			// output, as mcp.AddTool adds it.
+			res.Content = append(res.Content, &mcp.TextContent{Text: string(outJSON)})
 		}
 		return res, nil
 	})
+}
+
+// inferSchemas returns t, or a copy of it with the schemas it lacks inferred from In and Out as
+// mcp.AddTool infers them (google/jsonschema-go's reflection of the type, a pointer's element
+// type for a pointer): an input of type any takes any object, and an output of type any has
+// no schema. Without them every call failed: a nil output schema was resolved as the JSON
+// null, which no output passes, and a nil input schema made the SDK's Server.AddTool panic. A
+// type the SDK cannot reflect panics here, as mcp.AddTool panics. cardgen's generated code
+// always passes both schemas, so nothing is reflected for it.
+func inferSchemas[In, Out any](t *mcp.Tool) *mcp.Tool {
+	inAny := reflect.TypeFor[In]() == reflect.TypeFor[any]()
+	outAny := reflect.TypeFor[Out]() == reflect.TypeFor[any]()
+	if t.InputSchema != nil && (t.OutputSchema != nil || outAny) {
+		return t
+	}
+	tt := *t
+	if tt.InputSchema == nil {
+		if inAny {
+			tt.InputSchema = &jsonschema.Schema{Type: "object"}
+		} else {
+			tt.InputSchema = mustInfer[In](t.Name, "input")
+		}
+	}
+	if tt.OutputSchema == nil && !outAny {
+		tt.OutputSchema = mustInfer[Out](t.Name, "output")
+	}
+	return &tt
+}
+
+// mustInfer returns the schema mcp.AddTool infers for T, or panics with the error as it does.
+func mustInfer[T any](tool, which string) *jsonschema.Schema {
+	rt := reflect.TypeFor[T]()
+	if rt.Kind() == reflect.Pointer {
+		rt = rt.Elem()
+	}
+	schema, err := jsonschema.ForType(rt, &jsonschema.ForOptions{})
+	if err == nil && schema == nil {
+		err = fmt.Errorf("schema is nil for type %v", rt)
+	}
+	if err != nil {
+		panic(fmt.Sprintf("AddTool: tool %q: %s schema: %v", tool, which, err))
+	}
+	return schema
+}
+
+// isObject reports whether data, a JSON value, is an object.
+func isObject(data []byte) bool {
+	data = bytes.TrimLeft(data, " \t\r\n")
+	return len(data) > 0 && data[0] == '{'
 }
 
 // decodeInput decodes a tool's validated arguments the way the SDK's typed handlers do: with
@@ -219,6 +285,11 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 		if err := unmarshalExact(data, &v); err != nil {
 			return nil, fmt.Errorf("unmarshaling output: %w", err)
 		}
+	}
+	if forOutput && v == nil && resolved.Schema().Type == "object" {
+		// A nil map, or a value marshalled as null, is {} to an object schema, with its
+		// defaults, as mcp.AddTool makes it: null would break the schema.
+		v = map[string]any{}
 	}
 	applied := false
 	if _, ok := v.(map[string]any); ok {

@@ -15,6 +15,8 @@ import (
 //     the server starts. cardgen's generated code passes both schemas as json.RawMessage package
 //     variables; resolving hundreds of them at start-up is most of the cost of starting a server
 //     with generated tools (see BENCHMARKS.md), and stateless HTTP servers start one per session.
+//     A schema left nil is inferred from the Go type when the tool is added, as mcp.AddTool
+//     infers it (generated code passes both).
 //   - A panic in h is recovered, as net/http recovers a handler's. The SDK recovers none, so one
 //     bad request — a nil map, an index out of range in a handler — ended the server's process
 //     and every session in it. The client gets an error result that names the tool and not the

@@ -105,11 +105,17 @@ func TestAddToolMatchesSDK(t *testing.T) {
 		}
 	}
 	// tools/list shows the same tool.
-	lw, err := sdk.ListTools(ctx, nil)
+	sameToolList(t, sdk, ours)
+}
+
+// sameToolList requires tools/list to answer the same on both sessions, and returns the tools.
+func sameToolList(t *testing.T, sdk, ours *mcp.ClientSession) []*mcp.Tool {
+	t.Helper()
+	lw, err := sdk.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lg, err := ours.ListTools(ctx, nil)
+	lg, err := ours.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,6 +124,7 @@ func TestAddToolMatchesSDK(t *testing.T) {
 	if string(w) != string(g) {
 		t.Errorf("tools/list:\n got %s\nwant %s", g, w)
 	}
+	return lw.Tools
 }
 
 // TestAddToolMatchesSDKOnEdges: as TestAddToolMatchesSDK, for what a handler returns at the
@@ -357,5 +364,99 @@ func TestAddToolRecoversPanic(t *testing.T) {
 	}
 	if logged.Len() != 0 {
 		t.Errorf("slog's default logger got:\n%s\nwant nothing: WithLogger was given", logged.String())
+	}
+}
+
+// TestAddToolMatchesSDKOnOutputs: as TestAddToolMatchesSDK, for the tools a hand-written
+// registration may add that generated code does not: an output that is not an object (SEP-2106)
+// beside the handler's own text, a nil map, schemas left for the SDK to infer from the Go types
+// (mcp.AddTool reflects them; AddTool resolved a missing output schema as null and failed every
+// call, and a missing input schema panicked), and an output of type any without a schema. tools/list
+// and every call must give what mcp.AddTool gives.
+func TestAddToolMatchesSDKOnOutputs(t *testing.T) {
+	ctx := context.Background()
+	type in struct {
+		N int `json:"n"`
+	}
+	type out struct {
+		Greeting string `json:"greeting"`
+		Count    int    `json:"count,omitempty"`
+	}
+	inSchema := json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}}}`)
+	list := func(_ context.Context, _ *mcp.CallToolRequest, in in) (*mcp.CallToolResult, []string, error) {
+		if in.N == 1 {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "two names"}}}, []string{"Lan", "Minh"}, nil
+		}
+		return nil, []string{"Lan"}, nil
+	}
+	counts := func(_ context.Context, _ *mcp.CallToolRequest, in in) (*mcp.CallToolResult, map[string]int, error) {
+		if in.N == 1 {
+			return nil, nil, nil
+		}
+		return nil, map[string]int{"a": in.N}, nil
+	}
+	greeting := func(_ context.Context, _ *mcp.CallToolRequest, in in) (*mcp.CallToolResult, *out, error) {
+		if in.N == 1 {
+			return nil, nil, nil
+		}
+		return nil, &out{Greeting: "hello", Count: in.N}, nil
+	}
+	anything := func(_ context.Context, _ *mcp.CallToolRequest, in in) (*mcp.CallToolResult, any, error) {
+		if in.N == 1 {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "text only"}}}, nil, nil
+		}
+		return nil, map[string]any{"n": in.N}, nil
+	}
+	register := func(s *mcp.Server, add func(*mcp.Server, *mcp.Tool, any)) {
+		add(s, &mcp.Tool{Name: "list", InputSchema: inSchema, OutputSchema: json.RawMessage(`{"type":"array","items":{"type":"string"}}`)}, list)
+		add(s, &mcp.Tool{Name: "counts", InputSchema: inSchema, OutputSchema: json.RawMessage(`{"type":"object","properties":{"d":{"type":"integer","default":5}}}`)}, counts)
+		add(s, &mcp.Tool{Name: "inferred_output", InputSchema: inSchema}, greeting)
+		add(s, &mcp.Tool{Name: "inferred_both"}, counts)
+		add(s, &mcp.Tool{Name: "any", InputSchema: inSchema}, anything)
+	}
+	// Each handler has its own types, so the two registrations dispatch on the handler.
+	sdk := connectClient(t, func(s *mcp.Server) {
+		register(s, func(s *mcp.Server, tool *mcp.Tool, h any) {
+			switch h := h.(type) {
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, []string, error):
+				mcp.AddTool(s, tool, h)
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, map[string]int, error):
+				mcp.AddTool(s, tool, h)
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, *out, error):
+				mcp.AddTool(s, tool, h)
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, any, error):
+				mcp.AddTool(s, tool, h)
+			}
+		})
+	})
+	ours := connectClient(t, func(s *mcp.Server) {
+		register(s, func(s *mcp.Server, tool *mcp.Tool, h any) {
+			switch h := h.(type) {
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, []string, error):
+				AddTool(s, tool, h)
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, map[string]int, error):
+				AddTool(s, tool, h)
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, *out, error):
+				AddTool(s, tool, h)
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, any, error):
+				AddTool(s, tool, h)
+			}
+		})
+	})
+	for _, tool := range sameToolList(t, sdk, ours) {
+		for _, n := range []int{0, 1, 3} {
+			params := &mcp.CallToolParams{Name: tool.Name, Arguments: map[string]any{"n": n}}
+			want, wantErr := sdk.CallTool(ctx, params)
+			got, gotErr := ours.CallTool(ctx, params)
+			if wantErr != nil || gotErr != nil {
+				t.Errorf("%s n=%d: error %v; the SDK's %v; want neither", tool.Name, n, gotErr, wantErr)
+				continue
+			}
+			w, _ := json.Marshal(want)
+			g, _ := json.Marshal(got)
+			if string(w) != string(g) {
+				t.Errorf("%s n=%d:\n got %s\nwant %s (mcp.AddTool)", tool.Name, n, g, w)
+			}
+		}
 	}
 }
