@@ -17,7 +17,9 @@ import (
 	"reflect"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -46,6 +48,8 @@ import (
 //     to logger at error level, or to slog's default logger when logger is nil (but for
 //     http.ErrAbortHandler, which net/http does not log either).
 //   - "arguments": null is taken as no arguments (see apply).
+//   - A validation error of the arguments longer than maxArgumentError characters has its
+//     middle left out (elideMiddle): the validator quotes the refused value whole.
 //   - An integer that fits an int64 or a uint64 keeps its exact value in the typed integer
 //     fields the handler gets (a field of type any still gets a float64, from the SDK's
 //     decoder) and in the output sent: mcp.AddTool decodes both as float64 to validate them
@@ -85,7 +89,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		args, err := apply(req.Params.Arguments, inResolved, false)
 		if err != nil {
-			return errorResult(fmt.Errorf("validating \"arguments\": %v", err)), nil
+			return errorResult(fmt.Errorf("validating \"arguments\": %s", elideMiddle(err.Error(), maxArgumentError))), nil
 		}
 		var input In
 		if err := decodeInput(args, &input); err != nil {
@@ -200,6 +204,38 @@ func decodeInput(data []byte, v any) error {
 	dec := segjson.NewDecoder(bytes.NewReader(data))
 	dec.DontMatchCaseInsensitiveStructFields()
 	return dec.Decode(v)
+}
+
+// maxArgumentError is the most characters of a validation error the caller gets back. The
+// validator quotes the value it refuses, whole: a 1 MiB string sent where at most 20 characters
+// are allowed came back as 1 MiB of error text, which the model then reads.
+const maxArgumentError = 2000
+
+// elideMiddle returns msg if it has at most max characters, else its beginning and its end
+// (where the validator says what is wrong: "has length 1048576, greater than 20") around a
+// note of how much was left out.
+func elideMiddle(msg string, max int) string {
+	n := utf8.RuneCountInString(msg)
+	if n <= max {
+		return msg
+	}
+	head, tail := max*2/3, max/4
+	var b strings.Builder
+	b.Grow(max * 4)
+	i := 0
+	for _, r := range msg {
+		switch {
+		case i < head:
+			b.WriteRune(r)
+		case i == head:
+			fmt.Fprintf(&b, " … [%d characters left out] … ", n-head-tail)
+		}
+		if i >= n-tail {
+			b.WriteRune(r)
+		}
+		i++
+	}
+	return b.String()
 }
 
 func errorResult(err error) *mcp.CallToolResult {

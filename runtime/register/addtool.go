@@ -25,6 +25,11 @@ import (
 //     (but for http.ErrAbortHandler, which net/http does not log either).
 //   - "arguments": null is taken as no arguments; mcp.AddTool panics on it when the input
 //     schema has a default.
+//   - The error result for arguments that break the input schema is at most 2,000 characters
+//     after its "validating \"arguments\": " prefix: the validator quotes the value it refuses
+//     whole, so 1 MiB sent where 20 characters are allowed came back as 1 MiB of text for the
+//     model; a longer message keeps its beginning and its end (what is wrong) around a note of
+//     how much was left out.
 //   - An integer that fits an int64 or a uint64 (an id, a time in nanoseconds) keeps its exact
 //     value, in the typed integer fields h gets (a field of type any still gets a float64) and
 //     in the output sent as structuredContent and text; mcp.AddTool decodes both as float64 to

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -458,5 +459,41 @@ func TestAddToolMatchesSDKOnOutputs(t *testing.T) {
 				t.Errorf("%s n=%d:\n got %s\nwant %s (mcp.AddTool)", tool.Name, n, g, w)
 			}
 		}
+	}
+}
+
+// TestAddToolLongArgumentError: the validator quotes the value it refuses whole, and
+// mcp.AddTool sends its message as the error result, so 1 MiB sent where at most 20 characters
+// are allowed came back as 1 MiB of text for the model to read. The message is now at most
+// 2,000 characters after its prefix: the SDK's message with the middle of the value left out,
+// its beginning and its end (what is wrong) kept; a short message is the SDK's, whole.
+func TestAddToolLongArgumentError(t *testing.T) {
+	ctx := context.Background()
+	schema := json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","maxLength":20}},"required":["name"]}`)
+	tool := func() *mcp.Tool { return &mcp.Tool{Name: "greet", InputSchema: schema, OutputSchema: addOutSchema} }
+	sdk := connectClient(t, func(s *mcp.Server) { mcp.AddTool(s, tool(), greet) })
+	ours := connectClient(t, func(s *mcp.Server) { AddTool(s, tool(), greet) })
+	text := func(cs *mcp.ClientSession, name string) string {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "greet", Arguments: map[string]any{"name": name}})
+		if err != nil || !res.IsError || len(res.Content) != 1 {
+			t.Fatalf("call with a name of %d bytes: %v, %v; want one error text", len(name), res, err)
+		}
+		return res.Content[0].(*mcp.TextContent).Text
+	}
+	if w, g := text(sdk, strings.Repeat("a", 21)), text(ours, strings.Repeat("a", 21)); g != w {
+		t.Errorf("short value:\n got %q\nwant %q (mcp.AddTool)", g, w)
+	}
+	long := strings.Repeat("é", 1<<19) // 1 MiB
+	want, got := text(sdk, long), text(ours, long)
+	const prefix = `validating "arguments": `
+	if n := utf8.RuneCountInString(strings.TrimPrefix(got, prefix)); n > 2000 || !strings.HasPrefix(got, prefix) {
+		t.Fatalf("the error text is %d characters after its prefix; want at most 2000:\n%.300s", n, got)
+	}
+	head, _, ok := strings.Cut(got, " … [")
+	_, tail, ok2 := strings.Cut(got, " characters left out] … ")
+	if !ok || !ok2 || !strings.HasPrefix(want, head) || !strings.HasSuffix(want, tail) || len(tail) < 20 {
+		t.Errorf("the error text is not the SDK's message with its middle left out:\n got %.300s … %s\nwant %.300s … %s",
+			got, tail, want, want[len(want)-120:])
 	}
 }
