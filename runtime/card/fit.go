@@ -448,8 +448,8 @@ func substituteTitle(c Card) (title, from string) {
 // firstLine returns the first non-blank line of s, trimmed.
 func firstLine(s string) string {
 	for l := range strings.Lines(s) {
-		if l = strings.TrimSpace(l); l != "" {
-			return l
+		if !isBlank(l) {
+			return strings.TrimSpace(l)
 		}
 	}
 	return ""
@@ -461,7 +461,7 @@ func firstLine(s string) string {
 func buildFallback(c Card) string {
 	lines := make([]string, 0, 3+len(c.Fields))
 	add := func(s string) {
-		if s = strings.TrimSpace(s); s != "" && !slices.Contains(lines, s) {
+		if s = strings.TrimSpace(s); !isBlank(s) && !slices.Contains(lines, s) {
 			lines = append(lines, s)
 		}
 	}
