@@ -89,7 +89,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		args, err := apply(req.Params.Arguments, inResolved, false)
 		if err != nil {
-			return errorResult(fmt.Errorf("validating \"arguments\": %s", elideMiddle(err.Error(), maxArgumentError))), nil
+			return errorResult(fmt.Errorf("validating \"arguments\": %s", argumentError(err))), nil
 		}
 		var input In
 		if err := decodeInput(args, &input); err != nil {
@@ -210,6 +210,15 @@ func decodeInput(data []byte, v any) error {
 // validator quotes the value it refuses, whole: a 1 MiB string sent where at most 20 characters
 // are allowed came back as 1 MiB of error text, which the model then reads.
 const maxArgumentError = 2000
+
+// argumentError is the validator's message for arguments that break the input schema, made
+// readable for the model: a JSON null it refuses is printed by jsonschema-go as
+// "<invalid reflect.Value>" (the reflect.Value of a nil interface), which says null here, and
+// a long message has its middle left out (elideMiddle).
+func argumentError(err error) string {
+	msg := strings.ReplaceAll(err.Error(), "<invalid reflect.Value> has type \"null\"", "null has type \"null\"")
+	return elideMiddle(msg, maxArgumentError)
+}
 
 // elideMiddle returns msg if it has at most max characters, else its beginning and its end
 // (where the validator says what is wrong: "has length 1048576, greater than 20") around a

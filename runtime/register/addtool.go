@@ -29,7 +29,7 @@ import (
 //     after its "validating \"arguments\": " prefix: the validator quotes the value it refuses
 //     whole, so 1 MiB sent where 20 characters are allowed came back as 1 MiB of text for the
 //     model; a longer message keeps its beginning and its end (what is wrong) around a note of
-//     how much was left out.
+//     how much was left out. A refused null is called null, not "<invalid reflect.Value>".
 //   - An integer that fits an int64 or a uint64 (an id, a time in nanoseconds) keeps its exact
 //     value, in the typed integer fields h gets (a field of type any still gets a float64) and
 //     in the output sent as structuredContent and text; mcp.AddTool decodes both as float64 to

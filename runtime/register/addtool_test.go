@@ -497,3 +497,29 @@ func TestAddToolLongArgumentError(t *testing.T) {
 			got, tail, want, want[len(want)-120:])
 	}
 }
+
+// TestAddToolNullArgumentError: jsonschema-go prints a JSON null it refuses as the reflect.Value
+// of a nil interface, so "name": null came back as `type: <invalid reflect.Value> has type
+// "null", want "string"`, which tells a model nothing it sent. It says null; the rest of the
+// SDK's message is kept.
+func TestAddToolNullArgumentError(t *testing.T) {
+	ctx := context.Background()
+	tool := func() *mcp.Tool {
+		return &mcp.Tool{Name: "greet", InputSchema: addInSchema, OutputSchema: addOutSchema}
+	}
+	sdk := connectClient(t, func(s *mcp.Server) { mcp.AddTool(s, tool(), greet) })
+	ours := connectClient(t, func(s *mcp.Server) { AddTool(s, tool(), greet) })
+	params := &mcp.CallToolParams{Name: "greet", Arguments: json.RawMessage(`{"name":null}`)}
+	want, err := sdk.CallTool(ctx, params)
+	if err != nil || !want.IsError {
+		t.Fatalf("mcp.AddTool: %v, %v; want an error result", want, err)
+	}
+	got, err := ours.CallTool(ctx, params)
+	if err != nil || !got.IsError {
+		t.Fatalf("AddTool: %v, %v; want an error result", got, err)
+	}
+	w, g := want.Content[0].(*mcp.TextContent).Text, got.Content[0].(*mcp.TextContent).Text
+	if strings.Contains(g, "reflect") || g != strings.Replace(w, "<invalid reflect.Value>", "null", 1) || !strings.Contains(g, `null has type "null", want "string"`) {
+		t.Errorf("error text %q; want the SDK's %q saying null", g, w)
+	}
+}
