@@ -63,7 +63,8 @@ func TestClip(t *testing.T) {
 }
 
 func FuzzClip(f *testing.F) {
-	for _, s := range []string{"", "hello world", "Cafe\u0301", "👨\u200d👩\u200d👧", "🇻🇳🇫🇷🇩🇪", "a\xffb", "   x   ", "\u0301\u0301"} {
+	for _, s := range []string{"", "hello world", "Cafe\u0301", "👨\u200d👩\u200d👧", "🇻🇳🇫🇷🇩🇪", "a\xffb", "   x   ", "\u0301\u0301",
+		"\u1100\u1161\u11a8\u1100\u1161", "नक्षत्र", "\u200b\ufeff"} {
 		for _, max := range []int{-1, 0, 1, 2, 3, 5, 80} {
 			f.Add(s, max)
 		}
