@@ -17,7 +17,9 @@ import (
 	"reflect"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -37,6 +39,8 @@ import (
 //     the server starts. cardgen's generated code passes both schemas as json.RawMessage package
 //     variables; resolving hundreds of them at start-up is most of the cost of starting a server
 //     with generated tools (see BENCHMARKS.md), and stateless HTTP servers start one per session.
+//     A schema left nil is inferred from the Go type when the tool is added, as mcp.AddTool
+//     infers it (generated code passes both).
 //   - A panic in h is recovered, as net/http recovers a handler's. The SDK recovers none, so one
 //     bad request — a nil map, an index out of range in a handler — ended the server's process
 //     and every session in it. The client gets an error result that names the tool and not the
@@ -44,6 +48,8 @@ import (
 //     to logger at error level, or to slog's default logger when logger is nil (but for
 //     http.ErrAbortHandler, which net/http does not log either).
 //   - "arguments": null is taken as no arguments (see apply).
+//   - A validation error of the arguments longer than maxArgumentError characters has its
+//     middle left out (elideMiddle): the validator quotes the refused value whole.
 //   - An integer that fits an int64 or a uint64 keeps its exact value in the typed integer
 //     fields the handler gets (a field of type any still gets a float64, from the SDK's
 //     decoder) and in the output sent: mcp.AddTool decodes both as float64 to validate them
@@ -54,7 +60,10 @@ import (
 //     valid data instead of ending the session.
 func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out], logger *slog.Logger) {
 	rpcerr.Install(s)
+	t = inferSchemas[In, Out](t)
 	in, out := Lazy(t.InputSchema), Lazy(t.OutputSchema)
+	// An Out of type any with no output schema has no output to check, as in mcp.AddTool.
+	checkOutput := t.OutputSchema != nil
 	s.AddTool(t, func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 		defer func() {
 			// recover returns nil for runtime.Goexit (t.FailNow in a test's handler), which
@@ -80,7 +89,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		args, err := apply(req.Params.Arguments, inResolved, false)
 		if err != nil {
-			return errorResult(fmt.Errorf("validating \"arguments\": %v", err)), nil
+			return errorResult(fmt.Errorf("validating \"arguments\": %s", argumentError(err))), nil
 		}
 		var input In
 		if err := decodeInput(args, &input); err != nil {
@@ -103,6 +112,11 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 			return res, nil
 		}
 		var outVal any = output
+		if outVal == nil {
+			// An Out of interface type left nil: no structured content, as mcp.AddTool sends
+			// none (the handler's own Content, if any, is the answer).
+			return res, nil
+		}
 		if v := reflect.ValueOf(output); v.Kind() == reflect.Pointer && v.IsNil() {
 			// A nil *Out is sent as Out's zero value, as mcp.AddTool sends it, not as null.
 			outVal = reflect.New(v.Type().Elem()).Interface()
@@ -111,19 +125,75 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		if err != nil {
 			return nil, fmt.Errorf("marshaling output: %w", err)
 		}
-		outResolved, err := out.Resolved()
-		if err != nil {
-			return nil, fmt.Errorf("tool %s: output schema: %w", t.Name, err)
-		}
-		if outJSON, err = apply(outJSON, outResolved, true); err != nil {
-			return nil, fmt.Errorf("validating tool output: %w", err)
+		if checkOutput {
+			outResolved, err := out.Resolved()
+			if err != nil {
+				return nil, fmt.Errorf("tool %s: output schema: %w", t.Name, err)
+			}
+			if outJSON, err = apply(outJSON, outResolved, true); err != nil {
+				return nil, fmt.Errorf("validating tool output: %w", err)
+			}
 		}
 		res.StructuredContent = json.RawMessage(outJSON)
 		if res.Content == nil {
 			res.Content = []mcp.Content{&mcp.TextContent{Text: string(outJSON)}}
+		} else if !isObject(outJSON) {
+			// Clients of protocol versions before 2026-07-28 take structuredContent only as an
+			// object; the JSON text after the handler's own content lets them read any other
+			// output, as mcp.AddTool adds it.
+			res.Content = append(res.Content, &mcp.TextContent{Text: string(outJSON)})
 		}
 		return res, nil
 	})
+}
+
+// inferSchemas returns t, or a copy of it with the schemas it lacks inferred from In and Out as
+// mcp.AddTool infers them (google/jsonschema-go's reflection of the type, a pointer's element
+// type for a pointer): an input of type any takes any object, and an output of type any has
+// no schema. Without them every call failed: a nil output schema was resolved as the JSON
+// null, which no output passes, and a nil input schema made the SDK's Server.AddTool panic. A
+// type the SDK cannot reflect panics here, as mcp.AddTool panics. cardgen's generated code
+// always passes both schemas, so nothing is reflected for it.
+func inferSchemas[In, Out any](t *mcp.Tool) *mcp.Tool {
+	inAny := reflect.TypeFor[In]() == reflect.TypeFor[any]()
+	outAny := reflect.TypeFor[Out]() == reflect.TypeFor[any]()
+	if t.InputSchema != nil && (t.OutputSchema != nil || outAny) {
+		return t
+	}
+	tt := *t
+	if tt.InputSchema == nil {
+		if inAny {
+			tt.InputSchema = &jsonschema.Schema{Type: "object"}
+		} else {
+			tt.InputSchema = mustInfer[In](t.Name, "input")
+		}
+	}
+	if tt.OutputSchema == nil && !outAny {
+		tt.OutputSchema = mustInfer[Out](t.Name, "output")
+	}
+	return &tt
+}
+
+// mustInfer returns the schema mcp.AddTool infers for T, or panics with the error as it does.
+func mustInfer[T any](tool, which string) *jsonschema.Schema {
+	rt := reflect.TypeFor[T]()
+	if rt.Kind() == reflect.Pointer {
+		rt = rt.Elem()
+	}
+	schema, err := jsonschema.ForType(rt, &jsonschema.ForOptions{})
+	if err == nil && schema == nil {
+		err = fmt.Errorf("schema is nil for type %v", rt)
+	}
+	if err != nil {
+		panic(fmt.Sprintf("AddTool: tool %q: %s schema: %v", tool, which, err))
+	}
+	return schema
+}
+
+// isObject reports whether data, a JSON value, is an object.
+func isObject(data []byte) bool {
+	data = bytes.TrimLeft(data, " \t\r\n")
+	return len(data) > 0 && data[0] == '{'
 }
 
 // decodeInput decodes a tool's validated arguments the way the SDK's typed handlers do: with
@@ -134,6 +204,47 @@ func decodeInput(data []byte, v any) error {
 	dec := segjson.NewDecoder(bytes.NewReader(data))
 	dec.DontMatchCaseInsensitiveStructFields()
 	return dec.Decode(v)
+}
+
+// maxArgumentError is the most characters of a validation error the caller gets back. The
+// validator quotes the value it refuses, whole: a 1 MiB string sent where at most 20 characters
+// are allowed came back as 1 MiB of error text, which the model then reads.
+const maxArgumentError = 2000
+
+// argumentError is the validator's message for arguments that break the input schema, made
+// readable for the model: a JSON null it refuses is printed by jsonschema-go as
+// "<invalid reflect.Value>" (the reflect.Value of a nil interface), which says null here, and
+// a long message has its middle left out (elideMiddle).
+func argumentError(err error) string {
+	msg := strings.ReplaceAll(err.Error(), "<invalid reflect.Value> has type \"null\"", "null has type \"null\"")
+	return elideMiddle(msg, maxArgumentError)
+}
+
+// elideMiddle returns msg if it has at most max characters, else its beginning and its end
+// (where the validator says what is wrong: "has length 1048576, greater than 20") around a
+// note of how much was left out.
+func elideMiddle(msg string, max int) string {
+	n := utf8.RuneCountInString(msg)
+	if n <= max {
+		return msg
+	}
+	head, tail := max*2/3, max/4
+	var b strings.Builder
+	b.Grow(max * 4)
+	i := 0
+	for _, r := range msg {
+		switch {
+		case i < head:
+			b.WriteRune(r)
+		case i == head:
+			fmt.Fprintf(&b, " … [%d characters left out] … ", n-head-tail)
+		}
+		if i >= n-tail {
+			b.WriteRune(r)
+		}
+		i++
+	}
+	return b.String()
 }
 
 func errorResult(err error) *mcp.CallToolResult {
@@ -219,6 +330,11 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 		if err := unmarshalExact(data, &v); err != nil {
 			return nil, fmt.Errorf("unmarshaling output: %w", err)
 		}
+	}
+	if forOutput && v == nil && resolved.Schema().Type == "object" {
+		// A nil map, or a value marshalled as null, is {} to an object schema, with its
+		// defaults, as mcp.AddTool makes it: null would break the schema.
+		v = map[string]any{}
 	}
 	applied := false
 	if _, ok := v.(map[string]any); ok {

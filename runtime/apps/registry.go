@@ -194,6 +194,12 @@ func (r *Registry) AddHTML(path string, html []byte, meta *ResourceMeta) (uri st
 }
 
 func (r *Registry) add(path string, data []byte, meta *ResourceMeta) (string, error) {
+	if !utf8.Valid(data) {
+		// A read sends the view as JSON text, where each invalid byte would become U+FFFD: the
+		// host would draw other characters than the file's, under a size and version computed
+		// from bytes it never receives.
+		return "", fmt.Errorf("apps: view %s is not valid UTF-8 (byte %d is not): save it as UTF-8, the encoding hosts read views in", path, invalidUTF8At(data))
+	}
 	m := r.opts.Default
 	if meta != nil {
 		if err := meta.Validate(); err != nil {
@@ -239,6 +245,19 @@ func (r *Registry) add(path string, data []byte, meta *ResourceMeta) (string, er
 	r.byPath[path] = res
 	r.byURI[uri] = res
 	return uri, nil
+}
+
+// invalidUTF8At returns the offset of the first byte of data that does not start a valid UTF-8
+// sequence, or -1.
+func invalidUTF8At(data []byte) int {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
 }
 
 // htmlTitle returns the text of the document's <title>, or "".

@@ -1,6 +1,7 @@
 package apps
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -538,5 +539,46 @@ func TestReadCacheHint(t *testing.T) {
 		if res.TTLMs != tc.ttlMs || res.CacheScope != "public" {
 			t.Errorf("read %q: ttlMs %d, cacheScope %q; want %d, public", tc.uri, res.TTLMs, res.CacheScope, tc.ttlMs)
 		}
+	}
+}
+
+// TestViewMustBeUTF8: a read sends a view as JSON text, so a view saved in another encoding
+// (Latin-1 "café" is "caf\xe9") reached the host with U+FFFD in place of its letters, under a
+// size and a version computed from bytes no host received. Adding it is an error that names
+// the first bad byte; a UTF-8 view is read back byte for byte, with its size in bytes.
+func TestViewMustBeUTF8(t *testing.T) {
+	latin1 := []byte("<!DOCTYPE html><meta charset=\"windows-1252\"><title>Caf\xe9</title><p>caf\xe9</p>")
+	fsys := fstest.MapFS{"latin1.html": {Data: latin1}}
+	r := NewRegistry("shop", Options{})
+	want := fmt.Sprintf("apps: view latin1.html is not valid UTF-8 (byte %d is not): save it as UTF-8, the encoding hosts read views in",
+		bytes.IndexByte(latin1, 0xe9))
+	if uri, err := r.AddFile(fsys, "latin1.html", nil); err == nil || err.Error() != want || uri != "" {
+		t.Errorf("AddFile of a Latin-1 view: %q, %v\nwant error %s", uri, err, want)
+	}
+	if _, err := r.AddHTML("latin1.html", latin1, nil); err == nil || err.Error() != want {
+		t.Errorf("AddHTML of a Latin-1 view: %v\nwant error %s", err, want)
+	}
+
+	utf8View := "<!DOCTYPE html><title>Café Ngọc</title><p>\u2028 ₫ 😀</p>"
+	uri, err := r.AddHTML("utf8.html", []byte(utf8View), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newServer()
+	r.Register(s)
+	cs := connect(t, s, nil)
+	res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: uri})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Contents[0].Text; got != utf8View {
+		t.Errorf("read %q; want the view's bytes %q", got, utf8View)
+	}
+	list, err := cs.ListResources(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list.Resources) != 1 || list.Resources[0].Size != int64(len(utf8View)) {
+		t.Errorf("resources/list %v; want one view of %d bytes", list.Resources, len(utf8View))
 	}
 }

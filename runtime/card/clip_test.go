@@ -7,6 +7,7 @@ import (
 )
 
 func TestClip(t *testing.T) {
+	const jamo = "\u1100\u1161\u11a8"
 	tests := []struct {
 		name string
 		s    string
@@ -37,6 +38,19 @@ func TestClip(t *testing.T) {
 		{"invalid utf-8 repaired when short", "a\xffb", 10, "a\uFFFDb"},
 		{"invalid utf-8 repaired when clipped", "ab\xff\xfecd", 4, "ab\uFFFD…"},
 		{"line breaks count as characters", "a\nb\nc", 4, "a\nb…"},
+		// ᄀ ᅡ ᆨ: 각 as conjoining jamo (NFD Korean), three code points, one character.
+		{"jamo syllable not split after its consonant", jamo + jamo, 5, jamo + "…"},
+		{"jamo syllable not split after its vowel", jamo + jamo + jamo, 6, jamo + "…"},
+		{"jamo syllables kept whole", jamo + jamo + jamo, 7, jamo + jamo + "…"},
+		{"jamo vowel not split from a precomposed syllable", "\uac00\u11a8x", 2, "…"},
+		{"precomposed syllables are one character each", "\uac01\uac01\uac01\uac01", 3, "\uac01\uac01…"},
+		{"leading jamo run not split", "\u1100\u1100\u1161ab", 3, "…"},
+		// क्ष is क, the virama ्, ष: one character.
+		{"conjunct not split after its virama", "नक्षत्र", 4, "न…"},
+		{"conjunct kept whole", "नक्षत्र", 5, "नक्ष…"},
+		{"three-consonant conjunct not split", "अस्त्र", 5, "अ…"},
+		{"virama and joiner not split", "कक्\u200dषa", 5, "क…"},
+		{"virama at the end kept", "क्।।", 3, "क्…"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,7 +63,8 @@ func TestClip(t *testing.T) {
 }
 
 func FuzzClip(f *testing.F) {
-	for _, s := range []string{"", "hello world", "Cafe\u0301", "👨\u200d👩\u200d👧", "🇻🇳🇫🇷🇩🇪", "a\xffb", "   x   ", "\u0301\u0301"} {
+	for _, s := range []string{"", "hello world", "Cafe\u0301", "👨\u200d👩\u200d👧", "🇻🇳🇫🇷🇩🇪", "a\xffb", "   x   ", "\u0301\u0301",
+		"\u1100\u1161\u11a8\u1100\u1161", "नक्षत्र", "\u200b\ufeff"} {
 		for _, max := range []int{-1, 0, 1, 2, 3, 5, 80} {
 			f.Add(s, max)
 		}

@@ -65,7 +65,8 @@ func FitWithChanges(c Card) (Card, []Change) {
 // Clip returns s cut to at most max Unicode code points, "…" included: a
 // longer s keeps its first max-1 code points at most, then "…". Clip never
 // splits a code point and does not leave a combining mark, variation
-// selector, emoji modifier, zero-width joiner or half a flag without the
+// selector, emoji modifier, zero-width joiner, half a flag, half a Hangul
+// syllable of conjoining jamo or half an Indic conjunct without the
 // character it belongs to: such clusters are dropped whole. White space
 // before the "…" is removed. Invalid UTF-8 in s is replaced by U+FFFD, so the
 // result is always valid UTF-8. Clip returns "" when max < 1.
@@ -91,7 +92,8 @@ func Clip(s string, max int) string {
 
 // clusterStart moves cut back until s[:cut] does not end inside a
 // user-perceived character, using the parts of the Unicode grapheme rules
-// that matter for clipping: extending marks, joiners and flag pairs.
+// that matter for clipping: extending marks, joiners, flag pairs, Hangul
+// jamo and Indic conjuncts.
 func clusterStart(s string, cut int) int {
 	for cut > 0 {
 		next, _ := utf8.DecodeRuneInString(s[cut:])
@@ -103,6 +105,8 @@ func clusterStart(s string, cut int) int {
 			cut -= size
 		case isRegional(next) && isRegional(last) && regionalRun(s[:cut])%2 == 1:
 			// A flag is a pair of regional indicators; do not keep half.
+			cut -= size
+		case next >= '\u0900' && joinsScript(last, next):
 			cut -= size
 		default:
 			return cut
@@ -120,6 +124,70 @@ func isExtend(r rune) bool {
 }
 
 func isRegional(r rune) bool { return r >= 0x1F1E6 && r <= 0x1F1FF }
+
+// Hangul syllable types of the grapheme rules: leading consonant, vowel, trailing consonant,
+// and precomposed syllables with and without a trailing consonant.
+const (
+	hangulNone = iota
+	hangulL
+	hangulV
+	hangulT
+	hangulLV
+	hangulLVT
+)
+
+func hangulType(r rune) int {
+	switch {
+	case r < 0x1100:
+		return hangulNone
+	case r <= 0x115F, r >= 0xA960 && r <= 0xA97C:
+		return hangulL
+	case r <= 0x11A7, r >= 0xD7B0 && r <= 0xD7C6:
+		return hangulV
+	case r <= 0x11FF, r >= 0xD7CB && r <= 0xD7FB:
+		return hangulT
+	case r >= 0xAC00 && r <= 0xD7A3:
+		if (r-0xAC00)%28 == 0 {
+			return hangulLV
+		}
+		return hangulLVT
+	}
+	return hangulNone
+}
+
+// hangulJoins reports whether a and b are parts of one Hangul syllable (grapheme rules GB6 to
+// GB8: L × (L | V | LV | LVT), (LV | V) × (V | T), (LVT | T) × T).
+func hangulJoins(a, b rune) bool {
+	ta, tb := hangulType(a), hangulType(b)
+	switch ta {
+	case hangulL:
+		return tb == hangulL || tb == hangulV || tb == hangulLV || tb == hangulLVT
+	case hangulLV, hangulV:
+		return tb == hangulV || tb == hangulT
+	case hangulLVT, hangulT:
+		return tb == hangulT
+	}
+	return false
+}
+
+// joinsScript reports whether a and b are parts of one character by the rules of a script:
+// a Hangul syllable written as conjoining jamo (NFD Korean, as macOS writes file names), where
+// a leading consonant without its vowel is half a syllable, or an Indic conjunct, where a
+// virama joins the consonants around it into one character (क्ष, of which "क्" is half).
+func joinsScript(a, b rune) bool {
+	return hangulJoins(a, b) || isLinker(a) && unicode.IsLetter(b)
+}
+
+// isLinker reports whether r is a virama that joins the consonants around it into a conjunct
+// (Indic_Conjunct_Break=Linker, grapheme rule GB9c: Devanagari, Bengali, Gujarati, Oriya, Telugu
+// and Malayalam).
+func isLinker(r rune) bool {
+	switch r {
+	case '्', '্', '્', '୍', '్', '്':
+		return true
+	}
+	return false
+}
 
 // regionalRun counts the regional indicators at the end of s.
 func regionalRun(s string) int {
@@ -380,8 +448,8 @@ func substituteTitle(c Card) (title, from string) {
 // firstLine returns the first non-blank line of s, trimmed.
 func firstLine(s string) string {
 	for l := range strings.Lines(s) {
-		if l = strings.TrimSpace(l); l != "" {
-			return l
+		if !isBlank(l) {
+			return strings.TrimSpace(l)
 		}
 	}
 	return ""
@@ -393,7 +461,7 @@ func firstLine(s string) string {
 func buildFallback(c Card) string {
 	lines := make([]string, 0, 3+len(c.Fields))
 	add := func(s string) {
-		if s = strings.TrimSpace(s); s != "" && !slices.Contains(lines, s) {
+		if s = strings.TrimSpace(s); !isBlank(s) && !slices.Contains(lines, s) {
 			lines = append(lines, s)
 		}
 	}

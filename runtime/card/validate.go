@@ -373,8 +373,27 @@ func plainASCII(s string, mode lineMode) bool {
 	return true
 }
 
-// isBlank reports whether s holds nothing but white space.
-func isBlank(s string) bool { return strings.TrimSpace(s) == "" }
+// isBlank reports whether s shows nothing: it holds nothing but white space and invisible
+// characters (see invisible). A title of zero-width spaces or bidi marks is as missing as one
+// of spaces: the user sees no title.
+func isBlank(s string) bool {
+	for _, r := range s {
+		if !unicode.IsSpace(r) && !invisible(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// invisible reports whether r is drawn as nothing: a format character (zero-width space, joiner
+// and non-joiner, bidi marks and embeddings, word joiner, byte order mark, soft hyphen), a
+// variation selector or another default-ignorable code point (the Hangul filler ㅤ, used for
+// blank-looking names). Prepended concatenation marks (the Arabic number sign U+0600) are
+// format characters that are drawn, and are not invisible.
+func invisible(r rune) bool {
+	return r >= 0xAD && unicode.In(r, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) &&
+		!unicode.Is(unicode.Prepended_Concatenation_Mark, r)
+}
 
 // path names a slot without building the string until it is needed, so
 // that checking and fitting a valid card allocate nothing for paths.

@@ -210,3 +210,51 @@ func TestIsHTTPS(t *testing.T) {
 		}
 	}
 }
+
+// TestInvisibleTextIsBlank: a required slot holding only characters that draw nothing — zero
+// width spaces and joiners, bidi marks, a byte order mark, a word joiner, the Hangul filler —
+// showed the user nothing, yet passed as present: a card with an invisible title (a JavaScript
+// host's trim() even removes U+FEFF and then drops the card as titleless). Validate reports such a
+// slot as empty, and Fit repairs it as it repairs a blank one. Visible format characters (the
+// Arabic number sign) and text next to invisible ones are kept.
+func TestInvisibleTextIsBlank(t *testing.T) {
+	for _, s := range []string{"\u200b", "\u200f\u200e", "\ufeff", " \u2060 ", "\u200d\u200c", "\u3164", "\u00ad", "\u202e\u202c", "\ufe0f"} {
+		c := orderCard()
+		c.Title = s
+		c.Fields[1].Label = s
+		c.Actions[1].Text = s
+		var ve *ValidationError
+		err := c.Validate()
+		if !errors.As(err, &ve) {
+			t.Fatalf("%+q: Validate = %v; want the title, a label and a message text reported empty", s, err)
+		}
+		var paths []string
+		for _, p := range ve.Problems {
+			if strings.HasPrefix(p.Msg, "is empty") {
+				paths = append(paths, p.Path)
+			}
+		}
+		if got := strings.Join(paths, " "); got != "title fields[1].label actions[1].text" {
+			t.Errorf("%+q: empty slots %q; want title, fields[1].label and actions[1].text (%v)", s, got, err)
+		}
+		f := Fit(c)
+		if err := f.Validate(); err != nil {
+			t.Errorf("%+q: Fit gave an invalid card: %v", s, err)
+		}
+		if f.Title != "Total: 1,250,000 ₫" || len(f.Fields) != 1 || len(f.Actions) != 1 {
+			t.Errorf("%+q: Fit = %+v; want the first field as title, the blank row and button dropped", s, f)
+		}
+	}
+	for _, s := range []string{"\u0600\u0661", "\u200fשלום", "a\u200b", "\u263a\ufe0f"} {
+		c := orderCard()
+		c.Title = s
+		if err := c.Validate(); err != nil {
+			t.Errorf("%+q: %v; want a visible title accepted", s, err)
+		}
+	}
+	// A card whose only text is invisible gets the default title, not an invisible line of it.
+	f := Fit(Card{Text: "\u200b\n\ufeff"})
+	if err := f.Validate(); err != nil || f.Title != defaultTitle {
+		t.Errorf("Fit of a card with invisible text: %+v, %v; want the title %q", f, err, defaultTitle)
+	}
+}

@@ -15,6 +15,8 @@ import (
 //     the server starts. cardgen's generated code passes both schemas as json.RawMessage package
 //     variables; resolving hundreds of them at start-up is most of the cost of starting a server
 //     with generated tools (see BENCHMARKS.md), and stateless HTTP servers start one per session.
+//     A schema left nil is inferred from the Go type when the tool is added, as mcp.AddTool
+//     infers it (generated code passes both).
 //   - A panic in h is recovered, as net/http recovers a handler's. The SDK recovers none, so one
 //     bad request — a nil map, an index out of range in a handler — ended the server's process
 //     and every session in it. The client gets an error result that names the tool and not the
@@ -23,6 +25,11 @@ import (
 //     (but for http.ErrAbortHandler, which net/http does not log either).
 //   - "arguments": null is taken as no arguments; mcp.AddTool panics on it when the input
 //     schema has a default.
+//   - The error result for arguments that break the input schema is at most 2,000 characters
+//     after its "validating \"arguments\": " prefix: the validator quotes the value it refuses
+//     whole, so 1 MiB sent where 20 characters are allowed came back as 1 MiB of text for the
+//     model; a longer message keeps its beginning and its end (what is wrong) around a note of
+//     how much was left out. A refused null is called null, not "<invalid reflect.Value>".
 //   - An integer that fits an int64 or a uint64 (an id, a time in nanoseconds) keeps its exact
 //     value, in the typed integer fields h gets (a field of type any still gets a float64) and
 //     in the output sent as structuredContent and text; mcp.AddTool decodes both as float64 to

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -105,11 +106,17 @@ func TestAddToolMatchesSDK(t *testing.T) {
 		}
 	}
 	// tools/list shows the same tool.
-	lw, err := sdk.ListTools(ctx, nil)
+	sameToolList(t, sdk, ours)
+}
+
+// sameToolList requires tools/list to answer the same on both sessions, and returns the tools.
+func sameToolList(t *testing.T, sdk, ours *mcp.ClientSession) []*mcp.Tool {
+	t.Helper()
+	lw, err := sdk.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lg, err := ours.ListTools(ctx, nil)
+	lg, err := ours.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,6 +125,7 @@ func TestAddToolMatchesSDK(t *testing.T) {
 	if string(w) != string(g) {
 		t.Errorf("tools/list:\n got %s\nwant %s", g, w)
 	}
+	return lw.Tools
 }
 
 // TestAddToolMatchesSDKOnEdges: as TestAddToolMatchesSDK, for what a handler returns at the
@@ -357,5 +365,161 @@ func TestAddToolRecoversPanic(t *testing.T) {
 	}
 	if logged.Len() != 0 {
 		t.Errorf("slog's default logger got:\n%s\nwant nothing: WithLogger was given", logged.String())
+	}
+}
+
+// TestAddToolMatchesSDKOnOutputs: as TestAddToolMatchesSDK, for the tools a hand-written
+// registration may add that generated code does not: an output that is not an object (SEP-2106)
+// beside the handler's own text, a nil map, schemas left for the SDK to infer from the Go types
+// (mcp.AddTool reflects them; AddTool resolved a missing output schema as null and failed every
+// call, and a missing input schema panicked), and an output of type any without a schema. tools/list
+// and every call must give what mcp.AddTool gives.
+func TestAddToolMatchesSDKOnOutputs(t *testing.T) {
+	ctx := context.Background()
+	type in struct {
+		N int `json:"n"`
+	}
+	type out struct {
+		Greeting string `json:"greeting"`
+		Count    int    `json:"count,omitempty"`
+	}
+	inSchema := json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}}}`)
+	list := func(_ context.Context, _ *mcp.CallToolRequest, in in) (*mcp.CallToolResult, []string, error) {
+		if in.N == 1 {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "two names"}}}, []string{"Lan", "Minh"}, nil
+		}
+		return nil, []string{"Lan"}, nil
+	}
+	counts := func(_ context.Context, _ *mcp.CallToolRequest, in in) (*mcp.CallToolResult, map[string]int, error) {
+		if in.N == 1 {
+			return nil, nil, nil
+		}
+		return nil, map[string]int{"a": in.N}, nil
+	}
+	greeting := func(_ context.Context, _ *mcp.CallToolRequest, in in) (*mcp.CallToolResult, *out, error) {
+		if in.N == 1 {
+			return nil, nil, nil
+		}
+		return nil, &out{Greeting: "hello", Count: in.N}, nil
+	}
+	anything := func(_ context.Context, _ *mcp.CallToolRequest, in in) (*mcp.CallToolResult, any, error) {
+		if in.N == 1 {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "text only"}}}, nil, nil
+		}
+		return nil, map[string]any{"n": in.N}, nil
+	}
+	register := func(s *mcp.Server, add func(*mcp.Server, *mcp.Tool, any)) {
+		add(s, &mcp.Tool{Name: "list", InputSchema: inSchema, OutputSchema: json.RawMessage(`{"type":"array","items":{"type":"string"}}`)}, list)
+		add(s, &mcp.Tool{Name: "counts", InputSchema: inSchema, OutputSchema: json.RawMessage(`{"type":"object","properties":{"d":{"type":"integer","default":5}}}`)}, counts)
+		add(s, &mcp.Tool{Name: "inferred_output", InputSchema: inSchema}, greeting)
+		add(s, &mcp.Tool{Name: "inferred_both"}, counts)
+		add(s, &mcp.Tool{Name: "any", InputSchema: inSchema}, anything)
+	}
+	// Each handler has its own types, so the two registrations dispatch on the handler.
+	sdk := connectClient(t, func(s *mcp.Server) {
+		register(s, func(s *mcp.Server, tool *mcp.Tool, h any) {
+			switch h := h.(type) {
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, []string, error):
+				mcp.AddTool(s, tool, h)
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, map[string]int, error):
+				mcp.AddTool(s, tool, h)
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, *out, error):
+				mcp.AddTool(s, tool, h)
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, any, error):
+				mcp.AddTool(s, tool, h)
+			}
+		})
+	})
+	ours := connectClient(t, func(s *mcp.Server) {
+		register(s, func(s *mcp.Server, tool *mcp.Tool, h any) {
+			switch h := h.(type) {
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, []string, error):
+				AddTool(s, tool, h)
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, map[string]int, error):
+				AddTool(s, tool, h)
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, *out, error):
+				AddTool(s, tool, h)
+			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, any, error):
+				AddTool(s, tool, h)
+			}
+		})
+	})
+	for _, tool := range sameToolList(t, sdk, ours) {
+		for _, n := range []int{0, 1, 3} {
+			params := &mcp.CallToolParams{Name: tool.Name, Arguments: map[string]any{"n": n}}
+			want, wantErr := sdk.CallTool(ctx, params)
+			got, gotErr := ours.CallTool(ctx, params)
+			if wantErr != nil || gotErr != nil {
+				t.Errorf("%s n=%d: error %v; the SDK's %v; want neither", tool.Name, n, gotErr, wantErr)
+				continue
+			}
+			w, _ := json.Marshal(want)
+			g, _ := json.Marshal(got)
+			if string(w) != string(g) {
+				t.Errorf("%s n=%d:\n got %s\nwant %s (mcp.AddTool)", tool.Name, n, g, w)
+			}
+		}
+	}
+}
+
+// TestAddToolLongArgumentError: the validator quotes the value it refuses whole, and
+// mcp.AddTool sends its message as the error result, so 1 MiB sent where at most 20 characters
+// are allowed came back as 1 MiB of text for the model to read. The message is now at most
+// 2,000 characters after its prefix: the SDK's message with the middle of the value left out,
+// its beginning and its end (what is wrong) kept; a short message is the SDK's, whole.
+func TestAddToolLongArgumentError(t *testing.T) {
+	ctx := context.Background()
+	schema := json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","maxLength":20}},"required":["name"]}`)
+	tool := func() *mcp.Tool { return &mcp.Tool{Name: "greet", InputSchema: schema, OutputSchema: addOutSchema} }
+	sdk := connectClient(t, func(s *mcp.Server) { mcp.AddTool(s, tool(), greet) })
+	ours := connectClient(t, func(s *mcp.Server) { AddTool(s, tool(), greet) })
+	text := func(cs *mcp.ClientSession, name string) string {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "greet", Arguments: map[string]any{"name": name}})
+		if err != nil || !res.IsError || len(res.Content) != 1 {
+			t.Fatalf("call with a name of %d bytes: %v, %v; want one error text", len(name), res, err)
+		}
+		return res.Content[0].(*mcp.TextContent).Text
+	}
+	if w, g := text(sdk, strings.Repeat("a", 21)), text(ours, strings.Repeat("a", 21)); g != w {
+		t.Errorf("short value:\n got %q\nwant %q (mcp.AddTool)", g, w)
+	}
+	long := strings.Repeat("é", 1<<19) // 1 MiB
+	want, got := text(sdk, long), text(ours, long)
+	const prefix = `validating "arguments": `
+	if n := utf8.RuneCountInString(strings.TrimPrefix(got, prefix)); n > 2000 || !strings.HasPrefix(got, prefix) {
+		t.Fatalf("the error text is %d characters after its prefix; want at most 2000:\n%.300s", n, got)
+	}
+	head, _, ok := strings.Cut(got, " … [")
+	_, tail, ok2 := strings.Cut(got, " characters left out] … ")
+	if !ok || !ok2 || !strings.HasPrefix(want, head) || !strings.HasSuffix(want, tail) || len(tail) < 20 {
+		t.Errorf("the error text is not the SDK's message with its middle left out:\n got %.300s … %s\nwant %.300s … %s",
+			got, tail, want, want[len(want)-120:])
+	}
+}
+
+// TestAddToolNullArgumentError: jsonschema-go prints a JSON null it refuses as the reflect.Value
+// of a nil interface, so "name": null came back as `type: <invalid reflect.Value> has type
+// "null", want "string"`, which tells a model nothing it sent. It says null; the rest of the
+// SDK's message is kept.
+func TestAddToolNullArgumentError(t *testing.T) {
+	ctx := context.Background()
+	tool := func() *mcp.Tool {
+		return &mcp.Tool{Name: "greet", InputSchema: addInSchema, OutputSchema: addOutSchema}
+	}
+	sdk := connectClient(t, func(s *mcp.Server) { mcp.AddTool(s, tool(), greet) })
+	ours := connectClient(t, func(s *mcp.Server) { AddTool(s, tool(), greet) })
+	params := &mcp.CallToolParams{Name: "greet", Arguments: json.RawMessage(`{"name":null}`)}
+	want, err := sdk.CallTool(ctx, params)
+	if err != nil || !want.IsError {
+		t.Fatalf("mcp.AddTool: %v, %v; want an error result", want, err)
+	}
+	got, err := ours.CallTool(ctx, params)
+	if err != nil || !got.IsError {
+		t.Fatalf("AddTool: %v, %v; want an error result", got, err)
+	}
+	w, g := want.Content[0].(*mcp.TextContent).Text, got.Content[0].(*mcp.TextContent).Text
+	if strings.Contains(g, "reflect") || g != strings.Replace(w, "<invalid reflect.Value>", "null", 1) || !strings.Contains(g, `null has type "null", want "string"`) {
+		t.Errorf("error text %q; want the SDK's %q saying null", g, w)
 	}
 }
