@@ -72,6 +72,19 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 		b.errorf(arg.Pos, "the ui folder %q is not inside the package directory; go:embed can only embed files below it (set -ui to a folder inside the package)", b.out.UIDir)
 		return
 	}
+	doc, err := os.ReadFile(full)
+	if err != nil {
+		b.errorf(arg.Pos, "ui path %q: %v; make the file readable", arg.Text, err)
+		return
+	}
+	view := token.NewFileSet().AddFile(full, -1, len(doc))
+	view.SetLinesForContent(doc)
+	if at := apps.InvalidUTF8At(doc); at >= 0 {
+		// apps.Registry refuses such a view when RegisterTools adds it, which would panic at
+		// start-up: a read sends the view as JSON text, where each invalid byte becomes U+FFFD.
+		b.atVia(view.Position(view.Pos(at)), arg.Pos, "the view is not valid UTF-8 (byte %#x here), and hosts read views as UTF-8; save it as UTF-8", doc[at])
+		return
+	}
 	t.UIPath, t.UIPos = arg.Text, arg.Pos
 	b.out.addUIFile(arg.Text)
 	sidecar := strings.TrimSuffix(arg.Text, ".html") + ".meta.json"
@@ -91,12 +104,8 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	b.out.addUIFile(sidecar)
 	// With a sidecar, the view's CSP is known here: what its markup loads from elsewhere must be
 	// in it. (Without one, RegisterTools' WithUIDefault option may grant origins at run time.)
-	if doc, err := os.ReadFile(full); err == nil {
-		view := token.NewFileSet().AddFile(full, -1, len(doc))
-		view.SetLinesForContent(doc)
-		for _, l := range blockedLoads(doc, meta) {
-			b.atVia(view.Position(view.Pos(l.offset)), arg.Pos, "%s", blockedMessage(l, path.Base(sidecar)))
-		}
+	for _, l := range blockedLoads(doc, meta) {
+		b.atVia(view.Position(view.Pos(l.offset)), arg.Pos, "%s", blockedMessage(l, path.Base(sidecar)))
 	}
 }
 

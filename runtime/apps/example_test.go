@@ -82,3 +82,13 @@ func ExampleParseVisibility() {
 	// [app] <nil>
 	// unknown visibility "card"; a tool only cards call is "app"
 }
+
+// InvalidUTF8At finds the byte that keeps a view from being served: here the é of a file saved
+// as Latin-1.
+func ExampleInvalidUTF8At() {
+	fmt.Println(apps.InvalidUTF8At([]byte("<p>caf\xe9</p>")))
+	fmt.Println(apps.InvalidUTF8At([]byte("<p>café</p>")))
+	// Output:
+	// 6
+	// -1
+}

@@ -198,7 +198,7 @@ func (r *Registry) add(path string, data []byte, meta *ResourceMeta) (string, er
 		// A read sends the view as JSON text, where each invalid byte would become U+FFFD: the
 		// host would draw other characters than the file's, under a size and version computed
 		// from bytes it never receives.
-		return "", fmt.Errorf("apps: view %s is not valid UTF-8 (byte %d is not): save it as UTF-8, the encoding hosts read views in", path, invalidUTF8At(data))
+		return "", fmt.Errorf("apps: view %s is not valid UTF-8 (byte %d is not): save it as UTF-8, the encoding hosts read views in", path, InvalidUTF8At(data))
 	}
 	m := r.opts.Default
 	if meta != nil {
@@ -247,9 +247,10 @@ func (r *Registry) add(path string, data []byte, meta *ResourceMeta) (string, er
 	return uri, nil
 }
 
-// invalidUTF8At returns the offset of the first byte of data that does not start a valid UTF-8
-// sequence, or -1.
-func invalidUTF8At(data []byte) int {
+// InvalidUTF8At returns the offset of the first byte of data that does not start a valid UTF-8
+// sequence, or -1 when data is valid UTF-8. AddFile and AddHTML refuse a view that has one;
+// cardgen reports it where it is when it generates.
+func InvalidUTF8At(data []byte) int {
 	for i := 0; i < len(data); {
 		r, size := utf8.DecodeRune(data[i:])
 		if r == utf8.RuneError && size == 1 {

@@ -57,3 +57,9 @@ func F(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:tool
 //card:ui orders/Aux.v2.html
 func H(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// I names a view saved as Latin-1, not UTF-8.
+//
+//card:tool
+//card:ui orders/latin1.html
+func I(ctx context.Context, in In) (*Out, error) { return nil, nil }
