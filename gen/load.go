@@ -474,9 +474,12 @@ func isUnusedImport(msg string) bool {
 		strings.Contains(msg, `" imported as `) && strings.HasSuffix(msg, ` and not used`))
 }
 
-// hasCardgenHeader reports whether a file's bytes start with cardgen's generated-code header.
+// hasCardgenHeader reports whether a file's bytes start with cardgen's generated-code header,
+// as a line of its own: ended by LF as cardgen writes it, or by CRLF as git checks it out with
+// core.autocrlf (Git for Windows' default).
 func hasCardgenHeader(src []byte) bool {
-	return bytes.HasPrefix(src, []byte(generatedHeader+"\n"))
+	rest, ok := bytes.CutPrefix(src, []byte(generatedHeader))
+	return ok && (bytes.HasPrefix(rest, []byte("\n")) || bytes.HasPrefix(rest, []byte("\r\n")))
 }
 
 // isGeneratedFile reports whether f was written by cardgen. Such files are about to be

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -506,6 +507,74 @@ func TestHandWrittenFileNotReplaced(t *testing.T) {
 				t.Errorf("%s was changed", name)
 			}
 		})
+	}
+}
+
+// TestCRLFCheckout: git checks files out with CRLF line endings under core.autocrlf, Git for
+// Windows' default and that of Windows CI runners. cardgen's own files checked out so are still
+// its own (cardgen refused to replace them, saying their first line was not its header), and are
+// up to date when only their line endings differ: cardgen check failed on every such checkout,
+// and go generate rewrote files whose text had not changed. A CRLF file whose text differs is
+// still stale, and rewritten.
+func TestCRLFCheckout(t *testing.T) {
+	dir := moduleTempDir(t, "crlf")
+	tool := func(title string) string {
+		return "package p\n\nimport \"context\"\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+			"// Get gets.\n//\n//card:tool get title=\"" + title + "\"\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n"
+	}
+	writeTree(t, dir, map[string]string{"p.go": tool("Get")})
+	res, err := Generate(Options{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(res.Files); err != nil {
+		t.Fatal(err)
+	}
+	// Check out the package as git does on Windows: every file with CRLF line endings.
+	old := time.Now().Add(-time.Hour)
+	for _, name := range []string{"p.go", GeneratedFile, GeneratedTestFile} {
+		path := filepath.Join(dir, name)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(strings.ReplaceAll(string(b), "\n", "\r\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err = Generate(Options{Dir: dir}, ".")
+	if err != nil {
+		t.Fatalf("Generate over a CRLF checkout: %v; want no diagnostic (the files are cardgen's own)", err)
+	}
+	if stale := Stale(res.Files); len(stale) != 0 {
+		t.Errorf("Stale = %v; want none (only the line endings differ)", stale)
+	}
+	if written, err := Write(res.Files); err != nil || len(written) != 0 {
+		t.Errorf("Write = %v, %v; want nothing written", written, err)
+	}
+	for _, name := range []string{GeneratedFile, GeneratedTestFile} {
+		if info, err := os.Stat(filepath.Join(dir, name)); err != nil || !info.ModTime().Equal(old) {
+			t.Errorf("%s was touched (%v)", name, err)
+		}
+	}
+
+	// A change of the text is a change, whatever the line endings.
+	writeTree(t, dir, map[string]string{"p.go": strings.ReplaceAll(tool("Get it"), "\n", "\r\n")})
+	res, err = Generate(Options{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stale := StaleFiles(res.Files); len(stale) != 1 || filepath.Base(stale[0].Path) != GeneratedFile || stale[0].Why != Changed {
+		t.Errorf("StaleFiles = %v; want %s changed", stale, GeneratedFile)
+	}
+	if written, err := Write(res.Files); err != nil || len(written) != 1 {
+		t.Errorf("Write = %v, %v; want %s written", written, err, GeneratedFile)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, GeneratedFile)); !strings.Contains(string(b), `"Get it"`) || strings.Contains(string(b), "\r") {
+		t.Errorf("%s is not the new file with LF line endings", GeneratedFile)
 	}
 }
 

@@ -30,7 +30,7 @@ func Write(files []File) ([]string, error) {
 			continue
 		}
 		old, err := os.ReadFile(f.Path)
-		if err == nil && bytes.Equal(old, f.Content) {
+		if err == nil && sameText(old, f.Content) {
 			continue
 		}
 		if err := writeAtomic(f.Path, f.Content); err != nil {
@@ -172,11 +172,23 @@ func StaleFiles(files []File) []StaleFile {
 		switch {
 		case err != nil:
 			stale = append(stale, StaleFile{f.Path, Missing})
-		case !bytes.Equal(old, f.Content):
+		case !sameText(old, f.Content):
 			stale = append(stale, StaleFile{f.Path, Changed})
 		}
 	}
 	return stale
+}
+
+// sameText reports whether a generated file's bytes on disk, old, hold the content cardgen
+// generates: the same bytes, or the same lines ended by CRLF, as git checks text files out with
+// core.autocrlf (Git for Windows' default, and Windows CI runners'). Such a file is up to date:
+// rewriting it with LF would change nothing git sees, and cardgen check would fail on every such
+// checkout. Generated content never holds a CR of its own.
+func sameText(old, content []byte) bool {
+	if bytes.Equal(old, content) {
+		return true
+	}
+	return bytes.Contains(old, []byte("\r\n")) && bytes.Equal(bytes.ReplaceAll(old, []byte("\r\n"), []byte("\n")), content)
 }
 
 func fileExists(path string) bool {
@@ -189,7 +201,7 @@ func fileExists(path string) bool {
 // header's bytes are read: a package's cards_gen.go is megabytes on a large package, and every
 // run asks.
 func isCardgenFile(path string) bool {
-	return hasCardgenHeader(fileHead(path, len(generatedHeader)+1))
+	return hasCardgenHeader(fileHead(path, len(generatedHeader)+len("\r\n")))
 }
 
 // fileHead returns up to the first n bytes of the file at path, or nil when it cannot be read.
