@@ -101,6 +101,11 @@ func Load(dir string, patterns ...string) ([]*packages.Package, error) {
 			return e.Kind == packages.TypeError && isUnusedImport(e.Msg)
 		})
 		p.TypeErrors = slices.DeleteFunc(p.TypeErrors, func(e types.Error) bool { return isUnusedImport(e.Msg) })
+		for i, e := range p.Errors {
+			if e.Kind == packages.ListError && e.Pos == "" {
+				p.Errors[i].Msg += listErrorAdvice(absDir, e.Msg)
+			}
+		}
 	}
 	if len(pkgs) == 0 {
 		// go/packages can return nothing, and no error, when the go command refuses to list
@@ -112,14 +117,177 @@ func Load(dir string, patterns ...string) ([]*packages.Package, error) {
 		if err := cmd.Run(); err != nil && stderr.Len() > 0 {
 			msg := strings.Join(strings.Fields(stderr.String()), " ")
 			if strings.Contains(msg, "go.mod file not found") {
-				// The go command's pointer to go help modules is right but long; the usual fix is short.
-				msg += "; cardgen generates code for the packages of a module: run it inside one, or make this directory one with go mod init"
+				// The go command's pointer to go help modules is right but long; the usual fix is
+				// short: run cardgen in the module the package is in, or make one.
+				if advice := inOtherModule(absDir, patterns); advice != "" {
+					msg += "; " + advice
+				} else {
+					msg += "; cardgen generates code for the packages of a module: run it inside one, or make this directory one with go mod init"
+				}
 			}
 			return nil, fmt.Errorf("go list %s: %s", strings.Join(patterns, " "), msg)
 		}
 		return nil, fmt.Errorf("no Go package matches %s; check the pattern, and run cardgen inside the module that holds the package", strings.Join(patterns, " "))
 	}
 	return pkgs, nil
+}
+
+// outsideModuleRE matches the go command's errors for a directory pattern outside the module (or
+// the workspace's modules) it runs in, and captures the directory as the go command prints it:
+// "directory ../m2 outside main module or its selected dependencies", "pattern ../m2/...:
+// directory prefix ../m2 does not contain main module or its selected dependencies".
+var outsideModuleRE = regexp.MustCompile(`^(?:directory (.+) outside|pattern .+: directory prefix (.+) does not contain) (?:main module|modules listed in go\.work) or (?:its|their) selected dependencies$`)
+
+// notInMainModuleRE matches the go command's error for a directory of a module nested in the main
+// module: "main module (example.com/m) does not contain package example.com/m/nested/pkg".
+var notInMainModuleRE = regexp.MustCompile(`^main module \((\S+)\) does not contain package (\S+)$`)
+
+// listErrorAdvice is what to do about an error without a position that the go command gives for
+// a pattern it cannot list, to be added to its words, or "" when they say enough. A user runs
+// cardgen where they are, not where the go command wants them: at a repository's root above the
+// module, in one module naming a package of another, in a directory of no package at all. dir is
+// the absolute directory the go command ran in.
+func listErrorAdvice(dir, msg string) string {
+	if empty, ok := strings.CutPrefix(msg, "no Go files in "); ok {
+		tree := "./..."
+		if rel := shortPath(dir, empty); rel != "." {
+			tree = localPattern(rel) + "/..."
+		}
+		return "; name the directory of a package, or the packages below this one: cardgen " + tree
+	}
+	if m := notInMainModuleRE.FindStringSubmatch(msg); m != nil {
+		// A directory of a module nested in this one (a go.mod of its own below the root).
+		root := moduleRoot(dir)
+		data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+		rel, inside := strings.CutPrefix(m[2], m[1]+"/")
+		if root == "" || err != nil || modfile.ModulePath(data) != m[1] || !inside {
+			return ""
+		}
+		target := filepath.Join(root, filepath.FromSlash(rel))
+		if nested := moduleRoot(target); nested != "" && nested != root {
+			return "; " + runThere(dir, nested, target, false)
+		}
+		return ""
+	}
+	m := outsideModuleRE.FindStringSubmatch(msg)
+	if m == nil {
+		return ""
+	}
+	target := m[1] + m[2]
+	if !filepath.IsAbs(target) {
+		target = filepath.Join(dir, target)
+	}
+	if root := moduleRoot(target); root != "" {
+		return "; " + runThere(dir, root, target, strings.HasPrefix(msg, "pattern "))
+	}
+	if !strings.Contains(msg, "go.work") {
+		return ""
+	}
+	// A pattern at a workspace's root, which holds no module itself: the workspace's modules
+	// below it are what the user means.
+	var uses []string
+	if work := goWorkFile(dir); work != "" {
+		if data, err := os.ReadFile(work); err == nil {
+			if wf, err := modfile.ParseWork(work, data, nil); err == nil {
+				for _, u := range wf.Use {
+					use := filepath.Join(filepath.Dir(work), filepath.FromSlash(u.Path))
+					if rel, err := filepath.Rel(target, use); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+						uses = append(uses, localPattern(shortPath(dir, use))+"/...")
+					}
+				}
+			}
+		}
+	}
+	if len(uses) == 0 {
+		return ""
+	}
+	return "; name the packages of the workspace's modules instead: cardgen " + strings.Join(uses, " ")
+}
+
+// inOtherModule is the advice for a run outside any module whose directory patterns name a
+// directory inside one ("cardgen ./svc/orders" at the root of a repository whose module is in
+// svc), or "" when none does.
+func inOtherModule(dir string, patterns []string) string {
+	for _, p := range patterns {
+		if !build.IsLocalImport(filepath.ToSlash(p)) && !filepath.IsAbs(p) {
+			continue
+		}
+		target, _, tree := strings.Cut(p, "...")
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(dir, target)
+		}
+		if root := moduleRoot(target); root != "" {
+			return runThere(dir, root, target, tree)
+		}
+	}
+	return ""
+}
+
+// runThere says to run cardgen in the module at root for the package (or, with tree, the
+// packages) at target, given from the directory dir.
+func runThere(dir, root, target string, tree bool) string {
+	pat := "."
+	if rel, err := filepath.Rel(root, target); err == nil && rel != "." {
+		pat = "./" + filepath.ToSlash(rel)
+	}
+	if tree && pat == "." {
+		pat = "./..."
+	} else if tree {
+		pat += "/..."
+	}
+	mod := shortPath(dir, root)
+	return fmt.Sprintf("it belongs to the module of %s: run cardgen in that module (cd %s && cardgen %s)",
+		filepath.Join(mod, "go.mod"), mod, pat)
+}
+
+// shortPath is path as the user would type it in dir: relative to dir when that is not far
+// out of it, absolute otherwise.
+func shortPath(dir, path string) string {
+	if rel, err := filepath.Rel(dir, path); err == nil && strings.Count(rel, "..") <= 2 {
+		return rel
+	}
+	return path
+}
+
+// localPattern is a path that the go command reads as a directory rather than an import path.
+func localPattern(path string) string {
+	path = filepath.ToSlash(path)
+	if filepath.IsAbs(path) || build.IsLocalImport(path) {
+		return path
+	}
+	return "./" + path
+}
+
+// moduleRoot is the directory of the nearest go.mod at or above dir, or "" when there is none.
+func moduleRoot(dir string) string { return findUp(dir, "go.mod") }
+
+// goWorkFile is the go.work file the go command uses in dir: $GOWORK when it is set (none when
+// it is off), the nearest go.work at or above dir otherwise.
+func goWorkFile(dir string) string {
+	switch w := os.Getenv("GOWORK"); w {
+	case "off":
+		return ""
+	case "":
+		if d := findUp(dir, "go.work"); d != "" {
+			return filepath.Join(d, "go.work")
+		}
+		return ""
+	default:
+		return w
+	}
+}
+
+// findUp is the nearest directory at or above dir that holds a regular file of that name, or ""
+// when there is none.
+func findUp(dir, name string) string {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if info, err := os.Stat(filepath.Join(d, name)); err == nil && info.Mode().IsRegular() {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
 }
 
 // generatedFileStubs returns, for each of cardgen's own files in the packages patterns match (a

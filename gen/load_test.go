@@ -596,6 +596,51 @@ func TestGenerateOutsideModule(t *testing.T) {
 	}
 }
 
+// TestRunElsewhereAdvice: a user runs cardgen where they are — at a repository's root above the
+// module, in one module naming a package of a module nested in it or beside it, at a workspace's
+// root, in a directory of no package — and the go command refuses in words that say what is
+// wrong but not what to do; the go.mod-not-found advice even said to make the current directory
+// a module, when the package is in one already. Each gets the command that works.
+func TestRunElsewhereAdvice(t *testing.T) {
+	top := t.TempDir()
+	cmd := exec.Command("go", "env", "GOMOD")
+	cmd.Dir = top
+	if out, err := cmd.Output(); err != nil || strings.TrimSpace(string(out)) != os.DevNull {
+		t.Skipf("the temporary directory is inside a module (go env GOMOD: %s, %v)", out, err)
+	}
+	writeTree(t, top, map[string]string{
+		"repo/svc/go.mod":          "module example.com/svc\n\ngo 1.26\n",
+		"repo/svc/orders/p.go":     "package orders\n",
+		"repo/svc/internal/x/p.go": "package x\n",
+		"repo/svc/tools/go.mod":    "module example.com/svc/tools\n\ngo 1.26\n",
+		"repo/svc/tools/gen/p.go":  "package gen\n",
+		"repo/other/go.mod":        "module example.com/other\n\ngo 1.26\n",
+		"repo/other/p.go":          "package other\n",
+		"work/go.work":             "go 1.26\n\nuse (\n\t./a\n\t./b\n)\n",
+		"work/a/go.mod":            "module example.com/a\n\ngo 1.26\n",
+		"work/a/p.go":              "package a\n",
+		"work/b/go.mod":            "module example.com/b\n\ngo 1.26\n",
+		"work/b/p.go":              "package b\n",
+	})
+	t.Setenv("GOWORK", "")
+	for _, tt := range []struct {
+		dir, pattern, want string
+	}{
+		{"repo", "./svc/orders", "; it belongs to the module of svc/go.mod: run cardgen in that module (cd svc && cardgen ./orders)"},
+		{"repo/svc", "./tools/gen", "; it belongs to the module of tools/go.mod: run cardgen in that module (cd tools && cardgen ./gen)"},
+		{"repo/svc", "../other", "; it belongs to the module of ../other/go.mod: run cardgen in that module (cd ../other && cardgen .)"},
+		{"repo/svc", "../other/...", "; it belongs to the module of ../other/go.mod: run cardgen in that module (cd ../other && cardgen ./...)"},
+		{"repo/svc", ".", "; name the directory of a package, or the packages below this one: cardgen ./..."},
+		{"repo/svc", "./internal", "; name the directory of a package, or the packages below this one: cardgen ./internal/..."},
+		{"work", "./...", "; name the packages of the workspace's modules instead: cardgen ./a/... ./b/..."},
+	} {
+		_, err := Generate(Options{Dir: filepath.Join(top, tt.dir)}, tt.pattern)
+		if err == nil || !strings.HasSuffix(err.Error(), tt.want) {
+			t.Errorf("cardgen %s in %s: %v\nwant the go command's error ending in %q", tt.pattern, tt.dir, err, tt.want)
+		}
+	}
+}
+
 // TestInvalidSignatureTypes: a handler whose input or output type does not type-check is
 // reported by the compile error alone (testdata/golden/bad_undefined_type), and by cardgen only
 // when no compile error reached it, so that the tool is never dropped without a word.
