@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -41,8 +43,16 @@ func Write(files []File) ([]string, error) {
 	return written, nil
 }
 
+// writeAtomic writes data to path through a temporary file beside it and a rename. The file
+// keeps the permissions of the one it replaces; a new one gets 0644 less the umask, as
+// os.WriteFile gives it (a temporary file of os.CreateTemp's is 0600, and a fixed 0644 ignored
+// both the umask and the old file's mode).
 func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), tempPrefix(filepath.Base(path))+"*")
+	perm, keep := fs.FileMode(0o644), false
+	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+		perm, keep = info.Mode().Perm(), true
+	}
+	tmp, err := createTemp(filepath.Dir(path), tempPrefix(filepath.Base(path)), perm)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
@@ -54,13 +64,29 @@ func writeAtomic(path string, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, pathless(err))
+	if keep {
+		// The umask applied to the new file too; the old file's mode is what the user chose.
+		if err := os.Chmod(tmp.Name(), perm); err != nil {
+			return fmt.Errorf("writing %s: %w", path, pathless(err))
+		}
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
 	return nil
+}
+
+// createTemp creates a new file in dir named prefix and random decimal digits, as os.CreateTemp
+// names it, but with the permissions perm less the umask rather than 0600.
+func createTemp(dir, prefix string, perm fs.FileMode) (*os.File, error) {
+	for range 10000 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if !os.IsExist(err) {
+			return f, err
+		}
+	}
+	return nil, &fs.PathError{Op: "createtemp", Path: filepath.Join(dir, prefix+"*"), Err: fs.ErrExist}
 }
 
 // tempPrefix starts the name of the temporary file that name is written through; os.CreateTemp
