@@ -644,9 +644,10 @@ func isUnusedImport(msg string) bool {
 
 // hasCardgenHeader reports whether a file's bytes start with cardgen's generated-code header,
 // as a line of its own: ended by LF as cardgen writes it, or by CRLF as git checks it out with
-// core.autocrlf (Git for Windows' default).
+// core.autocrlf (Git for Windows' default), and after a UTF-8 byte order mark that an editor on
+// Windows may have added on saving the file (the go command skips one too).
 func hasCardgenHeader(src []byte) bool {
-	rest, ok := bytes.CutPrefix(src, []byte(generatedHeader))
+	rest, ok := bytes.CutPrefix(bytes.TrimPrefix(src, []byte("\uFEFF")), []byte(generatedHeader))
 	return ok && (bytes.HasPrefix(rest, []byte("\n")) || bytes.HasPrefix(rest, []byte("\r\n")))
 }
 

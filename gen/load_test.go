@@ -596,6 +596,39 @@ func TestGenerateOutsideModule(t *testing.T) {
 	}
 }
 
+// TestByteOrderMark: a generated file saved by an editor that starts files with a UTF-8 byte
+// order mark (as some on Windows do) is still cardgen's own: it is stale, and replaced, rather
+// than refused as a file cardgen did not write.
+func TestByteOrderMark(t *testing.T) {
+	dir := moduleTempDir(t, "bom")
+	writeTree(t, dir, map[string]string{"p.go": "package p\n\nimport \"context\"\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+		"// Get gets.\n//\n//card:tool\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n"})
+	res, err := Generate(Options{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Files {
+		if err := os.WriteFile(f.Path, append([]byte("\uFEFF"), f.Content...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err = Generate(Options{Dir: dir}, ".")
+	if err != nil {
+		t.Fatalf("Generate over files with a byte order mark: %v; want no diagnostic (the files are cardgen's own)", err)
+	}
+	if stale := StaleFiles(res.Files); len(stale) != 2 || stale[0].Why != Changed || stale[1].Why != Changed {
+		t.Errorf("StaleFiles = %v; want both files changed", stale)
+	}
+	if written, err := Write(res.Files); err != nil || len(written) != 2 {
+		t.Fatalf("Write = %v, %v; want both files rewritten", written, err)
+	}
+	for _, f := range res.Files {
+		if b, _ := os.ReadFile(f.Path); !strings.HasPrefix(string(b), generatedHeader+"\n") {
+			t.Errorf("%s does not start with the header after Write", f.Path)
+		}
+	}
+}
+
 // TestRunElsewhereAdvice: a user runs cardgen where they are — at a repository's root above the
 // module, in one module naming a package of a module nested in it or beside it, at a workspace's
 // root, in a directory of no package — and the go command refuses in words that say what is
