@@ -186,7 +186,7 @@ func TestGeneratedFileStubsInAnyDirectory(t *testing.T) {
 		"old_gen.go": generatedHeader + "\n\npackage p\n\nvar broken int = \"not an int\"\n",
 		"p.go":       "package p\n",
 	})
-	stubs, err := generatedFileStubs(dir, []string{"."})
+	stubs, _, err := generatedFileStubs(dir, []string{"."})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestTreeStubsMatchGoList(t *testing.T) {
 				}
 			}
 		}
-		stubs, err := generatedFileStubs(dir, []string{tc.pattern})
+		stubs, _, err := generatedFileStubs(dir, []string{tc.pattern})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -626,6 +626,60 @@ func TestByteOrderMark(t *testing.T) {
 		if b, _ := os.ReadFile(f.Path); !strings.HasPrefix(string(b), generatedHeader+"\n") {
 			t.Errorf("%s does not start with the header after Write", f.Path)
 		}
+	}
+}
+
+// TestExcludedPackageTools: the go command leaves out of ./... a directory whose Go files build
+// constraints all exclude, without a word, so a tool there was registered nowhere and cardgen
+// ./... and cardgen check ./... passed, while cardgen ./pkg reported it. Files the go command
+// ignores (a leading _), tests, testdata and packages without tools stay unreported.
+func TestExcludedPackageTools(t *testing.T) {
+	dir := moduleTempDir(t, "excluded")
+	tool := func(pkg, constraint string) string {
+		return constraint + "package " + pkg + "\n\nimport \"context\"\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+			"// Get gets.\n//\n//card:tool\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n"
+	}
+	writeTree(t, dir, map[string]string{
+		"ok/p.go":                tool("ok", ""),
+		"plan9/p_plan9.go":       tool("plan9", ""),
+		"tagged/p.go":            tool("tagged", "//go:build integration\n\n"),
+		"notools/p.go":           "//go:build integration\n\npackage notools\n",
+		"hidden/_p.go":           tool("hidden", ""),
+		"onlytest/p_test.go":     tool("onlytest", ""),
+		"testdata/td/p_plan9.go": tool("td", ""),
+	})
+	want := func(path string, line int) string {
+		return fmt.Sprintf("%s:%d:1: build constraints leave every Go file of this package out of this build, so ./... does not match the package and the tool of Get would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", filepath.FromSlash(path), line)
+	}
+	for _, tt := range []struct {
+		pattern string
+		want    []string
+	}{
+		{"./...", []string{want("plan9/p_plan9.go", 12), want("tagged/p.go", 14)}},
+		{"./tagged/...", []string{want("tagged/p.go", 14)}}, // instead of "no Go package matches"
+	} {
+		_, err := Generate(Options{Dir: dir}, tt.pattern)
+		var diags Diagnostics
+		if !errors.As(err, &diags) {
+			t.Fatalf("cardgen %s: %v; want diagnostics", tt.pattern, err)
+		}
+		abs, _ := filepath.Abs(dir)
+		var got []string
+		for _, d := range diags.Relative(abs) {
+			got = append(got, d.String())
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("cardgen %s:\n%s\nwant:\n%s", tt.pattern, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+		}
+	}
+	// Without them the run writes, as before.
+	for _, d := range []string{"plan9", "tagged"} {
+		if err := os.RemoveAll(filepath.Join(dir, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Generate(Options{Dir: dir}, "./..."); err != nil {
+		t.Errorf("cardgen ./... without the excluded packages: %v", err)
 	}
 }
 
