@@ -77,7 +77,7 @@ func load(dir string, patterns []string) ([]*packages.Package, []string, error) 
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+		return nil, nil, loadError(patterns, err)
 	}
 	if overlay := renamedPackageOverlay(pkgs); overlay != nil {
 		// A generated file still names the package as it was before a rename, and the go command
@@ -91,7 +91,7 @@ func load(dir string, patterns []string) ([]*packages.Package, []string, error) 
 		}
 		maps.Copy(cfg.Overlay, overlay)
 		if pkgs, err = packages.Load(cfg, patterns...); err != nil {
-			return nil, nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+			return nil, nil, loadError(patterns, err)
 		}
 	}
 	absDir, _ := filepath.Abs(dir)
@@ -141,6 +141,20 @@ func load(dir string, patterns []string) ([]*packages.Package, []string, error) 
 		return nil, nil, fmt.Errorf("no Go package matches %s; check the pattern, and run cardgen inside the module that holds the package", strings.Join(patterns, " "))
 	}
 	return pkgs, goDirs, nil
+}
+
+// goCommandErrRE matches how go/packages words a go command that failed: "err: exit status 1:
+// stderr: go: parsing $GOFLAGS: unknown flag -bogus".
+var goCommandErrRE = regexp.MustCompile(`^err: exit status \d+: stderr: `)
+
+// loadError is the error of a go/packages load of patterns that failed: the go command's own
+// words when it failed (they say what to do), as "go list PATTERNS: …" like the error of a go
+// command that would not list.
+func loadError(patterns []string, err error) error {
+	if loc := goCommandErrRE.FindStringIndex(err.Error()); loc != nil {
+		return fmt.Errorf("go list %s: %s", strings.Join(patterns, " "), strings.TrimSpace(err.Error()[loc[1]:]))
+	}
+	return fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
 }
 
 // outsideModuleRE matches the go command's errors for a directory pattern outside the module (or
@@ -366,7 +380,7 @@ func generatedFileStubs(dir string, patterns []string) (stubs map[string][]byte,
 	if len(listed) > 0 {
 		pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir}, listed...)
 		if err != nil {
-			return nil, nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+			return nil, nil, loadError(patterns, err)
 		}
 		for _, p := range pkgs {
 			files = append(files, p.GoFiles...)

@@ -471,6 +471,16 @@ func TestGoCommandErrors(t *testing.T) {
 			t.Errorf("Generate = %v; want the go command's error at the import", err)
 		}
 	})
+	t.Run("bad GOFLAGS", func(t *testing.T) {
+		dir := moduleTempDir(t, "goflags")
+		writeTree(t, dir, map[string]string{"p.go": "package p\n"})
+		t.Setenv("GOFLAGS", "-bogus")
+		// go/packages words it "err: exit status 1: stderr: go: parsing …".
+		const want = "go list .: go: parsing $GOFLAGS: unknown flag -bogus"
+		if _, err := Generate(Options{Dir: dir}, "."); err == nil || err.Error() != want {
+			t.Errorf("Generate = %v; want %q", err, want)
+		}
+	})
 	t.Run("go.mod needs updating", func(t *testing.T) {
 		dir := moduleTempDir(t, "gomod")
 		writeTree(t, dir, map[string]string{
