@@ -488,12 +488,24 @@ func excludedPackageTools(goDirs []string, pkgs []*packages.Package) Diagnostics
 		if loaded[dir] {
 			continue
 		}
+		var names []string
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
-			if !e.Type().IsRegular() || !isPackageGoFile(e.Name()) {
-				continue
+			if e.Type().IsRegular() && isPackageGoFile(e.Name()) {
+				names = append(names, e.Name())
 			}
-			if pos, fn := firstTool(filepath.Join(dir, e.Name())); pos.IsValid() {
+		}
+		// The go command also lists nothing under a pattern it refuses as a whole (a directory
+		// of another module): only a directory none of whose files this build takes is one
+		// that build constraints leave out.
+		if slices.ContainsFunc(names, func(name string) bool {
+			ok, err := build.Default.MatchFile(dir, name)
+			return ok || err != nil
+		}) {
+			continue
+		}
+		for _, name := range names {
+			if pos, fn := firstTool(filepath.Join(dir, name)); pos.IsValid() {
 				ds = append(ds, Diagnostic{Pos: pos, Msg: fmt.Sprintf("build constraints leave every Go file of this package out of this build, so ./... does not match the package and the tool of %s would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", fn)})
 			}
 		}

@@ -657,6 +657,8 @@ func TestExcludedPackageTools(t *testing.T) {
 		"hidden/_p.go":           tool("hidden", ""),
 		"onlytest/p_test.go":     tool("onlytest", ""),
 		"testdata/td/p_plan9.go": tool("td", ""),
+		"nested/go.mod":          "module example.com/nested\n\ngo 1.26\n",
+		"nested/t/p.go":          tool("t", ""),
 	})
 	want := func(path string, line int) string {
 		return fmt.Sprintf("%s:%d:1: build constraints leave every Go file of this package out of this build, so ./... does not match the package and the tool of Get would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", filepath.FromSlash(path), line)
@@ -667,6 +669,9 @@ func TestExcludedPackageTools(t *testing.T) {
 	}{
 		{"./...", []string{want("plan9/p_plan9.go", 12), want("tagged/p.go", 14)}},
 		{"./tagged/...", []string{want("tagged/p.go", 14)}}, // instead of "no Go package matches"
+		// A pattern the go command refuses as a whole lists nothing either: its tools are not
+		// left out by build constraints.
+		{"./nested/...", []string{"pattern ./nested/...: directory prefix nested does not contain main module or its selected dependencies; it belongs to the module of nested/go.mod: run cardgen in that module (cd nested && cardgen ./...)"}},
 	} {
 		_, err := Generate(Options{Dir: dir}, tt.pattern)
 		var diags Diagnostics
