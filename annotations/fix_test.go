@@ -26,6 +26,8 @@ func TestParseCommentFixes(t *testing.T) {
 		{"//card:tool f idempotnet readonly", "1:15-1:25→idempotent", "//card:tool f idempotent readonly"},
 		{"// card:tool get_order", "1:3-1:4→", "//card:tool get_order"},
 		{"// \t card:result title=x", "1:3-1:6→", "//card:result title=x"},
+		{"//card:tool ping\u00a0readonly", "1:17-1:19→ ", "//card:tool ping readonly"},
+		{"//card:tool ping \u200breadonly", "1:18-1:21→", "//card:tool ping readonly"},
 	}
 	for _, tt := range tests {
 		fset, pos := lineFile(tt.line)

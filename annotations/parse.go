@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/cardgen/cardgen/internal/textdist"
@@ -101,6 +102,7 @@ func ParseComment(text string, pos token.Pos) (*Directive, []Error) {
 		return nil, nil
 	}
 	p := &lineParser{text: text, base: pos}
+	p.oddSpaces()
 	d := p.parse()
 	slices.SortStableFunc(p.errs, func(a, b Error) int { return int(a.Pos) - int(b.Pos) })
 	return d, p.errs
@@ -172,6 +174,69 @@ func CheckTarget(dirs []*Directive, on Target) []Error {
 		}
 	}
 	return errs
+}
+
+// oddSpaceNames names the Unicode spaces, visible and not, that end up in a directive pasted from
+// a web page, a chat or a word processor; any other space is "a Unicode space".
+var oddSpaceNames = map[rune]string{
+	'\u00a0': "a no-break space", '\u202f': "a narrow no-break space", '\u2007': "a figure space",
+	'\u3000': "an ideographic space", '\u200b': "a zero-width space", '\u2060': "a word joiner",
+	'\ufeff': "a zero-width no-break space",
+}
+
+// oddSpaces reports each Unicode space outside quoted strings in the directive — where a plain
+// space belongs, and looks like one or like nothing at all — and turns it into plain spaces of
+// its length in bytes, so that the rest of the line parses as it reads and every position stays
+// where it was. Left in, a no-break space joined two words into one: "//card:field A" came out
+// as an unknown directive named "field A", "ping readonly" as an invalid tool name. Inside
+// quotes it is text, as the author may mean it.
+func (p *lineParser) oddSpaces() {
+	var b []byte // p.text with the spaces replaced, once there is one
+	var quote byte
+	for i := 0; i < len(p.text); {
+		c := p.text[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && quote == '"' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+			i++
+			continue
+		case c == '"' || c == '`':
+			quote = c
+			i++
+			continue
+		case c < utf8.RuneSelf:
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(p.text[i:])
+		name, known := oddSpaceNames[r]
+		if !known && !unicode.IsSpace(r) {
+			i += n
+			continue
+		}
+		if !known {
+			name = "a Unicode space"
+		}
+		if unicode.IsSpace(r) {
+			p.errorf(p.pos(i), "%s (%U) separates words here, where a plain space belongs; replace it with a space", name, r)
+			p.errs[len(p.errs)-1].Fix = &Fix{Pos: p.pos(i), End: p.pos(i + n), NewText: " "}
+		} else {
+			p.errorf(p.pos(i), "%s (%U), which shows as nothing, is between the words here; delete it", name, r)
+			p.errs[len(p.errs)-1].Fix = &Fix{Pos: p.pos(i), End: p.pos(i + n)}
+		}
+		if b == nil {
+			b = []byte(p.text)
+		}
+		copy(b[i:i+n], "    ")
+		i += n
+	}
+	if b != nil {
+		p.text = string(b)
+	}
 }
 
 // lineParser holds the state of one ParseComment call.

@@ -251,3 +251,45 @@ func TestCheckTarget(t *testing.T) {
 		t.Errorf("CheckTarget(OnFunc) = %v; want none", errs)
 	}
 }
+
+// TestParseCommentOddSpaces: a Unicode space outside quotes, pasted from a web page or a chat,
+// looks like a space (or like nothing) but joined two words into one: "//card:field A" was an
+// unknown directive named "field A", "ping readonly" an invalid tool name, each without a word
+// about the character. It is reported at its place (with the fix: TestParseCommentFixes), and
+// the line is read as it looks, so that nothing else is reported. Inside quotes it is text.
+func TestParseCommentOddSpaces(t *testing.T) {
+	tests := []struct {
+		line      string
+		directive string // as fmtDirective shows it
+		errs      string
+	}{
+		{"//card:tool ping\u00a0readonly", `tool@1:1 name@1:8 | arg ping@1:13 | flag readonly@1:19`,
+			"1:17: a no-break space (U+00A0) separates words here, where a plain space belongs; replace it with a space\n"},
+		{"//card:field\u00a0A \"{{.Name}}\"", `field@1:1 name@1:8 | arg A@1:15 | arg "{{.Name}}"("{{.Name}}")@1:17`,
+			"1:13: a no-break space (U+00A0) separates words here, where a plain space belongs; replace it with a space\n"},
+		{"//card:result title=\"{{.Name}}\"\u202fsubtitle=x", `result@1:1 name@1:8 | key title@1:15="{{.Name}}"("{{.Name}}")@1:21 | key subtitle@1:35=x@1:44`,
+			"1:32: a narrow no-break space (U+202F) separates words here, where a plain space belongs; replace it with a space\n"},
+		{"//card:tool\u3000ping", `tool@1:1 name@1:8 | arg ping@1:15`,
+			"1:12: an ideographic space (U+3000) separates words here, where a plain space belongs; replace it with a space\n"},
+		{"//card:tool ping \u200breadonly", `tool@1:1 name@1:8 | arg ping@1:13 | flag readonly@1:21`,
+			"1:18: a zero-width space (U+200B), which shows as nothing, is between the words here; delete it\n"},
+		{"//card:tool ping\u2003readonly", `tool@1:1 name@1:8 | arg ping@1:13 | flag readonly@1:20`,
+			"1:17: a Unicode space (U+2003) separates words here, where a plain space belongs; replace it with a space\n"},
+		// Quoted, it is the author's text; escaped quotes do not end the string.
+		{"//card:fallback \"Order\u00a0#1 \\\"a\u00a0b\\\"\"", "fallback@1:1 name@1:8 | arg \"Order\\u00a0#1 \\\"a\\u00a0b\\\"\"(\"Order\u00a0#1 \\\"a\u00a0b\\\"\")@1:17", ""},
+		{"//card:fallback `Order\u00a0#1`", "fallback@1:1 name@1:8 | arg \"Order\\u00a0#1\"(`Order\u00a0#1`)@1:17", ""},
+		{"//card:example {\"note\":\"a\u00a0b\"}", "example@1:1 name@1:8 | arg {\"note\":\"a\u00a0b\"}@1:16", ""},
+		// Not a space: a word of its own.
+		{"//card:fallback Ça", "fallback@1:1 name@1:8 | arg Ça@1:17", ""},
+	}
+	for _, tt := range tests {
+		fset, pos := lineFile(tt.line)
+		d, errs := ParseComment(tt.line, pos)
+		if got := fmtErrors(fset, errs); got != tt.errs {
+			t.Errorf("ParseComment(%q) errors\n got: %s\nwant: %s", tt.line, got, tt.errs)
+		}
+		if got := fmtDirective(fset, d); got != tt.directive {
+			t.Errorf("ParseComment(%q)\n got %s\nwant %s", tt.line, got, tt.directive)
+		}
+	}
+}

@@ -70,7 +70,7 @@ type Result struct {
 // files of the packages without a problem).
 func Generate(opts Options, patterns ...string) (*Result, error) {
 	start := time.Now()
-	pkgs, err := Load(opts.Dir, patterns...)
+	pkgs, goDirs, err := load(opts.Dir, patterns)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func Generate(opts Options, patterns ...string) (*Result, error) {
 		in.ImportErrors = slices.DeleteFunc(in.ImportErrors, func(e ImportError) bool { return roots[e.Path] })
 		res.Packages[i], diags[i] = Model(in, opts)
 	})
-	var all Diagnostics
+	all := excludedPackageTools(goDirs, pkgs)
 	for _, d := range diags {
 		all = append(all, d...)
 	}

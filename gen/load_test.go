@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -185,7 +186,7 @@ func TestGeneratedFileStubsInAnyDirectory(t *testing.T) {
 		"old_gen.go": generatedHeader + "\n\npackage p\n\nvar broken int = \"not an int\"\n",
 		"p.go":       "package p\n",
 	})
-	stubs, err := generatedFileStubs(dir, []string{"."})
+	stubs, _, err := generatedFileStubs(dir, []string{"."})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +251,7 @@ func TestTreeStubsMatchGoList(t *testing.T) {
 				}
 			}
 		}
-		stubs, err := generatedFileStubs(dir, []string{tc.pattern})
+		stubs, _, err := generatedFileStubs(dir, []string{tc.pattern})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -470,6 +471,16 @@ func TestGoCommandErrors(t *testing.T) {
 			t.Errorf("Generate = %v; want the go command's error at the import", err)
 		}
 	})
+	t.Run("bad GOFLAGS", func(t *testing.T) {
+		dir := moduleTempDir(t, "goflags")
+		writeTree(t, dir, map[string]string{"p.go": "package p\n"})
+		t.Setenv("GOFLAGS", "-bogus")
+		// go/packages words it "err: exit status 1: stderr: go: parsing …".
+		const want = "go list .: go: parsing $GOFLAGS: unknown flag -bogus"
+		if _, err := Generate(Options{Dir: dir}, "."); err == nil || err.Error() != want {
+			t.Errorf("Generate = %v; want %q", err, want)
+		}
+	})
 	t.Run("go.mod needs updating", func(t *testing.T) {
 		dir := moduleTempDir(t, "gomod")
 		writeTree(t, dir, map[string]string{
@@ -509,6 +520,74 @@ func TestHandWrittenFileNotReplaced(t *testing.T) {
 	}
 }
 
+// TestCRLFCheckout: git checks files out with CRLF line endings under core.autocrlf, Git for
+// Windows' default and that of Windows CI runners. cardgen's own files checked out so are still
+// its own (cardgen refused to replace them, saying their first line was not its header), and are
+// up to date when only their line endings differ: cardgen check failed on every such checkout,
+// and go generate rewrote files whose text had not changed. A CRLF file whose text differs is
+// still stale, and rewritten.
+func TestCRLFCheckout(t *testing.T) {
+	dir := moduleTempDir(t, "crlf")
+	tool := func(title string) string {
+		return "package p\n\nimport \"context\"\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+			"// Get gets.\n//\n//card:tool get title=\"" + title + "\"\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n"
+	}
+	writeTree(t, dir, map[string]string{"p.go": tool("Get")})
+	res, err := Generate(Options{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(res.Files); err != nil {
+		t.Fatal(err)
+	}
+	// Check out the package as git does on Windows: every file with CRLF line endings.
+	old := time.Now().Add(-time.Hour)
+	for _, name := range []string{"p.go", GeneratedFile, GeneratedTestFile} {
+		path := filepath.Join(dir, name)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(strings.ReplaceAll(string(b), "\n", "\r\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err = Generate(Options{Dir: dir}, ".")
+	if err != nil {
+		t.Fatalf("Generate over a CRLF checkout: %v; want no diagnostic (the files are cardgen's own)", err)
+	}
+	if stale := Stale(res.Files); len(stale) != 0 {
+		t.Errorf("Stale = %v; want none (only the line endings differ)", stale)
+	}
+	if written, err := Write(res.Files); err != nil || len(written) != 0 {
+		t.Errorf("Write = %v, %v; want nothing written", written, err)
+	}
+	for _, name := range []string{GeneratedFile, GeneratedTestFile} {
+		if info, err := os.Stat(filepath.Join(dir, name)); err != nil || !info.ModTime().Equal(old) {
+			t.Errorf("%s was touched (%v)", name, err)
+		}
+	}
+
+	// A change of the text is a change, whatever the line endings.
+	writeTree(t, dir, map[string]string{"p.go": strings.ReplaceAll(tool("Get it"), "\n", "\r\n")})
+	res, err = Generate(Options{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stale := StaleFiles(res.Files); len(stale) != 1 || filepath.Base(stale[0].Path) != GeneratedFile || stale[0].Why != Changed {
+		t.Errorf("StaleFiles = %v; want %s changed", stale, GeneratedFile)
+	}
+	if written, err := Write(res.Files); err != nil || len(written) != 1 {
+		t.Errorf("Write = %v, %v; want %s written", written, err, GeneratedFile)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, GeneratedFile)); !strings.Contains(string(b), `"Get it"`) || strings.Contains(string(b), "\r") {
+		t.Errorf("%s is not the new file with LF line endings", GeneratedFile)
+	}
+}
+
 // TestGenerateOutsideModule keeps the go command's words for a directory outside any module and
 // adds the fix a newcomer needs: go mod init.
 func TestGenerateOutsideModule(t *testing.T) {
@@ -524,6 +603,143 @@ func TestGenerateOutsideModule(t *testing.T) {
 	_, err := Generate(Options{Dir: dir}, ".")
 	if err == nil || !strings.Contains(err.Error(), "go.mod file not found") || !strings.HasSuffix(err.Error(), "make this directory one with go mod init") {
 		t.Errorf("Generate outside a module: %v; want the go command's error and the go mod init advice", err)
+	}
+}
+
+// TestByteOrderMark: a generated file saved by an editor that starts files with a UTF-8 byte
+// order mark (as some on Windows do) is still cardgen's own: it is stale, and replaced, rather
+// than refused as a file cardgen did not write.
+func TestByteOrderMark(t *testing.T) {
+	dir := moduleTempDir(t, "bom")
+	writeTree(t, dir, map[string]string{"p.go": "package p\n\nimport \"context\"\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+		"// Get gets.\n//\n//card:tool\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n"})
+	res, err := Generate(Options{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Files {
+		if err := os.WriteFile(f.Path, append([]byte("\uFEFF"), f.Content...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err = Generate(Options{Dir: dir}, ".")
+	if err != nil {
+		t.Fatalf("Generate over files with a byte order mark: %v; want no diagnostic (the files are cardgen's own)", err)
+	}
+	if stale := StaleFiles(res.Files); len(stale) != 2 || stale[0].Why != Changed || stale[1].Why != Changed {
+		t.Errorf("StaleFiles = %v; want both files changed", stale)
+	}
+	if written, err := Write(res.Files); err != nil || len(written) != 2 {
+		t.Fatalf("Write = %v, %v; want both files rewritten", written, err)
+	}
+	for _, f := range res.Files {
+		if b, _ := os.ReadFile(f.Path); !strings.HasPrefix(string(b), generatedHeader+"\n") {
+			t.Errorf("%s does not start with the header after Write", f.Path)
+		}
+	}
+}
+
+// TestExcludedPackageTools: the go command leaves out of ./... a directory whose Go files build
+// constraints all exclude, without a word, so a tool there was registered nowhere and cardgen
+// ./... and cardgen check ./... passed, while cardgen ./pkg reported it. Files the go command
+// ignores (a leading _), tests, testdata and packages without tools stay unreported.
+func TestExcludedPackageTools(t *testing.T) {
+	dir := moduleTempDir(t, "excluded")
+	tool := func(pkg, constraint string) string {
+		return constraint + "package " + pkg + "\n\nimport \"context\"\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+			"// Get gets.\n//\n//card:tool\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n"
+	}
+	writeTree(t, dir, map[string]string{
+		"ok/p.go":                tool("ok", ""),
+		"plan9/p_plan9.go":       tool("plan9", ""),
+		"tagged/p.go":            tool("tagged", "//go:build integration\n\n"),
+		"notools/p.go":           "//go:build integration\n\npackage notools\n",
+		"hidden/_p.go":           tool("hidden", ""),
+		"onlytest/p_test.go":     tool("onlytest", ""),
+		"testdata/td/p_plan9.go": tool("td", ""),
+		"nested/go.mod":          "module example.com/nested\n\ngo 1.26\n",
+		"nested/t/p.go":          tool("t", ""),
+	})
+	want := func(path string, line int) string {
+		return fmt.Sprintf("%s:%d:1: build constraints leave every Go file of this package out of this build, so ./... does not match the package and the tool of Get would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", filepath.FromSlash(path), line)
+	}
+	for _, tt := range []struct {
+		pattern string
+		want    []string
+	}{
+		{"./...", []string{want("plan9/p_plan9.go", 12), want("tagged/p.go", 14)}},
+		{"./tagged/...", []string{want("tagged/p.go", 14)}}, // instead of "no Go package matches"
+		// A pattern the go command refuses as a whole lists nothing either: its tools are not
+		// left out by build constraints.
+		{"./nested/...", []string{"pattern ./nested/...: directory prefix nested does not contain main module or its selected dependencies; it belongs to the module of nested/go.mod: run cardgen in that module (cd nested && cardgen ./...)"}},
+	} {
+		_, err := Generate(Options{Dir: dir}, tt.pattern)
+		var diags Diagnostics
+		if !errors.As(err, &diags) {
+			t.Fatalf("cardgen %s: %v; want diagnostics", tt.pattern, err)
+		}
+		abs, _ := filepath.Abs(dir)
+		var got []string
+		for _, d := range diags.Relative(abs) {
+			got = append(got, d.String())
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("cardgen %s:\n%s\nwant:\n%s", tt.pattern, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+		}
+	}
+	// Without them the run writes, as before.
+	for _, d := range []string{"plan9", "tagged"} {
+		if err := os.RemoveAll(filepath.Join(dir, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Generate(Options{Dir: dir}, "./..."); err != nil {
+		t.Errorf("cardgen ./... without the excluded packages: %v", err)
+	}
+}
+
+// TestRunElsewhereAdvice: a user runs cardgen where they are — at a repository's root above the
+// module, in one module naming a package of a module nested in it or beside it, at a workspace's
+// root, in a directory of no package — and the go command refuses in words that say what is
+// wrong but not what to do; the go.mod-not-found advice even said to make the current directory
+// a module, when the package is in one already. Each gets the command that works.
+func TestRunElsewhereAdvice(t *testing.T) {
+	top := t.TempDir()
+	cmd := exec.Command("go", "env", "GOMOD")
+	cmd.Dir = top
+	if out, err := cmd.Output(); err != nil || strings.TrimSpace(string(out)) != os.DevNull {
+		t.Skipf("the temporary directory is inside a module (go env GOMOD: %s, %v)", out, err)
+	}
+	writeTree(t, top, map[string]string{
+		"repo/svc/go.mod":          "module example.com/svc\n\ngo 1.26\n",
+		"repo/svc/orders/p.go":     "package orders\n",
+		"repo/svc/internal/x/p.go": "package x\n",
+		"repo/svc/tools/go.mod":    "module example.com/svc/tools\n\ngo 1.26\n",
+		"repo/svc/tools/gen/p.go":  "package gen\n",
+		"repo/other/go.mod":        "module example.com/other\n\ngo 1.26\n",
+		"repo/other/p.go":          "package other\n",
+		"work/go.work":             "go 1.26\n\nuse (\n\t./a\n\t./b\n)\n",
+		"work/a/go.mod":            "module example.com/a\n\ngo 1.26\n",
+		"work/a/p.go":              "package a\n",
+		"work/b/go.mod":            "module example.com/b\n\ngo 1.26\n",
+		"work/b/p.go":              "package b\n",
+	})
+	t.Setenv("GOWORK", "")
+	for _, tt := range []struct {
+		dir, pattern, want string
+	}{
+		{"repo", "./svc/orders", "; it belongs to the module of svc/go.mod: run cardgen in that module (cd svc && cardgen ./orders)"},
+		{"repo/svc", "./tools/gen", "; it belongs to the module of tools/go.mod: run cardgen in that module (cd tools && cardgen ./gen)"},
+		{"repo/svc", "../other", "; it belongs to the module of ../other/go.mod: run cardgen in that module (cd ../other && cardgen .)"},
+		{"repo/svc", "../other/...", "; it belongs to the module of ../other/go.mod: run cardgen in that module (cd ../other && cardgen ./...)"},
+		{"repo/svc", ".", "; name the directory of a package, or the packages below this one: cardgen ./..."},
+		{"repo/svc", "./internal", "; name the directory of a package, or the packages below this one: cardgen ./internal/..."},
+		{"work", "./...", "; name the packages of the workspace's modules instead: cardgen ./a/... ./b/..."},
+	} {
+		_, err := Generate(Options{Dir: filepath.Join(top, tt.dir)}, tt.pattern)
+		if err == nil || !strings.HasSuffix(err.Error(), tt.want) {
+			t.Errorf("cardgen %s in %s: %v\nwant the go command's error ending in %q", tt.pattern, tt.dir, err, tt.want)
+		}
 	}
 }
 

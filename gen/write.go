@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -30,7 +32,7 @@ func Write(files []File) ([]string, error) {
 			continue
 		}
 		old, err := os.ReadFile(f.Path)
-		if err == nil && bytes.Equal(old, f.Content) {
+		if err == nil && sameText(old, f.Content) {
 			continue
 		}
 		if err := writeAtomic(f.Path, f.Content); err != nil {
@@ -41,8 +43,16 @@ func Write(files []File) ([]string, error) {
 	return written, nil
 }
 
+// writeAtomic writes data to path through a temporary file beside it and a rename. The file
+// keeps the permissions of the one it replaces; a new one gets 0644 less the umask, as
+// os.WriteFile gives it (a temporary file of os.CreateTemp's is 0600, and a fixed 0644 ignored
+// both the umask and the old file's mode).
 func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), tempPrefix(filepath.Base(path))+"*")
+	perm, keep := fs.FileMode(0o644), false
+	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+		perm, keep = info.Mode().Perm(), true
+	}
+	tmp, err := createTemp(filepath.Dir(path), tempPrefix(filepath.Base(path)), perm)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
@@ -54,13 +64,29 @@ func writeAtomic(path string, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, pathless(err))
+	if keep {
+		// The umask applied to the new file too; the old file's mode is what the user chose.
+		if err := os.Chmod(tmp.Name(), perm); err != nil {
+			return fmt.Errorf("writing %s: %w", path, pathless(err))
+		}
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
 	return nil
+}
+
+// createTemp creates a new file in dir named prefix and random decimal digits, as os.CreateTemp
+// names it, but with the permissions perm less the umask rather than 0600.
+func createTemp(dir, prefix string, perm fs.FileMode) (*os.File, error) {
+	for range 10000 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if !os.IsExist(err) {
+			return f, err
+		}
+	}
+	return nil, &fs.PathError{Op: "createtemp", Path: filepath.Join(dir, prefix+"*"), Err: fs.ErrExist}
 }
 
 // tempPrefix starts the name of the temporary file that name is written through; os.CreateTemp
@@ -172,11 +198,23 @@ func StaleFiles(files []File) []StaleFile {
 		switch {
 		case err != nil:
 			stale = append(stale, StaleFile{f.Path, Missing})
-		case !bytes.Equal(old, f.Content):
+		case !sameText(old, f.Content):
 			stale = append(stale, StaleFile{f.Path, Changed})
 		}
 	}
 	return stale
+}
+
+// sameText reports whether a generated file's bytes on disk, old, hold the content cardgen
+// generates: the same bytes, or the same lines ended by CRLF, as git checks text files out with
+// core.autocrlf (Git for Windows' default, and Windows CI runners'). Such a file is up to date:
+// rewriting it with LF would change nothing git sees, and cardgen check would fail on every such
+// checkout. Generated content never holds a CR of its own.
+func sameText(old, content []byte) bool {
+	if bytes.Equal(old, content) {
+		return true
+	}
+	return bytes.Contains(old, []byte("\r\n")) && bytes.Equal(bytes.ReplaceAll(old, []byte("\r\n"), []byte("\n")), content)
 }
 
 func fileExists(path string) bool {
@@ -189,7 +227,7 @@ func fileExists(path string) bool {
 // header's bytes are read: a package's cards_gen.go is megabytes on a large package, and every
 // run asks.
 func isCardgenFile(path string) bool {
-	return hasCardgenHeader(fileHead(path, len(generatedHeader)+1))
+	return hasCardgenHeader(fileHead(path, len("\uFEFF")+len(generatedHeader)+len("\r\n")))
 }
 
 // fileHead returns up to the first n bytes of the file at path, or nil when it cannot be read.

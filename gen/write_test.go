@@ -145,3 +145,44 @@ func TestWriteRemovesLeftoverTemps(t *testing.T) {
 		t.Errorf("after Write the folder holds\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestWriteFileMode: a rewritten file keeps the permissions it had (a group-writable 0664, a
+// private 0600), and a new one gets what os.WriteFile gives a file of 0644 in the same folder —
+// 0644 less the umask. Write set 0644 whatever the file had been and whatever the umask said.
+func TestWriteFileMode(t *testing.T) {
+	dir := t.TempDir()
+	for _, mode := range []fs.FileMode{0o664, 0o600} {
+		path := filepath.Join(dir, mode.String(), gen.GeneratedFile)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("package old\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(path, mode); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gen.Write([]gen.File{{Path: path, Content: []byte("package p\n")}}); err != nil {
+			t.Fatal(err)
+		}
+		if info, err := os.Stat(path); err != nil || info.Mode().Perm() != mode {
+			t.Errorf("a %v file rewritten: %v, %v; want it to keep its mode", mode, info.Mode().Perm(), err)
+		}
+	}
+	// The umask decides, as it does for os.WriteFile.
+	like := filepath.Join(dir, "like.go")
+	if err := os.WriteFile(like, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.Stat(like)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, gen.GeneratedFile)
+	if _, err := gen.Write([]gen.File{{Path: path, Content: []byte("package p\n")}}); err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != want.Mode().Perm() {
+		t.Errorf("a new file: %v, %v; want %v, as os.WriteFile makes a file of 0644 here", info.Mode().Perm(), err, want.Mode().Perm())
+	}
+}

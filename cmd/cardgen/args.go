@@ -5,10 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"go/build"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -36,6 +38,87 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		rest = append(rest, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+}
+
+// flagsOf are the flags of each of cardgen's commands that take flags ("" is generation), for
+// the hint at a flag given to the wrong one.
+var flagsOf = map[string][]string{
+	"":      {"v", "ui"},
+	"check": {"json", "ui"},
+	"new":   {"dir", "recv", "ui", "acp", "markdown"},
+}
+
+// goBuildFlags are the go command's build flags that change how packages load, which a user may
+// give cardgen as they would give go build or go vet, and whether each is a boolean flag.
+var goBuildFlags = map[string]bool{"tags": false, "mod": false, "modfile": false, "overlay": false, "ldflags": false,
+	"gcflags": false, "asmflags": false, "pgo": false, "buildvcs": false, "race": true, "msan": true, "asan": true, "cover": true, "trimpath": true}
+
+// undefinedFlagRE matches the flag package's error for a flag the command does not define.
+var undefinedFlagRE = regexp.MustCompile(`^flag provided but not defined: -+(\S+)$`)
+
+// badFlags is what a command does when its flags do not parse: the flag package has printed the
+// error and the usage, and a flag of the go command or of another cardgen command gets a line on
+// what to do. It returns the exit status: 0 for -h, 2 otherwise.
+func badFlags(stderr io.Writer, command string, args []string, err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if hint := flagHint(command, args, err); hint != "" {
+		fmt.Fprintln(stderr, "cardgen:", hint)
+	}
+	return 2
+}
+
+// flagHint says what to do about an undefined flag that belongs to the go command (cardgen loads
+// packages with it, and it reads those flags from GOFLAGS) or to another cardgen command; ""
+// for any other error.
+func flagHint(command string, args []string, err error) string {
+	m := undefinedFlagRE.FindStringSubmatch(err.Error())
+	if m == nil {
+		return ""
+	}
+	name := m[1]
+	if isBool, ok := goBuildFlags[name]; ok {
+		setting := "-" + name
+		for i, a := range args {
+			if !strings.HasPrefix(a, "-") {
+				continue
+			}
+			if v, ok := strings.CutPrefix(strings.TrimLeft(a, "-"), name+"="); ok {
+				setting += "=" + v
+				break
+			}
+			if strings.TrimLeft(a, "-") == name && !isBool && i+1 < len(args) {
+				setting += "=" + args[i+1]
+				break
+			}
+		}
+		if os.Getenv("GOFLAGS") != "" {
+			setting = `"$GOFLAGS ` + setting + `"` // keep the user's own
+		}
+		return fmt.Sprintf("-%s is a flag of the go command, which cardgen runs to load the packages; set it in GOFLAGS instead: GOFLAGS=%s %s %s",
+			name, setting, commandName(command), commandArgs[command])
+	}
+	for _, other := range []string{"", "check", "new"} {
+		if other != command && slices.Contains(flagsOf[other], name) {
+			if other == "" {
+				return fmt.Sprintf("-%s is a flag of generation (cardgen -%s [packages]), not of %s; leave it out", name, name, commandName(command))
+			}
+			return fmt.Sprintf("-%s is a flag of %s, not of %s; did you mean %s?", name, commandName(other), commandName(command), commandName(other))
+		}
+	}
+	return ""
+}
+
+// commandArgs are the arguments of each command that takes flags, as its usage names them.
+var commandArgs = map[string]string{"": "[packages]", "check": "[packages]", "new": "<tool_name>"}
+
+// commandName is a command of cardgen's as it starts on the command line ("" is generation).
+func commandName(command string) string {
+	if command == "" {
+		return "cardgen"
+	}
+	return "cardgen " + command
 }
 
 // packagePatterns turns the package arguments of the command line into go/packages patterns, in

@@ -327,3 +327,37 @@ func TestReadOnlyPackage(t *testing.T) {
 		t.Error("the writable package a was written although b could not be")
 	}
 }
+
+// TestFlagHint: a go build flag given to cardgen (-tags, as to go vet) is refused, as any unknown
+// flag is, and the last line says to set it in GOFLAGS, which the go command that loads the
+// packages reads (keeping what GOFLAGS already holds); a flag of another cardgen command names
+// that command. Other unknown flags get the flag package's error and the usage alone.
+func TestFlagHint(t *testing.T) {
+	tests := []struct {
+		goflags string
+		args    []string
+		want    string // the last line of stderr; "" for none beyond the usage
+	}{
+		{"", []string{"-tags", "integration", "./..."}, "cardgen: -tags is a flag of the go command, which cardgen runs to load the packages; set it in GOFLAGS instead: GOFLAGS=-tags=integration cardgen [packages]"},
+		{"", []string{"check", "./...", "--mod=vendor"}, "cardgen: -mod is a flag of the go command, which cardgen runs to load the packages; set it in GOFLAGS instead: GOFLAGS=-mod=vendor cardgen check [packages]"},
+		{"-buildvcs=false", []string{"-race", "./..."}, `cardgen: -race is a flag of the go command, which cardgen runs to load the packages; set it in GOFLAGS instead: GOFLAGS="$GOFLAGS -race" cardgen [packages]`},
+		{"", []string{"new", "get_x", "-tags=a,b"}, "cardgen: -tags is a flag of the go command, which cardgen runs to load the packages; set it in GOFLAGS instead: GOFLAGS=-tags=a,b cardgen new <tool_name>"},
+		{"", []string{"-json", "./..."}, "cardgen: -json is a flag of cardgen check, not of cardgen; did you mean cardgen check?"},
+		{"", []string{"new", "get_x", "-json"}, "cardgen: -json is a flag of cardgen check, not of cardgen new; did you mean cardgen check?"},
+		{"", []string{"check", "-dir", "x"}, "cardgen: -dir is a flag of cardgen new, not of cardgen check; did you mean cardgen new?"},
+		{"", []string{"check", "-v"}, "cardgen: -v is a flag of generation (cardgen -v [packages]), not of cardgen check; leave it out"},
+		{"", []string{"-verbose"}, ""},
+	}
+	for _, tt := range tests {
+		t.Setenv("GOFLAGS", tt.goflags)
+		code, out, errOut := runIn(t, ".", tt.args...)
+		lines := strings.Split(strings.TrimSpace(errOut), "\n")
+		last := lines[len(lines)-1]
+		if tt.want == "" && strings.HasPrefix(last, "cardgen: ") {
+			t.Errorf("cardgen %q: a hint %q; want the usage alone", tt.args, last)
+		}
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "flag provided but not defined: ") || tt.want != "" && last != tt.want {
+			t.Errorf("cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit 2, the flag package's error, the usage and:\n%s", tt.args, code, out, errOut, tt.want)
+		}
+	}
+}

@@ -59,14 +59,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "usage: %s\n\nChecks the annotations and reports generated files that are stale, writing nothing.\n\nflags:\n", checkUsage)
 		fs.PrintDefaults()
 	}
-	args, err := parseArgs(fs, args)
+	pkgArgs, err := parseArgs(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return badFlags(stderr, "check", args, err)
 	}
-	patterns, err := packagePatterns(args)
+	patterns, err := packagePatterns(pkgArgs)
 	if err != nil {
 		return checkFailed(err, *asJSON, stdout, stderr)
 	}

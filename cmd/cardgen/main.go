@@ -57,14 +57,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Without packages, cardgen works on the package in the current directory\n(under go:generate, the package of $GOFILE). A .go file stands for its package.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
-	args, err := parseArgs(fs, args)
+	pkgArgs, err := parseArgs(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return badFlags(stderr, "", args, err)
 	}
-	patterns, err := packagePatterns(args)
+	patterns, err := packagePatterns(pkgArgs)
 	if err != nil {
 		fmt.Fprintln(stderr, "cardgen:", err)
 		return 1
@@ -84,7 +81,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		} else {
 			fmt.Fprintln(stderr, "cardgen:", err)
 		}
-		if hint := commandHint(args); hint != "" && loadFailed(err) {
+		if hint := commandHint(pkgArgs); hint != "" && loadFailed(err) {
 			fmt.Fprintln(stderr, "cardgen:", hint)
 		}
 		return 1

@@ -36,10 +36,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	// Flags may come before or after the tool name.
 	names, err := parseArgs(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return badFlags(stderr, "new", args, err)
 	}
 	if len(names) != 1 {
 		fmt.Fprintf(stderr, "cardgen new: want one tool name, got %d %q\n", len(names), names)

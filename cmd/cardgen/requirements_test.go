@@ -12,7 +12,8 @@ import (
 // TestHintRequirements generates a package for the first time in a module that requires neither
 // cardgen's runtime nor the SDK: cardgen writes the files, exits 0 and says to run go mod tidy.
 // A second run, which writes nothing new, says nothing; nor does a first generation after
-// go mod tidy, when the module requires both.
+// go mod tidy, when the module requires both. Run from a workspace's root, outside the module,
+// it says where to run go mod tidy (it said only to run it, which fails there).
 func TestHintRequirements(t *testing.T) {
 	dir := ownModule(t, "example.com/hint", map[string]string{
 		"get.go": `// Package hint has one tool.
@@ -36,11 +37,28 @@ type Out struct {
 func Get(ctx context.Context, in In) (*Out, error) { return &Out{ID: in.ID}, nil }
 `,
 	})
-	t.Setenv("GOWORK", "off")
 	t.Setenv("GOFLAGS", "")
 
-	const want = "cardgen: the generated code imports packages of github.com/cardgen/cardgen and " +
-		"github.com/modelcontextprotocol/go-sdk, which go.mod does not require yet; run go mod tidy\n"
+	// From a workspace's root, outside the module, go mod tidy must run in the module.
+	work := t.TempDir()
+	if err := os.WriteFile(filepath.Join(work, "go.work"), []byte("go 1.26.0\n\nuse "+dir+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOWORK", "")
+	const missing = "cardgen: the generated code imports packages of github.com/cardgen/cardgen and " +
+		"github.com/modelcontextprotocol/go-sdk, which "
+	wantThere := missing + filepath.Join(dir, "go.mod") + " does not require yet; run go mod tidy in that module: cd " + dir + " && go mod tidy\n"
+	if code, out, errOut := runIn(t, work, dir); code != 0 || out != "" || errOut != wantThere {
+		t.Fatalf("first generation from the workspace's root: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and:\n%s", code, out, errOut, wantThere)
+	}
+	for _, name := range []string{"cards_gen.go", "cards_gen_test.go"} {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	t.Setenv("GOWORK", "off")
+	want := missing + "go.mod does not require yet; run go mod tidy\n"
 	if code, out, errOut := runIn(t, dir, "."); code != 0 || out != "" || errOut != want {
 		t.Fatalf("first generation: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and:\n%s", code, out, errOut, want)
 	}

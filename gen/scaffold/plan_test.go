@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cardgen/cardgen/gen"
 )
 
 // writeFiles writes name → content under dir, making folders as needed.
@@ -523,5 +525,57 @@ func TestRequirementProblemsDropAdvice(t *testing.T) {
 	want := []string{"go: updates to go.mod needed", "p.go:3:2: no required module provides package example.com/x"}
 	if !slices.Equal(got, want) {
 		t.Errorf("requirementProblems = %q, want %q", got, want)
+	}
+}
+
+// TestNewPlanSourceName: the handler's file is <tool>.go unless the go command would not build
+// that file into the package everywhere as an ordinary file — ignored (a leading _ or .), a test
+// (_test), built on one platform (_linux, _arm64, _windows_amd64, also before a dot) — or it is a
+// file cardgen writes itself. Those tool names are valid, and cardgen new took the file name
+// as it was: the new tool was then missing from the package, and the run failed with the
+// test binary's flag usage ("flag provided but not defined: -update"), or said "doc.go appeared
+// while scaffolding", or left cards_gen.go behind.
+func TestNewPlanSourceName(t *testing.T) {
+	existing := t.TempDir()
+	writeFiles(t, existing, map[string]string{"p.go": "package p\n"})
+	for _, tt := range []struct {
+		tool string
+		want string // in a new package, and in the existing one when wantExisting is ""
+		// wantExisting is the name in an existing package, where a doc.go is the user's own
+		wantExisting string
+	}{
+		{tool: "get_invoice", want: "get_invoice.go"},
+		{tool: "linux", want: "linux.go"}, // go/build never reads the first element as a platform
+		{tool: "get.test", want: "get.test.go"},
+		{tool: "run_test", want: "run_test_tool.go"},
+		{tool: "x.y_test", want: "x.y_test_tool.go"},
+		{tool: "deploy_linux", want: "deploy_linux_tool.go"},
+		{tool: "build_arm64", want: "build_arm64_tool.go"},
+		{tool: "ship_windows_amd64", want: "ship_windows_amd64_tool.go"},
+		{tool: "run_plan9.v2", want: "run_plan9.v2_tool.go"},
+		{tool: "_internal", want: "tool_internal.go"},
+		{tool: ".hidden", want: "tool.hidden.go"},
+		{tool: "_x_linux", want: "tool_x_linux_tool.go"},
+		{tool: "cards_gen", want: "cards_gen_tool.go"},
+		{tool: "cards_gen_test", want: "cards_gen_test_tool.go"},
+		{tool: "doc", want: "doc_tool.go", wantExisting: "doc.go"},
+	} {
+		for _, dir := range []string{filepath.Join(t.TempDir(), "fresh"), existing} {
+			want := tt.want
+			if dir == existing && tt.wantExisting != "" {
+				want = tt.wantExisting
+			}
+			p, err := NewPlan(Options{Tool: tt.tool, Dir: dir})
+			if err != nil {
+				t.Errorf("NewPlan(%s in %s): %v", tt.tool, filepath.Base(dir), err)
+				continue
+			}
+			if got := filepath.Base(p.Source); got != want {
+				t.Errorf("tool %s in %s: the handler goes in %s; want %s", tt.tool, filepath.Base(dir), got, want)
+			}
+			if !slices.ContainsFunc(p.Files, func(f gen.File) bool { return f.Path == p.Source }) {
+				t.Errorf("tool %s: the plan does not write %s", tt.tool, p.Source)
+			}
+		}
 	}
 }

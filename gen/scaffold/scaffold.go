@@ -11,7 +11,9 @@ package scaffold
 
 import (
 	"fmt"
+	"go/build"
 	"go/token"
+	"io"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -74,7 +76,8 @@ type Plan struct {
 	Func, Input, Output string
 	// Item is the carousel item type (GetInvoiceItem) with -acp carousel, numbered like the others.
 	Item string
-	// Source is the path of the new handler file, <tool>.go.
+	// Source is the path of the new handler file: <tool>.go, or another name when the go command
+	// would not build that file as an ordinary file of the package (sourceName).
 	Source string
 	// Files are the new files, to be created in this order; none exists.
 	Files []gen.File
@@ -82,6 +85,41 @@ type Plan struct {
 	// schemas, its example cards (.card.json) or documents (.markdown.json), and its ACP
 	// payloads (.acp.json); none exists.
 	Golden []string
+}
+
+// sourceName is the name of the file the handler of tool goes in: the tool name and .go, unless
+// the go command would not build a file of that name into the package, everywhere, as an ordinary
+// file — one whose name starts with _ or . (ignored), ends in _test (a test), or ends in a GOOS or
+// GOARCH (built there alone) — or the name is that of a file cardgen writes itself (cards_gen.go,
+// cards_gen_test.go, and a new package's doc.go). Then "tool" goes before a leading _ or ., and
+// "_tool" after the name: run_test → run_test_tool.go, _internal → tool_internal.go.
+func sourceName(tool string, newPackage bool) string {
+	name := tool
+	if strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".") {
+		name = "tool" + name
+	}
+	own := name+".go" == gen.GeneratedFile || name+".go" == gen.GeneratedTestFile || newPackage && name == "doc"
+	if own || strings.HasSuffix(name, "_test") || !builtEverywhere(name+".go") {
+		name += "_tool"
+	}
+	return name + ".go"
+}
+
+// builtEverywhere reports whether go/build takes a file of that name (and no build constraint
+// inside) for every platform: it does not when the name ends in a GOOS or GOARCH, which it leaves
+// out elsewhere. Two platforms that share neither suffices; go/build's own lists decide.
+func builtEverywhere(name string) bool {
+	for _, platform := range [][2]string{{"linux", "amd64"}, {"windows", "arm64"}} {
+		ctx := build.Default
+		ctx.GOOS, ctx.GOARCH = platform[0], platform[1]
+		ctx.OpenFile = func(string) (io.ReadCloser, error) {
+			return io.NopCloser(strings.NewReader("package p\n")), nil
+		}
+		if ok, err := ctx.MatchFile(".", name); err != nil || !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // NewPlan inspects the package in opts.Dir and renders the scaffold. It writes nothing. When the
@@ -115,7 +153,7 @@ func NewPlan(opts Options) (*Plan, error) {
 	}
 	p.pickNames(pkg, recv)
 
-	p.Source = filepath.Join(dir, opts.Tool+".go")
+	p.Source = filepath.Join(dir, sourceName(opts.Tool, p.NewPackage))
 	var view string
 	if opts.UI {
 		view = filepath.Join(dir, UIDir, opts.Tool+".html")
