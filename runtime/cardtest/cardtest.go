@@ -114,6 +114,9 @@ func Golden(t testing.TB, path string, v any) {
 	if err != nil {
 		t.Fatalf("%v; run go test -run Golden -update to write it", err)
 	}
+	// A checkout with CRLF line endings (git's core.autocrlf, the default on Windows) holds the
+	// same file: only the lines count.
+	want = bytes.ReplaceAll(want, []byte("\r\n"), []byte("\n"))
 	if !bytes.Equal(bytes.TrimSpace(got), bytes.TrimSpace(want)) {
 		// The lines that changed, with a few around them: a card's or a schema's golden file is
 		// tens of lines, and printing both whole left the reader to find the change.

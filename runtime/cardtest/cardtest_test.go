@@ -99,6 +99,10 @@ func TestGolden(t *testing.T) {
 	}
 
 	expect(t, "an equal value", testenv.Record(func(tb testing.TB) { Golden(tb, path, v) }), false, "")
+	if err := os.WriteFile(path, []byte(strings.ReplaceAll(string(b), "\n", "\r\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, "the file checked out with CRLF line endings", testenv.Record(func(tb testing.TB) { Golden(tb, path, v) }), false, "")
 	expect(t, "a different value", testenv.Record(func(tb testing.TB) { Golden(tb, path, map[string]any{"n": 2}) }), false, "differs")
 }
 
