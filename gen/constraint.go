@@ -13,7 +13,8 @@ import (
 )
 
 // fileConstraint describes the build constraint of f, for messages ("with //go:build linux",
-// "on windows (its _windows.go name)"), or returns "" when the file is built everywhere.
+// "with cgo (it imports "C")…", "on windows (its _windows.go name)"), or returns "" when the
+// file is built everywhere.
 func fileConstraint(fset *token.FileSet, f *ast.File) string {
 	for _, g := range f.Comments {
 		if g.Pos() >= f.Package {
@@ -27,6 +28,11 @@ func fileConstraint(fset *token.FileSet, f *ast.File) string {
 				return "with " + c.Text
 			}
 		}
+	}
+	// go/build leaves a cgo file out when cgo is off (CGO_ENABLED=0, the default when
+	// cross-compiling or without a C compiler).
+	if importsC(fset, f) {
+		return `with cgo (it imports "C"), which CGO_ENABLED=0 builds leave out`
 	}
 	name := strings.TrimSuffix(filepath.Base(fset.Position(f.Package).Filename), ".go")
 	suffix := ".go"
@@ -46,6 +52,23 @@ func fileConstraint(fset *token.FileSet, f *ast.File) string {
 	return ""
 }
 
+// importsC reports whether f is a cgo file. With cgo on, the go command hands go/packages the
+// file as cgo rewrote it, which imports "unsafe" and others instead of "C" and whose //line
+// directives place it in the file the user wrote: the file behind those positions is read,
+// to its imports, when it is another.
+func importsC(fset *token.FileSet, f *ast.File) bool {
+	isC := func(imp *ast.ImportSpec) bool { return imp.Path.Value == `"C"` }
+	if slices.ContainsFunc(f.Imports, isC) {
+		return true
+	}
+	written := fset.Position(f.Package).Filename
+	if tf := fset.File(f.Package); tf == nil || tf.Name() == written || !strings.HasSuffix(written, ".go") {
+		return false
+	}
+	orig, err := parser.ParseFile(token.NewFileSet(), written, nil, parser.ImportsOnly)
+	return err == nil && slices.ContainsFunc(orig.Imports, isC)
+}
+
 // knownOS and knownArch are go/build's lists (internal/syslist), which a file name suffix is
 // checked against.
 var (
@@ -61,29 +84,35 @@ var (
 // platform would write with them. (_test.go files are not read at all, by design: a test may
 // hold annotated helpers of its own, and the analyzer skips them too.)
 func (b *builder) ignoredTools() {
-	const constrained = "this file's build constraints (its //go:build line or its _GOOS/_GOARCH name) leave it out of this build, so its tools would be left out of the generated registrations, which are built everywhere; move the handler to a file without build constraints (it can call platform-specific code)"
+	const leftOut = "so its tools would be left out of the generated registrations, which are built everywhere; move the handler to a file without build constraints (it can call platform-specific code)"
 	for _, name := range b.pkg.IgnoredFiles {
 		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
-			if pos, _ := firstTool(name); pos.IsValid() {
-				b.at(pos, "%s", constrained)
+			pos, _, constraint := firstTool(name)
+			switch {
+			case !pos.IsValid():
+			case constraint != "":
+				b.at(pos, "this file is built only %s, and this build leaves it out, %s", constraint, leftOut)
+			default:
+				b.at(pos, "this file's build constraints (its //go:build line or its _GOOS/_GOARCH name) leave it out of this build, %s", leftOut)
 			}
 		}
 	}
 }
 
 // firstTool returns the position of the first //card:tool directive in a doc comment of a
-// function of the file, and the function's name; a zero position when there is none. Only files
+// function of the file, the function's name and the file's build constraint as fileConstraint
+// describes it; a zero position when there is none. Only files
 // that hold the text are parsed: a //card:tool inside a string (a generator template kept in a
 // //go:build ignore file) is not a directive.
-func firstTool(name string) (token.Position, string) {
+func firstTool(name string) (pos token.Position, fn, constraint string) {
 	src, err := os.ReadFile(name)
 	if err != nil || !bytes.Contains(src, []byte("//card:tool")) {
-		return token.Position{}, ""
+		return token.Position{}, "", ""
 	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
-		return token.Position{}, ""
+		return token.Position{}, "", ""
 	}
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
@@ -92,9 +121,9 @@ func firstTool(name string) (token.Position, string) {
 		}
 		for _, c := range fd.Doc.List {
 			if c.Text == "//card:tool" || strings.HasPrefix(c.Text, "//card:tool ") {
-				return fset.Position(c.Pos()), fd.Name.Name
+				return fset.Position(c.Pos()), fd.Name.Name, fileConstraint(fset, f)
 			}
 		}
 	}
-	return token.Position{}, ""
+	return token.Position{}, "", ""
 }

@@ -505,7 +505,7 @@ func excludedPackageTools(goDirs []string, pkgs []*packages.Package) Diagnostics
 			continue
 		}
 		for _, name := range names {
-			if pos, fn := firstTool(filepath.Join(dir, name)); pos.IsValid() {
+			if pos, fn, _ := firstTool(filepath.Join(dir, name)); pos.IsValid() {
 				ds = append(ds, Diagnostic{Pos: pos, Msg: fmt.Sprintf("build constraints leave every Go file of this package out of this build, so ./... does not match the package and the tool of %s would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", fn)})
 			}
 		}
