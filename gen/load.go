@@ -588,7 +588,7 @@ func writeOverlay(files map[string][]byte) (flag string, cleanup func(), err err
 	if err != nil {
 		return "", nil, fmt.Errorf("writing the go command's overlay: %w", err)
 	}
-	cleanup = func() { os.RemoveAll(tmp) }
+	cleanup = trackTemp(tmp)
 	replace := map[string]string{}
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		path := filepath.Join(tmp, fmt.Sprintf("%d.go", len(replace)))

@@ -56,7 +56,7 @@ func writeAtomic(path string, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, pathless(err))
 	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
+	defer trackTemp(tmp.Name())() // a no-op removal after a successful rename
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return fmt.Errorf("writing %s: %w", path, pathless(err))

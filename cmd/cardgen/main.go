@@ -20,6 +20,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
@@ -30,7 +32,28 @@ import (
 const uiFlagUsage = "the `dir` that holds the views //card:ui names (HTML files and their .meta.json sidecars), relative to each package and inside it"
 
 func main() {
+	stopOnSignal(os.Stderr)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// stopOnSignal makes an interrupt (Ctrl-C) or SIGTERM end the process without leaving the run's
+// temporary files behind: without it the process died at once, and the go command's overlay
+// stayed in the system's temporary directory. The exit status is the shell's for the signal
+// (128 + its number: 130 for Ctrl-C). Generated files are only ever replaced by a rename, so
+// each is either written whole or left as it was.
+func stopOnSignal(stderr io.Writer) {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		sig := <-signals
+		gen.RemoveTemporaryFiles()
+		fmt.Fprintf(stderr, "cardgen: stopped by %v\n", sig)
+		status := 1
+		if n, ok := sig.(syscall.Signal); ok {
+			status = 128 + int(n)
+		}
+		os.Exit(status)
+	}()
 }
 
 // run is main without the process: it returns the exit status, which keeps it testable.
