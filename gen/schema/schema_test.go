@@ -270,6 +270,19 @@ func TestProblems(t *testing.T) {
 			`promoted.go:25:2: field Enum: jsonschema default="c" does not match the field's own schema (enum: c does not equal any of: [a b]), so the MCP Go SDK refuses the tool's schema and every call fails; change the default, or the constraints it breaks`,
 			`promoted.go:26:2: field Min: jsonschema default=0 does not match the field's own schema (minimum: 0/1 is less than 1.000000), so the MCP Go SDK refuses the tool's schema and every call fails; change the default, or the constraints it breaks`,
 		}},
+		{"TagValues", []string{
+			"values.go:7:2: field Look: jsonschema pattern=^(?!admin)[a-z]+$ is not a regular expression Go's regexp package (RE2) accepts (invalid or unsupported Perl syntax: `(?!`), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; rewrite it without lookarounds or backreferences",
+			"values.go:8:2: field Back: jsonschema pattern=(a)\\1 is not a regular expression Go's regexp package (RE2) accepts (invalid escape sequence: `\\1`), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; rewrite it without lookarounds or backreferences",
+			"values.go:9:2: field Zero: jsonschema multipleOf=0 must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out",
+			"values.go:10:2: field Neg: jsonschema multipleOf=-2 must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out",
+		}},
+		{"IgnoredValues", []string{
+			"values.go:19:2: field Enum: jsonschema tag: enum=one is not a number, which invopop needs on a schema of type integer, so it leaves it out; write a number, as in enum=1",
+			"values.go:20:2: field Default: jsonschema tag: default=none is not a number, which invopop needs on a schema of type number, so it leaves it out; write a number, as in default=1",
+			"values.go:21:2: field Example: jsonschema tag: example=many is not a number, which invopop needs on a schema of type array of integer, so it leaves it out; write a number, as in example=1",
+			"values.go:22:2: field Flag: jsonschema tag: default=yes is not true or false, so invopop ignores it; write default=true or default=false",
+			"values.go:23:2: field Unique: jsonschema tag: invopop reads uniqueItems=false as uniqueItems=true, whatever the value; write uniqueItems=true, or leave it out to allow repeated items",
+		}},
 		{"Stamp", []string{
 			"problems.go:96:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",
 		}},

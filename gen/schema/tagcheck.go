@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -101,6 +102,55 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s is not a whole number, so invopop ignores it; write a count, as in %s=1", name, val, name)
 		case slices.Contains(tagBoundKeys, name) && !isNumber(val):
 			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s is not a number, so invopop ignores it; write a number, as in %s=1", name, val, name)
+		case slices.Contains(tagNumberValueKeys, name) && numberValued(name, t) && !isNumber(val):
+			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s is not a number, which invopop needs on a schema of type %s, so it leaves it out; write a number, as in %s=1", name, val, typeName(t), name)
+		case name == "default" && t.Type == "boolean" && val != "true" && val != "false":
+			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: default=%s is not true or false, so invopop ignores it; write default=true or default=false", val)
+		case name == "uniqueItems" && t.Type == "array" && val != "true":
+			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: invopop reads uniqueItems=%s as uniqueItems=true, whatever the value; write uniqueItems=true, or leave it out to allow repeated items", val)
+		}
+	}
+	m.checkTagValues(t, at)
+}
+
+// tagNumberValueKeys are the keywords whose values invopop reads as numbers on a number or
+// integer schema, and drops without a word when they do not parse.
+var tagNumberValueKeys = []string{"default", "enum", "example"}
+
+// numberValued reports whether invopop reads the value of keyword name (default, enum or
+// example) as a number for a field whose schema is t: on a number or an integer, and, but for
+// default, which an array keeps as a list of strings, on an array of them.
+func numberValued(name string, t *jsonschema.Schema) bool {
+	switch {
+	case t.Type == "number" || t.Type == "integer":
+		return true
+	case t.Type == "array" && name != "default" && t.Items != nil:
+		return t.Items.Type == "number" || t.Items.Type == "integer"
+	}
+	return false
+}
+
+// checkTagValues reports the values a field's tag put into its schema t (or its items) that the
+// MCP Go SDK cannot use: a pattern that Go's regexp package does not compile, which makes the SDK
+// refuse the whole schema, and a multipleOf that is not greater than 0, which no value satisfies.
+// Either way every call of the tool fails; invopop writes both without a word.
+func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
+	for _, s := range []*jsonschema.Schema{t, t.Items} {
+		if s == nil {
+			continue
+		}
+		if s.Pattern != "" {
+			if _, err := regexp.Compile(s.Pattern); err != nil {
+				m.tagProblemf(at, tagSpot{key: "jsonschema", word: -1, find: "pattern", name: true, value: true},
+					"jsonschema pattern=%s is not a regular expression Go's regexp package (RE2) accepts (%s), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; "+
+						"rewrite it without lookarounds or backreferences", s.Pattern, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+			}
+		}
+		if s.MultipleOf != "" {
+			if f, err := s.MultipleOf.Float64(); err == nil && f <= 0 {
+				m.tagProblemf(at, tagSpot{key: "jsonschema", word: -1, find: "multipleOf", name: true, value: true},
+					"jsonschema multipleOf=%s must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out", s.MultipleOf)
+			}
 		}
 	}
 }

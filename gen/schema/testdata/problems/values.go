@@ -1,0 +1,26 @@
+package problems
+
+// TagValues has tag values that invopop writes into the schema and the MCP Go SDK cannot use: a
+// pattern Go's regexp package does not compile (the SDK refuses the whole schema) and a
+// multipleOf no number satisfies. Fine has a pattern RE2 takes.
+type TagValues struct {
+	Look  string   `json:"look" jsonschema:"pattern=^(?!admin)[a-z]+$"`
+	Back  []string `json:"back" jsonschema:"pattern=(a)\\1"`
+	Zero  float64  `json:"zero" jsonschema:"multipleOf=0"`
+	Neg   []int    `json:"neg" jsonschema:"multipleOf=-2"`
+	Fine  string   `json:"fine" jsonschema:"pattern=^[a-z]+(\\,[a-z]+)*$,minLength=1"`
+	Float float64  `json:"float" jsonschema:"multipleOf=0.5"`
+}
+
+// IgnoredValues has values invopop drops or misreads without a word: a default, enum or example
+// that is not a number on a number (or an array of them), a boolean default that is not true or
+// false, and uniqueItems=false, which invopop reads as true. Fine's are all taken.
+type IgnoredValues struct {
+	Enum    int     `json:"enum" jsonschema:"enum=one,enum=2"`
+	Default float64 `json:"default,omitempty" jsonschema:"default=none"`
+	Example []int   `json:"example" jsonschema:"example=many"`
+	Flag    bool    `json:"flag,omitempty" jsonschema:"default=yes"`
+	Unique  []int   `json:"unique" jsonschema:"uniqueItems=false"`
+	Strings int     `json:"strings,string" jsonschema:"enum=one,enum=two"`
+	Fine    []int   `json:"fine" jsonschema:"enum=1,example=2,uniqueItems=true"`
+}
