@@ -307,3 +307,17 @@ func TestPackageMainID(t *testing.T) {
 		}
 	}
 }
+
+// TestEmbeddedPtrOutput: encoding/json writes the fields of an embedded pointer to an unexported
+// struct when it is set (only decoding them fails), so an output type may embed one: ForOutput
+// reports nothing for the type For refuses as an input (TestProblems/EmbeddedPtr).
+func TestEmbeddedPtrOutput(t *testing.T) {
+	obj := lookup(t, load(t, "testdata/problems"), "EmbeddedPtr")
+	res, probs := schema.ForOutput(obj.Type(), obj.Pos())
+	if len(probs) > 0 || res.Schema == nil {
+		t.Fatalf("ForOutput: %+v, %v; want a schema and no problems", res, probs)
+	}
+	if got := res.Schema.Properties.Len(); got != 3 {
+		t.Errorf("ForOutput has %d properties; want x, w and z", got)
+	}
+}

@@ -283,6 +283,9 @@ func TestProblems(t *testing.T) {
 			"values.go:22:2: field Flag: jsonschema tag: default=yes is not true or false, so invopop ignores it; write default=true or default=false",
 			"values.go:23:2: field Unique: jsonschema tag: invopop reads uniqueItems=false as uniqueItems=true, whatever the value; write uniqueItems=true, or leave it out to allow repeated items",
 		}},
+		{"EmbeddedPtr", []string{
+			"decode.go:15:3: field inner: encoding/json cannot set the embedded pointer inner (its type is unexported), so it refuses every input that sets a field it promotes (x), which the schema offers; embed problems.inner without the *, or export its type",
+		}},
 		{"Stamp", []string{
 			"problems.go:96:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",
 		}},

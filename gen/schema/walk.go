@@ -636,8 +636,15 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		if name == "" {
 			if embed && !m.hiddenInterfaceMethod(deref(f.Type()), fat) && m.enter(deref(f.Type()), fat) {
 				_, ptr := types.Unalias(f.Type()).Underlying().(*types.Pointer)
+				n := len(m.cands)
 				m.collect(st, f.Type(), fat, depth+1, viaPtr || ptr)
 				m.leave()
+				if ptr && f.Embedded() && !f.Exported() && !m.output && len(m.cands) > n {
+					// encoding/json cannot allocate the struct behind an unexported embedded
+					// pointer, so decoding any of its fields fails (golang.org/issue/21357).
+					m.problemf(fat, "encoding/json cannot set the embedded pointer %s (its type is unexported), so it refuses every input that sets a field it promotes (%s), which the schema offers; "+
+						"embed %s without the *, or export its type", f.Name(), m.cands[n].name, strings.TrimPrefix(typeString(f.Type()), "*"))
+				}
 			}
 			continue
 		}
