@@ -12,11 +12,14 @@ import (
 	"testing"
 	"time"
 
+	gjsonschema "github.com/google/jsonschema-go/jsonschema"
 	"github.com/google/uuid"
+	"github.com/invopop/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/cardgen/cardgen/gen/schema"
 	"github.com/cardgen/cardgen/gen/schema/testdata/fixtures"
+	"github.com/cardgen/cardgen/gen/schema/testdata/wire"
 	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/runtime/register"
 )
@@ -219,15 +222,7 @@ func TestOwnEncoding(t *testing.T) {
 		if name != "ForOutput" {
 			continue
 		}
-		raw, err := schema.Marshal(res.Schema)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resolved, err := sdkschema.Resolve(raw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := resolved.Validate(doc); err != nil {
+		if err := resolve(t, res.Schema).Validate(doc); err != nil {
 			t.Errorf("%s: encoding/json's %s does not validate: %v", name, b, err)
 		}
 	}
@@ -319,5 +314,64 @@ func TestEmbeddedPtrOutput(t *testing.T) {
 	}
 	if got := res.Schema.Properties.Len(); got != 3 {
 		t.Errorf("ForOutput has %d properties; want x, w and z", got)
+	}
+}
+
+// resolve marshals s and resolves it as the MCP Go SDK resolves a tool schema.
+func resolve(t *testing.T, s *jsonschema.Schema) *gjsonschema.Resolved {
+	t.Helper()
+	raw, err := schema.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resolved, err := sdkschema.Resolve(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resolved
+}
+
+// TestEncodingJSONForms: a value encoding/json writes validates against the output schema, and
+// input it reads validates against the input schema, with the SDK's validator, for map keys
+// of integer types with their own text form and slices of a type defined from byte (wire.Wire),
+// where invopop describes the Go type: a digits-only pattern for the keys, an array of integers
+// for the slice. A key type without UnmarshalText is still read from its digits.
+func TestEncodingJSONForms(t *testing.T) {
+	obj := lookup(t, load(t, "testdata/wire"), "Wire")
+	validator := func(f func(types.Type, token.Pos) (schema.Result, []schema.Problem)) func(doc string) error {
+		res, probs := f(obj.Type(), obj.Pos())
+		if len(probs) > 0 {
+			t.Fatalf("problems %v", probs)
+		}
+		resolved := resolve(t, res.Schema)
+		return func(doc string) error {
+			var v any
+			if err := json.Unmarshal([]byte(doc), &v); err != nil {
+				t.Fatal(err)
+			}
+			return resolved.Validate(v)
+		}
+	}
+
+	out, err := json.Marshal(wire.Wire{ByColor: map[wire.Color]int{1: 2}, ByLevel: map[wire.Level]int{3: 4}, Octets: []wire.Octet{1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := validator(schema.ForOutput)(string(out)); err != nil {
+		t.Errorf("encoding/json wrote %s, which the output schema refuses: %v", out, err)
+	}
+
+	in := validator(schema.For)
+	for doc, ok := range map[string]bool{
+		`{"by_color":{"green":2},"by_level":{"3":4},"octets":"AQI="}`:       true,
+		`{"by_color":{"green":2},"by_level":{"level 3":4},"octets":"AQI="}`: false, // not read
+	} {
+		var w wire.Wire
+		if decoded := json.Unmarshal([]byte(doc), &w) == nil; decoded != ok {
+			t.Fatalf("encoding/json reads %s: %v; the test expects %v", doc, decoded, ok)
+		}
+		if err := in(doc); (err == nil) != ok {
+			t.Errorf("the input schema's verdict on %s: %v; want it to accept exactly what encoding/json reads (%v)", doc, err, ok)
+		}
 	}
 }

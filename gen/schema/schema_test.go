@@ -121,9 +121,55 @@ func TestOracleFixtures(t *testing.T) {
 		delete(diffs, key)
 	}
 
+	// Not yet made at run time: encoding/json writes a slice of a type defined from byte as a
+	// base64 string, like []byte, where invopop says an array of integers, and the run-time
+	// reflector (runtime/register) still says what invopop says. Only that property may differ.
+	for _, key := range []string{"Collections", "Collections" + schematest.OutputSuffix} {
+		want := map[string][2]string{"my_bytes": {`{"contentEncoding":"base64","type":"string"}`, `{"items":{"type":"integer"},"type":"array"}`}}
+		if key != "Collections" {
+			want["my_bytes"] = [2]string{`{"oneOf":[{"contentEncoding":"base64","type":"string"},{"type":"null"}]}`, `{"oneOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}`}
+		}
+		if got := differentProperties(t, diffs[key]); !maps.Equal(got, want) {
+			t.Errorf("%s: properties that differ from invopop's: %q; want %q", key, got, want)
+		}
+		delete(diffs, key)
+	}
+
 	for name, d := range diffs {
 		t.Errorf("%s differs from invopop:\nproblems: %q\npanic: %s\nours:\n%s\ninvopop:\n%s", name, d.Problems, d.Panic, d.Ours, d.Invopop)
 	}
+}
+
+// differentProperties returns, for each property whose schema differs between d.Ours and
+// d.Invopop, the two schemas (compact, keys sorted); nil when both are empty.
+func differentProperties(t *testing.T, d schematest.OracleDiff) map[string][2]string {
+	t.Helper()
+	if d.Ours == "" && d.Invopop == "" {
+		return nil
+	}
+	var ours, theirs struct{ Properties map[string]any }
+	if err := json.Unmarshal([]byte(d.Ours), &ours); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(d.Invopop), &theirs); err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for n := range ours.Properties {
+		names[n] = true
+	}
+	for n := range theirs.Properties {
+		names[n] = true
+	}
+	diff := map[string][2]string{}
+	for name := range names {
+		a, _ := json.Marshal(ours.Properties[name])
+		b, _ := json.Marshal(theirs.Properties[name])
+		if string(a) != string(b) {
+			diff[name] = [2]string{string(a), string(b)}
+		}
+	}
+	return diff
 }
 
 func propertyNames(t *testing.T, doc string) []string {

@@ -791,7 +791,7 @@ func (m *mapper) sliceOrArray(t, elem types.Type, n int64, at site) *jsonschema.
 		l := uint64(n)
 		s.MinItems, s.MaxItems = &l, &l
 	}
-	if b, ok := types.Unalias(elem).(*types.Basic); ok && b.Kind() == types.Uint8 && n < 0 {
+	if n < 0 && m.byteSlice(elem) {
 		// encoding/json writes []byte as a base64 string.
 		s.Type, s.ContentEncoding = "string", "base64"
 		return s
@@ -801,15 +801,29 @@ func (m *mapper) sliceOrArray(t, elem types.Type, n int64, at site) *jsonschema.
 	return s
 }
 
-// mapSchema mirrors reflectMap. Signed integer keys get a digits-only pattern; any other key is
-// left unconstrained, as in invopop. Key types encoding/json cannot use are problems, because no
+// byteSlice reports whether encoding/json writes a slice of elem as a base64 string: elem is a
+// byte type, uint8 or one defined from it (type Octet byte, where invopop says an array of
+// integers), whose pointer has neither MarshalJSON nor MarshalText. encoding/json reads such a
+// slice from a base64 string too (and from an array of numbers, which the schema leaves out, as
+// it does for []byte).
+func (m *mapper) byteSlice(elem types.Type) bool {
+	if b, ok := elem.Underlying().(*types.Basic); !ok || b.Kind() != types.Uint8 {
+		return false
+	}
+	p := types.NewPointer(elem)
+	return !m.hasMethod(p, "MarshalJSON", isMarshalJSONSig) && !m.hasMethod(p, "MarshalText", isMarshalTextSig)
+}
+
+// mapSchema mirrors reflectMap. Signed integer keys get a digits-only pattern, unless
+// encoding/json reads or writes them as text (textKey); any other key is left unconstrained, as
+// in invopop. Key types encoding/json cannot use are problems, because no
 // JSON object can carry them.
 func (m *mapper) mapSchema(u *types.Map, at site) *jsonschema.Schema {
 	if !m.jsonKey(u.Key()) {
 		m.problemf(at, "map key type %s cannot be a JSON object key; use a string or integer key type, or one that implements encoding.TextMarshaler and encoding.TextUnmarshaler", typeString(u.Key()))
 	}
 	s := &jsonschema.Schema{Type: "object"}
-	if b, ok := u.Key().Underlying().(*types.Basic); ok {
+	if b, ok := u.Key().Underlying().(*types.Basic); ok && !m.textKey(u.Key()) {
 		switch b.Kind() {
 		case types.Int, types.Int8, types.Int16, types.Int32, types.Int64:
 			s.PatternProperties = map[string]*jsonschema.Schema{"^[0-9]+$": m.schema(u.Elem(), at)}
@@ -821,6 +835,18 @@ func (m *mapper) mapSchema(u *types.Map, at site) *jsonschema.Schema {
 		s.AdditionalProperties = m.schema(u.Elem(), at)
 	}
 	return s
+}
+
+// textKey reports whether encoding/json writes (for an output) or reads (for an input) the
+// integer map key type k as text: it writes a key with a value MarshalText method as what the
+// method returns, and reads a key whose pointer has UnmarshalText with that method, before it
+// would use the integer's digits. invopop's digits-only pattern would then refuse every key (an
+// enum type Color int with MarshalText writes "red", not "1").
+func (m *mapper) textKey(k types.Type) bool {
+	if m.output {
+		return m.hasMethod(k, "MarshalText", isMarshalTextSig)
+	}
+	return m.hasMethod(types.NewPointer(k), "UnmarshalText", isUnmarshalTextSig)
 }
 
 // jsonKey reports whether encoding/json accepts k as a map key type.
