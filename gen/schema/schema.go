@@ -28,8 +28,10 @@ type Problem struct {
 	Pos token.Pos
 	Msg string
 	// Ignored marks a problem that does not change the schema: a word of a jsonschema tag that
-	// invopop ignores (a misspelt keyword, one for another JSON type). It is still a mistake —
-	// the constraint it meant is not in the schema — and the generator reports it like any other.
+	// invopop ignores (a misspelt keyword, one for another JSON type), or one it writes as it is
+	// into a schema the MCP Go SDK cannot use (a pattern RE2 does not compile, a $ref to nowhere).
+	// It is still a mistake — the constraint it meant is not in the schema, or the schema fails
+	// every call — and the generator reports it like any other.
 	Ignored bool
 	// InvalidType marks the problem of a field whose type go/types could not check, because the
 	// package that declares it does not compile. A caller that reports those compile errors
@@ -94,6 +96,9 @@ func forMode(t types.Type, pos token.Pos, output bool) (Result, []Problem) {
 	m := newMapper()
 	m.output = output
 	s := m.top(t, pos)
+	if s != nil && !m.runtime {
+		m.checkRefs(s)
+	}
 	switch {
 	case slices.ContainsFunc(m.problems, func(p Problem) bool { return !p.Ignored }):
 		return Result{}, m.problems

@@ -317,10 +317,10 @@ func TestProblems(t *testing.T) {
 			`promoted.go:26:2: field Min: jsonschema default=0 does not match the field's own schema (minimum: 0/1 is less than 1.000000), so the MCP Go SDK refuses the tool's schema and every call fails; change the default, or the constraints it breaks`,
 		}},
 		{"TagValues", []string{
-			"values.go:7:2: field Look: jsonschema pattern=^(?!admin)[a-z]+$ is not a regular expression Go's regexp package (RE2) accepts (invalid or unsupported Perl syntax: `(?!`), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; rewrite it without lookarounds or backreferences",
-			"values.go:8:2: field Back: jsonschema pattern=(a)\\1 is not a regular expression Go's regexp package (RE2) accepts (invalid escape sequence: `\\1`), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; rewrite it without lookarounds or backreferences",
-			"values.go:9:2: field Zero: jsonschema multipleOf=0 must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out",
-			"values.go:10:2: field Neg: jsonschema multipleOf=-2 must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out",
+			"values.go:7:2: field Look: jsonschema tag: pattern=^(?!admin)[a-z]+$ is not a regular expression Go's regexp package (RE2) accepts (invalid or unsupported Perl syntax: `(?!`), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; rewrite it without lookarounds or backreferences",
+			"values.go:8:2: field Back: jsonschema tag: pattern=(a)\\1 is not a regular expression Go's regexp package (RE2) accepts (invalid escape sequence: `\\1`), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; rewrite it without lookarounds or backreferences",
+			"values.go:9:2: field Zero: jsonschema tag: multipleOf=0 must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out",
+			"values.go:10:2: field Neg: jsonschema tag: multipleOf=-2 must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out",
 		}},
 		{"IgnoredValues", []string{
 			"values.go:19:2: field Enum: jsonschema tag: enum=one is not a number, which invopop needs on a schema of type integer, so it leaves it out; write a number, as in enum=1",
@@ -328,6 +328,10 @@ func TestProblems(t *testing.T) {
 			"values.go:21:2: field Example: jsonschema tag: example=many is not a number, which invopop needs on a schema of type array of integer, so it leaves it out; write a number, as in example=1",
 			"values.go:22:2: field Flag: jsonschema tag: default=yes is not true or false, so invopop ignores it; write default=true or default=false",
 			"values.go:23:2: field Unique: jsonschema tag: invopop reads uniqueItems=false as uniqueItems=true, whatever the value; write uniqueItems=true, or leave it out to allow repeated items",
+		}},
+		{"Refs", []string{
+			`values.go:32:2: field Defs: jsonschema tag: oneof_ref: the MCP Go SDK cannot resolve $ref "#/$defs/Item" in the tool's schema (JSON Pointer "/$defs/Item": no key "Item" in map), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use oneof_type`,
+			`values.go:33:2: field Items: jsonschema tag: anyof_ref: the MCP Go SDK cannot resolve $ref "#/nowhere" in the tool's schema (JSON Pointer "/nowhere": no schema field "nowhere"), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use anyof_type`,
 		}},
 		{"EmbeddedPtr", []string{
 			"decode.go:15:3: field inner: encoding/json cannot set the embedded pointer inner (its type is unexported), so it refuses every input that sets a field it promotes (x), which the schema offers; embed problems.inner without the *, or export its type",

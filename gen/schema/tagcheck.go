@@ -133,7 +133,8 @@ func numberValued(name string, t *jsonschema.Schema) bool {
 // checkTagValues reports the values a field's tag put into its schema t (or its items) that the
 // MCP Go SDK cannot use: a pattern that Go's regexp package does not compile, which makes the SDK
 // refuse the whole schema, and a multipleOf that is not greater than 0, which no value satisfies.
-// Either way every call of the tool fails; invopop writes both without a word.
+// Either way every call of the tool fails; invopop writes both without a word. The schema is
+// still invopop's (Problem.Ignored), and the problem stops the generator like any other.
 func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 	for _, s := range []*jsonschema.Schema{t, t.Items} {
 		if s == nil {
@@ -141,15 +142,15 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 		}
 		if s.Pattern != "" {
 			if _, err := regexp.Compile(s.Pattern); err != nil {
-				m.tagProblemf(at, tagSpot{key: "jsonschema", word: -1, find: "pattern", name: true, value: true},
-					"jsonschema pattern=%s is not a regular expression Go's regexp package (RE2) accepts (%s), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; "+
+				m.tagIgnoredf(at, tagSpot{key: "jsonschema", word: -1, find: "pattern", name: true, value: true},
+					"jsonschema tag: pattern=%s is not a regular expression Go's regexp package (RE2) accepts (%s), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; "+
 						"rewrite it without lookarounds or backreferences", s.Pattern, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
 			}
 		}
 		if s.MultipleOf != "" {
 			if f, err := s.MultipleOf.Float64(); err == nil && f <= 0 {
-				m.tagProblemf(at, tagSpot{key: "jsonschema", word: -1, find: "multipleOf", name: true, value: true},
-					"jsonschema multipleOf=%s must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out", s.MultipleOf)
+				m.tagIgnoredf(at, tagSpot{key: "jsonschema", word: -1, find: "multipleOf", name: true, value: true},
+					"jsonschema tag: multipleOf=%s must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out", s.MultipleOf)
 			}
 		}
 	}
@@ -279,4 +280,59 @@ func defaultSpot(s *jsonschema.Schema) tagSpot {
 		return tagSpot{key: "jsonschema", word: -1, find: "default", value: true, name: true}
 	}
 	return findSpot(fmt.Sprint("default=", s.Default), true)
+}
+
+// noteRefs records the $ref alternatives a field's oneof_ref or anyof_ref tag gave its schema t
+// (or t's items), for checkRefs.
+func (m *mapper) noteRefs(t *jsonschema.Schema, at site) {
+	for _, s := range []*jsonschema.Schema{t, t.Items} {
+		if s == nil {
+			continue
+		}
+		for key, alts := range map[string][]*jsonschema.Schema{"oneof_ref": s.OneOf, "anyof_ref": s.AnyOf} {
+			for _, a := range alts {
+				if a.Ref != "" {
+					f, tag := m.fieldAt(at) // the field's struct is being mapped: found now, not later
+					m.refs = append(m.refs, refAt{s: a, key: key, at: at, field: f, tag: tag})
+				}
+			}
+		}
+	}
+}
+
+// checkRefs reports each $ref of a oneof_ref or anyof_ref tag that the MCP Go SDK cannot resolve
+// in top, the complete schema: the SDK resolves every $ref when it resolves a tool's schema and
+// refuses the whole schema when one points nowhere, so every call fails. Like the problems of
+// checkTagValues, it leaves the schema as invopop makes it (Problem.Ignored) and still stops the
+// generator. cardgen's schemas are one
+// inline tree without $defs, so invopop's usual #/$defs/Name never resolves. Each $ref is tried
+// alone, the others pointing at the root meanwhile, so that each problem names its own.
+func (m *mapper) checkRefs(top *jsonschema.Schema) {
+	if len(m.refs) == 0 {
+		return
+	}
+	refs := make([]string, len(m.refs))
+	for i, r := range m.refs {
+		refs[i] = r.s.Ref
+		r.s.Ref = "#"
+	}
+	defer func() {
+		for i, r := range m.refs {
+			r.s.Ref = refs[i]
+		}
+	}()
+	for i, r := range m.refs {
+		r.s.Ref = refs[i]
+		b, err := appendSchema(nil, top)
+		if err == nil {
+			_, err = sdkschema.Resolve(b)
+		}
+		r.s.Ref = "#"
+		if err != nil {
+			m.reportTagOf(r.at, r.field, r.tag, tagSpot{key: "jsonschema", word: -1, find: r.key, name: true, value: true}, Problem{Ignored: true},
+				fmt.Sprintf("jsonschema tag: %s: the MCP Go SDK cannot resolve $ref %q in the tool's schema (%v), so it refuses the schema and every call fails; "+
+					"cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use %s_type",
+					r.key, refs[i], err, strings.TrimSuffix(r.key, "_ref")))
+		}
+	}
 }

@@ -26,6 +26,7 @@ func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, p
 		words = splitOnUnescapedCommas(v)
 	}
 	tags := genericKeywords(t, words, parent, prop)
+	m.noteRefs(t, at)
 
 	// encoding/json's ",string" option writes numbers and booleans as JSON strings.
 	switch t.Type {

@@ -37,6 +37,19 @@ type mapper struct {
 	nodes    int
 	expanded map[*types.Named]int
 	topPos   token.Pos
+	// refs are the {"$ref": …} alternatives that oneof_ref and anyof_ref tags made, each with
+	// its field: checked against the whole schema once it is complete (checkRefs).
+	refs []refAt
+}
+
+// refAt is a $ref alternative of the field at (field, with the tag tag), made by the tag
+// keyword key.
+type refAt struct {
+	s     *jsonschema.Schema
+	key   string
+	at    site
+	field *types.Var
+	tag   string
 }
 
 // maxNodes bounds the schema of one type. Named types are expanded inline wherever they occur,
@@ -113,7 +126,13 @@ func (m *mapper) tagIgnoredf(at site, sp tagSpot, format string, args ...any) {
 // its tag and the place in it are looked for now, as the problem is reported: mapping a type
 // never does.
 func (m *mapper) reportTag(at site, sp tagSpot, p Problem, reason string) {
-	if f, tag := m.fieldAt(at); f != nil {
+	f, tag := m.fieldAt(at)
+	m.reportTagOf(at, f, tag, sp, p, reason)
+}
+
+// reportTagOf is reportTag for the field f (nil when unknown) with the tag tag.
+func (m *mapper) reportTagOf(at site, f *types.Var, tag string, sp tagSpot, p Problem, reason string) {
+	if f != nil {
 		if off := sp.offset(tag); off >= 0 {
 			p.Field, p.Tag, p.TagOffset = f, tag, off
 		}

@@ -24,3 +24,12 @@ type IgnoredValues struct {
 	Strings int     `json:"strings,string" jsonschema:"enum=one,enum=two"`
 	Fine    []int   `json:"fine" jsonschema:"enum=1,example=2,uniqueItems=true"`
 }
+
+// Refs has $refs from oneof_ref and anyof_ref tags, which the MCP Go SDK resolves against the
+// schema itself: cardgen's schemas are inline, so #/$defs/Item points nowhere, while
+// #/properties/self is a place in the schema.
+type Refs struct {
+	Defs  string   `json:"defs" jsonschema:"oneof_ref=#/$defs/Item"`
+	Items []string `json:"items" jsonschema:"anyof_ref=#/properties/self;#/nowhere"`
+	Self  string   `json:"self"`
+}
