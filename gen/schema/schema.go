@@ -72,7 +72,8 @@ type Field struct {
 // type is used (a handler parameter, say); problems inside the type are positioned at the field
 // that causes them when that position is known, and at pos otherwise. The top level must be a JSON
 // object, so a type that is not a struct is a Problem. All problems are returned, in the order
-// the fields are declared.
+// the fields are declared, but for those about a oneof_ref or anyof_ref $ref, which can only be
+// checked once the schema is complete and come last.
 //
 // When every problem is Ignored, the schema is returned with them: it is the one invopop would
 // make, which is what the oracle compares.

@@ -142,6 +142,7 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 		}
 		if s.Pattern != "" {
 			if _, err := regexp.Compile(s.Pattern); err != nil {
+				m.badPatterns = append(m.badPatterns, badPattern{s, s.Pattern})
 				m.tagIgnoredf(at, tagSpot{key: "jsonschema", word: -1, find: "pattern", name: true, value: true},
 					"jsonschema tag: pattern=%s is not a regular expression Go's regexp package (RE2) accepts (%s), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; "+
 						"rewrite it without lookarounds or backreferences", s.Pattern, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
@@ -321,11 +322,25 @@ func (m *mapper) checkRefs(top *jsonschema.Schema) {
 			r.s.Ref = refs[i]
 		}
 	}()
+	// A pattern that does not compile, reported already, would fail every try: left out meanwhile.
+	for _, p := range m.badPatterns {
+		p.s.Pattern = ""
+	}
+	defer func() {
+		for _, p := range m.badPatterns {
+			p.s.Pattern = p.pattern
+		}
+	}()
+	if b, err := appendSchema(nil, top); err != nil {
+		return
+	} else if _, err := resolveRefs(b); err != nil {
+		return // the schema fails for another reason, reported where it was made
+	}
 	for i, r := range m.refs {
 		r.s.Ref = refs[i]
 		b, err := appendSchema(nil, top)
 		if err == nil {
-			_, err = sdkschema.Resolve(b)
+			_, err = resolveRefs(b)
 		}
 		r.s.Ref = "#"
 		if err != nil {
@@ -335,4 +350,20 @@ func (m *mapper) checkRefs(top *jsonschema.Schema) {
 					r.key, refs[i], err, strings.TrimSuffix(r.key, "_ref")))
 		}
 	}
+}
+
+// badPattern is a schema whose pattern Go's regexp does not compile.
+type badPattern struct {
+	s       *jsonschema.Schema
+	pattern string
+}
+
+// resolveRefs resolves the schema b as the MCP Go SDK does, $refs included, but without checking
+// defaults: a default that does not validate is reported on its own (checkDefault).
+func resolveRefs(b []byte) (*gjsonschema.Resolved, error) {
+	var s gjsonschema.Schema
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	return s.Resolve(nil)
 }

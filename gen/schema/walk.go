@@ -40,6 +40,9 @@ type mapper struct {
 	// refs are the {"$ref": …} alternatives that oneof_ref and anyof_ref tags made, each with
 	// its field: checked against the whole schema once it is complete (checkRefs).
 	refs []refAt
+	// badPatterns are the schemas whose pattern does not compile, reported already: checkRefs
+	// leaves them out while it resolves the schema.
+	badPatterns []badPattern
 }
 
 // refAt is a $ref alternative of the field at (field, with the tag tag), made by the tag

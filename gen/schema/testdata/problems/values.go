@@ -27,9 +27,11 @@ type IgnoredValues struct {
 
 // Refs has $refs from oneof_ref and anyof_ref tags, which the MCP Go SDK resolves against the
 // schema itself: cardgen's schemas are inline, so #/$defs/Item points nowhere, while
-// #/properties/self is a place in the schema.
+// #/properties/self is a place in the schema. Look's pattern, which makes the SDK refuse the
+// schema too, does not hide them.
 type Refs struct {
 	Defs  string   `json:"defs" jsonschema:"oneof_ref=#/$defs/Item"`
 	Items []string `json:"items" jsonschema:"anyof_ref=#/properties/self;#/nowhere"`
 	Self  string   `json:"self"`
+	Look  string   `json:"look" jsonschema:"pattern=(?=x)"`
 }
