@@ -323,17 +323,19 @@ func TestProblems(t *testing.T) {
 			"values.go:10:2: field Neg: jsonschema tag: multipleOf=-2 must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out",
 		}},
 		{"IgnoredValues", []string{
-			"values.go:19:2: field Enum: jsonschema tag: enum=one is not a number, which invopop needs on a schema of type integer, so it leaves it out; write a number, as in enum=1",
-			"values.go:20:2: field Default: jsonschema tag: default=none is not a number, which invopop needs on a schema of type number, so it leaves it out; write a number, as in default=1",
-			"values.go:21:2: field Example: jsonschema tag: example=many is not a number, which invopop needs on a schema of type array of integer, so it leaves it out; write a number, as in example=1",
-			"values.go:22:2: field Flag: jsonschema tag: default=yes is not true or false, so invopop ignores it; write default=true or default=false",
-			"values.go:23:2: field Unique: jsonschema tag: invopop reads uniqueItems=false as uniqueItems=true, whatever the value; write uniqueItems=true, or leave it out to allow repeated items",
+			"values.go:20:2: field Enum: jsonschema tag: enum=one is not a number, which invopop needs on a schema of type integer, so it leaves it out; write a number, as in enum=1",
+			"values.go:21:2: field Default: jsonschema tag: default=none is not a number, which invopop needs on a schema of type number, so it leaves it out; write a number, as in default=1",
+			"values.go:22:2: field Example: jsonschema tag: example=many is not a number, which invopop needs on a schema of type array of integer, so it leaves it out; write a number, as in example=1",
+			"values.go:23:2: field Flag: jsonschema tag: default=yes is not true or false, so invopop ignores it; write default=true or default=false",
+			"values.go:24:2: field Unique: jsonschema tag: invopop reads uniqueItems=false as uniqueItems=true, whatever the value; write uniqueItems=true, or leave it out to allow repeated items",
+			`values.go:27:2: field Type: jsonschema tag: type=strin: "strin" is not a JSON schema type, and the MCP Go SDK matches no value against it; did you mean string?`,
+			`values.go:28:2: field OneOf: jsonschema tag: oneof_type=integer;nul: "nul" is not a JSON schema type, and the MCP Go SDK matches no value against it; did you mean null?`,
 		}},
 		// $refs are checked once the schema is complete: their problems come last.
 		{"Refs", []string{
-			"values.go:36:2: field Look: jsonschema tag: pattern=(?=x) is not a regular expression Go's regexp package (RE2) accepts (invalid or unsupported Perl syntax: `(?=`), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; rewrite it without lookarounds or backreferences",
-			`values.go:33:2: field Defs: jsonschema tag: oneof_ref: the MCP Go SDK cannot resolve $ref "#/$defs/Item" in the tool's schema (JSON Pointer "/$defs/Item": no key "Item" in map), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use oneof_type`,
-			`values.go:34:2: field Items: jsonschema tag: anyof_ref: the MCP Go SDK cannot resolve $ref "#/nowhere" in the tool's schema (JSON Pointer "/nowhere": no schema field "nowhere"), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use anyof_type`,
+			"values.go:40:2: field Look: jsonschema tag: pattern=(?=x) is not a regular expression Go's regexp package (RE2) accepts (invalid or unsupported Perl syntax: `(?=`), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; rewrite it without lookarounds or backreferences",
+			`values.go:37:2: field Defs: jsonschema tag: oneof_ref: the MCP Go SDK cannot resolve $ref "#/$defs/Item" in the tool's schema (JSON Pointer "/$defs/Item": no key "Item" in map), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use oneof_type`,
+			`values.go:38:2: field Items: jsonschema tag: anyof_ref: the MCP Go SDK cannot resolve $ref "#/nowhere" in the tool's schema (JSON Pointer "/nowhere": no schema field "nowhere"), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use anyof_type`,
 		}},
 		{"EmbeddedPtr", []string{
 			"decode.go:15:3: field inner: encoding/json cannot set the embedded pointer inner (its type is unexported), so it refuses every input that sets a field it promotes (x), which the schema offers; embed problems.inner without the *, or export its type",

@@ -93,6 +93,10 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 		case !slices.Contains(tagKnown, name):
 			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %s is not a keyword invopop knows, so it ignores it; %s", name,
 				advice(name, tagKnown, "a keyword invopop does not know can go in a jsonschema_extras tag"))
+		case (name == "type" || name == "oneof_type" || name == "anyof_type") && unknownType(val) != "":
+			bad := unknownType(val)
+			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s: %q is not a JSON schema type, and the MCP Go SDK matches no value against it; %s", name, val, bad,
+				advice(bad, jsonTypes, "write one of "+strings.Join(jsonTypes, ", ")))
 		case runtimeType || t.Type == "array" && t.Items == nil:
 			// The type is a method's at run time; or type=array on a type without items, which
 			// the mapping reports (invopop panics).
@@ -155,6 +159,20 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 			}
 		}
 	}
+}
+
+// jsonTypes are the types a JSON schema's "type" names.
+var jsonTypes = []string{"string", "number", "integer", "boolean", "object", "array", "null"}
+
+// unknownType returns the first of the ;-separated types of a type, oneof_type or anyof_type
+// value that is not a JSON schema type, or "".
+func unknownType(val string) string {
+	for ty := range strings.SplitSeq(val, ";") {
+		if !slices.Contains(jsonTypes, ty) {
+			return ty
+		}
+	}
+	return ""
 }
 
 // advice is "did you mean X?" for the candidate closest to word, or otherwise.

@@ -23,6 +23,7 @@ type In struct {
 	Level int      `json:"level" jsonschema:"enum=low,enum=high"`
 	Flag  bool     `json:"flag,omitempty" jsonschema:"default=yes"`
 	IDs   []string `json:"ids" jsonschema:"uniqueItems=false"`
+	Sort  string   `json:"sort" jsonschema:"type=strin"`
 }
 
 // Color is written and read as its name, also as a map key.

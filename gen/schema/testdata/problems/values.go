@@ -14,7 +14,8 @@ type TagValues struct {
 
 // IgnoredValues has values invopop drops or misreads without a word: a default, enum or example
 // that is not a number on a number (or an array of them), a boolean default that is not true or
-// false, and uniqueItems=false, which invopop reads as true. Fine's are all taken.
+// false, uniqueItems=false, which invopop reads as true, and types JSON schema does not have (the
+// SDK matches no value against them). Fine's and Types' are all taken.
 type IgnoredValues struct {
 	Enum    int     `json:"enum" jsonschema:"enum=one,enum=2"`
 	Default float64 `json:"default,omitempty" jsonschema:"default=none"`
@@ -23,6 +24,9 @@ type IgnoredValues struct {
 	Unique  []int   `json:"unique" jsonschema:"uniqueItems=false"`
 	Strings int     `json:"strings,string" jsonschema:"enum=one,enum=two"`
 	Fine    []int   `json:"fine" jsonschema:"enum=1,example=2,uniqueItems=true"`
+	Type    string  `json:"type" jsonschema:"type=strin"`
+	OneOf   *int    `json:"one_of" jsonschema:"oneof_type=integer;nul"`
+	Types   any     `json:"types" jsonschema:"anyof_type=string;array;null"`
 }
 
 // Refs has $refs from oneof_ref and anyof_ref tags, which the MCP Go SDK resolves against the
