@@ -206,6 +206,11 @@ func TestProblems(t *testing.T) {
 	const v2Msg = "is read by encoding/json/v2 only, and the MCP Go SDK reads and writes JSON with encoding/json, which ignores it; remove it"
 	const hiddenMsg = `gets invopop's JSONSchemaExtend method from the embedded interface problems.Extender (field Extender); invopop calls it on a new problems.HiddenExtender, where that interface is nil, and panics at init (a json:"-" tag does not remove a promoted method); give problems.HiddenExtender its own JSONSchemaExtend method, or make Extender a named field instead of an embedded one`
 	const urlMsg = `encoding/json writes url.URL as an object of its parts (Scheme, Host, Path…), not the string invopop's schema says; use a string field tagged jsonschema:"format=uri"`
+	quotedMsg := func(field string) string {
+		line := map[string]int{"S": 44, "P": 45}[field]
+		return fmt.Sprintf(`decode.go:%d:2: field %s: json tag: option "string" on a string field makes encoding/json write and read the value quoted again inside the JSON string ("\"abc\"" for abc), `+
+			`which the schema does not say and no client sends, so every call that sets it fails; remove the option (it is meant for numbers and booleans)`, line, field)
+	}
 	tests := []struct {
 		typ  string
 		want []string
@@ -338,7 +343,16 @@ func TestProblems(t *testing.T) {
 			`values.go:38:2: field Items: jsonschema tag: anyof_ref: the MCP Go SDK cannot resolve $ref "#/nowhere" in the tool's schema (JSON Pointer "/nowhere": no schema field "nowhere"), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use anyof_type`,
 		}},
 		{"EmbeddedPtr", []string{
-			"decode.go:15:3: field inner: encoding/json cannot set the embedded pointer inner (its type is unexported), so it refuses every input that sets a field it promotes (x), which the schema offers; embed problems.inner without the *, or export its type",
+			"decode.go:20:3: field inner: encoding/json cannot set the embedded pointer inner (its type is unexported), so it refuses every input that sets a field it promotes (x), which the schema offers; embed problems.inner without the *, or export its type",
+		}},
+		{"Ifaces", []string{
+			"decode.go:35:2: field S: encoding/json can decode only null into the interface type fmt.Stringer, since it cannot choose a concrete type, so every input that sets it fails while the schema allows any value; use a concrete type (or any) in the input, or tag the field json:\"-\"",
+			"decode.go:36:2: field M: encoding/json can decode only null into the interface type error, since it cannot choose a concrete type, so every input that sets it fails while the schema allows any value; use a concrete type (or any) in the input, or tag the field json:\"-\"",
+			"decode.go:38:6: field Stringer: encoding/json can decode only null into the interface type fmt.Stringer, since it cannot choose a concrete type, so every input that sets it fails while the schema allows any value; use a concrete type (or any) in the input, or tag the field json:\"-\"",
+		}},
+		{"Quoted", []string{
+			quotedMsg("S"),
+			quotedMsg("P"),
 		}},
 		{"Stamp", []string{
 			"problems.go:96:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",

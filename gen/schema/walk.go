@@ -286,6 +286,7 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 	case *types.Map:
 		s = m.mapSchema(u, at)
 	case *types.Interface:
+		m.inputInterface(t, u, at)
 		s = &jsonschema.Schema{}
 	case *types.Basic:
 		s = m.basic(u, at)
@@ -636,6 +637,10 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		if name != "" || embed {
 			m.checkJSONOptions(tag.Get("json"), fat)
 		}
+		if name != "" && m.quotedString(f.Type(), tag) {
+			m.tagIgnoredf(fat, tagSpot{key: "json", word: -1, find: "string"}, `json tag: option "string" on a string field makes encoding/json write and read the value quoted again inside the JSON string ("\"abc\"" for abc), `+
+				`which the schema does not say and no client sends, so every call that sets it fails; remove the option (it is meant for numbers and booleans)`)
+		}
 		if msg, off := structTagSyntax(string(tag)); msg != "" {
 			// reflect.StructTag.Get, which encoding/json and invopop both use, stops reading at
 			// the first malformed pair, so everything from there on is silently dropped.
@@ -694,6 +699,27 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		jsonName, _, _ := strings.Cut(tag.Get("json"), ",")
 		m.cands = append(m.cands, cand{name: name, depth: depth, tagged: jsonName != "", viaPtr: viaPtr, required: required, prop: prop, withDefault: own, at: fat, field: Field{Var: f, Tag: string(tag)}})
 	}
+}
+
+// quotedString reports whether the json ",string" option of tag applies to a field of type t
+// that encoding/json writes as a string: it then writes the string quoted again inside the JSON
+// string, and reads only that form. encoding/json applies the option to a string, number or
+// boolean, or an unnamed pointer to one; json.Number is written as a number in quotes, and a type
+// with its own MarshalJSON or MarshalText is written by its method, whatever the option says.
+func (m *mapper) quotedString(t types.Type, tag reflect.StructTag) bool {
+	if !hasOption(strings.Split(tag.Get("json"), ","), "string") {
+		return false
+	}
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsString == 0 || isNamed(t, "encoding/json", "Number") {
+		return false
+	}
+	p := types.NewPointer(t)
+	return !m.hasMethod(p, "MarshalJSON", isMarshalJSONSig) && !m.hasMethod(p, "MarshalText", isMarshalTextSig)
 }
 
 // canBeNull reports whether encoding/json writes null for a zero value of t: a nil pointer,
@@ -853,10 +879,23 @@ func (m *mapper) mapSchema(u *types.Map, at site) *jsonschema.Schema {
 			return s
 		}
 	}
-	if _, ok := u.Elem().Underlying().(*types.Interface); !ok {
+	if i, ok := u.Elem().Underlying().(*types.Interface); !ok {
 		s.AdditionalProperties = m.schema(u.Elem(), at)
+	} else {
+		m.inputInterface(u.Elem(), i, at)
 	}
 	return s
+}
+
+// inputInterface reports a non-empty interface type t (with underlying type u) in an input:
+// encoding/json cannot choose a concrete type to decode into, so only null decodes, while
+// invopop's schema allows any value. An output writes the dynamic value, which any value
+// describes.
+func (m *mapper) inputInterface(t types.Type, u *types.Interface, at site) {
+	if !m.output && !u.Empty() {
+		m.ignoredf(at, "encoding/json can decode only null into the interface type %s, since it cannot choose a concrete type, so every input that sets it fails while the schema allows any value; "+
+			"use a concrete type (or any) in the input, or tag the field json:\"-\"", typeString(t))
+	}
 }
 
 // textKey reports whether encoding/json writes (for an output) or reads (for an input) the

@@ -17,13 +17,15 @@ type paging struct {
 
 type In struct {
 	*paging
-	Name  string   `json:"name" jsonschema:"pattern=^(?!admin)[a-z]+$"`
-	Step  float64  `json:"step" jsonschema:"multipleOf=0"`
-	Kind  string   `json:"kind" jsonschema:"oneof_ref=#/$defs/Kind"`
-	Level int      `json:"level" jsonschema:"enum=low,enum=high"`
-	Flag  bool     `json:"flag,omitempty" jsonschema:"default=yes"`
-	IDs   []string `json:"ids" jsonschema:"uniqueItems=false"`
-	Sort  string   `json:"sort" jsonschema:"type=strin"`
+	Name  string       `json:"name" jsonschema:"pattern=^(?!admin)[a-z]+$"`
+	Step  float64      `json:"step" jsonschema:"multipleOf=0"`
+	Kind  string       `json:"kind" jsonschema:"oneof_ref=#/$defs/Kind"`
+	Level int          `json:"level" jsonschema:"enum=low,enum=high"`
+	Flag  bool         `json:"flag,omitempty" jsonschema:"default=yes"`
+	IDs   []string     `json:"ids" jsonschema:"uniqueItems=false"`
+	Sort  string       `json:"sort" jsonschema:"type=strin"`
+	Query string       `json:"query,string"`
+	Match fmt.Stringer `json:"match,omitempty"`
 }
 
 // Color is written and read as its name, also as a map key.

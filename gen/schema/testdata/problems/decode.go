@@ -1,5 +1,10 @@
 package problems
 
+import (
+	"encoding/json"
+	"fmt"
+)
+
 type inner struct {
 	X int `json:"x"`
 }
@@ -22,3 +27,30 @@ type EmbeddedPtr struct {
 type Exported struct {
 	W int `json:"w"`
 }
+
+// Ifaces has fields of non-empty interface types, into which encoding/json decodes only null: as
+// an input every call that sets one fails, as an output it writes the dynamic value. An empty
+// interface takes any value.
+type Ifaces struct {
+	S fmt.Stringer     `json:"s"`
+	M map[string]error `json:"m,omitempty"`
+	A any              `json:"a"`
+	fmt.Stringer
+}
+
+// Quoted has the json string option on string fields, which encoding/json then writes and reads
+// quoted again ("\"abc\""). On numbers, booleans and json.Number it is what the schema says.
+type Quoted struct {
+	S string      `json:"s,string"`
+	P *string     `json:"p,omitempty,string"`
+	N int         `json:"n,string"`
+	B bool        `json:"b,string"`
+	J json.Number `json:"j,string"`
+	C Color       `json:"c,string"`
+}
+
+// Color is written with MarshalText, which the string option does not change.
+type Color string
+
+// MarshalText implements encoding.TextMarshaler.
+func (c Color) MarshalText() ([]byte, error) { return []byte(c), nil }
