@@ -305,10 +305,11 @@ func TestPackageMainID(t *testing.T) {
 
 // TestInputOnlyProblems: encoding/json writes what it cannot read back, so an output type may
 // have it: the fields of an embedded pointer to an unexported struct (it cannot allocate one to
-// decode them) and non-empty interfaces (it cannot choose a type to decode into). ForOutput
-// reports nothing for the types For refuses as inputs (TestProblems/EmbeddedPtr, Ifaces).
+// decode them) and non-empty interfaces (it cannot choose a type to decode into); and a default
+// on a required field, never applied to an input, does no harm in an output. ForOutput
+// reports nothing for the types For refuses as inputs (TestProblems/EmbeddedPtr, Ifaces, Defaults).
 func TestInputOnlyProblems(t *testing.T) {
-	for typ, props := range map[string]int{"EmbeddedPtr": 3, "Ifaces": 4} {
+	for typ, props := range map[string]int{"EmbeddedPtr": 3, "Ifaces": 4, "RequiredDefault": 1} {
 		obj := lookup(t, load(t, "testdata/problems"), typ)
 		res, probs := schema.ForOutput(obj.Type(), obj.Pos())
 		if len(probs) > 0 || res.Schema == nil {

@@ -317,9 +317,10 @@ func TestProblems(t *testing.T) {
 			"promoted.go:19:2: field H: type problems.HiddenExtender " + hiddenMsg,
 		}},
 		{"Defaults", []string{
-			`promoted.go:24:2: field Ints: jsonschema default=["1","2"] does not match the field's own schema (validating /items: type: 1 has type "string", want "integer"), so the MCP Go SDK refuses the tool's schema and every call fails; remove the default: invopop makes a list of strings of default= on an array, which only an array of strings takes`,
-			`promoted.go:25:2: field Enum: jsonschema default="c" does not match the field's own schema (enum: c does not equal any of: [a b]), so the MCP Go SDK refuses the tool's schema and every call fails; change the default, or the constraints it breaks`,
-			`promoted.go:26:2: field Min: jsonschema default=0 does not match the field's own schema (minimum: 0/1 is less than 1.000000), so the MCP Go SDK refuses the tool's schema and every call fails; change the default, or the constraints it breaks`,
+			`promoted.go:25:2: field Ints: jsonschema default=["1","2"] does not match the field's own schema (validating /items: type: 1 has type "string", want "integer"), so the MCP Go SDK refuses the tool's schema and every call fails; remove the default: invopop makes a list of strings of default= on an array, which only an array of strings takes`,
+			`promoted.go:26:2: field Enum: jsonschema default="c" does not match the field's own schema (enum: c does not equal any of: [a b]), so the MCP Go SDK refuses the tool's schema and every call fails; change the default, or the constraints it breaks`,
+			`promoted.go:27:2: field Min: jsonschema default=0 does not match the field's own schema (minimum: 0/1 is less than 1.000000), so the MCP Go SDK refuses the tool's schema and every call fails; change the default, or the constraints it breaks`,
+			`promoted.go:30:2: field Unused: jsonschema tag: default=3 on a required field: the MCP Go SDK applies a default only to a property that is not required, so a client must send unused all the same; add omitempty or omitzero to its json tag to make it optional, or remove the default`,
 		}},
 		{"TagValues", []string{
 			"values.go:7:2: field Look: jsonschema tag: pattern=^(?!admin)[a-z]+$ is not a regular expression Go's regexp package (RE2) accepts (invalid or unsupported Perl syntax: `(?!`), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; rewrite it without lookarounds or backreferences",

@@ -250,10 +250,10 @@ const DefaultProblem = "jsonschema default="
 // of the tool. invopop writes such defaults without a word: a default= on a []int is a list of
 // strings, and nothing checks a default against enum= or minimum=. It runs only for fields with a
 // default.
-func (m *mapper) checkDefault(s *jsonschema.Schema, at site) {
+func (m *mapper) checkDefault(s *jsonschema.Schema, at site) bool {
 	b, err := appendSchema(nil, s)
 	if err != nil {
-		return // a number JSON cannot hold, reported where it was parsed
+		return false // a number JSON cannot hold, reported where it was parsed
 	}
 	msg, ok := defaultVerdicts.Load(string(b))
 	if !ok {
@@ -261,7 +261,7 @@ func (m *mapper) checkDefault(s *jsonschema.Schema, at site) {
 		defaultVerdicts.Store(string(b), msg)
 	}
 	if msg == "" {
-		return
+		return true
 	}
 	d, _ := json.Marshal(s.Default)
 	todo := "change the default, or the constraints it breaks"
@@ -270,6 +270,17 @@ func (m *mapper) checkDefault(s *jsonschema.Schema, at site) {
 	}
 	m.tagProblemf(at, defaultSpot(s), "%s%s does not match the field's own schema (%s), so the MCP Go SDK refuses the tool's schema and every call fails; %s",
 		DefaultProblem, d, msg, todo)
+	return false
+}
+
+// checkRequiredDefault reports the valid default s.Default of the input property name that is
+// required: the MCP Go SDK applies a default only to a property the schema does not require, so
+// a client must send the property all the same and the default is never used. invopop makes
+// every field without omitempty or omitzero required.
+func (m *mapper) checkRequiredDefault(s *jsonschema.Schema, name string, at site) {
+	d, _ := json.Marshal(s.Default)
+	m.tagIgnoredf(at, defaultSpot(s), "jsonschema tag: default=%s on a required field: the MCP Go SDK applies a default only to a property that is not required, so a client must send %s all the same; "+
+		"add omitempty or omitzero to its json tag to make it optional, or remove the default", d, name)
 }
 
 // defaultVerdicts caches defaultError by schema: the same field types and tags recur across the

@@ -542,14 +542,15 @@ func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
 
 // place adds the chosen field c to st.
 func (m *mapper) place(st *jsonschema.Schema, c *cand) {
-	if c.withDefault != nil {
-		m.checkDefault(c.withDefault, c.at)
+	required := c.required && !(m.output && c.viaPtr)
+	if c.withDefault != nil && m.checkDefault(c.withDefault, c.at) && required && !m.output {
+		m.checkRequiredDefault(c.withDefault, c.name, c.at)
 	}
 	st.Properties.Set(c.name, c.prop)
 	if st == m.topSchema {
 		m.topFields[c.name] = c.field
 	}
-	if c.required && !(m.output && c.viaPtr) && !contains(st.Required, c.name) {
+	if required && !contains(st.Required, c.name) {
 		st.Required = append(st.Required, c.name)
 	}
 }

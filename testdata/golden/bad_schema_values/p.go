@@ -26,6 +26,7 @@ type In struct {
 	Sort  string       `json:"sort" jsonschema:"type=strin"`
 	Query string       `json:"query,string"`
 	Match fmt.Stringer `json:"match,omitempty"`
+	Limit int          `json:"limit" jsonschema:"minimum=1,default=20"`
 }
 
 // Color is written and read as its name, also as a map key.

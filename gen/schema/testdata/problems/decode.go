@@ -54,3 +54,9 @@ type Color string
 
 // MarshalText implements encoding.TextMarshaler.
 func (c Color) MarshalText() ([]byte, error) { return []byte(c), nil }
+
+// RequiredDefault has a default on a required field: never applied to an input, and harmless in
+// an output, which encoding/json always writes the field of.
+type RequiredDefault struct {
+	N int `json:"n" jsonschema:"default=3"`
+}
