@@ -39,8 +39,8 @@ func TestForOutput(t *testing.T) {
 			`{"S":{"oneOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"M":{"oneOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}]},"P":{"oneOf":[{"type":"integer","minimum":1},{"type":"null"}]},"O":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["S","M","P"]}`},
 		{"items and values",
 			`type T struct { L []*string ` + "`json:\"l,omitzero\" jsonschema:\"minLength=1\"`" + `; M map[int][]int ` + "`json:\"m,omitempty\"`" + ` }`,
-			`{"l":{"items":{"type":"string","minLength":1},"type":"array"},"m":{"patternProperties":{"^[0-9]+$":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":"object"}`,
-			`{"l":{"items":{"oneOf":[{"type":"string","minLength":1},{"type":"null"}]},"type":"array"},"m":{"patternProperties":{"^[0-9]+$":{"oneOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":"object"}`},
+			`{"l":{"items":{"type":"string","minLength":1},"type":"array"},"m":{"patternProperties":{"^-?[0-9]+$":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":"object"}`,
+			`{"l":{"items":{"oneOf":[{"type":"string","minLength":1},{"type":"null"}]},"type":"array"},"m":{"patternProperties":{"^-?[0-9]+$":{"oneOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":"object"}`},
 		{"nullable, any, oneof_type left alone",
 			`type T struct { N *int ` + "`jsonschema:\"nullable\"`" + `; A []any; X *int ` + "`jsonschema:\"oneof_type=integer;string\"`" + ` }`,
 			`{"N":{"oneOf":[{"type":"integer"},{"type":"null"}]},"A":{"items":true,"type":"array"},"X":{"oneOf":[{"type":"integer"},{"type":"string"}]}},"additionalProperties":false,"type":"object","required":["N","A","X"]}`,
@@ -340,7 +340,8 @@ func resolve(t *testing.T, s *jsonschema.Schema) *gjsonschema.Resolved {
 // input it reads validates against the input schema, with the SDK's validator, for map keys
 // of integer types with their own text form and slices of a type defined from byte (wire.Wire),
 // where invopop describes the Go type: a digits-only pattern for the keys, an array of integers
-// for the slice. A key type without UnmarshalText is still read from its digits.
+// for the slice; and for negative int keys, which invopop's digits-only pattern refuses. A key
+// type without UnmarshalText is still read from its digits.
 func TestEncodingJSONForms(t *testing.T) {
 	obj := lookup(t, load(t, "testdata/wire"), "Wire")
 	validator := func(f func(types.Type, token.Pos) (schema.Result, []schema.Problem)) func(doc string) error {
@@ -358,7 +359,7 @@ func TestEncodingJSONForms(t *testing.T) {
 		}
 	}
 
-	out, err := json.Marshal(wire.Wire{ByColor: map[wire.Color]int{1: 2}, ByLevel: map[wire.Level]int{3: 4}, Octets: []wire.Octet{1, 2}})
+	out, err := json.Marshal(wire.Wire{ByColor: map[wire.Color]int{1: 2}, ByLevel: map[wire.Level]int{3: 4}, Octets: []wire.Octet{1, 2}, ByInt: map[int]bool{-5: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -368,8 +369,9 @@ func TestEncodingJSONForms(t *testing.T) {
 
 	in := validator(schema.For)
 	for doc, ok := range map[string]bool{
-		`{"by_color":{"green":2},"by_level":{"3":4},"octets":"AQI="}`:       true,
-		`{"by_color":{"green":2},"by_level":{"level 3":4},"octets":"AQI="}`: false, // not read
+		`{"by_color":{"green":2},"by_level":{"3":4},"octets":"AQI=","by_int":{"-5":true}}`:       true,
+		`{"by_color":{"green":2},"by_level":{"level 3":4},"octets":"AQI=","by_int":{"-5":true}}`: false, // not read
+		`{"by_color":{"green":2},"by_level":{"3":4},"octets":"AQI=","by_int":{"five":true}}`:     false,
 	} {
 		var w wire.Wire
 		if decoded := json.Unmarshal([]byte(doc), &w) == nil; decoded != ok {

@@ -124,7 +124,7 @@ func TestOracleFixtures(t *testing.T) {
 		delete(diffs, key)
 	}
 
-	// Not yet made at run time: encoding/json writes a slice of a type defined from byte as a
+	// Not made at run time yet: encoding/json writes a slice of a type defined from byte as a
 	// base64 string, like []byte, where invopop says an array of integers, and the run-time
 	// reflector (runtime/register) still says what invopop says. Only that property may differ.
 	for _, key := range []string{"Collections", "Collections" + schematest.OutputSuffix} {
@@ -134,6 +134,17 @@ func TestOracleFixtures(t *testing.T) {
 		}
 		if got := differentProperties(t, diffs[key]); !maps.Equal(got, want) {
 			t.Errorf("%s: properties that differ from invopop's: %q; want %q", key, got, want)
+		}
+		delete(diffs, key)
+	}
+
+	// Not yet made at run time either: encoding/json writes a negative integer map key with its
+	// sign, which invopop's pattern "^[0-9]+$" refuses. Only the pattern may differ.
+	for _, key := range []string{"Maps", "Maps" + schematest.OutputSuffix, "Nils", "Nils" + schematest.OutputSuffix} {
+		d, ok := diffs[key]
+		undo := strings.ReplaceAll(d.Ours, `"^-?[0-9]+$"`, `"^[0-9]+$"`)
+		if !ok || undo == d.Ours || undo != d.Invopop {
+			t.Errorf("%s: want it to differ from invopop's schema in the integer key pattern only:\nours:\n%s\ninvopop:\n%s", key, d.Ours, d.Invopop)
 		}
 		delete(diffs, key)
 	}
@@ -454,7 +465,7 @@ func TestFor(t *testing.T) {
 			head + `t","properties":{"x":{"type":"boolean"},"Z":{"type":"string","contentEncoding":"base64"}},"additionalProperties":false,"type":"object","required":["Z"]}`},
 		{"maps",
 			`type T struct { S map[string]float32; I map[int]bool; A map[string]any }`,
-			head + `t","properties":{"S":{"additionalProperties":{"type":"number"},"type":"object"},"I":{"patternProperties":{"^[0-9]+$":{"type":"boolean"}},"additionalProperties":false,"type":"object"},"A":{"type":"object"}},"additionalProperties":false,"type":"object","required":["S","I","A"]}`},
+			head + `t","properties":{"S":{"additionalProperties":{"type":"number"},"type":"object"},"I":{"patternProperties":{"^-?[0-9]+$":{"type":"boolean"}},"additionalProperties":false,"type":"object"},"A":{"type":"object"}},"additionalProperties":false,"type":"object","required":["S","I","A"]}`},
 		{"array item keywords",
 			`type T struct { L []string ` + "`json:\"l\" jsonschema:\"maxItems=3,enum=a,enum=b\"`" + ` }`,
 			head + `t","properties":{"l":{"items":{"type":"string","enum":["a","b"]},"type":"array","maxItems":3}},"additionalProperties":false,"type":"object","required":["l"]}`},

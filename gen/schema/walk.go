@@ -863,7 +863,7 @@ func (m *mapper) byteSlice(elem types.Type) bool {
 	return !m.hasMethod(p, "MarshalJSON", isMarshalJSONSig) && !m.hasMethod(p, "MarshalText", isMarshalTextSig)
 }
 
-// mapSchema mirrors reflectMap. Signed integer keys get a digits-only pattern, unless
+// mapSchema mirrors reflectMap. Signed integer keys get a pattern of digits (intKeyPattern), unless
 // encoding/json reads or writes them as text (textKey); any other key is left unconstrained, as
 // in invopop. Key types encoding/json cannot use are problems, because no
 // JSON object can carry them.
@@ -875,7 +875,7 @@ func (m *mapper) mapSchema(u *types.Map, at site) *jsonschema.Schema {
 	if b, ok := u.Key().Underlying().(*types.Basic); ok && !m.textKey(u.Key()) {
 		switch b.Kind() {
 		case types.Int, types.Int8, types.Int16, types.Int32, types.Int64:
-			s.PatternProperties = map[string]*jsonschema.Schema{"^[0-9]+$": m.schema(u.Elem(), at)}
+			s.PatternProperties = map[string]*jsonschema.Schema{intKeyPattern: m.schema(u.Elem(), at)}
 			s.AdditionalProperties = jsonschema.FalseSchema
 			return s
 		}
@@ -898,6 +898,10 @@ func (m *mapper) inputInterface(t types.Type, u *types.Interface, at site) {
 			"use a concrete type (or any) in the input, or tag the field json:\"-\"", typeString(t))
 	}
 }
+
+// intKeyPattern is the pattern of the keys of a map with signed integer keys: encoding/json
+// writes a negative key with its minus sign ("-3"), which invopop's "^[0-9]+$" refuses.
+const intKeyPattern = "^-?[0-9]+$"
 
 // textKey reports whether encoding/json writes (for an output) or reads (for an input) the
 // integer map key type k as text: it writes a key with a value MarshalText method as what the

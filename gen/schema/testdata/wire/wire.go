@@ -33,9 +33,10 @@ func (l Level) MarshalText() ([]byte, error) { return []byte(fmt.Sprint("level "
 // Octet is a type defined from byte: encoding/json writes a slice of it as a base64 string.
 type Octet byte
 
-// Wire has a field of each.
+// Wire has a field of each, and a map with int keys, which encoding/json writes with their sign.
 type Wire struct {
 	ByColor map[Color]int `json:"by_color"`
 	ByLevel map[Level]int `json:"by_level"`
 	Octets  []Octet       `json:"octets"`
+	ByInt   map[int]bool  `json:"by_int"`
 }
