@@ -357,6 +357,14 @@ func TestProblems(t *testing.T) {
 			`values.go:37:2: field Defs: jsonschema tag: oneof_ref: the MCP Go SDK cannot resolve $ref "#/$defs/Item" in the tool's schema (JSON Pointer "/$defs/Item": no key "Item" in map), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use oneof_type`,
 			`values.go:38:2: field Items: jsonschema tag: anyof_ref: the MCP Go SDK cannot resolve $ref "#/nowhere" in the tool's schema (JSON Pointer "/nowhere": no schema field "nowhere"), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use anyof_type`,
 		}},
+		{"Choice", []string{
+			"values.go:47:2: field A: jsonschema tag: oneof_required=a names an alternative whose fields (a) the schema requires anyway (their json tags have no omitempty or omitzero), so it always holds: the choice means nothing, and oneOf refuses every value once two alternatives always hold; add omitempty or omitzero to their json tags",
+			"values.go:51:2: field D: jsonschema tag: anyof_required=d names an alternative whose fields (d) the schema requires anyway (their json tags have no omitempty or omitzero), so it always holds: the choice means nothing, and oneOf refuses every value once two alternatives always hold; add omitempty or omitzero to their json tags",
+		}},
+		{"BadNames", []string{
+			`values.go:57:2: field Quote: json tag: encoding/json does not take "user's" as a name (it allows letters, digits, spaces and !#$%&()*+-./:;<=>?@[]^_{|}~, not quotes or backslashes), so it uses the field name Quote instead, which the schema does not have; rename it`,
+			`values.go:58:2: field Back: json tag: encoding/json does not take "a\\b" as a name (it allows letters, digits, spaces and !#$%&()*+-./:;<=>?@[]^_{|}~, not quotes or backslashes), so it uses the field name Back instead, which the schema does not have; rename it`,
+		}},
 		{"EmbeddedPtr", []string{
 			"decode.go:20:3: field inner: encoding/json cannot set the embedded pointer inner (its type is unexported), so it refuses every input that sets a field it promotes (x), which the schema offers; embed problems.inner without the *, or export its type",
 		}},

@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -319,11 +320,11 @@ func (m *mapper) noteRefs(t *jsonschema.Schema, at site) {
 		if s == nil {
 			continue
 		}
-		for key, alts := range map[string][]*jsonschema.Schema{"oneof_ref": s.OneOf, "anyof_ref": s.AnyOf} {
+		for i, alts := range [][]*jsonschema.Schema{s.OneOf, s.AnyOf} {
 			for _, a := range alts {
 				if a.Ref != "" {
 					f, tag := m.fieldAt(at) // the field's struct is being mapped: found now, not later
-					m.refs = append(m.refs, refAt{s: a, key: key, at: at, field: f, tag: tag})
+					m.refs = append(m.refs, refAt{s: a, key: []string{"oneof_ref", "anyof_ref"}[i], at: at, field: f, tag: tag})
 				}
 			}
 		}
@@ -395,4 +396,32 @@ func resolveRefs(b []byte) (*gjsonschema.Resolved, error) {
 		return nil, err
 	}
 	return s.Resolve(nil)
+}
+
+// alwaysHolds reports each alternative of a struct's oneOf or anyOf (made by oneof_required and
+// anyof_required tags) whose fields st, the struct's schema, requires anyway (their json tags
+// have no omitempty or omitzero): the alternative always holds, so the choice means nothing, and
+// oneOf, which wants exactly one alternative to hold, refuses every value once two always hold.
+// It is reported at the first of the struct's fields cs that names it; the schema is invopop's.
+func (m *mapper) alwaysHolds(st *jsonschema.Schema, cs []cand) {
+	for _, list := range []struct {
+		key  string
+		alts []*jsonschema.Schema
+	}{{"oneof_required", st.OneOf}, {"anyof_required", st.AnyOf}} {
+		key := list.key
+		for _, alt := range list.alts {
+			if len(alt.Required) == 0 || slices.ContainsFunc(alt.Required, func(n string) bool { return !contains(st.Required, n) }) {
+				continue
+			}
+			word := key + "=" + alt.Title
+			for _, c := range cs {
+				if slices.Contains(splitOnUnescapedCommas(reflect.StructTag(c.field.Tag).Get("jsonschema")), word) {
+					m.reportTagOf(c.at, c.field.Var, c.field.Tag, tagSpot{key: "jsonschema", word: -1, find: word}, Problem{Ignored: true},
+						fmt.Sprintf("jsonschema tag: %s names an alternative whose fields (%s) the schema requires anyway (their json tags have no omitempty or omitzero), so it always holds: "+
+							"the choice means nothing, and oneOf refuses every value once two alternatives always hold; add omitempty or omitzero to their json tags", word, strings.Join(alt.Required, ", ")))
+					break
+				}
+			}
+		}
+	}
 }

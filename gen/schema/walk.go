@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/types/typeutil"
@@ -536,6 +537,9 @@ func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
 			}
 		}
 	}
+	if st.OneOf != nil || st.AnyOf != nil {
+		m.alwaysHolds(st, cs)
+	}
 	clear(cs) // drop the schemas so that the buffer keeps nothing alive
 	m.cands = m.cands[:start]
 }
@@ -638,6 +642,9 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		if name != "" || embed {
 			m.checkJSONOptions(tag.Get("json"), fat)
 		}
+		if jsonName, _, _ := strings.Cut(tag.Get("json"), ","); jsonName != "" && jsonName != "-" && !validJSONName(jsonName) && (name != "" || embed) {
+			m.tagIgnoredf(fat, tagSpot{key: "json", word: 0}, "json tag: encoding/json does not take %q as a name (it allows letters, digits, spaces and !#$%%&()*+-./:;<=>?@[]^_{|}~, not quotes or backslashes), so it uses the field name %s instead, which the schema does not have; rename it", jsonName, f.Name())
+		}
 		if name != "" && m.quotedString(f.Type(), tag) {
 			m.tagIgnoredf(fat, tagSpot{key: "json", word: -1, find: "string"}, `json tag: option "string" on a string field makes encoding/json write and read the value quoted again inside the JSON string ("\"abc\"" for abc), `+
 				`which the schema does not say and no client sends, so every call that sets it fails; remove the option (it is meant for numbers and booleans)`)
@@ -700,6 +707,17 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		jsonName, _, _ := strings.Cut(tag.Get("json"), ",")
 		m.cands = append(m.cands, cand{name: name, depth: depth, tagged: jsonName != "", viaPtr: viaPtr, required: required, prop: prop, withDefault: own, at: fat, field: Field{Var: f, Tag: string(tag)}})
 	}
+}
+
+// validJSONName is encoding/json's isValidTag: a json tag name it uses; for any other it uses the
+// Go field name, where invopop uses the tag's.
+func validJSONName(s string) bool {
+	for _, c := range s {
+		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // quotedString reports whether the json ",string" option of tag applies to a field of type t

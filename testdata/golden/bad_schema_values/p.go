@@ -27,6 +27,9 @@ type In struct {
 	Query string       `json:"query,string"`
 	Match fmt.Stringer `json:"match,omitempty"`
 	Limit int          `json:"limit" jsonschema:"minimum=1,default=20"`
+	Owner string       `json:"owner's"`
+	Email string       `json:"email" jsonschema:"oneof_required=by_email"`
+	Phone string       `json:"phone" jsonschema:"oneof_required=by_phone"`
 }
 
 // Color is written and read as its name, also as a map key.

@@ -39,3 +39,23 @@ type Refs struct {
 	Self  string   `json:"self"`
 	Look  string   `json:"look" jsonschema:"pattern=(?=x)"`
 }
+
+// Choice has alternatives from oneof_required and anyof_required: a's and d's fields are required
+// anyway, so those alternatives always hold; b's field is optional, and c holds only when its
+// optional field is there.
+type Choice struct {
+	A  string `json:"a" jsonschema:"oneof_required=a"`
+	B  string `json:"b,omitempty" jsonschema:"oneof_required=b"`
+	C1 string `json:"c1" jsonschema:"anyof_required=c"`
+	C2 string `json:"c2,omitempty" jsonschema:"anyof_required=c"`
+	D  string `json:"d" jsonschema:"anyof_required=d"`
+}
+
+// BadNames has json names encoding/json does not take (it uses the field name instead); Fine's
+// and Uni's it takes.
+type BadNames struct {
+	Quote string `json:"user's"`
+	Back  string `json:"a\\b"`
+	Fine  string `json:"ok name!#$%&()*+-./:;<=>?@[]^_{|}~"`
+	Uni   string `json:"héllo"`
+}
