@@ -221,7 +221,7 @@ func TestProblems(t *testing.T) {
 	const hiddenMsg = `gets invopop's JSONSchemaExtend method from the embedded interface problems.Extender (field Extender); invopop calls it on a new problems.HiddenExtender, where that interface is nil, and panics at init (a json:"-" tag does not remove a promoted method); give problems.HiddenExtender its own JSONSchemaExtend method, or make Extender a named field instead of an embedded one`
 	const urlMsg = `encoding/json writes url.URL as an object of its parts (Scheme, Host, Path…), not the string invopop's schema says; use a string field tagged jsonschema:"format=uri"`
 	quotedMsg := func(field string) string {
-		line := map[string]int{"S": 44, "P": 45}[field]
+		line := map[string]int{"S": 46, "P": 47}[field]
 		return fmt.Sprintf(`decode.go:%d:2: field %s: json tag: option "string" on a string field makes encoding/json write and read the value quoted again inside the JSON string ("\"abc\"" for abc), `+
 			`which the schema does not say and no client sends, so every call that sets it fails; remove the option (it is meant for numbers and booleans)`, line, field)
 	}
@@ -366,16 +366,20 @@ func TestProblems(t *testing.T) {
 			`values.go:58:2: field Back: json tag: encoding/json does not take "a\\b" as a name (it allows letters, digits, spaces and !#$%&()*+-./:;<=>?@[]^_{|}~, not quotes or backslashes), so it uses the field name Back instead, which the schema does not have; rename it`,
 		}},
 		{"EmbeddedPtr", []string{
-			"decode.go:20:3: field inner: encoding/json cannot set the embedded pointer inner (its type is unexported), so it refuses every input that sets a field it promotes (x), which the schema offers; embed problems.inner without the *, or export its type",
+			"decode.go:22:3: field inner: encoding/json cannot set the embedded pointer inner (its type is unexported), so it refuses every input that sets a field it promotes (x), which the schema offers; embed problems.inner without the *, or export its type",
 		}},
 		{"Ifaces", []string{
-			"decode.go:35:2: field S: encoding/json can decode only null into the interface type fmt.Stringer, since it cannot choose a concrete type, so every input that sets it fails while the schema allows any value; use a concrete type (or any) in the input, or tag the field json:\"-\"",
-			"decode.go:36:2: field M: encoding/json can decode only null into the interface type error, since it cannot choose a concrete type, so every input that sets it fails while the schema allows any value; use a concrete type (or any) in the input, or tag the field json:\"-\"",
-			"decode.go:38:6: field Stringer: encoding/json can decode only null into the interface type fmt.Stringer, since it cannot choose a concrete type, so every input that sets it fails while the schema allows any value; use a concrete type (or any) in the input, or tag the field json:\"-\"",
+			"decode.go:37:2: field S: encoding/json can decode only null into the interface type fmt.Stringer, since it cannot choose a concrete type, so every input that sets it fails while the schema allows any value; use a concrete type (or any) in the input, or tag the field json:\"-\"",
+			"decode.go:38:2: field M: encoding/json can decode only null into the interface type error, since it cannot choose a concrete type, so every input that sets it fails while the schema allows any value; use a concrete type (or any) in the input, or tag the field json:\"-\"",
+			"decode.go:40:6: field Stringer: encoding/json can decode only null into the interface type fmt.Stringer, since it cannot choose a concrete type, so every input that sets it fails while the schema allows any value; use a concrete type (or any) in the input, or tag the field json:\"-\"",
 		}},
 		{"Quoted", []string{
 			quotedMsg("S"),
 			quotedMsg("P"),
+		}},
+		{"StdDefaults", []string{
+			`decode.go:69:2: field Since: jsonschema tag: default=2024-01-02 cannot be decoded into time.Time (parsing time "2024-01-02" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T"), and the MCP Go SDK puts the default into every call without the field, so each such call fails; write it as encoding/json reads a time.Time: RFC 3339, as in 2024-01-02T15:04:05Z`,
+			`decode.go:70:2: field Host: jsonschema tag: default=localhost cannot be decoded into netip.Addr (ParseAddr("localhost"): unable to parse IP), and the MCP Go SDK puts the default into every call without the field, so each such call fails; write it as encoding/json reads a netip.Addr: 192.0.2.1`,
 		}},
 		{"Stamp", []string{
 			"problems.go:96:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",

@@ -3,11 +3,15 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"go/types"
+	"net"
+	"net/netip"
 	"reflect"
 	"regexp"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	gjsonschema "github.com/google/jsonschema-go/jsonschema"
 	"github.com/invopop/jsonschema"
@@ -423,5 +427,42 @@ func (m *mapper) alwaysHolds(st *jsonschema.Schema, cs []cand) {
 				}
 			}
 		}
+	}
+}
+
+// textDecoders are the standard library's types with a JSON schema of type string whose
+// encoding/json decoding parses the string: the parser encoding/json uses for each, and an
+// example of what it reads.
+var textDecoders = map[[2]string]struct {
+	decode  func([]byte) error
+	example string
+}{
+	{"time", "Time"}:          {new(time.Time).UnmarshalText, "RFC 3339, as in 2024-01-02T15:04:05Z"},
+	{"net", "IP"}:             {new(net.IP).UnmarshalText, "192.0.2.1"},
+	{"net/netip", "Addr"}:     {new(netip.Addr).UnmarshalText, "192.0.2.1"},
+	{"net/netip", "AddrPort"}: {new(netip.AddrPort).UnmarshalText, "192.0.2.1:80"},
+	{"net/netip", "Prefix"}:   {new(netip.Prefix).UnmarshalText, "192.0.2.0/24"},
+}
+
+// checkDefaultDecodes reports the default of an input field of type t (time.Time, net.IP or a
+// net/netip type; pointers to them too) that encoding/json cannot decode into t: the MCP Go SDK
+// puts the default into the arguments of every call without the field, which the schema (a
+// string, whose format the SDK does not check) lets through, and decoding then fails.
+func (m *mapper) checkDefaultDecodes(t types.Type, s *jsonschema.Schema, at site) {
+	v, ok := s.Default.(string)
+	if !ok {
+		return
+	}
+	n, ok := deref(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return
+	}
+	d, ok := textDecoders[[2]string{n.Obj().Pkg().Path(), n.Obj().Name()}]
+	if !ok {
+		return
+	}
+	if err := d.decode([]byte(v)); err != nil {
+		m.tagIgnoredf(at, defaultSpot(s), "jsonschema tag: default=%s cannot be decoded into %s (%v), and the MCP Go SDK puts the default into every call without the field, so each such call fails; write it as encoding/json reads a %s: %s",
+			v, typeString(n), err, typeString(n), d.example)
 	}
 }

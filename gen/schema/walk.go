@@ -547,8 +547,11 @@ func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
 // place adds the chosen field c to st.
 func (m *mapper) place(st *jsonschema.Schema, c *cand) {
 	required := c.required && !(m.output && c.viaPtr)
-	if c.withDefault != nil && m.checkDefault(c.withDefault, c.at) && required && !m.output {
-		m.checkRequiredDefault(c.withDefault, c.name, c.at)
+	if c.withDefault != nil && m.checkDefault(c.withDefault, c.at) && !m.output {
+		if required {
+			m.checkRequiredDefault(c.withDefault, c.name, c.at)
+		}
+		m.checkDefaultDecodes(c.field.Var.Type(), c.withDefault, c.at)
 	}
 	st.Properties.Set(c.name, c.prop)
 	if st == m.topSchema {

@@ -3,6 +3,7 @@ package p
 import (
 	"context"
 	"fmt"
+	"time"
 )
 
 // Find finds accounts. Its types have tag values and shapes the MCP Go SDK cannot use, or that
@@ -30,6 +31,7 @@ type In struct {
 	Owner string       `json:"owner's"`
 	Email string       `json:"email" jsonschema:"oneof_required=by_email"`
 	Phone string       `json:"phone" jsonschema:"oneof_required=by_phone"`
+	Since time.Time    `json:"since,omitzero" jsonschema:"default=2024-01-02"`
 }
 
 // Color is written and read as its name, also as a map key.

@@ -3,6 +3,8 @@ package problems
 import (
 	"encoding/json"
 	"fmt"
+	"net/netip"
+	"time"
 )
 
 type inner struct {
@@ -59,4 +61,13 @@ func (c Color) MarshalText() ([]byte, error) { return []byte(c), nil }
 // an output, which encoding/json always writes the field of.
 type RequiredDefault struct {
 	N int `json:"n" jsonschema:"default=3"`
+}
+
+// StdDefaults has defaults for standard library types that encoding/json decodes by parsing the
+// string: Since's is a date without a time, Host's not an address; Until's and Net's parse.
+type StdDefaults struct {
+	Since *time.Time   `json:"since,omitempty" jsonschema:"default=2024-01-02"`
+	Host  netip.Addr   `json:"host,omitempty" jsonschema:"default=localhost"`
+	Until time.Time    `json:"until,omitzero" jsonschema:"default=2024-01-02T15:04:05Z"`
+	Net   netip.Prefix `json:"net,omitzero" jsonschema:"default=192.0.2.0/24"`
 }
