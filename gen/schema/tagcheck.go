@@ -150,7 +150,7 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 			continue
 		}
 		if s.Pattern != "" {
-			if _, err := regexp.Compile(s.Pattern); err != nil {
+			if err := compilePattern(s.Pattern); err != nil {
 				m.badPatterns = append(m.badPatterns, badPattern{s, s.Pattern})
 				m.tagIgnoredf(at, tagSpot{key: "jsonschema", word: -1, find: "pattern", name: true, value: true},
 					"jsonschema tag: pattern=%s is not a regular expression Go's regexp package (RE2) accepts (%s), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; "+
@@ -384,6 +384,21 @@ func (m *mapper) checkRefs(top *jsonschema.Schema) {
 					r.key, refs[i], err, strings.TrimSuffix(r.key, "_ref")))
 		}
 	}
+}
+
+// patternVerdicts caches compilePattern's errors by pattern: the same tags recur across the
+// tools of a package.
+var patternVerdicts sync.Map // pattern → error (nil for one that compiles)
+
+// compilePattern returns the error of regexp.Compile, which the SDK's resolver calls, for p.
+func compilePattern(p string) error {
+	if v, ok := patternVerdicts.Load(p); ok {
+		err, _ := v.(error)
+		return err
+	}
+	_, err := regexp.Compile(p)
+	patternVerdicts.Store(p, err)
+	return err
 }
 
 // badPattern is a schema whose pattern Go's regexp does not compile.
