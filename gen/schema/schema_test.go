@@ -273,7 +273,7 @@ func TestProblems(t *testing.T) {
 			`problems.go:119:2: field Typo: jsonschema tag: "requird" is not a keyword invopop knows, so it ignores it; did you mean required?`,
 			"problems.go:119:2: field Typo: jsonschema tag: minLenght is not a keyword invopop knows, so it ignores it; did you mean minLength?",
 			"problems.go:120:2: field NoValue: jsonschema tag: minLength has no value, so invopop ignores it; write minLength=…",
-			"problems.go:121:2: field Unknown: jsonschema tag: const is not a keyword invopop knows, so it ignores it; a keyword invopop does not know can go in a jsonschema_extras tag",
+			"problems.go:121:2: field Unknown: jsonschema tag: const is not a keyword invopop knows, so it ignores it; a keyword invopop does not know can go in a jsonschema_extras tag if its value is a string or a boolean (const=x, deprecated=true); set one that takes a number in a JSONSchemaExtend method",
 			"problems.go:122:2: field WrongType: jsonschema tag: minLength applies to strings, not to a schema of type integer, so invopop ignores it; remove it or change the field's type",
 			`problems.go:123:2: field Comma: jsonschema tag: " world" is not a keyword but the rest of the value before it, cut off at a comma; escape a comma inside a value with a backslash (\\, inside the struct tag's quotes)`,
 			"problems.go:125:2: field Nested: jsonschema tag: minLength applies to strings, not to a schema of type array of array, so invopop ignores it; remove it or change the field's type",
@@ -364,6 +364,10 @@ func TestProblems(t *testing.T) {
 		{"BadNames", []string{
 			`values.go:57:2: field Quote: json tag: encoding/json does not take "user's" as a name (it allows letters, digits, spaces and !#$%&()*+-./:;<=>?@[]^_{|}~, not quotes or backslashes), so it uses the field name Quote instead, which the schema does not have; rename it`,
 			`values.go:58:2: field Back: json tag: encoding/json does not take "a\\b" as a name (it allows letters, digits, spaces and !#$%&()*+-./:;<=>?@[]^_{|}~, not quotes or backslashes), so it uses the field name Back instead, which the schema does not have; rename it`,
+		}},
+		{"ExtrasValues", []string{
+			`values.go:66:2: field Props: jsonschema_extras tag: minProperties makes the schema {"minProperties":"1"}, which the MCP Go SDK cannot read (cannot be unmarshaled into an int), so it refuses the tool's schema and every call fails; invopop writes a jsonschema_extras value as a string (but true, false and minimum), so set a keyword that takes a number or a list in a JSONSchemaExtend method of the type instead`,
+			"values.go:67:2: field Pat: jsonschema_extras tag: pattern makes the schema {\"pattern\":\"(?!x)\"}, which the MCP Go SDK cannot read (jsonschema.Schema: <anonymous schema>: pattern: error parsing regexp: invalid or unsupported Perl syntax: `(?!`), so it refuses the tool's schema and every call fails; invopop writes a jsonschema_extras value as a string (but true, false and minimum), so set a keyword that takes a number or a list in a JSONSchemaExtend method of the type instead",
 		}},
 		{"EmbeddedPtr", []string{
 			"decode.go:22:3: field inner: encoding/json cannot set the embedded pointer inner (its type is unexported), so it refuses every input that sets a field it promotes (x), which the schema offers; embed problems.inner without the *, or export its type",
@@ -614,7 +618,7 @@ func FuzzTags(f *testing.F) {
 		res, probs := schema.For(st, token.NoPos)
 		want, failure := invopop(rt, false)
 		for _, p := range probs {
-			if p.Ignored && !strings.Contains(p.Msg, ": jsonschema tag: ") && !strings.Contains(p.Msg, ": json tag: ") {
+			if p.Ignored && !strings.Contains(p.Msg, ": jsonschema tag: ") && !strings.Contains(p.Msg, ": json tag: ") && !strings.Contains(p.Msg, ": jsonschema_extras tag: ") {
 				t.Fatalf("For reports %q as a tag word invopop or encoding/json ignores", p.Msg)
 			}
 		}

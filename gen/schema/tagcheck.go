@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/types"
+	"maps"
 	"net"
 	"net/netip"
 	"reflect"
@@ -97,7 +98,7 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 				advice(w, slices.Concat(tagWords, tagKnown), "write required, nullable or key=value"))
 		case !slices.Contains(tagKnown, name):
 			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %s is not a keyword invopop knows, so it ignores it; %s", name,
-				advice(name, tagKnown, "a keyword invopop does not know can go in a jsonschema_extras tag"))
+				advice(name, tagKnown, "a keyword invopop does not know can go in a jsonschema_extras tag if its value is a string or a boolean (const=x, deprecated=true); set one that takes a number in a JSONSchemaExtend method"))
 		case (name == "type" || name == "oneof_type" || name == "anyof_type") && unknownType(val) != "":
 			bad := unknownType(val)
 			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s: %q is not a JSON schema type, and the MCP Go SDK matches no value against it; %s", name, val, bad,
@@ -479,5 +480,28 @@ func (m *mapper) checkDefaultDecodes(t types.Type, s *jsonschema.Schema, at site
 	if err := d.decode([]byte(v)); err != nil {
 		m.tagIgnoredf(at, defaultSpot(s), "jsonschema tag: default=%s cannot be decoded into %s (%v), and the MCP Go SDK puts the default into every call without the field, so each such call fails; write it as encoding/json reads a %s: %s",
 			v, typeString(n), err, typeString(n), d.example)
+	}
+}
+
+// checkExtras reports each key of a field's jsonschema_extras that makes a schema the MCP Go SDK
+// cannot read or resolve: invopop writes every value as a string but true, false and the key
+// minimum, so "minProperties":"1" or "maxLength":"5", which the SDK's schema type cannot decode,
+// and it refuses the tool's schema, so every call fails; a pattern is compiled as any other.
+// The schema is invopop's.
+func (m *mapper) checkExtras(extras map[string]any, at site) {
+	for _, k := range slices.Sorted(maps.Keys(extras)) {
+		b, err := json.Marshal(map[string]any{k: extras[k]})
+		if err != nil {
+			continue
+		}
+		var s gjsonschema.Schema
+		if err = json.Unmarshal(b, &s); err == nil {
+			_, err = s.Resolve(nil)
+		}
+		if err != nil {
+			m.tagIgnoredf(at, tagSpot{key: "jsonschema_extras", word: -1, find: k, name: true, value: true},
+				"jsonschema_extras tag: %s makes the schema %s, which the MCP Go SDK cannot read (%v), so it refuses the tool's schema and every call fails; "+
+					"invopop writes a jsonschema_extras value as a string (but true, false and minimum), so set a keyword that takes a number or a list in a JSONSchemaExtend method of the type instead", k, b, err)
+		}
 	}
 }

@@ -51,6 +51,9 @@ func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, p
 			setExtra(t, k, v)
 		}
 	}
+	if t.Extras != nil {
+		m.checkExtras(t.Extras, at)
+	}
 }
 
 // genericKeywords mirrors invopop's genericKeywords and returns the name=value tags it did not

@@ -59,3 +59,11 @@ type BadNames struct {
 	Fine  string `json:"ok name!#$%&()*+-./:;<=>?@[]^_{|}~"`
 	Uni   string `json:"héllo"`
 }
+
+// ExtrasValues has jsonschema_extras keys the SDK cannot read: invopop writes minProperties=1 as
+// the string "1", and the SDK compiles an extra pattern as its own. Fine's keys it reads.
+type ExtrasValues struct {
+	Props map[string]int `json:"props" jsonschema_extras:"minProperties=1"`
+	Pat   string         `json:"pat" jsonschema_extras:"pattern=(?!x)"`
+	Fine  string         `json:"fine" jsonschema_extras:"const=x,deprecated=true,minimum=3,x-kind=y"`
+}
