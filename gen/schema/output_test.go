@@ -340,8 +340,9 @@ func resolve(t *testing.T, s *jsonschema.Schema) *gjsonschema.Resolved {
 // input it reads validates against the input schema, with the SDK's validator, for map keys
 // of integer types with their own text form and slices of a type defined from byte (wire.Wire),
 // where invopop describes the Go type: a digits-only pattern for the keys, an array of integers
-// for the slice; and for negative int keys, which invopop's digits-only pattern refuses. A key
-// type without UnmarshalText is still read from its digits.
+// for the slice; for negative int keys, which invopop's digits-only pattern refuses; and for the
+// json string option on pointers, which encoding/json applies to an unnamed pointer only (invopop
+// to any). A key type without UnmarshalText is still read from its digits.
 func TestEncodingJSONForms(t *testing.T) {
 	obj := lookup(t, load(t, "testdata/wire"), "Wire")
 	validator := func(f func(types.Type, token.Pos) (schema.Result, []schema.Problem)) func(doc string) error {
@@ -359,7 +360,10 @@ func TestEncodingJSONForms(t *testing.T) {
 		}
 	}
 
-	out, err := json.Marshal(wire.Wire{ByColor: map[wire.Color]int{1: 2}, ByLevel: map[wire.Level]int{3: 4}, Octets: []wire.Octet{1, 2}, ByInt: map[int]bool{-5: true}})
+	three := 3
+	p3 := &three
+	out, err := json.Marshal(wire.Wire{ByColor: map[wire.Color]int{1: 2}, ByLevel: map[wire.Level]int{3: 4}, Octets: []wire.Octet{1, 2}, ByInt: map[int]bool{-5: true},
+		PS: p3, NP: p3, PP: &p3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,9 +373,10 @@ func TestEncodingJSONForms(t *testing.T) {
 
 	in := validator(schema.For)
 	for doc, ok := range map[string]bool{
-		`{"by_color":{"green":2},"by_level":{"3":4},"octets":"AQI=","by_int":{"-5":true}}`:       true,
-		`{"by_color":{"green":2},"by_level":{"level 3":4},"octets":"AQI=","by_int":{"-5":true}}`: false, // not read
-		`{"by_color":{"green":2},"by_level":{"3":4},"octets":"AQI=","by_int":{"five":true}}`:     false,
+		`{"by_color":{"green":2},"by_level":{"3":4},"octets":"AQI=","by_int":{"-5":true},"ps":"3","np":3,"pp":3}`:       true,
+		`{"by_color":{"green":2},"by_level":{"level 3":4},"octets":"AQI=","by_int":{"-5":true},"ps":"3","np":3,"pp":3}`: false, // not read
+		`{"by_color":{"green":2},"by_level":{"3":4},"octets":"AQI=","by_int":{"five":true},"ps":"3","np":3,"pp":3}`:     false,
+		`{"by_color":{"green":2},"by_level":{"3":4},"octets":"AQI=","by_int":{"-5":true},"ps":"3","np":"3","pp":3}`:     false,
 	} {
 		var w wire.Wire
 		if decoded := json.Unmarshal([]byte(doc), &w) == nil; decoded != ok {

@@ -693,7 +693,7 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		prop := m.schema(f.Type(), fat)
 		fieldRuntime := m.runtime
 		m.runtime = before || fieldRuntime
-		m.keywordsFromTags(prop, tag, st, name, fat, fieldRuntime)
+		m.keywordsFromTags(prop, tag, st, name, fat, fieldRuntime, quotable(f.Type()))
 		own := prop // the field's own schema, before a null alternative is added
 		if fieldRuntime || prop.Default == nil {
 			own = nil
@@ -723,21 +723,32 @@ func validJSONName(s string) bool {
 	return true
 }
 
+// quotable reports whether encoding/json applies the json ",string" option to a field of type
+// t: a string, number or boolean, or an unnamed pointer to one (not a **int, nor a named pointer
+// type such as type IntPtr *int).
+func quotable(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsNumeric|types.IsString) != 0 && b.Info()&types.IsComplex == 0
+}
+
 // quotedString reports whether the json ",string" option of tag applies to a field of type t
 // that encoding/json writes as a string: it then writes the string quoted again inside the JSON
 // string, and reads only that form. encoding/json applies the option to a string, number or
 // boolean, or an unnamed pointer to one; json.Number is written as a number in quotes, and a type
 // with its own MarshalJSON or MarshalText is written by its method, whatever the option says.
 func (m *mapper) quotedString(t types.Type, tag reflect.StructTag) bool {
-	if !hasOption(strings.Split(tag.Get("json"), ","), "string") {
+	if !hasOption(strings.Split(tag.Get("json"), ","), "string") || !quotable(t) {
 		return false
 	}
 	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
-	b, ok := t.Underlying().(*types.Basic)
-	if !ok || b.Info()&types.IsString == 0 || isNamed(t, "encoding/json", "Number") {
+	if b := t.Underlying().(*types.Basic); b.Info()&types.IsString == 0 || isNamed(t, "encoding/json", "Number") {
 		return false
 	}
 	p := types.NewPointer(t)

@@ -33,10 +33,19 @@ func (l Level) MarshalText() ([]byte, error) { return []byte(fmt.Sprint("level "
 // Octet is a type defined from byte: encoding/json writes a slice of it as a base64 string.
 type Octet byte
 
-// Wire has a field of each, and a map with int keys, which encoding/json writes with their sign.
+// Wire has a field of each, a map with int keys, which encoding/json writes with their sign,
+// and pointers with the json string option.
 type Wire struct {
 	ByColor map[Color]int `json:"by_color"`
 	ByLevel map[Level]int `json:"by_level"`
 	Octets  []Octet       `json:"octets"`
 	ByInt   map[int]bool  `json:"by_int"`
+	// The json string option applies to a string, number or boolean and to an unnamed pointer to
+	// one: PS is written "3", NP and PP as plain numbers (invopop says strings for all three).
+	PS *int   `json:"ps,string"`
+	NP IntPtr `json:"np,string"`
+	PP **int  `json:"pp,string"`
 }
+
+// IntPtr is a named pointer type.
+type IntPtr *int
