@@ -494,14 +494,28 @@ func (m *mapper) checkExtras(extras map[string]any, at site) {
 		if err != nil {
 			continue
 		}
-		var s gjsonschema.Schema
-		if err = json.Unmarshal(b, &s); err == nil {
-			_, err = s.Resolve(nil)
-		}
-		if err != nil {
+		if err := extraError(b); err != nil {
 			m.tagIgnoredf(at, tagSpot{key: "jsonschema_extras", word: -1, find: k, name: true, value: true},
 				"jsonschema_extras tag: %s makes the schema %s, which the MCP Go SDK cannot read (%v), so it refuses the tool's schema and every call fails; "+
 					"invopop writes a jsonschema_extras value as a string (but true, false and minimum), so set a keyword that takes a number or a list in a JSONSchemaExtend method of the type instead", k, b, err)
 		}
 	}
+}
+
+// extraVerdicts caches extraError by the extra's JSON: the same tags recur across a package.
+var extraVerdicts sync.Map // JSON → error (nil when the SDK reads it)
+
+// extraError returns why the MCP Go SDK cannot read or resolve the schema b, or nil.
+func extraError(b []byte) error {
+	if v, ok := extraVerdicts.Load(string(b)); ok {
+		err, _ := v.(error)
+		return err
+	}
+	var s gjsonschema.Schema
+	err := json.Unmarshal(b, &s)
+	if err == nil {
+		_, err = s.Resolve(nil)
+	}
+	extraVerdicts.Store(string(b), err)
+	return err
 }

@@ -741,7 +741,7 @@ func quotable(t types.Type) bool {
 // boolean, or an unnamed pointer to one; json.Number is written as a number in quotes, and a type
 // with its own MarshalJSON or MarshalText is written by its method, whatever the option says.
 func (m *mapper) quotedString(t types.Type, tag reflect.StructTag) bool {
-	if !hasOption(strings.Split(tag.Get("json"), ","), "string") || !quotable(t) {
+	if j := tag.Get("json"); !strings.Contains(j, ",string") || !hasOption(strings.Split(j, ","), "string") || !quotable(t) {
 		return false
 	}
 	t = types.Unalias(t)
