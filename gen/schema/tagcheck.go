@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -116,11 +117,20 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s is not a number, which invopop needs on a schema of type %s, so it leaves it out; write a number, as in %s=1", name, val, typeName(t), name)
 		case name == "default" && t.Type == "boolean" && val != "true" && val != "false":
 			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: default=%s is not true or false, so invopop ignores it; write default=true or default=false", val)
+		case (name == "readOnly" || name == "writeOnly") && t.Type == "string" && !isBool(val):
+			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s is not a boolean, so invopop reads it as %s=false; write %s=true, or leave it out", name, val, name, name)
 		case name == "uniqueItems" && t.Type == "array" && val != "true":
 			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: invopop reads uniqueItems=%s as uniqueItems=true, whatever the value; write uniqueItems=true, or leave it out to allow repeated items", val)
 		}
 	}
 	m.checkTagValues(t, at)
+}
+
+// isBool reports whether strconv.ParseBool, which invopop reads readOnly and writeOnly with,
+// takes s.
+func isBool(s string) bool {
+	_, err := strconv.ParseBool(s)
+	return err == nil
 }
 
 // tagNumberValueKeys are the keywords whose values invopop reads as numbers on a number or

@@ -27,6 +27,7 @@ type IgnoredValues struct {
 	Type    string  `json:"type" jsonschema:"type=strin"`
 	OneOf   *int    `json:"one_of" jsonschema:"oneof_type=integer;nul"`
 	Types   any     `json:"types" jsonschema:"anyof_type=string;array;null"`
+	Read    string  `json:"read" jsonschema:"readOnly=yes,writeOnly=1"`
 }
 
 // Refs has $refs from oneof_ref and anyof_ref tags, which the MCP Go SDK resolves against the
