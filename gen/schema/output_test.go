@@ -305,11 +305,13 @@ func TestPackageMainID(t *testing.T) {
 
 // TestInputOnlyProblems: encoding/json writes what it cannot read back, so an output type may
 // have it: the fields of an embedded pointer to an unexported struct (it cannot allocate one to
-// decode them) and non-empty interfaces (it cannot choose a type to decode into); and a default
+// decode them), non-empty interfaces (it cannot choose a type to decode into), and types read by
+// a method of their own or only from strings, or written as strings it cannot read; and a default
 // on a required field, never applied to an input, does no harm in an output. ForOutput
-// reports nothing for the types For refuses as inputs (TestProblems/EmbeddedPtr, Ifaces, Defaults).
+// reports nothing for the types For refuses as inputs (TestProblems/EmbeddedPtr, Ifaces,
+// Unmarshalers, Defaults).
 func TestInputOnlyProblems(t *testing.T) {
-	for typ, props := range map[string]int{"EmbeddedPtr": 3, "Ifaces": 4, "RequiredDefault": 1} {
+	for typ, props := range map[string]int{"EmbeddedPtr": 3, "Ifaces": 4, "RequiredDefault": 1, "Unmarshalers": 4} {
 		obj := lookup(t, load(t, "testdata/problems"), typ)
 		res, probs := schema.ForOutput(obj.Type(), obj.Pos())
 		if len(probs) > 0 || res.Schema == nil {

@@ -386,6 +386,11 @@ func TestProblems(t *testing.T) {
 			`decode.go:69:2: field Since: jsonschema tag: default=2024-01-02 cannot be decoded into time.Time (parsing time "2024-01-02" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T"), and the MCP Go SDK puts the default into every call without the field, so each such call fails; write it as encoding/json reads a time.Time: RFC 3339, as in 2024-01-02T15:04:05Z`,
 			`decode.go:70:2: field Host: jsonschema tag: default=localhost cannot be decoded into netip.Addr (ParseAddr("localhost"): unable to parse IP), and the MCP Go SDK puts the default into every call without the field, so each such call fails; write it as encoding/json reads a netip.Addr: 192.0.2.1`,
 		}},
+		{"Unmarshalers", []string{
+			"decode.go:80:2: field R: type problems.ReadText has UnmarshalText but no MarshalText, so encoding/json reads it only from a JSON string, where the schema describes its Go type and refuses strings; declare MarshalText on the value receiver too, which makes it a string both ways, or give problems.ReadText a JSONSchema() *jsonschema.Schema method",
+			"decode.go:81:2: field J: type problems.ReadJSON has an UnmarshalJSON method, so cardgen cannot know the JSON encoding/json reads into it (invopop would describe its Go type); give problems.ReadJSON a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type in the input",
+			"decode.go:82:2: field W: type problems.WriteText has MarshalText but no UnmarshalText, so encoding/json writes it as a JSON string but cannot read one back into it, and the schema says string; declare UnmarshalText on the pointer receiver, or give problems.WriteText a JSONSchema() *jsonschema.Schema method",
+		}},
 		{"Stamp", []string{
 			"problems.go:96:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",
 		}},

@@ -475,12 +475,36 @@ func (m *mapper) ownEncoding(t types.Type, at site) *jsonschema.Schema {
 		m.problemf(at, "type %s has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; "+
 			"declare MarshalText on the value receiver, or give %s a JSONSchema() *jsonschema.Schema method", name, name)
 		return &jsonschema.Schema{}
+	case !m.output && m.hasMethod(types.NewPointer(t), "UnmarshalJSON", isUnmarshalTextSig):
+		// An input is read by the method, whatever the schema says.
+		m.problemf(at, "type %s has an UnmarshalJSON method, so cardgen cannot know the JSON encoding/json reads into it (invopop would describe its Go type); "+
+			"give %s a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type in the input", name, name)
+		return &jsonschema.Schema{}
+	case !m.output && !textValue && m.hasMethod(types.NewPointer(t), "UnmarshalText", isUnmarshalTextSig):
+		// encoding/json reads a TextUnmarshaler from a JSON string only; a number or an object
+		// is an error.
+		m.problemf(at, "type %s has UnmarshalText but no MarshalText, so encoding/json reads it only from a JSON string, where the schema describes its Go type and refuses strings; "+
+			"declare MarshalText on the value receiver too, which makes it a string both ways, or give %s a JSONSchema() *jsonschema.Schema method", name, name)
+		return &jsonschema.Schema{}
+	case !m.output && textValue && at.path != "" && !m.hasMethod(types.NewPointer(t), "UnmarshalText", isUnmarshalTextSig) && !isStringKind(t):
+		// Written as a string, but a string decodes only into a TextUnmarshaler or a string kind.
+		// (At the top, where no field is, the type is no object at all, which top reports.)
+		m.problemf(at, "type %s has MarshalText but no UnmarshalText, so encoding/json writes it as a JSON string but cannot read one back into it, and the schema says string; "+
+			"declare UnmarshalText on the pointer receiver, or give %s a JSONSchema() *jsonschema.Schema method", name, name)
+		return &jsonschema.Schema{}
 	case textValue && !m.hasMethod(t, "JSONSchemaExtend", isExtendSig):
 		// encoding/json writes what MarshalText returns as a JSON string (uuid.UUID, netip.Addr).
 		// A JSONSchemaExtend method extends invopop's own schema, which is then kept.
 		return &jsonschema.Schema{Type: "string"}
 	}
 	return nil
+}
+
+// isStringKind reports whether t's underlying type is a string, which encoding/json decodes a
+// JSON string into without a method.
+func isStringKind(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // methodOn reports whether t's value method set has the named method with a signature sig

@@ -71,3 +71,38 @@ type StdDefaults struct {
 	Until time.Time    `json:"until,omitzero" jsonschema:"default=2024-01-02T15:04:05Z"`
 	Net   netip.Prefix `json:"net,omitzero" jsonschema:"default=192.0.2.0/24"`
 }
+
+// Unmarshalers has types whose JSON encoding/json reads otherwise than the schema says: R only
+// from a string (UnmarshalText without MarshalText: the schema says integer), J by its own
+// method, and W not at all from the string it writes (MarshalText without UnmarshalText). S is
+// a string kind, which a string decodes into without a method.
+type Unmarshalers struct {
+	R ReadText  `json:"r"`
+	J ReadJSON  `json:"j"`
+	W WriteText `json:"w"`
+	S Label     `json:"s"`
+}
+
+// ReadText is read with UnmarshalText.
+type ReadText int
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (r *ReadText) UnmarshalText([]byte) error { return nil }
+
+// ReadJSON is read with UnmarshalJSON.
+type ReadJSON struct{ V int }
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (r *ReadJSON) UnmarshalJSON([]byte) error { return nil }
+
+// WriteText is written with MarshalText.
+type WriteText struct{ A int }
+
+// MarshalText implements encoding.TextMarshaler.
+func (WriteText) MarshalText() ([]byte, error) { return nil, nil }
+
+// Label is a string written with MarshalText.
+type Label string
+
+// MarshalText implements encoding.TextMarshaler.
+func (l Label) MarshalText() ([]byte, error) { return []byte(l), nil }
