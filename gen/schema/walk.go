@@ -919,10 +919,10 @@ func (m *mapper) byteSlice(elem types.Type) bool {
 	return !m.hasMethod(p, "MarshalJSON", isMarshalJSONSig) && !m.hasMethod(p, "MarshalText", isMarshalTextSig)
 }
 
-// mapSchema mirrors reflectMap. Signed integer keys get a pattern of digits (intKeyPattern), unless
-// encoding/json reads or writes them as text (textKey); any other key is left unconstrained, as
-// in invopop. Key types encoding/json cannot use are problems, because no
-// JSON object can carry them.
+// mapSchema mirrors reflectMap. Signed integer keys get a pattern of digits (intKeyPattern),
+// unless encoding/json reads or writes them as text (textKey); any other key is left
+// unconstrained, as in invopop. Key types encoding/json cannot use are problems, because no JSON
+// object can carry them.
 func (m *mapper) mapSchema(u *types.Map, at site) *jsonschema.Schema {
 	if !m.jsonKey(u.Key()) {
 		m.problemf(at, "map key type %s cannot be a JSON object key; use a string or integer key type, or one that implements encoding.TextMarshaler and encoding.TextUnmarshaler", typeString(u.Key()))
