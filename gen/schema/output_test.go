@@ -12,11 +12,14 @@ import (
 	"testing"
 	"time"
 
+	gjsonschema "github.com/google/jsonschema-go/jsonschema"
 	"github.com/google/uuid"
+	"github.com/invopop/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/cardgen/cardgen/gen/schema"
 	"github.com/cardgen/cardgen/gen/schema/testdata/fixtures"
+	"github.com/cardgen/cardgen/gen/schema/testdata/wire"
 	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/runtime/register"
 )
@@ -36,8 +39,8 @@ func TestForOutput(t *testing.T) {
 			`{"S":{"oneOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"M":{"oneOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}]},"P":{"oneOf":[{"type":"integer","minimum":1},{"type":"null"}]},"O":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["S","M","P"]}`},
 		{"items and values",
 			`type T struct { L []*string ` + "`json:\"l,omitzero\" jsonschema:\"minLength=1\"`" + `; M map[int][]int ` + "`json:\"m,omitempty\"`" + ` }`,
-			`{"l":{"items":{"type":"string","minLength":1},"type":"array"},"m":{"patternProperties":{"^[0-9]+$":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":"object"}`,
-			`{"l":{"items":{"oneOf":[{"type":"string","minLength":1},{"type":"null"}]},"type":"array"},"m":{"patternProperties":{"^[0-9]+$":{"oneOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":"object"}`},
+			`{"l":{"items":{"type":"string","minLength":1},"type":"array"},"m":{"patternProperties":{"^-?[0-9]+$":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":"object"}`,
+			`{"l":{"items":{"oneOf":[{"type":"string","minLength":1},{"type":"null"}]},"type":"array"},"m":{"patternProperties":{"^-?[0-9]+$":{"oneOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":"object"}`},
 		{"nullable, any, oneof_type left alone",
 			`type T struct { N *int ` + "`jsonschema:\"nullable\"`" + `; A []any; X *int ` + "`jsonschema:\"oneof_type=integer;string\"`" + ` }`,
 			`{"N":{"oneOf":[{"type":"integer"},{"type":"null"}]},"A":{"items":true,"type":"array"},"X":{"oneOf":[{"type":"integer"},{"type":"string"}]}},"additionalProperties":false,"type":"object","required":["N","A","X"]}`,
@@ -219,15 +222,7 @@ func TestOwnEncoding(t *testing.T) {
 		if name != "ForOutput" {
 			continue
 		}
-		raw, err := schema.Marshal(res.Schema)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resolved, err := sdkschema.Resolve(raw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := resolved.Validate(doc); err != nil {
+		if err := resolve(t, res.Schema).Validate(doc); err != nil {
 			t.Errorf("%s: encoding/json's %s does not validate: %v", name, b, err)
 		}
 	}
@@ -304,6 +299,93 @@ func TestPackageMainID(t *testing.T) {
 			if !strings.HasPrefix(string(b), c.want) {
 				t.Errorf("package %s: %s; want it to start %s", c.pkg, b, c.want)
 			}
+		}
+	}
+}
+
+// TestInputOnlyProblems: encoding/json writes what it cannot read back, so an output type may
+// have it: the fields of an embedded pointer to an unexported struct (it cannot allocate one to
+// decode them), non-empty interfaces (it cannot choose a type to decode into), and types read by
+// a method of their own or only from strings, or written as strings it cannot read; and a default
+// on a required field, never applied to an input, does no harm in an output. ForOutput
+// reports nothing for the types For refuses as inputs (TestProblems/EmbeddedPtr, Ifaces,
+// Unmarshalers, Defaults).
+func TestInputOnlyProblems(t *testing.T) {
+	for typ, props := range map[string]int{"EmbeddedPtr": 3, "Ifaces": 4, "RequiredDefault": 1, "Unmarshalers": 4} {
+		obj := lookup(t, load(t, "testdata/problems"), typ)
+		res, probs := schema.ForOutput(obj.Type(), obj.Pos())
+		if len(probs) > 0 || res.Schema == nil {
+			t.Errorf("ForOutput(%s): %+v, %v; want a schema and no problems", typ, res, probs)
+			continue
+		}
+		if got := res.Schema.Properties.Len(); got != props {
+			t.Errorf("ForOutput(%s) has %d properties; want %d", typ, got, props)
+		}
+	}
+}
+
+// resolve marshals s and resolves it as the MCP Go SDK resolves a tool schema.
+func resolve(t *testing.T, s *jsonschema.Schema) *gjsonschema.Resolved {
+	t.Helper()
+	raw, err := schema.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resolved, err := sdkschema.Resolve(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resolved
+}
+
+// TestEncodingJSONForms: a value encoding/json writes validates against the output schema, and
+// input it reads validates against the input schema, with the SDK's validator, for map keys
+// of integer types with their own text form and slices of a type defined from byte (wire.Wire),
+// where invopop describes the Go type: a digits-only pattern for the keys, an array of integers
+// for the slice; for negative int keys, which invopop's digits-only pattern refuses; and for the
+// json string option on pointers, which encoding/json applies to an unnamed pointer only (invopop
+// to any). A key type without UnmarshalText is still read from its digits.
+func TestEncodingJSONForms(t *testing.T) {
+	obj := lookup(t, load(t, "testdata/wire"), "Wire")
+	validator := func(f func(types.Type, token.Pos) (schema.Result, []schema.Problem)) func(doc string) error {
+		res, probs := f(obj.Type(), obj.Pos())
+		if len(probs) > 0 {
+			t.Fatalf("problems %v", probs)
+		}
+		resolved := resolve(t, res.Schema)
+		return func(doc string) error {
+			var v any
+			if err := json.Unmarshal([]byte(doc), &v); err != nil {
+				t.Fatal(err)
+			}
+			return resolved.Validate(v)
+		}
+	}
+
+	three := 3
+	p3 := &three
+	out, err := json.Marshal(wire.Wire{ByColor: map[wire.Color]int{1: 2}, ByLevel: map[wire.Level]int{3: 4}, Octets: []wire.Octet{1, 2}, ByInt: map[int]bool{-5: true},
+		PS: p3, NP: p3, PP: &p3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := validator(schema.ForOutput)(string(out)); err != nil {
+		t.Errorf("encoding/json wrote %s, which the output schema refuses: %v", out, err)
+	}
+
+	in := validator(schema.For)
+	for doc, ok := range map[string]bool{
+		`{"by_color":{"green":2},"by_level":{"3":4},"octets":"AQI=","by_int":{"-5":true},"ps":"3","np":3,"pp":3}`:       true,
+		`{"by_color":{"green":2},"by_level":{"level 3":4},"octets":"AQI=","by_int":{"-5":true},"ps":"3","np":3,"pp":3}`: false, // not read
+		`{"by_color":{"green":2},"by_level":{"3":4},"octets":"AQI=","by_int":{"five":true},"ps":"3","np":3,"pp":3}`:     false,
+		`{"by_color":{"green":2},"by_level":{"3":4},"octets":"AQI=","by_int":{"-5":true},"ps":"3","np":"3","pp":3}`:     false,
+	} {
+		var w wire.Wire
+		if decoded := json.Unmarshal([]byte(doc), &w) == nil; decoded != ok {
+			t.Fatalf("encoding/json reads %s: %v; the test expects %v", doc, decoded, ok)
+		}
+		if err := in(doc); (err == nil) != ok {
+			t.Errorf("the input schema's verdict on %s: %v; want it to accept exactly what encoding/json reads (%v)", doc, err, ok)
 		}
 	}
 }

@@ -28,8 +28,12 @@ type Problem struct {
 	Pos token.Pos
 	Msg string
 	// Ignored marks a problem that does not change the schema: a word of a jsonschema tag that
-	// invopop ignores (a misspelt keyword, one for another JSON type). It is still a mistake —
-	// the constraint it meant is not in the schema — and the generator reports it like any other.
+	// invopop ignores (a misspelt keyword, one for another JSON type), or one it writes as it is
+	// into a schema the MCP Go SDK cannot use (a pattern RE2 does not compile, a $ref to nowhere),
+	// or a field invopop describes though encoding/json cannot decode it as the schema says (a
+	// non-empty interface in an input, a string with the json string option).
+	// It is still a mistake — the constraint it meant is not in the schema, or the schema fails
+	// every call — and the generator reports it like any other.
 	Ignored bool
 	// InvalidType marks the problem of a field whose type go/types could not check, because the
 	// package that declares it does not compile. A caller that reports those compile errors
@@ -70,7 +74,8 @@ type Field struct {
 // type is used (a handler parameter, say); problems inside the type are positioned at the field
 // that causes them when that position is known, and at pos otherwise. The top level must be a JSON
 // object, so a type that is not a struct is a Problem. All problems are returned, in the order
-// the fields are declared.
+// the fields are declared, but for those about a oneof_ref or anyof_ref $ref, which can only be
+// checked once the schema is complete and come last.
 //
 // When every problem is Ignored, the schema is returned with them: it is the one invopop would
 // make, which is what the oracle compares.
@@ -94,6 +99,9 @@ func forMode(t types.Type, pos token.Pos, output bool) (Result, []Problem) {
 	m := newMapper()
 	m.output = output
 	s := m.top(t, pos)
+	if s != nil && !m.runtime {
+		m.checkRefs(s)
+	}
 	switch {
 	case slices.ContainsFunc(m.problems, func(p Problem) bool { return !p.Ignored }):
 		return Result{}, m.problems

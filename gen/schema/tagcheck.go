@@ -3,9 +3,17 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"go/types"
+	"maps"
+	"net"
+	"net/netip"
+	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	gjsonschema "github.com/google/jsonschema-go/jsonschema"
 	"github.com/invopop/jsonschema"
@@ -91,7 +99,11 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 				advice(w, slices.Concat(tagWords, tagKnown), "write required, nullable or key=value"))
 		case !slices.Contains(tagKnown, name):
 			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %s is not a keyword invopop knows, so it ignores it; %s", name,
-				advice(name, tagKnown, "a keyword invopop does not know can go in a jsonschema_extras tag"))
+				advice(name, tagKnown, "a keyword invopop does not know can go in a jsonschema_extras tag if its value is a string or a boolean (const=x, deprecated=true); set one that takes a number in a JSONSchemaExtend method"))
+		case (name == "type" || name == "oneof_type" || name == "anyof_type") && unknownType(val) != "":
+			bad := unknownType(val)
+			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s: %q is not a JSON schema type, and the MCP Go SDK matches no value against it; %s", name, val, bad,
+				advice(bad, jsonTypes, "write one of "+strings.Join(jsonTypes, ", ")))
 		case runtimeType || t.Type == "array" && t.Items == nil:
 			// The type is a method's at run time; or type=array on a type without items, which
 			// the mapping reports (invopop panics).
@@ -101,8 +113,82 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s is not a whole number, so invopop ignores it; write a count, as in %s=1", name, val, name)
 		case slices.Contains(tagBoundKeys, name) && !isNumber(val):
 			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s is not a number, so invopop ignores it; write a number, as in %s=1", name, val, name)
+		case slices.Contains(tagNumberValueKeys, name) && numberValued(name, t) && !isNumber(val):
+			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s is not a number, which invopop needs on a schema of type %s, so it leaves it out; write a number, as in %s=1", name, val, typeName(t), name)
+		case name == "default" && t.Type == "boolean" && val != "true" && val != "false":
+			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: default=%s is not true or false, so invopop ignores it; write default=true or default=false", val)
+		case (name == "readOnly" || name == "writeOnly") && t.Type == "string" && !isBool(val):
+			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: %s=%s is not a boolean, so invopop reads it as %s=false; write %s=true, or leave it out", name, val, name, name)
+		case name == "uniqueItems" && t.Type == "array" && val != "true":
+			m.tagIgnoredf(at, wordSpot(i, true), "jsonschema tag: invopop reads uniqueItems=%s as uniqueItems=true, whatever the value; write uniqueItems=true, or leave it out to allow repeated items", val)
 		}
 	}
+	m.checkTagValues(t, at)
+}
+
+// isBool reports whether strconv.ParseBool, which invopop reads readOnly and writeOnly with,
+// takes s.
+func isBool(s string) bool {
+	_, err := strconv.ParseBool(s)
+	return err == nil
+}
+
+// tagNumberValueKeys are the keywords whose values invopop reads as numbers on a number or
+// integer schema, and drops without a word when they do not parse.
+var tagNumberValueKeys = []string{"default", "enum", "example"}
+
+// numberValued reports whether invopop reads the value of keyword name (default, enum or
+// example) as a number for a field whose schema is t: on a number or an integer, and, but for
+// default, which an array keeps as a list of strings, on an array of them.
+func numberValued(name string, t *jsonschema.Schema) bool {
+	switch {
+	case t.Type == "number" || t.Type == "integer":
+		return true
+	case t.Type == "array" && name != "default" && t.Items != nil:
+		return t.Items.Type == "number" || t.Items.Type == "integer"
+	}
+	return false
+}
+
+// checkTagValues reports the values a field's tag put into its schema t (or its items) that the
+// MCP Go SDK cannot use: a pattern that Go's regexp package does not compile, which makes the SDK
+// refuse the whole schema, and a multipleOf that is not greater than 0, which no value satisfies.
+// Either way every call of the tool fails; invopop writes both without a word. The schema is
+// still invopop's (Problem.Ignored), and the problem stops the generator like any other.
+func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
+	for _, s := range []*jsonschema.Schema{t, t.Items} {
+		if s == nil {
+			continue
+		}
+		if s.Pattern != "" {
+			if err := compilePattern(s.Pattern); err != nil {
+				m.badPatterns = append(m.badPatterns, badPattern{s, s.Pattern})
+				m.tagIgnoredf(at, tagSpot{key: "jsonschema", word: -1, find: "pattern", name: true, value: true},
+					"jsonschema tag: pattern=%s is not a regular expression Go's regexp package (RE2) accepts (%s), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; "+
+						"rewrite it without lookarounds or backreferences", s.Pattern, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+			}
+		}
+		if s.MultipleOf != "" {
+			if f, err := s.MultipleOf.Float64(); err == nil && f <= 0 {
+				m.tagIgnoredf(at, tagSpot{key: "jsonschema", word: -1, find: "multipleOf", name: true, value: true},
+					"jsonschema tag: multipleOf=%s must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out", s.MultipleOf)
+			}
+		}
+	}
+}
+
+// jsonTypes are the types a JSON schema's "type" names.
+var jsonTypes = []string{"string", "number", "integer", "boolean", "object", "array", "null"}
+
+// unknownType returns the first of the ;-separated types of a type, oneof_type or anyof_type
+// value that is not a JSON schema type, or "".
+func unknownType(val string) string {
+	for ty := range strings.SplitSeq(val, ";") {
+		if !slices.Contains(jsonTypes, ty) {
+			return ty
+		}
+	}
+	return ""
 }
 
 // advice is "did you mean X?" for the candidate closest to word, or otherwise.
@@ -180,10 +266,10 @@ const DefaultProblem = "jsonschema default="
 // of the tool. invopop writes such defaults without a word: a default= on a []int is a list of
 // strings, and nothing checks a default against enum= or minimum=. It runs only for fields with a
 // default.
-func (m *mapper) checkDefault(s *jsonschema.Schema, at site) {
+func (m *mapper) checkDefault(s *jsonschema.Schema, at site) bool {
 	b, err := appendSchema(nil, s)
 	if err != nil {
-		return // a number JSON cannot hold, reported where it was parsed
+		return false // a number JSON cannot hold, reported where it was parsed
 	}
 	msg, ok := defaultVerdicts.Load(string(b))
 	if !ok {
@@ -191,7 +277,7 @@ func (m *mapper) checkDefault(s *jsonschema.Schema, at site) {
 		defaultVerdicts.Store(string(b), msg)
 	}
 	if msg == "" {
-		return
+		return true
 	}
 	d, _ := json.Marshal(s.Default)
 	todo := "change the default, or the constraints it breaks"
@@ -200,6 +286,17 @@ func (m *mapper) checkDefault(s *jsonschema.Schema, at site) {
 	}
 	m.tagProblemf(at, defaultSpot(s), "%s%s does not match the field's own schema (%s), so the MCP Go SDK refuses the tool's schema and every call fails; %s",
 		DefaultProblem, d, msg, todo)
+	return false
+}
+
+// checkRequiredDefault reports the valid default s.Default of the input property name that is
+// required: the MCP Go SDK applies a default only to a property the schema does not require, so
+// a client must send the property all the same and the default is never used. invopop makes
+// every field without omitempty or omitzero required.
+func (m *mapper) checkRequiredDefault(s *jsonschema.Schema, name string, at site) {
+	d, _ := json.Marshal(s.Default)
+	m.tagIgnoredf(at, defaultSpot(s), "jsonschema tag: default=%s on a required field: the MCP Go SDK applies a default only to a property that is not required, so a client must send %s all the same; "+
+		"add omitempty or omitzero to its json tag to make it optional, or remove the default", d, name)
 }
 
 // defaultVerdicts caches defaultError by schema: the same field types and tags recur across the
@@ -229,4 +326,206 @@ func defaultSpot(s *jsonschema.Schema) tagSpot {
 		return tagSpot{key: "jsonschema", word: -1, find: "default", value: true, name: true}
 	}
 	return findSpot(fmt.Sprint("default=", s.Default), true)
+}
+
+// noteRefs records the $ref alternatives a field's oneof_ref or anyof_ref tag gave its schema t
+// (or t's items), for checkRefs.
+func (m *mapper) noteRefs(t *jsonschema.Schema, at site) {
+	for _, s := range []*jsonschema.Schema{t, t.Items} {
+		if s == nil {
+			continue
+		}
+		for i, alts := range [][]*jsonschema.Schema{s.OneOf, s.AnyOf} {
+			for _, a := range alts {
+				if a.Ref != "" {
+					f, tag := m.fieldAt(at) // the field's struct is being mapped: found now, not later
+					m.refs = append(m.refs, refAt{s: a, key: []string{"oneof_ref", "anyof_ref"}[i], at: at, field: f, tag: tag})
+				}
+			}
+		}
+	}
+}
+
+// checkRefs reports each $ref of a oneof_ref or anyof_ref tag that the MCP Go SDK cannot resolve
+// in top, the complete schema: the SDK resolves every $ref when it resolves a tool's schema and
+// refuses the whole schema when one points nowhere, so every call fails. Like the problems of
+// checkTagValues, it leaves the schema as invopop makes it (Problem.Ignored) and still stops the
+// generator. cardgen's schemas are one
+// inline tree without $defs, so invopop's usual #/$defs/Name never resolves. Each $ref is tried
+// alone, the others pointing at the root meanwhile, so that each problem names its own.
+func (m *mapper) checkRefs(top *jsonschema.Schema) {
+	if len(m.refs) == 0 {
+		return
+	}
+	refs := make([]string, len(m.refs))
+	for i, r := range m.refs {
+		refs[i] = r.s.Ref
+		r.s.Ref = "#"
+	}
+	defer func() {
+		for i, r := range m.refs {
+			r.s.Ref = refs[i]
+		}
+	}()
+	// A pattern that does not compile, reported already, would fail every try: left out meanwhile.
+	for _, p := range m.badPatterns {
+		p.s.Pattern = ""
+	}
+	defer func() {
+		for _, p := range m.badPatterns {
+			p.s.Pattern = p.pattern
+		}
+	}()
+	if b, err := appendSchema(nil, top); err != nil {
+		return
+	} else if _, err := resolveRefs(b); err != nil {
+		return // the schema fails for another reason, reported where it was made
+	}
+	for i, r := range m.refs {
+		r.s.Ref = refs[i]
+		b, err := appendSchema(nil, top)
+		if err == nil {
+			_, err = resolveRefs(b)
+		}
+		r.s.Ref = "#"
+		if err != nil {
+			m.reportTagOf(r.at, r.field, r.tag, tagSpot{key: "jsonschema", word: -1, find: r.key, name: true, value: true}, Problem{Ignored: true},
+				fmt.Sprintf("jsonschema tag: %s: the MCP Go SDK cannot resolve $ref %q in the tool's schema (%v), so it refuses the schema and every call fails; "+
+					"cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use %s_type",
+					r.key, refs[i], err, strings.TrimSuffix(r.key, "_ref")))
+		}
+	}
+}
+
+// patternVerdicts caches compilePattern's errors by pattern: the same tags recur across the
+// tools of a package.
+var patternVerdicts sync.Map // pattern → error (nil for one that compiles)
+
+// compilePattern returns the error of regexp.Compile, which the SDK's resolver calls, for p.
+func compilePattern(p string) error {
+	if v, ok := patternVerdicts.Load(p); ok {
+		err, _ := v.(error)
+		return err
+	}
+	_, err := regexp.Compile(p)
+	patternVerdicts.Store(p, err)
+	return err
+}
+
+// badPattern is a schema whose pattern Go's regexp does not compile.
+type badPattern struct {
+	s       *jsonschema.Schema
+	pattern string
+}
+
+// resolveRefs resolves the schema b as the MCP Go SDK does, $refs included, but without checking
+// defaults: a default that does not validate is reported on its own (checkDefault).
+func resolveRefs(b []byte) (*gjsonschema.Resolved, error) {
+	var s gjsonschema.Schema
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	return s.Resolve(nil)
+}
+
+// alwaysHolds reports each alternative of a struct's oneOf or anyOf (made by oneof_required and
+// anyof_required tags) whose fields st, the struct's schema, requires anyway (their json tags
+// have no omitempty or omitzero): the alternative always holds, so the choice means nothing, and
+// oneOf, which wants exactly one alternative to hold, refuses every value once two always hold.
+// It is reported at the first of the struct's fields cs that names it; the schema is invopop's.
+func (m *mapper) alwaysHolds(st *jsonschema.Schema, cs []cand) {
+	for _, list := range []struct {
+		key  string
+		alts []*jsonschema.Schema
+	}{{"oneof_required", st.OneOf}, {"anyof_required", st.AnyOf}} {
+		key := list.key
+		for _, alt := range list.alts {
+			if len(alt.Required) == 0 || slices.ContainsFunc(alt.Required, func(n string) bool { return !contains(st.Required, n) }) {
+				continue
+			}
+			word := key + "=" + alt.Title
+			for _, c := range cs {
+				if slices.Contains(splitOnUnescapedCommas(reflect.StructTag(c.field.Tag).Get("jsonschema")), word) {
+					m.reportTagOf(c.at, c.field.Var, c.field.Tag, tagSpot{key: "jsonschema", word: -1, find: word}, Problem{Ignored: true},
+						fmt.Sprintf("jsonschema tag: %s names an alternative whose fields (%s) the schema requires anyway (their json tags have no omitempty or omitzero), so it always holds: "+
+							"the choice means nothing, and oneOf refuses every value once two alternatives always hold; add omitempty or omitzero to their json tags", word, strings.Join(alt.Required, ", ")))
+					break
+				}
+			}
+		}
+	}
+}
+
+// textDecoders are the standard library's types with a JSON schema of type string whose
+// encoding/json decoding parses the string: the parser encoding/json uses for each, and an
+// example of what it reads.
+var textDecoders = map[[2]string]struct {
+	decode  func([]byte) error
+	example string
+}{
+	{"time", "Time"}:          {new(time.Time).UnmarshalText, "RFC 3339, as in 2024-01-02T15:04:05Z"},
+	{"net", "IP"}:             {new(net.IP).UnmarshalText, "192.0.2.1"},
+	{"net/netip", "Addr"}:     {new(netip.Addr).UnmarshalText, "192.0.2.1"},
+	{"net/netip", "AddrPort"}: {new(netip.AddrPort).UnmarshalText, "192.0.2.1:80"},
+	{"net/netip", "Prefix"}:   {new(netip.Prefix).UnmarshalText, "192.0.2.0/24"},
+}
+
+// checkDefaultDecodes reports the default of an input field of type t (time.Time, net.IP or a
+// net/netip type; pointers to them too) that encoding/json cannot decode into t: the MCP Go SDK
+// puts the default into the arguments of every call without the field, which the schema (a
+// string, whose format the SDK does not check) lets through, and decoding then fails.
+func (m *mapper) checkDefaultDecodes(t types.Type, s *jsonschema.Schema, at site) {
+	v, ok := s.Default.(string)
+	if !ok {
+		return
+	}
+	n, ok := deref(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return
+	}
+	d, ok := textDecoders[[2]string{n.Obj().Pkg().Path(), n.Obj().Name()}]
+	if !ok {
+		return
+	}
+	if err := d.decode([]byte(v)); err != nil {
+		m.tagIgnoredf(at, defaultSpot(s), "jsonschema tag: default=%s cannot be decoded into %s (%v), and the MCP Go SDK puts the default into every call without the field, so each such call fails; write it as encoding/json reads a %s: %s",
+			v, typeString(n), err, typeString(n), d.example)
+	}
+}
+
+// checkExtras reports each key of a field's jsonschema_extras that makes a schema the MCP Go SDK
+// cannot read or resolve: invopop writes every value as a string but true, false and the key
+// minimum, so "minProperties":"1" or "maxLength":"5", which the SDK's schema type cannot decode,
+// and it refuses the tool's schema, so every call fails; a pattern is compiled as any other.
+// The schema is invopop's.
+func (m *mapper) checkExtras(extras map[string]any, at site) {
+	for _, k := range slices.Sorted(maps.Keys(extras)) {
+		b, err := json.Marshal(map[string]any{k: extras[k]})
+		if err != nil {
+			continue
+		}
+		if err := extraError(b); err != nil {
+			m.tagIgnoredf(at, tagSpot{key: "jsonschema_extras", word: -1, find: k, name: true, value: true},
+				"jsonschema_extras tag: %s makes the schema %s, which the MCP Go SDK cannot read (%v), so it refuses the tool's schema and every call fails; "+
+					"invopop writes a jsonschema_extras value as a string (but true, false and minimum), so set a keyword that takes a number or a list in a JSONSchemaExtend method of the type instead", k, b, err)
+		}
+	}
+}
+
+// extraVerdicts caches extraError by the extra's JSON: the same tags recur across a package.
+var extraVerdicts sync.Map // JSON → error (nil when the SDK reads it)
+
+// extraError returns why the MCP Go SDK cannot read or resolve the schema b, or nil.
+func extraError(b []byte) error {
+	if v, ok := extraVerdicts.Load(string(b)); ok {
+		err, _ := v.(error)
+		return err
+	}
+	var s gjsonschema.Schema
+	err := json.Unmarshal(b, &s)
+	if err == nil {
+		_, err = s.Resolve(nil)
+	}
+	extraVerdicts.Store(string(b), err)
+	return err
 }

@@ -12,25 +12,28 @@ import (
 // keywordsFromTags mirrors invopop's structKeywordsFromTags: it applies a field's
 // jsonschema_description, jsonschema and jsonschema_extras tags to its schema t. parent is the
 // struct's schema (oneof_required and anyof_required add to it) and prop the property name;
-// runtimeType says t's type is decided at run time, so keywords are not judged by it.
+// runtimeType says t's type is decided at run time, so keywords are not judged by it; quotable
+// says encoding/json applies the json ",string" option to the field's Go type.
 //
 // The grammar is invopop v0.14.0's, with its parsing quirks kept on purpose: keywords without
 // "=" are ignored here; type-specific keywords apply only when t's type (after a type= override
 // and the json ",string" option) is string, number, integer, array or boolean; array fields pass
 // unknown keywords on to their items; numbers must parse as Go ints or floats and are kept as
 // written; a value that does not parse is dropped silently, as invopop drops it.
-func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, parent *jsonschema.Schema, prop string, at site, runtimeType bool) {
+func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, parent *jsonschema.Schema, prop string, at site, runtimeType, quotable bool) {
 	t.Description = tag.Get("jsonschema_description")
 	var words []string
 	if v := tag.Get("jsonschema"); v != "" {
 		words = splitOnUnescapedCommas(v)
 	}
 	tags := genericKeywords(t, words, parent, prop)
+	m.noteRefs(t, at)
 
-	// encoding/json's ",string" option writes numbers and booleans as JSON strings.
+	// encoding/json's ",string" option writes numbers and booleans as JSON strings, but only
+	// those it applies to (quotable): invopop also quotes a **int or a named pointer type.
 	switch t.Type {
 	case "integer", "number", "boolean":
-		if hasOption(strings.Split(tag.Get("json"), ","), "string") {
+		if quotable && hasOption(strings.Split(tag.Get("json"), ","), "string") {
 			t.Type = "string"
 		}
 	}
@@ -49,6 +52,9 @@ func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, p
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			setExtra(t, k, v)
 		}
+	}
+	if t.Extras != nil {
+		m.checkExtras(t.Extras, at)
 	}
 }
 

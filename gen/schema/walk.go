@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/types/typeutil"
@@ -37,6 +38,22 @@ type mapper struct {
 	nodes    int
 	expanded map[*types.Named]int
 	topPos   token.Pos
+	// refs are the {"$ref": …} alternatives that oneof_ref and anyof_ref tags made, each with
+	// its field: checked against the whole schema once it is complete (checkRefs).
+	refs []refAt
+	// badPatterns are the schemas whose pattern does not compile, reported already: checkRefs
+	// leaves them out while it resolves the schema.
+	badPatterns []badPattern
+}
+
+// refAt is a $ref alternative of the field at (field, with the tag tag), made by the tag
+// keyword key.
+type refAt struct {
+	s     *jsonschema.Schema
+	key   string
+	at    site
+	field *types.Var
+	tag   string
 }
 
 // maxNodes bounds the schema of one type. Named types are expanded inline wherever they occur,
@@ -113,7 +130,13 @@ func (m *mapper) tagIgnoredf(at site, sp tagSpot, format string, args ...any) {
 // its tag and the place in it are looked for now, as the problem is reported: mapping a type
 // never does.
 func (m *mapper) reportTag(at site, sp tagSpot, p Problem, reason string) {
-	if f, tag := m.fieldAt(at); f != nil {
+	f, tag := m.fieldAt(at)
+	m.reportTagOf(at, f, tag, sp, p, reason)
+}
+
+// reportTagOf is reportTag for the field f (nil when unknown) with the tag tag.
+func (m *mapper) reportTagOf(at site, f *types.Var, tag string, sp tagSpot, p Problem, reason string) {
+	if f != nil {
 		if off := sp.offset(tag); off >= 0 {
 			p.Field, p.Tag, p.TagOffset = f, tag, off
 		}
@@ -264,6 +287,7 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 	case *types.Map:
 		s = m.mapSchema(u, at)
 	case *types.Interface:
+		m.inputInterface(t, u, at)
 		s = &jsonschema.Schema{}
 	case *types.Basic:
 		s = m.basic(u, at)
@@ -451,12 +475,36 @@ func (m *mapper) ownEncoding(t types.Type, at site) *jsonschema.Schema {
 		m.problemf(at, "type %s has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; "+
 			"declare MarshalText on the value receiver, or give %s a JSONSchema() *jsonschema.Schema method", name, name)
 		return &jsonschema.Schema{}
+	case !m.output && m.hasMethod(types.NewPointer(t), "UnmarshalJSON", isUnmarshalTextSig):
+		// An input is read by the method, whatever the schema says.
+		m.problemf(at, "type %s has an UnmarshalJSON method, so cardgen cannot know the JSON encoding/json reads into it (invopop would describe its Go type); "+
+			"give %s a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type in the input", name, name)
+		return &jsonschema.Schema{}
+	case !m.output && !textValue && m.hasMethod(types.NewPointer(t), "UnmarshalText", isUnmarshalTextSig):
+		// encoding/json reads a TextUnmarshaler from a JSON string only; a number or an object
+		// is an error.
+		m.problemf(at, "type %s has UnmarshalText but no MarshalText, so encoding/json reads it only from a JSON string, where the schema describes its Go type and refuses strings; "+
+			"declare MarshalText on the value receiver too, which makes it a string both ways, or give %s a JSONSchema() *jsonschema.Schema method", name, name)
+		return &jsonschema.Schema{}
+	case !m.output && textValue && at.path != "" && !m.hasMethod(types.NewPointer(t), "UnmarshalText", isUnmarshalTextSig) && !isStringKind(t):
+		// Written as a string, but a string decodes only into a TextUnmarshaler or a string kind.
+		// (At the top, where no field is, the type is no object at all, which top reports.)
+		m.problemf(at, "type %s has MarshalText but no UnmarshalText, so encoding/json writes it as a JSON string but cannot read one back into it, and the schema says string; "+
+			"declare UnmarshalText on the pointer receiver, or give %s a JSONSchema() *jsonschema.Schema method", name, name)
+		return &jsonschema.Schema{}
 	case textValue && !m.hasMethod(t, "JSONSchemaExtend", isExtendSig):
 		// encoding/json writes what MarshalText returns as a JSON string (uuid.UUID, netip.Addr).
 		// A JSONSchemaExtend method extends invopop's own schema, which is then kept.
 		return &jsonschema.Schema{Type: "string"}
 	}
 	return nil
+}
+
+// isStringKind reports whether t's underlying type is a string, which encoding/json decodes a
+// JSON string into without a method.
+func isStringKind(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // methodOn reports whether t's value method set has the named method with a signature sig
@@ -513,20 +561,27 @@ func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
 			}
 		}
 	}
+	if st.OneOf != nil || st.AnyOf != nil {
+		m.alwaysHolds(st, cs)
+	}
 	clear(cs) // drop the schemas so that the buffer keeps nothing alive
 	m.cands = m.cands[:start]
 }
 
 // place adds the chosen field c to st.
 func (m *mapper) place(st *jsonschema.Schema, c *cand) {
-	if c.withDefault != nil {
-		m.checkDefault(c.withDefault, c.at)
+	required := c.required && !(m.output && c.viaPtr)
+	if c.withDefault != nil && m.checkDefault(c.withDefault, c.at) && !m.output {
+		if required {
+			m.checkRequiredDefault(c.withDefault, c.name, c.at)
+		}
+		m.checkDefaultDecodes(c.field.Var.Type(), c.withDefault, c.at)
 	}
 	st.Properties.Set(c.name, c.prop)
 	if st == m.topSchema {
 		m.topFields[c.name] = c.field
 	}
-	if c.required && !(m.output && c.viaPtr) && !contains(st.Required, c.name) {
+	if required && !contains(st.Required, c.name) {
 		st.Required = append(st.Required, c.name)
 	}
 }
@@ -614,6 +669,13 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		if name != "" || embed {
 			m.checkJSONOptions(tag.Get("json"), fat)
 		}
+		if jsonName, _, _ := strings.Cut(tag.Get("json"), ","); jsonName != "" && jsonName != "-" && !validJSONName(jsonName) && (name != "" || embed) {
+			m.tagIgnoredf(fat, tagSpot{key: "json", word: 0}, "json tag: encoding/json does not take %q as a name (it allows letters, digits, spaces and !#$%%&()*+-./:;<=>?@[]^_{|}~, not quotes or backslashes), so it uses the field name %s instead, which the schema does not have; rename it", jsonName, f.Name())
+		}
+		if name != "" && m.quotedString(f.Type(), tag) {
+			m.tagIgnoredf(fat, tagSpot{key: "json", word: -1, find: "string"}, `json tag: option "string" on a string field makes encoding/json write and read the value quoted again inside the JSON string ("\"abc\"" for abc), `+
+				`which the schema does not say and no client sends, so every call that sets it fails; remove the option (it is meant for numbers and booleans)`)
+		}
 		if msg, off := structTagSyntax(string(tag)); msg != "" {
 			// reflect.StructTag.Get, which encoding/json and invopop both use, stops reading at
 			// the first malformed pair, so everything from there on is silently dropped.
@@ -636,8 +698,15 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		if name == "" {
 			if embed && !m.hiddenInterfaceMethod(deref(f.Type()), fat) && m.enter(deref(f.Type()), fat) {
 				_, ptr := types.Unalias(f.Type()).Underlying().(*types.Pointer)
+				n := len(m.cands)
 				m.collect(st, f.Type(), fat, depth+1, viaPtr || ptr)
 				m.leave()
+				if ptr && f.Embedded() && !f.Exported() && !m.output && len(m.cands) > n {
+					// encoding/json cannot allocate the struct behind an unexported embedded
+					// pointer, so decoding any of its fields fails (golang.org/issue/21357).
+					m.problemf(fat, "encoding/json cannot set the embedded pointer %s (its type is unexported), so it refuses every input that sets a field it promotes (%s), which the schema offers; "+
+						"embed %s without the *, or export its type", f.Name(), m.cands[n].name, strings.TrimPrefix(typeString(f.Type()), "*"))
+				}
 			}
 			continue
 		}
@@ -648,7 +717,7 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		prop := m.schema(f.Type(), fat)
 		fieldRuntime := m.runtime
 		m.runtime = before || fieldRuntime
-		m.keywordsFromTags(prop, tag, st, name, fat, fieldRuntime)
+		m.keywordsFromTags(prop, tag, st, name, fat, fieldRuntime, quotable(f.Type()))
 		own := prop // the field's own schema, before a null alternative is added
 		if fieldRuntime || prop.Default == nil {
 			own = nil
@@ -665,6 +734,49 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		jsonName, _, _ := strings.Cut(tag.Get("json"), ",")
 		m.cands = append(m.cands, cand{name: name, depth: depth, tagged: jsonName != "", viaPtr: viaPtr, required: required, prop: prop, withDefault: own, at: fat, field: Field{Var: f, Tag: string(tag)}})
 	}
+}
+
+// validJSONName is encoding/json's isValidTag: a json tag name it uses; for any other it uses the
+// Go field name, where invopop uses the tag's.
+func validJSONName(s string) bool {
+	for _, c := range s {
+		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// quotable reports whether encoding/json applies the json ",string" option to a field of type
+// t: a string, number or boolean, or an unnamed pointer to one (not a **int, nor a named pointer
+// type such as type IntPtr *int).
+func quotable(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsNumeric|types.IsString) != 0 && b.Info()&types.IsComplex == 0
+}
+
+// quotedString reports whether the json ",string" option of tag applies to a field of type t
+// that encoding/json writes as a string: it then writes the string quoted again inside the JSON
+// string, and reads only that form. encoding/json applies the option to a string, number or
+// boolean, or an unnamed pointer to one; json.Number is written as a number in quotes, and a type
+// with its own MarshalJSON or MarshalText is written by its method, whatever the option says.
+func (m *mapper) quotedString(t types.Type, tag reflect.StructTag) bool {
+	if j := tag.Get("json"); !strings.Contains(j, ",string") || !hasOption(strings.Split(j, ","), "string") || !quotable(t) {
+		return false
+	}
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if b := t.Underlying().(*types.Basic); b.Info()&types.IsString == 0 || isNamed(t, "encoding/json", "Number") {
+		return false
+	}
+	p := types.NewPointer(t)
+	return !m.hasMethod(p, "MarshalJSON", isMarshalJSONSig) && !m.hasMethod(p, "MarshalText", isMarshalTextSig)
 }
 
 // canBeNull reports whether encoding/json writes null for a zero value of t: a nil pointer,
@@ -784,7 +896,7 @@ func (m *mapper) sliceOrArray(t, elem types.Type, n int64, at site) *jsonschema.
 		l := uint64(n)
 		s.MinItems, s.MaxItems = &l, &l
 	}
-	if b, ok := types.Unalias(elem).(*types.Basic); ok && b.Kind() == types.Uint8 && n < 0 {
+	if n < 0 && m.byteSlice(elem) {
 		// encoding/json writes []byte as a base64 string.
 		s.Type, s.ContentEncoding = "string", "base64"
 		return s
@@ -794,26 +906,69 @@ func (m *mapper) sliceOrArray(t, elem types.Type, n int64, at site) *jsonschema.
 	return s
 }
 
-// mapSchema mirrors reflectMap. Signed integer keys get a digits-only pattern; any other key is
-// left unconstrained, as in invopop. Key types encoding/json cannot use are problems, because no
-// JSON object can carry them.
+// byteSlice reports whether encoding/json writes a slice of elem as a base64 string: elem is a
+// byte type, uint8 or one defined from it (type Octet byte, where invopop says an array of
+// integers), whose pointer has neither MarshalJSON nor MarshalText. encoding/json reads such a
+// slice from a base64 string too (and from an array of numbers, which the schema leaves out, as
+// it does for []byte).
+func (m *mapper) byteSlice(elem types.Type) bool {
+	if b, ok := elem.Underlying().(*types.Basic); !ok || b.Kind() != types.Uint8 {
+		return false
+	}
+	p := types.NewPointer(elem)
+	return !m.hasMethod(p, "MarshalJSON", isMarshalJSONSig) && !m.hasMethod(p, "MarshalText", isMarshalTextSig)
+}
+
+// mapSchema mirrors reflectMap. Signed integer keys get a pattern of digits (intKeyPattern),
+// unless encoding/json reads or writes them as text (textKey); any other key is left
+// unconstrained, as in invopop. Key types encoding/json cannot use are problems, because no JSON
+// object can carry them.
 func (m *mapper) mapSchema(u *types.Map, at site) *jsonschema.Schema {
 	if !m.jsonKey(u.Key()) {
 		m.problemf(at, "map key type %s cannot be a JSON object key; use a string or integer key type, or one that implements encoding.TextMarshaler and encoding.TextUnmarshaler", typeString(u.Key()))
 	}
 	s := &jsonschema.Schema{Type: "object"}
-	if b, ok := u.Key().Underlying().(*types.Basic); ok {
+	if b, ok := u.Key().Underlying().(*types.Basic); ok && !m.textKey(u.Key()) {
 		switch b.Kind() {
 		case types.Int, types.Int8, types.Int16, types.Int32, types.Int64:
-			s.PatternProperties = map[string]*jsonschema.Schema{"^[0-9]+$": m.schema(u.Elem(), at)}
+			s.PatternProperties = map[string]*jsonschema.Schema{intKeyPattern: m.schema(u.Elem(), at)}
 			s.AdditionalProperties = jsonschema.FalseSchema
 			return s
 		}
 	}
-	if _, ok := u.Elem().Underlying().(*types.Interface); !ok {
+	if i, ok := u.Elem().Underlying().(*types.Interface); !ok {
 		s.AdditionalProperties = m.schema(u.Elem(), at)
+	} else {
+		m.inputInterface(u.Elem(), i, at)
 	}
 	return s
+}
+
+// inputInterface reports a non-empty interface type t (with underlying type u) in an input:
+// encoding/json cannot choose a concrete type to decode into, so only null decodes, while
+// invopop's schema allows any value. An output writes the dynamic value, which any value
+// describes.
+func (m *mapper) inputInterface(t types.Type, u *types.Interface, at site) {
+	if !m.output && !u.Empty() {
+		m.ignoredf(at, "encoding/json can decode only null into the interface type %s, since it cannot choose a concrete type, so every input that sets it fails while the schema allows any value; "+
+			"use a concrete type (or any) in the input, or tag the field json:\"-\"", typeString(t))
+	}
+}
+
+// intKeyPattern is the pattern of the keys of a map with signed integer keys: encoding/json
+// writes a negative key with its minus sign ("-3"), which invopop's "^[0-9]+$" refuses.
+const intKeyPattern = "^-?[0-9]+$"
+
+// textKey reports whether encoding/json writes (for an output) or reads (for an input) the
+// integer map key type k as text: it writes a key with a value MarshalText method as what the
+// method returns, and reads a key whose pointer has UnmarshalText with that method, before it
+// would use the integer's digits. invopop's digits-only pattern would then refuse every key (an
+// enum type Color int with MarshalText writes "red", not "1").
+func (m *mapper) textKey(k types.Type) bool {
+	if m.output {
+		return m.hasMethod(k, "MarshalText", isMarshalTextSig)
+	}
+	return m.hasMethod(types.NewPointer(k), "UnmarshalText", isUnmarshalTextSig)
 }
 
 // jsonKey reports whether encoding/json accepts k as a map key type.

@@ -149,13 +149,17 @@ func OracleCompare(dir string, typeNames []string) (map[string]OracleDiff, error
 	return diffs, nil
 }
 
-// structTypes lists the exported, non-generic type names of pkg whose underlying type is a struct.
+// structTypes lists the exported type names of pkg, but for generic types and generic aliases,
+// whose underlying type is a struct.
 func structTypes(pkg *types.Package) []string {
 	var names []string
 	for _, n := range pkg.Scope().Names() { // sorted
 		obj, ok := pkg.Scope().Lookup(n).(*types.TypeName)
 		if !ok || !obj.Exported() {
 			continue
+		}
+		if a, ok := obj.Type().(*types.Alias); ok && a.TypeParams().Len() > 0 {
+			continue // a generic alias (type PageOf[T any] = Page[T]) is no type until instantiated
 		}
 		t := types.Unalias(obj.Type())
 		if named, ok := t.(*types.Named); ok && named.TypeParams().Len() > named.TypeArgs().Len() {
