@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -46,6 +47,11 @@ func reflectSchema[T any](output bool) json.RawMessage {
 //     slice or map inside a slice, array or map) accept null: a schema with a single type other
 //     than null becomes {"oneOf":[schema,{"type":"null"}]}. Fields promoted through an embedded
 //     pointer are not required, as a nil pointer leaves them out.
+//   - The keys of a map with signed integer keys may have a minus sign ("^-?[0-9]+$", as
+//     encoding/json writes -3), and are any string when encoding/json takes them as text (a key
+//     type with MarshalText, for an output; whose pointer has UnmarshalText, for an input).
+//   - A field with the json ",string" option that encoding/json does not quote (a **int, a
+//     named pointer type) keeps the schema of its type, where invopop makes it a string.
 //
 // Schemas that a type's own method made (JSONSchema, JSONSchemaAlias's target is followed) are
 // left as they are, and so are the fields and required list of a struct with a JSONSchemaExtend
@@ -65,11 +71,13 @@ var (
 )
 
 var (
-	jsonNumberType    = reflect.TypeFor[json.Number]()
-	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
-	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
-	timeType          = reflect.TypeFor[time.Time]()
-	ipType            = reflect.TypeFor[net.IP]()
+	jsonNumberType      = reflect.TypeFor[json.Number]()
+	jsonMarshalerType   = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	byteType            = reflect.TypeFor[byte]()
+	timeType            = reflect.TypeFor[time.Time]()
+	ipType              = reflect.TypeFor[net.IP]()
 )
 
 // jsonMapper is Reflector's Mapper: the schema of a type encoding/json writes other than as its
@@ -84,8 +92,63 @@ func jsonMapper(t reflect.Type) *jsonschema.Schema {
 		return nil
 	case t.Implements(textMarshalerType):
 		return &jsonschema.Schema{Type: "string"}
+	case byteSlice(t) && t.Elem() != byteType:
+		// invopop makes a string only of a slice of uint8 itself, and an array of integers of
+		// one of a type defined from byte (type Octet byte), which encoding/json writes and
+		// reads as base64 all the same.
+		return &jsonschema.Schema{Type: "string", ContentEncoding: "base64"}
 	}
 	return nil
+}
+
+// byteSlice reports whether encoding/json writes a value of t as a base64 string: t is a slice
+// of a byte type (uint8, or one defined from it) whose pointer has neither a MarshalJSON nor a
+// MarshalText method.
+func byteSlice(t reflect.Type) bool {
+	if t.Kind() != reflect.Slice || t.Elem().Kind() != reflect.Uint8 {
+		return false
+	}
+	p := reflect.PointerTo(t.Elem())
+	return !p.Implements(jsonMarshalerType) && !p.Implements(textMarshalerType)
+}
+
+// intKeyPattern is the pattern of the keys of a map with signed integer keys, as gen/schema
+// writes it: encoding/json writes a negative key with its sign ("-3"), which invopop's
+// "^[0-9]+$" refuses.
+const intKeyPattern = "^-?[0-9]+$"
+
+// textKey reports whether encoding/json writes (for an output) or reads (for an input) the
+// integer map key type k as text rather than as its digits: with a MarshalText method of the
+// value to write, with an UnmarshalText method of the pointer to read.
+func (a *adjuster) textKey(k reflect.Type) bool {
+	if a.output {
+		return k.Implements(textMarshalerType)
+	}
+	return reflect.PointerTo(k).Implements(textUnmarshalerType)
+}
+
+// mapKeys changes s, invopop's schema of the map type t, where it constrains the keys other
+// than encoding/json writes and reads them: a signed integer key gets a pattern with the minus
+// sign, and one encoding/json takes as text (textKey) gets any string key, as a map of string
+// keys does.
+func (a *adjuster) mapKeys(t reflect.Type, s *jsonschema.Schema) {
+	items, ok := s.PatternProperties["^[0-9]+$"]
+	if !ok || len(s.PatternProperties) != 1 {
+		return
+	}
+	switch t.Key().Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+	default:
+		return
+	}
+	if !a.textKey(t.Key()) {
+		s.PatternProperties = map[string]*jsonschema.Schema{intKeyPattern: items}
+		return
+	}
+	s.PatternProperties, s.AdditionalProperties = nil, nil
+	if t.Elem().Kind() != reflect.Interface {
+		s.AdditionalProperties = items
+	}
 }
 
 type adjuster struct {
@@ -115,6 +178,7 @@ func (a *adjuster) schema(t reflect.Type, s *jsonschema.Schema) {
 	case reflect.Slice, reflect.Array:
 		s.Items = a.elem(t.Elem(), s.Items)
 	case reflect.Map:
+		a.mapKeys(t, s)
 		if s.AdditionalProperties != jsonschema.FalseSchema && s.AdditionalProperties != jsonschema.TrueSchema {
 			s.AdditionalProperties = a.elem(t.Elem(), s.AdditionalProperties)
 		}
@@ -174,7 +238,7 @@ func (a *adjuster) fields(t reflect.Type, s *jsonschema.Schema) {
 		if !ok {
 			continue
 		}
-		if own && w != last(fs, name) {
+		if own && (w != last(fs, name) || unquoted(w.f)) {
 			prop = a.reflectField(w)
 		}
 		inner := prop
@@ -222,7 +286,11 @@ func (a *adjuster) collect(fs *[]field, t reflect.Type, depth int, viaPtr bool) 
 // reflectField reflects the schema invopop gives field w on its own, as it would have had w been
 // the last field of its name: a struct with only that field, and its tags.
 func (a *adjuster) reflectField(w *field) *jsonschema.Schema {
-	st := reflect.StructOf([]reflect.StructField{{Name: "F", Type: w.f.Type, Tag: w.f.Tag}})
+	tag := w.f.Tag
+	if unquoted(w.f) {
+		tag = withoutStringOption(tag)
+	}
+	st := reflect.StructOf([]reflect.StructField{{Name: "F", Type: w.f.Type, Tag: tag}})
 	s := a.r.ReflectFromType(st)
 	prop := s.Properties.Oldest().Value
 	if w.owner.Implements(fieldDocStringType) {
@@ -267,6 +335,73 @@ func fieldName(f reflect.StructField) (name string, embed, required, nullable bo
 		name = ""
 	}
 	return name, false, required, nullable
+}
+
+// unquoted reports whether f has the json ",string" option but a type encoding/json does not
+// apply it to: it quotes only a string, number or boolean, or an unnamed pointer to one, while
+// invopop also makes a string of a **int or a named pointer type (type IntPtr *int), whose
+// values encoding/json writes as numbers all the same.
+func unquoted(f reflect.StructField) bool {
+	if !hasOption(strings.Split(f.Tag.Get("json"), ","), "string") {
+		return false
+	}
+	t := f.Type
+	if t.Kind() == reflect.Pointer && t.Name() == "" {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return false
+	}
+	return true
+}
+
+// withoutStringOption returns tag with the "string" option taken out of its json key, the
+// other keys as they were. A tag that is not in the conventional key:"value" form is returned
+// as it is.
+func withoutStringOption(tag reflect.StructTag) reflect.StructTag {
+	var b strings.Builder
+	rest := string(tag)
+	for rest != "" {
+		rest = strings.TrimLeft(rest, " ")
+		key, after, ok := strings.Cut(rest, ":")
+		if !ok || after == "" || after[0] != '"' {
+			return tag
+		}
+		end := 1
+		for end < len(after) && after[end] != '"' {
+			if after[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		if end >= len(after) {
+			return tag
+		}
+		quoted := after[:end+1]
+		rest = after[end+1:]
+		if key == "json" {
+			value, err := strconv.Unquote(quoted)
+			if err != nil {
+				return tag
+			}
+			opts := strings.Split(value, ",")
+			kept := opts[:1]
+			for _, o := range opts[1:] {
+				if o != "string" {
+					kept = append(kept, o)
+				}
+			}
+			quoted = strconv.Quote(strings.Join(kept, ","))
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(key + ":" + quoted)
+	}
+	return reflect.StructTag(b.String())
 }
 
 func hasOption(jsonTags []string, option string) bool {
