@@ -27,6 +27,7 @@ func TestWithoutStringOption(t *testing.T) {
 }
 
 type stringPointers struct {
+	//lint:ignore SA5008 the option on a type encoding/json does not quote is what the test is about
 	Twice **int `json:"twice,string"`
 	Once  *int  `json:"once,string"`
 }
