@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/types/typeutil"
@@ -1001,6 +1002,18 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// strayChar quotes the character s starts with, whole (a no-break space is two bytes, and its
+// first alone says nothing), and names a space or an invisible character that is not the ASCII
+// space a struct tag separates its keys with: one pasted from a web page looks right.
+func strayChar(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	q := strconv.Quote(s[:size])
+	if r >= utf8.RuneSelf && (unicode.IsSpace(r) || unicode.Is(unicode.Cf, r)) {
+		return fmt.Sprintf("%s (U+%04X, which looks like a space or nothing but is not the ASCII space a tag needs)", q, r)
+	}
+	return q
+}
+
 // structTagSyntax returns what is wrong with a struct tag that reflect.StructTag.Get cannot read
 // to its end, such as `has "," directly after json:"l", where a space belongs`, or "", and the
 // offset in tag of what it is about: the stray byte, the key or the value. It follows the
@@ -1020,7 +1033,7 @@ func structTagSyntax(tag string) (string, int) {
 		key := tag[start:i]
 		switch {
 		case key == "":
-			return fmt.Sprintf("has %q where a key belongs", tag[i:i+1]), i
+			return fmt.Sprintf("has %s where a key belongs", strayChar(tag[i:])), i
 		case i >= len(tag) || tag[i] != ':':
 			return fmt.Sprintf("has the key %s without a colon directly after it", key), start
 		case i+1 >= len(tag) || tag[i+1] != '"':
@@ -1041,7 +1054,7 @@ func structTagSyntax(tag string) (string, int) {
 			return fmt.Sprintf("has a value after %s: that is not a valid Go string", key), q
 		}
 		if i < len(tag) && tag[i] != ' ' {
-			return fmt.Sprintf("has %q directly after %s, where a space belongs", tag[i:i+1], tag[start:i]), i
+			return fmt.Sprintf("has %s directly after %s, where a space belongs", strayChar(tag[i:]), tag[start:i]), i
 		}
 	}
 }

@@ -25,6 +25,9 @@ func TestStructTagSyntax(t *testing.T) {
 		{`json:"\q"`, "has a value after json: that is not a valid Go string", 5},
 		{`"id"`, `has "\"" where a key belongs`, 0},
 		{` "id"`, `has "\"" where a key belongs`, 1},
+		{"json:\"id\"\u00a0jsonschema:\"minLength=1\"", `has "\u00a0" (U+00A0, which looks like a space or nothing but is not the ASCII space a tag needs) directly after json:"id", where a space belongs`, 9},
+		{"json:\"id\"\u200b", `has "\u200b" (U+200B, which looks like a space or nothing but is not the ASCII space a tag needs) directly after json:"id", where a space belongs`, 9},
+		{"json:\"id\"é:\"x\"", `has "é" directly after json:"id", where a space belongs`, 9},
 	} {
 		if got, at := structTagSyntax(tc.tag); got != tc.want || at != tc.at {
 			t.Errorf("structTagSyntax(%q) = %q, %d; want %q, %d", tc.tag, got, at, tc.want, tc.at)
