@@ -129,38 +129,6 @@ func TestOracleFixtures(t *testing.T) {
 	}
 }
 
-// differentProperties returns, for each property whose schema differs between d.Ours and
-// d.Invopop, the two schemas (compact, keys sorted); nil when both are empty.
-func differentProperties(t *testing.T, d schematest.OracleDiff) map[string][2]string {
-	t.Helper()
-	if d.Ours == "" && d.Invopop == "" {
-		return nil
-	}
-	var ours, theirs struct{ Properties map[string]any }
-	if err := json.Unmarshal([]byte(d.Ours), &ours); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal([]byte(d.Invopop), &theirs); err != nil {
-		t.Fatal(err)
-	}
-	names := map[string]bool{}
-	for n := range ours.Properties {
-		names[n] = true
-	}
-	for n := range theirs.Properties {
-		names[n] = true
-	}
-	diff := map[string][2]string{}
-	for name := range names {
-		a, _ := json.Marshal(ours.Properties[name])
-		b, _ := json.Marshal(theirs.Properties[name])
-		if string(a) != string(b) {
-			diff[name] = [2]string{string(a), string(b)}
-		}
-	}
-	return diff
-}
-
 func propertyNames(t *testing.T, doc string) []string {
 	t.Helper()
 	var v struct{ Properties map[string]json.RawMessage }
