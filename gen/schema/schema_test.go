@@ -255,17 +255,20 @@ func TestProblems(t *testing.T) {
 			"problems.go:91:6: tool input must be a concrete type; problems.Generic[T any] has type parameters: use an instance such as Generic[string]",
 		}},
 		{"Timestamps", []string{
-			"encoding.go:10:6: type problems.Timestamps " + marshalJSONMsg("problems.Timestamps"),
+			"encoding.go:11:6: type problems.Timestamps " + marshalJSONMsg("problems.Timestamps"),
 		}},
 		{"OwnJSON", []string{
-			"encoding.go:30:2: field Money: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney"),
-			"encoding.go:31:2: field Moneys: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney"),
-			"encoding.go:32:2: field Ptr: type problems.PtrText has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; declare MarshalText on the value receiver, or give problems.PtrText a JSONSchema() *jsonschema.Schema method",
-			"encoding.go:33:2: field Link: " + urlMsg,
-			"encoding.go:34:2: field LinkP: " + urlMsg,
+			"encoding.go:31:2: field Money: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney"),
+			"encoding.go:32:2: field Moneys: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney"),
+			"encoding.go:33:2: field Ptr: type problems.PtrText has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; declare MarshalText on the value receiver, or give problems.PtrText a JSONSchema() *jsonschema.Schema method",
+			"encoding.go:34:2: field Link: " + urlMsg,
+			"encoding.go:35:2: field LinkP: " + urlMsg,
+			"encoding.go:37:2: field Big: type big.Int has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); " +
+				"it is the standard library's, which no method can be added to: embed it in a struct type of your own (type T struct{ *big.Int }), which keeps its MarshalJSON, " +
+				"and give that type a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type",
 		}},
 		{"TextTop", []string{
-			"encoding.go:39:6: tool input must be a struct; encoding/json writes problems.TextTop as a JSON string, not an object: declare a struct type with a field of this type instead",
+			"encoding.go:41:6: tool input must be a struct; encoding/json writes problems.TextTop as a JSON string, not an object: declare a struct type with a field of this type instead",
 		}},
 		{"HiddenExtender", []string{
 			"promoted.go:12:6: type problems.HiddenExtender " + hiddenMsg,

@@ -468,6 +468,13 @@ func (m *mapper) ownEncoding(t types.Type, at site) *jsonschema.Schema {
 	textValue, textPtr := m.methodOn(t, "MarshalText", isMarshalTextSig)
 	name := typeString(t)
 	switch {
+	case (jsonValue || jsonPtr) && inStandardLibrary(t):
+		// No method can be added to it: a struct type of the user's that embeds it keeps its
+		// MarshalJSON (encoding/json calls the promoted method) and can have a JSONSchema.
+		m.problemf(at, "type %s has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); "+
+			"it is the standard library's, which no method can be added to: embed it in a struct type of your own (type T struct{ *%s }), which keeps its MarshalJSON, "+
+			"and give that type a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type", name, name)
+		return &jsonschema.Schema{}
 	case jsonValue || jsonPtr:
 		m.problemf(at, "type %s has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); "+
 			"give %s a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type", name, name)
@@ -1000,6 +1007,17 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// inStandardLibrary reports whether t is a named type of a standard library package (a path
+// whose first element has no dot, as the go command tells them apart).
+func inStandardLibrary(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	first, _, _ := strings.Cut(n.Obj().Pkg().Path(), "/")
+	return !strings.Contains(first, ".")
 }
 
 // strayChar quotes the character s starts with, whole (a no-break space is two bytes, and its

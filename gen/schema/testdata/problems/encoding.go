@@ -1,6 +1,7 @@
 package problems
 
 import (
+	"math/big"
 	"net/url"
 	"time"
 )
@@ -33,6 +34,7 @@ type OwnJSON struct {
 	Link   url.URL     `json:"link"`
 	LinkP  *url.URL    `json:"link_p"`
 	Custom Money       `json:"custom"` // a JSONSchema method describes it: fine
+	Big    *big.Int    `json:"big"`
 }
 
 // TextTop is written as a JSON string, so it cannot be a tool input.
