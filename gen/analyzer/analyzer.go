@@ -79,10 +79,17 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		out = append(out, ad)
 	}
-	// Sorted and without duplicates, as generation prints them: the same problem reached
-	// through two tools that share an output type is reported once.
+	// Sorted and without duplicates, as generation prints them: by file name, line and column,
+	// not by token.Pos, whose order between files is the order the driver parsed them in (in
+	// parallel, for go/packages) and puts a file added by otherFiles after every Go file. The
+	// same problem reached through two tools that share an output type is reported once.
 	slices.SortStableFunc(out, func(a, b analysis.Diagnostic) int {
-		return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.Message, b.Message))
+		pa, pb := pass.Fset.Position(a.Pos), pass.Fset.Position(b.Pos)
+		return cmp.Or(
+			cmp.Compare(pa.Filename, pb.Filename),
+			cmp.Compare(pa.Line, pb.Line),
+			cmp.Compare(pa.Column, pb.Column),
+			cmp.Compare(a.Message, b.Message))
 	})
 	out = slices.CompactFunc(out, func(a, b analysis.Diagnostic) bool { return a.Pos == b.Pos && a.Message == b.Message })
 	for _, d := range out {
