@@ -46,7 +46,8 @@ var uiDir string
 var goFilesOnly bool
 
 func init() {
-	Analyzer.Flags.StringVar(&uiDir, "ui", "cards", "the ui folder, relative to each package, as given to cardgen -ui")
+	uiDir = "cards"
+	Analyzer.Flags.Var(uiFlag{&uiDir}, "ui", "the ui folder, relative to each package and inside it, as given to cardgen -ui")
 	Analyzer.Flags.BoolVar(&goFilesOnly, "go-files-only", false,
 		"report a problem in a ui view's .meta.json sidecar at the //card:ui path that names the view, with the sidecar's file:line:col in the message, for drivers that drop diagnostics outside Go files (golangci-lint)")
 }

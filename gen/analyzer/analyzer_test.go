@@ -264,3 +264,21 @@ func generationDiags(t *testing.T, dir string) (string, gen.Diagnostics) {
 	}
 	return abs, diags
 }
+
+// TestUIFlag: -ui is cleaned and checked as cardgen's -ui is, so that a value generation refuses
+// (outside the package, absolute, a character go:embed cannot take) is refused by the analyzer
+// too, rather than checking views generation would never read, and "./views/" is "views".
+func TestUIFlag(t *testing.T) {
+	flag := analyzer.Analyzer.Flags.Lookup("ui")
+	defer flag.Value.Set(flag.Value.String())
+	for _, bad := range []string{"", "..", "../views", "views/../..", "/views", "a b", "views*"} {
+		if err := flag.Value.Set(bad); err == nil {
+			t.Errorf("-ui=%q accepted as %q; want it refused, as cardgen refuses it", bad, flag.Value.String())
+		}
+	}
+	for in, want := range map[string]string{"./views/": "views", "views//v1/": "views/v1", ".": ".", "a/../b": "b"} {
+		if err := flag.Value.Set(in); err != nil || flag.Value.String() != want {
+			t.Errorf("-ui=%q: %q, %v; want %q", in, flag.Value.String(), err, want)
+		}
+	}
+}
