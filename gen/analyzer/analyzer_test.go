@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -142,10 +143,7 @@ func TestSameAsGeneration(t *testing.T) {
 				p := act.Package.Fset.Position(d.Pos)
 				got = append(got, fmt.Sprintf("%s:%d:%d: %s", relative(abs, p.Filename), p.Line, p.Column, d.Message))
 			}
-			// Generation sorts by file name and the analyzer by position in the FileSet, where
-			// Go files come first; the diagnostics are compared as sets.
-			slices.Sort(got)
-			slices.Sort(want)
+			// In generation's order too: by file name, line and column.
 			if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
 				t.Errorf("analyzer diagnostics differ from generation's:\n--- analyzer\n%s\n--- generation (without go command errors)\n%s", g, w)
 			}
@@ -234,19 +232,7 @@ func TestGoFilesOnly(t *testing.T) {
 		want = append(want, at[view]+d.String())
 	}
 
-	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: abs}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, d := range graph.Roots[0].Diagnostics {
-		p := graph.Roots[0].Package.Fset.Position(d.Pos)
-		got = append(got, fmt.Sprintf("%s:%d:%d: %s", relative(abs, p.Filename), p.Line, p.Column, d.Message))
-	}
+	got := analyzeDir(t, abs)
 	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w || len(want) != 3 {
 		t.Errorf("with -go-files-only:\n--- analyzer\n%s\n--- want (generation's three sidecar problems at the //card:ui paths)\n%s", g, w)
 	}
@@ -266,4 +252,101 @@ func generationDiags(t *testing.T, dir string) (string, gen.Diagnostics) {
 		t.Fatalf("generation: want diagnostics, got %v", err)
 	}
 	return abs, diags
+}
+
+// TestUIFlag: -ui is cleaned and checked as cardgen's -ui is, so that a value generation refuses
+// (outside the package, absolute, a character go:embed cannot take) is refused by the analyzer
+// too, rather than checking views generation would never read, and "./views/" is "views".
+func TestUIFlag(t *testing.T) {
+	flag := analyzer.Analyzer.Flags.Lookup("ui")
+	defer flag.Value.Set(flag.Value.String())
+	for _, bad := range []string{"", "..", "../views", "views/../..", "/views", "a b", "views*"} {
+		if err := flag.Value.Set(bad); err == nil {
+			t.Errorf("-ui=%q accepted as %q; want it refused, as cardgen refuses it", bad, flag.Value.String())
+		}
+	}
+	for in, want := range map[string]string{"./views/": "views", "views//v1/": "views/v1", ".": ".", "a/../b": "b"} {
+		if err := flag.Value.Set(in); err != nil || flag.Value.String() != want {
+			t.Errorf("-ui=%q: %q, %v; want %q", in, flag.Value.String(), err, want)
+		}
+	}
+}
+
+// TestAllFilesLeftOut: a package whose every file the build leaves out (here, all _plan9.go) has
+// no Go files for the driver, yet generation checks it and says its tools would be missing; the
+// analyzer says the same, at the same place, instead of nothing.
+func TestAllFilesLeftOut(t *testing.T) {
+	if runtime.GOOS == "plan9" {
+		t.Skip("the file is built on plan9")
+	}
+	dir := t.TempDir()
+	src := "package w\n\nimport \"context\"\n\ntype In struct{ X int `json:\"x\"` }\ntype Out struct{ Y int `json:\"y\"` }\n\n" +
+		"//card:tool plan9_only\nfunc Do(ctx context.Context, in In) (*Out, error) { return nil, nil }\n"
+	for name, data := range map[string]string{"go.mod": "module example.com/w\n\ngo 1.26\n", "w_plan9.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	abs, diags := generationDiags(t, dir)
+	var want []string
+	for _, d := range diags.Relative(abs) {
+		if strings.HasSuffix(d.Pos.Filename, ".go") {
+			want = append(want, d.String())
+		}
+	}
+	if len(want) == 0 {
+		t.Fatalf("generation reports nothing in w_plan9.go (%v); the case proves nothing", diags)
+	}
+	got := analyzeDir(t, abs)
+	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
+		t.Errorf("analyzer:\n%s\nwant (generation):\n%s", g, w)
+	}
+}
+
+// analyzeDir runs the analyzer on the package in dir and returns its diagnostics as
+// file:line:col: message, the file relative to dir.
+func analyzeDir(t *testing.T, dir string) []string {
+	t.Helper()
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range graph.Roots[0].Diagnostics {
+		p := graph.Roots[0].Package.Fset.Position(d.Pos)
+		got = append(got, fmt.Sprintf("%s:%d:%d: %s", relative(dir, p.Filename), p.Line, p.Column, d.Message))
+	}
+	return got
+}
+
+// TestStaleImport: a generated file whose only type error is an import that does not resolve (a
+// module go.mod does not require yet) is not called stale, as generating again writes the same
+// import; one that refers to a handler since renamed is.
+func TestStaleImport(t *testing.T) {
+	handler := "package p\n\nimport \"context\"\n\ntype In struct{ X int `json:\"x\"` }\ntype Out struct{ Y int `json:\"y\"` }\n\n" +
+		"//card:tool do_it\nfunc Do(ctx context.Context, in In) (*Out, error) { return nil, nil }\n"
+	for body, stale := range map[string]bool{
+		"import \"example.com/nosuch/runtime\"\n\nvar _ = runtime.X\n": false,
+		"var _ = Renamed\n": true,
+	} {
+		dir := t.TempDir()
+		for name, data := range map[string]string{
+			"go.mod":       "module example.com/p\n\ngo 1.26\n",
+			"p.go":         handler,
+			"cards_gen.go": "// Code generated by cardgen. DO NOT EDIT.\n\npackage p\n\n" + body,
+		} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := analyzeDir(t, dir)
+		said := slices.ContainsFunc(got, func(d string) bool { return strings.Contains(d, "it is stale") })
+		if said != stale {
+			t.Errorf("cards_gen.go with %q: diagnostics %q; want stale said: %v", body, got, stale)
+		}
+	}
 }

@@ -45,6 +45,9 @@ func TestNewSettings(t *testing.T) {
 	if _, err := New(map[string]any{"ui": 3}); err == nil || !strings.Contains(err.Error(), "cardgen linter settings") {
 		t.Errorf("a number for ui: error %v; want one naming the cardgen linter settings", err)
 	}
+	if _, err := New(map[string]any{"ui": "../views"}); err == nil || !strings.Contains(err.Error(), "cardgen linter settings: ui: a folder outside the package directory") {
+		t.Errorf("ui outside the package: error %v; want it refused, as cardgen -ui refuses it", err)
+	}
 }
 
 // lintee is a module of annotated handlers for golangci-lint to check: good.go is clean,

@@ -3,4 +3,4 @@
 package stale
 
 // A stale registration of a handler that no longer exists.
-var _ = FetchOrder
+var _ = FetchOrder // want `cards_gen.go does not type-check \(undefined: FetchOrder\): it is stale; run go generate \(or cardgen\) to update it`

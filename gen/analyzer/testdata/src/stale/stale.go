@@ -1,6 +1,6 @@
 // Package stale refers to a card function cardgen has not generated yet, and its generated file
 // still registers a handler that was renamed: the package does not type-check, yet its
-// annotations are checked, as generation checks them.
+// annotations are checked, as generation checks them, and the generated file is called stale.
 package stale
 
 import "context"
