@@ -56,3 +56,15 @@ func ExampleDiagnostics() {
 	// p.go:8:21: card title is 82 characters; the limit is 80: shorten it by 2
 	// files rendered: false
 }
+
+// CleanUIDir takes a -ui value as a user types it and gives the folder the generated //go:embed
+// patterns name, or says why it cannot be one.
+func ExampleCleanUIDir() {
+	dir, err := gen.CleanUIDir("./cards/")
+	fmt.Printf("%q %v\n", dir, err)
+	_, err = gen.CleanUIDir("../views")
+	fmt.Println(err)
+	// Output:
+	// "cards" <nil>
+	// a folder outside the package directory; -ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory)
+}

@@ -8,9 +8,11 @@ package gen
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -355,4 +357,29 @@ func toolList(names []string) string {
 		return "[" + strings.Join(names, " ") + "]"
 	}
 	return fmt.Sprintf("[%s … and %d more]", strings.Join(names[:logNames], " "), len(names)-logNames)
+}
+
+// CleanUIDir is a -ui value (Options.UIDir) as the generated code needs it, slash-separated and
+// cleaned ("./cards/" is "cards"), or why it cannot be one: empty, absolute, outside the package
+// directory, or with a character cardgen's //go:embed patterns cannot hold. cardgen's -ui flag
+// and cardvet's take their values through it, so that both refuse the same ones.
+func CleanUIDir(s string) (string, error) {
+	const rule = "-ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory)"
+	if s == "" {
+		return "", errors.New("empty; " + rule + `, or "." for the package directory itself`)
+	}
+	slash := filepath.ToSlash(s)
+	if filepath.IsAbs(s) || filepath.VolumeName(s) != "" || path.IsAbs(slash) {
+		return "", errors.New("an absolute path; " + rule)
+	}
+	dir := path.Clean(slash)
+	if dir == ".." || strings.HasPrefix(dir, "../") {
+		return "", errors.New("a folder outside the package directory; " + rule)
+	}
+	if i := strings.IndexFunc(dir, func(c rune) bool {
+		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._~-/", c))
+	}); i >= 0 {
+		return "", fmt.Errorf("the character %q cannot be in a //go:embed pattern as cardgen writes it (which separates paths by spaces and reads *?[ as wildcards); use letters, digits, ._~- and / only", dir[i:i+1])
+	}
+	return dir, nil
 }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -259,34 +258,12 @@ func (f *uiDirFlag) String() string {
 // Set cleans and checks a -ui value (flag.Value); its error is the reason the flag package
 // prints after "invalid value".
 func (f *uiDirFlag) Set(s string) error {
-	dir, err := cleanUIDir(s)
+	dir, err := gen.CleanUIDir(s)
 	if err != nil {
 		return err
 	}
 	f.dir = dir
 	return nil
-}
-
-// cleanUIDir is the -ui value s as the generated code needs it, or why it cannot be.
-func cleanUIDir(s string) (string, error) {
-	const rule = "-ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory)"
-	if s == "" {
-		return "", errors.New("empty; " + rule + `, or "." for the package directory itself`)
-	}
-	slash := filepath.ToSlash(s)
-	if filepath.IsAbs(s) || filepath.VolumeName(s) != "" || path.IsAbs(slash) {
-		return "", errors.New("an absolute path; " + rule)
-	}
-	dir := path.Clean(slash)
-	if dir == ".." || strings.HasPrefix(dir, "../") {
-		return "", errors.New("a folder outside the package directory; " + rule)
-	}
-	if i := strings.IndexFunc(dir, func(c rune) bool {
-		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._~-/", c))
-	}); i >= 0 {
-		return "", fmt.Errorf("the character %q cannot be in a //go:embed pattern as cardgen writes it (which separates paths by spaces and reads *?[ as wildcards); use letters, digits, ._~- and / only", dir[i:i+1])
-	}
-	return dir, nil
 }
 
 // checkWritable makes sure that each directory in which the run would write or remove a file

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cardgen/cardgen/gen"
 )
 
 // twoToolPackage writes a package of three files into a new folder beside the golden cases,
@@ -225,8 +227,8 @@ func TestUIFlag(t *testing.T) {
 
 func TestCleanUIDir(t *testing.T) {
 	for in, want := range map[string]string{"cards": "cards", "./cards": "cards", "cards/": "cards", "a//b/./c/": "a/b/c", ".": ".", "./": ".", "ui/../cards": "cards", "_ui.v2~x": "_ui.v2~x"} {
-		if got, err := cleanUIDir(in); got != want || err != nil {
-			t.Errorf("cleanUIDir(%q) = %q, %v; want %q", in, got, err, want)
+		if got, err := gen.CleanUIDir(in); got != want || err != nil {
+			t.Errorf("CleanUIDir(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
 }
