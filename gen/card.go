@@ -360,6 +360,10 @@ func (b *builder) checkLabel(label string, pos token.Pos, limit int, what string
 	if strings.TrimSpace(label) != "" {
 		b.checkPlain(pos, what, label, oneLine, true)
 	}
+	if strings.Contains(label, "{{") {
+		// Labels are fixed text: "Buy {{.ID}}" would be drawn as it is written.
+		b.errorf(pos, "%s %q has a {{…}}, but labels are fixed text, not templates, and show the braces as written; write a fixed label (put the data in the value or target)", what, label)
+	}
 }
 
 // cardForTool builds the tool's card: its output type's card, then the handler's directives.
@@ -510,6 +514,23 @@ func (b *builder) checkURL(t *Text, sl slot) {
 	if _, rest, _ := strings.Cut(lit, "://"); !strings.ContainsAny(rest, "/?#") {
 		// https://shop.example.com{{.Path}} with Path "@evil.com/x" would open evil.com.
 		b.errorf(t.Pos, "the %s puts {{…}} in the host part of %q, so data could change which site the link opens; end the fixed host with / (https://host/{{…}}), or give the whole URL as one {{…}}", sl.name, lit+"…")
+		return
+	}
+	// The values are percent-encoded for their part of the URL, so the fixed text alone decides
+	// whether the URL can be one a browser opens: a host such as 256.1.1.1, a port over 65535 or
+	// a space in the fixed path would make card.Fit drop the URL on every call.
+	var sample, written strings.Builder
+	for _, p := range t.Parts {
+		if p.Value != nil {
+			sample.WriteString("x")
+			written.WriteString("{{" + p.Value.Text + "}}")
+		} else {
+			sample.WriteString(p.Lit)
+			written.WriteString(p.Lit)
+		}
+	}
+	if !card.IsHTTPS(sample.String()) {
+		b.errorf(t.Pos, "the %s %q is never an https URL a browser can open (its fixed text has an invalid host or port, or white space or a control character), so the card would drop it on every call; fix the fixed text (percent-encode spaces)", sl.name, written.String())
 	}
 }
 
