@@ -163,6 +163,12 @@ func (b *builder) form(t *Tool, spec *ACPSpec, in schema.Result) (*acp.FormPaylo
 					v := fmt.Sprint(e)
 					f.Options = append(f.Options, acp.Option{Value: v, Label: v})
 				}
+			case p.Type == "string" && p.ContentEncoding != "":
+				// []byte: the JSON value is base64, which DecodeSelection would refuse for
+				// anything the user types that is not base64.
+				b.errorf(b.fieldPos(in.Fields[name], spec.Pos), "%s's input field %q holds %s-encoded bytes ([]byte), and what a user types in a form is text, which would fail to decode; make it a string field", t.Name, name, p.ContentEncoding)
+				ok = false
+				continue
 			case p.Type == "string" && p.Format == "email":
 				f.Kind = acp.InputEmail
 			case p.Type == "string":
