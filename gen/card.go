@@ -588,6 +588,11 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 		}
 		// indirect: the field is promoted through an embedded pointer (base is not a pointer).
 		obj, index, indirect := types.LookupFieldOrMethod(base, true, b.pkg.Types, name)
+		if m, isMethod := obj.(*types.Func); isMethod {
+			// {{.Label}} works in text/template; here a path is compiled to field selections.
+			b.errorf(pos, "{{%s}}: %s is a method of %s, and a card template reaches fields only; show a field, or set a field of the output from %s() in the handler", vp.Text, name, b.typeString(base), m.Name())
+			return nil
+		}
 		if _, isField := obj.(*types.Var); !isField {
 			var names []string
 			for j := range st.NumFields() {
@@ -658,7 +663,7 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 	vp.Type = cur
 	show, ok := showKind(cur)
 	if !ok {
-		b.errorf(pos, "{{%s}} is a %s, which a card cannot show; use a string, a number, a bool or a type with a String() string method", vp.Text, b.typeString(cur))
+		b.errorf(pos, "{{%s}} has type %s, which a card cannot show; use a string, a number, a bool or a type with a String() string method", vp.Text, b.typeString(cur))
 		return nil
 	}
 	vp.Show = show
