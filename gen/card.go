@@ -596,9 +596,22 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 		if _, isField := obj.(*types.Var); !isField {
 			var names []string
 			for j := range st.NumFields() {
-				names = append(names, st.Field(j).Name())
+				// Another package's unexported fields cannot be selected here: they are neither
+				// the answer nor a suggestion.
+				if f := st.Field(j); f.Exported() || f.Pkg() == b.pkg.Types {
+					names = append(names, f.Name())
+				}
+				if f := st.Field(j); f.Name() == name && !f.Exported() && f.Pkg() != b.pkg.Types {
+					b.errorf(pos, "{{%s}}: %s is an unexported field of %s, which code outside package %s cannot read; show an exported field, or copy the value into a field of the output in the handler", vp.Text, name, b.typeString(base), f.Pkg().Name())
+					return nil
+				}
 			}
 			s := annotations.DidYouMean(name, names)
+			if s == "" && len(names) == 0 && st.NumFields() > 0 && i > 0 {
+				prefix := "." + strings.Join(path[:i], ".")
+				b.errorf(pos, "{{%s}}: %s has no exported fields, and only those can be read outside its package; end the path at {{%s}}, or copy the value into a field of the output in the handler", vp.Text, b.typeString(base), prefix)
+				return nil
+			}
 			if s == "" && len(names) == 0 {
 				b.errorf(pos, "{{%s}}: %s has no fields; add field %s to it, or take {{%s}} out", vp.Text, b.typeString(base), name, vp.Text)
 				return nil
