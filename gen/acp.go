@@ -109,15 +109,44 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 		b.errorf(spec.Pos, "carousel items need a title; give %s a card title", spec.ItemType.Obj().Name())
 		return false
 	}
-	est := spec.ItemType.Underlying().(*types.Struct)
-	for i := range est.NumFields() {
-		if jsonName(est.Field(i), est.Tag(i)) == "id" {
-			spec.ItemID = b.resolvePath(spec.ItemType, []string{est.Field(i).Name()}, spec.Pos, false)
-			return spec.ItemID != nil
-		}
+	if path := jsonIDPath(spec.ItemType.Underlying().(*types.Struct), 0); path != nil {
+		spec.ItemID = b.resolvePath(spec.ItemType, path, spec.Pos, false)
+		return spec.ItemID != nil
 	}
 	b.errorf(spec.Pos, "carousel items need an id: %s has no field whose JSON name is \"id\"; add one, such as ID string `json:\"id\"`", spec.ItemType.Obj().Name())
 	return false
+}
+
+// jsonIDPath returns the Go field path of the field encoding/json writes as "id" for st: one of
+// st's own fields, else one promoted from a struct st embeds without a JSON name, which
+// encoding/json inlines (the shallowest first, as encoding/json picks it). It returns nil when
+// there is none.
+func jsonIDPath(st *types.Struct, depth int) []string {
+	for i := range st.NumFields() {
+		if jsonName(st.Field(i), st.Tag(i)) == "id" {
+			return []string{st.Field(i).Name()}
+		}
+	}
+	if depth >= 8 {
+		return nil
+	}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+		if !f.Embedded() || name != "" {
+			continue // a named embedded struct is one JSON object, not inlined
+		}
+		t := types.Unalias(f.Type())
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		if inner, ok := t.Underlying().(*types.Struct); ok {
+			if path := jsonIDPath(inner, depth+1); path != nil {
+				return append([]string{f.Name()}, path...)
+			}
+		}
+	}
+	return nil
 }
 
 // selectionTool is register.SelectionTool, the selection key naming the tool a form submits to
