@@ -110,6 +110,20 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 		return false
 	}
 	if path := jsonIDPath(spec.ItemType.Underlying().(*types.Struct), 0); path != nil {
+		// The id is not a template the user wrote: say what is wrong with it in its own words
+		// rather than resolvePath's "{{.ID}} has type …".
+		var ft types.Type = spec.ItemType
+		for _, name := range path {
+			obj, _, _ := types.LookupFieldOrMethod(ft, true, b.pkg.Types, name)
+			ft = obj.Type()
+		}
+		if p, ok := ft.Underlying().(*types.Pointer); ok {
+			ft = p.Elem()
+		}
+		if _, ok := showKind(ft); !ok {
+			b.errorf(spec.Pos, "carousel items need an id the user's pick can send back as text, and %s's id (field %s) has type %s; make it a string or a number", spec.ItemType.Obj().Name(), strings.Join(path, "."), b.typeString(ft))
+			return false
+		}
 		spec.ItemID = b.resolvePath(spec.ItemType, path, spec.Pos, false)
 		return spec.ItemID != nil
 	}
