@@ -98,6 +98,28 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 	}
 	switch len(found) {
 	case 0:
+		for i := range st.NumFields() {
+			f := st.Field(i)
+			var elem types.Type
+			switch u := f.Type().Underlying().(type) {
+			case *types.Array:
+				elem = u.Elem()
+			case *types.Map:
+				elem = u.Elem()
+			default:
+				continue
+			}
+			written := elem
+			if p, isPtr := elem.(*types.Pointer); isPtr {
+				elem = p.Elem()
+			}
+			if named, ok := elem.(*types.Named); ok && b.out.TypeCards[named.Obj()] != nil && b.out.TypeCards[named.Obj()].Markdown == nil && reflect.StructTag(st.Tag(i)).Get("card") != "-" {
+				// An array or a map of carded elements is what the user meant: say what is wrong
+				// with it rather than that there is nothing.
+				b.errorf(spec.Pos, "a carousel is built from a slice field of the output, and %s's field %s of carded %s elements is %s; make it a slice ([]%s)", t.Out.Obj().Name(), f.Name(), named.Obj().Name(), describeContainer(f.Type()), b.typeString(written))
+				return false
+			}
+		}
 		b.errorf(spec.Pos, "a carousel is built from a slice field of the output whose element type has a card; %s has none: give the element type a //card:result or card:\"title\" tags", t.Out.Obj().Name())
 		return false
 	case 1:
@@ -129,6 +151,14 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 	}
 	b.errorf(spec.Pos, "carousel items need an id: %s has no field whose JSON name is \"id\"; add one, such as ID string `json:\"id\"`", spec.ItemType.Obj().Name())
 	return false
+}
+
+// describeContainer names an array or map type for a message.
+func describeContainer(t types.Type) string {
+	if _, ok := t.Underlying().(*types.Map); ok {
+		return "a map, which has no order for the items"
+	}
+	return "an array"
 }
 
 // jsonIDPath returns the Go field path of the field encoding/json writes as "id" for st: one of
