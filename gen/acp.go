@@ -98,6 +98,28 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 	}
 	switch len(found) {
 	case 0:
+		for i := range st.NumFields() {
+			f := st.Field(i)
+			var elem types.Type
+			switch u := f.Type().Underlying().(type) {
+			case *types.Array:
+				elem = u.Elem()
+			case *types.Map:
+				elem = u.Elem()
+			default:
+				continue
+			}
+			written := elem
+			if p, isPtr := elem.(*types.Pointer); isPtr {
+				elem = p.Elem()
+			}
+			if named, ok := elem.(*types.Named); ok && b.out.TypeCards[named.Obj()] != nil && b.out.TypeCards[named.Obj()].Markdown == nil && reflect.StructTag(st.Tag(i)).Get("card") != "-" {
+				// An array or a map of carded elements is what the user meant: say what is wrong
+				// with it rather than that there is nothing.
+				b.errorf(spec.Pos, "a carousel is built from a slice field of the output, and %s's field %s of carded %s elements is %s; make it a slice ([]%s)", t.Out.Obj().Name(), f.Name(), named.Obj().Name(), describeContainer(f.Type()), b.typeString(written))
+				return false
+			}
+		}
 		b.errorf(spec.Pos, "a carousel is built from a slice field of the output whose element type has a card; %s has none: give the element type a //card:result or card:\"title\" tags", t.Out.Obj().Name())
 		return false
 	case 1:
@@ -109,15 +131,66 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 		b.errorf(spec.Pos, "carousel items need a title; give %s a card title", spec.ItemType.Obj().Name())
 		return false
 	}
-	est := spec.ItemType.Underlying().(*types.Struct)
-	for i := range est.NumFields() {
-		if jsonName(est.Field(i), est.Tag(i)) == "id" {
-			spec.ItemID = b.resolvePath(spec.ItemType, []string{est.Field(i).Name()}, spec.Pos, false)
-			return spec.ItemID != nil
+	if path := jsonIDPath(spec.ItemType.Underlying().(*types.Struct), 0); path != nil {
+		// The id is not a template the user wrote: say what is wrong with it in its own words
+		// rather than resolvePath's "{{.ID}} has type …".
+		var ft types.Type = spec.ItemType
+		for _, name := range path {
+			obj, _, _ := types.LookupFieldOrMethod(ft, true, b.pkg.Types, name)
+			ft = obj.Type()
 		}
+		if p, ok := ft.Underlying().(*types.Pointer); ok {
+			ft = p.Elem()
+		}
+		if _, ok := showKind(ft); !ok {
+			b.errorf(spec.Pos, "carousel items need an id the user's pick can send back as text, and %s's id (field %s) has type %s; make it a string or a number", spec.ItemType.Obj().Name(), strings.Join(path, "."), b.typeString(ft))
+			return false
+		}
+		spec.ItemID = b.resolvePath(spec.ItemType, path, spec.Pos, false)
+		return spec.ItemID != nil
 	}
 	b.errorf(spec.Pos, "carousel items need an id: %s has no field whose JSON name is \"id\"; add one, such as ID string `json:\"id\"`", spec.ItemType.Obj().Name())
 	return false
+}
+
+// describeContainer names an array or map type for a message.
+func describeContainer(t types.Type) string {
+	if _, ok := t.Underlying().(*types.Map); ok {
+		return "a map, which has no order for the items"
+	}
+	return "an array"
+}
+
+// jsonIDPath returns the Go field path of the field encoding/json writes as "id" for st: one of
+// st's own fields, else one promoted from a struct st embeds without a JSON name, which
+// encoding/json inlines (the shallowest first, as encoding/json picks it). It returns nil when
+// there is none.
+func jsonIDPath(st *types.Struct, depth int) []string {
+	for i := range st.NumFields() {
+		if jsonName(st.Field(i), st.Tag(i)) == "id" {
+			return []string{st.Field(i).Name()}
+		}
+	}
+	if depth >= 8 {
+		return nil
+	}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+		if !f.Embedded() || name != "" {
+			continue // a named embedded struct is one JSON object, not inlined
+		}
+		t := types.Unalias(f.Type())
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		if inner, ok := t.Underlying().(*types.Struct); ok {
+			if path := jsonIDPath(inner, depth+1); path != nil {
+				return append([]string{f.Name()}, path...)
+			}
+		}
+	}
+	return nil
 }
 
 // selectionTool is register.SelectionTool, the selection key naming the tool a form submits to
@@ -163,6 +236,12 @@ func (b *builder) form(t *Tool, spec *ACPSpec, in schema.Result) (*acp.FormPaylo
 					v := fmt.Sprint(e)
 					f.Options = append(f.Options, acp.Option{Value: v, Label: v})
 				}
+			case p.Type == "string" && p.ContentEncoding != "":
+				// []byte: the JSON value is base64, which DecodeSelection would refuse for
+				// anything the user types that is not base64.
+				b.errorf(b.fieldPos(in.Fields[name], spec.Pos), "%s's input field %q holds %s-encoded bytes ([]byte), and what a user types in a form is text, which would fail to decode; make it a string field", t.Name, name, p.ContentEncoding)
+				ok = false
+				continue
 			case p.Type == "string" && p.Format == "email":
 				f.Kind = acp.InputEmail
 			case p.Type == "string":

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"errors"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -8,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/cardgen/cardgen/annotations"
@@ -19,20 +21,88 @@ type slot struct {
 	name  string
 	limit int // in Unicode code points; 0 = no length limit (URLs)
 	url   bool
+	lines lineRule
 }
 
-var (
-	slotTitle    = slot{"card title", card.MaxTitle, false}
-	slotSubtitle = slot{"card subtitle", card.MaxSubtitle, false}
-	slotText     = slot{"card text", card.MaxText, false}
-	slotIcon     = slot{"card icon", 0, true}
-	slotImage    = slot{"card image", 0, true}
-	slotValue    = slot{"field value", card.MaxFieldValue, false}
-	slotURL      = slot{"action url", 0, true}
-	slotMessage  = slot{"action message", card.MaxMessageText, false}
-	slotFallback = slot{"fallback text", card.MaxFallbackText, false}
-	slotReply    = slot{"reply text", 0, false}
+// lineRule is what a text slot allows of line breaks and other control characters, as
+// card.Validate checks them.
+type lineRule int
+
+const (
+	anyText  lineRule = iota // no card rule (URLs, checked as URLs; the reply text)
+	oneLine                  // no control characters at all
+	multiple                 // no control characters but "\n"
 )
+
+var (
+	slotTitle    = slot{"card title", card.MaxTitle, false, oneLine}
+	slotSubtitle = slot{"card subtitle", card.MaxSubtitle, false, oneLine}
+	slotText     = slot{"card text", card.MaxText, false, multiple}
+	slotIcon     = slot{"card icon", 0, true, anyText}
+	slotImage    = slot{"card image", 0, true, anyText}
+	slotValue    = slot{"field value", card.MaxFieldValue, false, oneLine}
+	slotURL      = slot{"action url", 0, true, anyText}
+	slotMessage  = slot{"action message", card.MaxMessageText, false, oneLine}
+	slotFallback = slot{"fallback text", card.MaxFallbackText, false, multiple}
+	slotReply    = slot{"reply text", 0, false, anyText}
+)
+
+// badControl returns the first character of s that a slot with rule lr may not hold: a control
+// character (Unicode category Cc) or U+2028/U+2029, except "\n" where line breaks are kept, and
+// a tab, which card.Fit turns into the space it looks like. Fit would replace or remove any other
+// at run time, so fixed text that holds one is not what the user sees.
+func badControl(s string, lr lineRule) (rune, bool) {
+	if lr == anyText {
+		return 0, false
+	}
+	for _, r := range s {
+		if r == '\t' || r == '\n' && lr == multiple {
+			continue
+		}
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// blankTitle reports whether s, as a card title, is one the host takes for missing: white space
+// and invisible characters alone. card.Validate applies the same rule to every required slot.
+func blankTitle(s string) bool {
+	var verr *card.ValidationError
+	if !errors.As(card.Card{Title: s, FallbackText: "x"}.Validate(), &verr) {
+		return false
+	}
+	for _, p := range verr.Problems {
+		if p.Path == "title" && strings.HasPrefix(p.Msg, "is empty") {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPlain reports fixed text that card.Fit would change at run time: control characters, line
+// breaks in a one-line slot, invalid UTF-8, and (for a slot the host requires) a value of white
+// space and invisible characters alone, which the user would see as nothing.
+func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, requiredBlank bool) {
+	if !utf8.ValidString(s) {
+		b.errorf(pos, "%s is not valid UTF-8; write the text as UTF-8 (an escape such as \\xff is a byte, not a character: use \\u00ff)", what)
+		return
+	}
+	if r, ok := badControl(s, lr); ok {
+		switch {
+		case lr == oneLine && strings.ContainsRune("\n\r\v\f\u0085\u2028\u2029", r):
+			b.errorf(pos, "%s contains a line break (%U), and a %s is one line (card.Fit would turn the break into a space); remove the line break", what, r, what)
+		case lr == multiple:
+			b.errorf(pos, "%s contains the control character %U, which card.Fit would remove or replace; use plain text, where only \"\\n\" line breaks are kept", what, r)
+		default:
+			b.errorf(pos, "%s contains the control character %U, which card.Fit would remove or replace; use plain text on one line", what, r)
+		}
+	}
+	if requiredBlank && blankTitle(s) {
+		b.errorf(pos, "%s %q shows nothing (white space and invisible characters alone), and hosts need it to show something; write visible text", what, s)
+	}
+}
 
 // hasCardTags reports whether any field of st, or of a struct it embeds, carries a card tag
 // other than "-".
@@ -287,6 +357,13 @@ func (b *builder) checkLabel(label string, pos token.Pos, limit int, what string
 	case n > limit:
 		b.errorf(pos, "%s %q is %d characters; the limit is %d: shorten it by %d", what, label, n, limit, n-limit)
 	}
+	if strings.TrimSpace(label) != "" {
+		b.checkPlain(pos, what, label, oneLine, true)
+	}
+	if strings.Contains(label, "{{") {
+		// Labels are fixed text: "Buy {{.ID}}" would be drawn as it is written.
+		b.errorf(pos, "%s %q has a {{…}}, but labels are fixed text, not templates, and show the braces as written; write a fixed label (put the data in the value or target)", what, label)
+	}
 }
 
 // cardForTool builds the tool's card: its output type's card, then the handler's directives.
@@ -345,7 +422,11 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 		b.errorf(e.Pos, "%s", e.Msg)
 	}
 	t := &Text{Pos: v.Pos, Slot: sl.name}
+	literal := len(errs) == 0
 	for _, seg := range tmpl.Segments {
+		if seg.Path != nil {
+			literal = false
+		}
 		if seg.Path == nil {
 			t.Parts = append(t.Parts, Part{Lit: seg.Literal, Pos: seg.Pos})
 			continue
@@ -366,6 +447,8 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 			b.errorf(v.Pos, "the fixed text of the %s is already %d characters; the limit is %d: shorten the text outside {{…}} by at least %d", sl.name, n, sl.limit, n-sl.limit)
 		}
 	}
+	required := sl == slotTitle || sl == slotValue || sl == slotMessage || sl == slotFallback
+	b.checkPlain(v.Pos, sl.name, lit, sl.lines, required && literal)
 	if sl.url {
 		b.checkURL(t, sl)
 	}
@@ -431,6 +514,23 @@ func (b *builder) checkURL(t *Text, sl slot) {
 	if _, rest, _ := strings.Cut(lit, "://"); !strings.ContainsAny(rest, "/?#") {
 		// https://shop.example.com{{.Path}} with Path "@evil.com/x" would open evil.com.
 		b.errorf(t.Pos, "the %s puts {{…}} in the host part of %q, so data could change which site the link opens; end the fixed host with / (https://host/{{…}}), or give the whole URL as one {{…}}", sl.name, lit+"…")
+		return
+	}
+	// The values are percent-encoded for their part of the URL, so the fixed text alone decides
+	// whether the URL can be one a browser opens: a host such as 256.1.1.1, a port over 65535 or
+	// a space in the fixed path would make card.Fit drop the URL on every call.
+	var sample, written strings.Builder
+	for _, p := range t.Parts {
+		if p.Value != nil {
+			sample.WriteString("x")
+			written.WriteString("{{" + p.Value.Text + "}}")
+		} else {
+			sample.WriteString(p.Lit)
+			written.WriteString(p.Lit)
+		}
+	}
+	if !card.IsHTTPS(sample.String()) {
+		b.errorf(t.Pos, "the %s %q is never an https URL a browser can open (its fixed text has an invalid host or port, or white space or a control character), so the card would drop it on every call; fix the fixed text (percent-encode spaces)", sl.name, written.String())
 	}
 }
 
@@ -488,12 +588,30 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 		}
 		// indirect: the field is promoted through an embedded pointer (base is not a pointer).
 		obj, index, indirect := types.LookupFieldOrMethod(base, true, b.pkg.Types, name)
+		if m, isMethod := obj.(*types.Func); isMethod {
+			// {{.Label}} works in text/template; here a path is compiled to field selections.
+			b.errorf(pos, "{{%s}}: %s is a method of %s, and a card template reaches fields only; show a field, or set a field of the output from %s() in the handler", vp.Text, name, b.typeString(base), m.Name())
+			return nil
+		}
 		if _, isField := obj.(*types.Var); !isField {
 			var names []string
 			for j := range st.NumFields() {
-				names = append(names, st.Field(j).Name())
+				// Another package's unexported fields cannot be selected here: they are neither
+				// the answer nor a suggestion.
+				if f := st.Field(j); f.Exported() || f.Pkg() == b.pkg.Types {
+					names = append(names, f.Name())
+				}
+				if f := st.Field(j); f.Name() == name && !f.Exported() && f.Pkg() != b.pkg.Types {
+					b.errorf(pos, "{{%s}}: %s is an unexported field of %s, which code outside package %s cannot read; show an exported field, or copy the value into a field of the output in the handler", vp.Text, name, b.typeString(base), f.Pkg().Name())
+					return nil
+				}
 			}
 			s := annotations.DidYouMean(name, names)
+			if s == "" && len(names) == 0 && st.NumFields() > 0 && i > 0 {
+				prefix := "." + strings.Join(path[:i], ".")
+				b.errorf(pos, "{{%s}}: %s has no exported fields, and only those can be read outside its package; end the path at {{%s}}, or copy the value into a field of the output in the handler", vp.Text, b.typeString(base), prefix)
+				return nil
+			}
 			if s == "" && len(names) == 0 {
 				b.errorf(pos, "{{%s}}: %s has no fields; add field %s to it, or take {{%s}} out", vp.Text, b.typeString(base), name, vp.Text)
 				return nil
@@ -558,7 +676,7 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 	vp.Type = cur
 	show, ok := showKind(cur)
 	if !ok {
-		b.errorf(pos, "{{%s}} is a %s, which a card cannot show; use a string, a number, a bool or a type with a String() string method", vp.Text, b.typeString(cur))
+		b.errorf(pos, "{{%s}} has type %s, which a card cannot show; use a string, a number, a bool or a type with a String() string method", vp.Text, b.typeString(cur))
 		return nil
 	}
 	vp.Show = show

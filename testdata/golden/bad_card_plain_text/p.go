@@ -1,0 +1,44 @@
+package p
+
+import "context"
+
+type In struct {
+	ID string `json:"id"`
+}
+
+type Out struct {
+	ID string `json:"id"`
+}
+
+// Fine keeps what card.Fit keeps: line breaks in the text and the fallback, a tab (Fit turns it
+// into a space), right-to-left text and a title of 80 characters of two bytes each.
+//
+//card:tool
+//card:result title="éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé" subtitle="שלום {{.ID}}	مرحبا" text="line 1\nline 2"
+//card:fallback "Order {{.ID}}\nsecond line"
+func Fine(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Breaks puts line breaks where a card keeps none.
+//
+//card:tool
+//card:result title="Order\n{{.ID}}" subtitle="a\u2028b"
+//card:field "Total\r" "{{.ID}}\n"
+//card:action message Cancel "Cancel\norder {{.ID}}"
+func Breaks(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Controls puts other control characters and bad bytes in.
+//
+//card:tool
+//card:result title="\x1b[1mOrder" text="a\x00b\u2029c" subtitle="caf\xe9"
+//card:field "Status" "\u0085{{.ID}}"
+//card:fallback "Order {{.ID}}\x07"
+func Controls(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Blank fixed texts that the user would see as nothing.
+//
+//card:tool
+//card:result title="\u200b\u200b"
+//card:field "\u2060" "\ufeff"
+//card:action message "\u00ad" "\u200f"
+//card:fallback "\u3164"
+func Blank(ctx context.Context, in In) (*Out, error) { return nil, nil }
