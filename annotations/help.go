@@ -224,7 +224,7 @@ func Markdown() []byte {
 		{KindIdent, "Letters, digits, `_`, `-` and `.`; at most 128 characters (the MCP limit on tool names; the generator may check a lower limit)."},
 		{KindEnum, "Exactly one of the listed words."},
 		{KindTemplate, "A template (see below)."},
-		{KindURLTemplate, "A template whose value is an https URL; other URLs are dropped at run time. Either the whole URL is one {{…}}, or the fixed text gives the scheme and host, ended by / ? or #, and each {{…}} after it is percent-encoded for its part of the URL (card.PathPart in the path and fragment, keeping /; card.QueryPart after ?), so data cannot change the host or add a query parameter."},
+		{KindURLTemplate, "A template whose value is an https URL; other URLs are dropped at run time. Either the whole URL is one {{…}}, or the fixed text gives the scheme and host, ended by / ? or #, and each {{…}} after it is percent-encoded for its part of the URL (card.PathPart in the path and fragment, keeping / but not a . or .. segment; card.QueryPart after ?), so data cannot change the host, leave the path or add a query parameter."},
 		{KindJSON, "The rest of the line, which must be one valid JSON value."},
 		{KindPath, "A relative, clean, slash-separated path to an `.html` file inside the ui folder."},
 		{KindList, "Comma-separated listed words without spaces, each at most once, such as `model,app`."},

@@ -2,6 +2,7 @@ package card_test
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/cardgen/cardgen/runtime/card"
@@ -17,15 +18,17 @@ func TestPathPart(t *testing.T) {
 		"100%":                  "100%25",
 		"phở":                   "ph%E1%BB%9F",
 		"a\"<b>":                "a%22%3Cb%3E",
+		"../../logout":          "%252E%252E/%252E%252E/logout",
+		"./x/..":                "%252E/x/%252E%252E",
+		"...":                   "...",
+		"v1.2/a..b":             "v1.2/a..b",
 	} {
 		if got := card.PathPart(in); got != want {
 			t.Errorf("PathPart(%q) = %q; want %q", in, got, want)
 		}
-		// Whatever the data, the URL keeps its host and path and loses no byte.
-		u, err := url.Parse("https://shop.example.com/o/" + card.PathPart(in))
-		if err != nil || u.Host != "shop.example.com" || u.RawQuery != "" || u.Fragment != "" || u.Path != "/o/"+in {
-			t.Errorf("PathPart(%q) in a URL: %+v, %v", in, u, err)
-		}
+		// Whatever the data, the URL keeps its host and path, and a browser's resolution of it
+		// stays below the path.
+		checkPathPart(t, in)
 	}
 }
 
@@ -40,13 +43,29 @@ func TestQueryPart(t *testing.T) {
 func FuzzPathPart(f *testing.F) {
 	f.Add("@evil.com/steal")
 	f.Add("../a?b#c d%")
-	f.Fuzz(func(t *testing.T, s string) {
-		u, err := url.Parse("https://shop.example.com/o/" + card.PathPart(s))
-		if err != nil {
-			t.Fatalf("PathPart(%q) made an invalid URL: %v", s, err)
+	f.Add("..")
+	f.Fuzz(checkPathPart)
+}
+
+// checkPathPart fails unless PathPart(s) after a fixed https://host/o/ makes a URL with that host,
+// no query or fragment, s's bytes in the path (each dot segment as the literal text %2E, which
+// is what it becomes), and a path that stays below /o/ once dot segments are resolved, as a
+// browser resolves them.
+func checkPathPart(t *testing.T, s string) {
+	u, err := url.Parse("https://shop.example.com/o/" + card.PathPart(s))
+	if err != nil {
+		t.Fatalf("PathPart(%q) made an invalid URL: %v", s, err)
+	}
+	segments := strings.Split(s, "/")
+	for i, seg := range segments {
+		if seg == "." || seg == ".." {
+			segments[i] = strings.Repeat("%2E", len(seg))
 		}
-		if u.Host != "shop.example.com" || u.RawQuery != "" || u.Fragment != "" || u.Path != "/o/"+s {
-			t.Fatalf("PathPart(%q): host %q path %q query %q fragment %q", s, u.Host, u.Path, u.RawQuery, u.Fragment)
-		}
-	})
+	}
+	if u.Host != "shop.example.com" || u.RawQuery != "" || u.Fragment != "" || u.Path != "/o/"+strings.Join(segments, "/") {
+		t.Fatalf("PathPart(%q): host %q path %q query %q fragment %q", s, u.Host, u.Path, u.RawQuery, u.Fragment)
+	}
+	if resolved := u.ResolveReference(&url.URL{Path: u.EscapedPath()}); !strings.HasPrefix(resolved.Path, "/o/") {
+		t.Fatalf("PathPart(%q): a browser opens %s, outside /o/", s, resolved.Path)
+	}
 }
