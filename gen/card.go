@@ -104,6 +104,29 @@ func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, require
 	}
 }
 
+// foreignCardTags reports a tool whose output type, declared in another package, has card:"…"
+// tags and which has no card directive of its own: cardgen reads a type's card (its tags and
+// //card: lines) only in the package it generates, so the tool would have no card, without a
+// word, where the same type in its own package gives it one.
+func (b *builder) foreignCardTags(t *Tool, dirs []*annotations.Directive) {
+	pkg := t.Out.Obj().Pkg()
+	if pkg == nil || pkg == b.pkg.Types {
+		return
+	}
+	st, ok := t.Out.Underlying().(*types.Struct)
+	if !ok || !hasCardTags(st) {
+		return
+	}
+	pos := t.Decl.Name.Pos()
+	for _, d := range dirs {
+		if d.Name == "tool" {
+			pos = d.NamePos
+		}
+	}
+	b.errorf(pos, "the output type %s.%s of tool %s has card:\"…\" tags, but it is declared in package %s, and cardgen reads a type's card only in the package it generates, so the tool would have no card; give the tool its card here (//card:result title=\"…\" and the other slots), or declare the output type in this package",
+		pkg.Name(), t.Out.Obj().Name(), t.Name, pkg.Path())
+}
+
 // hasCardTags reports whether any field of st, or of a struct it embeds, carries a card tag
 // other than "-".
 func hasCardTags(st *types.Struct) bool {
@@ -370,6 +393,7 @@ func (b *builder) checkLabel(label string, pos token.Pos, limit int, what string
 func (b *builder) cardForTool(t *Tool, dirs []*annotations.Directive) {
 	base := b.out.TypeCards[t.Out.Obj()]
 	if base == nil && !hasCardDirective(dirs) {
+		b.foreignCardTags(t, dirs)
 		b.otherDirectives(t, dirs)
 		return
 	}
