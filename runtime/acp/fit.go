@@ -3,7 +3,8 @@ package acp
 import "slices"
 
 // FitCarousel returns p made sendable from data, and the number of items it dropped: it drops
-// every item whose id or primary CTA selection repeats one of an item kept before it, then
+// every item whose id is empty (a nil pointer on the way to it in the data) or whose id or
+// primary CTA selection repeats one of an item kept before it, then
 // items from the end until its card_payload, encoded as [Encode] writes it, is at most
 // MaxPayloadBytes. It keeps at least one item, as a carousel needs one: a payload that is too
 // large with a single item is returned as it is, and [CarouselPayload.Validate] reports it. A

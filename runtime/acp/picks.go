@@ -223,7 +223,9 @@ func carouselPicks(v *validator, o int32) {
 	ids, sels := stringSet(v.t, n), selectionSet(v.t, n)
 	for _, it := range v.t.elems(items) {
 		dupID := false
-		if id, ok := v.t.get(it, "id", jString); ok {
+		if id, ok := v.t.get(it, "id", jString); ok && len(v.t.raw(id)) == 0 {
+			v.addAt(id, "empty id: the reply names the picked item by its id, so a pick of this item could not be acted on; give each item an id (acp.FitCarousel drops items without one)")
+		} else if ok {
 			dupID = v.addString(&ids, id, "id", "the reply could not say which of the two items the user picked; give each item its own id (acp.FitCarousel keeps the first)")
 		}
 		if sel, ok := v.t.ctaSelection(it, "primary_cta"); ok {
@@ -402,9 +404,10 @@ func (v *validator) addAt(x int32, msg string) {
 	v.problems = append(v.problems, Problem{Path: v.pathOf(x), Msg: msg})
 }
 
-// repeatedItems returns the indexes of the items of an encoded carousel whose id or selection
-// repeats one of an item before it that is kept, compared as Validate compares them; keeping
-// the rest leaves a carousel whose every pick can be told apart.
+// repeatedItems returns the indexes of the items of an encoded carousel whose id is empty or
+// whose id or selection repeats one of an item before it that is kept, compared as Validate
+// compares them; keeping the rest leaves a carousel whose every pick can be told apart and acted
+// on.
 func repeatedItems(payload []byte) []int {
 	t, err := parseJSON(payload)
 	if err != nil {
@@ -419,6 +422,10 @@ func repeatedItems(payload []byte) []int {
 	ids, sels := stringSet(t, n), selectionSet(t, n)
 	for i, it := range t.elems(items) {
 		id, hasID := t.get(it, "id", jString)
+		if hasID && len(t.raw(id)) == 0 {
+			drop = append(drop, i) // no id: a pick of it could not be acted on
+			continue
+		}
 		if hasID {
 			if _, dup := ids.find(t.stringHash(id), id); dup {
 				drop = append(drop, i)

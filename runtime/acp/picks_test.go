@@ -265,3 +265,23 @@ func FuzzFitCarouselRepeats(f *testing.F) {
 		}
 	})
 }
+
+// TestCarouselEmptyID: an item without an id (a nil pointer on the way to it in the data) is
+// refused by Validate, at the item, and dropped by FitCarousel: the reply names the picked item
+// by its id, so a pick of it could not be acted on.
+func TestCarouselEmptyID(t *testing.T) {
+	in := CarouselPayload{Title: "Rooms", Items: []CarouselItem{
+		skuItem("r1", "Single"), skuItem("", "Unknown"), skuItem("r2", "Double"),
+	}}
+	err := in.Validate()
+	if err == nil || !strings.Contains(err.Error(), "items[1].id") || !strings.Contains(err.Error(), "empty id") {
+		t.Fatalf("Validate of an item without an id: %v; want an error at items[1].id saying it is empty", err)
+	}
+	got, dropped := FitCarousel(in)
+	if want := []CarouselItem{in.Items[0], in.Items[2]}; dropped != 1 || !reflect.DeepEqual(got.Items, want) {
+		t.Errorf("FitCarousel kept %v, dropped %d; want the two items with ids", titles(got.Items), dropped)
+	}
+	if err := got.Validate(); err != nil {
+		t.Errorf("the fitted carousel is invalid: %v", err)
+	}
+}
