@@ -231,6 +231,17 @@ func (j *schemaJob) run() {
 			j.examples = checkExamples(t, j.outJSON)
 		}
 	}
+	if t.Markdown != nil && len(t.Examples) > 0 {
+		// A markdown card tool sends no Out, so it has no output schema; its examples are still
+		// values of Out, which the golden test decodes strictly, and are checked against Out's
+		// schema here, as other tools' examples are. A type that has no schema (a problem only
+		// for a tool that sends it) is left to the golden test.
+		if out, probs := schema.ForOutput(t.Out, t.Decl.Type.Results.Pos()); len(probs) == 0 && !out.Runtime {
+			if outJSON, err := schema.Marshal(out.Schema); err == nil {
+				j.examples = checkExamples(t, outJSON)
+			}
+		}
+	}
 }
 
 // additionalRE finds the validator's list of unexpected properties, and quotedRE the names in it.
