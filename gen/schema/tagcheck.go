@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding"
 	"encoding/json"
 	"fmt"
 	"go/types"
@@ -463,11 +464,22 @@ var textDecoders = map[[2]string]struct {
 	decode  func([]byte) error
 	example string
 }{
-	{"time", "Time"}:          {new(time.Time).UnmarshalText, "RFC 3339, as in 2024-01-02T15:04:05Z"},
-	{"net", "IP"}:             {new(net.IP).UnmarshalText, "192.0.2.1"},
-	{"net/netip", "Addr"}:     {new(netip.Addr).UnmarshalText, "192.0.2.1"},
-	{"net/netip", "AddrPort"}: {new(netip.AddrPort).UnmarshalText, "192.0.2.1:80"},
-	{"net/netip", "Prefix"}:   {new(netip.Prefix).UnmarshalText, "192.0.2.0/24"},
+	{"time", "Time"}:          {decodeText[time.Time], "RFC 3339, as in 2024-01-02T15:04:05Z"},
+	{"net", "IP"}:             {decodeText[net.IP], "192.0.2.1"},
+	{"net/netip", "Addr"}:     {decodeText[netip.Addr], "192.0.2.1"},
+	{"net/netip", "AddrPort"}: {decodeText[netip.AddrPort], "192.0.2.1:80"},
+	{"net/netip", "Prefix"}:   {decodeText[netip.Prefix], "192.0.2.0/24"},
+}
+
+// decodeText decodes b into a T of its own with T's UnmarshalText, as encoding/json decodes a
+// JSON string into a T. A value per call: the schemas of a package's tools are mapped in
+// parallel, and one shared T would be written by all of them at once.
+func decodeText[T any, P interface {
+	*T
+	encoding.TextUnmarshaler
+}](b []byte) error {
+	var v T
+	return P(&v).UnmarshalText(b)
 }
 
 // checkDefaultDecodes reports the default of an input field of type t (time.Time, net.IP or a

@@ -1,6 +1,11 @@
 package schema
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+)
 
 // TestStructTagSyntax holds structTagSyntax to reflect.StructTag's format: what it accepts reads
 // to the end, and each mistake a hand-written tag has is named.
@@ -33,4 +38,22 @@ func TestStructTagSyntax(t *testing.T) {
 			t.Errorf("structTagSyntax(%q) = %q, %d; want %q, %d", tc.tag, got, at, tc.want, tc.at)
 		}
 	}
+}
+
+// TestTextDecodersConcurrently: the decoders of defaults are called from the schema jobs of
+// several tools at once; under -race (make race) a decoder that wrote into one shared value
+// fails here.
+func TestTextDecodersConcurrently(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := range 8 {
+		for key, d := range textDecoders {
+			wg.Go(func() {
+				if err := d.decode([]byte(d.example[strings.LastIndex(d.example, " ")+1:])); err != nil {
+					t.Errorf("%v: its own example does not decode: %v", key, err)
+				}
+				_ = d.decode([]byte(fmt.Sprint("not an address ", i)))
+			})
+		}
+	}
+	wg.Wait()
 }
