@@ -97,6 +97,10 @@ func isMarshalJSONSig(s *types.Signature) bool { // MarshalJSON() ([]byte, error
 	return isMarshalTextSig(s)
 }
 
+func isUnmarshalJSONSig(s *types.Signature) bool { // UnmarshalJSON([]byte) error
+	return isUnmarshalTextSig(s)
+}
+
 func isUnmarshalTextSig(s *types.Signature) bool { // UnmarshalText([]byte) error
 	return s.Params().Len() == 1 && s.Results().Len() == 1 &&
 		isSliceOf(s.Params().At(0).Type(), types.Uint8) && isError(s.Results().At(0).Type())

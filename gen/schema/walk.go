@@ -483,7 +483,7 @@ func (m *mapper) ownEncoding(t types.Type, at site) *jsonschema.Schema {
 		m.problemf(at, "type %s has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; "+
 			"declare MarshalText on the value receiver, or give %s a JSONSchema() *jsonschema.Schema method", name, name)
 		return &jsonschema.Schema{}
-	case !m.output && m.hasMethod(types.NewPointer(t), "UnmarshalJSON", isUnmarshalTextSig):
+	case !m.output && m.hasMethod(types.NewPointer(t), "UnmarshalJSON", isUnmarshalJSONSig):
 		// An input is read by the method, whatever the schema says.
 		m.problemf(at, "type %s has an UnmarshalJSON method, so cardgen cannot know the JSON encoding/json reads into it (invopop would describe its Go type); "+
 			"give %s a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type in the input", name, name)

@@ -56,8 +56,8 @@ func TestExplain(t *testing.T) {
 		if strings.Count(got.Error(), "validating ") != 1 {
 			t.Errorf("%s: explained as %q; want the innermost place only", tc.value, got)
 		}
-		if !errors.Is(got, verr) && errors.Unwrap(got) == nil {
-			t.Errorf("%s: the explanation wraps nothing", tc.value)
+		if errors.Unwrap(got) == nil {
+			t.Errorf("%s: the explanation wraps no validation error", tc.value)
 		}
 	}
 
@@ -106,7 +106,6 @@ func TestRewriteNullableKeepsMeaning(t *testing.T) {
 	lines := []string{`null`, `[]`, `[{"qty":1}]`, `[{"qty":0}]`, `[{"qty":1,"tags":null}]`, `[{"qty":1,"tags":["abc"]}]`, `[{"qty":1,"tags":["abcd"]}]`, `[{"qty":1,"x":1}]`, `{}`, `"s"`, `[null]`}
 	stocks := []string{`null`, `{}`, `{"a":1}`, `{"a":"1"}`, `[]`, `1`}
 	statuses := []string{`null`, `"a"`, `"c"`, `1`}
-	n := 0
 	for _, l := range lines {
 		for _, s := range stocks {
 			for _, st := range statuses {
@@ -114,11 +113,7 @@ func TestRewriteNullableKeepsMeaning(t *testing.T) {
 				if a, b := orig.Validate(v) == nil, rew.Validate(v) == nil; a != b {
 					t.Errorf("lines %s, stock %s, status %s: the schema says valid=%v, the rewritten one %v", l, s, st, a, b)
 				}
-				n++
 			}
 		}
-	}
-	if n != 264 {
-		t.Fatalf("%d values checked", n)
 	}
 }
