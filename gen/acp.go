@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -131,7 +132,7 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 		b.errorf(spec.Pos, "carousel items need a title; give %s a card title", spec.ItemType.Obj().Name())
 		return false
 	}
-	if path := jsonIDPath(spec.ItemType.Underlying().(*types.Struct), 0); path != nil {
+	if path := jsonIDPath(spec.ItemType.Underlying().(*types.Struct)); path != nil {
 		// The id is not a template the user wrote: say what is wrong with it in its own words
 		// rather than resolvePath's "{{.ID}} has type …".
 		var ft types.Type = spec.ItemType
@@ -163,31 +164,46 @@ func describeContainer(t types.Type) string {
 
 // jsonIDPath returns the Go field path of the field encoding/json writes as "id" for st: one of
 // st's own fields, else one promoted from a struct st embeds without a JSON name, which
-// encoding/json inlines (the shallowest first, as encoding/json picks it). It returns nil when
-// there is none.
-func jsonIDPath(st *types.Struct, depth int) []string {
-	for i := range st.NumFields() {
-		if jsonName(st.Field(i), st.Tag(i)) == "id" {
-			return []string{st.Field(i).Name()}
-		}
+// encoding/json inlines. As encoding/json does, it looks a depth at a time, so the shallowest
+// such field wins wherever it is, and two at that depth cancel each other out (encoding/json
+// writes neither). It returns nil when there is none.
+func jsonIDPath(st *types.Struct) []string {
+	type level struct {
+		st   *types.Struct
+		path []string
 	}
-	if depth >= 8 {
-		return nil
-	}
-	for i := range st.NumFields() {
-		f := st.Field(i)
-		name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
-		if !f.Embedded() || name != "" {
-			continue // a named embedded struct is one JSON object, not inlined
-		}
-		t := types.Unalias(f.Type())
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = types.Unalias(p.Elem())
-		}
-		if inner, ok := t.Underlying().(*types.Struct); ok {
-			if path := jsonIDPath(inner, depth+1); path != nil {
-				return append([]string{f.Name()}, path...)
+	current := []level{{st: st}}
+	for depth := 0; depth <= 8 && len(current) > 0; depth++ {
+		var found [][]string
+		var next []level
+		for _, l := range current {
+			for i := range l.st.NumFields() {
+				f := l.st.Field(i)
+				path := append(slices.Clip(l.path), f.Name())
+				if jsonName(f, l.st.Tag(i)) == "id" {
+					found = append(found, path)
+					continue
+				}
+				name, _, _ := strings.Cut(reflect.StructTag(l.st.Tag(i)).Get("json"), ",")
+				if !f.Embedded() || name != "" {
+					continue // a named embedded struct is one JSON object, not inlined
+				}
+				t := types.Unalias(f.Type())
+				if p, ok := t.Underlying().(*types.Pointer); ok {
+					t = types.Unalias(p.Elem())
+				}
+				if inner, ok := t.Underlying().(*types.Struct); ok {
+					next = append(next, level{st: inner, path: path})
+				}
 			}
+		}
+		switch len(found) {
+		case 0:
+			current = next
+		case 1:
+			return found[0]
+		default:
+			return nil
 		}
 	}
 	return nil

@@ -1,0 +1,49 @@
+package gen
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"slices"
+	"testing"
+)
+
+// TestJSONIDPath: the carousel id is the field encoding/json writes as "id": the shallowest,
+// looked for a depth at a time (a deeper one inside the first embedded struct does not win over
+// a shallower one in the second), and none when two at the same depth cancel out.
+func TestJSONIDPath(t *testing.T) {
+	const src = `package p
+type C struct{ ID string ` + "`json:\"id\"`" + ` }
+type A struct{ C }
+type B struct{ ID string ` + "`json:\"id\"`" + ` }
+type Deep struct{ A; B }
+type Own struct{ A; Key string ` + "`json:\"id\"`" + ` }
+type D struct{ ID string ` + "`json:\"id\"`" + ` }
+type Tie struct{ B; *D }
+type None struct{ Name string ` + "`json:\"name\"`" + ` }
+type Named struct{ B ` + "`json:\"b\"`" + ` }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := new(types.Config).Check("p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string][]string{
+		"Deep":  {"B", "ID"},
+		"Own":   {"Key"},
+		"A":     {"C", "ID"},
+		"Tie":   nil,
+		"None":  nil,
+		"Named": nil,
+	} {
+		st := pkg.Scope().Lookup(name).Type().Underlying().(*types.Struct)
+		if got := jsonIDPath(st); !slices.Equal(got, want) {
+			t.Errorf("jsonIDPath(%s) = %q; want %q", name, got, want)
+		}
+	}
+}
