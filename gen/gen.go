@@ -225,22 +225,22 @@ func (j *schemaJob) run() {
 	if !j.in.Runtime {
 		j.inJSON, j.inErr = schema.Marshal(j.in.Schema)
 	}
-	if !j.out.Runtime && t.Markdown == nil {
+	// The examples are checked against Out's schema. A markdown card tool sends no Out, so it
+	// has no output schema of its own; its examples are values of Out all the same, which the
+	// golden test decodes strictly, and Out is mapped for them alone (a type without a schema,
+	// a problem only for a tool that sends it, leaves them to the golden test).
+	var exampleSchema []byte
+	switch {
+	case t.Markdown == nil && !j.out.Runtime:
 		j.outJSON, j.outErr = schema.Marshal(j.out.Schema)
-		if j.outErr == nil && len(t.Examples) > 0 {
-			j.examples = checkExamples(t, j.outJSON)
+		exampleSchema = j.outJSON
+	case t.Markdown != nil && len(t.Examples) > 0:
+		if out, probs := schema.ForOutput(t.Out, t.Decl.Type.Results.Pos()); len(probs) == 0 && !out.Runtime {
+			exampleSchema, _ = schema.Marshal(out.Schema)
 		}
 	}
-	if t.Markdown != nil && len(t.Examples) > 0 {
-		// A markdown card tool sends no Out, so it has no output schema; its examples are still
-		// values of Out, which the golden test decodes strictly, and are checked against Out's
-		// schema here, as other tools' examples are. A type that has no schema (a problem only
-		// for a tool that sends it) is left to the golden test.
-		if out, probs := schema.ForOutput(t.Out, t.Decl.Type.Results.Pos()); len(probs) == 0 && !out.Runtime {
-			if outJSON, err := schema.Marshal(out.Schema); err == nil {
-				j.examples = checkExamples(t, outJSON)
-			}
-		}
+	if exampleSchema != nil && len(t.Examples) > 0 {
+		j.examples = checkExamples(t, exampleSchema)
 	}
 }
 

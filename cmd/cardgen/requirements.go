@@ -60,7 +60,7 @@ func hintRequirements(stderr io.Writer, wd string, goMods []string) {
 		// go mod tidy tidies the module of the directory it runs in; from outside that module (a
 		// workspace's root) it finds no go.mod, or another one.
 		tidy := "run go mod tidy"
-		if modDir := filepath.Dir(goMod); gen.RelativeTo(modDir, wd) == wd && modDir != wd {
+		if modDir := filepath.Dir(goMod); gen.RelativeTo(modDir, wd) == wd {
 			tidy = "run go mod tidy in that module: cd " + gen.RelativeTo(wd, modDir) + " && go mod tidy"
 		}
 		fmt.Fprintf(stderr, "cardgen: the generated code imports packages of %s, which %s does not require yet; %s\n",
