@@ -14,6 +14,7 @@ import (
 	"errors"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -40,8 +41,8 @@ func ResourceNotFound(uri string) *jsonrpc.Error {
 // and is left out otherwise. Results, and errors with valid data, pass unchanged.
 func Middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		if testHook != nil {
-			testHook()
+		if hook := testHook.Load(); hook != nil {
+			(*hook)()
 		}
 		res, err := next(ctx, method, req)
 		rpcErr, ok := errors.AsType[*jsonrpc.Error](err)
@@ -57,8 +58,9 @@ func Middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-// testHook, when set by a test, is called on every request Middleware sees.
-var testHook func()
+// testHook, when set by a test, is called on every request Middleware sees. Atomic: the test
+// sets it while the server's goroutines read it.
+var testHook atomic.Pointer[func()]
 
 // installed holds the servers Install has added Middleware to. Its keys are weak, and a
 // server's entry is deleted once the server is unreachable, so a process that makes a server

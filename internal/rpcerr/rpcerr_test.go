@@ -112,8 +112,9 @@ func TestInstallOnce(t *testing.T) {
 		Install(s)
 	}
 	var calls atomic.Int64
-	testHook = func() { calls.Add(1) }
-	t.Cleanup(func() { testHook = nil })
+	count := func() { calls.Add(1) }
+	testHook.Store(&count)
+	t.Cleanup(func() { testHook.Store(nil) })
 	cs := mcptest.Connect(t, s, nil)
 	calls.Store(0) // initialize and its notification
 	if _, err := cs.ListTools(context.Background(), nil); err != nil {
@@ -122,7 +123,7 @@ func TestInstallOnce(t *testing.T) {
 	if n := calls.Load(); n != 1 {
 		t.Errorf("one request passed Middleware %d times; want once", n)
 	}
-	testHook = nil
+	testHook.Store(nil)
 
 	s2 := mcp.NewServer(&mcp.Implementation{Name: "s2", Version: "1.0.0"}, nil)
 	Install(s2)

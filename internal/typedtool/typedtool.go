@@ -64,6 +64,8 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 	in, out := Lazy(t.InputSchema), Lazy(t.OutputSchema)
 	// An Out of type any with no output schema has no output to check, as in mcp.AddTool.
 	checkOutput := t.OutputSchema != nil
+	// Whether Out is a pointer type is known now, not on each call.
+	outIsPtr := reflect.TypeFor[Out]().Kind() == reflect.Pointer
 	s.AddTool(t, func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 		defer func() {
 			// recover returns nil for runtime.Goexit (t.FailNow in a test's handler), which
@@ -117,9 +119,11 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 			// none (the handler's own Content, if any, is the answer).
 			return res, nil
 		}
-		if v := reflect.ValueOf(output); v.Kind() == reflect.Pointer && v.IsNil() {
-			// A nil *Out is sent as Out's zero value, as mcp.AddTool sends it, not as null.
-			outVal = reflect.New(v.Type().Elem()).Interface()
+		if outIsPtr {
+			if v := reflect.ValueOf(outVal); v.IsNil() {
+				// A nil *Out is sent as Out's zero value, as mcp.AddTool sends it, not as null.
+				outVal = reflect.New(v.Type().Elem()).Interface()
+			}
 		}
 		outJSON, err := json.Marshal(outVal)
 		if err != nil {
