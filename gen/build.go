@@ -852,7 +852,7 @@ func (b *builder) checkHandWrittenFiles() {
 			continue
 		}
 		b.at(token.Position{Filename: path, Line: 1, Column: 1},
-			"%s is not a file cardgen wrote (its first line is not %q), and cardgen is about to write its own there; rename this file, or delete it if it is an old generated file whose header was removed", name, generatedHeader)
+			"%s is not a file cardgen wrote (its first line is not %q), and cardgen is about to write its own there; rename this file, or delete it if it is an old generated file whose header was removed", name, GeneratedHeader)
 	}
 }
 

@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"errors"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -66,21 +65,6 @@ func badControl(s string, lr lineRule) (rune, bool) {
 	return 0, false
 }
 
-// blankTitle reports whether s, as a card title, is one the host takes for missing: white space
-// and invisible characters alone. card.Validate applies the same rule to every required slot.
-func blankTitle(s string) bool {
-	var verr *card.ValidationError
-	if !errors.As(card.Card{Title: s, FallbackText: "x"}.Validate(), &verr) {
-		return false
-	}
-	for _, p := range verr.Problems {
-		if p.Path == "title" && strings.HasPrefix(p.Msg, "is empty") {
-			return true
-		}
-	}
-	return false
-}
-
 // checkPlain reports fixed text that card.Fit would change at run time: control characters, line
 // breaks in a one-line slot, invalid UTF-8, and (for a slot the host requires) a value of white
 // space and invisible characters alone, which the user would see as nothing.
@@ -99,7 +83,7 @@ func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, require
 			b.errorf(pos, "%s contains the control character %U, which card.Fit would remove or replace; use plain text on one line", what, r)
 		}
 	}
-	if requiredBlank && blankTitle(s) {
+	if requiredBlank && card.IsBlank(s) {
 		b.errorf(pos, "%s %q shows nothing (white space and invisible characters alone), and hosts need it to show something; write visible text", what, s)
 	}
 }

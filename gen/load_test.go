@@ -133,7 +133,7 @@ func TestLoadSkipsCardgenFiles(t *testing.T) {
 	files := map[string]string{
 		"p.go": "package p\n\nimport \"strings\"\n\n// Mine is the user's.\nfunc Mine() *strings.Builder { return nil }\n",
 		// An old generated file, under another name than cards_gen.go: the header decides.
-		"old_gen.go": generatedHeader + "\n\npackage p\n\nimport \"net/http\"\n\n" +
+		"old_gen.go": GeneratedHeader + "\n\npackage p\n\nimport \"net/http\"\n\n" +
 			"// RegisterTools is stale.\nfunc RegisterTools(h http.Handler) {}\n\nvar broken int = \"not an int\"\n",
 		// The user's own file, named as cardgen names its file but without the header.
 		GeneratedFile: "package p\n\n// Theirs is the user's too.\nvar Theirs = 2\n",
@@ -183,7 +183,7 @@ func TestLoadSkipsCardgenFiles(t *testing.T) {
 func TestGeneratedFileStubsInAnyDirectory(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "x[1]")
 	writeTree(t, dir, map[string]string{
-		"old_gen.go": generatedHeader + "\n\npackage p\n\nvar broken int = \"not an int\"\n",
+		"old_gen.go": GeneratedHeader + "\n\npackage p\n\nvar broken int = \"not an int\"\n",
 		"p.go":       "package p\n",
 	})
 	stubs, _, err := generatedFileStubs(dir, []string{"."})
@@ -194,7 +194,7 @@ func TestGeneratedFileStubsInAnyDirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := generatedHeader + "\n\npackage p\n"; len(stubs) != 1 || string(stubs[old]) != want {
+	if want := GeneratedHeader + "\n\npackage p\n"; len(stubs) != 1 || string(stubs[old]) != want {
 		t.Errorf("stubs = %q; want only %s cut to %q", stubs, old, want)
 	}
 }
@@ -209,7 +209,7 @@ func TestGeneratedFileStubsInAnyDirectory(t *testing.T) {
 func TestTreeStubsMatchGoList(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "_work")
 	gen := func(pkg string) string {
-		return generatedHeader + "\n\npackage " + pkg + "\n\nfunc RegisterTools() {}\n"
+		return GeneratedHeader + "\n\npackage " + pkg + "\n\nfunc RegisterTools() {}\n"
 	}
 	files := map[string]string{
 		"go.mod":        "module example.com/m\n\ngo 1.26\n\nignore ./node_modules\n\nignore build/out\n",
@@ -411,12 +411,12 @@ func TestStaleFileNeverBlocks(t *testing.T) {
 	for name, files := range map[string]map[string]string{
 		"renamed package": {
 			"p.go":            tool("shoporders"),
-			GeneratedFile:     generatedHeader + "\n\npackage orders\n\nfunc RegisterTools() {}\n",
-			GeneratedTestFile: generatedHeader + "\n\npackage orders\n",
+			GeneratedFile:     GeneratedHeader + "\n\npackage orders\n\nfunc RegisterTools() {}\n",
+			GeneratedTestFile: GeneratedHeader + "\n\npackage orders\n",
 		},
 		"renamed view": {
 			"p.go":        tool("p"),
-			GeneratedFile: generatedHeader + "\n\npackage p\n\nimport _ \"embed\"\n\n//go:embed cards/gone.html\nvar view string\n",
+			GeneratedFile: GeneratedHeader + "\n\npackage p\n\nimport _ \"embed\"\n\n//go:embed cards/gone.html\nvar view string\n",
 		},
 		// The old file imports what the new one will not: a package of the module that no
 		// longer compiles (the removed tool took a type from there; MOD stands for the module
@@ -424,11 +424,11 @@ func TestStaleFileNeverBlocks(t *testing.T) {
 		"import of a package that no longer compiles": {
 			"p.go":           tool("p"),
 			"views/views.go": "package views\n\n// T no longer compiles.\ntype T struct{ X undefinedType }\n",
-			GeneratedFile:    generatedHeader + "\n\npackage p\n\nimport _ \"MOD/views\"\n",
+			GeneratedFile:    GeneratedHeader + "\n\npackage p\n\nimport _ \"MOD/views\"\n",
 		},
 		"import of a package no module provides": {
 			"p.go":        tool("p"),
-			GeneratedFile: generatedHeader + "\n\npackage p\n\nimport _ \"example.com/notthere/x\"\n",
+			GeneratedFile: GeneratedHeader + "\n\npackage p\n\nimport _ \"example.com/notthere/x\"\n",
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -633,7 +633,7 @@ func TestByteOrderMark(t *testing.T) {
 		t.Fatalf("Write = %v, %v; want both files rewritten", written, err)
 	}
 	for _, f := range res.Files {
-		if b, _ := os.ReadFile(f.Path); !strings.HasPrefix(string(b), generatedHeader+"\n") {
+		if b, _ := os.ReadFile(f.Path); !strings.HasPrefix(string(b), GeneratedHeader+"\n") {
 			t.Errorf("%s does not start with the header after Write", f.Path)
 		}
 	}

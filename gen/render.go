@@ -146,7 +146,7 @@ func (p *Package) declares(name string) bool {
 
 // header writes the file's header and package comments.
 func header(f *jen.File, p *Package) {
-	f.HeaderComment(generatedHeader)
+	f.HeaderComment(GeneratedHeader)
 	tools := "the " + plural(len(p.Tools), "tool", "tools")
 	if len(p.Tools) == 1 {
 		tools = "the one tool" // not "the 1 tool"

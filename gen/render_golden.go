@@ -37,7 +37,7 @@ func RenderTest(p *Package) ([]byte, error) {
 func renderTestSource(p *Package) ([]byte, error) {
 	f := jen.NewFile(p.Name)
 	f.NoFormat = true // formatted once, by formatFile
-	f.HeaderComment(generatedHeader)
+	f.HeaderComment(GeneratedHeader)
 	f.ImportNames(map[string]string{cardtestPath: "cardtest"})
 	for path, alias := range p.importAliases {
 		f.ImportAlias(path, alias)

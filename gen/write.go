@@ -227,7 +227,7 @@ func fileExists(path string) bool {
 // header's bytes are read: a package's cards_gen.go is megabytes on a large package, and every
 // run asks.
 func isCardgenFile(path string) bool {
-	return hasCardgenHeader(fileHead(path, len("\uFEFF")+len(generatedHeader)+len("\r\n")))
+	return hasCardgenHeader(fileHead(path, len("\uFEFF")+len(GeneratedHeader)+len("\r\n")))
 }
 
 // fileHead returns up to the first n bytes of the file at path, or nil when it cannot be read.

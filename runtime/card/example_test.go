@@ -117,3 +117,10 @@ func ExampleClip() {
 	// Giao hàng…
 	// Caf…
 }
+
+// IsBlank is the rule for a required slot: white space and invisible characters alone show
+// nothing, so a title of a zero-width space is as missing as an empty one.
+func ExampleIsBlank() {
+	fmt.Println(card.IsBlank(" \u200b\u00a0"), card.IsBlank("Order #1042"))
+	// Output: true false
+}

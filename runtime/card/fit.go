@@ -228,12 +228,12 @@ func (f *fitter) card(c Card) Card {
 	out.Fields = f.fields(c.Fields)
 	out.Actions = f.actions(c.Actions)
 	out.FallbackText = f.text(at("fallback_text"), c.FallbackText, MaxFallbackText, multiLine)
-	if isBlank(out.Title) {
+	if IsBlank(out.Title) {
 		var from string
 		out.Title, from = substituteTitle(out)
 		f.note(at("title"), "was empty; used %s", from)
 	}
-	if isBlank(out.FallbackText) {
+	if IsBlank(out.FallbackText) {
 		out.FallbackText = buildFallback(out)
 		f.note(at("fallback_text"), "was empty; built from the title, subtitle, text and fields")
 	}
@@ -297,7 +297,7 @@ func (f *fitter) fields(in []Field) []Field {
 		mark := len(f.changes)
 		label := f.text(elem("fields", i, "label"), fl.Label, MaxFieldLabel, singleLine)
 		value := f.text(elem("fields", i, "value"), fl.Value, MaxFieldValue, singleLine)
-		if isBlank(label) || isBlank(value) {
+		if IsBlank(label) || IsBlank(value) {
 			f.changes = f.changes[:mark] // the drop says it all
 			f.note(p, "dropped: the label or value is empty")
 			continue
@@ -347,7 +347,7 @@ func (f *fitter) actions(in []Action) []Action {
 func (f *fitter) action(i int, a Action) (Action, string) {
 	kind := normalizeKind(a)
 	switch {
-	case kind == "" && isBlank(a.Kind):
+	case kind == "" && IsBlank(a.Kind):
 		return Action{}, "no kind, url or text"
 	case kind == "":
 		return Action{}, fmt.Sprintf("unknown kind %q", a.Kind)
@@ -355,7 +355,7 @@ func (f *fitter) action(i int, a Action) (Action, string) {
 		f.note(elem("actions", i, "kind"), "changed %q to %q", a.Kind, kind)
 	}
 	out := Action{Kind: kind}
-	if out.Label = f.text(elem("actions", i, "label"), a.Label, MaxActionLabel, singleLine); isBlank(out.Label) {
+	if out.Label = f.text(elem("actions", i, "label"), a.Label, MaxActionLabel, singleLine); IsBlank(out.Label) {
 		return Action{}, "the label is empty"
 	}
 	switch kind {
@@ -370,7 +370,7 @@ func (f *fitter) action(i int, a Action) (Action, string) {
 			f.note(elem("actions", i, "text"), "removed: url buttons carry no text")
 		}
 	case KindMessage:
-		if out.Text = f.text(elem("actions", i, "text"), a.Text, MaxMessageText, singleLine); isBlank(out.Text) {
+		if out.Text = f.text(elem("actions", i, "text"), a.Text, MaxMessageText, singleLine); IsBlank(out.Text) {
 			return Action{}, "the message text is empty"
 		}
 		if a.URL != "" {
@@ -389,9 +389,9 @@ func normalizeKind(a Action) string {
 		return k
 	case k != "":
 		return ""
-	case !isBlank(a.URL):
+	case !IsBlank(a.URL):
 		return KindURL
-	case !isBlank(a.Text):
+	case !IsBlank(a.Text):
 		return KindMessage
 	}
 	return ""
@@ -433,7 +433,7 @@ func substituteTitle(c Card) (title, from string) {
 	if len(c.Fields) > 0 {
 		return Clip(strings.TrimSpace(c.Fields[0].Label+": "+c.Fields[0].Value), MaxTitle), "the first field"
 	}
-	if !isBlank(c.Subtitle) {
+	if !IsBlank(c.Subtitle) {
 		return Clip(strings.TrimSpace(c.Subtitle), MaxTitle), "the subtitle"
 	}
 	if l := firstLine(c.FallbackText); l != "" {
@@ -448,7 +448,7 @@ func substituteTitle(c Card) (title, from string) {
 // firstLine returns the first non-blank line of s, trimmed.
 func firstLine(s string) string {
 	for l := range strings.Lines(s) {
-		if !isBlank(l) {
+		if !IsBlank(l) {
 			return strings.TrimSpace(l)
 		}
 	}
@@ -461,7 +461,7 @@ func firstLine(s string) string {
 func buildFallback(c Card) string {
 	lines := make([]string, 0, 3+len(c.Fields))
 	add := func(s string) {
-		if s = strings.TrimSpace(s); !isBlank(s) && !slices.Contains(lines, s) {
+		if s = strings.TrimSpace(s); !IsBlank(s) && !slices.Contains(lines, s) {
 			lines = append(lines, s)
 		}
 	}
@@ -487,7 +487,7 @@ func buildFallback(c Card) string {
 // Fit substitutes. A fallback built from the card as given would describe rows the user never
 // sees, and Fit could then take it for the title. Fit(c.WithFallback()) is Fit(c) but for V.
 func (c Card) WithFallback() Card {
-	if isBlank(c.FallbackText) {
+	if IsBlank(c.FallbackText) {
 		c.FallbackText = buildFallback(shownText(c))
 	}
 	return c
@@ -504,7 +504,7 @@ func shownText(c Card) Card {
 		Text:     f.text(at("text"), c.Text, MaxText, multiLine),
 		Fields:   f.fields(c.Fields),
 	}
-	if isBlank(out.Title) {
+	if IsBlank(out.Title) {
 		out.Title, _ = substituteTitle(out)
 	}
 	return out

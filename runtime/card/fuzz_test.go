@@ -79,7 +79,7 @@ func FuzzFit(f *testing.F) {
 				t.Fatalf("the primary button is not the input's first:\n in %#v\nout %#v", in.Actions, out.Actions)
 			}
 		}
-		if isBlank(in.FallbackText) {
+		if IsBlank(in.FallbackText) {
 			// A generated card's fallback (WithFallback) is the one Fit would write: it
 			// describes the fitted card, whose title may come from it.
 			w := Fit(in.WithFallback())

@@ -308,7 +308,7 @@ func (v *validator) text(p path, s string, limit int, mode lineMode, emptyMsg st
 	if !utf8.ValidString(s) {
 		v.add(p, "is not valid UTF-8: fix the encoding of the source value (Fit replaces bad bytes with U+FFFD)")
 	}
-	if emptyMsg != "" && isBlank(s) {
+	if emptyMsg != "" && IsBlank(s) {
 		v.add(p, emptyMsg)
 	}
 	if r, ok := firstBadControl(s, mode); ok {
@@ -373,10 +373,11 @@ func plainASCII(s string, mode lineMode) bool {
 	return true
 }
 
-// isBlank reports whether s shows nothing: it holds nothing but white space and invisible
+// IsBlank reports whether s shows nothing: it holds nothing but white space and invisible
 // characters (see invisible). A title of zero-width spaces or bidi marks is as missing as one
-// of spaces: the user sees no title.
-func isBlank(s string) bool {
+// of spaces: the user sees no title. Validate and Fit take a required slot that IsBlank for
+// empty; cardgen applies it to fixed text when it generates.
+func IsBlank(s string) bool {
 	for _, r := range s {
 		if !unicode.IsSpace(r) && !invisible(r) {
 			return false
