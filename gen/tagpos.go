@@ -5,7 +5,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
 	"path/filepath"
 	"strconv"
 
@@ -199,17 +198,10 @@ func (b *builder) moduleRoot() string {
 	if b.pkg.GoMod != "" {
 		return filepath.Dir(b.pkg.GoMod)
 	}
-	for dir := b.out.Dir; dir != ""; {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
+	if b.out.Dir == "" {
+		return ""
 	}
-	return ""
+	return moduleRoot(b.out.Dir)
 }
 
 // moduleFile is a source file of another package of the module, parsed for its tag literals.
