@@ -3,6 +3,8 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -360,6 +362,30 @@ func TestFlagHint(t *testing.T) {
 		}
 		if code != 2 || out != "" || !strings.HasPrefix(errOut, "flag provided but not defined: ") || tt.want != "" && last != tt.want {
 			t.Errorf("cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit 2, the flag package's error, the usage and:\n%s", tt.args, code, out, errOut, tt.want)
+		}
+	}
+}
+
+// TestFlagsOfMatchCommands: flagsOf, which the hint at a flag given to the wrong command reads,
+// lists exactly the flags each command's -h prints, so a flag added to a command and not to it
+// fails here.
+func TestFlagsOfMatchCommands(t *testing.T) {
+	flagLine := regexp.MustCompile(`(?m)^  -(\w+)`)
+	for command, want := range flagsOf {
+		args := []string{"-h"}
+		if command != "" {
+			args = []string{command, "-h"}
+		}
+		var stdout, stderr strings.Builder
+		run(args, &stdout, &stderr)
+		var got []string
+		for _, m := range flagLine.FindAllStringSubmatch(stderr.String()+stdout.String(), -1) {
+			got = append(got, m[1])
+		}
+		slices.Sort(got)
+		want = slices.Sorted(slices.Values(want))
+		if len(got) == 0 || !slices.Equal(got, want) {
+			t.Errorf("cardgen %s -h lists the flags %q; flagsOf[%q] says %q", command, got, command, want)
 		}
 	}
 }
