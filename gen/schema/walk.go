@@ -674,10 +674,12 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		tag := reflect.StructTag(str.Tag(i))
 		fat := at.field(f)
 		name, embed, required, nullable := fieldName(f, tag)
+		jsonTag := tag.Get("json")
+		jsonName, _, _ := strings.Cut(jsonTag, ",")
 		if name != "" || embed {
-			m.checkJSONOptions(tag.Get("json"), fat)
+			m.checkJSONOptions(jsonTag, fat)
 		}
-		if jsonName, _, _ := strings.Cut(tag.Get("json"), ","); jsonName != "" && jsonName != "-" && !validJSONName(jsonName) && (name != "" || embed) {
+		if jsonName != "" && jsonName != "-" && !validJSONName(jsonName) && (name != "" || embed) {
 			m.tagIgnoredf(fat, tagSpot{key: "json", word: 0}, "json tag: encoding/json does not take %q as a name (it allows letters, digits, spaces and !#$%%&()*+-./:;<=>?@[]^_{|}~, not quotes or backslashes), so it uses the field name %s instead, which the schema does not have; rename it", jsonName, f.Name())
 		}
 		if name != "" && m.quotedString(f.Type(), tag) {
@@ -739,7 +741,6 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		case m.output && canBeNull(f.Type()) && !omitted(tag):
 			prop = orNull(prop)
 		}
-		jsonName, _, _ := strings.Cut(tag.Get("json"), ",")
 		m.cands = append(m.cands, cand{name: name, depth: depth, tagged: jsonName != "", viaPtr: viaPtr, required: required, prop: prop, withDefault: own, at: fat, field: Field{Var: f, Tag: string(tag)}})
 	}
 }
