@@ -152,23 +152,11 @@ func TestAddToolMatchesSDKOnEdges(t *testing.T) {
 	add := func(register func(*mcp.Server, *mcp.Tool)) *mcp.ClientSession {
 		s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 		register(s, &mcp.Tool{Name: "num", InputSchema: numSchema, OutputSchema: numSchema})
-		c := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, &mcp.ClientOptions{
+		return mcptest.Connect(t, s, &mcp.ClientOptions{
 			ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 				return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"ok": true}}, nil
 			},
 		})
-		st, ct := mcp.NewInMemoryTransports()
-		ss, err := s.Connect(ctx, st, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { ss.Close() })
-		cs, err := c.Connect(ctx, ct, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cs.Close() })
-		return cs
 	}
 	sdk := add(func(s *mcp.Server, tool *mcp.Tool) { mcp.AddTool(s, tool, asks) })
 	ours := add(func(s *mcp.Server, tool *mcp.Tool) { AddTool(s, tool, asks) })
@@ -408,42 +396,14 @@ func TestAddToolMatchesSDKOnOutputs(t *testing.T) {
 		}
 		return nil, map[string]any{"n": in.N}, nil
 	}
-	register := func(s *mcp.Server, add func(*mcp.Server, *mcp.Tool, any)) {
-		add(s, &mcp.Tool{Name: "list", InputSchema: inSchema, OutputSchema: json.RawMessage(`{"type":"array","items":{"type":"string"}}`)}, list)
-		add(s, &mcp.Tool{Name: "counts", InputSchema: inSchema, OutputSchema: json.RawMessage(`{"type":"object","properties":{"d":{"type":"integer","default":5}}}`)}, counts)
-		add(s, &mcp.Tool{Name: "inferred_output", InputSchema: inSchema}, greeting)
-		add(s, &mcp.Tool{Name: "inferred_both"}, counts)
-		add(s, &mcp.Tool{Name: "any", InputSchema: inSchema}, anything)
-	}
-	// Each handler has its own types, so the two registrations dispatch on the handler.
-	sdk := connectClient(t, func(s *mcp.Server) {
-		register(s, func(s *mcp.Server, tool *mcp.Tool, h any) {
-			switch h := h.(type) {
-			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, []string, error):
-				mcp.AddTool(s, tool, h)
-			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, map[string]int, error):
-				mcp.AddTool(s, tool, h)
-			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, *out, error):
-				mcp.AddTool(s, tool, h)
-			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, any, error):
-				mcp.AddTool(s, tool, h)
-			}
-		})
-	})
-	ours := connectClient(t, func(s *mcp.Server) {
-		register(s, func(s *mcp.Server, tool *mcp.Tool, h any) {
-			switch h := h.(type) {
-			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, []string, error):
-				AddTool(s, tool, h)
-			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, map[string]int, error):
-				AddTool(s, tool, h)
-			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, *out, error):
-				AddTool(s, tool, h)
-			case func(context.Context, *mcp.CallToolRequest, in) (*mcp.CallToolResult, any, error):
-				AddTool(s, tool, h)
-			}
-		})
-	})
+	sdkServer := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	ourServer := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	addBoth(sdkServer, ourServer, &mcp.Tool{Name: "list", InputSchema: inSchema, OutputSchema: json.RawMessage(`{"type":"array","items":{"type":"string"}}`)}, list)
+	addBoth(sdkServer, ourServer, &mcp.Tool{Name: "counts", InputSchema: inSchema, OutputSchema: json.RawMessage(`{"type":"object","properties":{"d":{"type":"integer","default":5}}}`)}, counts)
+	addBoth(sdkServer, ourServer, &mcp.Tool{Name: "inferred_output", InputSchema: inSchema}, greeting)
+	addBoth(sdkServer, ourServer, &mcp.Tool{Name: "inferred_both"}, counts)
+	addBoth(sdkServer, ourServer, &mcp.Tool{Name: "any", InputSchema: inSchema}, anything)
+	sdk, ours := mcptest.Connect(t, sdkServer, nil), mcptest.Connect(t, ourServer, nil)
 	for _, tool := range sameToolList(t, sdk, ours) {
 		for _, n := range []int{0, 1, 3} {
 			params := &mcp.CallToolParams{Name: tool.Name, Arguments: map[string]any{"n": n}}
@@ -522,4 +482,12 @@ func TestAddToolNullArgumentError(t *testing.T) {
 	if strings.Contains(g, "reflect") || g != strings.Replace(w, "<invalid reflect.Value>", "null", 1) || !strings.Contains(g, `null has type "null", want "string"`) {
 		t.Errorf("error text %q; want the SDK's %q saying null", g, w)
 	}
+}
+
+// addBoth adds the tool to sdk with mcp.AddTool and to ours with AddTool, each with a copy of
+// tool, since either may fill in the schemas it infers.
+func addBoth[In, Out any](sdk, ours *mcp.Server, tool *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
+	forSDK, forOurs := *tool, *tool
+	mcp.AddTool(sdk, &forSDK, h)
+	AddTool(ours, &forOurs, h)
 }
