@@ -340,7 +340,7 @@ func (m *mapper) noteRefs(t *jsonschema.Schema, at site) {
 			for _, a := range alts {
 				if a.Ref != "" {
 					f, tag := m.fieldAt(at) // the field's struct is being mapped: found now, not later
-					m.refs = append(m.refs, refAt{s: a, key: []string{"oneof_ref", "anyof_ref"}[i], at: at, field: f, tag: tag})
+					m.refs = append(m.refs, refAt{s: a, key: []string{"oneof_ref", "anyof_ref"}[i], at: at, field: Field{Var: f, Tag: tag}})
 				}
 			}
 		}
@@ -390,7 +390,7 @@ func (m *mapper) checkRefs(top *jsonschema.Schema) {
 		}
 		r.s.Ref = "#"
 		if err != nil {
-			m.reportTagOf(r.at, r.field, r.tag, tagSpot{key: "jsonschema", word: -1, find: r.key, name: true, value: true}, Problem{Ignored: true},
+			m.reportTagOf(r.at, r.field.Var, r.field.Tag, tagSpot{key: "jsonschema", word: -1, find: r.key, name: true, value: true}, Problem{Ignored: true},
 				fmt.Sprintf("jsonschema tag: %s: the MCP Go SDK cannot resolve $ref %q in the tool's schema (%v), so it refuses the schema and every call fails; "+
 					"cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use %s_type",
 					r.key, refs[i], err, strings.TrimSuffix(r.key, "_ref")))

@@ -53,8 +53,7 @@ type refAt struct {
 	s     *jsonschema.Schema
 	key   string
 	at    site
-	field *types.Var
-	tag   string
+	field Field // the field whose tag holds it, found while its struct is mapped
 }
 
 // maxNodes bounds the schema of one type. Named types are expanded inline wherever they occur,
