@@ -574,10 +574,17 @@ func (p *lineParser) checkArg(spec *Spec, a ArgSpec, v Value) bool {
 }
 
 // checkValue checks v against its kind, reports what is wrong (what names
-// the value in messages) and reports whether v is valid.
+// the value in messages) and reports whether v is kept. A template with
+// errors is still kept when it is not empty: the generator parses it again
+// and resolves the {{.Field}} paths that did parse, so a misspelt field
+// beside a broken action is reported in the same run, not after the action
+// is mended.
 func (p *lineParser) checkValue(what string, kind ArgKind, enum []string, v Value) bool {
 	n := len(p.errs)
 	p.checkKind(what, kind, enum, v)
+	if kind.IsTemplate() && v.Text != "" {
+		return true
+	}
 	return len(p.errs) == n
 }
 

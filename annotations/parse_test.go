@@ -160,12 +160,22 @@ func TestParseCommentPartialDirective(t *testing.T) {
 	if _, ok := d.Key("titel"); ok {
 		t.Error("Key(titel) found an unknown key")
 	}
-	// A word with an error takes its place but is not returned.
+	// A word with an error takes its place but is not returned, except a template that is not
+	// empty: the generator resolves the paths in it that did parse.
 	line := `//card:field "a\q" "{{.}}" extra`
 	fset, pos = lineFile(line)
 	d, errs = ParseComment(line, pos)
-	if len(errs) != 3 || len(d.Args) != 0 {
-		t.Errorf("ParseComment(%s) = %s with errors\n%s; want no args and 3 errors", line, fmtDirective(fset, d), fmtErrors(fset, errs))
+	if len(errs) != 3 || len(d.Args) != 1 || d.Args[0].Text != "{{.}}" {
+		t.Errorf("ParseComment(%s) = %s with errors\n%s; want only the template and 3 errors", line, fmtDirective(fset, d), fmtErrors(fset, errs))
+	}
+	line = `//card:result title="{{.ID" subtitle=""`
+	fset, pos = lineFile(line)
+	d, errs = ParseComment(line, pos)
+	if _, ok := d.Key("title"); len(errs) != 2 || !ok {
+		t.Errorf("ParseComment(%s) = %s with errors\n%s; want the title kept and 2 errors", line, fmtDirective(fset, d), fmtErrors(fset, errs))
+	}
+	if _, ok := d.Key("subtitle"); ok {
+		t.Errorf("ParseComment(%s) kept the empty subtitle", line)
 	}
 	if d, _ := ParseComment("//card:tools x", pos); d != nil {
 		t.Errorf("unknown directive returned %v; want nil", d)

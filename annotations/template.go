@@ -116,6 +116,12 @@ func (tp *templateParser) action(open int) (int, bool) {
 		return 0, false
 	}
 	k += a
+	if nested := strings.Index(s[a:k], "{{"); nested >= 0 {
+		// "{{.ID and {{.Name}}": this {{ was never closed. Going on from the next one keeps
+		// that action and any field misspelt in it from being hidden inside this error.
+		tp.errorf(open, `{{ has no closing }} before the next {{; close it, or write a literal {{ as {{"{{"}}`)
+		return a + nested, true
+	}
 	inner := strings.TrimRight(s[a:k], " \t")
 	switch {
 	case inner == "":

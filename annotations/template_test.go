@@ -88,6 +88,10 @@ func TestParseTemplateErrors(t *testing.T) {
 			"1:22: empty path {{.}}; name a field, as in {{.ID}}\n" +
 				"1:28: only {{.Field}} paths are supported; write {{.x}}\n" +
 				"1:40: {{ has no closing }}; close it, or write a literal {{ as {{\"{{\"}}\n"},
+		// A {{ closed only after the next one is unclosed, and the next one is read.
+		{`"{{.ID and {{.Name x}} {{.ok}}"`,
+			"1:18: {{ has no closing }} before the next {{; close it, or write a literal {{ as {{\"{{\"}}\n" +
+				"1:30: only {{.Field}} paths are supported; {{.Name x}} is not a field path: compute the value in Go, as a field or a String() method\n"},
 	}
 	for _, tt := range tests {
 		// Parse the line with ParseComment too: it must report the same.

@@ -454,10 +454,16 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 		} else {
 			b.errorf(v.Pos, "the fixed text of the %s is already %d characters; the limit is %d: shorten the text outside {{…}} by at least %d", sl.name, n, sl.limit, n-sl.limit)
 		}
+	} else if sl.limit > 0 && n == sl.limit && !tmpl.IsLiteral() {
+		// Within the limit, but card.Fit would cut every value the {{…}} brings, or the fixed
+		// text after it: what the author wrote could never be shown whole.
+		b.errorf(v.Pos, "the fixed text of the %s is %d characters, its whole limit, so the data of its {{…}} would always be cut off; shorten the text outside {{…}}", sl.name, n)
 	}
 	required := sl == slotTitle || sl == slotValue || sl == slotMessage || sl == slotFallback
 	b.checkPlain(v.Pos, sl.name, lit, sl.lines, required && literal)
-	if sl.url {
+	// A URL whose template did not parse is missing the broken part, and what is left of it
+	// could only give a second, wrong diagnostic.
+	if sl.url && len(errs) == 0 {
 		b.checkURL(t, sl)
 	}
 	return t

@@ -8,7 +8,9 @@ import (
 
 // TestSeedLimitsAtGenerateTime holds the fixed text of every result card slot to the platform's
 // limits at their boundary, in multi-byte text: exactly the limit generates, one more character
-// is a diagnostic, for literals and for the fixed text around a {{…}}.
+// is a diagnostic, for literals and for the fixed text around a {{…}}. Fixed text beside a {{…}}
+// must leave room for its data: one character under the limit generates, and the limit itself
+// is a diagnostic, as the data would always be cut off.
 func TestSeedLimitsAtGenerateTime(t *testing.T) {
 	const ch = "ệ" // one character, three bytes
 	r := func(n int) string { return strings.Repeat(ch, n) }
@@ -20,7 +22,7 @@ func TestSeedLimitsAtGenerateTime(t *testing.T) {
 //card:action url "%s" "https://shop.example.com/o/{{.ID}}"
 //card:action message M "%s"
 //card:fallback "%s"
-`, r(79+d), r(160+d), r(300+d), r(40+d), r(120+d), r(120+d), r(30+d), r(200+d), r(500+d))
+`, r(79+d), r(160+d), r(300+d), r(40+d), r(120+d), r(119+d), r(30+d), r(200+d), r(500+d))
 	}
 	src := func(d int) string {
 		return "package p\n\nimport \"context\"\n\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
@@ -47,7 +49,7 @@ func TestSeedLimitsAtGenerateTime(t *testing.T) {
 		"card text is 301 characters; the limit is 300",
 		"is 41 characters; the limit is 40",
 		"field value is 121 characters; the limit is 120",
-		"the fixed text of the field value is already 121 characters; the limit is 120",
+		"the fixed text of the field value is 120 characters, its whole limit, so the data of its {{…}} would always be cut off",
 		"is 31 characters; the limit is 30",
 		"action message is 201 characters; the limit is 200",
 		"fallback text is 501 characters; the limit is 500",

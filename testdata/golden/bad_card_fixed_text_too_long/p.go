@@ -6,6 +6,7 @@ import "context"
 //
 //card:tool
 //card:result title="Order {{.ID}}: this fixed text alone is longer than the eighty character limit of titles"
+//card:field Status "{{.Status}} is the status; this fixed text takes the whole 120 characters a field value may have, leaving no room for its data....."
 func F(ctx context.Context, in In) (*Order, error) { return nil, nil }
 
 type In struct {

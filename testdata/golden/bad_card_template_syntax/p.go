@@ -6,6 +6,8 @@ import "context"
 //
 //card:tool
 //card:result title="Order {{.ID" subtitle="{{ .Status | upper }}" text="{{.}}"
+//card:field Owner "{{.Owner.Nmae}} ({{.ID and {{.Stauts}})"
+//card:action url Track "{{.TrackURL | x}}/{{.Trak}}"
 func F(ctx context.Context, in In) (*Order, error) { return nil, nil }
 
 type In struct {
