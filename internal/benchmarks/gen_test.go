@@ -95,6 +95,28 @@ func synthModule(b *testing.B) string {
 	})
 }
 
+// generatedModule returns a directory holding the packages of synthModule with their generated
+// files written and up to date: a service repository as it is kept, where go generate ./... runs
+// again and CI runs cardgen check ./....
+func generatedModule(b *testing.B) string {
+	return written(b, "synthgeneratedmodule", func(dir string) error {
+		for i := range modulePackages {
+			if err := synth.Write(filepath.Join(dir, fmt.Sprintf("p%02d", i)), moduleTools); err != nil {
+				return err
+			}
+		}
+		res, err := gen.Generate(gen.Options{Dir: dir}, "./...")
+		if err != nil {
+			return err
+		}
+		if _, err := gen.Write(res.Files); err != nil {
+			return err
+		}
+		loadModule(b, dir)
+		return nil
+	})
+}
+
 // load is a plain go/packages load of dir with cardgen's mode: the baseline of Generate.
 func load(b *testing.B, dir string) {
 	pkgs, err := packages.Load(&packages.Config{Mode: gen.LoadMode, Dir: dir}, ".")
@@ -219,6 +241,24 @@ func BenchmarkGenerateModule(b *testing.B) {
 // BenchmarkLoadModule is the go/packages load that BenchmarkGenerateModule starts with, alone.
 func BenchmarkLoadModule(b *testing.B) {
 	dir := synthModule(b)
+	measure(b, modulePackages*moduleTools, func() { loadModule(b, dir) })
+}
+
+// BenchmarkRegenerateModule is `cardgen ./...` over the packages of BenchmarkGenerateModule with
+// their generated files up to date, against BenchmarkLoadGeneratedModule.
+func BenchmarkRegenerateModule(b *testing.B) {
+	dir := generatedModule(b)
+	measure(b, modulePackages*moduleTools, func() {
+		if res := generate(b, dir, "./..."); len(res.Files) != 2*modulePackages {
+			b.Fatalf("generated %d files, want %d", len(res.Files), 2*modulePackages)
+		}
+	})
+}
+
+// BenchmarkLoadGeneratedModule is the plain load of BenchmarkRegenerateModule's packages, their
+// generated files included.
+func BenchmarkLoadGeneratedModule(b *testing.B) {
+	dir := generatedModule(b)
 	measure(b, modulePackages*moduleTools, func() { loadModule(b, dir) })
 }
 
