@@ -265,6 +265,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		}
 		b.strayDirectives(f)
 	}
+	b.nameReceivers()
 	compileErrs := packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)
 	b.compileErrors = len(compileErrs) > 0 || len(pkg.ImportErrors) > 0 || pkg.CompilerReports
 	if !b.compileErrors {
@@ -716,9 +717,38 @@ func (b *builder) receiver(tn *types.TypeName) *Receiver {
 			return r
 		}
 	}
-	r := &Receiver{Type: tn, Param: receiverParam(tn.Name())}
+	r := &Receiver{Type: tn} // Param is named once every tool is known (nameReceivers)
 	b.out.Receivers = append(b.out.Receivers, r)
 	return r
+}
+
+// toolLocals are the endings of the names that RegisterTools and DispatchACP use for a tool's
+// own declarations and variables, after its Go name with a lower-case first letter
+// (getOrderInputSchema, getOrderUI).
+var toolLocals = map[string]bool{"InputSchema": true, "OutputSchema": true, "UI": true, "Doc": true, "Reply": true, "Document": true}
+
+// nameReceivers names each receiver's parameter once every tool is known (receiverParam). Taken
+// are the generated functions' own locals and imports (with a number after them too), Go's
+// predeclared names (a parameter "nil" would shadow the nil they return), the package's own
+// names (a handler function is called by its name), the other receivers' parameters, and the
+// names of each tool's declarations and variables there (toolLocals): a receiver type
+// GetOrderInputSchema gets getOrderInputSchemaSvc.
+func (b *builder) nameReceivers() {
+	used := map[string]bool{}
+	taken := func(name string) bool {
+		if generatedLocals[name] || generatedImports[strings.TrimRight(name, "0123456789")] || used[name] ||
+			types.Universe.Lookup(name) != nil || b.out.declares(name) {
+			return true
+		}
+		return slices.ContainsFunc(b.out.Tools, func(t *Tool) bool {
+			rest, ok := strings.CutPrefix(name, lowerFirst(t.GoName))
+			return ok && toolLocals[rest]
+		})
+	}
+	for _, r := range b.out.Receivers {
+		r.Param = receiverParam(r.Type.Name(), taken)
+		used[r.Param] = true
+	}
 }
 
 // typeString writes t as the user would in this package: its own types bare, others by package

@@ -176,16 +176,32 @@ func packageFiles(p *Package) ([]File, error) {
 	}, nil
 }
 
-// receiverParam names the RegisterTools parameter for a receiver type, avoiding the names the
-// generated code already uses.
-func receiverParam(typeName string) string {
-	p := lowerFirst(typeName)
-	switch p {
-	case "s", "opts", "cfg", "mcp", "card", "register", "json", "context", "strconv", "ctx", "in", "out", "res", "err", "req":
-		p += "Svc"
+// generatedLocals are the names the bodies of the generated functions that take receivers
+// (RegisterTools, DispatchACP) use for their own variables, and generatedImports the names of
+// the packages they use, which are renamed with a number after them (card1) when the package
+// declares the name itself. A receiver parameter of one of these names would shadow it.
+var (
+	generatedLocals = map[string]bool{
+		"s": true, "opts": true, "cfg": true, "ui": true, "uiFS": true, "uiFiles": true,
+		"resultCardUI": true, "markdownUI": true, "ctx": true, "in": true, "out": true,
+		"res": true, "err": true, "req": true, "reply": true, "sel": true,
 	}
+	generatedImports = map[string]bool{
+		"mcp": true, "card": true, "register": true, "json": true, "context": true,
+		"strconv": true, "apps": true, "acp": true, "mdcard": true, "embed": true,
+	}
+)
+
+// receiverParam names the parameter of RegisterTools (and DispatchACP) for a receiver type: the
+// type's name with a lower-case first letter, with "Svc" added while taken reports the name as
+// used by the generated functions already, and "_" after a Go keyword.
+func receiverParam(typeName string, taken func(string) bool) string {
+	p := lowerFirst(typeName)
 	if isGoKeyword(p) {
 		p += "_"
+	}
+	for taken(p) {
+		p += "Svc"
 	}
 	return p
 }

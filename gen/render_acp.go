@@ -137,7 +137,7 @@ func renderDispatch(f *jen.File, p *Package) {
 	for _, r := range p.Receivers {
 		params = append(params, jen.Id(r.Param).Op("*").Id(r.Type.Name()))
 	}
-	params = append(params, jen.Id("sel").Qual(acpPath, "Selection"))
+	params = append(params, jen.Id("reply").Qual(acpPath, "Response"))
 	var cases []jen.Code
 	var names []string
 	for _, t := range forms {
@@ -153,10 +153,14 @@ func renderDispatch(f *jen.File, p *Package) {
 	}
 	cases = append(cases, jen.Default().Block(jen.Return(jen.Lit(""), jen.Nil(),
 		jen.Qual(registerPath, "UnknownSelection").Call(jen.Id("sel"), jen.Index().String().Values(litStrings(names)...)))))
-	doc(f, fmt.Sprintf("DispatchACP calls the form tool a card reply's selection names (%s): the selection, as ", strings.Join(names, ", "))+
-		"acp.ParseResponse returns it, is decoded into the tool's input and validated against its input "+
-		"schema, then the handler runs. It returns the tool's name and output.")
+	doc(f, fmt.Sprintf("DispatchACP calls the form tool that a reply to a form card names (%s), with the values ", strings.Join(names, ", "))+
+		"the user entered: the reply, as acp.ParseResponse returns it, must be a JSON reply or a card "+
+		"response (register.FormSelection: prose or a cancelled form is an error), and its selection is "+
+		"decoded into the tool's input and validated against its input schema before the handler runs. "+
+		"It returns the tool's name and output.")
 	f.Func().Id("DispatchACP").Params(params...).Params(jen.String(), jen.Any(), jen.Error()).Block(
+		jen.List(jen.Id("sel"), jen.Err()).Op(":=").Qual(registerPath, "FormSelection").Call(jen.Id("reply")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), jen.Nil(), jen.Err())),
 		jen.Switch(jen.Id("sel").Index(jen.Qual(registerPath, "SelectionTool"))).Block(cases...))
 }
 

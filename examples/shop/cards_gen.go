@@ -653,10 +653,16 @@ func SearchProductsACP(out *ProductList) (acp.CarouselPayload, error) {
 	return register.Carousel("Search products", items)
 }
 
-// DispatchACP calls the form tool a card reply's selection names (checkout_preview): the selection,
-// as acp.ParseResponse returns it, is decoded into the tool's input and validated against its input
-// schema, then the handler runs. It returns the tool's name and output.
-func DispatchACP(ctx context.Context, shop *Shop, sel acp.Selection) (string, any, error) {
+// DispatchACP calls the form tool that a reply to a form card names (checkout_preview), with the
+// values the user entered: the reply, as acp.ParseResponse returns it, must be a JSON reply or a
+// card response (register.FormSelection: prose or a cancelled form is an error), and its selection
+// is decoded into the tool's input and validated against its input schema before the handler runs.
+// It returns the tool's name and output.
+func DispatchACP(ctx context.Context, shop *Shop, reply acp.Response) (string, any, error) {
+	sel, err := register.FormSelection(reply)
+	if err != nil {
+		return "", nil, err
+	}
 	switch sel[register.SelectionTool] {
 	case "checkout_preview":
 		var in CheckoutInput

@@ -21,6 +21,7 @@ import (
 	"github.com/cardgen/cardgen/internal/inspector"
 	"github.com/cardgen/cardgen/runtime/acp"
 	"github.com/cardgen/cardgen/runtime/mdcard"
+	"github.com/cardgen/cardgen/runtime/register"
 )
 
 // generated runs cardgen on this package without writing and returns its model and file.
@@ -489,7 +490,7 @@ func TestACPLoop(t *testing.T) {
 	}
 	for name, reply := range replies {
 		r := acp.ParseResponse(reply, form.SubmitCTA)
-		tool, out, err := shop.DispatchACP(ctx, svc, r.Selection)
+		tool, out, err := shop.DispatchACP(ctx, svc, r)
 		if err != nil || tool != "checkout_preview" {
 			t.Errorf("%s: dispatch %q: %v", name, tool, err)
 			continue
@@ -500,11 +501,26 @@ func TestACPLoop(t *testing.T) {
 		}
 	}
 	bad := acp.ParseResponse(acp.NewChatMessage(acp.TextContent{Text: `{"tool":"checkout_preview","product_id":"kb-01","quantity":"20","email":"nope"}`}))
-	if _, _, err := shop.DispatchACP(ctx, svc, bad.Selection); err == nil || !strings.Contains(err.Error(), "quantity") {
+	if _, _, err := shop.DispatchACP(ctx, svc, bad); err == nil || !strings.Contains(err.Error(), "quantity") {
 		t.Errorf("dispatch of an invalid selection: %v; want a validation error naming quantity", err)
 	}
-	if _, _, err := shop.DispatchACP(ctx, svc, acp.Selection{"tool": "cancel_order", "id": "1042"}); err == nil {
+	other := acp.ParseResponse(acp.NewChatMessage(acp.TextContent{Text: `{"tool":"cancel_order","id":"1042"}`}))
+	if _, _, err := shop.DispatchACP(ctx, svc, other); err == nil {
 		t.Error("dispatch to a tool without a form card succeeded; only form tools may be called from a reply")
+	}
+	// Prose that names the tool matches the submit CTA, but carries no values the user entered,
+	// and a cancelled form calls nothing: DispatchACP refuses both before any handler runs.
+	prose := acp.ParseResponse(acp.NewChatMessage(acp.TextContent{Text: "They want checkout_preview for two keyboards."}), form.SubmitCTA)
+	if prose.Matched == nil {
+		t.Fatalf("prose naming the tool matched no CTA (%+v); the refusal below would prove nothing", prose)
+	}
+	if _, _, err := shop.DispatchACP(ctx, svc, prose); !errors.Is(err, register.ErrNoFormValues) {
+		t.Errorf("dispatch of prose: %v; want register.ErrNoFormValues", err)
+	}
+	cancelled := acp.ParseResponse(acp.NewChatMessage(acp.MetadataContent{Metadata: map[string]string{
+		"card_protocol_version": "1", "selection": selection, "cancelled": "true"}}), form.SubmitCTA)
+	if _, _, err := shop.DispatchACP(ctx, svc, cancelled); !errors.Is(err, register.ErrFormCancelled) {
+		t.Errorf("dispatch of a cancelled form: %v; want register.ErrFormCancelled", err)
 	}
 }
 

@@ -126,6 +126,33 @@ func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, erro
 	return p, err
 }
 
+// ErrFormCancelled is the error of FormSelection, and so of a generated DispatchACP, for a card
+// response that cancelled the form: the user chose not to call the tool.
+var ErrFormCancelled = errors.New("the user cancelled the form, so no tool is called; carry on without it or offer the form again")
+
+// ErrNoFormValues is the error of FormSelection, and so of a generated DispatchACP, for a reply
+// that carries no values the user entered: an empty message, or planner prose. Prose that names
+// the tool matches the form's submit CTA, but its values are the planner's guesses, and for a
+// form whose fields are all optional it would be a valid input with every field blank.
+var ErrNoFormValues = errors.New("the reply carries no form values (it is prose or empty), and a tool is only called with what the user entered; send the form card again")
+
+// FormSelection returns the selection of a reply to a form card, as a generated DispatchACP
+// reads it: only a JSON reply (a direct @mention) or a card response carries the values the user
+// entered. A cancelled card response is ErrFormCancelled, prose or an empty message is
+// ErrNoFormValues (test for both with errors.Is), and a reply that gives one key two values is an
+// error too.
+func FormSelection(r acp.Response) (acp.Selection, error) {
+	switch {
+	case r.Cancelled:
+		return nil, ErrFormCancelled
+	case r.Form != acp.ReplyJSON && r.Form != acp.ReplyMetadata:
+		return nil, fmt.Errorf("a %s reply: %w", r.Form, ErrNoFormValues)
+	case r.Selection == nil:
+		return nil, errors.New("the reply gives a key two different values, so it is not one form's input; send the form card again")
+	}
+	return r.Selection, nil
+}
+
 // DecodeSelection decodes a form card's selection into a tool's input: the "tool" key is
 // dropped, values a form sends as text are converted to the numbers and booleans the input
 // schema asks for (a number sent for a text field is its text, "3.0" for an integer is 3), a

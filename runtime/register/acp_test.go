@@ -1,6 +1,7 @@
 package register
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -123,5 +124,45 @@ func TestRepeatedButtonsFromData(t *testing.T) {
 	c.Actions[1] = card.URLAction("Open", "https://mirror.example.com/7")
 	if d, err := DetailFromCard(c); err != nil || len(d.CTAs) != 2 {
 		t.Errorf("DetailFromCard with two targets: %d CTAs, %v; want 2", len(d.CTAs), err)
+	}
+}
+
+// TestFormSelection holds a generated DispatchACP to the values the user entered: a JSON reply
+// and a card response give their selection; prose that names the form's tool (and so matches
+// its submit CTA), an empty message, a cancelled form and a reply with a key given twice are
+// refused, with errors callers can tell apart.
+func TestFormSelection(t *testing.T) {
+	submit := acp.CTA{Label: "Preview", Selection: acp.Selection{SelectionTool: "checkout"}, Primary: true}
+	values := `{"tool":"checkout","qty":"2"}`
+	card := func(md map[string]string) acp.ChatMessage {
+		md["card_protocol_version"] = "1"
+		return acp.NewChatMessage(acp.MetadataContent{Metadata: md})
+	}
+	for name, msg := range map[string]acp.ChatMessage{
+		"json":          acp.NewChatMessage(acp.TextContent{Text: values}),
+		"card response": card(map[string]string{"selection": values}),
+	} {
+		sel, err := FormSelection(acp.ParseResponse(msg, submit))
+		if err != nil || sel["qty"] != "2" || sel[SelectionTool] != "checkout" {
+			t.Errorf("%s: FormSelection = %v, %v; want the selection", name, sel, err)
+		}
+	}
+	for name, tc := range map[string]struct {
+		msg  acp.ChatMessage
+		want error
+	}{
+		"prose":     {acp.NewChatMessage(acp.TextContent{Text: "They chose checkout with 2."}), ErrNoFormValues},
+		"empty":     {acp.NewChatMessage(), ErrNoFormValues},
+		"cancelled": {card(map[string]string{"selection": values, "cancelled": "true"}), ErrFormCancelled},
+		"key twice": {acp.NewChatMessage(acp.TextContent{Text: `{"tool":"checkout","qty":"2","qty":"3"}`}), nil},
+	} {
+		r := acp.ParseResponse(tc.msg, submit)
+		if name == "prose" && r.Matched == nil {
+			t.Fatalf("prose matched no CTA (%+v); its refusal would prove nothing", r)
+		}
+		sel, err := FormSelection(r)
+		if err == nil || sel != nil || (tc.want != nil && !errors.Is(err, tc.want)) {
+			t.Errorf("%s: FormSelection = %v, %v; want no selection and an error wrapping %v", name, sel, err, tc.want)
+		}
 	}
 }

@@ -3,10 +3,12 @@ package register_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/cardgen/cardgen/runtime/acp"
 	"github.com/cardgen/cardgen/runtime/card"
 	"github.com/cardgen/cardgen/runtime/register"
 )
@@ -74,4 +76,23 @@ func ExampleAddTool() {
 	// {"id":"1042","status":"shipped"}
 	// Order 1042 | Order 1042
 	// Status: shipped
+}
+
+// A reply to a form card, as a generated DispatchACP reads it: a card response carries what the
+// user entered, and prose that names the form's tool does not.
+func ExampleFormSelection() {
+	submit := acp.PrimaryCTA("Preview", acp.Selection{register.SelectionTool: "checkout_preview"})
+	entered := acp.NewChatMessage(acp.MetadataContent{Metadata: map[string]string{
+		"card_protocol_version": "1",
+		"selection":             `{"tool":"checkout_preview","quantity":"2"}`,
+	}})
+	sel, err := register.FormSelection(acp.ParseResponse(entered, submit))
+	fmt.Println(sel["quantity"], err)
+
+	prose := acp.NewChatMessage(acp.TextContent{Text: "Run checkout_preview for two, please."})
+	_, err = register.FormSelection(acp.ParseResponse(prose, submit))
+	fmt.Println(errors.Is(err, register.ErrNoFormValues))
+	// Output:
+	// 2 <nil>
+	// true
 }

@@ -259,10 +259,16 @@ func BookRoomACPForm() acp.FormPayload {
 	}
 }
 
-// DispatchACP calls the form tool a card reply's selection names (book_room): the selection, as
-// acp.ParseResponse returns it, is decoded into the tool's input and validated against its input
-// schema, then the handler runs. It returns the tool's name and output.
-func DispatchACP(ctx context.Context, sel acp.Selection) (string, any, error) {
+// DispatchACP calls the form tool that a reply to a form card names (book_room), with the values
+// the user entered: the reply, as acp.ParseResponse returns it, must be a JSON reply or a card
+// response (register.FormSelection: prose or a cancelled form is an error), and its selection is
+// decoded into the tool's input and validated against its input schema before the handler runs. It
+// returns the tool's name and output.
+func DispatchACP(ctx context.Context, reply acp.Response) (string, any, error) {
+	sel, err := register.FormSelection(reply)
+	if err != nil {
+		return "", nil, err
+	}
 	switch sel[register.SelectionTool] {
 	case "book_room":
 		var in Booking

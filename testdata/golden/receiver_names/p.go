@@ -1,0 +1,70 @@
+package p
+
+import "context"
+
+// Each receiver type below is named so that its parameter in RegisterTools or DispatchACP, the
+// type's name with a lower-case first letter, would shadow a name those functions use: a
+// parameter of DispatchACP (reply), an import (apps), a predeclared name (nil), a handler
+// function of the package (lookup), and a generated declaration (findInputSchema). Each gets
+// "Svc" after it instead.
+
+// Reply sends forms.
+type Reply struct{}
+
+// Apps finds things.
+type Apps struct{}
+
+// Nil counts.
+type Nil struct{}
+
+// Lookup looks up.
+type Lookup struct{}
+
+// FindInputSchema finds.
+type FindInputSchema struct{}
+
+// In is the input.
+type In struct {
+	ID string `json:"id" jsonschema:"title=Item,description=The item number"`
+}
+
+// Out is the output.
+type Out struct {
+	ID string `json:"id"`
+}
+
+// Order asks for an item with a form.
+//
+//card:tool
+//card:result title="Item {{.ID}}"
+//card:action message Open "Open {{.ID}}"
+//card:acp form
+func (r *Reply) Order(ctx context.Context, in In) (*Out, error) { return &Out{ID: in.ID}, nil }
+
+// Find finds an item.
+//
+//card:tool readonly
+//card:result title="Item {{.ID}}"
+func (a *Apps) Find(ctx context.Context, in In) (*Out, error) { return &Out{ID: in.ID}, nil }
+
+// Count counts items.
+//
+//card:tool readonly
+func (n *Nil) Count(ctx context.Context, in In) (*Out, error) { return &Out{ID: in.ID}, nil }
+
+// Get gets an item through the package's lookup function.
+//
+//card:tool readonly
+func (l *Lookup) Get(ctx context.Context, in In) (*Out, error) { return lookup(ctx, in) }
+
+// lookup is a handler of its own, called by name in RegisterTools.
+//
+//card:tool readonly
+func lookup(ctx context.Context, in In) (*Out, error) { return &Out{ID: in.ID}, nil }
+
+// Search searches.
+//
+//card:tool readonly
+func (f *FindInputSchema) Search(ctx context.Context, in In) (*Out, error) {
+	return &Out{ID: in.ID}, nil
+}
