@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -323,6 +324,39 @@ func (t *jtree) member(o int32, key string) (int32, bool) {
 		}
 	}
 	return 0, false
+}
+
+// smallObject is the most members an object may have for its keys to be compared pair by
+// pair; the keys of a larger one are put in a map, so that reading an object of n keys costs
+// time linear in n, not n² (a payload comes from whoever sent it, and can be large).
+const smallObject = 16
+
+// repeatedKeys returns the keys that the object with kids (its keys and values in turn) gives
+// more than once, sorted, each once.
+func (t *jtree) repeatedKeys(kids []int32) []string {
+	var dups []string
+	if len(kids)/2 <= smallObject {
+		for i := 0; i < len(kids); i += 2 {
+			for j := 0; j < i; j += 2 {
+				if t.sameString(kids[j], kids[i]) {
+					dups = append(dups, t.text(kids[i]))
+					break
+				}
+			}
+		}
+	} else {
+		seen := make(map[string]struct{}, len(kids)/2)
+		for i := 0; i < len(kids); i += 2 {
+			k := t.text(kids[i])
+			if _, ok := seen[k]; ok {
+				dups = append(dups, k)
+				continue
+			}
+			seen[k] = struct{}{}
+		}
+	}
+	slices.Sort(dups)
+	return slices.Compact(dups)
 }
 
 // get returns the value of key in o when o is an object and the value is of kind k.

@@ -447,22 +447,15 @@ func (v *validator) walk(x int32, s *spec, depth int) {
 func (v *validator) object(x int32, o *objSpec, depth int, isNode bool) {
 	xv := v.t.vals[x]
 	kids := v.t.kids[xv.first : xv.first+xv.n]
-	var unknown, dups []string
+	var unknown []string
 	for i := 0; i < len(kids); i += 2 {
 		if !known(v.t, kids[i], o, isNode) {
 			unknown = append(unknown, v.t.text(kids[i]))
 		}
-		for j := 0; j < i; j += 2 {
-			if v.t.sameString(kids[j], kids[i]) {
-				dups = append(dups, v.t.text(kids[i]))
-				break
-			}
-		}
 	}
 	// Parsers disagree on repeated keys (pydantic keeps the last, Go merges
 	// them), so a payload that repeats one has no single meaning.
-	slices.Sort(dups)
-	for _, k := range slices.Compact(dups) {
+	for _, k := range v.t.repeatedKeys(kids) {
 		v.at(k, "duplicate field; keep only one")
 	}
 	if unknown != nil {

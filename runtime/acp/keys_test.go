@@ -1,0 +1,56 @@
+package acp
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cardgen/cardgen/internal/cputime"
+)
+
+// manyKeys returns n members "k0":0, "k1":0, … for a JSON object.
+func manyKeys(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"k%d":0`, i)
+	}
+	return b.String()
+}
+
+// TestValidateManyKeysLinear: a payload comes from whoever sent the message, and validation
+// reads all of it (an oversized one too, to report its other problems), so an object of many
+// keys must cost time linear in its size. Comparing each key with every earlier one, to find
+// repeats, took 0.75 s for 16,000 keys and grew with their square; so did comparing two
+// selections of many keys to find a repeated pick.
+func TestValidateManyKeysLinear(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a CPU budget does not hold under the race detector")
+	}
+	const n = 40000
+	payloads := map[string]string{
+		"unknown keys": `{"title":"t","summary_rows":[{"label":"a","value":"b",` + manyKeys(n) +
+			`}],"approve_cta":{"label":"x","selection":{"a":1}}}`,
+		"two selections of many keys": `{"title":"t","ctas":[{"label":"x","selection":{` + manyKeys(n/2) +
+			`}},{"label":"y","selection":{` + manyKeys(n/2) + `}}]}`,
+	}
+	kinds := map[string]string{"unknown keys": KindReview, "two selections of many keys": KindDetail}
+	for name, p := range payloads {
+		start, ok := cputime.Used()
+		began := time.Now()
+		err := ValidatePayload(kinds[name], []byte(p))
+		took := time.Since(began)
+		if end, ok2 := cputime.Used(); ok && ok2 {
+			took = end - start
+		}
+		if err == nil {
+			t.Errorf("%s: ValidatePayload accepted a payload of %d bytes", name, len(p))
+		}
+		if budget := 500 * time.Millisecond; took > budget {
+			t.Errorf("%s: ValidatePayload of %d bytes took %v of CPU, over the %v budget", name, len(p), took.Round(time.Millisecond), budget)
+		}
+	}
+}
