@@ -54,3 +54,22 @@ func TestValidateManyKeysLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateRefusesRepeatedSelectionKey: a selection that gives one key twice has no single
+// meaning, like any other object of the payload, and ParseResponse refuses such a reply. It
+// also slipped past the check that picks differ: every decoder keeps the last value, so this
+// approval sends what the rejection sends.
+func TestValidateRefusesRepeatedSelectionKey(t *testing.T) {
+	p := `{"title":"Cancel order 1042?","summary_rows":[{"label":"Refund","value":"12"}],` +
+		`"approve_cta":{"label":"Cancel","selection":{"action":"cancel","order":"1042","action":"keep"}},` +
+		`"reject_cta":{"label":"Keep","selection":{"action":"keep","order":"1042"}}}`
+	err := ValidatePayload(KindReview, []byte(p))
+	if err == nil || !strings.Contains(err.Error(), "approve_cta.selection.action: duplicate key") {
+		t.Errorf("ValidatePayload = %v; want approve_cta.selection.action reported as a duplicate key", err)
+	}
+	// A button's selection in a custom tree, repeating a key with the same value.
+	c := `{"root":{"type":"button","label":"Go","action":{"selection":{"a":"1","a":"1"}}}}`
+	if err := ValidatePayload(KindCustom, []byte(c)); err == nil || !strings.Contains(err.Error(), "root.action.selection.a: duplicate key") {
+		t.Errorf("ValidatePayload = %v; want root.action.selection.a reported as a duplicate key", err)
+	}
+}

@@ -377,6 +377,12 @@ func (v *validator) walk(x int32, s *spec, depth int) {
 		}
 		var bad []string
 		kids := v.t.kids[xv.first : xv.first+xv.n]
+		// A selection is an object like any other: repeating a key gives it no single
+		// meaning, ParseResponse refuses a reply that does, and the check that picks differ
+		// would compare all the pairs where every decoder keeps only the last.
+		for _, k := range v.t.repeatedKeys(kids) {
+			v.at(k, "duplicate key; a selection gives each key one value, keep only one")
+		}
 		for i := 0; i < len(kids); i += 2 {
 			switch k := v.t.vals[kids[i+1]].kind; k {
 			case jString, jBool, jNumber:
