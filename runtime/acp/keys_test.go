@@ -1,7 +1,9 @@
 package acp
 
 import (
+	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -71,5 +73,40 @@ func TestValidateRefusesRepeatedSelectionKey(t *testing.T) {
 	c := `{"root":{"type":"button","label":"Go","action":{"selection":{"a":"1","a":"1"}}}}`
 	if err := ValidatePayload(KindCustom, []byte(c)); err == nil || !strings.Contains(err.Error(), "root.action.selection.a: duplicate key") {
 		t.Errorf("ValidatePayload = %v; want root.action.selection.a reported as a duplicate key", err)
+	}
+}
+
+// TestValidateProblemsBounded: each problem carries its path, and a payload nested deep with
+// many bad keys at the bottom made one long path per key: 270 KB took 2 GB and returned an
+// error of 458 MB. Past MaxProblems the rest are counted, not listed; the depth problem, which
+// says why such a tree is refused, is always listed.
+func TestValidateProblemsBounded(t *testing.T) {
+	const depth, keys = 2000, 20000
+	p := `{"root":` + strings.Repeat(`{"type":"section","children":[`, depth) +
+		`{"type":"divider",` + manyKeys(keys) + `}` + strings.Repeat(`]}`, depth) + `}`
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	err := ValidatePayload(KindCustom, []byte(p))
+	runtime.ReadMemStats(&after)
+	var ve *ValidationError
+	if !errors.As(err, &ve) {
+		t.Fatalf("ValidatePayload = %v; want a *ValidationError", err)
+	}
+	if n := len(ve.Problems); n != MaxProblems+2 {
+		t.Errorf("%d problems; want the first %d, the depth problem and a count of the rest", n, MaxProblems)
+	}
+	last := ve.Problems[len(ve.Problems)-1]
+	// The size of the payload is one problem and each key another.
+	if want := fmt.Sprintf("%d more problems are not listed", 1+keys-MaxProblems); last.Path != "" || !strings.HasPrefix(last.Msg, want) {
+		t.Errorf("last problem = %q; want it to start with %q", last, want)
+	}
+	if !strings.Contains(ve.Problems[len(ve.Problems)-2].Msg, "element tree is 2001 levels deep") {
+		t.Errorf("problem before the count = %q; want the depth problem", ve.Problems[len(ve.Problems)-2])
+	}
+	if size := len(err.Error()); size > 4<<20 {
+		t.Errorf("the error is %d MiB; want it bounded by MaxProblems", size>>20)
+	}
+	if used := after.TotalAlloc - before.TotalAlloc; used > 64<<20 {
+		t.Errorf("validating %d KB allocated %d MiB; want under 64 MiB", len(p)>>10, used>>20)
 	}
 }

@@ -414,6 +414,9 @@ func (v *validator) pathOf(x int32) string {
 
 // addAt reports a problem at value x.
 func (v *validator) addAt(x int32, msg string) {
+	if v.full() {
+		return
+	}
 	v.problems = append(v.problems, Problem{Path: v.pathOf(x), Msg: msg})
 }
 

@@ -19,6 +19,11 @@ const (
 	// counts 1 and each level of section/group children or list-item
 	// children adds 1.
 	MaxElementTreeDepth = 8
+	// MaxProblems is the most problems a ValidationError lists one by one;
+	// a last problem counts the rest. Each problem carries its path, so a
+	// payload with thousands of bad keys deep in a tree would otherwise make
+	// an error of hundreds of megabytes.
+	MaxProblems = 100
 )
 
 // Problem is one thing wrong with a payload. Path is a JSON path into the
@@ -37,7 +42,8 @@ func (p Problem) String() string {
 	return p.Path + ": " + p.Msg
 }
 
-// ValidationError lists every problem found in one card payload.
+// ValidationError lists every problem found in one card payload, up to
+// MaxProblems; a last problem with an empty Path counts the rest.
 type ValidationError struct {
 	Kind     string
 	Problems []Problem
@@ -261,6 +267,7 @@ type validator struct {
 	problems []Problem
 	maxDepth int
 	deepAt   string // path of the first node beyond MaxElementTreeDepth
+	omitted  int    // problems found past MaxProblems, counted and not listed
 	// owner and slot place each value in its parent (t.kids[t.vals[owner].first+slot]), built
 	// by parent the first time a check of picks.go reports a value by its index.
 	owner, slot []int32
@@ -287,7 +294,19 @@ func renderPath(path []seg) string {
 }
 
 func (v *validator) add(msg string) {
+	if v.full() {
+		return
+	}
 	v.problems = append(v.problems, Problem{Path: v.pathString(), Msg: msg})
+}
+
+// full reports whether MaxProblems are listed, and counts the problem that is not.
+func (v *validator) full() bool {
+	if len(v.problems) < MaxProblems {
+		return false
+	}
+	v.omitted++
+	return true
 }
 
 // at reports a problem under key of the current object.
@@ -543,7 +562,8 @@ func sortedKeys[V any](m map[string]V) []string {
 // the reference models (unknown keys and wrong JSON types are rejected at
 // every level) plus the card limits: at most MaxPayloadBytes bytes, at most
 // MaxElementTreeDepth tree levels, flat selections. It returns nil or a
-// *ValidationError listing every problem with its JSON path.
+// *ValidationError listing every problem with its JSON path (past
+// MaxProblems, the rest are counted).
 //
 // It also refuses a card whose picks the reply could not tell apart, which
 // the reference does not check: a carousel item id, a CTA, button or list
@@ -588,6 +608,10 @@ func ValidatePayload(kind string, payload []byte) error {
 		v.problems = append(v.problems, Problem{Path: v.deepAt, Msg: fmt.Sprintf(
 			"element tree is %d levels deep; the limit is %d (the root counts 1, each level of section/group children or list-item children adds 1): flatten the tree",
 			v.maxDepth, MaxElementTreeDepth)})
+	}
+	if v.omitted > 0 {
+		v.problems = append(v.problems, Problem{Msg: fmt.Sprintf(
+			"%d more problems are not listed; fix the ones above and validate again", v.omitted)})
 	}
 	if len(v.problems) > 0 {
 		return &ValidationError{Kind: kind, Problems: v.problems}
