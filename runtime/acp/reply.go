@@ -85,7 +85,7 @@ type Response struct {
 //
 // A card-response MetadataContent wins over text. Its block is ignored, as
 // the reference ignores it, when its selection is not a JSON object of flat
-// values or its card_id is not a UUID. Otherwise the text blocks are joined;
+// values or its card_id is not a version 4 UUID. Otherwise the text blocks are joined;
 // text that is a JSON object is a selection, anything else is prose.
 // ParseResponse never fails: unreadable input is prose.
 //
@@ -150,8 +150,10 @@ func cardResponse(md map[string]string) (Response, bool) {
 		}
 	}
 	if raw, ok := md[MetaCardID]; ok {
+		// The reference reads card_id as a version 4 UUID (pydantic UUID4), the only
+		// version Metadata sends, and ignores a block with any other.
 		id, err := uuid.Parse(raw)
-		if err != nil {
+		if err != nil || id.Version() != 4 {
 			return Response{}, false
 		}
 		r.CardID = id

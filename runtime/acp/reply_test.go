@@ -217,6 +217,18 @@ func TestParseResponse(t *testing.T) {
 				"card_protocol_version": "1", "card_id": "card-7", "selection": `{"a":"b"}`}}}},
 			want: Response{Form: ReplyEmpty},
 		},
+		{
+			// The reference reads card_id as a pydantic UUID4, which refuses other versions.
+			name: "a card_id of another UUID version invalidates the block, as in the reference",
+			msg: ChatMessage{Content: []Content{
+				TextContent{Text: "off_123"},
+				MetadataContent{Metadata: map[string]string{
+					"card_protocol_version": "1", "card_id": "6ba7b810-9dad-11d1-80b4-00c04fd430c8", "selection": `{"offer_id":"off_456"}`}},
+			}},
+			expect: []CTA{ctaOff123, ctaOff456},
+			want: Response{Form: ReplyProse, Text: "off_123",
+				Selection: Selection{"action": "book_offer", "offer_id": "off_123"}, Matched: &ctaOff123},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
