@@ -390,15 +390,32 @@ func NewCardMessage(text string, p Payload, opts MetadataOptions) (ChatMessage, 
 	return NewChatMessage(append(content, MetadataContent{Metadata: md})...), nil
 }
 
-// Text returns the text of every TextContent block, joined by newlines.
+// Text returns the text of every TextContent block (or *TextContent),
+// joined by newlines.
 func (m ChatMessage) Text() string {
 	var parts []string
 	for _, c := range m.Content {
-		if t, ok := c.(TextContent); ok {
+		if t, ok := asBlock[TextContent](c); ok {
 			parts = append(parts, t.Text)
 		}
 	}
 	return strings.Join(parts, "\n")
+}
+
+// asBlock returns c as a block of type T. A pointer to a block type is Content too (its
+// methods have value receivers) and marshals as the block it points to, so it is read as one;
+// a nil pointer is not.
+func asBlock[T Content](c Content) (T, bool) {
+	switch b := any(c).(type) { // the compiler refuses case *T on a Content, not knowing *T implements it
+	case T:
+		return b, true
+	case *T:
+		if b != nil {
+			return *b, true
+		}
+	}
+	var zero T
+	return zero, false
 }
 
 // pyTimestamp formats t as Python's datetime.isoformat() does for an aware

@@ -339,3 +339,23 @@ func TestContentTypeMatchesJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestPointerContent: *TextContent and *MetadataContent are Content too (the methods have
+// value receivers), and the MCP SDK's habit is &mcp.TextContent{…}. Such a message marshals
+// with its text and card response, so reading it must see them: Text returned "" and
+// ParseResponse an empty reply.
+func TestPointerContent(t *testing.T) {
+	msg := ChatMessage{Content: []Content{
+		&TextContent{Text: "picked"},
+		(*TextContent)(nil),
+		&MetadataContent{Metadata: map[string]string{MetaCardProtocolVersion: CardProtocolVersion, MetaSelection: `{"offer_id":"off_123"}`}},
+		(*MetadataContent)(nil),
+	}}
+	if got := msg.Text(); got != "picked" {
+		t.Errorf("Text() = %q; want %q", got, "picked")
+	}
+	r := ParseResponse(msg, NewCTA("Book", Selection{"offer_id": "off_123"}))
+	if r.Form != ReplyMetadata || r.Text != "picked" || r.Matched == nil {
+		t.Errorf("ParseResponse = %+v; want the card response, with the message text and the CTA matched", r)
+	}
+}

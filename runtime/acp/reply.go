@@ -97,7 +97,7 @@ type Response struct {
 // value is read as one.
 func ParseResponse(msg ChatMessage, expect ...CTA) Response {
 	for _, c := range msg.Content {
-		mc, ok := c.(MetadataContent)
+		mc, ok := asBlock[MetadataContent](c)
 		if !ok {
 			continue
 		}
