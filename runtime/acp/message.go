@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -454,8 +455,9 @@ func (m ChatMessage) MarshalJSON() ([]byte, error) {
 		content = []Content{}
 	}
 	for i, c := range content {
-		if c == nil {
-			return nil, fmt.Errorf("acp: chat message content[%d] is nil", i)
+		// A nil pointer to a block would be written as null, which no reader decodes.
+		if rv := reflect.ValueOf(c); c == nil || rv.Kind() == reflect.Pointer && rv.IsNil() {
+			return nil, fmt.Errorf("acp: chat message content[%d] is nil; remove it or give the block", i)
 		}
 	}
 	b, err := marshalNoHTML(chatMessageJSON{pyTimestamp(m.Timestamp), m.MsgID, content})

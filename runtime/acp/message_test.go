@@ -359,3 +359,12 @@ func TestPointerContent(t *testing.T) {
 		t.Errorf("ParseResponse = %+v; want the card response, with the message text and the CTA matched", r)
 	}
 }
+
+// TestMarshalNilPointerContent: a nil *TextContent in Content is as missing as a nil block, and
+// was written as null, which no reader decodes (a block needs its "type").
+func TestMarshalNilPointerContent(t *testing.T) {
+	msg := ChatMessage{MsgID: testMsgID, Content: []Content{TextContent{Text: "a"}, (*TextContent)(nil)}}
+	if b, err := msg.MarshalJSON(); err == nil {
+		t.Errorf("MarshalJSON = %s; want an error for content[1]", b)
+	}
+}
