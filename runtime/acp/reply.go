@@ -250,6 +250,22 @@ func scalarText(v any) (string, bool) {
 		}
 		return strconv.FormatFloat(f, 'g', -1, 64), true
 	}
+	// A value of a named type (type OfferID string) encodes as the JSON string, number or
+	// boolean it is, so validation accepts it, and its reply must match it.
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.String:
+		return rv.String(), true
+	case reflect.Bool:
+		return scalarText(rv.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return scalarText(rv.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return scalarText(rv.Uint())
+	case reflect.Float32:
+		return scalarText(float32(rv.Float()))
+	case reflect.Float64:
+		return scalarText(rv.Float())
+	}
 	return "", false
 }
 
@@ -598,9 +614,9 @@ func boundaryAfter(suffix string) bool {
 	return true
 }
 
+// isBool reports whether v is a boolean, of type bool or a named one.
 func isBool(v any) bool {
-	_, ok := v.(bool)
-	return ok
+	return v != nil && reflect.TypeOf(v).Kind() == reflect.Bool
 }
 
 func identRune(r rune) bool {

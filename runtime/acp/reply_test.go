@@ -377,3 +377,26 @@ func TestParseResponseManyOccurrencesLinear(t *testing.T) {
 		t.Errorf("ParseResponse of %d bytes took %v of CPU, over the %v budget", len(prose), took.Round(time.Millisecond), budget)
 	}
 }
+
+// TestParseResponseNamedTypes: a selection value of a named string, number or bool type
+// encodes as the JSON string, number or boolean it is, so Validate accepts the card; the reply
+// to it must match too. scalarText knew only the predeclared types, and such a CTA never
+// matched, in JSON or in prose.
+func TestParseResponseNamedTypes(t *testing.T) {
+	type offerID string
+	type seats int
+	type flag bool
+	cta := NewCTA("Book", Selection{"offer_id": offerID("off_123"), "seats": seats(2), "direct": flag(true)})
+	other := NewCTA("Book", Selection{"offer_id": offerID("off_456"), "seats": seats(2), "direct": flag(true)})
+	if err := (DetailPayload{Title: "t", CTAs: []CTA{cta, other}}).Validate(); err != nil {
+		t.Fatalf("Validate: %v", err)
+	}
+	r := ParseResponse(textMsg(`{"offer_id":"off_123","seats":2,"direct":true}`), cta, other)
+	if r.Matched == nil || r.Matched.Selection["offer_id"] != offerID("off_123") {
+		t.Errorf("JSON reply: Matched = %v; want the off_123 CTA", r.Matched)
+	}
+	r = ParseResponse(textMsg("The user picked off_123."), cta, other)
+	if r.Matched == nil || r.Matched.Selection["offer_id"] != offerID("off_123") {
+		t.Errorf("prose reply: Matched = %v; want the off_123 CTA", r.Matched)
+	}
+}
