@@ -92,9 +92,9 @@ func FuzzParseResponse(f *testing.F) {
 			md[MetaCardID] = cardID
 		}
 		r := ParseResponse(ChatMessage{Content: []Content{TextContent{Text: text}, MetadataContent{Metadata: md}}}, expect...)
-		_, idErr := uuid.Parse(cardID)
+		id, idErr := uuid.Parse(cardID)
 		_, selErr := flatSelection(selection)
-		if selErr == nil && (cardID == "" || idErr == nil) {
+		if selErr == nil && (cardID == "" || idErr == nil && id.Version() == 4) {
 			if r.Form != ReplyMetadata {
 				t.Fatalf("valid card response gave %v", r.Form)
 			}
