@@ -368,3 +368,18 @@ func TestMarshalNilPointerContent(t *testing.T) {
 		t.Errorf("MarshalJSON = %s; want an error for content[1]", b)
 	}
 }
+
+// TestSelectionMarshalNamedFloat: a float of a named type is a Go float, and is written as the
+// reference writes a Python float, as float64 is; it was written 2 (an int to the reference).
+// NaN of a named type is refused like NaN.
+func TestSelectionMarshalNamedFloat(t *testing.T) {
+	type price float64
+	type ratio float32
+	got, err := Selection{"p": price(2), "r": ratio(0.5)}.MarshalJSON()
+	if want := `{"p":2.0,"r":0.5}`; err != nil || string(got) != want {
+		t.Errorf("Marshal = %s, %v; want %s", got, err, want)
+	}
+	if _, err := marshalSelection(Selection{"p": price(1.0 / zero())}); err == nil {
+		t.Error("named Inf: err = nil")
+	}
+}
