@@ -94,7 +94,7 @@ func FuzzParseResponse(f *testing.F) {
 		r := ParseResponse(ChatMessage{Content: []Content{TextContent{Text: text}, MetadataContent{Metadata: md}}}, expect...)
 		id, idErr := uuid.Parse(cardID)
 		_, selErr := flatSelection(selection)
-		if selErr == nil && (cardID == "" || idErr == nil && id.Version() == 4) {
+		if selErr == nil && (cardID == "" || idErr == nil && id.Version() == 4 && id.Variant() == uuid.RFC4122) {
 			if r.Form != ReplyMetadata {
 				t.Fatalf("valid card response gave %v", r.Form)
 			}

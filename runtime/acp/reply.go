@@ -150,10 +150,11 @@ func cardResponse(md map[string]string) (Response, bool) {
 		}
 	}
 	if raw, ok := md[MetaCardID]; ok {
-		// The reference reads card_id as a version 4 UUID (pydantic UUID4), the only
-		// version Metadata sends, and ignores a block with any other.
+		// The reference reads card_id as a version 4 UUID (pydantic UUID4, which also
+		// wants the RFC 4122 variant), the only kind Metadata sends, and ignores a block
+		// with any other.
 		id, err := uuid.Parse(raw)
-		if err != nil || id.Version() != 4 {
+		if err != nil || id.Version() != 4 || id.Variant() != uuid.RFC4122 {
 			return Response{}, false
 		}
 		r.CardID = id

@@ -217,18 +217,6 @@ func TestParseResponse(t *testing.T) {
 				"card_protocol_version": "1", "card_id": "card-7", "selection": `{"a":"b"}`}}}},
 			want: Response{Form: ReplyEmpty},
 		},
-		{
-			// The reference reads card_id as a pydantic UUID4, which refuses other versions.
-			name: "a card_id of another UUID version invalidates the block, as in the reference",
-			msg: ChatMessage{Content: []Content{
-				TextContent{Text: "off_123"},
-				MetadataContent{Metadata: map[string]string{
-					"card_protocol_version": "1", "card_id": "6ba7b810-9dad-11d1-80b4-00c04fd430c8", "selection": `{"offer_id":"off_456"}`}},
-			}},
-			expect: []CTA{ctaOff123, ctaOff456},
-			want: Response{Form: ReplyProse, Text: "off_123",
-				Selection: Selection{"action": "book_offer", "offer_id": "off_123"}, Matched: &ctaOff123},
-		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -398,5 +386,26 @@ func TestParseResponseNamedTypes(t *testing.T) {
 	r = ParseResponse(textMsg("The user picked off_123."), cta, other)
 	if r.Matched == nil || r.Matched.Selection["offer_id"] != offerID("off_123") {
 		t.Errorf("prose reply: Matched = %v; want the off_123 CTA", r.Matched)
+	}
+}
+
+// TestParseResponseCardIDNotV4: the reference reads card_id as a pydantic UUID4, which refuses
+// another version, and version bits of 4 in another variant than RFC 4122 (Python's
+// uuid.UUID.version is None for it): the block is ignored, and the text is read instead.
+func TestParseResponseCardIDNotV4(t *testing.T) {
+	for _, id := range []string{
+		"6ba7b810-9dad-11d1-80b4-00c04fd430c8", // version 1
+		"00000000-0000-0000-0000-000000000000", // the nil UUID
+		"0b5e8a4e-2a3c-4d7e-0f91-5c6d7e8f9a0b", // version 4 bits, NCS variant
+	} {
+		msg := ChatMessage{Content: []Content{
+			TextContent{Text: "off_123"},
+			MetadataContent{Metadata: map[string]string{
+				MetaCardProtocolVersion: CardProtocolVersion, MetaCardID: id, MetaSelection: `{"offer_id":"off_456"}`}},
+		}}
+		r := ParseResponse(msg, ctaOff123, ctaOff456)
+		if r.Form != ReplyProse || r.Matched == nil || r.Matched.Selection["offer_id"] != "off_123" {
+			t.Errorf("card_id %s: ParseResponse = %+v; want the block ignored and the prose read (off_123)", id, r)
+		}
 	}
 }
