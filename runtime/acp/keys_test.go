@@ -110,3 +110,22 @@ func TestValidateProblemsBounded(t *testing.T) {
 		t.Errorf("validating %d KB allocated %d MiB; want under 64 MiB", len(p)>>10, used>>20)
 	}
 }
+
+// TestValidateRefusesLoneSurrogates: JSON may escape half of a UTF-16 surrogate pair, as
+// JavaScript writes a string cut between the two halves of an emoji, but the reference's JSON
+// parser refuses such a payload (pydantic 2.13: "lone leading surrogate in hex escape",
+// "unexpected end of hex escape"), so the host would show the message as plain text. A whole
+// pair is one character and fine.
+func TestValidateRefusesLoneSurrogates(t *testing.T) {
+	review := func(title string) []byte {
+		return []byte(`{"title":"` + title + `","summary_rows":[{"label":"a","value":"b"}],"approve_cta":{"label":"x","selection":{"a":1}}}`)
+	}
+	for _, title := range []string{`Grin \ud83d`, `\ude00 grin`, `\ud83d\ud83d\ude00`, `\ud83d\u0041`, `\ud83d\n`} {
+		if err := ValidatePayload(KindReview, review(title)); err == nil || !strings.Contains(err.Error(), "surrogate") {
+			t.Errorf("title %s: ValidatePayload = %v; want the lone surrogate refused", title, err)
+		}
+	}
+	if err := ValidatePayload(KindReview, review(`Grin \ud83d\ude00 \\ud800`)); err != nil {
+		t.Errorf("a whole surrogate pair and an escaped backslash before ud800: %v", err)
+	}
+}
