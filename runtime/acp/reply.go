@@ -165,6 +165,11 @@ func cardResponse(md map[string]string) (Response, bool) {
 // flatSelection decodes a selection JSON object whose values are all
 // strings, numbers or booleans.
 func flatSelection(raw string) (Selection, error) {
+	// encoding/json reads an escape of half a surrogate pair as U+FFFD; the reference's
+	// parser refuses it, and so ignores the block. The card payload's parser does too.
+	if _, err := parseJSON([]byte(raw)); err != nil {
+		return nil, err
+	}
 	var sel map[string]any
 	if err := unmarshalNumbers([]byte(raw), &sel); err != nil {
 		return nil, err

@@ -409,3 +409,18 @@ func TestParseResponseCardIDNotV4(t *testing.T) {
 		}
 	}
 }
+
+// TestParseResponseLoneSurrogateSelection: the reference reads a card response's selection
+// with its JSON parser, which refuses an escape of half a surrogate pair, and ignores the
+// block; so must ParseResponse, rather than act on the selection with U+FFFD in it.
+func TestParseResponseLoneSurrogateSelection(t *testing.T) {
+	msg := ChatMessage{Content: []Content{
+		TextContent{Text: "off_123"},
+		MetadataContent{Metadata: map[string]string{
+			MetaCardProtocolVersion: CardProtocolVersion, MetaSelection: `{"offer_id":"off_456","note":"\ud83d"}`}},
+	}}
+	r := ParseResponse(msg, ctaOff123, ctaOff456)
+	if r.Form != ReplyProse || r.Matched == nil || r.Matched.Selection["offer_id"] != "off_123" {
+		t.Errorf("ParseResponse = %+v; want the block ignored and the prose read (off_123)", r)
+	}
+}
