@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,13 +92,12 @@ func marshalSelection(s Selection) ([]byte, error) {
 		buf = append(buf, kb...)
 		buf = append(buf, ':')
 		var vb []byte
-		switch v := s[k].(type) {
-		case float64:
-			vb, err = pydanticFloat(v)
-		case float32:
-			vb, err = pydanticFloat(float64(v))
+		// By kind, so that a float of a named type (type Price float64) is a float too.
+		switch rv := reflect.ValueOf(s[k]); rv.Kind() {
+		case reflect.Float32, reflect.Float64:
+			vb, err = pydanticFloat(rv.Float())
 		default:
-			vb, err = marshalNoHTML(v)
+			vb, err = marshalNoHTML(s[k])
 		}
 		if err != nil {
 			return nil, fmt.Errorf("selection value %q: %w", k, err)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -223,17 +224,31 @@ func (p *jparser) str() (int32, error) {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				p.pos++
 			case 'u':
-				if p.pos+5 > len(p.data) {
-					p.pos = len(p.data)
-					return 0, p.fail("four hex digits")
+				r, err := p.hexEscape()
+				if err != nil {
+					return 0, err
 				}
-				for _, h := range p.data[p.pos+1 : p.pos+5] {
-					if !isHex(h) {
-						p.pos++
-						return 0, p.fail("four hex digits after \\u")
+				// JSON's grammar lets an escape hold half of a UTF-16 surrogate pair, but
+				// the reference's parser refuses one alone (a string cut inside an emoji,
+				// as JavaScript writes it), so the host would too: a high surrogate must be
+				// followed by the escape of a low one, and a low one must follow a high one.
+				at := p.pos - 6
+				switch {
+				case 0xdc00 <= r && r <= 0xdfff:
+					return 0, loneSurrogate(r, at, "second", "first")
+				case 0xd800 <= r && r <= 0xdbff:
+					if p.pos+1 >= len(p.data) || p.data[p.pos] != '\\' || p.data[p.pos+1] != 'u' {
+						return 0, loneSurrogate(r, at, "first", "second")
+					}
+					p.pos++
+					low, err := p.hexEscape()
+					if err != nil {
+						return 0, err
+					}
+					if low < 0xdc00 || low > 0xdfff {
+						return 0, loneSurrogate(r, at, "first", "second")
 					}
 				}
-				p.pos += 5
 			default:
 				return 0, p.fail("an escape sequence")
 			}
@@ -244,6 +259,30 @@ func (p *jparser) str() (int32, error) {
 		}
 	}
 	return 0, p.fail("'\"' to close the string")
+}
+
+// loneSurrogate is the error for the surrogate escape r at byte at, the half of a UTF-16 pair
+// named by half without the other.
+func loneSurrogate(r rune, at int, half, other string) error {
+	return fmt.Errorf("lone surrogate escape \\u%04x at byte %d: the %s half of a UTF-16 pair without the %s, which the host's JSON parser refuses; escape the whole character, or write it as UTF-8", r, at, half, other)
+}
+
+// hexEscape reads the four hex digits after "\\u", with p.pos at the u, and returns their value
+// with p.pos after them.
+func (p *jparser) hexEscape() (rune, error) {
+	if p.pos+5 > len(p.data) {
+		p.pos = len(p.data)
+		return 0, p.fail("four hex digits")
+	}
+	for _, h := range p.data[p.pos+1 : p.pos+5] {
+		if !isHex(h) {
+			p.pos++
+			return 0, p.fail("four hex digits after \\u")
+		}
+	}
+	r := hex4(p.data[p.pos+1 : p.pos+5])
+	p.pos += 5
+	return r, nil
 }
 
 func isHex(c byte) bool {
@@ -325,6 +364,39 @@ func (t *jtree) member(o int32, key string) (int32, bool) {
 	return 0, false
 }
 
+// smallObject is the most members an object may have for its keys to be compared pair by
+// pair; the keys of a larger one are put in a map, so that reading an object of n keys costs
+// time linear in n, not n² (a payload comes from whoever sent it, and can be large).
+const smallObject = 16
+
+// repeatedKeys returns the keys that the object with kids (its keys and values in turn) gives
+// more than once, sorted, each once.
+func (t *jtree) repeatedKeys(kids []int32) []string {
+	var dups []string
+	if len(kids)/2 <= smallObject {
+		for i := 0; i < len(kids); i += 2 {
+			for j := 0; j < i; j += 2 {
+				if t.sameString(kids[j], kids[i]) {
+					dups = append(dups, t.text(kids[i]))
+					break
+				}
+			}
+		}
+	} else {
+		seen := make(map[string]struct{}, len(kids)/2)
+		for i := 0; i < len(kids); i += 2 {
+			k := t.text(kids[i])
+			if _, ok := seen[k]; ok {
+				dups = append(dups, k)
+				continue
+			}
+			seen[k] = struct{}{}
+		}
+	}
+	slices.Sort(dups)
+	return slices.Compact(dups)
+}
+
 // get returns the value of key in o when o is an object and the value is of kind k.
 func (t *jtree) get(o int32, key string, k jkind) (int32, bool) {
 	if t.vals[o].kind != jObject {
@@ -344,8 +416,9 @@ func (t *jtree) elems(x int32) []int32 {
 // number returns a number value's literal as a json.Number.
 func (t *jtree) number(i int32) json.Number { return json.Number(t.raw(i)) }
 
-// unescape decodes the escapes of a string the parser accepted. Lone
-// surrogates become U+FFFD, as encoding/json does.
+// unescape decodes the escapes of a string the parser accepted. The parser
+// refuses lone surrogates; were one given, it would become U+FFFD, as
+// encoding/json makes it.
 func unescape(raw []byte) string {
 	out := make([]byte, 0, len(raw))
 	for i := 0; i < len(raw); i++ {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -390,15 +391,32 @@ func NewCardMessage(text string, p Payload, opts MetadataOptions) (ChatMessage, 
 	return NewChatMessage(append(content, MetadataContent{Metadata: md})...), nil
 }
 
-// Text returns the text of every TextContent block, joined by newlines.
+// Text returns the text of every TextContent block (or *TextContent),
+// joined by newlines.
 func (m ChatMessage) Text() string {
 	var parts []string
 	for _, c := range m.Content {
-		if t, ok := c.(TextContent); ok {
+		if t, ok := asBlock[TextContent](c); ok {
 			parts = append(parts, t.Text)
 		}
 	}
 	return strings.Join(parts, "\n")
+}
+
+// asBlock returns c as a block of type T. A pointer to a block type is Content too (its
+// methods have value receivers) and marshals as the block it points to, so it is read as one;
+// a nil pointer is not.
+func asBlock[T Content](c Content) (T, bool) {
+	switch b := any(c).(type) { // the compiler refuses case *T on a Content, not knowing *T implements it
+	case T:
+		return b, true
+	case *T:
+		if b != nil {
+			return *b, true
+		}
+	}
+	var zero T
+	return zero, false
 }
 
 // pyTimestamp formats t as Python's datetime.isoformat() does for an aware
@@ -437,8 +455,9 @@ func (m ChatMessage) MarshalJSON() ([]byte, error) {
 		content = []Content{}
 	}
 	for i, c := range content {
-		if c == nil {
-			return nil, fmt.Errorf("acp: chat message content[%d] is nil", i)
+		// A nil pointer to a block would be written as null, which no reader decodes.
+		if rv := reflect.ValueOf(c); c == nil || rv.Kind() == reflect.Pointer && rv.IsNil() {
+			return nil, fmt.Errorf("acp: chat message content[%d] is nil; remove it or give the block", i)
 		}
 	}
 	b, err := marshalNoHTML(chatMessageJSON{pyTimestamp(m.Timestamp), m.MsgID, content})

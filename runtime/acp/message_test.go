@@ -339,3 +339,47 @@ func TestContentTypeMatchesJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestPointerContent: *TextContent and *MetadataContent are Content too (the methods have
+// value receivers), and the MCP SDK's habit is &mcp.TextContent{…}. Such a message marshals
+// with its text and card response, so reading it must see them: Text returned "" and
+// ParseResponse an empty reply.
+func TestPointerContent(t *testing.T) {
+	msg := ChatMessage{Content: []Content{
+		&TextContent{Text: "picked"},
+		(*TextContent)(nil),
+		&MetadataContent{Metadata: map[string]string{MetaCardProtocolVersion: CardProtocolVersion, MetaSelection: `{"offer_id":"off_123"}`}},
+		(*MetadataContent)(nil),
+	}}
+	if got := msg.Text(); got != "picked" {
+		t.Errorf("Text() = %q; want %q", got, "picked")
+	}
+	r := ParseResponse(msg, NewCTA("Book", Selection{"offer_id": "off_123"}))
+	if r.Form != ReplyMetadata || r.Text != "picked" || r.Matched == nil {
+		t.Errorf("ParseResponse = %+v; want the card response, with the message text and the CTA matched", r)
+	}
+}
+
+// TestMarshalNilPointerContent: a nil *TextContent in Content is as missing as a nil block, and
+// was written as null, which no reader decodes (a block needs its "type").
+func TestMarshalNilPointerContent(t *testing.T) {
+	msg := ChatMessage{MsgID: testMsgID, Content: []Content{TextContent{Text: "a"}, (*TextContent)(nil)}}
+	if b, err := msg.MarshalJSON(); err == nil {
+		t.Errorf("MarshalJSON = %s; want an error for content[1]", b)
+	}
+}
+
+// TestSelectionMarshalNamedFloat: a float of a named type is a Go float, and is written as the
+// reference writes a Python float, as float64 is; it was written 2 (an int to the reference).
+// NaN of a named type is refused like NaN.
+func TestSelectionMarshalNamedFloat(t *testing.T) {
+	type price float64
+	type ratio float32
+	got, err := Selection{"p": price(2), "r": ratio(0.5)}.MarshalJSON()
+	if want := `{"p":2.0,"r":0.5}`; err != nil || string(got) != want {
+		t.Errorf("Marshal = %s, %v; want %s", got, err, want)
+	}
+	if _, err := marshalSelection(Selection{"p": price(1.0 / zero())}); err == nil {
+		t.Error("named Inf: err = nil")
+	}
+}

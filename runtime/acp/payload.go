@@ -26,7 +26,8 @@ type Payload interface {
 }
 
 // Selection is the flat map a CTA or button sends back when the user picks
-// it. Values must be strings, bools, Go integers, Go floats or json.Number;
+// it. Values must be strings, bools, Go integers, Go floats or json.Number
+// (or of a named type of one of those kinds, such as type OfferID string);
 // nested values are rejected by validation because the host forwards the
 // selection as flat key/value pairs.
 //

@@ -88,15 +88,28 @@ func (t *jtree) sameFlat(a, b int32) bool {
 	if len(ka) != len(kb) {
 		return false
 	}
+	// Looking each key of a up in b pair by pair costs the square of their size: a large b's
+	// keys go in a map first (the last of repeated keys, as member).
+	var index map[string]int32
+	if len(kb)/2 > smallObject {
+		index = make(map[string]int32, len(kb)/2)
+		for j := 0; j < len(kb); j += 2 {
+			index[t.text(kb[j])] = kb[j+1]
+		}
+	}
 	for i := 0; i < len(ka); i += 2 {
-		found := false
-		for j := len(kb) - 2; j >= 0; j -= 2 { // the last of repeated keys, as member
-			if t.sameString(ka[i], kb[j]) {
-				found = t.sameScalar(ka[i+1], kb[j+1])
-				break
+		bv, found := int32(0), false
+		if index != nil {
+			bv, found = index[t.text(ka[i])]
+		} else {
+			for j := len(kb) - 2; j >= 0; j -= 2 { // the last of repeated keys, as member
+				if t.sameString(ka[i], kb[j]) {
+					bv, found = kb[j+1], true
+					break
+				}
 			}
 		}
-		if !found {
+		if !found || !t.sameScalar(ka[i+1], bv) {
 			return false
 		}
 	}
@@ -401,6 +414,9 @@ func (v *validator) pathOf(x int32) string {
 
 // addAt reports a problem at value x.
 func (v *validator) addAt(x int32, msg string) {
+	if v.full() {
+		return
+	}
 	v.problems = append(v.problems, Problem{Path: v.pathOf(x), Msg: msg})
 }
 

@@ -85,7 +85,7 @@ type Response struct {
 //
 // A card-response MetadataContent wins over text. Its block is ignored, as
 // the reference ignores it, when its selection is not a JSON object of flat
-// values or its card_id is not a UUID. Otherwise the text blocks are joined;
+// values or its card_id is not a version 4 UUID. Otherwise the text blocks are joined;
 // text that is a JSON object is a selection, anything else is prose.
 // ParseResponse never fails: unreadable input is prose.
 //
@@ -97,7 +97,7 @@ type Response struct {
 // value is read as one.
 func ParseResponse(msg ChatMessage, expect ...CTA) Response {
 	for _, c := range msg.Content {
-		mc, ok := c.(MetadataContent)
+		mc, ok := asBlock[MetadataContent](c)
 		if !ok {
 			continue
 		}
@@ -150,8 +150,11 @@ func cardResponse(md map[string]string) (Response, bool) {
 		}
 	}
 	if raw, ok := md[MetaCardID]; ok {
+		// The reference reads card_id as a version 4 UUID (pydantic UUID4, which also
+		// wants the RFC 4122 variant), the only kind Metadata sends, and ignores a block
+		// with any other.
 		id, err := uuid.Parse(raw)
-		if err != nil {
+		if err != nil || id.Version() != 4 || id.Variant() != uuid.RFC4122 {
 			return Response{}, false
 		}
 		r.CardID = id
@@ -162,6 +165,11 @@ func cardResponse(md map[string]string) (Response, bool) {
 // flatSelection decodes a selection JSON object whose values are all
 // strings, numbers or booleans.
 func flatSelection(raw string) (Selection, error) {
+	// encoding/json reads an escape of half a surrogate pair as U+FFFD; the reference's
+	// parser refuses it, and so ignores the block. The card payload's parser does too.
+	if _, err := parseJSON([]byte(raw)); err != nil {
+		return nil, err
+	}
 	var sel map[string]any
 	if err := unmarshalNumbers([]byte(raw), &sel); err != nil {
 		return nil, err
@@ -247,6 +255,22 @@ func scalarText(v any) (string, bool) {
 			return fmt.Sprint(x), true
 		}
 		return strconv.FormatFloat(f, 'g', -1, 64), true
+	}
+	// A value of a named type (type OfferID string) encodes as the JSON string, number or
+	// boolean it is, so validation accepts it, and its reply must match it.
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.String:
+		return rv.String(), true
+	case reflect.Bool:
+		return scalarText(rv.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return scalarText(rv.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return scalarText(rv.Uint())
+	case reflect.Float32:
+		return scalarText(float32(rv.Float()))
+	case reflect.Float64:
+		return scalarText(rv.Float())
 	}
 	return "", false
 }
@@ -596,9 +620,9 @@ func boundaryAfter(suffix string) bool {
 	return true
 }
 
+// isBool reports whether v is a boolean, of type bool or a named one.
 func isBool(v any) bool {
-	_, ok := v.(bool)
-	return ok
+	return v != nil && reflect.TypeOf(v).Kind() == reflect.Bool
 }
 
 func identRune(r rune) bool {

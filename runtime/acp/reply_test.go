@@ -365,3 +365,62 @@ func TestParseResponseManyOccurrencesLinear(t *testing.T) {
 		t.Errorf("ParseResponse of %d bytes took %v of CPU, over the %v budget", len(prose), took.Round(time.Millisecond), budget)
 	}
 }
+
+// TestParseResponseNamedTypes: a selection value of a named string, number or bool type
+// encodes as the JSON string, number or boolean it is, so Validate accepts the card; the reply
+// to it must match too. scalarText knew only the predeclared types, and such a CTA never
+// matched, in JSON or in prose.
+func TestParseResponseNamedTypes(t *testing.T) {
+	type offerID string
+	type seats int
+	type flag bool
+	cta := NewCTA("Book", Selection{"offer_id": offerID("off_123"), "seats": seats(2), "direct": flag(true)})
+	other := NewCTA("Book", Selection{"offer_id": offerID("off_456"), "seats": seats(2), "direct": flag(true)})
+	if err := (DetailPayload{Title: "t", CTAs: []CTA{cta, other}}).Validate(); err != nil {
+		t.Fatalf("Validate: %v", err)
+	}
+	r := ParseResponse(textMsg(`{"offer_id":"off_123","seats":2,"direct":true}`), cta, other)
+	if r.Matched == nil || r.Matched.Selection["offer_id"] != offerID("off_123") {
+		t.Errorf("JSON reply: Matched = %v; want the off_123 CTA", r.Matched)
+	}
+	r = ParseResponse(textMsg("The user picked off_123."), cta, other)
+	if r.Matched == nil || r.Matched.Selection["offer_id"] != offerID("off_123") {
+		t.Errorf("prose reply: Matched = %v; want the off_123 CTA", r.Matched)
+	}
+}
+
+// TestParseResponseCardIDNotV4: the reference reads card_id as a pydantic UUID4, which refuses
+// another version, and version bits of 4 in another variant than RFC 4122 (Python's
+// uuid.UUID.version is None for it): the block is ignored, and the text is read instead.
+func TestParseResponseCardIDNotV4(t *testing.T) {
+	for _, id := range []string{
+		"6ba7b810-9dad-11d1-80b4-00c04fd430c8", // version 1
+		"00000000-0000-0000-0000-000000000000", // the nil UUID
+		"0b5e8a4e-2a3c-4d7e-0f91-5c6d7e8f9a0b", // version 4 bits, NCS variant
+	} {
+		msg := ChatMessage{Content: []Content{
+			TextContent{Text: "off_123"},
+			MetadataContent{Metadata: map[string]string{
+				MetaCardProtocolVersion: CardProtocolVersion, MetaCardID: id, MetaSelection: `{"offer_id":"off_456"}`}},
+		}}
+		r := ParseResponse(msg, ctaOff123, ctaOff456)
+		if r.Form != ReplyProse || r.Matched == nil || r.Matched.Selection["offer_id"] != "off_123" {
+			t.Errorf("card_id %s: ParseResponse = %+v; want the block ignored and the prose read (off_123)", id, r)
+		}
+	}
+}
+
+// TestParseResponseLoneSurrogateSelection: the reference reads a card response's selection
+// with its JSON parser, which refuses an escape of half a surrogate pair, and ignores the
+// block; so must ParseResponse, rather than act on the selection with U+FFFD in it.
+func TestParseResponseLoneSurrogateSelection(t *testing.T) {
+	msg := ChatMessage{Content: []Content{
+		TextContent{Text: "off_123"},
+		MetadataContent{Metadata: map[string]string{
+			MetaCardProtocolVersion: CardProtocolVersion, MetaSelection: `{"offer_id":"off_456","note":"\ud83d"}`}},
+	}}
+	r := ParseResponse(msg, ctaOff123, ctaOff456)
+	if r.Form != ReplyProse || r.Matched == nil || r.Matched.Selection["offer_id"] != "off_123" {
+		t.Errorf("ParseResponse = %+v; want the block ignored and the prose read (off_123)", r)
+	}
+}

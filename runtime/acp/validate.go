@@ -19,6 +19,11 @@ const (
 	// counts 1 and each level of section/group children or list-item
 	// children adds 1.
 	MaxElementTreeDepth = 8
+	// MaxProblems is the most problems a ValidationError lists one by one;
+	// a last problem counts the rest. Each problem carries its path, so a
+	// payload with thousands of bad keys deep in a tree would otherwise make
+	// an error of hundreds of megabytes.
+	MaxProblems = 100
 )
 
 // Problem is one thing wrong with a payload. Path is a JSON path into the
@@ -37,7 +42,8 @@ func (p Problem) String() string {
 	return p.Path + ": " + p.Msg
 }
 
-// ValidationError lists every problem found in one card payload.
+// ValidationError lists every problem found in one card payload, up to
+// MaxProblems; a last problem with an empty Path counts the rest.
 type ValidationError struct {
 	Kind     string
 	Problems []Problem
@@ -261,6 +267,7 @@ type validator struct {
 	problems []Problem
 	maxDepth int
 	deepAt   string // path of the first node beyond MaxElementTreeDepth
+	omitted  int    // problems found past MaxProblems, counted and not listed
 	// owner and slot place each value in its parent (t.kids[t.vals[owner].first+slot]), built
 	// by parent the first time a check of picks.go reports a value by its index.
 	owner, slot []int32
@@ -287,7 +294,19 @@ func renderPath(path []seg) string {
 }
 
 func (v *validator) add(msg string) {
+	if v.full() {
+		return
+	}
 	v.problems = append(v.problems, Problem{Path: v.pathString(), Msg: msg})
+}
+
+// full reports whether MaxProblems are listed, and counts the problem that is not.
+func (v *validator) full() bool {
+	if len(v.problems) < MaxProblems {
+		return false
+	}
+	v.omitted++
+	return true
 }
 
 // at reports a problem under key of the current object.
@@ -377,6 +396,12 @@ func (v *validator) walk(x int32, s *spec, depth int) {
 		}
 		var bad []string
 		kids := v.t.kids[xv.first : xv.first+xv.n]
+		// A selection is an object like any other: repeating a key gives it no single
+		// meaning, ParseResponse refuses a reply that does, and the check that picks differ
+		// would compare all the pairs where every decoder keeps only the last.
+		for _, k := range v.t.repeatedKeys(kids) {
+			v.at(k, "duplicate key; a selection gives each key one value, keep only one")
+		}
 		for i := 0; i < len(kids); i += 2 {
 			switch k := v.t.vals[kids[i+1]].kind; k {
 			case jString, jBool, jNumber:
@@ -447,22 +472,15 @@ func (v *validator) walk(x int32, s *spec, depth int) {
 func (v *validator) object(x int32, o *objSpec, depth int, isNode bool) {
 	xv := v.t.vals[x]
 	kids := v.t.kids[xv.first : xv.first+xv.n]
-	var unknown, dups []string
+	var unknown []string
 	for i := 0; i < len(kids); i += 2 {
 		if !known(v.t, kids[i], o, isNode) {
 			unknown = append(unknown, v.t.text(kids[i]))
 		}
-		for j := 0; j < i; j += 2 {
-			if v.t.sameString(kids[j], kids[i]) {
-				dups = append(dups, v.t.text(kids[i]))
-				break
-			}
-		}
 	}
 	// Parsers disagree on repeated keys (pydantic keeps the last, Go merges
 	// them), so a payload that repeats one has no single meaning.
-	slices.Sort(dups)
-	for _, k := range slices.Compact(dups) {
+	for _, k := range v.t.repeatedKeys(kids) {
 		v.at(k, "duplicate field; keep only one")
 	}
 	if unknown != nil {
@@ -544,7 +562,8 @@ func sortedKeys[V any](m map[string]V) []string {
 // the reference models (unknown keys and wrong JSON types are rejected at
 // every level) plus the card limits: at most MaxPayloadBytes bytes, at most
 // MaxElementTreeDepth tree levels, flat selections. It returns nil or a
-// *ValidationError listing every problem with its JSON path.
+// *ValidationError listing every problem with its JSON path (past
+// MaxProblems, the rest are counted).
 //
 // It also refuses a card whose picks the reply could not tell apart, which
 // the reference does not check: a carousel item id, a CTA, button or list
@@ -589,6 +608,10 @@ func ValidatePayload(kind string, payload []byte) error {
 		v.problems = append(v.problems, Problem{Path: v.deepAt, Msg: fmt.Sprintf(
 			"element tree is %d levels deep; the limit is %d (the root counts 1, each level of section/group children or list-item children adds 1): flatten the tree",
 			v.maxDepth, MaxElementTreeDepth)})
+	}
+	if v.omitted > 0 {
+		v.problems = append(v.problems, Problem{Msg: fmt.Sprintf(
+			"%d more problems are not listed; fix the ones above and validate again", v.omitted)})
 	}
 	if len(v.problems) > 0 {
 		return &ValidationError{Kind: kind, Problems: v.problems}

@@ -354,7 +354,12 @@ func kmpStep[E comparable](pat []E, fail []int, k int, c E) int {
 	return k
 }
 
+// boundary reports whether the match s[start:end] of t may be placed: whole words where t
+// needs them, and never part of a character made of several code points (see cutsCharacter).
 func boundary(s string, start, end int, t *matchTerm) bool {
+	if cutsCharacter(s, start, end) {
+		return false
+	}
 	if t.wordStart && start > 0 {
 		if r, _ := utf8.DecodeLastRuneInString(s[:start]); isWord(r) {
 			return false
@@ -366,6 +371,43 @@ func boundary(s string, start, end int, t *matchTerm) bool {
 		}
 	}
 	return true
+}
+
+// zwj joins the characters on either side of it into one (👩‍💻).
+const zwj = '\u200d'
+
+// extends reports whether r belongs to the character before it rather than starting one: a
+// combining mark (the accent of a decomposed é), a joiner, a variation selector, an emoji skin
+// tone or a tag character. These are the extending runes of Unicode's grapheme clusters
+// (UAX #29) that text is likely to hold.
+func extends(r rune) bool {
+	return unicode.In(r, unicode.M, unicode.Variation_Selector) ||
+		r == zwj || r == '\u200c' ||
+		'\U0001F3FB' <= r && r <= '\U0001F3FF' || '\U000E0020' <= r && r <= '\U000E007F'
+}
+
+// cutsCharacter reports whether a span around s[start:end] would cut a character of several
+// code points: the match ends before a rune that extends the character it ends in, ends with a
+// joiner that joins it to what follows, or starts after a joiner or on an extending rune. The
+// span's edges would split the character, and "cafe" would be found in a decomposed "café".
+func cutsCharacter(s string, start, end int) bool {
+	if end < len(s) {
+		if r, _ := utf8.DecodeRuneInString(s[end:]); extends(r) {
+			return true
+		}
+		if r, _ := utf8.DecodeLastRuneInString(s[start:end]); r == zwj {
+			return true
+		}
+	}
+	if start > 0 {
+		if r, _ := utf8.DecodeLastRuneInString(s[:start]); r == zwj {
+			return true
+		}
+		if r, _ := utf8.DecodeRuneInString(s[start:end]); extends(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // wrap splits the run's text nodes at [start, end) and moves the covered

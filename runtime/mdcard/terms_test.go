@@ -218,3 +218,39 @@ func TestRepeatedTermsUnderFolding(t *testing.T) {
 		t.Errorf("errors = %v; want tutorTerms[1] reported as a repeat of tutorTerms[0]", errs)
 	}
 }
+
+// TestTutorTermsKeepCharactersWhole: a term is never placed on part of a character made of
+// several code points. "cafe" was underlined in a decomposed "café" (e and U+0301), leaving the
+// accent outside the span, and an emoji in a zero-width-joiner sequence or before a skin tone
+// was cut out of it.
+func TestTutorTermsKeepCharactersWhole(t *testing.T) {
+	tests := []struct {
+		name, md, term, want string
+	}{
+		{"combining mark after", "a cafe\u0301 then a cafe", "cafe",
+			"<p>a cafe\u0301 then a " + span("cafe", "cafe") + "</p>"},
+		{"combining mark after, case-insensitive", "CAFE\u0301 and Cafe", "cafe",
+			"<p>CAFE\u0301 and " + span("cafe", "Cafe") + "</p>"},
+		{"term starting with a combining mark", "e\u0301te", "\u0301te",
+			"<p>e\u0301te</p>"},
+		{"emoji before a zero-width joiner", "coder \U0001F469\u200d\U0001F4BB and \U0001F469 alone", "\U0001F469",
+			"<p>coder \U0001F469\u200d\U0001F4BB and " + span("\U0001F469", "\U0001F469") + " alone</p>"},
+		{"emoji after a zero-width joiner", "\U0001F469\u200d\U0001F4BB then \U0001F4BB", "\U0001F4BB",
+			"<p>\U0001F469\u200d\U0001F4BB then " + span("\U0001F4BB", "\U0001F4BB") + "</p>"},
+		{"emoji before a skin tone", "\U0001F44D\U0001F3FD or \U0001F44D", "\U0001F44D",
+			"<p>\U0001F44D\U0001F3FD or " + span("\U0001F44D", "\U0001F44D") + "</p>"},
+		{"before a variation selector", "\u2764\ufe0f vs \u2764", "\u2764",
+			"<p>\u2764\ufe0f vs " + span("\u2764", "\u2764") + "</p>"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := Render(tt.md, RenderOptions{TutorTerms: []TutorTerm{{Term: tt.term, CaseInsensitive: strings.Contains(tt.name, "insensitive")}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSuffix(res.Card.HTML, "\n"); got != tt.want {
+				t.Errorf("html\n got: %+q\nwant: %+q", got, tt.want)
+			}
+		})
+	}
+}

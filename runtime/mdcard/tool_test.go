@@ -418,3 +418,23 @@ func TestPathUnderRoot(t *testing.T) {
 		t.Errorf("symlink out: %v %q", res.IsError, resultText(res))
 	}
 }
+
+// TestSnakeTitleLimit: the show_widget title is at most 60 bytes however the title's words fall
+// on the limit; the underscore before a word counts too.
+func TestSnakeTitleLimit(t *testing.T) {
+	for _, title := range []string{
+		strings.Repeat("a", 59) + " b",  // the underscore would be byte 60, the word byte 61
+		strings.Repeat("a", 58) + " bc", // the word would run past 60
+		strings.Repeat("a", 60) + " b",
+		strings.Repeat("ab ", 40),
+		strings.Repeat("a", 59) + "!!! b",
+	} {
+		got := snakeTitle(title)
+		if len(got) > 60 || strings.HasSuffix(got, "_") || strings.HasPrefix(got, "_") || strings.Contains(got, "__") {
+			t.Errorf("snakeTitle(%q) = %q (%d bytes); want at most 60 bytes of words joined by single underscores", title, got, len(got))
+		}
+	}
+	if got := snakeTitle(strings.Repeat("a", 59) + " b"); got != strings.Repeat("a", 59) {
+		t.Errorf("snakeTitle cut at a word = %q; want the 59 a's alone", got)
+	}
+}

@@ -86,21 +86,27 @@ func display(res Result) (Display, error) {
 	}, nil
 }
 
+// maxSnakeTitle is the longest show_widget title snakeTitle writes, in bytes.
+const maxSnakeTitle = 60
+
 // snakeTitle turns a card title into a show_widget title: lower-case ASCII
-// letters and digits joined by single underscores, at most 60 bytes.
+// letters and digits joined by single underscores, at most maxSnakeTitle bytes.
 func snakeTitle(title string) string {
 	var b strings.Builder
 	under := false
 	for _, r := range strings.ToLower(title) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			if under && b.Len() > 0 {
+			sep := under && b.Len() > 0
+			// The underscore before a word counts towards the limit too: writing it and
+			// then checking let a word that starts at byte 60 end the title at 61.
+			if n := b.Len() + 1; n > maxSnakeTitle || sep && n+1 > maxSnakeTitle {
+				break
+			}
+			if sep {
 				b.WriteByte('_')
 			}
 			under = false
 			b.WriteRune(r)
-			if b.Len() >= 60 {
-				break
-			}
 			continue
 		}
 		under = true
