@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
 
@@ -325,23 +326,57 @@ func describeType(p *jsonschema.Schema) string {
 	return "an " + p.Type
 }
 
-// words turns a JSON name into a label: product_id → "Product id", inStock → "In stock".
+// words turns a field's JSON name into a label for a form field without a schema title:
+// product_id becomes "Product ID", userID "User ID", HTTPSProxy "HTTPS proxy", été "Été". Words
+// are split at _, -, . and spaces and where camel case changes case; a run of capitals stays one
+// word (an acronym), and so does a word of Go's common initialisms (golint's list), in capitals.
 func words(name string) string {
-	var b strings.Builder
-	for i, r := range name {
-		switch {
-		case r == '_' || r == '-':
-			b.WriteByte(' ')
-		case i > 0 && unicode.IsUpper(r):
-			b.WriteByte(' ')
-			b.WriteRune(unicode.ToLower(r))
-		default:
-			b.WriteRune(r)
+	var out []string
+	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' || unicode.IsSpace(r) }) {
+		for _, w := range camelWords(part) {
+			switch upper := strings.ToUpper(w); {
+			case commonInitialisms[upper] || utf8.RuneCountInString(w) > 1 && w == upper && strings.ToLower(w) != w:
+				out = append(out, upper)
+			default:
+				out = append(out, strings.ToLower(w))
+			}
 		}
 	}
-	s := b.String()
-	if s == "" {
+	if len(out) == 0 {
 		return name
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	s := strings.Join(out, " ")
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// camelWords splits s where camel case starts a word: before a capital after a lower-case
+// letter or digit, and before the last capital of a run that a lower-case letter follows
+// (HTTPSProxy is HTTPS and Proxy).
+func camelWords(s string) []string {
+	rs := []rune(s)
+	var ws []string
+	start := 0
+	for i := 1; i < len(rs); i++ {
+		if !unicode.IsUpper(rs[i]) {
+			continue
+		}
+		prev := rs[i-1]
+		if unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]) {
+			ws = append(ws, string(rs[start:i]))
+			start = i
+		}
+	}
+	return append(ws, string(rs[start:]))
+}
+
+// commonInitialisms are the initialisms golint keeps in capitals in Go names; a label shows them
+// so too.
+var commonInitialisms = map[string]bool{
+	"ACL": true, "API": true, "ASCII": true, "CPU": true, "CSS": true, "DNS": true, "EOF": true,
+	"GUID": true, "HTML": true, "HTTP": true, "HTTPS": true, "ID": true, "IP": true, "JSON": true,
+	"LHS": true, "QPS": true, "RAM": true, "RHS": true, "RPC": true, "SLA": true, "SMTP": true,
+	"SQL": true, "SSH": true, "TCP": true, "TLS": true, "TTL": true, "UDP": true, "UI": true,
+	"UID": true, "UUID": true, "URI": true, "URL": true, "UTF8": true, "VM": true, "XML": true,
+	"XMPP": true, "XSRF": true, "XSS": true,
 }

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestJSONIDPath: the carousel id is the field encoding/json writes as "id": the shallowest,
@@ -44,6 +45,35 @@ type Named struct{ B ` + "`json:\"b\"`" + ` }
 		st := pkg.Scope().Lookup(name).Type().Underlying().(*types.Struct)
 		if got := jsonIDPath(st); !slices.Equal(got, want) {
 			t.Errorf("jsonIDPath(%s) = %q; want %q", name, got, want)
+		}
+	}
+}
+
+// TestFormLabelWords holds the labels of form fields without a schema title: words split at
+// separators and camel case, acronyms and common initialisms in capitals, the first letter of a
+// non-ASCII name upper-cased whole (cutting its first byte gave invalid UTF-8), and no stray
+// spaces from leading or doubled separators.
+func TestFormLabelWords(t *testing.T) {
+	for name, want := range map[string]string{
+		"product_id":    "Product ID",
+		"inStock":       "In stock",
+		"userID":        "User ID",
+		"URL":           "URL",
+		"HTTPSProxy":    "HTTPS proxy",
+		"été":           "Été",
+		"_x":            "X",
+		"a__b":          "A b",
+		"late-checkout": "Late checkout",
+		"page2Size":     "Page2 size",
+		"email":         "Email",
+		"ÅrsTal":        "Års tal",
+		"___":           "___",
+	} {
+		if got := words(name); got != want {
+			t.Errorf("words(%q) = %q; want %q", name, got, want)
+		}
+		if got := words(name); !utf8.ValidString(got) {
+			t.Errorf("words(%q) = %q, not UTF-8", name, got)
 		}
 	}
 }
