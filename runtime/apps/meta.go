@@ -112,8 +112,14 @@ func ParseResourceMeta(data []byte) (ResourceMeta, []MetaProblem) {
 			m.Permissions = p.permissions()
 		case "domain":
 			if s, ok := p.str("domain"); ok {
-				if s == "" {
-					p.addf(start, `"domain" is empty; give the host's sandbox domain or remove the key`)
+				// Blank as well as empty, the rule of Validate, which AddFile applies: a sidecar
+				// passed here (and so by cardgen) must not fail when the registry adds it.
+				if strings.TrimSpace(s) == "" {
+					what := "empty"
+					if s != "" {
+						what = "blank"
+					}
+					p.addf(start, `"domain" is %s; give the host's sandbox domain or remove the key`, what)
 				}
 				m.Domain = s
 			}

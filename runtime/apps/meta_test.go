@@ -110,6 +110,10 @@ func TestParseResourceMetaProblems(t *testing.T) {
 		{"problems after an unknown nested value", `{"x": {"y": [1, {"z": 2}]}, "domain": ""}`, []problem{
 			{1, `"x"`, `unknown key "x"; known keys are csp, permissions, domain, prefersBorder`},
 			{28, `"domain"`, `"domain" is empty; give the host's sandbox domain or remove the key`}}},
+		// Blank is as good as empty: Validate refuses it, so a sidecar with it passed cardgen
+		// and then failed AddFile, and a generated RegisterTools panicked at start-up.
+		{"blank domain", `{"domain": " \t "}`, []problem{
+			{1, `"domain"`, `"domain" is blank; give the host's sandbox domain or remove the key`}}},
 		{"huge number", `{"prefersBorder": 1e999}`, []problem{
 			{18, `1e999`, `"prefersBorder" must be true or false, not a number`}}},
 		// A byte order mark (some editors write one) is read as space: the file parses, and
