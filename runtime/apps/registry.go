@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html"
 	"io/fs"
 	"slices"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/net/html"
 
 	"github.com/cardgen/cardgen/internal/rpcerr"
 )
@@ -261,39 +261,50 @@ func InvalidUTF8At(data []byte) int {
 	return -1
 }
 
-// htmlTitle returns the text of the document's <title>, or "".
+// htmlTitle returns the text of the document's title element, as a browser's document.title
+// reads it (ASCII white space stripped and collapsed), or "" when there is none or it is not
+// closed. The markup is read with the Go team's tokenizer, so a <title> in a comment, in script
+// or style text, in an SVG image or in another tag's name is not taken for it.
 func htmlTitle(doc []byte) string {
-	start := indexTag(doc, "<title")
-	if start < 0 {
-		return ""
+	z := html.NewTokenizer(bytes.NewReader(doc))
+	foreign := 0 // depth of open svg and math elements, whose titles name a drawing
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return ""
+		case html.StartTagToken:
+			switch name, _ := z.TagName(); string(name) {
+			case "svg", "math":
+				foreign++
+			case "title":
+				if foreign == 0 {
+					return titleText(z)
+				}
+			}
+		case html.EndTagToken:
+			if name, _ := z.TagName(); foreign > 0 && (string(name) == "svg" || string(name) == "math") {
+				foreign--
+			}
+		}
 	}
-	gt := bytes.IndexByte(doc[start:], '>')
-	if gt < 0 {
-		return ""
-	}
-	start += gt + 1
-	end := indexTag(doc[start:], "</title")
-	if end < 0 {
-		return ""
-	}
-	return strings.Join(strings.Fields(html.UnescapeString(string(doc[start:start+end]))), " ")
 }
 
-// indexTag returns the index of the first case-insensitive match of tag, which
-// starts with '<', in doc, or -1. It only compares at each '<', so it does not
-// lower-case (and copy) the whole document.
-func indexTag(doc []byte, tag string) int {
-	for i := 0; i < len(doc); i++ {
-		j := bytes.IndexByte(doc[i:], '<')
-		if j < 0 {
-			return -1
-		}
-		i += j
-		if len(doc)-i >= len(tag) && strings.EqualFold(string(doc[i:i+len(tag)]), tag) {
-			return i
+// titleText reads the text of a title element whose start tag z has just read, up to its end
+// tag; it returns "" if the document ends first.
+func titleText(z *html.Tokenizer) string {
+	var text strings.Builder
+	for {
+		switch z.Next() {
+		case html.TextToken:
+			text.Write(z.Text()) // character references decoded: a title is RCDATA
+		case html.EndTagToken:
+			return strings.Join(strings.FieldsFunc(text.String(), func(c rune) bool {
+				return strings.ContainsRune(" \t\n\f\r", c)
+			}), " ")
+		default: // the end of the document: an unclosed title
+			return ""
 		}
 	}
-	return -1
 }
 
 // URI returns the versioned URI of the view added under path.

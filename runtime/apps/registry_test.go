@@ -478,6 +478,16 @@ func TestHTMLTitle(t *testing.T) {
 		{"<title", ""},
 		{"no title", ""},
 		{"<", ""},
+		// Only a title element counts, as for the browser's document.title: not a commented-out
+		// one, not one in script text, not another tag that starts with "title", and not an SVG
+		// image's title. The scan took each of these for the view's title.
+		{"<!-- <title>Old</title> --><title>New</title>", "New"},
+		{"<script>var s = '<title>x</title>';</script><title>T</title>", "T"},
+		{"<style>/* <title>x</title> */</style><title>T</title>", "T"},
+		{"<title-bar>Menu</title-bar><title>T</title>", "T"},
+		{`<svg><title>Icon</title></svg><svg/><title>T</title>`, "T"},
+		{"<textarea><title>x</title></textarea><title>T</title>", "T"},
+		{"<title> A&nbsp;B\u00a0 </title>", "A\u00a0B\u00a0"}, // no-break spaces are not ASCII white space
 	}
 	for _, tt := range tests {
 		if got := htmlTitle([]byte(tt.doc)); got != tt.want {
