@@ -38,8 +38,10 @@ type Options struct {
 type Registry struct {
 	server string
 	prefix string // "ui://<server>/"
-	opts   Options
-	err    error // a bad server name or default meta, returned by every Add
+	err    error  // a bad server name or default meta, returned by every Add
+	// defaultMeta is Options.Default as JSON, encoded when it is checked: its CSP is a pointer
+	// the caller keeps, and a change made to it later must not reach hosts unchecked.
+	defaultMeta []byte
 
 	mu     sync.RWMutex
 	frozen bool // set by Register; byURI and byPath never change after it
@@ -62,12 +64,12 @@ type resource struct {
 // NewRegistry returns an empty registry for the server named server, the
 // host part of its URIs (ui://<server>/<path>?v=<hash>). The name must be
 // letters, digits, '.', '-' and '_'; a bad name or an invalid opts.Default is
-// reported by every Add.
+// reported by every Add. opts.Default is taken now: changing it afterwards,
+// through its CSP for example, changes no view.
 func NewRegistry(server string, opts Options) *Registry {
 	r := &Registry{
 		server: server,
 		prefix: "ui://" + server + "/",
-		opts:   opts,
 		byURI:  map[string]*resource{},
 		byPath: map[string]*resource{},
 	}
@@ -75,6 +77,8 @@ func NewRegistry(server string, opts Options) *Registry {
 		r.err = fmt.Errorf("apps: server name %q cannot be the host of a ui:// URI; use letters, digits, '.', '-' and '_' only", server)
 	} else if err := opts.Default.Validate(); err != nil {
 		r.err = fmt.Errorf("apps: Options.Default: %w", err)
+	} else if r.defaultMeta, err = json.Marshal(opts.Default); err != nil { // cannot happen, as in add
+		r.err = fmt.Errorf("apps: encoding Options.Default: %w", err)
 	}
 	return r
 }
@@ -200,16 +204,15 @@ func (r *Registry) add(path string, data []byte, meta *ResourceMeta) (string, er
 		// from bytes it never receives.
 		return "", fmt.Errorf("apps: view %s is not valid UTF-8 (byte %d is not): save it as UTF-8, the encoding hosts read views in", path, InvalidUTF8At(data))
 	}
-	m := r.opts.Default
+	encoded := r.defaultMeta
 	if meta != nil {
 		if err := meta.Validate(); err != nil {
 			return "", fmt.Errorf("apps: meta of %s: %w", path, err)
 		}
-		m = *meta
-	}
-	encoded, err := json.Marshal(m)
-	if err != nil { // cannot happen: the type has only strings, bools and pointers
-		return "", fmt.Errorf("apps: encoding meta of %s: %w", path, err)
+		var err error
+		if encoded, err = json.Marshal(*meta); err != nil { // cannot happen: the type has only strings, bools and pointers
+			return "", fmt.Errorf("apps: encoding meta of %s: %w", path, err)
+		}
 	}
 	// The version covers everything a read serves, _meta.ui included: hosts cache a resource by
 	// URI, and a changed CSP under an old URI would keep being applied. The meta goes first, as

@@ -185,6 +185,31 @@ bad.meta.json:3:30: csp.connectDomains[0] "http://api.example.com" is not an htt
 	}
 }
 
+// TestDefaultMetaTakenByNewRegistry: NewRegistry checks Options.Default, so it must also be the
+// default that views get. It kept the caller's value, whose CSP is a pointer: an origin changed
+// after NewRegistry (here to plain http, which Validate refuses) was served to hosts unchecked,
+// and views added before and after the change got different defaults.
+func TestDefaultMetaTakenByNewRegistry(t *testing.T) {
+	def := ResourceMeta{CSP: &CSP{ConnectDomains: []string{"https://api.example.com"}}}
+	r := NewRegistry("shop", Options{Default: def})
+	def.CSP.ConnectDomains[0] = "http://api.example.com"
+	def.CSP.ResourceDomains = []string{"https://cdn.example.com"}
+	uri, err := r.AddHTML("a.html", []byte("<p>a"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newServer()
+	r.Register(s)
+	res, err := connect(t, s, nil).ReadResource(context.Background(), &mcp.ReadResourceParams{URI: uri})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ui, _ := json.Marshal(res.Contents[0].Meta["ui"])
+	if want := `{"csp":{"connectDomains":["https://api.example.com"]}}`; string(ui) != want {
+		t.Errorf("_meta.ui = %s, want the default NewRegistry was given and checked, %s", ui, want)
+	}
+}
+
 // safetyFixture is a server whose registry holds two views, next to files
 // that must never be served.
 type safetyFixture struct {
