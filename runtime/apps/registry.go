@@ -9,11 +9,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
+	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/net/html"
@@ -334,6 +336,11 @@ func (r *Registry) URI(path string) (string, bool) {
 //
 // Register may be called for many servers (one per session, say); views can
 // no longer be added after the first call.
+//
+// Registries with the same server name may be registered on one server: a
+// read without ?v=, or with an outdated one, is served from the last
+// registered that has the path. (The SDK keeps one template per URI template,
+// the last one added, so its handler looks in all of them.)
 func (r *Registry) Register(s *mcp.Server) {
 	r.mu.Lock()
 	r.frozen = true
@@ -357,32 +364,87 @@ func (r *Registry) Register(s *mcp.Server) {
 			Meta:     res.meta,
 		}, r.read)
 	}
+	group := namesakesOn(s)
+	group.join(r)
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: r.prefix + "{+path}",
 		Name:        r.server + "-ui",
 		Description: "The current version of a UI view of " + r.server + ", for a URI without ?v= or with an outdated one.",
 		MIMEType:    MIMEType,
-	}, r.read)
+	}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return answer(req, group.named(r.server))
+	})
 }
 
-// read is the resource handler of every view. After Register the maps are
-// never written again, so it reads them without locking.
+// read is the resource handler of every view.
 func (r *Registry) read(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	return answer(req, []*Registry{r})
+}
+
+// answer serves the view req names from the last of regs that has it. Each of regs has been
+// registered, so its maps are never written again and are read without locking.
+func answer(req *mcp.ReadResourceRequest, regs []*Registry) (*mcp.ReadResourceResult, error) {
 	if req == nil || req.Params == nil {
 		return nil, rpcerr.ResourceNotFound("")
 	}
-	res := r.lookup(req.Params.URI)
-	if res == nil {
-		return nil, rpcerr.ResourceNotFound(req.Params.URI)
+	for i := len(regs) - 1; i >= 0; i-- {
+		res := regs[i].lookup(req.Params.URI)
+		if res == nil {
+			continue
+		}
+		result := &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{res.contents}}
+		if req.Params.URI == res.uri {
+			// The bytes at a versioned URI never change: a changed view, or a changed _meta.ui,
+			// gets another ?v=. A path without it is the current version, which a deploy changes.
+			result.TTLMs = int(VersionedTTL.Milliseconds())
+			result.CacheScope = "public"
+		}
+		return result, nil
 	}
-	result := &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{res.contents}}
-	if req.Params.URI == res.uri {
-		// The bytes at a versioned URI never change: a changed view, or a changed _meta.ui,
-		// gets another ?v=. A path without it is the current version, which a deploy changes.
-		result.TTLMs = int(VersionedTTL.Milliseconds())
-		result.CacheScope = "public"
+	return nil, rpcerr.ResourceNotFound(req.Params.URI)
+}
+
+// namesakes holds, for each server Register was given, its registries by server name. The SDK
+// keeps one resource template per URI template, the one added last, so registries of one name on
+// one server (two packages called orders, say) share one template, and its handler must serve the
+// views of all of them. Its keys are weak, and a server's entry is deleted once the server is
+// unreachable, so a process that makes a server per session does not keep them.
+var namesakes sync.Map // weak.Pointer[mcp.Server] → *serverRegistries
+
+// serverRegistries are the registries registered on one server.
+type serverRegistries struct {
+	mu sync.Mutex
+	// byName lists each name's registries in the order of their last Register call. A list is
+	// replaced, never changed in place, so a reader may keep one after unlocking.
+	byName map[string][]*Registry
+}
+
+// namesakesOn returns the registries registered on s, adding an empty entry for s if needed.
+func namesakesOn(s *mcp.Server) *serverRegistries {
+	key := weak.Make(s)
+	if g, ok := namesakes.Load(key); ok {
+		return g.(*serverRegistries)
 	}
-	return result, nil
+	g, loaded := namesakes.LoadOrStore(key, &serverRegistries{byName: map[string][]*Registry{}})
+	if !loaded {
+		runtime.AddCleanup(s, func(k weak.Pointer[mcp.Server]) { namesakes.Delete(k) }, key)
+	}
+	return g.(*serverRegistries)
+}
+
+// join puts r last among the registries of its name: it was registered last.
+func (g *serverRegistries) join(r *Registry) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	others := slices.DeleteFunc(slices.Clone(g.byName[r.server]), func(x *Registry) bool { return x == r })
+	g.byName[r.server] = append(others, r)
+}
+
+// named returns the registries of the server name, in the order they were registered.
+func (g *serverRegistries) named(name string) []*Registry {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.byName[name]
 }
 
 // VersionedTTL is how long Register's answer to a read of a view's versioned URI (with its

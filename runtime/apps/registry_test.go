@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
+	"time"
+	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -403,6 +406,79 @@ func TestRegisterManyServers(t *testing.T) {
 		if err != nil || res.Contents[0].Text != string(ResultCardView()) {
 			t.Errorf("server %d: read %q: %v", i, uri, err)
 		}
+	}
+}
+
+// TestRegistriesOfOneNameOnOneServer: two registries with the same server name on one server
+// (two packages both called orders, say) share the SDK's one ui://<name>/{+path} template, which
+// the second Register replaced: a read of a view of the first without ?v=, or with an outdated
+// one, was answered "not found" — the broken frame that serving the current version exists to
+// prevent. Each view is now served; a path both have is served from the registry registered last.
+func TestRegistriesOfOneNameOnOneServer(t *testing.T) {
+	first, second := NewRegistry("shop", Options{}), NewRegistry("shop", Options{})
+	for _, add := range []struct {
+		r          *Registry
+		path, html string
+	}{
+		{first, "a.html", "first a"},
+		{first, "both.html", "first both"},
+		{second, "b.html", "second b"},
+		{second, "both.html", "second both"},
+	} {
+		if _, err := add.r.AddHTML(add.path, []byte(add.html), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := newServer()
+	first.Register(s)
+	second.Register(s)
+	cs := connect(t, s, nil)
+	firstBoth, _ := first.URI("both.html")
+	for uri, want := range map[string]string{
+		"ui://shop/a.html":                 "first a",
+		"ui://shop/a.html?v=000000000000":  "first a",
+		"ui://shop/b.html":                 "second b",
+		"ui://shop/both.html":              "second both",
+		"ui://shop/both.html?v=0123456789": "", // not a well-formed version
+		firstBoth:                          "first both",
+	} {
+		res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: uri})
+		switch {
+		case want == "" && err == nil:
+			t.Errorf("read %s = %q, want resource not found", uri, res.Contents[0].Text)
+		case want == "":
+		case err != nil:
+			t.Errorf("read %s: %v; want %q", uri, err, want)
+		case res.Contents[0].Text != want:
+			t.Errorf("read %s = %q, want %q", uri, res.Contents[0].Text, want)
+		}
+	}
+}
+
+// TestRegisterKeepsNoServer: what Register records about a server, for the registries of one
+// name on it, goes once the server is unreachable, so a process that makes a server per session
+// does not keep them all.
+func TestRegisterKeepsNoServer(t *testing.T) {
+	r := NewRegistry("shop", Options{})
+	if _, err := r.AddHTML("a.html", []byte("a"), nil); err != nil {
+		t.Fatal(err)
+	}
+	s := newServer()
+	r.Register(s)
+	key := weak.Make(s)
+	if _, ok := namesakes.Load(key); !ok {
+		t.Fatal("no entry for the server")
+	}
+	s = nil
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		runtime.GC()
+		if _, ok := namesakes.Load(key); !ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the entry of an unreachable server is still there")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
