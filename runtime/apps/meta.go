@@ -79,7 +79,8 @@ var (
 // ParseResourceMeta strictly decodes a <card>.meta.json sidecar, the JSON
 // form of [ResourceMeta]. Unknown or duplicate keys, values of the wrong type,
 // permissions other than {} and origins that are not https://host[:port]
-// are problems; all of them are returned, in the order they occur. The
+// are problems; all of them are returned, in the order they occur. A file
+// that is not UTF-8, or not JSON, has one problem: the first bad byte. The
 // returned meta holds whatever was valid; use it only when there are no
 // problems.
 //
@@ -98,6 +99,12 @@ func ParseResourceMeta(data []byte) (ResourceMeta, []MetaProblem) {
 		// A byte order mark, which some editors write and JSON does not allow: read as the
 		// three spaces it is as wide as, so that every offset still points into the file.
 		data = append([]byte("   "), data[3:]...)
+	}
+	if at := InvalidUTF8At(data); at >= 0 {
+		// JSON is UTF-8; the decoder would turn the byte into U+FFFD, and a domain would reach
+		// hosts as other characters than the file's. Like a syntax error, it is the only problem
+		// reported: the rest of the file is in the same wrong encoding.
+		return m, []MetaProblem{{int64(at), fmt.Sprintf("the meta file is not valid UTF-8 (byte %#x here); save it as UTF-8, which JSON requires", data[at])}}
 	}
 	if err := checkSyntax(data); err != nil {
 		return m, []MetaProblem{*err}
