@@ -79,7 +79,8 @@ var (
 // ParseResourceMeta strictly decodes a <card>.meta.json sidecar, the JSON
 // form of [ResourceMeta]. Unknown or duplicate keys, values of the wrong type,
 // permissions other than {} and origins that are not https://host[:port]
-// are problems; all of them are returned, in the order they occur. The
+// are problems; all of them are returned, in the order they occur. A file
+// that is not UTF-8, or not JSON, has one problem: the first bad byte. The
 // returned meta holds whatever was valid; use it only when there are no
 // problems.
 //
@@ -99,6 +100,12 @@ func ParseResourceMeta(data []byte) (ResourceMeta, []MetaProblem) {
 		// three spaces it is as wide as, so that every offset still points into the file.
 		data = append([]byte("   "), data[3:]...)
 	}
+	if at := InvalidUTF8At(data); at >= 0 {
+		// JSON is UTF-8; the decoder would turn the byte into U+FFFD, and a domain would reach
+		// hosts as other characters than the file's. Like a syntax error, it is the only problem
+		// reported: the rest of the file is in the same wrong encoding.
+		return m, []MetaProblem{{int64(at), fmt.Sprintf("the meta file is not valid UTF-8 (byte %#x here); save it as UTF-8, which JSON requires", data[at])}}
+	}
 	if err := checkSyntax(data); err != nil {
 		return m, []MetaProblem{*err}
 	}
@@ -112,8 +119,14 @@ func ParseResourceMeta(data []byte) (ResourceMeta, []MetaProblem) {
 			m.Permissions = p.permissions()
 		case "domain":
 			if s, ok := p.str("domain"); ok {
-				if s == "" {
-					p.addf(start, `"domain" is empty; give the host's sandbox domain or remove the key`)
+				// Blank as well as empty, the rule of Validate, which AddFile applies: a sidecar
+				// passed here (and so by cardgen) must not fail when the registry adds it.
+				if strings.TrimSpace(s) == "" {
+					what := "empty"
+					if s != "" {
+						what = "blank"
+					}
+					p.addf(start, `"domain" is %s; give the host's sandbox domain or remove the key`, what)
 				}
 				m.Domain = s
 			}

@@ -110,6 +110,14 @@ func TestParseResourceMetaProblems(t *testing.T) {
 		{"problems after an unknown nested value", `{"x": {"y": [1, {"z": 2}]}, "domain": ""}`, []problem{
 			{1, `"x"`, `unknown key "x"; known keys are csp, permissions, domain, prefersBorder`},
 			{28, `"domain"`, `"domain" is empty; give the host's sandbox domain or remove the key`}}},
+		// Blank is as good as empty: Validate refuses it, so a sidecar with it passed cardgen
+		// and then failed AddFile, and a generated RegisterTools panicked at start-up.
+		{"blank domain", `{"domain": " \t "}`, []problem{
+			{1, `"domain"`, `"domain" is blank; give the host's sandbox domain or remove the key`}}},
+		// JSON is UTF-8. The decoder turned the é of a Latin-1 file into U+FFFD, so the domain
+		// reached hosts as other characters than the file's, without a word.
+		{"not UTF-8", "{\"domain\": \"caf\xe9.example\"}", []problem{
+			{15, "\xe9", `the meta file is not valid UTF-8 (byte 0xe9 here); save it as UTF-8, which JSON requires`}}},
 		{"huge number", `{"prefersBorder": 1e999}`, []problem{
 			{18, `1e999`, `"prefersBorder" must be true or false, not a number`}}},
 		// A byte order mark (some editors write one) is read as space: the file parses, and

@@ -8,15 +8,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html"
 	"io/fs"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
+	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/net/html"
 
 	"github.com/cardgen/cardgen/internal/rpcerr"
 )
@@ -38,8 +40,10 @@ type Options struct {
 type Registry struct {
 	server string
 	prefix string // "ui://<server>/"
-	opts   Options
-	err    error // a bad server name or default meta, returned by every Add
+	err    error  // a bad server name or default meta, returned by every Add
+	// defaultMeta is Options.Default as JSON, encoded when it is checked: its CSP is a pointer
+	// the caller keeps, and a change made to it later must not reach hosts unchecked.
+	defaultMeta []byte
 
 	mu     sync.RWMutex
 	frozen bool // set by Register; byURI and byPath never change after it
@@ -62,12 +66,12 @@ type resource struct {
 // NewRegistry returns an empty registry for the server named server, the
 // host part of its URIs (ui://<server>/<path>?v=<hash>). The name must be
 // letters, digits, '.', '-' and '_'; a bad name or an invalid opts.Default is
-// reported by every Add.
+// reported by every Add. opts.Default is taken now: changing it afterwards,
+// through its CSP for example, changes no view.
 func NewRegistry(server string, opts Options) *Registry {
 	r := &Registry{
 		server: server,
 		prefix: "ui://" + server + "/",
-		opts:   opts,
 		byURI:  map[string]*resource{},
 		byPath: map[string]*resource{},
 	}
@@ -75,6 +79,8 @@ func NewRegistry(server string, opts Options) *Registry {
 		r.err = fmt.Errorf("apps: server name %q cannot be the host of a ui:// URI; use letters, digits, '.', '-' and '_' only", server)
 	} else if err := opts.Default.Validate(); err != nil {
 		r.err = fmt.Errorf("apps: Options.Default: %w", err)
+	} else if r.defaultMeta, err = json.Marshal(opts.Default); err != nil { // cannot happen, as in add
+		r.err = fmt.Errorf("apps: encoding Options.Default: %w", err)
 	}
 	return r
 }
@@ -200,16 +206,15 @@ func (r *Registry) add(path string, data []byte, meta *ResourceMeta) (string, er
 		// from bytes it never receives.
 		return "", fmt.Errorf("apps: view %s is not valid UTF-8 (byte %d is not): save it as UTF-8, the encoding hosts read views in", path, InvalidUTF8At(data))
 	}
-	m := r.opts.Default
+	encoded := r.defaultMeta
 	if meta != nil {
 		if err := meta.Validate(); err != nil {
 			return "", fmt.Errorf("apps: meta of %s: %w", path, err)
 		}
-		m = *meta
-	}
-	encoded, err := json.Marshal(m)
-	if err != nil { // cannot happen: the type has only strings, bools and pointers
-		return "", fmt.Errorf("apps: encoding meta of %s: %w", path, err)
+		var err error
+		if encoded, err = json.Marshal(*meta); err != nil { // cannot happen: the type has only strings, bools and pointers
+			return "", fmt.Errorf("apps: encoding meta of %s: %w", path, err)
+		}
 	}
 	// The version covers everything a read serves, _meta.ui included: hosts cache a resource by
 	// URI, and a changed CSP under an old URI would keep being applied. The meta goes first, as
@@ -261,39 +266,50 @@ func InvalidUTF8At(data []byte) int {
 	return -1
 }
 
-// htmlTitle returns the text of the document's <title>, or "".
+// htmlTitle returns the text of the document's title element, as a browser's document.title
+// reads it (ASCII white space stripped and collapsed), or "" when there is none or it is not
+// closed. The markup is read with the Go team's tokenizer, so a <title> in a comment, in script
+// or style text, in an SVG image or in another tag's name is not taken for it.
 func htmlTitle(doc []byte) string {
-	start := indexTag(doc, "<title")
-	if start < 0 {
-		return ""
+	z := html.NewTokenizer(bytes.NewReader(doc))
+	foreign := 0 // depth of open svg and math elements, whose titles name a drawing
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return ""
+		case html.StartTagToken:
+			switch name, _ := z.TagName(); string(name) {
+			case "svg", "math":
+				foreign++
+			case "title":
+				if foreign == 0 {
+					return titleText(z)
+				}
+			}
+		case html.EndTagToken:
+			if name, _ := z.TagName(); foreign > 0 && (string(name) == "svg" || string(name) == "math") {
+				foreign--
+			}
+		}
 	}
-	gt := bytes.IndexByte(doc[start:], '>')
-	if gt < 0 {
-		return ""
-	}
-	start += gt + 1
-	end := indexTag(doc[start:], "</title")
-	if end < 0 {
-		return ""
-	}
-	return strings.Join(strings.Fields(html.UnescapeString(string(doc[start:start+end]))), " ")
 }
 
-// indexTag returns the index of the first case-insensitive match of tag, which
-// starts with '<', in doc, or -1. It only compares at each '<', so it does not
-// lower-case (and copy) the whole document.
-func indexTag(doc []byte, tag string) int {
-	for i := 0; i < len(doc); i++ {
-		j := bytes.IndexByte(doc[i:], '<')
-		if j < 0 {
-			return -1
-		}
-		i += j
-		if len(doc)-i >= len(tag) && strings.EqualFold(string(doc[i:i+len(tag)]), tag) {
-			return i
+// titleText reads the text of a title element whose start tag z has just read, up to its end
+// tag; it returns "" if the document ends first.
+func titleText(z *html.Tokenizer) string {
+	var text strings.Builder
+	for {
+		switch z.Next() {
+		case html.TextToken:
+			text.Write(z.Text()) // character references decoded: a title is RCDATA
+		case html.EndTagToken:
+			return strings.Join(strings.FieldsFunc(text.String(), func(c rune) bool {
+				return strings.ContainsRune(" \t\n\f\r", c)
+			}), " ")
+		default: // the end of the document: an unclosed title
+			return ""
 		}
 	}
-	return -1
 }
 
 // URI returns the versioned URI of the view added under path.
@@ -320,6 +336,11 @@ func (r *Registry) URI(path string) (string, bool) {
 //
 // Register may be called for many servers (one per session, say); views can
 // no longer be added after the first call.
+//
+// Registries with the same server name may be registered on one server: a
+// read without ?v=, or with an outdated one, is served from the last
+// registered that has the path. (The SDK keeps one template per URI template,
+// the last one added, so its handler looks in all of them.)
 func (r *Registry) Register(s *mcp.Server) {
 	r.mu.Lock()
 	r.frozen = true
@@ -343,32 +364,87 @@ func (r *Registry) Register(s *mcp.Server) {
 			Meta:     res.meta,
 		}, r.read)
 	}
+	group := namesakesOn(s)
+	group.join(r)
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: r.prefix + "{+path}",
 		Name:        r.server + "-ui",
 		Description: "The current version of a UI view of " + r.server + ", for a URI without ?v= or with an outdated one.",
 		MIMEType:    MIMEType,
-	}, r.read)
+	}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return answer(req, group.named(r.server))
+	})
 }
 
-// read is the resource handler of every view. After Register the maps are
-// never written again, so it reads them without locking.
+// read is the resource handler of every view.
 func (r *Registry) read(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	return answer(req, []*Registry{r})
+}
+
+// answer serves the view req names from the last of regs that has it. Each of regs has been
+// registered, so its maps are never written again and are read without locking.
+func answer(req *mcp.ReadResourceRequest, regs []*Registry) (*mcp.ReadResourceResult, error) {
 	if req == nil || req.Params == nil {
 		return nil, rpcerr.ResourceNotFound("")
 	}
-	res := r.lookup(req.Params.URI)
-	if res == nil {
-		return nil, rpcerr.ResourceNotFound(req.Params.URI)
+	for i := len(regs) - 1; i >= 0; i-- {
+		res := regs[i].lookup(req.Params.URI)
+		if res == nil {
+			continue
+		}
+		result := &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{res.contents}}
+		if req.Params.URI == res.uri {
+			// The bytes at a versioned URI never change: a changed view, or a changed _meta.ui,
+			// gets another ?v=. A path without it is the current version, which a deploy changes.
+			result.TTLMs = int(VersionedTTL.Milliseconds())
+			result.CacheScope = "public"
+		}
+		return result, nil
 	}
-	result := &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{res.contents}}
-	if req.Params.URI == res.uri {
-		// The bytes at a versioned URI never change: a changed view, or a changed _meta.ui,
-		// gets another ?v=. A path without it is the current version, which a deploy changes.
-		result.TTLMs = int(VersionedTTL.Milliseconds())
-		result.CacheScope = "public"
+	return nil, rpcerr.ResourceNotFound(req.Params.URI)
+}
+
+// namesakes holds, for each server Register was given, its registries by server name. The SDK
+// keeps one resource template per URI template, the one added last, so registries of one name on
+// one server (two packages called orders, say) share one template, and its handler must serve the
+// views of all of them. Its keys are weak, and a server's entry is deleted once the server is
+// unreachable, so a process that makes a server per session does not keep them.
+var namesakes sync.Map // weak.Pointer[mcp.Server] → *serverRegistries
+
+// serverRegistries are the registries registered on one server.
+type serverRegistries struct {
+	mu sync.Mutex
+	// byName lists each name's registries in the order of their last Register call. A list is
+	// replaced, never changed in place, so a reader may keep one after unlocking.
+	byName map[string][]*Registry
+}
+
+// namesakesOn returns the registries registered on s, adding an empty entry for s if needed.
+func namesakesOn(s *mcp.Server) *serverRegistries {
+	key := weak.Make(s)
+	if g, ok := namesakes.Load(key); ok {
+		return g.(*serverRegistries)
 	}
-	return result, nil
+	g, loaded := namesakes.LoadOrStore(key, &serverRegistries{byName: map[string][]*Registry{}})
+	if !loaded {
+		runtime.AddCleanup(s, func(k weak.Pointer[mcp.Server]) { namesakes.Delete(k) }, key)
+	}
+	return g.(*serverRegistries)
+}
+
+// join puts r last among the registries of its name: it was registered last.
+func (g *serverRegistries) join(r *Registry) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	others := slices.DeleteFunc(slices.Clone(g.byName[r.server]), func(x *Registry) bool { return x == r })
+	g.byName[r.server] = append(others, r)
+}
+
+// named returns the registries of the server name, in the order they were registered.
+func (g *serverRegistries) named(name string) []*Registry {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.byName[name]
 }
 
 // VersionedTTL is how long Register's answer to a read of a view's versioned URI (with its

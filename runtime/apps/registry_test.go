@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
+	"time"
+	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -182,6 +185,31 @@ bad.meta.json:3:30: csp.connectDomains[0] "http://api.example.com" is not an htt
 	badDefault := NewRegistry("shop", Options{Default: ResourceMeta{CSP: &CSP{ConnectDomains: []string{"http://x.example.com"}}}})
 	if _, err := badDefault.AddHTML("a.html", nil, nil); err == nil || err.Error() != `apps: Options.Default: csp.connectDomains[0] "http://x.example.com" is not an https origin; write it as https://host[:port], e.g. https://api.example.com` {
 		t.Errorf("bad default: %v", err)
+	}
+}
+
+// TestDefaultMetaTakenByNewRegistry: NewRegistry checks Options.Default, so it must also be the
+// default that views get. It kept the caller's value, whose CSP is a pointer: an origin changed
+// after NewRegistry (here to plain http, which Validate refuses) was served to hosts unchecked,
+// and views added before and after the change got different defaults.
+func TestDefaultMetaTakenByNewRegistry(t *testing.T) {
+	def := ResourceMeta{CSP: &CSP{ConnectDomains: []string{"https://api.example.com"}}}
+	r := NewRegistry("shop", Options{Default: def})
+	def.CSP.ConnectDomains[0] = "http://api.example.com"
+	def.CSP.ResourceDomains = []string{"https://cdn.example.com"}
+	uri, err := r.AddHTML("a.html", []byte("<p>a"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newServer()
+	r.Register(s)
+	res, err := connect(t, s, nil).ReadResource(context.Background(), &mcp.ReadResourceParams{URI: uri})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ui, _ := json.Marshal(res.Contents[0].Meta["ui"])
+	if want := `{"csp":{"connectDomains":["https://api.example.com"]}}`; string(ui) != want {
+		t.Errorf("_meta.ui = %s, want the default NewRegistry was given and checked, %s", ui, want)
 	}
 }
 
@@ -381,6 +409,79 @@ func TestRegisterManyServers(t *testing.T) {
 	}
 }
 
+// TestRegistriesOfOneNameOnOneServer: two registries with the same server name on one server
+// (two packages both called orders, say) share the SDK's one ui://<name>/{+path} template, which
+// the second Register replaced: a read of a view of the first without ?v=, or with an outdated
+// one, was answered "not found" — the broken frame that serving the current version exists to
+// prevent. Each view is now served; a path both have is served from the registry registered last.
+func TestRegistriesOfOneNameOnOneServer(t *testing.T) {
+	first, second := NewRegistry("shop", Options{}), NewRegistry("shop", Options{})
+	for _, add := range []struct {
+		r          *Registry
+		path, html string
+	}{
+		{first, "a.html", "first a"},
+		{first, "both.html", "first both"},
+		{second, "b.html", "second b"},
+		{second, "both.html", "second both"},
+	} {
+		if _, err := add.r.AddHTML(add.path, []byte(add.html), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := newServer()
+	first.Register(s)
+	second.Register(s)
+	cs := connect(t, s, nil)
+	firstBoth, _ := first.URI("both.html")
+	for uri, want := range map[string]string{
+		"ui://shop/a.html":                 "first a",
+		"ui://shop/a.html?v=000000000000":  "first a",
+		"ui://shop/b.html":                 "second b",
+		"ui://shop/both.html":              "second both",
+		"ui://shop/both.html?v=0123456789": "", // not a well-formed version
+		firstBoth:                          "first both",
+	} {
+		res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: uri})
+		switch {
+		case want == "" && err == nil:
+			t.Errorf("read %s = %q, want resource not found", uri, res.Contents[0].Text)
+		case want == "":
+		case err != nil:
+			t.Errorf("read %s: %v; want %q", uri, err, want)
+		case res.Contents[0].Text != want:
+			t.Errorf("read %s = %q, want %q", uri, res.Contents[0].Text, want)
+		}
+	}
+}
+
+// TestRegisterKeepsNoServer: what Register records about a server, for the registries of one
+// name on it, goes once the server is unreachable, so a process that makes a server per session
+// does not keep them all.
+func TestRegisterKeepsNoServer(t *testing.T) {
+	r := NewRegistry("shop", Options{})
+	if _, err := r.AddHTML("a.html", []byte("a"), nil); err != nil {
+		t.Fatal(err)
+	}
+	s := newServer()
+	r.Register(s)
+	key := weak.Make(s)
+	if _, ok := namesakes.Load(key); !ok {
+		t.Fatal("no entry for the server")
+	}
+	s = nil
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		runtime.GC()
+		if _, ok := namesakes.Load(key); !ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the entry of an unreachable server is still there")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 func TestRegisterEmpty(t *testing.T) {
 	s := newServer()
 	NewRegistry("shop", Options{}).Register(s)
@@ -478,6 +579,16 @@ func TestHTMLTitle(t *testing.T) {
 		{"<title", ""},
 		{"no title", ""},
 		{"<", ""},
+		// Only a title element counts, as for the browser's document.title: not a commented-out
+		// one, not one in script text, not another tag that starts with "title", and not an SVG
+		// image's title. The scan took each of these for the view's title.
+		{"<!-- <title>Old</title> --><title>New</title>", "New"},
+		{"<script>var s = '<title>x</title>';</script><title>T</title>", "T"},
+		{"<style>/* <title>x</title> */</style><title>T</title>", "T"},
+		{"<title-bar>Menu</title-bar><title>T</title>", "T"},
+		{`<svg><title>Icon</title></svg><svg/><title>T</title>`, "T"},
+		{"<textarea><title>x</title></textarea><title>T</title>", "T"},
+		{"<title> A&nbsp;B\u00a0 </title>", "A\u00a0B\u00a0"}, // no-break spaces are not ASCII white space
 	}
 	for _, tt := range tests {
 		if got := htmlTitle([]byte(tt.doc)); got != tt.want {
