@@ -12,8 +12,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
+	"golang.org/x/net/idna"
 
 	"github.com/cardgen/cardgen/runtime/apps"
 )
@@ -398,6 +400,22 @@ func lowerFirst(s string) string {
 	return strings.ToLower(s[:1]) + s[1:]
 }
 
+// uiServerName is the default host of a package's ui:// URIs: its name, which hosts and the SDK
+// take as a URI host only in ASCII (runtime/apps refuses any other, so RegisterTools of a
+// package café panicked), or else the name's Punycode form, as a browser writes such a host
+// (xn--caf-dma).
+func uiServerName(pkgName string) string {
+	for i := range len(pkgName) {
+		if pkgName[i] >= utf8.RuneSelf {
+			if ascii, err := idna.Punycode.ToASCII(pkgName); err == nil {
+				return ascii
+			}
+			return "ui" // cannot happen for a Go identifier: Punycode encodes any letters
+		}
+	}
+	return pkgName
+}
+
 func schemaVar(t *Tool, which string) string { return lowerFirst(t.GoName) + which + "Schema" }
 
 // rawString writes s as a Go raw string when it can, which keeps the embedded JSON readable in
@@ -476,7 +494,7 @@ func renderRegister(f *jen.File, p *Package) {
 		// Only cards and views need the options; a package without them keeps the parameter
 		// so that every RegisterTools has the same shape.
 		body = append(body, jen.Id("cfg").Op(":=").Qual(registerPath, "NewConfig").Call(jen.Id("opts").Op("...")))
-		body = append(body, jen.Id("ui").Op(":=").Id("cfg").Dot("UIRegistry").Call(jen.Lit(p.Name)))
+		body = append(body, jen.Id("ui").Op(":=").Id("cfg").Dot("UIRegistry").Call(jen.Lit(uiServerName(p.Name))))
 		if len(p.UIFiles) > 0 {
 			body = append(body, jen.Id("uiFS").Op(":=").Qual(registerPath, "SubFS").Call(jen.Id("uiFiles"), jen.Lit(p.UIDir)))
 		}

@@ -175,3 +175,83 @@ func TestServe(t *testing.T) {
 		t.Fatalf("go test: %v\n%s", err, strings.TrimSpace(string(out)))
 	}
 }
+
+// TestGeneratedViewsNonASCIIPackage serves the built-in view of a package whose name is not
+// ASCII. The package name is the default host of its ui:// URIs, which runtime/apps refuses in
+// any other letters than ASCII, so RegisterTools panicked at start-up; the host is now the
+// name's Punycode form, as a browser writes it.
+func TestGeneratedViewsNonASCIIPackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and tests a generated package; skipped with -short")
+	}
+	dir := moduleTempDir(t, "cafe")
+	writeTree(t, dir, map[string]string{
+		"p.go": `package café
+
+import "context"
+
+type In struct {
+	ID string ` + "`json:\"id\"`" + `
+}
+
+type Order struct {
+	ID string ` + "`json:\"id\"`" + `
+}
+
+// GetOrder is drawn by the built-in view.
+//
+//card:tool readonly
+//card:result title="Order {{.ID}}"
+func GetOrder(ctx context.Context, in In) (*Order, error) { return &Order{ID: in.ID}, nil }
+`,
+		"p_test.go": `package café
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func TestServe(t *testing.T) {
+	ctx := context.Background()
+	s := mcp.NewServer(&mcp.Implementation{Name: "p", Version: "1"}, nil)
+	RegisterTools(s)
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := s.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	resources, err := cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resources.Resources) != 1 || !strings.HasPrefix(resources.Resources[0].URI, "ui://xn--caf-dma/result-card.html?v=") {
+		t.Fatalf("resources %+v; want the built-in view under ui://xn--caf-dma/", resources.Resources)
+	}
+	if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: resources.Resources[0].URI}); err != nil {
+		t.Errorf("read %s: %v", resources.Resources[0].URI, err)
+	}
+}
+`,
+	})
+	res, err := Generate(Options{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(res.Files); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "test", "-count=1", "-run", "TestServe", ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test: %v\n%s", err, strings.TrimSpace(string(out)))
+	}
+}
