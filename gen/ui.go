@@ -3,6 +3,7 @@ package gen
 import (
 	"errors"
 	"go/token"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -67,6 +68,12 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 		b.errorf(arg.Pos, "ui path %q leads out of the ui folder through a symlink; nothing outside the ui folder is served, so copy the file in (%s)", arg.Text, annotations.PathRule)
 		return
 	}
+	if li, err := os.Lstat(full); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+		// go:embed refuses a symlink ("cannot embed irregular file"), even to a file beside it:
+		// the package would not build.
+		b.errorf(arg.Pos, "ui path %q is a symlink, which go:embed cannot embed, so the package would not build; put the file itself there (%s)", arg.Text, annotations.PathRule)
+		return
+	}
 	realPkg, err := filepath.EvalSymlinks(b.out.Dir)
 	if err != nil || !within(realPkg, realDir) {
 		b.errorf(arg.Pos, "the ui folder %q is not inside the package directory; go:embed can only embed files below it (set -ui to a folder inside the package)", b.out.UIDir)
@@ -88,7 +95,12 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	t.UIPath, t.UIPos = arg.Text, arg.Pos
 	b.out.addUIFile(arg.Text)
 	sidecar := strings.TrimSuffix(arg.Text, ".html") + ".meta.json"
-	data, err := os.ReadFile(filepath.Join(uiDir, filepath.FromSlash(sidecar)))
+	sidecarFile := filepath.Join(uiDir, filepath.FromSlash(sidecar))
+	if li, err := os.Lstat(sidecarFile); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+		b.atVia(token.Position{Filename: sidecarFile, Line: 1, Column: 1}, arg.Pos, "the sidecar %s is a symlink, which go:embed cannot embed, so the package would not build; put the file itself there", path.Base(sidecar))
+		return
+	}
+	data, err := os.ReadFile(sidecarFile)
 	if err != nil {
 		return // no sidecar: the registry's default meta applies
 	}
