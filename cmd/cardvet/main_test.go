@@ -171,14 +171,16 @@ const withTests = "./cmd/cardvet/testdata/withtests"
 // variant "p [p.test]") and go vet once (as the test variant): each diagnostic of p.go is
 // reported once, the -update one in a _test.go file too (generation reads _test.go files for
 // that), and the annotated helpers in _test.go files are not reported, as generation does not
-// read them.
+// read them. A method that p_test.go declares on p's output type is not taken for the field a
+// template names, as generation does not see it either.
 func TestEachDiagnosticOnce(t *testing.T) {
 	bin := buildCardvet(t)
 	// Prefixes of the diagnostics, relative to the package's folder, in sorted order; the rest
 	// of the -update message is the generator's to word.
 	want := []string{
-		"p.go:15:8: unknown directive //card:reslut; did you mean //card:result?",
-		"p.go:9:13: unknown key titel for //card:tool; did you mean title?",
+		"p.go:10:13: unknown key titel for //card:tool; did you mean title?",
+		"p.go:11:24: {{.Stauts}}: Out has no field Stauts; did you mean .Status?",
+		"p.go:17:8: unknown directive //card:reslut; did you mean //card:result?",
 		"x_linux_test.go:5:24: -update is defined in a test file built only on linux",
 	}
 	for _, mode := range []struct {
@@ -257,8 +259,9 @@ func jsonDiagnostics(t *testing.T, out string) []string {
 }
 
 // TestFixOnceWithTests applies the fixes in a copy of the package with tests, on its own and
-// under go vet: each misspelling in p.go is fixed once, and the _test.go files, which
-// generation does not read, are left alone. (The driver merges identical edits, so fixes
+// under go vet: each misspelling in p.go is fixed once (the template field that only the tests
+// declare as a method too), and the _test.go files, which generation does not read, are left
+// alone. (The driver merges identical edits, so fixes
 // reported under both p and its test variant were not applied twice even before cardvet
 // reported them once; this holds it to that.)
 func TestFixOnceWithTests(t *testing.T) {
@@ -300,7 +303,7 @@ func TestFixOnceWithTests(t *testing.T) {
 			for name, old := range before {
 				want := old
 				if name == "p.go" {
-					want = strings.NewReplacer(`titel="x"`, `title="x"`, "//card:reslut", "//card:result").Replace(old)
+					want = strings.NewReplacer(`titel="x"`, `title="x"`, "{{.Stauts}}", "{{.Status}}", "//card:reslut", "//card:result").Replace(old)
 				}
 				got, err := os.ReadFile(filepath.Join(copyDir, name))
 				if err != nil {

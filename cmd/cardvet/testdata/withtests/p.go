@@ -4,9 +4,11 @@ package p
 
 import "context"
 
-// F misspells a key (which has a suggested fix).
+// F misspells a key (which has a suggested fix), and a field of its output that the tests
+// declare as a method, which generation does not see.
 //
 //card:tool titel="x"
+//card:result title="{{.Stauts}}"
 func F(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
 // G misspells a directive.
@@ -20,5 +22,6 @@ type In struct {
 }
 
 type Out struct {
-	ID string `json:"id"`
+	ID     string `json:"id"`
+	Status string `json:"status"`
 }

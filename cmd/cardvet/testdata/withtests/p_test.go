@@ -11,4 +11,7 @@ import (
 //card:tool titel="h"
 func H(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
+// Stauts is a method of Out in the test variant only.
+func (Out) Stauts() string { return "" }
+
 func TestF(t *testing.T) { _, _ = F(context.Background(), In{}) }
