@@ -2,7 +2,9 @@ package main_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,6 +33,20 @@ func buildCardvet(t testing.TB) string {
 // "# package" headers, and its exit code.
 func run(t testing.TB, name string, args ...string) ([]string, int) {
 	t.Helper()
+	out, code := output(t, name, args...)
+	var lines []string
+	for l := range strings.Lines(out) {
+		if l = strings.TrimRight(l, "\n"); l != "" && !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	return lines, code
+}
+
+// output runs name with args in the module root and returns its output, standard output and
+// standard error together, and its exit code.
+func output(t testing.TB, name string, args ...string) (string, int) {
+	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = moduleRoot
 	var out bytes.Buffer
@@ -42,13 +58,7 @@ func run(t testing.TB, name string, args ...string) ([]string, int) {
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	var lines []string
-	for l := range strings.Lines(out.String()) {
-		if l = strings.TrimRight(l, "\n"); l != "" && !strings.HasPrefix(l, "#") {
-			lines = append(lines, l)
-		}
-	}
-	return lines, code
+	return out.String(), code
 }
 
 // TestGoVet runs cardvet as go vet's tool: the diagnostics of generation, at module-relative
@@ -149,5 +159,160 @@ func TestStandaloneDiagnostics(t *testing.T) {
 	}
 	if code == 0 {
 		t.Error("exit status 0 with a diagnostic")
+	}
+}
+
+// withTests is a package with _test.go files: an in-package test with an annotated helper, a
+// test file that defines -update only on linux, and an external test package.
+const withTests = "./cmd/cardvet/testdata/withtests"
+
+// TestEachDiagnosticOnce runs cardvet on its own and as go vet's tool, with and without -json,
+// on a package with tests, which cardvet's own loader analyses twice (as p and as its test
+// variant "p [p.test]") and go vet once (as the test variant): each diagnostic of p.go is
+// reported once, the -update one in a _test.go file too (generation reads _test.go files for
+// that), and the annotated helpers in _test.go files are not reported, as generation does not
+// read them. A method that p_test.go declares on p's output type is not taken for the field a
+// template names, as generation does not see it either.
+func TestEachDiagnosticOnce(t *testing.T) {
+	bin := buildCardvet(t)
+	// Prefixes of the diagnostics, relative to the package's folder, in sorted order; the rest
+	// of the -update message is the generator's to word.
+	want := []string{
+		"p.go:10:13: unknown key titel for //card:tool; did you mean title?",
+		"p.go:11:24: {{.Stauts}}: Out has no field Stauts; did you mean .Status?",
+		"p.go:17:8: unknown directive //card:reslut; did you mean //card:result?",
+		"x_linux_test.go:5:24: -update is defined in a test file built only on linux",
+	}
+	for _, mode := range []struct {
+		name string
+		args []string
+		json bool
+	}{
+		{"standalone", []string{bin, withTests}, false},
+		{"standalone-json", []string{bin, "-json", withTests}, true},
+		{"govet", []string{"go", "vet", "-vettool=" + bin, withTests}, false},
+		{"govet-json", []string{"go", "vet", "-vettool=" + bin, "-json", withTests}, true},
+	} {
+		t.Run(mode.name, func(t *testing.T) {
+			out, _ := output(t, mode.args[0], mode.args[1:]...)
+			var got []string
+			if mode.json {
+				got = jsonDiagnostics(t, out)
+			} else {
+				for l := range strings.Lines(out) {
+					if l = strings.TrimRight(l, "\n"); l != "" && !strings.HasPrefix(l, "#") {
+						got = append(got, l)
+					}
+				}
+			}
+			for i, d := range got {
+				// Text positions are absolute on its own and relative under go vet.
+				if _, rel, ok := strings.Cut(filepath.ToSlash(d), "testdata/withtests/"); ok {
+					got[i] = rel
+				}
+			}
+			slices.Sort(got)
+			ok := len(got) == len(want)
+			for i := 0; ok && i < len(want); i++ {
+				ok = strings.HasPrefix(got[i], want[i])
+			}
+			if !ok {
+				t.Errorf("%s reported\n%s\nwant each of these once\n%s", strings.Join(mode.args, " "), strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}
+
+// jsonDiagnostics returns the diagnostics of the go/analysis JSON output out, one or more
+// objects (go vet prints one per package it vets) of package ID, then analyzer name, then the
+// analyzer's diagnostics or error, as "file:line:col: message".
+func jsonDiagnostics(t *testing.T, out string) []string {
+	t.Helper()
+	var text strings.Builder
+	for l := range strings.Lines(out) {
+		if !strings.HasPrefix(l, "#") {
+			text.WriteString(l)
+		}
+	}
+	var diags []string
+	dec := json.NewDecoder(strings.NewReader(text.String()))
+	for {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("output is not go/analysis JSON: %v\n%s", err, out)
+		}
+		for id, analyzers := range tree {
+			for name, raw := range analyzers {
+				var ds []struct{ Posn, Message string }
+				if err := json.Unmarshal(raw, &ds); err != nil {
+					t.Errorf("%s: %s: %s", id, name, raw)
+				}
+				for _, d := range ds {
+					diags = append(diags, d.Posn+": "+d.Message)
+				}
+			}
+		}
+	}
+	return diags
+}
+
+// TestFixOnceWithTests applies the fixes in a copy of the package with tests, on its own and
+// under go vet: each misspelling in p.go is fixed once (the template field that only the tests
+// declare as a method too), and the _test.go files, which generation does not read, are left
+// alone. (The driver merges identical edits, so fixes
+// reported under both p and its test variant were not applied twice even before cardvet
+// reported them once; this holds it to that.)
+func TestFixOnceWithTests(t *testing.T) {
+	bin := buildCardvet(t)
+	src := filepath.Join(moduleRoot, filepath.FromSlash(withTests))
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []struct {
+		name string
+		args []string
+	}{
+		{"standalone", []string{bin, "-fix"}},
+		{"govet", []string{"go", "vet", "-vettool=" + bin, "-fix"}},
+	} {
+		t.Run(mode.name, func(t *testing.T) {
+			// In the module, as go vet needs; a leading _ keeps it out of ./... patterns.
+			copyDir, err := os.MkdirTemp(".", "_fix")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.RemoveAll(copyDir) })
+			before := map[string]string{}
+			for _, e := range entries {
+				data, err := os.ReadFile(filepath.Join(src, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				before[e.Name()] = string(data)
+				if err := os.WriteFile(filepath.Join(copyDir, e.Name()), data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out, code := output(t, mode.args[0], append(mode.args[1:], "./cmd/cardvet/"+filepath.Base(copyDir))...)
+			if code != 0 {
+				t.Errorf("%s: exit status %d\n%s", strings.Join(mode.args, " "), code, out)
+			}
+			for name, old := range before {
+				want := old
+				if name == "p.go" {
+					want = strings.NewReplacer(`titel="x"`, `title="x"`, "{{.Stauts}}", "{{.Status}}", "//card:reslut", "//card:result").Replace(old)
+				}
+				got, err := os.ReadFile(filepath.Join(copyDir, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(got) != want {
+					t.Errorf("after %s, %s is\n%s\nwant\n%s", strings.Join(mode.args, " "), name, got, want)
+				}
+			}
+		})
 	}
 }

@@ -9,9 +9,11 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cardgen/cardgen/annotations"
@@ -55,9 +57,7 @@ func init() {
 func run(pass *analysis.Pass) (any, error) {
 	// The generator loads packages without their tests; a test variant's _test.go files are
 	// left out so that the analyzer sees what generation sees.
-	files := slices.DeleteFunc(slices.Clone(pass.Files), func(f *ast.File) bool {
-		return strings.HasSuffix(pass.Fset.Position(f.FileStart).Filename, "_test.go")
-	})
+	files := slices.DeleteFunc(slices.Clone(pass.Files), func(f *ast.File) bool { return isTest(pass, f) })
 	// A package whose every file the build leaves out (all of them _windows.go on Linux) is
 	// still checked, as generation checks it: its tools would be missing from every build that
 	// leaves the files out, which generation says at each handler.
@@ -66,7 +66,11 @@ func run(pass *analysis.Pass) (any, error) {
 		// of the file would only bring its echoes, as generation leaves them out too.
 		return nil, nil
 	}
-	in := gen.Input{Fset: pass.Fset, Files: files, Types: pass.Pkg, Info: pass.TypesInfo, IgnoredFiles: pass.IgnoredFiles, CompilerReports: true}
+	pkg, info := pass.Pkg, pass.TypesInfo
+	if len(files) < len(pass.Files) && testMethods(pass) {
+		pkg, info = withoutTests(pass, files)
+	}
+	in := gen.Input{Fset: pass.Fset, Files: files, Types: pkg, Info: info, IgnoredFiles: pass.IgnoredFiles, CompilerReports: true}
 	_, diags := gen.Model(in, gen.Options{UIDir: uiDir})
 	other := &otherFiles{fset: pass.Fset, files: map[string]*token.File{}}
 	var out []analysis.Diagnostic
@@ -105,6 +109,94 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	return nil, nil
 }
+
+// testMethods reports whether a _test.go file of the pass declares a method of a type that a
+// file of the package itself declares. go vet and golangci-lint analyse a package with tests as
+// its test variant only, whose types carry such methods, where generation, which loads the
+// package without its tests, does not see them: a card template's {{.Stauts}} is a method there
+// and a missing field to generation.
+func testMethods(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		if !isTest(pass, f) {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || fn.Signature().Recv() == nil {
+				continue // a receiver the type checker could not resolve
+			}
+			t := fn.Signature().Recv().Type()
+			if ptr, ok := t.(*types.Pointer); ok {
+				t = ptr.Elem()
+			}
+			if named, ok := t.(*types.Named); ok && named.Obj().Pos().IsValid() &&
+				!strings.HasSuffix(pass.Fset.File(named.Obj().Pos()).Name(), "_test.go") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isTest reports whether f is a _test.go file, by the name of the file itself, not the one a
+// //line directive gives.
+func isTest(pass *analysis.Pass, f *ast.File) bool {
+	return strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go")
+}
+
+// withoutTests type-checks files, the pass's files without its _test.go files, again, for the
+// types generation sees. Each import resolves to the package the pass resolved it to (a vendored
+// package's path is not the one the source imports), or else to the imported package of that
+// path: the test variant's imports include every one of its other files'. The type errors are
+// not reported: those of the package itself are the driver's to report, and one that the test
+// files covered (a file of the package using a declaration of its tests) is the go command's
+// when it builds the package.
+func withoutTests(pass *analysis.Pass, files []*ast.File) (*types.Package, *types.Info) {
+	imported := map[string]*types.Package{}
+	for _, p := range pass.Pkg.Imports() {
+		imported[p.Path()] = p
+	}
+	for _, f := range files {
+		for _, spec := range f.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if pn := pass.TypesInfo.PkgNameOf(spec); err == nil && pn != nil {
+				imported[path] = pn.Imported()
+			}
+		}
+	}
+	conf := types.Config{
+		Importer: importer(func(path string) (*types.Package, error) {
+			if p, ok := imported[path]; ok {
+				return p, nil
+			}
+			return nil, fmt.Errorf("%s was not imported", path)
+		}),
+		GoVersion: pass.Pkg.GoVersion(),
+		Sizes:     pass.TypesSizes,
+		Error:     func(error) {},
+	}
+	info := &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	pkg, _ := conf.Check(pass.Pkg.Path(), pass.Fset, files, info)
+	return pkg, info
+}
+
+// importer is a types.Importer made of a function.
+type importer func(path string) (*types.Package, error)
+
+func (f importer) Import(path string) (*types.Package, error) { return f(path) }
 
 // staleGenerated says of each of cardgen's own files among files that does not type-check (it
 // registers a handler since renamed, say) that it is stale, at its first type error, as cardgen

@@ -350,3 +350,19 @@ func TestStaleImport(t *testing.T) {
 		}
 	}
 }
+
+// TestTestVariant checks a package whose tests declare a method of a type of the package: in
+// the package's test variant, which go vet and golangci-lint analyse instead of the package,
+// the analyzer reports what generation reports, which does not see the tests' methods.
+func TestTestVariant(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "testmethods")
+	variants := 0
+	for _, r := range results {
+		if strings.HasSuffix(r.Action.Package.ID, ".test]") && len(r.Pass.Files) > 1 {
+			variants++
+		}
+	}
+	if variants != 1 {
+		t.Errorf("%d test variants analysed; want 1", variants)
+	}
+}
