@@ -6,9 +6,11 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 
+	"github.com/cardgen/cardgen/internal/urlhost"
 	"github.com/cardgen/cardgen/runtime/apps"
 )
 
@@ -138,7 +140,27 @@ func absoluteOrigin(raw string) string {
 	if err != nil || u.Host == "" || u.Scheme != "https" && u.Scheme != "http" {
 		return ""
 	}
-	return u.Scheme + "://" + withoutDefaultPort(u.Scheme, strings.ToLower(u.Host))
+	return u.Scheme + "://" + withoutDefaultPort(u.Scheme, asciiHost(strings.ToLower(u.Host)))
+}
+
+// asciiHost returns host (with its port, if any) as a browser's URL parser writes it, which is
+// what CSP source expressions are matched against and what a sidecar can list: a Unicode domain
+// in its Punycode form (bücher.example is xn--bcher-kva.example). A host it cannot convert is
+// left as it is.
+func asciiHost(host string) string {
+	for i := range len(host) {
+		if host[i] >= utf8.RuneSelf {
+			name, port, _ := strings.Cut(host, ":") // an IPv6 literal is ASCII: not here
+			if ascii, err := urlhost.ToASCII(name); err == nil && ascii != "" {
+				if port != "" {
+					return ascii + ":" + port
+				}
+				return ascii
+			}
+			return host
+		}
+	}
+	return host
 }
 
 // withoutDefaultPort drops the scheme's default port from host: https://x:443 is the origin
@@ -206,6 +228,12 @@ func blockedMessage(l outsideLoad, sidecar string) string {
 	}
 	if strings.HasPrefix(l.origin, "http://") {
 		return fmt.Sprintf("<%s %s> loads from %s, plain http, which hosts block in a view; serve it over https and add the https origin to csp.%s in %s, or %s",
+			l.tag, l.attr, l.origin, l.directive, sidecar, otherwise)
+	}
+	if host := l.origin[strings.Index(l.origin, "://")+3:]; strings.HasSuffix(host, ".") || strings.Contains(host, ".:") {
+		// A fully qualified host (cdn.example.com.) is not the origin a sidecar can list:
+		// ParseResourceMeta refuses the final dot, so the advice below could not be followed.
+		return fmt.Sprintf("<%s %s> loads from %s, whose host ends in a dot, which no csp.%s origin in %s can match; write the URL without the final dot and list that origin, or %s",
 			l.tag, l.attr, l.origin, l.directive, sidecar, otherwise)
 	}
 	return fmt.Sprintf("<%s %s> loads from %s, which the view's csp.%s does not list, so the host blocks it; add %q to csp.%s in %s, or %s",

@@ -24,6 +24,11 @@ func TestAbsoluteOrigin(t *testing.T) {
 		"https://cdn.example.com:443/app.js": "https://cdn.example.com",
 		"http://old.example.com:80/x.js":     "http://old.example.com",
 		"http://old.example.com:443/x.js":    "http://old.example.com:443",
+		// A Unicode domain is its Punycode form, as the browser's URL parser writes it and as a
+		// sidecar can list it (ParseResourceMeta refuses the Unicode form).
+		"https://bücher.example/a.js":      "https://xn--bcher-kva.example",
+		"https://BÜCHER.example:8443/a.js": "https://xn--bcher-kva.example:8443",
+		"https://bücher.example:443/a.js":  "https://xn--bcher-kva.example",
 	} {
 		if got := absoluteOrigin(raw); got != want {
 			t.Errorf("absoluteOrigin(%q) = %q; want %q", raw, got, want)

@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/net/idna"
+	"github.com/cardgen/cardgen/internal/urlhost"
 )
 
 // Problem is one broken rule of a card.
@@ -155,16 +155,11 @@ func validPort(p string) bool {
 	return err == nil && n >= 1 && n <= 65535
 }
 
-// idnaProfile is domain-to-ASCII as the WHATWG URL standard calls UTS #46: non-transitional,
-// UseSTD3ASCIIRules, CheckHyphens and VerifyDnsLength off, CheckBidi and CheckJoiners on.
-var idnaProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false),
-	idna.StrictDomainName(false), idna.CheckHyphens(false), idna.VerifyDNSLength(false))
-
 // validDomain reports whether the WHATWG host parser accepts host (percent-decoded, not an IPv6
 // literal): domain to ASCII succeeds, leaving no forbidden domain code point, and a host that
 // ends in a number is a valid IPv4 address.
 func validDomain(host string) bool {
-	ascii, err := idnaProfile.ToASCII(host)
+	ascii, err := urlhost.ToASCII(host)
 	if err != nil || ascii == "" {
 		return false
 	}
@@ -173,7 +168,7 @@ func validDomain(host string) bool {
 	// letters, digits and hyphens on its own.
 	for label := range strings.FieldsFuncSeq(host, isLabelDot) {
 		if !plainLabel(label) || hasACEPrefix(label) {
-			if a, err := idnaProfile.ToASCII(label); err != nil || a == "" {
+			if a, err := urlhost.ToASCII(label); err != nil || a == "" {
 				return false
 			}
 		}
