@@ -519,8 +519,13 @@ func renderRegister(f *jen.File, p *Package) {
 		}
 		if p.usesBuiltinView() {
 			body = append(body, jen.Comment("Tools with a result card and no view of their own are drawn by the built-in view."))
+			meta := jen.Nil()
+			if origins := p.builtinViewOrigins(); len(origins) > 0 {
+				// The view loads the cards' icons and images, which the host's CSP must allow.
+				meta = jen.Id("cfg").Dot("BuiltinViewMeta").Call(litStrings(origins)...)
+			}
 			body = append(body, jen.Id("resultCardUI").Op(":=").Qual(registerPath, "MustUI").Call(
-				jen.Id("ui").Dot("AddHTML").Call(jen.Lit(builtinViewPath), jen.Qual(appsPath, "ResultCardView").Call(), jen.Nil())))
+				jen.Id("ui").Dot("AddHTML").Call(jen.Lit(builtinViewPath), jen.Qual(appsPath, "ResultCardView").Call(), meta)))
 		}
 	}
 	for _, t := range p.Tools {

@@ -180,5 +180,31 @@ func (p *Package) usesUI() bool {
 
 // usesBuiltinView reports whether some tool is served the built-in result-card view.
 func (p *Package) usesBuiltinView() bool {
-	return slices.ContainsFunc(p.Tools, func(t *Tool) bool { return t.UIPath == "" && t.Card != nil && t.Markdown == nil })
+	return slices.ContainsFunc(p.Tools, drawnByBuiltinView)
+}
+
+// drawnByBuiltinView reports whether t's result card is drawn by the built-in view.
+func drawnByBuiltinView(t *Tool) bool { return t.UIPath == "" && t.Card != nil && t.Markdown == nil }
+
+// builtinViewOrigins returns, sorted, the origins of the icons and images that the built-in view
+// loads for the package's cards when their URL starts with fixed text naming the host
+// (image="https://cdn.example.com/p/{{.ID}}.png"): without them in its CSP, a host blocks every
+// one, and the view hides an image that does not load without a word.
+func (p *Package) builtinViewOrigins() []string {
+	var origins []string
+	for _, t := range p.Tools {
+		if !drawnByBuiltinView(t) {
+			continue
+		}
+		for _, u := range []*Text{t.Card.Icon, t.Card.Image} {
+			if u == nil || len(u.Parts) == 0 || u.Parts[0].Value != nil {
+				continue
+			}
+			if o := absoluteOrigin(u.Parts[0].Lit); strings.HasPrefix(o, "https://") && !slices.Contains(origins, o) {
+				origins = append(origins, o)
+			}
+		}
+	}
+	slices.Sort(origins)
+	return origins
 }

@@ -57,7 +57,7 @@ func ReloadTicket(ctx context.Context, in In) (*Ticket, error) { return &Ticket{
 // CloseTicket is drawn by the built-in view, for both.
 //
 //card:tool
-//card:result title="Closed {{.ID}}"
+//card:result title="Closed {{.ID}}" image="https://img.example.com/t/{{.ID}}.png"
 //card:visibility model,app
 func CloseTicket(ctx context.Context, in In) (*Ticket, error) { return &Ticket{ID: in.ID}, nil }
 
@@ -135,6 +135,15 @@ func TestServe(t *testing.T) {
 		if got, _ := json.Marshal(read.Contents[0].Meta); string(got) != ` + "`" + `{"ui":{"csp":{"connectDomains":["https://api.example.com"]},"prefersBorder":false}}` + "`" + ` {
 			t.Errorf("tickets/view.html _meta %s; want the sidecar's", got)
 		}
+	}
+
+	// The built-in view loads the card's image, from an origin its CSP must list.
+	read, err = cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uris["result-card.html"]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := json.Marshal(read.Contents[0].Meta); string(got) != ` + "`" + `{"ui":{"csp":{"resourceDomains":["https://img.example.com"]}}}` + "`" + ` {
+		t.Errorf("result-card.html _meta %s; want the image origin in its CSP", got)
 	}
 
 	view := func(name string) string { return uris[name] }

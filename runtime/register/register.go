@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"slices"
 
 	"github.com/invopop/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -59,6 +60,33 @@ func (cfg *Config) UIRegistry(pkgName string) *apps.Registry {
 		name = pkgName
 	}
 	return apps.NewRegistry(name, apps.Options{Default: cfg.UIDefault})
+}
+
+// BuiltinViewMeta is the _meta.ui of the built-in result-card view in a package whose cards show
+// icons or images from origins known when cardgen ran (image="https://cdn.example.com/{{.ID}}.png"):
+// WithUIDefault's, with those origins added to csp.resourceDomains, as a host blocks an image
+// from any origin the CSP does not list. With no origins it is nil, and the registry applies
+// WithUIDefault's as to any view without a sidecar. Origins of URLs that come whole from data
+// are not known to cardgen: list them with WithUIDefault.
+func (cfg *Config) BuiltinViewMeta(origins ...string) *apps.ResourceMeta {
+	if len(origins) == 0 {
+		return nil
+	}
+	m := cfg.UIDefault
+	var csp apps.CSP
+	if m.CSP != nil {
+		csp = *m.CSP
+	}
+	// A fresh slice: the caller's WithUIDefault value must not change under it.
+	domains := slices.Clone(csp.ResourceDomains)
+	for _, o := range origins {
+		if !slices.Contains(domains, o) {
+			domains = append(domains, o)
+		}
+	}
+	csp.ResourceDomains = domains
+	m.CSP = &csp
+	return &m
 }
 
 // MustUI returns uri, or panics with err. Generated code adds views that cardgen has already

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -197,5 +198,33 @@ func TestDecodeSelectionKeyCase(t *testing.T) {
 	}
 	if err := DecodeSelection(schema, map[string]any{"qty": "7"}, &in); err != nil || in.Qty != 7 {
 		t.Errorf("DecodeSelection({qty: 7}) = %+v, %v; want qty 7", in, err)
+	}
+}
+
+// TestBuiltinViewMeta: the built-in view's CSP is WithUIDefault's with the origins of the cards'
+// icons and images added once each, and WithUIDefault's own value is left as it was; without
+// origins the view keeps the registry's default.
+func TestBuiltinViewMeta(t *testing.T) {
+	border := true
+	def := apps.ResourceMeta{CSP: &apps.CSP{ResourceDomains: []string{"https://fonts.example.com"}, ConnectDomains: []string{"https://api.example.com"}}, PrefersBorder: &border}
+	cfg := NewConfig(WithUIDefault(def))
+	if m := cfg.BuiltinViewMeta(); m != nil {
+		t.Errorf("BuiltinViewMeta() = %+v; want nil, the registry's default", m)
+	}
+	m := cfg.BuiltinViewMeta("https://img.example.com", "https://fonts.example.com")
+	if got := m.CSP.ResourceDomains; !slices.Equal(got, []string{"https://fonts.example.com", "https://img.example.com"}) {
+		t.Errorf("resourceDomains %q; want the default's and the image origin, once each", got)
+	}
+	if !slices.Equal(m.CSP.ConnectDomains, def.CSP.ConnectDomains) || m.PrefersBorder != &border {
+		t.Errorf("meta %+v lost the rest of the default", m)
+	}
+	if got := def.CSP.ResourceDomains; len(got) != 1 {
+		t.Errorf("WithUIDefault's value changed: %q", got)
+	}
+	if err := m.Validate(); err != nil {
+		t.Error(err)
+	}
+	if m := NewConfig().BuiltinViewMeta("https://img.example.com"); m.CSP == nil || !slices.Equal(m.CSP.ResourceDomains, []string{"https://img.example.com"}) {
+		t.Errorf("without a default: %+v", m)
 	}
 }

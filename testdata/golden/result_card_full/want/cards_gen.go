@@ -34,7 +34,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
 	// Tools with a result card and no view of their own are drawn by the built-in view.
-	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
+	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), cfg.BuiltinViewMeta("https://shop.example.com")))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_order",
 		Title:       "Order status",

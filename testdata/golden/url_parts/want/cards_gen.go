@@ -35,7 +35,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
 	// Tools with a result card and no view of their own are drawn by the built-in view.
-	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
+	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), cfg.BuiltinViewMeta("https://img.example.com")))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "find",
 		Description: "Find shows values in each part of a URL: the path, the query, the fragment, and a whole base\nURL from data.",
