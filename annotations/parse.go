@@ -73,9 +73,12 @@ func (d *Directive) Flag(name string) bool {
 // The directive is returned whenever its name is registered, even with
 // errors, so that callers can keep checking it; but only words that passed
 // their checks are in Args, Keys and Flags, so with errors a required
-// argument may be missing from Args. Template-kind values are checked with
+// argument may be missing from Args. The exception is a template that is not
+// empty: it is returned with its errors, so that the caller can resolve the
+// {{.Field}} paths that did parse. Template-kind values are checked with
 // ParseTemplate here, so calling ParseTemplate again on a returned value
-// reports nothing new. Errors are sorted by position.
+// reports the same errors again, and nothing new. Errors are sorted by
+// position.
 func ParseComment(text string, pos token.Pos) (*Directive, []Error) {
 	if !strings.HasPrefix(text, "//") {
 		return nil, nil
@@ -375,7 +378,7 @@ func (p *lineParser) word(d *Directive, i int) (int, bool) {
 	case !clean:
 		// Already reported. The word still takes its place, so that no
 		// "needs TEXT" or "too many arguments" follows from the same typo,
-		// but it is not returned: every returned Value is well-formed.
+		// but it is not returned: every returned Value is well-quoted.
 		p.slots++
 	case !v.Quoted && p.spacedKey(spec, v, next):
 		// "title = x": reported; skip the "=" and the value after it.

@@ -334,9 +334,13 @@ func words(name string) string {
 	var out []string
 	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' || unicode.IsSpace(r) }) {
 		for _, w := range camelWords(part) {
-			switch upper := strings.ToUpper(w); {
+			upper := strings.ToUpper(w)
+			single, plural := strings.CutSuffix(w, "s")
+			switch {
 			case commonInitialisms[upper] || utf8.RuneCountInString(w) > 1 && w == upper && strings.ToLower(w) != w:
 				out = append(out, upper)
+			case plural && (commonInitialisms[strings.ToUpper(single)] || utf8.RuneCountInString(single) > 1 && single == strings.ToUpper(single) && strings.ToLower(single) != single):
+				out = append(out, strings.ToUpper(single)+"s") // IDs, URLs, ids
 			default:
 				out = append(out, strings.ToLower(w))
 			}
@@ -352,7 +356,8 @@ func words(name string) string {
 
 // camelWords splits s where camel case starts a word: before a capital after a lower-case
 // letter or digit, and before the last capital of a run that a lower-case letter follows
-// (HTTPSProxy is HTTPS and Proxy).
+// (HTTPSProxy is HTTPS and Proxy), unless that letter is a plural's s ending the run's word
+// (userIDs is user and IDs).
 func camelWords(s string) []string {
 	rs := []rune(s)
 	var ws []string
@@ -362,7 +367,8 @@ func camelWords(s string) []string {
 			continue
 		}
 		prev := rs[i-1]
-		if unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]) {
+		pluralS := i+1 < len(rs) && rs[i+1] == 's' && (i+2 == len(rs) || !unicode.IsLower(rs[i+2]))
+		if unicode.IsLower(prev) || unicode.IsDigit(prev) || unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]) && !pluralS {
 			ws = append(ws, string(rs[start:i]))
 			start = i
 		}

@@ -68,6 +68,13 @@ func TestFormLabelWords(t *testing.T) {
 		"email":         "Email",
 		"ÅrsTal":        "Års tal",
 		"___":           "___",
+		"userIDs":       "User IDs",
+		"imageURLs":     "Image URLs",
+		"IDs":           "IDs",
+		"productIds":    "Product IDs",
+		"URLsList":      "URLs list",
+		"status":        "Status",
+		"items":         "Items",
 	} {
 		if got := words(name); got != want {
 			t.Errorf("words(%q) = %q; want %q", name, got, want)

@@ -266,6 +266,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		b.strayDirectives(f)
 	}
 	b.nameReceivers()
+	b.checkBuiltinViewOrigins()
 	compileErrs := packageErrors(pkg.Errors, pkgPath(pkg.Types), b.out.generated, b.out.willDeclare)
 	b.compileErrors = len(compileErrs) > 0 || len(pkg.ImportErrors) > 0 || pkg.CompilerReports
 	if !b.compileErrors {
@@ -728,15 +729,28 @@ func (b *builder) receiver(tn *types.TypeName) *Receiver {
 var toolLocals = map[string]bool{"InputSchema": true, "OutputSchema": true, "UI": true, "Doc": true, "Reply": true, "Document": true}
 
 // nameReceivers names each receiver's parameter once every tool is known (receiverParam). Taken
-// are the generated functions' own locals and imports (with a number after them too), Go's
+// are the generated functions' own locals and imports (with a number after them too), the
+// packages of the tools' input and output types (a receiver type Model of a tool whose input is
+// a model.Lookup), Go's
 // predeclared names (a parameter "nil" would shadow the nil they return), the package's own
 // names (a handler function is called by its name), the other receivers' parameters, and the
 // names of each tool's declarations and variables there (toolLocals): a receiver type
 // GetOrderInputSchema gets getOrderInputSchemaSvc.
 func (b *builder) nameReceivers() {
 	used := map[string]bool{}
+	// The packages of the tools' input and output types are imported under their names (or with
+	// a number after them when two share one), and their types are written through them.
+	imports := map[string]bool{}
+	for _, t := range b.out.Tools {
+		for _, n := range []*types.Named{t.In, t.Out} {
+			if n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg() != b.pkg.Types {
+				imports[n.Obj().Pkg().Name()] = true
+			}
+		}
+	}
 	taken := func(name string) bool {
-		if generatedLocals[name] || generatedImports[strings.TrimRight(name, "0123456789")] || used[name] ||
+		trimmed := strings.TrimRight(name, "0123456789")
+		if generatedLocals[name] || generatedImports[trimmed] || imports[trimmed] || used[name] ||
 			types.Universe.Lookup(name) != nil || b.out.declares(name) {
 			return true
 		}
@@ -890,6 +904,32 @@ func (b *builder) checkHandWrittenFiles() {
 func (b *builder) checkDeclaredNames() {
 	if len(b.out.Tools) == 0 {
 		return // nothing is generated, so a RegisterTools of the package's own is no clash
+	}
+	// The generated RegisterTools and DispatchACP call handler functions and name input and
+	// output types of the package by their names, inside functions whose own variables have the
+	// names of generatedLocals: a handler func reply, or a type cfg, would be shadowed there.
+	reported := map[types.Object]bool{}
+	for _, t := range b.out.Tools {
+		var objs []types.Object
+		for _, n := range []*types.Named{t.In, t.Out} {
+			if n != nil {
+				objs = append(objs, n.Obj())
+			}
+		}
+		if t.Recv == nil && t.Func != nil {
+			objs = append(objs, t.Func)
+		}
+		for _, obj := range objs {
+			if obj == nil || obj.Pkg() != b.pkg.Types || !shadowedByGenerated[obj.Name()] || reported[obj] {
+				continue
+			}
+			reported[obj] = true
+			what := "type"
+			if _, ok := obj.(*types.Func); ok {
+				what = "handler function"
+			}
+			b.errorf(obj.Pos(), "%s %s has the name of a variable in the generated RegisterTools or DispatchACP, where the generated code could not refer to it; rename it", what, obj.Name())
+		}
 	}
 	scope := b.pkg.Types.Scope()
 	for name := range b.out.willDeclare {

@@ -184,13 +184,22 @@ var (
 	generatedLocals = map[string]bool{
 		"s": true, "opts": true, "cfg": true, "ui": true, "uiFS": true, "uiFiles": true,
 		"resultCardUI": true, "markdownUI": true, "ctx": true, "in": true, "out": true,
-		"res": true, "err": true, "req": true, "reply": true, "sel": true,
+		"res": true, "err": true, "req": true, "reply": true, "sel": true, "md": true,
 	}
 	generatedImports = map[string]bool{
 		"mcp": true, "card": true, "register": true, "json": true, "context": true,
 		"strconv": true, "apps": true, "acp": true, "mdcard": true, "embed": true,
 	}
 )
+
+// shadowedByGenerated are the generatedLocals bound where the generated code still refers to
+// the package's handler functions and tool types by name: a handler function or type of one of
+// these names would not compile there. (out, res and req are bound only after the call.)
+var shadowedByGenerated = map[string]bool{
+	"s": true, "opts": true, "cfg": true, "ui": true, "uiFS": true, "uiFiles": true,
+	"resultCardUI": true, "markdownUI": true, "ctx": true, "in": true, "err": true,
+	"reply": true, "sel": true,
+}
 
 // receiverParam names the parameter of RegisterTools (and DispatchACP) for a receiver type: the
 // type's name with a lower-case first letter, with "Svc" added while taken reports the name as

@@ -17,6 +17,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"golang.org/x/net/idna"
 
+	"github.com/cardgen/cardgen/internal/urlhost"
 	"github.com/cardgen/cardgen/runtime/apps"
 )
 
@@ -402,11 +403,14 @@ func lowerFirst(s string) string {
 
 // uiServerName is the default host of a package's ui:// URIs: its name, which hosts and the SDK
 // take as a URI host only in ASCII (runtime/apps refuses any other, so RegisterTools of a
-// package café panicked), or else the name's Punycode form, as a browser writes such a host
-// (xn--caf-dma).
+// package café panicked), or else the name as a browser writes such a host (xn--caf-dma), or
+// failing that its plain Punycode form.
 func uiServerName(pkgName string) string {
 	for i := range len(pkgName) {
 		if pkgName[i] >= utf8.RuneSelf {
+			if ascii, err := urlhost.ToASCII(pkgName); err == nil && ascii != "" {
+				return ascii
+			}
 			if ascii, err := idna.Punycode.ToASCII(pkgName); err == nil {
 				return ascii
 			}

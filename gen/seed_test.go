@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -64,5 +65,13 @@ func TestSeedLimitsAtGenerateTime(t *testing.T) {
 	}
 	if len(diags) != 9 {
 		t.Errorf("%d diagnostics; want 9, one per slot:\n%s", len(diags), strings.Join(got, "\n"))
+	}
+
+	// One more character of fixed text beside the {{…}} is over the limit itself.
+	further := moduleTempDir(t, "seedfurther")
+	writeTree(t, further, map[string]string{"p.go": src(2)})
+	want := "the fixed text of the field value is already 121 characters; the limit is 120"
+	if !slices.ContainsFunc(modelDiags(t, further), func(d Diagnostic) bool { return strings.Contains(d.Msg, want) }) {
+		t.Errorf("no diagnostic %q two characters over", want)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/runtime/apps"
+	"github.com/cardgen/cardgen/runtime/card"
 )
 
 // builtinViewPath is the path of the built-in result-card view among a package's ui resources.
@@ -68,10 +69,10 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 		b.errorf(arg.Pos, "ui path %q leads out of the ui folder through a symlink; nothing outside the ui folder is served, so copy the file in (%s)", arg.Text, annotations.PathRule)
 		return
 	}
-	if li, err := os.Lstat(full); err == nil && li.Mode()&fs.ModeSymlink != 0 {
-		// go:embed refuses a symlink ("cannot embed irregular file"), even to a file beside it:
-		// the package would not build.
-		b.errorf(arg.Pos, "ui path %q is a symlink, which go:embed cannot embed, so the package would not build; put the file itself there (%s)", arg.Text, annotations.PathRule)
+	if link := symlinkOnPath(b.out.Dir, path.Join(b.out.UIDir, arg.Text)); link != "" {
+		// go:embed refuses a symlink anywhere on the path ("cannot embed irregular file", "in
+		// non-directory"), even to a file or folder beside it: the package would not build.
+		b.errorf(arg.Pos, "ui path %q goes through the symlink %s, which go:embed cannot embed, so the package would not build; put the file or folder itself there (%s)", arg.Text, link, annotations.PathRule)
 		return
 	}
 	realPkg, err := filepath.EvalSymlinks(b.out.Dir)
@@ -96,7 +97,7 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	b.out.addUIFile(arg.Text)
 	sidecar := strings.TrimSuffix(arg.Text, ".html") + ".meta.json"
 	sidecarFile := filepath.Join(uiDir, filepath.FromSlash(sidecar))
-	if li, err := os.Lstat(sidecarFile); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+	if li, err := os.Lstat(sidecarFile); err == nil && li.Mode()&fs.ModeSymlink != 0 { // its folder is the view's, checked above
 		b.atVia(token.Position{Filename: sidecarFile, Line: 1, Column: 1}, arg.Pos, "the sidecar %s is a symlink, which go:embed cannot embed, so the package would not build; put the file itself there", path.Base(sidecar))
 		return
 	}
@@ -119,6 +120,22 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	for _, l := range blockedLoads(doc, meta) {
 		b.atVia(view.Position(view.Pos(l.offset)), arg.Pos, "%s", blockedMessage(l, path.Base(sidecar)))
 	}
+}
+
+// symlinkOnPath returns the first element of the slash-separated path rel, below dir, that is a
+// symlink (as a path from dir), or "".
+func symlinkOnPath(dir, rel string) string {
+	at := dir
+	for i, elem := range strings.Split(path.Clean(rel), "/") {
+		if elem == "." {
+			continue
+		}
+		at = filepath.Join(at, elem)
+		if li, err := os.Lstat(at); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+			return strings.Join(strings.Split(path.Clean(rel), "/")[:i+1], "/")
+		}
+	}
+	return ""
 }
 
 // visibilityDirective parses //card:visibility model|app|model,app.
@@ -193,18 +210,54 @@ func drawnByBuiltinView(t *Tool) bool { return t.UIPath == "" && t.Card != nil &
 func (p *Package) builtinViewOrigins() []string {
 	var origins []string
 	for _, t := range p.Tools {
-		if !drawnByBuiltinView(t) {
-			continue
-		}
-		for _, u := range []*Text{t.Card.Icon, t.Card.Image} {
-			if u == nil || len(u.Parts) == 0 || u.Parts[0].Value != nil {
-				continue
-			}
-			if o := absoluteOrigin(u.Parts[0].Lit); strings.HasPrefix(o, "https://") && !slices.Contains(origins, o) {
-				origins = append(origins, o)
+		for _, o := range builtinViewLoads(t) {
+			if o.err == nil && !slices.Contains(origins, o.origin) {
+				origins = append(origins, o.origin)
 			}
 		}
 	}
 	slices.Sort(origins)
 	return origins
+}
+
+// viewLoad is the origin of an icon or image the built-in view loads for a card, and why a
+// view's CSP cannot list it, if it cannot.
+type viewLoad struct {
+	slot   *Text
+	origin string
+	err    error
+}
+
+// builtinViewLoads returns the icon and image origins of t's card that are fixed in its
+// directives, when the built-in view draws it.
+func builtinViewLoads(t *Tool) []viewLoad {
+	if !drawnByBuiltinView(t) {
+		return nil
+	}
+	var loads []viewLoad
+	for _, u := range []*Text{t.Card.Icon, t.Card.Image} {
+		if u == nil || len(u.Parts) == 0 || u.Parts[0].Value != nil {
+			continue
+		}
+		// A URL no browser opens (an invalid port, say) is reported as such, and never loaded.
+		if o := absoluteOrigin(u.Parts[0].Lit); strings.HasPrefix(o, "https://") && card.IsHTTPS(u.Parts[0].Lit+"x") {
+			// What apps.Registry would refuse as a CSP origin at start-up, making RegisterTools
+			// panic: a host with a final dot, an IP v6 address (CSP has no syntax for one).
+			err := apps.ResourceMeta{CSP: &apps.CSP{ResourceDomains: []string{o}}}.Validate()
+			loads = append(loads, viewLoad{slot: u, origin: o, err: err})
+		}
+	}
+	return loads
+}
+
+// checkBuiltinViewOrigins reports each icon or image of a card drawn by the built-in view whose
+// origin no CSP can list: every host that enforces the view's CSP would block it.
+func (b *builder) checkBuiltinViewOrigins() {
+	for _, t := range b.out.Tools {
+		for _, l := range builtinViewLoads(t) {
+			if l.err != nil {
+				b.errorf(l.slot.Pos, "the %s loads from %s, which a view's csp.resourceDomains cannot list, so MCP Apps hosts would block it in the built-in view; use an https URL with a plain host name (no final dot, no IP v6 address)", l.slot.Slot, l.origin)
+			}
+		}
+	}
 }

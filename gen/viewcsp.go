@@ -230,10 +230,16 @@ func blockedMessage(l outsideLoad, sidecar string) string {
 		return fmt.Sprintf("<%s %s> loads from %s, plain http, which hosts block in a view; serve it over https and add the https origin to csp.%s in %s, or %s",
 			l.tag, l.attr, l.origin, l.directive, sidecar, otherwise)
 	}
-	if host := l.origin[strings.Index(l.origin, "://")+3:]; strings.HasSuffix(host, ".") || strings.Contains(host, ".:") {
+	host := l.origin[strings.Index(l.origin, "://")+3:]
+	switch {
+	case strings.HasSuffix(host, ".") || strings.Contains(host, ".:"):
 		// A fully qualified host (cdn.example.com.) is not the origin a sidecar can list:
 		// ParseResourceMeta refuses the final dot, so the advice below could not be followed.
 		return fmt.Sprintf("<%s %s> loads from %s, whose host ends in a dot, which no csp.%s origin in %s can match; write the URL without the final dot and list that origin, or %s",
+			l.tag, l.attr, l.origin, l.directive, sidecar, otherwise)
+	case strings.HasPrefix(host, "["):
+		// CSP source expressions have no syntax for an IP v6 address.
+		return fmt.Sprintf("<%s %s> loads from %s, an IP v6 address, which no csp.%s origin in %s can list; load it from a host name and list that origin, or %s",
 			l.tag, l.attr, l.origin, l.directive, sidecar, otherwise)
 	}
 	return fmt.Sprintf("<%s %s> loads from %s, which the view's csp.%s does not list, so the host blocks it; add %q to csp.%s in %s, or %s",

@@ -131,24 +131,29 @@ func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, erro
 var ErrFormCancelled = errors.New("the user cancelled the form, so no tool is called; carry on without it or offer the form again")
 
 // ErrNoFormValues is the error of FormSelection, and so of a generated DispatchACP, for a reply
-// that carries no values the user entered: an empty message, or planner prose. Prose that names
-// the tool matches the form's submit CTA, but its values are the planner's guesses, and for a
-// form whose fields are all optional it would be a valid input with every field blank.
-var ErrNoFormValues = errors.New("the reply carries no form values (it is prose or empty), and a tool is only called with what the user entered; send the form card again")
+// that carries no values the user entered: an empty message, planner prose, or a card response
+// without one selection. Prose that names the tool matches the form's submit CTA, but its values
+// are the planner's guesses, and for a form whose fields are all optional it would be a valid
+// input with every field blank.
+var ErrNoFormValues = errors.New("the reply carries no form values the user entered, and a tool is only called with those; send the form card again")
 
 // FormSelection returns the selection of a reply to a form card, as a generated DispatchACP
 // reads it: only a JSON reply (a direct @mention) or a card response carries the values the user
-// entered. A cancelled card response is ErrFormCancelled, prose or an empty message is
-// ErrNoFormValues (test for both with errors.Is), and a reply that gives one key two values is an
-// error too.
+// entered. A cancelled card response is ErrFormCancelled; prose, an empty message, and a reply
+// with no selection or one that gives a key two values are ErrNoFormValues (test for both with
+// errors.Is).
 func FormSelection(r acp.Response) (acp.Selection, error) {
 	switch {
 	case r.Cancelled:
 		return nil, ErrFormCancelled
+	case r.Form == acp.ReplyEmpty:
+		return nil, fmt.Errorf("an empty reply: %w", ErrNoFormValues)
 	case r.Form != acp.ReplyJSON && r.Form != acp.ReplyMetadata:
 		return nil, fmt.Errorf("a %s reply: %w", r.Form, ErrNoFormValues)
 	case r.Selection == nil:
-		return nil, errors.New("the reply gives a key two different values, so it is not one form's input; send the form card again")
+		// A card response may carry no selection at all, and ParseResponse also leaves out one
+		// that gives a key two values: either way there is no one input the user entered.
+		return nil, fmt.Errorf("the reply has no selection, or one that gives a key two different values: %w", ErrNoFormValues)
 	}
 	return r.Selection, nil
 }

@@ -151,17 +151,18 @@ func TestFormSelection(t *testing.T) {
 		msg  acp.ChatMessage
 		want error
 	}{
-		"prose":     {acp.NewChatMessage(acp.TextContent{Text: "They chose checkout with 2."}), ErrNoFormValues},
-		"empty":     {acp.NewChatMessage(), ErrNoFormValues},
-		"cancelled": {card(map[string]string{"selection": values, "cancelled": "true"}), ErrFormCancelled},
-		"key twice": {acp.NewChatMessage(acp.TextContent{Text: `{"tool":"checkout","qty":"2","qty":"3"}`}), nil},
+		"prose":        {acp.NewChatMessage(acp.TextContent{Text: "They chose checkout with 2."}), ErrNoFormValues},
+		"empty":        {acp.NewChatMessage(), ErrNoFormValues},
+		"cancelled":    {card(map[string]string{"selection": values, "cancelled": "true"}), ErrFormCancelled},
+		"key twice":    {acp.NewChatMessage(acp.TextContent{Text: `{"tool":"checkout","qty":"2","qty":"3"}`}), ErrNoFormValues},
+		"no selection": {card(map[string]string{"text": "I filled it in"}), ErrNoFormValues},
 	} {
 		r := acp.ParseResponse(tc.msg, submit)
 		if name == "prose" && r.Matched == nil {
 			t.Fatalf("prose matched no CTA (%+v); its refusal would prove nothing", r)
 		}
 		sel, err := FormSelection(r)
-		if err == nil || sel != nil || (tc.want != nil && !errors.Is(err, tc.want)) {
+		if err == nil || sel != nil || !errors.Is(err, tc.want) {
 			t.Errorf("%s: FormSelection = %v, %v; want no selection and an error wrapping %v", name, sel, err, tc.want)
 		}
 	}

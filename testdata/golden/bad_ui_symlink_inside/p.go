@@ -21,3 +21,9 @@ func Alias(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:tool
 //card:ui side.html
 func Side(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Sub names a view in a folder that is a symlink to a folder beside it.
+//
+//card:tool
+//card:ui sub/v.html
+func Sub(ctx context.Context, in In) (*Out, error) { return nil, nil }

@@ -1,12 +1,16 @@
 package p
 
-import "context"
+import (
+	"context"
+
+	"github.com/cardgen/cardgen/testdata/golden/receiver_names/model"
+)
 
 // Each receiver type below is named so that its parameter in RegisterTools or DispatchACP, the
 // type's name with a lower-case first letter, would shadow a name those functions use: a
 // parameter of DispatchACP (reply), an import (apps), a predeclared name (nil), a handler
-// function of the package (lookup), and a generated declaration (findInputSchema). Each gets
-// "Svc" after it instead.
+// function of the package (lookup), a generated declaration (findInputSchema), and the package
+// of a tool's input and output types (model). Each gets "Svc" after it instead.
 
 // Reply sends forms.
 type Reply struct{}
@@ -67,4 +71,14 @@ func lookup(ctx context.Context, in In) (*Out, error) { return &Out{ID: in.ID}, 
 //card:tool readonly
 func (f *FindInputSchema) Search(ctx context.Context, in In) (*Out, error) {
 	return &Out{ID: in.ID}, nil
+}
+
+// Model gets records of package model.
+type Model struct{}
+
+// Record gets a record.
+//
+//card:tool readonly
+func (m *Model) Record(ctx context.Context, in model.Lookup) (*model.Record, error) {
+	return &model.Record{ID: in.ID}, nil
 }

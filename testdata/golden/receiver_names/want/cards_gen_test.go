@@ -34,6 +34,9 @@ func TestCardgenGolden(t *testing.T) {
 	t.Run("search", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/search.schema.json", cardtest.Schemas(searchInputSchema, searchOutputSchema))
 	})
+	t.Run("record", func(t *testing.T) {
+		cardtest.Golden(t, "testdata/golden/record.schema.json", cardtest.Schemas(recordInputSchema, recordOutputSchema))
+	})
 	// A file named like the golden files above that no tool writes any more, left over from a renamed
 	// or removed tool or a card a tool no longer has, fails here; -update removes it.
 	t.Run("(leftovers)", func(t *testing.T) {
@@ -45,6 +48,7 @@ func TestCardgenGolden(t *testing.T) {
 			"get.schema.json",
 			"lookup.schema.json",
 			"search.schema.json",
+			"record.schema.json",
 		})
 	})
 }
