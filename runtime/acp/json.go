@@ -2,6 +2,7 @@ package acp
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -92,9 +93,10 @@ func marshalSelection(s Selection) ([]byte, error) {
 		buf = append(buf, kb...)
 		buf = append(buf, ':')
 		var vb []byte
-		// By kind, so that a float of a named type (type Price float64) is a float too.
-		switch rv := reflect.ValueOf(s[k]); rv.Kind() {
-		case reflect.Float32, reflect.Float64:
+		// By kind, so that a float of a named type (type Price float64) is a float too, unless
+		// the type encodes itself: then its own encoding is what the card sends.
+		switch rv := reflect.ValueOf(s[k]); {
+		case (rv.Kind() == reflect.Float32 || rv.Kind() == reflect.Float64) && !encodesItself(rv.Type()):
 			vb, err = pydanticFloat(rv.Float())
 		default:
 			vb, err = marshalNoHTML(s[k])
@@ -106,6 +108,17 @@ func marshalSelection(s Selection) ([]byte, error) {
 	}
 	return append(buf, '}'), nil
 }
+
+// encodesItself reports whether encoding/json writes values of t through their own
+// MarshalJSON or MarshalText method rather than by their kind.
+func encodesItself(t reflect.Type) bool {
+	return t.Implements(jsonMarshalerType) || t.Implements(textMarshalerType)
+}
+
+var (
+	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
 
 // pydanticFloat formats f as pydantic-core's JSON serializer writes a
 // Python float: the shortest digits that round-trip; fixed notation, with

@@ -92,16 +92,20 @@ func TestValidateProblemsBounded(t *testing.T) {
 	if !errors.As(err, &ve) {
 		t.Fatalf("ValidatePayload = %v; want a *ValidationError", err)
 	}
-	if n := len(ve.Problems); n != MaxProblems+2 {
-		t.Errorf("%d problems; want the first %d, the depth problem and a count of the rest", n, MaxProblems)
+	if n := len(ve.Problems); n != MaxProblems+1 {
+		t.Errorf("%d problems; want the first %d and the depth problem", n, MaxProblems)
 	}
-	last := ve.Problems[len(ve.Problems)-1]
 	// The size of the payload is one problem and each key another.
-	if want := fmt.Sprintf("%d more problems are not listed", 1+keys-MaxProblems); last.Path != "" || !strings.HasPrefix(last.Msg, want) {
-		t.Errorf("last problem = %q; want it to start with %q", last, want)
+	if want := 1 + keys - MaxProblems; ve.Omitted != want {
+		t.Errorf("Omitted = %d; want %d", ve.Omitted, want)
 	}
-	if !strings.Contains(ve.Problems[len(ve.Problems)-2].Msg, "element tree is 2001 levels deep") {
-		t.Errorf("problem before the count = %q; want the depth problem", ve.Problems[len(ve.Problems)-2])
+	if !strings.Contains(ve.Problems[len(ve.Problems)-1].Msg, "element tree is 2001 levels deep") {
+		t.Errorf("last problem = %q; want the depth problem", ve.Problems[len(ve.Problems)-1])
+	}
+	msg := err.Error()
+	if head := fmt.Sprintf("(%d problems):", len(ve.Problems)+ve.Omitted); !strings.Contains(msg, head) ||
+		!strings.HasSuffix(msg, fmt.Sprintf("and %d more problems, not listed: fix the ones above and validate again", ve.Omitted)) {
+		t.Errorf("the error does not count every problem in its first line and end with the rest's count:\n%.200s\n…\n%s", msg, msg[max(0, len(msg)-200):])
 	}
 	if size := len(err.Error()); size > 4<<20 {
 		t.Errorf("the error is %d MiB; want it bounded by MaxProblems", size>>20)

@@ -53,7 +53,9 @@ type Response struct {
 	// the expected CTAs found in the prose (the matched CTA's whole
 	// selection when one matched). Numbers are json.Number. It is nil when
 	// the JSON object or the card response's selection gives one key two
-	// different values: such a reply names two picks, and no CTA matches it.
+	// different values (such a reply names two picks, and no CTA matches
+	// it), and for a JSON object with a lone surrogate escape ("\ud83d"),
+	// which names no character.
 	Selection Selection
 	// Text is the message text, or the card response's text.
 	Text string
@@ -118,7 +120,9 @@ func ParseResponse(msg ChatMessage, expect ...CTA) Response {
 		var sel map[string]any
 		if unmarshalNumbers([]byte(trimmed), &sel) == nil && sel != nil {
 			r := Response{Form: ReplyJSON, Text: text}
-			if !repeatsKey([]byte(trimmed)) {
+			// A lone surrogate escape, which encoding/json reads as U+FFFD, is refused as in a
+			// card response: the text does not say which character was meant.
+			if _, err := parseJSON([]byte(trimmed)); err == nil && !repeatsKey([]byte(trimmed)) {
 				r.Selection = Selection(sel)
 				r.Matched = matchCTA(r.Selection, expect)
 			}
@@ -256,9 +260,23 @@ func scalarText(v any) (string, bool) {
 		}
 		return strconv.FormatFloat(f, 'g', -1, 64), true
 	}
+	rv := reflect.ValueOf(v)
+	if rv.IsValid() && encodesItself(rv.Type()) {
+		// The card sends what the type's own encoding writes, and its reply carries that.
+		b, err := marshalNoHTML(v)
+		if err != nil {
+			return "", false
+		}
+		var decoded any
+		if err := unmarshalNumbers(b, &decoded); err != nil {
+			return "", false
+		}
+		return scalarText(decoded) // a string, json.Number or bool: no method of its own
+
+	}
 	// A value of a named type (type OfferID string) encodes as the JSON string, number or
 	// boolean it is, so validation accepts it, and its reply must match it.
-	switch rv := reflect.ValueOf(v); rv.Kind() {
+	switch rv.Kind() {
 	case reflect.String:
 		return rv.String(), true
 	case reflect.Bool:

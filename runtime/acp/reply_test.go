@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -422,5 +423,48 @@ func TestParseResponseLoneSurrogateSelection(t *testing.T) {
 	r := ParseResponse(msg, ctaOff123, ctaOff456)
 	if r.Form != ReplyProse || r.Matched == nil || r.Matched.Selection["offer_id"] != "off_123" {
 		t.Errorf("ParseResponse = %+v; want the block ignored and the prose read (off_123)", r)
+	}
+}
+
+// dollars is a selection value that encodes itself, as a string.
+type dollars float64
+
+func (d dollars) MarshalJSON() ([]byte, error) {
+	return json.Marshal("$" + strconv.FormatFloat(float64(d), 'f', 2, 64))
+}
+
+// seatCode encodes itself as a number, which its kind (string) would not give.
+type seatCode string
+
+func (s seatCode) MarshalJSON() ([]byte, error) {
+	return []byte(strings.TrimPrefix(string(s), "seat-")), nil
+}
+
+// TestSelfEncodingSelectionValues: a selection value whose type has its own MarshalJSON is sent
+// as that method writes it, not by its kind (a float type writing "$2.00" was sent as 2.0), and
+// a reply carrying what the card sent matches its CTA.
+func TestSelfEncodingSelectionValues(t *testing.T) {
+	sel := Selection{"price": dollars(2), "seat": seatCode("seat-42")}
+	got, err := sel.MarshalJSON()
+	if want := `{"price":"$2.00","seat":42}`; err != nil || string(got) != want {
+		t.Fatalf("MarshalJSON = %s, %v; want %s", got, err, want)
+	}
+	cta := NewCTA("Book", sel)
+	other := NewCTA("Book", Selection{"price": dollars(3), "seat": seatCode("seat-42")})
+	if r := ParseResponse(textMsg(string(got)), cta, other); r.Matched == nil || r.Matched.Selection["price"] != dollars(2) {
+		t.Errorf("a reply of the card's own selection: Matched = %v; want the $2.00 CTA", r.Matched)
+	}
+}
+
+// TestParseResponseLoneSurrogateJSONText: a JSON text reply with an escape of half a surrogate
+// pair is read as JSON with no selection, as a card response with one is ignored: encoding/json
+// turned the escape into U+FFFD, and a tool would have acted on a character nobody wrote.
+func TestParseResponseLoneSurrogateJSONText(t *testing.T) {
+	r := ParseResponse(textMsg(`{"action":"book_offer","offer_id":"off_123","note":"\ud83d"}`), ctaOff123)
+	if r.Form != ReplyJSON || r.Selection != nil || r.Matched != nil {
+		t.Errorf("ParseResponse = %+v; want a JSON reply without a selection", r)
+	}
+	if r := ParseResponse(textMsg(`{"action":"book_offer","offer_id":"off_123","note":"\ud83d\ude00"}`), ctaOff123); r.Selection["note"] != "😀" || r.Matched == nil {
+		t.Errorf("a whole pair: ParseResponse = %+v; want the selection read and matched", r)
 	}
 }

@@ -43,10 +43,12 @@ func (p Problem) String() string {
 }
 
 // ValidationError lists every problem found in one card payload, up to
-// MaxProblems; a last problem with an empty Path counts the rest.
+// MaxProblems (and the element-tree depth problem); Omitted counts the
+// problems found past them, which are not listed.
 type ValidationError struct {
 	Kind     string
 	Problems []Problem
+	Omitted  int
 }
 
 // Error lists the problems, one per line after the first when there are
@@ -54,15 +56,21 @@ type ValidationError struct {
 func (e *ValidationError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "acp: invalid %q card payload", e.Kind)
-	if len(e.Problems) == 1 {
+	if len(e.Problems) == 1 && e.Omitted == 0 {
 		b.WriteString(": ")
 		b.WriteString(e.Problems[0].String())
 		return b.String()
 	}
-	fmt.Fprintf(&b, " (%d problems):", len(e.Problems))
+	fmt.Fprintf(&b, " (%d problems):", len(e.Problems)+e.Omitted)
 	for _, p := range e.Problems {
 		b.WriteString("\n\t")
 		b.WriteString(p.String())
+	}
+	switch {
+	case e.Omitted == 1:
+		b.WriteString("\n\tand 1 more problem, not listed: fix the ones above and validate again")
+	case e.Omitted > 1:
+		fmt.Fprintf(&b, "\n\tand %d more problems, not listed: fix the ones above and validate again", e.Omitted)
 	}
 	return b.String()
 }
@@ -563,7 +571,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // every level) plus the card limits: at most MaxPayloadBytes bytes, at most
 // MaxElementTreeDepth tree levels, flat selections. It returns nil or a
 // *ValidationError listing every problem with its JSON path (past
-// MaxProblems, the rest are counted).
+// MaxProblems, the rest are counted in Omitted).
 //
 // It also refuses a card whose picks the reply could not tell apart, which
 // the reference does not check: a carousel item id, a CTA, button or list
@@ -609,12 +617,8 @@ func ValidatePayload(kind string, payload []byte) error {
 			"element tree is %d levels deep; the limit is %d (the root counts 1, each level of section/group children or list-item children adds 1): flatten the tree",
 			v.maxDepth, MaxElementTreeDepth)})
 	}
-	if v.omitted > 0 {
-		v.problems = append(v.problems, Problem{Msg: fmt.Sprintf(
-			"%d more problems are not listed; fix the ones above and validate again", v.omitted)})
-	}
 	if len(v.problems) > 0 {
-		return &ValidationError{Kind: kind, Problems: v.problems}
+		return &ValidationError{Kind: kind, Problems: v.problems, Omitted: v.omitted}
 	}
 	return nil
 }

@@ -272,23 +272,31 @@ func InvalidUTF8At(data []byte) int {
 // or style text, in an SVG image or in another tag's name is not taken for it.
 func htmlTitle(doc []byte) string {
 	z := html.NewTokenizer(bytes.NewReader(doc))
-	foreign := 0 // depth of open svg and math elements, whose titles name a drawing
+	// Depth of open svg and math elements, whose titles name a drawing, and of templates, whose
+	// contents are not part of the document.
+	foreign := 0
 	for {
-		switch z.Next() {
+		switch tt := z.Next(); tt {
 		case html.ErrorToken:
 			return ""
-		case html.StartTagToken:
+		case html.StartTagToken, html.SelfClosingTagToken:
 			switch name, _ := z.TagName(); string(name) {
-			case "svg", "math":
-				foreign++
+			case "svg", "math", "template":
+				if tt == html.StartTagToken {
+					foreign++
+				}
 			case "title":
+				// <title/> opens a title as <title> does: the slash means nothing on it.
 				if foreign == 0 {
 					return titleText(z)
 				}
 			}
 		case html.EndTagToken:
-			if name, _ := z.TagName(); foreign > 0 && (string(name) == "svg" || string(name) == "math") {
-				foreign--
+			switch name, _ := z.TagName(); string(name) {
+			case "svg", "math", "template":
+				if foreign > 0 {
+					foreign--
+				}
 			}
 		}
 	}

@@ -587,6 +587,8 @@ func TestHTMLTitle(t *testing.T) {
 		{"<style>/* <title>x</title> */</style><title>T</title>", "T"},
 		{"<title-bar>Menu</title-bar><title>T</title>", "T"},
 		{`<svg><title>Icon</title></svg><svg/><title>T</title>`, "T"},
+		{`<template><title>X</title></template><title>Real</title>`, "Real"},
+		{`<title/>Hello</title>`, "Hello"},
 		{"<textarea><title>x</title></textarea><title>T</title>", "T"},
 		{"<title> A&nbsp;B\u00a0 </title>", "A\u00a0B\u00a0"}, // no-break spaces are not ASCII white space
 	}

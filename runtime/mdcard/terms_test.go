@@ -241,6 +241,12 @@ func TestTutorTermsKeepCharactersWhole(t *testing.T) {
 			"<p>\U0001F44D\U0001F3FD or " + span("\U0001F44D", "\U0001F44D") + "</p>"},
 		{"before a variation selector", "\u2764\ufe0f vs \u2764", "\u2764",
 			"<p>\u2764\ufe0f vs " + span("\u2764", "\u2764") + "</p>"},
+		{"flag across two flags", "\U0001F1FA\U0001F1F8\U0001F1F8\U0001F1EA and \U0001F1F8\U0001F1F8", "\U0001F1F8\U0001F1F8",
+			"<p>\U0001F1FA\U0001F1F8\U0001F1F8\U0001F1EA and " + span("\U0001F1F8\U0001F1F8", "\U0001F1F8\U0001F1F8") + "</p>"},
+		// The zero-width non-joiner is the Persian half-space inside a word: the letter before it
+		// is whole, and a term ends there.
+		{"before a zero-width non-joiner", "\u06a9\u062a\u0627\u0628\u200c\u0647\u0627", "\u06a9\u062a\u0627\u0628",
+			"<p>" + span("\u06a9\u062a\u0627\u0628", "\u06a9\u062a\u0627\u0628") + "\u200c\u0647\u0627</p>"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
