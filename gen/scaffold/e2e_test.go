@@ -348,15 +348,15 @@ func scaffold(opts Options) (*Result, error) {
 }
 
 // TestScaffoldNamesTheGoCommandReadsOtherwise scaffolds, into one new package, tools whose
-// names as file names the go command would ignore, take for a test, build on one platform only,
-// or that cardgen writes itself, and requires the package to build and pass its tests with
+// names as file names the go command would ignore, refuse, take for a test, build on one platform
+// only, or that cardgen writes itself, and requires the package to build and pass its tests with
 // every tool registered (TestNewPlanSourceName holds the file names).
 func TestScaffoldNamesTheGoCommandReadsOtherwise(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips the end-to-end runs of the go command")
 	}
 	dir := filepath.Join(moduleDir(t), "ops")
-	tools := []string{"doc", "run_test", "deploy_linux", "_internal", "cards_gen"}
+	tools := []string{"doc", "run_test", "deploy_linux", "_internal", "-dash", "cards_gen"}
 	for _, tool := range tools {
 		if _, err := scaffold(Options{Tool: tool, Dir: dir}); err != nil {
 			t.Fatalf("cardgen new %s: %v", tool, err)

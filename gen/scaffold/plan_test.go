@@ -555,6 +555,7 @@ func TestNewPlanSourceName(t *testing.T) {
 		{tool: "run_plan9.v2", want: "run_plan9.v2_tool.go"},
 		{tool: "_internal", want: "tool_internal.go"},
 		{tool: ".hidden", want: "tool.hidden.go"},
+		{tool: "-dash", want: "tool-dash.go"}, // the go command refuses a file whose name starts with '-'
 		{tool: "_x_linux", want: "tool_x_linux_tool.go"},
 		{tool: "cards_gen", want: "cards_gen_tool.go"},
 		{tool: "cards_gen_test", want: "cards_gen_test_tool.go"},

@@ -89,13 +89,14 @@ type Plan struct {
 
 // sourceName is the name of the file the handler of tool goes in: the tool name and .go, unless
 // the go command would not build a file of that name into the package, everywhere, as an ordinary
-// file — one whose name starts with _ or . (ignored), ends in _test (a test), or ends in a GOOS or
-// GOARCH (built there alone) — or the name is that of a file cardgen writes itself (cards_gen.go,
-// cards_gen_test.go, and a new package's doc.go). Then "tool" goes before a leading _ or ., and
-// "_tool" after the name: run_test → run_test_tool.go, _internal → tool_internal.go.
+// file — one whose name starts with _ or . (ignored) or - (refused: "invalid input file name", as
+// it would read as a flag), ends in _test (a test), or ends in a GOOS or GOARCH (built there alone)
+// — or the name is that of a file cardgen writes itself (cards_gen.go, cards_gen_test.go, and a
+// new package's doc.go). Then "tool" goes before a leading _, . or -, and "_tool" after the name:
+// run_test → run_test_tool.go, _internal → tool_internal.go, -dash → tool-dash.go.
 func sourceName(tool string, newPackage bool) string {
 	name := tool
-	if strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".") {
+	if strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "-") {
 		name = "tool" + name
 	}
 	own := name+".go" == gen.GeneratedFile || name+".go" == gen.GeneratedTestFile || newPackage && name == "doc"
