@@ -580,3 +580,30 @@ func TestNewPlanSourceName(t *testing.T) {
 		}
 	}
 }
+
+// TestNewPlanReceiverName: a receiver the type's methods do not name is named by the type's first
+// letter, lower-cased, also when that letter is not ASCII.
+func TestNewPlanReceiverName(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.go": `package shop
+
+type Ärger struct{}
+
+type Ökonom struct{}
+
+func (Ökonom) Name() string { return "" }
+`})
+	for _, tt := range []struct{ recv, header string }{
+		{"Ärger", "func (ä *Ärger) GetReport(ctx context.Context, in GetReportInput) (*GetReportOutput, error) {"},
+		{"Ökonom", "func (ö Ökonom) GetReport(ctx context.Context, in GetReportInput) (*GetReportOutput, error) {"},
+	} {
+		p, err := NewPlan(Options{Tool: "get_report", Dir: dir, Recv: tt.recv})
+		if err != nil {
+			t.Errorf("-recv %s: %v", tt.recv, err)
+			continue
+		}
+		if src := string(p.Files[0].Content); !strings.Contains(src, "\n"+tt.header+"\n") {
+			t.Errorf("-recv %s: the handler is not %q:\n%s", tt.recv, tt.header, src)
+		}
+	}
+}

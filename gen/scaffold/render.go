@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -174,7 +176,10 @@ func renderTool(p *Plan, recv *recvInfo) ([]byte, error) {
 	if recv != nil {
 		name := recv.param
 		if name == "" || name == "_" || name == "ctx" || name == "in" {
-			name = strings.ToLower(recv.name[:1])
+			// The first letter, not the first byte: a type name may start with any Unicode
+			// letter (Ärger), and half of its UTF-8 encoding is no identifier.
+			first, _ := utf8.DecodeRuneInString(recv.name)
+			name = string(unicode.ToLower(first))
 			if name == "_" {
 				name = "r"
 			}
