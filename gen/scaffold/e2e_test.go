@@ -373,3 +373,33 @@ func TestScaffoldNamesTheGoCommandReadsOtherwise(t *testing.T) {
 	}
 	checkBuilds(t, dir)
 }
+
+// TestScaffoldImportNamesTaken: the handler's file imports context and errors, and a package that
+// declares either name at its top level (a var errors, a func context) would clash with the import
+// in that file's scope; so would a receiver named errors, in the handler's body. The scaffolded
+// package must still build and pass its tests.
+func TestScaffoldImportNamesTaken(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the end-to-end runs of the go command")
+	}
+	root := moduleDir(t)
+	for _, tt := range []struct {
+		name, src string
+		recv      string
+	}{
+		{"package-level names", "package taken\n\nvar errors = []string{\"x\"}\n\nfunc context() {}\n\n// Service is a receiver.\ntype Service struct{}\n\nfunc (context1 *Service) Name() string { context(); return errors[0] }\n", ""},
+		{"receiver name", "package taken\n\n// Service is a receiver.\ntype Service struct{}\n\nfunc (errors *Service) Name() string { return \"\" }\n", "Service"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(root, strings.ReplaceAll(tt.name, " ", ""))
+			writeFiles(t, dir, map[string]string{"taken.go": tt.src})
+			if _, err := scaffold(Options{Tool: "get_report", Dir: dir, Recv: tt.recv}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := scaffold(Options{Tool: "list_reports", Dir: dir, Recv: "Service"}); err != nil {
+				t.Fatal(err)
+			}
+			checkBuilds(t, dir)
+		})
+	}
+}

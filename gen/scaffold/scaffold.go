@@ -202,7 +202,7 @@ func NewPlan(opts Options) (*Plan, error) {
 		}
 		p.Files = append(p.Files, gen.File{Path: filepath.Join(dir, "doc.go"), Content: doc})
 	}
-	src, err := renderTool(p, recv)
+	src, err := renderTool(p, recv, func(n string) bool { _, ok := pkg.decls[n]; return ok })
 	if err != nil {
 		return nil, err
 	}
@@ -313,11 +313,14 @@ func (p *Plan) pickNames(pkg *pkgInfo, recv *recvInfo) {
 }
 
 // free returns name, or name with the smallest numeric suffix from 2 up that is not taken.
-func free(name string, taken func(string) bool) string {
+func free(name string, taken func(string) bool) string { return freeFrom(name, 2, taken) }
+
+// freeFrom returns name, or name with the smallest numeric suffix from first up that is not taken.
+func freeFrom(name string, first int, taken func(string) bool) string {
 	if !taken(name) {
 		return name
 	}
-	for i := 2; ; i++ {
+	for i := first; ; i++ {
 		if n := name + strconv.Itoa(i); !taken(n) {
 			return n
 		}
