@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/build"
+	"go/build/constraint"
 	"go/parser"
 	"go/scanner"
 	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
@@ -35,6 +37,11 @@ type recvInfo struct {
 	styled  bool            // param and pointer come from an existing method
 	members map[string]bool // its methods and fields: a new method must not take one of these names
 	problem string          // why it cannot be a receiver, if it cannot
+	// limited says why the one file that declares the type is not built with the handler's file
+	// everywhere (a test file, a build constraint, …), names the file and says where to declare
+	// the type instead; "" when it is, or when several files declare the type (complementary
+	// platforms: x_linux.go and a //go:build !linux file).
+	limited string
 }
 
 // toolInfo is one existing tool.
@@ -88,6 +95,7 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 	}
 	fset := token.NewFileSet()
 	var files []*ast.File
+	limits := map[*ast.File]string{}
 	for _, n := range names {
 		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.ParseComments|parser.SkipObjectResolution)
 		var list scanner.ErrorList
@@ -101,6 +109,9 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 			continue // another package, such as a //go:build ignore program
 		}
 		files = append(files, f)
+		if why := limit(n, f); why != "" {
+			limits[f] = fmt.Sprintf("is declared in %s, %s", filepath.Join(shown, n), why)
+		}
 	}
 	at := func(pos token.Pos) string {
 		p := fset.Position(pos)
@@ -110,7 +121,7 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.GenDecl:
-				info.genDecl(d, at)
+				info.genDecl(d, at, limits[f])
 			case *ast.FuncDecl:
 				if d.Recv == nil {
 					if d.Name.Name != "init" && d.Name.Name != "_" {
@@ -139,7 +150,37 @@ func (info *pkgInfo) syntaxProblems(list scanner.ErrorList, shown string) {
 	}
 }
 
-func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string) {
+// limit says why the file named name, parsed as f, is not built with the package everywhere, as
+// the handler's file and cards_gen.go are, and where to declare a receiver type instead; "" when
+// it is.
+func limit(name string, f *ast.File) string {
+	const elsewhere = "; the handler's file and RegisterTools are, so declare the type in a file without build constraints"
+	switch {
+	case strings.HasSuffix(name, "_test.go"):
+		return "a test file, which the handler's file cannot use; declare the type in a file of the package"
+	case !builtEverywhere(name):
+		return "which is not built on every platform (its name ends in a GOOS or GOARCH)" + elsewhere
+	}
+	for _, g := range f.Comments {
+		if g.Pos() > f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if constraint.IsGoBuild(c.Text) || constraint.IsPlusBuild(c.Text) {
+				return "which is not built on every platform (it has a build constraint)" + elsewhere
+			}
+		}
+	}
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"C"` {
+			return `which is not built on every platform (it imports "C", which CGO_ENABLED=0 leaves out)` + elsewhere
+		}
+	}
+	return ""
+}
+
+// genDecl records the names d declares; limited is limit's reason for d's file, with its name.
+func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string, limited string) {
 	for _, spec := range d.Specs {
 		switch s := spec.(type) {
 		case *ast.ValueSpec:
@@ -150,7 +191,13 @@ func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string) {
 			}
 		case *ast.TypeSpec:
 			info.decls[s.Name.Name] = at(s.Name.Pos())
-			r := &recvInfo{name: s.Name.Name, members: map[string]bool{}, pointer: true}
+			if prev := info.types[s.Name.Name]; prev != nil {
+				// Declared again: in files for complementary platforms, which together
+				// declare it everywhere (or the compiler reports the redeclaration).
+				prev.limited = ""
+				continue
+			}
+			r := &recvInfo{name: s.Name.Name, members: map[string]bool{}, pointer: true, limited: limited}
 			switch t := s.Type.(type) {
 			case *ast.InterfaceType:
 				r.problem = fmt.Sprintf("%s is an interface; methods need a concrete type, such as a struct", s.Name.Name)

@@ -90,6 +90,14 @@ func TestNewPlanRefuses(t *testing.T) {
 		"gen/main.go":                           "//go:build ignore\n\npackage main\n\nfunc GetReport() {}\n",
 		"cards_gen.go":                          "package shop\n\nfunc RegisterTools() {}\n",
 		"testdata/golden/get_order.schema.json": "{}",
+		// Receiver types that are not declared everywhere the handler's file is built.
+		"fake_test.go":      "package shop\n\ntype Fake struct{}\n",
+		"win_windows.go":    "package shop\n\ntype Win struct{}\n",
+		"tagged.go":         "//go:build integration\n\npackage shop\n\ntype Tagged struct{}\n",
+		"old.go":            "// +build linux\n\npackage shop\n\ntype Old struct{}\n",
+		"native.go":         "package shop\n\nimport \"C\"\n\ntype Native struct{}\n",
+		"both_linux.go":     "package shop\n\ntype Both struct{}\n",
+		"both_otherwise.go": "//go:build !linux\n\npackage shop\n\ntype Both struct{}\n",
 	})
 	tooLong := strings.Repeat("a", 65)
 	const unique = "tool names must be unique in a package, pick another"
@@ -168,6 +176,23 @@ func TestNewPlanRefuses(t *testing.T) {
 		{"alias receiver", Options{Tool: "x", Recv: "Alias"}, []string{
 			"-recv Alias: Alias is an alias; give the type it stands for",
 		}},
+		{"receiver of a test file", Options{Tool: "x", Recv: "Fake"}, []string{
+			"-recv Fake: Fake is declared in DIR/fake_test.go, a test file, which the handler's file cannot use; declare the type in a file of the package, or leave -recv out for a plain function",
+		}},
+		{"receiver of a platform's file", Options{Tool: "x", Recv: "Win"}, []string{
+			"-recv Win: Win is declared in DIR/win_windows.go, which is not built on every platform (its name ends in a GOOS or GOARCH); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
+		}},
+		{"receiver of a tagged file", Options{Tool: "x", Recv: "Tagged"}, []string{
+			"-recv Tagged: Tagged is declared in DIR/tagged.go, which is not built on every platform (it has a build constraint); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
+		}},
+		{"receiver of a +build file", Options{Tool: "x", Recv: "Old"}, []string{
+			"-recv Old: Old is declared in DIR/old.go, which is not built on every platform (it has a build constraint); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
+		}},
+		{"receiver of a cgo file", Options{Tool: "x", Recv: "Native"}, []string{
+			"-recv Native: Native is declared in DIR/native.go, which is not built on every platform (it imports \"C\", which CGO_ENABLED=0 leaves out); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
+		}},
+		// Declared in two files that complement each other: there on every platform.
+		{"receiver of complementary files", Options{Tool: "x", Recv: "Both"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -291,6 +291,8 @@ func (p *Plan) receiver(pkg *pkgInfo) (*recvInfo, string) {
 		return nil, fmt.Sprintf("-recv %s: no type %s is declared in package %s; declare it first, or leave -recv out for a plain function", name, name, p.Package)
 	case r.problem != "":
 		return nil, fmt.Sprintf("-recv %s: %s", name, r.problem)
+	case r.limited != "":
+		return nil, fmt.Sprintf("-recv %s: %s %s, or leave -recv out for a plain function", name, name, r.limited)
 	}
 	return r, ""
 }
