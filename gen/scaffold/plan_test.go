@@ -632,3 +632,31 @@ func (Ökonom) Name() string { return "" }
 		}
 	}
 }
+
+// TestNewPlanRefusesCaseTwins: a file the scaffold would write whose name differs only in case
+// from an existing one is refused as an existing file is: on macOS and Windows the two are one
+// file, and the go command refuses such a pair in one package ("case-insensitive file name
+// collision").
+func TestNewPlanRefusesCaseTwins(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"report.go":                           "package shop\n",
+		"cards/report.html":                   "<!doctype html>",
+		"testdata/golden/report.schema.json":  "{}",
+		"testdata/golden/other.schema.json":   "{}",
+		"testdata/golden/REPORT.markdown.txt": "not a golden file of the tool",
+	})
+	if _, err := os.Stat(filepath.Join(dir, "REPORT.GO")); err == nil {
+		t.Skip("the file system ignores case: Report.go already exists, and is refused as such")
+	}
+	_, err := NewPlan(Options{Tool: "Report", Dir: dir, UI: true})
+	const twin = ", which is the same file on macOS and Windows; cardgen new never overwrites a file: move it away or pick another tool name"
+	want := []string{
+		"DIR/Report.go differs only in case from DIR/report.go" + twin,
+		"DIR/cards/Report.html differs only in case from DIR/cards/report.html" + twin,
+		"DIR/testdata/golden/Report.schema.json differs only in case from DIR/testdata/golden/report.schema.json" + twin,
+	}
+	if got := problemsOf(t, err, dir); !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

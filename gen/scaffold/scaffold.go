@@ -14,6 +14,7 @@ import (
 	"go/build"
 	"go/token"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -177,11 +178,20 @@ func NewPlan(opts Options) (*Plan, error) {
 		}
 		used := slices.ContainsFunc(pkg.tools, func(t toolInfo) bool { return t.name == opts.Tool })
 		for _, path := range targets {
-			if path == "" || !exists(path) {
+			if path == "" {
 				continue
 			}
 			rel, _ := filepath.Rel(dir, path)
 			shown := filepath.Join(opts.Dir, rel)
+			if twin := caseTwin(path); twin != "" && !exists(path) {
+				// On Linux both files can be; the go command then refuses the package ("case-
+				// insensitive file name collision"), and a checkout on macOS or Windows holds one.
+				probs = append(probs, fmt.Sprintf("%s differs only in case from %s, which is the same file on macOS and Windows; cardgen new never overwrites a file: move it away or pick another tool name", shown, filepath.Join(filepath.Dir(shown), twin)))
+				continue
+			}
+			if !exists(path) {
+				continue
+			}
 			if slices.Contains(p.Golden, path) && !used {
 				// The golden test writes these files and nothing removes them when a tool is
 				// renamed or deleted, so one left behind is the usual reason for this.
@@ -211,6 +221,22 @@ func NewPlan(opts Options) (*Plan, error) {
 		p.Files = append(p.Files, gen.File{Path: view, Content: apps.StarterViewFor(opts.Tool)})
 	}
 	return p, nil
+}
+
+// caseTwin returns the name of a file beside path whose name differs from path's only in case, or
+// "" when there is none.
+func caseTwin(path string) string {
+	entries, err := os.ReadDir(filepath.Dir(path))
+	if err != nil {
+		return ""
+	}
+	base := filepath.Base(path)
+	for _, e := range entries {
+		if e.Name() != base && strings.EqualFold(e.Name(), base) {
+			return e.Name()
+		}
+	}
+	return ""
 }
 
 // checkFlags checks the options that need no look at the package.
