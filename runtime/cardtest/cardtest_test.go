@@ -133,6 +133,25 @@ func TestGoldenShowsTheChange(t *testing.T) {
 	}
 }
 
+// TestGoldenUpdateLeavesMatchingFiles: -update writes only the golden files that differ from what
+// the code makes now. One that matches keeps its bytes (CRLF line endings included), and one that
+// is read-only (a Perforce checkout not opened for edit) is no failure: -update after a change to
+// one tool must not fail on every other tool's file. (Root writes into read-only files anyway.)
+func TestGoldenUpdateLeavesMatchingFiles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.json")
+	crlf := "{\r\n  \"n\": 1\r\n}\r\n"
+	if err := os.WriteFile(path, []byte(crlf), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	*update = true
+	r := testenv.Record(func(tb testing.TB) { Golden(tb, path, map[string]int{"n": 1}) })
+	*update = false
+	expect(t, "-update of a matching read-only file", r, false, "")
+	if b, err := os.ReadFile(path); err != nil || string(b) != crlf {
+		t.Errorf("-update rewrote a matching file: %q (%v); want it left as %q", b, err, crlf)
+	}
+}
+
 func TestUpdate(t *testing.T) {
 	if Update() {
 		t.Fatal("Update is true without -update")
