@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -39,14 +40,19 @@ func Update() bool {
 	return b
 }
 
-// Decode decodes a //card:example strictly into out: an unknown key is a test failure, since the
-// example would not mean what it says.
+// Decode decodes a //card:example strictly into out: an unknown key, or anything but spaces after
+// the example's one JSON value, is a test failure, since the example would not mean what it says.
 func Decode(t testing.TB, example string, out any) {
 	t.Helper()
 	dec := json.NewDecoder(strings.NewReader(example))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(out); err != nil {
 		t.Fatalf("example %s does not decode into %T: %v", example, out, err)
+	}
+	// A decoder reads one value and stops; what follows would be dropped without a word.
+	end := dec.InputOffset()
+	if _, err := dec.Token(); err != io.EOF {
+		t.Fatalf("example %s has more after the first value, which ends at byte %d; an example is one JSON value: remove the rest", example, end)
 	}
 }
 

@@ -42,6 +42,10 @@ func TestDecode(t *testing.T) {
 	}
 	expect(t, "an unknown key", testenv.Record(func(tb testing.TB) { Decode(tb, `{"id":"1","totl":5}`, &o) }), true, `unknown field "totl"`)
 	expect(t, "not JSON", testenv.Record(func(tb testing.TB) { Decode(tb, `{"id":`, &o) }), true, "does not decode")
+	// An example is one value: what follows it would be dropped without a word.
+	expect(t, "a second value", testenv.Record(func(tb testing.TB) { Decode(tb, `{"id":"1"} {"id":"2"}`, &o) }), true, "after the first value")
+	expect(t, "text after the value", testenv.Record(func(tb testing.TB) { Decode(tb, `{"id":"1"}, "total":5}`, &o) }), true, "after the first value")
+	expect(t, "spaces after the value", testenv.Record(func(tb testing.TB) { Decode(tb, "{\"id\":\"1\"}\n ", &o) }), false, "")
 }
 
 func TestValidate(t *testing.T) {
