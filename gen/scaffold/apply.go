@@ -88,7 +88,7 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 		res.Created = append(res.Created, f.Path)
 	}
 
-	gr, err := gen.Generate(gen.Options{Dir: p.Dir, UIDir: UIDir}, ".")
+	gr, err := gen.Generate(gen.Options{Dir: p.Dir, UIDir: p.UIDir}, ".")
 	if err != nil {
 		return nil, fmt.Errorf("generating package %s:\n%w", p.Package, err)
 	}

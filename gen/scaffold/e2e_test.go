@@ -403,3 +403,57 @@ func TestScaffoldImportNamesTaken(t *testing.T) {
 		})
 	}
 }
+
+// TestScaffoldUsesThePackagesUIFolder: a package whose //go:generate line runs cardgen with
+// -ui views keeps its views in views/, and cardgen new regenerates it as go generate would: with
+// that folder, where -ui also writes the starter view. (With the default folder, the package did
+// not generate at all: its views were "not in the ui folder cards/".)
+func TestScaffoldUsesThePackagesUIFolder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the end-to-end runs of the go command")
+	}
+	dir := filepath.Join(moduleDir(t), "views")
+	if _, err := scaffold(Options{Tool: "get_a", Dir: dir, UI: true}); err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, dir, map[string]string{"doc.go": "// Package views keeps its views in views/.\npackage views\n\n//go:generate go tool cardgen -v -ui=./views/ $GOFILE\n"})
+	if err := os.MkdirAll(filepath.Join(dir, "views"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "cards", "get_a.html"), filepath.Join(dir, "views", "get_a.html")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "cards")); err != nil {
+		t.Fatal(err)
+	}
+	regenerate := func() []gen.File {
+		t.Helper()
+		res, err := gen.Generate(gen.Options{Dir: dir, UIDir: "views"}, ".")
+		if err != nil {
+			t.Fatalf("generating with -ui views: %v", err)
+		}
+		return res.Files
+	}
+	if _, err := gen.Write(regenerate()); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, opts := range []Options{{Tool: "get_b", Dir: dir}, {Tool: "get_c", Dir: dir, UI: true}} {
+		if _, err := scaffold(opts); err != nil {
+			t.Fatalf("cardgen new %s: %v", opts.Tool, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "views", "get_c.html")); err != nil {
+		t.Errorf("-ui did not write the view into the package's ui folder: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cards")); err == nil {
+		t.Error("-ui made a cards folder, which the package's go:generate line does not use")
+	}
+	for _, f := range regenerate() {
+		if old, err := os.ReadFile(f.Path); err != nil || string(old) != string(f.Content) {
+			t.Errorf("%s is not what cardgen -ui views generates (read error %v)", f.Path, err)
+		}
+	}
+	goCmd(t, dir, "vet", ".")
+	goCmd(t, dir, "test", "-count=1", ".")
+}

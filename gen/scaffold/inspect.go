@@ -11,7 +11,9 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cardgen/cardgen/annotations"
@@ -22,10 +24,13 @@ import (
 // the files, not type-checking them, so that a package in the middle of an edit can still be
 // inspected, and so that identifiers in files of other platforms count too.
 type pkgInfo struct {
-	name     string               // package name; "" when the directory holds no Go package
-	decls    map[string]string    // package-level identifiers → where declared (file:line)
-	types    map[string]*recvInfo // type names declared in the package
-	tools    []toolInfo           // the package's annotated tools
+	name  string               // package name; "" when the directory holds no Go package
+	decls map[string]string    // package-level identifiers → where declared (file:line)
+	types map[string]*recvInfo // type names declared in the package
+	tools []toolInfo           // the package's annotated tools
+	// uiDir is the ui folder its //go:generate line gives cardgen with -ui ("" for none): go
+	// generate regenerates the package with it, so cardgen new must too.
+	uiDir    string
 	problems Problems
 }
 
@@ -131,6 +136,7 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 			}
 		}
 	}
+	info.generateUIDir(files, at)
 	// Methods after types, so that every receiver type is known.
 	for _, f := range files {
 		for _, d := range f.Decls {
@@ -140,6 +146,62 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 		}
 	}
 	return info, nil
+}
+
+// generateUIDir sets uiDir from the -ui flag of the //go:generate lines that run cardgen, or
+// reports lines that disagree or give a -ui cardgen refuses.
+func (info *pkgInfo) generateUIDir(files []*ast.File, at func(token.Pos) string) {
+	var first string // where uiDir comes from
+	for _, f := range files {
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				raw, ok := cardgenUIFlag(c.Text)
+				if !ok {
+					continue
+				}
+				dir, err := gen.CleanUIDir(raw)
+				switch {
+				case err != nil:
+					info.problems = append(info.problems, fmt.Sprintf("%s: the //go:generate line runs cardgen with -ui %s, which cardgen refuses (%v); fix the line", at(c.Pos()), raw, err))
+				case first == "":
+					info.uiDir, first = dir, at(c.Pos())
+				case dir != info.uiDir:
+					info.problems = append(info.problems, fmt.Sprintf("%s: the //go:generate line runs cardgen with -ui %s, and the one at %s with -ui %s; make them name one ui folder", at(c.Pos()), dir, first, info.uiDir))
+				}
+			}
+		}
+	}
+}
+
+// cardgenUIFlag returns the value of -ui in a //go:generate comment that runs cardgen (go tool
+// cardgen, go run …/cmd/cardgen@v…, cardgen), in any of the flag package's forms (-ui DIR,
+// -ui=DIR, --ui DIR).
+func cardgenUIFlag(comment string) (string, bool) {
+	line, ok := strings.CutPrefix(comment, "//go:generate ")
+	if !ok {
+		return "", false
+	}
+	words := strings.Fields(line)
+	i := slices.IndexFunc(words, func(w string) bool {
+		w, _, _ = strings.Cut(w, "@")
+		return path.Base(w) == "cardgen"
+	})
+	if i < 0 {
+		return "", false
+	}
+	for j := i + 1; j < len(words); j++ {
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(words[j], "-"), "=")
+		if !strings.HasPrefix(words[j], "-") || name != "ui" && name != "-ui" {
+			continue
+		}
+		if hasValue {
+			return value, true
+		}
+		if j+1 < len(words) {
+			return words[j+1], true
+		}
+	}
+	return "", false
 }
 
 // syntaxProblems reports syntax errors with the file names as the user wrote the directory.

@@ -695,3 +695,44 @@ func TestUndoRestoresReadOnlyGeneratedFiles(t *testing.T) {
 		t.Errorf("undo left mode %v (%v); want -r--r--r--", st.Mode(), err)
 	}
 }
+
+// TestNewPlanUIFolder: the ui folder comes from the -ui of the //go:generate line that runs
+// cardgen, in each form the flag package takes; lines that disagree, or a -ui cardgen refuses,
+// are refusals.
+func TestNewPlanUIFolder(t *testing.T) {
+	for _, tt := range []struct {
+		line, want string
+	}{
+		{"", "cards"},
+		{"//go:generate go tool cardgen", "cards"},
+		{"//go:generate go tool cardgen -ui views", "views"},
+		{"//go:generate go tool cardgen -v -ui=./ui/cards/ $GOFILE", "ui/cards"},
+		{"//go:generate go run github.com/cardgen/cardgen/cmd/cardgen@v0.1.0 --ui web", "web"},
+		{"//go:generate other -ui views", "cards"}, // not cardgen's
+	} {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"p.go": "package p\n\n" + tt.line + "\n"})
+		p, err := NewPlan(Options{Tool: "get_x", Dir: dir, UI: true})
+		if err != nil {
+			t.Errorf("%q: %v", tt.line, err)
+			continue
+		}
+		if p.UIDir != tt.want || p.Files[1].Path != filepath.Join(dir, filepath.FromSlash(tt.want), "get_x.html") {
+			t.Errorf("%q: ui folder %q, view %s; want %q", tt.line, p.UIDir, p.Files[1].Path, tt.want)
+		}
+	}
+
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"a.go": "package p\n\n//go:generate go tool cardgen -ui views\n",
+		"b.go": "package p\n\n//go:generate go tool cardgen -ui web\n\n//go:generate go tool cardgen -ui ../up\n",
+	})
+	_, err := NewPlan(Options{Tool: "get_x", Dir: dir})
+	want := []string{
+		"DIR/b.go:3: the //go:generate line runs cardgen with -ui web, and the one at DIR/a.go:3 with -ui views; make them name one ui folder",
+	}
+	got := problemsOf(t, err, dir)
+	if len(got) != 2 || got[0] != want[0] || !strings.HasPrefix(got[1], "DIR/b.go:5: the //go:generate line runs cardgen with -ui ../up, which cardgen refuses (") {
+		t.Errorf("problems:\n%s\nwant:\n%s\nand the refused -ui ../up at DIR/b.go:5", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -33,8 +33,9 @@ var acpKinds = []string{"detail", "review", "carousel", "form"}
 // toolNameRE is gen's tool name rule.
 var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
 
-// UIDir is the ui folder, relative to the package, that -ui writes into. It is the generator's
-// default, which the go:generate line of a scaffolded package uses.
+// UIDir is the ui folder, relative to the package, that -ui writes into unless the package's
+// //go:generate line gives cardgen another (Plan.UIDir). It is the generator's default, which
+// the go:generate line of a new package uses.
 const UIDir = "cards"
 
 // Options say what to scaffold.
@@ -69,6 +70,10 @@ type Plan struct {
 	Dir string
 	// Package is the package name, existing or derived from the directory name.
 	Package string
+	// UIDir is the package's ui folder, slash-separated and relative to Dir: the -ui of the
+	// //go:generate line that runs cardgen in the package, or UIDir. The package is
+	// regenerated with it, and -ui writes the starter view into it.
+	UIDir string
 	// NewPackage is set when the directory holds no Go package yet; doc.go is then among Files.
 	NewPackage bool
 	// Func, Input and Output are the Go names of the handler and its types; each is the name
@@ -141,7 +146,10 @@ func NewPlan(opts Options) (*Plan, error) {
 	}
 	probs = append(probs, pkg.problems...)
 
-	p := &Plan{Options: opts, Dir: dir, Package: pkg.name, NewPackage: pkg.name == ""}
+	p := &Plan{Options: opts, Dir: dir, Package: pkg.name, NewPackage: pkg.name == "", UIDir: UIDir}
+	if pkg.uiDir != "" {
+		p.UIDir = pkg.uiDir
+	}
 	if p.NewPackage {
 		p.Package = PackageName(filepath.Base(dir))
 	}
@@ -158,7 +166,7 @@ func NewPlan(opts Options) (*Plan, error) {
 	p.Source = filepath.Join(dir, sourceName(opts.Tool, p.NewPackage))
 	var view string
 	if opts.UI {
-		view = filepath.Join(dir, UIDir, opts.Tool+".html")
+		view = filepath.Join(dir, filepath.FromSlash(p.UIDir), opts.Tool+".html")
 	}
 	golden := filepath.Join(dir, "testdata", "golden", opts.Tool)
 	p.Golden = []string{golden + ".schema.json"}
