@@ -356,7 +356,7 @@ func TestScaffoldNamesTheGoCommandReadsOtherwise(t *testing.T) {
 		t.Skip("-short skips the end-to-end runs of the go command")
 	}
 	dir := filepath.Join(moduleDir(t), "ops")
-	tools := []string{"doc", "run_test", "deploy_linux", "_internal", "-dash", "cards_gen"}
+	tools := []string{"doc", "run_test", "deploy_linux", "_internal", "-dash", ".", "cards_gen"}
 	for _, tool := range tools {
 		if _, err := scaffold(Options{Tool: tool, Dir: dir}); err != nil {
 			t.Fatalf("cardgen new %s: %v", tool, err)

@@ -736,3 +736,23 @@ func TestNewPlanUIFolder(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant:\n%s\nand the refused -ui ../up at DIR/b.go:5", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestNewPlanGoldenPaths: the golden files are testdata/golden/<tool>.<kind>.json as the generated
+// test writes them, also for the tool names "." and "..", which are path elements of their own.
+func TestNewPlanGoldenPaths(t *testing.T) {
+	dir := t.TempDir()
+	for _, tool := range []string{"get_x", ".", ".."} {
+		p, err := NewPlan(Options{Tool: tool, Dir: dir, UI: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join(dir, "testdata", "golden")
+		want := []string{filepath.Join(golden, tool+".schema.json"), filepath.Join(golden, tool+".card.json")}
+		if !slices.Equal(p.Golden, want) {
+			t.Errorf("tool %q: golden files %q; want %q", tool, p.Golden, want)
+		}
+		if view := p.Files[len(p.Files)-1].Path; view != filepath.Join(dir, "cards", tool+".html") {
+			t.Errorf("tool %q: view %s", tool, view)
+		}
+	}
+}

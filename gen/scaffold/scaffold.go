@@ -168,16 +168,18 @@ func NewPlan(opts Options) (*Plan, error) {
 	if opts.UI {
 		view = filepath.Join(dir, filepath.FromSlash(p.UIDir), opts.Tool+".html")
 	}
-	golden := filepath.Join(dir, "testdata", "golden", opts.Tool)
-	p.Golden = []string{golden + ".schema.json"}
+	// The tool name and the ending are one file name: joined as path elements, the names "."
+	// and ".." would stand for the golden folder and its parent.
+	golden := func(kind string) string { return filepath.Join(dir, "testdata", "golden", opts.Tool+kind) }
+	p.Golden = []string{golden(".schema.json")}
 	switch shapeOf(opts) {
 	case resultCard:
-		p.Golden = append(p.Golden, golden+".card.json")
+		p.Golden = append(p.Golden, golden(".card.json"))
 	case markdownDoc:
-		p.Golden = append(p.Golden, golden+".markdown.json")
+		p.Golden = append(p.Golden, golden(".markdown.json"))
 	}
 	if opts.ACP != "" {
-		p.Golden = append(p.Golden, golden+".acp.json")
+		p.Golden = append(p.Golden, golden(".acp.json"))
 	}
 	if validName {
 		targets := append([]string{p.Source, view}, p.Golden...)
