@@ -436,6 +436,8 @@ func TestPackageName(t *testing.T) {
 		"---":          "tools",
 		"café":         "caf",
 		"v2.api":       "v2api",
+		"main":         "mainpkg", // a package main without func main does not build
+		"Main":         "mainpkg",
 	}
 	for dir, want := range tests {
 		if got := PackageName(dir); got != want {

@@ -377,8 +377,8 @@ func Title(tool string) string {
 }
 
 // PackageName derives a package name from a directory name: lower-case ASCII letters and digits
-// only ("My-Tools" → "mytools"), "p" before a leading digit, "pkg" after a Go keyword, and "tools"
-// when nothing is left.
+// only ("My-Tools" → "mytools"), "p" before a leading digit, "pkg" after a Go keyword or "main"
+// (a package main without a func main does not build), and "tools" when nothing is left.
 func PackageName(dir string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(dir) {
@@ -392,7 +392,7 @@ func PackageName(dir string) string {
 		return "tools"
 	case s[0] >= '0' && s[0] <= '9':
 		return "p" + s
-	case token.IsKeyword(s):
+	case token.IsKeyword(s) || s == "main":
 		return s + "pkg"
 	}
 	return s
