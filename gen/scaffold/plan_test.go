@@ -83,6 +83,7 @@ func TestNewPlanRefuses(t *testing.T) {
 	writeFiles(t, dir, map[string]string{
 		"p.go":                                  shopSource,
 		"cards/show_report.html":                "<!doctype html>",
+		"cards/old_view.meta.json":              `{"csp":{"connectDomains":["https://api.example.com"]}}`,
 		"testdata/golden/old_tool.schema.json":  "{}",
 		"testdata/golden/old_tool2.card.json":   "[]",
 		"notes.txt":                             "not Go",
@@ -148,6 +149,11 @@ func TestNewPlanRefuses(t *testing.T) {
 		}},
 		{"golden card of a markdown tool is not written", Options{Tool: "old_tool2", Markdown: true}, nil},
 		{"source file exists", Options{Tool: "p"}, []string{"DIR/p.go already exists; " + never}},
+		// The generator would take it for the new view's sidecar: its CSP, unreviewed.
+		{"the view's sidecar exists", Options{Tool: "old_view", UI: true}, []string{
+			"DIR/cards/old_view.meta.json already exists, and would be the sidecar of the new view DIR/cards/old_view.html (its CSP and permissions, in place of the strict default); if it is left from an earlier view of that name, remove it, or pick another tool name",
+		}},
+		{"a sidecar without -ui", Options{Tool: "old_view"}, nil},
 		{"everything wrong at once", Options{Tool: "bad name!", ACP: "grid", Markdown: true, UI: true, Recv: "not-a-type"}, []string{
 			`tool name "bad name!" is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice`,
 			`-acp "grid" is not an ACP card kind; use one of detail, review, carousel, form`,

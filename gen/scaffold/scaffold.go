@@ -210,6 +210,14 @@ func NewPlan(opts Options) (*Plan, error) {
 			}
 			probs = append(probs, fmt.Sprintf("%s already exists; cardgen new never overwrites a file: move it away or pick another tool name", shown))
 		}
+		// The generator takes <view>.meta.json beside a view for its sidecar, which replaces
+		// the strict default meta: one left from an earlier view of that name would give the
+		// new view a CSP and permissions nobody reviewed for it.
+		if sidecar := strings.TrimSuffix(view, ".html") + ".meta.json"; view != "" && exists(sidecar) {
+			rel, _ := filepath.Rel(dir, sidecar)
+			probs = append(probs, fmt.Sprintf("%s already exists, and would be the sidecar of the new view %s (its CSP and permissions, in place of the strict default); if it is left from an earlier view of that name, remove it, or pick another tool name",
+				filepath.Join(opts.Dir, rel), filepath.Join(opts.Dir, filepath.Dir(rel), opts.Tool+".html")))
+		}
 	}
 	if len(probs) > 0 {
 		return nil, probs
