@@ -72,8 +72,12 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 	bp, err := build.Default.ImportDir(dir, build.ImportComment)
 	var noGo *build.NoGoError
 	var multi *build.MultiplePackageError
+	if errors.As(err, &noGo) && len(bp.IgnoredGoFiles) > 0 {
+		// Files this platform leaves out may still be the package, for other platforms.
+		bp.Name, err = platformPackage(dir, bp.IgnoredGoFiles)
+	}
 	switch {
-	case errors.As(err, &noGo):
+	case errors.As(err, &noGo) || err == nil && bp.Name == "":
 		return info, nil
 	case errors.As(err, &multi):
 		info.problems = append(info.problems, fmt.Sprintf("%s holds files of several packages (%v in %v); cardgen new needs one package, so fix the package clauses first", shown, multi.Packages, multi.Files))
@@ -202,6 +206,79 @@ func cardgenUIFlag(comment string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// platformPackage is the name of the package of the files in dir that this platform leaves out,
+// when they are all there is: a package for other platforms (svc_windows.go), which cardgen new
+// joins rather than start a package of another name beside it. Files built on no platform at all
+// (//go:build ignore, usually a package main run by go generate) are not the package; "" when
+// no other file is left. Files of several packages are a *build.MultiplePackageError, and syntax
+// errors a scanner.ErrorList, as go/build reports them.
+func platformPackage(dir string, ignored []string) (string, error) {
+	fset := token.NewFileSet()
+	var names, files []string
+	for _, n := range ignored {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil {
+			return "", err
+		}
+		if builtNowhere(f) {
+			continue
+		}
+		if len(names) > 0 && f.Name.Name != names[0] {
+			return "", &build.MultiplePackageError{Dir: dir, Packages: []string{names[0], f.Name.Name}, Files: []string{files[0], n}}
+		}
+		names, files = append(names, f.Name.Name), append(files, n)
+	}
+	if len(names) == 0 {
+		return "", nil
+	}
+	return names[0], nil
+}
+
+// builtNowhere reports whether f's build constraint needs the tag ignore, by the convention for
+// files that no build takes (programs that go generate runs): with ignore unset, no setting of
+// its other tags satisfies it.
+func builtNowhere(f *ast.File) bool {
+	for _, g := range f.Comments {
+		if g.Pos() > f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if !constraint.IsGoBuild(c.Text) && !constraint.IsPlusBuild(c.Text) {
+				continue
+			}
+			expr, err := constraint.Parse(c.Text)
+			if err != nil {
+				continue
+			}
+			var tags []string
+			expr.Eval(func(tag string) bool {
+				if tag != "ignore" && !slices.Contains(tags, tag) {
+					tags = append(tags, tag)
+				}
+				return false
+			})
+			if len(tags) > 16 || satisfiable(expr, tags) {
+				return false // too many tags to try each setting: take it for a platform's
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// satisfiable reports whether some setting of tags, with every other tag unset, satisfies expr.
+func satisfiable(expr constraint.Expr, tags []string) bool {
+	for set := range 1 << len(tags) {
+		if expr.Eval(func(tag string) bool {
+			i := slices.Index(tags, tag)
+			return i >= 0 && set&(1<<i) != 0
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // syntaxProblems reports syntax errors with the file names as the user wrote the directory.

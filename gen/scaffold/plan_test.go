@@ -764,3 +764,45 @@ func TestNewPlanGoldenPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestNewPlanPackageForOtherPlatforms: a directory whose Go files are all for other platforms
+// holds a package all the same (go/build calls it "no buildable Go source files" here): the
+// scaffold joins it, under its name and around its names, rather than start a new package whose
+// name would clash with it where its files are built. A program for no platform
+// (//go:build ignore, package main) is not a package of the directory.
+func TestNewPlanPackageForOtherPlatforms(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"svc/svc_windows.go":  "package service\n\nfunc GetReport() {}\n",
+		"svc/gen.go":          "//go:build ignore\n\npackage main\n\nfunc main() {}\n",
+		"tool/gen.go":         "//go:build ignore && linux\n\npackage main\n\nfunc main() {}\n",
+		"tool/old.go":         "// +build ignore\n\npackage main\n\nfunc main() {}\n",
+		"svc/other.go":        "//go:build !linux\n\npackage service\n",
+		"two/a_windows.go":    "package a\n",
+		"two/b_darwin.go":     "package b\n",
+		"broken/a_windows.go": "packag a\n",
+	})
+	p, err := NewPlan(Options{Tool: "get_report", Dir: filepath.Join(dir, "svc")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.NewPackage || p.Package != "service" || p.Func != "GetReport2" || len(p.Files) != 1 {
+		t.Errorf("new package %v, package %q, handler %s, %d files; want the existing package service, GetReport2 and no doc.go",
+			p.NewPackage, p.Package, p.Func, len(p.Files))
+	}
+	p, err = NewPlan(Options{Tool: "get_report", Dir: filepath.Join(dir, "tool")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.NewPackage || p.Package != "tool" {
+		t.Errorf("beside a //go:build ignore program: new package %v, package %q; want a new package tool", p.NewPackage, p.Package)
+	}
+	_, err = NewPlan(Options{Tool: "get_report", Dir: filepath.Join(dir, "two")})
+	if got, want := problemsOf(t, err, dir), []string{"DIR/two holds files of several packages ([a b] in [a_windows.go b_darwin.go]); cardgen new needs one package, so fix the package clauses first"}; !slices.Equal(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+	_, err = NewPlan(Options{Tool: "get_report", Dir: filepath.Join(dir, "broken")})
+	if got, want := problemsOf(t, err, dir), []string{"DIR/broken/a_windows.go:1:1: expected 'package', found packag; fix the syntax before scaffolding into this package"}; !slices.Equal(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+}
