@@ -143,9 +143,11 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 	info.generateUIDir(files, at)
 	// Methods after types, so that every receiver type is known.
 	for _, f := range files {
+		// The generator reads no test file: an annotated helper there is no tool of the package.
+		test := strings.HasSuffix(fset.Position(f.Package).Filename, "_test.go")
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
-				info.funcDecl(fd, at)
+				info.funcDecl(fd, at, !test)
 			}
 		}
 	}
@@ -383,7 +385,9 @@ func embeddedName(e ast.Expr) string {
 	}
 }
 
-func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string) {
+// funcDecl records fd as a method of its receiver type, and as a tool when tools is set and its
+// doc comment has //card:tool.
+func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string, tools bool) {
 	fn := fd.Name.Name
 	if fd.Recv != nil && len(fd.Recv.List) == 1 {
 		field := fd.Recv.List[0]
@@ -404,7 +408,7 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string) {
 		}
 		fn = tname + "." + fd.Name.Name
 	}
-	if fd.Doc == nil {
+	if fd.Doc == nil || !tools {
 		return
 	}
 	dirs, _, _ := annotations.ParseCommentGroup(fd.Doc)

@@ -92,7 +92,7 @@ func TestNewPlanRefuses(t *testing.T) {
 		"cards_gen.go":                          "package shop\n\nfunc RegisterTools() {}\n",
 		"testdata/golden/get_order.schema.json": "{}",
 		// Receiver types that are not declared everywhere the handler's file is built.
-		"fake_test.go":      "package shop\n\ntype Fake struct{}\n",
+		"fake_test.go":      "package shop\n\ntype Fake struct{}\n\n// helper is no tool of the package: cardgen reads no test file.\n//\n//card:tool test_helper\nfunc helper() {}\n",
 		"win_windows.go":    "package shop\n\ntype Win struct{}\n",
 		"tagged.go":         "//go:build integration\n\npackage shop\n\ntype Tagged struct{}\n",
 		"old.go":            "// +build linux\n\npackage shop\n\ntype Old struct{}\n",
@@ -154,6 +154,7 @@ func TestNewPlanRefuses(t *testing.T) {
 			"DIR/cards/old_view.meta.json already exists, and would be the sidecar of the new view DIR/cards/old_view.html (its CSP and permissions, in place of the strict default); if it is left from an earlier view of that name, remove it, or pick another tool name",
 		}},
 		{"a sidecar without -ui", Options{Tool: "old_view"}, nil},
+		{"the name of an annotated test helper", Options{Tool: "test_helper"}, nil},
 		{"everything wrong at once", Options{Tool: "bad name!", ACP: "grid", Markdown: true, UI: true, Recv: "not-a-type"}, []string{
 			`tool name "bad name!" is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice`,
 			`-acp "grid" is not an ACP card kind; use one of detail, review, carousel, form`,
