@@ -54,6 +54,9 @@ type toolInfo struct {
 	name, goName string
 	fn           string // the handler, as Func or Type.Method
 	at           string // file:line of the handler
+	// generated are the exported names the generator declares for the tool, as far as its
+	// directives tell (a card from card tags of the output type is not seen here).
+	generated []string
 }
 
 // inspect reads the package in dir; shown is dir as the user wrote it, for messages.
@@ -412,6 +415,15 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string, tools
 		return
 	}
 	dirs, _, _ := annotations.ParseCommentGroup(fd.Doc)
+	var suffixes []string // of the names generated for the tool, after its Go stem
+	for _, d := range dirs {
+		switch {
+		case d.Name == "result":
+			suffixes = append(suffixes, "Card")
+		case d.Name == "acp" && len(d.Args) > 0:
+			suffixes = append(suffixes, generatedACP(d.Args[0].Text)...)
+		}
+	}
 	for _, d := range dirs {
 		if d.Name != "tool" {
 			continue
@@ -420,6 +432,10 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string, tools
 		if len(d.Args) > 0 {
 			name = d.Args[0].Text
 		}
-		info.tools = append(info.tools, toolInfo{name: name, goName: gen.GoName(name), fn: fn, at: at(fd.Name.Pos())})
+		t := toolInfo{name: name, goName: gen.GoName(name), fn: fn, at: at(fd.Name.Pos())}
+		for _, s := range suffixes {
+			t.generated = append(t.generated, t.goName+s)
+		}
+		info.tools = append(info.tools, t)
 	}
 }

@@ -807,3 +807,49 @@ func TestNewPlanPackageForOtherPlatforms(t *testing.T) {
 		t.Errorf("problems %q; want %q", got, want)
 	}
 }
+
+// TestNewPlanAroundGeneratedNames: the regenerated cards_gen.go declares names for the package's
+// tools (GetOrderACP and GetOrderItemCard for a carousel tool get_order, RegisterTools for the
+// package), so the new handler and types are numbered around them as around declarations of the
+// package; and a new tool for which the generator would declare one of them again is refused.
+func TestNewPlanAroundGeneratedNames(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"p.go": `package shop
+
+import "context"
+
+type In struct{ ID string }
+
+type Out struct{ Items []Item }
+
+type Item struct{ Title string ` + "`card:\"title\"`" + ` }
+
+// GetOrder shows orders.
+//
+//card:tool get_order
+//card:acp carousel
+func GetOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
+`})
+	for _, tt := range []struct{ tool, fn string }{
+		{"get_order_a_c_p", "GetOrderACP2"},
+		{"register_tools", "RegisterTools2"},
+		{"dispatch_a_c_p", "DispatchACP2"},
+	} {
+		p, err := NewPlan(Options{Tool: tt.tool, Dir: dir})
+		if err != nil {
+			t.Errorf("%s: %v", tt.tool, err)
+			continue
+		}
+		if p.Func != tt.fn {
+			t.Errorf("%s: the handler is %s; want %s", tt.tool, p.Func, tt.fn)
+		}
+	}
+	_, err := NewPlan(Options{Tool: "get_order_item", Dir: dir})
+	want := []string{`cardgen generates GetOrderItemCard for tool "get_order_item", and for tool "get_order" of GetOrder (DIR/p.go:15) too; pick another tool name`}
+	if got := problemsOf(t, err, dir); !slices.Equal(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+	if _, err := NewPlan(Options{Tool: "get_order_item", Dir: dir, Markdown: true}); err != nil {
+		t.Errorf("a markdown tool get_order_item, which has no GetOrderItemCard: %v", err)
+	}
+}

@@ -301,25 +301,43 @@ func (p *Plan) checkToolName(pkg *pkgInfo) Problems {
 	switch shapeOf(p.Options) {
 	case resultCard:
 		names = append(names, stem+"Card")
-	case carousel:
-		names = append(names, stem+"ItemCard")
 	case markdownDoc:
 		names = append(names, lower+"Document")
 	}
-	switch p.Options.ACP {
-	case "":
-	case "form":
-		names = append(names, stem+"ACPForm")
-	default:
-		names = append(names, stem+"ACP")
+	for _, s := range generatedACP(p.Options.ACP) { // a carousel's ItemCard among them
+		names = append(names, stem+s)
 	}
 	for _, n := range names {
 		if at, ok := pkg.decls[n]; ok {
 			add("%s is declared at %s, and cardgen generates %s for tool %q; rename it or pick another tool name", n, at, n, tool)
 		}
+		for _, t := range pkg.tools {
+			// A tool of the same Go stem is reported above, once.
+			if t.goName != stem && slices.Contains(t.generated, n) {
+				add("cardgen generates %s for tool %q, and for tool %q of %s (%s) too; pick another tool name", n, tool, t.name, t.fn, t.at)
+			}
+		}
 	}
 	return probs
 }
+
+// generatedACP are the endings, after a tool's Go stem, of the exported names the generator
+// declares for //card:acp kind: a carousel's builder and its items' card, a form's form, another
+// kind's builder; none for "".
+func generatedACP(kind string) []string {
+	switch kind {
+	case "":
+		return nil
+	case "carousel":
+		return []string{"ACP", "ItemCard"}
+	case "form":
+		return []string{"ACPForm"}
+	}
+	return []string{"ACP"}
+}
+
+// packageGenerated are the exported names the generated file declares for the whole package.
+var packageGenerated = []string{"RegisterTools", "DispatchACP"}
 
 // receiver finds the -recv type, or says why it cannot be used; nil and "" without -recv.
 func (p *Plan) receiver(pkg *pkgInfo) (*recvInfo, string) {
@@ -345,7 +363,19 @@ func (p *Plan) receiver(pkg *pkgInfo) (*recvInfo, string) {
 // taken. The types must be free in the package; a method only among its type's methods and fields.
 func (p *Plan) pickNames(pkg *pkgInfo, recv *recvInfo) {
 	stem := gen.GoName(p.Options.Tool)
-	declared := func(n string) bool { _, ok := pkg.decls[n]; return ok }
+	// The regenerated cards_gen.go declares names too: the package's, and those of its tools,
+	// taken here as every exported name the generator can declare for a tool, whatever its
+	// card (a card from the output type's tags is not seen in the directives).
+	generated := map[string]bool{}
+	for _, n := range packageGenerated {
+		generated[n] = true
+	}
+	for _, t := range pkg.tools {
+		for _, s := range []string{"Card", "ItemCard", "ACP", "ACPForm"} {
+			generated[t.goName+s] = true
+		}
+	}
+	declared := func(n string) bool { _, ok := pkg.decls[n]; return ok || generated[n] }
 	p.Input = free(stem+"Input", declared)
 	p.Output = free(stem+"Output", func(n string) bool { return declared(n) || n == p.Input })
 	if shapeOf(p.Options) == carousel {
