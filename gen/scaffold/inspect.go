@@ -121,7 +121,7 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 			continue // another package, such as a //go:build ignore program
 		}
 		files = append(files, f)
-		if why := limit(n, f); why != "" {
+		if why := limit(dir, n, f); why != "" {
 			limits[f] = fmt.Sprintf("is declared in %s, %s", filepath.Join(shown, n), why)
 		}
 	}
@@ -294,10 +294,10 @@ func (info *pkgInfo) syntaxProblems(list scanner.ErrorList, shown string) {
 	}
 }
 
-// limit says why the file named name, parsed as f, is not built with the package everywhere, as
+// limit says why the file named name in dir, parsed as f, is not built with the package everywhere, as
 // the handler's file and cards_gen.go are, and where to declare a receiver type instead; "" when
 // it is.
-func limit(name string, f *ast.File) string {
+func limit(dir, name string, f *ast.File) string {
 	const elsewhere = "; the handler's file and RegisterTools are, so declare the type in a file without build constraints"
 	switch {
 	case strings.HasSuffix(name, "_test.go"):
@@ -305,15 +305,8 @@ func limit(name string, f *ast.File) string {
 	case !builtEverywhere(name):
 		return "which is not built on every platform (its name ends in a GOOS or GOARCH)" + elsewhere
 	}
-	for _, g := range f.Comments {
-		if g.Pos() > f.Package {
-			break
-		}
-		for _, c := range g.List {
-			if constraint.IsGoBuild(c.Text) || constraint.IsPlusBuild(c.Text) {
-				return "which is not built on every platform (it has a build constraint)" + elsewhere
-			}
-		}
+	if !matchesEverywhere(dir, name, nil) {
+		return "which is not built on every platform (its build constraint leaves some out)" + elsewhere
 	}
 	for _, imp := range f.Imports {
 		if imp.Path.Value == `"C"` {

@@ -97,6 +97,7 @@ func TestNewPlanRefuses(t *testing.T) {
 		"tagged.go":         "//go:build integration\n\npackage shop\n\ntype Tagged struct{}\n",
 		"old.go":            "// +build linux\n\npackage shop\n\ntype Old struct{}\n",
 		"native.go":         "package shop\n\nimport \"C\"\n\ntype Native struct{}\n",
+		"modern.go":         "//go:build go1.21 && (unix || windows)\n\npackage shop\n\ntype Modern struct{}\n",
 		"both_linux.go":     "package shop\n\ntype Both struct{}\n",
 		"both_otherwise.go": "//go:build !linux\n\npackage shop\n\ntype Both struct{}\n",
 	})
@@ -190,16 +191,18 @@ func TestNewPlanRefuses(t *testing.T) {
 			"-recv Win: Win is declared in DIR/win_windows.go, which is not built on every platform (its name ends in a GOOS or GOARCH); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
 		}},
 		{"receiver of a tagged file", Options{Tool: "x", Recv: "Tagged"}, []string{
-			"-recv Tagged: Tagged is declared in DIR/tagged.go, which is not built on every platform (it has a build constraint); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
+			"-recv Tagged: Tagged is declared in DIR/tagged.go, which is not built on every platform (its build constraint leaves some out); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
 		}},
 		{"receiver of a +build file", Options{Tool: "x", Recv: "Old"}, []string{
-			"-recv Old: Old is declared in DIR/old.go, which is not built on every platform (it has a build constraint); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
+			"-recv Old: Old is declared in DIR/old.go, which is not built on every platform (its build constraint leaves some out); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
 		}},
 		{"receiver of a cgo file", Options{Tool: "x", Recv: "Native"}, []string{
 			"-recv Native: Native is declared in DIR/native.go, which is not built on every platform (it imports \"C\", which CGO_ENABLED=0 leaves out); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
 		}},
 		// Declared in two files that complement each other: there on every platform.
 		{"receiver of complementary files", Options{Tool: "x", Recv: "Both"}, nil},
+		// A constraint every first-class port satisfies limits nothing.
+		{"receiver of a file built everywhere", Options{Tool: "x", Recv: "Modern"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

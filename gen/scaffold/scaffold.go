@@ -114,15 +114,26 @@ func sourceName(tool string, newPackage bool) string {
 
 // builtEverywhere reports whether go/build takes a file of that name (and no build constraint
 // inside) for every platform: it does not when the name ends in a GOOS or GOARCH, which it leaves
-// out elsewhere. Two platforms that share neither suffices; go/build's own lists decide.
+// out elsewhere. go/build's own lists decide.
 func builtEverywhere(name string) bool {
-	for _, platform := range [][2]string{{"linux", "amd64"}, {"windows", "arm64"}} {
+	return matchesEverywhere(".", name, func(string) (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader("package p\n")), nil
+	})
+}
+
+// firstClass are the first-class ports of Go on their main architectures: a file go/build takes
+// for each of them is taken as built everywhere.
+var firstClass = [][2]string{
+	{"linux", "amd64"}, {"linux", "arm64"}, {"darwin", "amd64"}, {"darwin", "arm64"}, {"windows", "amd64"}, {"windows", "arm64"},
+}
+
+// matchesEverywhere reports whether go/build takes the file name in dir, read with open (the file
+// itself when nil), for every first-class port: its name and its build constraint allow each.
+func matchesEverywhere(dir, name string, open func(string) (io.ReadCloser, error)) bool {
+	for _, platform := range firstClass {
 		ctx := build.Default
-		ctx.GOOS, ctx.GOARCH = platform[0], platform[1]
-		ctx.OpenFile = func(string) (io.ReadCloser, error) {
-			return io.NopCloser(strings.NewReader("package p\n")), nil
-		}
-		if ok, err := ctx.MatchFile(".", name); err != nil || !ok {
+		ctx.GOOS, ctx.GOARCH, ctx.OpenFile = platform[0], platform[1], open
+		if ok, err := ctx.MatchFile(dir, name); err != nil || !ok {
 			return false
 		}
 	}
