@@ -88,7 +88,7 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 		res.Created = append(res.Created, f.Path)
 	}
 
-	gr, err := gen.Generate(gen.Options{Dir: p.Dir, UIDir: UIDir}, ".")
+	gr, err := gen.Generate(gen.Options{Dir: p.Dir, UIDir: p.UIDir}, ".")
 	if err != nil {
 		return nil, fmt.Errorf("generating package %s:\n%w", p.Package, err)
 	}
@@ -307,7 +307,9 @@ func (u *undo) run() error {
 	for _, p := range paths {
 		if old := u.saved[p]; old == nil {
 			rm(p)
-		} else if err := os.WriteFile(p, old, 0o644); err != nil {
+		} else if _, err := gen.Write([]gen.File{{Path: p, Content: old}}); err != nil {
+			// As gen.Write replaced it: through a rename, which a read-only file does not
+			// stop, keeping its mode (os.WriteFile cannot open a read-only file).
 			errs = append(errs, err)
 		}
 	}

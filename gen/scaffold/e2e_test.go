@@ -348,15 +348,15 @@ func scaffold(opts Options) (*Result, error) {
 }
 
 // TestScaffoldNamesTheGoCommandReadsOtherwise scaffolds, into one new package, tools whose
-// names as file names the go command would ignore, take for a test, build on one platform only,
-// or that cardgen writes itself, and requires the package to build and pass its tests with
+// names as file names the go command would ignore, refuse, take for a test, build on one platform
+// only, or that cardgen writes itself, and requires the package to build and pass its tests with
 // every tool registered (TestNewPlanSourceName holds the file names).
 func TestScaffoldNamesTheGoCommandReadsOtherwise(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips the end-to-end runs of the go command")
 	}
 	dir := filepath.Join(moduleDir(t), "ops")
-	tools := []string{"doc", "run_test", "deploy_linux", "_internal", "cards_gen"}
+	tools := []string{"doc", "run_test", "deploy_linux", "_internal", "-dash", ".", "cards_gen"}
 	for _, tool := range tools {
 		if _, err := scaffold(Options{Tool: tool, Dir: dir}); err != nil {
 			t.Fatalf("cardgen new %s: %v", tool, err)
@@ -372,4 +372,88 @@ func TestScaffoldNamesTheGoCommandReadsOtherwise(t *testing.T) {
 		}
 	}
 	checkBuilds(t, dir)
+}
+
+// TestScaffoldImportNamesTaken: the handler's file imports context and errors, and a package that
+// declares either name at its top level (a var errors, a func context) would clash with the import
+// in that file's scope; so would a receiver named errors, in the handler's body. The scaffolded
+// package must still build and pass its tests.
+func TestScaffoldImportNamesTaken(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the end-to-end runs of the go command")
+	}
+	root := moduleDir(t)
+	for _, tt := range []struct {
+		name, src string
+		recv      string
+	}{
+		{"package-level names", "package taken\n\nvar errors = []string{\"x\"}\n\nfunc context() {}\n\n// Service is a receiver.\ntype Service struct{}\n\nfunc (context1 *Service) Name() string { context(); return errors[0] }\n", ""},
+		{"receiver name", "package taken\n\n// Service is a receiver.\ntype Service struct{}\n\nfunc (errors *Service) Name() string { return \"\" }\n", "Service"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(root, strings.ReplaceAll(tt.name, " ", ""))
+			writeFiles(t, dir, map[string]string{"taken.go": tt.src})
+			if _, err := scaffold(Options{Tool: "get_report", Dir: dir, Recv: tt.recv}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := scaffold(Options{Tool: "list_reports", Dir: dir, Recv: "Service"}); err != nil {
+				t.Fatal(err)
+			}
+			checkBuilds(t, dir)
+		})
+	}
+}
+
+// TestScaffoldUsesThePackagesUIFolder: a package whose //go:generate line runs cardgen with
+// -ui views keeps its views in views/, and cardgen new regenerates it as go generate would: with
+// that folder, where -ui also writes the starter view. (With the default folder, the package did
+// not generate at all: its views were "not in the ui folder cards/".)
+func TestScaffoldUsesThePackagesUIFolder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the end-to-end runs of the go command")
+	}
+	dir := filepath.Join(moduleDir(t), "views")
+	if _, err := scaffold(Options{Tool: "get_a", Dir: dir, UI: true}); err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, dir, map[string]string{"doc.go": "// Package views keeps its views in views/.\npackage views\n\n//go:generate go tool cardgen -v -ui=./views/ $GOFILE\n"})
+	if err := os.MkdirAll(filepath.Join(dir, "views"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "cards", "get_a.html"), filepath.Join(dir, "views", "get_a.html")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "cards")); err != nil {
+		t.Fatal(err)
+	}
+	regenerate := func() []gen.File {
+		t.Helper()
+		res, err := gen.Generate(gen.Options{Dir: dir, UIDir: "views"}, ".")
+		if err != nil {
+			t.Fatalf("generating with -ui views: %v", err)
+		}
+		return res.Files
+	}
+	if _, err := gen.Write(regenerate()); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, opts := range []Options{{Tool: "get_b", Dir: dir}, {Tool: "get_c", Dir: dir, UI: true}} {
+		if _, err := scaffold(opts); err != nil {
+			t.Fatalf("cardgen new %s: %v", opts.Tool, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "views", "get_c.html")); err != nil {
+		t.Errorf("-ui did not write the view into the package's ui folder: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cards")); err == nil {
+		t.Error("-ui made a cards folder, which the package's go:generate line does not use")
+	}
+	for _, f := range regenerate() {
+		if old, err := os.ReadFile(f.Path); err != nil || string(old) != string(f.Content) {
+			t.Errorf("%s is not what cardgen -ui views generates (read error %v)", f.Path, err)
+		}
+	}
+	goCmd(t, dir, "vet", ".")
+	goCmd(t, dir, "test", "-count=1", ".")
 }

@@ -5,12 +5,16 @@ import (
 	"fmt"
 	"go/ast"
 	"go/build"
+	"go/build/constraint"
 	"go/parser"
 	"go/scanner"
 	"go/token"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
@@ -20,10 +24,13 @@ import (
 // the files, not type-checking them, so that a package in the middle of an edit can still be
 // inspected, and so that identifiers in files of other platforms count too.
 type pkgInfo struct {
-	name     string               // package name; "" when the directory holds no Go package
-	decls    map[string]string    // package-level identifiers → where declared (file:line)
-	types    map[string]*recvInfo // type names declared in the package
-	tools    []toolInfo           // the package's annotated tools
+	name  string               // package name; "" when the directory holds no Go package
+	decls map[string]string    // package-level identifiers → where declared (file:line)
+	types map[string]*recvInfo // type names declared in the package
+	tools []toolInfo           // the package's annotated tools
+	// uiDir is the ui folder its //go:generate line gives cardgen with -ui ("" for none): go
+	// generate regenerates the package with it, so cardgen new must too.
+	uiDir    string
 	problems Problems
 }
 
@@ -35,6 +42,11 @@ type recvInfo struct {
 	styled  bool            // param and pointer come from an existing method
 	members map[string]bool // its methods and fields: a new method must not take one of these names
 	problem string          // why it cannot be a receiver, if it cannot
+	// limited says why the one file that declares the type is not built with the handler's file
+	// everywhere (a test file, a build constraint, …), names the file and says where to declare
+	// the type instead; "" when it is, or when several files declare the type (complementary
+	// platforms: x_linux.go and a //go:build !linux file).
+	limited string
 }
 
 // toolInfo is one existing tool.
@@ -42,6 +54,9 @@ type toolInfo struct {
 	name, goName string
 	fn           string // the handler, as Func or Type.Method
 	at           string // file:line of the handler
+	// generated are the exported names the generator declares for the tool, as far as its
+	// directives tell (a card from card tags of the output type is not seen here).
+	generated []string
 }
 
 // inspect reads the package in dir; shown is dir as the user wrote it, for messages.
@@ -60,8 +75,12 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 	bp, err := build.Default.ImportDir(dir, build.ImportComment)
 	var noGo *build.NoGoError
 	var multi *build.MultiplePackageError
+	if errors.As(err, &noGo) && len(bp.IgnoredGoFiles) > 0 {
+		// Files this platform leaves out may still be the package, for other platforms.
+		bp.Name, err = platformPackage(dir, bp.IgnoredGoFiles)
+	}
 	switch {
-	case errors.As(err, &noGo):
+	case errors.As(err, &noGo) || err == nil && bp.Name == "":
 		return info, nil
 	case errors.As(err, &multi):
 		info.problems = append(info.problems, fmt.Sprintf("%s holds files of several packages (%v in %v); cardgen new needs one package, so fix the package clauses first", shown, multi.Packages, multi.Files))
@@ -88,6 +107,7 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 	}
 	fset := token.NewFileSet()
 	var files []*ast.File
+	limits := map[*ast.File]string{}
 	for _, n := range names {
 		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.ParseComments|parser.SkipObjectResolution)
 		var list scanner.ErrorList
@@ -101,6 +121,9 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 			continue // another package, such as a //go:build ignore program
 		}
 		files = append(files, f)
+		if why := limit(dir, n, f); why != "" {
+			limits[f] = fmt.Sprintf("is declared in %s, %s", filepath.Join(shown, n), why)
+		}
 	}
 	at := func(pos token.Pos) string {
 		p := fset.Position(pos)
@@ -110,7 +133,7 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.GenDecl:
-				info.genDecl(d, at)
+				info.genDecl(d, at, limits[f])
 			case *ast.FuncDecl:
 				if d.Recv == nil {
 					if d.Name.Name != "init" && d.Name.Name != "_" {
@@ -120,15 +143,147 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 			}
 		}
 	}
+	info.generateUIDir(files, at)
 	// Methods after types, so that every receiver type is known.
 	for _, f := range files {
+		// The generator reads no test file: an annotated helper there is no tool of the package.
+		test := strings.HasSuffix(fset.Position(f.Package).Filename, "_test.go")
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
-				info.funcDecl(fd, at)
+				info.funcDecl(fd, at, !test)
 			}
 		}
 	}
 	return info, nil
+}
+
+// generateUIDir sets uiDir from the -ui flag of the //go:generate lines that run cardgen, or
+// reports lines that disagree or give a -ui cardgen refuses.
+func (info *pkgInfo) generateUIDir(files []*ast.File, at func(token.Pos) string) {
+	var first string // where uiDir comes from
+	for _, f := range files {
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				raw, ok := cardgenUIFlag(c.Text)
+				if !ok {
+					continue
+				}
+				dir, err := gen.CleanUIDir(raw)
+				switch {
+				case err != nil:
+					info.problems = append(info.problems, fmt.Sprintf("%s: the //go:generate line runs cardgen with -ui %s, which cardgen refuses (%v); fix the line", at(c.Pos()), raw, err))
+				case first == "":
+					info.uiDir, first = dir, at(c.Pos())
+				case dir != info.uiDir:
+					info.problems = append(info.problems, fmt.Sprintf("%s: the //go:generate line runs cardgen with -ui %s, and the one at %s with -ui %s; make them name one ui folder", at(c.Pos()), dir, first, info.uiDir))
+				}
+			}
+		}
+	}
+}
+
+// cardgenUIFlag returns the value of -ui in a //go:generate comment that runs cardgen (go tool
+// cardgen, go run …/cmd/cardgen@v…, cardgen), in any of the flag package's forms (-ui DIR,
+// -ui=DIR, --ui DIR).
+func cardgenUIFlag(comment string) (string, bool) {
+	line, ok := strings.CutPrefix(comment, "//go:generate ")
+	if !ok {
+		return "", false
+	}
+	words := strings.Fields(line)
+	i := slices.IndexFunc(words, func(w string) bool {
+		w, _, _ = strings.Cut(w, "@")
+		return path.Base(w) == "cardgen"
+	})
+	if i < 0 {
+		return "", false
+	}
+	for j := i + 1; j < len(words); j++ {
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(words[j], "-"), "=")
+		if !strings.HasPrefix(words[j], "-") || name != "ui" && name != "-ui" {
+			continue
+		}
+		if hasValue {
+			return value, true
+		}
+		if j+1 < len(words) {
+			return words[j+1], true
+		}
+	}
+	return "", false
+}
+
+// platformPackage is the name of the package of the files in dir that this platform leaves out,
+// when they are all there is: a package for other platforms (svc_windows.go), which cardgen new
+// joins rather than start a package of another name beside it. Files built on no platform at all
+// (//go:build ignore, usually a package main run by go generate) are not the package; "" when
+// no other file is left. Files of several packages are a *build.MultiplePackageError, and syntax
+// errors a scanner.ErrorList, as go/build reports them.
+func platformPackage(dir string, ignored []string) (string, error) {
+	fset := token.NewFileSet()
+	var names, files []string
+	for _, n := range ignored {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil {
+			return "", err
+		}
+		if builtNowhere(f) {
+			continue
+		}
+		if len(names) > 0 && f.Name.Name != names[0] {
+			return "", &build.MultiplePackageError{Dir: dir, Packages: []string{names[0], f.Name.Name}, Files: []string{files[0], n}}
+		}
+		names, files = append(names, f.Name.Name), append(files, n)
+	}
+	if len(names) == 0 {
+		return "", nil
+	}
+	return names[0], nil
+}
+
+// builtNowhere reports whether f's build constraint needs the tag ignore, by the convention for
+// files that no build takes (programs that go generate runs): with ignore unset, no setting of
+// its other tags satisfies it.
+func builtNowhere(f *ast.File) bool {
+	for _, g := range f.Comments {
+		if g.Pos() > f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if !constraint.IsGoBuild(c.Text) && !constraint.IsPlusBuild(c.Text) {
+				continue
+			}
+			expr, err := constraint.Parse(c.Text)
+			if err != nil {
+				continue
+			}
+			var tags []string
+			expr.Eval(func(tag string) bool {
+				if tag != "ignore" && !slices.Contains(tags, tag) {
+					tags = append(tags, tag)
+				}
+				return false
+			})
+			if len(tags) > 16 || satisfiable(expr, tags) {
+				return false // too many tags to try each setting: take it for a platform's
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// satisfiable reports whether some setting of tags, with every other tag unset, satisfies expr.
+func satisfiable(expr constraint.Expr, tags []string) bool {
+	for set := range 1 << len(tags) {
+		if expr.Eval(func(tag string) bool {
+			i := slices.Index(tags, tag)
+			return i >= 0 && set&(1<<i) != 0
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // syntaxProblems reports syntax errors with the file names as the user wrote the directory.
@@ -139,7 +294,30 @@ func (info *pkgInfo) syntaxProblems(list scanner.ErrorList, shown string) {
 	}
 }
 
-func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string) {
+// limit says why the file named name in dir, parsed as f, is not built with the package everywhere, as
+// the handler's file and cards_gen.go are, and where to declare a receiver type instead; "" when
+// it is.
+func limit(dir, name string, f *ast.File) string {
+	const elsewhere = "; the handler's file and RegisterTools are, so declare the type in a file without build constraints"
+	switch {
+	case strings.HasSuffix(name, "_test.go"):
+		return "a test file, which the handler's file cannot use; declare the type in a file of the package"
+	case !builtEverywhere(name):
+		return "which is not built on every platform (its name ends in a GOOS or GOARCH)" + elsewhere
+	}
+	if !matchesEverywhere(dir, name, nil) {
+		return "which is not built on every platform (its build constraint leaves some out)" + elsewhere
+	}
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"C"` {
+			return `which is not built on every platform (it imports "C", which CGO_ENABLED=0 leaves out)` + elsewhere
+		}
+	}
+	return ""
+}
+
+// genDecl records the names d declares; limited is limit's reason for d's file, with its name.
+func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string, limited string) {
 	for _, spec := range d.Specs {
 		switch s := spec.(type) {
 		case *ast.ValueSpec:
@@ -150,7 +328,13 @@ func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string) {
 			}
 		case *ast.TypeSpec:
 			info.decls[s.Name.Name] = at(s.Name.Pos())
-			r := &recvInfo{name: s.Name.Name, members: map[string]bool{}, pointer: true}
+			if prev := info.types[s.Name.Name]; prev != nil {
+				// Declared again: in files for complementary platforms, which together
+				// declare it everywhere (or the compiler reports the redeclaration).
+				prev.limited = ""
+				continue
+			}
+			r := &recvInfo{name: s.Name.Name, members: map[string]bool{}, pointer: true, limited: limited}
 			switch t := s.Type.(type) {
 			case *ast.InterfaceType:
 				r.problem = fmt.Sprintf("%s is an interface; methods need a concrete type, such as a struct", s.Name.Name)
@@ -197,7 +381,9 @@ func embeddedName(e ast.Expr) string {
 	}
 }
 
-func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string) {
+// funcDecl records fd as a method of its receiver type, and as a tool when tools is set and its
+// doc comment has //card:tool.
+func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string, tools bool) {
 	fn := fd.Name.Name
 	if fd.Recv != nil && len(fd.Recv.List) == 1 {
 		field := fd.Recv.List[0]
@@ -218,10 +404,19 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string) {
 		}
 		fn = tname + "." + fd.Name.Name
 	}
-	if fd.Doc == nil {
+	if fd.Doc == nil || !tools {
 		return
 	}
 	dirs, _, _ := annotations.ParseCommentGroup(fd.Doc)
+	var suffixes []string // of the names generated for the tool, after its Go stem
+	for _, d := range dirs {
+		switch {
+		case d.Name == "result":
+			suffixes = append(suffixes, "Card")
+		case d.Name == "acp" && len(d.Args) > 0:
+			suffixes = append(suffixes, generatedACP(d.Args[0].Text)...)
+		}
+	}
 	for _, d := range dirs {
 		if d.Name != "tool" {
 			continue
@@ -230,6 +425,10 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string) {
 		if len(d.Args) > 0 {
 			name = d.Args[0].Text
 		}
-		info.tools = append(info.tools, toolInfo{name: name, goName: gen.GoName(name), fn: fn, at: at(fd.Name.Pos())})
+		t := toolInfo{name: name, goName: gen.GoName(name), fn: fn, at: at(fd.Name.Pos())}
+		for _, s := range suffixes {
+			t.generated = append(t.generated, t.goName+s)
+		}
+		info.tools = append(info.tools, t)
 	}
 }

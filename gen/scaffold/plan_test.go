@@ -83,6 +83,7 @@ func TestNewPlanRefuses(t *testing.T) {
 	writeFiles(t, dir, map[string]string{
 		"p.go":                                  shopSource,
 		"cards/show_report.html":                "<!doctype html>",
+		"cards/old_view.meta.json":              `{"csp":{"connectDomains":["https://api.example.com"]}}`,
 		"testdata/golden/old_tool.schema.json":  "{}",
 		"testdata/golden/old_tool2.card.json":   "[]",
 		"notes.txt":                             "not Go",
@@ -90,6 +91,15 @@ func TestNewPlanRefuses(t *testing.T) {
 		"gen/main.go":                           "//go:build ignore\n\npackage main\n\nfunc GetReport() {}\n",
 		"cards_gen.go":                          "package shop\n\nfunc RegisterTools() {}\n",
 		"testdata/golden/get_order.schema.json": "{}",
+		// Receiver types that are not declared everywhere the handler's file is built.
+		"fake_test.go":      "package shop\n\ntype Fake struct{}\n\n// helper is no tool of the package: cardgen reads no test file.\n//\n//card:tool test_helper\nfunc helper() {}\n",
+		"win_windows.go":    "package shop\n\ntype Win struct{}\n",
+		"tagged.go":         "//go:build integration\n\npackage shop\n\ntype Tagged struct{}\n",
+		"old.go":            "// +build linux\n\npackage shop\n\ntype Old struct{}\n",
+		"native.go":         "package shop\n\nimport \"C\"\n\ntype Native struct{}\n",
+		"modern.go":         "//go:build go1.21 && (unix || windows)\n\npackage shop\n\ntype Modern struct{}\n",
+		"both_linux.go":     "package shop\n\ntype Both struct{}\n",
+		"both_otherwise.go": "//go:build !linux\n\npackage shop\n\ntype Both struct{}\n",
 	})
 	tooLong := strings.Repeat("a", 65)
 	const unique = "tool names must be unique in a package, pick another"
@@ -140,6 +150,12 @@ func TestNewPlanRefuses(t *testing.T) {
 		}},
 		{"golden card of a markdown tool is not written", Options{Tool: "old_tool2", Markdown: true}, nil},
 		{"source file exists", Options{Tool: "p"}, []string{"DIR/p.go already exists; " + never}},
+		// The generator would take it for the new view's sidecar: its CSP, unreviewed.
+		{"the view's sidecar exists", Options{Tool: "old_view", UI: true}, []string{
+			"DIR/cards/old_view.meta.json already exists, and would be the sidecar of the new view DIR/cards/old_view.html (its CSP and permissions, in place of the strict default); if it is left from an earlier view of that name, remove it, or pick another tool name",
+		}},
+		{"a sidecar without -ui", Options{Tool: "old_view"}, nil},
+		{"the name of an annotated test helper", Options{Tool: "test_helper"}, nil},
 		{"everything wrong at once", Options{Tool: "bad name!", ACP: "grid", Markdown: true, UI: true, Recv: "not-a-type"}, []string{
 			`tool name "bad name!" is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice`,
 			`-acp "grid" is not an ACP card kind; use one of detail, review, carousel, form`,
@@ -168,6 +184,25 @@ func TestNewPlanRefuses(t *testing.T) {
 		{"alias receiver", Options{Tool: "x", Recv: "Alias"}, []string{
 			"-recv Alias: Alias is an alias; give the type it stands for",
 		}},
+		{"receiver of a test file", Options{Tool: "x", Recv: "Fake"}, []string{
+			"-recv Fake: Fake is declared in DIR/fake_test.go, a test file, which the handler's file cannot use; declare the type in a file of the package, or leave -recv out for a plain function",
+		}},
+		{"receiver of a platform's file", Options{Tool: "x", Recv: "Win"}, []string{
+			"-recv Win: Win is declared in DIR/win_windows.go, which is not built on every platform (its name ends in a GOOS or GOARCH); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
+		}},
+		{"receiver of a tagged file", Options{Tool: "x", Recv: "Tagged"}, []string{
+			"-recv Tagged: Tagged is declared in DIR/tagged.go, which is not built on every platform (its build constraint leaves some out); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
+		}},
+		{"receiver of a +build file", Options{Tool: "x", Recv: "Old"}, []string{
+			"-recv Old: Old is declared in DIR/old.go, which is not built on every platform (its build constraint leaves some out); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
+		}},
+		{"receiver of a cgo file", Options{Tool: "x", Recv: "Native"}, []string{
+			"-recv Native: Native is declared in DIR/native.go, which is not built on every platform (it imports \"C\", which CGO_ENABLED=0 leaves out); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
+		}},
+		// Declared in two files that complement each other: there on every platform.
+		{"receiver of complementary files", Options{Tool: "x", Recv: "Both"}, nil},
+		// A constraint every first-class port satisfies limits nothing.
+		{"receiver of a file built everywhere", Options{Tool: "x", Recv: "Modern"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -411,6 +446,8 @@ func TestPackageName(t *testing.T) {
 		"---":          "tools",
 		"café":         "caf",
 		"v2.api":       "v2api",
+		"main":         "mainpkg", // a package main without func main does not build
+		"Main":         "mainpkg",
 	}
 	for dir, want := range tests {
 		if got := PackageName(dir); got != want {
@@ -555,6 +592,7 @@ func TestNewPlanSourceName(t *testing.T) {
 		{tool: "run_plan9.v2", want: "run_plan9.v2_tool.go"},
 		{tool: "_internal", want: "tool_internal.go"},
 		{tool: ".hidden", want: "tool.hidden.go"},
+		{tool: "-dash", want: "tool-dash.go"}, // the go command refuses a file whose name starts with '-'
 		{tool: "_x_linux", want: "tool_x_linux_tool.go"},
 		{tool: "cards_gen", want: "cards_gen_tool.go"},
 		{tool: "cards_gen_test", want: "cards_gen_test_tool.go"},
@@ -577,5 +615,244 @@ func TestNewPlanSourceName(t *testing.T) {
 				t.Errorf("tool %s: the plan does not write %s", tt.tool, p.Source)
 			}
 		}
+	}
+}
+
+// TestNewPlanReceiverName: a receiver the type's methods do not name is named by the type's first
+// letter, lower-cased, also when that letter is not ASCII.
+func TestNewPlanReceiverName(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.go": `package shop
+
+type Ärger struct{}
+
+type Ökonom struct{}
+
+func (Ökonom) Name() string { return "" }
+`})
+	for _, tt := range []struct{ recv, header string }{
+		{"Ärger", "func (ä *Ärger) GetReport(ctx context.Context, in GetReportInput) (*GetReportOutput, error) {"},
+		{"Ökonom", "func (ö Ökonom) GetReport(ctx context.Context, in GetReportInput) (*GetReportOutput, error) {"},
+	} {
+		p, err := NewPlan(Options{Tool: "get_report", Dir: dir, Recv: tt.recv})
+		if err != nil {
+			t.Errorf("-recv %s: %v", tt.recv, err)
+			continue
+		}
+		if src := string(p.Files[0].Content); !strings.Contains(src, "\n"+tt.header+"\n") {
+			t.Errorf("-recv %s: the handler is not %q:\n%s", tt.recv, tt.header, src)
+		}
+	}
+}
+
+// TestNewPlanRefusesCaseTwins: a file the scaffold would write whose name differs only in case
+// from an existing one is refused as an existing file is: on macOS and Windows the two are one
+// file, and the go command refuses such a pair in one package ("case-insensitive file name
+// collision").
+func TestNewPlanRefusesCaseTwins(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"report.go":                           "package shop\n",
+		"cards/report.html":                   "<!doctype html>",
+		"testdata/golden/report.schema.json":  "{}",
+		"testdata/golden/other.schema.json":   "{}",
+		"testdata/golden/REPORT.markdown.txt": "not a golden file of the tool",
+	})
+	if _, err := os.Stat(filepath.Join(dir, "REPORT.GO")); err == nil {
+		t.Skip("the file system ignores case: Report.go already exists, and is refused as such")
+	}
+	_, err := NewPlan(Options{Tool: "Report", Dir: dir, UI: true})
+	const twin = ", which is the same file on macOS and Windows; cardgen new never overwrites a file: move it away or pick another tool name"
+	want := []string{
+		"DIR/Report.go differs only in case from DIR/report.go" + twin,
+		"DIR/cards/Report.html differs only in case from DIR/cards/report.html" + twin,
+		"DIR/testdata/golden/Report.schema.json differs only in case from DIR/testdata/golden/report.schema.json" + twin,
+	}
+	if got := problemsOf(t, err, dir); !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestUndoRestoresReadOnlyGeneratedFiles: gen.Write replaces a generated file through a rename,
+// which a read-only file (a Perforce checkout, a chmod a-w) does not stop, and keeps its mode;
+// undoing a failed scaffold must restore such a file too, byte for byte and with its mode. (Root
+// writes into read-only files anyway, so only a run as another user tells the two ways apart.)
+func TestUndoRestoresReadOnlyGeneratedFiles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), gen.GeneratedFile)
+	old := "// Code generated by cardgen. DO NOT EDIT.\r\n\r\npackage shop\r\n"
+	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	u := &undo{saved: map[string][]byte{}}
+	if err := u.save(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gen.Write([]gen.File{{Path: path, Content: []byte("// Code generated by cardgen. DO NOT EDIT.\n\npackage shop\n\nvar x int\n")}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := u.run(); err != nil {
+		t.Fatalf("undo: %v", err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != old {
+		t.Errorf("undo left %q; want the old bytes %q", b, old)
+	}
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o444 {
+		t.Errorf("undo left mode %v (%v); want -r--r--r--", st.Mode(), err)
+	}
+}
+
+// TestNewPlanUIFolder: the ui folder comes from the -ui of the //go:generate line that runs
+// cardgen, in each form the flag package takes; lines that disagree, or a -ui cardgen refuses,
+// are refusals.
+func TestNewPlanUIFolder(t *testing.T) {
+	for _, tt := range []struct {
+		line, want string
+	}{
+		{"", "cards"},
+		{"//go:generate go tool cardgen", "cards"},
+		{"//go:generate go tool cardgen -ui views", "views"},
+		{"//go:generate go tool cardgen -v -ui=./ui/cards/ $GOFILE", "ui/cards"},
+		{"//go:generate go run github.com/cardgen/cardgen/cmd/cardgen@v0.1.0 --ui web", "web"},
+		{"//go:generate other -ui views", "cards"}, // not cardgen's
+	} {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"p.go": "package p\n\n" + tt.line + "\n"})
+		p, err := NewPlan(Options{Tool: "get_x", Dir: dir, UI: true})
+		if err != nil {
+			t.Errorf("%q: %v", tt.line, err)
+			continue
+		}
+		if p.UIDir != tt.want || p.Files[1].Path != filepath.Join(dir, filepath.FromSlash(tt.want), "get_x.html") {
+			t.Errorf("%q: ui folder %q, view %s; want %q", tt.line, p.UIDir, p.Files[1].Path, tt.want)
+		}
+	}
+
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"a.go": "package p\n\n//go:generate go tool cardgen -ui views\n",
+		"b.go": "package p\n\n//go:generate go tool cardgen -ui web\n\n//go:generate go tool cardgen -ui ../up\n",
+	})
+	_, err := NewPlan(Options{Tool: "get_x", Dir: dir})
+	want := []string{
+		"DIR/b.go:3: the //go:generate line runs cardgen with -ui web, and the one at DIR/a.go:3 with -ui views; make them name one ui folder",
+	}
+	got := problemsOf(t, err, dir)
+	if len(got) != 2 || got[0] != want[0] || !strings.HasPrefix(got[1], "DIR/b.go:5: the //go:generate line runs cardgen with -ui ../up, which cardgen refuses (") {
+		t.Errorf("problems:\n%s\nwant:\n%s\nand the refused -ui ../up at DIR/b.go:5", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestNewPlanGoldenPaths: the golden files are testdata/golden/<tool>.<kind>.json as the generated
+// test writes them, also for the tool names "." and "..", which are path elements of their own.
+func TestNewPlanGoldenPaths(t *testing.T) {
+	dir := t.TempDir()
+	for _, tool := range []string{"get_x", ".", ".."} {
+		p, err := NewPlan(Options{Tool: tool, Dir: dir, UI: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join(dir, "testdata", "golden")
+		want := []string{filepath.Join(golden, tool+".schema.json"), filepath.Join(golden, tool+".card.json")}
+		if !slices.Equal(p.Golden, want) {
+			t.Errorf("tool %q: golden files %q; want %q", tool, p.Golden, want)
+		}
+		if view := p.Files[len(p.Files)-1].Path; view != filepath.Join(dir, "cards", tool+".html") {
+			t.Errorf("tool %q: view %s", tool, view)
+		}
+	}
+}
+
+// TestNewPlanPackageForOtherPlatforms: a directory whose Go files are all for other platforms
+// holds a package all the same (go/build calls it "no buildable Go source files" here): the
+// scaffold joins it, under its name and around its names, rather than start a new package whose
+// name would clash with it where its files are built. A program for no platform
+// (//go:build ignore, package main) is not a package of the directory.
+func TestNewPlanPackageForOtherPlatforms(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"svc/svc_windows.go":  "package service\n\nfunc GetReport() {}\n",
+		"svc/gen.go":          "//go:build ignore\n\npackage main\n\nfunc main() {}\n",
+		"tool/gen.go":         "//go:build ignore && linux\n\npackage main\n\nfunc main() {}\n",
+		"tool/old.go":         "// +build ignore\n\npackage main\n\nfunc main() {}\n",
+		"svc/other.go":        "//go:build !linux\n\npackage service\n",
+		"two/a_windows.go":    "package a\n",
+		"two/b_darwin.go":     "package b\n",
+		"broken/a_windows.go": "packag a\n",
+	})
+	p, err := NewPlan(Options{Tool: "get_report", Dir: filepath.Join(dir, "svc")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.NewPackage || p.Package != "service" || p.Func != "GetReport2" || len(p.Files) != 1 {
+		t.Errorf("new package %v, package %q, handler %s, %d files; want the existing package service, GetReport2 and no doc.go",
+			p.NewPackage, p.Package, p.Func, len(p.Files))
+	}
+	p, err = NewPlan(Options{Tool: "get_report", Dir: filepath.Join(dir, "tool")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.NewPackage || p.Package != "tool" {
+		t.Errorf("beside a //go:build ignore program: new package %v, package %q; want a new package tool", p.NewPackage, p.Package)
+	}
+	_, err = NewPlan(Options{Tool: "get_report", Dir: filepath.Join(dir, "two")})
+	if got, want := problemsOf(t, err, dir), []string{"DIR/two holds files of several packages ([a b] in [a_windows.go b_darwin.go]); cardgen new needs one package, so fix the package clauses first"}; !slices.Equal(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+	_, err = NewPlan(Options{Tool: "get_report", Dir: filepath.Join(dir, "broken")})
+	if got, want := problemsOf(t, err, dir), []string{"DIR/broken/a_windows.go:1:1: expected 'package', found packag; fix the syntax before scaffolding into this package"}; !slices.Equal(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+}
+
+// TestNewPlanAroundGeneratedNames: the regenerated cards_gen.go declares names for the package's
+// tools (GetOrderACP and GetOrderItemCard for a carousel tool get_order, RegisterTools for the
+// package), so the new handler and types are numbered around them as around declarations of the
+// package; and a new tool for which the generator would declare one of them again is refused.
+func TestNewPlanAroundGeneratedNames(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"p.go": `package shop
+
+import "context"
+
+type In struct{ ID string }
+
+type Out struct{ Items []Item }
+
+type Item struct{ Title string ` + "`card:\"title\"`" + ` }
+
+// GetOrder shows orders.
+//
+//card:tool get_order
+//card:acp carousel
+func GetOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
+`})
+	for _, tt := range []struct{ tool, fn string }{
+		{"get_order_a_c_p", "GetOrderACP2"},
+		{"register_tools", "RegisterTools2"},
+		{"dispatch_a_c_p", "DispatchACP2"},
+	} {
+		p, err := NewPlan(Options{Tool: tt.tool, Dir: dir})
+		if err != nil {
+			t.Errorf("%s: %v", tt.tool, err)
+			continue
+		}
+		if p.Func != tt.fn {
+			t.Errorf("%s: the handler is %s; want %s", tt.tool, p.Func, tt.fn)
+		}
+	}
+	_, err := NewPlan(Options{Tool: "get_order_item", Dir: dir})
+	want := []string{`cardgen generates GetOrderItemCard for tool "get_order_item", and for tool "get_order" of GetOrder (DIR/p.go:15) too; pick another tool name`}
+	if got := problemsOf(t, err, dir); !slices.Equal(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+	if _, err := NewPlan(Options{Tool: "get_order_item", Dir: dir, Markdown: true}); err != nil {
+		t.Errorf("a markdown tool get_order_item, which has no GetOrderItemCard: %v", err)
 	}
 }

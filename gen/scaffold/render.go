@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -134,10 +136,26 @@ func structOf(fields []field) []jen.Code {
 	return code
 }
 
+// importName is the name the handler's file imports the standard package name under: name
+// itself, unless the package declares name at its top level (a var errors, a func context), which
+// would clash with the import in the file's scope; then name with the smallest number from 1 up
+// that the package leaves free, as the generator names its own imports (json1).
+func importName(name string, declared func(string) bool) string {
+	return freeFrom(name, 1, declared)
+}
+
 // renderTool renders <tool>.go: the input and output types and the annotated handler stub.
-func renderTool(p *Plan, recv *recvInfo) ([]byte, error) {
+// declared reports the package's top-level names, which the file's imports must not take.
+func renderTool(p *Plan, recv *recvInfo, declared func(string) bool) ([]byte, error) {
 	o := p.Options
 	f := jen.NewFile(p.Package)
+	contextName, errorsName := importName("context", declared), importName("errors", declared)
+	if contextName != "context" {
+		f.ImportAlias("context", contextName)
+	}
+	if errorsName != "errors" {
+		f.ImportAlias("errors", errorsName)
+	}
 
 	f.Commentf("%s is the input of the %s tool.", p.Input, o.Tool)
 	in := []jen.Code{
@@ -172,9 +190,13 @@ func renderTool(p *Plan, recv *recvInfo) ([]byte, error) {
 	}
 	fn := doc.Func()
 	if recv != nil {
+		// The parameters' names, and the import the body uses, must not be shadowed.
 		name := recv.param
-		if name == "" || name == "_" || name == "ctx" || name == "in" {
-			name = strings.ToLower(recv.name[:1])
+		if name == "" || name == "_" || name == "ctx" || name == "in" || name == errorsName {
+			// The first letter, not the first byte: a type name may start with any Unicode
+			// letter (Ärger), and half of its UTF-8 encoding is no identifier.
+			first, _ := utf8.DecodeRuneInString(recv.name)
+			name = string(unicode.ToLower(first))
 			if name == "_" {
 				name = "r"
 			}

@@ -14,6 +14,7 @@ import (
 	"go/build"
 	"go/token"
 	"io"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -32,8 +33,9 @@ var acpKinds = []string{"detail", "review", "carousel", "form"}
 // toolNameRE is gen's tool name rule.
 var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
 
-// UIDir is the ui folder, relative to the package, that -ui writes into. It is the generator's
-// default, which the go:generate line of a scaffolded package uses.
+// UIDir is the ui folder, relative to the package, that -ui writes into unless the package's
+// //go:generate line gives cardgen another (Plan.UIDir). It is the generator's default, which
+// the go:generate line of a new package uses.
 const UIDir = "cards"
 
 // Options say what to scaffold.
@@ -68,6 +70,10 @@ type Plan struct {
 	Dir string
 	// Package is the package name, existing or derived from the directory name.
 	Package string
+	// UIDir is the package's ui folder, slash-separated and relative to Dir: the -ui of the
+	// //go:generate line that runs cardgen in the package, or UIDir. The package is
+	// regenerated with it, and -ui writes the starter view into it.
+	UIDir string
 	// NewPackage is set when the directory holds no Go package yet; doc.go is then among Files.
 	NewPackage bool
 	// Func, Input and Output are the Go names of the handler and its types; each is the name
@@ -89,13 +95,14 @@ type Plan struct {
 
 // sourceName is the name of the file the handler of tool goes in: the tool name and .go, unless
 // the go command would not build a file of that name into the package, everywhere, as an ordinary
-// file — one whose name starts with _ or . (ignored), ends in _test (a test), or ends in a GOOS or
-// GOARCH (built there alone) — or the name is that of a file cardgen writes itself (cards_gen.go,
-// cards_gen_test.go, and a new package's doc.go). Then "tool" goes before a leading _ or ., and
-// "_tool" after the name: run_test → run_test_tool.go, _internal → tool_internal.go.
+// file — one whose name starts with _ or . (ignored) or - (refused: "invalid input file name", as
+// it would read as a flag), ends in _test (a test), or ends in a GOOS or GOARCH (built there alone)
+// — or the name is that of a file cardgen writes itself (cards_gen.go, cards_gen_test.go, and a
+// new package's doc.go). Then "tool" goes before a leading _, . or -, and "_tool" after the name:
+// run_test → run_test_tool.go, _internal → tool_internal.go, -dash → tool-dash.go.
 func sourceName(tool string, newPackage bool) string {
 	name := tool
-	if strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".") {
+	if strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "-") {
 		name = "tool" + name
 	}
 	own := name+".go" == gen.GeneratedFile || name+".go" == gen.GeneratedTestFile || newPackage && name == "doc"
@@ -107,15 +114,26 @@ func sourceName(tool string, newPackage bool) string {
 
 // builtEverywhere reports whether go/build takes a file of that name (and no build constraint
 // inside) for every platform: it does not when the name ends in a GOOS or GOARCH, which it leaves
-// out elsewhere. Two platforms that share neither suffices; go/build's own lists decide.
+// out elsewhere. go/build's own lists decide.
 func builtEverywhere(name string) bool {
-	for _, platform := range [][2]string{{"linux", "amd64"}, {"windows", "arm64"}} {
+	return matchesEverywhere(".", name, func(string) (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader("package p\n")), nil
+	})
+}
+
+// firstClass are the first-class ports of Go on their main architectures: a file go/build takes
+// for each of them is taken as built everywhere.
+var firstClass = [][2]string{
+	{"linux", "amd64"}, {"linux", "arm64"}, {"darwin", "amd64"}, {"darwin", "arm64"}, {"windows", "amd64"}, {"windows", "arm64"},
+}
+
+// matchesEverywhere reports whether go/build takes the file name in dir, read with open (the file
+// itself when nil), for every first-class port: its name and its build constraint allow each.
+func matchesEverywhere(dir, name string, open func(string) (io.ReadCloser, error)) bool {
+	for _, platform := range firstClass {
 		ctx := build.Default
-		ctx.GOOS, ctx.GOARCH = platform[0], platform[1]
-		ctx.OpenFile = func(string) (io.ReadCloser, error) {
-			return io.NopCloser(strings.NewReader("package p\n")), nil
-		}
-		if ok, err := ctx.MatchFile(".", name); err != nil || !ok {
+		ctx.GOOS, ctx.GOARCH, ctx.OpenFile = platform[0], platform[1], open
+		if ok, err := ctx.MatchFile(dir, name); err != nil || !ok {
 			return false
 		}
 	}
@@ -139,7 +157,10 @@ func NewPlan(opts Options) (*Plan, error) {
 	}
 	probs = append(probs, pkg.problems...)
 
-	p := &Plan{Options: opts, Dir: dir, Package: pkg.name, NewPackage: pkg.name == ""}
+	p := &Plan{Options: opts, Dir: dir, Package: pkg.name, NewPackage: pkg.name == "", UIDir: UIDir}
+	if pkg.uiDir != "" {
+		p.UIDir = pkg.uiDir
+	}
 	if p.NewPackage {
 		p.Package = PackageName(filepath.Base(dir))
 	}
@@ -156,18 +177,20 @@ func NewPlan(opts Options) (*Plan, error) {
 	p.Source = filepath.Join(dir, sourceName(opts.Tool, p.NewPackage))
 	var view string
 	if opts.UI {
-		view = filepath.Join(dir, UIDir, opts.Tool+".html")
+		view = filepath.Join(dir, filepath.FromSlash(p.UIDir), opts.Tool+".html")
 	}
-	golden := filepath.Join(dir, "testdata", "golden", opts.Tool)
-	p.Golden = []string{golden + ".schema.json"}
+	// The tool name and the ending are one file name: joined as path elements, the names "."
+	// and ".." would stand for the golden folder and its parent.
+	golden := func(kind string) string { return filepath.Join(dir, "testdata", "golden", opts.Tool+kind) }
+	p.Golden = []string{golden(".schema.json")}
 	switch shapeOf(opts) {
 	case resultCard:
-		p.Golden = append(p.Golden, golden+".card.json")
+		p.Golden = append(p.Golden, golden(".card.json"))
 	case markdownDoc:
-		p.Golden = append(p.Golden, golden+".markdown.json")
+		p.Golden = append(p.Golden, golden(".markdown.json"))
 	}
 	if opts.ACP != "" {
-		p.Golden = append(p.Golden, golden+".acp.json")
+		p.Golden = append(p.Golden, golden(".acp.json"))
 	}
 	if validName {
 		targets := append([]string{p.Source, view}, p.Golden...)
@@ -176,11 +199,20 @@ func NewPlan(opts Options) (*Plan, error) {
 		}
 		used := slices.ContainsFunc(pkg.tools, func(t toolInfo) bool { return t.name == opts.Tool })
 		for _, path := range targets {
-			if path == "" || !exists(path) {
+			if path == "" {
 				continue
 			}
 			rel, _ := filepath.Rel(dir, path)
 			shown := filepath.Join(opts.Dir, rel)
+			if twin := caseTwin(path); twin != "" && !exists(path) {
+				// On Linux both files can be; the go command then refuses the package ("case-
+				// insensitive file name collision"), and a checkout on macOS or Windows holds one.
+				probs = append(probs, fmt.Sprintf("%s differs only in case from %s, which is the same file on macOS and Windows; cardgen new never overwrites a file: move it away or pick another tool name", shown, filepath.Join(filepath.Dir(shown), twin)))
+				continue
+			}
+			if !exists(path) {
+				continue
+			}
 			if slices.Contains(p.Golden, path) && !used {
 				// The golden test writes these files and nothing removes them when a tool is
 				// renamed or deleted, so one left behind is the usual reason for this.
@@ -188,6 +220,14 @@ func NewPlan(opts Options) (*Plan, error) {
 				continue
 			}
 			probs = append(probs, fmt.Sprintf("%s already exists; cardgen new never overwrites a file: move it away or pick another tool name", shown))
+		}
+		// The generator takes <view>.meta.json beside a view for its sidecar, which replaces
+		// the strict default meta: one left from an earlier view of that name would give the
+		// new view a CSP and permissions nobody reviewed for it.
+		if sidecar := strings.TrimSuffix(view, ".html") + ".meta.json"; view != "" && exists(sidecar) {
+			rel, _ := filepath.Rel(dir, sidecar)
+			probs = append(probs, fmt.Sprintf("%s already exists, and would be the sidecar of the new view %s (its CSP and permissions, in place of the strict default); if it is left from an earlier view of that name, remove it, or pick another tool name",
+				filepath.Join(opts.Dir, rel), filepath.Join(opts.Dir, filepath.Dir(rel), opts.Tool+".html")))
 		}
 	}
 	if len(probs) > 0 {
@@ -201,7 +241,7 @@ func NewPlan(opts Options) (*Plan, error) {
 		}
 		p.Files = append(p.Files, gen.File{Path: filepath.Join(dir, "doc.go"), Content: doc})
 	}
-	src, err := renderTool(p, recv)
+	src, err := renderTool(p, recv, func(n string) bool { _, ok := pkg.decls[n]; return ok })
 	if err != nil {
 		return nil, err
 	}
@@ -210,6 +250,22 @@ func NewPlan(opts Options) (*Plan, error) {
 		p.Files = append(p.Files, gen.File{Path: view, Content: apps.StarterViewFor(opts.Tool)})
 	}
 	return p, nil
+}
+
+// caseTwin returns the name of a file beside path whose name differs from path's only in case, or
+// "" when there is none.
+func caseTwin(path string) string {
+	entries, err := os.ReadDir(filepath.Dir(path))
+	if err != nil {
+		return ""
+	}
+	base := filepath.Base(path)
+	for _, e := range entries {
+		if e.Name() != base && strings.EqualFold(e.Name(), base) {
+			return e.Name()
+		}
+	}
+	return ""
 }
 
 // checkFlags checks the options that need no look at the package.
@@ -256,25 +312,43 @@ func (p *Plan) checkToolName(pkg *pkgInfo) Problems {
 	switch shapeOf(p.Options) {
 	case resultCard:
 		names = append(names, stem+"Card")
-	case carousel:
-		names = append(names, stem+"ItemCard")
 	case markdownDoc:
 		names = append(names, lower+"Document")
 	}
-	switch p.Options.ACP {
-	case "":
-	case "form":
-		names = append(names, stem+"ACPForm")
-	default:
-		names = append(names, stem+"ACP")
+	for _, s := range generatedACP(p.Options.ACP) { // a carousel's ItemCard among them
+		names = append(names, stem+s)
 	}
 	for _, n := range names {
 		if at, ok := pkg.decls[n]; ok {
 			add("%s is declared at %s, and cardgen generates %s for tool %q; rename it or pick another tool name", n, at, n, tool)
 		}
+		for _, t := range pkg.tools {
+			// A tool of the same Go stem is reported above, once.
+			if t.goName != stem && slices.Contains(t.generated, n) {
+				add("cardgen generates %s for tool %q, and for tool %q of %s (%s) too; pick another tool name", n, tool, t.name, t.fn, t.at)
+			}
+		}
 	}
 	return probs
 }
+
+// generatedACP are the endings, after a tool's Go stem, of the exported names the generator
+// declares for //card:acp kind: a carousel's builder and its items' card, a form's form, another
+// kind's builder; none for "".
+func generatedACP(kind string) []string {
+	switch kind {
+	case "":
+		return nil
+	case "carousel":
+		return []string{"ACP", "ItemCard"}
+	case "form":
+		return []string{"ACPForm"}
+	}
+	return []string{"ACP"}
+}
+
+// packageGenerated are the exported names the generated file declares for the whole package.
+var packageGenerated = []string{"RegisterTools", "DispatchACP"}
 
 // receiver finds the -recv type, or says why it cannot be used; nil and "" without -recv.
 func (p *Plan) receiver(pkg *pkgInfo) (*recvInfo, string) {
@@ -290,6 +364,8 @@ func (p *Plan) receiver(pkg *pkgInfo) (*recvInfo, string) {
 		return nil, fmt.Sprintf("-recv %s: no type %s is declared in package %s; declare it first, or leave -recv out for a plain function", name, name, p.Package)
 	case r.problem != "":
 		return nil, fmt.Sprintf("-recv %s: %s", name, r.problem)
+	case r.limited != "":
+		return nil, fmt.Sprintf("-recv %s: %s %s, or leave -recv out for a plain function", name, name, r.limited)
 	}
 	return r, ""
 }
@@ -298,7 +374,19 @@ func (p *Plan) receiver(pkg *pkgInfo) (*recvInfo, string) {
 // taken. The types must be free in the package; a method only among its type's methods and fields.
 func (p *Plan) pickNames(pkg *pkgInfo, recv *recvInfo) {
 	stem := gen.GoName(p.Options.Tool)
-	declared := func(n string) bool { _, ok := pkg.decls[n]; return ok }
+	// The regenerated cards_gen.go declares names too: the package's, and those of its tools,
+	// taken here as every exported name the generator can declare for a tool, whatever its
+	// card (a card from the output type's tags is not seen in the directives).
+	generated := map[string]bool{}
+	for _, n := range packageGenerated {
+		generated[n] = true
+	}
+	for _, t := range pkg.tools {
+		for _, s := range []string{"Card", "ItemCard", "ACP", "ACPForm"} {
+			generated[t.goName+s] = true
+		}
+	}
+	declared := func(n string) bool { _, ok := pkg.decls[n]; return ok || generated[n] }
 	p.Input = free(stem+"Input", declared)
 	p.Output = free(stem+"Output", func(n string) bool { return declared(n) || n == p.Input })
 	if shapeOf(p.Options) == carousel {
@@ -312,11 +400,14 @@ func (p *Plan) pickNames(pkg *pkgInfo, recv *recvInfo) {
 }
 
 // free returns name, or name with the smallest numeric suffix from 2 up that is not taken.
-func free(name string, taken func(string) bool) string {
+func free(name string, taken func(string) bool) string { return freeFrom(name, 2, taken) }
+
+// freeFrom returns name, or name with the smallest numeric suffix from first up that is not taken.
+func freeFrom(name string, first int, taken func(string) bool) string {
 	if !taken(name) {
 		return name
 	}
-	for i := 2; ; i++ {
+	for i := first; ; i++ {
 		if n := name + strconv.Itoa(i); !taken(n) {
 			return n
 		}
@@ -335,8 +426,8 @@ func Title(tool string) string {
 }
 
 // PackageName derives a package name from a directory name: lower-case ASCII letters and digits
-// only ("My-Tools" → "mytools"), "p" before a leading digit, "pkg" after a Go keyword, and "tools"
-// when nothing is left.
+// only ("My-Tools" → "mytools"), "p" before a leading digit, "pkg" after a Go keyword or "main"
+// (a package main without a func main does not build), and "tools" when nothing is left.
 func PackageName(dir string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(dir) {
@@ -350,7 +441,7 @@ func PackageName(dir string) string {
 		return "tools"
 	case s[0] >= '0' && s[0] <= '9':
 		return "p" + s
-	case token.IsKeyword(s):
+	case token.IsKeyword(s) || s == "main":
 		return s + "pkg"
 	}
 	return s

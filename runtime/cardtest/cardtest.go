@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -39,14 +40,19 @@ func Update() bool {
 	return b
 }
 
-// Decode decodes a //card:example strictly into out: an unknown key is a test failure, since the
-// example would not mean what it says.
+// Decode decodes a //card:example strictly into out: an unknown key, or anything but spaces after
+// the example's one JSON value, is a test failure, since the example would not mean what it says.
 func Decode(t testing.TB, example string, out any) {
 	t.Helper()
 	dec := json.NewDecoder(strings.NewReader(example))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(out); err != nil {
 		t.Fatalf("example %s does not decode into %T: %v", example, out, err)
+	}
+	// A decoder reads one value and stops; what follows would be dropped without a word.
+	end := dec.InputOffset()
+	if _, err := dec.Token(); err != io.EOF {
+		t.Fatalf("example %s has more after the first value, which ends at byte %d; an example is one JSON value: remove the rest", example, end)
 	}
 }
 
@@ -89,8 +95,8 @@ func Schemas(input, output json.RawMessage) any {
 	return map[string]json.RawMessage{"input": input, "output": output}
 }
 
-// Golden compares v, as indented JSON, with the file at path (relative to the package), or
-// rewrites the file when the test runs with -update.
+// Golden compares v, as indented JSON, with the file at path (relative to the package), or, when
+// the test runs with -update, rewrites the file if it differs.
 func Golden(t testing.TB, path string, v any) {
 	t.Helper()
 	var buf bytes.Buffer
@@ -101,23 +107,30 @@ func Golden(t testing.TB, path string, v any) {
 		t.Fatal(err)
 	}
 	got := buf.Bytes()
+	want, err := os.ReadFile(path)
+	// A checkout with CRLF line endings (git's core.autocrlf, the default on Windows) holds the
+	// same file: only the lines count.
+	want = bytes.ReplaceAll(want, []byte("\r\n"), []byte("\n"))
+	same := err == nil && bytes.Equal(bytes.TrimSpace(got), bytes.TrimSpace(want))
 	if Update() {
+		// A file that already matches is left as it is: -update after a change to one tool
+		// then touches that tool's files alone, keeps a CRLF checkout's line endings, and does
+		// not fail on a read-only file (a Perforce checkout not opened for edit).
+		if same {
+			return
+		}
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
+			t.Fatalf("-update cannot write the golden file: %v; make it writable and run go test -run Golden -update again", err)
 		}
 		return
 	}
-	want, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("%v; run go test -run Golden -update to write it", err)
 	}
-	// A checkout with CRLF line endings (git's core.autocrlf, the default on Windows) holds the
-	// same file: only the lines count.
-	want = bytes.ReplaceAll(want, []byte("\r\n"), []byte("\n"))
-	if !bytes.Equal(bytes.TrimSpace(got), bytes.TrimSpace(want)) {
+	if !same {
 		// The lines that changed, with a few around them: a card's or a schema's golden file is
 		// tens of lines, and printing both whole left the reader to find the change.
 		t.Errorf("%s differs (- the file, + what the code makes now; go test -run Golden -update rewrites it after review):\n%s",

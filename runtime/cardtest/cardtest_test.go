@@ -42,6 +42,10 @@ func TestDecode(t *testing.T) {
 	}
 	expect(t, "an unknown key", testenv.Record(func(tb testing.TB) { Decode(tb, `{"id":"1","totl":5}`, &o) }), true, `unknown field "totl"`)
 	expect(t, "not JSON", testenv.Record(func(tb testing.TB) { Decode(tb, `{"id":`, &o) }), true, "does not decode")
+	// An example is one value: what follows it would be dropped without a word.
+	expect(t, "a second value", testenv.Record(func(tb testing.TB) { Decode(tb, `{"id":"1"} {"id":"2"}`, &o) }), true, "after the first value")
+	expect(t, "text after the value", testenv.Record(func(tb testing.TB) { Decode(tb, `{"id":"1"}, "total":5}`, &o) }), true, "after the first value")
+	expect(t, "spaces after the value", testenv.Record(func(tb testing.TB) { Decode(tb, "{\"id\":\"1\"}\n ", &o) }), false, "")
 }
 
 func TestValidate(t *testing.T) {
@@ -130,6 +134,25 @@ func TestGoldenShowsTheChange(t *testing.T) {
 	}
 	if strings.Contains(msg, `"row 02"`) || strings.Contains(msg, `"row 38"`) {
 		t.Errorf("the failure shows lines far from the change:\n%s", msg)
+	}
+}
+
+// TestGoldenUpdateLeavesMatchingFiles: -update writes only the golden files that differ from what
+// the code makes now. One that matches keeps its bytes (CRLF line endings included), and one that
+// is read-only (a Perforce checkout not opened for edit) is no failure: -update after a change to
+// one tool must not fail on every other tool's file. (Root writes into read-only files anyway.)
+func TestGoldenUpdateLeavesMatchingFiles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.json")
+	crlf := "{\r\n  \"n\": 1\r\n}\r\n"
+	if err := os.WriteFile(path, []byte(crlf), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	*update = true
+	r := testenv.Record(func(tb testing.TB) { Golden(tb, path, map[string]int{"n": 1}) })
+	*update = false
+	expect(t, "-update of a matching read-only file", r, false, "")
+	if b, err := os.ReadFile(path); err != nil || string(b) != crlf {
+		t.Errorf("-update rewrote a matching file: %q (%v); want it left as %q", b, err, crlf)
 	}
 }
 
