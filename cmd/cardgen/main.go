@@ -15,12 +15,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/cardgen/cardgen/annotations"
@@ -33,7 +35,32 @@ const uiFlagUsage = "the `dir` that holds the views //card:ui names (HTML files 
 
 func main() {
 	stopOnSignal(os.Stderr)
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	status := run(os.Args[1:], os.Stdout, os.Stderr)
+	if n := stoppedBy.Load(); n != 0 {
+		// A run that undid its work after an interrupt (cardgen new) ends as the signal says.
+		gen.RemoveTemporaryFiles()
+		status = 128 + int(n)
+	}
+	os.Exit(status)
+}
+
+var (
+	// cancelRun, while a run that must undo what it wrote is under way (cardgen new), is called
+	// by an interrupt instead of ending the process: the run undoes its work and returns.
+	cancelRun atomic.Pointer[context.CancelFunc]
+	// stoppedBy is the number of the signal that cancelRun was called for, or 0.
+	stoppedBy atomic.Int32
+)
+
+// undoableContext returns a context that an interrupt or SIGTERM cancels, for a run that undoes
+// what it wrote when its context ends, and a function to call when the run is over.
+func undoableContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancelRun.Store(&cancel)
+	return ctx, func() {
+		cancelRun.Store(nil)
+		cancel()
+	}
 }
 
 // stopOnSignal makes an interrupt (Ctrl-C) or SIGTERM end the process without leaving the run's
@@ -46,10 +73,20 @@ func stopOnSignal(stderr io.Writer) {
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	go func() {
 		sig := <-signals
+		n, _ := sig.(syscall.Signal)
+		if cancel := cancelRun.Load(); cancel != nil {
+			// cardgen new undoes the files it wrote before it returns; a second signal does
+			// not wait for it.
+			fmt.Fprintf(stderr, "cardgen: stopped by %v; undoing what was written (again to stop at once)\n", sig)
+			stoppedBy.Store(int32(n))
+			(*cancel)()
+			sig = <-signals
+			n, _ = sig.(syscall.Signal)
+		}
 		gen.RemoveTemporaryFiles()
 		fmt.Fprintf(stderr, "cardgen: stopped by %v\n", sig)
 		status := 1
-		if n, ok := sig.(syscall.Signal); ok {
+		if n != 0 {
 			status = 128 + int(n)
 		}
 		os.Exit(status)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -25,7 +24,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	var opts scaffold.Options
 	fs.StringVar(&opts.Dir, "dir", ".", "the package directory `PKG`; created, with a new package, when it holds no Go package")
 	fs.StringVar(&opts.Recv, "recv", "", "make the handler a method of `TYPE`, a type of the package (default: a plain function)")
-	fs.BoolVar(&opts.UI, "ui", false, "add //card:ui and write the starter view to "+scaffold.UIDir+"/<tool_name>.html")
+	fs.BoolVar(&opts.UI, "ui", false, "add //card:ui and write the starter view to <ui folder>/<tool_name>.html: the -ui folder of the package's //go:generate line for cardgen, else "+scaffold.UIDir)
 	fs.StringVar(&opts.ACP, "acp", "", "add //card:acp `KIND`: detail, review, carousel or form")
 	fs.BoolVar(&opts.Markdown, "markdown", false, `return a markdown document (a field tagged card:"markdown") instead of a result card`)
 	fs.Usage = func() {
@@ -49,7 +48,9 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return report(stderr, err)
 	}
-	res, err := plan.Apply(context.Background())
+	ctx, done := undoableContext()
+	defer done()
+	res, err := plan.Apply(ctx)
 	var missing *scaffold.MissingRequirementsError
 	if err != nil && !errors.As(err, &missing) {
 		return report(stderr, err)

@@ -81,3 +81,91 @@ func TestStopOnSignal(t *testing.T) {
 		t.Errorf("cards_gen.go changed after the interrupt (%v)", err)
 	}
 }
+
+// TestStopNewOnSignal: Ctrl-C while cardgen new writes the golden files undoes the scaffold —
+// the new handler file removed, cards_gen.go and its test restored — before cardgen ends with
+// status 130; it used to end at once and leave them. A stand-in for the go command holds the
+// golden run back (and says when it started) until the signal has been sent.
+func TestStopNewOnSignal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cardgen and runs it; skipped with -short")
+	}
+	realGo, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "cardgen")
+	if out, err := exec.Command(realGo, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	pkg := copyCase(t, "func_handler", map[string]string{
+		"p.go": "p.go", "want/cards_gen.go": "cards_gen.go", "want/cards_gen_test.go": "cards_gen_test.go"})
+	snapshot := func() map[string]string {
+		files := map[string]string{}
+		filepath.WalkDir(pkg, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				b, _ := os.ReadFile(path)
+				files[path] = string(b)
+			}
+			return nil
+		})
+		return files
+	}
+	before := snapshot()
+	fakeBin := t.TempDir()
+	started := filepath.Join(t.TempDir(), "golden-run-started")
+	script := "#!/bin/sh\nif [ \"$1\" = test ]; then : > " + started + "; exec sleep 120; fi\nexec " + realGo + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(fakeBin, "go"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "new", "pong")
+	cmd.Dir = pkg
+	cmd.Env = append(os.Environ(), "PATH="+fakeBin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	ended := make(chan error, 1)
+	go func() { ended <- cmd.Wait() }()
+	for deadline := time.Now().Add(90 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if _, err := os.Stat(started); err == nil {
+			break
+		}
+		select {
+		case err := <-ended:
+			t.Fatalf("cardgen new ended (%v) before its golden run started; stderr:\n%s", err, stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the golden run did not start within 90 s; stderr:\n%s", stderr.String())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(pkg, "pong.go")); err != nil {
+		t.Fatalf("pong.go was not written before the golden run (%v); the undo below would prove nothing", err)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil { // to cardgen alone, as a kill would send it
+		t.Fatal(err)
+	}
+	err = <-ended
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Errorf("cardgen new ended with %v; want exit status 130\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "undoing what was written") {
+		t.Errorf("stderr says %q; want that the interrupt undoes the scaffold", stderr.String())
+	}
+	after := snapshot()
+	for path, content := range before {
+		if after[path] != content {
+			t.Errorf("%s changed after the interrupt", path)
+		}
+	}
+	for path := range after {
+		if _, ok := before[path]; !ok {
+			t.Errorf("%s was left behind after the interrupt", path)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/mod/modfile"
 
@@ -88,9 +89,17 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 		res.Created = append(res.Created, f.Path)
 	}
 
+	// A cancelled run (Ctrl-C in cardgen new) stops between steps, and the deferred undo removes
+	// what it wrote; the golden run below is killed with the context.
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("stopped: %w", err)
+	}
 	gr, err := gen.Generate(gen.Options{Dir: p.Dir, UIDir: p.UIDir}, ".")
 	if err != nil {
 		return nil, fmt.Errorf("generating package %s:\n%w", p.Package, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("stopped: %w", err)
 	}
 	if p.NewPackage && len(gr.Packages) > 0 && lacksCardgenTool(gr.Packages[0].GoMod) {
 		res.ToolCommand = toolCommand
@@ -120,6 +129,10 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	run := "^TestCardgenGolden$/^" + regexp.QuoteMeta(p.Options.Tool) + "$"
 	cmd := exec.CommandContext(ctx, goCmd, "test", "-count=1", "-run", run, ".", "-update")
 	cmd.Dir = p.Dir
+	// Cancelled, the go command is interrupted rather than killed, so that it ends the test
+	// binary it runs before the undo removes the golden folder under it.
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 10 * time.Second
 	out, err := cmd.CombinedOutput()
 	if err != nil && lacksRequirements.Match(out) {
 		// The files are right; the module does not require what they import yet, which only
