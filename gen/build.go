@@ -163,6 +163,8 @@ type builder struct {
 	// goNames holds the tools registered by their Go stem, for names that differ only in
 	// . - _ or case: a map, as a package of thousands of tools compared each with all before it.
 	goNames map[string]*Tool
+	// foldedNames holds the tools by their names in lower case.
+	foldedNames map[string]*Tool
 	// typeSpecs maps the package's type names to their syntax, built when first needed (for
 	// the tag positions of embedded structs' fields).
 	typeSpecs map[*types.TypeName]*ast.TypeSpec
@@ -194,13 +196,14 @@ type builder struct {
 // partial) and every diagnostic found; the package can be rendered only when there are none.
 func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	b := &builder{
-		collector: &collector{fset: pkg.Fset},
-		pkg:       pkg,
-		opts:      opts,
-		names:     map[string]*Tool{},
-		goNames:   map[string]*Tool{},
-		badLines:  map[int]bool{},
-		docs:      map[*ast.CommentGroup]bool{},
+		collector:   &collector{fset: pkg.Fset},
+		pkg:         pkg,
+		opts:        opts,
+		names:       map[string]*Tool{},
+		goNames:     map[string]*Tool{},
+		foldedNames: map[string]*Tool{},
+		badLines:    map[int]bool{},
+		docs:        map[*ast.CommentGroup]bool{},
 		out: &Package{
 			Name:        pkgName(pkg.Types),
 			Path:        pkgPath(pkg.Types),
@@ -551,8 +554,17 @@ func (b *builder) register(t *Tool) {
 			t.Name, prev.Name, filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column, t.GoName, t.GoName, lowerFirst(t.GoName))
 		return
 	}
+	if prev, ok := b.foldedNames[strings.ToLower(t.Name)]; ok {
+		// Their golden files (testdata/golden/getA.schema.json and geta.schema.json) are one
+		// file on macOS and Windows, where one tool's golden test would always fail.
+		prevPos := b.fset.Position(prev.NamePos)
+		b.errorf(t.NamePos, "tool names %q and %q (%s:%d:%d) differ only in case, and their golden files in testdata/golden would be one file on macOS and Windows; rename one",
+			t.Name, prev.Name, filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column)
+		return
+	}
 	b.names[t.Name] = t
 	b.goNames[t.GoName] = t
+	b.foldedNames[strings.ToLower(t.Name)] = t
 	b.out.Tools = append(b.out.Tools, t)
 	for _, n := range generatedNames(t) {
 		b.out.willDeclare[n] = true
@@ -931,8 +943,25 @@ func (b *builder) checkDeclaredNames() {
 			b.errorf(obj.Pos(), "%s %s has the name of a variable in the generated RegisterTools or DispatchACP, where the generated code could not refer to it; rename it", what, obj.Name())
 		}
 	}
+	// The names are taken again now that every tool is modelled: a tool's ACP names are known
+	// only after its schemas (willDeclare, filled as tools are found, lacks them).
+	byName := map[string]*Tool{}
+	for _, t := range b.out.Tools {
+		for _, name := range generatedNames(t) {
+			b.out.willDeclare[name] = true
+			prev, ok := byName[name]
+			if !ok {
+				byName[name] = t
+				continue
+			}
+			if prev != t && name != "DispatchACP" { // one DispatchACP serves every form tool
+				prevPos := b.fset.Position(prev.NamePos)
+				b.errorf(t.NamePos, "cardgen would declare %s for tool %s and for tool %s (%s:%d:%d), and the generated file would not compile; rename one of the tools", name, t.Name, prev.Name, filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column)
+			}
+		}
+	}
 	scope := b.pkg.Types.Scope()
-	for name := range b.out.willDeclare {
+	for _, name := range slices.Sorted(maps.Keys(b.out.willDeclare)) {
 		obj := scope.Lookup(name)
 		if obj == nil || b.out.generated[objectFile(b.fset, obj)] {
 			continue

@@ -34,3 +34,41 @@ type In struct {
 type Out struct {
 	ID string `json:"id"`
 }
+
+// Room's card makes a carousel item of each room.
+//
+//card:result title="{{.Name}}"
+type Room struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// Rooms is a list of rooms, each with a card.
+type Rooms struct {
+	Rooms []Room `json:"rooms"`
+}
+
+// FindRooms shows a carousel, which declares FindRoomsItemCard.
+//
+//card:tool find_rooms
+//card:acp carousel
+func FindRooms(ctx context.Context, in In) (*Rooms, error) { return nil, nil }
+
+// FindRoomsItem declares FindRoomsItemCard for its own result card.
+//
+//card:tool find_rooms_item
+//card:result title="Room {{.ID}}"
+func FindRoomsItem(ctx context.Context, in In) (*Room, error) { return nil, nil }
+
+// FindRoomsACP is the package's own, and the carousel's builder would take its name.
+func FindRoomsACP() {}
+
+// GetRoom and Getroom differ only in case.
+//
+//card:tool getRoom
+func GetRoom(ctx context.Context, in In) (*Room, error) { return nil, nil }
+
+// Getroom differs from getRoom only in case.
+//
+//card:tool getroom
+func Getroom(ctx context.Context, in In) (*Room, error) { return nil, nil }
