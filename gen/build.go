@@ -735,6 +735,29 @@ func (b *builder) receiver(tn *types.TypeName) *Receiver {
 	return r
 }
 
+// shadowingNames returns the variables of the generated code in scope where it calls t's handler
+// (calls) and where it writes t's input and output types (ins, outs). The handler is called
+// inside RegisterTools' function literal for the tool, whose parameters are ctx, in and, when
+// the handler takes the request or serves a markdown document, req; its types are written in
+// that literal's signature, in RegisterTools' scope. A form tool's handler is called, and its
+// input type written, in DispatchACP too, after reply, sel and err are bound.
+func shadowingNames(t *Tool) (calls, ins, outs map[string]bool) {
+	calls, ins, outs = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, name := range registerToolsLocals {
+		calls[name], ins[name], outs[name] = true, true, true
+	}
+	calls["ctx"], calls["in"] = true, true
+	if t.HasRequest || t.Markdown != nil {
+		calls["req"] = true
+	}
+	if t.ACP != nil && t.ACP.Kind == "form" {
+		for _, name := range []string{"ctx", "reply", "sel", "err"} {
+			calls[name], ins[name] = true, true
+		}
+	}
+	return calls, ins, outs
+}
+
 // toolLocals are the endings of the names that RegisterTools and DispatchACP use for a tool's
 // own declarations and variables, after its Go name with a lower-case first letter
 // (getOrderInputSchema, getOrderUI).
@@ -762,7 +785,7 @@ func (b *builder) nameReceivers() {
 	}
 	taken := func(name string) bool {
 		trimmed := strings.TrimRight(name, "0123456789")
-		if generatedLocals[name] || generatedImports[trimmed] || imports[trimmed] || used[name] ||
+		if generatedLocals[name] || generatedImports[trimmed] || imports[name] || imports[trimmed] || used[name] ||
 			types.Universe.Lookup(name) != nil || b.out.declares(name) {
 			return true
 		}
@@ -918,22 +941,14 @@ func (b *builder) checkDeclaredNames() {
 		return // nothing is generated, so a RegisterTools of the package's own is no clash
 	}
 	// The generated RegisterTools and DispatchACP call handler functions and name input and
-	// output types of the package by their names, inside functions whose own variables have the
-	// names of generatedLocals: a handler func reply, or a type cfg, would be shadowed there.
+	// output types of the package by their names, inside functions whose own variables could
+	// shadow them: a handler func ui, or a type cfg, could not be referred to there.
 	reported := map[types.Object]bool{}
 	for _, t := range b.out.Tools {
-		var objs []types.Object
-		for _, n := range []*types.Named{t.In, t.Out} {
-			if n != nil {
-				objs = append(objs, n.Obj())
-			}
-		}
-		if t.Recv == nil && t.Func != nil {
-			objs = append(objs, t.Func)
-		}
-		for _, obj := range objs {
-			if obj == nil || obj.Pkg() != b.pkg.Types || !shadowedByGenerated[obj.Name()] || reported[obj] {
-				continue
+		calls, ins, outs := shadowingNames(t)
+		check := func(obj types.Object, names map[string]bool) {
+			if obj == nil || obj.Pkg() != b.pkg.Types || !names[obj.Name()] || reported[obj] {
+				return
 			}
 			reported[obj] = true
 			what := "type"
@@ -941,6 +956,15 @@ func (b *builder) checkDeclaredNames() {
 				what = "handler function"
 			}
 			b.errorf(obj.Pos(), "%s %s has the name of a variable in the generated RegisterTools or DispatchACP, where the generated code could not refer to it; rename it", what, obj.Name())
+		}
+		if t.Recv == nil && t.Func != nil {
+			check(t.Func, calls)
+		}
+		if t.In != nil {
+			check(t.In.Obj(), ins)
+		}
+		if t.Out != nil {
+			check(t.Out.Obj(), outs)
 		}
 	}
 	// The names are taken again now that every tool is modelled: a tool's ACP names are known

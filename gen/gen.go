@@ -192,14 +192,9 @@ var (
 	}
 )
 
-// shadowedByGenerated are the generatedLocals bound where the generated code still refers to
-// the package's handler functions and tool types by name: a handler function or type of one of
-// these names would not compile there. (out, res and req are bound only after the call.)
-var shadowedByGenerated = map[string]bool{
-	"s": true, "opts": true, "cfg": true, "ui": true, "uiFS": true, "uiFiles": true,
-	"resultCardUI": true, "markdownUI": true, "ctx": true, "in": true, "err": true,
-	"reply": true, "sel": true,
-}
+// registerToolsLocals are the variables of RegisterTools' own scope (uiFiles is the package's),
+// where its function literals call handlers and write the tools' types.
+var registerToolsLocals = []string{"s", "opts", "cfg", "ui", "uiFS", "uiFiles", "resultCardUI", "markdownUI"}
 
 // receiverParam names the parameter of RegisterTools (and DispatchACP) for a receiver type: the
 // type's name with a lower-case first letter, with "Svc" added while taken reports the name as

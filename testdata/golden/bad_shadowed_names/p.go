@@ -30,3 +30,23 @@ func ui(ctx context.Context, in In) (*cfg, error) { return &cfg{ID: in.ID}, nil 
 //
 //card:tool
 func out(ctx context.Context, in In) (*cfg, error) { return &cfg{ID: in.ID}, nil }
+
+// sel is no form tool's handler, so DispatchACP's variable sel is not in its way.
+//
+//card:tool
+func sel(ctx context.Context, in In) (*cfg, error) { return &cfg{ID: in.ID}, nil }
+
+// PartIn asks for a part of the document.
+type PartIn struct {
+	Part int `json:"part,omitempty" jsonschema:"minimum=1"`
+}
+
+// Doc is a markdown document.
+type Doc struct {
+	Markdown string `json:"markdown" card:"markdown"`
+}
+
+// req serves a markdown document; the function literal that calls it names the request req.
+//
+//card:tool
+func req(ctx context.Context, in PartIn) (*Doc, error) { return &Doc{}, nil }

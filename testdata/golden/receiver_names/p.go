@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/cardgen/cardgen/testdata/golden/receiver_names/model"
+	"github.com/cardgen/cardgen/testdata/golden/receiver_names/s3"
 )
 
 // Each receiver type below is named so that its parameter in RegisterTools or DispatchACP, the
@@ -81,4 +82,14 @@ type Model struct{}
 //card:tool readonly
 func (m *Model) Record(ctx context.Context, in model.Lookup) (*model.Record, error) {
 	return &model.Record{ID: in.ID}, nil
+}
+
+// S3 gets objects of package s3, whose name ends in a digit.
+type S3 struct{}
+
+// Object gets an object.
+//
+//card:tool readonly
+func (b *S3) Object(ctx context.Context, in s3.GetInput) (*s3.GetOutput, error) {
+	return &s3.GetOutput{Key: in.Key}, nil
 }

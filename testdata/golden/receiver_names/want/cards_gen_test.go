@@ -37,6 +37,9 @@ func TestCardgenGolden(t *testing.T) {
 	t.Run("record", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/record.schema.json", cardtest.Schemas(recordInputSchema, recordOutputSchema))
 	})
+	t.Run("object", func(t *testing.T) {
+		cardtest.Golden(t, "testdata/golden/object.schema.json", cardtest.Schemas(objectInputSchema, objectOutputSchema))
+	})
 	// A file named like the golden files above that no tool writes any more, left over from a renamed
 	// or removed tool or a card a tool no longer has, fails here; -update removes it.
 	t.Run("(leftovers)", func(t *testing.T) {
@@ -49,6 +52,7 @@ func TestCardgenGolden(t *testing.T) {
 			"lookup.schema.json",
 			"search.schema.json",
 			"record.schema.json",
+			"object.schema.json",
 		})
 	})
 }
