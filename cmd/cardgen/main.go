@@ -77,7 +77,7 @@ func stopOnSignal(stderr io.Writer) {
 		if cancel := cancelRun.Load(); cancel != nil {
 			// cardgen new undoes the files it wrote before it returns; a second signal does
 			// not wait for it.
-			fmt.Fprintf(stderr, "cardgen: stopped by %v; undoing what was written (again to stop at once)\n", sig)
+			fmt.Fprintf(stderr, "cardgen: stopped by %v; cardgen new undoes what it wrote (again to stop at once)\n", sig)
 			stoppedBy.Store(int32(n))
 			(*cancel)()
 			sig = <-signals

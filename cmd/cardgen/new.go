@@ -49,8 +49,15 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		return report(stderr, err)
 	}
 	ctx, done := undoableContext()
-	defer done()
 	res, err := plan.Apply(ctx)
+	done() // from here a signal ends cardgen at once: there is nothing left to undo
+	if ctx.Err() != nil {
+		if err != nil {
+			fmt.Fprintln(stderr, "cardgen new: stopped; the scaffold is undone")
+			return 1 // main returns the signal's status
+		}
+		fmt.Fprintln(stderr, "cardgen new: stopped after the scaffold was complete; it is kept")
+	}
 	var missing *scaffold.MissingRequirementsError
 	if err != nil && !errors.As(err, &missing) {
 		return report(stderr, err)

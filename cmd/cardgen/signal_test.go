@@ -154,7 +154,7 @@ func TestStopNewOnSignal(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
 		t.Errorf("cardgen new ended with %v; want exit status 130\n%s", err, stderr.String())
 	}
-	if !strings.Contains(stderr.String(), "undoing what was written") {
+	if !strings.Contains(stderr.String(), "the scaffold is undone") {
 		t.Errorf("stderr says %q; want that the interrupt undoes the scaffold", stderr.String())
 	}
 	after := snapshot()

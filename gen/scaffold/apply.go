@@ -129,11 +129,16 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	run := "^TestCardgenGolden$/^" + regexp.QuoteMeta(p.Options.Tool) + "$"
 	cmd := exec.CommandContext(ctx, goCmd, "test", "-count=1", "-run", run, ".", "-update")
 	cmd.Dir = p.Dir
-	// Cancelled, the go command is interrupted rather than killed, so that it ends the test
-	// binary it runs before the undo removes the golden folder under it.
-	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	// Cancelled, the go command and the test binary it runs are interrupted together (the go
+	// command does not pass an interrupt on to the test binary, and a test binary left running
+	// would write the golden files after the undo), and killed together after WaitDelay.
+	interruptTogether(cmd)
 	cmd.WaitDelay = 10 * time.Second
 	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		killTogether(cmd)
+		return nil, fmt.Errorf("stopped: %w", ctx.Err())
+	}
 	if err != nil && lacksRequirements.Match(out) {
 		// The files are right; the module does not require what they import yet, which only
 		// go mod tidy with them in place can fix. They stay, and the error says how to finish.
@@ -141,6 +146,9 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("writing the golden files of %s with go test -run '%s' -update failed: %v\n%s", p.Options.Tool, run, err, bytes.TrimSpace(out))
+	}
+	if err := ctx.Err(); err != nil { // stopped as the run ended: undo, as the signal asked
+		return nil, fmt.Errorf("stopped: %w", err)
 	}
 	if !exists(p.Golden[0]) {
 		return nil, fmt.Errorf("go test -run '%s' -update wrote no golden file for %s:\n%s", run, p.Options.Tool, bytes.TrimSpace(out))
