@@ -205,6 +205,11 @@ func (b *builder) updateFlag() {
 // builds a package's tests are expected to run in.
 var firstClassPorts = []string{"linux/amd64", "linux/arm64", "linux/386", "linux/arm", "darwin/amd64", "darwin/arm64", "windows/amd64", "windows/arm64", "windows/386"}
 
+// FirstClassPorts returns the Go project's first-class ports as GOOS/GOARCH (go.dev/wiki/PortingPolicy):
+// a file that go/build takes for each of them, without build tags, is taken by the generator
+// (and by cardgen new) as built everywhere.
+func FirstClassPorts() []string { return slices.Clone(firstClassPorts) }
+
 // uncoveredPort returns the first of firstClassPorts for which none of the files of defs is
 // built without build tags, or "" when each is built for every one of them.
 func uncoveredPort(defs []flagDef) string {

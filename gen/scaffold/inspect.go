@@ -44,9 +44,17 @@ type recvInfo struct {
 	problem string          // why it cannot be a receiver, if it cannot
 	// limited says why the one file that declares the type is not built with the handler's file
 	// everywhere (a test file, a build constraint, …), names the file and says where to declare
-	// the type instead; "" when it is, or when several files declare the type (complementary
-	// platforms: x_linux.go and a //go:build !linux file).
+	// the type instead; "" when it is, or when several files that together cover every
+	// first-class port declare it (complementary platforms: x_linux.go and a //go:build !linux
+	// file).
 	limited string
+	files   []declFile // the files that declare it
+}
+
+// declFile is a file that declares a receiver type, as far as which builds take it matters.
+type declFile struct {
+	name     string
+	importsC bool
 }
 
 // toolInfo is one existing tool.
@@ -133,13 +141,25 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.GenDecl:
-				info.genDecl(d, at, limits[f])
+				info.genDecl(d, at, limits[f], declFile{filepath.Base(fset.Position(f.Package).Filename), importsC(f)})
 			case *ast.FuncDecl:
 				if d.Recv == nil {
 					if d.Name.Name != "init" && d.Name.Name != "_" {
 						info.decls[d.Name.Name] = at(d.Name.Pos())
 					}
 				}
+			}
+		}
+	}
+	for _, r := range info.types {
+		// A type declared in several files is declared everywhere when, on every first-class
+		// port, with cgo on and off, one of them is built (x_linux.go and x_other.go with
+		// //go:build !linux); x_linux.go and x_darwin.go leave Windows without it.
+		if len(r.files) > 1 && r.limited != "" {
+			if port := uncoveredBy(dir, r.files); port == "" {
+				r.limited = ""
+			} else {
+				r.limited = fmt.Sprintf("is declared only in files that no build for %s takes; the handler's file and RegisterTools are, so declare the type in a file without build constraints", port)
 			}
 		}
 	}
@@ -223,6 +243,9 @@ func platformPackage(dir string, ignored []string) (string, error) {
 	fset := token.NewFileSet()
 	var names, files []string
 	for _, n := range ignored {
+		if strings.HasSuffix(n, "_test.go") {
+			continue // tests, of the package or of its external test package (svc_test), name no package to join
+		}
 		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.PackageClauseOnly|parser.ParseComments)
 		if err != nil {
 			return "", err
@@ -297,6 +320,33 @@ func (info *pkgInfo) syntaxProblems(list scanner.ErrorList, shown string) {
 // limit says why the file named name in dir, parsed as f, is not built with the package everywhere, as
 // the handler's file and cards_gen.go are, and where to declare a receiver type instead; "" when
 // it is.
+// importsC reports whether f imports "C", which a build with CGO_ENABLED=0 leaves out.
+func importsC(f *ast.File) bool {
+	return slices.ContainsFunc(f.Imports, func(imp *ast.ImportSpec) bool { return imp.Path.Value == `"C"` })
+}
+
+// uncoveredBy returns the first port and cgo setting for which no file of files (in dir, test
+// files aside) is built, or "".
+func uncoveredBy(dir string, files []declFile) string {
+	for _, port := range gen.FirstClassPorts() {
+		for _, cgo := range []bool{true, false} {
+			ctx := build.Default
+			ctx.GOOS, ctx.GOARCH, _ = strings.Cut(port, "/")
+			ctx.CgoEnabled, ctx.BuildTags = cgo, nil
+			if !slices.ContainsFunc(files, func(f declFile) bool {
+				ok, err := ctx.MatchFile(dir, f.name)
+				return err == nil && ok && !strings.HasSuffix(f.name, "_test.go") && (cgo || !f.importsC)
+			}) {
+				if !cgo {
+					return port + " with CGO_ENABLED=0"
+				}
+				return port
+			}
+		}
+	}
+	return ""
+}
+
 func limit(dir, name string, f *ast.File) string {
 	const elsewhere = "; the handler's file and RegisterTools are, so declare the type in a file without build constraints"
 	switch {
@@ -308,16 +358,15 @@ func limit(dir, name string, f *ast.File) string {
 	if !matchesEverywhere(dir, name, nil) {
 		return "which is not built on every platform (its build constraint leaves some out)" + elsewhere
 	}
-	for _, imp := range f.Imports {
-		if imp.Path.Value == `"C"` {
-			return `which is not built on every platform (it imports "C", which CGO_ENABLED=0 leaves out)` + elsewhere
-		}
+	if importsC(f) {
+		return `which is not built on every platform (it imports "C", which CGO_ENABLED=0 leaves out)` + elsewhere
 	}
 	return ""
 }
 
-// genDecl records the names d declares; limited is limit's reason for d's file, with its name.
-func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string, limited string) {
+// genDecl records the names d declares, in file; limited is limit's reason for that file, with
+// its name.
+func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string, limited string, file declFile) {
 	for _, spec := range d.Specs {
 		switch s := spec.(type) {
 		case *ast.ValueSpec:
@@ -329,12 +378,15 @@ func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string, limited 
 		case *ast.TypeSpec:
 			info.decls[s.Name.Name] = at(s.Name.Pos())
 			if prev := info.types[s.Name.Name]; prev != nil {
-				// Declared again: in files for complementary platforms, which together
-				// declare it everywhere (or the compiler reports the redeclaration).
-				prev.limited = ""
+				// Declared again: in files for other platforms (or the compiler reports the
+				// redeclaration); whether they cover every one is decided once all are read.
+				prev.files = append(prev.files, file)
+				if limited == "" {
+					prev.limited = ""
+				}
 				continue
 			}
-			r := &recvInfo{name: s.Name.Name, members: map[string]bool{}, pointer: true, limited: limited}
+			r := &recvInfo{name: s.Name.Name, members: map[string]bool{}, pointer: true, limited: limited, files: []declFile{file}}
 			switch t := s.Type.(type) {
 			case *ast.InterfaceType:
 				r.problem = fmt.Sprintf("%s is an interface; methods need a concrete type, such as a struct", s.Name.Name)

@@ -100,6 +100,9 @@ func TestNewPlanRefuses(t *testing.T) {
 		"modern.go":         "//go:build go1.21 && (unix || windows)\n\npackage shop\n\ntype Modern struct{}\n",
 		"both_linux.go":     "package shop\n\ntype Both struct{}\n",
 		"both_otherwise.go": "//go:build !linux\n\npackage shop\n\ntype Both struct{}\n",
+		"split_linux.go":    "package shop\n\ntype Split struct{}\n",
+		"split_darwin.go":   "package shop\n\ntype Split struct{}\n",
+		"withcgo.go":        "//go:build cgo\n\npackage shop\n\ntype WithCgo struct{}\n",
 	})
 	tooLong := strings.Repeat("a", 65)
 	const unique = "tool names must be unique in a package, pick another"
@@ -198,6 +201,13 @@ func TestNewPlanRefuses(t *testing.T) {
 		}},
 		{"receiver of a cgo file", Options{Tool: "x", Recv: "Native"}, []string{
 			"-recv Native: Native is declared in DIR/native.go, which is not built on every platform (it imports \"C\", which CGO_ENABLED=0 leaves out); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
+		}},
+		// Declared in two files that leave a port out: not there on Windows.
+		{"receiver of files that leave a port out", Options{Tool: "x", Recv: "Split"}, []string{
+			"-recv Split: Split is declared only in files that no build for windows/amd64 takes; the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
+		}},
+		{"receiver of a file for cgo builds", Options{Tool: "x", Recv: "WithCgo"}, []string{
+			"-recv WithCgo: WithCgo is declared in DIR/withcgo.go, which is not built on every platform (its build constraint leaves some out); the handler's file and RegisterTools are, so declare the type in a file without build constraints, or leave -recv out for a plain function",
 		}},
 		// Declared in two files that complement each other: there on every platform.
 		{"receiver of complementary files", Options{Tool: "x", Recv: "Both"}, nil},
@@ -597,6 +607,9 @@ func TestNewPlanSourceName(t *testing.T) {
 		{tool: "cards_gen", want: "cards_gen_tool.go"},
 		{tool: "cards_gen_test", want: "cards_gen_test_tool.go"},
 		{tool: "doc", want: "doc_tool.go", wantExisting: "doc.go"},
+		// A case twin of cardgen's own file is one file with it on macOS and Windows.
+		{tool: "Cards_gen", want: "Cards_gen_tool.go"},
+		{tool: "Doc", want: "Doc_tool.go", wantExisting: "Doc.go"},
 	} {
 		for _, dir := range []string{filepath.Join(t.TempDir(), "fresh"), existing} {
 			want := tt.want
@@ -777,14 +790,16 @@ func TestNewPlanGoldenPaths(t *testing.T) {
 func TestNewPlanPackageForOtherPlatforms(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
-		"svc/svc_windows.go":  "package service\n\nfunc GetReport() {}\n",
-		"svc/gen.go":          "//go:build ignore\n\npackage main\n\nfunc main() {}\n",
-		"tool/gen.go":         "//go:build ignore && linux\n\npackage main\n\nfunc main() {}\n",
-		"tool/old.go":         "// +build ignore\n\npackage main\n\nfunc main() {}\n",
-		"svc/other.go":        "//go:build !linux\n\npackage service\n",
-		"two/a_windows.go":    "package a\n",
-		"two/b_darwin.go":     "package b\n",
-		"broken/a_windows.go": "packag a\n",
+		"svc/svc_windows.go": "package service\n\nfunc GetReport() {}\n",
+		// An external test package beside it names no second package to choose from.
+		"svc/svc_windows_test.go": "package service_test\n",
+		"svc/gen.go":              "//go:build ignore\n\npackage main\n\nfunc main() {}\n",
+		"tool/gen.go":             "//go:build ignore && linux\n\npackage main\n\nfunc main() {}\n",
+		"tool/old.go":             "// +build ignore\n\npackage main\n\nfunc main() {}\n",
+		"svc/other.go":            "//go:build !linux\n\npackage service\n",
+		"two/a_windows.go":        "package a\n",
+		"two/b_darwin.go":         "package b\n",
+		"broken/a_windows.go":     "packag a\n",
 	})
 	p, err := NewPlan(Options{Tool: "get_report", Dir: filepath.Join(dir, "svc")})
 	if err != nil {

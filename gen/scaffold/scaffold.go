@@ -97,15 +97,18 @@ type Plan struct {
 // the go command would not build a file of that name into the package, everywhere, as an ordinary
 // file — one whose name starts with _ or . (ignored) or - (refused: "invalid input file name", as
 // it would read as a flag), ends in _test (a test), or ends in a GOOS or GOARCH (built there alone)
-// — or the name is that of a file cardgen writes itself (cards_gen.go, cards_gen_test.go, and a
-// new package's doc.go). Then "tool" goes before a leading _, . or -, and "_tool" after the name:
+// — or the name is that of a file cardgen writes itself, in any case (cards_gen.go,
+// cards_gen_test.go, and a new package's doc.go). Then "tool" goes before a leading _, . or -, and "_tool" after the name:
 // run_test → run_test_tool.go, _internal → tool_internal.go, -dash → tool-dash.go.
 func sourceName(tool string, newPackage bool) string {
 	name := tool
 	if strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "-") {
 		name = "tool" + name
 	}
-	own := name+".go" == gen.GeneratedFile || name+".go" == gen.GeneratedTestFile || newPackage && name == "doc"
+	// In any case: Cards_gen.go beside cards_gen.go is one file on macOS and Windows, and the
+	// go command refuses the pair everywhere.
+	own := strings.EqualFold(name+".go", gen.GeneratedFile) || strings.EqualFold(name+".go", gen.GeneratedTestFile) ||
+		newPackage && strings.EqualFold(name, "doc")
 	if own || strings.HasSuffix(name, "_test") || !builtEverywhere(name+".go") {
 		name += "_tool"
 	}
@@ -121,20 +124,19 @@ func builtEverywhere(name string) bool {
 	})
 }
 
-// firstClass are the first-class ports of Go on their main architectures: a file go/build takes
-// for each of them is taken as built everywhere.
-var firstClass = [][2]string{
-	{"linux", "amd64"}, {"linux", "arm64"}, {"darwin", "amd64"}, {"darwin", "arm64"}, {"windows", "amd64"}, {"windows", "arm64"},
-}
-
 // matchesEverywhere reports whether go/build takes the file name in dir, read with open (the file
-// itself when nil), for every first-class port: its name and its build constraint allow each.
+// itself when nil), for every first-class port (gen.FirstClassPorts, the ones the generator's own
+// checks use) with cgo on and off: its name and its build constraint allow each (a //go:build cgo
+// file is left out with CGO_ENABLED=0).
 func matchesEverywhere(dir, name string, open func(string) (io.ReadCloser, error)) bool {
-	for _, platform := range firstClass {
-		ctx := build.Default
-		ctx.GOOS, ctx.GOARCH, ctx.OpenFile = platform[0], platform[1], open
-		if ok, err := ctx.MatchFile(dir, name); err != nil || !ok {
-			return false
+	for _, port := range gen.FirstClassPorts() {
+		for _, cgo := range []bool{true, false} {
+			ctx := build.Default
+			ctx.GOOS, ctx.GOARCH, _ = strings.Cut(port, "/")
+			ctx.CgoEnabled, ctx.BuildTags, ctx.OpenFile = cgo, nil, open
+			if ok, err := ctx.MatchFile(dir, name); err != nil || !ok {
+				return false
+			}
 		}
 	}
 	return true
