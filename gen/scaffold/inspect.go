@@ -14,6 +14,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cardgen/cardgen/annotations"
@@ -206,11 +207,11 @@ func (info *pkgInfo) generateUIDir(files []*ast.File, at func(token.Pos) string)
 // cardgen, go run …/cmd/cardgen@v…, cardgen), in any of the flag package's forms (-ui DIR,
 // -ui=DIR, --ui DIR).
 func cardgenUIFlag(comment string) (string, bool) {
-	line, ok := strings.CutPrefix(comment, "//go:generate ")
-	if !ok {
+	line, ok := strings.CutPrefix(comment, "//go:generate")
+	if !ok || line == "" || line[0] != ' ' && line[0] != '\t' {
 		return "", false
 	}
-	words := strings.Fields(line)
+	words := generateWords(line)
 	i := slices.IndexFunc(words, func(w string) bool {
 		w, _, _ = strings.Cut(w, "@")
 		return path.Base(w) == "cardgen"
@@ -231,6 +232,29 @@ func cardgenUIFlag(comment string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// generateWords splits a //go:generate line into words as go generate does: at spaces and tabs,
+// with a double-quoted word read as a Go string (-ui "my views" is the word my views).
+func generateWords(line string) []string {
+	var words []string
+	for line = strings.TrimLeft(line, " \t"); line != ""; line = strings.TrimLeft(line, " \t") {
+		if line[0] == '"' {
+			if q, err := strconv.QuotedPrefix(line); err == nil {
+				w, _ := strconv.Unquote(q)
+				words = append(words, w)
+				line = line[len(q):]
+				continue
+			}
+		}
+		end := strings.IndexAny(line, " \t")
+		if end < 0 {
+			end = len(line)
+		}
+		words = append(words, line[:end])
+		line = line[end:]
+	}
+	return words
 }
 
 // platformPackage is the name of the package of the files in dir that this platform leaves out,

@@ -734,6 +734,9 @@ func TestNewPlanUIFolder(t *testing.T) {
 		{"//go:generate go tool cardgen -v -ui=./ui/cards/ $GOFILE", "ui/cards"},
 		{"//go:generate go run github.com/cardgen/cardgen/cmd/cardgen@v0.1.0 --ui web", "web"},
 		{"//go:generate other -ui views", "cards"}, // not cardgen's
+		// go generate reads a double-quoted word as a Go string, and takes a tab after the verb.
+		{"//go:generate go tool cardgen -ui \"views\"", "views"},
+		{"//go:generate\tgo tool cardgen -ui web", "web"},
 	} {
 		dir := t.TempDir()
 		writeFiles(t, dir, map[string]string{"p.go": "package p\n\n" + tt.line + "\n"})
