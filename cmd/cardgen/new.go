@@ -50,8 +50,9 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, done := undoableContext()
 	res, err := plan.Apply(ctx)
-	done() // from here a signal ends cardgen at once: there is nothing left to undo
-	if ctx.Err() != nil {
+	stopped := ctx.Err() != nil // before done, which cancels the context itself
+	done()                      // from here a signal ends cardgen at once: there is nothing left to undo
+	if stopped {
 		if err != nil {
 			fmt.Fprintln(stderr, "cardgen new: stopped; the scaffold is undone")
 			return 1 // main returns the signal's status
