@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -14,6 +15,7 @@ import (
 	"unicode"
 
 	"github.com/cardgen/cardgen/annotations"
+	"golang.org/x/mod/module"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -552,6 +554,18 @@ func (b *builder) register(t *Tool) {
 		prevPos := b.fset.Position(prev.NamePos)
 		b.errorf(t.NamePos, "tool names %q and %q (%s:%d:%d) both become %s in the generated Go names (%sCard, %sInputSchema, …), which would clash; rename one so they differ in more than . - _ or case",
 			t.Name, prev.Name, filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column, t.GoName, t.GoName, lowerFirst(t.GoName))
+		return
+	}
+	if err := module.CheckFilePath(t.Name + ".schema.json"); err != nil {
+		// testdata/golden/con.schema.json: Windows reserves the name, so a checkout there fails,
+		// and the module cannot be zipped for the proxy.
+		var why string
+		if inner := errors.Unwrap(err); inner != nil {
+			why = inner.Error()
+		} else {
+			why = err.Error()
+		}
+		b.errorf(t.NamePos, "tool name %q names its golden files (testdata/golden/%s.schema.json) with a name Windows reserves (%s); rename the tool", t.Name, t.Name, why)
 		return
 	}
 	if prev, ok := b.foldedNames[strings.ToLower(t.Name)]; ok {

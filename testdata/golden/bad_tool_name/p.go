@@ -26,3 +26,8 @@ type Out struct {
 type Person struct {
 	Name string `json:"name"`
 }
+
+// Con's golden files would be testdata/golden/con.schema.json, a name Windows reserves.
+//
+//card:tool con
+func Con(ctx context.Context, in In) (*Out, error) { return nil, nil }
