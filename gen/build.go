@@ -907,25 +907,46 @@ func genericInstance(t types.Type) string {
 
 // generatedNames lists the package-level identifiers the generated file declares for t.
 func generatedNames(t *Tool) []string {
-	names := []string{schemaVar(t, "Input"), schemaVar(t, "Output")}
-	if t.Reply != nil {
-		names = append(names, lowerFirst(t.GoName)+"Reply")
-	}
-	if t.Markdown != nil {
-		names = append(names, lowerFirst(t.GoName)+"Document")
-	}
-	if t.Card != nil {
-		names = append(names, t.GoName+"Card")
-	}
+	shape := ToolShape{Reply: t.Reply != nil, Markdown: t.Markdown != nil, Card: t.Card != nil}
 	if t.ACP != nil {
-		switch t.ACP.Kind {
-		case "form":
-			names = append(names, t.GoName+"ACPForm", "DispatchACP")
-		case "carousel":
-			names = append(names, t.GoName+"ACP", t.GoName+"ItemCard")
-		default:
-			names = append(names, t.GoName+"ACP")
-		}
+		shape.ACP = t.ACP.Kind
+	}
+	return GeneratedNames(t.GoName, shape)
+}
+
+// ToolShape is what decides, beside its Go name, which names the generated file declares for a
+// tool: a //card:reply, a markdown document, a result card, and the kind of its //card:acp.
+type ToolShape struct {
+	Reply, Markdown, Card bool
+	ACP                   string // "", "detail", "review", "carousel" or "form"
+}
+
+// GeneratedNames lists the package-level identifiers the generated file declares for a tool
+// whose Go name is goName (GoName of its tool name) and whose shape is shape: its schemas
+// (getOrderInputSchema, getOrderOutputSchema), its reply, document, card and Agent Chat
+// Protocol builders (GetOrderCard, GetOrderACP, GetOrderItemCard, GetOrderACPForm), and
+// DispatchACP, which the package's form tools share. cardgen new keeps the names it picks clear
+// of them.
+func GeneratedNames(goName string, shape ToolShape) []string {
+	lower := lowerFirst(goName)
+	names := []string{lower + "InputSchema", lower + "OutputSchema"}
+	if shape.Reply {
+		names = append(names, lower+"Reply")
+	}
+	if shape.Markdown {
+		names = append(names, lower+"Document")
+	}
+	if shape.Card {
+		names = append(names, goName+"Card")
+	}
+	switch shape.ACP {
+	case "":
+	case "form":
+		names = append(names, goName+"ACPForm", "DispatchACP")
+	case "carousel":
+		names = append(names, goName+"ACP", goName+"ItemCard")
+	default:
+		names = append(names, goName+"ACP")
 	}
 	return names
 }

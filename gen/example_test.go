@@ -68,3 +68,11 @@ func ExampleCleanUIDir() {
 	// "cards" <nil>
 	// a folder outside the package directory; -ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory)
 }
+
+// The names the generated file declares for a carousel tool get_rooms with a result card of its
+// own.
+func ExampleGeneratedNames() {
+	fmt.Println(gen.GeneratedNames(gen.GoName("get_rooms"), gen.ToolShape{Card: true, ACP: "carousel"}))
+	// Output:
+	// [getRoomsInputSchema getRoomsOutputSchema GetRoomsCard GetRoomsACP GetRoomsItemCard]
+}

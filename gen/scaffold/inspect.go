@@ -63,8 +63,8 @@ type toolInfo struct {
 	name, goName string
 	fn           string // the handler, as Func or Type.Method
 	at           string // file:line of the handler
-	// generated are the exported names the generator declares for the tool, as far as its
-	// directives tell (a card from card tags of the output type is not seen here).
+	// generated are the names the generator declares for the tool, as far as its directives
+	// tell (a card from card tags of the output type is not seen here).
 	generated []string
 }
 
@@ -484,13 +484,13 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string, tools
 		return
 	}
 	dirs, _, _ := annotations.ParseCommentGroup(fd.Doc)
-	var suffixes []string // of the names generated for the tool, after its Go stem
+	var shape gen.ToolShape // as far as the directives tell
 	for _, d := range dirs {
 		switch {
 		case d.Name == "result":
-			suffixes = append(suffixes, "Card")
+			shape.Card = true
 		case d.Name == "acp" && len(d.Args) > 0:
-			suffixes = append(suffixes, generatedACP(d.Args[0].Text)...)
+			shape.ACP = d.Args[0].Text
 		}
 	}
 	for _, d := range dirs {
@@ -502,9 +502,7 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string, tools
 			name = d.Args[0].Text
 		}
 		t := toolInfo{name: name, goName: gen.GoName(name), fn: fn, at: at(fd.Name.Pos())}
-		for _, s := range suffixes {
-			t.generated = append(t.generated, t.goName+s)
-		}
+		t.generated = gen.GeneratedNames(t.goName, shape)
 		info.tools = append(info.tools, t)
 	}
 }

@@ -309,20 +309,14 @@ func (p *Plan) checkToolName(pkg *pkgInfo) Problems {
 	// These come from the tool name alone, so no numbering of the scaffold's own names avoids them.
 	// They are the per-tool names the generator declares today; the golden test run in Apply
 	// catches any other clash, and Apply then undoes everything.
-	lower := strings.ToLower(stem[:1]) + stem[1:]
-	names := []string{lower + "InputSchema", lower + "OutputSchema"}
-	switch shapeOf(p.Options) {
-	case resultCard:
-		names = append(names, stem+"Card")
-	case markdownDoc:
-		names = append(names, lower+"Document")
-	}
-	for _, s := range generatedACP(p.Options.ACP) { // a carousel's ItemCard among them
-		names = append(names, stem+s)
-	}
+	shape := shapeOf(p.Options)
+	names := gen.GeneratedNames(stem, gen.ToolShape{Card: shape == resultCard, Markdown: shape == markdownDoc, ACP: p.Options.ACP})
 	for _, n := range names {
 		if at, ok := pkg.decls[n]; ok {
 			add("%s is declared at %s, and cardgen generates %s for tool %q; rename it or pick another tool name", n, at, n, tool)
+		}
+		if n == "DispatchACP" {
+			continue // one for all the package's form tools
 		}
 		for _, t := range pkg.tools {
 			// A tool of the same Go stem is reported above, once.
@@ -332,21 +326,6 @@ func (p *Plan) checkToolName(pkg *pkgInfo) Problems {
 		}
 	}
 	return probs
-}
-
-// generatedACP are the endings, after a tool's Go stem, of the exported names the generator
-// declares for //card:acp kind: a carousel's builder and its items' card, a form's form, another
-// kind's builder; none for "".
-func generatedACP(kind string) []string {
-	switch kind {
-	case "":
-		return nil
-	case "carousel":
-		return []string{"ACP", "ItemCard"}
-	case "form":
-		return []string{"ACPForm"}
-	}
-	return []string{"ACP"}
 }
 
 // packageGenerated are the exported names the generated file declares for the whole package.
@@ -384,8 +363,11 @@ func (p *Plan) pickNames(pkg *pkgInfo, recv *recvInfo) {
 		generated[n] = true
 	}
 	for _, t := range pkg.tools {
-		for _, s := range []string{"Card", "ItemCard", "ACP", "ACPForm"} {
-			generated[t.goName+s] = true
+		// Every shape's names: a carded carousel's, and a form's.
+		for _, shape := range []gen.ToolShape{{Card: true, ACP: "carousel"}, {ACP: "form"}} {
+			for _, n := range gen.GeneratedNames(t.goName, shape) {
+				generated[n] = true
+			}
 		}
 	}
 	declared := func(n string) bool { _, ok := pkg.decls[n]; return ok || generated[n] }
