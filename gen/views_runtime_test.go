@@ -82,23 +82,15 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/internal/mcptest"
 )
 
 func TestServe(t *testing.T) {
 	ctx := context.Background()
 	s := mcp.NewServer(&mcp.Implementation{Name: "p", Version: "1"}, nil)
 	RegisterTools(s)
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := mcptest.Connect(t, s, nil)
 
 	resources, err := cs.ListResources(ctx, nil)
 	if err != nil {
@@ -221,23 +213,15 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/internal/mcptest"
 )
 
 func TestServe(t *testing.T) {
 	ctx := context.Background()
 	s := mcp.NewServer(&mcp.Implementation{Name: "p", Version: "1"}, nil)
 	RegisterTools(s)
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := mcptest.Connect(t, s, nil)
 	resources, err := cs.ListResources(ctx, nil)
 	if err != nil {
 		t.Fatal(err)

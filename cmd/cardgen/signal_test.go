@@ -22,30 +22,16 @@ func TestStopOnSignal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cardgen and runs it; skipped with -short")
 	}
-	realGo, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(t.TempDir(), "cardgen")
-	if out, err := exec.Command(realGo, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	// With its generated files present, a run hands the go command an overlay of them.
 	pkg := copyCase(t, "func_handler", map[string]string{"p.go": "p.go", "want/cards_gen.go": "cards_gen.go"})
 	generated, err := os.ReadFile(filepath.Join(pkg, "cards_gen.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	fakeBin := t.TempDir()
-	script := "#!/bin/sh\nif [ \"$1\" = list ]; then exec sleep 120; fi\nexec " + realGo + " \"$@\"\n"
-	if err := os.WriteFile(filepath.Join(fakeBin, "go"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	tmp := t.TempDir()
-	cmd := exec.Command(bin, ".")
+	cmd := cardgenHeldBack(t, "list", "", ".")
 	cmd.Dir = pkg
-	cmd.Env = append(os.Environ(), "PATH="+fakeBin+string(os.PathListSeparator)+os.Getenv("PATH"), "TMPDIR="+tmp)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // the sleeping stand-in is killed with its group
+	cmd.Env = append(cmd.Env, "TMPDIR="+tmp)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
@@ -90,14 +76,6 @@ func TestStopNewOnSignal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cardgen and runs it; skipped with -short")
 	}
-	realGo, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(t.TempDir(), "cardgen")
-	if out, err := exec.Command(realGo, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	pkg := copyCase(t, "func_handler", map[string]string{
 		"p.go": "p.go", "want/cards_gen.go": "cards_gen.go", "want/cards_gen_test.go": "cards_gen_test.go"})
 	snapshot := func() map[string]string {
@@ -112,16 +90,9 @@ func TestStopNewOnSignal(t *testing.T) {
 		return files
 	}
 	before := snapshot()
-	fakeBin := t.TempDir()
 	started := filepath.Join(t.TempDir(), "golden-run-started")
-	script := "#!/bin/sh\nif [ \"$1\" = test ]; then : > " + started + "; exec sleep 120; fi\nexec " + realGo + " \"$@\"\n"
-	if err := os.WriteFile(filepath.Join(fakeBin, "go"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "new", "pong")
+	cmd := cardgenHeldBack(t, "test", started, "new", "pong")
 	cmd.Dir = pkg
-	cmd.Env = append(os.Environ(), "PATH="+fakeBin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
@@ -149,7 +120,7 @@ func TestStopNewOnSignal(t *testing.T) {
 	if err := cmd.Process.Signal(os.Interrupt); err != nil { // to cardgen alone, as a kill would send it
 		t.Fatal(err)
 	}
-	err = <-ended
+	err := <-ended
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
 		t.Errorf("cardgen new ended with %v; want exit status 130\n%s", err, stderr.String())
@@ -168,4 +139,34 @@ func TestStopNewOnSignal(t *testing.T) {
 			t.Errorf("%s was left behind after the interrupt", path)
 		}
 	}
+}
+
+// cardgenHeldBack builds cardgen and returns the command that runs it with args, with a stand-in
+// for the go command first on its PATH: the stand-in runs the real go command, except for the
+// subcommand verb (list, test), where it creates the file started (when not "") and sleeps,
+// holding the run there until a signal is sent. The command runs in a process group of its own,
+// so that the sleeping stand-in can be killed with its group.
+func cardgenHeldBack(t *testing.T, verb, started string, args ...string) *exec.Cmd {
+	t.Helper()
+	realGo, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "cardgen")
+	if out, err := exec.Command(realGo, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	mark := ""
+	if started != "" {
+		mark = ": > " + started + "; "
+	}
+	fakeBin := t.TempDir()
+	script := "#!/bin/sh\nif [ \"$1\" = " + verb + " ]; then " + mark + "exec sleep 120; fi\nexec " + realGo + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(fakeBin, "go"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "PATH="+fakeBin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	return cmd
 }

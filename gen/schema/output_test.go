@@ -20,6 +20,7 @@ import (
 	"github.com/cardgen/cardgen/gen/schema"
 	"github.com/cardgen/cardgen/gen/schema/testdata/fixtures"
 	"github.com/cardgen/cardgen/gen/schema/testdata/wire"
+	"github.com/cardgen/cardgen/internal/mcptest"
 	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/runtime/register"
 )
@@ -106,18 +107,7 @@ func TestOutputNilsThroughSDK(t *testing.T) {
 				// the tag must list null itself.
 				return nil, &fixtures.Nils{Typed: new(int)}, nil
 			})
-		st, ct := mcp.NewInMemoryTransports()
-		ss, err := s.Connect(ctx, st, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer ss.Close()
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer cs.Close()
-		return cs.CallTool(ctx, &mcp.CallToolParams{Name: "nils", Arguments: map[string]any{}})
+		return mcptest.Connect(t, s, nil).CallTool(ctx, &mcp.CallToolParams{Name: "nils", Arguments: map[string]any{}})
 	}
 	for name, out := range map[string]json.RawMessage{
 		"ForOutput":                    schemaOf(true),
