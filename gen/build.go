@@ -924,9 +924,9 @@ type ToolShape struct {
 // GeneratedNames lists the package-level identifiers the generated file declares for a tool
 // whose Go name is goName (GoName of its tool name) and whose shape is shape: its schemas
 // (getOrderInputSchema, getOrderOutputSchema), its reply, document, card and Agent Chat
-// Protocol builders (GetOrderCard, GetOrderACP, GetOrderItemCard, GetOrderACPForm), and
-// DispatchACP, which the package's form tools share. cardgen new keeps the names it picks clear
-// of them.
+// Protocol builders (GetOrderCard, GetOrderACP, GetOrderItemCard, GetOrderACPForm). The names
+// the file declares once for the package (RegisterTools, and DispatchACP when a tool has a form)
+// are not among them. cardgen new keeps the names it picks clear of them.
 func GeneratedNames(goName string, shape ToolShape) []string {
 	lower := lowerFirst(goName)
 	names := []string{lower + "InputSchema", lower + "OutputSchema"}
@@ -942,7 +942,7 @@ func GeneratedNames(goName string, shape ToolShape) []string {
 	switch shape.ACP {
 	case "":
 	case "form":
-		names = append(names, goName+"ACPForm", "DispatchACP")
+		names = append(names, goName+"ACPForm")
 	case "carousel":
 		names = append(names, goName+"ACP", goName+"ItemCard")
 	default:
@@ -1006,6 +1006,9 @@ func (b *builder) checkDeclaredNames() {
 	// only after its schemas (willDeclare, filled as tools are found, lacks them).
 	byName := map[string]*Tool{}
 	for _, t := range b.out.Tools {
+		if t.ACP != nil && t.ACP.Kind == "form" {
+			b.out.willDeclare["DispatchACP"] = true // one for all the package's form tools
+		}
 		for _, name := range generatedNames(t) {
 			b.out.willDeclare[name] = true
 			prev, ok := byName[name]
@@ -1013,7 +1016,7 @@ func (b *builder) checkDeclaredNames() {
 				byName[name] = t
 				continue
 			}
-			if prev != t && name != "DispatchACP" { // one DispatchACP serves every form tool
+			if prev != t {
 				prevPos := b.fset.Position(prev.NamePos)
 				b.errorf(t.NamePos, "cardgen would declare %s for tool %s and for tool %s (%s:%d:%d), and the generated file would not compile; rename one of the tools", name, t.Name, prev.Name, filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column)
 			}

@@ -181,11 +181,7 @@ func packageFiles(p *Package) ([]File, error) {
 // the packages they use, which are renamed with a number after them (card1) when the package
 // declares the name itself. A receiver parameter of one of these names would shadow it.
 var (
-	generatedLocals = map[string]bool{
-		"s": true, "opts": true, "cfg": true, "ui": true, "uiFS": true, "uiFiles": true,
-		"resultCardUI": true, "markdownUI": true, "ctx": true, "in": true, "out": true,
-		"res": true, "err": true, "req": true, "reply": true, "sel": true, "md": true,
-	}
+	generatedLocals = setOf(append([]string{"ctx", "in", "out", "res", "err", "req", "reply", "sel", "md"}, registerToolsLocals...))
 	generatedImports = map[string]bool{
 		"mcp": true, "card": true, "register": true, "json": true, "context": true,
 		"strconv": true, "apps": true, "acp": true, "mdcard": true, "embed": true,
@@ -195,6 +191,15 @@ var (
 // registerToolsLocals are the variables of RegisterTools' own scope (uiFiles is the package's),
 // where its function literals call handlers and write the tools' types.
 var registerToolsLocals = []string{"s", "opts", "cfg", "ui", "uiFS", "uiFiles", "resultCardUI", "markdownUI"}
+
+// setOf returns the set of names.
+func setOf(names []string) map[string]bool {
+	set := make(map[string]bool, len(names))
+	for _, n := range names {
+		set[n] = true
+	}
+	return set
+}
 
 // receiverParam names the parameter of RegisterTools (and DispatchACP) for a receiver type: the
 // type's name with a lower-case first letter, with "Svc" added while taken reports the name as

@@ -315,9 +315,6 @@ func (p *Plan) checkToolName(pkg *pkgInfo) Problems {
 		if at, ok := pkg.decls[n]; ok {
 			add("%s is declared at %s, and cardgen generates %s for tool %q; rename it or pick another tool name", n, at, n, tool)
 		}
-		if n == "DispatchACP" {
-			continue // one for all the package's form tools
-		}
 		for _, t := range pkg.tools {
 			// A tool of the same Go stem is reported above, once.
 			if t.goName != stem && slices.Contains(t.generated, n) {
