@@ -181,7 +181,7 @@ func packageFiles(p *Package) ([]File, error) {
 // the packages they use, which are renamed with a number after them (card1) when the package
 // declares the name itself. A receiver parameter of one of these names would shadow it.
 var (
-	generatedLocals = setOf(append([]string{"ctx", "in", "out", "res", "err", "req", "reply", "sel", "md"}, registerToolsLocals...))
+	generatedLocals  = setOf(append([]string{"ctx", "in", "out", "res", "err", "req", "reply", "sel", "md"}, registerToolsLocals...))
 	generatedImports = map[string]bool{
 		"mcp": true, "card": true, "register": true, "json": true, "context": true,
 		"strconv": true, "apps": true, "acp": true, "mdcard": true, "embed": true,
