@@ -738,9 +738,12 @@ func hasCardgenHeader(src []byte) bool {
 // user's problem.
 func isGeneratedFile(fset *token.FileSet, f *ast.File) bool {
 	name := filepath.Base(fset.Position(f.Package).Filename)
-	if name == GeneratedFile || name == GeneratedTestFile {
-		return true
-	}
+	return name == GeneratedFile || name == GeneratedTestFile || HasGeneratedHeader(f)
+}
+
+// HasGeneratedHeader reports whether a comment above f's package clause is cardgen's
+// GeneratedHeader line: f is a file cardgen wrote, whatever its name.
+func HasGeneratedHeader(f *ast.File) bool {
 	for _, g := range f.Comments {
 		if g.Pos() > f.Package {
 			break

@@ -207,7 +207,7 @@ func staleGenerated(pass *analysis.Pass, files []*ast.File) []analysis.Diagnosti
 	var out []analysis.Diagnostic
 	for _, f := range files {
 		name := filepath.Base(pass.Fset.Position(f.FileStart).Filename)
-		if name != gen.GeneratedFile || !ownFile(f) {
+		if name != gen.GeneratedFile || !gen.HasGeneratedHeader(f) {
 			continue
 		}
 		for _, e := range pass.TypeErrors {
@@ -223,17 +223,12 @@ func staleGenerated(pass *analysis.Pass, files []*ast.File) []analysis.Diagnosti
 	return out
 }
 
-// ownFile reports whether f starts with cardgen's header: a file cardgen wrote.
-func ownFile(f *ast.File) bool {
-	return len(f.Comments) > 0 && f.Comments[0].Pos() < f.Package && f.Comments[0].List[0].Text == gen.GeneratedHeader
-}
-
 // syntaxError reports whether a file of files does not parse. The driver's syntax trees do not
 // say so (a struct that lost its fields is no Bad node), so the files are read again.
 func syntaxError(pass *analysis.Pass, files []*ast.File) bool {
 	fset := token.NewFileSet()
 	for _, f := range files {
-		if ownFile(f) {
+		if gen.HasGeneratedHeader(f) {
 			// Generation reads nothing of its own files (a syntax error there brings no echoes),
 			// and parsing the 2.4 MB a package of 500 tools has was most of the analyzer's
 			// allocations.

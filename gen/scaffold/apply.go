@@ -147,9 +147,6 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("writing the golden files of %s with go test -run '%s' -update failed: %v\n%s", p.Options.Tool, run, err, bytes.TrimSpace(out))
 	}
-	if err := ctx.Err(); err != nil { // stopped as the run ended: undo, as the signal asked
-		return nil, fmt.Errorf("stopped: %w", err)
-	}
 	if !exists(p.Golden[0]) {
 		return nil, fmt.Errorf("go test -run '%s' -update wrote no golden file for %s:\n%s", run, p.Options.Tool, bytes.TrimSpace(out))
 	}
