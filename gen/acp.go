@@ -334,12 +334,11 @@ func words(name string) string {
 	var out []string
 	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' || unicode.IsSpace(r) }) {
 		for _, w := range camelWords(part) {
-			upper := strings.ToUpper(w)
 			single, plural := strings.CutSuffix(w, "s")
 			switch {
-			case commonInitialisms[upper] || utf8.RuneCountInString(w) > 1 && w == upper && strings.ToLower(w) != w:
-				out = append(out, upper)
-			case plural && (commonInitialisms[strings.ToUpper(single)] || utf8.RuneCountInString(single) > 1 && single == strings.ToUpper(single) && strings.ToLower(single) != single):
+			case isAcronym(w):
+				out = append(out, strings.ToUpper(w))
+			case plural && isAcronym(single):
 				out = append(out, strings.ToUpper(single)+"s") // IDs, URLs, ids
 			default:
 				out = append(out, strings.ToLower(w))
@@ -352,6 +351,13 @@ func words(name string) string {
 	s := strings.Join(out, " ")
 	r, size := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// isAcronym reports whether the word w is shown in capitals: one of golint's common initialisms
+// in any case (id), or a run of two or more capitals (HTTPS).
+func isAcronym(w string) bool {
+	upper := strings.ToUpper(w)
+	return commonInitialisms[upper] || utf8.RuneCountInString(w) > 1 && w == upper && strings.ToLower(w) != w
 }
 
 // camelWords splits s where camel case starts a word: before a capital after a lower-case

@@ -750,16 +750,14 @@ func (b *builder) receiver(tn *types.TypeName) *Receiver {
 }
 
 // shadowingNames returns the variables of the generated code in scope where it calls t's handler
-// (calls) and where it writes t's input and output types (ins, outs). The handler is called
-// inside RegisterTools' function literal for the tool, whose parameters are ctx, in and, when
-// the handler takes the request or serves a markdown document, req; its types are written in
-// that literal's signature, in RegisterTools' scope. A form tool's handler is called, and its
-// input type written, in DispatchACP too, after reply, sel and err are bound.
-func shadowingNames(t *Tool) (calls, ins, outs map[string]bool) {
-	calls, ins, outs = map[string]bool{}, map[string]bool{}, map[string]bool{}
-	for _, name := range registerToolsLocals {
-		calls[name], ins[name], outs[name] = true, true, true
-	}
+// (calls) and where it writes t's input type (ins); its output type is written where only
+// RegisterTools' own are (registerToolsScope). The handler is called inside RegisterTools'
+// function literal for the tool, whose parameters are ctx, in and, when the handler takes the
+// request or serves a markdown document, req; its types are written in that literal's signature,
+// in RegisterTools' scope. A form tool's handler is called, and its input type written, in
+// DispatchACP too, after reply, sel and err are bound.
+func shadowingNames(t *Tool) (calls, ins map[string]bool) {
+	calls, ins = maps.Clone(registerToolsScope), maps.Clone(registerToolsScope)
 	calls["ctx"], calls["in"] = true, true
 	if t.HasRequest || t.Markdown != nil {
 		calls["req"] = true
@@ -769,7 +767,7 @@ func shadowingNames(t *Tool) (calls, ins, outs map[string]bool) {
 			calls[name], ins[name] = true, true
 		}
 	}
-	return calls, ins, outs
+	return calls, ins
 }
 
 // toolLocals are the endings of the names that RegisterTools and DispatchACP use for a tool's
@@ -980,7 +978,7 @@ func (b *builder) checkDeclaredNames() {
 	// shadow them: a handler func ui, or a type cfg, could not be referred to there.
 	reported := map[types.Object]bool{}
 	for _, t := range b.out.Tools {
-		calls, ins, outs := shadowingNames(t)
+		calls, ins := shadowingNames(t)
 		check := func(obj types.Object, names map[string]bool) {
 			if obj == nil || obj.Pkg() != b.pkg.Types || !names[obj.Name()] || reported[obj] {
 				return
@@ -999,7 +997,7 @@ func (b *builder) checkDeclaredNames() {
 			check(t.In.Obj(), ins)
 		}
 		if t.Out != nil {
-			check(t.Out.Obj(), outs)
+			check(t.Out.Obj(), registerToolsScope)
 		}
 	}
 	// The names are taken again now that every tool is modelled: a tool's ACP names are known

@@ -425,16 +425,12 @@ func (b *builder) otherDirectives(t *Tool, dirs []*annotations.Directive) {
 
 // text parses and resolves one template value, and checks what can be checked of it now.
 func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
+	// The parser of the directive reported the template's errors already (it keeps a broken
+	// template so that the paths that did parse are resolved here).
 	tmpl, errs := annotations.ParseTemplate(v)
-	for _, e := range errs {
-		b.errorf(e.Pos, "%s", e.Msg)
-	}
 	t := &Text{Pos: v.Pos, Slot: sl.name}
-	literal := len(errs) == 0
+	literal := len(errs) == 0 && tmpl.IsLiteral()
 	for _, seg := range tmpl.Segments {
-		if seg.Path != nil {
-			literal = false
-		}
 		if seg.Path == nil {
 			t.Parts = append(t.Parts, Part{Lit: seg.Literal, Pos: seg.Pos})
 			continue

@@ -192,6 +192,9 @@ var (
 // where its function literals call handlers and write the tools' types.
 var registerToolsLocals = []string{"s", "opts", "cfg", "ui", "uiFS", "uiFiles", "resultCardUI", "markdownUI"}
 
+// registerToolsScope is registerToolsLocals as a set.
+var registerToolsScope = setOf(registerToolsLocals)
+
 // setOf returns the set of names.
 func setOf(names []string) map[string]bool {
 	set := make(map[string]bool, len(names))

@@ -424,6 +424,7 @@ func treeGeneratedFiles(root string) (files, goDirs []string) {
 	// The trailing separator makes WalkDir follow a root that is a symbolic link, as the go
 	// command does (go.dev/issue/50807).
 	start := root + string(filepath.Separator)
+	seenDirs := map[string]bool{}
 	_ = filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if d != nil && d.IsDir() {
@@ -455,7 +456,9 @@ func treeGeneratedFiles(root string) (files, goDirs []string) {
 		if d.Name() == GeneratedFile && d.Type().IsRegular() {
 			files = append(files, path)
 		}
-		if dir := filepath.Dir(path); isPackageGoFile(d.Name()) && (len(goDirs) == 0 || goDirs[len(goDirs)-1] != dir) {
+		if dir := filepath.Dir(path); isPackageGoFile(d.Name()) && !seenDirs[dir] {
+			// WalkDir visits a.go, then sub/, then z.go: a directory's files are not all together.
+			seenDirs[dir] = true
 			goDirs = append(goDirs, dir)
 		}
 		return nil
