@@ -583,6 +583,9 @@ func (b *builder) register(t *Tool) {
 	for _, n := range generatedNames(t) {
 		b.out.willDeclare[n] = true
 	}
+	if t.acpKind() == "form" {
+		b.out.willDeclare["DispatchACP"] = true // one for all the package's form tools
+	}
 }
 
 func (b *builder) toolHeader(t *Tool, d *annotations.Directive) {
@@ -905,11 +908,19 @@ func genericInstance(t types.Type) string {
 
 // generatedNames lists the package-level identifiers the generated file declares for t.
 func generatedNames(t *Tool) []string {
-	shape := ToolShape{Reply: t.Reply != nil, Markdown: t.Markdown != nil, Card: t.Card != nil}
-	if t.ACP != nil {
-		shape.ACP = t.ACP.Kind
+	return GeneratedNames(t.GoName, ToolShape{Reply: t.Reply != nil, Markdown: t.Markdown != nil, Card: t.Card != nil, ACP: t.acpKind()})
+}
+
+// acpKind is the kind of t's //card:acp, from the directive until the card is modelled after the
+// schemas (tools are registered, and the names they will declare known, before that).
+func (t *Tool) acpKind() string {
+	switch {
+	case t.ACP != nil:
+		return t.ACP.Kind
+	case t.acpDir != nil && len(t.acpDir.Args) > 0:
+		return t.acpDir.Args[0].Text
 	}
-	return GeneratedNames(t.GoName, shape)
+	return ""
 }
 
 // ToolShape is what decides, beside its Go name, which names the generated file declares for a
@@ -1000,15 +1011,9 @@ func (b *builder) checkDeclaredNames() {
 			check(t.Out.Obj(), registerToolsScope)
 		}
 	}
-	// The names are taken again now that every tool is modelled: a tool's ACP names are known
-	// only after its schemas (willDeclare, filled as tools are found, lacks them).
 	byName := map[string]*Tool{}
 	for _, t := range b.out.Tools {
-		if t.ACP != nil && t.ACP.Kind == "form" {
-			b.out.willDeclare["DispatchACP"] = true // one for all the package's form tools
-		}
 		for _, name := range generatedNames(t) {
-			b.out.willDeclare[name] = true
 			prev, ok := byName[name]
 			if !ok {
 				byName[name] = t
