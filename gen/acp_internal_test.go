@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	"slices"
 	"testing"
 )
@@ -78,5 +79,24 @@ func TestFormLabelWords(t *testing.T) {
 		if got := words(name); got != want {
 			t.Errorf("words(%q) = %q; want %q", name, got, want)
 		}
+	}
+}
+
+// TestACPNamesBeforeFirstGeneration: a package whose code already refers to the ACP builders
+// cardgen will declare (as an agent's code does) generates before they exist. The names were
+// added to the ones generation cures only after the ACP cards were modelled, too late for the
+// package's "undefined: FindRoomsACP".
+func TestACPNamesBeforeFirstGeneration(t *testing.T) {
+	src, err := os.ReadFile("../testdata/golden/acp_cards/p.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := moduleTempDir(t, "acpnames")
+	writeTree(t, dir, map[string]string{
+		"p.go":    string(src),
+		"uses.go": "package p\n\nvar (\n\t_ = FindRoomsACP\n\t_ = BookRoomACPForm\n\t_ = DispatchACP\n)\n",
+	})
+	if diags := modelDiags(t, dir); len(diags) > 0 {
+		t.Errorf("diagnostics for names cardgen will declare: %v", diags)
 	}
 }
