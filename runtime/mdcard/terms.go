@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
+
+	"github.com/cardgen/cardgen/internal/grapheme"
 )
 
 // kindTerm is the AST kind of a placed tutor term.
@@ -373,65 +375,13 @@ func boundary(s string, start, end int, t *matchTerm) bool {
 	return true
 }
 
-// zwj joins the characters on either side of it into one (👩‍💻).
-const zwj = '\u200d'
-
-// extends reports whether r belongs to the character before it rather than starting one: a
-// combining mark (the accent of a decomposed é), a zero-width joiner, a variation selector, an
-// emoji skin tone or a tag character. These are the extending runes of Unicode's grapheme
-// clusters (UAX #29) that text is likely to hold, but for the zero-width non-joiner: UAX #29
-// counts it too, yet in Persian and Urdu it is the "half-space" inside a word (کتاب‌ها, books),
-// after which a term (کتاب) ends on a whole letter.
-func extends(r rune) bool {
-	return unicode.In(r, unicode.M, unicode.Variation_Selector) || r == zwj ||
-		'\U0001F3FB' <= r && r <= '\U0001F3FF' || '\U000E0020' <= r && r <= '\U000E007F'
-}
-
-// regionalIndicator reports whether r is one of the letters two of which make a flag (🇸🇪).
-func regionalIndicator(r rune) bool { return '\U0001F1E6' <= r && r <= '\U0001F1FF' }
-
-// splitsFlag reports whether offset i of s falls between the two regional indicators of a flag:
-// the rune at i is one, and an odd number of them ends s[:i], pairing the last with it.
-func splitsFlag(s string, i int) bool {
-	if r, _ := utf8.DecodeRuneInString(s[i:]); i >= len(s) || !regionalIndicator(r) {
-		return false
-	}
-	n := 0
-	for rest := s[:i]; ; n++ {
-		r, size := utf8.DecodeLastRuneInString(rest)
-		if size == 0 || !regionalIndicator(r) {
-			break
-		}
-		rest = rest[:len(rest)-size]
-	}
-	return n%2 == 1
-}
-
 // cutsCharacter reports whether a span around s[start:end] would cut a character of several
-// code points: the match ends before a rune that extends the character it ends in, ends with a
-// joiner that joins it to what follows, or starts after a joiner or on an extending rune. The
-// span's edges would split the character, and "cafe" would be found in a decomposed "café".
+// code points (a decomposed é, an emoji sequence, a flag, a Hangul syllable of jamo, an Indic
+// conjunct): either edge falls inside one, so "cafe" is not found in a decomposed "café". A
+// zero-width non-joiner, the Persian half-space inside a word, ends a character
+// (grapheme.WordStart).
 func cutsCharacter(s string, start, end int) bool {
-	if splitsFlag(s, start) || splitsFlag(s, end) {
-		return true // 🇸🇸 inside 🇺🇸🇸🇪 would take half of each flag
-	}
-	if end < len(s) {
-		if r, _ := utf8.DecodeRuneInString(s[end:]); extends(r) {
-			return true
-		}
-		if r, _ := utf8.DecodeLastRuneInString(s[start:end]); r == zwj {
-			return true
-		}
-	}
-	if start > 0 {
-		if r, _ := utf8.DecodeLastRuneInString(s[:start]); r == zwj {
-			return true
-		}
-		if r, _ := utf8.DecodeRuneInString(s[start:end]); extends(r) {
-			return true
-		}
-	}
-	return false
+	return grapheme.WordStart(s, start) != start || grapheme.WordStart(s, end) != end
 }
 
 // wrap splits the run's text nodes at [start, end) and moves the covered
