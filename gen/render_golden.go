@@ -4,16 +4,16 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/build"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/cardgen/cardgen/internal/ports"
 )
 
 const cardtestPath = "github.com/cardgen/cardgen/runtime/cardtest"
@@ -201,30 +201,14 @@ func (b *builder) updateFlag() {
 	}
 }
 
-// firstClassPorts are the Go project's first-class ports (go.dev/wiki/PortingPolicy), the
-// builds a package's tests are expected to run in.
-var firstClassPorts = []string{"linux/amd64", "linux/arm64", "linux/386", "linux/arm", "darwin/amd64", "darwin/arm64", "windows/amd64", "windows/arm64", "windows/386"}
-
-// FirstClassPorts returns the Go project's first-class ports as GOOS/GOARCH (go.dev/wiki/PortingPolicy):
-// a file that go/build takes for each of them, without build tags, is taken by the generator
-// (and by cardgen new) as built everywhere.
-func FirstClassPorts() []string { return slices.Clone(firstClassPorts) }
-
-// uncoveredPort returns the first of firstClassPorts for which none of the files of defs is
-// built without build tags, or "" when each is built for every one of them.
+// uncoveredPort returns the first of the first-class ports for which none of the files of defs
+// (all of one package) is built without build tags, or "" when each is built for every one of them.
 func uncoveredPort(defs []flagDef) string {
-	for _, port := range firstClassPorts {
-		ctx := build.Default
-		ctx.GOOS, ctx.GOARCH, _ = strings.Cut(port, "/")
-		ctx.BuildTags = nil
-		if !slices.ContainsFunc(defs, func(d flagDef) bool {
-			ok, err := ctx.MatchFile(filepath.Dir(d.pos.Filename), filepath.Base(d.pos.Filename))
-			return err == nil && ok
-		}) {
-			return port
-		}
+	files := make([]ports.File, len(defs))
+	for i, d := range defs {
+		files[i] = ports.File{Name: filepath.Base(d.pos.Filename)}
 	}
-	return ""
+	return ports.Check{Dir: filepath.Dir(defs[0].pos.Filename)}.Uncovered(files...)
 }
 
 // flagDefiners maps each function of the flag package (and method of its CommandLine) that

@@ -19,6 +19,7 @@ import (
 
 	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
+	"github.com/cardgen/cardgen/internal/ports"
 )
 
 // pkgInfo is what scaffolding needs to know of the package in a directory. It comes from parsing
@@ -33,6 +34,8 @@ type pkgInfo struct {
 	// generate regenerates the package with it, so cardgen new must too.
 	uiDir    string
 	problems Problems
+	// dir is the package's directory, and shown the same as the user wrote it, for messages.
+	dir, shown string
 }
 
 // recvInfo is a type the handler could be a method of.
@@ -43,19 +46,10 @@ type recvInfo struct {
 	styled  bool            // param and pointer come from an existing method
 	members map[string]bool // its methods and fields: a new method must not take one of these names
 	problem string          // why it cannot be a receiver, if it cannot
-	// limited says why the one file that declares the type is not built with the handler's file
-	// everywhere (a test file, a build constraint, …), names the file and says where to declare
-	// the type instead; "" when it is, or when several files that together cover every
-	// first-class port declare it (complementary platforms: x_linux.go and a //go:build !linux
-	// file).
-	limited string
-	files   []declFile // the files that declare it
-}
-
-// declFile is a file that declares a receiver type, as far as which builds take it matters.
-type declFile struct {
-	name     string
-	importsC bool
+	// files are the files that declare it: one, or several for complementary platforms
+	// (x_linux.go and a //go:build !linux file). Whether builds take them is asked only of the
+	// -recv type (pkgInfo.limited), not of every type of the package.
+	files []ports.File
 }
 
 // toolInfo is one existing tool.
@@ -70,7 +64,7 @@ type toolInfo struct {
 
 // inspect reads the package in dir; shown is dir as the user wrote it, for messages.
 func inspect(dir, shown string) (*pkgInfo, error) {
-	info := &pkgInfo{decls: map[string]string{}, types: map[string]*recvInfo{}}
+	info := &pkgInfo{decls: map[string]string{}, types: map[string]*recvInfo{}, dir: dir, shown: shown}
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -116,7 +110,6 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 	}
 	fset := token.NewFileSet()
 	var files []*ast.File
-	limits := map[*ast.File]string{}
 	for _, n := range names {
 		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.ParseComments|parser.SkipObjectResolution)
 		var list scanner.ErrorList
@@ -130,9 +123,6 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 			continue // another package, such as a //go:build ignore program
 		}
 		files = append(files, f)
-		if why := limit(dir, n, f); why != "" {
-			limits[f] = fmt.Sprintf("is declared in %s, %s", filepath.Join(shown, n), why)
-		}
 	}
 	at := func(pos token.Pos) string {
 		p := fset.Position(pos)
@@ -142,25 +132,13 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.GenDecl:
-				info.genDecl(d, at, limits[f], declFile{filepath.Base(fset.Position(f.Package).Filename), importsC(f)})
+				info.genDecl(d, at, ports.File{Name: filepath.Base(fset.Position(f.Package).Filename), ImportsC: importsC(f)})
 			case *ast.FuncDecl:
 				if d.Recv == nil {
 					if d.Name.Name != "init" && d.Name.Name != "_" {
 						info.decls[d.Name.Name] = at(d.Name.Pos())
 					}
 				}
-			}
-		}
-	}
-	for _, r := range info.types {
-		// A type declared in several files is declared everywhere when, on every first-class
-		// port, with cgo on and off, one of them is built (x_linux.go and x_other.go with
-		// //go:build !linux); x_linux.go and x_darwin.go leave Windows without it.
-		if len(r.files) > 1 && r.limited != "" {
-			if port := uncoveredBy(dir, r.files); port == "" {
-				r.limited = ""
-			} else {
-				r.limited = fmt.Sprintf("is declared only in files that no build for %s takes; the handler's file and RegisterTools are, so declare the type in a file without build constraints", port)
 			}
 		}
 	}
@@ -341,56 +319,44 @@ func (info *pkgInfo) syntaxProblems(list scanner.ErrorList, shown string) {
 	}
 }
 
-// limit says why the file named name in dir, parsed as f, is not built with the package everywhere, as
-// the handler's file and cards_gen.go are, and where to declare a receiver type instead; "" when
-// it is.
 // importsC reports whether f imports "C", which a build with CGO_ENABLED=0 leaves out.
 func importsC(f *ast.File) bool {
 	return slices.ContainsFunc(f.Imports, func(imp *ast.ImportSpec) bool { return imp.Path.Value == `"C"` })
 }
 
-// uncoveredBy returns the first port and cgo setting for which no file of files (in dir, test
-// files aside) is built, or "".
-func uncoveredBy(dir string, files []declFile) string {
-	for _, port := range gen.FirstClassPorts() {
-		for _, cgo := range []bool{true, false} {
-			ctx := build.Default
-			ctx.GOOS, ctx.GOARCH, _ = strings.Cut(port, "/")
-			ctx.CgoEnabled, ctx.BuildTags = cgo, nil
-			if !slices.ContainsFunc(files, func(f declFile) bool {
-				ok, err := ctx.MatchFile(dir, f.name)
-				return err == nil && ok && !strings.HasSuffix(f.name, "_test.go") && (cgo || !f.importsC)
-			}) {
-				if !cgo {
-					return port + " with CGO_ENABLED=0"
-				}
-				return port
-			}
-		}
-	}
-	return ""
-}
-
-func limit(dir, name string, f *ast.File) string {
+// limited says why r, a type of the package, is not declared in every build that takes the
+// handler's file and RegisterTools, and where to declare it instead; "" when it is. A type
+// declared in several files is declared everywhere when, on every first-class port, with cgo on
+// and off, one of them is built (x_linux.go and x_other.go with //go:build !linux); x_linux.go
+// and x_darwin.go leave Windows without it.
+func (info *pkgInfo) limited(r *recvInfo) string {
 	const elsewhere = "; the handler's file and RegisterTools are, so declare the type in a file without build constraints"
+	if len(r.files) > 1 {
+		built := slices.DeleteFunc(slices.Clone(r.files), func(f ports.File) bool { return strings.HasSuffix(f.Name, "_test.go") })
+		if port := (ports.Check{Dir: info.dir, Cgo: true}).Uncovered(built...); port != "" {
+			return fmt.Sprintf("is declared only in files that no build for %s takes%s", port, elsewhere)
+		}
+		return ""
+	}
+	f := r.files[0]
+	var why string
 	switch {
-	case strings.HasSuffix(name, "_test.go"):
-		return "a test file, which the handler's file cannot use; declare the type in a file of the package"
-	case !builtEverywhere(name):
-		return "which is not built on every platform (its name ends in a GOOS or GOARCH)" + elsewhere
+	case strings.HasSuffix(f.Name, "_test.go"):
+		why = "a test file, which the handler's file cannot use; declare the type in a file of the package"
+	case !builtEverywhere(f.Name):
+		why = "which is not built on every platform (its name ends in a GOOS or GOARCH)" + elsewhere
+	case (ports.Check{Dir: info.dir, Cgo: true}).Uncovered(ports.File{Name: f.Name}) != "":
+		why = "which is not built on every platform (its build constraint leaves some out)" + elsewhere
+	case f.ImportsC:
+		why = `which is not built on every platform (it imports "C", which CGO_ENABLED=0 leaves out)` + elsewhere
+	default:
+		return ""
 	}
-	if !matchesEverywhere(dir, name, nil) {
-		return "which is not built on every platform (its build constraint leaves some out)" + elsewhere
-	}
-	if importsC(f) {
-		return `which is not built on every platform (it imports "C", which CGO_ENABLED=0 leaves out)` + elsewhere
-	}
-	return ""
+	return fmt.Sprintf("is declared in %s, %s", filepath.Join(info.shown, f.Name), why)
 }
 
-// genDecl records the names d declares, in file; limited is limit's reason for that file, with
-// its name.
-func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string, limited string, file declFile) {
+// genDecl records the names d declares, in file.
+func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string, file ports.File) {
 	for _, spec := range d.Specs {
 		switch s := spec.(type) {
 		case *ast.ValueSpec:
@@ -405,12 +371,9 @@ func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string, limited 
 				// Declared again: in files for other platforms (or the compiler reports the
 				// redeclaration); whether they cover every one is decided once all are read.
 				prev.files = append(prev.files, file)
-				if limited == "" {
-					prev.limited = ""
-				}
 				continue
 			}
-			r := &recvInfo{name: s.Name.Name, members: map[string]bool{}, pointer: true, limited: limited, files: []declFile{file}}
+			r := &recvInfo{name: s.Name.Name, members: map[string]bool{}, pointer: true, files: []ports.File{file}}
 			switch t := s.Type.(type) {
 			case *ast.InterfaceType:
 				r.problem = fmt.Sprintf("%s is an interface; methods need a concrete type, such as a struct", s.Name.Name)

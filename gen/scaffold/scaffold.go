@@ -11,7 +11,6 @@ package scaffold
 
 import (
 	"fmt"
-	"go/build"
 	"go/token"
 	"io"
 	"os"
@@ -24,6 +23,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cardgen/cardgen/gen"
+	"github.com/cardgen/cardgen/internal/ports"
 	"github.com/cardgen/cardgen/runtime/apps"
 )
 
@@ -119,27 +119,10 @@ func sourceName(tool string, newPackage bool) string {
 // inside) for every platform: it does not when the name ends in a GOOS or GOARCH, which it leaves
 // out elsewhere. go/build's own lists decide.
 func builtEverywhere(name string) bool {
-	return matchesEverywhere(".", name, func(string) (io.ReadCloser, error) {
+	check := ports.Check{Dir: ".", Cgo: true, OpenFile: func(string) (io.ReadCloser, error) {
 		return io.NopCloser(strings.NewReader("package p\n")), nil
-	})
-}
-
-// matchesEverywhere reports whether go/build takes the file name in dir, read with open (the file
-// itself when nil), for every first-class port (gen.FirstClassPorts, the ones the generator's own
-// checks use) with cgo on and off: its name and its build constraint allow each (a //go:build cgo
-// file is left out with CGO_ENABLED=0).
-func matchesEverywhere(dir, name string, open func(string) (io.ReadCloser, error)) bool {
-	for _, port := range gen.FirstClassPorts() {
-		for _, cgo := range []bool{true, false} {
-			ctx := build.Default
-			ctx.GOOS, ctx.GOARCH, _ = strings.Cut(port, "/")
-			ctx.CgoEnabled, ctx.BuildTags, ctx.OpenFile = cgo, nil, open
-			if ok, err := ctx.MatchFile(dir, name); err != nil || !ok {
-				return false
-			}
-		}
-	}
-	return true
+	}}
+	return check.Uncovered(ports.File{Name: name}) == ""
 }
 
 // NewPlan inspects the package in opts.Dir and renders the scaffold. It writes nothing. When the
@@ -342,8 +325,9 @@ func (p *Plan) receiver(pkg *pkgInfo) (*recvInfo, string) {
 		return nil, fmt.Sprintf("-recv %s: no type %s is declared in package %s; declare it first, or leave -recv out for a plain function", name, name, p.Package)
 	case r.problem != "":
 		return nil, fmt.Sprintf("-recv %s: %s", name, r.problem)
-	case r.limited != "":
-		return nil, fmt.Sprintf("-recv %s: %s %s, or leave -recv out for a plain function", name, name, r.limited)
+	}
+	if why := pkg.limited(r); why != "" {
+		return nil, fmt.Sprintf("-recv %s: %s %s, or leave -recv out for a plain function", name, name, why)
 	}
 	return r, ""
 }
