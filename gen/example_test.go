@@ -2,7 +2,9 @@ package gen_test
 
 import (
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -67,6 +69,22 @@ func ExampleCleanUIDir() {
 	// Output:
 	// "cards" <nil>
 	// a folder outside the package directory; -ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory)
+}
+
+// UIDirValue is the value of a -ui flag: its default is the variable's value, each value given
+// is cleaned as CleanUIDir cleans it, and a refused one leaves the variable as it was.
+func ExampleUIDirValue() {
+	ui := "cards"
+	fs := flag.NewFlagSet("cardgen", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Var(gen.UIDirValue(&ui), "ui", "the ui folder")
+	fmt.Println(fs.Lookup("ui").DefValue)
+	fmt.Println(fs.Parse([]string{"-ui", "./views/"}), ui)
+	fmt.Println(fs.Parse([]string{"-ui", "/srv/views"}), ui)
+	// Output:
+	// cards
+	// <nil> views
+	// invalid value "/srv/views" for flag -ui: an absolute path; -ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory) views
 }
 
 // The names the generated file declares for a carousel tool get_rooms with a result card of its

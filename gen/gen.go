@@ -9,6 +9,7 @@ package gen
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -401,7 +402,11 @@ func toolList(names []string) string {
 // CleanUIDir is a -ui value (Options.UIDir) as the generated code needs it, slash-separated and
 // cleaned ("./cards/" is "cards"), or why it cannot be one: empty, absolute, outside the package
 // directory, or with a character cardgen's //go:embed patterns cannot hold. cardgen's -ui flag
-// and cardvet's take their values through it, so that both refuse the same ones.
+// and cardvet's take their values through it, so that both refuse the same ones. The folder
+// becomes a //go:embed pattern and the argument of fs.Sub in the generated code, which accept
+// only clean, relative paths inside the package: "./cards" or "cards/" compile but make fs.Sub
+// panic when the server starts, "../x" does not compile, and an absolute path would be joined to
+// each package directory.
 func CleanUIDir(s string) (string, error) {
 	const rule = "-ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory)"
 	if s == "" {
@@ -421,4 +426,33 @@ func CleanUIDir(s string) (string, error) {
 		return "", fmt.Errorf("the character %q cannot be in a //go:embed pattern as cardgen writes it (which separates paths by spaces and reads *?[ as wildcards); use letters, digits, ._~- and / only", dir[i:i+1])
 	}
 	return dir, nil
+}
+
+// UIDirValue returns the value of a -ui flag (flag.Value) that sets *dir to each value given, as
+// CleanUIDir cleans it, and refuses what CleanUIDir refuses, with its reason: the flag package
+// prints it after "invalid value". cardgen's -ui and cardvet's are both this value, so that a
+// //go:generate line and a vet run read one folder. *dir's value when the flag is made is its
+// default.
+func UIDirValue(dir *string) flag.Value { return uiDirValue{dir} }
+
+// uiDirValue is UIDirValue's flag.Value.
+type uiDirValue struct{ dir *string }
+
+// String is the flag's value, for -h (flag.Value). The flag package also calls it on a zero
+// value, to tell whether the default is empty.
+func (v uiDirValue) String() string {
+	if v.dir == nil {
+		return ""
+	}
+	return *v.dir
+}
+
+// Set cleans and checks a -ui value (flag.Value).
+func (v uiDirValue) Set(s string) error {
+	dir, err := CleanUIDir(s)
+	if err != nil {
+		return err
+	}
+	*v.dir = dir
+	return nil
 }

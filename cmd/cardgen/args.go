@@ -39,12 +39,16 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// flagsOf are the flags of each of cardgen's commands that take flags ("" is generation), for
-// the hint at a flag given to the wrong one.
-var flagsOf = map[string][]string{
-	"":      {"v", "ui"},
-	"check": {"json", "ui"},
-	"new":   {"dir", "recv", "ui", "acp", "markdown"},
+// commandFlags makes the flag set of each of cardgen's commands that take flags ("" is
+// generation), in the order the hint at a flag given to the wrong command tries them: the hint
+// looks the flag up in the commands' own flag sets, so it cannot fall behind them.
+var commandFlags = []struct {
+	command string
+	flags   func() *flag.FlagSet
+}{
+	{"", func() *flag.FlagSet { fs, _, _ := generationFlags(io.Discard); return fs }},
+	{"check", func() *flag.FlagSet { fs, _, _ := checkFlags(io.Discard); return fs }},
+	{"new", func() *flag.FlagSet { fs, _ := newFlags(io.Discard); return fs }},
 }
 
 // goBuildFlags are the go command's build flags that change how packages load, which a user may
@@ -98,8 +102,8 @@ func flagHint(command string, args []string, err error) string {
 		return fmt.Sprintf("-%s is a flag of the go command, which cardgen runs to load the packages; set it in GOFLAGS instead: GOFLAGS=%s %s %s",
 			name, setting, commandName(command), commandArgs[command])
 	}
-	for _, other := range []string{"", "check", "new"} {
-		if other != command && slices.Contains(flagsOf[other], name) {
+	for _, c := range commandFlags {
+		if other := c.command; other != command && c.flags().Lookup(name) != nil {
 			if other == "" {
 				return fmt.Sprintf("-%s is a flag of generation (cardgen -%s [packages]), not of %s; leave it out", name, name, commandName(command))
 			}
@@ -238,32 +242,6 @@ func loadFailed(err error) bool {
 		}
 	}
 	return true
-}
-
-// uiDirFlag is the value of -ui: a folder relative to each package directory, in slash form and
-// cleaned. The folder becomes a //go:embed pattern and the argument of fs.Sub in the generated
-// code, and both accept only clean, relative paths inside the package: "./cards" or "cards/"
-// compile but make fs.Sub panic when the server starts, "../x" does not compile, and an absolute
-// path is joined to each package directory. So the value is cleaned, or refused, here.
-type uiDirFlag struct{ dir string }
-
-// String is the flag's value, for -h (flag.Value).
-func (f *uiDirFlag) String() string {
-	if f == nil {
-		return ""
-	}
-	return f.dir
-}
-
-// Set cleans and checks a -ui value (flag.Value); its error is the reason the flag package
-// prints after "invalid value".
-func (f *uiDirFlag) Set(s string) error {
-	dir, err := gen.CleanUIDir(s)
-	if err != nil {
-		return err
-	}
-	f.dir = dir
-	return nil
 }
 
 // checkWritable makes sure that each directory in which the run would write or remove a file

@@ -49,16 +49,21 @@ func checkFailed(err error, asJSON bool, stdout, stderr io.Writer) int {
 // checkUsage is cardgen check's usage line, in cardgen's usage too.
 const checkUsage = "cardgen check [-json] [-ui dir] [packages]"
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("cardgen check", flag.ContinueOnError)
+// checkFlags defines cardgen check's flags on a new flag set that prints to stderr.
+func checkFlags(stderr io.Writer) (fs *flag.FlagSet, asJSON *bool, uiDir *string) {
+	fs = flag.NewFlagSet("cardgen check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print {\"diagnostics\":[{file,line,column,message}],\"stale\":[files]} on stdout")
-	uiDir := &uiDirFlag{"cards"}
-	fs.Var(uiDir, "ui", uiFlagUsage)
+	asJSON = fs.Bool("json", false, "print {\"diagnostics\":[{file,line,column,message}],\"stale\":[files]} on stdout")
+	uiDir = defineUIFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: %s\n\nChecks the annotations and reports generated files that are stale, writing nothing.\n\nflags:\n", checkUsage)
 		fs.PrintDefaults()
 	}
+	return fs, asJSON, uiDir
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs, asJSON, uiDir := checkFlags(stderr)
 	pkgArgs, err := parseArgs(fs, args)
 	if err != nil {
 		return badFlags(stderr, "check", args, err)
@@ -72,7 +77,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var staleLines []string // what the human output says of each stale file
 	// Partial: the packages without a diagnostic are still compared, so that one bad package
 	// does not hide the stale files of the others.
-	res, err := gen.Generate(gen.Options{UIDir: uiDir.dir, Partial: true}, patterns...)
+	res, err := gen.Generate(gen.Options{UIDir: *uiDir, Partial: true}, patterns...)
 	var diags gen.Diagnostics
 	switch {
 	case errors.As(err, &diags):

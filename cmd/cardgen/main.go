@@ -29,9 +29,14 @@ import (
 	"github.com/cardgen/cardgen/gen"
 )
 
-// uiFlagUsage documents -ui for generation and check alike; the backquoted word names the
-// flag's value in the help text ("-ui dir").
-const uiFlagUsage = "the `dir` that holds the views //card:ui names (HTML files and their .meta.json sidecars), relative to each package and inside it"
+// defineUIFlag defines -ui on fs, the ui folder of generation and check alike, and returns the
+// variable it sets. The backquoted word of its usage names the flag's value in the help text
+// ("-ui dir").
+func defineUIFlag(fs *flag.FlagSet) *string {
+	dir := new("cards")
+	fs.Var(gen.UIDirValue(dir), "ui", "the `dir` that holds the views //card:ui names (HTML files and their .meta.json sidecars), relative to each package and inside it")
+	return dir
+}
 
 func main() {
 	stopOnSignal(os.Stderr)
@@ -107,16 +112,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runHelp(args[1:], stdout, stderr)
 		}
 	}
-	fs := flag.NewFlagSet("cardgen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	verbose := fs.Bool("v", false, "print what was generated for each package and how long it took")
-	uiDir := &uiDirFlag{"cards"}
-	fs.Var(uiDir, "ui", uiFlagUsage)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       %s\n       %s\n       %s\n       cardgen version\n\n", checkUsage, newUsage, helpUsage)
-		fmt.Fprintf(stderr, "Without packages, cardgen works on the package in the current directory\n(under go:generate, the package of $GOFILE). A .go file stands for its package.\n\nflags:\n")
-		fs.PrintDefaults()
-	}
+	fs, verbose, uiDir := generationFlags(stderr)
 	pkgArgs, err := parseArgs(fs, args)
 	if err != nil {
 		return badFlags(stderr, "", args, err)
@@ -126,7 +122,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cardgen:", err)
 		return 1
 	}
-	opts := gen.Options{UIDir: uiDir.dir}
+	opts := gen.Options{UIDir: *uiDir}
 	if *verbose {
 		opts.Log = stderr
 	}
@@ -204,4 +200,18 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 0
+}
+
+// generationFlags defines generation's flags on a new flag set that prints to stderr.
+func generationFlags(stderr io.Writer) (fs *flag.FlagSet, verbose *bool, uiDir *string) {
+	fs = flag.NewFlagSet("cardgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	verbose = fs.Bool("v", false, "print what was generated for each package and how long it took")
+	uiDir = defineUIFlag(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       %s\n       %s\n       %s\n       cardgen version\n\n", checkUsage, newUsage, helpUsage)
+		fmt.Fprintf(stderr, "Without packages, cardgen works on the package in the current directory\n(under go:generate, the package of $GOFILE). A .go file stands for its package.\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	return fs, verbose, uiDir
 }

@@ -14,14 +14,12 @@ import (
 // newUsage is cardgen new's usage line, in cardgen's usage too; docs/scaffolding.md quotes it.
 const newUsage = "cardgen new <tool_name> [-dir PKG] [-recv TYPE] [-ui] [-acp KIND] [-markdown]"
 
-// runNew scaffolds a new annotated tool; see docs/scaffolding.md. Exit status: 0 when the tool
-// was written and its golden files pass, 1 when it was refused or a step failed (nothing is left
-// behind, except in a module that does not require cardgen's runtime yet: there the files stay and
-// it prints the two commands that finish), 2 for bad usage.
-func runNew(args []string, stdout, stderr io.Writer) int {
+// newFlags defines cardgen new's flags on a new flag set that prints to stderr; they set the
+// options but the tool name.
+func newFlags(stderr io.Writer) (*flag.FlagSet, *scaffold.Options) {
 	fs := flag.NewFlagSet("cardgen new", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var opts scaffold.Options
+	opts := new(scaffold.Options)
 	fs.StringVar(&opts.Dir, "dir", ".", "the package directory `PKG`; created, with a new package, when it holds no Go package")
 	fs.StringVar(&opts.Recv, "recv", "", "make the handler a method of `TYPE`, a type of the package (default: a plain function)")
 	fs.BoolVar(&opts.UI, "ui", false, "add //card:ui and write the starter view to <ui folder>/<tool_name>.html: the -ui folder of the package's //go:generate line for cardgen, else "+scaffold.UIDir)
@@ -32,6 +30,15 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Writes <tool_name>.go with an annotated handler stub, regenerates the package and\nwrites the tool's golden files. It never overwrites a file.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
+	return fs, opts
+}
+
+// runNew scaffolds a new annotated tool; see docs/scaffolding.md. Exit status: 0 when the tool
+// was written and its golden files pass, 1 when it was refused or a step failed (nothing is left
+// behind, except in a module that does not require cardgen's runtime yet: there the files stay and
+// it prints the two commands that finish), 2 for bad usage.
+func runNew(args []string, stdout, stderr io.Writer) int {
+	fs, opts := newFlags(stderr)
 	// Flags may come before or after the tool name.
 	names, err := parseArgs(fs, args)
 	if err != nil {
@@ -44,7 +51,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	}
 	opts.Tool = names[0]
 
-	plan, err := scaffold.NewPlan(opts)
+	plan, err := scaffold.NewPlan(*opts)
 	if err != nil {
 		return report(stderr, err)
 	}
