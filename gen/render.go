@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 	"golang.org/x/net/idna"
@@ -406,18 +405,16 @@ func lowerFirst(s string) string {
 // package café panicked), or else the name as a browser writes such a host (xn--caf-dma), or
 // failing that its plain Punycode form.
 func uiServerName(pkgName string) string {
-	for i := range len(pkgName) {
-		if pkgName[i] >= utf8.RuneSelf {
-			if ascii, err := urlhost.ToASCII(pkgName); err == nil && ascii != "" {
-				return ascii
-			}
-			if ascii, err := idna.Punycode.ToASCII(pkgName); err == nil {
-				return ascii
-			}
-			return "ui" // cannot happen for a Go identifier: Punycode encodes any letters
-		}
+	if !urlhost.NonASCII(pkgName) {
+		return pkgName
 	}
-	return pkgName
+	if ascii, err := urlhost.ToASCII(pkgName); err == nil && ascii != "" {
+		return ascii
+	}
+	if ascii, err := idna.Punycode.ToASCII(pkgName); err == nil {
+		return ascii
+	}
+	return "ui" // cannot happen for a Go identifier: Punycode encodes any letters
 }
 
 func schemaVar(t *Tool, which string) string { return lowerFirst(t.GoName) + which + "Schema" }

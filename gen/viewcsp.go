@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/net/html"
 
@@ -148,19 +147,18 @@ func absoluteOrigin(raw string) string {
 // in its Punycode form (bücher.example is xn--bcher-kva.example). A host it cannot convert is
 // left as it is.
 func asciiHost(host string) string {
-	for i := range len(host) {
-		if host[i] >= utf8.RuneSelf {
-			name, port, _ := strings.Cut(host, ":") // an IPv6 literal is ASCII: not here
-			if ascii, err := urlhost.ToASCII(name); err == nil && ascii != "" {
-				if port != "" {
-					return ascii + ":" + port
-				}
-				return ascii
-			}
-			return host
-		}
+	if !urlhost.NonASCII(host) {
+		return host
 	}
-	return host
+	name, port, _ := strings.Cut(host, ":") // an IPv6 literal is ASCII: not here
+	ascii, err := urlhost.ToASCII(name)
+	switch {
+	case err != nil || ascii == "":
+		return host
+	case port != "":
+		return ascii + ":" + port
+	}
+	return ascii
 }
 
 // withoutDefaultPort drops the scheme's default port from host: https://x:443 is the origin
