@@ -77,19 +77,33 @@ func (b *builder) acpDirective(t *Tool, d *annotations.Directive, in schema.Resu
 // carousel finds the output's slice of carded elements and their id.
 func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 	st := t.Out.Underlying().(*types.Struct)
+	// cardedElem returns the named type of elem, a container's element type, and whether elem is
+	// a pointer to it, when field i can hold carousel items: elements of a type with a result
+	// card, in a field not tagged card:"-" (which never appears on a card, a carousel's items
+	// included).
+	cardedElem := func(i int, elem types.Type) (*types.Named, bool, bool) {
+		if reflect.StructTag(st.Tag(i)).Get("card") == "-" {
+			return nil, false, false
+		}
+		p, ptr := elem.(*types.Pointer)
+		if ptr {
+			elem = p.Elem()
+		}
+		named, ok := elem.(*types.Named)
+		if !ok || b.out.TypeCards[named.Obj()] == nil || b.out.TypeCards[named.Obj()].Markdown != nil {
+			return nil, false, false
+		}
+		return named, ptr, true
+	}
 	var found []string
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		sl, ok := f.Type().Underlying().(*types.Slice)
-		if !ok || reflect.StructTag(st.Tag(i)).Get("card") == "-" {
-			continue // card:"-": the field never appears on a card, a carousel's items included
+		if !ok {
+			continue
 		}
-		elem, ptr := sl.Elem(), false
-		if p, isPtr := elem.(*types.Pointer); isPtr {
-			elem, ptr = p.Elem(), true
-		}
-		named, ok := elem.(*types.Named)
-		if !ok || b.out.TypeCards[named.Obj()] == nil || b.out.TypeCards[named.Obj()].Markdown != nil {
+		named, ptr, ok := cardedElem(i, sl.Elem())
+		if !ok {
 			continue
 		}
 		found = append(found, f.Name())
@@ -111,14 +125,10 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 			default:
 				continue
 			}
-			written := elem
-			if p, isPtr := elem.(*types.Pointer); isPtr {
-				elem = p.Elem()
-			}
-			if named, ok := elem.(*types.Named); ok && b.out.TypeCards[named.Obj()] != nil && b.out.TypeCards[named.Obj()].Markdown == nil && reflect.StructTag(st.Tag(i)).Get("card") != "-" {
+			if named, _, ok := cardedElem(i, elem); ok {
 				// An array or a map of carded elements is what the user meant: say what is wrong
 				// with it rather than that there is nothing.
-				b.errorf(spec.Pos, "a carousel is built from a slice field of the output, and %s's field %s of carded %s elements is %s; make it a slice ([]%s)", t.Out.Obj().Name(), f.Name(), named.Obj().Name(), describeContainer(f.Type()), b.typeString(written))
+				b.errorf(spec.Pos, "a carousel is built from a slice field of the output, and %s's field %s of carded %s elements is %s; make it a slice ([]%s)", t.Out.Obj().Name(), f.Name(), named.Obj().Name(), describeContainer(f.Type()), b.typeString(elem))
 				return false
 			}
 		}
