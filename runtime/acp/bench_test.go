@@ -142,3 +142,37 @@ func BenchmarkParseResponseManyOccurrences(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseResponseJSON is reading a pick whose selection is a JSON object of ten keys, as
+// text (a direct @mention) and as a card response's metadata, against a carousel's CTAs, one of
+// which it picks.
+func BenchmarkParseResponseJSON(b *testing.B) {
+	const sel = `{"action":"book_offer","offer_id":"off_007","price":412.5,"seats":2,"cabin":"economy",` +
+		`"refundable":true,"bags":1,"seat":"14C","meal":"vegetarian","note":"window \u2014 please"}`
+	var expect []CTA
+	for _, it := range carousel(10).Items {
+		expect = append(expect, it.PrimaryCTA)
+	}
+	for _, bc := range []struct {
+		name string
+		msg  ChatMessage
+		form ReplyForm
+	}{
+		{"text", NewChatMessage(TextContent{Text: sel}), ReplyJSON},
+		{"metadata", NewChatMessage(MetadataContent{Metadata: map[string]string{
+			MetaCardProtocolVersion: CardProtocolVersion,
+			MetaCardID:              "0b5e8a4e-2a3c-4d7e-8f91-5c6d7e8f9a0b",
+			MetaText:                "Flight off_007",
+			MetaSelection:           sel,
+		}}), ReplyMetadata},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if r := ParseResponse(bc.msg, expect...); r.Form != bc.form || len(r.Selection) != 10 || r.Matched == nil {
+					b.Fatalf("Form %v, Selection %v, Matched %v", r.Form, r.Selection, r.Matched)
+				}
+			}
+		})
+	}
+}

@@ -334,6 +334,56 @@ func (t *jtree) text(i int32) string {
 	return unescape(t.raw(i))
 }
 
+// goString returns string value i as encoding/json decodes it: unescaped, and with each byte
+// that is not part of valid UTF-8 read as U+FFFD. Validation checks a payload's UTF-8 before it
+// parses, and reads text; a reply's selection is not checked, and is read as encoding/json reads
+// it, so that the selection is the same whichever decoder read it.
+func (t *jtree) goString(i int32) string {
+	s := t.text(i)
+	if utf8.ValidString(s) {
+		return s
+	}
+	// An escape decodes to a whole UTF-8 sequence, which starts with no continuation byte: it
+	// cannot complete a raw byte's sequence before it, nor be continued by a raw byte after it,
+	// so the bytes invalid in the document are the ones invalid here. Ranging over the string
+	// gives U+FFFD for each of them, as encoding/json writes it (strings.ToValidUTF8 would write
+	// one for a run of them).
+	out := make([]byte, 0, len(s)+8)
+	for _, r := range s {
+		out = utf8.AppendRune(out, r)
+	}
+	return string(out)
+}
+
+// decode returns value i as encoding/json decodes it into an interface with UseNumber: nil, a
+// bool, a json.Number, a string (see goString), a []any, or a map[string]any holding the last
+// of a repeated key's values.
+func (t *jtree) decode(i int32) any {
+	switch t.vals[i].kind {
+	case jNull:
+		return nil
+	case jBool:
+		return t.data[t.vals[i].start] == 't'
+	case jNumber:
+		return t.number(i)
+	case jString:
+		return t.goString(i)
+	case jArray:
+		kids := t.elems(i)
+		out := make([]any, len(kids)) // never nil, as encoding/json makes an empty array
+		for j, k := range kids {
+			out[j] = t.decode(k)
+		}
+		return out
+	}
+	kids := t.elems(i)
+	out := make(map[string]any, len(kids)/2)
+	for j := 0; j < len(kids); j += 2 {
+		out[t.goString(kids[j])] = t.decode(kids[j+1])
+	}
+	return out
+}
+
 // is reports whether string value i equals s, without allocating for
 // strings that have no escapes.
 func (t *jtree) is(i int32, s string) bool {

@@ -1,7 +1,6 @@
 package acp
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -117,16 +116,23 @@ func ParseResponse(msg ChatMessage, expect ...CTA) Response {
 		return Response{Form: ReplyEmpty, Text: text}
 	}
 	if trimmed[0] == '{' {
-		var sel map[string]any
-		if unmarshalNumbers([]byte(trimmed), &sel) == nil && sel != nil {
+		data := []byte(trimmed)
+		if sel, repeats, err := readSelection(data); err == nil {
 			r := Response{Form: ReplyJSON, Text: text}
-			// A lone surrogate escape, which encoding/json reads as U+FFFD, is refused as in a
-			// card response: the text does not say which character was meant.
-			if _, err := parseJSON([]byte(trimmed)); err == nil && !repeatsKey([]byte(trimmed)) {
-				r.Selection = Selection(sel)
-				r.Matched = matchCTA(r.Selection, expect)
+			if !repeats {
+				r.Selection = sel
+				r.Matched = matchCTA(sel, expect)
 			}
 			return r
+		}
+		// parseJSON refuses two things encoding/json reads: a lone surrogate escape, which
+		// encoding/json reads as U+FFFD, refused as in a card response because the text does not
+		// say which character was meant; and a '}' or ']' after the object, which json.Decoder
+		// leaves unread. Such text is still a JSON reply, with no selection, not prose. Only
+		// text parseJSON refuses is parsed a second time.
+		var sel map[string]any
+		if unmarshalNumbers(data, &sel) == nil {
+			return Response{Form: ReplyJSON, Text: text}
 		}
 	}
 	r := Response{Form: ReplyProse, Text: text}
@@ -149,9 +155,7 @@ func cardResponse(md map[string]string) (Response, bool) {
 		if err != nil {
 			return Response{}, false
 		}
-		if !repeatsKey([]byte(raw)) {
-			r.Selection = sel
-		}
+		r.Selection = sel // nil when the selection gives a key two different values
 	}
 	if raw, ok := md[MetaCardID]; ok {
 		// The reference reads card_id as a version 4 UUID (pydantic UUID4, which also
@@ -166,20 +170,17 @@ func cardResponse(md map[string]string) (Response, bool) {
 	return r, true
 }
 
-// flatSelection decodes a selection JSON object whose values are all
-// strings, numbers or booleans.
+// flatSelection decodes a selection JSON object whose values (of a repeated key, the last, as
+// encoding/json keeps it) are all strings, numbers or booleans. The selection is nil, with no
+// error, when the object gives a key two different values: the block is read, but names no
+// pick (see readSelection).
 func flatSelection(raw string) (Selection, error) {
 	// encoding/json reads an escape of half a surrogate pair as U+FFFD; the reference's
-	// parser refuses it, and so ignores the block. The card payload's parser does too.
-	if _, err := parseJSON([]byte(raw)); err != nil {
+	// parser refuses it, and so ignores the block. The card payload's parser, which
+	// readSelection uses, does too.
+	sel, repeats, err := readSelection([]byte(raw))
+	if err != nil {
 		return nil, err
-	}
-	var sel map[string]any
-	if err := unmarshalNumbers([]byte(raw), &sel); err != nil {
-		return nil, err
-	}
-	if sel == nil {
-		return nil, fmt.Errorf("selection is null")
 	}
 	for k, v := range sel {
 		switch v.(type) {
@@ -188,40 +189,40 @@ func flatSelection(raw string) (Selection, error) {
 			return nil, fmt.Errorf("selection value %q is not flat", k)
 		}
 	}
-	return Selection(sel), nil
+	if repeats {
+		return nil, nil
+	}
+	return sel, nil
 }
 
-// repeatsKey reports whether the JSON object data, which decoded without error, gives one key
-// two different values. encoding/json keeps the last of them and so does the reference's
-// json.loads, but the host serializes a selection from one object, which cannot hold a key
-// twice: a reply that does says two things, and acting on the last could do what the user did
-// not pick (text sent to an agent by @mention can be typed by anyone).
-func repeatsKey(data []byte) bool {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return false
+// readSelection parses the JSON object data once and returns it as encoding/json decodes it
+// (numbers as json.Number; of a key given more than once, the last value), and whether it gives
+// one key two different values. A document parseJSON refuses, or one that is not an object, is
+// an error.
+//
+// A repeated key is reported because encoding/json keeps the last of its values and so does the
+// reference's json.loads, but the host serializes a selection from one object, which cannot
+// hold a key twice: a reply that does says two things, and acting on the last could do what the
+// user did not pick (text sent to an agent by @mention can be typed by anyone). A key repeated
+// with the same value, as sameValue compares them, says one thing.
+func readSelection(data []byte) (sel Selection, repeats bool, err error) {
+	t, err := parseJSON(data)
+	if err != nil {
+		return nil, false, err
 	}
-	var seen map[string]any
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return false
-		}
-		k, _ := tok.(string)
-		var v any
-		if err := dec.Decode(&v); err != nil {
-			return false
-		}
-		if prev, ok := seen[k]; ok && !sameValue(prev, v) {
-			return true
-		}
-		if seen == nil {
-			seen = map[string]any{}
-		}
-		seen[k] = v
+	if t.vals[0].kind != jObject {
+		return nil, false, fmt.Errorf("selection is not a JSON object")
 	}
-	return false
+	kids := t.elems(0)
+	sel = make(Selection, len(kids)/2)
+	for i := 0; i < len(kids); i += 2 {
+		k, v := t.goString(kids[i]), t.decode(kids[i+1])
+		if prev, ok := sel[k]; ok && !sameValue(prev, v) {
+			repeats = true
+		}
+		sel[k] = v
+	}
+	return sel, repeats, nil
 }
 
 // sameValue reports whether two decoded values are one value as matching compares them: flat
