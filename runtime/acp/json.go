@@ -65,7 +65,10 @@ func unmarshalNumbers(data []byte, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return err
 	}
-	if dec.More() {
+	// json.Unmarshal refuses anything after the value but JSON's whitespace. dec.More alone
+	// does not: it reads a '}' or ']' after the value as the end of an enclosing one, so
+	// {"a":"b"}] was taken for a JSON reply.
+	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		return fmt.Errorf("acp: unexpected data after the JSON value")
 	}
 	return nil

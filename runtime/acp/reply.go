@@ -125,11 +125,10 @@ func ParseResponse(msg ChatMessage, expect ...CTA) Response {
 			}
 			return r
 		}
-		// parseJSON refuses two things encoding/json reads: a lone surrogate escape, which
-		// encoding/json reads as U+FFFD, refused as in a card response because the text does not
-		// say which character was meant; and a '}' or ']' after the object, which json.Decoder
-		// leaves unread. Such text is still a JSON reply, with no selection, not prose. Only
-		// text parseJSON refuses is parsed a second time.
+		// parseJSON refuses a lone surrogate escape, which encoding/json reads as U+FFFD: it is
+		// refused as in a card response, because the text does not say which character was
+		// meant. Such text is still a JSON reply, with no selection, not prose. Only text
+		// parseJSON refuses is parsed a second time.
 		var sel map[string]any
 		if unmarshalNumbers(data, &sel) == nil {
 			return Response{Form: ReplyJSON, Text: text}
