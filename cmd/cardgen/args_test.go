@@ -304,8 +304,8 @@ func TestExtraArguments(t *testing.T) {
 // was about to write and what to do (not the temporary file it writes through), and writes
 // nothing — not even the packages before it.
 func TestReadOnlyPackage(t *testing.T) {
-	if os.Geteuid() == 0 {
-		t.Skip("root writes into read-only directories")
+	if rerunForReadOnly(t) {
+		return
 	}
 	parent := newPackage(t, "_readonly", map[string]string{"a/a.go": "package a\n", "b/b.go": "package b\n"})
 	for _, name := range []string{"a", "b"} {
@@ -317,19 +317,25 @@ func TestReadOnlyPackage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ro := filepath.Join(parent, "b")
-	if err := os.Chmod(ro, 0o555); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chmod(ro, 0o755)
+	why := makeReadOnly(t, filepath.Join(parent, "b"))
 	code, _, errOut := runIn(t, parent, "./...")
-	want := "cardgen: cannot write " + filepath.Join("b", "cards_gen.go") + ": permission denied; make its directory writable and run cardgen again (nothing was written)\n"
+	want := "cardgen: cannot write " + filepath.Join("b", "cards_gen.go") + ": " + why + "; make its directory writable and run cardgen again (nothing was written)\n"
 	if code != 1 || errOut != want {
 		t.Errorf("cardgen ./... with b read-only: exit %d, stderr %q; want exit 1 and %q", code, errOut, want)
 	}
 	if _, err := os.Stat(filepath.Join(parent, "a", "cards_gen.go")); err == nil {
 		t.Error("the writable package a was written although b could not be")
 	}
+}
+
+// chmodReadOnly takes the write permission off dir until the test ends, and returns the error
+// text of a write into it.
+func chmodReadOnly(t *testing.T, dir string) string {
+	if err := os.Chmod(dir, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(dir, 0o755) })
+	return "permission denied"
 }
 
 // TestFlagHint: a go build flag given to cardgen (-tags, as to go vet) is refused, as any unknown
