@@ -201,14 +201,16 @@ func (b *builder) updateFlag() {
 	}
 }
 
-// uncoveredPort returns the first of the first-class ports for which none of the files of defs
-// (all of one package) is built without build tags, or "" when each is built for every one of them.
+// uncoveredPort returns the first of the first-class ports, with cgo on or off, for which none
+// of the files of defs (all of one package) is built without build tags, or "" when each is
+// built for every one of them. CGO_ENABLED=0 is the default without a C compiler, and a
+// //go:build cgo test file is left out there.
 func uncoveredPort(defs []flagDef) string {
 	files := make([]ports.File, len(defs))
 	for i, d := range defs {
 		files[i] = ports.File{Name: filepath.Base(d.pos.Filename)}
 	}
-	return ports.Check{Dir: filepath.Dir(defs[0].pos.Filename)}.Uncovered(files...)
+	return ports.Check{Dir: filepath.Dir(defs[0].pos.Filename), Cgo: true}.Uncovered(files...)
 }
 
 // flagDefiners maps each function of the flag package (and method of its CommandLine) that
