@@ -178,6 +178,8 @@ type builder struct {
 	// compileErrors is set when the package or an import does not compile; those errors are
 	// reported, and a field whose type they made invalid is not reported again.
 	compileErrors bool
+	// uiOrigin says where out.UIDir came from, for a message about a view missing from it.
+	uiOrigin string
 	// badLines are the lines whose directives had syntax errors; words with errors are left
 	// out of the parsed directive, so checks that a slot is missing are skipped there rather
 	// than reporting the same mistake twice.
@@ -214,7 +216,6 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 			pkg:         pkg,
 			generated:   map[string]bool{},
 			willDeclare: map[string]bool{"RegisterTools": true},
-			UIDir:       opts.uiDir(),
 		},
 	}
 	if b.out.Dir = pkg.Dir; b.out.Dir == "" && len(pkg.Files) > 0 {
@@ -225,6 +226,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 			b.out.generated[pkg.Fset.Position(f.Package).Filename] = true
 		}
 	}
+	b.out.UIDir, b.uiOrigin = b.packageUIDir()
 	if pkg.Types == nil || pkg.Info == nil {
 		for _, e := range pkg.Errors {
 			b.at(parseErrorPos(e.Pos), "%s", e.Msg)
@@ -1055,4 +1057,20 @@ func pkgPath(p *types.Package) string {
 		return ""
 	}
 	return p.Path()
+}
+
+// packageUIDir decides the package's ui folder — -ui when it is given, else the -ui of its
+// //go:generate line for cardgen, else DefaultUIDir — and says where it came from. The lines'
+// problems are reported whichever it is: go generate runs each of them.
+func (b *builder) packageUIDir() (dir, origin string) {
+	dir, at, problems := PackageUIDir(b.pkg.Fset, b.pkg.Files)
+	b.diags = append(b.diags, problems...)
+	switch {
+	case b.opts.UIDir != "":
+		return b.opts.UIDir, "given with -ui"
+	case at.IsValid():
+		p := b.pkg.Fset.Position(at)
+		return dir, fmt.Sprintf("from -ui on the //go:generate line at %s:%d", filepath.Base(p.Filename), p.Line)
+	}
+	return DefaultUIDir, "the default; a package whose views are elsewhere names their folder with -ui on its //go:generate line for cardgen"
 }

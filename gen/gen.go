@@ -34,7 +34,8 @@ const Version = "v0.1.0"
 type Options struct {
 	// Dir is the directory patterns are resolved in; "" is the current directory.
 	Dir string
-	// UIDir is the folder of ui files relative to each package ("cards" when empty).
+	// UIDir is the folder of ui files relative to each package. When empty, each package takes
+	// the -ui of its //go:generate line for cardgen, or else DefaultUIDir (PackageUIDir).
 	UIDir string
 	// Log receives a line per package with what was generated and how long it took (the -v
 	// flag); nil is silent.
@@ -43,13 +44,6 @@ type Options struct {
 	// then returns their Result along with the Diagnostics, so that cardgen check can name the
 	// stale files of the other packages too. Never pass such a Result to Write: the run failed.
 	Partial bool
-}
-
-func (o Options) uiDir() string {
-	if o.UIDir == "" {
-		return "cards"
-	}
-	return o.UIDir
 }
 
 // File is one generated file: where it goes and its bytes.

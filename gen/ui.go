@@ -60,7 +60,7 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 				return
 			}
 		}
-		b.errorf(arg.Pos, "ui path %q: there is no such file in the ui folder %s; create it or fix the path (%s)", arg.Text, b.out.UIDir+"/", annotations.PathRule)
+		b.errorf(arg.Pos, "ui path %q: there is no such file in the ui folder %s (%s); create it or fix the path (%s)", arg.Text, b.out.UIDir+"/", b.uiOrigin, annotations.PathRule)
 		return
 	}
 	realDir, err1 := filepath.EvalSymlinks(uiDir)

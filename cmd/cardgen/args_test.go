@@ -227,6 +227,47 @@ func TestUIFlag(t *testing.T) {
 	}
 }
 
+// TestUIFolderPerPackage: without -ui, each package takes the ui folder of its own
+// //go:generate line for cardgen (else cards), so cardgen and cardgen check over ./... agree with
+// go generate for a module whose packages keep their views in different folders; -ui given on
+// the command line applies to all of them.
+func TestUIFolderPerPackage(t *testing.T) {
+	src, err := os.ReadFile("../../testdata/golden/ui_views/p.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	view, err := os.ReadFile("../../testdata/golden/ui_views/cards/tickets/view.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := func(name, line string) string {
+		return strings.Replace(string(src), "package p\n", "package "+name+"\n\n"+line+"\n", 1)
+	}
+	parent := newPackage(t, "_uiperpkg", map[string]string{
+		"a/p.go":                    pkg("a", "//go:generate go tool cardgen -ui views"),
+		"a/views/tickets/view.html": string(view),
+		"b/p.go":                    pkg("b", "//go:generate go tool cardgen"),
+		"b/cards/tickets/view.html": string(view),
+	})
+	if code, _, errOut := runIn(t, parent, "./..."); code != 0 {
+		t.Fatalf("cardgen ./...: exit %d\n%s", code, errOut)
+	}
+	for name, embed := range map[string]string{"a": "//go:embed views/tickets/view.html", "b": "//go:embed cards/tickets/view.html"} {
+		got, err := os.ReadFile(filepath.Join(parent, name, "cards_gen.go"))
+		if err != nil || !strings.Contains(string(got), embed) {
+			t.Errorf("package %s: %v; want its cards_gen.go to embed from its own folder (%s)", name, err, embed)
+		}
+	}
+	if code, out, errOut := runIn(t, parent, "check", "./..."); code != 0 {
+		t.Errorf("cardgen check ./...: exit %d\n%s%s", code, out, errOut)
+	}
+	code, _, errOut := runIn(t, parent, "check", "-ui", "views", "./...")
+	want := `b/p.go:19:11: ui path "tickets/view.html": there is no such file in the ui folder views/ (given with -ui); create it or fix the path`
+	if code != 1 || !strings.HasPrefix(errOut, want) {
+		t.Errorf("cardgen check -ui views ./...: exit %d, stderr:\n%s\nwant exit 1 and %s…", code, errOut, want)
+	}
+}
+
 func TestCleanUIDir(t *testing.T) {
 	for in, want := range map[string]string{"cards": "cards", "./cards": "cards", "cards/": "cards", "a//b/./c/": "a/b/c", ".": ".", "./": ".", "ui/../cards": "cards", "_ui.v2~x": "_ui.v2~x"} {
 		if got, err := gen.CleanUIDir(in); got != want || err != nil {

@@ -33,8 +33,8 @@ import (
 // variable it sets. The backquoted word of its usage names the flag's value in the help text
 // ("-ui dir").
 func defineUIFlag(fs *flag.FlagSet) *string {
-	dir := new("cards")
-	fs.Var(gen.UIDirValue(dir), "ui", "the `dir` that holds the views //card:ui names (HTML files and their .meta.json sidecars), relative to each package and inside it")
+	dir := new("")
+	fs.Var(gen.UIDirValue(dir), "ui", "the `dir` that holds the views //card:ui names (HTML files and their .meta.json sidecars), relative to each package and inside it (default: the -ui of the package's //go:generate line for cardgen, else "+gen.DefaultUIDir+")")
 	return dir
 }
 

@@ -87,8 +87,8 @@ func TestGoVet(t *testing.T) {
 		}},
 		// -ui is passed through go vet to cardvet, as cardgen's -ui.
 		{"./testdata/golden/bad_ui_sidecar", []string{"-ui=views"}, []string{
-			`testdata/golden/bad_ui_sidecar/p.go:16:11: ui path "a.html": there is no such file in the ui folder views/; create it or fix the path (a ui path must be a relative path to an .html file in the ui folder, e.g. "orders/card.html")`,
-			`testdata/golden/bad_ui_sidecar/p.go:22:11: ui path "b.html": there is no such file in the ui folder views/; create it or fix the path (a ui path must be a relative path to an .html file in the ui folder, e.g. "orders/card.html")`,
+			`testdata/golden/bad_ui_sidecar/p.go:16:11: ui path "a.html": there is no such file in the ui folder views/ (given with -ui); create it or fix the path (a ui path must be a relative path to an .html file in the ui folder, e.g. "orders/card.html")`,
+			`testdata/golden/bad_ui_sidecar/p.go:22:11: ui path "b.html": there is no such file in the ui folder views/ (given with -ui); create it or fix the path (a ui path must be a relative path to an .html file in the ui folder, e.g. "orders/card.html")`,
 		}},
 		{"./examples/shop", nil, nil},
 	}

@@ -48,8 +48,7 @@ var uiDir string
 var goFilesOnly bool
 
 func init() {
-	uiDir = "cards"
-	Analyzer.Flags.Var(gen.UIDirValue(&uiDir), "ui", "the ui folder, relative to each package and inside it, as given to cardgen -ui")
+	Analyzer.Flags.Var(gen.UIDirValue(&uiDir), "ui", "the ui folder, relative to each package and inside it, as given to cardgen -ui (default: the -ui of the package's //go:generate line for cardgen, else "+gen.DefaultUIDir+")")
 	Analyzer.Flags.BoolVar(&goFilesOnly, "go-files-only", false,
 		"report a problem in a ui view's .meta.json sidecar at the //card:ui path that names the view, with the sidecar's file:line:col in the message, for drivers that drop diagnostics outside Go files (golangci-lint)")
 }

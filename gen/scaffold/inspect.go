@@ -11,10 +11,8 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cardgen/cardgen/annotations"
@@ -142,7 +140,7 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 			}
 		}
 	}
-	info.generateUIDir(files, at)
+	info.generateUIDir(fset, files, at)
 	// Methods after types, so that every receiver type is known.
 	for _, f := range files {
 		// The generator reads no test file: an annotated helper there is no tool of the package.
@@ -157,82 +155,13 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 }
 
 // generateUIDir sets uiDir from the -ui flag of the //go:generate lines that run cardgen, or
-// reports lines that disagree or give a -ui cardgen refuses.
-func (info *pkgInfo) generateUIDir(files []*ast.File, at func(token.Pos) string) {
-	var first string // where uiDir comes from
-	for _, f := range files {
-		for _, g := range f.Comments {
-			for _, c := range g.List {
-				raw, ok := cardgenUIFlag(c.Text)
-				if !ok {
-					continue
-				}
-				dir, err := gen.CleanUIDir(raw)
-				switch {
-				case err != nil:
-					info.problems = append(info.problems, fmt.Sprintf("%s: the //go:generate line runs cardgen with -ui %s, which cardgen refuses (%v); fix the line", at(c.Pos()), raw, err))
-				case first == "":
-					info.uiDir, first = dir, at(c.Pos())
-				case dir != info.uiDir:
-					info.problems = append(info.problems, fmt.Sprintf("%s: the //go:generate line runs cardgen with -ui %s, and the one at %s with -ui %s; make them name one ui folder", at(c.Pos()), dir, first, info.uiDir))
-				}
-			}
-		}
+// reports lines that disagree or give a -ui cardgen refuses, as the generator reads them.
+func (info *pkgInfo) generateUIDir(fset *token.FileSet, files []*ast.File, at func(token.Pos) string) {
+	dir, _, problems := gen.PackageUIDir(fset, files)
+	info.uiDir = dir
+	for _, d := range problems {
+		info.problems = append(info.problems, at(d.At)+": "+d.Msg)
 	}
-}
-
-// cardgenUIFlag returns the value of -ui in a //go:generate comment that runs cardgen (go tool
-// cardgen, go run …/cmd/cardgen@v…, cardgen), in any of the flag package's forms (-ui DIR,
-// -ui=DIR, --ui DIR).
-func cardgenUIFlag(comment string) (string, bool) {
-	line, ok := strings.CutPrefix(comment, "//go:generate")
-	if !ok || line == "" || line[0] != ' ' && line[0] != '\t' {
-		return "", false
-	}
-	words := generateWords(line)
-	i := slices.IndexFunc(words, func(w string) bool {
-		w, _, _ = strings.Cut(w, "@")
-		return path.Base(w) == "cardgen"
-	})
-	if i < 0 {
-		return "", false
-	}
-	for j := i + 1; j < len(words); j++ {
-		name, value, hasValue := strings.Cut(strings.TrimPrefix(words[j], "-"), "=")
-		if !strings.HasPrefix(words[j], "-") || name != "ui" && name != "-ui" {
-			continue
-		}
-		if hasValue {
-			return value, true
-		}
-		if j+1 < len(words) {
-			return words[j+1], true
-		}
-	}
-	return "", false
-}
-
-// generateWords splits a //go:generate line into words as go generate does: at spaces and tabs,
-// with a double-quoted word read as a Go string (-ui "my views" is the word my views).
-func generateWords(line string) []string {
-	var words []string
-	for line = strings.TrimLeft(line, " \t"); line != ""; line = strings.TrimLeft(line, " \t") {
-		if line[0] == '"' {
-			if q, err := strconv.QuotedPrefix(line); err == nil {
-				w, _ := strconv.Unquote(q)
-				words = append(words, w)
-				line = line[len(q):]
-				continue
-			}
-		}
-		end := strings.IndexAny(line, " \t")
-		if end < 0 {
-			end = len(line)
-		}
-		words = append(words, line[:end])
-		line = line[end:]
-	}
-	return words
 }
 
 // platformPackage is the name of the package of the files in dir that this platform leaves out,

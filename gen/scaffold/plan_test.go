@@ -760,7 +760,7 @@ func TestNewPlanUIFolder(t *testing.T) {
 	})
 	_, err := NewPlan(Options{Tool: "get_x", Dir: dir})
 	want := []string{
-		"DIR/b.go:3: the //go:generate line runs cardgen with -ui web, and the one at DIR/a.go:3 with -ui views; make them name one ui folder",
+		"DIR/b.go:3: the //go:generate line runs cardgen with -ui web, and the one at a.go:3 with -ui views; make them name one ui folder",
 	}
 	got := problemsOf(t, err, dir)
 	if len(got) != 2 || got[0] != want[0] || !strings.HasPrefix(got[1], "DIR/b.go:5: the //go:generate line runs cardgen with -ui ../up, which cardgen refuses (") {

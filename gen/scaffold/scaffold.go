@@ -36,7 +36,7 @@ var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
 // UIDir is the ui folder, relative to the package, that -ui writes into unless the package's
 // //go:generate line gives cardgen another (Plan.UIDir). It is the generator's default, which
 // the go:generate line of a new package uses.
-const UIDir = "cards"
+const UIDir = gen.DefaultUIDir
 
 // Options say what to scaffold.
 type Options struct {

@@ -43,8 +43,8 @@ func init() { register.Plugin("cardgen", New) }
 
 // Settings are the linter's settings in .golangci.yml.
 type Settings struct {
-	// UI is the folder of ui files relative to each package, as cardgen's -ui flag ("cards"
-	// when empty).
+	// UI is the folder of ui files relative to each package, as cardgen's -ui flag. When empty,
+	// each package takes the -ui of its //go:generate line for cardgen, or else "cards".
 	UI string `json:"ui"`
 }
 

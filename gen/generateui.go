@@ -1,0 +1,107 @@
+package gen
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// DefaultUIDir is the ui folder of a package when neither -ui nor the package's //go:generate
+// line for cardgen names one.
+const DefaultUIDir = "cards"
+
+// PackageUIDir returns the ui folder that the //go:generate lines of files (one package's)
+// give cardgen with -ui, cleaned as CleanUIDir cleans it, and the position of the line that
+// gives it; "" and token.NoPos when no line does. problems are the lines that leave the folder
+// in doubt: one whose -ui cardgen refuses, or one that names another folder than the first,
+// each at its comment, saying what to do.
+//
+// A package's views live in one folder, and go generate runs cardgen with the folder its line
+// gives; cardgen check, cardvet and cardgen new, run without -ui, take the same one from the
+// line, so that a module whose packages keep their views in folders of their own is checked
+// as go generate writes it.
+func PackageUIDir(fset *token.FileSet, files []*ast.File) (dir string, at token.Pos, problems []Diagnostic) {
+	for _, f := range files {
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				raw, ok := generateLineUI(c.Text)
+				if !ok {
+					continue
+				}
+				d, err := CleanUIDir(raw)
+				problem := func(format string, args ...any) {
+					problems = append(problems, Diagnostic{Pos: fset.Position(c.Pos()), At: c.Pos(), Msg: fmt.Sprintf(format, args...)})
+				}
+				switch {
+				case err != nil:
+					problem("the //go:generate line runs cardgen with -ui %s, which cardgen refuses (%v); fix the line", raw, err)
+				case !at.IsValid():
+					dir, at = d, c.Pos()
+				case d != dir:
+					first := fset.Position(at)
+					problem("the //go:generate line runs cardgen with -ui %s, and the one at %s:%d with -ui %s; make them name one ui folder", d, filepath.Base(first.Filename), first.Line, dir)
+				}
+			}
+		}
+	}
+	return dir, at, problems
+}
+
+// generateLineUI returns the value of -ui in a //go:generate comment that runs cardgen (go tool
+// cardgen, go run …/cmd/cardgen@v…, cardgen), in any of the flag package's forms (-ui DIR,
+// -ui=DIR, --ui DIR).
+func generateLineUI(comment string) (string, bool) {
+	line, ok := strings.CutPrefix(comment, "//go:generate")
+	if !ok || line == "" || line[0] != ' ' && line[0] != '\t' {
+		return "", false
+	}
+	words := generateWords(line)
+	i := slices.IndexFunc(words, func(w string) bool {
+		w, _, _ = strings.Cut(w, "@")
+		return path.Base(w) == "cardgen"
+	})
+	if i < 0 {
+		return "", false
+	}
+	for j := i + 1; j < len(words); j++ {
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(words[j], "-"), "=")
+		if !strings.HasPrefix(words[j], "-") || name != "ui" && name != "-ui" {
+			continue
+		}
+		if hasValue {
+			return value, true
+		}
+		if j+1 < len(words) {
+			return words[j+1], true
+		}
+	}
+	return "", false
+}
+
+// generateWords splits a //go:generate line into words as go generate does: at spaces and tabs,
+// with a double-quoted word read as a Go string (-ui "my views" is the word my views).
+func generateWords(line string) []string {
+	var words []string
+	for line = strings.TrimLeft(line, " \t"); line != ""; line = strings.TrimLeft(line, " \t") {
+		if line[0] == '"' {
+			if q, err := strconv.QuotedPrefix(line); err == nil {
+				w, _ := strconv.Unquote(q)
+				words = append(words, w)
+				line = line[len(q):]
+				continue
+			}
+		}
+		end := strings.IndexAny(line, " \t")
+		if end < 0 {
+			end = len(line)
+		}
+		words = append(words, line[:end])
+		line = line[end:]
+	}
+	return words
+}
