@@ -77,7 +77,7 @@ func TestUpdateFlagWithBuildConstraints(t *testing.T) {
 		// Every first-class port builds one of the two.
 		"cgo only": {map[string]string{"x_test.go": flagFile("//go:build cgo\n\n", "p")},
 			"x_test.go:7:24: -update is defined in a test file built only with //go:build cgo, and no definition is built for linux/amd64 with CGO_ENABLED=0 without build tags"},
-		"cgo and not": {map[string]string{"x_test.go": flagFile("//go:build cgo\n\n", "p"), "y_test.go": flagFile("//go:build !cgo\n\n", "p")}, ""},
+		"cgo and not":             {map[string]string{"x_test.go": flagFile("//go:build cgo\n\n", "p"), "y_test.go": flagFile("//go:build !cgo\n\n", "p")}, ""},
 		"complementary platforms": {map[string]string{"x_linux_test.go": flagFile("", "p"), "x_other_test.go": flagFile("//go:build !linux\n\n", "p")}, ""},
 		"some platforms": {map[string]string{"x_linux_test.go": flagFile("", "p"), "x_darwin_test.go": flagFile("", "p")},
 			"x_darwin_test.go:5:24: -update is defined in a test file built only on darwin (its file name ends in _darwin_test.go), and no definition is built for windows/amd64 without build tags"},
