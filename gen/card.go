@@ -47,15 +47,16 @@ var (
 )
 
 // badControl returns the first character of s that a slot with rule lr may not hold: a control
-// character (Unicode category Cc) or U+2028/U+2029, except "\n" where line breaks are kept, and
-// a tab, which card.Fit turns into the space it looks like. Fit would replace or remove any other
-// at run time, so fixed text that holds one is not what the user sees.
+// character (Unicode category Cc) or U+2028/U+2029, except "\n" where line breaks are kept. Fit
+// would replace or remove it at run time (a tab becomes a space), so fixed text that holds one is
+// not what the user sees, and the generated golden test, which wants a card Fit leaves as it is,
+// would fail on every example.
 func badControl(s string, lr lineRule) (rune, bool) {
 	if lr == anyText {
 		return 0, false
 	}
 	for _, r := range s {
-		if r == '\t' || r == '\n' && lr == multiple {
+		if r == '\n' && lr == multiple {
 			continue
 		}
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
@@ -75,6 +76,8 @@ func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, require
 	}
 	if r, ok := badControl(s, lr); ok {
 		switch {
+		case r == '\t':
+			b.errorf(pos, "%s contains a tab, which card.Fit would turn into a space; write a space", what)
 		case lr == oneLine && strings.ContainsRune("\n\r\v\f\u0085\u2028\u2029", r):
 			b.errorf(pos, "%s contains a line break (%U), and a %s is one line (card.Fit would turn the break into a space); remove the line break", what, r, what)
 		case lr == multiple:
@@ -113,12 +116,18 @@ func (b *builder) foreignCardTags(t *Tool, dirs []*annotations.Directive) {
 
 // hasCardTags reports whether any field of st, or of a struct it embeds, carries a card tag
 // other than "-".
-func hasCardTags(st *types.Struct) bool {
+func hasCardTags(st *types.Struct) bool { return cardTagsIn(st, nil) }
+
+// cardTagsIn is hasCardTags for st, embedded by the structs outer: a struct may embed a pointer
+// to itself, directly (type List struct{ *List }) or through others, and each is looked at once.
+// outer is a slice rather than a set so that the common case, no embedding, allocates nothing.
+func cardTagsIn(st *types.Struct, outer []*types.Struct) bool {
 	for i := range st.NumFields() {
 		if v, ok := reflect.StructTag(st.Tag(i)).Lookup("card"); ok && v != "-" {
 			return true
 		}
-		if inner := embeddedStruct(st.Field(i), st.Tag(i)); inner != nil && hasCardTags(inner) {
+		inner := embeddedStruct(st.Field(i), st.Tag(i))
+		if inner != nil && inner != st && !slices.Contains(outer, inner) && cardTagsIn(inner, append(outer, st)) {
 			return true
 		}
 	}
@@ -690,7 +699,41 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 		return nil
 	}
 	vp.Show = show
+	if show == ShowStringer && len(vp.Steps) > 0 {
+		b.stringerPath(vp, cur)
+	}
 	return vp
+}
+
+// stringerPath makes the call of String on vp's value, of type t, safe where fmt's would be: an
+// interface value is checked for nil (its String would panic), and a String promoted through
+// embedded pointers or interfaces (type Wrap struct{ *Inner }) is called through each of them by
+// name, each checked for nil, so that a nil one shows as empty text, as a nil pointer on the path
+// does.
+func (b *builder) stringerPath(vp *ValuePath, t types.Type) {
+	last := func() *Step { return &vp.Steps[len(vp.Steps)-1] }
+	if types.IsInterface(t) {
+		last().NilCheck = true
+	}
+	_, index, _ := types.LookupFieldOrMethod(t, true, b.pkg.Types, "String")
+	for _, k := range index[:max(len(index)-1, 0)] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return
+		}
+		fv := st.Field(k)
+		if !fv.Exported() && fv.Pkg() != b.pkg.Types {
+			return // another package's unexported field: reached by promotion only
+		}
+		vp.Steps = append(vp.Steps, Step{Field: fv.Name()})
+		t = fv.Type()
+		if isPointer(t) || types.IsInterface(t) {
+			last().NilCheck = true
+		}
+	}
 }
 
 // showKind decides how a value of type t becomes text, like fmt would print it.

@@ -13,6 +13,11 @@ import (
 // (out.Owner) they panicked and took the server down; each embedded pointer on the path is now
 // selected by name and checked, so the text is empty, as for any nil pointer on a path.
 //
+// The golden test runs beside a helper the test imports that defines -update too.
+//
+// String methods: a nil interface (an fmt.Stringer field) and a String promoted through a nil
+// embedded pointer panicked in the builder; both now show as empty text.
+//
 // Data in URLs: pasted in raw, "@evil.com/x" after a fixed host opened evil.com, and
 // "1042&status=cancelled#" added a query parameter; each value is now escaped for its part of
 // the URL, so the host, path and query are what the template says.
@@ -26,8 +31,31 @@ func TestGeneratedCardsAtRunTime(t *testing.T) {
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
+
+type Inner struct {
+	N string ` + "`json:\"n\"`" + `
+}
+
+func (i Inner) String() string { return "inner " + i.N }
+
+type Holder struct {
+	*Inner
+}
+
+type Shown struct {
+	S     fmt.Stringer ` + "`json:\"s\"`" + `
+	H     Holder       ` + "`json:\"h\"`" + `
+	Title string       ` + "`json:\"title\"`" + `
+}
+
+// Show shows.
+//
+//card:tool
+//card:result title="{{.Title}}" subtitle="{{.S}}" text="{{.H}}"
+func Show(ctx context.Context, in In) (*Shown, error) { return &Shown{Title: in.Q}, nil }
 
 type In struct {
 	Q string ` + "`json:\"q\"`" + `
@@ -73,12 +101,17 @@ func Open(ctx context.Context, in In) (*Link, error) { return &Link{}, nil }
 //card:reply "{{.Title}} by {{.Owner}}"
 func Answer(ctx context.Context, in In) (*Out, error) { return &Out{Title: in.Q}, nil }
 `,
+		// A golden-file helper the test imports defines -update, as teatest's does: the generated
+		// test defined it again and panicked ("flag redefined: update") before any test ran.
+		"helper/helper.go": "package helper\n\nimport \"flag\"\n\nvar Update = flag.Bool(\"update\", false, \"rewrite golden files\")\n",
 		"p_test.go": `package p
 
 import (
 	"net/url"
 	"testing"
 	"time"
+
+	_ "github.com/cardgen/cardgen/gen/` + filepath.Base(dir) + `/helper"
 )
 
 func TestHostileURLs(t *testing.T) {
@@ -99,6 +132,17 @@ func TestHostileURLs(t *testing.T) {
 		if err != nil || img.Host != "img.example.com" || img.Path != "/"+l.Path {
 			t.Errorf("%+v: image url %q", l, c.ImageURL)
 		}
+	}
+}
+
+func TestNilStringers(t *testing.T) {
+	c := ShowCard(&Shown{Title: "t"})
+	if c.Subtitle != "" || c.Text != "" {
+		t.Errorf("nil interface and embedded pointer: card %+v", c)
+	}
+	c = ShowCard(&Shown{Title: "t", S: Inner{N: "s"}, H: Holder{&Inner{N: "h"}}})
+	if c.Subtitle != "inner s" || c.Text != "inner h" {
+		t.Errorf("set interface and embedded pointer: card %+v", c)
 	}
 }
 
@@ -125,7 +169,13 @@ func TestNilEmbedded(t *testing.T) {
 	if _, err := Write(res.Files); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-run", "TestNilEmbedded|TestHostileURLs", ".")
+	// -update through the helper's flag writes the golden files; the run after it compares.
+	update := exec.Command("go", "test", "-count=1", "-run", "TestCardgenGolden", "-update", ".")
+	update.Dir = dir
+	if out, err := update.CombinedOutput(); err != nil {
+		t.Fatalf("go test -run TestCardgenGolden -update: %v\n%s", err, out)
+	}
+	cmd := exec.Command("go", "test", "-count=1", "-run", "TestNilEmbedded|TestNilStringers|TestHostileURLs|TestCardgenGolden", ".")
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		src, _ := exec.Command("sed", "-n", "/func GetCard/,/^}/p", filepath.Join(dir, "cards_gen.go")).Output()

@@ -19,7 +19,7 @@ type Package struct {
 	GoMod       string // the go.mod of its module, as go/packages found it ("" when unknown)
 	Tools       []*Tool
 	Receivers   []*Receiver // one RegisterTools parameter per receiver type, in source order
-	UIDir       string      // folder of ui files relative to Dir ("cards" by default)
+	UIDir       string      // folder of ui files relative to Dir (see PackageUIDir)
 	UIFiles     []string    // views and sidecars to embed, relative to UIDir, sorted
 	TypeCards   map[*types.TypeName]*CardSpec
 	pkg         Input
@@ -31,6 +31,9 @@ type Package struct {
 	// importAliases names imports of the generated files that would otherwise take a name the
 	// package declares (see renderFreeOfScope); set on a copy of the Package for one rendering.
 	importAliases map[string]string
+	// tests are the top-level names of the package's own test files, read when first needed
+	// (testDeclares); shared by the copies renderFreeOfScope makes.
+	tests *testScope
 }
 
 // Receiver is a type whose methods are tool handlers; RegisterTools takes one value of it.
@@ -173,7 +176,8 @@ type ValuePath struct {
 	Text  string     // the path as written, for comments and messages
 }
 
-// Step is one selection; NilCheck is set when the value selected from is a pointer that may be nil.
+// Step is one selection; NilCheck is set when the value it selects is a pointer or an interface
+// that may be nil.
 type Step struct {
 	Field    string
 	NilCheck bool

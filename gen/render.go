@@ -3,15 +3,19 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"maps"
+	"os"
 	"path"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dave/jennifer/jen"
 	"golang.org/x/net/idna"
@@ -81,7 +85,7 @@ func renderFreeOfScope(p *Package, render func(*Package) ([]byte, error)) ([]byt
 		}
 		var clashes []string
 		for path, name := range imports {
-			if p.declares(name) {
+			if p.declares(name) || p.testDeclares(name) {
 				clashes = append(clashes, path)
 			}
 		}
@@ -100,7 +104,7 @@ func renderFreeOfScope(p *Package, render func(*Package) ([]byte, error)) ([]byt
 			// jennifer's own way with a name already taken: a number after it.
 			for i := 1; ; i++ {
 				alias := imports[path] + strconv.Itoa(i)
-				if !taken[alias] && !p.declares(alias) {
+				if !taken[alias] && !p.declares(alias) && !p.testDeclares(alias) {
 					aliases[path], taken[alias] = alias, true
 					break
 				}
@@ -144,6 +148,65 @@ func (p *Package) declares(name string) bool {
 	}
 	obj := p.pkg.Types.Scope().Lookup(name)
 	return obj != nil && !p.generated[objectFile(p.pkg.Fset, obj)]
+}
+
+// testScope holds the top-level names that the package's own test files declare. The test
+// build compiles them with both generated files, whose imports may not take those names either
+// (a test's "var cardtest" or "type testing" stopped it: "already declared through import").
+type testScope struct {
+	once  sync.Once // the two generated files are rendered side by side
+	names map[string]bool
+}
+
+// testDeclares reports whether a test file of the package (not of its external _test package)
+// declares name at its top level. Build constraints are not read: renaming an import that a
+// name in some build would clash with costs nothing.
+func (p *Package) testDeclares(name string) bool {
+	if p.tests == nil {
+		return false
+	}
+	p.tests.once.Do(func() { p.tests.names = testFileNames(p.Dir, p.Name) })
+	return p.tests.names[name]
+}
+
+// testFileNames returns the top-level names declared by the _test.go files in dir that belong to
+// package pkg, cardgen's own aside. Function bodies are parsed too (there is no mode that skips
+// them), but only test files are read, and only once a rendering has imports to check.
+func testFileNames(dir, pkg string) map[string]bool {
+	names := map[string]bool{}
+	entries, _ := os.ReadDir(dir) // read, not globbed: the directory's name may hold [ or *
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, "_test.go") || n == GeneratedTestFile {
+			continue
+		}
+		// A file with syntax errors still declares what was parsed; the compiler reports the rest.
+		f, _ := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.SkipObjectResolution)
+		if f == nil || f.Name.Name != pkg {
+			continue // unreadable, or the external test package, whose scope is its own
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && d.Name.Name != "init" {
+					names[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch s := spec.(type) {
+					case *ast.TypeSpec:
+						names[s.Name.Name] = true
+					case *ast.ValueSpec:
+						for _, id := range s.Names {
+							names[id.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return names
 }
 
 // header writes the file's header and package comments.

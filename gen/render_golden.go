@@ -43,8 +43,8 @@ func renderTestSource(p *Package) ([]byte, error) {
 		f.ImportAlias(path, alias)
 	}
 	if !p.ownUpdateFlag {
-		doc(f, "-update rewrites the golden files under testdata/golden after a reviewed change.")
-		f.Var().Id("_").Op("=").Qual("flag", "Bool").Call(jen.Lit("update"), jen.False(), jen.Lit("rewrite the golden files under testdata/golden"))
+		doc(f, "-update rewrites the golden files under testdata/golden after a reviewed change; it is defined here unless a package the test imports defines it.")
+		f.Func().Id("init").Params().Block(jen.Qual(cardtestPath, "DefineUpdateFlag").Call())
 	}
 	var runs []jen.Code
 	var written []jen.Code // the name of each golden file the test writes, for cardtest.Leftovers

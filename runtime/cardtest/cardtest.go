@@ -40,6 +40,17 @@ func Update() bool {
 	return b
 }
 
+// DefineUpdateFlag defines the -update flag that Update reads, unless one is defined already: a
+// package the test imports may define it (golden-file helpers often do), and defining it again
+// would panic ("flag redefined: update") before any test runs. The generated test calls it from
+// an init function, which runs after the package-level variables of every file of the test are
+// initialized, a -update of the package's own among them.
+func DefineUpdateFlag() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+	}
+}
+
 // Decode decodes a //card:example strictly into out: an unknown key, or anything but spaces after
 // the example's one JSON value, is a test failure, since the example would not mean what it says.
 func Decode(t testing.TB, example string, out any) {

@@ -10,11 +10,11 @@ type Out struct {
 	ID string `json:"id"`
 }
 
-// Fine keeps what card.Fit keeps: line breaks in the text and the fallback, a tab (Fit turns it
-// into a space), right-to-left text and a title of 80 characters of two bytes each.
+// Fine keeps what card.Fit keeps: line breaks in the text and the fallback, right-to-left text
+// and a title of 80 characters of two bytes each.
 //
 //card:tool
-//card:result title="éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé" subtitle="שלום {{.ID}}	مرحبا" text="line 1\nline 2"
+//card:result title="éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé" subtitle="שלום {{.ID}} مرحبا" text="line 1\nline 2"
 //card:fallback "Order {{.ID}}\nsecond line"
 func Fine(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
@@ -42,3 +42,10 @@ func Controls(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:action message "\u00ad" "\u200f"
 //card:fallback "\u3164"
 func Blank(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Tabbed has a tab in fixed text, which card.Fit turns into a space: the card would not be what
+// is written, and the generated golden test would fail on every example.
+//
+//card:tool
+//card:result title="Item	{{.ID}}"
+func Tabbed(ctx context.Context, in In) (*Out, error) { return nil, nil }

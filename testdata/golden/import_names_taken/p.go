@@ -5,13 +5,10 @@ import "context"
 // The package declares, at its top level, the names the generated files would import their
 // packages under: the generated files import those packages under other names.
 var (
-	json     = "a package-level json"
-	strconv  = 1
-	testing  = true
-	flag     = 'f'
-	cardtest = 0.5
-	apps     = []string{"a"}
-	card1    = "taken too: the next free number is used"
+	json  = "a package-level json"
+	flag  = 'f'
+	apps  = []string{"a"}
+	card1 = "taken too: the next free number is used"
 )
 
 type card struct{ title string }

@@ -3,14 +3,16 @@
 package p
 
 import (
-	"flag"
 	"testing"
 
 	"github.com/cardgen/cardgen/runtime/cardtest"
 )
 
-// -update rewrites the golden files under testdata/golden after a reviewed change.
-var _ = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+// -update rewrites the golden files under testdata/golden after a reviewed change; it is defined
+// here unless a package the test imports defines it.
+func init() {
+	cardtest.DefineUpdateFlag()
+}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

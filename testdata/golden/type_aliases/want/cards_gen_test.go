@@ -3,15 +3,17 @@
 package p
 
 import (
-	"flag"
 	"testing"
 
 	"github.com/cardgen/cardgen/runtime/cardtest"
 	model "github.com/cardgen/cardgen/testdata/golden/external_types/model"
 )
 
-// -update rewrites the golden files under testdata/golden after a reviewed change.
-var _ = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+// -update rewrites the golden files under testdata/golden after a reviewed change; it is defined
+// here unless a package the test imports defines it.
+func init() {
+	cardtest.DefineUpdateFlag()
+}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.
@@ -31,6 +33,12 @@ func TestCardgenGolden(t *testing.T) {
 	t.Run("echo", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/echo.schema.json", cardtest.Schemas(echoInputSchema, echoOutputSchema))
 	})
+	t.Run("latest", func(t *testing.T) {
+		cardtest.Golden(t, "testdata/golden/latest.schema.json", cardtest.Schemas(latestInputSchema, latestOutputSchema))
+	})
+	t.Run("whoami", func(t *testing.T) {
+		cardtest.Golden(t, "testdata/golden/whoami.schema.json", cardtest.Schemas(whoamiInputSchema, whoamiOutputSchema))
+	})
 	// A file named like the golden files above that no tool writes any more, left over from a renamed
 	// or removed tool or a card a tool no longer has, fails here; -update removes it.
 	t.Run("(leftovers)", func(t *testing.T) {
@@ -38,6 +46,8 @@ func TestCardgenGolden(t *testing.T) {
 			"get.schema.json",
 			"get.card.json",
 			"echo.schema.json",
+			"latest.schema.json",
+			"whoami.schema.json",
 		})
 	})
 }

@@ -39,7 +39,7 @@ func ShowOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //
 //card:tool track_order
 //card:result title="Order {{.Stauts}}" subtitle="Owner {{.Owner.Nmae}}"
-//card:fallback "\tOrder {{.Stauts}}"
+//card:fallback "\u004frder {{.Stauts}}"
 func TrackOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
 // In names an order.
