@@ -8,7 +8,8 @@ type Error struct {
 	Pos token.Pos
 	Msg string
 	// Fix, when set, is the one edit that certainly mends the problem (a misspelt directive,
-	// key or flag replaced by the name it was meant to be); editors offer it as a quick fix.
+	// key, flag or enumerated value replaced by the name it was meant to be, flags joined by
+	// commas separated by spaces); editors offer it as a quick fix.
 	Fix *Fix
 }
 

@@ -28,6 +28,15 @@ func TestParseCommentFixes(t *testing.T) {
 		{"// \t card:result title=x", "1:3-1:6→", "//card:result title=x"},
 		{"//card:tool ping\u00a0readonly", "1:17-1:19→ ", "//card:tool ping readonly"},
 		{"//card:tool ping \u200breadonly", "1:18-1:21→", "//card:tool ping readonly"},
+		{"//card:tool c readonly,idempotent", "1:15-1:34→readonly idempotent", "//card:tool c readonly idempotent"},
+		{"//card:tool readonly,idempotent,", "1:13-1:33→readonly idempotent", "//card:tool readonly idempotent"},
+		{"//card:tool c readonly,idempotnet", "1:15-1:34→readonly idempotent", "//card:tool c readonly idempotent"},
+		{"//card:acp detial", "1:12-1:18→detail", "//card:acp detail"},
+		{`//card:acp "Review"`, "1:13-1:19→review", `//card:acp "review"`},
+		{`//card:action URL Track "https://x.example"`, "1:15-1:18→url", `//card:action url Track "https://x.example"`},
+		{"//card:visibility modle", "1:19-1:24→model", "//card:visibility model"},
+		{"//card:visibility model,ap", "1:25-1:27→app", "//card:visibility model,app"},
+		{`//card:visibility "\x6dodel,ap"`, "1:29-1:31→app", `//card:visibility "\x6dodel,app"`},
 	}
 	for _, tt := range tests {
 		fset, pos := lineFile(tt.line)
@@ -62,8 +71,10 @@ func TestParseCommentNoFix(t *testing.T) {
 		"//card:field A B c=d",                         // takes no keys
 		"//card:tool get_order titl",                   // a key needs a value too
 		`//card:fallback Order shipped`,                // too many arguments
-		`//card:action link Track "https://x.example"`, // enum values are listed, not guessed
+		`//card:action link Track "https://x.example"`, // no kind is close: they are listed
 		`//card:tool "get order"`,
+		`//card:acp "d\x65tial"`,         // written with an escape: not as the source holds it
+		`//card:tool title=Order status`, // quote the value, or was status meant as NAME?
 	} {
 		fset, pos := lineFile(line)
 		_, errs := ParseComment(line, pos)

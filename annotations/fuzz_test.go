@@ -24,6 +24,8 @@ func FuzzParseComment(f *testing.F) {
 		`//card:visibility model,,app`, `//card:ui ../x.html`, `//card:tool readonly=1 readonly readonly`,
 		`//card:reply "{{.A}}"x"`, "//card:result title=\"\n\"", "//card:acp \t\r", `//card:action url "L" "{{ .A.B }}"`,
 		`//card:tol x`, `//card:tool f titel=x readonyl`, `//card:tool readonli`, "// \tcard:tool x",
+		`//card:tool title=Order status readonly`, `//card:result title=Order #{{.ID}} x=y`, "//card:tool t=a\u00a0b\u200bc",
+		`//card:tool c readonly,idempotent,`, `//card:acp detial`, `//card:visibility "model,\x61q"`,
 	} {
 		f.Add(s)
 	}

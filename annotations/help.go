@@ -18,7 +18,10 @@ const grammarText = "A directive is a line comment with no space after //, like 
 	"of a handler func or a type: //card:NAME [ARG…] [key=value…] [flag…]. Words are separated by spaces " +
 	"or tabs. A word is a bare word (no spaces or quotes), a Go string \"…\" with Go escapes, or a raw " +
 	"string `…`; quote any value that contains spaces. A key is an identifier directly followed by = and " +
-	"its value. A bare word that names a flag is the flag; quote it to use it as an argument. The rest " +
+	"its value. Give arguments before keys: a value without quotes ends at the first space, so a bare " +
+	"word right after one is an error, not an argument, unless it is a flag (title=Order status); quote " +
+	"the value: title=\"Order status\". A bare word that names a flag is the flag; quote it to use it " +
+	"as an argument. Flags are separate words: readonly idempotent, not readonly,idempotent. The rest " +
 	"of the doc comment, without the directive lines, becomes the tool description."
 
 const templateText = "Text values marked template may refer to the handler's output with {{.Field}} or " +

@@ -224,13 +224,15 @@ func (p *lineParser) oddSpaces() {
 		if !known {
 			name = "a Unicode space"
 		}
+		fix := &Fix{Pos: p.pos(i), End: p.pos(i + n)}
 		if unicode.IsSpace(r) {
 			p.errorf(p.pos(i), "%s (%U) separates words here, where a plain space belongs; replace it with a space", name, r)
-			p.errs[len(p.errs)-1].Fix = &Fix{Pos: p.pos(i), End: p.pos(i + n), NewText: " "}
+			fix.NewText = " "
 		} else {
 			p.errorf(p.pos(i), "%s (%U), which shows as nothing, is between the words here; delete it", name, r)
-			p.errs[len(p.errs)-1].Fix = &Fix{Pos: p.pos(i), End: p.pos(i + n)}
 		}
+		p.errs[len(p.errs)-1].Fix = fix
+		p.odd = append(p.odd, fix)
 		if b == nil {
 			b = []byte(p.text)
 		}
@@ -253,6 +255,42 @@ type lineParser struct {
 	// broken is set when the rest of the line could not be read (an
 	// unterminated string), so missing arguments are not reported on top.
 	broken bool
+	// bare is the key=value just read when its value was a bare word, else nil: a bare word
+	// right after it is most likely the rest of a value that contains spaces.
+	bare *bareKey
+	// odd holds the fixes of the Unicode spaces that oddSpaces turned into plain ones, in order.
+	odd []*Fix
+}
+
+// fixedText returns text[start:end] as it reads once the Unicode spaces in it are mended as
+// their fixes say: a space, or nothing for one that shows as nothing. (text holds them as runs
+// of plain spaces, to keep positions.)
+func (p *lineParser) fixedText(start, end int) string {
+	var b strings.Builder
+	for i := start; i < end; i++ {
+		j := slices.IndexFunc(p.odd, func(f *Fix) bool { return f.Pos == p.pos(i) })
+		if j < 0 {
+			b.WriteByte(p.text[i])
+			continue
+		}
+		b.WriteString(p.odd[j].NewText)
+		i = int(p.odd[j].End-p.base) - 1
+	}
+	return b.String()
+}
+
+// keyLike reports whether key, given as key=value, is a key of spec or may be a misspelt one: spec
+// has keys, and key is neither one of its flags nor the name of an argument (each reported with
+// advice of its own, which quoting its value would contradict).
+func keyLike(spec *Spec, key string) bool {
+	_, known := spec.Key(key)
+	return known || len(spec.Keys) > 0 && !spec.HasFlag(key) && spec.argNamed(key) == ""
+}
+
+// bareKey is a key=value of the directive given with an unquoted value.
+type bareKey struct {
+	key   string
+	start int // where the value starts in the line
 }
 
 func (p *lineParser) pos(off int) token.Pos { return p.base + token.Pos(off) }
@@ -340,6 +378,8 @@ func (p *lineParser) parse() *Directive {
 // line cannot be parsed (an unterminated string).
 func (p *lineParser) word(d *Directive, i int) (int, bool) {
 	spec := d.Spec
+	bare := p.bare
+	p.bare = nil
 	// key=value: an identifier directly followed by "=".
 	if k := identEnd(p.text, i); k > i && k < len(p.text) && p.text[k] == '=' {
 		key, keyPos := p.text[i:k], p.pos(i)
@@ -369,6 +409,9 @@ func (p *lineParser) word(d *Directive, i int) (int, bool) {
 				d.Keys = append(d.Keys, KeyValue{Key: key, KeyPos: keyPos, Value: v})
 			}
 		}
+		if hasValue && clean && !v.Quoted && keyLike(spec, key) {
+			p.bare = &bareKey{key: key, start: k + 1}
+		}
 		return next, ok
 	}
 	v, next, ok, clean := p.value(i)
@@ -393,6 +436,11 @@ func (p *lineParser) word(d *Directive, i int) (int, bool) {
 		} else {
 			d.Flags = append(d.Flags, v)
 		}
+	case !v.Quoted && p.joinedFlags(spec, v):
+		// "readonly,idempotent": reported.
+	case !v.Quoted && bare != nil:
+		// "title=Order status": the word is not an argument, whatever slot is free.
+		return p.afterBareValue(spec, *bare, v, next), true
 	case p.slots < len(spec.Args):
 		a := spec.Args[p.slots]
 		if f := misspeltFlag(spec, a, v); f != "" {
@@ -433,16 +481,115 @@ func misspeltFlag(spec *Spec, a ArgSpec, v Value) string {
 	if v.Quoted || !a.Optional {
 		return ""
 	}
+	return closeFlag(spec, v.Text)
+}
+
+// closeFlag returns the flag of spec that word is a close misspelling of, or "": at most 2 edits
+// away, and fewer than the word has letters. Prefixes do not count.
+func closeFlag(spec *Spec, word string) string {
 	for _, f := range spec.Flags {
 		// The distance is at least the difference in length: skip the work.
-		if abs(len(v.Text)-len(f.Name)) > 2 {
+		if abs(len(word)-len(f.Name)) > 2 {
 			continue
 		}
-		if d := textdist.Distance(strings.ToLower(v.Text), f.Name); d <= 2 && d < len(v.Text) {
+		if d := textdist.Distance(strings.ToLower(word), f.Name); d <= 2 && d < len(word) {
 			return f.Name
 		}
 	}
 	return ""
+}
+
+// joinedFlags reports (and returns true) when the bare word v is flags of spec joined by commas,
+// as in "readonly,idempotent": every part between the commas is a flag or a close misspelling of
+// one. Read as one word it would be an unknown flag close to the first, and following "did you
+// mean readonly?" would drop the others.
+func (p *lineParser) joinedFlags(spec *Spec, v Value) bool {
+	flags, ok := commaFlags(spec, v.Text)
+	if !ok {
+		return false
+	}
+	s := strings.Join(flags, " ")
+	p.errorf(v.Pos, "flags of %s%s are separated by spaces, not commas; write %s", Prefix, spec.Name, s)
+	p.fixWord(v, s)
+	return true
+}
+
+// commaFlags returns the flags in word, each once and in order, when word holds a comma and
+// every part between its commas is a flag of spec, a close misspelling of one (see closeFlag),
+// or empty (as after a trailing comma).
+func commaFlags(spec *Spec, word string) ([]string, bool) {
+	if !strings.Contains(word, ",") {
+		return nil, false
+	}
+	var flags []string
+	for part := range strings.SplitSeq(word, ",") {
+		if part == "" {
+			continue
+		}
+		f := part
+		if !spec.HasFlag(f) {
+			if f = closeFlag(spec, part); f == "" {
+				return nil, false
+			}
+		}
+		if !slices.Contains(flags, f) {
+			flags = append(flags, f)
+		}
+	}
+	return flags, len(flags) > 0
+}
+
+// afterBareValue reports the bare word v (ending at next), which comes right after the
+// unquoted value of the key bare, as in "title=Order status": a bare value ends at the first
+// space, so the word is most likely the rest of the value. It is not taken as an argument,
+// which would silently name a tool "status". The words after it that are not flags, keys or
+// quoted strings go into the suggested value too, and are not reported again; it returns where
+// the next word may start.
+func (p *lineParser) afterBareValue(spec *Spec, bare bareKey, v Value, next int) int {
+	if f := closeFlag(spec, v.Text); f != "" {
+		p.errorf(v.Pos, "unknown flag %s for %s%s; did you mean %s?", v.Text, Prefix, spec.Name, f)
+		p.fixWord(v, f)
+		return next
+	}
+	if _, ok := spec.Key(v.Text); ok {
+		p.errorf(v.Pos, "key %s has no value; write %s=VALUE", v.Text, v.Text)
+		return next
+	}
+	end := next
+	for j := p.skipSpace(end); j < len(p.text) && p.valueWord(spec, j); j = p.skipSpace(end) {
+		end = p.wordEnd(j)
+	}
+	// A single word that would do as the argument whose place is free may have been meant as it.
+	hint := ""
+	if p.slots < len(spec.Args) && end == next && p.fits(spec, spec.Args[p.slots], v) {
+		hint = fmt.Sprintf(" (to give %s as %s, write it before %s=)", v.Text, strings.ToUpper(spec.Args[p.slots].Name), bare.key)
+	}
+	p.errorf(v.Pos, "the value of %s ends at the space before %q; quote a value that contains spaces: %s=%s%s",
+		bare.key, v.Text, bare.key, strconv.Quote(p.fixedText(bare.start, end)), hint)
+	return end
+}
+
+// valueWord reports whether the word at i, after a bare key value and a word taken as the rest
+// of it, is more of the same: a bare word, and neither a key=value, a key, a flag, flags joined
+// by commas nor a close misspelling of a flag (each of which is read as such).
+func (p *lineParser) valueWord(spec *Spec, i int) bool {
+	w := p.text[i:p.wordEnd(i)]
+	if strings.ContainsAny(w, "\"`") || w[0] == '\'' {
+		return false
+	}
+	if k := identEnd(p.text, i); k > i && k < len(p.text) && p.text[k] == '=' {
+		return false
+	}
+	_, isKey := spec.Key(w)
+	_, joined := commaFlags(spec, w)
+	return !isKey && !joined && !spec.HasFlag(w) && closeFlag(spec, w) == ""
+}
+
+// fits reports whether v would pass the checks of argument a, without reporting anything.
+func (p *lineParser) fits(spec *Spec, a ArgSpec, v Value) bool {
+	q := &lineParser{text: p.text, base: p.base}
+	q.checkArg(spec, a, v)
+	return len(q.errs) == 0
 }
 
 // extraWord reports a word that fits no slot left in the directive.
@@ -605,7 +752,7 @@ func (p *lineParser) checkKind(what string, kind ArgKind, enum []string, v Value
 		}
 	case KindEnum:
 		if !slices.Contains(enum, v.Text) {
-			p.errorf(v.Pos, "unknown %s %q; use %s", what, v.Text, orList(enum))
+			p.unknownItem(what, enum, v, 0, len(v.Text))
 		}
 	case KindTemplate, KindURLTemplate:
 		_, errs := ParseTemplate(v)
@@ -676,13 +823,33 @@ func (p *lineParser) checkList(what string, enum []string, v Value) {
 		case item == "":
 			p.errorf(at, "%s has an empty item; write %s separated by commas, without spaces", what, orList(enum))
 		case !slices.Contains(enum, item):
-			p.errorf(at, "unknown %s %q; use %s", what, item, orList(enum))
+			p.unknownItem(what, enum, v, start, i)
 		case slices.Contains(seen, item):
 			p.errorf(at, "%s lists %s twice; keep one", what, item)
 		default:
 			seen = append(seen, item)
 		}
 		start = i + 1
+	}
+}
+
+// unknownItem reports v.Text[start:end], which is none of the words enum allows, with the
+// closest word as a suggestion when one is close and otherwise the list. The suggestion comes
+// with the fix that replaces the item, where the source holds it as it is read (not written
+// with an escape inside a Go string).
+func (p *lineParser) unknownItem(what string, enum []string, v Value, start, end int) {
+	item := v.Text[start:end]
+	offs := offsets(v)
+	rs, re := offs.at(start), offs.at(end)
+	at := v.Pos + token.Pos(rs)
+	s := DidYouMean(item, enum)
+	if s == "" {
+		p.errorf(at, "unknown %s %q; use %s", what, item, orList(enum))
+		return
+	}
+	p.errorf(at, "unknown %s %q; did you mean %s?", what, item, s)
+	if rs <= re && re <= len(v.Raw) && v.Raw[rs:re] == item {
+		p.errs[len(p.errs)-1].Fix = &Fix{Pos: at, End: v.Pos + token.Pos(re), NewText: s}
 	}
 }
 

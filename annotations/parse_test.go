@@ -30,6 +30,11 @@ func TestParseCommentDirectives(t *testing.T) {
 		{`//card:ui orders/card.html`, `ui@1:1 name@1:8 | arg orders/card.html@1:11`},
 		{`//card:acp carousel`, `acp@1:1 name@1:8 | arg carousel@1:12`},
 		{`//card:reply "Tab\there"`, `reply@1:1 name@1:8 | arg "Tab\there"("Tab\there")@1:14`},
+		// Arguments before keys, and flags after an unquoted value.
+		{`//card:tool get_order title=Orders readonly idempotent`,
+			`tool@1:1 name@1:8 | arg get_order@1:13 | key title@1:23=Orders@1:29 | flag readonly@1:36 | flag idempotent@1:45`},
+		{`//card:result title=Order subtitle={{.Status}}`,
+			`result@1:1 name@1:8 | key title@1:15=Order@1:21 | key subtitle@1:27={{.Status}}@1:36`},
 	}
 	for _, tt := range tests {
 		fset, pos := lineFile(tt.line)
@@ -86,7 +91,50 @@ func TestParseCommentErrors(t *testing.T) {
 		{`//card:result "x"`,
 			`1:15: too many arguments for //card:result at "x"; usage: //card:result [title=TEMPLATE] [subtitle=TEMPLATE] [text=TEMPLATE] [icon=URL_TEMPLATE] [image=URL_TEMPLATE]` + "\n"},
 		{`//card:action link Track "https://x.example"`, `1:15: unknown action kind "link"; use url or message` + "\n"},
-		{`//card:acp detial`, `1:12: unknown acp kind "detial"; use detail, review, carousel or form` + "\n"},
+		{`//card:acp slideshow`, `1:12: unknown acp kind "slideshow"; use detail, review, carousel or form` + "\n"},
+		// An enumerated value close to an allowed one gets the suggestion (and its fix: TestParseCommentFixes).
+		{`//card:acp detial`, `1:12: unknown acp kind "detial"; did you mean detail?` + "\n"},
+		{`//card:acp Detail`, `1:12: unknown acp kind "Detail"; did you mean detail?` + "\n"},
+		{`//card:action URL Track "https://x.example"`, `1:15: unknown action kind "URL"; did you mean url?` + "\n"},
+		{`//card:visibility modle`, `1:19: unknown visibility "modle"; did you mean model?` + "\n"},
+		{`//card:visibility "model,ap"`, `1:26: unknown visibility "ap"; did you mean app?` + "\n"},
+		// Flags joined by commas are flags to separate, not one unknown flag whose suggestion drops the rest.
+		{`//card:tool c readonly,idempotent`, "1:15: flags of //card:tool are separated by spaces, not commas; write readonly idempotent\n"},
+		{`//card:tool readonly,idempotent,readonly`, "1:13: flags of //card:tool are separated by spaces, not commas; write readonly idempotent\n"},
+		{`//card:tool c readonly, idempotent`, "1:15: flags of //card:tool are separated by spaces, not commas; write readonly\n"},
+		{`//card:tool c readonly,idempotnet`, "1:15: flags of //card:tool are separated by spaces, not commas; write readonly idempotent\n"},
+		{`//card:tool c readonly,fast`, "1:15: unknown flag readonly,fast for //card:tool; did you mean readonly?\n"},
+		// A bare word right after an unquoted key value is the rest of the value, not an argument
+		// (TestParseCommentBareValue), in every directive.
+		{`//card:tool title=Order status readonly`,
+			`1:25: the value of title ends at the space before "status"; quote a value that contains spaces: title="Order status" (to give status as NAME, write it before title=)` + "\n"},
+		{`//card:tool get_x title=Order status`,
+			`1:31: the value of title ends at the space before "status"; quote a value that contains spaces: title="Order status"` + "\n"},
+		{`//card:result title=Order #{{.ID}}`,
+			`1:27: the value of title ends at the space before "#{{.ID}}"; quote a value that contains spaces: title="Order #{{.ID}}"` + "\n"},
+		{`//card:result title=Order #{{.ID}} for {{.Name}} subtitle=x`,
+			`1:27: the value of title ends at the space before "#{{.ID}}"; quote a value that contains spaces: title="Order #{{.ID}} for {{.Name}}"` + "\n"},
+		{"//card:tool title=Order\tstatus page readonly",
+			`1:25: the value of title ends at the space before "status"; quote a value that contains spaces: title="Order\tstatus page"` + "\n"},
+		{`//card:tool title=C:\x y`,
+			`1:24: the value of title ends at the space before "y"; quote a value that contains spaces: title="C:\\x y" (to give y as NAME, write it before title=)` + "\n"},
+		{`//card:tool title=Orders #1`, // #1 would not do as NAME: no hint to write it there
+			`1:26: the value of title ends at the space before "#1"; quote a value that contains spaces: title="Orders #1"` + "\n"},
+		{`//card:tool titel=Order status`, "1:13: unknown key titel for //card:tool; did you mean title?\n" +
+			`1:25: the value of titel ends at the space before "status"; quote a value that contains spaces: titel="Order status" (to give status as NAME, write it before titel=)` + "\n"},
+		{"//card:tool title=Order\u00a0status", "1:24: a no-break space (U+00A0) separates words here, where a plain space belongs; replace it with a space\n" +
+			`1:26: the value of title ends at the space before "status"; quote a value that contains spaces: title="Order status" (to give status as NAME, write it before title=)` + "\n"},
+		// After it, a flag, a misspelt flag, joined flags and a key are what they are.
+		{`//card:tool title=Orders readonyl`, "1:26: unknown flag readonyl for //card:tool; did you mean readonly?\n"},
+		{`//card:tool title=Orders readonly,idempotent`, "1:26: flags of //card:tool are separated by spaces, not commas; write readonly idempotent\n"},
+		{`//card:result title=Order text`, "1:27: key text has no value; write text=VALUE\n"},
+		{`//card:result title=Order status text`,
+			`1:27: the value of title ends at the space before "status"; quote a value that contains spaces: title="Order status"` + "\n" +
+				"1:34: key text has no value; write text=VALUE\n"},
+		// Keys that are flags or arguments have advice of their own; quoting would not help.
+		{`//card:tool name=get_x status`, "1:13: name is not a key of //card:tool; give NAME as a plain word, without name=, as in //card:tool get_x\n" +
+			"1:24: too many arguments for //card:tool at status; quote a value that contains spaces; usage: //card:tool [NAME] [title=STRING] [readonly] [destructive] [idempotent] [openworld]\n"},
+		{`//card:tool readonly=yes please`, "1:13: readonly is a flag and takes no value; write readonly\n"},
 		{`//card:result title=a title=b`, "1:23: key title given twice; keep one\n"},
 		{`//card:tool readonly readonly`, "1:22: flag readonly given twice; keep one\n"},
 		{`//card:tool readonly=true`, "1:13: readonly is a flag and takes no value; write readonly\n"},
@@ -300,6 +348,55 @@ func TestParseCommentOddSpaces(t *testing.T) {
 		}
 		if got := fmtDirective(fset, d); got != tt.directive {
 			t.Errorf("ParseComment(%q)\n got %s\nwant %s", tt.line, got, tt.directive)
+		}
+	}
+}
+
+// TestParseCommentBareValue: in "//card:tool title=Order status readonly" the word status
+// was silently the tool's NAME. A bare word right after an unquoted key value is reported with
+// the quoted value to write, and not taken as an argument; following the advice gives the
+// value meant, and a line that gives its arguments first is read as before.
+func TestParseCommentBareValue(t *testing.T) {
+	const lead = "quote a value that contains spaces: "
+	for _, tt := range []struct {
+		line, key, want string // the key and the value the advice gives it
+		directive       string // as fmtDirective shows the fixed line
+	}{
+		{`//card:tool title=Order status readonly`, "title", "Order status",
+			`tool@1:1 name@1:8 | key title@1:13="Order status"("Order status")@1:19 | flag readonly@1:34`},
+		{`//card:tool get_x title=Order status page idempotent`, "title", "Order status page",
+			`tool@1:1 name@1:8 | arg get_x@1:13 | key title@1:19="Order status page"("Order status page")@1:25 | flag idempotent@1:45`},
+		{`//card:result title=Order #{{.ID}} text=x`, "title", "Order #{{.ID}}",
+			`result@1:1 name@1:8 | key title@1:15="Order #{{.ID}}"("Order #{{.ID}}")@1:21 | key text@1:38=x@1:43`},
+		{`//card:result subtitle=Back \o/ soon`, "subtitle", `Back \o/ soon`,
+			`result@1:1 name@1:8 | key subtitle@1:15="Back \\o/ soon"("Back \\o/ soon")@1:24`},
+	} {
+		fset, pos := lineFile(tt.line)
+		d, errs := ParseComment(tt.line, pos)
+		if len(errs) != 1 || !strings.Contains(errs[0].Msg, lead) {
+			t.Errorf("ParseComment(%q) errors:\n%s; want one that says to quote", tt.line, fmtErrors(fset, errs))
+			continue
+		}
+		start := strings.Index(tt.line, tt.key+"=")
+		for _, a := range d.Args {
+			if int(a.Pos-pos) > start {
+				t.Errorf("ParseComment(%q) took %s as an argument", tt.line, fmtValue(fset, a))
+			}
+		}
+		// Follow the advice: replace key=value and the words after it with the quoted form.
+		advice, _, _ := strings.Cut(errs[0].Msg[strings.Index(errs[0].Msg, lead)+len(lead):], " (")
+		span := tt.key + "=" + tt.want
+		if !strings.HasPrefix(tt.line[start:], span) {
+			t.Fatalf("%q does not hold %q", tt.line, span)
+		}
+		fixed := tt.line[:start] + advice + tt.line[start+len(span):]
+		fset, pos = lineFile(fixed)
+		d, errs = ParseComment(fixed, pos)
+		if len(errs) > 0 {
+			t.Errorf("the advised line %q has errors:\n%s", fixed, fmtErrors(fset, errs))
+		}
+		if got := fmtDirective(fset, d); got != tt.directive {
+			t.Errorf("the advised line %q\n got %s\nwant %s", fixed, got, tt.directive)
 		}
 	}
 }
