@@ -224,7 +224,7 @@ func Markdown() []byte {
 		help string
 	}{
 		{KindString, "Any bare word or quoted string."},
-		{KindIdent, "Letters, digits, `_`, `-` and `.`; at most 128 characters (the MCP limit on tool names; the generator may check a lower limit)."},
+		{KindIdent, "Letters, digits, `_`, `-` and `.`; at most 64 characters (MCP allows 128, but several clients enforce 64)."},
 		{KindEnum, "Exactly one of the listed words."},
 		{KindTemplate, "A template (see below)."},
 		{KindURLTemplate, "A template whose value is an https URL; other URLs are dropped at run time. Either the whole URL is one {{…}}, or the fixed text gives the scheme and host, ended by / ? or #, and each {{…}} after it is percent-encoded for its part of the URL (card.PathPart in the path and fragment, keeping / but not a . or .. segment; card.QueryPart after ?), so data cannot change the host, leave the path or add a query parameter."},
