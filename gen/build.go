@@ -405,15 +405,22 @@ func (b *builder) directives(doc *ast.CommentGroup, on annotations.Target) ([]*a
 // a struct field. Go would ignore them, and so would cardgen, silently: the tool would simply not
 // be there.
 func (b *builder) strayDirectives(f *ast.File) {
-	onDecl := map[*ast.CommentGroup]string{} // the doc comments of other declarations: why not there
+	// onDecl holds the doc comments of other declarations, and why a directive cannot stand there,
+	// given where it belongs ("func", "func or type").
+	onDecl := map[*ast.CommentGroup]func(where string) string{}
 	for _, d := range f.Decls {
 		gd, ok := d.(*ast.GenDecl)
 		switch {
 		case !ok || gd.Doc == nil:
 		case gd.Tok != token.TYPE:
-			onDecl[gd.Doc] = "cannot stand on a " + gd.Tok.String() + " declaration; it belongs in the doc comment of a func or type"
+			tok := gd.Tok.String()
+			onDecl[gd.Doc] = func(where string) string {
+				return "cannot stand on a " + tok + " declaration; it belongs in the doc comment of a " + where
+			}
 		case len(gd.Specs) > 1: // each type's own doc is read
-			onDecl[gd.Doc] = "cannot stand above a group of types; put it in the doc comment of the type inside the group it is for"
+			onDecl[gd.Doc] = func(string) string {
+				return "cannot stand above a group of types; put it in the doc comment of the type inside the group it is for"
+			}
 		}
 	}
 	for _, g := range f.Comments {
@@ -429,10 +436,16 @@ func (b *builder) strayDirectives(f *ast.File) {
 				name = name[:i] // words are separated by spaces or tabs
 			}
 			at := c.Slash + token.Pos(len(annotations.Prefix))
+			// Where the directive belongs: //card:tool on a func only, card directives on a
+			// func or a type (an unknown name is reported as such where it stands).
+			where := (annotations.OnFunc | annotations.OnType).String()
+			if spec, ok := annotations.Lookup(name); ok {
+				where = spec.On.String()
+			}
 			if why, ok := onDecl[g]; ok {
-				b.errorf(at, "//card:%s %s", name, why)
+				b.errorf(at, "//card:%s %s", name, why(where))
 			} else {
-				b.errorf(at, "//card:%s is not in the doc comment of a func or type, so it applies to nothing; put it in the comment directly above one, with no blank line between", name)
+				b.errorf(at, "//card:%s is not in the doc comment of a %s, so it applies to nothing; put it in the comment directly above one, with no blank line between", name, where)
 			}
 		}
 	}
@@ -665,12 +678,26 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			b.errorf(paramPos(0), "the first parameter of handler %s must be a context.Context, not %s; %s", fd.Name.Name, b.typeString(params.At(0).Type()), shapes)
 			ok = false
 		}
+		isRequest := func(i int) bool {
+			p, isPtr := types.Unalias(params.At(i).Type()).(*types.Pointer)
+			return isPtr && isNamed(p.Elem(), sdkPath, "CallToolRequest")
+		}
+		if params.Len() == 3 && !isRequest(1) && isRequest(2) {
+			// func(ctx, in In, req *mcp.CallToolRequest): one mistake, the order, said once.
+			b.errorf(paramPos(1), "handler %s takes its *mcp.CallToolRequest after its input; put it second: func(ctx context.Context, req *mcp.CallToolRequest, in %s)", fd.Name.Name, b.typeString(params.At(1).Type()))
+			return false
+		}
 		if params.Len() == 3 {
-			if p, isPtr := params.At(1).Type().(*types.Pointer); !isPtr || !isNamed(p.Elem(), sdkPath, "CallToolRequest") {
+			if !isRequest(1) {
 				b.errorf(paramPos(1), "the second parameter of handler %s must be a *mcp.CallToolRequest, not %s; %s", fd.Name.Name, b.typeString(params.At(1).Type()), shapes)
 				ok = false
 			}
 			t.HasRequest = true
+		}
+		if sig.Variadic() {
+			// Its input is a slice: "the input is []In" would only repeat this.
+			b.errorf(paramPos(params.Len()-1), "handler %s is variadic; %s", fd.Name.Name, shapes)
+			return false
 		}
 		in := params.At(params.Len() - 1).Type()
 		// An alias (type GetInput = api.GetRequest) stands for its type, which the generated code
@@ -680,12 +707,11 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		} else if generic := genericInstance(in); generic != "" {
 			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s, an instance of the generic type %s; a tool input must be a non-generic named struct type: declare one, as in type %sInput %s, and take it instead", fd.Name.Name, b.typeString(in), generic, t.GoName, b.typeString(types.Unalias(in)))
 			ok = false
+		} else if p, isPtr := types.Unalias(in).(*types.Pointer); isPtr && isNamedStruct(p.Elem()) {
+			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s, a pointer; a tool input is taken by value: take %s (drop the *)", fd.Name.Name, b.typeString(in), b.typeString(p.Elem()))
+			ok = false
 		} else {
 			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s; a tool input must be a named struct type passed by value, e.g. %sInput", fd.Name.Name, b.typeString(in), t.GoName)
-			ok = false
-		}
-		if sig.Variadic() {
-			b.errorf(paramPos(params.Len()-1), "handler %s is variadic; %s", fd.Name.Name, shapes)
 			ok = false
 		}
 	}
@@ -864,6 +890,13 @@ func hasInvalidType(vars *types.Tuple) bool {
 func isStructType(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Struct)
 	return ok
+}
+
+// isNamedStruct reports whether t, behind aliases, is a non-generic named struct type: what a
+// tool input must be.
+func isNamedStruct(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && isStructType(named) && named.TypeArgs().Len() == 0
 }
 
 // SnakeCase turns a Go name into a tool name: GetOrder → get_order, ListHTTPRoutes → list_http_routes.

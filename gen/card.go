@@ -79,7 +79,7 @@ func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, require
 		case r == '\t':
 			b.errorf(pos, "%s contains a tab, which card.Fit would turn into a space; write a space", what)
 		case lr == oneLine && strings.ContainsRune("\n\r\v\f\u0085\u2028\u2029", r):
-			b.errorf(pos, "%s contains a line break (%U), and a %s is one line (card.Fit would turn the break into a space); remove the line break", what, r, what)
+			b.errorf(pos, "%s contains a line break (%U), and %s is one line (card.Fit would turn the break into a space); remove the line break", what, r, withArticle(what))
 		case lr == multiple:
 			b.errorf(pos, "%s contains the control character %U, which card.Fit would remove or replace; use plain text, where only \"\\n\" line breaks are kept", what, r)
 		default:
@@ -89,6 +89,37 @@ func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, require
 	if requiredBlank && card.IsBlank(s) {
 		b.errorf(pos, "%s %q shows nothing (white space and invisible characters alone), and hosts need it to show something; write visible text", what, s)
 	}
+}
+
+// misspeltTitleTag reports whether a field of out (or of a struct it embeds) has a card tag
+// whose slot is a misspelling of title (card:"titel"), which is reported as such.
+func (b *builder) misspeltTitleTag(out *types.Named) bool {
+	st, ok := out.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		v, ok := reflect.StructTag(st.Tag(i)).Lookup("card")
+		if !ok {
+			continue
+		}
+		for item := range strings.SplitSeq(v, ",") {
+			slot, _, _ := strings.Cut(strings.TrimSpace(item), "=")
+			if slot != "title" && annotations.DidYouMean(slot, []string{"title"}) == "title" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withArticle puts "a" or "an" before a slot's name, as its first letter sounds ("an action
+// message", "a card title"); the slots' names hold no word where the letter misleads.
+func withArticle(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }
 
 // foreignCardTags reports a tool whose output type, declared in another package, has card:"…"
@@ -205,7 +236,7 @@ func (b *builder) cardFromFieldTags(c *CardSpec, named *types.Named, st *types.S
 			case "-":
 			case "markdown":
 				if vp.Show != ShowString || isPointer(f.Type()) && !isStringPtr(f.Type()) {
-					b.errorf(pos, "card:\"markdown\" is on %s, a %s; the markdown document must be a string field", f.Name(), b.typeString(f.Type()))
+					b.errorf(pos, "card:\"markdown\" is on %s, of type %s; the markdown document must be a string field", f.Name(), b.typeString(f.Type()))
 					continue
 				}
 				if c.Markdown != nil {
@@ -403,7 +434,14 @@ func (b *builder) cardForTool(t *Tool, dirs []*annotations.Directive) {
 		*c = *base
 	}
 	b.cardFromDirectives(c, dirs, t.Out)
-	if c.Title == nil && !b.badLines[b.fset.Position(c.Pos).Line] {
+	switch {
+	case c.Title != nil || b.badLines[b.fset.Position(c.Pos).Line] || b.misspeltTitleTag(t.Out):
+		// A card:"titel" is reported where it stands; "no title" would only repeat it.
+	case t.Out.Obj().Pkg() != b.pkg.Types:
+		// cardgen reads the card tags of this package's types only: tagging the other
+		// package's field would change nothing.
+		b.errorf(c.Pos, "the result card of tool %s has no title; add title=\"…\" to //card:result (the card:\"…\" tags of %s, declared in package %s, are not read)", t.Name, t.Out.Obj().Name(), t.Out.Obj().Pkg().Name())
+	default:
 		b.errorf(c.Pos, "the result card of tool %s has no title; add title=\"…\" to //card:result or tag a field card:\"title\"", t.Name)
 	}
 	t.Card = c
