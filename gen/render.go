@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 	"golang.org/x/net/idna"
@@ -456,11 +458,22 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// lowerFirst makes an exported Go name unexported as Go's style does: a leading initialism is
+// lowered whole (UI → ui, HTTPGet → httpGet, not uI and hTTPGet), up to the capital that starts
+// the next word.
 func lowerFirst(s string) string {
-	if s == "" {
-		return s
+	n := 0
+	for n < len(s) && 'A' <= s[n] && s[n] <= 'Z' {
+		n++
 	}
-	return strings.ToLower(s[:1]) + s[1:]
+	if n > 1 && n < len(s) && 'a' <= s[n] && s[n] <= 'z' {
+		n-- // HTTPGet: the G starts Get
+	}
+	if n == 0 && s != "" {
+		r, size := utf8.DecodeRuneInString(s) // Été → été
+		return string(unicode.ToLower(r)) + s[size:]
+	}
+	return strings.ToLower(s[:n]) + s[n:]
 }
 
 // uiServerName is the default host of a package's ui:// URIs: its name, which hosts and the SDK

@@ -220,13 +220,22 @@ func show(expr *jen.Statement, v *ValuePath) jen.Code {
 		}
 		return jen.Qual(strconvPath, "FormatBool").Call(expr)
 	case ShowInt:
-		return jen.Qual(strconvPath, "FormatInt").Call(jen.Int64().Parens(expr), jen.Lit(10))
+		if !exact(types.Int64) { // a conversion to the type it has is noise (unconvert)
+			expr = jen.Int64().Parens(expr)
+		}
+		return jen.Qual(strconvPath, "FormatInt").Call(expr, jen.Lit(10))
 	case ShowUint:
-		return jen.Qual(strconvPath, "FormatUint").Call(jen.Uint64().Parens(expr), jen.Lit(10))
+		if !exact(types.Uint64) {
+			expr = jen.Uint64().Parens(expr)
+		}
+		return jen.Qual(strconvPath, "FormatUint").Call(expr, jen.Lit(10))
 	case ShowFloat32:
 		return jen.Qual(strconvPath, "FormatFloat").Call(jen.Float64().Parens(expr), jen.LitRune('f'), jen.Lit(-1), jen.Lit(32))
 	default:
-		return jen.Qual(strconvPath, "FormatFloat").Call(jen.Float64().Parens(expr), jen.LitRune('f'), jen.Lit(-1), jen.Lit(64))
+		if !exact(types.Float64) {
+			expr = jen.Float64().Parens(expr)
+		}
+		return jen.Qual(strconvPath, "FormatFloat").Call(expr, jen.LitRune('f'), jen.Lit(-1), jen.Lit(64))
 	}
 }
 

@@ -13427,7 +13427,7 @@ func GetTicket1Card(out *GetTicket1Result) card.Card {
 	c.Text = getTicket1Text1 + out.Owner.Name + getTicket1Text2
 	c.Fields = []card.Field{
 		{Label: getTicket1Field1Label, Value: out.Owner.Email},
-		{Label: getTicket1Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getTicket1Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getTicket1Action1Label, out.URL),
@@ -13477,7 +13477,7 @@ func GetShipment2Card(out *GetShipment2Result) card.Card {
 	c.Text = getShipment2Text1 + out.Owner.Name + getShipment2Text2
 	c.Fields = []card.Field{
 		{Label: getShipment2Field1Label, Value: out.Owner.Email},
-		{Label: getShipment2Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getShipment2Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getShipment2Action1Label, out.URL),
@@ -13527,7 +13527,7 @@ func GetBooking3Card(out *GetBooking3Result) card.Card {
 	c.Text = getBooking3Text1 + out.Owner.Name + getBooking3Text2
 	c.Fields = []card.Field{
 		{Label: getBooking3Field1Label, Value: out.Owner.Email},
-		{Label: getBooking3Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getBooking3Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getBooking3Action1Label, out.URL),
@@ -13627,7 +13627,7 @@ func GetDevice5Card(out *GetDevice5Result) card.Card {
 	c.Text = getDevice5Text1 + out.Owner.Name + getDevice5Text2
 	c.Fields = []card.Field{
 		{Label: getDevice5Field1Label, Value: out.Owner.Email},
-		{Label: getDevice5Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getDevice5Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getDevice5Action1Label, out.URL),
@@ -13677,7 +13677,7 @@ func GetReport6Card(out *GetReport6Result) card.Card {
 	c.Text = getReport6Text1 + out.Owner.Name + getReport6Text2
 	c.Fields = []card.Field{
 		{Label: getReport6Field1Label, Value: out.Owner.Email},
-		{Label: getReport6Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getReport6Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getReport6Action1Label, out.URL),
@@ -13726,7 +13726,7 @@ func GetLead7Card(out *GetLead7Result) card.Card {
 	c.Text = getLead7Text1 + out.Owner.Name + getLead7Text2
 	c.Fields = []card.Field{
 		{Label: getLead7Field1Label, Value: out.Owner.Email},
-		{Label: getLead7Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getLead7Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getLead7Action1Label, out.URL),
@@ -13826,7 +13826,7 @@ func GetCourse9Card(out *GetCourse9Result) card.Card {
 	c.Text = getCourse9Text1 + out.Owner.Name + getCourse9Text2
 	c.Fields = []card.Field{
 		{Label: getCourse9Field1Label, Value: out.Owner.Email},
-		{Label: getCourse9Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getCourse9Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getCourse9Action1Label, out.URL),
@@ -13876,7 +13876,7 @@ func ReviewInvoice10Card(out *ReviewInvoice10Result) card.Card {
 	c.Text = reviewInvoice10Text1 + out.Owner.Name + reviewInvoice10Text2
 	c.Fields = []card.Field{
 		{Label: reviewInvoice10Field1Label, Value: out.Owner.Email},
-		{Label: reviewInvoice10Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewInvoice10Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewInvoice10Action1Label, out.URL),
@@ -13926,7 +13926,7 @@ func ReviewTicket11Card(out *ReviewTicket11Result) card.Card {
 	c.Text = reviewTicket11Text1 + out.Owner.Name + reviewTicket11Text2
 	c.Fields = []card.Field{
 		{Label: reviewTicket11Field1Label, Value: out.Owner.Email},
-		{Label: reviewTicket11Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewTicket11Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewTicket11Action1Label, out.URL),
@@ -14026,7 +14026,7 @@ func ReviewBooking13Card(out *ReviewBooking13Result) card.Card {
 	c.Text = reviewBooking13Text1 + out.Owner.Name + reviewBooking13Text2
 	c.Fields = []card.Field{
 		{Label: reviewBooking13Field1Label, Value: out.Owner.Email},
-		{Label: reviewBooking13Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewBooking13Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewBooking13Action1Label, out.URL),
@@ -14076,7 +14076,7 @@ func ReviewAccount14Card(out *ReviewAccount14Result) card.Card {
 	c.Text = reviewAccount14Text1 + out.Owner.Name + reviewAccount14Text2
 	c.Fields = []card.Field{
 		{Label: reviewAccount14Field1Label, Value: out.Owner.Email},
-		{Label: reviewAccount14Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewAccount14Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewAccount14Action1Label, out.URL),
@@ -14126,7 +14126,7 @@ func ReviewDevice15Card(out *ReviewDevice15Result) card.Card {
 	c.Text = reviewDevice15Text1 + out.Owner.Name + reviewDevice15Text2
 	c.Fields = []card.Field{
 		{Label: reviewDevice15Field1Label, Value: out.Owner.Email},
-		{Label: reviewDevice15Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewDevice15Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewDevice15Action1Label, out.URL),
@@ -14226,7 +14226,7 @@ func ReviewLead17Card(out *ReviewLead17Result) card.Card {
 	c.Text = reviewLead17Text1 + out.Owner.Name + reviewLead17Text2
 	c.Fields = []card.Field{
 		{Label: reviewLead17Field1Label, Value: out.Owner.Email},
-		{Label: reviewLead17Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewLead17Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewLead17Action1Label, out.URL),
@@ -14276,7 +14276,7 @@ func ReviewClaim18Card(out *ReviewClaim18Result) card.Card {
 	c.Text = reviewClaim18Text1 + out.Owner.Name + reviewClaim18Text2
 	c.Fields = []card.Field{
 		{Label: reviewClaim18Field1Label, Value: out.Owner.Email},
-		{Label: reviewClaim18Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewClaim18Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewClaim18Action1Label, out.URL),
@@ -14326,7 +14326,7 @@ func ReviewCourse19Card(out *ReviewCourse19Result) card.Card {
 	c.Text = reviewCourse19Text1 + out.Owner.Name + reviewCourse19Text2
 	c.Fields = []card.Field{
 		{Label: reviewCourse19Field1Label, Value: out.Owner.Email},
-		{Label: reviewCourse19Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewCourse19Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewCourse19Action1Label, out.URL),
@@ -14426,7 +14426,7 @@ func UpdateTicket21Card(out *UpdateTicket21Result) card.Card {
 	c.Text = updateTicket21Text1 + out.Owner.Name + updateTicket21Text2
 	c.Fields = []card.Field{
 		{Label: updateTicket21Field1Label, Value: out.Owner.Email},
-		{Label: updateTicket21Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateTicket21Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateTicket21Action1Label, out.URL),
@@ -14476,7 +14476,7 @@ func UpdateShipment22Card(out *UpdateShipment22Result) card.Card {
 	c.Text = updateShipment22Text1 + out.Owner.Name + updateShipment22Text2
 	c.Fields = []card.Field{
 		{Label: updateShipment22Field1Label, Value: out.Owner.Email},
-		{Label: updateShipment22Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateShipment22Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateShipment22Action1Label, out.URL),
@@ -14526,7 +14526,7 @@ func UpdateBooking23Card(out *UpdateBooking23Result) card.Card {
 	c.Text = updateBooking23Text1 + out.Owner.Name + updateBooking23Text2
 	c.Fields = []card.Field{
 		{Label: updateBooking23Field1Label, Value: out.Owner.Email},
-		{Label: updateBooking23Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateBooking23Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateBooking23Action1Label, out.URL),
@@ -14626,7 +14626,7 @@ func UpdateDevice25Card(out *UpdateDevice25Result) card.Card {
 	c.Text = updateDevice25Text1 + out.Owner.Name + updateDevice25Text2
 	c.Fields = []card.Field{
 		{Label: updateDevice25Field1Label, Value: out.Owner.Email},
-		{Label: updateDevice25Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateDevice25Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateDevice25Action1Label, out.URL),
@@ -14676,7 +14676,7 @@ func UpdateReport26Card(out *UpdateReport26Result) card.Card {
 	c.Text = updateReport26Text1 + out.Owner.Name + updateReport26Text2
 	c.Fields = []card.Field{
 		{Label: updateReport26Field1Label, Value: out.Owner.Email},
-		{Label: updateReport26Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateReport26Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateReport26Action1Label, out.URL),
@@ -14726,7 +14726,7 @@ func UpdateLead27Card(out *UpdateLead27Result) card.Card {
 	c.Text = updateLead27Text1 + out.Owner.Name + updateLead27Text2
 	c.Fields = []card.Field{
 		{Label: updateLead27Field1Label, Value: out.Owner.Email},
-		{Label: updateLead27Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateLead27Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateLead27Action1Label, out.URL),
@@ -14826,7 +14826,7 @@ func UpdateCourse29Card(out *UpdateCourse29Result) card.Card {
 	c.Text = updateCourse29Text1 + out.Owner.Name + updateCourse29Text2
 	c.Fields = []card.Field{
 		{Label: updateCourse29Field1Label, Value: out.Owner.Email},
-		{Label: updateCourse29Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateCourse29Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateCourse29Action1Label, out.URL),
@@ -14876,7 +14876,7 @@ func CloseInvoice30Card(out *CloseInvoice30Result) card.Card {
 	c.Text = closeInvoice30Text1 + out.Owner.Name + closeInvoice30Text2
 	c.Fields = []card.Field{
 		{Label: closeInvoice30Field1Label, Value: out.Owner.Email},
-		{Label: closeInvoice30Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeInvoice30Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeInvoice30Action1Label, out.URL),
@@ -14926,7 +14926,7 @@ func CloseTicket31Card(out *CloseTicket31Result) card.Card {
 	c.Text = closeTicket31Text1 + out.Owner.Name + closeTicket31Text2
 	c.Fields = []card.Field{
 		{Label: closeTicket31Field1Label, Value: out.Owner.Email},
-		{Label: closeTicket31Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeTicket31Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeTicket31Action1Label, out.URL),
@@ -15026,7 +15026,7 @@ func CloseBooking33Card(out *CloseBooking33Result) card.Card {
 	c.Text = closeBooking33Text1 + out.Owner.Name + closeBooking33Text2
 	c.Fields = []card.Field{
 		{Label: closeBooking33Field1Label, Value: out.Owner.Email},
-		{Label: closeBooking33Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeBooking33Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeBooking33Action1Label, out.URL),
@@ -15076,7 +15076,7 @@ func CloseAccount34Card(out *CloseAccount34Result) card.Card {
 	c.Text = closeAccount34Text1 + out.Owner.Name + closeAccount34Text2
 	c.Fields = []card.Field{
 		{Label: closeAccount34Field1Label, Value: out.Owner.Email},
-		{Label: closeAccount34Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeAccount34Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeAccount34Action1Label, out.URL),
@@ -15126,7 +15126,7 @@ func CloseDevice35Card(out *CloseDevice35Result) card.Card {
 	c.Text = closeDevice35Text1 + out.Owner.Name + closeDevice35Text2
 	c.Fields = []card.Field{
 		{Label: closeDevice35Field1Label, Value: out.Owner.Email},
-		{Label: closeDevice35Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeDevice35Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeDevice35Action1Label, out.URL),
@@ -15226,7 +15226,7 @@ func CloseLead37Card(out *CloseLead37Result) card.Card {
 	c.Text = closeLead37Text1 + out.Owner.Name + closeLead37Text2
 	c.Fields = []card.Field{
 		{Label: closeLead37Field1Label, Value: out.Owner.Email},
-		{Label: closeLead37Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeLead37Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeLead37Action1Label, out.URL),
@@ -15276,7 +15276,7 @@ func CloseClaim38Card(out *CloseClaim38Result) card.Card {
 	c.Text = closeClaim38Text1 + out.Owner.Name + closeClaim38Text2
 	c.Fields = []card.Field{
 		{Label: closeClaim38Field1Label, Value: out.Owner.Email},
-		{Label: closeClaim38Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeClaim38Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeClaim38Action1Label, out.URL),
@@ -15326,7 +15326,7 @@ func CloseCourse39Card(out *CloseCourse39Result) card.Card {
 	c.Text = closeCourse39Text1 + out.Owner.Name + closeCourse39Text2
 	c.Fields = []card.Field{
 		{Label: closeCourse39Field1Label, Value: out.Owner.Email},
-		{Label: closeCourse39Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeCourse39Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeCourse39Action1Label, out.URL),
@@ -15426,7 +15426,7 @@ func ApproveTicket41Card(out *ApproveTicket41Result) card.Card {
 	c.Text = approveTicket41Text1 + out.Owner.Name + approveTicket41Text2
 	c.Fields = []card.Field{
 		{Label: approveTicket41Field1Label, Value: out.Owner.Email},
-		{Label: approveTicket41Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveTicket41Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveTicket41Action1Label, out.URL),
@@ -15476,7 +15476,7 @@ func ApproveShipment42Card(out *ApproveShipment42Result) card.Card {
 	c.Text = approveShipment42Text1 + out.Owner.Name + approveShipment42Text2
 	c.Fields = []card.Field{
 		{Label: approveShipment42Field1Label, Value: out.Owner.Email},
-		{Label: approveShipment42Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveShipment42Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveShipment42Action1Label, out.URL),
@@ -15526,7 +15526,7 @@ func ApproveBooking43Card(out *ApproveBooking43Result) card.Card {
 	c.Text = approveBooking43Text1 + out.Owner.Name + approveBooking43Text2
 	c.Fields = []card.Field{
 		{Label: approveBooking43Field1Label, Value: out.Owner.Email},
-		{Label: approveBooking43Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveBooking43Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveBooking43Action1Label, out.URL),
@@ -15626,7 +15626,7 @@ func ApproveDevice45Card(out *ApproveDevice45Result) card.Card {
 	c.Text = approveDevice45Text1 + out.Owner.Name + approveDevice45Text2
 	c.Fields = []card.Field{
 		{Label: approveDevice45Field1Label, Value: out.Owner.Email},
-		{Label: approveDevice45Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveDevice45Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveDevice45Action1Label, out.URL),
@@ -15676,7 +15676,7 @@ func ApproveReport46Card(out *ApproveReport46Result) card.Card {
 	c.Text = approveReport46Text1 + out.Owner.Name + approveReport46Text2
 	c.Fields = []card.Field{
 		{Label: approveReport46Field1Label, Value: out.Owner.Email},
-		{Label: approveReport46Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveReport46Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveReport46Action1Label, out.URL),
@@ -15726,7 +15726,7 @@ func ApproveLead47Card(out *ApproveLead47Result) card.Card {
 	c.Text = approveLead47Text1 + out.Owner.Name + approveLead47Text2
 	c.Fields = []card.Field{
 		{Label: approveLead47Field1Label, Value: out.Owner.Email},
-		{Label: approveLead47Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveLead47Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveLead47Action1Label, out.URL),
@@ -15826,7 +15826,7 @@ func ApproveCourse49Card(out *ApproveCourse49Result) card.Card {
 	c.Text = approveCourse49Text1 + out.Owner.Name + approveCourse49Text2
 	c.Fields = []card.Field{
 		{Label: approveCourse49Field1Label, Value: out.Owner.Email},
-		{Label: approveCourse49Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveCourse49Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveCourse49Action1Label, out.URL),
@@ -15876,7 +15876,7 @@ func GetInvoice50Card(out *GetInvoice50Result) card.Card {
 	c.Text = getInvoice50Text1 + out.Owner.Name + getInvoice50Text2
 	c.Fields = []card.Field{
 		{Label: getInvoice50Field1Label, Value: out.Owner.Email},
-		{Label: getInvoice50Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getInvoice50Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getInvoice50Action1Label, out.URL),
@@ -15926,7 +15926,7 @@ func GetTicket51Card(out *GetTicket51Result) card.Card {
 	c.Text = getTicket51Text1 + out.Owner.Name + getTicket51Text2
 	c.Fields = []card.Field{
 		{Label: getTicket51Field1Label, Value: out.Owner.Email},
-		{Label: getTicket51Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getTicket51Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getTicket51Action1Label, out.URL),
@@ -16026,7 +16026,7 @@ func GetBooking53Card(out *GetBooking53Result) card.Card {
 	c.Text = getBooking53Text1 + out.Owner.Name + getBooking53Text2
 	c.Fields = []card.Field{
 		{Label: getBooking53Field1Label, Value: out.Owner.Email},
-		{Label: getBooking53Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getBooking53Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getBooking53Action1Label, out.URL),
@@ -16076,7 +16076,7 @@ func GetAccount54Card(out *GetAccount54Result) card.Card {
 	c.Text = getAccount54Text1 + out.Owner.Name + getAccount54Text2
 	c.Fields = []card.Field{
 		{Label: getAccount54Field1Label, Value: out.Owner.Email},
-		{Label: getAccount54Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getAccount54Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getAccount54Action1Label, out.URL),
@@ -16126,7 +16126,7 @@ func GetDevice55Card(out *GetDevice55Result) card.Card {
 	c.Text = getDevice55Text1 + out.Owner.Name + getDevice55Text2
 	c.Fields = []card.Field{
 		{Label: getDevice55Field1Label, Value: out.Owner.Email},
-		{Label: getDevice55Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getDevice55Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getDevice55Action1Label, out.URL),
@@ -16226,7 +16226,7 @@ func GetLead57Card(out *GetLead57Result) card.Card {
 	c.Text = getLead57Text1 + out.Owner.Name + getLead57Text2
 	c.Fields = []card.Field{
 		{Label: getLead57Field1Label, Value: out.Owner.Email},
-		{Label: getLead57Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getLead57Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getLead57Action1Label, out.URL),
@@ -16276,7 +16276,7 @@ func GetClaim58Card(out *GetClaim58Result) card.Card {
 	c.Text = getClaim58Text1 + out.Owner.Name + getClaim58Text2
 	c.Fields = []card.Field{
 		{Label: getClaim58Field1Label, Value: out.Owner.Email},
-		{Label: getClaim58Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getClaim58Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getClaim58Action1Label, out.URL),
@@ -16326,7 +16326,7 @@ func GetCourse59Card(out *GetCourse59Result) card.Card {
 	c.Text = getCourse59Text1 + out.Owner.Name + getCourse59Text2
 	c.Fields = []card.Field{
 		{Label: getCourse59Field1Label, Value: out.Owner.Email},
-		{Label: getCourse59Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getCourse59Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getCourse59Action1Label, out.URL),
@@ -16426,7 +16426,7 @@ func ReviewTicket61Card(out *ReviewTicket61Result) card.Card {
 	c.Text = reviewTicket61Text1 + out.Owner.Name + reviewTicket61Text2
 	c.Fields = []card.Field{
 		{Label: reviewTicket61Field1Label, Value: out.Owner.Email},
-		{Label: reviewTicket61Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewTicket61Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewTicket61Action1Label, out.URL),
@@ -16476,7 +16476,7 @@ func ReviewShipment62Card(out *ReviewShipment62Result) card.Card {
 	c.Text = reviewShipment62Text1 + out.Owner.Name + reviewShipment62Text2
 	c.Fields = []card.Field{
 		{Label: reviewShipment62Field1Label, Value: out.Owner.Email},
-		{Label: reviewShipment62Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewShipment62Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewShipment62Action1Label, out.URL),
@@ -16526,7 +16526,7 @@ func ReviewBooking63Card(out *ReviewBooking63Result) card.Card {
 	c.Text = reviewBooking63Text1 + out.Owner.Name + reviewBooking63Text2
 	c.Fields = []card.Field{
 		{Label: reviewBooking63Field1Label, Value: out.Owner.Email},
-		{Label: reviewBooking63Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewBooking63Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewBooking63Action1Label, out.URL),
@@ -16626,7 +16626,7 @@ func ReviewDevice65Card(out *ReviewDevice65Result) card.Card {
 	c.Text = reviewDevice65Text1 + out.Owner.Name + reviewDevice65Text2
 	c.Fields = []card.Field{
 		{Label: reviewDevice65Field1Label, Value: out.Owner.Email},
-		{Label: reviewDevice65Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewDevice65Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewDevice65Action1Label, out.URL),
@@ -16676,7 +16676,7 @@ func ReviewReport66Card(out *ReviewReport66Result) card.Card {
 	c.Text = reviewReport66Text1 + out.Owner.Name + reviewReport66Text2
 	c.Fields = []card.Field{
 		{Label: reviewReport66Field1Label, Value: out.Owner.Email},
-		{Label: reviewReport66Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewReport66Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewReport66Action1Label, out.URL),
@@ -16726,7 +16726,7 @@ func ReviewLead67Card(out *ReviewLead67Result) card.Card {
 	c.Text = reviewLead67Text1 + out.Owner.Name + reviewLead67Text2
 	c.Fields = []card.Field{
 		{Label: reviewLead67Field1Label, Value: out.Owner.Email},
-		{Label: reviewLead67Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewLead67Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewLead67Action1Label, out.URL),
@@ -16826,7 +16826,7 @@ func ReviewCourse69Card(out *ReviewCourse69Result) card.Card {
 	c.Text = reviewCourse69Text1 + out.Owner.Name + reviewCourse69Text2
 	c.Fields = []card.Field{
 		{Label: reviewCourse69Field1Label, Value: out.Owner.Email},
-		{Label: reviewCourse69Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewCourse69Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewCourse69Action1Label, out.URL),
@@ -16876,7 +16876,7 @@ func UpdateInvoice70Card(out *UpdateInvoice70Result) card.Card {
 	c.Text = updateInvoice70Text1 + out.Owner.Name + updateInvoice70Text2
 	c.Fields = []card.Field{
 		{Label: updateInvoice70Field1Label, Value: out.Owner.Email},
-		{Label: updateInvoice70Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateInvoice70Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateInvoice70Action1Label, out.URL),
@@ -16926,7 +16926,7 @@ func UpdateTicket71Card(out *UpdateTicket71Result) card.Card {
 	c.Text = updateTicket71Text1 + out.Owner.Name + updateTicket71Text2
 	c.Fields = []card.Field{
 		{Label: updateTicket71Field1Label, Value: out.Owner.Email},
-		{Label: updateTicket71Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateTicket71Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateTicket71Action1Label, out.URL),
@@ -17026,7 +17026,7 @@ func UpdateBooking73Card(out *UpdateBooking73Result) card.Card {
 	c.Text = updateBooking73Text1 + out.Owner.Name + updateBooking73Text2
 	c.Fields = []card.Field{
 		{Label: updateBooking73Field1Label, Value: out.Owner.Email},
-		{Label: updateBooking73Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateBooking73Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateBooking73Action1Label, out.URL),
@@ -17076,7 +17076,7 @@ func UpdateAccount74Card(out *UpdateAccount74Result) card.Card {
 	c.Text = updateAccount74Text1 + out.Owner.Name + updateAccount74Text2
 	c.Fields = []card.Field{
 		{Label: updateAccount74Field1Label, Value: out.Owner.Email},
-		{Label: updateAccount74Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateAccount74Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateAccount74Action1Label, out.URL),
@@ -17126,7 +17126,7 @@ func UpdateDevice75Card(out *UpdateDevice75Result) card.Card {
 	c.Text = updateDevice75Text1 + out.Owner.Name + updateDevice75Text2
 	c.Fields = []card.Field{
 		{Label: updateDevice75Field1Label, Value: out.Owner.Email},
-		{Label: updateDevice75Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateDevice75Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateDevice75Action1Label, out.URL),
@@ -17226,7 +17226,7 @@ func UpdateLead77Card(out *UpdateLead77Result) card.Card {
 	c.Text = updateLead77Text1 + out.Owner.Name + updateLead77Text2
 	c.Fields = []card.Field{
 		{Label: updateLead77Field1Label, Value: out.Owner.Email},
-		{Label: updateLead77Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateLead77Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateLead77Action1Label, out.URL),
@@ -17276,7 +17276,7 @@ func UpdateClaim78Card(out *UpdateClaim78Result) card.Card {
 	c.Text = updateClaim78Text1 + out.Owner.Name + updateClaim78Text2
 	c.Fields = []card.Field{
 		{Label: updateClaim78Field1Label, Value: out.Owner.Email},
-		{Label: updateClaim78Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateClaim78Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateClaim78Action1Label, out.URL),
@@ -17326,7 +17326,7 @@ func UpdateCourse79Card(out *UpdateCourse79Result) card.Card {
 	c.Text = updateCourse79Text1 + out.Owner.Name + updateCourse79Text2
 	c.Fields = []card.Field{
 		{Label: updateCourse79Field1Label, Value: out.Owner.Email},
-		{Label: updateCourse79Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateCourse79Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateCourse79Action1Label, out.URL),
@@ -17426,7 +17426,7 @@ func CloseTicket81Card(out *CloseTicket81Result) card.Card {
 	c.Text = closeTicket81Text1 + out.Owner.Name + closeTicket81Text2
 	c.Fields = []card.Field{
 		{Label: closeTicket81Field1Label, Value: out.Owner.Email},
-		{Label: closeTicket81Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeTicket81Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeTicket81Action1Label, out.URL),
@@ -17476,7 +17476,7 @@ func CloseShipment82Card(out *CloseShipment82Result) card.Card {
 	c.Text = closeShipment82Text1 + out.Owner.Name + closeShipment82Text2
 	c.Fields = []card.Field{
 		{Label: closeShipment82Field1Label, Value: out.Owner.Email},
-		{Label: closeShipment82Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeShipment82Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeShipment82Action1Label, out.URL),
@@ -17526,7 +17526,7 @@ func CloseBooking83Card(out *CloseBooking83Result) card.Card {
 	c.Text = closeBooking83Text1 + out.Owner.Name + closeBooking83Text2
 	c.Fields = []card.Field{
 		{Label: closeBooking83Field1Label, Value: out.Owner.Email},
-		{Label: closeBooking83Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeBooking83Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeBooking83Action1Label, out.URL),
@@ -17626,7 +17626,7 @@ func CloseDevice85Card(out *CloseDevice85Result) card.Card {
 	c.Text = closeDevice85Text1 + out.Owner.Name + closeDevice85Text2
 	c.Fields = []card.Field{
 		{Label: closeDevice85Field1Label, Value: out.Owner.Email},
-		{Label: closeDevice85Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeDevice85Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeDevice85Action1Label, out.URL),
@@ -17676,7 +17676,7 @@ func CloseReport86Card(out *CloseReport86Result) card.Card {
 	c.Text = closeReport86Text1 + out.Owner.Name + closeReport86Text2
 	c.Fields = []card.Field{
 		{Label: closeReport86Field1Label, Value: out.Owner.Email},
-		{Label: closeReport86Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeReport86Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeReport86Action1Label, out.URL),
@@ -17726,7 +17726,7 @@ func CloseLead87Card(out *CloseLead87Result) card.Card {
 	c.Text = closeLead87Text1 + out.Owner.Name + closeLead87Text2
 	c.Fields = []card.Field{
 		{Label: closeLead87Field1Label, Value: out.Owner.Email},
-		{Label: closeLead87Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeLead87Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeLead87Action1Label, out.URL),
@@ -17826,7 +17826,7 @@ func CloseCourse89Card(out *CloseCourse89Result) card.Card {
 	c.Text = closeCourse89Text1 + out.Owner.Name + closeCourse89Text2
 	c.Fields = []card.Field{
 		{Label: closeCourse89Field1Label, Value: out.Owner.Email},
-		{Label: closeCourse89Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeCourse89Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeCourse89Action1Label, out.URL),
@@ -17876,7 +17876,7 @@ func ApproveInvoice90Card(out *ApproveInvoice90Result) card.Card {
 	c.Text = approveInvoice90Text1 + out.Owner.Name + approveInvoice90Text2
 	c.Fields = []card.Field{
 		{Label: approveInvoice90Field1Label, Value: out.Owner.Email},
-		{Label: approveInvoice90Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveInvoice90Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveInvoice90Action1Label, out.URL),
@@ -17926,7 +17926,7 @@ func ApproveTicket91Card(out *ApproveTicket91Result) card.Card {
 	c.Text = approveTicket91Text1 + out.Owner.Name + approveTicket91Text2
 	c.Fields = []card.Field{
 		{Label: approveTicket91Field1Label, Value: out.Owner.Email},
-		{Label: approveTicket91Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveTicket91Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveTicket91Action1Label, out.URL),
@@ -18026,7 +18026,7 @@ func ApproveBooking93Card(out *ApproveBooking93Result) card.Card {
 	c.Text = approveBooking93Text1 + out.Owner.Name + approveBooking93Text2
 	c.Fields = []card.Field{
 		{Label: approveBooking93Field1Label, Value: out.Owner.Email},
-		{Label: approveBooking93Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveBooking93Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveBooking93Action1Label, out.URL),
@@ -18076,7 +18076,7 @@ func ApproveAccount94Card(out *ApproveAccount94Result) card.Card {
 	c.Text = approveAccount94Text1 + out.Owner.Name + approveAccount94Text2
 	c.Fields = []card.Field{
 		{Label: approveAccount94Field1Label, Value: out.Owner.Email},
-		{Label: approveAccount94Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveAccount94Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveAccount94Action1Label, out.URL),
@@ -18126,7 +18126,7 @@ func ApproveDevice95Card(out *ApproveDevice95Result) card.Card {
 	c.Text = approveDevice95Text1 + out.Owner.Name + approveDevice95Text2
 	c.Fields = []card.Field{
 		{Label: approveDevice95Field1Label, Value: out.Owner.Email},
-		{Label: approveDevice95Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveDevice95Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveDevice95Action1Label, out.URL),
@@ -18226,7 +18226,7 @@ func ApproveLead97Card(out *ApproveLead97Result) card.Card {
 	c.Text = approveLead97Text1 + out.Owner.Name + approveLead97Text2
 	c.Fields = []card.Field{
 		{Label: approveLead97Field1Label, Value: out.Owner.Email},
-		{Label: approveLead97Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveLead97Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveLead97Action1Label, out.URL),
@@ -18276,7 +18276,7 @@ func ApproveClaim98Card(out *ApproveClaim98Result) card.Card {
 	c.Text = approveClaim98Text1 + out.Owner.Name + approveClaim98Text2
 	c.Fields = []card.Field{
 		{Label: approveClaim98Field1Label, Value: out.Owner.Email},
-		{Label: approveClaim98Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveClaim98Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveClaim98Action1Label, out.URL),
@@ -18326,7 +18326,7 @@ func ApproveCourse99Card(out *ApproveCourse99Result) card.Card {
 	c.Text = approveCourse99Text1 + out.Owner.Name + approveCourse99Text2
 	c.Fields = []card.Field{
 		{Label: approveCourse99Field1Label, Value: out.Owner.Email},
-		{Label: approveCourse99Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveCourse99Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveCourse99Action1Label, out.URL),
@@ -18426,7 +18426,7 @@ func GetTicket101Card(out *GetTicket101Result) card.Card {
 	c.Text = getTicket101Text1 + out.Owner.Name + getTicket101Text2
 	c.Fields = []card.Field{
 		{Label: getTicket101Field1Label, Value: out.Owner.Email},
-		{Label: getTicket101Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getTicket101Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getTicket101Action1Label, out.URL),
@@ -18476,7 +18476,7 @@ func GetShipment102Card(out *GetShipment102Result) card.Card {
 	c.Text = getShipment102Text1 + out.Owner.Name + getShipment102Text2
 	c.Fields = []card.Field{
 		{Label: getShipment102Field1Label, Value: out.Owner.Email},
-		{Label: getShipment102Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getShipment102Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getShipment102Action1Label, out.URL),
@@ -18526,7 +18526,7 @@ func GetBooking103Card(out *GetBooking103Result) card.Card {
 	c.Text = getBooking103Text1 + out.Owner.Name + getBooking103Text2
 	c.Fields = []card.Field{
 		{Label: getBooking103Field1Label, Value: out.Owner.Email},
-		{Label: getBooking103Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getBooking103Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getBooking103Action1Label, out.URL),
@@ -18626,7 +18626,7 @@ func GetDevice105Card(out *GetDevice105Result) card.Card {
 	c.Text = getDevice105Text1 + out.Owner.Name + getDevice105Text2
 	c.Fields = []card.Field{
 		{Label: getDevice105Field1Label, Value: out.Owner.Email},
-		{Label: getDevice105Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getDevice105Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getDevice105Action1Label, out.URL),
@@ -18676,7 +18676,7 @@ func GetReport106Card(out *GetReport106Result) card.Card {
 	c.Text = getReport106Text1 + out.Owner.Name + getReport106Text2
 	c.Fields = []card.Field{
 		{Label: getReport106Field1Label, Value: out.Owner.Email},
-		{Label: getReport106Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getReport106Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getReport106Action1Label, out.URL),
@@ -18726,7 +18726,7 @@ func GetLead107Card(out *GetLead107Result) card.Card {
 	c.Text = getLead107Text1 + out.Owner.Name + getLead107Text2
 	c.Fields = []card.Field{
 		{Label: getLead107Field1Label, Value: out.Owner.Email},
-		{Label: getLead107Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getLead107Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getLead107Action1Label, out.URL),
@@ -18826,7 +18826,7 @@ func GetCourse109Card(out *GetCourse109Result) card.Card {
 	c.Text = getCourse109Text1 + out.Owner.Name + getCourse109Text2
 	c.Fields = []card.Field{
 		{Label: getCourse109Field1Label, Value: out.Owner.Email},
-		{Label: getCourse109Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getCourse109Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getCourse109Action1Label, out.URL),
@@ -18876,7 +18876,7 @@ func ReviewInvoice110Card(out *ReviewInvoice110Result) card.Card {
 	c.Text = reviewInvoice110Text1 + out.Owner.Name + reviewInvoice110Text2
 	c.Fields = []card.Field{
 		{Label: reviewInvoice110Field1Label, Value: out.Owner.Email},
-		{Label: reviewInvoice110Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewInvoice110Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewInvoice110Action1Label, out.URL),
@@ -18926,7 +18926,7 @@ func ReviewTicket111Card(out *ReviewTicket111Result) card.Card {
 	c.Text = reviewTicket111Text1 + out.Owner.Name + reviewTicket111Text2
 	c.Fields = []card.Field{
 		{Label: reviewTicket111Field1Label, Value: out.Owner.Email},
-		{Label: reviewTicket111Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewTicket111Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewTicket111Action1Label, out.URL),
@@ -19026,7 +19026,7 @@ func ReviewBooking113Card(out *ReviewBooking113Result) card.Card {
 	c.Text = reviewBooking113Text1 + out.Owner.Name + reviewBooking113Text2
 	c.Fields = []card.Field{
 		{Label: reviewBooking113Field1Label, Value: out.Owner.Email},
-		{Label: reviewBooking113Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewBooking113Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewBooking113Action1Label, out.URL),
@@ -19076,7 +19076,7 @@ func ReviewAccount114Card(out *ReviewAccount114Result) card.Card {
 	c.Text = reviewAccount114Text1 + out.Owner.Name + reviewAccount114Text2
 	c.Fields = []card.Field{
 		{Label: reviewAccount114Field1Label, Value: out.Owner.Email},
-		{Label: reviewAccount114Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewAccount114Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewAccount114Action1Label, out.URL),
@@ -19126,7 +19126,7 @@ func ReviewDevice115Card(out *ReviewDevice115Result) card.Card {
 	c.Text = reviewDevice115Text1 + out.Owner.Name + reviewDevice115Text2
 	c.Fields = []card.Field{
 		{Label: reviewDevice115Field1Label, Value: out.Owner.Email},
-		{Label: reviewDevice115Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewDevice115Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewDevice115Action1Label, out.URL),
@@ -19226,7 +19226,7 @@ func ReviewLead117Card(out *ReviewLead117Result) card.Card {
 	c.Text = reviewLead117Text1 + out.Owner.Name + reviewLead117Text2
 	c.Fields = []card.Field{
 		{Label: reviewLead117Field1Label, Value: out.Owner.Email},
-		{Label: reviewLead117Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewLead117Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewLead117Action1Label, out.URL),
@@ -19276,7 +19276,7 @@ func ReviewClaim118Card(out *ReviewClaim118Result) card.Card {
 	c.Text = reviewClaim118Text1 + out.Owner.Name + reviewClaim118Text2
 	c.Fields = []card.Field{
 		{Label: reviewClaim118Field1Label, Value: out.Owner.Email},
-		{Label: reviewClaim118Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewClaim118Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewClaim118Action1Label, out.URL),
@@ -19326,7 +19326,7 @@ func ReviewCourse119Card(out *ReviewCourse119Result) card.Card {
 	c.Text = reviewCourse119Text1 + out.Owner.Name + reviewCourse119Text2
 	c.Fields = []card.Field{
 		{Label: reviewCourse119Field1Label, Value: out.Owner.Email},
-		{Label: reviewCourse119Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewCourse119Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewCourse119Action1Label, out.URL),
@@ -19426,7 +19426,7 @@ func UpdateTicket121Card(out *UpdateTicket121Result) card.Card {
 	c.Text = updateTicket121Text1 + out.Owner.Name + updateTicket121Text2
 	c.Fields = []card.Field{
 		{Label: updateTicket121Field1Label, Value: out.Owner.Email},
-		{Label: updateTicket121Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateTicket121Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateTicket121Action1Label, out.URL),
@@ -19476,7 +19476,7 @@ func UpdateShipment122Card(out *UpdateShipment122Result) card.Card {
 	c.Text = updateShipment122Text1 + out.Owner.Name + updateShipment122Text2
 	c.Fields = []card.Field{
 		{Label: updateShipment122Field1Label, Value: out.Owner.Email},
-		{Label: updateShipment122Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateShipment122Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateShipment122Action1Label, out.URL),
@@ -19526,7 +19526,7 @@ func UpdateBooking123Card(out *UpdateBooking123Result) card.Card {
 	c.Text = updateBooking123Text1 + out.Owner.Name + updateBooking123Text2
 	c.Fields = []card.Field{
 		{Label: updateBooking123Field1Label, Value: out.Owner.Email},
-		{Label: updateBooking123Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateBooking123Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateBooking123Action1Label, out.URL),
@@ -19626,7 +19626,7 @@ func UpdateDevice125Card(out *UpdateDevice125Result) card.Card {
 	c.Text = updateDevice125Text1 + out.Owner.Name + updateDevice125Text2
 	c.Fields = []card.Field{
 		{Label: updateDevice125Field1Label, Value: out.Owner.Email},
-		{Label: updateDevice125Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateDevice125Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateDevice125Action1Label, out.URL),
@@ -19676,7 +19676,7 @@ func UpdateReport126Card(out *UpdateReport126Result) card.Card {
 	c.Text = updateReport126Text1 + out.Owner.Name + updateReport126Text2
 	c.Fields = []card.Field{
 		{Label: updateReport126Field1Label, Value: out.Owner.Email},
-		{Label: updateReport126Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateReport126Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateReport126Action1Label, out.URL),
@@ -19726,7 +19726,7 @@ func UpdateLead127Card(out *UpdateLead127Result) card.Card {
 	c.Text = updateLead127Text1 + out.Owner.Name + updateLead127Text2
 	c.Fields = []card.Field{
 		{Label: updateLead127Field1Label, Value: out.Owner.Email},
-		{Label: updateLead127Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateLead127Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateLead127Action1Label, out.URL),
@@ -19826,7 +19826,7 @@ func UpdateCourse129Card(out *UpdateCourse129Result) card.Card {
 	c.Text = updateCourse129Text1 + out.Owner.Name + updateCourse129Text2
 	c.Fields = []card.Field{
 		{Label: updateCourse129Field1Label, Value: out.Owner.Email},
-		{Label: updateCourse129Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateCourse129Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateCourse129Action1Label, out.URL),
@@ -19876,7 +19876,7 @@ func CloseInvoice130Card(out *CloseInvoice130Result) card.Card {
 	c.Text = closeInvoice130Text1 + out.Owner.Name + closeInvoice130Text2
 	c.Fields = []card.Field{
 		{Label: closeInvoice130Field1Label, Value: out.Owner.Email},
-		{Label: closeInvoice130Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeInvoice130Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeInvoice130Action1Label, out.URL),
@@ -19926,7 +19926,7 @@ func CloseTicket131Card(out *CloseTicket131Result) card.Card {
 	c.Text = closeTicket131Text1 + out.Owner.Name + closeTicket131Text2
 	c.Fields = []card.Field{
 		{Label: closeTicket131Field1Label, Value: out.Owner.Email},
-		{Label: closeTicket131Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeTicket131Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeTicket131Action1Label, out.URL),
@@ -20026,7 +20026,7 @@ func CloseBooking133Card(out *CloseBooking133Result) card.Card {
 	c.Text = closeBooking133Text1 + out.Owner.Name + closeBooking133Text2
 	c.Fields = []card.Field{
 		{Label: closeBooking133Field1Label, Value: out.Owner.Email},
-		{Label: closeBooking133Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeBooking133Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeBooking133Action1Label, out.URL),
@@ -20076,7 +20076,7 @@ func CloseAccount134Card(out *CloseAccount134Result) card.Card {
 	c.Text = closeAccount134Text1 + out.Owner.Name + closeAccount134Text2
 	c.Fields = []card.Field{
 		{Label: closeAccount134Field1Label, Value: out.Owner.Email},
-		{Label: closeAccount134Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeAccount134Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeAccount134Action1Label, out.URL),
@@ -20126,7 +20126,7 @@ func CloseDevice135Card(out *CloseDevice135Result) card.Card {
 	c.Text = closeDevice135Text1 + out.Owner.Name + closeDevice135Text2
 	c.Fields = []card.Field{
 		{Label: closeDevice135Field1Label, Value: out.Owner.Email},
-		{Label: closeDevice135Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeDevice135Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeDevice135Action1Label, out.URL),
@@ -20226,7 +20226,7 @@ func CloseLead137Card(out *CloseLead137Result) card.Card {
 	c.Text = closeLead137Text1 + out.Owner.Name + closeLead137Text2
 	c.Fields = []card.Field{
 		{Label: closeLead137Field1Label, Value: out.Owner.Email},
-		{Label: closeLead137Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeLead137Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeLead137Action1Label, out.URL),
@@ -20276,7 +20276,7 @@ func CloseClaim138Card(out *CloseClaim138Result) card.Card {
 	c.Text = closeClaim138Text1 + out.Owner.Name + closeClaim138Text2
 	c.Fields = []card.Field{
 		{Label: closeClaim138Field1Label, Value: out.Owner.Email},
-		{Label: closeClaim138Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeClaim138Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeClaim138Action1Label, out.URL),
@@ -20326,7 +20326,7 @@ func CloseCourse139Card(out *CloseCourse139Result) card.Card {
 	c.Text = closeCourse139Text1 + out.Owner.Name + closeCourse139Text2
 	c.Fields = []card.Field{
 		{Label: closeCourse139Field1Label, Value: out.Owner.Email},
-		{Label: closeCourse139Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeCourse139Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeCourse139Action1Label, out.URL),
@@ -20426,7 +20426,7 @@ func ApproveTicket141Card(out *ApproveTicket141Result) card.Card {
 	c.Text = approveTicket141Text1 + out.Owner.Name + approveTicket141Text2
 	c.Fields = []card.Field{
 		{Label: approveTicket141Field1Label, Value: out.Owner.Email},
-		{Label: approveTicket141Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveTicket141Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveTicket141Action1Label, out.URL),
@@ -20476,7 +20476,7 @@ func ApproveShipment142Card(out *ApproveShipment142Result) card.Card {
 	c.Text = approveShipment142Text1 + out.Owner.Name + approveShipment142Text2
 	c.Fields = []card.Field{
 		{Label: approveShipment142Field1Label, Value: out.Owner.Email},
-		{Label: approveShipment142Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveShipment142Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveShipment142Action1Label, out.URL),
@@ -20526,7 +20526,7 @@ func ApproveBooking143Card(out *ApproveBooking143Result) card.Card {
 	c.Text = approveBooking143Text1 + out.Owner.Name + approveBooking143Text2
 	c.Fields = []card.Field{
 		{Label: approveBooking143Field1Label, Value: out.Owner.Email},
-		{Label: approveBooking143Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveBooking143Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveBooking143Action1Label, out.URL),
@@ -20626,7 +20626,7 @@ func ApproveDevice145Card(out *ApproveDevice145Result) card.Card {
 	c.Text = approveDevice145Text1 + out.Owner.Name + approveDevice145Text2
 	c.Fields = []card.Field{
 		{Label: approveDevice145Field1Label, Value: out.Owner.Email},
-		{Label: approveDevice145Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveDevice145Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveDevice145Action1Label, out.URL),
@@ -20676,7 +20676,7 @@ func ApproveReport146Card(out *ApproveReport146Result) card.Card {
 	c.Text = approveReport146Text1 + out.Owner.Name + approveReport146Text2
 	c.Fields = []card.Field{
 		{Label: approveReport146Field1Label, Value: out.Owner.Email},
-		{Label: approveReport146Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveReport146Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveReport146Action1Label, out.URL),
@@ -20726,7 +20726,7 @@ func ApproveLead147Card(out *ApproveLead147Result) card.Card {
 	c.Text = approveLead147Text1 + out.Owner.Name + approveLead147Text2
 	c.Fields = []card.Field{
 		{Label: approveLead147Field1Label, Value: out.Owner.Email},
-		{Label: approveLead147Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveLead147Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveLead147Action1Label, out.URL),
@@ -20826,7 +20826,7 @@ func ApproveCourse149Card(out *ApproveCourse149Result) card.Card {
 	c.Text = approveCourse149Text1 + out.Owner.Name + approveCourse149Text2
 	c.Fields = []card.Field{
 		{Label: approveCourse149Field1Label, Value: out.Owner.Email},
-		{Label: approveCourse149Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveCourse149Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveCourse149Action1Label, out.URL),
@@ -20876,7 +20876,7 @@ func GetInvoice150Card(out *GetInvoice150Result) card.Card {
 	c.Text = getInvoice150Text1 + out.Owner.Name + getInvoice150Text2
 	c.Fields = []card.Field{
 		{Label: getInvoice150Field1Label, Value: out.Owner.Email},
-		{Label: getInvoice150Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getInvoice150Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getInvoice150Action1Label, out.URL),
@@ -20926,7 +20926,7 @@ func GetTicket151Card(out *GetTicket151Result) card.Card {
 	c.Text = getTicket151Text1 + out.Owner.Name + getTicket151Text2
 	c.Fields = []card.Field{
 		{Label: getTicket151Field1Label, Value: out.Owner.Email},
-		{Label: getTicket151Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getTicket151Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getTicket151Action1Label, out.URL),
@@ -21026,7 +21026,7 @@ func GetBooking153Card(out *GetBooking153Result) card.Card {
 	c.Text = getBooking153Text1 + out.Owner.Name + getBooking153Text2
 	c.Fields = []card.Field{
 		{Label: getBooking153Field1Label, Value: out.Owner.Email},
-		{Label: getBooking153Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getBooking153Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getBooking153Action1Label, out.URL),
@@ -21076,7 +21076,7 @@ func GetAccount154Card(out *GetAccount154Result) card.Card {
 	c.Text = getAccount154Text1 + out.Owner.Name + getAccount154Text2
 	c.Fields = []card.Field{
 		{Label: getAccount154Field1Label, Value: out.Owner.Email},
-		{Label: getAccount154Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getAccount154Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getAccount154Action1Label, out.URL),
@@ -21126,7 +21126,7 @@ func GetDevice155Card(out *GetDevice155Result) card.Card {
 	c.Text = getDevice155Text1 + out.Owner.Name + getDevice155Text2
 	c.Fields = []card.Field{
 		{Label: getDevice155Field1Label, Value: out.Owner.Email},
-		{Label: getDevice155Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getDevice155Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getDevice155Action1Label, out.URL),
@@ -21226,7 +21226,7 @@ func GetLead157Card(out *GetLead157Result) card.Card {
 	c.Text = getLead157Text1 + out.Owner.Name + getLead157Text2
 	c.Fields = []card.Field{
 		{Label: getLead157Field1Label, Value: out.Owner.Email},
-		{Label: getLead157Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getLead157Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getLead157Action1Label, out.URL),
@@ -21276,7 +21276,7 @@ func GetClaim158Card(out *GetClaim158Result) card.Card {
 	c.Text = getClaim158Text1 + out.Owner.Name + getClaim158Text2
 	c.Fields = []card.Field{
 		{Label: getClaim158Field1Label, Value: out.Owner.Email},
-		{Label: getClaim158Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getClaim158Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getClaim158Action1Label, out.URL),
@@ -21326,7 +21326,7 @@ func GetCourse159Card(out *GetCourse159Result) card.Card {
 	c.Text = getCourse159Text1 + out.Owner.Name + getCourse159Text2
 	c.Fields = []card.Field{
 		{Label: getCourse159Field1Label, Value: out.Owner.Email},
-		{Label: getCourse159Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getCourse159Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getCourse159Action1Label, out.URL),
@@ -21426,7 +21426,7 @@ func ReviewTicket161Card(out *ReviewTicket161Result) card.Card {
 	c.Text = reviewTicket161Text1 + out.Owner.Name + reviewTicket161Text2
 	c.Fields = []card.Field{
 		{Label: reviewTicket161Field1Label, Value: out.Owner.Email},
-		{Label: reviewTicket161Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewTicket161Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewTicket161Action1Label, out.URL),
@@ -21476,7 +21476,7 @@ func ReviewShipment162Card(out *ReviewShipment162Result) card.Card {
 	c.Text = reviewShipment162Text1 + out.Owner.Name + reviewShipment162Text2
 	c.Fields = []card.Field{
 		{Label: reviewShipment162Field1Label, Value: out.Owner.Email},
-		{Label: reviewShipment162Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewShipment162Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewShipment162Action1Label, out.URL),
@@ -21526,7 +21526,7 @@ func ReviewBooking163Card(out *ReviewBooking163Result) card.Card {
 	c.Text = reviewBooking163Text1 + out.Owner.Name + reviewBooking163Text2
 	c.Fields = []card.Field{
 		{Label: reviewBooking163Field1Label, Value: out.Owner.Email},
-		{Label: reviewBooking163Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewBooking163Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewBooking163Action1Label, out.URL),
@@ -21626,7 +21626,7 @@ func ReviewDevice165Card(out *ReviewDevice165Result) card.Card {
 	c.Text = reviewDevice165Text1 + out.Owner.Name + reviewDevice165Text2
 	c.Fields = []card.Field{
 		{Label: reviewDevice165Field1Label, Value: out.Owner.Email},
-		{Label: reviewDevice165Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewDevice165Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewDevice165Action1Label, out.URL),
@@ -21676,7 +21676,7 @@ func ReviewReport166Card(out *ReviewReport166Result) card.Card {
 	c.Text = reviewReport166Text1 + out.Owner.Name + reviewReport166Text2
 	c.Fields = []card.Field{
 		{Label: reviewReport166Field1Label, Value: out.Owner.Email},
-		{Label: reviewReport166Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewReport166Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewReport166Action1Label, out.URL),
@@ -21726,7 +21726,7 @@ func ReviewLead167Card(out *ReviewLead167Result) card.Card {
 	c.Text = reviewLead167Text1 + out.Owner.Name + reviewLead167Text2
 	c.Fields = []card.Field{
 		{Label: reviewLead167Field1Label, Value: out.Owner.Email},
-		{Label: reviewLead167Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewLead167Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewLead167Action1Label, out.URL),
@@ -21826,7 +21826,7 @@ func ReviewCourse169Card(out *ReviewCourse169Result) card.Card {
 	c.Text = reviewCourse169Text1 + out.Owner.Name + reviewCourse169Text2
 	c.Fields = []card.Field{
 		{Label: reviewCourse169Field1Label, Value: out.Owner.Email},
-		{Label: reviewCourse169Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewCourse169Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewCourse169Action1Label, out.URL),
@@ -21876,7 +21876,7 @@ func UpdateInvoice170Card(out *UpdateInvoice170Result) card.Card {
 	c.Text = updateInvoice170Text1 + out.Owner.Name + updateInvoice170Text2
 	c.Fields = []card.Field{
 		{Label: updateInvoice170Field1Label, Value: out.Owner.Email},
-		{Label: updateInvoice170Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateInvoice170Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateInvoice170Action1Label, out.URL),
@@ -21926,7 +21926,7 @@ func UpdateTicket171Card(out *UpdateTicket171Result) card.Card {
 	c.Text = updateTicket171Text1 + out.Owner.Name + updateTicket171Text2
 	c.Fields = []card.Field{
 		{Label: updateTicket171Field1Label, Value: out.Owner.Email},
-		{Label: updateTicket171Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateTicket171Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateTicket171Action1Label, out.URL),
@@ -22026,7 +22026,7 @@ func UpdateBooking173Card(out *UpdateBooking173Result) card.Card {
 	c.Text = updateBooking173Text1 + out.Owner.Name + updateBooking173Text2
 	c.Fields = []card.Field{
 		{Label: updateBooking173Field1Label, Value: out.Owner.Email},
-		{Label: updateBooking173Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateBooking173Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateBooking173Action1Label, out.URL),
@@ -22076,7 +22076,7 @@ func UpdateAccount174Card(out *UpdateAccount174Result) card.Card {
 	c.Text = updateAccount174Text1 + out.Owner.Name + updateAccount174Text2
 	c.Fields = []card.Field{
 		{Label: updateAccount174Field1Label, Value: out.Owner.Email},
-		{Label: updateAccount174Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateAccount174Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateAccount174Action1Label, out.URL),
@@ -22126,7 +22126,7 @@ func UpdateDevice175Card(out *UpdateDevice175Result) card.Card {
 	c.Text = updateDevice175Text1 + out.Owner.Name + updateDevice175Text2
 	c.Fields = []card.Field{
 		{Label: updateDevice175Field1Label, Value: out.Owner.Email},
-		{Label: updateDevice175Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateDevice175Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateDevice175Action1Label, out.URL),
@@ -22226,7 +22226,7 @@ func UpdateLead177Card(out *UpdateLead177Result) card.Card {
 	c.Text = updateLead177Text1 + out.Owner.Name + updateLead177Text2
 	c.Fields = []card.Field{
 		{Label: updateLead177Field1Label, Value: out.Owner.Email},
-		{Label: updateLead177Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateLead177Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateLead177Action1Label, out.URL),
@@ -22276,7 +22276,7 @@ func UpdateClaim178Card(out *UpdateClaim178Result) card.Card {
 	c.Text = updateClaim178Text1 + out.Owner.Name + updateClaim178Text2
 	c.Fields = []card.Field{
 		{Label: updateClaim178Field1Label, Value: out.Owner.Email},
-		{Label: updateClaim178Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateClaim178Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateClaim178Action1Label, out.URL),
@@ -22326,7 +22326,7 @@ func UpdateCourse179Card(out *UpdateCourse179Result) card.Card {
 	c.Text = updateCourse179Text1 + out.Owner.Name + updateCourse179Text2
 	c.Fields = []card.Field{
 		{Label: updateCourse179Field1Label, Value: out.Owner.Email},
-		{Label: updateCourse179Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateCourse179Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateCourse179Action1Label, out.URL),
@@ -22426,7 +22426,7 @@ func CloseTicket181Card(out *CloseTicket181Result) card.Card {
 	c.Text = closeTicket181Text1 + out.Owner.Name + closeTicket181Text2
 	c.Fields = []card.Field{
 		{Label: closeTicket181Field1Label, Value: out.Owner.Email},
-		{Label: closeTicket181Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeTicket181Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeTicket181Action1Label, out.URL),
@@ -22476,7 +22476,7 @@ func CloseShipment182Card(out *CloseShipment182Result) card.Card {
 	c.Text = closeShipment182Text1 + out.Owner.Name + closeShipment182Text2
 	c.Fields = []card.Field{
 		{Label: closeShipment182Field1Label, Value: out.Owner.Email},
-		{Label: closeShipment182Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeShipment182Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeShipment182Action1Label, out.URL),
@@ -22526,7 +22526,7 @@ func CloseBooking183Card(out *CloseBooking183Result) card.Card {
 	c.Text = closeBooking183Text1 + out.Owner.Name + closeBooking183Text2
 	c.Fields = []card.Field{
 		{Label: closeBooking183Field1Label, Value: out.Owner.Email},
-		{Label: closeBooking183Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeBooking183Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeBooking183Action1Label, out.URL),
@@ -22626,7 +22626,7 @@ func CloseDevice185Card(out *CloseDevice185Result) card.Card {
 	c.Text = closeDevice185Text1 + out.Owner.Name + closeDevice185Text2
 	c.Fields = []card.Field{
 		{Label: closeDevice185Field1Label, Value: out.Owner.Email},
-		{Label: closeDevice185Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeDevice185Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeDevice185Action1Label, out.URL),
@@ -22676,7 +22676,7 @@ func CloseReport186Card(out *CloseReport186Result) card.Card {
 	c.Text = closeReport186Text1 + out.Owner.Name + closeReport186Text2
 	c.Fields = []card.Field{
 		{Label: closeReport186Field1Label, Value: out.Owner.Email},
-		{Label: closeReport186Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeReport186Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeReport186Action1Label, out.URL),
@@ -22726,7 +22726,7 @@ func CloseLead187Card(out *CloseLead187Result) card.Card {
 	c.Text = closeLead187Text1 + out.Owner.Name + closeLead187Text2
 	c.Fields = []card.Field{
 		{Label: closeLead187Field1Label, Value: out.Owner.Email},
-		{Label: closeLead187Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeLead187Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeLead187Action1Label, out.URL),
@@ -22826,7 +22826,7 @@ func CloseCourse189Card(out *CloseCourse189Result) card.Card {
 	c.Text = closeCourse189Text1 + out.Owner.Name + closeCourse189Text2
 	c.Fields = []card.Field{
 		{Label: closeCourse189Field1Label, Value: out.Owner.Email},
-		{Label: closeCourse189Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeCourse189Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeCourse189Action1Label, out.URL),
@@ -22876,7 +22876,7 @@ func ApproveInvoice190Card(out *ApproveInvoice190Result) card.Card {
 	c.Text = approveInvoice190Text1 + out.Owner.Name + approveInvoice190Text2
 	c.Fields = []card.Field{
 		{Label: approveInvoice190Field1Label, Value: out.Owner.Email},
-		{Label: approveInvoice190Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveInvoice190Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveInvoice190Action1Label, out.URL),
@@ -22926,7 +22926,7 @@ func ApproveTicket191Card(out *ApproveTicket191Result) card.Card {
 	c.Text = approveTicket191Text1 + out.Owner.Name + approveTicket191Text2
 	c.Fields = []card.Field{
 		{Label: approveTicket191Field1Label, Value: out.Owner.Email},
-		{Label: approveTicket191Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveTicket191Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveTicket191Action1Label, out.URL),
@@ -23026,7 +23026,7 @@ func ApproveBooking193Card(out *ApproveBooking193Result) card.Card {
 	c.Text = approveBooking193Text1 + out.Owner.Name + approveBooking193Text2
 	c.Fields = []card.Field{
 		{Label: approveBooking193Field1Label, Value: out.Owner.Email},
-		{Label: approveBooking193Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveBooking193Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveBooking193Action1Label, out.URL),
@@ -23076,7 +23076,7 @@ func ApproveAccount194Card(out *ApproveAccount194Result) card.Card {
 	c.Text = approveAccount194Text1 + out.Owner.Name + approveAccount194Text2
 	c.Fields = []card.Field{
 		{Label: approveAccount194Field1Label, Value: out.Owner.Email},
-		{Label: approveAccount194Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveAccount194Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveAccount194Action1Label, out.URL),
@@ -23126,7 +23126,7 @@ func ApproveDevice195Card(out *ApproveDevice195Result) card.Card {
 	c.Text = approveDevice195Text1 + out.Owner.Name + approveDevice195Text2
 	c.Fields = []card.Field{
 		{Label: approveDevice195Field1Label, Value: out.Owner.Email},
-		{Label: approveDevice195Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveDevice195Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveDevice195Action1Label, out.URL),
@@ -23226,7 +23226,7 @@ func ApproveLead197Card(out *ApproveLead197Result) card.Card {
 	c.Text = approveLead197Text1 + out.Owner.Name + approveLead197Text2
 	c.Fields = []card.Field{
 		{Label: approveLead197Field1Label, Value: out.Owner.Email},
-		{Label: approveLead197Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveLead197Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveLead197Action1Label, out.URL),
@@ -23276,7 +23276,7 @@ func ApproveClaim198Card(out *ApproveClaim198Result) card.Card {
 	c.Text = approveClaim198Text1 + out.Owner.Name + approveClaim198Text2
 	c.Fields = []card.Field{
 		{Label: approveClaim198Field1Label, Value: out.Owner.Email},
-		{Label: approveClaim198Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveClaim198Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveClaim198Action1Label, out.URL),
@@ -23326,7 +23326,7 @@ func ApproveCourse199Card(out *ApproveCourse199Result) card.Card {
 	c.Text = approveCourse199Text1 + out.Owner.Name + approveCourse199Text2
 	c.Fields = []card.Field{
 		{Label: approveCourse199Field1Label, Value: out.Owner.Email},
-		{Label: approveCourse199Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveCourse199Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveCourse199Action1Label, out.URL),
@@ -23426,7 +23426,7 @@ func GetTicket201Card(out *GetTicket201Result) card.Card {
 	c.Text = getTicket201Text1 + out.Owner.Name + getTicket201Text2
 	c.Fields = []card.Field{
 		{Label: getTicket201Field1Label, Value: out.Owner.Email},
-		{Label: getTicket201Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getTicket201Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getTicket201Action1Label, out.URL),
@@ -23476,7 +23476,7 @@ func GetShipment202Card(out *GetShipment202Result) card.Card {
 	c.Text = getShipment202Text1 + out.Owner.Name + getShipment202Text2
 	c.Fields = []card.Field{
 		{Label: getShipment202Field1Label, Value: out.Owner.Email},
-		{Label: getShipment202Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getShipment202Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getShipment202Action1Label, out.URL),
@@ -23526,7 +23526,7 @@ func GetBooking203Card(out *GetBooking203Result) card.Card {
 	c.Text = getBooking203Text1 + out.Owner.Name + getBooking203Text2
 	c.Fields = []card.Field{
 		{Label: getBooking203Field1Label, Value: out.Owner.Email},
-		{Label: getBooking203Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getBooking203Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getBooking203Action1Label, out.URL),
@@ -23626,7 +23626,7 @@ func GetDevice205Card(out *GetDevice205Result) card.Card {
 	c.Text = getDevice205Text1 + out.Owner.Name + getDevice205Text2
 	c.Fields = []card.Field{
 		{Label: getDevice205Field1Label, Value: out.Owner.Email},
-		{Label: getDevice205Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getDevice205Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getDevice205Action1Label, out.URL),
@@ -23676,7 +23676,7 @@ func GetReport206Card(out *GetReport206Result) card.Card {
 	c.Text = getReport206Text1 + out.Owner.Name + getReport206Text2
 	c.Fields = []card.Field{
 		{Label: getReport206Field1Label, Value: out.Owner.Email},
-		{Label: getReport206Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getReport206Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getReport206Action1Label, out.URL),
@@ -23726,7 +23726,7 @@ func GetLead207Card(out *GetLead207Result) card.Card {
 	c.Text = getLead207Text1 + out.Owner.Name + getLead207Text2
 	c.Fields = []card.Field{
 		{Label: getLead207Field1Label, Value: out.Owner.Email},
-		{Label: getLead207Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getLead207Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getLead207Action1Label, out.URL),
@@ -23826,7 +23826,7 @@ func GetCourse209Card(out *GetCourse209Result) card.Card {
 	c.Text = getCourse209Text1 + out.Owner.Name + getCourse209Text2
 	c.Fields = []card.Field{
 		{Label: getCourse209Field1Label, Value: out.Owner.Email},
-		{Label: getCourse209Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getCourse209Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getCourse209Action1Label, out.URL),
@@ -23876,7 +23876,7 @@ func ReviewInvoice210Card(out *ReviewInvoice210Result) card.Card {
 	c.Text = reviewInvoice210Text1 + out.Owner.Name + reviewInvoice210Text2
 	c.Fields = []card.Field{
 		{Label: reviewInvoice210Field1Label, Value: out.Owner.Email},
-		{Label: reviewInvoice210Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewInvoice210Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewInvoice210Action1Label, out.URL),
@@ -23926,7 +23926,7 @@ func ReviewTicket211Card(out *ReviewTicket211Result) card.Card {
 	c.Text = reviewTicket211Text1 + out.Owner.Name + reviewTicket211Text2
 	c.Fields = []card.Field{
 		{Label: reviewTicket211Field1Label, Value: out.Owner.Email},
-		{Label: reviewTicket211Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewTicket211Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewTicket211Action1Label, out.URL),
@@ -24026,7 +24026,7 @@ func ReviewBooking213Card(out *ReviewBooking213Result) card.Card {
 	c.Text = reviewBooking213Text1 + out.Owner.Name + reviewBooking213Text2
 	c.Fields = []card.Field{
 		{Label: reviewBooking213Field1Label, Value: out.Owner.Email},
-		{Label: reviewBooking213Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewBooking213Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewBooking213Action1Label, out.URL),
@@ -24076,7 +24076,7 @@ func ReviewAccount214Card(out *ReviewAccount214Result) card.Card {
 	c.Text = reviewAccount214Text1 + out.Owner.Name + reviewAccount214Text2
 	c.Fields = []card.Field{
 		{Label: reviewAccount214Field1Label, Value: out.Owner.Email},
-		{Label: reviewAccount214Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewAccount214Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewAccount214Action1Label, out.URL),
@@ -24126,7 +24126,7 @@ func ReviewDevice215Card(out *ReviewDevice215Result) card.Card {
 	c.Text = reviewDevice215Text1 + out.Owner.Name + reviewDevice215Text2
 	c.Fields = []card.Field{
 		{Label: reviewDevice215Field1Label, Value: out.Owner.Email},
-		{Label: reviewDevice215Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewDevice215Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewDevice215Action1Label, out.URL),
@@ -24226,7 +24226,7 @@ func ReviewLead217Card(out *ReviewLead217Result) card.Card {
 	c.Text = reviewLead217Text1 + out.Owner.Name + reviewLead217Text2
 	c.Fields = []card.Field{
 		{Label: reviewLead217Field1Label, Value: out.Owner.Email},
-		{Label: reviewLead217Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewLead217Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewLead217Action1Label, out.URL),
@@ -24276,7 +24276,7 @@ func ReviewClaim218Card(out *ReviewClaim218Result) card.Card {
 	c.Text = reviewClaim218Text1 + out.Owner.Name + reviewClaim218Text2
 	c.Fields = []card.Field{
 		{Label: reviewClaim218Field1Label, Value: out.Owner.Email},
-		{Label: reviewClaim218Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewClaim218Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewClaim218Action1Label, out.URL),
@@ -24326,7 +24326,7 @@ func ReviewCourse219Card(out *ReviewCourse219Result) card.Card {
 	c.Text = reviewCourse219Text1 + out.Owner.Name + reviewCourse219Text2
 	c.Fields = []card.Field{
 		{Label: reviewCourse219Field1Label, Value: out.Owner.Email},
-		{Label: reviewCourse219Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewCourse219Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewCourse219Action1Label, out.URL),
@@ -24426,7 +24426,7 @@ func UpdateTicket221Card(out *UpdateTicket221Result) card.Card {
 	c.Text = updateTicket221Text1 + out.Owner.Name + updateTicket221Text2
 	c.Fields = []card.Field{
 		{Label: updateTicket221Field1Label, Value: out.Owner.Email},
-		{Label: updateTicket221Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateTicket221Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateTicket221Action1Label, out.URL),
@@ -24476,7 +24476,7 @@ func UpdateShipment222Card(out *UpdateShipment222Result) card.Card {
 	c.Text = updateShipment222Text1 + out.Owner.Name + updateShipment222Text2
 	c.Fields = []card.Field{
 		{Label: updateShipment222Field1Label, Value: out.Owner.Email},
-		{Label: updateShipment222Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateShipment222Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateShipment222Action1Label, out.URL),
@@ -24526,7 +24526,7 @@ func UpdateBooking223Card(out *UpdateBooking223Result) card.Card {
 	c.Text = updateBooking223Text1 + out.Owner.Name + updateBooking223Text2
 	c.Fields = []card.Field{
 		{Label: updateBooking223Field1Label, Value: out.Owner.Email},
-		{Label: updateBooking223Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateBooking223Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateBooking223Action1Label, out.URL),
@@ -24626,7 +24626,7 @@ func UpdateDevice225Card(out *UpdateDevice225Result) card.Card {
 	c.Text = updateDevice225Text1 + out.Owner.Name + updateDevice225Text2
 	c.Fields = []card.Field{
 		{Label: updateDevice225Field1Label, Value: out.Owner.Email},
-		{Label: updateDevice225Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateDevice225Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateDevice225Action1Label, out.URL),
@@ -24676,7 +24676,7 @@ func UpdateReport226Card(out *UpdateReport226Result) card.Card {
 	c.Text = updateReport226Text1 + out.Owner.Name + updateReport226Text2
 	c.Fields = []card.Field{
 		{Label: updateReport226Field1Label, Value: out.Owner.Email},
-		{Label: updateReport226Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateReport226Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateReport226Action1Label, out.URL),
@@ -24726,7 +24726,7 @@ func UpdateLead227Card(out *UpdateLead227Result) card.Card {
 	c.Text = updateLead227Text1 + out.Owner.Name + updateLead227Text2
 	c.Fields = []card.Field{
 		{Label: updateLead227Field1Label, Value: out.Owner.Email},
-		{Label: updateLead227Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateLead227Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateLead227Action1Label, out.URL),
@@ -24826,7 +24826,7 @@ func UpdateCourse229Card(out *UpdateCourse229Result) card.Card {
 	c.Text = updateCourse229Text1 + out.Owner.Name + updateCourse229Text2
 	c.Fields = []card.Field{
 		{Label: updateCourse229Field1Label, Value: out.Owner.Email},
-		{Label: updateCourse229Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateCourse229Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateCourse229Action1Label, out.URL),
@@ -24876,7 +24876,7 @@ func CloseInvoice230Card(out *CloseInvoice230Result) card.Card {
 	c.Text = closeInvoice230Text1 + out.Owner.Name + closeInvoice230Text2
 	c.Fields = []card.Field{
 		{Label: closeInvoice230Field1Label, Value: out.Owner.Email},
-		{Label: closeInvoice230Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeInvoice230Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeInvoice230Action1Label, out.URL),
@@ -24926,7 +24926,7 @@ func CloseTicket231Card(out *CloseTicket231Result) card.Card {
 	c.Text = closeTicket231Text1 + out.Owner.Name + closeTicket231Text2
 	c.Fields = []card.Field{
 		{Label: closeTicket231Field1Label, Value: out.Owner.Email},
-		{Label: closeTicket231Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeTicket231Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeTicket231Action1Label, out.URL),
@@ -25026,7 +25026,7 @@ func CloseBooking233Card(out *CloseBooking233Result) card.Card {
 	c.Text = closeBooking233Text1 + out.Owner.Name + closeBooking233Text2
 	c.Fields = []card.Field{
 		{Label: closeBooking233Field1Label, Value: out.Owner.Email},
-		{Label: closeBooking233Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeBooking233Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeBooking233Action1Label, out.URL),
@@ -25076,7 +25076,7 @@ func CloseAccount234Card(out *CloseAccount234Result) card.Card {
 	c.Text = closeAccount234Text1 + out.Owner.Name + closeAccount234Text2
 	c.Fields = []card.Field{
 		{Label: closeAccount234Field1Label, Value: out.Owner.Email},
-		{Label: closeAccount234Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeAccount234Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeAccount234Action1Label, out.URL),
@@ -25126,7 +25126,7 @@ func CloseDevice235Card(out *CloseDevice235Result) card.Card {
 	c.Text = closeDevice235Text1 + out.Owner.Name + closeDevice235Text2
 	c.Fields = []card.Field{
 		{Label: closeDevice235Field1Label, Value: out.Owner.Email},
-		{Label: closeDevice235Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeDevice235Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeDevice235Action1Label, out.URL),
@@ -25226,7 +25226,7 @@ func CloseLead237Card(out *CloseLead237Result) card.Card {
 	c.Text = closeLead237Text1 + out.Owner.Name + closeLead237Text2
 	c.Fields = []card.Field{
 		{Label: closeLead237Field1Label, Value: out.Owner.Email},
-		{Label: closeLead237Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeLead237Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeLead237Action1Label, out.URL),
@@ -25276,7 +25276,7 @@ func CloseClaim238Card(out *CloseClaim238Result) card.Card {
 	c.Text = closeClaim238Text1 + out.Owner.Name + closeClaim238Text2
 	c.Fields = []card.Field{
 		{Label: closeClaim238Field1Label, Value: out.Owner.Email},
-		{Label: closeClaim238Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeClaim238Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeClaim238Action1Label, out.URL),
@@ -25326,7 +25326,7 @@ func CloseCourse239Card(out *CloseCourse239Result) card.Card {
 	c.Text = closeCourse239Text1 + out.Owner.Name + closeCourse239Text2
 	c.Fields = []card.Field{
 		{Label: closeCourse239Field1Label, Value: out.Owner.Email},
-		{Label: closeCourse239Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeCourse239Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeCourse239Action1Label, out.URL),
@@ -25426,7 +25426,7 @@ func ApproveTicket241Card(out *ApproveTicket241Result) card.Card {
 	c.Text = approveTicket241Text1 + out.Owner.Name + approveTicket241Text2
 	c.Fields = []card.Field{
 		{Label: approveTicket241Field1Label, Value: out.Owner.Email},
-		{Label: approveTicket241Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveTicket241Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveTicket241Action1Label, out.URL),
@@ -25476,7 +25476,7 @@ func ApproveShipment242Card(out *ApproveShipment242Result) card.Card {
 	c.Text = approveShipment242Text1 + out.Owner.Name + approveShipment242Text2
 	c.Fields = []card.Field{
 		{Label: approveShipment242Field1Label, Value: out.Owner.Email},
-		{Label: approveShipment242Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveShipment242Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveShipment242Action1Label, out.URL),
@@ -25526,7 +25526,7 @@ func ApproveBooking243Card(out *ApproveBooking243Result) card.Card {
 	c.Text = approveBooking243Text1 + out.Owner.Name + approveBooking243Text2
 	c.Fields = []card.Field{
 		{Label: approveBooking243Field1Label, Value: out.Owner.Email},
-		{Label: approveBooking243Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveBooking243Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveBooking243Action1Label, out.URL),
@@ -25626,7 +25626,7 @@ func ApproveDevice245Card(out *ApproveDevice245Result) card.Card {
 	c.Text = approveDevice245Text1 + out.Owner.Name + approveDevice245Text2
 	c.Fields = []card.Field{
 		{Label: approveDevice245Field1Label, Value: out.Owner.Email},
-		{Label: approveDevice245Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveDevice245Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveDevice245Action1Label, out.URL),
@@ -25676,7 +25676,7 @@ func ApproveReport246Card(out *ApproveReport246Result) card.Card {
 	c.Text = approveReport246Text1 + out.Owner.Name + approveReport246Text2
 	c.Fields = []card.Field{
 		{Label: approveReport246Field1Label, Value: out.Owner.Email},
-		{Label: approveReport246Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveReport246Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveReport246Action1Label, out.URL),
@@ -25726,7 +25726,7 @@ func ApproveLead247Card(out *ApproveLead247Result) card.Card {
 	c.Text = approveLead247Text1 + out.Owner.Name + approveLead247Text2
 	c.Fields = []card.Field{
 		{Label: approveLead247Field1Label, Value: out.Owner.Email},
-		{Label: approveLead247Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveLead247Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveLead247Action1Label, out.URL),
@@ -25826,7 +25826,7 @@ func ApproveCourse249Card(out *ApproveCourse249Result) card.Card {
 	c.Text = approveCourse249Text1 + out.Owner.Name + approveCourse249Text2
 	c.Fields = []card.Field{
 		{Label: approveCourse249Field1Label, Value: out.Owner.Email},
-		{Label: approveCourse249Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveCourse249Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveCourse249Action1Label, out.URL),
@@ -25876,7 +25876,7 @@ func GetInvoice250Card(out *GetInvoice250Result) card.Card {
 	c.Text = getInvoice250Text1 + out.Owner.Name + getInvoice250Text2
 	c.Fields = []card.Field{
 		{Label: getInvoice250Field1Label, Value: out.Owner.Email},
-		{Label: getInvoice250Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getInvoice250Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getInvoice250Action1Label, out.URL),
@@ -25926,7 +25926,7 @@ func GetTicket251Card(out *GetTicket251Result) card.Card {
 	c.Text = getTicket251Text1 + out.Owner.Name + getTicket251Text2
 	c.Fields = []card.Field{
 		{Label: getTicket251Field1Label, Value: out.Owner.Email},
-		{Label: getTicket251Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getTicket251Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getTicket251Action1Label, out.URL),
@@ -26026,7 +26026,7 @@ func GetBooking253Card(out *GetBooking253Result) card.Card {
 	c.Text = getBooking253Text1 + out.Owner.Name + getBooking253Text2
 	c.Fields = []card.Field{
 		{Label: getBooking253Field1Label, Value: out.Owner.Email},
-		{Label: getBooking253Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getBooking253Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getBooking253Action1Label, out.URL),
@@ -26076,7 +26076,7 @@ func GetAccount254Card(out *GetAccount254Result) card.Card {
 	c.Text = getAccount254Text1 + out.Owner.Name + getAccount254Text2
 	c.Fields = []card.Field{
 		{Label: getAccount254Field1Label, Value: out.Owner.Email},
-		{Label: getAccount254Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getAccount254Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getAccount254Action1Label, out.URL),
@@ -26126,7 +26126,7 @@ func GetDevice255Card(out *GetDevice255Result) card.Card {
 	c.Text = getDevice255Text1 + out.Owner.Name + getDevice255Text2
 	c.Fields = []card.Field{
 		{Label: getDevice255Field1Label, Value: out.Owner.Email},
-		{Label: getDevice255Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getDevice255Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getDevice255Action1Label, out.URL),
@@ -26226,7 +26226,7 @@ func GetLead257Card(out *GetLead257Result) card.Card {
 	c.Text = getLead257Text1 + out.Owner.Name + getLead257Text2
 	c.Fields = []card.Field{
 		{Label: getLead257Field1Label, Value: out.Owner.Email},
-		{Label: getLead257Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getLead257Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getLead257Action1Label, out.URL),
@@ -26276,7 +26276,7 @@ func GetClaim258Card(out *GetClaim258Result) card.Card {
 	c.Text = getClaim258Text1 + out.Owner.Name + getClaim258Text2
 	c.Fields = []card.Field{
 		{Label: getClaim258Field1Label, Value: out.Owner.Email},
-		{Label: getClaim258Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getClaim258Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getClaim258Action1Label, out.URL),
@@ -26326,7 +26326,7 @@ func GetCourse259Card(out *GetCourse259Result) card.Card {
 	c.Text = getCourse259Text1 + out.Owner.Name + getCourse259Text2
 	c.Fields = []card.Field{
 		{Label: getCourse259Field1Label, Value: out.Owner.Email},
-		{Label: getCourse259Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getCourse259Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getCourse259Action1Label, out.URL),
@@ -26426,7 +26426,7 @@ func ReviewTicket261Card(out *ReviewTicket261Result) card.Card {
 	c.Text = reviewTicket261Text1 + out.Owner.Name + reviewTicket261Text2
 	c.Fields = []card.Field{
 		{Label: reviewTicket261Field1Label, Value: out.Owner.Email},
-		{Label: reviewTicket261Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewTicket261Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewTicket261Action1Label, out.URL),
@@ -26476,7 +26476,7 @@ func ReviewShipment262Card(out *ReviewShipment262Result) card.Card {
 	c.Text = reviewShipment262Text1 + out.Owner.Name + reviewShipment262Text2
 	c.Fields = []card.Field{
 		{Label: reviewShipment262Field1Label, Value: out.Owner.Email},
-		{Label: reviewShipment262Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewShipment262Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewShipment262Action1Label, out.URL),
@@ -26526,7 +26526,7 @@ func ReviewBooking263Card(out *ReviewBooking263Result) card.Card {
 	c.Text = reviewBooking263Text1 + out.Owner.Name + reviewBooking263Text2
 	c.Fields = []card.Field{
 		{Label: reviewBooking263Field1Label, Value: out.Owner.Email},
-		{Label: reviewBooking263Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewBooking263Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewBooking263Action1Label, out.URL),
@@ -26626,7 +26626,7 @@ func ReviewDevice265Card(out *ReviewDevice265Result) card.Card {
 	c.Text = reviewDevice265Text1 + out.Owner.Name + reviewDevice265Text2
 	c.Fields = []card.Field{
 		{Label: reviewDevice265Field1Label, Value: out.Owner.Email},
-		{Label: reviewDevice265Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewDevice265Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewDevice265Action1Label, out.URL),
@@ -26676,7 +26676,7 @@ func ReviewReport266Card(out *ReviewReport266Result) card.Card {
 	c.Text = reviewReport266Text1 + out.Owner.Name + reviewReport266Text2
 	c.Fields = []card.Field{
 		{Label: reviewReport266Field1Label, Value: out.Owner.Email},
-		{Label: reviewReport266Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewReport266Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewReport266Action1Label, out.URL),
@@ -26726,7 +26726,7 @@ func ReviewLead267Card(out *ReviewLead267Result) card.Card {
 	c.Text = reviewLead267Text1 + out.Owner.Name + reviewLead267Text2
 	c.Fields = []card.Field{
 		{Label: reviewLead267Field1Label, Value: out.Owner.Email},
-		{Label: reviewLead267Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewLead267Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewLead267Action1Label, out.URL),
@@ -26826,7 +26826,7 @@ func ReviewCourse269Card(out *ReviewCourse269Result) card.Card {
 	c.Text = reviewCourse269Text1 + out.Owner.Name + reviewCourse269Text2
 	c.Fields = []card.Field{
 		{Label: reviewCourse269Field1Label, Value: out.Owner.Email},
-		{Label: reviewCourse269Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewCourse269Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewCourse269Action1Label, out.URL),
@@ -26876,7 +26876,7 @@ func UpdateInvoice270Card(out *UpdateInvoice270Result) card.Card {
 	c.Text = updateInvoice270Text1 + out.Owner.Name + updateInvoice270Text2
 	c.Fields = []card.Field{
 		{Label: updateInvoice270Field1Label, Value: out.Owner.Email},
-		{Label: updateInvoice270Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateInvoice270Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateInvoice270Action1Label, out.URL),
@@ -26926,7 +26926,7 @@ func UpdateTicket271Card(out *UpdateTicket271Result) card.Card {
 	c.Text = updateTicket271Text1 + out.Owner.Name + updateTicket271Text2
 	c.Fields = []card.Field{
 		{Label: updateTicket271Field1Label, Value: out.Owner.Email},
-		{Label: updateTicket271Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateTicket271Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateTicket271Action1Label, out.URL),
@@ -27026,7 +27026,7 @@ func UpdateBooking273Card(out *UpdateBooking273Result) card.Card {
 	c.Text = updateBooking273Text1 + out.Owner.Name + updateBooking273Text2
 	c.Fields = []card.Field{
 		{Label: updateBooking273Field1Label, Value: out.Owner.Email},
-		{Label: updateBooking273Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateBooking273Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateBooking273Action1Label, out.URL),
@@ -27076,7 +27076,7 @@ func UpdateAccount274Card(out *UpdateAccount274Result) card.Card {
 	c.Text = updateAccount274Text1 + out.Owner.Name + updateAccount274Text2
 	c.Fields = []card.Field{
 		{Label: updateAccount274Field1Label, Value: out.Owner.Email},
-		{Label: updateAccount274Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateAccount274Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateAccount274Action1Label, out.URL),
@@ -27126,7 +27126,7 @@ func UpdateDevice275Card(out *UpdateDevice275Result) card.Card {
 	c.Text = updateDevice275Text1 + out.Owner.Name + updateDevice275Text2
 	c.Fields = []card.Field{
 		{Label: updateDevice275Field1Label, Value: out.Owner.Email},
-		{Label: updateDevice275Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateDevice275Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateDevice275Action1Label, out.URL),
@@ -27226,7 +27226,7 @@ func UpdateLead277Card(out *UpdateLead277Result) card.Card {
 	c.Text = updateLead277Text1 + out.Owner.Name + updateLead277Text2
 	c.Fields = []card.Field{
 		{Label: updateLead277Field1Label, Value: out.Owner.Email},
-		{Label: updateLead277Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateLead277Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateLead277Action1Label, out.URL),
@@ -27276,7 +27276,7 @@ func UpdateClaim278Card(out *UpdateClaim278Result) card.Card {
 	c.Text = updateClaim278Text1 + out.Owner.Name + updateClaim278Text2
 	c.Fields = []card.Field{
 		{Label: updateClaim278Field1Label, Value: out.Owner.Email},
-		{Label: updateClaim278Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateClaim278Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateClaim278Action1Label, out.URL),
@@ -27326,7 +27326,7 @@ func UpdateCourse279Card(out *UpdateCourse279Result) card.Card {
 	c.Text = updateCourse279Text1 + out.Owner.Name + updateCourse279Text2
 	c.Fields = []card.Field{
 		{Label: updateCourse279Field1Label, Value: out.Owner.Email},
-		{Label: updateCourse279Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateCourse279Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateCourse279Action1Label, out.URL),
@@ -27426,7 +27426,7 @@ func CloseTicket281Card(out *CloseTicket281Result) card.Card {
 	c.Text = closeTicket281Text1 + out.Owner.Name + closeTicket281Text2
 	c.Fields = []card.Field{
 		{Label: closeTicket281Field1Label, Value: out.Owner.Email},
-		{Label: closeTicket281Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeTicket281Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeTicket281Action1Label, out.URL),
@@ -27476,7 +27476,7 @@ func CloseShipment282Card(out *CloseShipment282Result) card.Card {
 	c.Text = closeShipment282Text1 + out.Owner.Name + closeShipment282Text2
 	c.Fields = []card.Field{
 		{Label: closeShipment282Field1Label, Value: out.Owner.Email},
-		{Label: closeShipment282Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeShipment282Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeShipment282Action1Label, out.URL),
@@ -27526,7 +27526,7 @@ func CloseBooking283Card(out *CloseBooking283Result) card.Card {
 	c.Text = closeBooking283Text1 + out.Owner.Name + closeBooking283Text2
 	c.Fields = []card.Field{
 		{Label: closeBooking283Field1Label, Value: out.Owner.Email},
-		{Label: closeBooking283Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeBooking283Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeBooking283Action1Label, out.URL),
@@ -27626,7 +27626,7 @@ func CloseDevice285Card(out *CloseDevice285Result) card.Card {
 	c.Text = closeDevice285Text1 + out.Owner.Name + closeDevice285Text2
 	c.Fields = []card.Field{
 		{Label: closeDevice285Field1Label, Value: out.Owner.Email},
-		{Label: closeDevice285Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeDevice285Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeDevice285Action1Label, out.URL),
@@ -27676,7 +27676,7 @@ func CloseReport286Card(out *CloseReport286Result) card.Card {
 	c.Text = closeReport286Text1 + out.Owner.Name + closeReport286Text2
 	c.Fields = []card.Field{
 		{Label: closeReport286Field1Label, Value: out.Owner.Email},
-		{Label: closeReport286Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeReport286Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeReport286Action1Label, out.URL),
@@ -27726,7 +27726,7 @@ func CloseLead287Card(out *CloseLead287Result) card.Card {
 	c.Text = closeLead287Text1 + out.Owner.Name + closeLead287Text2
 	c.Fields = []card.Field{
 		{Label: closeLead287Field1Label, Value: out.Owner.Email},
-		{Label: closeLead287Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeLead287Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeLead287Action1Label, out.URL),
@@ -27826,7 +27826,7 @@ func CloseCourse289Card(out *CloseCourse289Result) card.Card {
 	c.Text = closeCourse289Text1 + out.Owner.Name + closeCourse289Text2
 	c.Fields = []card.Field{
 		{Label: closeCourse289Field1Label, Value: out.Owner.Email},
-		{Label: closeCourse289Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeCourse289Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeCourse289Action1Label, out.URL),
@@ -27876,7 +27876,7 @@ func ApproveInvoice290Card(out *ApproveInvoice290Result) card.Card {
 	c.Text = approveInvoice290Text1 + out.Owner.Name + approveInvoice290Text2
 	c.Fields = []card.Field{
 		{Label: approveInvoice290Field1Label, Value: out.Owner.Email},
-		{Label: approveInvoice290Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveInvoice290Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveInvoice290Action1Label, out.URL),
@@ -27926,7 +27926,7 @@ func ApproveTicket291Card(out *ApproveTicket291Result) card.Card {
 	c.Text = approveTicket291Text1 + out.Owner.Name + approveTicket291Text2
 	c.Fields = []card.Field{
 		{Label: approveTicket291Field1Label, Value: out.Owner.Email},
-		{Label: approveTicket291Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveTicket291Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveTicket291Action1Label, out.URL),
@@ -28026,7 +28026,7 @@ func ApproveBooking293Card(out *ApproveBooking293Result) card.Card {
 	c.Text = approveBooking293Text1 + out.Owner.Name + approveBooking293Text2
 	c.Fields = []card.Field{
 		{Label: approveBooking293Field1Label, Value: out.Owner.Email},
-		{Label: approveBooking293Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveBooking293Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveBooking293Action1Label, out.URL),
@@ -28076,7 +28076,7 @@ func ApproveAccount294Card(out *ApproveAccount294Result) card.Card {
 	c.Text = approveAccount294Text1 + out.Owner.Name + approveAccount294Text2
 	c.Fields = []card.Field{
 		{Label: approveAccount294Field1Label, Value: out.Owner.Email},
-		{Label: approveAccount294Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveAccount294Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveAccount294Action1Label, out.URL),
@@ -28126,7 +28126,7 @@ func ApproveDevice295Card(out *ApproveDevice295Result) card.Card {
 	c.Text = approveDevice295Text1 + out.Owner.Name + approveDevice295Text2
 	c.Fields = []card.Field{
 		{Label: approveDevice295Field1Label, Value: out.Owner.Email},
-		{Label: approveDevice295Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveDevice295Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveDevice295Action1Label, out.URL),
@@ -28226,7 +28226,7 @@ func ApproveLead297Card(out *ApproveLead297Result) card.Card {
 	c.Text = approveLead297Text1 + out.Owner.Name + approveLead297Text2
 	c.Fields = []card.Field{
 		{Label: approveLead297Field1Label, Value: out.Owner.Email},
-		{Label: approveLead297Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveLead297Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveLead297Action1Label, out.URL),
@@ -28276,7 +28276,7 @@ func ApproveClaim298Card(out *ApproveClaim298Result) card.Card {
 	c.Text = approveClaim298Text1 + out.Owner.Name + approveClaim298Text2
 	c.Fields = []card.Field{
 		{Label: approveClaim298Field1Label, Value: out.Owner.Email},
-		{Label: approveClaim298Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveClaim298Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveClaim298Action1Label, out.URL),
@@ -28326,7 +28326,7 @@ func ApproveCourse299Card(out *ApproveCourse299Result) card.Card {
 	c.Text = approveCourse299Text1 + out.Owner.Name + approveCourse299Text2
 	c.Fields = []card.Field{
 		{Label: approveCourse299Field1Label, Value: out.Owner.Email},
-		{Label: approveCourse299Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveCourse299Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveCourse299Action1Label, out.URL),
@@ -28426,7 +28426,7 @@ func GetTicket301Card(out *GetTicket301Result) card.Card {
 	c.Text = getTicket301Text1 + out.Owner.Name + getTicket301Text2
 	c.Fields = []card.Field{
 		{Label: getTicket301Field1Label, Value: out.Owner.Email},
-		{Label: getTicket301Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getTicket301Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getTicket301Action1Label, out.URL),
@@ -28476,7 +28476,7 @@ func GetShipment302Card(out *GetShipment302Result) card.Card {
 	c.Text = getShipment302Text1 + out.Owner.Name + getShipment302Text2
 	c.Fields = []card.Field{
 		{Label: getShipment302Field1Label, Value: out.Owner.Email},
-		{Label: getShipment302Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getShipment302Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getShipment302Action1Label, out.URL),
@@ -28526,7 +28526,7 @@ func GetBooking303Card(out *GetBooking303Result) card.Card {
 	c.Text = getBooking303Text1 + out.Owner.Name + getBooking303Text2
 	c.Fields = []card.Field{
 		{Label: getBooking303Field1Label, Value: out.Owner.Email},
-		{Label: getBooking303Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getBooking303Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getBooking303Action1Label, out.URL),
@@ -28626,7 +28626,7 @@ func GetDevice305Card(out *GetDevice305Result) card.Card {
 	c.Text = getDevice305Text1 + out.Owner.Name + getDevice305Text2
 	c.Fields = []card.Field{
 		{Label: getDevice305Field1Label, Value: out.Owner.Email},
-		{Label: getDevice305Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getDevice305Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getDevice305Action1Label, out.URL),
@@ -28676,7 +28676,7 @@ func GetReport306Card(out *GetReport306Result) card.Card {
 	c.Text = getReport306Text1 + out.Owner.Name + getReport306Text2
 	c.Fields = []card.Field{
 		{Label: getReport306Field1Label, Value: out.Owner.Email},
-		{Label: getReport306Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getReport306Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getReport306Action1Label, out.URL),
@@ -28726,7 +28726,7 @@ func GetLead307Card(out *GetLead307Result) card.Card {
 	c.Text = getLead307Text1 + out.Owner.Name + getLead307Text2
 	c.Fields = []card.Field{
 		{Label: getLead307Field1Label, Value: out.Owner.Email},
-		{Label: getLead307Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getLead307Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getLead307Action1Label, out.URL),
@@ -28826,7 +28826,7 @@ func GetCourse309Card(out *GetCourse309Result) card.Card {
 	c.Text = getCourse309Text1 + out.Owner.Name + getCourse309Text2
 	c.Fields = []card.Field{
 		{Label: getCourse309Field1Label, Value: out.Owner.Email},
-		{Label: getCourse309Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getCourse309Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getCourse309Action1Label, out.URL),
@@ -28876,7 +28876,7 @@ func ReviewInvoice310Card(out *ReviewInvoice310Result) card.Card {
 	c.Text = reviewInvoice310Text1 + out.Owner.Name + reviewInvoice310Text2
 	c.Fields = []card.Field{
 		{Label: reviewInvoice310Field1Label, Value: out.Owner.Email},
-		{Label: reviewInvoice310Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewInvoice310Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewInvoice310Action1Label, out.URL),
@@ -28926,7 +28926,7 @@ func ReviewTicket311Card(out *ReviewTicket311Result) card.Card {
 	c.Text = reviewTicket311Text1 + out.Owner.Name + reviewTicket311Text2
 	c.Fields = []card.Field{
 		{Label: reviewTicket311Field1Label, Value: out.Owner.Email},
-		{Label: reviewTicket311Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewTicket311Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewTicket311Action1Label, out.URL),
@@ -29026,7 +29026,7 @@ func ReviewBooking313Card(out *ReviewBooking313Result) card.Card {
 	c.Text = reviewBooking313Text1 + out.Owner.Name + reviewBooking313Text2
 	c.Fields = []card.Field{
 		{Label: reviewBooking313Field1Label, Value: out.Owner.Email},
-		{Label: reviewBooking313Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewBooking313Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewBooking313Action1Label, out.URL),
@@ -29076,7 +29076,7 @@ func ReviewAccount314Card(out *ReviewAccount314Result) card.Card {
 	c.Text = reviewAccount314Text1 + out.Owner.Name + reviewAccount314Text2
 	c.Fields = []card.Field{
 		{Label: reviewAccount314Field1Label, Value: out.Owner.Email},
-		{Label: reviewAccount314Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewAccount314Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewAccount314Action1Label, out.URL),
@@ -29126,7 +29126,7 @@ func ReviewDevice315Card(out *ReviewDevice315Result) card.Card {
 	c.Text = reviewDevice315Text1 + out.Owner.Name + reviewDevice315Text2
 	c.Fields = []card.Field{
 		{Label: reviewDevice315Field1Label, Value: out.Owner.Email},
-		{Label: reviewDevice315Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewDevice315Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewDevice315Action1Label, out.URL),
@@ -29226,7 +29226,7 @@ func ReviewLead317Card(out *ReviewLead317Result) card.Card {
 	c.Text = reviewLead317Text1 + out.Owner.Name + reviewLead317Text2
 	c.Fields = []card.Field{
 		{Label: reviewLead317Field1Label, Value: out.Owner.Email},
-		{Label: reviewLead317Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewLead317Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewLead317Action1Label, out.URL),
@@ -29276,7 +29276,7 @@ func ReviewClaim318Card(out *ReviewClaim318Result) card.Card {
 	c.Text = reviewClaim318Text1 + out.Owner.Name + reviewClaim318Text2
 	c.Fields = []card.Field{
 		{Label: reviewClaim318Field1Label, Value: out.Owner.Email},
-		{Label: reviewClaim318Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewClaim318Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewClaim318Action1Label, out.URL),
@@ -29326,7 +29326,7 @@ func ReviewCourse319Card(out *ReviewCourse319Result) card.Card {
 	c.Text = reviewCourse319Text1 + out.Owner.Name + reviewCourse319Text2
 	c.Fields = []card.Field{
 		{Label: reviewCourse319Field1Label, Value: out.Owner.Email},
-		{Label: reviewCourse319Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewCourse319Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewCourse319Action1Label, out.URL),
@@ -29426,7 +29426,7 @@ func UpdateTicket321Card(out *UpdateTicket321Result) card.Card {
 	c.Text = updateTicket321Text1 + out.Owner.Name + updateTicket321Text2
 	c.Fields = []card.Field{
 		{Label: updateTicket321Field1Label, Value: out.Owner.Email},
-		{Label: updateTicket321Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateTicket321Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateTicket321Action1Label, out.URL),
@@ -29476,7 +29476,7 @@ func UpdateShipment322Card(out *UpdateShipment322Result) card.Card {
 	c.Text = updateShipment322Text1 + out.Owner.Name + updateShipment322Text2
 	c.Fields = []card.Field{
 		{Label: updateShipment322Field1Label, Value: out.Owner.Email},
-		{Label: updateShipment322Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateShipment322Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateShipment322Action1Label, out.URL),
@@ -29526,7 +29526,7 @@ func UpdateBooking323Card(out *UpdateBooking323Result) card.Card {
 	c.Text = updateBooking323Text1 + out.Owner.Name + updateBooking323Text2
 	c.Fields = []card.Field{
 		{Label: updateBooking323Field1Label, Value: out.Owner.Email},
-		{Label: updateBooking323Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateBooking323Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateBooking323Action1Label, out.URL),
@@ -29626,7 +29626,7 @@ func UpdateDevice325Card(out *UpdateDevice325Result) card.Card {
 	c.Text = updateDevice325Text1 + out.Owner.Name + updateDevice325Text2
 	c.Fields = []card.Field{
 		{Label: updateDevice325Field1Label, Value: out.Owner.Email},
-		{Label: updateDevice325Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateDevice325Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateDevice325Action1Label, out.URL),
@@ -29676,7 +29676,7 @@ func UpdateReport326Card(out *UpdateReport326Result) card.Card {
 	c.Text = updateReport326Text1 + out.Owner.Name + updateReport326Text2
 	c.Fields = []card.Field{
 		{Label: updateReport326Field1Label, Value: out.Owner.Email},
-		{Label: updateReport326Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateReport326Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateReport326Action1Label, out.URL),
@@ -29726,7 +29726,7 @@ func UpdateLead327Card(out *UpdateLead327Result) card.Card {
 	c.Text = updateLead327Text1 + out.Owner.Name + updateLead327Text2
 	c.Fields = []card.Field{
 		{Label: updateLead327Field1Label, Value: out.Owner.Email},
-		{Label: updateLead327Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateLead327Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateLead327Action1Label, out.URL),
@@ -29826,7 +29826,7 @@ func UpdateCourse329Card(out *UpdateCourse329Result) card.Card {
 	c.Text = updateCourse329Text1 + out.Owner.Name + updateCourse329Text2
 	c.Fields = []card.Field{
 		{Label: updateCourse329Field1Label, Value: out.Owner.Email},
-		{Label: updateCourse329Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateCourse329Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateCourse329Action1Label, out.URL),
@@ -29876,7 +29876,7 @@ func CloseInvoice330Card(out *CloseInvoice330Result) card.Card {
 	c.Text = closeInvoice330Text1 + out.Owner.Name + closeInvoice330Text2
 	c.Fields = []card.Field{
 		{Label: closeInvoice330Field1Label, Value: out.Owner.Email},
-		{Label: closeInvoice330Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeInvoice330Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeInvoice330Action1Label, out.URL),
@@ -29926,7 +29926,7 @@ func CloseTicket331Card(out *CloseTicket331Result) card.Card {
 	c.Text = closeTicket331Text1 + out.Owner.Name + closeTicket331Text2
 	c.Fields = []card.Field{
 		{Label: closeTicket331Field1Label, Value: out.Owner.Email},
-		{Label: closeTicket331Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeTicket331Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeTicket331Action1Label, out.URL),
@@ -30026,7 +30026,7 @@ func CloseBooking333Card(out *CloseBooking333Result) card.Card {
 	c.Text = closeBooking333Text1 + out.Owner.Name + closeBooking333Text2
 	c.Fields = []card.Field{
 		{Label: closeBooking333Field1Label, Value: out.Owner.Email},
-		{Label: closeBooking333Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeBooking333Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeBooking333Action1Label, out.URL),
@@ -30076,7 +30076,7 @@ func CloseAccount334Card(out *CloseAccount334Result) card.Card {
 	c.Text = closeAccount334Text1 + out.Owner.Name + closeAccount334Text2
 	c.Fields = []card.Field{
 		{Label: closeAccount334Field1Label, Value: out.Owner.Email},
-		{Label: closeAccount334Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeAccount334Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeAccount334Action1Label, out.URL),
@@ -30126,7 +30126,7 @@ func CloseDevice335Card(out *CloseDevice335Result) card.Card {
 	c.Text = closeDevice335Text1 + out.Owner.Name + closeDevice335Text2
 	c.Fields = []card.Field{
 		{Label: closeDevice335Field1Label, Value: out.Owner.Email},
-		{Label: closeDevice335Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeDevice335Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeDevice335Action1Label, out.URL),
@@ -30226,7 +30226,7 @@ func CloseLead337Card(out *CloseLead337Result) card.Card {
 	c.Text = closeLead337Text1 + out.Owner.Name + closeLead337Text2
 	c.Fields = []card.Field{
 		{Label: closeLead337Field1Label, Value: out.Owner.Email},
-		{Label: closeLead337Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeLead337Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeLead337Action1Label, out.URL),
@@ -30276,7 +30276,7 @@ func CloseClaim338Card(out *CloseClaim338Result) card.Card {
 	c.Text = closeClaim338Text1 + out.Owner.Name + closeClaim338Text2
 	c.Fields = []card.Field{
 		{Label: closeClaim338Field1Label, Value: out.Owner.Email},
-		{Label: closeClaim338Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeClaim338Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeClaim338Action1Label, out.URL),
@@ -30326,7 +30326,7 @@ func CloseCourse339Card(out *CloseCourse339Result) card.Card {
 	c.Text = closeCourse339Text1 + out.Owner.Name + closeCourse339Text2
 	c.Fields = []card.Field{
 		{Label: closeCourse339Field1Label, Value: out.Owner.Email},
-		{Label: closeCourse339Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeCourse339Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeCourse339Action1Label, out.URL),
@@ -30426,7 +30426,7 @@ func ApproveTicket341Card(out *ApproveTicket341Result) card.Card {
 	c.Text = approveTicket341Text1 + out.Owner.Name + approveTicket341Text2
 	c.Fields = []card.Field{
 		{Label: approveTicket341Field1Label, Value: out.Owner.Email},
-		{Label: approveTicket341Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveTicket341Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveTicket341Action1Label, out.URL),
@@ -30476,7 +30476,7 @@ func ApproveShipment342Card(out *ApproveShipment342Result) card.Card {
 	c.Text = approveShipment342Text1 + out.Owner.Name + approveShipment342Text2
 	c.Fields = []card.Field{
 		{Label: approveShipment342Field1Label, Value: out.Owner.Email},
-		{Label: approveShipment342Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveShipment342Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveShipment342Action1Label, out.URL),
@@ -30526,7 +30526,7 @@ func ApproveBooking343Card(out *ApproveBooking343Result) card.Card {
 	c.Text = approveBooking343Text1 + out.Owner.Name + approveBooking343Text2
 	c.Fields = []card.Field{
 		{Label: approveBooking343Field1Label, Value: out.Owner.Email},
-		{Label: approveBooking343Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveBooking343Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveBooking343Action1Label, out.URL),
@@ -30626,7 +30626,7 @@ func ApproveDevice345Card(out *ApproveDevice345Result) card.Card {
 	c.Text = approveDevice345Text1 + out.Owner.Name + approveDevice345Text2
 	c.Fields = []card.Field{
 		{Label: approveDevice345Field1Label, Value: out.Owner.Email},
-		{Label: approveDevice345Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveDevice345Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveDevice345Action1Label, out.URL),
@@ -30676,7 +30676,7 @@ func ApproveReport346Card(out *ApproveReport346Result) card.Card {
 	c.Text = approveReport346Text1 + out.Owner.Name + approveReport346Text2
 	c.Fields = []card.Field{
 		{Label: approveReport346Field1Label, Value: out.Owner.Email},
-		{Label: approveReport346Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveReport346Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveReport346Action1Label, out.URL),
@@ -30726,7 +30726,7 @@ func ApproveLead347Card(out *ApproveLead347Result) card.Card {
 	c.Text = approveLead347Text1 + out.Owner.Name + approveLead347Text2
 	c.Fields = []card.Field{
 		{Label: approveLead347Field1Label, Value: out.Owner.Email},
-		{Label: approveLead347Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveLead347Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveLead347Action1Label, out.URL),
@@ -30826,7 +30826,7 @@ func ApproveCourse349Card(out *ApproveCourse349Result) card.Card {
 	c.Text = approveCourse349Text1 + out.Owner.Name + approveCourse349Text2
 	c.Fields = []card.Field{
 		{Label: approveCourse349Field1Label, Value: out.Owner.Email},
-		{Label: approveCourse349Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveCourse349Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveCourse349Action1Label, out.URL),
@@ -30876,7 +30876,7 @@ func GetInvoice350Card(out *GetInvoice350Result) card.Card {
 	c.Text = getInvoice350Text1 + out.Owner.Name + getInvoice350Text2
 	c.Fields = []card.Field{
 		{Label: getInvoice350Field1Label, Value: out.Owner.Email},
-		{Label: getInvoice350Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getInvoice350Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getInvoice350Action1Label, out.URL),
@@ -30926,7 +30926,7 @@ func GetTicket351Card(out *GetTicket351Result) card.Card {
 	c.Text = getTicket351Text1 + out.Owner.Name + getTicket351Text2
 	c.Fields = []card.Field{
 		{Label: getTicket351Field1Label, Value: out.Owner.Email},
-		{Label: getTicket351Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getTicket351Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getTicket351Action1Label, out.URL),
@@ -31026,7 +31026,7 @@ func GetBooking353Card(out *GetBooking353Result) card.Card {
 	c.Text = getBooking353Text1 + out.Owner.Name + getBooking353Text2
 	c.Fields = []card.Field{
 		{Label: getBooking353Field1Label, Value: out.Owner.Email},
-		{Label: getBooking353Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getBooking353Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getBooking353Action1Label, out.URL),
@@ -31076,7 +31076,7 @@ func GetAccount354Card(out *GetAccount354Result) card.Card {
 	c.Text = getAccount354Text1 + out.Owner.Name + getAccount354Text2
 	c.Fields = []card.Field{
 		{Label: getAccount354Field1Label, Value: out.Owner.Email},
-		{Label: getAccount354Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getAccount354Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getAccount354Action1Label, out.URL),
@@ -31126,7 +31126,7 @@ func GetDevice355Card(out *GetDevice355Result) card.Card {
 	c.Text = getDevice355Text1 + out.Owner.Name + getDevice355Text2
 	c.Fields = []card.Field{
 		{Label: getDevice355Field1Label, Value: out.Owner.Email},
-		{Label: getDevice355Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getDevice355Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getDevice355Action1Label, out.URL),
@@ -31226,7 +31226,7 @@ func GetLead357Card(out *GetLead357Result) card.Card {
 	c.Text = getLead357Text1 + out.Owner.Name + getLead357Text2
 	c.Fields = []card.Field{
 		{Label: getLead357Field1Label, Value: out.Owner.Email},
-		{Label: getLead357Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getLead357Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getLead357Action1Label, out.URL),
@@ -31276,7 +31276,7 @@ func GetClaim358Card(out *GetClaim358Result) card.Card {
 	c.Text = getClaim358Text1 + out.Owner.Name + getClaim358Text2
 	c.Fields = []card.Field{
 		{Label: getClaim358Field1Label, Value: out.Owner.Email},
-		{Label: getClaim358Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getClaim358Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getClaim358Action1Label, out.URL),
@@ -31326,7 +31326,7 @@ func GetCourse359Card(out *GetCourse359Result) card.Card {
 	c.Text = getCourse359Text1 + out.Owner.Name + getCourse359Text2
 	c.Fields = []card.Field{
 		{Label: getCourse359Field1Label, Value: out.Owner.Email},
-		{Label: getCourse359Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getCourse359Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getCourse359Action1Label, out.URL),
@@ -31426,7 +31426,7 @@ func ReviewTicket361Card(out *ReviewTicket361Result) card.Card {
 	c.Text = reviewTicket361Text1 + out.Owner.Name + reviewTicket361Text2
 	c.Fields = []card.Field{
 		{Label: reviewTicket361Field1Label, Value: out.Owner.Email},
-		{Label: reviewTicket361Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewTicket361Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewTicket361Action1Label, out.URL),
@@ -31476,7 +31476,7 @@ func ReviewShipment362Card(out *ReviewShipment362Result) card.Card {
 	c.Text = reviewShipment362Text1 + out.Owner.Name + reviewShipment362Text2
 	c.Fields = []card.Field{
 		{Label: reviewShipment362Field1Label, Value: out.Owner.Email},
-		{Label: reviewShipment362Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewShipment362Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewShipment362Action1Label, out.URL),
@@ -31526,7 +31526,7 @@ func ReviewBooking363Card(out *ReviewBooking363Result) card.Card {
 	c.Text = reviewBooking363Text1 + out.Owner.Name + reviewBooking363Text2
 	c.Fields = []card.Field{
 		{Label: reviewBooking363Field1Label, Value: out.Owner.Email},
-		{Label: reviewBooking363Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewBooking363Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewBooking363Action1Label, out.URL),
@@ -31626,7 +31626,7 @@ func ReviewDevice365Card(out *ReviewDevice365Result) card.Card {
 	c.Text = reviewDevice365Text1 + out.Owner.Name + reviewDevice365Text2
 	c.Fields = []card.Field{
 		{Label: reviewDevice365Field1Label, Value: out.Owner.Email},
-		{Label: reviewDevice365Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewDevice365Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewDevice365Action1Label, out.URL),
@@ -31676,7 +31676,7 @@ func ReviewReport366Card(out *ReviewReport366Result) card.Card {
 	c.Text = reviewReport366Text1 + out.Owner.Name + reviewReport366Text2
 	c.Fields = []card.Field{
 		{Label: reviewReport366Field1Label, Value: out.Owner.Email},
-		{Label: reviewReport366Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewReport366Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewReport366Action1Label, out.URL),
@@ -31726,7 +31726,7 @@ func ReviewLead367Card(out *ReviewLead367Result) card.Card {
 	c.Text = reviewLead367Text1 + out.Owner.Name + reviewLead367Text2
 	c.Fields = []card.Field{
 		{Label: reviewLead367Field1Label, Value: out.Owner.Email},
-		{Label: reviewLead367Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewLead367Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewLead367Action1Label, out.URL),
@@ -31826,7 +31826,7 @@ func ReviewCourse369Card(out *ReviewCourse369Result) card.Card {
 	c.Text = reviewCourse369Text1 + out.Owner.Name + reviewCourse369Text2
 	c.Fields = []card.Field{
 		{Label: reviewCourse369Field1Label, Value: out.Owner.Email},
-		{Label: reviewCourse369Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewCourse369Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewCourse369Action1Label, out.URL),
@@ -31876,7 +31876,7 @@ func UpdateInvoice370Card(out *UpdateInvoice370Result) card.Card {
 	c.Text = updateInvoice370Text1 + out.Owner.Name + updateInvoice370Text2
 	c.Fields = []card.Field{
 		{Label: updateInvoice370Field1Label, Value: out.Owner.Email},
-		{Label: updateInvoice370Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateInvoice370Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateInvoice370Action1Label, out.URL),
@@ -31926,7 +31926,7 @@ func UpdateTicket371Card(out *UpdateTicket371Result) card.Card {
 	c.Text = updateTicket371Text1 + out.Owner.Name + updateTicket371Text2
 	c.Fields = []card.Field{
 		{Label: updateTicket371Field1Label, Value: out.Owner.Email},
-		{Label: updateTicket371Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateTicket371Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateTicket371Action1Label, out.URL),
@@ -32026,7 +32026,7 @@ func UpdateBooking373Card(out *UpdateBooking373Result) card.Card {
 	c.Text = updateBooking373Text1 + out.Owner.Name + updateBooking373Text2
 	c.Fields = []card.Field{
 		{Label: updateBooking373Field1Label, Value: out.Owner.Email},
-		{Label: updateBooking373Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateBooking373Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateBooking373Action1Label, out.URL),
@@ -32076,7 +32076,7 @@ func UpdateAccount374Card(out *UpdateAccount374Result) card.Card {
 	c.Text = updateAccount374Text1 + out.Owner.Name + updateAccount374Text2
 	c.Fields = []card.Field{
 		{Label: updateAccount374Field1Label, Value: out.Owner.Email},
-		{Label: updateAccount374Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateAccount374Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateAccount374Action1Label, out.URL),
@@ -32126,7 +32126,7 @@ func UpdateDevice375Card(out *UpdateDevice375Result) card.Card {
 	c.Text = updateDevice375Text1 + out.Owner.Name + updateDevice375Text2
 	c.Fields = []card.Field{
 		{Label: updateDevice375Field1Label, Value: out.Owner.Email},
-		{Label: updateDevice375Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateDevice375Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateDevice375Action1Label, out.URL),
@@ -32226,7 +32226,7 @@ func UpdateLead377Card(out *UpdateLead377Result) card.Card {
 	c.Text = updateLead377Text1 + out.Owner.Name + updateLead377Text2
 	c.Fields = []card.Field{
 		{Label: updateLead377Field1Label, Value: out.Owner.Email},
-		{Label: updateLead377Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateLead377Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateLead377Action1Label, out.URL),
@@ -32276,7 +32276,7 @@ func UpdateClaim378Card(out *UpdateClaim378Result) card.Card {
 	c.Text = updateClaim378Text1 + out.Owner.Name + updateClaim378Text2
 	c.Fields = []card.Field{
 		{Label: updateClaim378Field1Label, Value: out.Owner.Email},
-		{Label: updateClaim378Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateClaim378Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateClaim378Action1Label, out.URL),
@@ -32326,7 +32326,7 @@ func UpdateCourse379Card(out *UpdateCourse379Result) card.Card {
 	c.Text = updateCourse379Text1 + out.Owner.Name + updateCourse379Text2
 	c.Fields = []card.Field{
 		{Label: updateCourse379Field1Label, Value: out.Owner.Email},
-		{Label: updateCourse379Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateCourse379Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateCourse379Action1Label, out.URL),
@@ -32426,7 +32426,7 @@ func CloseTicket381Card(out *CloseTicket381Result) card.Card {
 	c.Text = closeTicket381Text1 + out.Owner.Name + closeTicket381Text2
 	c.Fields = []card.Field{
 		{Label: closeTicket381Field1Label, Value: out.Owner.Email},
-		{Label: closeTicket381Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeTicket381Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeTicket381Action1Label, out.URL),
@@ -32476,7 +32476,7 @@ func CloseShipment382Card(out *CloseShipment382Result) card.Card {
 	c.Text = closeShipment382Text1 + out.Owner.Name + closeShipment382Text2
 	c.Fields = []card.Field{
 		{Label: closeShipment382Field1Label, Value: out.Owner.Email},
-		{Label: closeShipment382Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeShipment382Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeShipment382Action1Label, out.URL),
@@ -32526,7 +32526,7 @@ func CloseBooking383Card(out *CloseBooking383Result) card.Card {
 	c.Text = closeBooking383Text1 + out.Owner.Name + closeBooking383Text2
 	c.Fields = []card.Field{
 		{Label: closeBooking383Field1Label, Value: out.Owner.Email},
-		{Label: closeBooking383Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeBooking383Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeBooking383Action1Label, out.URL),
@@ -32626,7 +32626,7 @@ func CloseDevice385Card(out *CloseDevice385Result) card.Card {
 	c.Text = closeDevice385Text1 + out.Owner.Name + closeDevice385Text2
 	c.Fields = []card.Field{
 		{Label: closeDevice385Field1Label, Value: out.Owner.Email},
-		{Label: closeDevice385Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeDevice385Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeDevice385Action1Label, out.URL),
@@ -32676,7 +32676,7 @@ func CloseReport386Card(out *CloseReport386Result) card.Card {
 	c.Text = closeReport386Text1 + out.Owner.Name + closeReport386Text2
 	c.Fields = []card.Field{
 		{Label: closeReport386Field1Label, Value: out.Owner.Email},
-		{Label: closeReport386Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeReport386Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeReport386Action1Label, out.URL),
@@ -32726,7 +32726,7 @@ func CloseLead387Card(out *CloseLead387Result) card.Card {
 	c.Text = closeLead387Text1 + out.Owner.Name + closeLead387Text2
 	c.Fields = []card.Field{
 		{Label: closeLead387Field1Label, Value: out.Owner.Email},
-		{Label: closeLead387Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeLead387Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeLead387Action1Label, out.URL),
@@ -32826,7 +32826,7 @@ func CloseCourse389Card(out *CloseCourse389Result) card.Card {
 	c.Text = closeCourse389Text1 + out.Owner.Name + closeCourse389Text2
 	c.Fields = []card.Field{
 		{Label: closeCourse389Field1Label, Value: out.Owner.Email},
-		{Label: closeCourse389Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeCourse389Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeCourse389Action1Label, out.URL),
@@ -32876,7 +32876,7 @@ func ApproveInvoice390Card(out *ApproveInvoice390Result) card.Card {
 	c.Text = approveInvoice390Text1 + out.Owner.Name + approveInvoice390Text2
 	c.Fields = []card.Field{
 		{Label: approveInvoice390Field1Label, Value: out.Owner.Email},
-		{Label: approveInvoice390Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveInvoice390Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveInvoice390Action1Label, out.URL),
@@ -32926,7 +32926,7 @@ func ApproveTicket391Card(out *ApproveTicket391Result) card.Card {
 	c.Text = approveTicket391Text1 + out.Owner.Name + approveTicket391Text2
 	c.Fields = []card.Field{
 		{Label: approveTicket391Field1Label, Value: out.Owner.Email},
-		{Label: approveTicket391Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveTicket391Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveTicket391Action1Label, out.URL),
@@ -33026,7 +33026,7 @@ func ApproveBooking393Card(out *ApproveBooking393Result) card.Card {
 	c.Text = approveBooking393Text1 + out.Owner.Name + approveBooking393Text2
 	c.Fields = []card.Field{
 		{Label: approveBooking393Field1Label, Value: out.Owner.Email},
-		{Label: approveBooking393Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveBooking393Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveBooking393Action1Label, out.URL),
@@ -33076,7 +33076,7 @@ func ApproveAccount394Card(out *ApproveAccount394Result) card.Card {
 	c.Text = approveAccount394Text1 + out.Owner.Name + approveAccount394Text2
 	c.Fields = []card.Field{
 		{Label: approveAccount394Field1Label, Value: out.Owner.Email},
-		{Label: approveAccount394Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveAccount394Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveAccount394Action1Label, out.URL),
@@ -33126,7 +33126,7 @@ func ApproveDevice395Card(out *ApproveDevice395Result) card.Card {
 	c.Text = approveDevice395Text1 + out.Owner.Name + approveDevice395Text2
 	c.Fields = []card.Field{
 		{Label: approveDevice395Field1Label, Value: out.Owner.Email},
-		{Label: approveDevice395Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveDevice395Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveDevice395Action1Label, out.URL),
@@ -33226,7 +33226,7 @@ func ApproveLead397Card(out *ApproveLead397Result) card.Card {
 	c.Text = approveLead397Text1 + out.Owner.Name + approveLead397Text2
 	c.Fields = []card.Field{
 		{Label: approveLead397Field1Label, Value: out.Owner.Email},
-		{Label: approveLead397Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveLead397Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveLead397Action1Label, out.URL),
@@ -33276,7 +33276,7 @@ func ApproveClaim398Card(out *ApproveClaim398Result) card.Card {
 	c.Text = approveClaim398Text1 + out.Owner.Name + approveClaim398Text2
 	c.Fields = []card.Field{
 		{Label: approveClaim398Field1Label, Value: out.Owner.Email},
-		{Label: approveClaim398Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveClaim398Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveClaim398Action1Label, out.URL),
@@ -33326,7 +33326,7 @@ func ApproveCourse399Card(out *ApproveCourse399Result) card.Card {
 	c.Text = approveCourse399Text1 + out.Owner.Name + approveCourse399Text2
 	c.Fields = []card.Field{
 		{Label: approveCourse399Field1Label, Value: out.Owner.Email},
-		{Label: approveCourse399Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveCourse399Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveCourse399Action1Label, out.URL),
@@ -33426,7 +33426,7 @@ func GetTicket401Card(out *GetTicket401Result) card.Card {
 	c.Text = getTicket401Text1 + out.Owner.Name + getTicket401Text2
 	c.Fields = []card.Field{
 		{Label: getTicket401Field1Label, Value: out.Owner.Email},
-		{Label: getTicket401Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getTicket401Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getTicket401Action1Label, out.URL),
@@ -33476,7 +33476,7 @@ func GetShipment402Card(out *GetShipment402Result) card.Card {
 	c.Text = getShipment402Text1 + out.Owner.Name + getShipment402Text2
 	c.Fields = []card.Field{
 		{Label: getShipment402Field1Label, Value: out.Owner.Email},
-		{Label: getShipment402Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getShipment402Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getShipment402Action1Label, out.URL),
@@ -33526,7 +33526,7 @@ func GetBooking403Card(out *GetBooking403Result) card.Card {
 	c.Text = getBooking403Text1 + out.Owner.Name + getBooking403Text2
 	c.Fields = []card.Field{
 		{Label: getBooking403Field1Label, Value: out.Owner.Email},
-		{Label: getBooking403Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getBooking403Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getBooking403Action1Label, out.URL),
@@ -33626,7 +33626,7 @@ func GetDevice405Card(out *GetDevice405Result) card.Card {
 	c.Text = getDevice405Text1 + out.Owner.Name + getDevice405Text2
 	c.Fields = []card.Field{
 		{Label: getDevice405Field1Label, Value: out.Owner.Email},
-		{Label: getDevice405Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getDevice405Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getDevice405Action1Label, out.URL),
@@ -33676,7 +33676,7 @@ func GetReport406Card(out *GetReport406Result) card.Card {
 	c.Text = getReport406Text1 + out.Owner.Name + getReport406Text2
 	c.Fields = []card.Field{
 		{Label: getReport406Field1Label, Value: out.Owner.Email},
-		{Label: getReport406Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getReport406Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getReport406Action1Label, out.URL),
@@ -33726,7 +33726,7 @@ func GetLead407Card(out *GetLead407Result) card.Card {
 	c.Text = getLead407Text1 + out.Owner.Name + getLead407Text2
 	c.Fields = []card.Field{
 		{Label: getLead407Field1Label, Value: out.Owner.Email},
-		{Label: getLead407Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getLead407Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getLead407Action1Label, out.URL),
@@ -33826,7 +33826,7 @@ func GetCourse409Card(out *GetCourse409Result) card.Card {
 	c.Text = getCourse409Text1 + out.Owner.Name + getCourse409Text2
 	c.Fields = []card.Field{
 		{Label: getCourse409Field1Label, Value: out.Owner.Email},
-		{Label: getCourse409Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getCourse409Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getCourse409Action1Label, out.URL),
@@ -33876,7 +33876,7 @@ func ReviewInvoice410Card(out *ReviewInvoice410Result) card.Card {
 	c.Text = reviewInvoice410Text1 + out.Owner.Name + reviewInvoice410Text2
 	c.Fields = []card.Field{
 		{Label: reviewInvoice410Field1Label, Value: out.Owner.Email},
-		{Label: reviewInvoice410Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewInvoice410Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewInvoice410Action1Label, out.URL),
@@ -33926,7 +33926,7 @@ func ReviewTicket411Card(out *ReviewTicket411Result) card.Card {
 	c.Text = reviewTicket411Text1 + out.Owner.Name + reviewTicket411Text2
 	c.Fields = []card.Field{
 		{Label: reviewTicket411Field1Label, Value: out.Owner.Email},
-		{Label: reviewTicket411Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewTicket411Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewTicket411Action1Label, out.URL),
@@ -34026,7 +34026,7 @@ func ReviewBooking413Card(out *ReviewBooking413Result) card.Card {
 	c.Text = reviewBooking413Text1 + out.Owner.Name + reviewBooking413Text2
 	c.Fields = []card.Field{
 		{Label: reviewBooking413Field1Label, Value: out.Owner.Email},
-		{Label: reviewBooking413Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewBooking413Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewBooking413Action1Label, out.URL),
@@ -34076,7 +34076,7 @@ func ReviewAccount414Card(out *ReviewAccount414Result) card.Card {
 	c.Text = reviewAccount414Text1 + out.Owner.Name + reviewAccount414Text2
 	c.Fields = []card.Field{
 		{Label: reviewAccount414Field1Label, Value: out.Owner.Email},
-		{Label: reviewAccount414Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewAccount414Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewAccount414Action1Label, out.URL),
@@ -34126,7 +34126,7 @@ func ReviewDevice415Card(out *ReviewDevice415Result) card.Card {
 	c.Text = reviewDevice415Text1 + out.Owner.Name + reviewDevice415Text2
 	c.Fields = []card.Field{
 		{Label: reviewDevice415Field1Label, Value: out.Owner.Email},
-		{Label: reviewDevice415Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewDevice415Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewDevice415Action1Label, out.URL),
@@ -34226,7 +34226,7 @@ func ReviewLead417Card(out *ReviewLead417Result) card.Card {
 	c.Text = reviewLead417Text1 + out.Owner.Name + reviewLead417Text2
 	c.Fields = []card.Field{
 		{Label: reviewLead417Field1Label, Value: out.Owner.Email},
-		{Label: reviewLead417Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewLead417Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewLead417Action1Label, out.URL),
@@ -34276,7 +34276,7 @@ func ReviewClaim418Card(out *ReviewClaim418Result) card.Card {
 	c.Text = reviewClaim418Text1 + out.Owner.Name + reviewClaim418Text2
 	c.Fields = []card.Field{
 		{Label: reviewClaim418Field1Label, Value: out.Owner.Email},
-		{Label: reviewClaim418Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewClaim418Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewClaim418Action1Label, out.URL),
@@ -34326,7 +34326,7 @@ func ReviewCourse419Card(out *ReviewCourse419Result) card.Card {
 	c.Text = reviewCourse419Text1 + out.Owner.Name + reviewCourse419Text2
 	c.Fields = []card.Field{
 		{Label: reviewCourse419Field1Label, Value: out.Owner.Email},
-		{Label: reviewCourse419Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewCourse419Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewCourse419Action1Label, out.URL),
@@ -34426,7 +34426,7 @@ func UpdateTicket421Card(out *UpdateTicket421Result) card.Card {
 	c.Text = updateTicket421Text1 + out.Owner.Name + updateTicket421Text2
 	c.Fields = []card.Field{
 		{Label: updateTicket421Field1Label, Value: out.Owner.Email},
-		{Label: updateTicket421Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateTicket421Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateTicket421Action1Label, out.URL),
@@ -34476,7 +34476,7 @@ func UpdateShipment422Card(out *UpdateShipment422Result) card.Card {
 	c.Text = updateShipment422Text1 + out.Owner.Name + updateShipment422Text2
 	c.Fields = []card.Field{
 		{Label: updateShipment422Field1Label, Value: out.Owner.Email},
-		{Label: updateShipment422Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateShipment422Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateShipment422Action1Label, out.URL),
@@ -34526,7 +34526,7 @@ func UpdateBooking423Card(out *UpdateBooking423Result) card.Card {
 	c.Text = updateBooking423Text1 + out.Owner.Name + updateBooking423Text2
 	c.Fields = []card.Field{
 		{Label: updateBooking423Field1Label, Value: out.Owner.Email},
-		{Label: updateBooking423Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateBooking423Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateBooking423Action1Label, out.URL),
@@ -34626,7 +34626,7 @@ func UpdateDevice425Card(out *UpdateDevice425Result) card.Card {
 	c.Text = updateDevice425Text1 + out.Owner.Name + updateDevice425Text2
 	c.Fields = []card.Field{
 		{Label: updateDevice425Field1Label, Value: out.Owner.Email},
-		{Label: updateDevice425Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateDevice425Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateDevice425Action1Label, out.URL),
@@ -34676,7 +34676,7 @@ func UpdateReport426Card(out *UpdateReport426Result) card.Card {
 	c.Text = updateReport426Text1 + out.Owner.Name + updateReport426Text2
 	c.Fields = []card.Field{
 		{Label: updateReport426Field1Label, Value: out.Owner.Email},
-		{Label: updateReport426Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateReport426Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateReport426Action1Label, out.URL),
@@ -34726,7 +34726,7 @@ func UpdateLead427Card(out *UpdateLead427Result) card.Card {
 	c.Text = updateLead427Text1 + out.Owner.Name + updateLead427Text2
 	c.Fields = []card.Field{
 		{Label: updateLead427Field1Label, Value: out.Owner.Email},
-		{Label: updateLead427Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateLead427Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateLead427Action1Label, out.URL),
@@ -34826,7 +34826,7 @@ func UpdateCourse429Card(out *UpdateCourse429Result) card.Card {
 	c.Text = updateCourse429Text1 + out.Owner.Name + updateCourse429Text2
 	c.Fields = []card.Field{
 		{Label: updateCourse429Field1Label, Value: out.Owner.Email},
-		{Label: updateCourse429Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateCourse429Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateCourse429Action1Label, out.URL),
@@ -34876,7 +34876,7 @@ func CloseInvoice430Card(out *CloseInvoice430Result) card.Card {
 	c.Text = closeInvoice430Text1 + out.Owner.Name + closeInvoice430Text2
 	c.Fields = []card.Field{
 		{Label: closeInvoice430Field1Label, Value: out.Owner.Email},
-		{Label: closeInvoice430Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeInvoice430Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeInvoice430Action1Label, out.URL),
@@ -34926,7 +34926,7 @@ func CloseTicket431Card(out *CloseTicket431Result) card.Card {
 	c.Text = closeTicket431Text1 + out.Owner.Name + closeTicket431Text2
 	c.Fields = []card.Field{
 		{Label: closeTicket431Field1Label, Value: out.Owner.Email},
-		{Label: closeTicket431Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeTicket431Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeTicket431Action1Label, out.URL),
@@ -35026,7 +35026,7 @@ func CloseBooking433Card(out *CloseBooking433Result) card.Card {
 	c.Text = closeBooking433Text1 + out.Owner.Name + closeBooking433Text2
 	c.Fields = []card.Field{
 		{Label: closeBooking433Field1Label, Value: out.Owner.Email},
-		{Label: closeBooking433Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeBooking433Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeBooking433Action1Label, out.URL),
@@ -35076,7 +35076,7 @@ func CloseAccount434Card(out *CloseAccount434Result) card.Card {
 	c.Text = closeAccount434Text1 + out.Owner.Name + closeAccount434Text2
 	c.Fields = []card.Field{
 		{Label: closeAccount434Field1Label, Value: out.Owner.Email},
-		{Label: closeAccount434Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeAccount434Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeAccount434Action1Label, out.URL),
@@ -35126,7 +35126,7 @@ func CloseDevice435Card(out *CloseDevice435Result) card.Card {
 	c.Text = closeDevice435Text1 + out.Owner.Name + closeDevice435Text2
 	c.Fields = []card.Field{
 		{Label: closeDevice435Field1Label, Value: out.Owner.Email},
-		{Label: closeDevice435Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeDevice435Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeDevice435Action1Label, out.URL),
@@ -35226,7 +35226,7 @@ func CloseLead437Card(out *CloseLead437Result) card.Card {
 	c.Text = closeLead437Text1 + out.Owner.Name + closeLead437Text2
 	c.Fields = []card.Field{
 		{Label: closeLead437Field1Label, Value: out.Owner.Email},
-		{Label: closeLead437Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeLead437Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeLead437Action1Label, out.URL),
@@ -35276,7 +35276,7 @@ func CloseClaim438Card(out *CloseClaim438Result) card.Card {
 	c.Text = closeClaim438Text1 + out.Owner.Name + closeClaim438Text2
 	c.Fields = []card.Field{
 		{Label: closeClaim438Field1Label, Value: out.Owner.Email},
-		{Label: closeClaim438Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeClaim438Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeClaim438Action1Label, out.URL),
@@ -35326,7 +35326,7 @@ func CloseCourse439Card(out *CloseCourse439Result) card.Card {
 	c.Text = closeCourse439Text1 + out.Owner.Name + closeCourse439Text2
 	c.Fields = []card.Field{
 		{Label: closeCourse439Field1Label, Value: out.Owner.Email},
-		{Label: closeCourse439Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeCourse439Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeCourse439Action1Label, out.URL),
@@ -35426,7 +35426,7 @@ func ApproveTicket441Card(out *ApproveTicket441Result) card.Card {
 	c.Text = approveTicket441Text1 + out.Owner.Name + approveTicket441Text2
 	c.Fields = []card.Field{
 		{Label: approveTicket441Field1Label, Value: out.Owner.Email},
-		{Label: approveTicket441Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveTicket441Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveTicket441Action1Label, out.URL),
@@ -35476,7 +35476,7 @@ func ApproveShipment442Card(out *ApproveShipment442Result) card.Card {
 	c.Text = approveShipment442Text1 + out.Owner.Name + approveShipment442Text2
 	c.Fields = []card.Field{
 		{Label: approveShipment442Field1Label, Value: out.Owner.Email},
-		{Label: approveShipment442Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveShipment442Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveShipment442Action1Label, out.URL),
@@ -35526,7 +35526,7 @@ func ApproveBooking443Card(out *ApproveBooking443Result) card.Card {
 	c.Text = approveBooking443Text1 + out.Owner.Name + approveBooking443Text2
 	c.Fields = []card.Field{
 		{Label: approveBooking443Field1Label, Value: out.Owner.Email},
-		{Label: approveBooking443Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveBooking443Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveBooking443Action1Label, out.URL),
@@ -35626,7 +35626,7 @@ func ApproveDevice445Card(out *ApproveDevice445Result) card.Card {
 	c.Text = approveDevice445Text1 + out.Owner.Name + approveDevice445Text2
 	c.Fields = []card.Field{
 		{Label: approveDevice445Field1Label, Value: out.Owner.Email},
-		{Label: approveDevice445Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveDevice445Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveDevice445Action1Label, out.URL),
@@ -35676,7 +35676,7 @@ func ApproveReport446Card(out *ApproveReport446Result) card.Card {
 	c.Text = approveReport446Text1 + out.Owner.Name + approveReport446Text2
 	c.Fields = []card.Field{
 		{Label: approveReport446Field1Label, Value: out.Owner.Email},
-		{Label: approveReport446Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveReport446Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveReport446Action1Label, out.URL),
@@ -35726,7 +35726,7 @@ func ApproveLead447Card(out *ApproveLead447Result) card.Card {
 	c.Text = approveLead447Text1 + out.Owner.Name + approveLead447Text2
 	c.Fields = []card.Field{
 		{Label: approveLead447Field1Label, Value: out.Owner.Email},
-		{Label: approveLead447Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveLead447Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveLead447Action1Label, out.URL),
@@ -35826,7 +35826,7 @@ func ApproveCourse449Card(out *ApproveCourse449Result) card.Card {
 	c.Text = approveCourse449Text1 + out.Owner.Name + approveCourse449Text2
 	c.Fields = []card.Field{
 		{Label: approveCourse449Field1Label, Value: out.Owner.Email},
-		{Label: approveCourse449Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveCourse449Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveCourse449Action1Label, out.URL),
@@ -35876,7 +35876,7 @@ func GetInvoice450Card(out *GetInvoice450Result) card.Card {
 	c.Text = getInvoice450Text1 + out.Owner.Name + getInvoice450Text2
 	c.Fields = []card.Field{
 		{Label: getInvoice450Field1Label, Value: out.Owner.Email},
-		{Label: getInvoice450Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getInvoice450Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getInvoice450Action1Label, out.URL),
@@ -35926,7 +35926,7 @@ func GetTicket451Card(out *GetTicket451Result) card.Card {
 	c.Text = getTicket451Text1 + out.Owner.Name + getTicket451Text2
 	c.Fields = []card.Field{
 		{Label: getTicket451Field1Label, Value: out.Owner.Email},
-		{Label: getTicket451Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getTicket451Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getTicket451Action1Label, out.URL),
@@ -36026,7 +36026,7 @@ func GetBooking453Card(out *GetBooking453Result) card.Card {
 	c.Text = getBooking453Text1 + out.Owner.Name + getBooking453Text2
 	c.Fields = []card.Field{
 		{Label: getBooking453Field1Label, Value: out.Owner.Email},
-		{Label: getBooking453Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getBooking453Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getBooking453Action1Label, out.URL),
@@ -36076,7 +36076,7 @@ func GetAccount454Card(out *GetAccount454Result) card.Card {
 	c.Text = getAccount454Text1 + out.Owner.Name + getAccount454Text2
 	c.Fields = []card.Field{
 		{Label: getAccount454Field1Label, Value: out.Owner.Email},
-		{Label: getAccount454Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getAccount454Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getAccount454Action1Label, out.URL),
@@ -36126,7 +36126,7 @@ func GetDevice455Card(out *GetDevice455Result) card.Card {
 	c.Text = getDevice455Text1 + out.Owner.Name + getDevice455Text2
 	c.Fields = []card.Field{
 		{Label: getDevice455Field1Label, Value: out.Owner.Email},
-		{Label: getDevice455Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getDevice455Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getDevice455Action1Label, out.URL),
@@ -36226,7 +36226,7 @@ func GetLead457Card(out *GetLead457Result) card.Card {
 	c.Text = getLead457Text1 + out.Owner.Name + getLead457Text2
 	c.Fields = []card.Field{
 		{Label: getLead457Field1Label, Value: out.Owner.Email},
-		{Label: getLead457Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getLead457Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getLead457Action1Label, out.URL),
@@ -36276,7 +36276,7 @@ func GetClaim458Card(out *GetClaim458Result) card.Card {
 	c.Text = getClaim458Text1 + out.Owner.Name + getClaim458Text2
 	c.Fields = []card.Field{
 		{Label: getClaim458Field1Label, Value: out.Owner.Email},
-		{Label: getClaim458Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getClaim458Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getClaim458Action1Label, out.URL),
@@ -36326,7 +36326,7 @@ func GetCourse459Card(out *GetCourse459Result) card.Card {
 	c.Text = getCourse459Text1 + out.Owner.Name + getCourse459Text2
 	c.Fields = []card.Field{
 		{Label: getCourse459Field1Label, Value: out.Owner.Email},
-		{Label: getCourse459Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: getCourse459Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getCourse459Action1Label, out.URL),
@@ -36426,7 +36426,7 @@ func ReviewTicket461Card(out *ReviewTicket461Result) card.Card {
 	c.Text = reviewTicket461Text1 + out.Owner.Name + reviewTicket461Text2
 	c.Fields = []card.Field{
 		{Label: reviewTicket461Field1Label, Value: out.Owner.Email},
-		{Label: reviewTicket461Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewTicket461Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewTicket461Action1Label, out.URL),
@@ -36476,7 +36476,7 @@ func ReviewShipment462Card(out *ReviewShipment462Result) card.Card {
 	c.Text = reviewShipment462Text1 + out.Owner.Name + reviewShipment462Text2
 	c.Fields = []card.Field{
 		{Label: reviewShipment462Field1Label, Value: out.Owner.Email},
-		{Label: reviewShipment462Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewShipment462Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewShipment462Action1Label, out.URL),
@@ -36526,7 +36526,7 @@ func ReviewBooking463Card(out *ReviewBooking463Result) card.Card {
 	c.Text = reviewBooking463Text1 + out.Owner.Name + reviewBooking463Text2
 	c.Fields = []card.Field{
 		{Label: reviewBooking463Field1Label, Value: out.Owner.Email},
-		{Label: reviewBooking463Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewBooking463Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewBooking463Action1Label, out.URL),
@@ -36626,7 +36626,7 @@ func ReviewDevice465Card(out *ReviewDevice465Result) card.Card {
 	c.Text = reviewDevice465Text1 + out.Owner.Name + reviewDevice465Text2
 	c.Fields = []card.Field{
 		{Label: reviewDevice465Field1Label, Value: out.Owner.Email},
-		{Label: reviewDevice465Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewDevice465Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewDevice465Action1Label, out.URL),
@@ -36676,7 +36676,7 @@ func ReviewReport466Card(out *ReviewReport466Result) card.Card {
 	c.Text = reviewReport466Text1 + out.Owner.Name + reviewReport466Text2
 	c.Fields = []card.Field{
 		{Label: reviewReport466Field1Label, Value: out.Owner.Email},
-		{Label: reviewReport466Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewReport466Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewReport466Action1Label, out.URL),
@@ -36726,7 +36726,7 @@ func ReviewLead467Card(out *ReviewLead467Result) card.Card {
 	c.Text = reviewLead467Text1 + out.Owner.Name + reviewLead467Text2
 	c.Fields = []card.Field{
 		{Label: reviewLead467Field1Label, Value: out.Owner.Email},
-		{Label: reviewLead467Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewLead467Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewLead467Action1Label, out.URL),
@@ -36826,7 +36826,7 @@ func ReviewCourse469Card(out *ReviewCourse469Result) card.Card {
 	c.Text = reviewCourse469Text1 + out.Owner.Name + reviewCourse469Text2
 	c.Fields = []card.Field{
 		{Label: reviewCourse469Field1Label, Value: out.Owner.Email},
-		{Label: reviewCourse469Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: reviewCourse469Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(reviewCourse469Action1Label, out.URL),
@@ -36876,7 +36876,7 @@ func UpdateInvoice470Card(out *UpdateInvoice470Result) card.Card {
 	c.Text = updateInvoice470Text1 + out.Owner.Name + updateInvoice470Text2
 	c.Fields = []card.Field{
 		{Label: updateInvoice470Field1Label, Value: out.Owner.Email},
-		{Label: updateInvoice470Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateInvoice470Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateInvoice470Action1Label, out.URL),
@@ -36926,7 +36926,7 @@ func UpdateTicket471Card(out *UpdateTicket471Result) card.Card {
 	c.Text = updateTicket471Text1 + out.Owner.Name + updateTicket471Text2
 	c.Fields = []card.Field{
 		{Label: updateTicket471Field1Label, Value: out.Owner.Email},
-		{Label: updateTicket471Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateTicket471Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateTicket471Action1Label, out.URL),
@@ -37026,7 +37026,7 @@ func UpdateBooking473Card(out *UpdateBooking473Result) card.Card {
 	c.Text = updateBooking473Text1 + out.Owner.Name + updateBooking473Text2
 	c.Fields = []card.Field{
 		{Label: updateBooking473Field1Label, Value: out.Owner.Email},
-		{Label: updateBooking473Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateBooking473Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateBooking473Action1Label, out.URL),
@@ -37076,7 +37076,7 @@ func UpdateAccount474Card(out *UpdateAccount474Result) card.Card {
 	c.Text = updateAccount474Text1 + out.Owner.Name + updateAccount474Text2
 	c.Fields = []card.Field{
 		{Label: updateAccount474Field1Label, Value: out.Owner.Email},
-		{Label: updateAccount474Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateAccount474Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateAccount474Action1Label, out.URL),
@@ -37126,7 +37126,7 @@ func UpdateDevice475Card(out *UpdateDevice475Result) card.Card {
 	c.Text = updateDevice475Text1 + out.Owner.Name + updateDevice475Text2
 	c.Fields = []card.Field{
 		{Label: updateDevice475Field1Label, Value: out.Owner.Email},
-		{Label: updateDevice475Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateDevice475Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateDevice475Action1Label, out.URL),
@@ -37226,7 +37226,7 @@ func UpdateLead477Card(out *UpdateLead477Result) card.Card {
 	c.Text = updateLead477Text1 + out.Owner.Name + updateLead477Text2
 	c.Fields = []card.Field{
 		{Label: updateLead477Field1Label, Value: out.Owner.Email},
-		{Label: updateLead477Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateLead477Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateLead477Action1Label, out.URL),
@@ -37276,7 +37276,7 @@ func UpdateClaim478Card(out *UpdateClaim478Result) card.Card {
 	c.Text = updateClaim478Text1 + out.Owner.Name + updateClaim478Text2
 	c.Fields = []card.Field{
 		{Label: updateClaim478Field1Label, Value: out.Owner.Email},
-		{Label: updateClaim478Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateClaim478Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateClaim478Action1Label, out.URL),
@@ -37326,7 +37326,7 @@ func UpdateCourse479Card(out *UpdateCourse479Result) card.Card {
 	c.Text = updateCourse479Text1 + out.Owner.Name + updateCourse479Text2
 	c.Fields = []card.Field{
 		{Label: updateCourse479Field1Label, Value: out.Owner.Email},
-		{Label: updateCourse479Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: updateCourse479Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(updateCourse479Action1Label, out.URL),
@@ -37426,7 +37426,7 @@ func CloseTicket481Card(out *CloseTicket481Result) card.Card {
 	c.Text = closeTicket481Text1 + out.Owner.Name + closeTicket481Text2
 	c.Fields = []card.Field{
 		{Label: closeTicket481Field1Label, Value: out.Owner.Email},
-		{Label: closeTicket481Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeTicket481Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeTicket481Action1Label, out.URL),
@@ -37476,7 +37476,7 @@ func CloseShipment482Card(out *CloseShipment482Result) card.Card {
 	c.Text = closeShipment482Text1 + out.Owner.Name + closeShipment482Text2
 	c.Fields = []card.Field{
 		{Label: closeShipment482Field1Label, Value: out.Owner.Email},
-		{Label: closeShipment482Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeShipment482Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeShipment482Action1Label, out.URL),
@@ -37526,7 +37526,7 @@ func CloseBooking483Card(out *CloseBooking483Result) card.Card {
 	c.Text = closeBooking483Text1 + out.Owner.Name + closeBooking483Text2
 	c.Fields = []card.Field{
 		{Label: closeBooking483Field1Label, Value: out.Owner.Email},
-		{Label: closeBooking483Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeBooking483Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeBooking483Action1Label, out.URL),
@@ -37626,7 +37626,7 @@ func CloseDevice485Card(out *CloseDevice485Result) card.Card {
 	c.Text = closeDevice485Text1 + out.Owner.Name + closeDevice485Text2
 	c.Fields = []card.Field{
 		{Label: closeDevice485Field1Label, Value: out.Owner.Email},
-		{Label: closeDevice485Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeDevice485Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeDevice485Action1Label, out.URL),
@@ -37676,7 +37676,7 @@ func CloseReport486Card(out *CloseReport486Result) card.Card {
 	c.Text = closeReport486Text1 + out.Owner.Name + closeReport486Text2
 	c.Fields = []card.Field{
 		{Label: closeReport486Field1Label, Value: out.Owner.Email},
-		{Label: closeReport486Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeReport486Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeReport486Action1Label, out.URL),
@@ -37726,7 +37726,7 @@ func CloseLead487Card(out *CloseLead487Result) card.Card {
 	c.Text = closeLead487Text1 + out.Owner.Name + closeLead487Text2
 	c.Fields = []card.Field{
 		{Label: closeLead487Field1Label, Value: out.Owner.Email},
-		{Label: closeLead487Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeLead487Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeLead487Action1Label, out.URL),
@@ -37826,7 +37826,7 @@ func CloseCourse489Card(out *CloseCourse489Result) card.Card {
 	c.Text = closeCourse489Text1 + out.Owner.Name + closeCourse489Text2
 	c.Fields = []card.Field{
 		{Label: closeCourse489Field1Label, Value: out.Owner.Email},
-		{Label: closeCourse489Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: closeCourse489Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(closeCourse489Action1Label, out.URL),
@@ -37876,7 +37876,7 @@ func ApproveInvoice490Card(out *ApproveInvoice490Result) card.Card {
 	c.Text = approveInvoice490Text1 + out.Owner.Name + approveInvoice490Text2
 	c.Fields = []card.Field{
 		{Label: approveInvoice490Field1Label, Value: out.Owner.Email},
-		{Label: approveInvoice490Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveInvoice490Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveInvoice490Action1Label, out.URL),
@@ -37926,7 +37926,7 @@ func ApproveTicket491Card(out *ApproveTicket491Result) card.Card {
 	c.Text = approveTicket491Text1 + out.Owner.Name + approveTicket491Text2
 	c.Fields = []card.Field{
 		{Label: approveTicket491Field1Label, Value: out.Owner.Email},
-		{Label: approveTicket491Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveTicket491Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveTicket491Action1Label, out.URL),
@@ -38026,7 +38026,7 @@ func ApproveBooking493Card(out *ApproveBooking493Result) card.Card {
 	c.Text = approveBooking493Text1 + out.Owner.Name + approveBooking493Text2
 	c.Fields = []card.Field{
 		{Label: approveBooking493Field1Label, Value: out.Owner.Email},
-		{Label: approveBooking493Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveBooking493Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveBooking493Action1Label, out.URL),
@@ -38076,7 +38076,7 @@ func ApproveAccount494Card(out *ApproveAccount494Result) card.Card {
 	c.Text = approveAccount494Text1 + out.Owner.Name + approveAccount494Text2
 	c.Fields = []card.Field{
 		{Label: approveAccount494Field1Label, Value: out.Owner.Email},
-		{Label: approveAccount494Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveAccount494Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveAccount494Action1Label, out.URL),
@@ -38126,7 +38126,7 @@ func ApproveDevice495Card(out *ApproveDevice495Result) card.Card {
 	c.Text = approveDevice495Text1 + out.Owner.Name + approveDevice495Text2
 	c.Fields = []card.Field{
 		{Label: approveDevice495Field1Label, Value: out.Owner.Email},
-		{Label: approveDevice495Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveDevice495Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveDevice495Action1Label, out.URL),
@@ -38226,7 +38226,7 @@ func ApproveLead497Card(out *ApproveLead497Result) card.Card {
 	c.Text = approveLead497Text1 + out.Owner.Name + approveLead497Text2
 	c.Fields = []card.Field{
 		{Label: approveLead497Field1Label, Value: out.Owner.Email},
-		{Label: approveLead497Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveLead497Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveLead497Action1Label, out.URL),
@@ -38276,7 +38276,7 @@ func ApproveClaim498Card(out *ApproveClaim498Result) card.Card {
 	c.Text = approveClaim498Text1 + out.Owner.Name + approveClaim498Text2
 	c.Fields = []card.Field{
 		{Label: approveClaim498Field1Label, Value: out.Owner.Email},
-		{Label: approveClaim498Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveClaim498Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveClaim498Action1Label, out.URL),
@@ -38326,7 +38326,7 @@ func ApproveCourse499Card(out *ApproveCourse499Result) card.Card {
 	c.Text = approveCourse499Text1 + out.Owner.Name + approveCourse499Text2
 	c.Fields = []card.Field{
 		{Label: approveCourse499Field1Label, Value: out.Owner.Email},
-		{Label: approveCourse499Field2Label, Value: strconv.FormatInt(int64(out.Amount), 10)},
+		{Label: approveCourse499Field2Label, Value: strconv.FormatInt(out.Amount, 10)},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(approveCourse499Action1Label, out.URL),

@@ -93,3 +93,12 @@ type S3 struct{}
 func (b *S3) Object(ctx context.Context, in s3.GetInput) (*s3.GetOutput, error) {
 	return &s3.GetOutput{Key: in.Key}, nil
 }
+
+// UI is named by an initialism, lowered whole as Go's style writes it (ui, not uI); RegisterTools
+// has a local ui, so the parameter is uiSvc.
+type UI struct{}
+
+// Screen shows the screen.
+//
+//card:tool
+func (u *UI) Screen(ctx context.Context, in In) (*Out, error) { return &Out{ID: in.ID}, nil }

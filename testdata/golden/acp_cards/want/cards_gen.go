@@ -130,7 +130,7 @@ func FindRoomsItemCard(out *Room) card.Card {
 	c.ImageURL = out.Photo
 	c.Fields = []card.Field{
 		{Label: findRoomsItemField1Label, Value: strconv.FormatInt(int64(out.Beds), 10)},
-		{Label: findRoomsItemField2Label, Value: strconv.FormatFloat(float64(out.Rate), 'f', -1, 64)},
+		{Label: findRoomsItemField2Label, Value: strconv.FormatFloat(out.Rate, 'f', -1, 64)},
 	}
 	return c.WithFallback()
 }
@@ -182,7 +182,7 @@ func GetRoomCard(out *Room) card.Card {
 	c.ImageURL = out.Photo
 	c.Fields = []card.Field{
 		{Label: getRoomField1Label, Value: strconv.FormatInt(int64(out.Beds), 10)},
-		{Label: getRoomField2Label, Value: strconv.FormatFloat(float64(out.Rate), 'f', -1, 64)},
+		{Label: getRoomField2Label, Value: strconv.FormatFloat(out.Rate, 'f', -1, 64)},
 	}
 	c.Actions = []card.Action{
 		card.MessageAction(getRoomAction1Label, getRoomAction1Text+out.ID),

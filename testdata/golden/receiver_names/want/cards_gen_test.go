@@ -42,6 +42,9 @@ func TestCardgenGolden(t *testing.T) {
 	t.Run("object", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/object.schema.json", cardtest.Schemas(objectInputSchema, objectOutputSchema))
 	})
+	t.Run("screen", func(t *testing.T) {
+		cardtest.Golden(t, "testdata/golden/screen.schema.json", cardtest.Schemas(screenInputSchema, screenOutputSchema))
+	})
 	// A file named like the golden files above that no tool writes any more, left over from a renamed
 	// or removed tool or a card a tool no longer has, fails here; -update removes it.
 	t.Run("(leftovers)", func(t *testing.T) {
@@ -55,6 +58,7 @@ func TestCardgenGolden(t *testing.T) {
 			"search.schema.json",
 			"record.schema.json",
 			"object.schema.json",
+			"screen.schema.json",
 		})
 	})
 }

@@ -120,10 +120,10 @@ func GetOrderCard(out *Order) card.Card {
 	c.IconURL = getOrderIcon
 	c.ImageURL = getOrderImage1 + card.PathPart(out.ID) + getOrderImage2
 	c.Fields = []card.Field{
-		{Label: getOrderField1Label, Value: strconv.FormatInt(int64(out.Total), 10)},
+		{Label: getOrderField1Label, Value: strconv.FormatInt(out.Total, 10)},
 		{Label: getOrderField2Label, Value: out.Carrier},
 		{Label: getOrderField3Label, Value: strconv.FormatBool(out.Paid)},
-		{Label: getOrderField4Label, Value: strconv.FormatFloat(float64(out.WeightKg), 'f', -1, 64) + getOrderField4Value},
+		{Label: getOrderField4Label, Value: strconv.FormatFloat(out.WeightKg, 'f', -1, 64) + getOrderField4Value},
 	}
 	c.Actions = []card.Action{
 		card.URLAction(getOrderAction1Label, out.TrackURL),
