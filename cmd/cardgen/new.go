@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/gen/scaffold"
@@ -42,11 +45,18 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	// Flags may come before or after the tool name.
 	names, err := parseArgs(fs, args)
 	if err != nil {
-		return badFlags(stderr, "new", args, err)
+		code := badFlags(stderr, "new", args, err)
+		if folder, ok := uiFolderGiven(args, nil); ok && code == 2 {
+			fmt.Fprintln(stderr, "cardgen new:", uiFolderHint(folder))
+		}
+		return code
 	}
 	if len(names) != 1 {
 		fmt.Fprintf(stderr, "cardgen new: want one tool name, got %d %q\n", len(names), names)
 		fs.Usage()
+		if folder, ok := uiFolderGiven(args, names); ok {
+			fmt.Fprintln(stderr, "cardgen new:", uiFolderHint(folder))
+		}
 		return 2
 	}
 	opts.Tool = names[0]
@@ -121,4 +131,31 @@ func report(stderr io.Writer, err error) int {
 		fmt.Fprintln(stderr, "cardgen new:", err)
 	}
 	return 1
+}
+
+// uiFolderGiven finds a folder given to cardgen new's -ui, which takes none (in generation and
+// check, -ui names the folder): -ui=views, or -ui followed by a word that parseArgs took for a
+// second tool name (names holds those it took).
+func uiFolderGiven(args, names []string) (string, bool) {
+	for i, a := range args {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "ui" {
+			continue
+		}
+		if hasValue {
+			if _, err := strconv.ParseBool(value); err != nil {
+				return value, true
+			}
+			continue
+		}
+		if i+1 < len(args) && len(names) > 1 && slices.Contains(names, args[i+1]) {
+			return args[i+1], true
+		}
+	}
+	return "", false
+}
+
+// uiFolderHint says where cardgen new's view goes, for a -ui given a folder.
+func uiFolderHint(folder string) string {
+	return fmt.Sprintf("-ui takes no folder here: it adds a view in the package's ui folder, the -ui of its //go:generate line for cardgen (else %s); leave %q out, and name the folder on the //go:generate line (go tool cardgen -ui %s) if it is not %s", scaffold.UIDir, folder, folder, scaffold.UIDir)
 }

@@ -70,9 +70,17 @@ func TestNewUsage(t *testing.T) {
 		{[]string{"new", "-nope", "a"}, 2, "flag provided but not defined: -nope"},
 		{[]string{"new", "-h"}, 0, "usage: cardgen new <tool_name> [-dir PKG] [-recv TYPE] [-ui] [-acp KIND] [-markdown]"},
 		{[]string{"new", "bad name", "-dir", t.TempDir()}, 1, `cardgen new: tool name "bad name" is not valid`},
+		// -ui names the folder in generation and check; here it only asks for a view.
+		{[]string{"new", "a", "-ui", "views"}, 2, `cardgen new: -ui takes no folder here: it adds a view in the package's ui folder, the -ui of its //go:generate line for cardgen (else cards); leave "views" out`},
+		{[]string{"new", "-ui", "views", "a"}, 2, `cardgen new: -ui takes no folder here`},
+		{[]string{"new", "a", "-ui=views"}, 2, `cardgen new: -ui takes no folder here`},
+		{[]string{"new", "a", "b", "-ui"}, 2, `cardgen new: want one tool name, got 2 ["a" "b"]`},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runIn(t, ".", tt.args...)
+		if strings.Contains(errOut, "-ui takes no folder") != strings.Contains(tt.want, "-ui takes no folder") {
+			t.Errorf("cardgen %q: stderr:\n%s\nthe hint at a folder given to -ui is there where it should not be, or missing", tt.args, errOut)
+		}
 		if code != tt.code || out != "" || !strings.Contains(errOut, tt.want) {
 			t.Errorf("cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit %d and %q", tt.args, code, out, errOut, tt.code, tt.want)
 		}
