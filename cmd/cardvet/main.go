@@ -19,10 +19,13 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"go/ast"
+	"os"
 	"slices"
 	"strings"
 
+	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/gen/analyzer"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/singlechecker"
@@ -30,7 +33,38 @@ import (
 
 // singlechecker serves both ways of running: it hands go vet's per-package .cfg file (and its
 // -flags and -V=full queries) to unitchecker, and loads package patterns itself otherwise.
-func main() { singlechecker.Main(oncePerFile(analyzer.Analyzer)) }
+func main() {
+	if len(os.Args) > 1 && strings.HasSuffix(os.Args[len(os.Args)-1], ".cfg") {
+		os.Args, badUI = withoutRefusedUI(os.Args)
+	}
+	singlechecker.Main(oncePerFile(analyzer.Analyzer))
+}
+
+// badUI is why the -ui given under go vet was refused; withoutRefusedUI took the flag out.
+var badUI error
+
+// withoutRefusedUI takes a -ui that cardgen refuses out of go vet's arguments to cardvet, and
+// returns why it was refused. Left in, it fails the flag parsing of every run go vet makes — one
+// per package, the standard library's included, each printing the error and the whole usage
+// (12,000 lines for one package of a module). Taken out, the runs for dependencies, which only
+// gather facts and which cardgen's analyzer has none of, do nothing, and each package vetted
+// reports it once, as a diagnostic at its package clause (oncePerFile).
+func withoutRefusedUI(args []string) ([]string, error) {
+	for i := 1; i < len(args)-1; i++ {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		if !strings.HasPrefix(args[i], "-") || name != "ui" {
+			continue
+		}
+		n := 1
+		if !hasValue && i+2 < len(args) {
+			value, n = args[i+1], 2
+		}
+		if _, err := gen.CleanUIDir(value); err != nil {
+			return slices.Delete(slices.Clone(args), i, i+n), fmt.Errorf("invalid value %q for flag -ui: %v", value, err)
+		}
+	}
+	return args, nil
+}
 
 // oncePerFile returns a copy of a that reports nothing on a package with _test.go files when
 // cardvet loads the packages itself. Its loader (go/packages, with -test on by default) gives a
@@ -46,6 +80,15 @@ func main() { singlechecker.Main(oncePerFile(analyzer.Analyzer)) }
 func oncePerFile(a *analysis.Analyzer) *analysis.Analyzer {
 	c := *a
 	c.Run = func(pass *analysis.Pass) (any, error) {
+		if badUI != nil {
+			// A diagnostic, at the package clause, not an error: go vet caches a run whose tool
+			// exits 0 (it runs cardvet with -json) and replays its diagnostics, but not its
+			// errors, so a second go vet with the same -ui passed without a word.
+			if len(pass.Files) > 0 {
+				pass.Reportf(pass.Files[0].Package, "%v; fix the -ui given to go vet", badUI)
+			}
+			return nil, nil
+		}
 		if !underGoVet() && testVariant(pass) {
 			return nil, nil
 		}

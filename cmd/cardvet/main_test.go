@@ -107,6 +107,21 @@ func TestGoVet(t *testing.T) {
 	}
 }
 
+// TestGoVetRefusedUI: a -ui cardgen refuses, given to go vet, is one diagnostic per package vetted,
+// and again on a second run. Left to the flag package, it failed every run go vet makes, the
+// standard library's included, each with the whole usage (12,601 lines for one package); and
+// reported as the analyzer's error, go vet cached the run and a second one passed.
+func TestGoVetRefusedUI(t *testing.T) {
+	bin := buildCardvet(t)
+	want := `testdata/golden/func_handler/p.go:1:1: invalid value "/abs/views" for flag -ui: an absolute path; -ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory); fix the -ui given to go vet`
+	for run1 := range 2 {
+		got, code := run(t, "go", "vet", "-vettool="+bin, "-ui=/abs/views", "./testdata/golden/func_handler")
+		if len(got) != 1 || got[0] != want || code == 0 {
+			t.Errorf("run %d: go vet -vettool=cardvet -ui=/abs/views printed %d lines (exit %d):\n%s\nwant exit 1 and\n%s", run1+1, len(got), code, strings.Join(got[:min(len(got), 5)], "\n"), want)
+		}
+	}
+}
+
 // TestGoVetFixDiff checks that go vet -fix -diff shows cardvet's suggested fixes and leaves
 // the file alone.
 func TestGoVetFixDiff(t *testing.T) {
