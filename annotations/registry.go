@@ -230,7 +230,9 @@ var registry = []*Spec{
 		Args:    []ArgSpec{{Name: "text", Kind: KindTemplate, Help: "Plain text, at most 500 characters."}},
 		Summary: "Set the card's fallback text, shown where the card cannot be drawn",
 		Help: "Every result card needs fallback text: hosts drop a card without it, and messaging channels show " +
-			"it instead of the card, followed by url buttons as \"Label: URL\".",
+			"it instead of the card, followed by url buttons as \"Label: URL\". Without //card:fallback, the " +
+			"generated builder writes one from the card's title, subtitle, text and fields (card.WithFallback); " +
+			"write your own for a sentence that reads better.",
 		Example: `//card:fallback "Order #{{.ID}} {{.Status}}, arrives {{.ETA}}. Total {{.Total}}."`,
 	},
 	{
