@@ -424,6 +424,7 @@ func (b *builder) strayDirectives(f *ast.File) {
 		}
 	}
 	for _, g := range f.Comments {
+		b.blockDirectives(g)
 		if b.docs[g] {
 			continue
 		}
@@ -447,6 +448,30 @@ func (b *builder) strayDirectives(f *ast.File) {
 			} else {
 				b.errorf(at, "//card:%s is not in the doc comment of a %s, so it applies to nothing; put it in the comment directly above one, with no blank line between", name, where)
 			}
+		}
+	}
+}
+
+// blockDirectives reports //card: lines inside the /* */ comments of g. Like //go:generate, a
+// directive is a line comment: in a block comment it is text, which cardgen would skip without a
+// word (or, in a handler's doc comment, put into the tool's description).
+func (b *builder) blockDirectives(g *ast.CommentGroup) {
+	for _, c := range g.List {
+		if !strings.HasPrefix(c.Text, "/*") {
+			continue
+		}
+		for off := 0; off < len(c.Text); {
+			line, _, _ := strings.Cut(c.Text[off:], "\n")
+			word := strings.TrimLeft(line, " \t")
+			if off == 0 {
+				word = strings.TrimLeft(strings.TrimPrefix(line, "/*"), " \t")
+			}
+			if name, ok := strings.CutPrefix(word, annotations.Prefix); ok {
+				name, _, _ = strings.Cut(name, " ")
+				at := c.Slash + token.Pos(off+len(line)-len(word))
+				b.errorf(at, "//card:%s is inside a /* */ comment, where it is not a directive but text; write it as a // line comment in the doc comment directly above the declaration", strings.TrimRight(name, "*/ \t"))
+			}
+			off += len(line) + 1
 		}
 	}
 }
@@ -478,6 +503,19 @@ func (b *builder) typeDecl(gd *ast.GenDecl) {
 		}
 		named, _ := obj.Type().(*types.Named)
 		if named == nil {
+			// type Alias = Order: a card here would be dropped without a word, as the tools
+			// returning Alias return Order, whose own card they get.
+			if i := slices.IndexFunc(dirs, func(d *annotations.Directive) bool { return isCardDirective(d.Name) }); i >= 0 {
+				b.errorf(dirs[i].NamePos, "//card:%s is on %s, an alias of %s, and a tool returning %s gets %s's card; put the directive on %s's declaration", dirs[i].Name, ts.Name.Name, b.typeString(types.Unalias(obj.Type())), ts.Name.Name, b.typeString(types.Unalias(obj.Type())), b.typeString(types.Unalias(obj.Type())))
+			}
+			continue
+		}
+		if named.TypeParams().Len() > 0 {
+			// type Page[T any] struct{…}: no tool returns it (an instance is refused as an
+			// output), so its card would apply to nothing.
+			if i := slices.IndexFunc(dirs, func(d *annotations.Directive) bool { return isCardDirective(d.Name) }); i >= 0 {
+				b.errorf(dirs[i].NamePos, "//card:%s is on the generic type %s, which no tool can return (a tool output must be a non-generic type); declare a type for the tool's output, as in type OrdersPage %s[Order], and give it the card", dirs[i].Name, ts.Name.Name, ts.Name.Name)
+			}
 			continue
 		}
 		st, isStruct := named.Underlying().(*types.Struct)

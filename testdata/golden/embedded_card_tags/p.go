@@ -33,3 +33,21 @@ type Order struct {
 func GetOrder(ctx context.Context, in In) (*Order, error) {
 	return &Order{Base: Base{ID: in.ID}}, nil
 }
+
+// Box is generic: its card tag applies in each instance, with the instance's field type (its
+// own declaration, where V is a T, is no card).
+type Box[T any] struct {
+	V T `json:"v" card:"subtitle"`
+}
+
+// Boxed embeds an instance of Box and lends its card the instance's V, an int.
+type Boxed struct {
+	Box[int]
+	Title string `json:"title" card:"title"`
+}
+
+// GetBoxed shows a card whose subtitle comes from a generic type's tag.
+//
+//card:tool
+//card:example {"v":7,"title":"seven"}
+func GetBoxed(ctx context.Context, in In) (*Boxed, error) { return &Boxed{}, nil }

@@ -29,12 +29,26 @@ func TestCardgenGolden(t *testing.T) {
 		}
 		cardtest.Golden(t, "testdata/golden/get_order.card.json", cards)
 	})
+	t.Run("get_boxed", func(t *testing.T) {
+		cardtest.Golden(t, "testdata/golden/get_boxed.schema.json", cardtest.Schemas(getBoxedInputSchema, getBoxedOutputSchema))
+		examples := []string{`{"v":7,"title":"seven"}`}
+		var cards []cardtest.Example
+		for _, ex := range examples {
+			cardtest.Validate(t, getBoxedOutputSchema, ex)
+			var out Boxed
+			cardtest.Decode(t, ex, &out)
+			cards = append(cards, cardtest.MustFit(t, GetBoxedCard(&out)))
+		}
+		cardtest.Golden(t, "testdata/golden/get_boxed.card.json", cards)
+	})
 	// A file named like the golden files above that no tool writes any more, left over from a renamed
 	// or removed tool or a card a tool no longer has, fails here; -update removes it.
 	t.Run("(leftovers)", func(t *testing.T) {
 		cardtest.Leftovers(t, "testdata/golden", []string{
 			"get_order.schema.json",
 			"get_order.card.json",
+			"get_boxed.schema.json",
+			"get_boxed.card.json",
 		})
 	})
 }
