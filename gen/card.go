@@ -639,6 +639,10 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 			base = p.Elem()
 		}
 		st, ok := base.Underlying().(*types.Struct)
+		if _, twice := base.Underlying().(*types.Pointer); !ok && twice {
+			b.errorf(pos, "{{%s}}: %s is %s, a pointer to a pointer, which a card template does not follow; make it a single pointer (%s)", vp.Text, "."+strings.Join(path[:i], "."), b.typeString(cur), b.typeString(base))
+			return nil
+		}
 		if !ok {
 			b.errorf(pos, "{{%s}}: %s is %s, which has no fields; end the path there, as in {{%s}}", vp.Text, "."+strings.Join(path[:i], "."), b.typeString(base), "."+strings.Join(path[:i], "."))
 			return nil
@@ -648,6 +652,23 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 		if m, isMethod := obj.(*types.Func); isMethod {
 			// {{.Label}} works in text/template; here a path is compiled to field selections.
 			b.errorf(pos, "{{%s}}: %s is a method of %s, and a card template reaches fields only; show a field, or set a field of the output from %s() in the handler", vp.Text, name, b.typeString(base), m.Name())
+			return nil
+		}
+		if obj == nil && index != nil {
+			// Promoted at one depth from several embedded structs: Go refuses out.ID too.
+			var from []string
+			for j := range st.NumFields() {
+				if f := st.Field(j); f.Embedded() {
+					if o, _, _ := types.LookupFieldOrMethod(f.Type(), true, b.pkg.Types, name); o != nil {
+						from = append(from, f.Name())
+					}
+				}
+			}
+			if len(from) < 2 { // deeper down: name no way through
+				b.errorf(pos, "{{%s}}: %s is ambiguous in %s, which embeds it more than once at one depth; select it through the embedded field you mean", vp.Text, name, b.typeString(base))
+				return nil
+			}
+			b.errorf(pos, "{{%s}}: %s is ambiguous in %s, which embeds it from %s; name the one you mean, as in {{%s}}", vp.Text, name, b.typeString(base), strings.Join(from, " and "), "."+strings.Join(append(append(slices.Clone(path[:i]), from[0]), path[i:]...), "."))
 			return nil
 		}
 		if _, isField := obj.(*types.Var); !isField {
