@@ -175,6 +175,67 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 					"jsonschema tag: multipleOf=%s must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out", s.MultipleOf)
 			}
 		}
+		m.checkEmptyRange(s, at)
+	}
+}
+
+// A bound is one end of a range a tag gives: its keyword, its value, and whether the value
+// itself is out (exclusiveMinimum, exclusiveMaximum).
+type bound struct {
+	key       string
+	value     float64
+	exclusive bool
+}
+
+// checkEmptyRange reports bounds that no value meets (minimum=5,maximum=1, exclusiveMinimum=3,
+// exclusiveMaximum=3, minLength above maxLength, minItems above maxItems): the MCP Go SDK then
+// refuses every value of the field, and invopop writes them without a word.
+func (m *mapper) checkEmptyRange(s *jsonschema.Schema, at site) {
+	num := func(key string, n json.Number, exclusive bool) *bound {
+		f, err := n.Float64()
+		if n == "" || err != nil {
+			return nil
+		}
+		return &bound{key, f, exclusive}
+	}
+	count := func(key string, n *uint64) *bound {
+		if n == nil {
+			return nil
+		}
+		return &bound{key, float64(*n), false}
+	}
+	// tighter returns the bound of a and b that leaves less room: the higher low end (low), or
+	// the lower high end.
+	tighter := func(a, b *bound, low bool) *bound {
+		switch {
+		case a == nil:
+			return b
+		case b == nil:
+			return a
+		case a.value == b.value:
+			if b.exclusive {
+				return b
+			}
+			return a
+		case (a.value > b.value) == low:
+			return a
+		}
+		return b
+	}
+	for _, r := range [][2]*bound{
+		{tighter(num("minimum", s.Minimum, false), num("exclusiveMinimum", s.ExclusiveMinimum, true), true),
+			tighter(num("maximum", s.Maximum, false), num("exclusiveMaximum", s.ExclusiveMaximum, true), false)},
+		{count("minLength", s.MinLength), count("maxLength", s.MaxLength)},
+		{count("minItems", s.MinItems), count("maxItems", s.MaxItems)},
+	} {
+		lo, hi := r[0], r[1]
+		if lo == nil || hi == nil || lo.value < hi.value || lo.value == hi.value && !lo.exclusive && !hi.exclusive {
+			continue
+		}
+		m.tagIgnoredf(at, tagSpot{key: "jsonschema", word: -1, find: hi.key, name: true, value: true},
+			"jsonschema tag: %s=%s and %s=%s leave no value in between, so the MCP Go SDK refuses every value of the field; fix the bounds",
+			lo.key, strconv.FormatFloat(lo.value, 'f', -1, 64), hi.key, strconv.FormatFloat(hi.value, 'f', -1, 64))
+		return
 	}
 }
 
