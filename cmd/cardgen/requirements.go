@@ -15,18 +15,31 @@ import (
 // runtimeModules are the modules the generated code imports packages of.
 var runtimeModules = []string{"github.com/cardgen/cardgen", "github.com/modelcontextprotocol/go-sdk"}
 
-// firstGenerations are the go.mod files of the modules with a package this run generates for
-// the first time (its generated file is missing), once each; stale is gen.StaleFiles(res.Files).
-func firstGenerations(res *gen.Result, stale []gen.StaleFile) []string {
+// A firstGeneration is a module with packages this run generates for the first time (their
+// generated file was missing).
+type firstGeneration struct {
+	goMod string
+	dirs  []string // the packages' directories
+}
+
+// firstGenerations are the modules with a package this run generates for the first time, once
+// each; stale is gen.StaleFiles(res.Files).
+func firstGenerations(res *gen.Result, stale []gen.StaleFile) []firstGeneration {
 	goMod := map[string]string{} // package directory → its go.mod
 	for _, p := range res.Packages {
 		goMod[p.Dir] = p.GoMod
 	}
-	var mods []string
+	var mods []firstGeneration
 	for _, f := range stale {
-		if m := goMod[filepath.Dir(f.Path)]; f.Why == gen.Missing && filepath.Base(f.Path) == gen.GeneratedFile && m != "" && !slices.Contains(mods, m) {
-			mods = append(mods, m)
+		m := goMod[filepath.Dir(f.Path)]
+		if f.Why != gen.Missing || filepath.Base(f.Path) != gen.GeneratedFile || m == "" {
+			continue
 		}
+		i := slices.IndexFunc(mods, func(g firstGeneration) bool { return g.goMod == m })
+		if i < 0 {
+			mods, i = append(mods, firstGeneration{goMod: m}), len(mods)
+		}
+		mods[i].dirs = append(mods[i].dirs, filepath.Dir(f.Path))
 	}
 	return mods
 }
@@ -39,13 +52,30 @@ func firstGenerations(res *gen.Result, stale []gen.StaleFile) []string {
 // It asks the go command (go list -m), which knows about replace directives and workspaces; that
 // costs a go command run, so it is done only for modules with a package generated for the first
 // time.
-func hintRequirements(stderr io.Writer, wd string, goMods []string) {
-	for _, goMod := range goMods {
+//
+// A module that has the runtime in its build list may still need go.mod changed: go get -tool
+// lists what cardgen's command needs, and the runtime packages the generated code imports need
+// modules more (goldmark, go-cmp), without which every build stops with "updates to go.mod
+// needed". So when the modules are there,
+// the new packages are listed with their dependencies, and their tests', too (go list -deps
+// -test), as go vet and go test would.
+func hintRequirements(stderr io.Writer, wd string, mods []firstGeneration) {
+	for _, m := range mods {
+		goMod := m.goMod
+		// go mod tidy tidies the module of the directory it runs in; from outside that module (a
+		// workspace's root) it finds no go.mod, or another one.
+		tidy := "run go mod tidy"
+		if modDir := filepath.Dir(goMod); gen.RelativeTo(modDir, wd) == wd {
+			tidy = "run go mod tidy in that module: cd " + gen.RelativeTo(wd, modDir) + " && go mod tidy"
+		}
 		cmd := exec.Command("go", append([]string{"list", "-m"}, runtimeModules...)...)
 		cmd.Dir = filepath.Dir(goMod)
 		var out bytes.Buffer
 		cmd.Stderr = &out
 		if cmd.Run() == nil {
+			if msg := needsTidy(filepath.Dir(goMod), m.dirs); msg != "" {
+				fmt.Fprintf(stderr, "cardgen: the generated code builds only once %s is tidied (%s); %s\n", gen.RelativeTo(wd, goMod), msg, tidy)
+			}
 			continue
 		}
 		var missing []string
@@ -57,13 +87,28 @@ func hintRequirements(stderr io.Writer, wd string, goMods []string) {
 		if len(missing) == 0 {
 			continue // go could not say; the build will
 		}
-		// go mod tidy tidies the module of the directory it runs in; from outside that module (a
-		// workspace's root) it finds no go.mod, or another one.
-		tidy := "run go mod tidy"
-		if modDir := filepath.Dir(goMod); gen.RelativeTo(modDir, wd) == wd {
-			tidy = "run go mod tidy in that module: cd " + gen.RelativeTo(wd, modDir) + " && go mod tidy"
-		}
 		fmt.Fprintf(stderr, "cardgen: the generated code imports packages of %s, which %s does not require yet; %s\n",
 			strings.Join(missing, " and "), gen.RelativeTo(wd, goMod), tidy)
 	}
+}
+
+// needsTidy lists the packages in dirs with their dependencies, from the module in modDir, as a
+// build would; it returns the go command's complaint when that is a go.mod or go.sum the
+// generated code needs changed (which go mod tidy makes), and "" otherwise: the packages list,
+// or fail for another reason, which the build reports in its own words.
+func needsTidy(modDir string, dirs []string) string {
+	args := []string{"list", "-deps", "-test"} // the generated test's imports too
+	for _, d := range dirs {
+		args = append(args, d)
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = modDir
+	var out bytes.Buffer
+	cmd.Stderr = &out
+	if cmd.Run() == nil || !strings.Contains(out.String(), "go mod tidy") {
+		return ""
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(out.String()), "\n")
+	first, _, _ = strings.Cut(first, "; to ") // "; to update it:", "; to add:": the advice given here
+	return strings.TrimSuffix(strings.TrimPrefix(first, "go: "), ":")
 }

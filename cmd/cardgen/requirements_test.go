@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/cardgen/cardgen/internal/testenv"
@@ -76,5 +78,28 @@ func Get(ctx context.Context, in In) (*Out, error) { return &Out{ID: in.ID}, nil
 	}
 	if code, _, errOut := runIn(t, dir, "."); code != 0 || errOut != "" {
 		t.Errorf("first generation after go mod tidy: exit %d, stderr %q; want exit 0 and nothing", code, errOut)
+	}
+
+	// As go get -tool leaves go.mod: the runtime's modules are in the build list, but modules
+	// only the runtime packages need (goldmark for runtime/mdcard, go-cmp for runtime/cardtest)
+	// are not listed, and the build stops ("updates to go.mod needed").
+	goMod := filepath.Join(dir, "go.mod")
+	b, err := os.ReadFile(goMod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pruned := regexp.MustCompile(`(?m)^\s*github\.com/(yuin/goldmark|google/go-cmp) v\S+.*\n`).ReplaceAll(b, nil)
+	if bytes.Equal(pruned, b) {
+		t.Fatalf("go.mod after go mod tidy lists neither goldmark nor go-cmp:\n%s", b)
+	}
+	if err := os.WriteFile(goMod, pruned, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "cards_gen.go")); err != nil {
+		t.Fatal(err)
+	}
+	want = "cardgen: the generated code builds only once go.mod is tidied (updates to go.mod needed); run go mod tidy\n"
+	if code, _, errOut := runIn(t, dir, "."); code != 0 || errOut != want {
+		t.Errorf("first generation with modules missing from go.mod: exit %d, stderr %q; want exit 0 and %q", code, errOut, want)
 	}
 }
