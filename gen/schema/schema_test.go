@@ -254,6 +254,9 @@ func TestProblems(t *testing.T) {
 		{"Generic", []string{
 			"problems.go:91:6: tool input must be a concrete type; problems.Generic[T any] has type parameters: use an instance such as Generic[string]",
 		}},
+		{"GenTree", []string{
+			"problems.go:164:2: field Root.Next: type problems.GenNode[int] refers to itself, which an inline schema (no $ref) cannot describe; tag the field json:\"-\" or give GenNode (declared as problems.GenNode[T any]) a JSONSchema() method",
+		}},
 		{"Timestamps", []string{
 			"encoding.go:11:6: type problems.Timestamps " + marshalJSONMsg("problems.Timestamps"),
 		}},

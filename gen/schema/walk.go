@@ -319,8 +319,12 @@ func (m *mapper) enter(t types.Type, at site) bool {
 	same := 0
 	for _, s := range m.stack {
 		if types.Identical(s, t) {
-			name := typeString(t)
-			m.problemf(at, "type %s refers to itself, which an inline schema (no $ref) cannot describe; tag the field json:\"-\" or give %s a JSONSchema() method", name, name)
+			name, owner := typeString(t), typeString(t)
+			if generic {
+				// A method is declared on the generic type, not on one instance of it.
+				owner = n.Obj().Name() + " (declared as " + typeString(n.Origin()) + ")"
+			}
+			m.problemf(at, "type %s refers to itself, which an inline schema (no $ref) cannot describe; tag the field json:\"-\" or give %s a JSONSchema() method", name, owner)
 			return false
 		}
 		if sn, ok := s.(*types.Named); generic && ok && sn.Origin() == n.Origin() && argsHold(n.TypeArgs(), s) {

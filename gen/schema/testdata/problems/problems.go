@@ -157,3 +157,14 @@ type EmbeddedUnexported struct {
 	status
 	ID string `json:"id"`
 }
+
+// GenNode is generic and refers to itself through its own instance.
+type GenNode[T any] struct {
+	V    T           `json:"v"`
+	Next *GenNode[T] `json:"next"`
+}
+
+// GenTree holds a GenNode[int]: the method that describes it must be declared on GenNode.
+type GenTree struct {
+	Root GenNode[int] `json:"root"`
+}
