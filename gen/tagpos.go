@@ -7,7 +7,9 @@ import (
 	"go/types"
 	"path/filepath"
 	"strconv"
+	"strings"
 
+	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen/schema"
 )
 
@@ -152,7 +154,22 @@ func (b *builder) tagProblem(p schema.Problem) {
 	if lit == nil || unquoted(lit) != p.Tag {
 		lit = b.moduleTagLit(p.Field, p.Tag)
 	}
-	b.errorf(tagSource{tag: p.Tag, lit: lit, field: p.Pos}.at(p.TagOffset), "%s", p.Msg)
+	src := tagSource{tag: p.Tag, lit: lit, field: p.Pos}
+	b.errorfFix(src.at(p.TagOffset), src.fix(p), "%s", p.Msg)
+}
+
+// fix returns p's edit of the source, when p has one and the source holds the tag's bytes there
+// as they are (no escape in the literal between them); nil otherwise.
+func (s tagSource) fix(p schema.Problem) *annotations.Fix {
+	if p.FixText == "" || p.Field == nil || s.lit == nil || !strings.HasPrefix(p.Tag[p.TagOffset:], p.FixOld) {
+		return nil
+	}
+	a, okA := schema.LiteralOffset(s.lit.Value, p.TagOffset)
+	b, okB := schema.LiteralOffset(s.lit.Value, p.TagOffset+len(p.FixOld))
+	if !okA || !okB || s.lit.Value[a:b] != p.FixOld {
+		return nil
+	}
+	return &annotations.Fix{Pos: s.lit.Pos() + token.Pos(a), End: s.lit.Pos() + token.Pos(b), NewText: p.FixText}
 }
 
 func unquoted(lit *ast.BasicLit) string {

@@ -64,6 +64,8 @@ func TestFixMessages(t *testing.T) {
 		`"idempotnet": Replace idempotnet with idempotent`,
 		`".Stauts": Replace Stauts with Status`,
 		`".Owner.Nmae": Replace Nmae with Name`,
+		`"minLenght": Replace minLenght with minLength`,
+		`"omitemtpy": Replace omitemtpy with omitempty`,
 		`"titel": Replace titel with title`,
 		`"subtitel": Replace subtitel with subtitle`,
 	}

@@ -47,6 +47,9 @@ type Problem struct {
 	Field     *types.Var
 	Tag       string
 	TagOffset int
+	// FixText, when set, mends the problem: it replaces FixOld, which Tag holds at TagOffset (a
+	// misspelt keyword or option, and the one it was meant to be).
+	FixOld, FixText string
 }
 
 // Result of mapping one top-level type.

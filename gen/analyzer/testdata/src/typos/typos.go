@@ -42,9 +42,11 @@ func ShowOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:fallback "\u004frder {{.Stauts}}"
 func TrackOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
-// In names an order.
+// In names an order. Its misspelt jsonschema keyword and json option get fixes too.
 type In struct {
-	ID string `json:"id"`
+	ID   string `json:"id"`
+	Code string `json:"code" jsonschema:"minLenght=3"` // want `jsonschema tag: minLenght is not a keyword invopop knows, so it ignores it; did you mean minLength\?`
+	Note string `json:"note,omitemtpy"`                // want `json tag: option "omitemtpy" is not one encoding/json knows, so it ignores it; did you mean omitempty\?`
 }
 
 // Out is an order.
