@@ -97,10 +97,7 @@ func hintRequirements(stderr io.Writer, wd string, mods []firstGeneration) {
 // generated code needs changed (which go mod tidy makes), and "" otherwise: the packages list,
 // or fail for another reason, which the build reports in its own words.
 func needsTidy(modDir string, dirs []string) string {
-	args := []string{"list", "-deps", "-test"} // the generated test's imports too
-	for _, d := range dirs {
-		args = append(args, d)
-	}
+	args := append([]string{"list", "-deps", "-test"}, dirs...) // -test: the generated test's imports too
 	cmd := exec.Command("go", args...)
 	cmd.Dir = modDir
 	var out bytes.Buffer
