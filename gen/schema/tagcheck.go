@@ -96,11 +96,13 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %q is not a keyword but the rest of the value before it, cut off at a comma; "+
 				"escape a comma inside a value with a backslash (\\\\, inside the struct tag's quotes)", w)
 		case !isKey:
-			m.misspelt(at, wordSpot(i, false), w, textdist.Closest(w, slices.Concat(tagWords, tagKnown)),
+			// A bare word is fixed only into a bare keyword: "minimum5" meant minimum=5, and
+			// the fix would drop the 5.
+			m.misspelt(at, wordSpot(i, false), w, tagWords,
 				fmt.Sprintf("jsonschema tag: %q is not a keyword invopop knows, so it ignores it; %s", w,
 					advice(w, slices.Concat(tagWords, tagKnown), "write required, nullable or key=value")))
 		case !slices.Contains(tagKnown, name):
-			m.misspelt(at, wordSpot(i, false), name, textdist.Closest(name, tagKnown),
+			m.misspelt(at, wordSpot(i, false), name, tagKnown,
 				fmt.Sprintf("jsonschema tag: %s is not a keyword invopop knows, so it ignores it; %s", name,
 					advice(name, tagKnown, "a keyword invopop does not know can go in a jsonschema_extras tag if its value is a string or a boolean (const=x, deprecated=true); set one that takes a number in a JSONSchemaExtend method")))
 		case (name == "type" || name == "oneof_type" || name == "anyof_type") && unknownType(val) != "":
@@ -241,14 +243,16 @@ func (m *mapper) checkEmptyRange(s *jsonschema.Schema, at site) {
 	}
 }
 
-// misspelt reports the word at sp, which invopop or encoding/json ignores, with reason; when
-// meant is the word it was most likely meant to be (the "did you mean" of reason), the problem
-// carries the edit that writes it instead (cardvet -fix, an editor's quick fix). The word starts
-// the spot: a keyword before its "=", or a json option.
-func (m *mapper) misspelt(at site, sp tagSpot, word, meant, reason string) {
+// misspelt reports the word at sp, which invopop or encoding/json ignores, with reason. When the
+// word is certainly a misspelling of one of fixes (textdist.Certain: one close candidate, not a
+// prefix of several), the problem carries the edit that writes that one instead, which cardvet
+// -fix applies without asking; reason's "did you mean" may name a likely word where no edit is
+// certain. The word starts the spot: a keyword before its "=", or a json option.
+func (m *mapper) misspelt(at site, sp tagSpot, word string, fixes []string, reason string) {
 	p := Problem{Ignored: true}
-	if meant != "" {
-		p.FixOld, p.FixText = strings.TrimLeft(word, " \t"), meant
+	word = strings.TrimLeft(word, " \t")
+	if meant := textdist.Certain(word, fixes); meant != "" {
+		p.FixOld, p.FixText = word, meant
 	}
 	m.reportTag(at, sp, p, reason)
 }
@@ -326,7 +330,7 @@ func (m *mapper) checkJSONOptions(tag string, at site) {
 		case slices.Contains(jsonV2Options, o) || strings.HasPrefix(o, "format:") || strings.HasPrefix(o, "case:"):
 			m.tagIgnoredf(at, opt, "json tag: option %q is read by encoding/json/v2 only, and the MCP Go SDK reads and writes JSON with encoding/json, which ignores it; remove it", o)
 		default:
-			m.misspelt(at, opt, o, textdist.Closest(o, jsonOptions),
+			m.misspelt(at, opt, o, jsonOptions,
 				fmt.Sprintf("json tag: option %q is not one encoding/json knows, so it ignores it; %s", o,
 					advice(o, jsonOptions, "remove it (the options are "+strings.Join(jsonOptions, ", ")+")")))
 		}

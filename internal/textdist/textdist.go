@@ -65,3 +65,30 @@ func Closest(word string, candidates []string) string {
 	}
 	return best
 }
+
+// Certain returns the one candidate word is a misspelling of, for a fix applied without asking
+// (cardvet -fix): the single candidate at the smallest edit distance, which must be at most 2 and
+// smaller than both lengths, and case-sensitive. A prefix is not enough ("min" could be minimum,
+// minItems or minLength), nor are two candidates at one distance ("omit"); Closest still names
+// a likely one in a message, where the reader decides.
+func Certain(word string, candidates []string) string {
+	best, bestDist, tie := "", 3, false
+	for _, c := range candidates {
+		if c == "" || c == word {
+			continue
+		}
+		d := Distance(word, c)
+		if d >= len(word) || d >= len(c) || d > bestDist {
+			continue
+		}
+		if d == bestDist {
+			tie = true
+			continue
+		}
+		best, bestDist, tie = c, d, false
+	}
+	if tie || bestDist > 2 {
+		return ""
+	}
+	return best
+}

@@ -28,3 +28,25 @@ func ExampleDistance() {
 	fmt.Println(Distance("tilte", "title"), Distance("color", "colour"))
 	// Output: 1 1
 }
+
+func TestCertain(t *testing.T) {
+	for _, c := range []struct {
+		word       string
+		candidates []string
+		want       string
+	}{
+		{"minLenght", []string{"minLength", "maxLength", "minimum"}, "minLength"},
+		{"omitemtpy", []string{"omitempty", "omitzero", "string"}, "omitempty"},
+		{"min", []string{"minimum", "minItems", "minLength"}, ""},     // a prefix of several
+		{"minimum5", []string{"minimum", "maximum"}, "minimum"},       // one insertion away; callers drop fixes that lose a value
+		{"omit", []string{"omitempty", "omitzero"}, ""},               // too far from both
+		{"maxLenth", []string{"maxLength", "minLength"}, "maxLength"}, // 1 from one, 2 from the other
+		{"ab", []string{"ac", "ad"}, ""},                              // a tie
+		{"x", []string{"ui"}, ""},                                     // as far as its length
+		{"required", []string{"required"}, ""},                        // already right
+	} {
+		if got := Certain(c.word, c.candidates); got != c.want {
+			t.Errorf("Certain(%q, %q) = %q, want %q", c.word, c.candidates, got, c.want)
+		}
+	}
+}

@@ -42,11 +42,14 @@ func ShowOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:fallback "\u004frder {{.Stauts}}"
 func TrackOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
-// In names an order. Its misspelt jsonschema keyword and json option get fixes too.
+// In names an order. Its misspelt jsonschema keyword and json option get fixes too; a word that
+// could be meant as several (min: minimum, minItems or minLength?; omit) gets none.
 type In struct {
 	ID   string `json:"id"`
 	Code string `json:"code" jsonschema:"minLenght=3"` // want `jsonschema tag: minLenght is not a keyword invopop knows, so it ignores it; did you mean minLength\?`
 	Note string `json:"note,omitemtpy"`                // want `json tag: option "omitemtpy" is not one encoding/json knows, so it ignores it; did you mean omitempty\?`
+	Low  int    `json:"low" jsonschema:"min=5"`        // want `jsonschema tag: min is not a keyword invopop knows`
+	Cut  string `json:"cut,omit"`                      // want `json tag: option "omit" is not one encoding/json knows`
 }
 
 // Out is an order.
