@@ -20,10 +20,11 @@ import (
 // Prefix starts every directive line.
 const Prefix = "//card:"
 
-// maxToolName is the longest tool name: MCP allows 128 characters, but several clients enforce
-// 64, and the generator refuses longer names (a derived name too), so a name over 64 is told
-// the limit it must meet rather than MCP's, which would only lead to the next error.
-const maxToolName = 64
+// MaxToolName is the longest tool name: MCP allows 128 characters, but several clients enforce
+// 64. The parser, the generator (for a name derived from the handler's) and cardgen new all hold
+// names to it, so a name over 64 is told the limit it must meet rather than MCP's, which would
+// only lead to the next error.
+const MaxToolName = 64
 
 // Value is one word of a directive: a bare word or a Go-quoted string ("..."
 // or `...`), or the raw rest of line.
@@ -747,8 +748,8 @@ func (p *lineParser) checkKind(what string, kind ArgKind, enum []string, v Value
 	}
 	switch kind {
 	case KindIdent:
-		if n := utf8.RuneCountInString(v.Text); n > maxToolName {
-			p.errorf(v.Pos, "%s is %d characters; the limit is %d, which several clients enforce: shorten it by %d", what, n, maxToolName, n-maxToolName)
+		if n := utf8.RuneCountInString(v.Text); n > MaxToolName {
+			p.errorf(v.Pos, "%s is %d characters; the limit is %d, which several clients enforce: shorten it by %d", what, n, MaxToolName, n-MaxToolName)
 		} else if strings.IndexFunc(v.Text, func(r rune) bool { return !isIdentRune(r) }) >= 0 {
 			p.errorf(v.Pos, "%s %q is not valid; use only letters, digits, _, - and .", what, v.Text)
 		}

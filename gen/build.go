@@ -19,9 +19,9 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// toolNameRE is the tool name rule: the SDK's character set, and 64 characters because several
-// clients cap names there.
-var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+// toolNameRE is the tool name rule: the SDK's character set, and annotations.MaxToolName (64)
+// characters because several clients cap names there.
+var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,` + strconv.Itoa(annotations.MaxToolName) + `}$`)
 
 const (
 	sdkPath = "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -452,26 +452,42 @@ func (b *builder) strayDirectives(f *ast.File) {
 	}
 }
 
-// blockDirectives reports //card: lines inside the /* */ comments of g. Like //go:generate, a
-// directive is a line comment: in a block comment it is text, which cardgen would skip without a
-// word (or, in a handler's doc comment, put into the tool's description).
+// blockDirectives reports //card: lines inside the /* */ comments of g, when g is the doc
+// comment of a func or type. Like //go:generate, a directive is a line comment: in a block comment
+// it is text, which cardgen would skip without a word (or put into the tool's description). Only
+// lines that start at the beginning of the comment's line count, as a directive would: an indented
+// one is an example in prose, and a block comment elsewhere may be code commented out.
 func (b *builder) blockDirectives(g *ast.CommentGroup) {
+	if !b.docs[g] {
+		return
+	}
 	for _, c := range g.List {
 		if !strings.HasPrefix(c.Text, "/*") {
 			continue
 		}
-		for off := 0; off < len(c.Text); {
-			line, _, _ := strings.Cut(c.Text[off:], "\n")
-			word := strings.TrimLeft(line, " \t")
-			if off == 0 {
-				word = strings.TrimLeft(strings.TrimPrefix(line, "/*"), " \t")
+		// The comment's text has no carriage returns (go/scanner drops them), so positions are
+		// taken line by line from the file: a CRLF file counts them.
+		file := b.fset.File(c.Slash)
+		first := file.Line(c.Slash)
+		for k, line := range strings.Split(c.Text, "\n") {
+			at := c.Slash + 2 // on the first line, after the /*
+			if k == 0 {
+				line = strings.TrimPrefix(line, "/*")
+				if trimmed := strings.TrimLeft(line, " \t"); trimmed != line {
+					at += token.Pos(len(line) - len(trimmed))
+					line = trimmed
+				}
+			} else {
+				at = file.LineStart(first + k)
 			}
-			if name, ok := strings.CutPrefix(word, annotations.Prefix); ok {
-				name, _, _ = strings.Cut(name, " ")
-				at := c.Slash + token.Pos(off+len(line)-len(word))
-				b.errorf(at, "//card:%s is inside a /* */ comment, where it is not a directive but text; write it as a // line comment in the doc comment directly above the declaration", strings.TrimRight(name, "*/ \t"))
+			name, ok := strings.CutPrefix(line, annotations.Prefix)
+			if !ok {
+				continue
 			}
-			off += len(line) + 1
+			if i := strings.IndexAny(name, " \t*"); i >= 0 {
+				name = name[:i]
+			}
+			b.errorf(at, "//card:%s is inside a /* */ comment, where it is not a directive but text; write it as a // line comment in the doc comment directly above the declaration", name)
 		}
 	}
 }
@@ -506,7 +522,14 @@ func (b *builder) typeDecl(gd *ast.GenDecl) {
 			// type Alias = Order: a card here would be dropped without a word, as the tools
 			// returning Alias return Order, whose own card they get.
 			if i := slices.IndexFunc(dirs, func(d *annotations.Directive) bool { return isCardDirective(d.Name) }); i >= 0 {
-				b.errorf(dirs[i].NamePos, "//card:%s is on %s, an alias of %s, and a tool returning %s gets %s's card; put the directive on %s's declaration", dirs[i].Name, ts.Name.Name, b.typeString(types.Unalias(obj.Type())), ts.Name.Name, b.typeString(types.Unalias(obj.Type())), b.typeString(types.Unalias(obj.Type())))
+				target := types.Unalias(obj.Type())
+				name := b.typeString(target)
+				if n, ok := target.(*types.Named); ok && n.Obj().Pkg() == b.pkg.Types && n.TypeArgs().Len() == 0 {
+					b.errorf(dirs[i].NamePos, "//card:%s is on %s, an alias of %s, and a tool returning %s gets %s's card; put the directive on %s's declaration", dirs[i].Name, ts.Name.Name, name, ts.Name.Name, name, name)
+				} else {
+					// An instance or another package's type: no declaration here takes the card.
+					b.errorf(dirs[i].NamePos, "//card:%s is on %s, an alias of %s, which takes no card here; make %s a type of its own (type %s %s, without the =) to give it one, or put the card on the handler", dirs[i].Name, ts.Name.Name, name, ts.Name.Name, ts.Name.Name, name)
+				}
 			}
 			continue
 		}
@@ -647,7 +670,7 @@ func (b *builder) toolHeader(t *Tool, d *annotations.Directive) {
 		// The annotations parser has checked the characters; the length limit is cardgen's.
 		t.Name, t.NamePos = d.Args[0].Text, d.Args[0].Pos
 		if !toolNameRE.MatchString(t.Name) {
-			b.errorf(t.NamePos, "tool name %q is %d characters; the limit is 64, which several clients enforce: shorten it by %d", t.Name, len(t.Name), len(t.Name)-64)
+			b.errorf(t.NamePos, "tool name %q is %d characters; the limit is %d, which several clients enforce: shorten it by %d", t.Name, len(t.Name), annotations.MaxToolName, len(t.Name)-annotations.MaxToolName)
 		}
 	} else {
 		t.Name, t.NamePos = SnakeCase(t.Func.Name()), t.Decl.Name.Pos()
@@ -740,8 +763,8 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		in := params.At(params.Len() - 1).Type()
 		// An alias (type GetInput = api.GetRequest) stands for its type, which the generated code
 		// names directly.
-		if named, isNamedT := types.Unalias(in).(*types.Named); isNamedT && isStructType(named) && named.TypeArgs().Len() == 0 {
-			t.In = named
+		if isNamedStruct(in) {
+			t.In = types.Unalias(in).(*types.Named)
 		} else if generic := genericInstance(in); generic != "" {
 			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s, an instance of the generic type %s; a tool input must be a non-generic named struct type: declare one, as in type %sInput %s, and take it instead", fd.Name.Name, b.typeString(in), generic, t.GoName, b.typeString(types.Unalias(in)))
 			ok = false
@@ -799,7 +822,8 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		}
 		named, _ := rt.(*types.Named)
 		if named == nil {
-			b.errorf(fd.Name.Pos(), "handler %s is a method of %s, which is not a named type; make it a method of a named type, or a plain function", fd.Name.Name, b.typeString(recv.Type()))
+			// A receiver type that does not compile is reported by the compiler's error; any
+			// other receiver is a named type, which Go requires.
 			return false
 		}
 		if named.TypeArgs().Len() > 0 || named.TypeParams().Len() > 0 {

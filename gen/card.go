@@ -91,23 +91,23 @@ func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, require
 	}
 }
 
-// misspeltTitleTag reports whether a field of out (or of a struct it embeds) has a card tag
-// whose slot is a misspelling of title (card:"titel"), which is reported as such.
-func (b *builder) misspeltTitleTag(out *types.Named) bool {
-	st, ok := out.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
+// misspeltTitleTag reports whether a field of st, or of a struct it embeds (by value or pointer,
+// as its fields are promoted onto the card), has a card tag whose slot is a misspelling of title
+// (card:"titel"), which is reported as such; outer are the structs that embed st, as in
+// cardTagsIn.
+func misspeltTitleTag(st *types.Struct, outer []*types.Struct) bool {
 	for i := range st.NumFields() {
-		v, ok := reflect.StructTag(st.Tag(i)).Lookup("card")
-		if !ok {
-			continue
-		}
-		for item := range strings.SplitSeq(v, ",") {
-			slot, _, _ := strings.Cut(strings.TrimSpace(item), "=")
-			if slot != "title" && annotations.DidYouMean(slot, []string{"title"}) == "title" {
-				return true
+		if v, ok := reflect.StructTag(st.Tag(i)).Lookup("card"); ok {
+			for item := range strings.SplitSeq(v, ",") {
+				slot, _, _ := strings.Cut(strings.TrimSpace(item), "=")
+				if slot != "title" && annotations.DidYouMean(slot, []string{"title"}) == "title" {
+					return true
+				}
 			}
+		}
+		inner := embeddedStruct(st.Field(i), st.Tag(i))
+		if inner != nil && inner != st && !slices.Contains(outer, inner) && misspeltTitleTag(inner, append(outer, st)) {
+			return true
 		}
 	}
 	return false
@@ -150,7 +150,8 @@ func (b *builder) foreignCardTags(t *Tool, dirs []*annotations.Directive) {
 func hasCardTags(st *types.Struct) bool { return cardTagsIn(st, nil) }
 
 // cardTagsIn is hasCardTags for st, embedded by the structs outer: a struct may embed a pointer
-// to itself, directly (type List struct{ *List }) or through others, and each is looked at once.
+// to itself, directly (type List struct{ *List }) or through others, and a struct already on the
+// way down is not entered again.
 // outer is a slice rather than a set so that the common case, no embedding, allocates nothing.
 func cardTagsIn(st *types.Struct, outer []*types.Struct) bool {
 	for i := range st.NumFields() {
@@ -435,8 +436,10 @@ func (b *builder) cardForTool(t *Tool, dirs []*annotations.Directive) {
 	}
 	b.cardFromDirectives(c, dirs, t.Out)
 	switch {
-	case c.Title != nil || b.badLines[b.fset.Position(c.Pos).Line] || b.misspeltTitleTag(t.Out):
-		// A card:"titel" is reported where it stands; "no title" would only repeat it.
+	case c.Title != nil || b.badLines[b.fset.Position(c.Pos).Line]:
+	case t.Out.Obj().Pkg() == b.pkg.Types && misspeltTitleTag(t.Out.Underlying().(*types.Struct), nil):
+		// A card:"titel" of this package is reported where it stands; "no title" would only
+		// repeat it. (Another package's tags are not read, nor reported.)
 	case t.Out.Obj().Pkg() != b.pkg.Types:
 		// cardgen reads the card tags of this package's types only: tagging the other
 		// package's field would change nothing.
@@ -656,10 +659,10 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 		}
 		if obj == nil && index != nil {
 			// Promoted at one depth from several embedded structs: Go refuses out.ID too.
-			var from []string
+			var from []string // the embedded fields that hold it at the depth Go finds it
 			for j := range st.NumFields() {
 				if f := st.Field(j); f.Embedded() {
-					if o, _, _ := types.LookupFieldOrMethod(f.Type(), true, b.pkg.Types, name); o != nil {
+					if o, sub, _ := types.LookupFieldOrMethod(f.Type(), true, b.pkg.Types, name); o != nil && len(sub)+1 == len(index) {
 						from = append(from, f.Name())
 					}
 				}

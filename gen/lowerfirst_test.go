@@ -11,6 +11,8 @@ func TestLowerFirst(t *testing.T) {
 		"UI":       "ui",
 		"HTTPGet":  "httpGet",
 		"ID":       "id",
+		"IDs":      "ids",
+		"URLsByID": "urlsByID",
 		"A":        "a",
 		"A1":       "a1",
 		"Été":      "été",

@@ -203,7 +203,7 @@ func (r *cardRenderer) value(v *ValuePath) jen.Code {
 // show converts a value to text the way fmt would print it, with no reflection.
 func show(expr *jen.Statement, v *ValuePath) jen.Code {
 	exact := func(k types.BasicKind) bool {
-		b, ok := v.Type.(*types.Basic)
+		b, ok := types.Unalias(v.Type).(*types.Basic) // type Count = int64 is an int64
 		return ok && b.Kind() == k
 	}
 	switch v.Show {

@@ -151,11 +151,15 @@ func indexTagLits(file *ast.File, add func(fl *ast.Field, pos token.Pos)) {
 // Where neither has the tag, it stays at the field.
 func (b *builder) tagProblem(p schema.Problem) {
 	lit := b.tagLit(p.Field)
+	var fix *annotations.Fix
 	if lit == nil || unquoted(lit) != p.Tag {
+		// Another package's file: the position is shown, but no fix is offered for a file the
+		// analysis of this package does not own (go vet -fix would skip it), as for card tags.
 		lit = b.moduleTagLit(p.Field, p.Tag)
+	} else {
+		fix = tagSource{tag: p.Tag, lit: lit}.fix(p)
 	}
-	src := tagSource{tag: p.Tag, lit: lit, field: p.Pos}
-	b.errorfFix(src.at(p.TagOffset), src.fix(p), "%s", p.Msg)
+	b.errorfFix(tagSource{tag: p.Tag, lit: lit, field: p.Pos}.at(p.TagOffset), fix, "%s", p.Msg)
 }
 
 // fix returns p's edit of the source, when p has one and the source holds the tag's bytes there

@@ -22,6 +22,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/internal/ports"
 	"github.com/cardgen/cardgen/runtime/apps"
@@ -31,7 +32,7 @@ import (
 var acpKinds = []string{"detail", "review", "carousel", "form"}
 
 // toolNameRE is gen's tool name rule.
-var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,` + strconv.Itoa(annotations.MaxToolName) + `}$`)
 
 // UIDir is the ui folder, relative to the package, that -ui writes into unless the package's
 // //go:generate line gives cardgen another (Plan.UIDir). It is the generator's default, which

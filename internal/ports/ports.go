@@ -18,9 +18,6 @@ import (
 // firstClass are the Go project's first-class ports as GOOS/GOARCH.
 var firstClass = []string{"linux/amd64", "linux/arm64", "linux/386", "linux/arm", "darwin/amd64", "darwin/arm64", "windows/amd64", "windows/arm64", "windows/386"}
 
-// FirstClass returns the Go project's first-class ports as GOOS/GOARCH.
-func FirstClass() []string { return slices.Clone(firstClass) }
-
 // A File is a Go file of a directory, as Check reads it.
 type File struct {
 	Name     string // its name in the directory

@@ -36,3 +36,23 @@ func GetOrder(ctx context.Context, in In) (*Ticket, error) { return &Ticket{ID: 
 //card:tool
 /* //card:result title="Order {{.ID}}" */
 func FindOrder(ctx context.Context, in In) (*Order, error) { return &Order{ID: in.ID}, nil }
+
+/*
+ListOrders lists orders; its doc comment shows a directive as an example, indented, which is
+prose, not a directive:
+
+	//card:tool list_orders readonly
+*/
+func ListOrders(ctx context.Context, in In) (*Order, error) { return nil, nil }
+
+/*
+// Old is commented out, its directive with it: code, not a doc comment.
+//
+//card:tool old
+func Old(ctx context.Context, in In) (*Order, error) { return nil, nil }
+*/
+
+// OrdersPage names an instance of Page: no declaration takes the card but a type of its own.
+//
+//card:result title="Orders"
+type OrdersPage = Page[Order]

@@ -6,7 +6,6 @@ import "context"
 // packages under: the generated files import those packages under other names.
 var (
 	json  = "a package-level json"
-	flag  = 'f'
 	apps  = []string{"a"}
 	card1 = "taken too: the next free number is used"
 )
