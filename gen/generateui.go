@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/cardgen/cardgen/internal/flagscan"
 )
 
 // DefaultUIDir is the ui folder of a package when neither -ui nor the package's //go:generate
@@ -68,16 +70,9 @@ func generateLineUI(comment string) (string, bool) {
 	if i < 0 {
 		return "", false
 	}
-	for j := i + 1; j < len(words); j++ {
-		name, value, hasValue := strings.Cut(strings.TrimPrefix(words[j], "-"), "=")
-		if !strings.HasPrefix(words[j], "-") || name != "ui" && name != "-ui" {
-			continue
-		}
-		if hasValue {
-			return value, true
-		}
-		if j+1 < len(words) {
-			return words[j+1], true
+	for _, s := range flagscan.Find(words[i+1:], "ui", false) {
+		if s.Inline || s.Words == 2 { // a -ui last on the line has no value: cardgen refuses it
+			return s.Value, true
 		}
 	}
 	return "", false

@@ -8,10 +8,10 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/gen/scaffold"
+	"github.com/cardgen/cardgen/internal/flagscan"
 )
 
 // newUsage is cardgen new's usage line, in cardgen's usage too; docs/scaffolding.md quotes it.
@@ -136,20 +136,24 @@ func report(stderr io.Writer, err error) int {
 // uiFolderGiven finds a folder given to cardgen new's -ui, which takes none (in generation and
 // check, -ui names the folder): -ui=views, or -ui followed by a word that parseArgs took for a
 // second tool name (names holds those it took).
+//
+// Only a word that could be a folder (gen.CleanUIDir takes it) is named: another one is no folder
+// the hint could tell to put on a //go:generate line.
 func uiFolderGiven(args, names []string) (string, bool) {
-	for i, a := range args {
-		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !strings.HasPrefix(a, "-") || name != "ui" {
-			continue
-		}
-		if hasValue {
-			if _, err := strconv.ParseBool(value); err != nil {
-				return value, true
+	for _, s := range flagscan.Find(args, "ui", true) {
+		folder := s.Value
+		switch {
+		case s.Inline:
+			if _, err := strconv.ParseBool(folder); err == nil {
+				continue
 			}
+		case s.Index+1 < len(args) && len(names) > 1 && slices.Contains(names, args[s.Index+1]):
+			folder = args[s.Index+1]
+		default:
 			continue
 		}
-		if i+1 < len(args) && len(names) > 1 && slices.Contains(names, args[i+1]) {
-			return args[i+1], true
+		if _, err := gen.CleanUIDir(folder); err == nil {
+			return folder, true
 		}
 	}
 	return "", false
@@ -157,5 +161,5 @@ func uiFolderGiven(args, names []string) (string, bool) {
 
 // uiFolderHint says where cardgen new's view goes, for a -ui given a folder.
 func uiFolderHint(folder string) string {
-	return fmt.Sprintf("-ui takes no folder here: it adds a view in the package's ui folder, the -ui of its //go:generate line for cardgen (else %s); leave %q out, and name the folder on the //go:generate line (go tool cardgen -ui %s) if it is not %s", scaffold.UIDir, folder, folder, scaffold.UIDir)
+	return fmt.Sprintf("-ui takes no folder here: it adds a view in the package's ui folder, the -ui of its //go:generate line for cardgen (else %s); if %q is meant as the folder, leave it out, and name the folder on the //go:generate line (go tool cardgen -ui %s) if it is not %s", scaffold.UIDir, folder, folder, scaffold.UIDir)
 }

@@ -27,6 +27,7 @@ import (
 
 	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/gen/analyzer"
+	"github.com/cardgen/cardgen/internal/flagscan"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/singlechecker"
 )
@@ -49,21 +50,24 @@ var badUI error
 // (12,000 lines for one package of a module). Taken out, the runs for dependencies, which only
 // gather facts and which cardgen's analyzer has none of, do nothing, and each package vetted
 // reports it once, as a diagnostic at its package clause (oncePerFile).
+//
+// Under -fix, go vet drops diagnostics without a fix, so the -ui stays in and fails every run,
+// loudly, as the flag package makes it: a quiet run would look like fixes applied.
 func withoutRefusedUI(args []string) ([]string, error) {
-	for i := 1; i < len(args)-1; i++ {
-		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
-		if !strings.HasPrefix(args[i], "-") || name != "ui" {
-			continue
-		}
-		n := 1
-		if !hasValue && i+2 < len(args) {
-			value, n = args[i+1], 2
-		}
-		if _, err := gen.CleanUIDir(value); err != nil {
-			return slices.Delete(slices.Clone(args), i, i+n), fmt.Errorf("invalid value %q for flag -ui: %v", value, err)
+	flags := args[1 : len(args)-1] // between the program and go vet's .cfg file
+	if len(flagscan.Find(flags, "fix", true)) > 0 {
+		return args, nil
+	}
+	settings := flagscan.Find(flags, "ui", false)
+	var first error
+	kept := slices.Clone(args)
+	for _, s := range slices.Backward(settings) { // every refused one: the flag package fails on any
+		if _, err := gen.CleanUIDir(s.Value); err != nil {
+			kept = slices.Delete(kept, 1+s.Index, 1+s.Index+s.Words)
+			first = fmt.Errorf("invalid value %q for flag -ui: %v", s.Value, err)
 		}
 	}
-	return args, nil
+	return kept, first
 }
 
 // oncePerFile returns a copy of a that reports nothing on a package with _test.go files when
@@ -77,6 +81,9 @@ func withoutRefusedUI(args []string) ([]string, error) {
 // go command vets it instead of p so that no file is vetted twice), so there it is reported on;
 // golangci-lint does the same (it drops p when p has a test variant), which is why the analyzer
 // itself does not leave test variants out.
+//
+// It also reports the -ui withoutRefusedUI took out, once per package vetted, instead of
+// running the analyzer with a folder cardgen refuses.
 func oncePerFile(a *analysis.Analyzer) *analysis.Analyzer {
 	c := *a
 	c.Run = func(pass *analysis.Pass) (any, error) {

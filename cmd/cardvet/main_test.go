@@ -120,6 +120,18 @@ func TestGoVetRefusedUI(t *testing.T) {
 			t.Errorf("run %d: go vet -vettool=cardvet -ui=/abs/views printed %d lines (exit %d):\n%s\nwant exit 1 and\n%s", run1+1, len(got), code, strings.Join(got[:min(len(got), 5)], "\n"), want)
 		}
 	}
+	// Each refused -ui is taken out: one left in fails every run as before.
+	got, code := run(t, "go", "vet", "-vettool="+bin, "-ui", "/other", "-ui=/abs/views", "./testdata/golden/func_handler")
+	wantFirst := strings.Replace(want, "/abs/views", "/other", 1) // the first refused, as the flag package reports
+	if len(got) != 1 || got[0] != wantFirst || code == 0 {
+		t.Errorf("two refused -ui: %d lines (exit %d):\n%s\nwant exit 1 and\n%s", len(got), code, strings.Join(got[:min(len(got), 5)], "\n"), wantFirst)
+	}
+	// Under -fix, go vet drops diagnostics without a fix: the run fails loudly instead, as the
+	// flag package makes it, rather than pass as if fixes had been applied.
+	got, code = run(t, "go", "vet", "-vettool="+bin, "-fix", "-ui=/abs/views", "./testdata/golden/func_handler")
+	if code == 0 || !slices.ContainsFunc(got, func(l string) bool { return strings.Contains(l, `invalid value "/abs/views" for flag -ui`) }) {
+		t.Errorf("-fix with a refused -ui: exit %d, output:\n%s\nwant a failure naming the -ui", code, strings.Join(got[:min(len(got), 5)], "\n"))
+	}
 }
 
 // TestGoVetFixDiff checks that go vet -fix -diff shows cardvet's suggested fixes and leaves
