@@ -44,7 +44,7 @@ func firstGenerations(res *gen.Result, stale []gen.StaleFile) []firstGeneration 
 	return mods
 }
 
-// hintRequirements says, for each module of goMods, when it does not have the modules the
+// hintRequirements says, for each module of mods, when it does not have the modules the
 // generated code imports in its build list yet — the state of a module that runs cardgen with
 // go run …@version and has not used its runtime before. The build would fail with the go
 // command's own advice (go get each package), which is not enough there: the runtime's imports
@@ -54,11 +54,10 @@ func firstGenerations(res *gen.Result, stale []gen.StaleFile) []firstGeneration 
 // time.
 //
 // A module that has the runtime in its build list may still need go.mod changed: go get -tool
-// lists what cardgen's command needs, and the runtime packages the generated code imports need
-// modules more (goldmark, go-cmp), without which every build stops with "updates to go.mod
-// needed". So when the modules are there,
-// the new packages are listed with their dependencies, and their tests', too (go list -deps
-// -test), as go vet and go test would.
+// lists what cardgen's command needs, while the runtime packages the generated code imports need
+// more modules (goldmark, go-cmp), without which every build stops with "updates to go.mod
+// needed". So when the runtime's modules are there, the new packages are listed with their
+// dependencies, their tests' included (go list -deps -test), as go vet and go test would.
 func hintRequirements(stderr io.Writer, wd string, mods []firstGeneration) {
 	for _, m := range mods {
 		goMod := m.goMod
@@ -105,7 +104,18 @@ func needsTidy(modDir string, dirs []string) string {
 	if cmd.Run() == nil || !strings.Contains(out.String(), "go mod tidy") {
 		return ""
 	}
-	first, _, _ := strings.Cut(strings.TrimSpace(out.String()), "\n")
-	first, _, _ = strings.Cut(first, "; to ") // "; to update it:", "; to add:": the advice given here
-	return strings.TrimSuffix(strings.TrimPrefix(first, "go: "), ":")
+	return tidyComplaint(out.String())
+}
+
+// tidyComplaint is the go command's complaint in its stderr, which asks for go mod tidy: the line
+// with the advice, without it. Lines before it may be progress ("go: downloading …" on a cold
+// module cache).
+func tidyComplaint(stderr string) string {
+	for line := range strings.Lines(stderr) {
+		line = strings.TrimSpace(line)
+		if msg, _, ok := strings.Cut(line, "; to "); ok { // "; to update it:", "; to add:": the advice given here
+			return strings.TrimPrefix(msg, "go: ")
+		}
+	}
+	return "go.mod or go.sum needs changes"
 }

@@ -103,3 +103,18 @@ func Get(ctx context.Context, in In) (*Out, error) { return &Out{ID: in.ID}, nil
 		t.Errorf("first generation with modules missing from go.mod: exit %d, stderr %q; want exit 0 and %q", code, errOut, want)
 	}
 }
+
+// TestTidyComplaint: the complaint is the go command's line that asks for go mod tidy, not the
+// progress before it (on a cold module cache the first line was "downloading …").
+func TestTidyComplaint(t *testing.T) {
+	for stderr, want := range map[string]string{
+		"go: updates to go.mod needed; to update it:\n\tgo mod tidy\n": "updates to go.mod needed",
+		"go: downloading github.com/modelcontextprotocol/go-sdk v1.8.0\ngo: downloading github.com/yuin/goldmark v1.8.7\ngo: updates to go.mod needed; to update it:\n\tgo mod tidy\n": "updates to go.mod needed",
+		"p.go:5:2: missing go.sum entry for module providing package github.com/yuin/goldmark (imported by x); to add:\n\tgo get x\n":                                                  "p.go:5:2: missing go.sum entry for module providing package github.com/yuin/goldmark (imported by x)",
+		"go: example.com/x: missing go.sum entry for go.mod file; to add it:\n\tgo mod download example.com/x\n":                                                                       "example.com/x: missing go.sum entry for go.mod file",
+	} {
+		if got := tidyComplaint(stderr); got != want {
+			t.Errorf("tidyComplaint(%q) = %q, want %q", stderr, got, want)
+		}
+	}
+}
