@@ -117,3 +117,83 @@ func BenchmarkRegistryAdd100(b *testing.B) {
 		}
 	}
 }
+
+// templateRead returns the handler Register gave s for the ui://<name>/{+path} template.
+func templateRead(s *mcp.Server, name string) mcp.ResourceHandler {
+	g := namesakesOn(s)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.byName[name].read
+}
+
+// registeredShop returns a server with one registry named shop registered on it, holding the
+// 20 KB view orders/card.html, and the read request of its path without ?v=, which the SDK
+// routes to the template handler.
+func registeredShop(b *testing.B) (*mcp.Server, *Registry, *mcp.ReadResourceRequest) {
+	r := NewRegistry("shop", Options{})
+	if _, err := r.AddHTML("orders/card.html", card20K(0), nil); err != nil {
+		b.Fatal(err)
+	}
+	s := newServer()
+	r.Register(s)
+	return s, r, &mcp.ReadResourceRequest{Params: &mcp.ReadResourceParams{URI: "ui://shop/orders/card.html"}}
+}
+
+// BenchmarkReadTemplate reads the view by its path without ?v= through the
+// template handler Register added: the work done per such resources/read
+// besides the SDK's lookup and JSON encoding.
+func BenchmarkReadTemplate(b *testing.B) {
+	s, _, req := registeredShop(b)
+	read := templateRead(s, "shop")
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := read(ctx, req)
+		if err != nil || len(res.Contents[0].Text) != 20*1024 {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReadTemplateParallel is BenchmarkReadTemplate from GOMAXPROCS
+// goroutines at once, as the reads of many sessions of one server.
+func BenchmarkReadTemplateParallel(b *testing.B) {
+	s, _, req := registeredShop(b)
+	read := templateRead(s, "shop")
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		ctx := context.Background()
+		for pb.Next() {
+			res, err := read(ctx, req)
+			if err != nil || len(res.Contents[0].Text) != 20*1024 {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
+// BenchmarkURI looks up a view's URI in a registered registry.
+func BenchmarkURI(b *testing.B) {
+	_, r, _ := registeredShop(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := r.URI("orders/card.html"); !ok {
+			b.Fatal("no URI")
+		}
+	}
+}
+
+// BenchmarkURIParallel is BenchmarkURI from GOMAXPROCS goroutines at once.
+func BenchmarkURIParallel(b *testing.B) {
+	_, r, _ := registeredShop(b)
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, ok := r.URI("orders/card.html"); !ok {
+				b.Error("no URI")
+				return
+			}
+		}
+	})
+}

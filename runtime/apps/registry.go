@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 	"weak"
@@ -45,10 +46,13 @@ type Registry struct {
 	// the caller keeps, and a change made to it later must not reach hosts unchecked.
 	defaultMeta []byte
 
-	mu     sync.RWMutex
-	frozen bool // set by Register; byURI and byPath never change after it
-	byURI  map[string]*resource
-	byPath map[string]*resource
+	mu sync.RWMutex
+	// frozen is set by Register, under mu; byURI and byPath never change after it. It is atomic
+	// so that URI can read a frozen registry's maps without mu: a Load that sees true comes after
+	// the Store, which comes after the last write to the maps (each made under mu).
+	frozen atomic.Bool
+	byURI  map[string]*resource // written under mu while not frozen
+	byPath map[string]*resource // written under mu while not frozen
 }
 
 // resource is one view, ready to be listed and read without further work.
@@ -242,7 +246,7 @@ func (r *Registry) add(path string, data []byte, meta *ResourceMeta) (string, er
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
-	case r.frozen:
+	case r.frozen.Load():
 		return "", fmt.Errorf("apps: cannot add %s after Register; add every view before registering", path)
 	case r.byPath[path] != nil:
 		return "", fmt.Errorf("apps: view %s was already added; add each path once", path)
@@ -322,8 +326,18 @@ func titleText(z *html.Tokenizer) string {
 
 // URI returns the versioned URI of the view added under path.
 func (r *Registry) URI(path string) (string, bool) {
+	if r.frozen.Load() {
+		// Registered: no view can be added any more, and the Load is ordered after every Add,
+		// so the map is read without locking.
+		return r.uriOf(path)
+	}
 	r.mu.RLock()
 	defer r.mu.RUnlock()
+	return r.uriOf(path)
+}
+
+// uriOf is URI once byPath may be read: under mu, or after frozen was seen set.
+func (r *Registry) uriOf(path string) (string, bool) {
 	if res := r.byPath[path]; res != nil {
 		return res.uri, true
 	}
@@ -351,7 +365,7 @@ func (r *Registry) URI(path string) (string, bool) {
 // the last one added, so its handler looks in all of them.)
 func (r *Registry) Register(s *mcp.Server) {
 	r.mu.Lock()
-	r.frozen = true
+	r.frozen.Store(true)
 	list := make([]*resource, 0, len(r.byPath))
 	for _, res := range r.byPath {
 		list = append(list, res)
@@ -372,16 +386,15 @@ func (r *Registry) Register(s *mcp.Server) {
 			Meta:     res.meta,
 		}, r.read)
 	}
-	group := namesakesOn(s)
-	group.join(r)
+	// The handler is that of r's name on s, shared by every registry of that name registered
+	// on s: whichever Register adds the template last, it serves the views of them all.
+	namesake := namesakesOn(s).join(r)
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: r.prefix + "{+path}",
 		Name:        r.server + "-ui",
 		Description: "The current version of a UI view of " + r.server + ", for a URI without ?v= or with an outdated one.",
 		MIMEType:    MIMEType,
-	}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-		return answer(req, group.named(r.server))
-	})
+	}, namesake.read)
 }
 
 // read is the resource handler of every view.
@@ -390,7 +403,9 @@ func (r *Registry) read(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.R
 }
 
 // answer serves the view req names from the last of regs that has it. Each of regs has been
-// registered, so its maps are never written again and are read without locking.
+// registered, so its maps are never written again, and it reached the caller after it was
+// frozen (through the SDK's lock on its handlers, or a namesakes list loaded after it was
+// stored), so they are read without locking.
 func answer(req *mcp.ReadResourceRequest, regs []*Registry) (*mcp.ReadResourceResult, error) {
 	if req == nil || req.Params == nil {
 		return nil, rpcerr.ResourceNotFound("")
@@ -421,10 +436,27 @@ var namesakes sync.Map // weak.Pointer[mcp.Server] → *serverRegistries
 
 // serverRegistries are the registries registered on one server.
 type serverRegistries struct {
-	mu sync.Mutex
-	// byName lists each name's registries in the order of their last Register call. A list is
-	// replaced, never changed in place, so a reader may keep one after unlocking.
-	byName map[string][]*Registry
+	mu sync.Mutex // held by join, so that Register calls change a name's list one at a time
+	// byName holds each name's registries. It is read and written under mu, by Register only:
+	// reads of views go through the *namesakeList the template handler holds.
+	byName map[string]*namesakeList
+}
+
+// namesakeList is the registries of one name on one server. Its read method is the handler of
+// their template; it runs on every resources/read of a URI without ?v= or with an outdated one,
+// so it takes no lock.
+type namesakeList struct {
+	// regs lists the registries in the order of their last Register call. A list is replaced,
+	// never changed in place, and a reader loads it once: what it reads is one consistent
+	// list, whichever Register calls run meanwhile. The Load that returns a list is ordered
+	// after its Store, which comes after each of its registries was frozen, so their maps are
+	// complete when a reader looks in them.
+	regs atomic.Pointer[[]*Registry]
+}
+
+// read is the handler of the ui://<name>/{+path} template of l's registries.
+func (l *namesakeList) read(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	return answer(req, *l.regs.Load())
 }
 
 // namesakesOn returns the registries registered on s, adding an empty entry for s if needed.
@@ -433,26 +465,30 @@ func namesakesOn(s *mcp.Server) *serverRegistries {
 	if g, ok := namesakes.Load(key); ok {
 		return g.(*serverRegistries)
 	}
-	g, loaded := namesakes.LoadOrStore(key, &serverRegistries{byName: map[string][]*Registry{}})
+	g, loaded := namesakes.LoadOrStore(key, &serverRegistries{byName: map[string]*namesakeList{}})
 	if !loaded {
 		runtime.AddCleanup(s, func(k weak.Pointer[mcp.Server]) { namesakes.Delete(k) }, key)
 	}
 	return g.(*serverRegistries)
 }
 
-// join puts r last among the registries of its name: it was registered last.
-func (g *serverRegistries) join(r *Registry) {
+// join puts r, which must be frozen, last among the registries of its name (it was registered
+// last) and returns their list.
+func (g *serverRegistries) join(r *Registry) *namesakeList {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	others := slices.DeleteFunc(slices.Clone(g.byName[r.server]), func(x *Registry) bool { return x == r })
-	g.byName[r.server] = append(others, r)
-}
-
-// named returns the registries of the server name, in the order they were registered.
-func (g *serverRegistries) named(name string) []*Registry {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.byName[name]
+	l := g.byName[r.server]
+	var regs []*Registry
+	if l == nil {
+		l = new(namesakeList)
+	} else {
+		regs = *l.regs.Load()
+	}
+	// A new list: readers may be ranging over the old one.
+	next := append(slices.DeleteFunc(slices.Clone(regs), func(x *Registry) bool { return x == r }), r)
+	l.regs.Store(&next)
+	g.byName[r.server] = l
+	return l
 }
 
 // VersionedTTL is how long Register's answer to a read of a view's versioned URI (with its

@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -453,6 +455,173 @@ func TestRegistriesOfOneNameOnOneServer(t *testing.T) {
 			t.Errorf("read %s = %q, want %q", uri, res.Contents[0].Text, want)
 		}
 	}
+}
+
+// TestRegisterWhileReading: registries of one name are made and registered on a server one
+// after another, then registered again in the same order, while reads of their views without
+// ?v= go on. The template handler looks the registries up without a lock, so under -race this
+// shows that a list, and the views of the registries on it, reach readers safely (each registry
+// is even made while the reads run), and that a list is not changed under a reader when
+// Register moves a registry to its end. Each read must also use one whole list, no older than
+// the reader's last: the registries common.html is served from follow the order of the
+// Register calls, and every view of a registry registered by then is served. In the end the
+// handler the first Register added serves the last registered registry's common.html.
+func TestRegisterWhileReading(t *testing.T) {
+	const n = 20
+	s := newServer()
+	regs := make([]*Registry, n)
+	newShop := func(i int) *Registry {
+		r := NewRegistry("shop", Options{})
+		for _, path := range []string{"common.html", fmt.Sprintf("only%d.html", i)} {
+			if _, err := r.AddHTML(path, []byte(strconv.Itoa(i)), nil); err != nil {
+				t.Error(err)
+			}
+		}
+		return r
+	}
+	regs[0] = newShop(0)
+	regs[0].Register(s)
+	// The handler is taken once, before the other Register calls, as a read the SDK has
+	// already routed to it would have it: taking it anew would order the test's reads after
+	// those calls through the lock Register holds, and hide a race.
+	read := templateRead(s, "shop")
+	served := func(path string) (int, error) {
+		uri := "ui://shop/" + path
+		res, err := read(context.Background(), &mcp.ReadResourceRequest{Params: &mcp.ReadResourceParams{URI: uri}})
+		if err != nil {
+			return 0, fmt.Errorf("read %s: %w", uri, err)
+		}
+		k, err := strconv.Atoi(res.Contents[0].Text)
+		if err != nil {
+			return 0, fmt.Errorf("read %s = %q", uri, res.Contents[0].Text)
+		}
+		return k, nil
+	}
+
+	done := make(chan struct{})
+	var reads readCount
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			// The registries registered last are, Register call after call, 0, 1, ..., n-1,
+			// then 0, 1, ..., n-1 again: call c registers c%n. c is the last call this reader
+			// knows of.
+			c := 0
+			for ; ; reads.Add(1) {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				k, err := served("common.html")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				next := k // the first call at or after c that registers k
+				if next < c {
+					next += n
+				}
+				if next < c {
+					t.Errorf("common.html served from registry %d after Register call %d, which registered %d later", k, c, c%n)
+					return
+				}
+				c = next
+				for j := range min(c, n-1) + 1 { // the registries registered by call c
+					if got, err := served(fmt.Sprintf("only%d.html", j)); err != nil || got != j {
+						t.Errorf("after Register call %d: only%d.html = %d, %v; want %d", c, j, got, err, j)
+						return
+					}
+				}
+			}
+		})
+	}
+	for i := 1; i < n; i++ {
+		regs[i] = newShop(i)
+		regs[i].Register(s)
+		reads.awaitMore(4)
+	}
+	for _, r := range regs {
+		r.Register(s)
+		reads.awaitMore(4)
+	}
+	close(done)
+	wg.Wait()
+
+	if k, err := served("common.html"); err != nil || k != n-1 {
+		t.Errorf("common.html = %d, %v at the end; want %d, the last registered", k, err, n-1)
+	}
+}
+
+// readCount counts the rounds of reads of a concurrency test, so that its writer can wait for
+// reads to happen between its writes. Only the writer looks at it: the readers must not learn
+// of the writes through it, which would order their reads after the writes and hide a race.
+type readCount struct{ atomic.Int64 }
+
+// awaitMore waits until n more rounds are done, or a second has passed (a reader that failed
+// has stopped reading).
+func (c *readCount) awaitMore(n int64) {
+	target := c.Load() + n
+	for deadline := time.Now().Add(time.Second); c.Load() < target && time.Now().Before(deadline); {
+		runtime.Gosched()
+	}
+}
+
+// TestURIWhileAdding: URI may be called while views are added and the registry registered, and
+// reads a registered registry without its lock. Under -race this shows the two ways of reading
+// are safe; a path, once found, keeps the URI Add returned.
+func TestURIWhileAdding(t *testing.T) {
+	const n = 50
+	r := NewRegistry("shop", Options{})
+	uris := make([]string, n) // the start of each path's URI
+	path := func(i int) string { return fmt.Sprintf("v%d.html", i) }
+	for i := range n {
+		uris[i] = r.prefix + path(i) + "?v="
+	}
+	registered := make(chan struct{})
+	var reads readCount
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() {
+			found := 0 // paths 0..found-1 have been found
+			for ; ; reads.Add(1) {
+				select {
+				case <-registered:
+					// Every path was added before Register, so each is found now.
+					for i := range n {
+						if got, ok := r.URI(path(i)); !ok || !strings.HasPrefix(got, uris[i]) {
+							t.Errorf("after Register: URI(%s) = %q, %v", path(i), got, ok)
+						}
+					}
+					return
+				default:
+				}
+				for i := range n {
+					got, ok := r.URI(path(i))
+					switch {
+					case ok && !strings.HasPrefix(got, uris[i]):
+						t.Errorf("URI(%s) = %q, want %s…", path(i), got, uris[i])
+						return
+					case !ok && i < found:
+						t.Errorf("URI(%s) not found after it was", path(i))
+						return
+					case ok:
+						found = max(found, i+1)
+					}
+				}
+			}
+		})
+	}
+	for i := range n {
+		if _, err := r.AddHTML(path(i), []byte(strconv.Itoa(i)), nil); err != nil {
+			t.Fatal(err)
+		}
+		reads.awaitMore(2)
+	}
+	r.Register(newServer())
+	reads.awaitMore(2)
+	close(registered)
+	wg.Wait()
 }
 
 // TestRegisterKeepsNoServer: what Register records about a server, for the registries of one
