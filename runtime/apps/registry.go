@@ -133,8 +133,13 @@ func CheckPath(p string) error {
 	if i := strings.IndexFunc(p, func(c rune) bool {
 		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._~-/\\", c))
 	}); i >= 0 {
+		// Where it is, in the path's own words: a byte index read as 0-based or 1-based misleads.
 		c, _ := utf8.DecodeRuneInString(p[i:])
-		add("has the character %q at byte %d; use letters, digits and ._~- only", c, i)
+		where := fmt.Sprintf("after %q", p[:i])
+		if i == 0 {
+			where = "at its start"
+		}
+		add("has the character %q %s; use letters, digits and ._~- only", c, where)
 	}
 	if !strings.HasSuffix(p, ".html") {
 		add(`does not end in ".html"; views are HTML files`)
