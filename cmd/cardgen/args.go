@@ -39,13 +39,16 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// A commandFlagSet makes the flag set of one command ("" is generation).
+type commandFlagSet struct {
+	command string
+	flags   func() *flag.FlagSet
+}
+
 // commandFlags makes the flag set of each of cardgen's commands that take flags ("" is
 // generation), in the order the hint at a flag given to the wrong command tries them: the hint
 // looks the flag up in the commands' own flag sets, so it cannot fall behind them.
-var commandFlags = []struct {
-	command string
-	flags   func() *flag.FlagSet
-}{
+var commandFlags = []commandFlagSet{
 	{"", func() *flag.FlagSet { fs, _, _ := generationFlags(io.Discard); return fs }},
 	{"check", func() *flag.FlagSet { fs, _, _ := checkFlags(io.Discard); return fs }},
 	{"new", func() *flag.FlagSet { fs, _ := newFlags(io.Discard); return fs }},

@@ -5,10 +5,10 @@ package main
 import (
 	"errors"
 	"os"
-	"os/exec"
-	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/cardgen/cardgen/internal/testenv"
 )
 
 // mountNamespaceEnv marks the run of the test binary that rerunForReadOnly started.
@@ -24,23 +24,13 @@ func rerunForReadOnly(t *testing.T) bool {
 	if os.Geteuid() != 0 || os.Getenv(mountNamespaceEnv) != "" {
 		return false
 	}
-	cmd := exec.Command(os.Args[0], "-test.run", "^"+t.Name()+"$", "-test.v", "-test.count", "1")
+	cmd := testenv.Rerun(t, os.Args[0])
 	cmd.Env = append(os.Environ(), mountNamespaceEnv+"=1")
 	// Go makes the new namespace's mounts private, so nothing mounted there is seen outside.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Unshareflags: syscall.CLONE_NEWNS}
-	out, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	switch {
-	case err != nil && !errors.As(err, &exit):
+	if err := testenv.RerunVerdict(t, cmd, "in a mount namespace, with the directory mounted read-only"); err != nil {
 		t.Skipf("root writes into read-only directories, and no mount namespace for a read-only mount can be made here: %v", err)
-	case err != nil:
-		t.Fatalf("the test run again in a mount namespace: %v\n%s", err, out)
-	case strings.Contains(string(out), "--- SKIP: "+t.Name()):
-		t.Skipf("root writes into read-only directories, and the run in a mount namespace skipped:\n%s", out)
-	case !strings.Contains(string(out), "--- PASS: "+t.Name()):
-		t.Fatalf("the test run again in a mount namespace did not pass it:\n%s", out)
 	}
-	t.Logf("run again in a mount namespace, with the directory mounted read-only: passed")
 	return true
 }
 

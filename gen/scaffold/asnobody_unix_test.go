@@ -5,11 +5,11 @@ package scaffold
 import (
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/cardgen/cardgen/internal/testenv"
 )
 
 // asNobodyEnv marks the run of a test binary that rerunAsNobody started.
@@ -48,18 +48,13 @@ func rerunAsNobody(t *testing.T) bool {
 	if err := os.Chown(tmp, nobody, nobody); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "-test.run", "^"+t.Name()+"$", "-test.v", "-test.count", "1")
+	cmd := testenv.Rerun(t, bin)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), asNobodyEnv+"=1", "TMPDIR="+tmp)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("the test run again as nobody: %v\n%s", err, out)
+	if err := testenv.RerunVerdict(t, cmd, "as nobody, for whom a read-only file is read-only"); err != nil {
+		t.Fatalf("running the test again as nobody: %v", err) // root can always become nobody
 	}
-	if !strings.Contains(string(out), "--- PASS: "+t.Name()) {
-		t.Fatalf("the test run again as nobody did not pass it:\n%s", out)
-	}
-	t.Logf("run again as nobody, for whom a read-only file is read-only: passed")
 	return true
 }
 

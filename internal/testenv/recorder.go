@@ -16,12 +16,19 @@ type Recorder struct {
 	Logs        []string // every Logf message, in order
 	FatalCalled bool     // the helper called Fatalf or Fatal
 	SkipCalled  bool     // the helper called Skipf
+	TestName    string   // what Name returns
 }
+
+// Name returns TestName, the name of the test the helper is told it runs in.
+func (r *Recorder) Name() string { return r.TestName }
 
 // Record runs f with a Recorder on a goroutine of its own and returns the Recorder when f has
 // returned or stopped.
-func Record(f func(testing.TB)) *Recorder {
-	r := &Recorder{}
+func Record(f func(testing.TB)) *Recorder { return (&Recorder{}).Run(f) }
+
+// Run runs f with r on a goroutine of its own, as Record does, and returns r when f has returned
+// or stopped: for a Recorder set up first (its TestName, say).
+func (r *Recorder) Run(f func(testing.TB)) *Recorder {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
