@@ -472,11 +472,21 @@ func lowerFirst(s string) string {
 	if n > 1 && isLower(n) && !plural {
 		n-- // HTTPGet: the G starts Get
 	}
-	if n == 0 && s != "" {
+	if n == 0 {
+		if s == "" || s[0] < utf8.RuneSelf {
+			return s // already lower case, or a digit or _: nothing to lower, nothing to copy
+		}
 		r, size := utf8.DecodeRuneInString(s) // Été → été
 		return string(unicode.ToLower(r)) + s[size:]
 	}
-	return strings.ToLower(s[:n]) + s[n:]
+	// One allocation: it runs for every name generated for every tool.
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := range n {
+		b.WriteByte(s[i] + 'a' - 'A')
+	}
+	b.WriteString(s[n:])
+	return b.String()
 }
 
 // uiServerName is the default host of a package's ui:// URIs: its name, which hosts and the SDK

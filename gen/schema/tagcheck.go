@@ -196,8 +196,11 @@ type bound struct {
 // refuses every value of the field, and invopop writes them without a word.
 func (m *mapper) checkEmptyRange(s *jsonschema.Schema, at site) {
 	num := func(key string, n json.Number, exclusive bool) *bound {
+		if n == "" {
+			return nil // most fields: no bound, and no error value to make
+		}
 		f, err := n.Float64()
-		if n == "" || err != nil {
+		if err != nil {
 			return nil
 		}
 		return &bound{key, f, exclusive}
