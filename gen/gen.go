@@ -333,6 +333,11 @@ func checkExamples(t *Tool, outSchema []byte) []schema.Problem {
 			}
 			probs = append(probs, schema.Problem{Pos: ex.Pos, Msg: fmt.Sprintf(
 				"example does not match the output schema of %s (%s); %s", t.Name, msg, todo)})
+			continue
+		}
+		if why := decodeProblem(t.Out, ex.JSON); why != "" {
+			probs = append(probs, schema.Problem{Pos: ex.Pos, Msg: fmt.Sprintf(
+				"example matches the output schema of %s, but encoding/json cannot decode it into %s: %s; fix the example, or the golden test fails on it", t.Name, t.Out.Obj().Name(), why)})
 		}
 	}
 	return probs

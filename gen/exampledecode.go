@@ -1,0 +1,197 @@
+package gen
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/types"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// decodeProblem says why encoding/json would refuse to decode the example JSON into a value of
+// type t although it matches the output schema, or returns "": a number outside its Go type's
+// range (300 for a uint8, -1 for a uint, 1e39 for a float32) or a time.Time that is not RFC 3339.
+// The schema says "integer" or "string" for those and no more (invopop's), so the validator
+// passes them; the generated golden test decodes the example and failed on it. Values of types
+// with their own UnmarshalJSON or UnmarshalText decode by their own rules and are not judged.
+func decodeProblem(t types.Type, example string) string {
+	dec := json.NewDecoder(strings.NewReader(example))
+	dec.UseNumber() // exact digits: a float64 would round what is checked
+	var v any
+	if dec.Decode(&v) != nil {
+		return ""
+	}
+	return decodeValue(t, v, "", 0)
+}
+
+// decodeValue is decodeProblem for the value v at path (a JSON path, "" for the whole example).
+func decodeValue(t types.Type, v any, path string, depth int) string {
+	if v == nil || depth > 32 { // null leaves a Go value as it is; a recursive type ends somewhere
+		return ""
+	}
+	t = types.Unalias(t)
+	if isTimeTime(t) {
+		if s, ok := v.(string); ok {
+			if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
+				return fmt.Sprintf("%s is %q, which is not an RFC 3339 time as encoding/json reads a time.Time (2006-01-02T15:04:05Z)", where(path), s)
+			}
+		}
+		return ""
+	}
+	if ownDecoding(t) {
+		return ""
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return decodeValue(u.Elem(), v, path, depth+1)
+	case *types.Basic:
+		n, ok := v.(json.Number)
+		if !ok {
+			return ""
+		}
+		return numberProblem(u, n, path)
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return "" // base64 text, which the schema's format says
+		}
+		items, _ := v.([]any)
+		for i, item := range items {
+			if p := decodeValue(u.Elem(), item, fmt.Sprintf("%s[%d]", path, i), depth+1); p != "" {
+				return p
+			}
+		}
+	case *types.Array:
+		items, _ := v.([]any)
+		for i, item := range items[:min(len(items), int(u.Len()))] {
+			if p := decodeValue(u.Elem(), item, fmt.Sprintf("%s[%d]", path, i), depth+1); p != "" {
+				return p
+			}
+		}
+	case *types.Map:
+		obj, _ := v.(map[string]any)
+		for _, k := range sortedKeys(obj) {
+			if p := decodeValue(u.Elem(), obj[k], path+"."+k, depth+1); p != "" {
+				return p
+			}
+		}
+	case *types.Struct:
+		obj, _ := v.(map[string]any)
+		return structProblem(u, obj, path, depth)
+	}
+	return ""
+}
+
+// structProblem is decodeValue for an object decoded into a struct: each field's key, and the
+// fields of embedded structs without a JSON name, which encoding/json reads from the same object.
+func structProblem(st *types.Struct, obj map[string]any, path string, depth int) string {
+	for i := range st.NumFields() {
+		f, tag := st.Field(i), st.Tag(i)
+		name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+		if name == "-" || !f.Exported() && !f.Embedded() {
+			continue
+		}
+		if f.Embedded() && name == "" {
+			t := types.Unalias(f.Type())
+			if p, ok := t.Underlying().(*types.Pointer); ok {
+				t = types.Unalias(p.Elem())
+			}
+			if inner, ok := t.Underlying().(*types.Struct); ok && !ownDecoding(t) {
+				if p := structProblem(inner, obj, path, depth+1); p != "" {
+					return p
+				}
+				continue
+			}
+		}
+		key := jsonName(f, tag)
+		if v, ok := obj[key]; ok {
+			if p := decodeValue(f.Type(), v, path+"."+key, depth+1); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+// numberProblem says why the JSON number n does not decode into a value of the basic type b.
+func numberProblem(b *types.Basic, n json.Number, path string) string {
+	info := b.Info()
+	var err error
+	switch {
+	case info&types.IsUnsigned != 0:
+		_, err = strconv.ParseUint(string(n), 10, basicBits(b))
+		if _, signed := strconv.ParseInt(string(n), 10, 64); err != nil && signed == nil {
+			err = strconv.ErrRange // -1: digits, below the range (ParseUint calls the sign a syntax error)
+		}
+	case info&types.IsInteger != 0:
+		_, err = strconv.ParseInt(string(n), 10, basicBits(b))
+	case b.Kind() == types.Float32:
+		_, err = strconv.ParseFloat(string(n), 32)
+	case info&types.IsFloat != 0:
+		_, err = strconv.ParseFloat(string(n), 64)
+	}
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, strconv.ErrSyntax):
+		// 1e2 or 2.0: the schema's "integer" takes them, encoding/json does not for an int.
+		return fmt.Sprintf("%s is %s, and encoding/json reads only plain digits into %s (no fraction or exponent)", where(path), n, b.Name())
+	}
+	return fmt.Sprintf("%s is %s, out of the range of %s", where(path), n, b.Name())
+}
+
+// basicBits is the size in bits of an integer type, int and uint being 64 bits wide, as on every
+// platform the SDK serves from in practice; uintptr too.
+func basicBits(b *types.Basic) int {
+	switch b.Kind() {
+	case types.Int8, types.Uint8:
+		return 8
+	case types.Int16, types.Uint16:
+		return 16
+	case types.Int32, types.Uint32:
+		return 32
+	}
+	return 64
+}
+
+// ownDecoding reports whether a value of t decodes by its own method (UnmarshalJSON, or
+// UnmarshalText for a JSON string), whose rules cardgen cannot know.
+func ownDecoding(t types.Type) bool {
+	ptr := types.NewPointer(t)
+	for _, name := range []string{"UnmarshalJSON", "UnmarshalText"} {
+		if obj, _, _ := types.LookupFieldOrMethod(ptr, true, nil, name); obj != nil {
+			if _, ok := obj.(*types.Func); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isTimeTime reports whether t is time.Time.
+func isTimeTime(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}
+
+// where names a path of an example for a message.
+func where(path string) string {
+	if path == "" {
+		return "the example"
+	}
+	return strings.TrimPrefix(path, ".")
+}
+
+// sortedKeys returns the keys of obj in order, so that the first problem reported is always the
+// same one.
+func sortedKeys(obj map[string]any) []string {
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,86 @@
+package gen
+
+import (
+	"encoding/json"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+	"time"
+)
+
+// decodeSrc declares the types decodeStock and decodeLine mirror, for go/types.
+const decodeSrc = `package p
+
+import "time"
+
+type Stock struct {
+	Level  uint8            ` + "`json:\"level\"`" + `
+	Count  uint             ` + "`json:\"count\"`" + `
+	Ratio  float32          ` + "`json:\"ratio\"`" + `
+	Since  time.Time        ` + "`json:\"since\"`" + `
+	Lines  []Line           ` + "`json:\"lines\"`" + `
+	ByName map[string]*Line ` + "`json:\"by_name\"`" + `
+	Line
+}
+
+type Line struct {
+	Qty int8 ` + "`json:\"qty\"`" + `
+}
+`
+
+type decodeLine struct {
+	Qty int8 `json:"qty"`
+}
+
+type decodeStock struct {
+	Level  uint8                  `json:"level"`
+	Count  uint                   `json:"count"`
+	Ratio  float32                `json:"ratio"`
+	Since  time.Time              `json:"since"`
+	Lines  []decodeLine           `json:"lines"`
+	ByName map[string]*decodeLine `json:"by_name"`
+	decodeLine
+}
+
+// TestDecodeProblemAgreesWithEncodingJSON: decodeProblem finds a problem exactly where
+// encoding/json fails to decode the example into the same type.
+func TestDecodeProblemAgreesWithEncodingJSON(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", decodeSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.ForCompiler(fset, "source", nil)}).Check("p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stock := pkg.Scope().Lookup("Stock").Type()
+	for _, ex := range []string{
+		`{"level":255,"count":18446744073709551615,"ratio":3.4e38,"since":"2026-01-02T03:04:05.5+07:00","lines":[{"qty":-128}],"qty":127}`,
+		`{"level":256}`,
+		`{"level":-1}`,
+		`{"level":1.0}`,
+		`{"level":1e2}`,
+		`{"count":-1}`,
+		`{"count":18446744073709551616}`,
+		`{"ratio":1e39}`,
+		`{"ratio":1e308}`,
+		`{"since":"yesterday"}`,
+		`{"since":"2026-01-02"}`,
+		`{"since":null,"level":null}`,
+		`{"lines":[{"qty":1},{"qty":128}]}`,
+		`{"by_name":{"a":{"qty":-129}}}`,
+		`{"by_name":{"a":null}}`,
+		`{"qty":300}`,
+	} {
+		var v decodeStock
+		jsonErr := json.Unmarshal([]byte(ex), &v)
+		got := decodeProblem(stock, ex)
+		if (got != "") != (jsonErr != nil) {
+			t.Errorf("%s: decodeProblem %q; encoding/json says %v", ex, got, jsonErr)
+		}
+	}
+}

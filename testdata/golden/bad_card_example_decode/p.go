@@ -1,0 +1,39 @@
+// Package p has examples that match the output schema, which says "integer" or "string" and no
+// more, but that encoding/json cannot decode into the output: the generated golden test decodes
+// each example, and failed on them.
+package p
+
+import (
+	"context"
+	"time"
+)
+
+type In struct {
+	ID string `json:"id"`
+}
+
+type Stock struct {
+	Level uint8     `json:"level"`
+	Count uint      `json:"count"`
+	Ratio float32   `json:"ratio"`
+	Since time.Time `json:"since"`
+	Lines []Line    `json:"lines"`
+	Title string    `json:"title"`
+}
+
+type Line struct {
+	Qty int8 `json:"qty"`
+}
+
+// Get gets.
+//
+//card:tool
+//card:result title="{{.Title}}"
+//card:example {"level":300,"count":1,"ratio":1,"since":"2026-01-02T03:04:05Z","lines":[],"title":"a"}
+//card:example {"level":1,"count":-1,"ratio":1,"since":"2026-01-02T03:04:05Z","lines":[],"title":"b"}
+//card:example {"level":1,"count":1,"ratio":1e39,"since":"2026-01-02T03:04:05Z","lines":[],"title":"c"}
+//card:example {"level":1,"count":1,"ratio":1,"since":"yesterday","lines":[],"title":"d"}
+//card:example {"level":1,"count":1,"ratio":1,"since":"2026-01-02T03:04:05Z","lines":[{"qty":1},{"qty":200}],"title":"e"}
+//card:example {"level":1e2,"count":1,"ratio":1,"since":"2026-01-02T03:04:05Z","lines":[],"title":"f"}
+//card:example {"level":255,"count":18446744073709551615,"ratio":3.4e38,"since":"2026-01-02T03:04:05.5+07:00","lines":[{"qty":-128}],"title":"fits"}
+func Get(ctx context.Context, in In) (*Stock, error) { return &Stock{}, nil }
