@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -316,10 +317,12 @@ func (l *Schema) Resolved() (*jsonschema.Resolved, error) {
 // and structuredContent sent, another number than the one given, with no error.
 func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) (json.RawMessage, error) {
 	var v any
+	var lossy bool // a number was decoded as a float64 that does not write back as it was written
 	if !forOutput {
 		m := map[string]any{}
 		if len(data) > 0 {
-			if err := unmarshalExact(data, &m); err != nil {
+			var err error
+			if lossy, err = decodeExact(data, &m); err != nil {
 				return nil, fmt.Errorf("unmarshaling arguments: %w", err)
 			}
 		}
@@ -331,7 +334,8 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 		}
 		v = m
 	} else if len(data) > 0 {
-		if err := unmarshalExact(data, &v); err != nil {
+		var err error
+		if lossy, err = decodeExact(data, &v); err != nil {
 			return nil, fmt.Errorf("unmarshaling output: %w", err)
 		}
 	}
@@ -342,6 +346,12 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 	}
 	applied := false
 	if _, ok := v.(map[string]any); ok {
+		// The defaults first, exactly: ApplyDefaults decodes each as json.Unmarshal does, so a
+		// default of 9007199254740993 became …992 and one of 18446744073709551615 overflowed
+		// every call that left the field out. It then finds those keys set.
+		if err := exactDefaults(v, resolved.Schema()); err != nil {
+			return nil, fmt.Errorf("applying schema defaults:\n%w", err)
+		}
 		if err := resolved.ApplyDefaults(&v); err != nil {
 			return nil, fmt.Errorf("applying schema defaults:\n%w", err)
 		}
@@ -353,7 +363,74 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 	if !applied {
 		return data, nil
 	}
+	if lossy {
+		// A number no int64, uint64 or float64 holds as written (a json.Number or a
+		// json.RawMessage of 30 digits, 0.30000000000000000001) is sent as written: the values
+		// given keep their own text, and only the defaults come from v.
+		var orig any
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		if err := dec.Decode(&orig); err == nil {
+			return json.Marshal(asWritten(orig, v))
+		}
+	}
 	return json.Marshal(v)
+}
+
+// asWritten returns applied, the value validated with its defaults applied, with each value that
+// orig, the same JSON decoded with json.Number, already had taken from orig: digit for digit.
+func asWritten(orig, applied any) any {
+	switch o := orig.(type) {
+	case map[string]any:
+		a, ok := applied.(map[string]any)
+		if !ok {
+			return orig
+		}
+		for k, ov := range o {
+			a[k] = asWritten(ov, a[k])
+		}
+		return a
+	case []any:
+		a, ok := applied.([]any)
+		if !ok || len(a) != len(o) {
+			return orig
+		}
+		for i := range o {
+			a[i] = asWritten(o[i], a[i])
+		}
+		return a
+	}
+	return orig
+}
+
+// exactDefaults sets, in the object v, each property of s that v lacks and that has a default
+// (and is not required), to the default decoded as unmarshalExact decodes, and so on into the
+// properties' own objects: where, and by the same rules, resolved.ApplyDefaults would set them
+// from a float64.
+func exactDefaults(v any, s *jsonschema.Schema) error {
+	m, ok := v.(map[string]any)
+	if !ok || s == nil {
+		return nil
+	}
+	for prop, sub := range s.Properties {
+		if slices.Contains(s.Required, prop) {
+			continue // ApplyDefaults ignores the default of a required property
+		}
+		val, has := m[prop]
+		if !has && sub != nil && sub.Default != nil {
+			var d any
+			if err := unmarshalExact(sub.Default, &d); err != nil {
+				return fmt.Errorf("the default of %s: %w", prop, err)
+			}
+			m[prop], val, has = d, d, true
+		}
+		if has {
+			if err := exactDefaults(val, sub); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // unmarshalExact is json.Unmarshal into v (a *any or a *map[string]any) but for numbers: an
@@ -363,25 +440,33 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 // which has 53 bits for the digits. data is one JSON value (the raw arguments of a parsed
 // message, or json.Marshal's output), so nothing after it is looked at.
 func unmarshalExact(data []byte, v any) error {
+	_, err := decodeExact(data, v)
+	return err
+}
+
+// decodeExact is unmarshalExact, and reports whether a number became a float64 that encoding/json
+// does not write back as it was written (beyond float64's digits, or outside int64 and uint64).
+func decodeExact(data []byte, v any) (lossy bool, err error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
-		return err
+		return false, err
 	}
 	switch p := v.(type) {
 	case *any:
-		n, err := exactNumbers(*p)
+		n, err := exactNumbers(*p, &lossy)
 		*p = n
-		return err
+		return lossy, err
 	case *map[string]any:
-		_, err := exactNumbers(*p)
-		return err
+		_, err := exactNumbers(*p, &lossy)
+		return lossy, err
 	}
-	return nil
+	return false, nil
 }
 
-// exactNumbers replaces each json.Number in v, in place in its maps and slices, and returns v.
-func exactNumbers(v any) (any, error) {
+// exactNumbers replaces each json.Number in v, in place in its maps and slices, and returns v;
+// lossy is set when a float64 does not write back as the number was written.
+func exactNumbers(v any, lossy *bool) (any, error) {
 	switch v := v.(type) {
 	case json.Number:
 		// -0 is an integer zero to strconv, but a float64 keeps its sign, as encoding/json did.
@@ -396,10 +481,18 @@ func exactNumbers(v any) (any, error) {
 			// json.Unmarshal's error for a number no float64 holds (1e400)
 			return nil, &json.UnmarshalTypeError{Value: "number " + string(v), Type: reflect.TypeFor[float64]()}
 		}
+		if !*lossy {
+			// 0.1 writes back as 0.1; 0.30000000000000000001 as 0.3. A number written another
+			// way (1.50, 1e30) counts too: the cost is only that it is then sent as written.
+			var buf [32]byte
+			if string(strconv.AppendFloat(buf[:0], f, 'g', -1, 64)) != string(v) {
+				*lossy = true
+			}
+		}
 		return f, nil
 	case map[string]any:
 		for k, e := range v {
-			n, err := exactNumbers(e)
+			n, err := exactNumbers(e, lossy)
 			if err != nil {
 				return nil, err
 			}
@@ -407,7 +500,7 @@ func exactNumbers(v any) (any, error) {
 		}
 	case []any:
 		for i, e := range v {
-			n, err := exactNumbers(e)
+			n, err := exactNumbers(e, lossy)
 			if err != nil {
 				return nil, err
 			}

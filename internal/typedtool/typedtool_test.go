@@ -110,3 +110,72 @@ func TestLargeIntegersKeepPrecision(t *testing.T) {
 	}
 
 }
+
+type bigDefaults struct {
+	Big   uint64 `json:"big,omitempty"`
+	Neg   int64  `json:"neg,omitempty"`
+	Inner struct {
+		Max uint64 `json:"max,omitempty"`
+	} `json:"inner"`
+}
+
+// TestLargeDefaultsKeepPrecision: a default beyond 2^53 reaches the handler exactly. The SDK's
+// ApplyDefaults decodes defaults as float64: 9007199254740993 became …992 without a word, and
+// 18446744073709551615 overflowed the uint64, failing every call that left the field out.
+func TestLargeDefaultsKeepPrecision(t *testing.T) {
+	const schema = `{"type":"object","properties":{` +
+		`"big":{"type":"integer","default":9007199254740993},` +
+		`"neg":{"type":"integer","default":-9223372036854775807},` +
+		`"inner":{"type":"object","properties":{"max":{"type":"integer","default":18446744073709551615}},"default":{}}}}`
+	var got bigDefaults
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "big", InputSchema: json.RawMessage(schema)},
+		func(_ context.Context, _ *mcp.CallToolRequest, in bigDefaults) (*mcp.CallToolResult, any, error) {
+			got = in
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	for _, args := range []json.RawMessage{json.RawMessage(`{}`), json.RawMessage(`null`), nil} {
+		got = bigDefaults{}
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "big", Arguments: args})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.IsError {
+			t.Fatalf("arguments %s: error result: %s", args, res.Content[0].(*mcp.TextContent).Text)
+		}
+		if got.Big != 9007199254740993 || got.Neg != -9223372036854775807 || got.Inner.Max != math.MaxUint64 {
+			t.Errorf("arguments %s: the handler got %+v; want the defaults exactly", args, got)
+		}
+	}
+}
+
+type exactOut struct {
+	Num json.Number     `json:"num"`
+	Raw json.RawMessage `json:"raw"`
+	N   int             `json:"n,omitempty"`
+}
+
+// TestOutputNumbersAsWritten: numbers no int64, uint64 or float64 holds as written (a json.Number
+// or a json.RawMessage of 30 digits) reach structuredContent and the text as written; they were
+// rounded through a float64. Defaults still apply around them. The text is the JSON the server
+// sends as structuredContent.
+func TestOutputNumbersAsWritten(t *testing.T) {
+	const schema = `{"type":"object","properties":{"num":{"type":"number"},"raw":{},"n":{"type":"integer","default":7}}}`
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "exact", InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: json.RawMessage(schema)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, exactOut, error) {
+			return nil, exactOut{Num: "123456789012345678901234567890", Raw: json.RawMessage(`{"id":123456789012345678901234567890,"price":0.30000000000000000001,"ok":[1.50,0.1]}`)}, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "exact", Arguments: json.RawMessage(`{}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"n":7,"num":123456789012345678901234567890,"raw":{"id":123456789012345678901234567890,"ok":[1.50,0.1],"price":0.30000000000000000001}}`
+	if text := res.Content[0].(*mcp.TextContent).Text; res.IsError || text != want {
+		t.Errorf("the result's text is\n%s\nwant\n%s", text, want)
+	}
+	// structuredContent carries the same bytes; the SDK's client decodes it into float64s, so it
+	// is not compared here.
+}
