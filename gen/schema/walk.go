@@ -2,8 +2,11 @@ package schema
 
 import (
 	"fmt"
+	"go/build"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -1013,15 +1016,24 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// inStandardLibrary reports whether t is a named type of a standard library package (a path
-// whose first element has no dot, as the go command tells them apart).
+// inStandardLibrary reports whether t is a named type of a standard library package: a path
+// whose first element has no dot, as the go command tells them apart, and that GOROOT holds.
 func inStandardLibrary(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return false
 	}
-	first, _, _ := strings.Cut(n.Obj().Pkg().Path(), "/")
-	return !strings.Contains(first, ".")
+	path := n.Obj().Pkg().Path()
+	if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+		return false
+	}
+	// A module path need not have a dot (module myapp): the package is the standard library's
+	// only where GOROOT has it. Asked only of a type with a MarshalJSON method.
+	if build.Default.GOROOT == "" {
+		return true
+	}
+	st, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
+	return err == nil && st.IsDir()
 }
 
 // strayChar quotes the character s starts with, whole (a no-break space is two bytes, and its

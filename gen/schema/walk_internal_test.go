@@ -2,6 +2,8 @@ package schema
 
 import (
 	"fmt"
+	"go/token"
+	"go/types"
 	"strings"
 	"sync"
 	"testing"
@@ -56,4 +58,26 @@ func TestTextDecodersConcurrently(t *testing.T) {
 		}
 	}
 	wg.Wait()
+}
+
+// TestInStandardLibrary: a type of a module whose path has no dot (module myapp) is the user's,
+// whose MarshalJSON advice is to give it a JSONSchema method, not the standard library's.
+func TestInStandardLibrary(t *testing.T) {
+	named := func(path, name string) types.Type {
+		pkg := types.NewPackage(path, path[strings.LastIndex(path, "/")+1:])
+		return types.NewNamed(types.NewTypeName(token.NoPos, pkg, name, nil), types.NewStruct(nil, nil), nil)
+	}
+	for _, c := range []struct {
+		t    types.Type
+		want bool
+	}{
+		{named("math/big", "Int"), true},
+		{named("net/netip", "Addr"), true},
+		{named("myapp/money", "Money"), false},
+		{named("example.com/shop", "Money"), false},
+	} {
+		if got := inStandardLibrary(c.t); got != c.want {
+			t.Errorf("inStandardLibrary(%s) = %v, want %v", c.t, got, c.want)
+		}
+	}
 }
