@@ -96,7 +96,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		var input In
 		if err := decodeInput(args, &input); err != nil {
-			return errorResult(err), nil
+			return errorResult(inputError(err)), nil
 		}
 		res, output, err := h(ctx, req, input)
 		if err != nil {
@@ -209,6 +209,28 @@ func decodeInput(data []byte, v any) error {
 	dec := segjson.NewDecoder(bytes.NewReader(data))
 	dec.DontMatchCaseInsensitiveStructFields()
 	return dec.Decode(v)
+}
+
+// inputError says which argument did not decode into the input type, and as what: the decoder's
+// own message quotes the rest of the arguments from the value on ("cannot unmarshal
+// \"-1,\\\"count\\\":1}\" into Go struct field p.In.big of type uint64"), which tells the model
+// nothing it can act on. A number the schema lets through can still not fit the Go type: -1 for
+// a uint64, 300 for an int8, 1e30 for an int.
+func inputError(err error) error {
+	var typeErr *json.UnmarshalTypeError
+	if !errors.As(err, &typeErr) || typeErr.Field == "" {
+		return err
+	}
+	v := strings.TrimSuffix(strings.TrimPrefix(typeErr.Value, "number "), " overflows")
+	if u, err := strconv.Unquote(v); err == nil {
+		v = u
+	}
+	if q, err := strconv.QuotedPrefix(v); err == nil {
+		v = q // a string value, whole
+	} else if i := strings.IndexAny(v, ",}] \t\r\n"); i > 0 {
+		v = v[:i] // a number, up to what follows it
+	}
+	return fmt.Errorf("decoding \"arguments\": %s is %s, which does not fit a Go %s", typeErr.Field, v, typeErr.Type)
 }
 
 // maxArgumentError is the most characters of a validation error the caller gets back. The

@@ -179,3 +179,39 @@ func TestOutputNumbersAsWritten(t *testing.T) {
 	// structuredContent carries the same bytes; the SDK's client decodes it into float64s, so it
 	// is not compared here.
 }
+
+type narrowIn struct {
+	Big   uint64 `json:"big"`
+	Inner struct {
+		N int8 `json:"n"`
+	} `json:"inner"`
+	Count int `json:"count"`
+}
+
+// TestInputErrorNamesTheArgument: a number the schema lets through that does not fit the Go
+// field is an error result that names the argument and its value, not the rest of the arguments
+// quoted from the value on.
+func TestInputErrorNamesTheArgument(t *testing.T) {
+	const schema = `{"type":"object","properties":{"big":{"type":"integer"},"count":{"type":"integer"},` +
+		`"inner":{"type":"object","properties":{"n":{"type":"integer"}}}}}`
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "narrow", InputSchema: json.RawMessage(schema)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ narrowIn) (*mcp.CallToolResult, any, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	for args, want := range map[string]string{
+		`{"big":-1,"count":1}`:                   `decoding "arguments": big is -1, which does not fit a Go uint64`,
+		`{"big":18446744073709551616,"count":1}`: `decoding "arguments": big is 18446744073709551616, which does not fit a Go uint64`,
+		`{"inner":{"n":300},"count":2}`:          `decoding "arguments": inner.n is 300, which does not fit a Go int8`,
+		`{"count":1e30}`:                         `decoding "arguments": count is 1e30, which does not fit a Go int`,
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "narrow", Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != want {
+			t.Errorf("%s: error result %v, %q; want %q", args, res.IsError, text, want)
+		}
+	}
+}
