@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/big"
 	"net/http"
 	"reflect"
 	"runtime/debug"
@@ -439,12 +440,19 @@ func exactDefaults(v any, s *jsonschema.Schema) error {
 			continue // ApplyDefaults ignores the default of a required property
 		}
 		val, has := m[prop]
-		if !has && sub != nil && sub.Default != nil {
+		switch {
+		case has || sub == nil:
+		case sub.Default != nil:
 			var d any
 			if err := unmarshalExact(sub.Default, &d); err != nil {
 				return fmt.Errorf("the default of %s: %w", prop, err)
 			}
 			m[prop], val, has = d, d, true
+		case defaultsBelow(sub):
+			// As ApplyDefaults does: a missing object whose properties have defaults is made, to
+			// hold them.
+			child := map[string]any{}
+			m[prop], val, has = child, child, true
 		}
 		if has {
 			if err := exactDefaults(val, sub); err != nil {
@@ -453,6 +461,24 @@ func exactDefaults(v any, s *jsonschema.Schema) error {
 		}
 	}
 	return nil
+}
+
+// defaultsBelow reports whether s, or a property of it at any depth, has a default: when
+// ApplyDefaults makes a missing object to hold them (jsonschema-go's
+// schemaHasDefaultsInProperties).
+func defaultsBelow(s *jsonschema.Schema) bool {
+	if s == nil {
+		return false
+	}
+	if s.Default != nil {
+		return true
+	}
+	for _, p := range s.Properties {
+		if defaultsBelow(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // unmarshalExact is json.Unmarshal into v (a *any or a *map[string]any) but for numbers: an
@@ -486,6 +512,38 @@ func decodeExact(data []byte, v any) (lossy bool, err error) {
 	return false, nil
 }
 
+// sameValue reports whether the float64 f, which encoding/json writes in its shortest form, is the
+// number lit says: 0.1 and 0.1, 1 and 1.0 or 1e0, 1e+30 and 1e30 are; 0.3 and
+// 0.30000000000000000001 are not, nor 1.2345678901234568e+29 and 30 digits. Only a number whose
+// value a float64 changes is lossy: another spelling of the same value is sent as encoding/json
+// writes it (an argument of 1.0 for an int is 1, as the SDK makes it).
+func sameValue(f float64, lit json.Number) bool {
+	var buf [32]byte
+	short := strconv.AppendFloat(buf[:0], f, 'g', -1, 64)
+	if string(short) == string(lit) {
+		return true // the common case, without allocating
+	}
+	// An exact comparison of a number of many digits, or with a large exponent (1e-99999999,
+	// which a float64 takes as 0), would cost what the sender chooses: such a number is taken
+	// as changed, and sent as written.
+	if len(lit) > 64 {
+		return false
+	}
+	if i := strings.IndexAny(string(lit), "eE"); i >= 0 {
+		if e, err := strconv.Atoi(string(lit[i+1:])); err != nil || e < -400 || e > 400 {
+			return false
+		}
+	}
+	var a, b big.Rat
+	if _, ok := a.SetString(string(short)); !ok {
+		return false
+	}
+	if _, ok := b.SetString(string(lit)); !ok {
+		return false
+	}
+	return a.Cmp(&b) == 0
+}
+
 // exactNumbers replaces each json.Number in v, in place in its maps and slices, and returns v;
 // lossy is set when a float64 does not write back as the number was written.
 func exactNumbers(v any, lossy *bool) (any, error) {
@@ -503,13 +561,8 @@ func exactNumbers(v any, lossy *bool) (any, error) {
 			// json.Unmarshal's error for a number no float64 holds (1e400)
 			return nil, &json.UnmarshalTypeError{Value: "number " + string(v), Type: reflect.TypeFor[float64]()}
 		}
-		if !*lossy {
-			// 0.1 writes back as 0.1; 0.30000000000000000001 as 0.3. A number written another
-			// way (1.50, 1e30) counts too: the cost is only that it is then sent as written.
-			var buf [32]byte
-			if string(strconv.AppendFloat(buf[:0], f, 'g', -1, 64)) != string(v) {
-				*lossy = true
-			}
+		if !*lossy && !sameValue(f, v) {
+			*lossy = true
 		}
 		return f, nil
 	case map[string]any:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -204,7 +205,7 @@ func TestInputErrorNamesTheArgument(t *testing.T) {
 		`{"big":-1,"count":1}`:                   `decoding "arguments": big is -1, which does not fit a Go uint64`,
 		`{"big":18446744073709551616,"count":1}`: `decoding "arguments": big is 18446744073709551616, which does not fit a Go uint64`,
 		`{"inner":{"n":300},"count":2}`:          `decoding "arguments": inner.n is 300, which does not fit a Go int8`,
-		`{"count":1e30}`:                         `decoding "arguments": count is 1e30, which does not fit a Go int`,
+		`{"count":1e30}`:                         `decoding "arguments": count is 1e+30, which does not fit a Go int`,
 	} {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "narrow", Arguments: json.RawMessage(args)})
 		if err != nil {
@@ -213,5 +214,62 @@ func TestInputErrorNamesTheArgument(t *testing.T) {
 		if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != want {
 			t.Errorf("%s: error result %v, %q; want %q", args, res.IsError, text, want)
 		}
+	}
+}
+
+// TestSameValue: another spelling of a number's value is not a change; a value a float64 does not
+// hold is, and so are numbers too long, or with too large an exponent, to compare cheaply.
+func TestSameValue(t *testing.T) {
+	for lit, want := range map[string]bool{
+		"0.1": true, "1.0": true, "1e2": true, "100.000": true, "1e30": true, "1234567.5": true, "0.00001": true,
+		"0.30000000000000000001": false, "123456789012345678901234567890": false, "1e-400": false,
+		"1e-99999999": false, "0." + strings.Repeat("0", 80) + "1": false,
+	} {
+		f, _ := strconv.ParseFloat(lit, 64)
+		if got := sameValue(f, json.Number(lit)); got != want {
+			t.Errorf("sameValue(%v, %s) = %v, want %v", f, lit, got, want)
+		}
+	}
+}
+
+// TestIntegerArgumentsSpelledAsFloats: 1.0 and 1e2 for an int argument decode to 1 and 100, as
+// the SDK makes them (Python clients write 10.0); sending them as written failed the call.
+func TestIntegerArgumentsSpelledAsFloats(t *testing.T) {
+	const schema = `{"type":"object","properties":{"count":{"type":"integer"},"big":{"type":"integer"}}}`
+	var got narrowIn
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "ints", InputSchema: json.RawMessage(schema)},
+		func(_ context.Context, _ *mcp.CallToolRequest, in narrowIn) (*mcp.CallToolResult, any, error) {
+			got = in
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "ints", Arguments: json.RawMessage(`{"count":1.0,"big":1e2}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.IsError || got.Count != 1 || got.Big != 100 {
+		t.Errorf("error result %v (%v); the handler got %+v; want count 1, big 100", res.IsError, res.Content, got)
+	}
+}
+
+// TestNestedDefaultsWithoutParentDefault: a missing object whose properties have defaults is
+// made and filled exactly, as ApplyDefaults makes it (from float64s).
+func TestNestedDefaultsWithoutParentDefault(t *testing.T) {
+	const schema = `{"type":"object","properties":{"inner":{"type":"object","properties":{"max":{"type":"integer","default":18446744073709551615}}}}}`
+	var got bigDefaults
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "nested", InputSchema: json.RawMessage(schema)},
+		func(_ context.Context, _ *mcp.CallToolRequest, in bigDefaults) (*mcp.CallToolResult, any, error) {
+			got = in
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "nested", Arguments: json.RawMessage(`{}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.IsError || got.Inner.Max != math.MaxUint64 {
+		t.Errorf("error result %v (%v); the handler got %+v; want inner.max 18446744073709551615", res.IsError, res.Content, got)
 	}
 }
