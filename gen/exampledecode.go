@@ -85,35 +85,103 @@ func decodeValue(t types.Type, v any, path string, depth int) string {
 	return ""
 }
 
-// structProblem is decodeValue for an object decoded into a struct: each field's key, and the
-// fields of embedded structs without a JSON name, which encoding/json reads from the same object.
+// structProblem is decodeValue for an object decoded into a struct: each key, checked against the
+// field encoding/json fills from it (decodeFields).
 func structProblem(st *types.Struct, obj map[string]any, path string, depth int) string {
-	for i := range st.NumFields() {
-		f, tag := st.Field(i), st.Tag(i)
-		name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
-		if name == "-" || !f.Exported() && !f.Embedded() {
+	fields := decodeFields(st)
+	for _, k := range sortedKeys(obj) {
+		f, ok := fields[k]
+		if !ok {
+			for name, g := range fields { // encoding/json's second chance: the key in another case
+				if strings.EqualFold(name, k) {
+					f, ok = g, true
+					break
+				}
+			}
+		}
+		if !ok {
 			continue
 		}
-		if f.Embedded() && name == "" {
-			t := types.Unalias(f.Type())
-			if p, ok := t.Underlying().(*types.Pointer); ok {
-				t = types.Unalias(p.Elem())
-			}
-			if inner, ok := t.Underlying().(*types.Struct); ok && !ownDecoding(t) {
-				if p := structProblem(inner, obj, path, depth+1); p != "" {
-					return p
-				}
-				continue
-			}
-		}
-		key := jsonName(f, tag)
-		if v, ok := obj[key]; ok {
-			if p := decodeValue(f.Type(), v, path+"."+key, depth+1); p != "" {
-				return p
-			}
+		if p := decodeValue(f.typ, obj[k], path+"."+k, depth+1); p != "" {
+			return p
 		}
 	}
 	return ""
+}
+
+// A decodeField is a field encoding/json may fill from a key of the name it is listed under.
+type decodeField struct {
+	depth  int  // how deep in embedded structs
+	tagged bool // its name comes from a json tag
+	typ    types.Type
+}
+
+// decodeFields returns the fields encoding/json fills from an object's keys, by name, as its
+// rules choose among fields of one name: the shallowest, then the one with a json tag; a name
+// still ambiguous fills none. Embedded structs without a JSON name are read into, breadth
+// first, each once; an embedded field of another kind is a field of its type's name, and an
+// unexported one is not a field.
+func decodeFields(st *types.Struct) map[string]decodeField {
+	type level struct {
+		st    *types.Struct
+		depth int
+	}
+	all := map[string][]decodeField{}
+	seen := map[*types.Struct]bool{st: true}
+	for current := []level{{st, 0}}; len(current) > 0; {
+		var next []level
+		for _, l := range current {
+			for i := range l.st.NumFields() {
+				f, tag := l.st.Field(i), l.st.Tag(i)
+				name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+				if name == "-" && reflect.StructTag(tag).Get("json") == "-" {
+					continue
+				}
+				if f.Embedded() && name == "" {
+					t := types.Unalias(f.Type())
+					if p, ok := t.Underlying().(*types.Pointer); ok {
+						t = types.Unalias(p.Elem())
+					}
+					if inner, ok := t.Underlying().(*types.Struct); ok && !ownDecoding(t) {
+						if !seen[inner] {
+							seen[inner] = true
+							next = append(next, level{inner, l.depth + 1})
+						}
+						continue
+					}
+				}
+				if !f.Exported() {
+					continue
+				}
+				key := name
+				if key == "" {
+					key = f.Name()
+				}
+				all[key] = append(all[key], decodeField{l.depth, name != "", f.Type()})
+			}
+		}
+		current = next
+	}
+	fields := map[string]decodeField{}
+	for name, cands := range all {
+		top := slices.MinFunc(cands, func(a, b decodeField) int { return a.depth - b.depth }).depth
+		var atTop, tagged []decodeField
+		for _, c := range cands {
+			if c.depth == top {
+				atTop = append(atTop, c)
+				if c.tagged {
+					tagged = append(tagged, c)
+				}
+			}
+		}
+		switch {
+		case len(atTop) == 1:
+			fields[name] = atTop[0]
+		case len(tagged) == 1:
+			fields[name] = tagged[0]
+		}
+	}
+	return fields
 }
 
 // numberProblem says why the JSON number n does not decode into a value of the basic type b.

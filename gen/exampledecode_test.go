@@ -29,10 +29,50 @@ type Stock struct {
 type Line struct {
 	Qty int8 ` + "`json:\"qty\"`" + `
 }
+
+type Shadow struct {
+	Qty   int    ` + "`json:\"qty\"`" + `
+	Title string ` + "`json:\"title\"`" + `
+	Line
+}
+
+type P struct {
+	N int8
+}
+
+type Q struct {
+	N int16
+}
+
+type Both struct {
+	P
+	Q
+	M int8
+}
 `
 
 type decodeLine struct {
 	Qty int8 `json:"qty"`
+}
+
+type decodeShadow struct {
+	Qty   int    `json:"qty"`
+	Title string `json:"title"`
+	decodeLine
+}
+
+type decodeP struct {
+	N int8
+}
+
+type decodeQ struct {
+	N int16
+}
+
+type decodeBoth struct {
+	decodeP
+	decodeQ
+	M int8
 }
 
 type decodeStock struct {
@@ -56,6 +96,26 @@ func TestDecodeProblemAgreesWithEncodingJSON(t *testing.T) {
 	pkg, err := (&types.Config{Importer: importer.ForCompiler(fset, "source", nil)}).Check("p", fset, []*ast.File{f}, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Fields encoding/json chooses among: a shallower qty shadows Line's, and two n at one depth
+	// fill neither; a key matches a field in another case too (m for M).
+	for _, c := range []struct {
+		typ string
+		ex  string
+		v   any
+	}{
+		{"Shadow", `{"qty":300,"title":"a"}`, &decodeShadow{}},
+		{"Shadow", `{"qty":1e2}`, &decodeShadow{}},
+		{"Both", `{"N":300}`, &decodeBoth{}},
+		{"Both", `{"n":300}`, &decodeBoth{}},
+		{"Both", `{"m":300}`, &decodeBoth{}},
+		{"Both", `{"M":1}`, &decodeBoth{}},
+	} {
+		jsonErr := json.Unmarshal([]byte(c.ex), c.v)
+		got := decodeProblem(pkg.Scope().Lookup(c.typ).Type(), c.ex)
+		if (got != "") != (jsonErr != nil) {
+			t.Errorf("%s %s: decodeProblem %q; encoding/json says %v", c.typ, c.ex, got, jsonErr)
+		}
 	}
 	stock := pkg.Scope().Lookup("Stock").Type()
 	for _, ex := range []string{
