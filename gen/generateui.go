@@ -70,8 +70,11 @@ func generateLineUI(comment string) (string, bool) {
 	if i < 0 {
 		return "", false
 	}
-	for _, s := range flagscan.Find(words[i+1:], "ui", false) {
-		if s.Inline || s.Words == 2 { // a -ui last on the line has no value: cardgen refuses it
+	// The last setting counts, as the flag package sets the value once for each; a -ui last on
+	// the line has no value, and cardgen refuses it.
+	settings := flagscan.Find(words[i+1:], "ui", false)
+	for _, s := range slices.Backward(settings) {
+		if s.Inline || s.Words == 2 {
 			return s.Value, true
 		}
 	}

@@ -23,6 +23,7 @@ import (
 	"go/ast"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cardgen/cardgen/gen"
@@ -55,8 +56,10 @@ var badUI error
 // loudly, as the flag package makes it: a quiet run would look like fixes applied.
 func withoutRefusedUI(args []string) ([]string, error) {
 	flags := args[1 : len(args)-1] // between the program and go vet's .cfg file
-	if len(flagscan.Find(flags, "fix", true)) > 0 {
-		return args, nil
+	for _, fix := range flagscan.Find(flags, "fix", true) {
+		if on, err := strconv.ParseBool(fix.Value); !fix.Inline || err != nil || on { // -fix=false is no -fix
+			return args, nil
+		}
 	}
 	settings := flagscan.Find(flags, "ui", false)
 	var first error

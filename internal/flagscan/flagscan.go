@@ -19,10 +19,15 @@ type Setting struct {
 
 // Find returns every setting of the flag name among words, in order. A boolean flag takes no
 // value from the next word; another one takes it when it has no =value (the last word's has
-// none). A word of three dashes or more, or "-", names no flag, as the flag package reads it.
+// none), and that word is the value whatever it is. A word of three dashes or more, or "-", names
+// no flag, and "--" ends the flags, as the flag package reads them.
 func Find(words []string, name string, boolean bool) []Setting {
 	var found []Setting
-	for i, w := range words {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w == "--" {
+			break // the flag package stops here: the rest are arguments
+		}
 		rest, ok := strings.CutPrefix(w, "-")
 		if !ok {
 			continue
@@ -38,6 +43,7 @@ func Find(words []string, name string, boolean bool) []Setting {
 		s := Setting{Index: i, Words: 1, Value: value, Inline: inline}
 		if !inline && !boolean && i+1 < len(words) {
 			s.Value, s.Words = words[i+1], 2
+			i++ // the value is not read as a flag: -ui -ui sets -ui to "-ui"
 		}
 		found = append(found, s)
 	}

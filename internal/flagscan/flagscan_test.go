@@ -20,7 +20,9 @@ func TestFind(t *testing.T) {
 		{[]string{"-v", "-ui"}, false, []flagscan.Setting{{Index: 1, Words: 1}}}, // no word left for its value
 		{[]string{"-ui", "views"}, true, []flagscan.Setting{{Index: 0, Words: 1}}},
 		{[]string{"-ui=/a", "x", "-ui", "/b"}, false, []flagscan.Setting{{Index: 0, Words: 1, Value: "/a", Inline: true}, {Index: 2, Words: 2, Value: "/b"}}},
-		{[]string{"---ui", "x", "-", "--", "ui", "-uix", "-=ui"}, false, nil},
+		{[]string{"---ui", "x", "-", "ui", "-uix", "-=ui"}, false, nil},
+		{[]string{"-ui", "-ui"}, false, []flagscan.Setting{{Index: 0, Words: 2, Value: "-ui"}}},
+		{[]string{"-v", "--", "-ui", "x"}, false, nil},
 	} {
 		if got := flagscan.Find(c.words, "ui", c.boolean); !slices.Equal(got, c.want) {
 			t.Errorf("Find(%q, ui, %v) = %+v, want %+v", c.words, c.boolean, got, c.want)

@@ -3,6 +3,7 @@ package testenv
 import (
 	"errors"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -12,7 +13,12 @@ import (
 // namespace of its own). The caller sets the command's environment and process attributes, and
 // then judges it with RerunVerdict.
 func Rerun(t testing.TB, bin string) *exec.Cmd {
-	return exec.Command(bin, "-test.run", "^"+t.Name()+"$", "-test.v", "-test.count", "1")
+	// -test.run takes a pattern per level of subtests: each level of the name, quoted.
+	parts := strings.Split(t.Name(), "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return exec.Command(bin, "-test.run", strings.Join(parts, "/"), "-test.v", "-test.count", "1")
 }
 
 // RerunVerdict runs cmd, made by Rerun, and makes its verdict t's: t fails with the run's output
