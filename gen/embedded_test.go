@@ -162,6 +162,20 @@ func TestNilEmbedded(t *testing.T) {
 }
 `,
 	})
+	generateAndWrite(t, dir)
+	// -update through the helper's flag writes the golden files; the run after it compares.
+	if out, err := goTestIn(dir, "-run", "TestCardgenGolden", "-update"); err != nil {
+		t.Fatalf("go test -run TestCardgenGolden -update: %v\n%s", err, out)
+	}
+	if out, err := goTestIn(dir, "-run", "TestNilEmbedded|TestNilStringers|TestHostileURLs|TestCardgenGolden"); err != nil {
+		src, _ := exec.Command("sed", "-n", "/func GetCard/,/^}/p", filepath.Join(dir, "cards_gen.go")).Output()
+		t.Fatalf("go test: %v\n%s\n%s", err, out, strings.TrimSpace(string(src)))
+	}
+}
+
+// generateAndWrite generates the package in dir and writes its files, as go generate would.
+func generateAndWrite(t *testing.T, dir string) {
+	t.Helper()
 	res, err := Generate(Options{Dir: dir}, ".")
 	if err != nil {
 		t.Fatal(err)
@@ -169,16 +183,11 @@ func TestNilEmbedded(t *testing.T) {
 	if _, err := Write(res.Files); err != nil {
 		t.Fatal(err)
 	}
-	// -update through the helper's flag writes the golden files; the run after it compares.
-	update := exec.Command("go", "test", "-count=1", "-run", "TestCardgenGolden", "-update", ".")
-	update.Dir = dir
-	if out, err := update.CombinedOutput(); err != nil {
-		t.Fatalf("go test -run TestCardgenGolden -update: %v\n%s", err, out)
-	}
-	cmd := exec.Command("go", "test", "-count=1", "-run", "TestNilEmbedded|TestNilStringers|TestHostileURLs|TestCardgenGolden", ".")
+}
+
+// goTestIn runs go test -count=1 with args on the package in dir, and returns its output.
+func goTestIn(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command("go", append(append([]string{"test", "-count=1"}, args...), ".")...)
 	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		src, _ := exec.Command("sed", "-n", "/func GetCard/,/^}/p", filepath.Join(dir, "cards_gen.go")).Output()
-		t.Fatalf("go test: %v\n%s\n%s", err, out, strings.TrimSpace(string(src)))
-	}
+	return cmd.CombinedOutput()
 }

@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -163,16 +162,8 @@ func TestServe(t *testing.T) {
 }
 `,
 	})
-	res, err := Generate(Options{Dir: dir}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Write(res.Files); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("go", "test", "-count=1", "-run", "TestServe", ".")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
+	generateAndWrite(t, dir)
+	if out, err := goTestIn(dir, "-run", "TestServe"); err != nil {
 		t.Fatalf("go test: %v\n%s", err, strings.TrimSpace(string(out)))
 	}
 }
@@ -235,16 +226,8 @@ func TestServe(t *testing.T) {
 }
 `,
 	})
-	res, err := Generate(Options{Dir: dir}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Write(res.Files); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("go", "test", "-count=1", "-run", "TestServe", ".")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
+	generateAndWrite(t, dir)
+	if out, err := goTestIn(dir, "-run", "TestServe"); err != nil {
 		t.Fatalf("go test: %v\n%s", err, strings.TrimSpace(string(out)))
 	}
 }
