@@ -7,79 +7,38 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/google/uuid"
 )
 
-// This file holds ParseResponse's reading of a JSON selection as it was when it parsed the
-// selection three times: encoding/json to decode it, parseJSON to refuse a lone surrogate
-// escape, and a json.Decoder token stream to find a key repeated with two different values.
-// ParseResponse now parses it once; the tests below hold it to the old reading. The rest of
-// ParseResponse is copied as it was: a change to it that is not about reading a selection is
-// made here too.
+// This file holds the reading of a JSON selection as it was when ParseResponse parsed it three
+// times: encoding/json to decode it, parseJSON to refuse a lone surrogate escape, and a
+// json.Decoder token stream to find a key repeated with two different values. ParseResponse now
+// parses it once; the tests below hold its selections to the old reading. Only that reading is
+// kept here, not ParseResponse around it.
 
-// threePassParseResponse is ParseResponse reading a selection in three passes.
-func threePassParseResponse(msg ChatMessage, expect ...CTA) Response {
-	for _, c := range msg.Content {
-		mc, ok := asBlock[MetadataContent](c)
-		if !ok {
-			continue
-		}
-		if r, ok := threePassCardResponse(mc.Metadata); ok {
-			if _, has := mc.Metadata[MetaText]; !has {
-				r.Text = msg.Text()
-			}
-			r.Matched = matchCTA(r.Selection, expect)
-			return r
-		}
+// threePassText is the old reading of a text reply, trimmed: whether it is a JSON reply, and its
+// selection (nil for one that repeats a key with two values or has a lone surrogate).
+func threePassText(trimmed string) (isJSON bool, sel Selection) {
+	var m map[string]any
+	if trimmed == "" || trimmed[0] != '{' || unmarshalNumbers([]byte(trimmed), &m) != nil || m == nil {
+		return false, nil
 	}
-	text := msg.Text()
-	trimmed := strings.TrimSpace(text)
-	if trimmed == "" {
-		return Response{Form: ReplyEmpty, Text: text}
+	if _, err := parseJSON([]byte(trimmed)); err == nil && !threePassRepeatsKey([]byte(trimmed)) {
+		return true, Selection(m)
 	}
-	if trimmed[0] == '{' {
-		var sel map[string]any
-		if unmarshalNumbers([]byte(trimmed), &sel) == nil && sel != nil {
-			r := Response{Form: ReplyJSON, Text: text}
-			if _, err := parseJSON([]byte(trimmed)); err == nil && !threePassRepeatsKey([]byte(trimmed)) {
-				r.Selection = Selection(sel)
-				r.Matched = matchCTA(r.Selection, expect)
-			}
-			return r
-		}
-	}
-	r := Response{Form: ReplyProse, Text: text}
-	r.Selection, r.Matched = matchProse(text, expect)
-	return r
+	return true, nil
 }
 
-// threePassCardResponse is cardResponse reading a selection in three passes.
-func threePassCardResponse(md map[string]string) (Response, bool) {
-	if md[MetaCardProtocolVersion] != CardProtocolVersion {
-		return Response{}, false
+// threePassCard is the old reading of a card response's selection: whether the block is read
+// at all, and its selection.
+func threePassCard(raw string) (read bool, sel Selection) {
+	flat, err := threePassFlatSelection(raw)
+	if err != nil {
+		return false, nil
 	}
-	if _, isRequest := md[MetaCardKind]; isRequest {
-		return Response{}, false
+	if threePassRepeatsKey([]byte(raw)) {
+		return true, nil
 	}
-	r := Response{Form: ReplyMetadata, Text: md[MetaText], Cancelled: md[MetaCancelled] == "true"}
-	if raw, ok := md[MetaSelection]; ok {
-		sel, err := threePassFlatSelection(raw)
-		if err != nil {
-			return Response{}, false
-		}
-		if !threePassRepeatsKey([]byte(raw)) {
-			r.Selection = sel
-		}
-	}
-	if raw, ok := md[MetaCardID]; ok {
-		id, err := uuid.Parse(raw)
-		if err != nil || id.Version() != 4 || id.Variant() != uuid.RFC4122 {
-			return Response{}, false
-		}
-		r.CardID = id
-	}
-	return r, true
+	return true, flat
 }
 
 func threePassFlatSelection(raw string) (Selection, error) {
@@ -131,7 +90,7 @@ func threePassRepeatsKey(data []byte) bool {
 	return false
 }
 
-// onceExpect are the CTAs the one-pass and three-pass readings match replies against.
+// onceExpect are the CTAs a prose reply of the table is matched against.
 var onceExpect = []CTA{ctaOff123, ctaOff456, ctaApprove, ctaReject, ctaQty2, ctaQty3,
 	NewCTA("ab", Selection{"a": "b"}), NewCTA("n1", Selection{"n": 1}), NewCTA("btrue", Selection{"b": true}),
 	NewCTA("replacement", Selection{"s": "\ufffd\ufffd"})}
@@ -143,15 +102,20 @@ func cardResponseMsg(selection string) ChatMessage {
 	}})
 }
 
-// checkOnePass fails t unless ParseResponse reads msg as the three-pass reading does: the same
-// Form, Selection, Matched and every other field.
-func checkOnePass(t *testing.T, msg ChatMessage) Response {
+// checkOnePass fails t unless ParseResponse reads in, as a message's text and as a card
+// response's selection, as the three-pass reading does: a JSON reply or not, a card response
+// read or not, and the same selection. It returns the two responses.
+func checkOnePass(t *testing.T, in string) (asText, asCard Response) {
 	t.Helper()
-	got, want := ParseResponse(msg, onceExpect...), threePassParseResponse(msg, onceExpect...)
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("ParseResponse(%#v)\n = %#v (Matched %v)\nthree passes read %#v (Matched %v)", msg, got, got.Matched, want, want.Matched)
+	asText = ParseResponse(textMsg(in))
+	if isJSON, want := threePassText(strings.TrimSpace(in)); (asText.Form == ReplyJSON) != isJSON || isJSON && !reflect.DeepEqual(asText.Selection, want) {
+		t.Fatalf("as text %q: Form %v, Selection %#v; three passes read a JSON reply %v, selection %#v", in, asText.Form, asText.Selection, isJSON, want)
 	}
-	return got
+	asCard = ParseResponse(cardResponseMsg(in))
+	if read, want := threePassCard(in); (asCard.Form == ReplyMetadata) != read || read && !reflect.DeepEqual(asCard.Selection, want) {
+		t.Fatalf("as a card response %q: Form %v, Selection %#v; three passes read the block %v, selection %#v", in, asCard.Form, asCard.Selection, read, want)
+	}
+	return asText, asCard
 }
 
 // TestParseSelectionOnce holds ParseResponse, which parses a JSON selection once, to the reading
@@ -207,11 +171,16 @@ func TestParseSelectionOnce(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
-			if r := checkOnePass(t, textMsg(tc.in)); r.Form != tc.text || (r.Selection != nil) != tc.textSel {
-				t.Errorf("as text: Form %v, Selection %v; want %v, a selection %v", r.Form, r.Selection, tc.text, tc.textSel)
+			// The CTAs a prose reply names give it a selection: match against a few.
+			text, card := checkOnePass(t, tc.in)
+			if tc.text == ReplyProse {
+				text = ParseResponse(textMsg(tc.in), onceExpect...)
 			}
-			if r := checkOnePass(t, cardResponseMsg(tc.in)); r.Form != tc.card || (r.Selection != nil) != tc.cardSel {
-				t.Errorf("as a card response: Form %v, Selection %v; want %v, a selection %v", r.Form, r.Selection, tc.card, tc.cardSel)
+			if text.Form != tc.text || (text.Selection != nil) != tc.textSel {
+				t.Errorf("as text: Form %v, Selection %v; want %v, a selection %v", text.Form, text.Selection, tc.text, tc.textSel)
+			}
+			if card.Form != tc.card || (card.Selection != nil) != tc.cardSel {
+				t.Errorf("as a card response: Form %v, Selection %v; want %v, a selection %v", card.Form, card.Selection, tc.card, tc.cardSel)
 			}
 		})
 	}
@@ -230,10 +199,7 @@ func FuzzParseSelection(f *testing.F) {
 		f.Add("", s)
 	}
 	f.Fuzz(func(t *testing.T, text, selection string) {
-		checkOnePass(t, textMsg(text))
-		checkOnePass(t, textMsg(selection))
-		checkOnePass(t, NewChatMessage(TextContent{Text: text}, MetadataContent{Metadata: map[string]string{
-			MetaCardProtocolVersion: CardProtocolVersion, MetaSelection: selection,
-		}}))
+		checkOnePass(t, text)
+		checkOnePass(t, selection)
 	})
 }
