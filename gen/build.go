@@ -23,6 +23,11 @@ import (
 // characters because several clients cap names there.
 var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,` + strconv.Itoa(annotations.MaxToolName) + `}$`)
 
+// ValidToolName reports whether name meets the tool name rule the generator holds names to (the
+// SDK's characters, at most annotations.MaxToolName of them): cardgen new checks a name with it
+// before it writes a tool.
+func ValidToolName(name string) bool { return toolNameRE.MatchString(name) }
+
 const (
 	sdkPath = "github.com/modelcontextprotocol/go-sdk/mcp"
 )

@@ -15,14 +15,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/internal/ports"
 	"github.com/cardgen/cardgen/runtime/apps"
@@ -31,8 +29,6 @@ import (
 // The ACP card kinds -acp accepts; they are the kinds //card:acp accepts.
 var acpKinds = []string{"detail", "review", "carousel", "form"}
 
-// toolNameRE is gen's tool name rule.
-var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,` + strconv.Itoa(annotations.MaxToolName) + `}$`)
 
 // UIDir is the ui folder, relative to the package, that -ui writes into unless the package's
 // //go:generate line gives cardgen another (Plan.UIDir). It is the generator's default, which
@@ -150,7 +146,7 @@ func NewPlan(opts Options) (*Plan, error) {
 	if p.NewPackage {
 		p.Package = PackageName(filepath.Base(dir))
 	}
-	validName := toolNameRE.MatchString(opts.Tool)
+	validName := gen.ValidToolName(opts.Tool)
 	if validName {
 		probs = append(probs, p.checkToolName(pkg)...)
 	}
@@ -258,7 +254,7 @@ func caseTwin(path string) string {
 func checkFlags(opts Options) Problems {
 	var probs Problems
 	add := func(format string, args ...any) { probs = append(probs, fmt.Sprintf(format, args...)) }
-	if !toolNameRE.MatchString(opts.Tool) {
+	if !gen.ValidToolName(opts.Tool) {
 		add("tool name %q is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice", opts.Tool)
 	}
 	if opts.ACP != "" && !slices.Contains(acpKinds, opts.ACP) {
