@@ -94,3 +94,9 @@ func ExampleGeneratedNames() {
 	// Output:
 	// [getRoomsInputSchema getRoomsOutputSchema GetRoomsCard GetRoomsACP GetRoomsItemCard]
 }
+
+// ValidToolName is the rule every tool name meets: the SDK's characters, at most 64 of them.
+func ExampleValidToolName() {
+	fmt.Println(gen.ValidToolName("get_order"), gen.ValidToolName("get order"), gen.ValidToolName(strings.Repeat("a", 65)))
+	// Output: true false false
+}
