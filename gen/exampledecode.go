@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -73,7 +74,7 @@ func decodeValue(t types.Type, v any, path string, depth int) string {
 		}
 	case *types.Map:
 		obj, _ := v.(map[string]any)
-		for _, k := range sortedKeys(obj) {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			if p := decodeValue(u.Elem(), obj[k], path+"."+k, depth+1); p != "" {
 				return p
 			}
@@ -89,7 +90,7 @@ func decodeValue(t types.Type, v any, path string, depth int) string {
 // field encoding/json fills from it (decodeFields).
 func structProblem(st *types.Struct, obj map[string]any, path string, depth int) string {
 	fields := decodeFields(st)
-	for _, k := range sortedKeys(obj) {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		f, ok := fields[k]
 		if !ok {
 			for name, g := range fields { // encoding/json's second chance: the key in another case
@@ -251,15 +252,4 @@ func where(path string) string {
 		return "the example"
 	}
 	return strings.TrimPrefix(path, ".")
-}
-
-// sortedKeys returns the keys of obj in order, so that the first problem reported is always the
-// same one.
-func sortedKeys(obj map[string]any) []string {
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

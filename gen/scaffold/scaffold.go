@@ -29,7 +29,6 @@ import (
 // The ACP card kinds -acp accepts; they are the kinds //card:acp accepts.
 var acpKinds = []string{"detail", "review", "carousel", "form"}
 
-
 // UIDir is the ui folder, relative to the package, that -ui writes into unless the package's
 // //go:generate line gives cardgen another (Plan.UIDir). It is the generator's default, which
 // the go:generate line of a new package uses.
