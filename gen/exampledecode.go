@@ -35,7 +35,7 @@ func decodeValue(t types.Type, v any, path string, depth int) string {
 		return ""
 	}
 	t = types.Unalias(t)
-	if isTimeTime(t) {
+	if isNamed(t, "time", "Time") {
 		if s, ok := v.(string); ok {
 			if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
 				return fmt.Sprintf("%s is %q, which is not an RFC 3339 time as encoding/json reads a time.Time (2006-01-02T15:04:05Z)", where(path), s)
@@ -238,12 +238,6 @@ func ownDecoding(t types.Type) bool {
 		}
 	}
 	return false
-}
-
-// isTimeTime reports whether t is time.Time.
-func isTimeTime(t types.Type) bool {
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
 }
 
 // where names a path of an example for a message.
