@@ -93,24 +93,17 @@ func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, require
 
 // misspeltTitleTag reports whether a field of st, or of a struct it embeds (by value or pointer,
 // as its fields are promoted onto the card), has a card tag whose slot is a misspelling of title
-// (card:"titel"), which is reported as such; outer are the structs that embed st, as in
-// cardTagsIn.
-func misspeltTitleTag(st *types.Struct, outer []*types.Struct) bool {
-	for i := range st.NumFields() {
-		if v, ok := reflect.StructTag(st.Tag(i)).Lookup("card"); ok {
-			for item := range strings.SplitSeq(v, ",") {
-				slot, _, _ := strings.Cut(strings.TrimSpace(item), "=")
-				if slot != "title" && annotations.DidYouMean(slot, []string{"title"}) == "title" {
-					return true
-				}
+// (card:"titel"), which is reported as such.
+func misspeltTitleTag(st *types.Struct) bool {
+	return cardTagsIn(st, nil, func(v string) bool {
+		for item := range strings.SplitSeq(v, ",") {
+			slot, _, _ := strings.Cut(strings.TrimSpace(item), "=")
+			if slot != "title" && annotations.DidYouMean(slot, []string{"title"}) == "title" {
+				return true
 			}
 		}
-		inner := embeddedStruct(st.Field(i), st.Tag(i))
-		if inner != nil && inner != st && !slices.Contains(outer, inner) && misspeltTitleTag(inner, append(outer, st)) {
-			return true
-		}
-	}
-	return false
+		return false
+	})
 }
 
 // withArticle puts "a" or "an" before a slot's name, as its first letter sounds ("an action
@@ -147,19 +140,22 @@ func (b *builder) foreignCardTags(t *Tool, dirs []*annotations.Directive) {
 
 // hasCardTags reports whether any field of st, or of a struct it embeds, carries a card tag
 // other than "-".
-func hasCardTags(st *types.Struct) bool { return cardTagsIn(st, nil) }
+func hasCardTags(st *types.Struct) bool {
+	return cardTagsIn(st, nil, func(v string) bool { return v != "-" })
+}
 
-// cardTagsIn is hasCardTags for st, embedded by the structs outer: a struct may embed a pointer
-// to itself, directly (type List struct{ *List }) or through others, and a struct already on the
-// way down is not entered again.
-// outer is a slice rather than a set so that the common case, no embedding, allocates nothing.
-func cardTagsIn(st *types.Struct, outer []*types.Struct) bool {
+// cardTagsIn reports whether a card tag of a field of st, or of a struct it embeds without a card
+// tag of its own, matches; outer are the structs that embed st. A struct may embed a pointer to
+// itself, directly (type List struct{ *List }) or through others, and a struct already on the
+// way down is not entered again; outer is a slice rather than a set so that the common case, no
+// embedding, allocates nothing.
+func cardTagsIn(st *types.Struct, outer []*types.Struct, match func(value string) bool) bool {
 	for i := range st.NumFields() {
-		if v, ok := reflect.StructTag(st.Tag(i)).Lookup("card"); ok && v != "-" {
+		if v, ok := reflect.StructTag(st.Tag(i)).Lookup("card"); ok && match(v) {
 			return true
 		}
 		inner := embeddedStruct(st.Field(i), st.Tag(i))
-		if inner != nil && inner != st && !slices.Contains(outer, inner) && cardTagsIn(inner, append(outer, st)) {
+		if inner != nil && inner != st && !slices.Contains(outer, inner) && cardTagsIn(inner, append(outer, st), match) {
 			return true
 		}
 	}
@@ -437,7 +433,7 @@ func (b *builder) cardForTool(t *Tool, dirs []*annotations.Directive) {
 	b.cardFromDirectives(c, dirs, t.Out)
 	switch {
 	case c.Title != nil || b.badLines[b.fset.Position(c.Pos).Line]:
-	case t.Out.Obj().Pkg() == b.pkg.Types && misspeltTitleTag(t.Out.Underlying().(*types.Struct), nil):
+	case t.Out.Obj().Pkg() == b.pkg.Types && misspeltTitleTag(t.Out.Underlying().(*types.Struct)):
 		// A card:"titel" of this package is reported where it stands; "no title" would only
 		// repeat it. (Another package's tags are not read, nor reported.)
 	case t.Out.Obj().Pkg() != b.pkg.Types:
