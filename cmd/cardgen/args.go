@@ -15,6 +15,7 @@ import (
 
 	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
+	"github.com/cardgen/cardgen/internal/flagscan"
 )
 
 // commands are cardgen's subcommands, which come first on the command line.
@@ -86,18 +87,8 @@ func flagHint(command string, args []string, err error) string {
 	name := m[1]
 	if isBool, ok := goBuildFlags[name]; ok {
 		setting := "-" + name
-		for i, a := range args {
-			if !strings.HasPrefix(a, "-") {
-				continue
-			}
-			if v, ok := strings.CutPrefix(strings.TrimLeft(a, "-"), name+"="); ok {
-				setting += "=" + v
-				break
-			}
-			if strings.TrimLeft(a, "-") == name && !isBool && i+1 < len(args) {
-				setting += "=" + args[i+1]
-				break
-			}
+		if found := flagscan.Find(args, name, isBool); len(found) > 0 && (found[0].Inline || found[0].Words == 2) {
+			setting += "=" + found[0].Value
 		}
 		if os.Getenv("GOFLAGS") != "" {
 			setting = `"$GOFLAGS ` + setting + `"` // keep the user's own
