@@ -49,6 +49,18 @@ type Both struct {
 	Q
 	M int8
 }
+
+type Noter interface{ Note() string }
+
+type Quoted struct {
+	N    int8    ` + "`json:\"n,string\"`" + `
+	U    uint    ` + "`json:\"u,string\"`" + `
+	F    float32 ` + "`json:\"f,string\"`" + `
+	B    *bool   ` + "`json:\"b,string\"`" + `
+	L    []int   ` + "`json:\"l,string\"`" + `
+	Note Noter   ` + "`json:\"note\"`" + `
+	Any  any     ` + "`json:\"any\"`" + `
+}
 `
 
 type decodeLine struct {
@@ -73,6 +85,18 @@ type decodeBoth struct {
 	decodeP
 	decodeQ
 	M int8
+}
+
+type decodeNoter interface{ Note() string }
+
+type decodeQuoted struct {
+	N    int8        `json:"n,string"`
+	U    uint        `json:"u,string"`
+	F    float32     `json:"f,string"`
+	B    *bool       `json:"b,string"`
+	L    []int       `json:"l,string"` //nolint:staticcheck // the option on a type it does not apply to, which encoding/json ignores
+	Note decodeNoter `json:"note"`
+	Any  any         `json:"any"`
 }
 
 type decodeStock struct {
@@ -110,6 +134,23 @@ func TestDecodeProblemAgreesWithEncodingJSON(t *testing.T) {
 		{"Both", `{"n":300}`, &decodeBoth{}},
 		{"Both", `{"m":300}`, &decodeBoth{}},
 		{"Both", `{"M":1}`, &decodeBoth{}},
+		// The ,string option: the value's JSON inside a string, as encoding/json reads it.
+		{"Quoted", `{"n":"12","u":"7","f":"1.5","b":"true","l":[300],"note":null,"any":{"a":1}}`, &decodeQuoted{}},
+		{"Quoted", `{"n":12}`, &decodeQuoted{}},
+		{"Quoted", `{"n":"128"}`, &decodeQuoted{}},
+		{"Quoted", `{"n":"1.0"}`, &decodeQuoted{}},
+		{"Quoted", `{"n":"ten"}`, &decodeQuoted{}},
+		{"Quoted", `{"n":""}`, &decodeQuoted{}},
+		{"Quoted", `{"n":" 1"}`, &decodeQuoted{}},
+		{"Quoted", `{"n":null}`, &decodeQuoted{}},
+		{"Quoted", `{"n":"null"}`, &decodeQuoted{}},
+		{"Quoted", `{"u":"-1"}`, &decodeQuoted{}},
+		{"Quoted", `{"f":"1e39"}`, &decodeQuoted{}},
+		{"Quoted", `{"b":"yes"}`, &decodeQuoted{}},
+		{"Quoted", `{"b":"null"}`, &decodeQuoted{}},
+		{"Quoted", `{"b":true}`, &decodeQuoted{}},
+		{"Quoted", `{"note":{"text":"hi"}}`, &decodeQuoted{}},
+		{"Quoted", `{"note":"hi"}`, &decodeQuoted{}},
 	} {
 		jsonErr := json.Unmarshal([]byte(c.ex), c.v)
 		got := decodeProblem(pkg.Scope().Lookup(c.typ).Type(), c.ex)
