@@ -1,11 +1,13 @@
 package gen
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"net/url"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -89,6 +91,45 @@ func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, require
 	if requiredBlank && card.IsBlank(s) {
 		b.errorf(pos, "%s %q shows nothing (white space and invisible characters alone), and hosts need it to show something; write visible text", what, s)
 	}
+}
+
+// valueMark stands for a {{…}} in the shape of a text checkMarkup reads: a letter to the patterns.
+const valueMark = '\uE000'
+
+// checkMarkup reports markup in the text of a card slot, whose shape is its fixed text with each
+// {{…}} written as valueMark ("**\uE000**" for "**{{.ID}}**").
+func (b *builder) checkMarkup(pos token.Pos, what, shape string) {
+	if m, ok := markupIn(shape); ok {
+		m = strings.ReplaceAll(m, string(valueMark), "{{…}}")
+		b.errorf(pos, "%s holds %s, which hosts show as typed: every field of a result card is plain text, with no Markdown or HTML; remove the markup", what, m)
+	}
+}
+
+// markupPatterns are markup that is plainly meant as markup, in the fixed text of a card: the
+// seed says every field is plain text, so a host shows "**Order**" with its asterisks. Each is
+// written so that ordinary text does not match: "Order #1042", "a < b", "5 * 3", "C++", a lone
+// underscore or backtick.
+var markupPatterns = []struct {
+	re   *regexp.Regexp
+	what string
+}{
+	{regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9-]*(\s[^<>]*)?/?>`), "an HTML tag"},
+	{regexp.MustCompile(`&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);`), "an HTML character reference"},
+	{regexp.MustCompile(`\*\*[^*\s]([^*]*[^*\s])?\*\*|__[^_\s]([^_]*[^_\s])?__`), "Markdown emphasis"},
+	{regexp.MustCompile(`\[[^\]]+\]\([^)\s]+\)`), "a Markdown link"},
+	{regexp.MustCompile("`[^`\n]+`"), "Markdown code"},
+	{regexp.MustCompile(`(?m)^#{1,6}[ \t]+\S.*$`), "a Markdown heading"},
+}
+
+// markupIn reports the first markup of markupPatterns in s, quoted, as "Markdown emphasis
+// (**Order**)".
+func markupIn(s string) (string, bool) {
+	for _, p := range markupPatterns {
+		if m := p.re.FindString(s); m != "" {
+			return fmt.Sprintf("%s (%s)", p.what, strings.TrimSpace(m)), true
+		}
+	}
+	return "", false
 }
 
 // misspeltTitleTag reports whether a field of st, or of a struct it embeds (by value or pointer,
@@ -403,6 +444,7 @@ func (b *builder) checkLabel(label string, pos token.Pos, limit int, what string
 	}
 	if strings.TrimSpace(label) != "" {
 		b.checkPlain(pos, what, label, oneLine, true)
+		b.checkMarkup(pos, what, label)
 	}
 	if strings.Contains(label, "{{") {
 		// Labels are fixed text: "Buy {{.ID}}" would be drawn as it is written.
@@ -503,6 +545,17 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 	}
 	required := sl == slotTitle || sl == slotValue || sl == slotMessage || sl == slotFallback
 	b.checkPlain(v.Pos, sl.name, lit, sl.lines, required && literal)
+	if sl.lines != anyText {
+		var shape strings.Builder
+		for _, seg := range tmpl.Segments {
+			if seg.Path == nil {
+				shape.WriteString(seg.Literal)
+			} else {
+				shape.WriteRune(valueMark)
+			}
+		}
+		b.checkMarkup(v.Pos, sl.name, shape.String())
+	}
 	// A URL whose template did not parse is missing the broken part, and what is left of it
 	// could only give a second, wrong diagnostic.
 	if sl.url && len(errs) == 0 {

@@ -82,8 +82,112 @@ func decodeValue(t types.Type, v any, path string, depth int) string {
 	case *types.Struct:
 		obj, _ := v.(map[string]any)
 		return structProblem(u, obj, path, depth)
+	case *types.Interface:
+		// encoding/json fills a nil interface only when it has no methods: it would not know
+		// which type to make.
+		if u.NumMethods() > 0 {
+			return fmt.Sprintf("%s is %s, and encoding/json decodes only null into %s, an interface with methods", where(path), jsonKind(v), typeName(t))
+		}
 	}
 	return ""
+}
+
+// typeName is t as a message names it: its own name when it has one.
+func typeName(t types.Type) string {
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return t.String()
+}
+
+// jsonKind is the kind of the decoded JSON value v, with an article.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	}
+	return "a number"
+}
+
+// quotedProblem says why encoding/json would refuse the value v for a field of type t whose json
+// tag has the ,string option, or returns "". Such a field is read from a JSON string holding the
+// value's JSON ("5", "true"); the schema says "type":"string" and no more. encoding/json itself
+// judges it, on a struct of one field of t's kind made with reflect: the rules (what the string
+// may hold, a number's range, "null") are all its own.
+func quotedProblem(t types.Type, v any, path string) string {
+	rt := reflectBasic(t)
+	if rt == nil {
+		return ""
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return ""
+	}
+	holder := reflect.StructOf([]reflect.StructField{{Name: "V", Type: rt, Tag: `json:"v,string"`}})
+	err = json.Unmarshal(append(append([]byte(`{"v":`), raw...), '}'), reflect.New(holder).Interface())
+	if err == nil {
+		return ""
+	}
+	if _, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
+		// A number in the string that its type does not hold: out of range, or a fraction.
+		if b := basicOf(t); b != nil {
+			if p := numberProblem(b, json.Number(fmt.Sprint(v)), path); p != "" {
+				return p
+			}
+		}
+		return fmt.Sprintf("%s is %s, which encoding/json does not read into %s", where(path), raw, typeName(t))
+	}
+	want := `a string holding a number, as "5"`
+	if b := basicOf(t); b != nil && b.Info()&types.IsBoolean != 0 {
+		want = `"true" or "false"`
+	}
+	return fmt.Sprintf("%s is %s, but the ,string option of its json tag makes encoding/json read it only from %s", where(path), raw, want)
+}
+
+// basicOf is the basic type under t, or under the pointer t is, or nil.
+func basicOf(t types.Type) *types.Basic {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	b, _ := t.Underlying().(*types.Basic)
+	return b
+}
+
+// reflectBasic is the reflect type of t's kind when t is a number or boolean type, or a pointer
+// without a name to one — the fields encoding/json's ,string option applies to (a string field
+// is refused with the option when cardgen runs) — and nil otherwise, or when the type decodes by
+// its own method.
+func reflectBasic(t types.Type) reflect.Type {
+	t = types.Unalias(t)
+	if ownDecoding(t) {
+		return nil
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		if elem := reflectBasic(p.Elem()); elem != nil {
+			return reflect.PointerTo(elem)
+		}
+		return nil
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return nil
+	}
+	kinds := map[types.BasicKind]reflect.Type{
+		types.Bool: reflect.TypeFor[bool](),
+		types.Int:  reflect.TypeFor[int](), types.Int8: reflect.TypeFor[int8](), types.Int16: reflect.TypeFor[int16](),
+		types.Int32: reflect.TypeFor[int32](), types.Int64: reflect.TypeFor[int64](),
+		types.Uint: reflect.TypeFor[uint](), types.Uint8: reflect.TypeFor[uint8](), types.Uint16: reflect.TypeFor[uint16](),
+		types.Uint32: reflect.TypeFor[uint32](), types.Uint64: reflect.TypeFor[uint64](), types.Uintptr: reflect.TypeFor[uintptr](),
+		types.Float32: reflect.TypeFor[float32](), types.Float64: reflect.TypeFor[float64](),
+	}
+	return kinds[b.Kind()]
 }
 
 // structProblem is decodeValue for an object decoded into a struct: each key, checked against the
@@ -103,6 +207,12 @@ func structProblem(st *types.Struct, obj map[string]any, path string, depth int)
 		if !ok {
 			continue
 		}
+		if f.quoted && reflectBasic(f.typ) != nil { // encoding/json ignores the option on other types
+			if p := quotedProblem(f.typ, obj[k], path+"."+k); p != "" {
+				return p
+			}
+			continue
+		}
 		if p := decodeValue(f.typ, obj[k], path+"."+k, depth+1); p != "" {
 			return p
 		}
@@ -114,6 +224,7 @@ func structProblem(st *types.Struct, obj map[string]any, path string, depth int)
 type decodeField struct {
 	depth  int  // how deep in embedded structs
 	tagged bool // its name comes from a json tag
+	quoted bool // its json tag has the ,string option
 	typ    types.Type
 }
 
@@ -158,7 +269,9 @@ func decodeFields(st *types.Struct) map[string]decodeField {
 				if key == "" {
 					key = f.Name()
 				}
-				all[key] = append(all[key], decodeField{l.depth, name != "", f.Type()})
+				_, opts, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+				quoted := slices.Contains(strings.Split(opts, ","), "string")
+				all[key] = append(all[key], decodeField{l.depth, name != "", quoted, f.Type()})
 			}
 		}
 		current = next

@@ -49,6 +49,18 @@ type Both struct {
 	Q
 	M int8
 }
+
+type Noter interface{ Note() string }
+
+type Quoted struct {
+	N    int8    ` + "`json:\"n,string\"`" + `
+	U    uint    ` + "`json:\"u,string\"`" + `
+	F    float32 ` + "`json:\"f,string\"`" + `
+	B    *bool   ` + "`json:\"b,string\"`" + `
+	L    []int   ` + "`json:\"l,string\"`" + `
+	Note Noter   ` + "`json:\"note\"`" + `
+	Any  any     ` + "`json:\"any\"`" + `
+}
 `
 
 type decodeLine struct {
@@ -73,6 +85,18 @@ type decodeBoth struct {
 	decodeP
 	decodeQ
 	M int8
+}
+
+type decodeNoter interface{ Note() string }
+
+type decodeQuoted struct {
+	N    int8        `json:"n,string"`
+	U    uint        `json:"u,string"`
+	F    float32     `json:"f,string"`
+	B    *bool       `json:"b,string"`
+	L    []int       `json:"l,string"` //nolint:staticcheck // the option on a type it does not apply to, which encoding/json ignores
+	Note decodeNoter `json:"note"`
+	Any  any         `json:"any"`
 }
 
 type decodeStock struct {
@@ -110,6 +134,23 @@ func TestDecodeProblemAgreesWithEncodingJSON(t *testing.T) {
 		{"Both", `{"n":300}`, &decodeBoth{}},
 		{"Both", `{"m":300}`, &decodeBoth{}},
 		{"Both", `{"M":1}`, &decodeBoth{}},
+		// The ,string option: the value's JSON inside a string, as encoding/json reads it.
+		{"Quoted", `{"n":"12","u":"7","f":"1.5","b":"true","l":[300],"note":null,"any":{"a":1}}`, &decodeQuoted{}},
+		{"Quoted", `{"n":12}`, &decodeQuoted{}},
+		{"Quoted", `{"n":"128"}`, &decodeQuoted{}},
+		{"Quoted", `{"n":"1.0"}`, &decodeQuoted{}},
+		{"Quoted", `{"n":"ten"}`, &decodeQuoted{}},
+		{"Quoted", `{"n":""}`, &decodeQuoted{}},
+		{"Quoted", `{"n":" 1"}`, &decodeQuoted{}},
+		{"Quoted", `{"n":null}`, &decodeQuoted{}},
+		{"Quoted", `{"n":"null"}`, &decodeQuoted{}},
+		{"Quoted", `{"u":"-1"}`, &decodeQuoted{}},
+		{"Quoted", `{"f":"1e39"}`, &decodeQuoted{}},
+		{"Quoted", `{"b":"yes"}`, &decodeQuoted{}},
+		{"Quoted", `{"b":"null"}`, &decodeQuoted{}},
+		{"Quoted", `{"b":true}`, &decodeQuoted{}},
+		{"Quoted", `{"note":{"text":"hi"}}`, &decodeQuoted{}},
+		{"Quoted", `{"note":"hi"}`, &decodeQuoted{}},
 	} {
 		jsonErr := json.Unmarshal([]byte(c.ex), c.v)
 		got := decodeProblem(pkg.Scope().Lookup(c.typ).Type(), c.ex)
@@ -141,6 +182,24 @@ func TestDecodeProblemAgreesWithEncodingJSON(t *testing.T) {
 		got := decodeProblem(stock, ex)
 		if (got != "") != (jsonErr != nil) {
 			t.Errorf("%s: decodeProblem %q; encoding/json says %v", ex, got, jsonErr)
+		}
+	}
+}
+
+// TestValidatorWordsPlain holds the rewriting of the validator's numbers and bare strings in an
+// example's diagnostic to the forms the example itself is written in.
+func TestValidatorWordsPlain(t *testing.T) {
+	for in, want := range map[string]string{
+		`minimum: 0/1 is less than 1.000000`:                        `minimum: 0 is less than 1`,
+		`maximum: 7/2 is greater than 2.500000`:                     `maximum: 3.5 is greater than 2.5`,
+		`exclusiveMinimum: -3/1 is less than or equal to -3.000000`: `exclusiveMinimum: -3 is less than or equal to -3`,
+		`multipleOf: 1/3 is not a multiple of 0.250000`:             `multipleOf: 1/3 is not a multiple of 0.25`,
+		`type: 1250 has type "string", want "integer"`:              `type: "1250" has type "string", want "integer"`,
+		`type: a "b" has type "string", want "array"`:               `type: "a \"b\"" has type "string", want "array"`,
+		`type: 12 has type "integer", want "string"`:                `type: 12 has type "integer", want "string"`,
+	} {
+		if got := plainNumbers(quotedStrings(in)); got != want {
+			t.Errorf("%s\n got %s\nwant %s", in, got, want)
 		}
 	}
 }

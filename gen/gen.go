@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math/big"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -267,6 +268,124 @@ func (j *schemaJob) run() {
 	}
 }
 
+// exampleMismatches says what is wrong with the example v, which failed validation against the
+// output schema raw (resolved) with err. The validator stops at the first failure, so an example
+// with three mistakes would take three runs to fix; when v is an object, each of its top-level
+// properties is validated on its own (against the schema without its "required"), the unknown
+// ones together, and the missing required ones are listed, one message each. Anything else, or
+// a failure none of those finds (a bound on the object's own size, say), is reported as err.
+func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err error) []string {
+	first := validationMessage(raw, resolved, v, err)
+	obj, ok := v.(map[string]any)
+	var top map[string]any
+	if !ok || json.Unmarshal(raw, &top) != nil {
+		return []string{first}
+	}
+	delete(top, "required")
+	looseRaw, merr := json.Marshal(top)
+	if merr != nil {
+		return []string{first}
+	}
+	loose, rerr := sdkschema.Resolve(looseRaw)
+	if rerr != nil {
+		return []string{first}
+	}
+	// A required property that an unknown key misspells is named by the advice that comes with
+	// the unknown key ("use the output's JSON names"), not listed as missing as well.
+	props := resolved.Schema().Properties
+	names := slices.Sorted(maps.Keys(props))
+	meant := map[string]bool{}
+	for k := range obj {
+		if _, known := props[k]; !known {
+			if c := textdist.Closest(k, names); c != "" {
+				meant[c] = true
+			}
+		}
+	}
+	var msgs []string
+	var missing []string
+	for _, name := range resolved.Schema().Required {
+		if _, ok := obj[name]; !ok && !meant[name] {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		msgs = append(msgs, fmt.Sprintf("required: missing properties: %q", missing))
+	}
+	unknown := map[string]any{}
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		if _, known := props[k]; !known {
+			unknown[k] = obj[k]
+			continue
+		}
+		one := map[string]any{k: obj[k]}
+		if err := loose.Validate(one); err != nil {
+			msgs = append(msgs, validationMessage(looseRaw, loose, one, err))
+		}
+	}
+	if len(unknown) > 0 {
+		if err := loose.Validate(unknown); err != nil {
+			msgs = append(msgs, validationMessage(looseRaw, loose, unknown, err))
+		}
+	}
+	if len(msgs) == 0 {
+		return []string{first}
+	}
+	return msgs
+}
+
+// validationMessage is err, the failure of validating v against the schema raw (resolved), as an
+// example's diagnostic quotes it.
+func validationMessage(raw []byte, resolved *gjsonschema.Resolved, v any, err error) string {
+	err = sdkschema.Explain(raw, v, err)
+	// The validator names the schema by its $id first, which says nothing here.
+	msg := err.Error()
+	if prefix := "validating " + resolved.Schema().ID + ": "; strings.HasPrefix(msg, prefix) {
+		msg = msg[len(prefix):]
+	}
+	return plainNumbers(quotedStrings(sortedAdditional(msg)))
+}
+
+// Validator phrasings that show a value in a form an example never has: a string without its
+// quotes ("type: 1250 has type \"string\"" for "1250"), a number as a fraction ("0/1") or with six
+// decimals ("1.000000").
+var (
+	stringTypeRE = regexp.MustCompile(`type: (.*) has type "string", want`)
+	boundRE      = regexp.MustCompile(`(minimum|maximum|exclusiveMinimum|exclusiveMaximum|multipleOf): (-?[0-9]+(?:/[0-9]+)?) (is .*?) (-?[0-9]+\.[0-9]+)`)
+)
+
+// quotedStrings quotes the string value of a type mismatch, which the validator prints bare.
+func quotedStrings(msg string) string {
+	return stringTypeRE.ReplaceAllStringFunc(msg, func(m string) string {
+		v := stringTypeRE.FindStringSubmatch(m)[1]
+		return fmt.Sprintf("type: %q has type \"string\", want", v)
+	})
+}
+
+// plainNumbers writes the numbers of a bound's message as JSON would: 0 for the validator's 0/1,
+// 1 for its 1.000000.
+func plainNumbers(msg string) string {
+	return boundRE.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := boundRE.FindStringSubmatch(m)
+		return sub[1] + ": " + plainNumber(sub[2]) + " " + sub[3] + " " + plainNumber(sub[4])
+	})
+}
+
+// plainNumber is the shortest exact decimal of the fraction or decimal s, or s when it has none.
+func plainNumber(s string) string {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return s
+	}
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	if exact, ok := r.FloatPrec(); ok {
+		return r.FloatString(exact)
+	}
+	return s
+}
+
 // additionalRE finds the validator's list of unexpected properties, and quotedRE the names in it.
 var (
 	additionalRE = regexp.MustCompile(`additional properties \[[^\]]*\]`)
@@ -320,19 +439,16 @@ func checkExamples(t *Tool, outSchema []byte) []schema.Problem {
 			continue
 		}
 		if err := resolved.Validate(v); err != nil {
-			err = sdkschema.Explain(outSchema, v, err)
-			// The validator names the schema by its $id first, which says nothing here.
-			msg := err.Error()
-			if prefix := "validating " + resolved.Schema().ID + ": "; strings.HasPrefix(msg, prefix) {
-				msg = msg[len(prefix):]
+			for _, msg := range exampleMismatches(outSchema, resolved, v, err) {
+				todo := "fix the example, or the golden test fails on it"
+				if strings.Contains(msg, "additional properties") {
+					if names := closeKeys(v, resolved.Schema().Properties); names != "" {
+						todo = "use the output's JSON names: " + names
+					}
+				}
+				probs = append(probs, schema.Problem{Pos: ex.Pos, Msg: fmt.Sprintf(
+					"example does not match the output schema of %s (%s); %s", t.Name, msg, todo)})
 			}
-			msg = sortedAdditional(msg)
-			todo := "fix the example, or the golden test fails on it"
-			if names := closeKeys(v, resolved.Schema().Properties); names != "" {
-				todo = "use the output's JSON names: " + names
-			}
-			probs = append(probs, schema.Problem{Pos: ex.Pos, Msg: fmt.Sprintf(
-				"example does not match the output schema of %s (%s); %s", t.Name, msg, todo)})
 			continue
 		}
 		if why := decodeProblem(t.Out, ex.JSON); why != "" {

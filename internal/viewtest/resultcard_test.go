@@ -280,6 +280,37 @@ func TestResultCardTextOnly(t *testing.T) {
 	noPageErrors(t, p)
 }
 
+// TestResultCardPrimaryIsTheFirstButton sends a card written by hand, not fitted, whose first
+// button the view does not draw (a plain http link): the button after it is drawn as it is, not
+// made the primary one, which the seed gives the card's first button alone.
+func TestResultCardPrimaryIsTheFirstButton(t *testing.T) {
+	t.Parallel()
+	res, err := json.Marshal(map[string]any{
+		"content": []map[string]any{{"type": "text", "text": "Order 1042"}},
+		"_meta": map[string]any{"assistant_platform": map[string]any{"card": map[string]any{
+			"v": 1, "title": "Order 1042", "fallback_text": "Order 1042",
+			"actions": []map[string]any{
+				{"kind": "url", "label": "Track", "url": "http://track.example.com/1042"},
+				{"kind": "message", "label": "Cancel", "text": "Cancel order 1042"},
+			},
+		}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := apphost.Require(t).Open(t, apphost.Scenario{HTML: apps.ResultCardView(), ToolResult: res})
+	handshake(t, p)
+	eventuallyText(t, p, "#card-title", "Order 1042")
+	if got := eval[[]string](t, p, buttonsJS); !reflect.DeepEqual(got, []string{"Cancel"}) {
+		t.Errorf("buttons = %q, want only [Cancel]", got)
+	}
+	if primary := eval[int](t, p, `document.querySelectorAll("#card-actions button.primary").length`); primary != 0 {
+		t.Errorf("%d primary buttons; the second button took the role of the first, which was skipped", primary)
+	}
+	tornDown(t, p)
+	noPageErrors(t, p)
+}
+
 // TestResultCardErrorResult sends what a failed tool call gives a host: isError set, no
 // structuredContent, no card, and a text that is long, hostile and mixed in script and
 // direction. The view must show it as the text it is, in the error colour, without growing

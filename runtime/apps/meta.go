@@ -410,6 +410,10 @@ func checkOrigin(s string, allowWSS bool) string {
 	if strings.Contains(hostport, "@") {
 		return "has user information; an origin has only a host and an optional port: " + example
 	}
+	if strings.HasPrefix(hostport, "[") {
+		// CSP's host-source grammar has no brackets: a browser ignores such a source.
+		return "is an IPv6 address, which a Content-Security-Policy source cannot name (a host there is a DNS name or an IPv4 address); give the server a DNS name and use it: " + example
+	}
 	host, port, hasPort := strings.Cut(hostport, ":")
 	if hasPort {
 		n, err := strconv.Atoi(port)

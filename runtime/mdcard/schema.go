@@ -27,6 +27,7 @@ var inputSchema = json.RawMessage(`{
     "splitSections": {"type": "boolean", "description": "Fold H2 sections into reveals (default true)"},
     "tutorTerms": {
       "type": "array",
+      "maxItems": 40,
       "description": "Educational tutor terms. The first occurrence of each term in the card's visible prose is underlined; hovering ~1.2s shows the tip and notifies the host so the model can follow up. Terms are matched once per card, longest first, and never inside code samples, tooltips, or another term's tip. Matching is CASE-SENSITIVE, so \"PATH\" does not attach its tip to a filesystem \"path\"; set caseInsensitive on a term to match any casing. Term and tip are PLAIN text.",
       "items": {
         "type": "object",

@@ -3,6 +3,7 @@ package mdcard
 import (
 	"cmp"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -187,17 +188,34 @@ type textRun struct {
 
 // plainTextNode reports whether t's source bytes are exactly what the reader
 // sees, so offsets into it are offsets into the visible text. Text with
-// character references or backslash escapes is left unmatched.
+// character references (&amp;) or backslash escapes (\*) is left unmatched;
+// a bare & or a backslash before anything but punctuation (AT&T, C:\Windows)
+// is itself, and its text is searched.
 func plainTextNode(t *ast.Text, src []byte) bool {
 	if t.IsRaw() || t.Segment.Padding > 0 {
 		return false
 	}
-	for _, c := range t.Segment.Value(src) {
-		if c == '&' || c == '\\' {
+	v := t.Segment.Value(src)
+	for i, c := range v {
+		switch {
+		case c == '\\' && (i+1 == len(v) || isASCIIPunct(v[i+1])):
+			return false
+		case c == '&' && charRefRE.Match(v[i:]):
 			return false
 		}
 	}
 	return true
+}
+
+// charRefRE matches a character reference at the start of a text, in
+// CommonMark's three forms. A name that is not an HTML entity stays text in
+// goldmark, but is not searched either: the cost is only a missed term.
+var charRefRE = regexp.MustCompile(`^&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,47});`)
+
+// isASCIIPunct reports whether c is ASCII punctuation, which a backslash
+// escapes in CommonMark.
+func isASCIIPunct(c byte) bool {
+	return strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) >= 0
 }
 
 // textRuns returns the prose runs under blocks in document order.

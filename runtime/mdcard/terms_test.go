@@ -2,6 +2,8 @@ package mdcard
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -80,9 +82,22 @@ func TestTutorTerms(t *testing.T) {
 		{"a line break after the term stays outside the span",
 			"cache\nnext", []TutorTerm{{Term: "cache"}},
 			"<p>" + span("cache", "cache") + "\nnext</p>", "[cache]"},
-		{"text written with character references is not searched",
+		{"text written with character references is not searched; the same text written plainly is",
 			"AT&amp;T and AT&T", []TutorTerm{{Term: "AT&T"}},
-			"<p>AT&amp;T and AT&amp;T</p>", "[]"},
+			"<p>AT&amp;T and " + span("AT&amp;T", "AT&amp;T") + "</p>", "[AT&T]"},
+		{"a bare ampersand is text, and the text around it is searched",
+			"Tom & Jerry set PATH here.\n\nLater PATH again.", []TutorTerm{{Term: "PATH"}},
+			"<p>Tom &amp; Jerry set " + span("PATH", "PATH") + " here.</p>\n<p>Later PATH again.</p>", "[PATH]"},
+		{"a term with a bare ampersand",
+			"Call AT&T now.", []TutorTerm{{Term: "AT&T"}},
+			"<p>Call " + span("AT&amp;T", "AT&amp;T") + " now.</p>", "[AT&T]"},
+		{"a backslash before a letter is text",
+			`Use C:\Windows today.`, []TutorTerm{{Term: `C:\Windows`}},
+			`<p>Use ` + span(`C:\Windows`, `C:\Windows`) + ` today.</p>`, `[C:\Windows]`},
+		{"text with a backslash escape is not searched",
+			`\*cache\* or cache`, []TutorTerm{{Term: "cache"}},
+			`<p>*cache* or ` + span("cache", "cache") + `</p>`, "[cache]"},
+
 		{"text next to a character reference is",
 			"AT&amp;T cache", []TutorTerm{{Term: "cache"}},
 			"<p>AT&amp;T " + span("cache", "cache") + "</p>", "[cache]"},
@@ -258,5 +273,52 @@ func TestTutorTermsKeepCharactersWhole(t *testing.T) {
 				t.Errorf("html\n got: %+q\nwant: %+q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestTermsKeepTheDocument renders varied documents with and without terms and wants the same
+// markup once the term spans are taken out: a term is placed only where the source bytes are the
+// visible text, so text with character references, escapes, bare ampersands and backslashes
+// reads the same either way.
+func TestTermsKeepTheDocument(t *testing.T) {
+	pieces := []string{
+		"a", "cache", "AT&T", "AT", "&", "T", " ", "\n", "\n\n", "&amp;", "&#65;", "&#x41;", "&cache;",
+		"&nosuch;", `\`, `\*`, `\&`, `\\`, `C:\Windows`, `C:`, "Windows", "*", "_", "`cache`", "<b>", "</b>",
+		"[AT&T](https://x.example)", "\n- ", "\n## ", "R&D", "Q&A", "&&", "& ", "&;", "&#;", "\\\n",
+	}
+	pool := []TutorTerm{
+		{Term: "a"}, {Term: "cache"}, {Term: "AT&T"}, {Term: "AT"}, {Term: `C:\Windows`}, {Term: "Windows"},
+		{Term: "R&D"}, {Term: "Q&A", CaseInsensitive: true}, {Term: "T"}, {Term: "&"},
+	}
+	termSpan := regexp.MustCompile(`<span class="md-term"[^>]*>|</span>`)
+	r := rand.New(rand.NewPCG(3, 4))
+	placedAny := 0
+	for i := range 600 {
+		var b strings.Builder
+		for range 1 + r.IntN(40) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		md := b.String()
+		var terms []TutorTerm
+		for _, j := range r.Perm(len(pool))[:1+r.IntN(len(pool))] {
+			terms = append(terms, pool[j])
+		}
+		plain, err := Render(md, RenderOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		with, err := Render(md, RenderOptions{TutorTerms: terms})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := termSpan.ReplaceAllString(with.Card.HTML, ""); got != plain.Card.HTML {
+			t.Fatalf("case %d: %q with %v changed the document:\n got %q\nwant %q", i, md, terms, got, plain.Card.HTML)
+		}
+		if len(with.Card.TutorTerms) > 0 {
+			placedAny++
+		}
+	}
+	if placedAny < 300 {
+		t.Fatalf("terms were placed in only %d of 600 documents; the test no longer exercises placement", placedAny)
 	}
 }

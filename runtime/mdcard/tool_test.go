@@ -347,6 +347,35 @@ func TestToolInputErrors(t *testing.T) {
 	}
 }
 
+// TestTutorTermsLimitAdvertised: the input schema says how many tutor terms a call may give, so a
+// model learns the limit from tools/list, and the SDK refuses a call over it by that schema.
+func TestTutorTermsLimitAdvertised(t *testing.T) {
+	cs := connect(t, Options{}, true)
+	tools, err := cs.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema, _ := json.Marshal(tools.Tools[0].InputSchema)
+	var s struct {
+		Properties struct {
+			TutorTerms struct {
+				MaxItems int `json:"maxItems"`
+			} `json:"tutorTerms"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(schema, &s); err != nil || s.Properties.TutorTerms.MaxItems != MaxTutorTerms {
+		t.Fatalf("tutorTerms maxItems = %d (%v), want %d", s.Properties.TutorTerms.MaxItems, err, MaxTutorTerms)
+	}
+	terms := make([]map[string]any, MaxTutorTerms+1)
+	for i := range terms {
+		terms[i] = map[string]any{"term": fmt.Sprint("t", i)}
+	}
+	res, _ := call(t, cs, map[string]any{"markdown": "x", "tutorTerms": terms})
+	if !res.IsError || !strings.Contains(resultText(res), "maxItems") {
+		t.Errorf("%d terms: error=%v %q; want the schema's maxItems refusal", len(terms), res.IsError, resultText(res))
+	}
+}
+
 func TestPathUnderRoot(t *testing.T) {
 	base := t.TempDir()
 	root := filepath.Join(base, "root")

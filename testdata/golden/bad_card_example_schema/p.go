@@ -4,7 +4,8 @@ import "context"
 
 // GetOrder looks up one order. Its examples are valid JSON but not outputs it could send: a
 // misspelt key, a string where the schema wants an integer, a missing required field, Go field
-// names for JSON names, a key the output does not have at all.
+// names for JSON names, a key the output does not have at all; and one with three mistakes, each
+// reported, not only the first the validator meets.
 //
 //card:tool get_order
 //card:result title="Order {{.ID}}"
@@ -14,6 +15,7 @@ import "context"
 //card:example {"ID":"1042","Total":1250}
 //card:example {"id":"1042","total":1250,"carrier":"GHN"}
 //card:example {"id":"1042","total":1250}
+//card:example {"idd":"1042","total":"1250"}
 func GetOrder(ctx context.Context, in In) (*Order, error) { return nil, nil }
 
 type In struct {
@@ -34,6 +36,7 @@ type Order struct {
 //card:example {"count":1,"lines":[{"qty":0}],"stock":{}}
 //card:example {"count":1,"lines":[],"stock":{"kb-01":"many"}}
 //card:example {"count":1,"lines":null,"stock":null}
+//card:example {"count":"1","lines":[{"qty":0}],"stock":{"kb-01":"many"},"extra":true}
 func ListOrders(ctx context.Context, in In) (*Orders, error) { return nil, nil }
 
 type Orders struct {

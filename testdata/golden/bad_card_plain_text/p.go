@@ -49,3 +49,22 @@ func Blank(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:tool
 //card:result title="Item	{{.ID}}"
 func Tabbed(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Markup is written in fixed text, where every field is plain text: a host shows it as typed.
+//
+//card:tool
+//card:result title="**Order** {{.ID}}" subtitle="<b>{{.ID}}</b>" text="# Summary\nSee [the order](https://shop.example.com/o)."
+//card:field "Code" "`{{.ID}}`"
+//card:field "Total" "5 &amp; 6"
+//card:action message "__Cancel__" "Cancel order {{.ID}}"
+//card:fallback "Order {{.ID}}\n## Details"
+func Markup(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// NotMarkup holds text that looks a little like markup and is not: a hash before a number, a
+// lone asterisk, a comparison, a lone underscore or backtick, brackets without a link.
+//
+//card:tool
+//card:result title="Order #{{.ID}}" subtitle="5 * 3 < 20 > 4" text="snake_case and C++ and a ` alone [draft] (v2)"
+//card:field "A & B" "x_{{.ID}}_y"
+//card:fallback "Order #{{.ID}}: *new* & 1 < 2"
+func NotMarkup(ctx context.Context, in In) (*Out, error) { return nil, nil }
