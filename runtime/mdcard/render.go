@@ -21,7 +21,8 @@ import (
 // section's blocks, its H2 heading included, before the fold wrapper
 // (<details>/<summary>) and tutor-term spans are added, so part boundaries do
 // not depend on splitSections, openFirst or tutorTerms. A single section
-// larger than PartLimit is a part of its own.
+// larger than PartLimit is a part of its own, and so is the first section
+// together with a short intro before it (see packDocument).
 const PartLimit = 32000
 
 // MaxTutorTerms is the most tutor terms one card accepts, as in the
@@ -167,7 +168,7 @@ func Render(md string, opts RenderOptions) (Result, error) {
 		}
 		sizes[i] = sections[i].size
 	}
-	ranges := packParts(sizes, PartLimit)
+	ranges := packDocument(sizes, len(sections) > 0 && sections[0].heading == nil, PartLimit)
 
 	part := opts.Part
 	if part == 0 {
@@ -371,6 +372,33 @@ func packParts(sizes []int, limit int) [][2]int {
 		out = append(out, [2]int{start, len(sizes)})
 	}
 	return out
+}
+
+// packDocument packs a document's sections into parts as packParts does,
+// except that an intro (the first section, when intro is set: the text before
+// the first H2) of fewer than limit/4 runes is packed as one with the section
+// after it, even when the two exceed limit together. The document says that
+// text belongs to the first section, and alone it would be a part holding
+// little or nothing before the document starts: with an explicit title, often
+// only the H1 that repeats it. Keeping it adds less than a quarter of limit to
+// the first part. An intro of limit/4 runes or more is pages of text, a part
+// worth reading on its own, so it shares the first section's part only when
+// the two fit in limit, like any two sections: keeping it regardless would
+// make the first part far larger than the others.
+func packDocument(sizes []int, intro bool, limit int) [][2]int {
+	if !intro || len(sizes) < 2 || sizes[0] >= limit/4 {
+		return packParts(sizes, limit)
+	}
+	units := append([]int{sizes[0] + sizes[1]}, sizes[2:]...)
+	ranges := packParts(units, limit)
+	// Unit 0 is sections 0 and 1; unit k after it is section k+1.
+	for i := range ranges {
+		if ranges[i][0] > 0 {
+			ranges[i][0]++
+		}
+		ranges[i][1]++
+	}
+	return ranges
 }
 
 // assemble joins a part's sections, folding H2 sections into <details> when

@@ -170,10 +170,64 @@ func TestPackParts(t *testing.T) {
 	}
 }
 
+func TestPackDocument(t *testing.T) {
+	tests := []struct {
+		sizes []int
+		intro bool
+		want  string
+	}{
+		{nil, false, "[[0 0]]"},
+		{[]int{18}, true, "[[0 1]]"},                             // only an intro: one part
+		{[]int{18, 40000, 40000}, true, "[[0 2] [2 3]]"},         // a short intro stays with an oversized first section
+		{[]int{18, 40000, 40000}, false, "[[0 1] [1 2] [2 3]]"},  // the same sizes, the first an H2 section
+		{[]int{7999, 24002, 100}, true, "[[0 2] [2 3]]"},         // together 32,001: the intro under a quarter stays
+		{[]int{8000, 24001, 100}, true, "[[0 1] [1 3]]"},         // an intro of a quarter is a part of its own
+		{[]int{8000, 24000, 100}, true, "[[0 2] [2 3]]"},         // unless the two fit
+		{[]int{100, 31900, 16000, 16000}, true, "[[0 2] [2 4]]"}, // fitting: as packParts
+		{[]int{100, 20000, 10000, 40000}, true, "[[0 3] [3 4]]"}, // the intro's unit packs on with the next sections
+		{[]int{40000, 100, 100}, true, "[[0 1] [1 3]]"},          // an oversized intro is a part of its own
+	}
+	for _, tt := range tests {
+		if got := fmt.Sprint(packDocument(tt.sizes, tt.intro, PartLimit)); got != tt.want {
+			t.Errorf("packDocument(%v, intro %v) = %s, want %s", tt.sizes, tt.intro, got, tt.want)
+		}
+	}
+}
+
 // section builds an H2 section whose rendered size is exactly n runes:
 // "<h2>H</h2>\n" (11) + "<p>" + body + "</p>\n" (8).
 func sectionOf(name string, n int) string {
 	return "## " + name + "\n\n" + strings.Repeat("é", n-19-len(name)+1) + "\n\n"
+}
+
+// introOf builds an intro paragraph whose rendered size is exactly n runes:
+// "<p>" + body + "</p>\n" (8).
+func introOf(n int) string {
+	return strings.Repeat("é", n-8) + "\n\n"
+}
+
+// TestIntroIsNoPartOfItsOwn renders the document a user reported: with an
+// explicit title the H1 stays in the body, and it made a first part of its
+// own that only repeated the card's title.
+func TestIntroIsNoPartOfItsOwn(t *testing.T) {
+	big := strings.Repeat("word ", 8000) // a paragraph of 39,999 runes: the last space is trimmed
+	md := "# Shipping\n\n## A\n\n" + big + "\n\n## B\n\n" + big
+	var got []string
+	for p := 1; p <= 2; p++ {
+		res, err := Render(md, RenderOptions{Title: "Shipping", Part: p, NoSplitSections: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, _, _ := strings.Cut(res.Card.HTML, "\n")
+		got = append(got, fmt.Sprintf("%+v %d %s", res.Parts, utf8.RuneCountInString(res.Card.HTML), start))
+	}
+	want := []string{
+		"{Current:1 Total:2 HasMore:true} 40036 <h1>Shipping</h1>",
+		"{Current:2 Total:2 HasMore:false} 40018 <h2>B</h2>",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("parts =\n%q\nwant\n%q", got, want)
+	}
 }
 
 func TestPartsSplitting(t *testing.T) {
@@ -214,6 +268,10 @@ func TestPartsBoundaries(t *testing.T) {
 		{"intro belongs to part 1", "intro\n\n" + sectionOf("A", 31950) + sectionOf("B", 100), []string{"intro", "B"}},
 		{"text before the first H2 packs with it", "intro\n\n" + sectionOf("A", 100) + sectionOf("B", 31950), []string{"intro", "B"}},
 		{"oversized section is its own part", sectionOf("A", 100) + "## B\n\n" + big + "\n\n" + sectionOf("C", 100), []string{"A", "B", "C"}},
+		{"a short intro stays with a first section it does not fit with", "intro\n\n" + sectionOf("A", 32000) + sectionOf("B", 100), []string{"intro", "B"}},
+		{"a short intro stays with an oversized first section", "intro\n\n" + "## A\n\n" + big + "\n\n" + sectionOf("B", 100), []string{"intro", "B"}},
+		{"an intro under a quarter part stays", introOf(PartLimit/4-1) + sectionOf("A", 30000) + sectionOf("B", 100), []string{"intro", "B"}},
+		{"an intro of a quarter part is a part of its own", introOf(PartLimit/4) + sectionOf("A", 30000) + sectionOf("B", 100), []string{"intro", "A"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
