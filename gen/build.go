@@ -185,6 +185,9 @@ type builder struct {
 	compileErrors bool
 	// uiOrigin says where out.UIDir came from, for a message about a view missing from it.
 	uiOrigin string
+	// uiDirUnknown is set when every //go:generate line's -ui was refused: where the views are
+	// is not known, so a view not found in the default folder is not reported as well.
+	uiDirUnknown bool
 	// badLines are the lines whose directives had syntax errors; words with errors are left
 	// out of the parsed directive, so checks that a slot is missing are skipped there rather
 	// than reporting the same mistake twice.
@@ -1323,6 +1326,8 @@ func (b *builder) packageUIDir() (dir, origin string) {
 	switch {
 	case b.opts.UIDir != "":
 		return b.opts.UIDir, "given with -ui"
+	case !at.IsValid() && len(problems) > 0:
+		b.uiDirUnknown = true
 	case at.IsValid():
 		p := b.pkg.Fset.Position(at)
 		return dir, fmt.Sprintf("from -ui on the //go:generate line at %s:%d", filepath.Base(p.Filename), p.Line)
