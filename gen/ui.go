@@ -103,6 +103,9 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	}
 	t.UIPath, t.UIPos = arg.Text, arg.Pos
 	b.out.addUIFile(arg.Text)
+	for _, l := range relativeLoads(doc) {
+		b.atVia(view.Position(view.Pos(l.offset)), arg.Pos, "%s", relativeMessage(l))
+	}
 	sidecar := strings.TrimSuffix(arg.Text, ".html") + ".meta.json"
 	sidecarFile := filepath.Join(uiDir, filepath.FromSlash(sidecar))
 	if li, err := os.Lstat(sidecarFile); err == nil && li.Mode()&fs.ModeSymlink != 0 { // its folder is the view's, checked above
