@@ -33,6 +33,18 @@ type ACPSpec struct {
 	Form *acp.FormPayload
 }
 
+// carouselItem is the tool-like value whose card the carousel of t draws for each item: the
+// renderer writes its card builder (GetRoomsItemCard) as a tool's, and its fixed texts are named
+// after it. It is nil when t has no carousel.
+func carouselItem(t *Tool) *Tool {
+	spec := t.ACP
+	if spec == nil || spec.Kind != "carousel" || spec.ItemCard == nil {
+		return nil
+	}
+	return &Tool{Home: t.Home, Name: t.Name + " carousel item", GoName: t.GoName + "Item", Out: spec.ItemType, Card: spec.ItemCard,
+		fitter: t.GoName + "ACP", itemOf: t.Name}
+}
+
 // acpDirective models //card:acp; it runs after the card and the schemas are known.
 func (b *builder) acpDirective(t *Tool, d *annotations.Directive, in schema.Result) {
 	if len(d.Args) == 0 {

@@ -801,6 +801,7 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 	// A final pointer shows its element, or nothing when nil.
 	if p, ok := cur.Underlying().(*types.Pointer); ok {
 		vp.Steps[len(vp.Steps)-1].NilCheck = true
+		_, vp.Steps[len(vp.Steps)-1].Deref = types.Unalias(cur).(*types.Named)
 		cur = p.Elem()
 	}
 	vp.Type = cur

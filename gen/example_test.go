@@ -66,9 +66,12 @@ func ExampleCleanUIDir() {
 	fmt.Printf("%q %v\n", dir, err)
 	_, err = gen.CleanUIDir("../views")
 	fmt.Println(err)
+	_, err = gen.CleanUIDir("web/aux")
+	fmt.Println(err)
 	// Output:
 	// "cards" <nil>
 	// a folder outside the package directory; -ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory)
+	// go:embed refuses the folder name "aux" ("aux" disallowed as path element component on Windows), so no package could build with it; name another folder
 }
 
 // UIDirValue is the value of a -ui flag: its default is the variable's value, each value given

@@ -90,11 +90,12 @@ type decodeBoth struct {
 type decodeNoter interface{ Note() string }
 
 type decodeQuoted struct {
-	N    int8        `json:"n,string"`
-	U    uint        `json:"u,string"`
-	F    float32     `json:"f,string"`
-	B    *bool       `json:"b,string"`
-	L    []int       `json:"l,string"` //nolint:staticcheck // the option on a type it does not apply to, which encoding/json ignores
+	N int8    `json:"n,string"`
+	U uint    `json:"u,string"`
+	F float32 `json:"f,string"`
+	B *bool   `json:"b,string"`
+	//lint:ignore SA5008 the option on a type it does not apply to, which encoding/json ignores
+	L    []int       `json:"l,string"`
 	Note decodeNoter `json:"note"`
 	Any  any         `json:"any"`
 }

@@ -540,6 +540,12 @@ func CleanUIDir(s string) (string, error) {
 	}); i >= 0 {
 		return "", fmt.Errorf("the character %q cannot be in a //go:embed pattern as cardgen writes it (which separates paths by spaces and reads *?[ as wildcards); use letters, digits, ._~- and / only", dir[i:i+1])
 	}
+	// The generated //go:embed line names the folder (aux/card.html): go:embed refuses what
+	// modules refuse, a name Windows reserves (aux, con), a trailing dot, a version control
+	// folder.
+	if elem, why := badEmbedName(dir); elem != "" && dir != "." {
+		return "", fmt.Errorf("go:embed refuses the folder name %q (%s), so no package could build with it; name another folder", elem, why)
+	}
 	return dir, nil
 }
 

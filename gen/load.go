@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cardgen/cardgen/internal/flagscan"
 	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 )
@@ -487,6 +488,7 @@ func excludedPackageTools(goDirs []string, pkgs []*packages.Package) Diagnostics
 		}
 	}
 	var ds Diagnostics
+	var ctx *build.Context // the go command's, once a directory needs it
 	for _, dir := range goDirs {
 		if loaded[dir] {
 			continue
@@ -501,19 +503,52 @@ func excludedPackageTools(goDirs []string, pkgs []*packages.Package) Diagnostics
 		// The go command also lists nothing under a pattern it refuses as a whole (a directory
 		// of another module): only a directory none of whose files this build takes is one
 		// that build constraints leave out.
+		if ctx == nil {
+			ctx = goBuildContext(dir)
+		}
 		if slices.ContainsFunc(names, func(name string) bool {
-			ok, err := build.Default.MatchFile(dir, name)
+			ok, err := ctx.MatchFile(dir, name)
+			if ok && err == nil && !ctx.CgoEnabled {
+				ok = !fileImportsC(filepath.Join(dir, name)) // the go command leaves cgo files out then
+			}
 			return ok || err != nil
 		}) {
 			continue
 		}
 		for _, name := range names {
 			if pos, fn, _ := firstTool(filepath.Join(dir, name)); pos.IsValid() {
-				ds = append(ds, Diagnostic{Pos: pos, Msg: fmt.Sprintf("build constraints leave every Go file of this package out of this build, so ./... does not match the package and the tool of %s would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", fn)})
+				ds = append(ds, Diagnostic{Pos: pos, Msg: fmt.Sprintf("this build leaves every Go file of this package out (by their build constraints, or GOFLAGS -tags, or CGO_ENABLED=0 for cgo files), so ./... does not match the package and the tool of %s would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", fn)})
 			}
 		}
 	}
 	return ds
+}
+
+// goBuildContext is the build context the go command would use in dir: go/build's default
+// knows GOOS, GOARCH and CGO_ENABLED from the environment only, not from the go env file
+// (go env -w), and none of the build tags GOFLAGS gives ("-tags=integration"), which decide
+// which files a build takes as much.
+func goBuildContext(dir string) *build.Context {
+	ctx := build.Default
+	cmd := exec.Command("go", "env", "GOOS", "GOARCH", "CGO_ENABLED", "GOFLAGS")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	lines := strings.Split(string(out), "\n")
+	if err != nil || len(lines) < 4 {
+		return &ctx
+	}
+	ctx.GOOS, ctx.GOARCH, ctx.CgoEnabled = lines[0], lines[1], lines[2] == "1"
+	for _, s := range flagscan.Find(strings.Fields(lines[3]), "tags", false) {
+		ctx.BuildTags = strings.FieldsFunc(s.Value, func(r rune) bool { return r == ',' || r == ' ' })
+	}
+	return &ctx
+}
+
+// fileImportsC reports whether the Go file at path is a cgo file (importsC).
+func fileImportsC(path string) bool {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+	return err == nil && importsC(fset, f)
 }
 
 // skippedDirName reports whether the go command leaves a directory of that name out of a

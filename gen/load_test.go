@@ -661,7 +661,7 @@ func TestExcludedPackageTools(t *testing.T) {
 		"nested/t/p.go":          tool("t", ""),
 	})
 	want := func(path string, line int) string {
-		return fmt.Sprintf("%s:%d:1: build constraints leave every Go file of this package out of this build, so ./... does not match the package and the tool of Get would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", filepath.FromSlash(path), line)
+		return fmt.Sprintf("%s:%d:1: this build leaves every Go file of this package out (by their build constraints, or GOFLAGS -tags, or CGO_ENABLED=0 for cgo files), so ./... does not match the package and the tool of Get would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", filepath.FromSlash(path), line)
 	}
 	for _, tt := range []struct {
 		pattern string
@@ -696,6 +696,46 @@ func TestExcludedPackageTools(t *testing.T) {
 	if _, err := Generate(Options{Dir: dir}, "./..."); err != nil {
 		t.Errorf("cardgen ./... without the excluded packages: %v", err)
 	}
+}
+
+// TestExcludedPackageToolsGoFlags: the build the go command runs takes its tags from GOFLAGS and
+// leaves cgo files out when CGO_ENABLED=0; packages that build leaves out were skipped without a
+// word, because go/build's default context knows neither.
+func TestExcludedPackageToolsGoFlags(t *testing.T) {
+	dir := moduleTempDir(t, "excludedflags")
+	tool := func(pkg, head string) string {
+		return head + "package " + pkg + "\n\n" + cgoImport(head) + "import \"context\"\n\n// In is the input.\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+			"// Get gets.\n//\n//card:tool\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n"
+	}
+	writeTree(t, dir, map[string]string{
+		"ok/p.go":     tool("ok", ""),
+		"legacy/p.go": tool("legacy", "//go:build !integration\n\n"),
+		"native/p.go": tool("native", "// cgo\n"),
+	})
+	t.Setenv("GOFLAGS", "-tags=integration")
+	t.Setenv("CGO_ENABLED", "0")
+	_, err := Generate(Options{Dir: dir}, "./...")
+	var diags Diagnostics
+	if !errors.As(err, &diags) {
+		t.Fatalf("cardgen ./...: %v; want diagnostics for legacy and native", err)
+	}
+	abs, _ := filepath.Abs(dir)
+	var got []string
+	for _, d := range diags.Relative(abs) {
+		file, _, _ := strings.Cut(d.String(), ":")
+		got = append(got, filepath.ToSlash(file))
+	}
+	if want := []string{"legacy/p.go", "native/p.go"}; !slices.Equal(got, want) {
+		t.Errorf("diagnostics in %q, want one in each of %q:\n%v", got, want, diags)
+	}
+}
+
+// cgoImport is the import of "C" for a file whose head says cgo.
+func cgoImport(head string) string {
+	if strings.Contains(head, "cgo") {
+		return "import \"C\"\n\n"
+	}
+	return ""
 }
 
 // TestRunElsewhereAdvice: a user runs cardgen where they are — at a repository's root above the

@@ -181,6 +181,10 @@ type ValuePath struct {
 type Step struct {
 	Field    string
 	NilCheck bool
+	// Deref is set on a last step whose pointer is of a defined type (type MoneyPtr *Money):
+	// such a type has no methods of its own and does not reach its element's, so String is
+	// called on the element, written (*out.Total).String().
+	Deref bool
 }
 
 // ShowKind is how a value becomes text, decided at generate time so that no reflection runs.

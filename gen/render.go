@@ -157,26 +157,32 @@ func (p *Package) declares(name string) bool {
 // (a test's "var cardtest" or "type testing" stopped it: "already declared through import").
 type testScope struct {
 	once  sync.Once // the two generated files are rendered side by side
-	names map[string]bool
+	names map[string]token.Position
 }
 
 // testDeclares reports whether a test file of the package (not of its external _test package)
 // declares name at its top level. Build constraints are not read: renaming an import that a
 // name in some build would clash with costs nothing.
 func (p *Package) testDeclares(name string) bool {
+	_, ok := p.testNames()[name]
+	return ok
+}
+
+// testNames returns the top-level names the package's own test files declare, with where.
+func (p *Package) testNames() map[string]token.Position {
 	if p.tests == nil {
-		return false
+		return nil
 	}
 	p.tests.once.Do(func() { p.tests.names = testFileNames(p.Dir, p.Name) })
-	return p.tests.names[name]
+	return p.tests.names
 }
 
 // testFileNames returns the top-level names declared by the _test.go files in dir that belong to
 // package pkg, cardgen's own aside. Function bodies are parsed too (go/parser has no mode that
 // skips them): once per package and run, for the package's test files only (about 2.5 ms for
 // 117 KB of tests).
-func testFileNames(dir, pkg string) map[string]bool {
-	names := map[string]bool{}
+func testFileNames(dir, pkg string) map[string]token.Position {
+	names := map[string]token.Position{}
 	entries, _ := os.ReadDir(dir) // read, not globbed: the directory's name may hold [ or *
 	fset := token.NewFileSet()
 	for _, e := range entries {
@@ -193,16 +199,16 @@ func testFileNames(dir, pkg string) map[string]bool {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
 				if d.Recv == nil && d.Name.Name != "init" {
-					names[d.Name.Name] = true
+					names[d.Name.Name] = fset.Position(d.Name.Pos())
 				}
 			case *ast.GenDecl:
 				for _, spec := range d.Specs {
 					switch s := spec.(type) {
 					case *ast.TypeSpec:
-						names[s.Name.Name] = true
+						names[s.Name.Name] = fset.Position(s.Name.Pos())
 					case *ast.ValueSpec:
 						for _, id := range s.Names {
-							names[id.Name] = true
+							names[id.Name] = fset.Position(id.Pos())
 						}
 					}
 				}

@@ -34,7 +34,7 @@ func renderACP(f *jen.File, t *Tool) {
 			noOutput(t, payload),
 			jen.Return(jen.Qual(registerPath, project).Call(fit(jen.Id(t.GoName+"Card").Call(jen.Id("out"))))))
 	case "carousel":
-		item := &Tool{Home: t.Home, Name: t.Name + " carousel item", GoName: t.GoName + "Item", Out: spec.ItemType, Card: spec.ItemCard, fitter: name, itemOf: t.Name}
+		item := carouselItem(t)
 		renderCard(f, item)
 		elem := jen.Op("&").Id("out").Dot(spec.ItemsField).Index(jen.Id("i"))
 		if spec.ItemPtr {

@@ -181,7 +181,10 @@ func (r *cardRenderer) value(v *ValuePath) jen.Code {
 		}
 	}
 	final := sel(last)
-	if v.Steps[last].NilCheck && v.Show != ShowStringer {
+	switch {
+	case v.Steps[last].Deref && v.Show == ShowStringer:
+		final = jen.Parens(jen.Op("*").Add(sel(last)))
+	case v.Steps[last].NilCheck && v.Show != ShowStringer:
 		final = jen.Op("*").Add(sel(last))
 	}
 	shown := show(final, v)

@@ -60,6 +60,9 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 				return
 			}
 		}
+		if b.uiDirUnknown {
+			return // the folder the views are in was refused, and that is reported
+		}
 		b.errorf(arg.Pos, "ui path %q: there is no such file in the ui folder %s (%s); create it or fix the path (%s)", arg.Text, b.out.UIDir+"/", b.uiOrigin, annotations.PathRule)
 		return
 	}
@@ -80,6 +83,11 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 		b.errorf(arg.Pos, "the ui folder %q is not inside the package directory; go:embed can only embed files below it (set -ui to a folder inside the package)", b.out.UIDir)
 		return
 	}
+	if mod := moduleOnPath(b.out.Dir, path.Join(b.out.UIDir, path.Dir(arg.Text))); mod != "" {
+		// go:embed stops at another module's root ("in different module").
+		b.errorf(arg.Pos, "ui path %q is in the folder %s, which has a go.mod of its own and so belongs to another module, whose files go:embed cannot embed, so the package would not build; move the view out of that module, or remove its go.mod", arg.Text, mod+"/")
+		return
+	}
 	doc, err := os.ReadFile(full)
 	if err != nil {
 		b.errorf(arg.Pos, "ui path %q: %v; make the file readable", arg.Text, err)
@@ -95,6 +103,9 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	}
 	t.UIPath, t.UIPos = arg.Text, arg.Pos
 	b.out.addUIFile(arg.Text)
+	for _, l := range relativeLoads(doc) {
+		b.atVia(view.Position(view.Pos(l.offset)), arg.Pos, "%s", relativeMessage(l))
+	}
 	sidecar := strings.TrimSuffix(arg.Text, ".html") + ".meta.json"
 	sidecarFile := filepath.Join(uiDir, filepath.FromSlash(sidecar))
 	if li, err := os.Lstat(sidecarFile); err == nil && li.Mode()&fs.ModeSymlink != 0 { // its folder is the view's, checked above
@@ -133,6 +144,23 @@ func symlinkOnPath(dir, rel string) string {
 		at = filepath.Join(at, elem)
 		if li, err := os.Lstat(at); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 			return strings.Join(strings.Split(path.Clean(rel), "/")[:i+1], "/")
+		}
+	}
+	return ""
+}
+
+// moduleOnPath returns the first folder of the slash path rel, below dir, that holds a go.mod (as
+// a path relative to dir), or "".
+func moduleOnPath(dir, rel string) string {
+	at := dir
+	elems := strings.Split(path.Clean(rel), "/")
+	for i, elem := range elems {
+		if elem == "." {
+			continue
+		}
+		at = filepath.Join(at, elem)
+		if fileExists(filepath.Join(at, "go.mod")) {
+			return strings.Join(elems[:i+1], "/")
 		}
 	}
 	return ""

@@ -18,7 +18,8 @@ import (
 type outsideLoad struct {
 	offset    int    // of the tag in the HTML file
 	tag, attr string // e.g. script, src
-	origin    string // scheme://host[:port]
+	origin    string // scheme://host[:port]; "" for a relative URL, which never loads (relativeMessage)
+	url       string // the URL as written, for a relative one
 	directive string // the csp list that must name the origin: resourceDomains, frameDomains or baseUriDomains
 }
 
@@ -40,8 +41,9 @@ var loadAttrs = map[string]struct {
 	"base":   {[]string{"href"}, "baseUriDomains"},
 }
 
-// outsideLoads lists what the markup of a view loads from absolute http(s) URLs. Scripts that
-// fetch at run time are not seen here; csp.connectDomains is for those.
+// outsideLoads lists what the markup of a view loads from absolute http(s) URLs, and what it
+// names by a relative URL (with origin ""). Scripts that fetch at run time are not seen here;
+// csp.connectDomains is for those.
 func outsideLoads(doc []byte) []outsideLoad {
 	var loads []outsideLoad
 	var base *url.URL // the document's <base href>, once seen
@@ -76,6 +78,8 @@ func outsideLoads(doc []byte) []outsideLoad {
 				}
 				if origin := absoluteOrigin(raw); origin != "" {
 					loads = append(loads, outsideLoad{offset: start, tag: tok.Data, attr: a.Key, origin: origin, directive: spec.directive})
+				} else if tok.Data != "base" && base == nil && isRelativeURL(raw) {
+					loads = append(loads, outsideLoad{offset: start, tag: tok.Data, attr: a.Key, url: strings.TrimSpace(raw), directive: spec.directive})
 				}
 			}
 			if tok.Data == "base" && base == nil {
@@ -127,13 +131,52 @@ func loadsResource(tok html.Token) bool {
 	return false
 }
 
+// isRelativeURL reports whether raw is a relative URL of a file (app.js, ./img/logo.png,
+// /style.css): a view is served alone, as one ui:// resource, so nothing resolves such a URL to a
+// file, and what it names never loads. A fragment, an empty value (the document itself) and a URL
+// with a scheme (data:, blob:, about:) are not.
+func isRelativeURL(raw string) bool {
+	raw = urlText(raw)
+	if raw == "" || strings.HasPrefix(raw, "#") {
+		return false
+	}
+	u, err := url.Parse(raw)
+	return err == nil && u.Scheme == "" && u.Host == ""
+}
+
+// urlText is raw as a browser's URL parser reads it: leading and trailing spaces and control
+// characters trimmed, tabs and line breaks anywhere removed, and, in a URL of an http(s) or no
+// scheme, backslashes read as slashes ("https:\\cdn.example.net\app.js" loads from
+// cdn.example.net), as the WHATWG URL standard does for special schemes.
+func urlText(raw string) string {
+	raw = strings.TrimFunc(raw, func(r rune) bool { return r <= ' ' })
+	raw = strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' {
+			return -1
+		}
+		return r
+	}, raw)
+	scheme, _, hasScheme := strings.Cut(raw, ":")
+	if s := strings.ToLower(scheme); !hasScheme || s == "http" || s == "https" || strings.ContainsAny(scheme, "/\\") {
+		raw = strings.ReplaceAll(raw, "\\", "/")
+	}
+	return raw
+}
+
 // absoluteOrigin is the origin of an absolute http(s) URL (or a scheme-relative //host one,
 // which an https view resolves to https), or "" for anything the view's own document serves or
 // inlines (relative paths, data:, blob:, fragments).
 func absoluteOrigin(raw string) string {
-	raw = strings.TrimSpace(raw)
+	raw = urlText(raw)
 	if strings.HasPrefix(raw, "//") {
 		raw = "https:" + raw
+	}
+	// "https:cdn.example.net/app.js", without slashes, is an absolute URL of that host to a
+	// browser (a special scheme's authority needs none); Go's parser calls it opaque.
+	if scheme, rest, ok := strings.Cut(raw, ":"); ok && !strings.HasPrefix(rest, "/") {
+		if s := strings.ToLower(scheme); s == "http" || s == "https" {
+			raw = s + "://" + rest
+		}
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.Scheme != "https" && u.Scheme != "http" {
@@ -208,11 +251,28 @@ func cspList(m apps.ResourceMeta, directive string) []string {
 func blockedLoads(doc []byte, m apps.ResourceMeta) []outsideLoad {
 	var blocked []outsideLoad
 	for _, l := range outsideLoads(doc) {
-		if !cspAllows(cspList(m, l.directive), l.origin) {
+		if l.origin != "" && !cspAllows(cspList(m, l.directive), l.origin) {
 			blocked = append(blocked, l)
 		}
 	}
 	return blocked
+}
+
+// relativeLoads returns what the markup of a view names by a relative URL, which never loads.
+func relativeLoads(doc []byte) []outsideLoad {
+	var rel []outsideLoad
+	for _, l := range outsideLoads(doc) {
+		if l.origin == "" {
+			rel = append(rel, l)
+		}
+	}
+	return rel
+}
+
+// relativeMessage says what is wrong with l, a relative load, and what to do.
+func relativeMessage(l outsideLoad) string {
+	return fmt.Sprintf("<%s %s=%q> is a relative URL, and a view is served alone, as one ui:// resource, so %s never loads; inline it in the view (a <script> or <style> element, a data: URL), or load it from an https origin listed in the view's sidecar csp",
+		l.tag, l.attr, l.url, l.url)
 }
 
 // blockedMessage says what is wrong with l and what to do.

@@ -72,3 +72,37 @@ func GetRoom(ctx context.Context, in In) (*Room, error) { return nil, nil }
 //
 //card:tool getroom
 func Getroom(ctx context.Context, in In) (*Room, error) { return nil, nil }
+
+// Get's card has a title with fixed text, which the generated file declares as getTitle; the
+// package declares that name itself.
+//
+//card:tool get
+//card:result title="Order {{.ID}}" text="Placed."
+//card:field Status "{{.ID}}"
+func Get(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+func getTitle() string { return "x" }
+
+const getField1Label = "Status"
+
+// Send's reply text is the constant sendReplyText1, and SendReply's card text is too.
+//
+//card:tool send
+//card:result title="{{.ID}}"
+//card:reply "Sent {{.ID}}."
+func Send(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// SendReply's card text would be named sendReply + Text1.
+//
+//card:tool send_reply
+//card:result title="{{.ID}}" text="Reply {{.ID}}."
+func SendReply(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Show has a view of its own, which the generated file embeds in the variable uiFiles; the
+// package declares that name itself.
+//
+//card:tool show
+//card:ui view.html
+func Show(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+var uiFiles = 0

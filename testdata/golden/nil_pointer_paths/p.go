@@ -16,7 +16,24 @@ type Account struct {
 	Score *int    `json:"score,omitempty"`
 	Level Level   `json:"level"`
 	Plan  *Plan   `json:"plan,omitempty"`
+	// Pointers of defined types, which have no methods and do not reach their elements': String
+	// is called on the element, (*out.Total).String().
+	Total MoneyPtr `json:"total,omitempty"`
+	Cap   LevelPtr `json:"cap,omitempty"`
+	Count CountPtr `json:"count,omitempty"`
 }
+
+type Money struct {
+	Cents int64 `json:"cents"`
+}
+
+func (m *Money) String() string { return "$" }
+
+type (
+	MoneyPtr *Money
+	LevelPtr *Level
+	CountPtr *int
+)
 
 type Person struct {
 	Name    string   `json:"name"`
@@ -37,6 +54,7 @@ type PlanName string
 //card:field Score "{{.Score}}"
 //card:field Level "{{.Level}}"
 //card:field Plan "{{.Plan.Name}} ({{.Plan.Level}})"
+//card:fallback "Total {{.Total}}, cap {{.Cap}}, count {{.Count}}"
 //card:example {"id":"a1","level":1}
 func GetAccount(ctx context.Context, in In) (*Account, error) { return &Account{ID: in.ID}, nil }
 

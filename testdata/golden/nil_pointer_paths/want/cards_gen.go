@@ -23,7 +23,7 @@ const _ = register.GeneratedAPI1
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
 	getAccountInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/nil_pointer_paths/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	getAccountOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/nil_pointer_paths/account","properties":{"id":{"type":"string"},"owner":{"properties":{"name":{"type":"string"},"manager":{"properties":{"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["name"]}},"additionalProperties":false,"type":"object","required":["name"]},"score":{"type":"integer"},"level":{"type":"integer"},"plan":{"properties":{"name":{"type":"string"},"level":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["name"]}},"additionalProperties":false,"type":"object","required":["id","level"]}`)
+	getAccountOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/nil_pointer_paths/account","properties":{"id":{"type":"string"},"owner":{"properties":{"name":{"type":"string"},"manager":{"properties":{"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["name"]}},"additionalProperties":false,"type":"object","required":["name"]},"score":{"type":"integer"},"level":{"type":"integer"},"plan":{"properties":{"name":{"type":"string"},"level":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["name"]},"total":{"properties":{"cents":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["cents"]},"cap":{"type":"integer"},"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id","level"]}`)
 )
 
 // RegisterTools adds the annotated tools of package p to s: get_account. Each tool gets the input
@@ -69,6 +69,9 @@ const (
 	getAccountField3Label  = "Plan"
 	getAccountField3Value1 = " ("
 	getAccountField3Value2 = ")"
+	getAccountFallback1    = "Total "
+	getAccountFallback2    = ", cap "
+	getAccountFallback3    = ", count "
 )
 
 // A compile-time guard in the style of stringer: an invalid argument error here, an index out of
@@ -83,6 +86,9 @@ func _() {
 	_ = x[len(getAccountField3Label)-4]
 	_ = x[len(getAccountField3Value1)-2]
 	_ = x[len(getAccountField3Value2)-1]
+	_ = x[len(getAccountFallback1)-6]
+	_ = x[len(getAccountFallback2)-6]
+	_ = x[len(getAccountFallback3)-8]
 }
 
 // GetAccountCard builds the result card of the get_account tool from its output. RegisterTools fits
@@ -109,6 +115,18 @@ func GetAccountCard(out *Account) card.Card {
 	if out.Plan != nil && out.Plan.Level != nil {
 		v5 = out.Plan.Level.String()
 	}
+	var v6 string // {{.Total}}; empty when a pointer on the path is nil
+	if out.Total != nil {
+		v6 = (*out.Total).String()
+	}
+	var v7 string // {{.Cap}}; empty when a pointer on the path is nil
+	if out.Cap != nil {
+		v7 = (*out.Cap).String()
+	}
+	var v8 string // {{.Count}}; empty when a pointer on the path is nil
+	if out.Count != nil {
+		v8 = strconv.FormatInt(int64(*out.Count), 10)
+	}
 	c := card.Card{V: card.Version}
 	c.Title = getAccountTitle + out.ID
 	c.Subtitle = v1 + getAccountSubtitle + v2
@@ -117,5 +135,6 @@ func GetAccountCard(out *Account) card.Card {
 		{Label: getAccountField2Label, Value: out.Level.String()},
 		{Label: getAccountField3Label, Value: v4 + getAccountField3Value1 + v5 + getAccountField3Value2},
 	}
-	return c.WithFallback()
+	c.FallbackText = getAccountFallback1 + v6 + getAccountFallback2 + v7 + getAccountFallback3 + v8
+	return c
 }
