@@ -423,11 +423,21 @@ func TestDirectives(t *testing.T) {
 		want []string
 	}{
 		{Options{}, append([]string{`//card:tool orders.list-all title="Orders list all"`}, card...)},
-		{Options{UI: true, ACP: "review"}, append([]string{
+		{Options{UI: true, ACP: "detail"}, append([]string{
+			`//card:tool orders.list-all title="Orders list all"`,
+			"//card:ui orders.list-all.html",
+			"//card:acp detail",
+		}, card...)},
+		// A review card's first button approves and its second rejects: not "Tell me more".
+		{Options{UI: true, ACP: "review"}, []string{
 			`//card:tool orders.list-all title="Orders list all"`,
 			"//card:ui orders.list-all.html",
 			"//card:acp review",
-		}, card...)},
+			card[0], card[1],
+			`//card:action message "Approve" "Approve {{.ID}}"`,
+			`//card:action message "Reject" "Reject {{.ID}}"`,
+			card[3], card[4],
+		}},
 		{Options{ACP: "carousel"}, []string{
 			`//card:tool orders.list-all title="Orders list all"`,
 			"//card:acp carousel",
