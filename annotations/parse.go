@@ -261,6 +261,11 @@ type lineParser struct {
 	// bare is the key=value just read when its value was a bare word, else nil: a bare word
 	// right after it is most likely the rest of a value that contains spaces.
 	bare *bareKey
+	// open is set when the word just read was an unquoted argument that may hold spaces (a
+	// string or template, or a word past the last argument that followed one): a bare word
+	// after it that fits no slot is most likely the rest of that value, and quoting is the fix.
+	// After a quoted value, a flag, a key or a word that cannot hold spaces it is not.
+	open bool
 	// odd holds the fixes of the Unicode spaces that oddSpaces turned into plain ones, in order.
 	odd []*Fix
 }
@@ -381,8 +386,8 @@ func (p *lineParser) parse() *Directive {
 // line cannot be parsed (an unterminated string).
 func (p *lineParser) word(d *Directive, i int) (int, bool) {
 	spec := d.Spec
-	bare := p.bare
-	p.bare = nil
+	bare, open := p.bare, p.open
+	p.bare, p.open = nil, false
 	// key=value: an identifier directly followed by "=".
 	if k := identEnd(p.text, i); k > i && k < len(p.text) && p.text[k] == '=' {
 		key, keyPos := p.text[i:k], p.pos(i)
@@ -457,11 +462,17 @@ func (p *lineParser) word(d *Directive, i int) (int, bool) {
 			d.Args = append(d.Args, v)
 		}
 		p.slots++
+		p.open = !v.Quoted && mayHoldSpaces(a.Kind)
 	default:
-		p.extraWord(spec, v)
+		p.open = p.extraWord(spec, v, open)
 	}
 	return next, true
 }
+
+// mayHoldSpaces reports whether a value of kind may contain spaces, so that a bare word after an
+// unquoted one may be the rest of it: text and templates may; names, enumerated words, lists,
+// paths and URLs may not.
+func mayHoldSpaces(kind ArgKind) bool { return kind == KindString || kind == KindTemplate }
 
 // spacedKey reports (and returns true) when the bare word v, ending at next,
 // is a key of spec followed by a spaced-out "=", as in "title = x".
@@ -595,28 +606,55 @@ func (p *lineParser) fits(spec *Spec, a ArgSpec, v Value) bool {
 	return len(q.errs) == 0
 }
 
-// extraWord reports a word that fits no slot left in the directive.
-func (p *lineParser) extraWord(spec *Spec, v Value) {
+// extraWord reports a word that fits no slot left in the directive. open says that the word
+// before it was an unquoted value that may hold spaces (see lineParser.open): only then is the
+// word likely the rest of that value, and quoting the advice. It reports whether the word
+// continues such a value, for the word after it.
+func (p *lineParser) extraWord(spec *Spec, v Value, open bool) bool {
 	if !v.Quoted {
 		if _, ok := spec.Key(v.Text); ok {
 			p.errorf(v.Pos, "key %s has no value; write %s=VALUE", v.Text, v.Text)
-			return
+			return false
 		}
 		if s := DidYouMean(v.Text, spec.flagNames()); s != "" {
 			p.errorf(v.Pos, "unknown flag %s for %s%s; did you mean %s?", v.Text, Prefix, spec.Name, s)
 			p.fixWord(v, s)
-			return
+			return false
 		}
 		if s := DidYouMean(v.Text, spec.keyNames()); s != "" {
 			p.errorf(v.Pos, "unknown word %s for %s%s; did you mean %s=VALUE?", v.Text, Prefix, spec.Name, s)
-			return
+			return false
+		}
+		if !open && len(spec.Flags) > 0 {
+			// "//card:tool get_order title="x" extra": the value before is whole, so quoting
+			// would not help; a bare word there can only be meant as a flag.
+			given := ""
+			if p.slots > 0 {
+				given = ", and " + argList(spec.Args[:min(p.slots, len(spec.Args))]) + " given already"
+			}
+			p.errorf(v.Pos, "%s is not a flag of %s%s%s; remove it, or use one of its flags: %s",
+				v.Text, Prefix, spec.Name, given, orList(spec.flagNames()))
+			return false
 		}
 	}
 	hint := "usage: " + spec.Usage()
-	if len(spec.Args) > 0 && spec.Args[len(spec.Args)-1].Kind != KindJSON {
+	if open && !v.Quoted {
 		hint = "quote a value that contains spaces; " + hint
 	}
 	p.errorf(v.Pos, "too many arguments for %s%s at %s; %s", Prefix, spec.Name, v.Raw, hint)
+	return open && !v.Quoted
+}
+
+// argList names args as a sentence's subject: "NAME is", "LABEL and VALUE are".
+func argList(args []ArgSpec) string {
+	names := make([]string, len(args))
+	for i, a := range args {
+		names[i] = strings.ToUpper(a.Name)
+	}
+	if len(names) == 1 {
+		return names[0] + " is"
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " are"
 }
 
 func (p *lineParser) unknownKey(spec *Spec, key string, pos token.Pos, v Value) {

@@ -133,7 +133,7 @@ func TestParseCommentErrors(t *testing.T) {
 				"1:34: key text has no value; write text=VALUE\n"},
 		// Keys that are flags or arguments have advice of their own; quoting would not help.
 		{`//card:tool name=get_x status`, "1:13: name is not a key of //card:tool; give NAME as a plain word, without name=, as in //card:tool get_x\n" +
-			"1:24: too many arguments for //card:tool at status; quote a value that contains spaces; usage: //card:tool [NAME] [title=STRING] [readonly] [destructive] [idempotent] [openworld]\n"},
+			"1:24: status is not a flag of //card:tool, and NAME is given already; remove it, or use one of its flags: readonly, destructive, idempotent or openworld\n"},
 		{`//card:tool readonly=yes please`, "1:13: readonly is a flag and takes no value; write readonly\n"},
 		{`//card:result title=a title=b`, "1:23: key title given twice; keep one\n"},
 		{`//card:tool readonly readonly`, "1:22: flag readonly given twice; keep one\n"},
@@ -178,7 +178,26 @@ func TestParseCommentErrors(t *testing.T) {
 			"1:15: unknown action kind \"lnk\"; use url or message\n" +
 				"1:19: action label is empty; give it a value\n" +
 				"1:25: only {{.Field}} paths are supported; {{.U|x}} is not a field path: compute the value in Go, as a field or a String() method\n" +
-				"1:33: too many arguments for //card:action at extra; quote a value that contains spaces; usage: //card:action KIND LABEL TARGET\n"},
+				"1:33: too many arguments for //card:action at extra; usage: //card:action KIND LABEL TARGET\n"},
+		// A word past the last argument is the rest of a value only after an unquoted one that may
+		// hold spaces; after a quoted value, a flag or a name it is an unknown flag (or one too many).
+		{`//card:tool get_order title="x" extra`,
+			"1:33: extra is not a flag of //card:tool, and NAME is given already; remove it, or use one of its flags: readonly, destructive, idempotent or openworld\n"},
+		{`//card:tool get_order readonly extra`,
+			"1:32: extra is not a flag of //card:tool, and NAME is given already; remove it, or use one of its flags: readonly, destructive, idempotent or openworld\n"},
+		{`//card:tool get_order extra`, // a tool name holds no spaces
+			"1:23: extra is not a flag of //card:tool, and NAME is given already; remove it, or use one of its flags: readonly, destructive, idempotent or openworld\n"},
+		{`//card:tool title="x" extra`, // NAME is free: extra is the tool name
+			""},
+		{`//card:tool get_order title="x" idempotnet`, "1:33: unknown flag idempotnet for //card:tool; did you mean idempotent?\n"},
+		{`//card:field Total "{{.Total}}" extra`, "1:33: too many arguments for //card:field at extra; usage: //card:field LABEL VALUE\n"},
+		{`//card:fallback "Order shipped" today`, "1:33: too many arguments for //card:fallback at today; usage: //card:fallback TEXT\n"},
+		{`//card:fallback Order shipped today`,
+			"1:23: too many arguments for //card:fallback at shipped; quote a value that contains spaces; usage: //card:fallback TEXT\n" +
+				"1:31: too many arguments for //card:fallback at today; quote a value that contains spaces; usage: //card:fallback TEXT\n"},
+		{`//card:action message Ask "Tell me" more`, "1:37: too many arguments for //card:action at more; usage: //card:action KIND LABEL TARGET\n"},
+		{`//card:action message Ask Tell me`,
+			"1:32: too many arguments for //card:action at me; quote a value that contains spaces; usage: //card:action KIND LABEL TARGET\n"},
 	}
 	for _, tt := range tests {
 		fset, pos := lineFile(tt.line)

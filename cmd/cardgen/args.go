@@ -198,28 +198,67 @@ func looksLikeFile(arg string) bool {
 	return !found || !strings.Contains(first, ".")
 }
 
-// commandHint is what to tell a user whose run did not load its one argument, when that
-// argument is a bare word: cardgen takes such a word for a package (an import path of the
-// standard library, to go/packages), though it is more likely a mistyped command — or a command
-// written after a flag, or a directory written without "./". It is "" for anything else.
+// commandHint is what to tell a user whose run did not load its arguments, when the first of
+// them is a bare word: cardgen takes such a word for a package (an import path of the standard
+// library, to go/packages), though it is more likely a mistyped command — or a command written
+// after a flag, or a directory written without "./". It is "" for anything else.
+//
+// With more arguments (cardgen chek ./...), any of them may be the one that did not load, so the
+// hint is only for a first word that is no package at all (commandWordOnly) and is a command or
+// close to one; the directory and the catch-all hints are for a word on its own.
 func commandHint(args []string) string {
-	if len(args) != 1 {
+	if len(args) == 0 {
 		return ""
 	}
 	word := args[0]
 	if word == "" || strings.ContainsAny(word, `./\`) {
 		return ""
 	}
+	alone := len(args) == 1
 	if slices.Contains(commands, word) {
+		if !alone && !commandWordOnly(word) {
+			return ""
+		}
 		return fmt.Sprintf("%q was taken for a package because a flag comes before it; write the command first: cardgen %s [flags]", word, word)
 	}
 	if s := annotations.DidYouMean(word, commands); s != "" {
+		if !alone && !commandWordOnly(word) {
+			return ""
+		}
 		return fmt.Sprintf("%q is not a cardgen command or a package; did you mean cardgen %s?", word, s)
+	}
+	if !alone {
+		return ""
 	}
 	if info, err := os.Stat(word); err == nil && info.IsDir() {
 		return fmt.Sprintf("%q is read as an import path, not as the directory %s; write ./%s", word, word, word)
 	}
 	return fmt.Sprintf("%q is not a cardgen command (%s) or a package; name a package by its directory (./dir) or a pattern (./...)", word, strings.Join(commands, ", "))
+}
+
+// goMetaPatterns are the words the go command reads as patterns of many packages.
+var goMetaPatterns = []string{"all", "std", "cmd", "tool", "work"}
+
+// commandWordOnly reports whether word, a bare word given before other package arguments, can
+// only have been meant as a command: it is no pattern the go command knows (a meta-pattern such
+// as all), no directory here (which the user may have meant as ./word), and no package the go
+// command finds by that import path — a standard package such as net, one word from "new", or
+// the root package of a module named with one word (go mod init chek). It asks go/build, which
+// runs go list for a path outside the standard library; that cost is paid only on a failed run
+// whose first word is close to a command.
+func commandWordOnly(word string) bool {
+	if slices.Contains(goMetaPatterns, word) {
+		return false
+	}
+	if _, err := os.Stat(word); err == nil {
+		return false
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return false
+	}
+	_, err = build.Default.Import(word, wd, build.FindOnly)
+	return err != nil
 }
 
 // loadFailed reports whether a failed run failed to find its packages rather than finding

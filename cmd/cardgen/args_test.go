@@ -290,6 +290,11 @@ func TestCommandHint(t *testing.T) {
 		{[]string{"-v", "new"}, `cardgen: "new" was taken for a package because a flag comes before it; write the command first: cardgen new [flags]`},
 		{[]string{"views"}, `cardgen: "views" is read as an import path, not as the directory views; write ./views`},
 		{[]string{"bogus"}, `cardgen: "bogus" is not a cardgen command (check, new, help, version) or a package; name a package by its directory (./dir) or a pattern (./...)`},
+		// Followed by packages, as the command would be.
+		{[]string{"chek", "./..."}, `cardgen: "chek" is not a cardgen command or a package; did you mean cardgen check?`},
+		{[]string{"chek", "./views", "-ui", "cards"}, `cardgen: "chek" is not a cardgen command or a package; did you mean cardgen check?`},
+		{[]string{"nwe", "get_weather"}, `cardgen: "nwe" is not a cardgen command or a package; did you mean cardgen new?`},
+		{[]string{"-v", "check", "./..."}, `cardgen: "check" was taken for a package because a flag comes before it; write the command first: cardgen check [flags]`},
 	}
 	for _, tt := range tests {
 		code, _, errOut := runIn(t, dir, tt.args...)
@@ -298,6 +303,18 @@ func TestCommandHint(t *testing.T) {
 			t.Errorf("cardgen %q: exit %d, stderr:\n%s\nwant exit 1, the go command's error and then:\n%s", tt.args, code, errOut, tt.want)
 		}
 	}
+	// Before other arguments, a word that is a package, a pattern or a directory gets no hint,
+	// however close to a command: the argument that did not load is another (net is one edit
+	// from new).
+	for _, args := range [][]string{{"net", "nosuch"}, {"views", "nosuch"}, {"bogus", "./..."}} {
+		if _, _, errOut := runIn(t, dir, args...); strings.Contains(errOut, "cardgen:") {
+			t.Errorf("cardgen %q got a hint:\n%s", args, errOut)
+		}
+	}
+	// all is the go command's pattern of every package (too slow to load here).
+	if commandWordOnly("all") {
+		t.Error(`commandWordOnly("all") = true; want false: all is a pattern`)
+	}
 	// A package that loads gets no hint, whatever its problems.
 	if code, _, errOut := runIn(t, dir, "./views"); code != 0 || errOut != "" {
 		t.Errorf("cardgen ./views: exit %d, stderr %q", code, errOut)
@@ -305,6 +322,16 @@ func TestCommandHint(t *testing.T) {
 	bad, _ := filepath.Abs("../../testdata/golden/bad_card_unknown_field")
 	if _, _, errOut := runIn(t, filepath.Dir(bad), "./"+filepath.Base(bad)); strings.Contains(errOut, "command") {
 		t.Errorf("a package with diagnostics got a command hint:\n%s", errOut)
+	}
+}
+
+// TestCommandHintModulePackage: in a module named with one word, that word is the module's root
+// package, not a mistyped command, when it comes before another argument that does not load.
+func TestCommandHintModulePackage(t *testing.T) {
+	dir := ownModule(t, "chek", map[string]string{"p.go": "// Package chek has no tools.\npackage chek\n"})
+	code, _, errOut := runIn(t, dir, "chek", "nosuch")
+	if code != 1 || !strings.Contains(errOut, "nosuch") || strings.Contains(errOut, "did you mean") {
+		t.Errorf("cardgen chek nosuch in module chek: exit %d, stderr:\n%s\nwant exit 1, the go command's error about nosuch and no hint", code, errOut)
 	}
 }
 

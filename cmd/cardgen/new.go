@@ -88,6 +88,8 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "cardgen new: regenerated", gen.RelativeTo(wd, f))
 	}
 	if missing != nil {
+		// The files stay, so callers of the package break all the same.
+		printSignatureChanges(stdout, res)
 		// Exit 1: the golden files are not written yet.
 		fmt.Fprintln(stderr, "cardgen new: the module does not require the packages the generated code imports yet (cardgen's runtime, the MCP Go SDK):")
 		for _, p := range missing.Problems {
@@ -105,10 +107,19 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "cardgen new: next, implement %s in %s; RegisterTools registers %s.\n",
 		plan.Func, gen.RelativeTo(wd, plan.Source), opts.Tool)
+	printSignatureChanges(stdout, res)
 	if res.ToolCommand != "" {
 		fmt.Fprintf(stdout, "cardgen new: doc.go's //go:generate line runs go tool cardgen; name cardgen as a tool of the module once, in the module:\n\t%s\n\tgo mod tidy\n", res.ToolCommand)
 	}
 	return 0
+}
+
+// printSignatureChanges says how RegisterTools' and DispatchACP's parameters changed, if they
+// did: nothing else tells the user why code elsewhere that calls them no longer compiles.
+func printSignatureChanges(stdout io.Writer, res *scaffold.Result) {
+	for _, c := range res.SignatureChanges {
+		fmt.Fprintln(stdout, "cardgen new:", c)
+	}
 }
 
 // report prints a refusal or failure: every problem, or the generator's diagnostics relative to

@@ -181,3 +181,68 @@ func shIn(t *testing.T, dir, line string) {
 		testenv.FailGoCommand(t, fmt.Sprintf("%s: %v", line, err), b)
 	}
 }
+
+// TestNewRecvSignature: the first tool that is a method of a type adds a parameter for the type
+// to RegisterTools, which breaks its callers elsewhere; cardgen new says so after its summary,
+// and only then.
+func TestNewRecvSignature(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the end-to-end runs of the go command")
+	}
+	root, _ := filepath.Abs("../..")
+	base, err := os.MkdirTemp(root, "_newtest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(base)
+
+	if code, _, errOut := runIn(t, base, "new", "get_invoice", "-dir", "billing"); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, errOut)
+	}
+	store := "package billing\n\n// Store holds the invoices.\ntype Store struct{}\n"
+	if err := os.WriteFile(filepath.Join(base, "billing", "store.go"), []byte(store), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const change = "cardgen new: RegisterTools now takes store *Store after s; update its callers\n"
+	code, out, errOut := runIn(t, base, "new", "get_report", "-dir", "billing", "-recv", "Store")
+	want := "cardgen new: next, implement GetReport in billing/get_report.go; RegisterTools registers get_report.\n" + change
+	if code != 0 || !strings.HasSuffix(out, want) {
+		t.Errorf("first method of Store: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0 and, last:\n%s", code, out, errOut, want)
+	}
+	// RegisterTools takes a *Store already: no change to tell.
+	code, out, errOut = runIn(t, base, "new", "get_stock", "-dir", "billing", "-recv", "Store")
+	if code != 0 || strings.Contains(out, "RegisterTools now takes") {
+		t.Errorf("second method of Store: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0 and no signature change", code, out, errOut)
+	}
+
+	// A caller in the package itself stops the golden test from compiling: the scaffold is undone,
+	// and the go command's error is explained.
+	files := map[string]string{
+		"audit.go": "package billing\n\n// Audit logs.\ntype Audit struct{}\n",
+		"register_test.go": `package billing
+
+import (
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func TestRegister(t *testing.T) {
+	RegisterTools(mcp.NewServer(&mcp.Implementation{Name: "billing"}, nil), &Store{})
+}
+`,
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(base, "billing", name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errOut = runIn(t, base, "new", "get_log", "-dir", "billing", "-recv", "Audit")
+	wantErr := "\nRegisterTools now takes audit *Audit after s, and code of the package calls it as before (above)"
+	if code != 1 || out != "" || !strings.Contains(errOut, "not enough arguments in call to RegisterTools") || !strings.Contains(errOut, wantErr) {
+		t.Errorf("first method of Audit, with a caller in the package: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 1, the compiler's error and%s…", code, out, errOut, wantErr)
+	}
+	if _, err := os.Stat(filepath.Join(base, "billing", "get_log.go")); err == nil {
+		t.Error("get_log.go was kept")
+	}
+}

@@ -29,6 +29,10 @@ type Result struct {
 	// ToolCommand, when not empty, is the command that names cardgen as a tool of the module:
 	// the new package's doc.go runs go tool cardgen, which the module's go.mod does not allow yet.
 	ToolCommand string
+	// SignatureChanges are the changes to the parameters of RegisterTools and DispatchACP that
+	// their callers must follow: a new tool that is the first method of its -recv type adds a
+	// parameter for the type. Empty when the signatures are as they were, or new.
+	SignatureChanges []SignatureChange
 }
 
 // toolCommand adds cardgen's command to a module's tool directives; go mod tidy then records the
@@ -108,6 +112,9 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 		if err := u.save(f.Path); err != nil {
 			return nil, err
 		}
+		if filepath.Base(f.Path) == gen.GeneratedFile && !f.Remove {
+			res.SignatureChanges = signatureChanges(u.saved[f.Path], f.Content)
+		}
 	}
 	written, err := gen.Write(gr.Files)
 	res.Regenerated = written
@@ -145,7 +152,11 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 		return res, &MissingRequirementsError{Dir: p.Dir, Run: run, Problems: requirementProblems(out), ToolCommand: res.ToolCommand}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("writing the golden files of %s with go test -run '%s' -update failed: %v\n%s", p.Options.Tool, run, err, bytes.TrimSpace(out))
+		msg := fmt.Sprintf("writing the golden files of %s with go test -run '%s' -update failed: %v\n%s", p.Options.Tool, run, err, bytes.TrimSpace(out))
+		if why := callersInPackage(res.SignatureChanges, out); why != "" {
+			msg += "\n" + why
+		}
+		return nil, errors.New(msg)
 	}
 	if !exists(p.Golden[0]) {
 		return nil, fmt.Errorf("go test -run '%s' -update wrote no golden file for %s:\n%s", run, p.Options.Tool, bytes.TrimSpace(out))

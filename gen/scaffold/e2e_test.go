@@ -2,6 +2,7 @@ package scaffold
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -15,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/cardgen/cardgen/gen"
+	"github.com/cardgen/cardgen/runtime/acp"
 )
 
 // moduleDir makes a fresh directory inside the cardgen module, so that the scaffolded package's
@@ -213,8 +215,31 @@ func TestScaffoldEveryCombination(t *testing.T) {
 			if !strings.Contains(string(src), "\n"+header) {
 				t.Errorf("the handler is not %q:\n%s", header, src)
 			}
+			if c.acp == "review" {
+				checkReviewButtons(t, filepath.Join(dir, "testdata", "golden", "get_invoice.acp.json"))
+			}
 			checkBuilds(t, dir)
 		})
+	}
+}
+
+// checkReviewButtons checks the review card of a scaffolded tool's golden payload: it approves
+// with its approve CTA and rejects with its reject CTA, each naming the example's item.
+func checkReviewButtons(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var payloads []acp.ReviewPayload // one for each example
+	if err := json.Unmarshal(data, &payloads); err != nil || len(payloads) != 1 {
+		t.Fatalf("%s: want the payload of the one example (error %v):\n%s", path, err, data)
+	}
+	want := map[string]*acp.CTA{"Approve": &payloads[0].ApproveCTA, "Reject": payloads[0].RejectCTA}
+	for label, cta := range want {
+		if cta == nil || cta.Label != label || cta.Selection["text"] != label+" example-1" {
+			t.Errorf("%s: the %s CTA is %+v; want label %s and text %q:\n%s", path, strings.ToLower(label), cta, label, label+" example-1", data)
+		}
 	}
 }
 

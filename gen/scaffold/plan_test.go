@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"bytes"
 	"errors"
 	"maps"
 	"os"
@@ -322,6 +323,56 @@ type Store struct{}
 	}
 }
 
+// TestNewPackageName: a new package is named after the last element of its import path, which at
+// the root of a module is the module path's, whatever the directory is called.
+func TestNewPackageName(t *testing.T) {
+	tests := []struct {
+		modPath string // "" for no module
+		dir     string // the package directory, relative to the module root
+		want    string
+	}{
+		{"example.com/weather", ".", "weather"},
+		{"example.com/weather/v2", ".", "weather"},
+		{"gopkg.in/yaml.v3", ".", "yaml"},
+		{"example.com/weather-api", ".", "weatherapi"},
+		{"github.com/acme/go-weather", ".", "weather"},
+		{"example.com/weather.go", ".", "weather"},
+		{"weather", ".", "weather"},
+		{"example.com/main", ".", "mainpkg"},
+		// In a subdirectory, the last element is the directory's name, as it always was.
+		{"example.com/weather", "billing", "billing"},
+		{"example.com/weather/v2", "My-Billing", "mybilling"},
+		{"example.com/weather", "api/v2", "v2"},
+		{"example.com/weather", "not/yet/made", "made"},
+		// Outside a module, and with a go.mod that names no module, the directory's name.
+		{"", ".", "walknew"},
+		{"-", ".", "walknew"},
+	}
+	for _, tt := range tests {
+		root := filepath.Join(t.TempDir(), "walk-new")
+		writeFiles(t, root, map[string]string{"README": "not Go\n"})
+		switch tt.modPath {
+		case "":
+		case "-":
+			writeFiles(t, root, map[string]string{"go.mod": "go 1.26\n"})
+		default:
+			writeFiles(t, root, map[string]string{"go.mod": "module " + tt.modPath + "\n\ngo 1.26\n"})
+		}
+		dir := filepath.Join(root, filepath.FromSlash(tt.dir))
+		p, err := NewPlan(Options{Tool: "get_weather", Dir: dir})
+		if err != nil {
+			t.Errorf("module %q, %s: %v", tt.modPath, tt.dir, err)
+			continue
+		}
+		if !p.NewPackage || p.Package != tt.want {
+			t.Errorf("module %q, %s: package %q (new %v); want new %s", tt.modPath, tt.dir, p.Package, p.NewPackage, tt.want)
+		}
+		if !bytes.Contains(p.Files[0].Content, []byte("\npackage "+tt.want+"\n")) {
+			t.Errorf("module %q, %s: doc.go is not of package %s:\n%s", tt.modPath, tt.dir, tt.want, p.Files[0].Content)
+		}
+	}
+}
+
 func TestNewPlanNewPackage(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "My-Billing")
 	p, err := NewPlan(Options{Tool: "get_invoice", Dir: dir, UI: true})
@@ -423,11 +474,21 @@ func TestDirectives(t *testing.T) {
 		want []string
 	}{
 		{Options{}, append([]string{`//card:tool orders.list-all title="Orders list all"`}, card...)},
-		{Options{UI: true, ACP: "review"}, append([]string{
+		{Options{UI: true, ACP: "detail"}, append([]string{
+			`//card:tool orders.list-all title="Orders list all"`,
+			"//card:ui orders.list-all.html",
+			"//card:acp detail",
+		}, card...)},
+		// A review card's first button approves and its second rejects: not "Tell me more".
+		{Options{UI: true, ACP: "review"}, []string{
 			`//card:tool orders.list-all title="Orders list all"`,
 			"//card:ui orders.list-all.html",
 			"//card:acp review",
-		}, card...)},
+			card[0], card[1],
+			`//card:action message "Approve" "Approve {{.ID}}"`,
+			`//card:action message "Reject" "Reject {{.ID}}"`,
+			card[3], card[4],
+		}},
 		{Options{ACP: "carousel"}, []string{
 			`//card:tool orders.list-all title="Orders list all"`,
 			"//card:acp carousel",
@@ -458,6 +519,14 @@ func TestPackageName(t *testing.T) {
 		"v2.api":       "v2api",
 		"main":         "mainpkg", // a package main without func main does not build
 		"Main":         "mainpkg",
+		"walk-new":     "walknew",
+		// A go- prefix or -go or .go suffix names the language, not the package.
+		"go-weather": "weather",
+		"Go-Tools":   "tools",
+		"weather-go": "weather",
+		"nats.go":    "nats",
+		"go-":        "gopkg",
+		"golang":     "golang",
 	}
 	for dir, want := range tests {
 		if got := PackageName(dir); got != want {

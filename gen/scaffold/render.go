@@ -83,13 +83,28 @@ func directives(o Options) []string {
 	if shapeOf(o) != resultCard {
 		return append(lines, "//card:example "+exampleJSON(o))
 	}
-	return append(lines,
+	lines = append(lines,
 		`//card:result title="{{.Title}}" subtitle="{{.Status}}" text="{{.Summary}}"`,
-		`//card:field ID "{{.ID}}"`,
-		`//card:action message "Tell me more" "Tell me more about {{.Title}}"`,
+		`//card:field ID "{{.ID}}"`)
+	lines = append(lines, actions(o)...)
+	return append(lines,
 		`//card:fallback "{{.Title}} ({{.Status}}): {{.Summary}}"`,
 		"//card:example "+exampleJSON(o),
 	)
+}
+
+// actions are the card's //card:action lines. A review card's first button is its approve CTA
+// and its second its reject CTA, so a review gets the two, each naming the item by its ID so
+// that the reply says what was approved or rejected; any other card gets one button that asks
+// for more.
+func actions(o Options) []string {
+	if o.ACP == "review" {
+		return []string{
+			`//card:action message "Approve" "Approve {{.ID}}"`,
+			`//card:action message "Reject" "Reject {{.ID}}"`,
+		}
+	}
+	return []string{`//card:action message "Tell me more" "Tell me more about {{.Title}}"`}
 }
 
 // sample is the example result of a result card, and each example item of a carousel.

@@ -14,12 +14,16 @@ import (
 	"go/token"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/module"
 
 	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/internal/ports"
@@ -64,7 +68,8 @@ type Plan struct {
 	Options Options
 	// Dir is the absolute package directory.
 	Dir string
-	// Package is the package name, existing or derived from the directory name.
+	// Package is the package name: the existing package's, or for a new package one derived
+	// from its import path (newPackageName).
 	Package string
 	// UIDir is the package's ui folder, slash-separated and relative to Dir: the -ui of the
 	// //go:generate line that runs cardgen in the package, or UIDir. The package is
@@ -143,7 +148,7 @@ func NewPlan(opts Options) (*Plan, error) {
 		p.UIDir = pkg.uiDir
 	}
 	if p.NewPackage {
-		p.Package = PackageName(filepath.Base(dir))
+		p.Package = newPackageName(dir)
 	}
 	validName := gen.ValidToolName(opts.Tool)
 	if validName {
@@ -386,13 +391,59 @@ func Title(tool string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// PackageName derives a package name from a directory name: lower-case ASCII letters and digits
-// only ("My-Tools" → "mytools"), "p" before a leading digit, "pkg" after a Go keyword or "main"
-// (a package main without a func main does not build), and "tools" when nothing is left.
+// newPackageName is the name of a new package in dir: PackageName of the last element of its
+// import path, as Go names a package. That element is the directory's name, except at the root of
+// a module, whose import path is the module path: there the directory may be named anything (a
+// checkout in walk-new of module example.com/weather holds package weather), and a major version
+// suffix is not the package's name (example.com/weather/v2 and gopkg.in/yaml.v3 hold packages
+// weather and yaml). Outside a module it is the directory's name.
+func newPackageName(dir string) string {
+	root := moduleRoot(dir)
+	if root == "" || root != dir {
+		return PackageName(filepath.Base(dir))
+	}
+	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	modPath := modfile.ModulePath(data)
+	if err != nil || modPath == "" {
+		return PackageName(filepath.Base(dir))
+	}
+	if prefix, _, ok := module.SplitPathVersion(modPath); ok && prefix != "" {
+		modPath = prefix
+	}
+	return PackageName(path.Base(modPath))
+}
+
+// moduleRoot is the directory of the nearest go.mod at or above dir (which need not exist yet),
+// or "" when there is none. dir is absolute.
+func moduleRoot(dir string) string {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if info, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && info.Mode().IsRegular() {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// PackageName derives a package name from a directory name or the last element of an import
+// path, the way gopls names the package of a new file: lower-case ASCII letters and digits only
+// ("My-Tools" → "mytools"), after dropping a "go-" prefix or a "-go" or ".go" suffix, which names
+// the language rather than the package ("go-weather", "weather-go" → "weather", as goimports
+// assumes the name of such a path); then "p" before a leading digit, "pkg" after a Go keyword or
+// "main" (a package main without a func main does not build), and "tools" when nothing is left.
 func PackageName(dir string) string {
+	name := strings.ToLower(dir)
+	trimmed := strings.TrimPrefix(name, "go-")
+	if trimmed == name {
+		trimmed = strings.TrimSuffix(strings.TrimSuffix(name, "-go"), ".go")
+	}
+	if strings.ContainsFunc(trimmed, isLowerAlnum) { // "go-" alone is no name to trim to
+		name = trimmed
+	}
 	var b strings.Builder
-	for _, r := range strings.ToLower(dir) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+	for _, r := range name {
+		if isLowerAlnum(r) {
 			b.WriteRune(r)
 		}
 	}
@@ -407,3 +458,6 @@ func PackageName(dir string) string {
 	}
 	return s
 }
+
+// isLowerAlnum reports whether r is a lower-case ASCII letter or a digit.
+func isLowerAlnum(r rune) bool { return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' }
