@@ -21,6 +21,9 @@ type Package struct {
 	Receivers   []*Receiver // one RegisterTools parameter per receiver type, in source order
 	UIDir       string      // folder of ui files relative to Dir (see PackageUIDir)
 	UIFiles     []string    // views and sidecars to embed, relative to UIDir, sorted
+	// GenerateLine is set when a //go:generate line of the package runs cardgen, so that go
+	// generate in the package updates its generated files.
+	GenerateLine bool
 	TypeCards   map[*types.TypeName]*CardSpec
 	pkg         Input
 	generated   map[string]bool // files of the package that cardgen wrote
