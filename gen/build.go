@@ -13,8 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/cardgen/cardgen/annotations"
+	"github.com/cardgen/cardgen/runtime/card"
 	"golang.org/x/mod/module"
 	"golang.org/x/tools/go/packages"
 )
@@ -236,6 +238,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		}
 	}
 	b.out.UIDir, b.uiOrigin = b.packageUIDir()
+	b.out.GenerateLine = hasGenerateLine(b.pkg.Files)
 	if pkg.Types == nil || pkg.Info == nil {
 		for _, e := range pkg.Errors {
 			b.at(parseErrorPos(e.Pos), "%s", e.Msg)
@@ -611,6 +614,11 @@ func (b *builder) funcDecl(fd *ast.FuncDecl, constraint string) {
 	}
 	t := &Tool{Home: b.out.Path, Func: fn, Decl: fd, Dirs: dirs, Description: strings.TrimSpace(text)}
 	b.toolHeader(t, toolDir)
+	if t.Description == "" && t.Name != "" {
+		// The description is what a model reads to choose a tool and fill its input: without
+		// one, tools/list offers a name and a schema alone.
+		b.errorf(toolDir.NamePos, "tool %s has no description; write a doc comment above %s that says what the tool does, which tools/list sends as its description", t.Name, fd.Name.Name)
+	}
 	if !b.signature(t, fd) {
 		// Without valid types there is nothing to check a card against; the signature
 		// diagnostics say what to fix first.
@@ -673,6 +681,21 @@ func (b *builder) register(t *Tool) {
 	}
 }
 
+// checkToolTitle reports a tool title that hosts could not show as written: not UTF-8 (the SDK
+// sends each bad byte as U+FFFD), with a control character or a line break (a title is one line
+// of plain text), or of white space and invisible characters alone, which shows as no title
+// (an empty one the directive parser reports).
+func (b *builder) checkToolTitle(pos token.Pos, title string) {
+	switch r, bad := badControl(title, oneLine); {
+	case !utf8.ValidString(title):
+		b.errorf(pos, "tool title is not valid UTF-8; write the text as UTF-8 (an escape such as \\xff is a byte, not a character: use \\u00ff)")
+	case bad:
+		b.errorf(pos, "tool title contains the control character %U, and hosts show a title as one line of plain text; remove it", r)
+	case title != "" && card.IsBlank(title):
+		b.errorf(pos, "tool title %q shows nothing (white space and invisible characters alone); write visible text, or leave title= out", title)
+	}
+}
+
 func (b *builder) toolHeader(t *Tool, d *annotations.Directive) {
 	if len(d.Args) > 0 {
 		// The annotations parser has checked the characters; the length limit is cardgen's.
@@ -689,6 +712,7 @@ func (b *builder) toolHeader(t *Tool, d *annotations.Directive) {
 	t.GoName = GoName(t.Name)
 	if kv, ok := d.Key("title"); ok {
 		t.Title = kv.Value.Text
+		b.checkToolTitle(kv.Value.Pos, t.Title)
 	}
 	t.ReadOnly = d.Flag("readonly")
 	t.Destructive = d.Flag("destructive")

@@ -58,9 +58,27 @@ func PackageUIDir(fset *token.FileSet, files []*ast.File) (dir string, at token.
 // cardgen, go run …/cmd/cardgen@v…, cardgen), in any of the flag package's forms (-ui DIR,
 // -ui=DIR, --ui DIR).
 func generateLineUI(comment string) (string, bool) {
+	args, ok := cardgenArgs(comment)
+	if !ok {
+		return "", false
+	}
+	// The last setting counts, as the flag package sets the value once for each; a -ui last on
+	// the line has no value, and cardgen refuses it.
+	settings := flagscan.Find(args, "ui", false)
+	for _, s := range slices.Backward(settings) {
+		if s.Inline || s.Words == 2 {
+			return s.Value, true
+		}
+	}
+	return "", false
+}
+
+// cardgenArgs returns the words after cardgen on a //go:generate comment that runs it (go tool
+// cardgen, go run …/cmd/cardgen@v…, cardgen), and whether it is one.
+func cardgenArgs(comment string) ([]string, bool) {
 	line, ok := strings.CutPrefix(comment, "//go:generate")
 	if !ok || line == "" || line[0] != ' ' && line[0] != '\t' {
-		return "", false
+		return nil, false
 	}
 	words := generateWords(line)
 	i := slices.IndexFunc(words, func(w string) bool {
@@ -68,17 +86,23 @@ func generateLineUI(comment string) (string, bool) {
 		return path.Base(w) == "cardgen"
 	})
 	if i < 0 {
-		return "", false
+		return nil, false
 	}
-	// The last setting counts, as the flag package sets the value once for each; a -ui last on
-	// the line has no value, and cardgen refuses it.
-	settings := flagscan.Find(words[i+1:], "ui", false)
-	for _, s := range slices.Backward(settings) {
-		if s.Inline || s.Words == 2 {
-			return s.Value, true
+	return words[i+1:], true
+}
+
+// hasGenerateLine reports whether a file of files has a //go:generate line that runs cardgen.
+func hasGenerateLine(files []*ast.File) bool {
+	for _, f := range files {
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if _, ok := cardgenArgs(c.Text); ok {
+					return true
+				}
+			}
 		}
 	}
-	return "", false
+	return false
 }
 
 // generateWords splits a //go:generate line into words as go generate does: at spaces and tabs,

@@ -13,18 +13,21 @@ import (
 // of go/packages beyond names and types. Every value keeps the position it came from so that
 // check can point at it.
 type Package struct {
-	Name        string // package name
-	Path        string // import path
-	Dir         string // directory of the package's files
-	GoMod       string // the go.mod of its module, as go/packages found it ("" when unknown)
-	Tools       []*Tool
-	Receivers   []*Receiver // one RegisterTools parameter per receiver type, in source order
-	UIDir       string      // folder of ui files relative to Dir (see PackageUIDir)
-	UIFiles     []string    // views and sidecars to embed, relative to UIDir, sorted
-	TypeCards   map[*types.TypeName]*CardSpec
-	pkg         Input
-	generated   map[string]bool // files of the package that cardgen wrote
-	willDeclare map[string]bool // top-level names the new generated file declares
+	Name      string // package name
+	Path      string // import path
+	Dir       string // directory of the package's files
+	GoMod     string // the go.mod of its module, as go/packages found it ("" when unknown)
+	Tools     []*Tool
+	Receivers []*Receiver // one RegisterTools parameter per receiver type, in source order
+	UIDir     string      // folder of ui files relative to Dir (see PackageUIDir)
+	UIFiles   []string    // views and sidecars to embed, relative to UIDir, sorted
+	// GenerateLine is set when a //go:generate line of the package runs cardgen, so that go
+	// generate in the package updates its generated files.
+	GenerateLine bool
+	TypeCards    map[*types.TypeName]*CardSpec
+	pkg          Input
+	generated    map[string]bool // files of the package that cardgen wrote
+	willDeclare  map[string]bool // top-level names the new generated file declares
 	// ownUpdateFlag is set when the package's own tests define -update (see updateFlag), which
 	// the generated test then does not define again.
 	ownUpdateFlag bool

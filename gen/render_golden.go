@@ -77,7 +77,7 @@ func renderTestSource(p *Package) ([]byte, error) {
 			}
 			if t.Card != nil {
 				loop = append(loop, jen.Id("cards").Op("=").Append(jen.Id("cards"),
-					jen.Qual(cardtestPath, "MustFit").Call(jen.Id("t"), jen.Id(t.GoName+"Card").Call(jen.Op("&").Id("out")))))
+					jen.Qual(cardtestPath, "MustFitExample").Call(jen.Id("t"), jen.Id("ex"), jen.Id(t.GoName+"Card").Call(jen.Op("&").Id("out")))))
 			}
 			body = append(body, jen.Id("examples").Op(":=").Index().String().Values(exs...))
 			if t.Card != nil {
@@ -90,7 +90,7 @@ func renderTestSource(p *Package) ([]byte, error) {
 				body = append(body, jen.Var().Id("acps").Index().Any())
 				loop = append(loop,
 					jen.List(jen.Id("p"), jen.Err()).Op(":=").Id(t.GoName+"ACP").Call(jen.Op("&").Id("out")),
-					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Id("t").Dot("Errorf").Call(jen.Lit("the example's ACP card is not valid: %v"), jen.Err())),
+					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Id("t").Dot("Errorf").Call(jen.Lit("the ACP card of the example %s is not valid: %v"), jen.Id("ex"), jen.Err())),
 					jen.Id("acps").Op("=").Append(jen.Id("acps"), jen.Id("p")))
 			}
 			body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("ex")).Op(":=").Range().Id("examples")).Block(loop...))

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/cardgen/cardgen/gen"
 )
@@ -29,6 +30,14 @@ var staleMessage = map[gen.Staleness]string{
 	gen.Changed:  "stale; run go generate (or cardgen) to update it",
 	gen.Missing:  "missing; run go generate (or cardgen) to write it",
 	gen.Unwanted: "no longer generated (the package has no tools); run go generate (or cardgen) to remove it",
+}
+
+// staleNoLine is staleMessage for a package with no //go:generate line that runs cardgen, where
+// go generate changes nothing.
+var staleNoLine = map[gen.Staleness]string{
+	gen.Changed:  "stale; run cardgen on the package to update it (go generate does not: no //go:generate line in the package runs cardgen; add //go:generate go tool cardgen to one of its files)",
+	gen.Missing:  "missing; run cardgen on the package to write it (go generate does not: no //go:generate line in the package runs cardgen; add //go:generate go tool cardgen to one of its files)",
+	gen.Unwanted: "no longer generated (the package has no tools); run cardgen on the package to remove it",
 }
 
 // runCheck loads, models and checks the packages without writing anything. It exits 1 when there
@@ -88,10 +97,18 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return checkFailed(err, *asJSON, stdout, stderr)
 	}
 	if res != nil {
+		noLine := map[string]bool{} // package directories without a //go:generate line for cardgen
+		for _, p := range res.Packages {
+			noLine[p.Dir] = !p.GenerateLine
+		}
 		for _, f := range gen.StaleFiles(res.Files) {
 			rel := gen.RelativeTo(wd, f.Path)
 			report.Stale = append(report.Stale, rel)
-			staleLines = append(staleLines, rel+": "+staleMessage[f.Why])
+			msg := staleMessage[f.Why]
+			if noLine[filepath.Dir(f.Path)] {
+				msg = staleNoLine[f.Why]
+			}
+			staleLines = append(staleLines, rel+": "+msg)
 		}
 	}
 	if *asJSON {

@@ -172,10 +172,19 @@ func TestCheckStale(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut = runIn(t, tmp, "check")
+	// The case has no //go:generate line, so go generate would change nothing: check says so.
+	if want := "cards_gen_test.go: missing; run cardgen on the package to write it (go generate does not: no //go:generate line in the package runs cardgen; add //go:generate go tool cardgen to one of its files)\n"; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("check without the test file, in a package without a //go:generate line: exit %d\n%s\nwant exit 1 and %q", code, errOut, want)
+	}
+	src, _ := os.ReadFile(filepath.Join(tmp, "p.go"))
+	src = []byte(strings.Replace(string(src), "\nimport", "\n//go:generate go tool cardgen\n\nimport", 1))
+	if err := os.WriteFile(filepath.Join(tmp, "p.go"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runIn(t, tmp, "check")
 	if want := "cards_gen_test.go: missing; run go generate (or cardgen) to write it\n"; code != 1 || !strings.Contains(errOut, want) {
 		t.Errorf("check without the test file: exit %d\n%s\nwant exit 1 and %q", code, errOut, want)
 	}
-	src, _ := os.ReadFile(filepath.Join(tmp, "p.go"))
 	if err := os.WriteFile(filepath.Join(tmp, "p.go"), []byte(strings.ReplaceAll(string(src), "//card:", "// ")), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func TestCardgenGolden(t *testing.T) {
 			cardtest.Validate(t, checkoutPreviewOutputSchema, ex)
 			var out CheckoutPreview
 			cardtest.Decode(t, ex, &out)
-			cards = append(cards, cardtest.MustFit(t, CheckoutPreviewCard(&out)))
+			cards = append(cards, cardtest.MustFitExample(t, ex, CheckoutPreviewCard(&out)))
 		}
 		cardtest.Golden(t, "testdata/golden/checkout_preview.card.json", cards)
 		cardtest.Golden(t, "testdata/golden/checkout_preview.acp.json", CheckoutPreviewACPForm())
@@ -38,7 +38,7 @@ func TestCardgenGolden(t *testing.T) {
 			cardtest.Validate(t, getOrderOutputSchema, ex)
 			var out Order
 			cardtest.Decode(t, ex, &out)
-			cards = append(cards, cardtest.MustFit(t, GetOrderCard(&out)))
+			cards = append(cards, cardtest.MustFitExample(t, ex, GetOrderCard(&out)))
 		}
 		cardtest.Golden(t, "testdata/golden/get_order.card.json", cards)
 	})
@@ -57,10 +57,10 @@ func TestCardgenGolden(t *testing.T) {
 			cardtest.Validate(t, reviewCancellationOutputSchema, ex)
 			var out CancelReview
 			cardtest.Decode(t, ex, &out)
-			cards = append(cards, cardtest.MustFit(t, ReviewCancellationCard(&out)))
+			cards = append(cards, cardtest.MustFitExample(t, ex, ReviewCancellationCard(&out)))
 			p, err := ReviewCancellationACP(&out)
 			if err != nil {
-				t.Errorf("the example's ACP card is not valid: %v", err)
+				t.Errorf("the ACP card of the example %s is not valid: %v", ex, err)
 			}
 			acps = append(acps, p)
 		}
@@ -75,7 +75,7 @@ func TestCardgenGolden(t *testing.T) {
 			cardtest.Validate(t, cancelOrderOutputSchema, ex)
 			var out Cancellation
 			cardtest.Decode(t, ex, &out)
-			cards = append(cards, cardtest.MustFit(t, CancelOrderCard(&out)))
+			cards = append(cards, cardtest.MustFitExample(t, ex, CancelOrderCard(&out)))
 		}
 		cardtest.Golden(t, "testdata/golden/cancel_order.card.json", cards)
 	})
@@ -100,10 +100,10 @@ func TestCardgenGolden(t *testing.T) {
 			cardtest.Validate(t, getProductOutputSchema, ex)
 			var out Product
 			cardtest.Decode(t, ex, &out)
-			cards = append(cards, cardtest.MustFit(t, GetProductCard(&out)))
+			cards = append(cards, cardtest.MustFitExample(t, ex, GetProductCard(&out)))
 			p, err := GetProductACP(&out)
 			if err != nil {
-				t.Errorf("the example's ACP card is not valid: %v", err)
+				t.Errorf("the ACP card of the example %s is not valid: %v", ex, err)
 			}
 			acps = append(acps, p)
 		}
@@ -120,7 +120,7 @@ func TestCardgenGolden(t *testing.T) {
 			cardtest.Decode(t, ex, &out)
 			p, err := SearchProductsACP(&out)
 			if err != nil {
-				t.Errorf("the example's ACP card is not valid: %v", err)
+				t.Errorf("the ACP card of the example %s is not valid: %v", ex, err)
 			}
 			acps = append(acps, p)
 		}

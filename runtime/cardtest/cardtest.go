@@ -91,12 +91,25 @@ type Example struct {
 }
 
 // MustFit fails when card.Fit had to change c: an example must fit as written, so that what
-// the golden file shows is what a host receives.
+// the golden file shows is what a host receives. Generated tests call [MustFitExample], which
+// names the example.
 func MustFit(t testing.TB, c card.Card) Example {
+	t.Helper()
+	return MustFitExample(t, "", c)
+}
+
+// MustFitExample is [MustFit] for the card of the example JSON, which each failure names: a tool
+// with several //card:example lines has one golden test, and the message says which example to
+// fix.
+func MustFitExample(t testing.TB, example string, c card.Card) Example {
 	t.Helper()
 	fitted, changes := card.FitWithChanges(c)
 	for _, ch := range changes {
-		t.Errorf("the example's card does not fit as written: %s", ch)
+		if example == "" {
+			t.Errorf("the example's card does not fit as written: %s", ch)
+			continue
+		}
+		t.Errorf("the card of the example %s does not fit as written: %s; change the example, or the //card: directive of that slot", example, ch)
 	}
 	return Example{Card: fitted, MessagingText: fitted.MessagingText()}
 }

@@ -71,6 +71,10 @@ func TestMustFit(t *testing.T) {
 	long := ok
 	long.Title = strings.Repeat("x", card.MaxTitle+1)
 	expect(t, "a title over the limit", testenv.Record(func(tb testing.TB) { MustFit(tb, long) }), false, "does not fit as written")
+	// The generated test names the example whose card does not fit: a tool may have several.
+	ex := `{"id":"1042"}`
+	expect(t, "an example's title over the limit", testenv.Record(func(tb testing.TB) { MustFitExample(tb, ex, long) }), false,
+		"the card of the example "+ex+" does not fit as written: ")
 }
 
 func TestSchemas(t *testing.T) {

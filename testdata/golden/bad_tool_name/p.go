@@ -31,3 +31,24 @@ type Person struct {
 //
 //card:tool con
 func Con(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Titles hosts could not show as written: a control character, a byte that is not UTF-8, a line
+// break, white space alone.
+//
+//card:tool ctl title="Order\x00status"
+func Ctl(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Bytes has a title with a Latin-1 byte.
+//
+//card:tool bytes title="caf\xe9"
+func Bytes(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Lines has a title of two lines.
+//
+//card:tool lines title="Order\nstatus"
+func Lines(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Blank has a title of spaces.
+//
+//card:tool blank title=" \u200b "
+func Blank(ctx context.Context, in In) (*Out, error) { return nil, nil }

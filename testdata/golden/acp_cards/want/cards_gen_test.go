@@ -27,7 +27,7 @@ func TestCardgenGolden(t *testing.T) {
 			cardtest.Decode(t, ex, &out)
 			p, err := FindRoomsACP(&out)
 			if err != nil {
-				t.Errorf("the example's ACP card is not valid: %v", err)
+				t.Errorf("the ACP card of the example %s is not valid: %v", ex, err)
 			}
 			acps = append(acps, p)
 		}
@@ -42,10 +42,10 @@ func TestCardgenGolden(t *testing.T) {
 			cardtest.Validate(t, getRoomOutputSchema, ex)
 			var out Room
 			cardtest.Decode(t, ex, &out)
-			cards = append(cards, cardtest.MustFit(t, GetRoomCard(&out)))
+			cards = append(cards, cardtest.MustFitExample(t, ex, GetRoomCard(&out)))
 			p, err := GetRoomACP(&out)
 			if err != nil {
-				t.Errorf("the example's ACP card is not valid: %v", err)
+				t.Errorf("the ACP card of the example %s is not valid: %v", ex, err)
 			}
 			acps = append(acps, p)
 		}

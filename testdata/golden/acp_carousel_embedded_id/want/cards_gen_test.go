@@ -27,7 +27,7 @@ func TestCardgenGolden(t *testing.T) {
 			cardtest.Decode(t, ex, &out)
 			p, err := FindHotelsACP(&out)
 			if err != nil {
-				t.Errorf("the example's ACP card is not valid: %v", err)
+				t.Errorf("the ACP card of the example %s is not valid: %v", ex, err)
 			}
 			acps = append(acps, p)
 		}

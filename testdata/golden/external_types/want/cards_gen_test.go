@@ -26,7 +26,7 @@ func TestCardgenGolden(t *testing.T) {
 			cardtest.Validate(t, getOutputSchema, ex)
 			var out model.Record
 			cardtest.Decode(t, ex, &out)
-			cards = append(cards, cardtest.MustFit(t, GetCard(&out)))
+			cards = append(cards, cardtest.MustFitExample(t, ex, GetCard(&out)))
 		}
 		cardtest.Golden(t, "testdata/golden/get.card.json", cards)
 	})

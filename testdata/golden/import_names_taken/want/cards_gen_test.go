@@ -25,7 +25,7 @@ func TestCardgenGolden(t *testing1.T) {
 			cardtest1.Validate(t, getOutputSchema, ex)
 			var out Out
 			cardtest1.Decode(t, ex, &out)
-			cards = append(cards, cardtest1.MustFit(t, GetCard(&out)))
+			cards = append(cards, cardtest1.MustFitExample(t, ex, GetCard(&out)))
 		}
 		cardtest1.Golden(t, "testdata/golden/get.card.json", cards)
 	})

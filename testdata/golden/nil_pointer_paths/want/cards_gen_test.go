@@ -25,7 +25,7 @@ func TestCardgenGolden(t *testing.T) {
 			cardtest.Validate(t, getAccountOutputSchema, ex)
 			var out Account
 			cardtest.Decode(t, ex, &out)
-			cards = append(cards, cardtest.MustFit(t, GetAccountCard(&out)))
+			cards = append(cards, cardtest.MustFitExample(t, ex, GetAccountCard(&out)))
 		}
 		cardtest.Golden(t, "testdata/golden/get_account.card.json", cards)
 	})

@@ -25,7 +25,7 @@ func TestCardgenGolden(t *testing.T) {
 			cardtest.Validate(t, getOrderOutputSchema, ex)
 			var out Order
 			cardtest.Decode(t, ex, &out)
-			cards = append(cards, cardtest.MustFit(t, GetOrderCard(&out)))
+			cards = append(cards, cardtest.MustFitExample(t, ex, GetOrderCard(&out)))
 		}
 		cardtest.Golden(t, "testdata/golden/get_order.card.json", cards)
 	})
