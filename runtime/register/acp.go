@@ -175,7 +175,9 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // names the field, where it used to be rounded. Otherwise a number decodes as encoding/json
 // decodes the same JSON number into the field (a negative number into an unsigned field is an
 // error, and a json.Number field gets every digit), but that a number beyond float64's range
-// is an error for a number field.
+// is an error for a number field. Numbers inside a JSON reply's arrays and objects, and under
+// a key the schema has no property for, are validated as the numbers they are and decoded as
+// written, as encoding/json would decode the reply.
 func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	// The same once-per-process resolution AddTool uses: a reply is decoded on a hot path.
 	resolved, err := typedtool.Lazy(schema).Resolved()
@@ -191,22 +193,26 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 		if k == SelectionTool {
 			continue
 		}
+		var lit any
 		if prop, ok := s.Properties[k]; ok {
 			if str, isStr := v.(string); isStr && strings.TrimSpace(str) == "" && (prop.Type != "string" || len(prop.Enum) > 0) {
 				// A field left blank: no answer, not an empty number or an option no one chose.
 				continue
 			}
-			var lit any
 			var err error
 			if v, lit, err = coerce(k, v, prop.Type); err != nil {
 				return fmt.Errorf("the selection is not a valid input: %w", err)
 			}
-			if lit != nil {
-				if lits == nil {
-					lits = map[string]any{}
-				}
-				lits[k] = lit
+		} else {
+			// A key the schema has no property for (it may allow any): its numbers are
+			// validated as what they are, and decoded as written.
+			v, lit = asWritten(v)
+		}
+		if lit != nil {
+			if lits == nil {
+				lits = map[string]any{}
 			}
+			lits[k] = lit
 		}
 		args[k] = v
 	}
@@ -273,7 +279,9 @@ func coerce(key string, v any, typ string) (val, lit any, err error) {
 	}
 	s, ok := v.(string)
 	if !ok {
-		return v, nil, nil
+		// An array or an object: not a form's, but a JSON reply may hold one.
+		val, lit := asWritten(v)
+		return val, lit, nil
 	}
 	text := strings.TrimSpace(s)
 	switch typ {
@@ -299,6 +307,48 @@ func coerce(key string, v any, typ string) (val, lit any, err error) {
 		}
 	}
 	return v, nil, nil
+}
+
+// asWritten returns, for a JSON value of a selection that coerce does not convert (a key the
+// schema does not name, an array or an object), the value to validate, each json.Number in it
+// at any depth an exact Go number as number.value makes it, and in lit the value to encode: v
+// itself, digit for digit, as encoding/json would decode the reply. The validator takes a
+// json.Number for a string, so [1, 2] for a []int was refused as holding strings. lit is nil
+// when v holds no json.Number to convert; v is not changed.
+func asWritten(v any) (val, lit any) {
+	switch v.(type) {
+	case json.Number, []any, map[string]any:
+		return exactCopy(v), v
+	}
+	return v, nil
+}
+
+// exactCopy is v with each json.Number at any depth converted, in new slices and maps.
+func exactCopy(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		if i, err := v.Int64(); err == nil {
+			return i
+		}
+		if n, ok := readNumber(string(v)); ok {
+			if val, _, ok, _ := n.value("", "", false); ok {
+				return val
+			}
+		}
+	case []any:
+		c := make([]any, len(v))
+		for i, e := range v {
+			c[i] = exactCopy(e)
+		}
+		return c
+	case map[string]any:
+		c := make(map[string]any, len(v))
+		for k, e := range v {
+			c[k] = exactCopy(e)
+		}
+		return c
+	}
+	return v
 }
 
 // UnknownSelection is the error of a generated DispatchACP for a selection that names no form

@@ -286,3 +286,87 @@ func TestDecodeSelectionNumberText(t *testing.T) {
 		}
 	}
 }
+
+// nestedInput has numbers inside arrays, objects and maps, which a generated form never asks
+// for, but which a JSON reply may carry and DecodeSelection decodes for any caller.
+type nestedInput struct {
+	I64 []int64           `json:"i64,omitempty"`
+	U64 []uint64          `json:"u64,omitempty"`
+	F64 []float64         `json:"f64,omitempty"`
+	N   []json.Number     `json:"n,omitempty"`
+	M   map[string]uint64 `json:"m,omitempty"`
+	P   *struct {
+		X int64   `json:"x,omitempty"`
+		F float64 `json:"f,omitempty"`
+	} `json:"p,omitempty"`
+	A any `json:"a,omitempty"`
+}
+
+// TestDecodeSelectionNestedNumbersAsEncodingJSON holds numbers inside arrays and objects of a
+// JSON reply to what encoding/json decodes from the same JSON: they are validated as the numbers
+// they are (the validator takes a json.Number for a string, so [1, 2] for a []int64 was refused
+// as holding strings), and decoded as written, digit for digit. The one difference is
+// TestDecodeSelectionNumbersAsEncodingJSON's: a number beyond float64's range is refused for a
+// json.Number too, as the validator has no Go number to check it as.
+func TestDecodeSelectionNestedNumbersAsEncodingJSON(t *testing.T) {
+	schema := ReflectSchema[nestedInput]()
+	submit := acp.CTA{Label: "Submit", Selection: acp.Selection{SelectionTool: "t"}, Primary: true}
+	for _, lit := range numberLiterals {
+		for _, value := range []string{
+			`"i64":[` + lit + `]`, `"u64":[1,` + lit + `]`, `"f64":[` + lit + `]`, `"n":[` + lit + `]`,
+			`"m":{"k":` + lit + `}`, `"p":{"x":` + lit + `}`, `"p":{"f":` + lit + `}`, `"a":[` + lit + `]`, `"a":{"k":[` + lit + `]}`,
+		} {
+			var want nestedInput
+			refErr := json.Unmarshal([]byte(`{`+value+`}`), &want)
+			sel, err := FormSelection(acp.ParseResponse(acp.NewChatMessage(acp.TextContent{Text: `{"tool":"t",` + value + `}`}), submit))
+			if err != nil {
+				t.Fatalf("%s: %v", value, err)
+			}
+			var got nestedInput
+			err = DecodeSelection(schema, sel, &got)
+			// encoding/json writes each float64 in the one shortest form that reads back as
+			// it, -0 included, and a json.Number as it is.
+			gb, _ := json.Marshal(got)
+			wb, _ := json.Marshal(want)
+			g, w := string(gb), string(wb)
+			switch {
+			case strings.HasPrefix(value, `"n"`) && math.IsInf(parseFloat(lit), 0):
+				if err == nil {
+					t.Errorf("{%s}: %s, no error; want it refused as beyond float64's range", value, g)
+				}
+			case refErr == nil && (err != nil || g != w):
+				t.Errorf("{%s}: %s, %v; encoding/json decodes %s", value, g, err, w)
+			case refErr != nil && err == nil:
+				t.Errorf("{%s}: %s, no error; encoding/json refuses it: %v", value, g, refErr)
+			}
+		}
+	}
+}
+
+// TestDecodeSelectionUnknownKeyNumber decodes a key the schema has no property for but allows, as
+// a type's own JSONSchema method may: its number is validated as a number, exactly (it was
+// refused as a string), and the input gets it digit for digit.
+func TestDecodeSelectionUnknownKeyNumber(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","additionalProperties":{"type":"integer","minimum":1}}`)
+	submit := acp.CTA{Label: "Submit", Selection: acp.Selection{SelectionTool: "t"}, Primary: true}
+	for reply, want := range map[string]string{
+		`{"tool":"t","serial":9223372036854775809}`:  "map[serial:9223372036854775809]",
+		`{"tool":"t","serial":18446744073709551615}`: "map[serial:18446744073709551615]",
+		`{"tool":"t","serial":0}`:                    "error",
+		`{"tool":"t","serial":1.5}`:                  "error",
+		`{"tool":"t","serial":"7"}`:                  "error", // no property: no text is read as a number
+	} {
+		sel, err := FormSelection(acp.ParseResponse(acp.NewChatMessage(acp.TextContent{Text: reply}), submit))
+		if err != nil {
+			t.Fatalf("%s: %v", reply, err)
+		}
+		var in map[string]uint64
+		got := "error"
+		if err := DecodeSelection(schema, sel, &in); err == nil {
+			got = fmt.Sprint(in)
+		}
+		if got != want {
+			t.Errorf("%s: %s; want %s", reply, got, want)
+		}
+	}
+}
