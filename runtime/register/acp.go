@@ -175,7 +175,7 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // names the field, where it used to be rounded. Otherwise a number decodes as encoding/json
 // decodes the same JSON number into the field (a negative number into an unsigned field is an
 // error, and a json.Number field gets every digit), but that a number beyond float64's range
-// is an error for a number field. Numbers inside a JSON reply's arrays and objects, and under
+// is an error for a number field, and a JSON reply's -0 is 0 there, as it always was. Numbers inside a JSON reply's arrays and objects, and under
 // a key the schema has no property for, are validated as the numbers they are and decoded as
 // written, as encoding/json would decode the reply.
 func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
@@ -186,8 +186,8 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	}
 	s := resolved.Schema()
 	args := map[string]any{}
-	// The values to encode where they are not those validated: the digits of a number a
-	// float64 would change, as the reply wrote them.
+	// The values to encode where they are not those validated: numbers as the reply wrote
+	// them, where a float64 would change them or where they are inside an array or object.
 	var lits map[string]any
 	for k, v := range sel {
 		if k == SelectionTool {
