@@ -22,7 +22,7 @@ type number struct {
 	u     uint64  // the value, when fits is 2
 	f     float64 // the float64 nearest the value, as strconv.ParseFloat gives it (-0 keeps its sign)
 	inf   bool    // the value is beyond float64's range: f is ±Inf
-	exact bool    // f is the value exactly
+	exact bool    // f, written as encoding/json writes it (its shortest form), is the value (decimal only)
 	lit   string  // the value as a JSON number, digit for digit ("" for a hexadecimal float)
 }
 
@@ -94,9 +94,7 @@ func (n *number) readHex(body string, neg bool) bool {
 	} else if u, acc := x.Uint64(); n.whole && acc == big.Exact {
 		n.u, n.fits = u, 2
 	}
-	_, acc := x.Float64()
-	n.exact = acc == big.Exact && !n.inf
-	return true
+	return true // no lit: a hexadecimal float is encoded as its float64, as it was before
 }
 
 // maxExponent bounds the exponents decimal keeps: a number past 10^±maxExponent is far beyond
@@ -209,7 +207,7 @@ func (n number) integer(key, shown string) (any, error) {
 // value is n for a number field, or for any value whose schema does not ask for text or an
 // integer: a whole number that fits an int64 or a uint64 is one, exactly; another is the float64
 // nearest it to validate, and to encode its digits as written (lit), so that a json.Number
-// field gets them all, when the float64 is not the number exactly. A zero that is not written
+// field gets them all, when the float64 does not write back as the same number. A zero that is not written
 // as a plain integer is a float64, its sign kept, as it always was. A number beyond float64's
 // range is an error when strict (a number field), else ok is false.
 func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool, err error) {
