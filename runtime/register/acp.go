@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -166,6 +166,18 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // validator the Go SDK uses, and decoded strictly (an unknown key is an error, and keys match
 // field names case-sensitively, as in tool arguments). Every error says the selection is not a
 // valid input.
+//
+// Numbers, whether a JSON reply's or typed as text, keep their exact value, as they do through
+// MCP tools/call: nothing goes through a float64 that would round an ID beyond 2^53. An integer
+// field takes a whole number from -2^63 to 2^64-1 however it is written (3, "3.0", "1e3",
+// 9.223372036854775809e18), zero of either sign as 0; a whole number beyond that range, or one
+// that is not whole but would be in a float64 (1.0000000000000000001, 1e-400), is an error that
+// names the field, where it used to be rounded. Otherwise a number decodes as encoding/json
+// decodes the same JSON number into the field (a negative number into an unsigned field is an
+// error, and a json.Number field gets every digit), but that a number beyond float64's range
+// is an error for a number field, and a JSON reply's -0 is 0 there, as it always was. Numbers inside a JSON reply's arrays and objects, and under
+// a key the schema has no property for, are validated as the numbers they are and decoded as
+// written, as encoding/json would decode the reply.
 func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	// The same once-per-process resolution AddTool uses: a reply is decoded on a hot path.
 	resolved, err := typedtool.Lazy(schema).Resolved()
@@ -174,16 +186,33 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	}
 	s := resolved.Schema()
 	args := map[string]any{}
+	// The values to encode where they are not those validated: numbers as the reply wrote
+	// them, where a float64 would change them or where they are inside an array or object.
+	var lits map[string]any
 	for k, v := range sel {
 		if k == SelectionTool {
 			continue
 		}
+		var lit any
 		if prop, ok := s.Properties[k]; ok {
 			if str, isStr := v.(string); isStr && strings.TrimSpace(str) == "" && (prop.Type != "string" || len(prop.Enum) > 0) {
 				// A field left blank: no answer, not an empty number or an option no one chose.
 				continue
 			}
-			v = coerce(v, prop.Type)
+			var err error
+			if v, lit, err = coerce(k, v, prop.Type); err != nil {
+				return fmt.Errorf("the selection is not a valid input: %w", err)
+			}
+		} else {
+			// A key the schema has no property for (it may allow any): its numbers are
+			// validated as what they are, and decoded as written.
+			v, lit = asWritten(v)
+		}
+		if lit != nil {
+			if lits == nil {
+				lits = map[string]any{}
+			}
+			lits[k] = lit
 		}
 		args[k] = v
 	}
@@ -199,7 +228,12 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	if err := resolved.Validate(args); err != nil {
 		return fmt.Errorf("the selection is not a valid input: %w", err)
 	}
-	b, err := json.Marshal(args)
+	encode := args
+	if lits != nil {
+		encode = maps.Clone(args)
+		maps.Copy(encode, lits)
+	}
+	b, err := json.Marshal(encode)
 	if err != nil {
 		// A value JSON cannot hold, such as a Go float NaN put in the selection by hand.
 		return fmt.Errorf("the selection is not a valid input: %w", err)
@@ -216,43 +250,103 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	return nil
 }
 
-// coerce converts a form's text value to the JSON type the schema asks for, when it parses.
-func coerce(v any, typ string) any {
+// coerce converts the selection value v of key to the JSON type typ the schema asks for, when it
+// reads as one, and returns what to validate and, when it is to be encoded otherwise, lit. A
+// number keeps its exact value: an integer is an int64 or a uint64 (see number.integer and
+// number.value), never a float64 that would round an ID beyond 2^53. A form's text is read as a
+// number for an integer or number field, and as a boolean for a boolean one.
+func coerce(key string, v any, typ string) (val, lit any, err error) {
 	if n, ok := v.(json.Number); ok { // acp.ParseResponse keeps numbers exact
 		if typ == "string" {
-			return string(n) // a number typed into a text field is its text
+			return string(n), nil, nil // a number typed into a text field is its text
 		}
 		if i, err := n.Int64(); err == nil {
-			return i
+			return i, nil, nil
 		}
-		if f, err := n.Float64(); err == nil {
-			return f
+		num, ok := readNumber(string(n))
+		if !ok {
+			return string(n), nil, nil
 		}
-		return string(n)
+		if typ == "integer" {
+			val, err := num.integer(key, string(n))
+			return val, nil, err
+		}
+		val, lit, ok, err := num.value(key, string(n), typ == "number")
+		if !ok && err == nil {
+			return string(n), nil, nil // beyond float64, as before: the validator says what it wants
+		}
+		return val, lit, err
 	}
 	s, ok := v.(string)
 	if !ok {
-		return v
+		// An array or an object: not a form's, but a JSON reply may hold one.
+		val, lit := asWritten(v)
+		return val, lit, nil
 	}
+	text := strings.TrimSpace(s)
 	switch typ {
 	case "integer":
-		if n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64); err == nil {
-			return n
+		if n, err := strconv.ParseInt(text, 10, 64); err == nil {
+			return n, nil, nil
 		}
 		// "3.0" or "1e3": a whole number written as a number input may write it.
-		if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
-			return int64(f)
+		if num, ok := readNumber(text); ok {
+			val, err := num.integer(key, text)
+			return val, nil, err
 		}
 	case "number":
 		// strconv also reads "NaN" and "Inf", which are no JSON number: they stay text, and
 		// validation says the field wants a number.
-		if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
-			return f
+		if num, ok := readNumber(text); ok {
+			val, lit, _, err := num.value(key, text, true)
+			return val, lit, err
 		}
 	case "boolean":
-		if b, err := strconv.ParseBool(strings.TrimSpace(s)); err == nil {
-			return b
+		if b, err := strconv.ParseBool(text); err == nil {
+			return b, nil, nil
 		}
+	}
+	return v, nil, nil
+}
+
+// asWritten returns, for a JSON value of a selection that coerce does not convert (a key the
+// schema does not name, an array or an object), the value to validate, each json.Number in it
+// at any depth an exact Go number as number.value makes it, and in lit the value to encode: v
+// itself, digit for digit, as encoding/json would decode the reply. The validator takes a
+// json.Number for a string, so [1, 2] for a []int was refused as holding strings. lit is nil
+// when v holds no json.Number to convert; v is not changed.
+func asWritten(v any) (val, lit any) {
+	switch v.(type) {
+	case json.Number, []any, map[string]any:
+		return exactCopy(v), v
+	}
+	return v, nil
+}
+
+// exactCopy is v with each json.Number at any depth converted, in new slices and maps.
+func exactCopy(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		if i, err := v.Int64(); err == nil {
+			return i
+		}
+		if n, ok := readNumber(string(v)); ok {
+			if val, _, ok, _ := n.value("", "", false); ok {
+				return val
+			}
+		}
+	case []any:
+		c := make([]any, len(v))
+		for i, e := range v {
+			c[i] = exactCopy(e)
+		}
+		return c
+	case map[string]any:
+		c := make(map[string]any, len(v))
+		for k, e := range v {
+			c[k] = exactCopy(e)
+		}
+		return c
 	}
 	return v
 }

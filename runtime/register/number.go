@@ -1,0 +1,238 @@
+package register
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// number is the exact value of a selection value that reads as a number: a JSON number from
+// acp.ParseResponse, or a form's text (spaces trimmed) as strconv.ParseFloat reads it ("3",
+// "3.0", "+1e3", "1_000", "0x1p4"). Nothing of it goes through a float64 on the way: a float64
+// has 53 bits for the digits, and an int64 or uint64 ID beyond 2^53 came out as another number.
+type number struct {
+	zero  bool    // the value is 0, however written (0, -0, 0.0e9)
+	whole bool    // the value is an integer
+	fits  int8    // for a whole value: 1, it is i; 2, it is u (above int64's range); 0, neither
+	i     int64   // the value, when fits is 1
+	u     uint64  // the value, when fits is 2
+	f     float64 // the float64 nearest the value, as strconv.ParseFloat gives it (-0 keeps its sign)
+	inf   bool    // the value is beyond float64's range: f is ±Inf
+	exact bool    // f, written as encoding/json writes it (its shortest form), is the value (decimal only)
+	lit   string  // the value as a JSON number, digit for digit ("" for a hexadecimal float)
+}
+
+// readNumber reads s as strconv.ParseFloat does, but exactly, and reports whether s is a
+// number: "NaN" and "Inf" are not (JSON has no such numbers), nor is anything ParseFloat
+// refuses. Decimal numbers are read digit by digit, so an exponent of any size costs nothing.
+func readNumber(s string) (number, bool) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(f) || math.IsInf(f, 0) && err == nil {
+		return number{}, false
+	}
+	n := number{f: f, inf: math.IsInf(f, 0)}
+	body := s
+	if strings.Contains(body, "_") {
+		// ParseFloat took the underscores, so they are between digits, where Go allows them.
+		body = strings.ReplaceAll(body, "_", "")
+	}
+	neg := body[0] == '-'
+	if body[0] == '-' || body[0] == '+' {
+		body = body[1:]
+	}
+	if len(body) > 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X') {
+		return n, n.readHex(body, neg)
+	}
+	digits, exp := decimal(body)
+	if isJSONNumber(s) {
+		n.lit = s
+	} else {
+		n.lit = jsonLiteral(neg, digits, exp)
+	}
+	if digits == "" {
+		n.zero, n.whole, n.fits, n.exact = true, true, 1, true
+		return n, true
+	}
+	n.whole = exp >= 0
+	if n.whole && int64(len(digits))+exp <= 20 { // math.MaxUint64 has 20 digits
+		text := digits + strings.Repeat("0", int(exp))
+		if neg {
+			text = "-" + text
+		}
+		if i, err := strconv.ParseInt(text, 10, 64); err == nil {
+			n.i, n.fits = i, 1
+		} else if u, err := strconv.ParseUint(text, 10, 64); err == nil {
+			n.u, n.fits = u, 2
+		}
+	}
+	if !n.inf {
+		short := strconv.FormatFloat(math.Abs(f), 'e', -1, 64)
+		fd, fe := decimal(short)
+		n.exact = fd == digits && fe == exp
+	}
+	return n, true
+}
+
+// readHex reads a hexadecimal float's mantissa and exponent (without its sign) exactly, with
+// math/big: every hex digit is four bits, so a precision of four bits a character holds it. An
+// exponent beyond big.Float's reports that it is not a number, as the text was before.
+func (n *number) readHex(body string, neg bool) bool {
+	x, _, err := big.ParseFloat(body, 0, uint(4*len(body)+64), big.ToNearestEven)
+	if err != nil {
+		return false
+	}
+	if neg {
+		x.Neg(x)
+	}
+	n.zero, n.whole = x.Sign() == 0, x.IsInt()
+	if i, acc := x.Int64(); n.whole && acc == big.Exact {
+		n.i, n.fits = i, 1
+	} else if u, acc := x.Uint64(); n.whole && acc == big.Exact {
+		n.u, n.fits = u, 2
+	}
+	return true // no lit: a hexadecimal float is encoded as its float64, as it was before
+}
+
+// maxExponent bounds the exponents decimal keeps: a number past 10^±maxExponent is far beyond
+// what any field holds, and the bound keeps the arithmetic on exponents from overflowing.
+const maxExponent = 1e15
+
+// decimal returns a decimal number's significant digits, without leading or trailing zeros ("" for
+// zero), and the exponent that makes them the number: digits × 10^exp. body is a number
+// strconv.ParseFloat has read, without its sign or underscores.
+func decimal(body string) (digits string, exp int64) {
+	mant := body
+	if i := strings.IndexAny(body, "eE"); i >= 0 {
+		mant = body[:i]
+		e := body[i+1:]
+		neg := e != "" && e[0] == '-'
+		if e != "" && (e[0] == '-' || e[0] == '+') {
+			e = e[1:]
+		}
+		for _, c := range e {
+			if exp < maxExponent {
+				exp = exp*10 + int64(c-'0')
+			}
+		}
+		if neg {
+			exp = -exp
+		}
+	}
+	intPart, frac, _ := strings.Cut(mant, ".")
+	digits = strings.TrimLeft(intPart+frac, "0")
+	exp -= int64(len(frac))
+	trimmed := strings.TrimRight(digits, "0")
+	exp += int64(len(digits) - len(trimmed))
+	if trimmed == "" {
+		return "", 0
+	}
+	return trimmed, exp
+}
+
+// jsonLiteral writes digits × 10^exp as a JSON number: -1.25e-3.
+func jsonLiteral(neg bool, digits string, exp int64) string {
+	if digits == "" {
+		return "0"
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	b.WriteString(digits[:1])
+	if len(digits) > 1 {
+		b.WriteByte('.')
+		b.WriteString(digits[1:])
+	}
+	b.WriteByte('e')
+	b.WriteString(strconv.FormatInt(exp+int64(len(digits))-1, 10))
+	return b.String()
+}
+
+// isJSONNumber reports whether s is a number as JSON writes it: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func isJSONNumber(s string) bool {
+	digits := func(s string) (rest string, n int) {
+		for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+			n++
+		}
+		return s[n:], n
+	}
+	s = strings.TrimPrefix(s, "-")
+	rest, n := digits(s)
+	if n == 0 || n > 1 && s[0] == '0' {
+		return false
+	}
+	if strings.HasPrefix(rest, ".") {
+		if rest, n = digits(rest[1:]); n == 0 {
+			return false
+		}
+	}
+	if rest != "" && (rest[0] == 'e' || rest[0] == 'E') {
+		rest = rest[1:]
+		if rest != "" && (rest[0] == '+' || rest[0] == '-') {
+			rest = rest[1:]
+		}
+		if rest, n = digits(rest); n == 0 {
+			return false
+		}
+	}
+	return rest == ""
+}
+
+// integer is n for an integer field: an int64, or a uint64 above int64's range, exactly as
+// written however it was written (3, 3.0, 3e0, 9.223372036854775809e18). A value that is not
+// whole is a float64 the validator refuses as not an integer, or an error when its float64
+// would be whole (1.0000000000000000001 is 1 in a float64, and 1e-400 is 0); a whole value
+// beyond int64 and uint64 is an error, where it was rounded before.
+func (n number) integer(key, shown string) (any, error) {
+	switch {
+	case n.zero:
+		return int64(0), nil // -0 and 0.0 too: an integer field has no sign of zero
+	case n.fits == 1:
+		return n.i, nil
+	case n.fits == 2:
+		return n.u, nil
+	case n.whole:
+		return nil, fmt.Errorf("%q is %s, beyond the integers an input field takes (%d to %d); it is not rounded",
+			key, elide(shown), int64(math.MinInt64), uint64(math.MaxUint64))
+	case n.f == math.Trunc(n.f): // also ±Inf
+		return nil, fmt.Errorf("%q is %s, which is not a whole number, and the field takes integers; it is not rounded", key, elide(shown))
+	}
+	return n.f, nil
+}
+
+// value is n for a number field, or for any value whose schema does not ask for text or an
+// integer: a whole number that fits an int64 or a uint64 is one, exactly; another is the float64
+// nearest it to validate, and to encode its digits as written (lit), so that a json.Number
+// field gets them all, when the float64 does not write back as the same number. A zero that is not written
+// as a plain integer is a float64, its sign kept, as it always was. A number beyond float64's
+// range is an error when strict (a number field), else ok is false.
+func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool, err error) {
+	switch {
+	case n.zero:
+		return n.f, nil, true, nil
+	case n.fits == 1:
+		return n.i, nil, true, nil
+	case n.fits == 2:
+		return n.u, nil, true, nil
+	case n.inf && strict:
+		return nil, nil, false, fmt.Errorf("%q is %s, beyond the numbers a float64 holds (about ±1.8e308)", key, elide(shown))
+	case n.inf:
+		return nil, nil, false, nil
+	case !n.exact && n.lit != "":
+		return n.f, json.Number(n.lit), true, nil
+	}
+	return n.f, nil, true, nil
+}
+
+// elide shortens a long value quoted in an error: a reply may carry thousands of digits.
+func elide(s string) string {
+	const head, tail = 24, 8
+	if len(s) <= head+tail+8 {
+		return s
+	}
+	return fmt.Sprintf("%s…%s (%d characters)", s[:head], s[len(s)-tail:], len(s))
+}
