@@ -363,6 +363,13 @@ func (p *lineParser) parse() *Directive {
 			p.slots++
 			break
 		}
+		if strings.HasPrefix(p.text[i:], "//") {
+			// "//card:tool get // the order tool": Go has no comment inside a comment, so the
+			// rest would be read as words, each wrong in its own way.
+			p.errorf(p.pos(i), "%s%s lines take no trailing comment: %q would be read as more words of the directive; put the comment on a line of its own", Prefix, name, strings.TrimRight(p.text[i:], " \t\r"))
+			p.broken = true
+			break
+		}
 		next, ok := p.word(d, i)
 		if !ok {
 			break
@@ -845,6 +852,8 @@ func checkPath(path string) string {
 		return "leaves the ui folder; remove the .. elements"
 	case !fs.ValidPath(path):
 		return "is not clean; remove empty and . elements and any trailing /"
+	case !strings.HasSuffix(path, ".html") && strings.HasSuffix(strings.ToLower(path), ".html"):
+		return "ends in " + path[len(path)-len(".html"):] + "; ui paths end in .html, in lower case: rename the file"
 	case !strings.HasSuffix(path, ".html"):
 		return "is not an .html file; point at the card's .html file"
 	}

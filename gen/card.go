@@ -696,7 +696,14 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 			return nil
 		}
 		if !ok {
-			b.errorf(pos, "{{%s}}: %s is %s, which has no fields; end the path there, as in {{%s}}", vp.Text, "."+strings.Join(path[:i], "."), b.typeString(base), "."+strings.Join(path[:i], "."))
+			prefix := "." + strings.Join(path[:i], ".")
+			if _, showable := showKind(base); showable {
+				b.errorf(pos, "{{%s}}: %s is %s, which has no fields; end the path there, as in {{%s}}", vp.Text, prefix, b.typeString(base), prefix)
+				return nil
+			}
+			// A map or slice: a path selects fields, not keys or elements, and the value cannot
+			// be shown whole either, so ending the path there is no way out.
+			b.errorf(pos, "{{%s}}: %s is %s, and a card template selects struct fields only, not map keys or slice elements (nor shows a %s whole); add a field to %s that holds the value to show, set it in the handler, and show that", vp.Text, prefix, b.typeString(base), kindWord(base), b.typeString(out))
 			return nil
 		}
 		// indirect: the field is promoted through an embedded pointer (base is not a pointer).
@@ -747,8 +754,13 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 				return nil
 			}
 			if s == "" {
-				b.errorf(pos, "{{%s}}: %s has no field %s; the fields are %s", vp.Text, b.typeString(base), name, strings.Join(names, ", "))
-				return nil
+				// Fields promoted from embedded structs are selected as the struct's own: they
+				// are suggestions too, and listed.
+				promoted := promotedFieldNames(st, b.pkg.Types)
+				if s = annotations.DidYouMean(name, promoted); s == "" {
+					b.errorf(pos, "{{%s}}: %s has no field %s; the fields are %s", vp.Text, b.typeString(base), name, strings.Join(append(names, promoted...), ", "))
+					return nil
+				}
 			}
 			var fix *annotations.Fix
 			if inSource {
@@ -815,6 +827,70 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 		b.stringerPath(vp, cur)
 	}
 	return vp
+}
+
+// kindWord names the kind of a type that has no fields: "map", "slice", "array", "pointer" and so
+// on, for a message.
+func kindWord(t types.Type) string {
+	switch t.Underlying().(type) {
+	case *types.Map:
+		return "map"
+	case *types.Slice:
+		return "slice"
+	case *types.Array:
+		return "array"
+	case *types.Interface:
+		return "interface"
+	case *types.Chan:
+		return "channel"
+	case *types.Signature:
+		return "function"
+	}
+	return "value of its type"
+}
+
+// promotedFieldNames lists the fields promoted into st from embedded structs (and pointers to
+// them), which a path may select as st's own, breadth first, leaving out those st itself, or a
+// shallower level, already has, and another package's unexported ones.
+func promotedFieldNames(st *types.Struct, pkg *types.Package) []string {
+	seen := map[string]bool{}
+	for i := range st.NumFields() {
+		seen[st.Field(i).Name()] = true
+	}
+	var names []string
+	visited := map[*types.Struct]bool{st: true}
+	level := []*types.Struct{st}
+	for len(level) > 0 {
+		var next []*types.Struct
+		for _, s := range level {
+			for i := range s.NumFields() {
+				f := s.Field(i)
+				if !f.Embedded() {
+					continue
+				}
+				t := f.Type()
+				if p, ok := t.Underlying().(*types.Pointer); ok {
+					t = p.Elem()
+				}
+				inner, ok := t.Underlying().(*types.Struct)
+				if !ok || visited[inner] {
+					continue
+				}
+				visited[inner] = true
+				next = append(next, inner)
+				for j := range inner.NumFields() {
+					g := inner.Field(j)
+					if seen[g.Name()] || !g.Exported() && g.Pkg() != pkg {
+						continue
+					}
+					seen[g.Name()] = true
+					names = append(names, g.Name())
+				}
+			}
+		}
+		level = next
+	}
+	return names
 }
 
 // stringerPath makes the call of String on vp's value, of type t, safe where fmt's would be: an

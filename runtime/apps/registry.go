@@ -139,7 +139,7 @@ func CheckPath(p string) error {
 		if i == 0 {
 			where = "at its start"
 		}
-		add("has the character %q %s; use letters, digits and ._~- only", c, where)
+		add("has the character %q %s; use ASCII letters, digits and ._~- only", c, where)
 	}
 	if !strings.HasSuffix(p, ".html") {
 		add(`does not end in ".html"; views are HTML files`)

@@ -116,11 +116,11 @@ ui path "/etc/passwd" does not end in ".html"; views are HTML files`},
 		{"a//card.html", `ui path "a//card.html" has an empty element ("//" or a trailing "/"); remove it`},
 		{"card.htm", `ui path "card.htm" does not end in ".html"; views are HTML files`},
 		{"card.HTML", `ui path "card.HTML" does not end in ".html"; views are HTML files`},
-		{"my card.html", `ui path "my card.html" has the character ' ' after "my"; use letters, digits and ._~- only`},
-		{"%2e%2e/x.html", `ui path "%2e%2e/x.html" has the character '%' at its start; use letters, digits and ._~- only`},
-		{"card.html?v=1", `ui path "card.html?v=1" has the character '?' after "card.html"; use letters, digits and ._~- only
+		{"my card.html", `ui path "my card.html" has the character ' ' after "my"; use ASCII letters, digits and ._~- only`},
+		{"%2e%2e/x.html", `ui path "%2e%2e/x.html" has the character '%' at its start; use ASCII letters, digits and ._~- only`},
+		{"card.html?v=1", `ui path "card.html?v=1" has the character '?' after "card.html"; use ASCII letters, digits and ._~- only
 ui path "card.html?v=1" does not end in ".html"; views are HTML files`},
-		{"café.html", `ui path "café.html" has the character 'é' after "caf"; use letters, digits and ._~- only`},
+		{"café.html", `ui path "café.html" has the character 'é' after "caf"; use ASCII letters, digits and ._~- only`},
 	}
 	for _, tt := range tests {
 		err := CheckPath(tt.path)

@@ -31,3 +31,8 @@ type In struct {
 type Out struct {
 	ID string `json:"id"`
 }
+
+// Z ends its directive with a comment, which would be read as more words.
+//
+//card:tool z readonly // the z tool
+func Z(ctx context.Context, in In) (*Out, error) { return nil, nil }

@@ -63,3 +63,16 @@ func H(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:tool
 //card:ui orders/latin1.html
 func I(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// J names its view with an upper-case extension.
+//
+//card:tool
+//card:ui orders/Card.HTML
+func J(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// K names a view with a letter outside ASCII, which go:embed patterns as cardgen writes them
+// cannot hold.
+//
+//card:tool
+//card:ui Übersicht.html
+func K(ctx context.Context, in In) (*Out, error) { return nil, nil }
