@@ -835,11 +835,22 @@ func withoutEchoes(errs []packages.Error, skip map[string]bool) ([]packages.Erro
 		return errs, false
 	}
 	var kept []packages.Error
+	// The go command reports the first syntax error of a file itself (a list error, in its own
+	// words: "expected 'package', found 'EOF'" for an empty file), and the parser again, maybe
+	// otherwise worded: the go command's is kept, as go build prints it.
+	listed := map[token.Position]bool{}
+	for _, e := range errs {
+		if pos := parseErrorPos(e.Pos); e.Kind == packages.ListError && pos.Line > 0 {
+			listed[token.Position{Filename: pos.Filename, Line: pos.Line}] = true
+		}
+	}
 	lastLine := map[string]int{} // the line of each file's last syntax error
 	for _, e := range errs {
 		pos := parseErrorPos(e.Pos)
 		switch {
 		case e.Kind == packages.TypeError:
+			continue
+		case e.Kind == packages.ParseError && listed[token.Position{Filename: pos.Filename, Line: pos.Line}]:
 			continue
 		case e.Kind == packages.ParseError && lastLine[pos.Filename] == pos.Line:
 			continue
