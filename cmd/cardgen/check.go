@@ -102,7 +102,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			noLine[p.Dir] = !p.GenerateLine
 		}
 		for _, f := range gen.StaleFiles(res.Files) {
-			rel := gen.RelativeTo(wd, f.Path)
+			rel := gen.ShortPath(wd, f.Path)
 			report.Stale = append(report.Stale, rel)
 			msg := staleMessage[f.Why]
 			if noLine[filepath.Dir(f.Path)] {
