@@ -682,7 +682,15 @@ func renamedPackageOverlay(pkgs []*packages.Package) map[string][]byte {
 			if !isCardgenFileName(stale) {
 				stale, keep = m[4], m[1]
 			}
-			if !isCardgenFileName(stale) || isCardgenFileName(m[4]) && isCardgenFileName(m[2]) {
+			if isCardgenFileName(m[4]) && isCardgenFileName(m[2]) {
+				// The go command named cardgen's two files, whose clauses differ (one edited
+				// by hand, or left from before a rename): the package is what the user's own
+				// files say.
+				keep = userPackageName(m[5])
+				if keep == "" {
+					continue
+				}
+			} else if !isCardgenFileName(stale) {
 				continue
 			}
 			for _, name := range []string{GeneratedFile, GeneratedTestFile} {
@@ -697,6 +705,23 @@ func renamedPackageOverlay(pkgs []*packages.Package) map[string][]byte {
 		}
 	}
 	return overlay
+}
+
+// userPackageName is the package clause's name of the first Go file in dir that is not
+// cardgen's and not a test, or "".
+func userPackageName(dir string) string {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || isCardgenFileName(name) {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), nil, parser.PackageClauseOnly)
+		if err == nil {
+			return f.Name.Name
+		}
+	}
+	return ""
 }
 
 // isCardgenFileName reports whether a file name is one cardgen writes.
