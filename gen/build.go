@@ -582,7 +582,22 @@ func (b *builder) typeDecl(gd *ast.GenDecl) {
 				b.errorf(dirs[i].NamePos, "type %s gives its card's %ss both by card:\"%s…\" tags and by //card:%s directives, which would replace the tags' %ss; use one of the two", ts.Name.Name, kind.directive, kind.tag, kind.directive, kind.directive)
 			}
 		}
+		fromTags := *c
 		b.cardFromDirectives(c, dirs, named)
+		// A slot both tags and a //card:result key give would take the directive's, and the tag
+		// would do nothing without a word.
+		for _, slot := range []struct {
+			name      string
+			tag, mine *Text
+		}{
+			{"title", fromTags.Title, c.Title}, {"subtitle", fromTags.Subtitle, c.Subtitle}, {"text", fromTags.Text, c.Text},
+			{"icon", fromTags.Icon, c.Icon}, {"image", fromTags.Image, c.Image}, {"fallback", fromTags.Fallback, c.Fallback},
+		} {
+			if slot.tag != nil && slot.mine != slot.tag {
+				at := b.fset.Position(slot.tag.Pos)
+				b.errorf(slot.mine.Pos, "type %s's card %s is given twice, here and by the card:\"%s\" tag at %s:%d, and this one would win without a word; keep one", ts.Name.Name, slot.name, slot.name, filepath.Base(at.Filename), at.Line)
+			}
+		}
 		if !hasCardDirective(dirs) && c.empty() {
 			continue // only tags that fill no slot (reported above)
 		}
