@@ -265,6 +265,17 @@ func (b *builder) cardFromFieldTags(c *CardSpec, named *types.Named, st *types.S
 		for _, it := range items {
 			pos := src.valueAt("card", it.Offset)
 			path := &Text{Pos: pos}
+			if it.Slot != "-" && it.Slot != "markdown" {
+				// Said of the tag, not of a {{…}} the user never wrote.
+				elem := f.Type()
+				if p, ok := elem.Underlying().(*types.Pointer); ok {
+					elem = p.Elem()
+				}
+				if _, ok := showKind(elem); !ok {
+					b.errorf(pos, "field %s (card:%q) has type %s, which a card cannot show; tag a field of a string, number or bool type, or of a type with a String() string method", f.Name(), it.Slot, b.typeString(f.Type()))
+					continue
+				}
+			}
 			vp := b.resolvePath(named, []string{f.Name()}, pos, false)
 			if vp == nil {
 				continue
