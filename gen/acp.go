@@ -257,7 +257,8 @@ func (b *builder) form(t *Tool, spec *ACPSpec, in schema.Result) (*acp.FormPaylo
 		SubmitCTA: acp.CTA{Label: "Submit", Selection: acp.Selection{selectionTool: t.Name}, Primary: true},
 	}
 	if form.Title == "" {
-		form.Title = t.Name
+		// A title for a person, as the field labels are: "Book room", not "book_room".
+		form.Title = words(t.Name)
 	}
 	ok := true
 	if s.Properties != nil {
