@@ -63,7 +63,14 @@ func (b *builder) acpDirective(t *Tool, d *annotations.Directive, in schema.Resu
 			return
 		}
 		if kind == "review" && (len(t.Card.Fields) == 0 || len(t.Card.Actions) == 0) {
-			b.errorf(spec.Pos, "a review card needs summary rows and an approve CTA, projected from the result card's fields and first button; give %s a //card:field and a //card:action", t.Name)
+			var missing []string
+			if len(t.Card.Fields) == 0 {
+				missing = append(missing, "summary rows, projected from the result card's fields: add a //card:field")
+			}
+			if len(t.Card.Actions) == 0 {
+				missing = append(missing, "an approve CTA, projected from the result card's first button: add a //card:action (a second one is the reject CTA)")
+			}
+			b.errorf(spec.Pos, "the review card of %s needs %s", t.Name, strings.Join(missing, ", and "))
 			return
 		}
 	case "carousel":
@@ -250,7 +257,8 @@ func (b *builder) form(t *Tool, spec *ACPSpec, in schema.Result) (*acp.FormPaylo
 		SubmitCTA: acp.CTA{Label: "Submit", Selection: acp.Selection{selectionTool: t.Name}, Primary: true},
 	}
 	if form.Title == "" {
-		form.Title = t.Name
+		// A title for a person, as the field labels are: "Book room", not "book_room".
+		form.Title = words(t.Name)
 	}
 	ok := true
 	if s.Properties != nil {

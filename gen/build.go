@@ -187,6 +187,8 @@ type builder struct {
 	compileErrors bool
 	// uiOrigin says where out.UIDir came from, for a message about a view missing from it.
 	uiOrigin string
+	// reportedPlatform holds the types reported as declared in a file with build constraints.
+	reportedPlatform map[*types.TypeName]bool
 	// uiDirUnknown is set when every //go:generate line's -ui was refused: where the views are
 	// is not known, so a view not found in the default folder is not reported as well.
 	uiDirUnknown bool
@@ -210,14 +212,15 @@ type builder struct {
 // partial) and every diagnostic found; the package can be rendered only when there are none.
 func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	b := &builder{
-		collector:   &collector{fset: pkg.Fset},
-		pkg:         pkg,
-		opts:        opts,
-		names:       map[string]*Tool{},
-		goNames:     map[string]*Tool{},
-		foldedNames: map[string]*Tool{},
-		badLines:    map[int]bool{},
-		docs:        map[*ast.CommentGroup]bool{},
+		collector:        &collector{fset: pkg.Fset},
+		pkg:              pkg,
+		opts:             opts,
+		names:            map[string]*Tool{},
+		goNames:          map[string]*Tool{},
+		foldedNames:      map[string]*Tool{},
+		reportedPlatform: map[*types.TypeName]bool{},
+		badLines:         map[int]bool{},
+		docs:             map[*ast.CommentGroup]bool{},
 		out: &Package{
 			Name:        pkgName(pkg.Types),
 			Path:        pkgPath(pkg.Types),
@@ -579,7 +582,22 @@ func (b *builder) typeDecl(gd *ast.GenDecl) {
 				b.errorf(dirs[i].NamePos, "type %s gives its card's %ss both by card:\"%s…\" tags and by //card:%s directives, which would replace the tags' %ss; use one of the two", ts.Name.Name, kind.directive, kind.tag, kind.directive, kind.directive)
 			}
 		}
+		fromTags := *c
 		b.cardFromDirectives(c, dirs, named)
+		// A slot both tags and a //card:result key give would take the directive's, and the tag
+		// would do nothing without a word.
+		for _, slot := range []struct {
+			name      string
+			tag, mine *Text
+		}{
+			{"title", fromTags.Title, c.Title}, {"subtitle", fromTags.Subtitle, c.Subtitle}, {"text", fromTags.Text, c.Text},
+			{"icon", fromTags.Icon, c.Icon}, {"image", fromTags.Image, c.Image}, {"fallback", fromTags.Fallback, c.Fallback},
+		} {
+			if slot.tag != nil && slot.mine != slot.tag {
+				at := b.fset.Position(slot.tag.Pos)
+				b.errorf(slot.mine.Pos, "type %s's card %s is given twice, here and by the card:\"%s\" tag at %s:%d, and this one would win without a word; keep one", ts.Name.Name, slot.name, slot.name, filepath.Base(at.Filename), at.Line)
+			}
+		}
 		if !hasCardDirective(dirs) && c.empty() {
 			continue // only tags that fill no slot (reported above)
 		}
@@ -625,9 +643,66 @@ func (b *builder) funcDecl(fd *ast.FuncDecl, constraint string) {
 		b.register(t)
 		return
 	}
+	b.platformTypes(t)
 	b.cardForTool(t, dirs)
 	b.needSchemas = append(b.needSchemas, t)
 	b.register(t)
+}
+
+// platformTypes reports the package's own types in t's input and output (and the named types
+// their fields reach) that are declared in a file with build constraints: the schemas and card
+// builders are generated from the declaration the running platform builds, so a run on another
+// platform writes another file and cardgen check fails there, and where the file is left out
+// the package does not build at all. Each type is reported once.
+func (b *builder) platformTypes(t *Tool) {
+	seen := map[types.Type]bool{}
+	var walk func(types.Type)
+	walk = func(typ types.Type) {
+		typ = types.Unalias(typ)
+		if seen[typ] {
+			return
+		}
+		seen[typ] = true
+		if n, ok := typ.(*types.Named); ok && n.Obj().Pkg() == b.pkg.Types {
+			if f := b.fileOf(n.Obj().Pos()); f != nil && !b.reportedPlatform[n.Obj()] {
+				if c := fileConstraint(b.fset, f); c != "" {
+					b.reportedPlatform[n.Obj()] = true
+					b.errorf(n.Obj().Pos(), "type %s, which tool %s uses, is declared in a file built only %s, but the generated schemas and card builders are built everywhere: a run on another platform would write another file, and where this file is left out the package would not build; declare the type in a file without build constraints", n.Obj().Name(), t.Name, c)
+				}
+			}
+		}
+		switch u := typ.Underlying().(type) {
+		case *types.Pointer:
+			walk(u.Elem())
+		case *types.Slice:
+			walk(u.Elem())
+		case *types.Array:
+			walk(u.Elem())
+		case *types.Map:
+			walk(u.Key())
+			walk(u.Elem())
+		case *types.Struct:
+			for i := range u.NumFields() {
+				walk(u.Field(i).Type())
+			}
+		}
+	}
+	if t.In != nil {
+		walk(t.In)
+	}
+	if t.Out != nil {
+		walk(t.Out)
+	}
+}
+
+// fileOf is the file of the package that holds pos, or nil.
+func (b *builder) fileOf(pos token.Pos) *ast.File {
+	for _, f := range b.pkg.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
 }
 
 // register records t and checks its name is unique.

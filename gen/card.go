@@ -265,6 +265,17 @@ func (b *builder) cardFromFieldTags(c *CardSpec, named *types.Named, st *types.S
 		for _, it := range items {
 			pos := src.valueAt("card", it.Offset)
 			path := &Text{Pos: pos}
+			if it.Slot != "-" && it.Slot != "markdown" {
+				// Said of the tag, not of a {{…}} the user never wrote.
+				elem := f.Type()
+				if p, ok := elem.Underlying().(*types.Pointer); ok {
+					elem = p.Elem()
+				}
+				if _, ok := showKind(elem); !ok {
+					b.errorf(pos, "field %s (card:%q) has type %s, which a card cannot show; tag a field of a string, number or bool type, or of a type with a String() string method", f.Name(), it.Slot, b.typeString(f.Type()))
+					continue
+				}
+			}
 			vp := b.resolvePath(named, []string{f.Name()}, pos, false)
 			if vp == nil {
 				continue
@@ -994,8 +1005,21 @@ func (b *builder) markdownTool(t *Tool, base *CardSpec, dirs []*annotations.Dire
 			b.errorf(d.NamePos, "//card:acp cannot be used on %s: its output %s is a markdown document, which has no Agent Chat Protocol card; remove the directive", t.Name, t.Out.Obj().Name())
 		}
 	}
-	if len(base.Fields) > 0 || len(base.Actions) > 0 || base.Text != nil || base.Icon != nil || base.Image != nil {
-		b.errorf(base.Pos, "%s holds a markdown document, so only its card:\"title\" and card:\"subtitle\" tags are used; remove the other card tags", t.Out.Obj().Name())
+	// Each unused tag is reported at itself, where cardvet's fix and an editor can reach it.
+	var unused []token.Pos
+	for _, txt := range []*Text{base.Text, base.Icon, base.Image} {
+		if txt != nil {
+			unused = append(unused, txt.Pos)
+		}
+	}
+	for _, f := range base.Fields {
+		unused = append(unused, f.LabelPos)
+	}
+	for _, a := range base.Actions {
+		unused = append(unused, a.LabelPos)
+	}
+	for _, pos := range unused {
+		b.errorf(pos, "%s holds a markdown document, so only its card:\"title\" and card:\"subtitle\" tags are used; remove this card tag", t.Out.Obj().Name())
 	}
 	t.Markdown = base
 	// The part input: the caller asks for part 2, 3, … while parts.hasMore is true.

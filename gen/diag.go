@@ -49,15 +49,28 @@ func (ds Diagnostics) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-// Relative returns a copy whose file names are relative to dir when they lie below it, which is
-// how the go command prints positions for the package in the current directory.
+// Relative returns a copy whose file names are relative to dir where that is shorter
+// (ShortPath), which is how the go command prints positions: p.go for the package in the
+// current directory, ../bad/p.go for one beside it.
 func (ds Diagnostics) Relative(dir string) Diagnostics {
 	out := make(Diagnostics, len(ds))
 	for i, d := range ds {
-		d.Pos.Filename = RelativeTo(dir, d.Pos.Filename)
+		d.Pos.Filename = ShortPath(dir, d.Pos.Filename)
 		out[i] = d
 	}
 	return out
+}
+
+// ShortPath is path as go build prints a file in a message when it runs in dir: relative to dir
+// when that is shorter than path itself, "../bad/p.go" included, and otherwise path.
+func ShortPath(dir, path string) string {
+	if !filepath.IsAbs(path) {
+		return path
+	}
+	if rel, err := filepath.Rel(dir, path); err == nil && len(rel) < len(path) {
+		return rel
+	}
+	return path
 }
 
 // RelativeTo is path relative to dir when path lies below dir, as the go command prints paths;

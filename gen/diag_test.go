@@ -22,6 +22,32 @@ func TestRelativeTo(t *testing.T) {
 	}
 }
 
+// TestShortPath: diagnostics name files as go build does from the directory it runs in, relative
+// where that is shorter, ../bad/p.go included (cardgen printed the absolute path of a package
+// beside the current one).
+func TestShortPath(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "repo", "good")
+	for path, want := range map[string]string{
+		filepath.Join(root, "repo", "good", "p.go"): "p.go",
+		filepath.Join(root, "repo", "bad", "p.go"):  filepath.Join("..", "bad", "p.go"),
+		filepath.Join(root, "repo", "good", "..x"):  "..x",
+		filepath.Join("relative", "p.go"):           filepath.Join("relative", "p.go"),
+	} {
+		if got := ShortPath(dir, path); got != want {
+			t.Errorf("ShortPath(%q, %q) = %q, want %q", dir, path, got, want)
+		}
+	}
+	// Far away, the absolute path is the shorter.
+	far := filepath.Join(string(filepath.Separator)+"x", "p.go")
+	if !filepath.IsAbs(far) {
+		far = filepath.VolumeName(root) + far
+	}
+	if got := ShortPath(dir, far); got != far {
+		t.Errorf("ShortPath(%q, %q) = %q, want it unchanged", dir, far, got)
+	}
+}
+
 // TestDiagnosticString prints positions as the Go toolchain does: file:line:col, and file:line
 // when the column is unknown (a //line directive that names none), not a column 0.
 func TestDiagnosticString(t *testing.T) {

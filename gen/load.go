@@ -682,7 +682,15 @@ func renamedPackageOverlay(pkgs []*packages.Package) map[string][]byte {
 			if !isCardgenFileName(stale) {
 				stale, keep = m[4], m[1]
 			}
-			if !isCardgenFileName(stale) || isCardgenFileName(m[4]) && isCardgenFileName(m[2]) {
+			if isCardgenFileName(m[4]) && isCardgenFileName(m[2]) {
+				// The go command named cardgen's two files, whose clauses differ (one edited
+				// by hand, or left from before a rename): the package is what the user's own
+				// files say.
+				keep = userPackageName(m[5])
+				if keep == "" {
+					continue
+				}
+			} else if !isCardgenFileName(stale) {
 				continue
 			}
 			for _, name := range []string{GeneratedFile, GeneratedTestFile} {
@@ -697,6 +705,23 @@ func renamedPackageOverlay(pkgs []*packages.Package) map[string][]byte {
 		}
 	}
 	return overlay
+}
+
+// userPackageName is the package clause's name of the first Go file in dir that is not
+// cardgen's and not a test, or "".
+func userPackageName(dir string) string {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || isCardgenFileName(name) {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), nil, parser.PackageClauseOnly)
+		if err == nil {
+			return f.Name.Name
+		}
+	}
+	return ""
 }
 
 // isCardgenFileName reports whether a file name is one cardgen writes.
@@ -835,11 +860,22 @@ func withoutEchoes(errs []packages.Error, skip map[string]bool) ([]packages.Erro
 		return errs, false
 	}
 	var kept []packages.Error
+	// The go command reports the first syntax error of a file itself (a list error, in its own
+	// words: "expected 'package', found 'EOF'" for an empty file), and the parser again, maybe
+	// otherwise worded: the go command's is kept, as go build prints it.
+	listed := map[token.Position]bool{}
+	for _, e := range errs {
+		if pos := parseErrorPos(e.Pos); e.Kind == packages.ListError && pos.Line > 0 {
+			listed[token.Position{Filename: pos.Filename, Line: pos.Line}] = true
+		}
+	}
 	lastLine := map[string]int{} // the line of each file's last syntax error
 	for _, e := range errs {
 		pos := parseErrorPos(e.Pos)
 		switch {
 		case e.Kind == packages.TypeError:
+			continue
+		case e.Kind == packages.ParseError && listed[token.Position{Filename: pos.Filename, Line: pos.Line}]:
 			continue
 		case e.Kind == packages.ParseError && lastLine[pos.Filename] == pos.Line:
 			continue

@@ -414,6 +414,13 @@ func TestStaleFileNeverBlocks(t *testing.T) {
 			GeneratedFile:     GeneratedHeader + "\n\npackage orders\n\nfunc RegisterTools() {}\n",
 			GeneratedTestFile: GeneratedHeader + "\n\npackage orders\n",
 		},
+		// The clause of one of cardgen's two files edited by hand: the go command names those
+		// two, and the package is what p.go says.
+		"generated files disagree": {
+			"p.go":            tool("p"),
+			GeneratedFile:     GeneratedHeader + "\n\npackage px\n\nfunc RegisterTools() {}\n",
+			GeneratedTestFile: GeneratedHeader + "\n\npackage p\n",
+		},
 		"renamed view": {
 			"p.go":        tool("p"),
 			GeneratedFile: GeneratedHeader + "\n\npackage p\n\nimport _ \"embed\"\n\n//go:embed cards/gone.html\nvar view string\n",

@@ -133,8 +133,12 @@ func commandName(command string) string {
 // an import path of a module (a bare name, or a path whose first element has no dot) — it is
 // reported as missing rather than looked up in the standard library — and is left to go/packages
 // otherwise: github.com/nats-io/nats.go is a package.
+//
+// Every argument refused is an error of its own (see argErrors), and the patterns of the others
+// are returned with them, so that a run reports the problems of the packages it can load too.
 func packagePatterns(args []string) ([]string, error) {
 	var pats []string
+	var errs []error
 	for _, arg := range args {
 		pat := arg
 		if strings.HasSuffix(arg, ".go") && !strings.Contains(arg, "...") {
@@ -143,7 +147,8 @@ func packagePatterns(args []string) ([]string, error) {
 			case err == nil && !info.IsDir():
 				pat = dirPattern(filepath.Dir(arg))
 			case err != nil && looksLikeFile(arg):
-				return nil, fmt.Errorf("%s: no such file; name a .go file of the package, its directory (./dir) or a package pattern (./...)", arg)
+				errs = append(errs, fmt.Errorf("%s: no such file; name a .go file of the package, its directory (./dir) or a package pattern (./...)", arg))
+				continue
 			}
 		}
 		if dir, ok := localDir(pat); ok {
@@ -154,14 +159,26 @@ func packagePatterns(args []string) ([]string, error) {
 				if err == nil {
 					what = "not a directory"
 				}
-				return nil, fmt.Errorf("%s: %s; name a package directory (./dir), a package pattern (./...) or a .go file of the package", arg, what)
+				errs = append(errs, fmt.Errorf("%s: %s; name a package directory (./dir), a package pattern (./...) or a .go file of the package", arg, what))
+				continue
 			}
 		}
 		if !slices.Contains(pats, pat) {
 			pats = append(pats, pat)
 		}
 	}
-	return pats, nil
+	return pats, errors.Join(errs...)
+}
+
+// argErrors are the errors of packagePatterns, one for each argument it refused.
+func argErrors(err error) []error {
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		return joined.Unwrap()
+	}
+	if err != nil {
+		return []error{err}
+	}
+	return nil
 }
 
 // localDir is the directory that pat names when it is a directory pattern (./dir, ../dir, /dir,

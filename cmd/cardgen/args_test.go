@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -170,6 +171,48 @@ func TestMissingDirectory(t *testing.T) {
 	code, _, errOut := runIn(t, dir, "./a.go/...")
 	if code != 1 || !strings.Contains(errOut, "./a.go/...: not a directory;") && !strings.Contains(errOut, "./a.go/...: no such directory;") {
 		t.Errorf("cardgen ./a.go/...: exit %d, stderr %q; want exit 1 and a directory refused", code, errOut)
+	}
+}
+
+// TestBadArgumentAmongGood: one argument that names no directory used to end the run before
+// anything was loaded, hiding the other packages' diagnostics and stale files. Now each refused
+// argument is reported, the other packages are still checked, and nothing is written.
+func TestBadArgumentAmongGood(t *testing.T) {
+	dir := twoToolPackage(t)
+	// A misspelt field in tool_a's card: a diagnostic of the package that loads.
+	src, err := os.ReadFile(filepath.Join(dir, "a.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = []byte(strings.Replace(string(src), "//card:tool tool_a\n", "//card:tool tool_a\n//card:result title=\"{{.Idd}}\"\n", 1))
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	refused := "./nosuch: no such directory; name a package directory (./dir), a package pattern (./...) or a .go file of the package"
+	code, _, errOut := runIn(t, dir, ".", "./nosuch", "./nosuch2")
+	if code != 1 || !strings.Contains(errOut, "cardgen: "+refused) || !strings.Contains(errOut, "./nosuch2: no such directory") ||
+		!strings.Contains(errOut, "a.go:") || !strings.Contains(errOut, "Idd") {
+		t.Errorf("cardgen . ./nosuch ./nosuch2: exit %d\n%s\nwant exit 1, both arguments refused, and the diagnostic of a.go", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cards_gen.go")); err == nil {
+		t.Error("cardgen wrote cards_gen.go while an argument was refused")
+	}
+	code, out, _ := runIn(t, dir, "check", "-json", ".", "./nosuch")
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 || len(rep.Diagnostics) != 2 ||
+		rep.Diagnostics[0].Message != refused || rep.Diagnostics[1].File != "a.go" {
+		t.Errorf("check -json . ./nosuch: exit %d, %v, %+v; want the refused argument and the diagnostic of a.go", code, err, rep.Diagnostics)
+	}
+	// Without the mistake, the good package has nothing to report, and still nothing is written.
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(strings.Replace(string(src), "{{.Idd}}", "{{.ID}}", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runIn(t, dir, ".", "./nosuch")
+	if code != 1 || !strings.Contains(errOut, "nothing written") {
+		t.Errorf("cardgen . ./nosuch on a good package: exit %d\n%s\nwant exit 1 and nothing written", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cards_gen.go")); err == nil {
+		t.Error("cardgen wrote cards_gen.go while an argument was refused")
 	}
 }
 

@@ -77,12 +77,20 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return badFlags(stderr, "check", args, err)
 	}
-	patterns, err := packagePatterns(pkgArgs)
-	if err != nil {
-		return checkFailed(err, *asJSON, stdout, stderr)
+	patterns, argErr := packagePatterns(pkgArgs)
+	if argErr != nil && len(patterns) == 0 {
+		return checkFailed(argErr, *asJSON, stdout, stderr)
 	}
 	wd, _ := os.Getwd()
 	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
+	// An argument refused is reported as a diagnostic without a position, and the packages of
+	// the others are still checked: one mistyped directory does not hide their problems.
+	for _, e := range argErrors(argErr) {
+		report.Diagnostics = append(report.Diagnostics, jsonDiagnostic{Message: e.Error()})
+		if !*asJSON {
+			fmt.Fprintln(stderr, "cardgen check:", e)
+		}
+	}
 	var staleLines []string // what the human output says of each stale file
 	// Partial: the packages without a diagnostic are still compared, so that one bad package
 	// does not hide the stale files of the others.
@@ -102,7 +110,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			noLine[p.Dir] = !p.GenerateLine
 		}
 		for _, f := range gen.StaleFiles(res.Files) {
-			rel := gen.RelativeTo(wd, f.Path)
+			rel := gen.ShortPath(wd, f.Path)
 			report.Stale = append(report.Stale, rel)
 			msg := staleMessage[f.Why]
 			if noLine[filepath.Dir(f.Path)] {

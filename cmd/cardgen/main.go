@@ -117,9 +117,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return badFlags(stderr, "", args, err)
 	}
-	patterns, err := packagePatterns(pkgArgs)
-	if err != nil {
-		fmt.Fprintln(stderr, "cardgen:", err)
+	patterns, argErr := packagePatterns(pkgArgs)
+	for _, e := range argErrors(argErr) {
+		fmt.Fprintln(stderr, "cardgen:", e)
+	}
+	if argErr != nil && len(patterns) == 0 {
 		return 1
 	}
 	opts := gen.Options{UIDir: *uiDir}
@@ -128,6 +130,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	wd, _ := os.Getwd()
 	res, err := gen.Generate(opts, patterns...)
+	if err == nil && argErr != nil {
+		// The other arguments' packages were checked, and had nothing to report; nothing is
+		// written while an argument is wrong.
+		fmt.Fprintln(stderr, "cardgen: nothing written; fix the arguments and run cardgen again")
+		return 1
+	}
 	if err != nil {
 		var diags gen.Diagnostics
 		if errors.As(err, &diags) {

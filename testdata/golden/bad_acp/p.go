@@ -53,6 +53,21 @@ func B(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:action message Yes "yes"
 func C(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
+// C2 is a review without buttons.
+//
+//card:tool
+//card:acp review
+//card:result title="C2"
+//card:field Total "{{.ID}}"
+func C2(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// C3 is a review with neither.
+//
+//card:tool
+//card:acp review
+//card:result title="C3"
+func C3(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
 // D is a carousel without a slice of carded elements.
 //
 //card:tool

@@ -27,3 +27,16 @@ type Mixed struct {
 	State string `json:"state" card:"field=State"`
 	Owner string `json:"owner"`
 }
+
+// Twice gives its title both by a tag and by //card:result, whose title would win.
+//
+//card:result title="Order {{.ID}}"
+type Twice struct {
+	ID   string `json:"id" card:"title"`
+	Note string `json:"note" card:"subtitle"`
+}
+
+// G returns Twice.
+//
+//card:tool
+func G(ctx context.Context, in In) (*Twice, error) { return nil, nil }

@@ -255,7 +255,7 @@ func BookRoomACPForm() acp.FormPayload {
 			Primary:   true,
 			Selection: acp.Selection{register.SelectionTool: "book_room"},
 		},
-		Title: "book_room",
+		Title: "Book room",
 	}
 }
 

@@ -285,7 +285,7 @@ func OrderACPForm() acp.FormPayload {
 			Primary:   true,
 			Selection: acp.Selection{register.SelectionTool: "order"},
 		},
-		Title: "order",
+		Title: "Order",
 	}
 }
 
