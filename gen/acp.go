@@ -63,14 +63,14 @@ func (b *builder) acpDirective(t *Tool, d *annotations.Directive, in schema.Resu
 			return
 		}
 		if kind == "review" && (len(t.Card.Fields) == 0 || len(t.Card.Actions) == 0) {
-			var missing []string
+			var missing, add []string
 			if len(t.Card.Fields) == 0 {
-				missing = append(missing, "summary rows, projected from the result card's fields: add a //card:field")
+				missing, add = append(missing, "summary rows (the result card's fields)"), append(add, "a //card:field")
 			}
 			if len(t.Card.Actions) == 0 {
-				missing = append(missing, "an approve CTA, projected from the result card's first button: add a //card:action (a second one is the reject CTA)")
+				missing, add = append(missing, "an approve CTA (the result card's first button, as its second is the reject CTA)"), append(add, "a //card:action")
 			}
-			b.errorf(spec.Pos, "the review card of %s needs %s", t.Name, strings.Join(missing, ", and "))
+			b.errorf(spec.Pos, "the review card of %s needs %s; add %s", t.Name, strings.Join(missing, " and "), strings.Join(add, " and "))
 			return
 		}
 	case "carousel":

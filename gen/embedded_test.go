@@ -191,3 +191,44 @@ func goTestIn(dir string, args ...string) ([]byte, error) {
 	cmd.Dir = dir
 	return cmd.CombinedOutput()
 }
+
+// TestCarouselExampleKeepsEveryItem: at run time a carousel drops an item whose id repeats an
+// earlier one's, and an example with such items passed its golden test while the recorded card
+// showed fewer items than the example. The generated test now fails on it, naming the example.
+func TestCarouselExampleKeepsEveryItem(t *testing.T) {
+	dir := moduleTempDir(t, "carouselex")
+	writeTree(t, dir, map[string]string{
+		"p.go": `package p
+
+import "context"
+
+type In struct {
+	Q string ` + "`json:\"q\"`" + `
+}
+
+// Room is one room.
+type Room struct {
+	ID   string ` + "`json:\"id\"`" + `
+	Name string ` + "`json:\"name\" card:\"title\"`" + `
+}
+
+// Rooms is a list of rooms.
+type Rooms struct {
+	Rooms []Room ` + "`json:\"rooms\"`" + `
+}
+
+// FindRooms lists rooms as a carousel.
+//
+//card:tool
+//card:acp carousel
+//card:example {"rooms":[{"id":"r1","name":"Garden"},{"id":"r1","name":"Sea"}]}
+func FindRooms(ctx context.Context, in In) (*Rooms, error) { return &Rooms{}, nil }
+`,
+	})
+	generateAndWrite(t, dir)
+	out, err := goTestIn(dir, "-run", "TestCardgenGolden", "-update")
+	want := `the carousel of the example {"rooms":[{"id":"r1","name":"Garden"},{"id":"r1","name":"Sea"}]} shows 1 of its 2 items`
+	if err == nil || !strings.Contains(string(out), want) {
+		t.Fatalf("go test -update on an example whose items repeat an id: %v\n%s\nwant a failure saying %q", err, out, want)
+	}
+}

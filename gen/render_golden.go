@@ -90,8 +90,17 @@ func renderTestSource(p *Package) ([]byte, error) {
 				body = append(body, jen.Var().Id("acps").Index().Any())
 				loop = append(loop,
 					jen.List(jen.Id("p"), jen.Err()).Op(":=").Id(t.GoName+"ACP").Call(jen.Op("&").Id("out")),
-					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Id("t").Dot("Errorf").Call(jen.Lit("the ACP card of the example %s is not valid: %v"), jen.Id("ex"), jen.Err())),
-					jen.Id("acps").Op("=").Append(jen.Id("acps"), jen.Id("p")))
+					jen.If(jen.Err().Op("!=").Nil()).Block(jen.Id("t").Dot("Errorf").Call(jen.Lit("the ACP card of the example %s is not valid: %v"), jen.Id("ex"), jen.Err())))
+				if t.ACP.Kind == "carousel" {
+					// At run time a carousel drops an item whose id repeats an earlier one's, or
+					// that does not fit the payload limit; an example must show every item, as a
+					// result card must fit as written.
+					items := jen.Id("out").Dot(t.ACP.ItemsField)
+					loop = append(loop, jen.If(jen.Err().Op("==").Nil().Op("&&").Len(jen.Id("p").Dot("Items")).Op("!=").Len(items)).Block(
+						jen.Id("t").Dot("Errorf").Call(jen.Lit("the carousel of the example %s shows %d of its %d items: the others repeat an earlier item's id or do not fit the payload limit; give the example's items distinct ids, or fewer of them"),
+							jen.Id("ex"), jen.Len(jen.Id("p").Dot("Items")), jen.Len(items))))
+				}
+				loop = append(loop, jen.Id("acps").Op("=").Append(jen.Id("acps"), jen.Id("p")))
 			}
 			body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("ex")).Op(":=").Range().Id("examples")).Block(loop...))
 			if t.Card != nil {

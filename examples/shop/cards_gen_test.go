@@ -122,6 +122,9 @@ func TestCardgenGolden(t *testing.T) {
 			if err != nil {
 				t.Errorf("the ACP card of the example %s is not valid: %v", ex, err)
 			}
+			if err == nil && len(p.Items) != len(out.Products) {
+				t.Errorf("the carousel of the example %s shows %d of its %d items: the others repeat an earlier item's id or do not fit the payload limit; give the example's items distinct ids, or fewer of them", ex, len(p.Items), len(out.Products))
+			}
 			acps = append(acps, p)
 		}
 		cardtest.Golden(t, "testdata/golden/search_products.acp.json", acps)
