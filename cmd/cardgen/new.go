@@ -51,12 +51,19 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		}
 		return code
 	}
+	empty := emptyFlags(fs)
+	for _, msg := range empty {
+		fmt.Fprintln(stderr, "cardgen new:", msg)
+	}
 	if len(names) != 1 {
 		fmt.Fprintf(stderr, "cardgen new: want one tool name, got %d %q\n", len(names), names)
 		fs.Usage()
 		if folder, ok := uiFolderGiven(args, names); ok {
 			fmt.Fprintln(stderr, "cardgen new:", uiFolderHint(folder))
 		}
+		return 2
+	}
+	if len(empty) > 0 {
 		return 2
 	}
 	opts.Tool = names[0]
@@ -112,6 +119,37 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "cardgen new: doc.go's //go:generate line runs go tool cardgen; name cardgen as a tool of the module once, in the module:\n\t%s\n\tgo mod tidy\n", res.ToolCommand)
 	}
 	return 0
+}
+
+// emptyAdvice is what to give each string flag of cardgen new that was given an empty value.
+var emptyAdvice = map[string]string{
+	"dir":  "give the package directory (such as ./billing, or . for this one), or leave -dir out",
+	"recv": "give a type of the package (such as Service), or leave -recv out for a plain function",
+	"acp":  "give an ACP card kind (detail, review, carousel or form), or leave -acp out",
+}
+
+// emptyFlags returns a message for each string flag given explicitly with an empty value
+// (-acp "", -recv=): the options cannot tell it from the flag left out, so -recv "" wrote a
+// plain function, -acp "" a tool without an ACP card and -dir "" into the current directory,
+// without a word. An empty value is most often a shell variable that is not set, a mistake to
+// point out rather than to read as "none".
+func emptyFlags(fs *flag.FlagSet) []string {
+	var msgs []string
+	fs.Visit(func(f *flag.Flag) {
+		getter, ok := f.Value.(flag.Getter)
+		if !ok {
+			return
+		}
+		if v, ok := getter.Get().(string); !ok || v != "" {
+			return
+		}
+		advice, ok := emptyAdvice[f.Name]
+		if !ok {
+			advice = fmt.Sprintf("give a value, or leave -%s out", f.Name)
+		}
+		msgs = append(msgs, fmt.Sprintf("-%s is given an empty value; %s", f.Name, advice))
+	})
+	return msgs
 }
 
 // printSignatureChanges says how RegisterTools' and DispatchACP's parameters changed, if they

@@ -246,3 +246,37 @@ func TestRegister(t *testing.T) {
 		t.Error("get_log.go was kept")
 	}
 }
+
+// TestNewEmptyFlagValues: a string flag given an empty value (-acp "", as a shell variable that
+// is not set gives it) is refused with exit status 2 and nothing written, every one in one run:
+// it used to be taken for the flag left out, so -acp "" scaffolded a tool without an ACP card,
+// -recv "" a plain function and -dir "" into the current directory, with exit status 0. The runs
+// are in an empty directory outside any module, which must stay empty.
+func TestNewEmptyFlagValues(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"new", "t_y", "-acp", ""}, []string{`cardgen new: -acp is given an empty value; give an ACP card kind (detail, review, carousel or form), or leave -acp out`}},
+		{[]string{"new", "t_x", "-recv="}, []string{`cardgen new: -recv is given an empty value; give a type of the package (such as Service), or leave -recv out for a plain function`}},
+		{[]string{"new", "-dir", "", "t_z"}, []string{`cardgen new: -dir is given an empty value; give the package directory (such as ./billing, or . for this one), or leave -dir out`}},
+		{[]string{"new", "t_w", "-acp=", "-recv", "", "-ui"}, []string{"cardgen new: -acp is given an empty value", "cardgen new: -recv is given an empty value"}},
+		// With the tool name missing too, both are said.
+		{[]string{"new", "-acp", ""}, []string{"cardgen new: -acp is given an empty value", "cardgen new: want one tool name, got 0 []"}},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		code, out, errOut := runIn(t, dir, tt.args...)
+		if code != 2 || out != "" {
+			t.Errorf("cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit 2 and nothing on stdout", tt.args, code, out, errOut)
+		}
+		for _, w := range tt.want {
+			if !strings.HasPrefix(errOut, w) && !strings.Contains(errOut, "\n"+w) {
+				t.Errorf("cardgen %q: stderr lacks %q:\n%s", tt.args, w, errOut)
+			}
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+			t.Errorf("cardgen %q wrote %d files or folders into the working directory", tt.args, len(entries))
+		}
+	}
+}
