@@ -280,3 +280,18 @@ func TestNewEmptyFlagValues(t *testing.T) {
 		}
 	}
 }
+
+// TestNewRefusesReservedNameFirst: a tool name Windows reserves is refused before anything is
+// written, naming the files it would have. It used to be written, refused by the generator and
+// undone, after "nothing was left behind", at a position in x/con.go, which no longer existed.
+func TestNewRefusesReservedNameFirst(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runIn(t, dir, "new", "con", "-dir", "x")
+	want := `cardgen new: tool name "con" would name the tool's files x/con.go, x/testdata/golden/con.schema.json, x/testdata/golden/con.card.json with a name Windows reserves ("con" disallowed as path element component on Windows): no checkout there could hold them, and no module zip may carry them; pick another tool name` + "\n"
+	if code != 1 || out != "" || errOut != want {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 1 and:\n%s", code, out, errOut, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x")); err == nil {
+		t.Error("the directory x was made")
+	}
+}

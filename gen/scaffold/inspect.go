@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cardgen/cardgen/annotations"
@@ -34,6 +35,28 @@ type pkgInfo struct {
 	problems Problems
 	// dir is the package's directory, and shown the same as the user wrote it, for messages.
 	dir, shown string
+	// dotImports are the packages its files (tests and other platforms' included) import with
+	// import . "path", in the order first met. A dot-import puts the imported package's
+	// exported names in its file's scope, which may not share a name with the package scope,
+	// so a package-level name the scaffold or the generator declares must not be among them.
+	dotImports []dotImport
+}
+
+// dotImport is one package imported with import . "path".
+type dotImport struct {
+	path  string
+	at    string          // file:line:col of the first such import
+	names map[string]bool // the package's exported package-level names; nil when it was not found
+}
+
+// dotImported returns the dot-import that brings name into a file of the package.
+func (info *pkgInfo) dotImported(name string) (dotImport, bool) {
+	for _, d := range info.dotImports {
+		if d.names[name] {
+			return d, true
+		}
+	}
+	return dotImport{}, false
 }
 
 // recvInfo is a type the handler could be a method of.
@@ -58,6 +81,10 @@ type toolInfo struct {
 	// generated are the names the generator declares for the tool, as far as its directives
 	// tell (a card from card tags of the output type is not seen here).
 	generated []string
+	// ui is the argument of its //card:ui line ("" without one).
+	ui string
+	// acp is the kind its //card:acp line gives ("" without one).
+	acp string
 }
 
 // inspect reads the package in dir; shown is dir as the user wrote it, for messages.
@@ -140,6 +167,23 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 			}
 		}
 	}
+	for _, f := range files {
+		for _, imp := range f.Imports {
+			if imp.Name == nil || imp.Name.Name != "." {
+				continue
+			}
+			path, err := strconv.Unquote(imp.Path.Value)
+			if err != nil || slices.ContainsFunc(info.dotImports, func(d dotImport) bool { return d.path == path }) {
+				continue
+			}
+			p := fset.Position(imp.Name.Pos())
+			info.dotImports = append(info.dotImports, dotImport{
+				path:  path,
+				at:    fmt.Sprintf("%s:%d:%d", filepath.Join(shown, filepath.Base(p.Filename)), p.Line, p.Column),
+				names: exportedNames(path, dir),
+			})
+		}
+	}
 	// The generator reads the //go:generate lines of the files it loads, the package's own built
 	// here; cardgen new reads the same ones, so that both name one ui folder.
 	built := slices.DeleteFunc(slices.Clone(files), func(f *ast.File) bool {
@@ -168,6 +212,53 @@ func (info *pkgInfo) generateUIDir(fset *token.FileSet, files []*ast.File, at fu
 	for _, d := range problems {
 		info.problems = append(info.problems, at(d.At)+": "+d.Msg)
 	}
+}
+
+// exportedNames returns the exported package-level names of the package that a file in dir
+// imports by path, as its source files declare them (methods aside), or nil when the package
+// cannot be found or read: the build then reports the import itself.
+func exportedNames(path, dir string) map[string]bool {
+	// go/build runs the go command in Context.Dir to find a package of a module, not in the
+	// directory the import is made from: the process's directory need not be in that module.
+	ctxt := build.Default
+	ctxt.Dir = dir
+	bp, err := ctxt.Import(path, dir, 0)
+	if err != nil {
+		return nil
+	}
+	fset := token.NewFileSet()
+	names := map[string]bool{}
+	add := func(id *ast.Ident) {
+		if id.IsExported() {
+			names[id.Name] = true
+		}
+	}
+	for _, n := range slices.Concat(bp.GoFiles, bp.CgoFiles) {
+		f, err := parser.ParseFile(fset, filepath.Join(bp.Dir, n), nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					add(d.Name)
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch s := spec.(type) {
+					case *ast.TypeSpec:
+						add(s.Name)
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							add(n)
+						}
+					}
+				}
+			}
+		}
+	}
+	return names
 }
 
 // platformPackage is the name of the package of the files in dir that this platform leaves out,
@@ -383,12 +474,15 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string, tools
 	}
 	dirs, _, _ := annotations.ParseCommentGroup(fd.Doc)
 	var shape gen.ToolShape // as far as the directives tell
+	var ui string
 	for _, d := range dirs {
 		switch {
 		case d.Name == "result":
 			shape.Card = true
 		case d.Name == "acp" && len(d.Args) > 0:
 			shape.ACP = d.Args[0].Text
+		case d.Name == "ui" && len(d.Args) > 0 && ui == "":
+			ui = d.Args[0].Text
 		}
 	}
 	for _, d := range dirs {
@@ -399,7 +493,7 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string, tools
 		if len(d.Args) > 0 {
 			name = d.Args[0].Text
 		}
-		t := toolInfo{name: name, goName: gen.GoName(name), fn: fn, at: at(fd.Name.Pos())}
+		t := toolInfo{name: name, goName: gen.GoName(name), fn: fn, at: at(fd.Name.Pos()), ui: ui, acp: shape.ACP}
 		t.generated = gen.GeneratedNames(t.goName, shape)
 		info.tools = append(info.tools, t)
 	}
