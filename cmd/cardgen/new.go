@@ -17,23 +17,28 @@ import (
 // newUsage is cardgen new's usage line, in cardgen's usage too; docs/scaffolding.md quotes it.
 const newUsage = "cardgen new <tool_name> [-dir PKG] [-recv TYPE] [-ui] [-acp KIND] [-markdown]"
 
+// newViewUsage is the usage line of cardgen new -view, which writes the starter view of an
+// existing tool; it follows newUsage wherever that is printed.
+const newViewUsage = "cardgen new <tool_name> -view [-dir PKG]"
+
 // newFlags defines cardgen new's flags on a new flag set that prints to stderr; they set the
-// options but the tool name.
-func newFlags(stderr io.Writer) (*flag.FlagSet, *scaffold.Options) {
-	fs := flag.NewFlagSet("cardgen new", flag.ContinueOnError)
+// options but the tool name, and view is -view.
+func newFlags(stderr io.Writer) (fs *flag.FlagSet, opts *scaffold.Options, view *bool) {
+	fs = flag.NewFlagSet("cardgen new", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	opts := new(scaffold.Options)
+	opts = new(scaffold.Options)
 	fs.StringVar(&opts.Dir, "dir", ".", "the package directory `PKG`; created, with a new package, when it holds no Go package")
 	fs.StringVar(&opts.Recv, "recv", "", "make the handler a method of `TYPE`, a type of the package (default: a plain function)")
 	fs.BoolVar(&opts.UI, "ui", false, "add //card:ui and write the starter view to <ui folder>/<tool_name>.html: the -ui folder of the package's //go:generate line for cardgen, else "+scaffold.UIDir)
 	fs.StringVar(&opts.ACP, "acp", "", "add //card:acp `KIND`: detail, review, carousel or form")
 	fs.BoolVar(&opts.Markdown, "markdown", false, `return a markdown document (a field tagged card:"markdown") instead of a result card`)
+	view = fs.Bool("view", false, "write the starter view of <tool_name>, an existing tool of the package, to its ui folder (as -ui does for a new tool), and print the //card:ui line to add; with -dir alone")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s\n\n", newUsage)
-		fmt.Fprintf(stderr, "Writes <tool_name>.go with an annotated handler stub, regenerates the package and\nwrites the tool's golden files. It never overwrites a file.\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: %s\n       %s\n\n", newUsage, newViewUsage)
+		fmt.Fprintf(stderr, "Writes <tool_name>.go with an annotated handler stub, regenerates the package and\nwrites the tool's golden files. With -view, writes the starter view of an existing\ntool instead. It never overwrites a file.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
-	return fs, opts
+	return fs, opts, view
 }
 
 // runNew scaffolds a new annotated tool; see docs/scaffolding.md. Exit status: 0 when the tool
@@ -41,7 +46,7 @@ func newFlags(stderr io.Writer) (*flag.FlagSet, *scaffold.Options) {
 // behind, except in a module that does not require cardgen's runtime yet: there the files stay and
 // it prints the two commands that finish), 2 for bad usage.
 func runNew(args []string, stdout, stderr io.Writer) int {
-	fs, opts := newFlags(stderr)
+	fs, opts, view := newFlags(stderr)
 	// Flags may come before or after the tool name.
 	names, err := parseArgs(fs, args)
 	if err != nil {
@@ -51,8 +56,11 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		}
 		return code
 	}
-	empty := emptyFlags(fs)
-	for _, msg := range empty {
+	usage := emptyFlags(fs)
+	if *view {
+		usage = append(usage, viewFlags(fs)...)
+	}
+	for _, msg := range usage {
 		fmt.Fprintln(stderr, "cardgen new:", msg)
 	}
 	if len(names) != 1 {
@@ -63,10 +71,13 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if len(empty) > 0 {
+	if len(usage) > 0 {
 		return 2
 	}
 	opts.Tool = names[0]
+	if *view {
+		return runNewView(scaffold.ViewOptions{Tool: opts.Tool, Dir: opts.Dir}, stdout, stderr)
+	}
 
 	plan, err := scaffold.NewPlan(*opts)
 	if err != nil {
@@ -118,6 +129,37 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	if res.ToolCommand != "" {
 		fmt.Fprintf(stdout, "cardgen new: doc.go's //go:generate line runs go tool cardgen; name cardgen as a tool of the module once, in the module:\n\t%s\n\tgo mod tidy\n", res.ToolCommand)
 	}
+	return 0
+}
+
+// viewFlags returns a message for each flag given with -view that it does not take: they say what
+// a new tool is to be, and -view writes the view of a tool that exists.
+func viewFlags(fs *flag.FlagSet) []string {
+	var msgs []string
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "view" && f.Name != "dir" {
+			msgs = append(msgs, fmt.Sprintf("-view writes the starter view of an existing tool, and takes no -%s, which is for a new tool; leave one out", f.Name))
+		}
+	})
+	return msgs
+}
+
+// runNewView writes the starter view of an existing tool and says how to put it in use.
+func runNewView(opts scaffold.ViewOptions, stdout, stderr io.Writer) int {
+	plan, err := scaffold.NewViewPlan(opts)
+	if err != nil {
+		return report(stderr, err)
+	}
+	if err := plan.Write(); err != nil {
+		return report(stderr, err)
+	}
+	wd, _ := os.Getwd()
+	fmt.Fprintf(stdout, "cardgen new: created %s, the starter view of %s\n", gen.RelativeTo(wd, plan.Path), opts.Tool)
+	if plan.Directive == "" {
+		fmt.Fprintf(stdout, "cardgen new: the //card:ui line of %s (%s) names it; next, run go generate (or cardgen) in the package\n", plan.Handler, plan.UILine)
+		return 0
+	}
+	fmt.Fprintf(stdout, "cardgen new: next, add this line to the doc comment of %s, below its //card:tool line (%s), then run go generate (or cardgen) in the package:\n\t%s\n", plan.Handler, plan.ToolLine, plan.Directive)
 	return 0
 }
 

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,6 +41,8 @@ type pkgInfo struct {
 	// exported names in its file's scope, which may not share a name with the package scope,
 	// so a package-level name the scaffold or the generator declares must not be among them.
 	dotImports []dotImport
+	// structs are the package's struct types by name, for what their field tags say.
+	structs map[string]*ast.StructType
 }
 
 // dotImport is one package imported with import . "path".
@@ -81,15 +84,20 @@ type toolInfo struct {
 	// generated are the names the generator declares for the tool, as far as its directives
 	// tell (a card from card tags of the output type is not seen here).
 	generated []string
-	// ui is the argument of its //card:ui line ("" without one).
-	ui string
+	// toolAt is file:line of its //card:tool line.
+	toolAt string
+	// ui is the argument of its //card:ui line ("" without one), at file:line uiAt.
+	ui, uiAt string
 	// acp is the kind its //card:acp line gives ("" without one).
 	acp string
+	// out is the name of the handler's output type, as the package declares it (Order for
+	// *Order); "" when it is not a type of the package named plainly.
+	out string
 }
 
 // inspect reads the package in dir; shown is dir as the user wrote it, for messages.
 func inspect(dir, shown string) (*pkgInfo, error) {
-	info := &pkgInfo{decls: map[string]string{}, types: map[string]*recvInfo{}, dir: dir, shown: shown}
+	info := &pkgInfo{decls: map[string]string{}, types: map[string]*recvInfo{}, structs: map[string]*ast.StructType{}, dir: dir, shown: shown}
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -400,6 +408,9 @@ func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string, file por
 				continue
 			}
 			r := &recvInfo{name: s.Name.Name, members: map[string]bool{}, pointer: true, files: []ports.File{file}}
+			if st, ok := s.Type.(*ast.StructType); ok && !s.Assign.IsValid() {
+				info.structs[s.Name.Name] = st
+			}
 			switch t := s.Type.(type) {
 			case *ast.InterfaceType:
 				r.problem = fmt.Sprintf("%s is an interface; methods need a concrete type, such as a struct", s.Name.Name)
@@ -474,15 +485,15 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string, tools
 	}
 	dirs, _, _ := annotations.ParseCommentGroup(fd.Doc)
 	var shape gen.ToolShape // as far as the directives tell
-	var ui string
+	var ui, uiAt string
 	for _, d := range dirs {
 		switch {
 		case d.Name == "result":
 			shape.Card = true
 		case d.Name == "acp" && len(d.Args) > 0:
 			shape.ACP = d.Args[0].Text
-		case d.Name == "ui" && len(d.Args) > 0 && ui == "":
-			ui = d.Args[0].Text
+		case d.Name == "ui" && len(d.Args) > 0 && uiAt == "":
+			ui, uiAt = d.Args[0].Text, at(d.Pos)
 		}
 	}
 	for _, d := range dirs {
@@ -493,8 +504,53 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string, tools
 		if len(d.Args) > 0 {
 			name = d.Args[0].Text
 		}
-		t := toolInfo{name: name, goName: gen.GoName(name), fn: fn, at: at(fd.Name.Pos()), ui: ui, acp: shape.ACP}
+		t := toolInfo{name: name, goName: gen.GoName(name), fn: fn, at: at(fd.Name.Pos()), toolAt: at(d.Pos),
+			ui: ui, uiAt: uiAt, acp: shape.ACP, out: outputType(fd)}
 		t.generated = gen.GeneratedNames(t.goName, shape)
 		info.tools = append(info.tools, t)
 	}
+}
+
+// outputType is the name of the type fd returns first (Order of *Order), when it is a type of
+// the package named plainly; "" otherwise.
+func outputType(fd *ast.FuncDecl) string {
+	if fd.Type.Results == nil || len(fd.Type.Results.List) == 0 {
+		return ""
+	}
+	t := fd.Type.Results.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// markdownOutput reports whether the struct type name holds a markdown document: a field tagged
+// card:"markdown", its own or an embedded struct's of the package, as the generator reads the
+// tags. Such a tool is drawn by the markdown card view and can have no view of its own.
+func (info *pkgInfo) markdownOutput(name string) bool {
+	seen := map[string]bool{}
+	var walk func(string) bool
+	walk = func(name string) bool {
+		st := info.structs[name]
+		if st == nil || seen[name] {
+			return false
+		}
+		seen[name] = true
+		for _, f := range st.Fields.List {
+			if f.Tag != nil {
+				tag, err := strconv.Unquote(f.Tag.Value)
+				if err == nil && slices.Contains(strings.Split(reflect.StructTag(tag).Get("card"), ","), "markdown") {
+					return true
+				}
+			}
+			if len(f.Names) == 0 && walk(embeddedName(f.Type)) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(name)
 }

@@ -123,6 +123,10 @@ func TestNewPlanRefuses(t *testing.T) {
 		{"explicit name taken", Options{Tool: "cancel_order"}, []string{
 			`tool name "cancel_order" is already used by Service.Cancel (DIR/p.go:30); ` + unique,
 		}},
+		// A view of the existing tool is likely what was meant: -view writes it.
+		{"explicit name taken, with -ui", Options{Tool: "cancel_order", UI: true}, []string{
+			`tool name "cancel_order" is already used by Service.Cancel (DIR/p.go:30); ` + unique + "; or, for the starter view of the existing tool, run cardgen new cancel_order -view -dir DIR",
+		}},
 		{"same Go names", Options{Tool: "get-order"}, []string{
 			`tool name "get-order" gives the same generated Go names (GetOrderCard, …) as tool "get_order" of GetOrder (DIR/p.go:25); pick a name that differs in more than '_', '.' or '-'`,
 		}},

@@ -1,6 +1,8 @@
 // Package scaffold writes a new annotated tool into a Go package: a handler stub with its input and
 // output types, a result card and an example, then runs the generator and writes the golden files,
-// so that the package builds and its tests pass at once. It backs `cardgen new`.
+// so that the package builds and its tests pass at once. It backs `cardgen new`. [NewViewPlan]
+// and [ViewPlan.Write] write the starter view of a tool the package has already, for
+// `cardgen new -view`.
 //
 // Scaffolding is in two steps. [NewPlan] inspects the package and decides every name and byte
 // without writing anything; it refuses, listing every reason, when anything would be overwritten
@@ -327,6 +329,13 @@ func (p *Plan) checkToolName(pkg *pkgInfo) Problems {
 	tool, stem := p.Options.Tool, gen.GoName(p.Options.Tool)
 	for _, t := range pkg.tools {
 		switch {
+		case t.name == tool && p.Options.UI && t.ui == "":
+			// Most likely a view for that tool, which has none, is wanted: -view writes it.
+			cmd := "cardgen new " + tool + " -view"
+			if p.Options.Dir != "." {
+				cmd += " -dir " + p.Options.Dir
+			}
+			add("tool name %q is already used by %s (%s); tool names must be unique in a package, pick another; or, for the starter view of the existing tool, run %s", tool, t.fn, t.at, cmd)
 		case t.name == tool:
 			add("tool name %q is already used by %s (%s); tool names must be unique in a package, pick another", tool, t.fn, t.at)
 		case t.goName == stem:
