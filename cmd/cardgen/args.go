@@ -52,7 +52,7 @@ type commandFlagSet struct {
 var commandFlags = []commandFlagSet{
 	{"", func() *flag.FlagSet { fs, _, _ := generationFlags(io.Discard); return fs }},
 	{"check", func() *flag.FlagSet { fs, _, _ := checkFlags(io.Discard); return fs }},
-	{"new", func() *flag.FlagSet { fs, _ := newFlags(io.Discard); return fs }},
+	{"new", func() *flag.FlagSet { fs, _, _ := newFlags(io.Discard); return fs }},
 }
 
 // goBuildFlags are the go command's build flags that change how packages load, which a user may

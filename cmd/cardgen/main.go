@@ -6,6 +6,7 @@
 //	cardgen [flags] [packages]                  generate (under go:generate: the package of $GOFILE)
 //	cardgen check [-json] [-ui dir] [packages]  check without writing; report stale generated files
 //	cardgen new <tool_name> [flags]             scaffold an annotated tool, then generate
+//	cardgen new <tool_name> -view [-dir PKG]    write the starter view of an existing tool
 //	cardgen help [directive|templates|tags]     the directive reference, or one part of it
 //	cardgen version                             the version, run-time API and module
 //
@@ -22,6 +23,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"sync/atomic"
 	"syscall"
 
@@ -207,6 +209,14 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cardgen:", err)
 		return 2
 	}
+	// A view is a file to write, which the reference of //card:ui cannot do: it points at the
+	// command that does, where a user reads about views.
+	switch strings.TrimPrefix(strings.TrimPrefix(name, "//"), "card:") {
+	case "":
+		fmt.Fprintf(stdout, "Run \"cardgen new <tool_name> -view\" to write the starter view of an existing\ntool into its package's ui folder, for //card:ui.\n")
+	case "ui":
+		fmt.Fprintf(stdout, "\nStart a view from the starter view: %s\nwrites it for an existing tool into the package's ui folder and prints the\n//card:ui line to add (cardgen new -ui writes a new tool with its view).\n", newViewUsage)
+	}
 	return 0
 }
 
@@ -217,7 +227,7 @@ func generationFlags(stderr io.Writer) (fs *flag.FlagSet, verbose *bool, uiDir *
 	verbose = fs.Bool("v", false, "print what was generated for each package and how long it took")
 	uiDir = defineUIFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       %s\n       %s\n       %s\n       cardgen version\n\n", checkUsage, newUsage, helpUsage)
+		fmt.Fprintf(stderr, "usage: cardgen [flags] [packages]\n       %s\n       %s\n       %s\n       %s\n       cardgen version\n\n", checkUsage, newUsage, newViewUsage, helpUsage)
 		fmt.Fprintf(stderr, "Without packages, cardgen works on the package in the current directory\n(under go:generate, the package of $GOFILE). A .go file stands for its package.\n\nflags:\n")
 		fs.PrintDefaults()
 	}

@@ -295,3 +295,20 @@ func TestCheckStaleNextToDiagnostics(t *testing.T) {
 		t.Errorf("check -json: exit %d, %d diagnostics, stale %q; want exit 1, the bad package's diagnostics and %s among the stale", code, len(rep.Diagnostics), rep.Stale, wantStale)
 	}
 }
+
+// TestViewCommandDiscoverable: cardgen new -view, which writes the starter view of an existing
+// tool, is named where a user looks for views: cardgen -h, cardgen help and cardgen help ui.
+func TestViewCommandDiscoverable(t *testing.T) {
+	_, _, usage := runIn(t, ".", "-h")
+	_, help, _ := runIn(t, ".", "help")
+	_, helpUI, _ := runIn(t, ".", "help", "ui")
+	_, helpUI2, _ := runIn(t, ".", "help", "//card:ui")
+	for name, text := range map[string]string{"cardgen -h": usage, "cardgen help": help, "cardgen help ui": helpUI, "cardgen help //card:ui": helpUI2} {
+		if !strings.Contains(text, "cardgen new <tool_name> -view") {
+			t.Errorf("%s does not name cardgen new <tool_name> -view:\n%s", name, text)
+		}
+	}
+	if _, out, _ := runIn(t, ".", "help", "result"); strings.Contains(out, "-view") {
+		t.Errorf("cardgen help result names -view, which is about //card:ui:\n%s", out)
+	}
+}

@@ -17,23 +17,28 @@ import (
 // newUsage is cardgen new's usage line, in cardgen's usage too; docs/scaffolding.md quotes it.
 const newUsage = "cardgen new <tool_name> [-dir PKG] [-recv TYPE] [-ui] [-acp KIND] [-markdown]"
 
+// newViewUsage is the usage line of cardgen new -view, which writes the starter view of an
+// existing tool; it follows newUsage wherever that is printed.
+const newViewUsage = "cardgen new <tool_name> -view [-dir PKG]"
+
 // newFlags defines cardgen new's flags on a new flag set that prints to stderr; they set the
-// options but the tool name.
-func newFlags(stderr io.Writer) (*flag.FlagSet, *scaffold.Options) {
-	fs := flag.NewFlagSet("cardgen new", flag.ContinueOnError)
+// options but the tool name, and view is -view.
+func newFlags(stderr io.Writer) (fs *flag.FlagSet, opts *scaffold.Options, view *bool) {
+	fs = flag.NewFlagSet("cardgen new", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	opts := new(scaffold.Options)
+	opts = new(scaffold.Options)
 	fs.StringVar(&opts.Dir, "dir", ".", "the package directory `PKG`; created, with a new package, when it holds no Go package")
 	fs.StringVar(&opts.Recv, "recv", "", "make the handler a method of `TYPE`, a type of the package (default: a plain function)")
 	fs.BoolVar(&opts.UI, "ui", false, "add //card:ui and write the starter view to <ui folder>/<tool_name>.html: the -ui folder of the package's //go:generate line for cardgen, else "+scaffold.UIDir)
 	fs.StringVar(&opts.ACP, "acp", "", "add //card:acp `KIND`: detail, review, carousel or form")
 	fs.BoolVar(&opts.Markdown, "markdown", false, `return a markdown document (a field tagged card:"markdown") instead of a result card`)
+	view = fs.Bool("view", false, "write the starter view of <tool_name>, an existing tool of the package, to its ui folder (as -ui does for a new tool), and print the //card:ui line to add; with -dir alone")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s\n\n", newUsage)
-		fmt.Fprintf(stderr, "Writes <tool_name>.go with an annotated handler stub, regenerates the package and\nwrites the tool's golden files. It never overwrites a file.\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: %s\n       %s\n\n", newUsage, newViewUsage)
+		fmt.Fprintf(stderr, "Writes <tool_name>.go with an annotated handler stub, regenerates the package and\nwrites the tool's golden files. With -view, writes the starter view of an existing\ntool instead. It never overwrites a file.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
-	return fs, opts
+	return fs, opts, view
 }
 
 // runNew scaffolds a new annotated tool; see docs/scaffolding.md. Exit status: 0 when the tool
@@ -41,7 +46,7 @@ func newFlags(stderr io.Writer) (*flag.FlagSet, *scaffold.Options) {
 // behind, except in a module that does not require cardgen's runtime yet: there the files stay and
 // it prints the two commands that finish), 2 for bad usage.
 func runNew(args []string, stdout, stderr io.Writer) int {
-	fs, opts := newFlags(stderr)
+	fs, opts, view := newFlags(stderr)
 	// Flags may come before or after the tool name.
 	names, err := parseArgs(fs, args)
 	if err != nil {
@@ -51,6 +56,13 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		}
 		return code
 	}
+	usage := emptyFlags(fs)
+	if *view {
+		usage = append(usage, viewFlags(fs)...)
+	}
+	for _, msg := range usage {
+		fmt.Fprintln(stderr, "cardgen new:", msg)
+	}
 	if len(names) != 1 {
 		fmt.Fprintf(stderr, "cardgen new: want one tool name, got %d %q\n", len(names), names)
 		fs.Usage()
@@ -59,7 +71,13 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
+	if len(usage) > 0 {
+		return 2
+	}
 	opts.Tool = names[0]
+	if *view {
+		return runNewView(scaffold.ViewOptions{Tool: opts.Tool, Dir: opts.Dir}, stdout, stderr)
+	}
 
 	plan, err := scaffold.NewPlan(*opts)
 	if err != nil {
@@ -114,6 +132,68 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// viewFlags returns a message for each flag given with -view that it does not take: they say what
+// a new tool is to be, and -view writes the view of a tool that exists.
+func viewFlags(fs *flag.FlagSet) []string {
+	var msgs []string
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "view" && f.Name != "dir" {
+			msgs = append(msgs, fmt.Sprintf("-view writes the starter view of an existing tool, and takes no -%s, which is for a new tool; leave one out", f.Name))
+		}
+	})
+	return msgs
+}
+
+// runNewView writes the starter view of an existing tool and says how to put it in use.
+func runNewView(opts scaffold.ViewOptions, stdout, stderr io.Writer) int {
+	plan, err := scaffold.NewViewPlan(opts)
+	if err != nil {
+		return report(stderr, err)
+	}
+	if err := plan.Write(); err != nil {
+		return report(stderr, err)
+	}
+	wd, _ := os.Getwd()
+	fmt.Fprintf(stdout, "cardgen new: created %s, the starter view of %s\n", gen.RelativeTo(wd, plan.Path), opts.Tool)
+	if plan.Directive == "" {
+		fmt.Fprintf(stdout, "cardgen new: the //card:ui line of %s (%s) names it; next, run go generate (or cardgen) in the package\n", plan.Handler, plan.UILine)
+		return 0
+	}
+	fmt.Fprintf(stdout, "cardgen new: next, add this line to the doc comment of %s, below its //card:tool line (%s), then run go generate (or cardgen) in the package:\n\t%s\n", plan.Handler, plan.ToolLine, plan.Directive)
+	return 0
+}
+
+// emptyAdvice is what to give each string flag of cardgen new that was given an empty value.
+var emptyAdvice = map[string]string{
+	"dir":  "give the package directory (such as ./billing, or . for this one), or leave -dir out",
+	"recv": "give a type of the package (such as Service), or leave -recv out for a plain function",
+	"acp":  "give an ACP card kind (detail, review, carousel or form), or leave -acp out",
+}
+
+// emptyFlags returns a message for each string flag given explicitly with an empty value
+// (-acp "", -recv=): the options cannot tell it from the flag left out, so -recv "" wrote a
+// plain function, -acp "" a tool without an ACP card and -dir "" into the current directory,
+// without a word. An empty value is most often a shell variable that is not set, a mistake to
+// point out rather than to read as "none".
+func emptyFlags(fs *flag.FlagSet) []string {
+	var msgs []string
+	fs.Visit(func(f *flag.Flag) {
+		getter, ok := f.Value.(flag.Getter)
+		if !ok {
+			return
+		}
+		if v, ok := getter.Get().(string); !ok || v != "" {
+			return
+		}
+		advice, ok := emptyAdvice[f.Name]
+		if !ok {
+			advice = fmt.Sprintf("give a value, or leave -%s out", f.Name)
+		}
+		msgs = append(msgs, fmt.Sprintf("-%s is given an empty value; %s", f.Name, advice))
+	})
+	return msgs
+}
+
 // printSignatureChanges says how RegisterTools' and DispatchACP's parameters changed, if they
 // did: nothing else tells the user why code elsewhere that calls them no longer compiles.
 func printSignatureChanges(stdout io.Writer, res *scaffold.Result) {
@@ -134,7 +214,9 @@ func report(stderr io.Writer, err error) int {
 			fmt.Fprintln(stderr, "cardgen new:", p)
 		}
 	case errors.As(err, &diags):
-		fmt.Fprintln(stderr, "cardgen new: the package does not generate; nothing was left behind:")
+		// The scaffold is undone: a position below is in a file of the package as it is now, and
+		// Apply has named what was in the files it created instead.
+		fmt.Fprintln(stderr, "cardgen new: the package does not generate with the new tool, so the scaffold is undone and nothing was left behind; fix what is below, then run cardgen new again:")
 		for _, d := range diags.Relative(wd) {
 			fmt.Fprintln(stderr, d)
 		}

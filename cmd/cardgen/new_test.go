@@ -5,10 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cardgen/cardgen/internal/testenv"
+	"github.com/cardgen/cardgen/runtime/apps"
 )
 
 // TestNew scaffolds a tool with the command into a new package inside the module, with the flag
@@ -244,5 +246,131 @@ func TestRegister(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(base, "billing", "get_log.go")); err == nil {
 		t.Error("get_log.go was kept")
+	}
+}
+
+// TestNewEmptyFlagValues: a string flag given an empty value (-acp "", as a shell variable that
+// is not set gives it) is refused with exit status 2 and nothing written, every one in one run:
+// it used to be taken for the flag left out, so -acp "" scaffolded a tool without an ACP card,
+// -recv "" a plain function and -dir "" into the current directory, with exit status 0. The runs
+// are in an empty directory outside any module, which must stay empty.
+func TestNewEmptyFlagValues(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"new", "t_y", "-acp", ""}, []string{`cardgen new: -acp is given an empty value; give an ACP card kind (detail, review, carousel or form), or leave -acp out`}},
+		{[]string{"new", "t_x", "-recv="}, []string{`cardgen new: -recv is given an empty value; give a type of the package (such as Service), or leave -recv out for a plain function`}},
+		{[]string{"new", "-dir", "", "t_z"}, []string{`cardgen new: -dir is given an empty value; give the package directory (such as ./billing, or . for this one), or leave -dir out`}},
+		{[]string{"new", "t_w", "-acp=", "-recv", "", "-ui"}, []string{"cardgen new: -acp is given an empty value", "cardgen new: -recv is given an empty value"}},
+		// With the tool name missing too, both are said.
+		{[]string{"new", "-acp", ""}, []string{"cardgen new: -acp is given an empty value", "cardgen new: want one tool name, got 0 []"}},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		code, out, errOut := runIn(t, dir, tt.args...)
+		if code != 2 || out != "" {
+			t.Errorf("cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit 2 and nothing on stdout", tt.args, code, out, errOut)
+		}
+		for _, w := range tt.want {
+			if !strings.HasPrefix(errOut, w) && !strings.Contains(errOut, "\n"+w) {
+				t.Errorf("cardgen %q: stderr lacks %q:\n%s", tt.args, w, errOut)
+			}
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+			t.Errorf("cardgen %q wrote %d files or folders into the working directory", tt.args, len(entries))
+		}
+	}
+}
+
+// TestNewRefusesReservedNameFirst: a tool name Windows reserves is refused before anything is
+// written, naming the files it would have. It used to be written, refused by the generator and
+// undone, after "nothing was left behind", at a position in x/con.go, which no longer existed.
+func TestNewRefusesReservedNameFirst(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runIn(t, dir, "new", "con", "-dir", "x")
+	want := `cardgen new: tool name "con" would name the tool's files x/con.go, x/testdata/golden/con.schema.json, x/testdata/golden/con.card.json with a name Windows reserves ("con" disallowed as path element component on Windows): no checkout there could hold them, and no module zip may carry them; pick another tool name` + "\n"
+	if code != 1 || out != "" || errOut != want {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit 1 and:\n%s", code, out, errOut, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x")); err == nil {
+		t.Error("the directory x was made")
+	}
+}
+
+// TestNewView follows docs/mcp-apps.md's "start from the starter view" for a tool written
+// earlier: cardgen new -view writes apps.StarterViewFor of the tool into the package's ui folder
+// and prints the //card:ui line to add; with the line added as printed and the package
+// regenerated, cardgen check passes and so do the package's tests. A second run refuses to
+// overwrite the view; flags for a new tool are bad usage with -view.
+func TestNewView(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the end-to-end runs of the go command")
+	}
+	root, _ := filepath.Abs("../..")
+	base, err := os.MkdirTemp(root, "_newtest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(base)
+
+	if code, _, errOut := runIn(t, base, "new", "get_order", "-dir", "billing"); code != 0 {
+		t.Fatalf("cardgen new: exit %d:\n%s", code, errOut)
+	}
+	code, out, errOut := runIn(t, base, "new", "get_order", "-view", "-dir", "billing")
+	const line = "//card:ui get_order.html"
+	want := "cardgen new: created billing/cards/get_order.html, the starter view of get_order\n" +
+		"cardgen new: next, add this line to the doc comment of GetOrder, below its //card:tool line (billing/get_order.go:25), then run go generate (or cardgen) in the package:\n" +
+		"\t" + line + "\n"
+	if code != 0 || out != want || errOut != "" {
+		t.Fatalf("cardgen new -view: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0 and:\n%s", code, out, errOut, want)
+	}
+	view, err := os.ReadFile(filepath.Join(base, "billing", "cards", "get_order.html"))
+	if err != nil || string(view) != string(apps.StarterViewFor("get_order")) {
+		t.Errorf("the view is not apps.StarterViewFor(\"get_order\") (read error %v)", err)
+	}
+
+	// Add the line where the message says, as a user would.
+	src := filepath.Join(base, "billing", "get_order.go")
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	if !strings.HasPrefix(lines[24], "//card:tool get_order") {
+		t.Fatalf("line 25 of get_order.go is %q, not the //card:tool line", lines[24])
+	}
+	lines = slices.Insert(lines, 25, line)
+	if err := os.WriteFile(src, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runIn(t, base, "./billing"); code != 0 {
+		t.Fatalf("cardgen ./billing with the //card:ui line: exit %d:\n%s", code, errOut)
+	}
+	if code, out, errOut := runIn(t, base, "check", "./billing"); code != 0 {
+		t.Errorf("cardgen check ./billing: exit %d, stdout %q, stderr:\n%s", code, out, errOut)
+	}
+	if generated, _ := os.ReadFile(filepath.Join(base, "billing", "cards_gen.go")); !strings.Contains(string(generated), `"get_order.html"`) {
+		t.Error("cards_gen.go does not serve get_order.html")
+	}
+	cmd := exec.Command("go", "test", "-count=1", ".")
+	cmd.Dir = filepath.Join(base, "billing")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test in the package: %v\n%s", err, b)
+	}
+
+	code, out, errOut = runIn(t, base, "new", "get_order", "-view", "-dir", "billing")
+	wantErr := "cardgen new: billing/cards/get_order.html, the view the //card:ui line of GetOrder names (billing/get_order.go:26), already exists; cardgen new never overwrites a file: edit it, or move it away to start again from the starter view\n"
+	if code != 1 || out != "" || errOut != wantErr {
+		t.Errorf("second run: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and:\n%s", code, out, errOut, wantErr)
+	}
+	code, _, errOut = runIn(t, base, "new", "get_order", "-view", "-dir", "billing", "-ui", "-acp", "form")
+	for _, w := range []string{
+		"cardgen new: -view writes the starter view of an existing tool, and takes no -ui, which is for a new tool; leave one out\n",
+		"cardgen new: -view writes the starter view of an existing tool, and takes no -acp, which is for a new tool; leave one out\n",
+	} {
+		if code != 2 || !strings.Contains(errOut, w) {
+			t.Errorf("-view with -ui and -acp: exit %d, stderr:\n%s\nwant exit 2 and %q", code, errOut, w)
+		}
 	}
 }

@@ -59,7 +59,9 @@ func lacksCardgenTool(path string) bool {
 // runs the new tool's golden subtest with -update to write its golden files. That run also checks
 // that the package builds and that the example fits its card. On failure it removes every file
 // and directory it created and restores the generated files it changed, so the package is as it
-// was; the error then carries the generator's diagnostics or the go command's output. The one
+// was; the error then carries the generator's diagnostics or the go command's output, in which a
+// position in a file Apply created (or regenerated) is replaced by what was there (the scaffolded
+// handler GetInvoice in get_invoice.go, which was not kept), as the file is gone. The one
 // exception is a module that does not require cardgen's runtime or the SDK yet: the files stay,
 // and the error is a *MissingRequirementsError, returned with the Result, that says how to finish.
 func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
@@ -100,6 +102,12 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	}
 	gr, err := gen.Generate(gen.Options{Dir: p.Dir, UIDir: p.UIDir}, ".")
 	if err != nil {
+		// Positions in the files just created name what was there instead: they are removed
+		// before the error reaches anyone.
+		var diags gen.Diagnostics
+		if errors.As(err, &diags) {
+			err = p.scaffolded(diags)
+		}
 		return nil, fmt.Errorf("generating package %s:\n%w", p.Package, err)
 	}
 	if err := ctx.Err(); err != nil {
@@ -152,7 +160,8 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 		return res, &MissingRequirementsError{Dir: p.Dir, Run: run, Problems: requirementProblems(out), ToolCommand: res.ToolCommand}
 	}
 	if err != nil {
-		msg := fmt.Sprintf("writing the golden files of %s with go test -run '%s' -update failed: %v\n%s", p.Options.Tool, run, err, bytes.TrimSpace(out))
+		msg := fmt.Sprintf("writing the golden files of %s with go test -run '%s' -update failed: %v\n%s", p.Options.Tool, run, err,
+			p.scaffoldedText(string(bytes.TrimSpace(out)), written))
 		if why := callersInPackage(res.SignatureChanges, out); why != "" {
 			msg += "\n" + why
 		}

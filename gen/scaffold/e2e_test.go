@@ -466,3 +466,99 @@ func TestScaffoldUsesThePackagesUIFolder(t *testing.T) {
 	goCmd(t, dir, "vet", ".")
 	goCmd(t, dir, "test", "-count=1", ".")
 }
+
+// TestScaffoldAroundDotImports: in a package that dot-imports strings, the handler of a tool
+// contains is Contains2, as Contains is strings.Contains in the importing file's scope; the
+// scaffold used to declare Contains, which the generator found did not compile ("Contains
+// already declared through dot-import of package strings", at a position in the file it had just
+// removed again). The package must build and pass its tests.
+func TestScaffoldAroundDotImports(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the end-to-end runs of the go command")
+	}
+	dir := filepath.Join(moduleDir(t), "dot")
+	writeFiles(t, dir, map[string]string{"dot.go": "// Package dot dot-imports strings.\npackage dot\n\nimport . \"strings\"\n\nvar _ = ToUpper\n"})
+	p, err := NewPlan(Options{Tool: "contains", Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Func != "Contains2" {
+		t.Errorf("the handler is %s; want Contains2", p.Func)
+	}
+	if _, err := p.Apply(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	checkBuilds(t, dir)
+}
+
+// TestApplyNamesWhatItDidNotKeep: a problem the generator finds only once the tool is written
+// (here two tools whose cards' fixed texts get one constant name, sendAction1Text) is positioned
+// in the scaffolded handler's file, which Apply removes again before it returns; the error names
+// the scaffolded declaration instead of a file:line:col there, both as the diagnostic's position
+// and inside its message, and the package is left as it was.
+func TestApplyNamesWhatItDidNotKeep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the end-to-end runs of the go command")
+	}
+	dir := filepath.Join(moduleDir(t), "clash")
+	writeFiles(t, dir, map[string]string{
+		"a.go": `// Package clash has a tool whose card text is fixed.
+package clash
+
+import "context"
+
+// In is the input.
+type In struct{}
+
+// Out is the output.
+type Out struct{ X string }
+
+// SendAction1 sends.
+//
+//card:tool send_action1
+//card:result title="x" text="hello"
+func SendAction1(ctx context.Context, in In) (*Out, error) { return nil, nil }
+`,
+		// Sorted after the scaffolded z.go: the clash is reported at this tool, and names the
+		// new tool's position in its message.
+		"zz.go": `package clash
+
+import "context"
+
+// ZAction1 zaps.
+//
+//card:tool z_action1
+//card:result title="x" text="hello"
+func ZAction1(ctx context.Context, in In) (*Out, error) { return nil, nil }
+`,
+	})
+	before := tree(t, dir)
+	for _, tt := range []struct{ tool, source, want string }{
+		{"send", "send.go", "the doc comment (its //card: lines) of the scaffolded handler Send in " + filepath.Join(dir, "send.go") + ", which was not kept: cardgen would declare the constant sendAction1Text"},
+		{"z", "z.go", "(the doc comment (its //card: lines) of the scaffolded handler Z in " + filepath.Join(dir, "z.go") + ", which was not kept)"},
+	} {
+		t.Run(tt.tool, func(t *testing.T) {
+			_, err := scaffold(Options{Tool: tt.tool, Dir: dir})
+			var diags gen.Diagnostics
+			if !errors.As(err, &diags) {
+				t.Fatalf("error %v; want the generator's diagnostics", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error:\n%v\nwant it to contain:\n%s", err, tt.want)
+			}
+			if regexp.MustCompile(`(^|[\s(/])` + regexp.QuoteMeta(tt.source) + `:\d`).MatchString(err.Error()) {
+				t.Errorf("error points into %s, which is gone:\n%v", tt.source, err)
+			}
+			for _, d := range diags {
+				if d.Pos.Filename != "" {
+					if _, serr := os.Stat(d.Pos.Filename); serr != nil {
+						t.Errorf("diagnostic %q is positioned in a file that does not exist", d)
+					}
+				}
+			}
+			if after := tree(t, dir); !maps.Equal(before, after) {
+				t.Errorf("the failed scaffold changed the package")
+			}
+		})
+	}
+}

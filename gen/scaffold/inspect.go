@@ -12,7 +12,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cardgen/cardgen/annotations"
@@ -34,6 +36,30 @@ type pkgInfo struct {
 	problems Problems
 	// dir is the package's directory, and shown the same as the user wrote it, for messages.
 	dir, shown string
+	// dotImports are the packages its files (tests and other platforms' included) import with
+	// import . "path", in the order first met. A dot-import puts the imported package's
+	// exported names in its file's scope, which may not share a name with the package scope,
+	// so a package-level name the scaffold or the generator declares must not be among them.
+	dotImports []dotImport
+	// structs are the package's struct types by name, for what their field tags say.
+	structs map[string]*ast.StructType
+}
+
+// dotImport is one package imported with import . "path".
+type dotImport struct {
+	path  string
+	at    string          // file:line:col of the first such import
+	names map[string]bool // the package's exported package-level names; nil when it was not found
+}
+
+// dotImported returns the dot-import that brings name into a file of the package.
+func (info *pkgInfo) dotImported(name string) (dotImport, bool) {
+	for _, d := range info.dotImports {
+		if d.names[name] {
+			return d, true
+		}
+	}
+	return dotImport{}, false
 }
 
 // recvInfo is a type the handler could be a method of.
@@ -58,11 +84,20 @@ type toolInfo struct {
 	// generated are the names the generator declares for the tool, as far as its directives
 	// tell (a card from card tags of the output type is not seen here).
 	generated []string
+	// toolAt is file:line of its //card:tool line.
+	toolAt string
+	// ui is the argument of its //card:ui line ("" without one), at file:line uiAt.
+	ui, uiAt string
+	// acp is the kind its //card:acp line gives ("" without one).
+	acp string
+	// out is the name of the handler's output type, as the package declares it (Order for
+	// *Order); "" when it is not a type of the package named plainly.
+	out string
 }
 
 // inspect reads the package in dir; shown is dir as the user wrote it, for messages.
 func inspect(dir, shown string) (*pkgInfo, error) {
-	info := &pkgInfo{decls: map[string]string{}, types: map[string]*recvInfo{}, dir: dir, shown: shown}
+	info := &pkgInfo{decls: map[string]string{}, types: map[string]*recvInfo{}, structs: map[string]*ast.StructType{}, dir: dir, shown: shown}
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -140,6 +175,23 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 			}
 		}
 	}
+	for _, f := range files {
+		for _, imp := range f.Imports {
+			if imp.Name == nil || imp.Name.Name != "." {
+				continue
+			}
+			path, err := strconv.Unquote(imp.Path.Value)
+			if err != nil || slices.ContainsFunc(info.dotImports, func(d dotImport) bool { return d.path == path }) {
+				continue
+			}
+			p := fset.Position(imp.Name.Pos())
+			info.dotImports = append(info.dotImports, dotImport{
+				path:  path,
+				at:    fmt.Sprintf("%s:%d:%d", filepath.Join(shown, filepath.Base(p.Filename)), p.Line, p.Column),
+				names: exportedNames(path, dir),
+			})
+		}
+	}
 	// The generator reads the //go:generate lines of the files it loads, the package's own built
 	// here; cardgen new reads the same ones, so that both name one ui folder.
 	built := slices.DeleteFunc(slices.Clone(files), func(f *ast.File) bool {
@@ -168,6 +220,53 @@ func (info *pkgInfo) generateUIDir(fset *token.FileSet, files []*ast.File, at fu
 	for _, d := range problems {
 		info.problems = append(info.problems, at(d.At)+": "+d.Msg)
 	}
+}
+
+// exportedNames returns the exported package-level names of the package that a file in dir
+// imports by path, as its source files declare them (methods aside), or nil when the package
+// cannot be found or read: the build then reports the import itself.
+func exportedNames(path, dir string) map[string]bool {
+	// go/build runs the go command in Context.Dir to find a package of a module, not in the
+	// directory the import is made from: the process's directory need not be in that module.
+	ctxt := build.Default
+	ctxt.Dir = dir
+	bp, err := ctxt.Import(path, dir, 0)
+	if err != nil {
+		return nil
+	}
+	fset := token.NewFileSet()
+	names := map[string]bool{}
+	add := func(id *ast.Ident) {
+		if id.IsExported() {
+			names[id.Name] = true
+		}
+	}
+	for _, n := range slices.Concat(bp.GoFiles, bp.CgoFiles) {
+		f, err := parser.ParseFile(fset, filepath.Join(bp.Dir, n), nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					add(d.Name)
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch s := spec.(type) {
+					case *ast.TypeSpec:
+						add(s.Name)
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							add(n)
+						}
+					}
+				}
+			}
+		}
+	}
+	return names
 }
 
 // platformPackage is the name of the package of the files in dir that this platform leaves out,
@@ -309,6 +408,9 @@ func (info *pkgInfo) genDecl(d *ast.GenDecl, at func(token.Pos) string, file por
 				continue
 			}
 			r := &recvInfo{name: s.Name.Name, members: map[string]bool{}, pointer: true, files: []ports.File{file}}
+			if st, ok := s.Type.(*ast.StructType); ok && !s.Assign.IsValid() {
+				info.structs[s.Name.Name] = st
+			}
 			switch t := s.Type.(type) {
 			case *ast.InterfaceType:
 				r.problem = fmt.Sprintf("%s is an interface; methods need a concrete type, such as a struct", s.Name.Name)
@@ -383,12 +485,15 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string, tools
 	}
 	dirs, _, _ := annotations.ParseCommentGroup(fd.Doc)
 	var shape gen.ToolShape // as far as the directives tell
+	var ui, uiAt string
 	for _, d := range dirs {
 		switch {
 		case d.Name == "result":
 			shape.Card = true
 		case d.Name == "acp" && len(d.Args) > 0:
 			shape.ACP = d.Args[0].Text
+		case d.Name == "ui" && len(d.Args) > 0 && uiAt == "":
+			ui, uiAt = d.Args[0].Text, at(d.Pos)
 		}
 	}
 	for _, d := range dirs {
@@ -399,8 +504,53 @@ func (info *pkgInfo) funcDecl(fd *ast.FuncDecl, at func(token.Pos) string, tools
 		if len(d.Args) > 0 {
 			name = d.Args[0].Text
 		}
-		t := toolInfo{name: name, goName: gen.GoName(name), fn: fn, at: at(fd.Name.Pos())}
+		t := toolInfo{name: name, goName: gen.GoName(name), fn: fn, at: at(fd.Name.Pos()), toolAt: at(d.Pos),
+			ui: ui, uiAt: uiAt, acp: shape.ACP, out: outputType(fd)}
 		t.generated = gen.GeneratedNames(t.goName, shape)
 		info.tools = append(info.tools, t)
 	}
+}
+
+// outputType is the name of the type fd returns first (Order of *Order), when it is a type of
+// the package named plainly; "" otherwise.
+func outputType(fd *ast.FuncDecl) string {
+	if fd.Type.Results == nil || len(fd.Type.Results.List) == 0 {
+		return ""
+	}
+	t := fd.Type.Results.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// markdownOutput reports whether the struct type name holds a markdown document: a field tagged
+// card:"markdown", its own or an embedded struct's of the package, as the generator reads the
+// tags. Such a tool is drawn by the markdown card view and can have no view of its own.
+func (info *pkgInfo) markdownOutput(name string) bool {
+	seen := map[string]bool{}
+	var walk func(string) bool
+	walk = func(name string) bool {
+		st := info.structs[name]
+		if st == nil || seen[name] {
+			return false
+		}
+		seen[name] = true
+		for _, f := range st.Fields.List {
+			if f.Tag != nil {
+				tag, err := strconv.Unquote(f.Tag.Value)
+				if err == nil && slices.Contains(strings.Split(reflect.StructTag(tag).Get("card"), ","), "markdown") {
+					return true
+				}
+			}
+			if len(f.Names) == 0 && walk(embeddedName(f.Type)) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(name)
 }

@@ -3,6 +3,8 @@ package scaffold
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"go/token"
 	"maps"
 	"os"
 	"path/filepath"
@@ -120,6 +122,10 @@ func TestNewPlanRefuses(t *testing.T) {
 		}},
 		{"explicit name taken", Options{Tool: "cancel_order"}, []string{
 			`tool name "cancel_order" is already used by Service.Cancel (DIR/p.go:30); ` + unique,
+		}},
+		// A view of the existing tool is likely what was meant: -view writes it.
+		{"explicit name taken, with -ui", Options{Tool: "cancel_order", UI: true}, []string{
+			`tool name "cancel_order" is already used by Service.Cancel (DIR/p.go:30); ` + unique + "; or, for the starter view of the existing tool, run cardgen new cancel_order -view -dir DIR",
 		}},
 		{"same Go names", Options{Tool: "get-order"}, []string{
 			`tool name "get-order" gives the same generated Go names (GetOrderCard, …) as tool "get_order" of GetOrder (DIR/p.go:25); pick a name that differs in more than '_', '.' or '-'`,
@@ -944,5 +950,180 @@ func GetOrder(ctx context.Context, in In) (*Out, error) { return nil, nil }
 	}
 	if _, err := NewPlan(Options{Tool: "get_order_item", Dir: dir, Markdown: true}); err != nil {
 		t.Errorf("a markdown tool get_order_item, which has no GetOrderItemCard: %v", err)
+	}
+}
+
+// TestNewPlanRefusesWhatTheGeneratorWould: what the generator reports only once the tool is
+// written, and what NewPlan can tell before, is refused before anything is written. Each used to
+// be written, found by the generator, and undone, with a message at a position in the files just
+// removed again: a tool name Windows reserves (con, COM1, lpt1.x, Aux) as a file name, a view at
+// the path of a built-in view, a name that differs from another tool's in case only, and the
+// names the generated files declare once for the package.
+func TestNewPlanRefusesWhatTheGeneratorWould(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"p.go": `package shop
+
+import "context"
+
+type In struct{}
+
+type Out struct{}
+
+// Cancel is a tool.
+//
+//card:tool cancel_order
+func Cancel(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+func RegisterTools() {}
+
+var uiFiles, DispatchACP = 1, 2
+`,
+		"p_test.go": "package shop\n\nimport \"testing\"\n\nfunc TestCardgenGolden(t *testing.T) {}\n",
+	})
+	const reserved = " with a name Windows reserves (%q disallowed as path element component on Windows): no checkout there could hold them, and no module zip may carry them; pick another tool name"
+	pkgNames := []string{
+		"RegisterTools is declared at DIR/p.go:14, and cardgen generates RegisterTools (which registers the package's tools) in the package once it has the new tool; rename it",
+		"TestCardgenGolden is declared at DIR/p_test.go:5, and cardgen generates TestCardgenGolden (the golden test of cards_gen_test.go) in the package once it has the new tool; rename it",
+	}
+	tests := []struct {
+		name string
+		opts Options
+		want []string
+	}{
+		{"con", Options{Tool: "con"}, append(slices.Clone(pkgNames),
+			`tool name "con" would name the tool's files DIR/con.go, DIR/testdata/golden/con.schema.json, DIR/testdata/golden/con.card.json`+fmt.Sprintf(reserved, "con"),
+		)},
+		{"COM1 with a view", Options{Tool: "COM1", UI: true}, []string{
+			pkgNames[0],
+			"uiFiles is declared at DIR/p.go:16, and cardgen generates uiFiles (the views it embeds) in the package once it has the new tool; rename it",
+			pkgNames[1],
+			`tool name "COM1" would name the tool's files DIR/COM1.go, DIR/cards/COM1.html, DIR/testdata/golden/COM1.schema.json, DIR/testdata/golden/COM1.card.json` + fmt.Sprintf(reserved, "COM1"),
+		}},
+		{"lpt1.x", Options{Tool: "lpt1.x", Markdown: true}, append(slices.Clone(pkgNames),
+			`tool name "lpt1.x" would name the tool's files DIR/lpt1.x.go, DIR/testdata/golden/lpt1.x.schema.json, DIR/testdata/golden/lpt1.x.markdown.json`+fmt.Sprintf(reserved, "lpt1"),
+		)},
+		{"Aux with a form", Options{Tool: "Aux", ACP: "form"}, []string{
+			pkgNames[0],
+			"DispatchACP is declared at DIR/p.go:16, and cardgen generates DispatchACP (which dispatches the package's ACP form submissions) in the package once it has the new tool; rename it",
+			pkgNames[1],
+			`tool name "Aux" would name the tool's files DIR/Aux.go, DIR/testdata/golden/Aux.schema.json, DIR/testdata/golden/Aux.card.json, DIR/testdata/golden/Aux.acp.json` + fmt.Sprintf(reserved, "Aux"),
+		}},
+		{"result-card", Options{Tool: "result-card", UI: true}, []string{
+			pkgNames[0],
+			"uiFiles is declared at DIR/p.go:16, and cardgen generates uiFiles (the views it embeds) in the package once it has the new tool; rename it",
+			pkgNames[1],
+			"with -ui the view would be DIR/cards/result-card.html, and result-card.html is the path of cardgen's built-in result-card view in every package's ui registry; pick another tool name, or leave -ui out",
+		}},
+		{"markdown-card", Options{Tool: "markdown-card", UI: true}, []string{
+			pkgNames[0],
+			"uiFiles is declared at DIR/p.go:16, and cardgen generates uiFiles (the views it embeds) in the package once it has the new tool; rename it",
+			pkgNames[1],
+			"with -ui the view would be DIR/cards/markdown-card.html, and markdown-card.html is the path of cardgen's built-in markdown card view in every package's ui registry; pick another tool name, or leave -ui out",
+		}},
+		{"case", Options{Tool: "CANCEL_ORDER"}, append([]string{
+			`tool name "CANCEL_ORDER" differs only in case from tool "cancel_order" of Cancel (DIR/p.go:12), and their golden files in testdata/golden would be one file on macOS and Windows; pick another tool name`,
+		}, pkgNames...)},
+		{"a name of the package only", Options{Tool: "get_order"}, pkgNames},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.opts.Dir = dir
+			_, err := NewPlan(tt.opts)
+			if got := problemsOf(t, err, dir); !slices.Equal(got, tt.want) {
+				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestNewPlanAroundDotImports: a dot-import puts the imported package's exported names in its
+// file's scope, and the package may not declare them too ("Contains already declared through
+// dot-import of package strings"). The handler and its types are numbered around them, as around
+// names the package declares; a name the generator declares for the tool or the package that a
+// dot-import brings is refused, with the import to change. A dot-import in a test of the package
+// counts (go test compiles it with the package); one in an external test package does not.
+func TestNewPlanAroundDotImports(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod":       "module example.com/m\n\ngo 1.22\n",
+		"lib/lib.go":   "package lib\n\nfunc RegisterTools() {}\n\nvar FindCard, FindACP = 1, 2\n\ntype FindInput struct{}\n\nfunc unexported() {}\n\nfunc (FindInput) Method() {}\n",
+		"ok/a.go":      "package ok\n\nimport . \"strings\"\n\nvar _ = ToUpper\n",
+		"ok/a_test.go": "package ok\n\nimport . \"bytes\"\n\nvar _ = Fields\n",
+		"ok/x_test.go": "package ok_test\n\nimport . \"unicode\"\n\nvar _ = IsUpper\n",
+		"bad/a.go":     "package bad\n\nimport . \"example.com/m/lib\"\n\nvar _ = FindInput{}\n",
+	})
+	for _, tt := range []struct{ tool, fn, in string }{
+		{"contains", "Contains2", "ContainsInput"},
+		{"to_upper", "ToUpper2", "ToUpperInput"},
+		{"fields_func", "FieldsFunc2", "FieldsFuncInput"}, // bytes, of the test file
+		{"is_upper", "IsUpper", "IsUpperInput"},           // unicode, of the external test package
+	} {
+		p, err := NewPlan(Options{Tool: tt.tool, Dir: filepath.Join(dir, "ok")})
+		if err != nil {
+			t.Errorf("%s: %v", tt.tool, err)
+			continue
+		}
+		if p.Func != tt.fn || p.Input != tt.in {
+			t.Errorf("%s: handler %s, input %s; want %s, %s", tt.tool, p.Func, p.Input, tt.fn, tt.in)
+		}
+	}
+	_, err := NewPlan(Options{Tool: "find", Dir: filepath.Join(dir, "bad"), ACP: "detail"})
+	want := []string{
+		`DIR/bad/a.go:3:8: the dot-import of example.com/m/lib brings FindCard into that file, and cardgen generates FindCard for tool "find", so the package would not compile; import example.com/m/lib by name, or pick another tool name`,
+		`DIR/bad/a.go:3:8: the dot-import of example.com/m/lib brings FindACP into that file, and cardgen generates FindACP for tool "find", so the package would not compile; import example.com/m/lib by name, or pick another tool name`,
+		`DIR/bad/a.go:3:8: the dot-import of example.com/m/lib brings RegisterTools into that file, and cardgen generates RegisterTools (which registers the package's tools) in the package once it has the new tool, so the package would not compile; import example.com/m/lib by name`,
+	}
+	if got := problemsOf(t, err, dir); !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestScaffoldedText: once Apply has undone a scaffold, the files it created are gone, so a
+// position in one of them, in a diagnostic of the generator's or in the go command's output, is
+// replaced by the scaffolded declaration that was there; one in a generated file is said to be
+// of the file as regenerated; other positions stay.
+func TestScaffoldedText(t *testing.T) {
+	dir := t.TempDir()
+	p, err := NewPlan(Options{Tool: "get_log", Dir: filepath.Join(dir, "billing"), UI: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Options.Dir = "billing" // as the user wrote it
+	lineOf := func(prefix string) int {
+		for i, l := range strings.Split(string(p.Files[1].Content), "\n") {
+			if strings.HasPrefix(l, prefix) {
+				return i + 1
+			}
+		}
+		t.Fatalf("the handler's file has no line %q", prefix)
+		return 0
+	}
+	handler, tool, input := lineOf("func GetLog("), lineOf("//card:tool"), lineOf("type GetLogInput")
+	out := fmt.Sprintf("# example.com/billing\n./get_log.go:%d:6: GetLog redeclared in this block\n\tother.go:3:6: other declaration of GetLog\n"+
+		"    cards_gen_test.go:80: the example does not fit\n%s:%d:2: bad input\nget_log.go:%d:3: bad directive (get_log.go:%d:6)\n"+
+		"doc.go:1:1: bad package\n%s:1:1: bad view",
+		handler, filepath.Join(p.Dir, "get_log.go"), input, tool, handler, filepath.Join(p.Dir, "cards", "get_log.html"))
+	got := p.scaffoldedText(out, []string{filepath.Join(p.Dir, gen.GeneratedTestFile)})
+	const kept = "billing/get_log.go, which was not kept"
+	want := "# example.com/billing\nthe scaffolded handler GetLog in " + kept + ": GetLog redeclared in this block\n\tother.go:3:6: other declaration of GetLog\n" +
+		"    billing/cards_gen_test.go as regenerated with the new tool (its line 80), which was undone since: the example does not fit\n" +
+		"the scaffolded type GetLogInput in " + kept + ": bad input\n" +
+		"the doc comment (its //card: lines) of the scaffolded handler GetLog in " + kept + ": bad directive (the scaffolded handler GetLog in " + kept + ")\n" +
+		"the scaffolded billing/doc.go of the new package, which was not kept: bad package\n" +
+		"the scaffolded starter view billing/cards/get_log.html, which was not kept: bad view"
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+
+	diags := gen.Diagnostics{
+		{Pos: token.Position{Filename: filepath.Join(p.Dir, "get_log.go"), Line: tool, Column: 13}, Msg: "bad tool"},
+		{Pos: token.Position{Filename: filepath.Join(p.Dir, "other.go"), Line: 3, Column: 1}, Msg: fmt.Sprintf("clash with tool get_log (get_log.go:%d:13)", tool)},
+	}
+	gotDiags := p.scaffolded(diags).Error()
+	wantDiags := "the doc comment (its //card: lines) of the scaffolded handler GetLog in " + kept + ": bad tool\n" +
+		filepath.Join(p.Dir, "other.go") + ":3:1: clash with tool get_log (the doc comment (its //card: lines) of the scaffolded handler GetLog in " + kept + ")"
+	if gotDiags != wantDiags {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", gotDiags, wantDiags)
 	}
 }

@@ -1,6 +1,8 @@
 // Package scaffold writes a new annotated tool into a Go package: a handler stub with its input and
 // output types, a result card and an example, then runs the generator and writes the golden files,
-// so that the package builds and its tests pass at once. It backs `cardgen new`.
+// so that the package builds and its tests pass at once. It backs `cardgen new`. [NewViewPlan]
+// and [ViewPlan.Write] write the starter view of a tool the package has already, for
+// `cardgen new -view`.
 //
 // Scaffolding is in two steps. [NewPlan] inspects the package and decides every name and byte
 // without writing anything; it refuses, listing every reason, when anything would be overwritten
@@ -10,6 +12,7 @@
 package scaffold
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"io"
@@ -179,6 +182,7 @@ func NewPlan(opts Options) (*Plan, error) {
 		p.Golden = append(p.Golden, golden(".acp.json"))
 	}
 	if validName {
+		probs = append(probs, p.checkFileNames(view)...)
 		targets := append([]string{p.Source, view}, p.Golden...)
 		if p.NewPackage {
 			targets = append([]string{filepath.Join(dir, "doc.go")}, targets...)
@@ -238,6 +242,47 @@ func NewPlan(opts Options) (*Plan, error) {
 	return p, nil
 }
 
+// builtinViews are the paths at which every package's ui registry serves cardgen's built-in views
+// (the generator's builtinViewPath and mdcard.ViewPath); a view of its own at one of them is an
+// error of the generator.
+var builtinViews = map[string]string{"result-card.html": "result-card", "markdown-card.html": "markdown card"}
+
+// checkFileNames checks the names of the files the tool would get (its handler's file, its view
+// and its golden files) against what the generator holds them to, which it can only report once
+// they are written: a name Windows reserves (con, nul, com1, aux, in any case and before any
+// dot), which no checkout there can hold and no module zip for the proxy may carry, and a view
+// at the path of a built-in view.
+func (p *Plan) checkFileNames(view string) Problems {
+	var probs Problems
+	var bad []string
+	var why string
+	for _, path := range append([]string{p.Source, view}, p.Golden...) {
+		if path == "" {
+			continue
+		}
+		rel, _ := filepath.Rel(p.Dir, path)
+		if err := module.CheckFilePath(filepath.ToSlash(rel)); err != nil {
+			if why == "" {
+				why = err.Error()
+				if inner := errors.Unwrap(err); inner != nil {
+					why = inner.Error() // "malformed file path …:" would repeat the name
+				}
+			}
+			bad = append(bad, filepath.Join(p.Options.Dir, rel))
+		}
+	}
+	if len(bad) > 0 {
+		probs = append(probs, fmt.Sprintf("tool name %q would name the tool's files %s with a name Windows reserves (%s): no checkout there could hold them, and no module zip may carry them; pick another tool name",
+			p.Options.Tool, strings.Join(bad, ", "), why))
+	}
+	if what, ok := builtinViews[p.Options.Tool+".html"]; ok && view != "" {
+		rel, _ := filepath.Rel(p.Dir, view)
+		probs = append(probs, fmt.Sprintf("with -ui the view would be %s, and %s.html is the path of cardgen's built-in %s view in every package's ui registry; pick another tool name, or leave -ui out",
+			filepath.Join(p.Options.Dir, rel), p.Options.Tool, what))
+	}
+	return probs
+}
+
 // caseTwin returns the name of a file beside path whose name differs from path's only in case, or
 // "" when there is none.
 func caseTwin(path string) string {
@@ -284,10 +329,20 @@ func (p *Plan) checkToolName(pkg *pkgInfo) Problems {
 	tool, stem := p.Options.Tool, gen.GoName(p.Options.Tool)
 	for _, t := range pkg.tools {
 		switch {
+		case t.name == tool && p.Options.UI && t.ui == "":
+			// Most likely a view for that tool, which has none, is wanted: -view writes it.
+			cmd := "cardgen new " + tool + " -view"
+			if p.Options.Dir != "." {
+				cmd += " -dir " + p.Options.Dir
+			}
+			add("tool name %q is already used by %s (%s); tool names must be unique in a package, pick another; or, for the starter view of the existing tool, run %s", tool, t.fn, t.at, cmd)
 		case t.name == tool:
 			add("tool name %q is already used by %s (%s); tool names must be unique in a package, pick another", tool, t.fn, t.at)
 		case t.goName == stem:
 			add("tool name %q gives the same generated Go names (%sCard, …) as tool %q of %s (%s); pick a name that differs in more than '_', '.' or '-'", tool, stem, t.name, t.fn, t.at)
+		case strings.EqualFold(t.name, tool):
+			// The generator refuses the pair: their golden files are one file on macOS and Windows.
+			add("tool name %q differs only in case from tool %q of %s (%s), and their golden files in testdata/golden would be one file on macOS and Windows; pick another tool name", tool, t.name, t.fn, t.at)
 		}
 	}
 	// These come from the tool name alone, so no numbering of the scaffold's own names avoids them.
@@ -299,6 +354,9 @@ func (p *Plan) checkToolName(pkg *pkgInfo) Problems {
 		if at, ok := pkg.decls[n]; ok {
 			add("%s is declared at %s, and cardgen generates %s for tool %q; rename it or pick another tool name", n, at, n, tool)
 		}
+		if d, ok := pkg.dotImported(n); ok {
+			add("%s: the dot-import of %s brings %s into that file, and cardgen generates %s for tool %q, so the package would not compile; import %s by name, or pick another tool name", d.at, d.path, n, n, tool, d.path)
+		}
 		for _, t := range pkg.tools {
 			// A tool of the same Go stem is reported above, once.
 			if t.goName != stem && slices.Contains(t.generated, n) {
@@ -306,11 +364,37 @@ func (p *Plan) checkToolName(pkg *pkgInfo) Problems {
 			}
 		}
 	}
+	// The names the generated files declare once for the package: the generator checks them
+	// only in a package that has tools, which it will have now.
+	views := p.Options.UI || slices.ContainsFunc(pkg.tools, func(t toolInfo) bool { return t.ui != "" })
+	forms := p.Options.ACP == "form" || slices.ContainsFunc(pkg.tools, func(t toolInfo) bool { return t.acp == "form" })
+	for _, n := range packageNames {
+		switch {
+		case n.name == "DispatchACP" && !forms, n.name == "uiFiles" && !views:
+			continue
+		}
+		if at, ok := pkg.decls[n.name]; ok {
+			add("%s is declared at %s, and cardgen generates %s (%s) in the package once it has the new tool; rename it", n.name, at, n.name, n.what)
+		}
+		if d, ok := pkg.dotImported(n.name); ok {
+			add("%s: the dot-import of %s brings %s into that file, and cardgen generates %s (%s) in the package once it has the new tool, so the package would not compile; import %s by name", d.at, d.path, n.name, n.name, n.what, d.path)
+		}
+	}
 	return probs
 }
 
 // packageGenerated are the exported names the generated file declares for the whole package.
 var packageGenerated = []string{"RegisterTools", "DispatchACP"}
+
+// packageNames are the names the generated files declare for the whole package, each with what
+// it is: DispatchACP only when a tool has an ACP form, uiFiles only when a tool has a view of its
+// own, and the golden test in cards_gen_test.go, which go test compiles with the package's tests.
+var packageNames = []struct{ name, what string }{
+	{"RegisterTools", "which registers the package's tools"},
+	{"DispatchACP", "which dispatches the package's ACP form submissions"},
+	{"uiFiles", "the views it embeds"},
+	{"TestCardgenGolden", "the golden test of " + gen.GeneratedTestFile},
+}
 
 // receiver finds the -recv type, or says why it cannot be used; nil and "" without -recv.
 func (p *Plan) receiver(pkg *pkgInfo) (*recvInfo, string) {
@@ -352,7 +436,16 @@ func (p *Plan) pickNames(pkg *pkgInfo, recv *recvInfo) {
 			}
 		}
 	}
-	declared := func(n string) bool { _, ok := pkg.decls[n]; return ok || generated[n] }
+	// The golden test is a function of cards_gen_test.go: a handler of that name (the tool
+	// test_cardgen_golden) would be declared twice in go test's build.
+	generated["TestCardgenGolden"] = true
+	// A name a dot-import brings into a file of the package cannot be declared in the package
+	// too ("already declared through dot-import").
+	declared := func(n string) bool {
+		_, ok := pkg.decls[n]
+		_, dot := pkg.dotImported(n)
+		return ok || dot || generated[n]
+	}
 	p.Input = free(stem+"Input", declared)
 	p.Output = free(stem+"Output", func(n string) bool { return declared(n) || n == p.Input })
 	if shapeOf(p.Options) == carousel {
