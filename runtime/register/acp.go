@@ -165,15 +165,18 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 //
 // A selection that is not a valid input is a *SelectionError, whose text is fit to show the user:
 // it lists every problem, each naming the field and writing the value as JSON, in the order of
-// the schema's properties ("nights is 0, below the minimum 1; meal is \"suite\", not one of
-// \"none\", \"breakfast\""). The validator stops at the first problem, so a refused selection
-// is checked again field by field: each value against its property's schema on its own (in words
-// for required, type, enum, const, bounds, multipleOf, lengths, pattern, items, nested
-// properties, allOf, anyOf and a nullable oneOf; in the validator's for other keywords) and, if
-// valid, decoded on its own into the input type, so that a value the Go field refuses (300 for an
-// int8, a date without a time for a time.Time) is listed too. The validator still decides:
-// nothing it refuses gets through. An error for a schema that does not resolve is a mistake of
-// the caller, not a *SelectionError.
+// the schema's properties ("nights is 0, below the minimum 1; guest is \"nope\", not an email
+// address"). The validator stops at the first problem, so a refused selection is checked again
+// field by field: each value against its property's schema on its own (in words for required,
+// type, enum, const, bounds, multipleOf, lengths, pattern, items, nested properties, allOf,
+// anyOf and a nullable oneOf; in the validator's for other keywords) and, if valid, decoded on
+// its own into the input type, so that a value the Go field refuses (300 for an int8, a date
+// without a time for a time.Time) is listed too. The validator still decides: nothing it refuses
+// gets through. Besides, format=email is checked, which the validator does not do: the text must
+// be an address alone, as net/mail reads it (an optional field left blank stays blank). Other
+// formats are not: a time.Time refuses what is not RFC 3339 when decoded, and a net.IP (ipv4)
+// takes IPv6 too. An error for a schema that does not resolve is a mistake of the caller, not a
+// *SelectionError.
 //
 // Numbers, whether a JSON reply's or typed as text, keep their exact value, as they do through
 // MCP tools/call: nothing goes through a float64 that would round an ID beyond 2^53. An integer
@@ -241,8 +244,9 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 		}
 	}
 	// The validator runs on every selection, and stops at its first problem: only a refused
-	// selection is gone through again, value by value, to say what is wrong with each.
-	if err := resolved.Validate(read.args); err != nil || read.failed != nil {
+	// selection is gone through again, value by value, to say what is wrong with each. It does
+	// not check formats, which x does.
+	if err := resolved.Validate(read.args); err != nil || read.failed != nil || !x.formatsOK(read.args) {
 		return x.explain(read, err, nil, in)
 	}
 	encode := read.args

@@ -9,6 +9,7 @@ import (
 	"maps"
 	"math"
 	"math/big"
+	"net/mail"
 	"reflect"
 	"regexp"
 	"slices"
@@ -46,14 +47,17 @@ func (e *SelectionError) Error() string {
 
 // Unwrap returns the error of the validator, the decoder or the encoder that refused the
 // selection, which DecodeSelection wrapped before it wrote its problems in words; nil when the
-// problems were found before any of them ran (a number no field holds).
+// problems were found before any of them ran (a number no field holds) or besides them (an email
+// address).
 func (e *SelectionError) Unwrap() error { return e.err }
 
-// explainers holds, for each resolved input schema, what explaining a refused selection needs. A schema is resolved once per process (typedtool.Lazy), so the key is
+// explainers holds, for each resolved input schema, what checking formats and explaining a
+// refused selection need. A schema is resolved once per process (typedtool.Lazy), so the key is
 // its *jsonschema.Resolved and the map holds one entry per input schema.
 var explainers sync.Map // *jsonschema.Resolved → *explainer
 
-// explainer writes in words what is wrong with a selection DecodeSelection refused.
+// explainer checks a selection's values against an input schema for what the validator does not
+// check (formats), and writes in words what is wrong with a selection the validator refused.
 type explainer struct {
 	raw    json.RawMessage
 	root   *jsonschema.Schema
@@ -66,6 +70,8 @@ type explainer struct {
 
 	alone sync.Map // property → *jsonschema.Resolved, or a nil one when it cannot be resolved alone
 
+	formatsOnce sync.Once
+	hasFormats  bool // the schema gives a format that checkFormat checks, somewhere
 }
 
 func explainerOf(raw json.RawMessage, resolved *jsonschema.Resolved) *explainer {
@@ -183,9 +189,54 @@ func (s selection) encoded(key string) any {
 	return s.args[key]
 }
 
+// formatsOK reports whether the selection's strings are what their schema's format asks for,
+// which the validator does not check (JSON Schema makes format an annotation); see checkFormat.
+func (x *explainer) formatsOK(args map[string]any) bool {
+	x.formatsOnce.Do(func() {
+		var schema any
+		x.hasFormats = json.Unmarshal(x.raw, &schema) != nil || hasFormat(schema)
+	})
+	if !x.hasFormats {
+		return true // most input schemas: nothing to walk for
+	}
+	for k, v := range args {
+		if prop, ok := x.root.Properties[k]; ok {
+			if phrases, nested := x.check(k, prop, v, true, x.optional(k), 0); len(phrases)+len(nested) > 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hasFormat reports whether the JSON schema s, or a schema anywhere in it, gives a format that
+// checkFormat checks.
+func hasFormat(s any) bool {
+	switch s := s.(type) {
+	case map[string]any:
+		if f, ok := s["format"].(string); ok && slices.Contains(checkedFormats, f) {
+			return true
+		}
+		for _, v := range s {
+			if hasFormat(v) {
+				return true
+			}
+		}
+	case []any:
+		return slices.ContainsFunc(s, hasFormat)
+	}
+	return false
+}
+
+// optional reports whether the top-level property name may be left out.
+func (x *explainer) optional(name string) bool {
+	return !slices.Contains(x.root.Required, name)
+}
+
 // explain returns the error for a selection that DecodeSelection refuses, with every problem it
 // finds in words. cause is what refused it: the validator's error (validErr, for the whole
-// selection), the encoder's or the decoder's; it may be nil when a value was not read.
+// selection), the encoder's or the decoder's; it may be nil when a value was not read or a format
+// is wrong.
 func (x *explainer) explain(sel selection, validErr, cause error, in any) error {
 	x.parse()
 	if cause == nil {
@@ -219,7 +270,7 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 				}
 			}
 		}
-		phrases, nested := x.check(name, prop, v, formatsOnly, 0)
+		phrases, nested := x.check(name, prop, v, formatsOnly, x.optional(name), 0)
 		if refused != nil && len(phrases)+len(nested) == 0 {
 			phrases = append(phrases, "which the field does not accept ("+validatorWords(refused)+")")
 		}
@@ -270,8 +321,10 @@ func statement(path string, v, shown any, phrases []string) []string {
 
 // check returns what is wrong with v, the value at path, against the schema s: phrases about v
 // itself (`below the minimum 1`), and whole problems of the values inside it. With formatsOnly,
-// the validator accepted v, and nothing is checked but what it does not check (nothing yet).
-func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly bool, depth int) (phrases, nested []string) {
+// the validator accepted v, and only the formats it does not check are checked. With blankOK, v
+// is an optional field's answer, and the empty text is no answer rather than a wrong one: an
+// optional email field left blank is "", which decoded as it always did.
+func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly, blankOK bool, depth int) (phrases, nested []string) {
 	if s == nil || depth > 64 { // a schema that refers to itself without a value to descend into
 		return nil, nil
 	}
@@ -280,19 +333,19 @@ func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly 
 		nested = append(nested, n...)
 	}
 	if s.Ref != "" {
-		add(x.check(path, x.ref(s.Ref), v, formatsOnly, depth+1))
+		add(x.check(path, x.ref(s.Ref), v, formatsOnly, blankOK, depth+1))
 		if x.draft7 {
 			return phrases, nested
 		}
 	}
 	if alt := nullableAlternative(s); alt != nil {
 		if v != nil {
-			add(x.check(path, alt, v, formatsOnly, depth+1))
+			add(x.check(path, alt, v, formatsOnly, blankOK, depth+1))
 		}
 		return phrases, nested
 	}
 	for _, sub := range s.AllOf {
-		add(x.check(path, sub, v, formatsOnly, depth+1))
+		add(x.check(path, sub, v, formatsOnly, blankOK, depth+1))
 	}
 	rv := reflect.ValueOf(v)
 	if !formatsOnly {
@@ -300,7 +353,12 @@ func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly 
 			return append(phrases, p), nested // the other keywords would say the same again
 		}
 		phrases = append(phrases, checkValue(s, v)...)
-		if p := x.checkAlternatives(path, s, v, depth); p != "" {
+		if p := x.checkAlternatives(path, s, v, blankOK, depth); p != "" {
+			phrases = append(phrases, p)
+		}
+	}
+	if str, ok := v.(string); ok && !(blankOK && str == "") {
+		if p := checkFormat(s.Format, str); p != "" {
 			phrases = append(phrases, p)
 		}
 	}
@@ -318,7 +376,7 @@ func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly 
 			case !x.draft7 && i < len(s.PrefixItems):
 				is = s.PrefixItems[i]
 			}
-			p, n := x.check(fmt.Sprintf("%s[%d]", path, i), is, item, formatsOnly, depth+1)
+			p, n := x.check(fmt.Sprintf("%s[%d]", path, i), is, item, formatsOnly, false, depth+1)
 			nested = append(nested, statement(fmt.Sprintf("%s[%d]", path, i), item, nil, p)...)
 			nested = append(nested, n...)
 		}
@@ -329,7 +387,7 @@ func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly 
 		}
 		for _, k := range slices.Sorted(maps.Keys(s.Properties)) {
 			if pv, ok := obj[k]; ok {
-				p, n := x.check(path+"."+k, s.Properties[k], pv, formatsOnly, depth+1)
+				p, n := x.check(path+"."+k, s.Properties[k], pv, formatsOnly, false, depth+1)
 				nested = append(nested, statement(path+"."+k, pv, nil, p)...)
 				nested = append(nested, n...)
 			}
@@ -357,7 +415,7 @@ func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly 
 // each of them finds wrong with it; "" when one of them finds nothing it can say about v itself
 // (the value is more than one of a oneOf's, or the problem is one of a value inside it): the
 // validator's words then say it.
-func (x *explainer) checkAlternatives(path string, s *jsonschema.Schema, v any, depth int) string {
+func (x *explainer) checkAlternatives(path string, s *jsonschema.Schema, v any, blankOK bool, depth int) string {
 	alts := s.AnyOf
 	if len(alts) == 0 {
 		alts = s.OneOf
@@ -369,7 +427,7 @@ func (x *explainer) checkAlternatives(path string, s *jsonschema.Schema, v any, 
 	}
 	each := make([]string, 0, len(alts))
 	for _, a := range alts {
-		p, n := x.check(path, a, v, false, depth+1)
+		p, n := x.check(path, a, v, false, blankOK, depth+1)
 		if len(p) == 0 || len(n) > 0 {
 			return ""
 		}
@@ -544,6 +602,28 @@ func checkValue(s *jsonschema.Schema, val any) []string {
 	return phrases
 }
 
+// checkFormat checks the text s against the format its schema gives it, for the formats a
+// value of which the validator lets through would reach the handler wrong:
+//
+//   - email (format=email): an address, alone, as net/mail reads one: "nope" and
+//     "Lan <lan@example.com>" are not.
+//
+// A date-time (time.Time) is not checked here: decoding refuses what its RFC 3339 parser does
+// not read, and decodeProblem says so in words; checking here would also refuse it for a string
+// field that a hand-written format=date-time describes, which takes any text. Nor is ipv4
+// (cardgen writes it for a net.IP): a net.IP takes an IPv6 address too, which checking for IPv4
+// would refuse. Other formats are written by hand, and their fields take any text, as the MCP
+// path takes it.
+func checkFormat(format, s string) string {
+	if format == "email" {
+		return checkEmail(s)
+	}
+	return ""
+}
+
+// checkedFormats are the formats checkFormat checks.
+var checkedFormats = []string{"email"}
+
 // dateTimeExample is a date and time as RFC 3339 writes it, as the form's placeholder shows it.
 const dateTimeExample = "2026-01-31T09:00:00Z"
 
@@ -691,6 +771,19 @@ var goVerb = regexp.MustCompile(`%!s\([a-z0-9]+=([^)]*)\)`)
 
 // validatorNumber matches the numbers jsonschema-go writes: a big.Rat (-3/2) and a %f (1.500000).
 var validatorNumber = regexp.MustCompile(`-?\b\d+/\d+\b|-?\b\d+\.\d{6}\b`)
+
+// checkEmail says what is wrong with s as an email address, or "": net/mail must read it as an
+// address with no display name, comment or angle brackets, written exactly as s.
+func checkEmail(s string) string {
+	addr, err := mail.ParseAddress(s)
+	switch {
+	case err == nil && addr.Name == "" && addr.Address == s:
+		return ""
+	case err == nil && addr.Address != s:
+		return "not an email address alone; write " + show(addr.Address)
+	}
+	return "not an email address"
+}
 
 // show writes v as JSON, as the selection gave it, shortened when it is long: a string in
 // quotes, a number as its digits. HTML characters are written as they are ("<", not "\u003c").

@@ -3,6 +3,7 @@ package register
 import (
 	"encoding/json"
 	"errors"
+	"net"
 	"reflect"
 	"strings"
 	"testing"
@@ -47,16 +48,18 @@ func problems[In any](t *testing.T, schema json.RawMessage, sel map[string]any) 
 }
 
 // TestDecodeSelectionListsEveryProblem is the new user's report: a booking form answered with
-// 0 nights and an option the form does not have said only the first problem, in the validator's
-// words, with the schema's $id and numbers as big.Rat and %f wrote them ("validating
-// https://example.com/svc/trips/book-room-input: validating /properties/nights: minimum: 0/1 is
-// less than 1.000000"). Every problem is listed now, in the schema's order, in words the user
-// and the model can act on.
+// 0 nights, "nope" for the email and an option the form does not have said only the first
+// problem, in the validator's words, with the schema's $id and numbers as big.Rat and %f wrote
+// them ("validating https://example.com/svc/trips/book-room-input: validating
+// /properties/nights: minimum: 0/1 is less than 1.000000"), and "nope" was accepted as an email
+// address once the rest was fixed. Every problem is listed now, in the schema's order, in words
+// the user and the model can act on, and "nope" is refused.
 func TestDecodeSelectionListsEveryProblem(t *testing.T) {
 	sel := map[string]any{"tool": "book_room", "room_id": "r1", "nights": "0", "guest": "nope", "meal": "suite", "arrival": "2026-01-31T09:00:00Z"}
 	got := problems[booking](t, bookingSchema, sel)
 	want := []string{
 		`nights is 0, below the minimum 1`,
+		`guest is "nope", not an email address`,
 		`meal is "suite", not one of "none", "breakfast", "half-board"`,
 	}
 	if !reflect.DeepEqual(got, want) {
@@ -85,7 +88,8 @@ func TestDecodeSelectionListsEveryProblem(t *testing.T) {
 }
 
 // TestDecodeSelectionValidUnchanged decodes valid selections as DecodeSelection always did:
-// the checks that write problems in words run only for a refused selection.
+// the checks that write problems in words run only for a refused selection, and the formats
+// checked besides (an email address) hold.
 func TestDecodeSelectionValidUnchanged(t *testing.T) {
 	var in booking
 	sel := map[string]any{"tool": "book_room", "room_id": "r1", "nights": "2", "guest": "lan@example.com", "meal": "", "arrival": "2026-01-31T09:00:00+07:00"}
@@ -156,6 +160,64 @@ func TestDecodeSelectionKeywords(t *testing.T) {
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s %v: problems %q; want %q", c.key, c.v, got, c.want)
 		}
+	}
+}
+
+// TestDecodeSelectionEmail checks format=email, which the validator does not: a bare address is
+// an answer, and "nope", an address with a display name or brackets, or one with spaces around it
+// is not, as the handler would get it as it is.
+func TestDecodeSelectionEmail(t *testing.T) {
+	for _, ok := range []string{"lan@example.com", "lan.nguyen+shop@mail.example.com.vn"} {
+		var in booking
+		sel := map[string]any{"room_id": "r1", "nights": "1", "guest": ok, "arrival": "2026-01-31T09:00:00Z"}
+		if err := DecodeSelection(bookingSchema, sel, &in); err != nil || in.Guest != ok {
+			t.Errorf("guest %q: %v, %q; want it taken as it is", ok, err, in.Guest)
+		}
+	}
+	for _, c := range []struct{ v, want string }{
+		{"nope", `guest is "nope", not an email address`},
+		{"", `guest is "", not an email address`},
+		{"lan@", `guest is "lan@", not an email address`},
+		{"Lan <lan@example.com>", `guest is "Lan <lan@example.com>", not an email address alone; write "lan@example.com"`},
+		{"<lan@example.com>", `guest is "<lan@example.com>", not an email address alone; write "lan@example.com"`},
+		{" lan@example.com", `guest is " lan@example.com", not an email address alone; write "lan@example.com"`},
+		{"a@example.com, b@example.com", `guest is "a@example.com, b@example.com", not an email address`},
+	} {
+		got := problems[booking](t, bookingSchema, map[string]any{"room_id": "r1", "nights": "1", "guest": c.v, "arrival": "2026-01-31T09:00:00Z"})
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("guest %q: problems %q; want %q", c.v, got, c.want)
+		}
+	}
+}
+
+// TestDecodeSelectionOptionalEmailBlank: an optional email field left blank sends "", which is
+// no address and no answer either: it decodes as it always did, to "" (or a pointer to "").
+func TestDecodeSelectionOptionalEmailBlank(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"cc":{"type":"string","format":"email"},"bcc":{"type":"string","format":"email"}},"additionalProperties":false}`)
+	var in struct {
+		CC  string  `json:"cc,omitempty"`
+		BCC *string `json:"bcc,omitempty"`
+	}
+	if err := DecodeSelection(schema, map[string]any{"cc": "", "bcc": ""}, &in); err != nil || in.CC != "" || in.BCC == nil || *in.BCC != "" {
+		t.Errorf("DecodeSelection = %+v, %v; want both blank, as before", in, err)
+	}
+	if got := problems[map[string]any](t, schema, map[string]any{"cc": "nope"}); len(got) != 1 || got[0] != `cc is "nope", not an email address` {
+		t.Errorf("problems %q; want cc refused", got)
+	}
+}
+
+// TestDecodeSelectionFormatsUnchecked: a hand-written format=date-time on a string field, and
+// ipv4 on a net.IP (which decodes IPv6 too), take what they always took; only a time.Time's
+// decoding refuses a date and time it cannot read, and says so in words.
+func TestDecodeSelectionFormatsUnchecked(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"when":{"type":"string","format":"date-time"},"ip":{"type":"string","format":"ipv4"},"site":{"type":"string","format":"uri"}}}`)
+	var in struct {
+		When string `json:"when"`
+		IP   net.IP `json:"ip"`
+		Site string `json:"site"`
+	}
+	if err := DecodeSelection(schema, map[string]any{"when": "tomorrow", "ip": "::1", "site": "home"}, &in); err != nil || in.When != "tomorrow" || !in.IP.Equal(net.IPv6loopback) || in.Site != "home" {
+		t.Errorf("DecodeSelection = %+v, %v; want the values as they were", in, err)
 	}
 }
 
