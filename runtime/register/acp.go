@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -175,8 +176,8 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // gets through. Besides, format=email is checked, which the validator does not do: the text must
 // be an address alone, as net/mail reads it (an optional field left blank stays blank). Other
 // formats are not: a time.Time refuses what is not RFC 3339 when decoded, and a net.IP (ipv4)
-// takes IPv6 too. An error for a schema that does not resolve is a mistake of the caller, not a
-// *SelectionError.
+// takes IPv6 too. An error for a schema that does not resolve, or for an in that is not a non-nil
+// pointer, is a mistake of the caller, not a *SelectionError.
 //
 // Numbers, whether a JSON reply's or typed as text, keep their exact value, as they do through
 // MCP tools/call: nothing goes through a float64 that would round an ID beyond 2^53. An integer
@@ -194,6 +195,11 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	resolved, err := typedtool.Lazy(schema).Resolved()
 	if err != nil {
 		return fmt.Errorf("input schema: %w", err)
+	}
+	// Checked first: the decoder would refuse it only after a valid selection, and the user
+	// would be told to correct a form they filled in right.
+	if rv := reflect.ValueOf(in); rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return fmt.Errorf("register: DecodeSelection decodes into a non-nil pointer, and in is %T; pass &in", in)
 	}
 	s := resolved.Schema()
 	x := explainerOf(schema, resolved)

@@ -276,6 +276,20 @@ func TestDecodeSelectionValidatorLast(t *testing.T) {
 	}
 }
 
+// TestDecodeSelectionNotAPointer: an in DecodeSelection cannot decode into is the caller's
+// mistake, said as such, not a form the user is asked to correct, whatever the answers.
+func TestDecodeSelectionNotAPointer(t *testing.T) {
+	valid := map[string]any{"room_id": "r1", "nights": "2", "guest": "lan@example.com", "arrival": "2026-01-31T09:00:00Z"}
+	var in booking
+	var nilIn *booking
+	for _, target := range []any{in, nilIn, nil} {
+		err := DecodeSelection(bookingSchema, valid, target)
+		if err == nil || errors.As(err, new(*SelectionError)) || !strings.Contains(err.Error(), "non-nil pointer") {
+			t.Errorf("DecodeSelection into %T: %v; want an error that asks for a non-nil pointer", target, err)
+		}
+	}
+}
+
 // TestShow: values are written as JSON, long ones shortened by characters, not bytes.
 func TestShow(t *testing.T) {
 	for _, c := range []struct {
