@@ -1,16 +1,14 @@
 package register
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
-
-	segjson "github.com/segmentio/encoding/json"
 
 	"github.com/cardgen/cardgen/internal/typedtool"
 	"github.com/cardgen/cardgen/runtime/acp"
@@ -164,8 +162,22 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // field left blank is no answer unless the field is text, a required checkbox left unticked is
 // false (an optional one stays unset), the result is validated against the schema with the
 // validator the Go SDK uses, and decoded strictly (an unknown key is an error, and keys match
-// field names case-sensitively, as in tool arguments). Every error says the selection is not a
-// valid input.
+// field names case-sensitively, as in tool arguments).
+//
+// A selection that is not a valid input is a *SelectionError, whose text is fit to show the user:
+// it lists every problem, each naming the field and writing the value as JSON, in the order of
+// the schema's properties ("nights is 0, below the minimum 1; guest is \"nope\", not an email
+// address"). The validator stops at the first problem, so a refused selection is checked again
+// field by field: each value against its property's schema on its own (in words for required,
+// type, enum, const, bounds, multipleOf, lengths, pattern, items, nested properties, allOf,
+// anyOf and a nullable oneOf; in the validator's for other keywords) and, if valid, decoded on
+// its own into the input type, so that a value the Go field refuses (300 for an int8, a date
+// without a time for a time.Time) is listed too. The validator still decides: nothing it refuses
+// gets through. Besides, format=email is checked, which the validator does not do: the text must
+// be an address alone, as net/mail reads it (an optional field left blank stays blank). Other
+// formats are not: a time.Time refuses what is not RFC 3339 when decoded, and a net.IP (ipv4)
+// takes IPv6 too. An error for a schema that does not resolve, or for an in that is not a non-nil
+// pointer, is a mistake of the caller, not a *SelectionError.
 //
 // Numbers, whether a JSON reply's or typed as text, keep their exact value, as they do through
 // MCP tools/call: nothing goes through a float64 that would round an ID beyond 2^53. An integer
@@ -184,11 +196,14 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	if err != nil {
 		return fmt.Errorf("input schema: %w", err)
 	}
+	// Checked first: the decoder would refuse it only after a valid selection, and the user
+	// would be told to correct a form they filled in right.
+	if rv := reflect.ValueOf(in); rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return fmt.Errorf("register: DecodeSelection decodes into a non-nil pointer, and in is %T; pass &in", in)
+	}
 	s := resolved.Schema()
-	args := map[string]any{}
-	// The values to encode where they are not those validated: numbers as the reply wrote
-	// them, where a float64 would change them or where they are inside an array or object.
-	var lits map[string]any
+	x := explainerOf(schema, resolved)
+	read := selection{args: map[string]any{}}
 	for k, v := range sel {
 		if k == SelectionTool {
 			continue
@@ -201,7 +216,13 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 			}
 			var err error
 			if v, lit, err = coerce(k, v, prop.Type); err != nil {
-				return fmt.Errorf("the selection is not a valid input: %w", err)
+				// Not validated, and not reported as missing: the other values are still
+				// checked, so that the user hears of every problem at once.
+				if read.failed == nil {
+					read.failed = map[string]string{}
+				}
+				read.failed[k] = err.Error()
+				continue
 			}
 		} else {
 			// A key the schema has no property for (it may allow any): its numbers are
@@ -209,43 +230,46 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 			v, lit = asWritten(v)
 		}
 		if lit != nil {
-			if lits == nil {
-				lits = map[string]any{}
+			if read.lits == nil {
+				// The values to encode where they are not those validated: numbers as the
+				// reply wrote them, where a float64 would change them or where they are
+				// inside an array or object.
+				read.lits = map[string]any{}
 			}
-			lits[k] = lit
+			read.lits[k] = lit
 		}
-		args[k] = v
+		read.args[k] = v
 	}
 	for _, name := range s.Required {
 		if prop := s.Properties[name]; prop != nil && prop.Type == "boolean" {
-			if _, ok := args[name]; !ok {
+			if _, ok := read.args[name]; !ok {
 				// An unticked checkbox sends nothing. Only a required bool is filled in: an
 				// optional one (a *bool, say) stays unset.
-				args[name] = false
+				read.args[name] = false
 			}
 		}
 	}
-	if err := resolved.Validate(args); err != nil {
-		return fmt.Errorf("the selection is not a valid input: %w", err)
+	// The validator runs on every selection, and stops at its first problem: only a refused
+	// selection is gone through again, value by value, to say what is wrong with each. It does
+	// not check formats, which x does.
+	if err := resolved.Validate(read.args); err != nil || read.failed != nil || !x.formatsOK(read.args) {
+		return x.explain(read, err, nil, in)
 	}
-	encode := args
-	if lits != nil {
-		encode = maps.Clone(args)
-		maps.Copy(encode, lits)
+	encode := read.args
+	if read.lits != nil {
+		encode = maps.Clone(read.args)
+		maps.Copy(encode, read.lits)
 	}
 	b, err := json.Marshal(encode)
 	if err != nil {
 		// A value JSON cannot hold, such as a Go float NaN put in the selection by hand.
-		return fmt.Errorf("the selection is not a valid input: %w", err)
+		return x.explain(read, nil, err, in)
 	}
 	// Keys match fields case-sensitively, as AddTool's do for tool arguments: the schema
 	// checked "qty", and encoding/json would fill Qty from an unchecked "QTY" when the schema
 	// lets unknown keys through.
-	dec := segjson.NewDecoder(bytes.NewReader(b))
-	dec.DontMatchCaseInsensitiveStructFields()
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(in); err != nil {
-		return fmt.Errorf("the selection is not a valid input: %w", err)
+	if err := decodeStrict(b, in); err != nil {
+		return x.explain(read, nil, err, in)
 	}
 	return nil
 }

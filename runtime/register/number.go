@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // number is the exact value of a selection value that reads as a number: a JSON number from
@@ -196,10 +197,10 @@ func (n number) integer(key, shown string) (any, error) {
 	case n.fits == 2:
 		return n.u, nil
 	case n.whole:
-		return nil, fmt.Errorf("%q is %s, beyond the integers an input field takes (%d to %d); it is not rounded",
+		return nil, fmt.Errorf("%s is %s, beyond the whole numbers a field takes (%d to %d), and it is not rounded",
 			key, elide(shown), int64(math.MinInt64), uint64(math.MaxUint64))
 	case n.f == math.Trunc(n.f): // also ±Inf
-		return nil, fmt.Errorf("%q is %s, which is not a whole number, and the field takes integers; it is not rounded", key, elide(shown))
+		return nil, fmt.Errorf("%s is %s, not a whole number, and it is not rounded to one", key, elide(shown))
 	}
 	return n.f, nil
 }
@@ -219,7 +220,7 @@ func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool
 	case n.fits == 2:
 		return n.u, nil, true, nil
 	case n.inf && strict:
-		return nil, nil, false, fmt.Errorf("%q is %s, beyond the numbers a float64 holds (about ±1.8e308)", key, elide(shown))
+		return nil, nil, false, fmt.Errorf("%s is %s, beyond the numbers the field holds (about ±1.8e308)", key, elide(shown))
 	case n.inf:
 		return nil, nil, false, nil
 	case !n.exact && n.lit != "":
@@ -228,11 +229,13 @@ func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool
 	return n.f, nil, true, nil
 }
 
-// elide shortens a long value quoted in an error: a reply may carry thousands of digits.
+// elide shortens a long value quoted in an error: a reply may carry thousands of digits, or of
+// characters of any script, which are counted and cut as characters, not bytes.
 func elide(s string) string {
 	const head, tail = 24, 8
-	if len(s) <= head+tail+8 {
+	if utf8.RuneCountInString(s) <= head+tail+8 {
 		return s
 	}
-	return fmt.Sprintf("%s…%s (%d characters)", s[:head], s[len(s)-tail:], len(s))
+	r := []rune(s)
+	return fmt.Sprintf("%s…%s (%d characters)", string(r[:head]), string(r[len(r)-tail:]), len(r))
 }

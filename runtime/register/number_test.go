@@ -2,6 +2,7 @@ package register
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -139,7 +140,7 @@ func TestDecodeSelectionNumbersAsEncodingJSON(t *testing.T) {
 				switch {
 				case field == "n" && refErr == nil && math.IsInf(parseFloat(lit), 0):
 					// Narrower, and deliberate: the validator has no number type for it.
-					if err == nil || !strings.Contains(err.Error(), `"n" is `+lit+`, beyond the numbers a float64 holds`) {
+					if err == nil || !strings.Contains(err.Error(), `n is `+lit+`, beyond the numbers the field holds`) {
 						t.Errorf("%s into n: %v, %v; want an error that it is beyond float64's range", form, got, err)
 					}
 				case wider && err != nil:
@@ -154,8 +155,8 @@ func TestDecodeSelectionNumbersAsEncodingJSON(t *testing.T) {
 					t.Errorf("%s into %s: %v; encoding/json decodes %v", form, field, got, want)
 				case refErr != nil && err == nil:
 					t.Errorf("%s into %s: %v, no error; encoding/json refuses it: %v", form, field, got, refErr)
-				case err != nil && !strings.HasPrefix(err.Error(), "the selection is not a valid input: "):
-					t.Errorf("%s into %s: error %q does not say the selection is the problem", form, field, err)
+				case err != nil && !errors.As(err, new(*SelectionError)):
+					t.Errorf("%s into %s: error %q is not a *SelectionError, which says the form's answer is the problem", form, field, err)
 				}
 			}
 		}
@@ -221,13 +222,13 @@ func TestDecodeSelectionSerial(t *testing.T) {
 		{`{"tool":"register_device","serial":9007199254740993}`, 9007199254740993, ""},
 		{`{"tool":"register_device","serial":"9.007199254740993e15"}`, 9007199254740993, ""},
 		{`{"tool":"register_device","serial":18446744073709551616}`, 0,
-			`the selection is not a valid input: "serial" is 18446744073709551616, beyond the integers an input field takes (-9223372036854775808 to 18446744073709551615); it is not rounded`},
-		{`{"tool":"register_device","serial":"1e30"}`, 0, `"serial" is 1e30, beyond the integers`},
-		{`{"tool":"register_device","serial":"` + strings.Repeat("9", 400) + `"}`, 0, `"serial" is 999999999999999999999999…99999999 (400 characters), beyond the integers`},
+			selectionErrorPrefix + `serial is 18446744073709551616, beyond the whole numbers a field takes (-9223372036854775808 to 18446744073709551615), and it is not rounded`},
+		{`{"tool":"register_device","serial":"1e30"}`, 0, `serial is 1e30, beyond the whole numbers`},
+		{`{"tool":"register_device","serial":"` + strings.Repeat("9", 400) + `"}`, 0, `serial is 999999999999999999999999…99999999 (400 characters), beyond the whole numbers`},
 		{`{"tool":"register_device","serial":9007199254740993.5}`, 0,
-			`the selection is not a valid input: "serial" is 9007199254740993.5, which is not a whole number, and the field takes integers; it is not rounded`},
-		{`{"tool":"register_device","serial":"1.0000000000000000001"}`, 0, `"serial" is 1.0000000000000000001, which is not a whole number`},
-		{`{"tool":"register_device","serial":1e-400}`, 0, `"serial" is 1e-400, which is not a whole number`},
+			selectionErrorPrefix + `serial is 9007199254740993.5, not a whole number, and it is not rounded to one`},
+		{`{"tool":"register_device","serial":"1.0000000000000000001"}`, 0, `serial is 1.0000000000000000001, not a whole number`},
+		{`{"tool":"register_device","serial":1e-400}`, 0, `serial is 1e-400, not a whole number`},
 	} {
 		sel, err := FormSelection(acp.ParseResponse(acp.NewChatMessage(acp.TextContent{Text: c.reply}), submit))
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"math"
 	"slices"
@@ -98,23 +99,36 @@ func TestDecodeSelectionAsFormsAnswer(t *testing.T) {
 	}
 	in = input{}
 	err := DecodeSelection(schema, map[string]any{"title": "t", "due": "2025-01-01"}, &in)
-	if err == nil || !strings.HasPrefix(err.Error(), "the selection is not a valid input: ") {
-		t.Errorf("a date without a time: %v; want an error that says the selection is not a valid input", err)
+	const want = selectionErrorPrefix + `due is "2025-01-01", not a date and time like 2026-01-31T09:00:00Z`
+	if err == nil || err.Error() != want {
+		t.Errorf("a date without a time: %v; want %s", err, want)
 	}
 }
 
 // TestDecodeSelectionNonFiniteNumber is a number field answered "NaN" or "Inf": strconv reads
 // them as floats, but JSON has no such numbers, so they are not an answer; the error must say
-// the selection is the problem, as every DecodeSelection error does.
+// the form's answer is the problem, as every DecodeSelection error does, and write the answer:
+// as the text it was, or as the Go float put in the selection by hand.
 func TestDecodeSelectionNonFiniteNumber(t *testing.T) {
 	schema := []byte(`{"type":"object","properties":{"budget":{"type":"number"}},"additionalProperties":false}`)
-	for _, v := range []any{"NaN", "Inf", "-infinity", " +Inf ", math.NaN(), math.Inf(1)} {
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{"NaN", `budget is "NaN", not a number`},
+		{"Inf", `budget is "Inf", not a number`},
+		{"-infinity", `budget is "-infinity", not a number`},
+		{" +Inf ", `budget is " +Inf ", not a number`},
+		{math.NaN(), `budget is NaN, not a number`},
+		{math.Inf(1), `budget is +Inf, not a number`},
+	} {
 		var in struct {
 			Budget float64 `json:"budget"`
 		}
-		err := DecodeSelection(schema, map[string]any{"budget": v}, &in)
-		if err == nil || !strings.HasPrefix(err.Error(), "the selection is not a valid input: ") {
-			t.Errorf("budget %v: %v; want an error that says the selection is not a valid input", v, err)
+		err := DecodeSelection(schema, map[string]any{"budget": c.v}, &in)
+		var selErr *SelectionError
+		if !errors.As(err, &selErr) || !slices.Equal(selErr.Problems, []string{c.want}) || !strings.HasPrefix(err.Error(), selectionErrorPrefix) {
+			t.Errorf("budget %v: %v; want a *SelectionError with the one problem %s", c.v, err, c.want)
 		}
 	}
 }
@@ -193,8 +207,9 @@ func TestDecodeSelectionKeyCase(t *testing.T) {
 	if err == nil || in.Qty != 0 {
 		t.Fatalf("DecodeSelection({QTY: 99}) = %+v, %v; want an error and qty unset", in, err)
 	}
-	if !strings.HasPrefix(err.Error(), "the selection is not a valid input: ") || !strings.Contains(err.Error(), "QTY") {
-		t.Errorf("error %q; want it to say the selection is not a valid input and name the key QTY", err)
+	const want = selectionErrorPrefix + "QTY is not a field of this form (field names are case-sensitive: did you mean qty?)"
+	if err.Error() != want {
+		t.Errorf("error %q; want %q", err, want)
 	}
 	if err := DecodeSelection(schema, map[string]any{"qty": "7"}, &in); err != nil || in.Qty != 7 {
 		t.Errorf("DecodeSelection({qty: 7}) = %+v, %v; want qty 7", in, err)

@@ -1,0 +1,308 @@
+package register
+
+import (
+	"encoding/json"
+	"errors"
+	"net"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// selectionErrorPrefix begins every SelectionError's text.
+const selectionErrorPrefix = "the form's answers are not valid (correct them and send the form again): "
+
+// bookingSchema is the input schema cardgen writes for booking (testdata/golden/acp_cards), with
+// the $id of a service as a user's module path gives it.
+var bookingSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/svc/trips/book-room-input",` +
+	`"properties":{"room_id":{"type":"string","title":"Room"},"nights":{"type":"integer","maximum":30,"minimum":1},` +
+	`"guest":{"type":"string","format":"email","description":"We send the confirmation here"},"meal":{"type":"string","enum":["none","breakfast","half-board"]},` +
+	`"late_checkout":{"type":"boolean"},"pets":{"type":"boolean"},"arrival":{"type":"string","format":"date-time"}},` +
+	`"additionalProperties":false,"type":"object","required":["room_id","nights","guest","pets","arrival"]}`)
+
+type booking struct {
+	RoomID  string    `json:"room_id"`
+	Nights  int       `json:"nights"`
+	Guest   string    `json:"guest"`
+	Meal    string    `json:"meal,omitempty"`
+	Late    bool      `json:"late_checkout,omitempty"`
+	Pets    bool      `json:"pets"`
+	Arrival time.Time `json:"arrival"`
+}
+
+// problems decodes sel into a new In against schema and returns the problems of the
+// *SelectionError it must return.
+func problems[In any](t *testing.T, schema json.RawMessage, sel map[string]any) []string {
+	t.Helper()
+	var in In
+	err := DecodeSelection(schema, sel, &in)
+	var selErr *SelectionError
+	if !errors.As(err, &selErr) {
+		t.Fatalf("DecodeSelection(%v) = %v; want a *SelectionError", sel, err)
+	}
+	if want := selectionErrorPrefix + strings.Join(selErr.Problems, "; "); err.Error() != want {
+		t.Errorf("error %q; want %q", err, want)
+	}
+	return selErr.Problems
+}
+
+// TestDecodeSelectionListsEveryProblem is the new user's report: a booking form answered with
+// 0 nights, "nope" for the email and an option the form does not have said only the first
+// problem, in the validator's words, with the schema's $id and numbers as big.Rat and %f wrote
+// them ("validating https://example.com/svc/trips/book-room-input: validating
+// /properties/nights: minimum: 0/1 is less than 1.000000"), and "nope" was accepted as an email
+// address once the rest was fixed. Every problem is listed now, in the schema's order, in words
+// the user and the model can act on, and "nope" is refused.
+func TestDecodeSelectionListsEveryProblem(t *testing.T) {
+	sel := map[string]any{"tool": "book_room", "room_id": "r1", "nights": "0", "guest": "nope", "meal": "suite", "arrival": "2026-01-31T09:00:00Z"}
+	got := problems[booking](t, bookingSchema, sel)
+	want := []string{
+		`nights is 0, below the minimum 1`,
+		`guest is "nope", not an email address`,
+		`meal is "suite", not one of "none", "breakfast", "half-board"`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+	var in booking
+	msg := DecodeSelection(bookingSchema, sel, &in).Error()
+	for _, leak := range []string{"https://", "validating", "/properties", "0/1", "1.000000"} {
+		if strings.Contains(msg, leak) {
+			t.Errorf("error %q holds %q, which is no help to the user", msg, leak)
+		}
+	}
+
+	// Missing answers and answers of the wrong kind are listed with the others.
+	got = problems[booking](t, bookingSchema, map[string]any{"nights": "three", "guest": "lan@example.com", "pets": "maybe", "arrival": "tomorrow", "extra": "1"})
+	want = []string{
+		`room_id is required`,
+		`nights is "three", not a whole number`,
+		`pets is "maybe", not true or false`,
+		`arrival is "tomorrow", not a date and time like 2026-01-31T09:00:00Z`,
+		`extra is not a field of this form`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+}
+
+// TestDecodeSelectionValidUnchanged decodes valid selections as DecodeSelection always did:
+// the checks that write problems in words run only for a refused selection, and the formats
+// checked besides (an email address) hold.
+func TestDecodeSelectionValidUnchanged(t *testing.T) {
+	var in booking
+	sel := map[string]any{"tool": "book_room", "room_id": "r1", "nights": "2", "guest": "lan@example.com", "meal": "", "arrival": "2026-01-31T09:00:00+07:00"}
+	if err := DecodeSelection(bookingSchema, sel, &in); err != nil {
+		t.Fatal(err)
+	}
+	var want booking
+	if err := json.Unmarshal([]byte(`{"room_id":"r1","nights":2,"guest":"lan@example.com","pets":false,"arrival":"2026-01-31T09:00:00+07:00"}`), &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(in, want) {
+		t.Errorf("decoded %+v; want %+v", in, want)
+	}
+}
+
+// TestDecodeSelectionKeywords has a problem for each keyword a form's schema may have, each
+// written as `<field> is <value as JSON>, <what is wrong>`, and those of values inside lists and
+// objects, through $ref and a nullable field's oneOf.
+func TestDecodeSelectionKeywords(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","additionalProperties":false,"$defs":{"Zip":{"type":"string","pattern":"^[0-9]{5}$"}},"properties":{` +
+		`"int":{"type":"integer","minimum":1,"maximum":10},` +
+		`"num":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1.5},` +
+		`"step":{"type":"integer","multipleOf":5},` +
+		`"code":{"type":"string","minLength":4,"maxLength":6,"pattern":"^[A-Z0-9]+$"},` +
+		`"fixed":{"const":"yes"},` +
+		`"level":{"enum":[1,2,3]},` +
+		`"tags":{"type":"array","items":{"type":"integer","minimum":0},"maxItems":2,"uniqueItems":true},` +
+		`"address":{"type":"object","properties":{"zip":{"$ref":"#/$defs/Zip"},"city":{"type":"string"}},"required":["city"],"additionalProperties":false},` +
+		`"maybe":{"oneOf":[{"type":"integer","minimum":1},{"type":"null"}]},` +
+		`"either":{"type":["string","boolean"]},` +
+		`"alt":{"anyOf":[{"type":"integer","minimum":5},{"type":"string","minLength":3}]},` +
+		`"all":{"allOf":[{"type":"integer"},{"maximum":3}]}}}`)
+	for _, c := range []struct {
+		key  string
+		v    any
+		want []string
+	}{
+		{"int", "0", []string{`int is 0, below the minimum 1`}},
+		{"int", json.Number("11"), []string{`int is 11, above the maximum 10`}},
+		{"int", json.Number("2.5"), []string{`int is 2.5, not a whole number`}},
+		{"int", nil, []string{`int is null, not a whole number`}},
+		{"level", nil, []string{`level is null, not one of 1, 2, 3`}},
+		{"fixed", nil, []string{`fixed is null, not "yes"`}},
+		{"num", "0", []string{`num is 0, not greater than 0`}},
+		{"num", json.Number("1.5"), []string{`num is 1.5, not less than 1.5`}},
+		{"num", "abc", []string{`num is "abc", not a number`}},
+		{"step", "7", []string{`step is 7, not a multiple of 5`}},
+		{"code", "ab", []string{`code is "ab", shorter than the minimum of 4 characters and not matching the pattern ^[A-Z0-9]+$`}},
+		{"code", "ABCDEFG", []string{`code is "ABCDEFG", longer than the maximum of 6 characters`}},
+		{"code", json.Number("12"), []string{`code is "12", shorter than the minimum of 4 characters`}},
+		{"fixed", "no", []string{`fixed is "no", not "yes"`}},
+		{"level", json.Number("4"), []string{`level is 4, not one of 1, 2, 3`}},
+		{"tags", []any{json.Number("1"), json.Number("-1"), json.Number("1")}, []string{
+			`tags is [1,-1,1], 3 items, more than the maximum of 2 and with the same item twice (items 0 and 2)`,
+			`tags[1] is -1, below the minimum 0`}},
+		{"tags", "a", []string{`tags is "a", not a list`}},
+		{"address", map[string]any{"zip": "1234", "country": "FR"}, []string{
+			`address.zip is "1234", not matching the pattern ^[0-9]{5}$`,
+			`address.city is required`,
+			`address.country is not a field of address`}},
+		{"maybe", json.Number("0"), []string{`maybe is 0, below the minimum 1`}},
+		{"either", json.Number("3"), []string{`either is 3, not text or true or false`}},
+		{"alt", "1", []string{`alt is "1", matching none of the field's alternatives (not a whole number, or shorter than the minimum of 3 characters)`}},
+		{"all", json.Number("4"), []string{`all is 4, above the maximum 3`}},
+		{"nope", "x", []string{`nope is not a field of this form`}},
+	} {
+		got := problems[map[string]any](t, schema, map[string]any{c.key: c.v})
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s %v: problems %q; want %q", c.key, c.v, got, c.want)
+		}
+	}
+}
+
+// TestDecodeSelectionEmail checks format=email, which the validator does not: a bare address is
+// an answer, and "nope", an address with a display name or brackets, or one with spaces around it
+// is not, as the handler would get it as it is.
+func TestDecodeSelectionEmail(t *testing.T) {
+	for _, ok := range []string{"lan@example.com", "lan.nguyen+shop@mail.example.com.vn"} {
+		var in booking
+		sel := map[string]any{"room_id": "r1", "nights": "1", "guest": ok, "arrival": "2026-01-31T09:00:00Z"}
+		if err := DecodeSelection(bookingSchema, sel, &in); err != nil || in.Guest != ok {
+			t.Errorf("guest %q: %v, %q; want it taken as it is", ok, err, in.Guest)
+		}
+	}
+	for _, c := range []struct{ v, want string }{
+		{"nope", `guest is "nope", not an email address`},
+		{"", `guest is "", not an email address`},
+		{"lan@", `guest is "lan@", not an email address`},
+		{"Lan <lan@example.com>", `guest is "Lan <lan@example.com>", not an email address alone; write "lan@example.com"`},
+		{"<lan@example.com>", `guest is "<lan@example.com>", not an email address alone; write "lan@example.com"`},
+		{" lan@example.com", `guest is " lan@example.com", not an email address alone; write "lan@example.com"`},
+		{"a@example.com, b@example.com", `guest is "a@example.com, b@example.com", not an email address`},
+	} {
+		got := problems[booking](t, bookingSchema, map[string]any{"room_id": "r1", "nights": "1", "guest": c.v, "arrival": "2026-01-31T09:00:00Z"})
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("guest %q: problems %q; want %q", c.v, got, c.want)
+		}
+	}
+}
+
+// TestDecodeSelectionOptionalEmailBlank: an optional email field left blank sends "", which is
+// no address and no answer either: it decodes as it always did, to "" (or a pointer to "").
+func TestDecodeSelectionOptionalEmailBlank(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"cc":{"type":"string","format":"email"},"bcc":{"type":"string","format":"email"}},"additionalProperties":false}`)
+	var in struct {
+		CC  string  `json:"cc,omitempty"`
+		BCC *string `json:"bcc,omitempty"`
+	}
+	if err := DecodeSelection(schema, map[string]any{"cc": "", "bcc": ""}, &in); err != nil || in.CC != "" || in.BCC == nil || *in.BCC != "" {
+		t.Errorf("DecodeSelection = %+v, %v; want both blank, as before", in, err)
+	}
+	if got := problems[map[string]any](t, schema, map[string]any{"cc": "nope"}); len(got) != 1 || got[0] != `cc is "nope", not an email address` {
+		t.Errorf("problems %q; want cc refused", got)
+	}
+}
+
+// TestDecodeSelectionFormatsUnchecked: a hand-written format=date-time on a string field, and
+// ipv4 on a net.IP (which decodes IPv6 too), take what they always took; only a time.Time's
+// decoding refuses a date and time it cannot read, and says so in words.
+func TestDecodeSelectionFormatsUnchecked(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"when":{"type":"string","format":"date-time"},"ip":{"type":"string","format":"ipv4"},"site":{"type":"string","format":"uri"}}}`)
+	var in struct {
+		When string `json:"when"`
+		IP   net.IP `json:"ip"`
+		Site string `json:"site"`
+	}
+	if err := DecodeSelection(schema, map[string]any{"when": "tomorrow", "ip": "::1", "site": "home"}, &in); err != nil || in.When != "tomorrow" || !in.IP.Equal(net.IPv6loopback) || in.Site != "home" {
+		t.Errorf("DecodeSelection = %+v, %v; want the values as they were", in, err)
+	}
+}
+
+// TestDecodeSelectionDecodeProblems: a value the schema takes and the Go field does not (300 for
+// an int8, a date without a time for a time.Time) is said in words, and listed with the
+// validator's problems rather than after they are fixed; the decoder's error stays in the chain.
+func TestDecodeSelectionDecodeProblems(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"qty":{"type":"integer"},"share":{"type":"number"},"due":{"type":"string","format":"date-time"},"meal":{"type":"string","enum":["none","breakfast"]}}}`)
+	type input struct {
+		Qty   int8      `json:"qty"`
+		Share uint      `json:"share"`
+		Due   time.Time `json:"due"`
+		Meal  string    `json:"meal"`
+	}
+	got := problems[input](t, schema, map[string]any{"qty": "300", "share": "1.5", "due": "2026-01-31", "meal": "suite", "Qty": "1"})
+	want := []string{
+		`qty is 300, outside the range of the field, -128 to 127`,
+		`share is 1.5, not a whole number`,
+		`due is "2026-01-31", not a date and time like 2026-01-31T09:00:00Z`,
+		`meal is "suite", not one of "none", "breakfast"`,
+		`Qty is not a field of this form (field names are case-sensitive: did you mean qty?)`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+
+	var in input
+	err := DecodeSelection(schema, map[string]any{"qty": "-129"}, &in)
+	if _, ok := errors.AsType[*json.UnmarshalTypeError](err); !ok || !strings.HasSuffix(err.Error(), "qty is -129, outside the range of the field, -128 to 127") {
+		t.Errorf("DecodeSelection(qty -129) = %v; want the problem in words, with the decoder's *json.UnmarshalTypeError in the chain", err)
+	}
+}
+
+// TestDecodeSelectionValidatorLast: what the checks in words do not know is still refused by
+// the validator, in its words on one line, without the schema's $id and with numbers as numbers:
+// an item a list must contain, a value that is both of a oneOf's alternatives, and how values go
+// together (dependentRequired). The validator's error stays in the chain.
+func TestDecodeSelectionValidatorLast(t *testing.T) {
+	schema := json.RawMessage(`{"$id":"https://example.com/svc/x","type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"},` +
+		`"l":{"type":"array","contains":{"type":"integer","minimum":3}},"o":{"oneOf":[{"type":"integer"},{"type":"number"}]}},"dependentRequired":{"a":["b"]}}`)
+	got := problems[map[string]any](t, schema, map[string]any{"a": "x"})
+	if want := []string{`the answers together are not a valid input: dependentRequired["a"]: missing properties ["b"]`}; !reflect.DeepEqual(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+	got = problems[map[string]any](t, schema, map[string]any{"l": []any{json.Number("1")}, "o": json.Number("2")})
+	want := []string{
+		`l is [1], which the field does not accept (contains: [1] does not have an item matching <anonymous schema>)`,
+		`o is 2, which the field does not accept (oneOf: validated against both <anonymous schema> and <anonymous schema>)`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+	var in map[string]any
+	if err := DecodeSelection(schema, map[string]any{"a": "x"}, &in); errors.Unwrap(err) == nil {
+		t.Errorf("DecodeSelection = %v; want the validator's error in the chain", err)
+	}
+}
+
+// TestDecodeSelectionNotAPointer: an in DecodeSelection cannot decode into is the caller's
+// mistake, said as such, not a form the user is asked to correct, whatever the answers.
+func TestDecodeSelectionNotAPointer(t *testing.T) {
+	valid := map[string]any{"room_id": "r1", "nights": "2", "guest": "lan@example.com", "arrival": "2026-01-31T09:00:00Z"}
+	var in booking
+	var nilIn *booking
+	for _, target := range []any{in, nilIn, nil} {
+		err := DecodeSelection(bookingSchema, valid, target)
+		if err == nil || errors.As(err, new(*SelectionError)) || !strings.Contains(err.Error(), "non-nil pointer") {
+			t.Errorf("DecodeSelection into %T: %v; want an error that asks for a non-nil pointer", target, err)
+		}
+	}
+}
+
+// TestShow: values are written as JSON, long ones shortened by characters, not bytes.
+func TestShow(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{"Lan <lan@example.com> & co", `"Lan <lan@example.com> & co"`},
+		{int64(3), `3`},
+		{strings.Repeat("é", 50), `"éééééééééééééééééééééééé…éééééééé" (50 characters)`},
+		{[]any{strings.Repeat("ß", 50)}, `["ßßßßßßßßßßßßßßßßßßßßßß…ßßßßßß"] (54 characters)`},
+	} {
+		if got := show(c.v); got != c.want {
+			t.Errorf("show(%v) = %s; want %s", c.v, got, c.want)
+		}
+	}
+}
