@@ -45,7 +45,7 @@ func TestDiagnosticsSayWhatToDo(t *testing.T) {
 	lineCol := regexp.MustCompile(`^[^ :]+:\d+:\d+: `)
 	atLimit := regexp.MustCompile(`the limit is \d+$`)
 	// The go/types and go/parser errors the toolchain prints as they are (go vet's words).
-	compilerWords := regexp.MustCompile(`^(undefined: [\pL_][\pL\pN_.]*|expected .+, found .+|missing ',' in .+)$`)
+	compilerWords := regexp.MustCompile(`^(undefined: [\pL_][\pL\pN_.]*|expected .+, found .+|missing ',' in .+|[\pL_][\pL\pN_]* redeclared in this block \(other declaration of .+\))$`)
 	n := 0
 	for _, c := range goldenCases(t) {
 		stderr, err := os.ReadFile(filepath.Join(goldenRoot, c, "want", "stderr.txt"))

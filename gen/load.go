@@ -834,6 +834,15 @@ func packageErrors(errs []packages.Error, path string, generatedFiles map[string
 			continue
 		}
 		pos := parseErrorPos(e.Pos)
+		if note, ok := strings.CutPrefix(e.Msg, "\t"); ok {
+			// go/types words one problem as several errors, the later ones indented notes
+			// ("\tother declaration of Contains", at a file of the standard library): they
+			// belong to the error before, as go build prints them under it.
+			if len(ds) > 0 {
+				ds[len(ds)-1].Msg += " (" + note + ": " + notePos(e.Pos) + ")"
+			}
+			continue
+		}
 		if generatedFiles[pos.Filename] {
 			continue
 		}
@@ -843,6 +852,20 @@ func packageErrors(errs []packages.Error, path string, generatedFiles map[string
 		ds = append(ds, Diagnostic{Pos: pos, Msg: e.Msg})
 	}
 	return ds
+}
+
+// notePos writes the position of a note as go build does for the standard library
+// ($GOROOT/src/strings/strings.go:62:1, which go/packages joins to the package's directory), and
+// otherwise as the file's name in its directory, line and column.
+func notePos(s string) string {
+	if i := strings.Index(s, "$GOROOT/"); i >= 0 {
+		return s[i:]
+	}
+	p := parseErrorPos(s)
+	if p.Line == 0 {
+		return s
+	}
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
 }
 
 // withoutEchoes leaves out of a package's errors those that only echo a syntax error, and

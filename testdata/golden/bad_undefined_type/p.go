@@ -29,3 +29,9 @@ func Show(ctx context.Context, in Out) (*Out, error) { return nil, nil }
 //
 //card:tool
 func Find(ctx context.Context, in FindInput) (*FindResult, error) { return nil, nil }
+
+// Twice is declared twice: go/types words that as an error and an indented note at the other
+// declaration, which is one diagnostic here, as go build prints the note under the error.
+var Twice int
+
+var Twice string
