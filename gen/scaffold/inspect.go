@@ -527,9 +527,9 @@ func outputType(fd *ast.FuncDecl) string {
 	return ""
 }
 
-// markdownOutput reports whether the struct type name holds a markdown document: a field tagged
-// card:"markdown", its own or an embedded struct's of the package, as the generator reads the
-// tags. Such a tool is drawn by the markdown card view and can have no view of its own.
+// markdownOutput reports whether the struct type name holds a markdown document: a field with
+// the tag card:"markdown", its own or an embedded struct's of the package, as the generator reads
+// the tags. Such a tool is drawn by the markdown card view and can have no view of its own.
 func (info *pkgInfo) markdownOutput(name string) bool {
 	seen := map[string]bool{}
 	var walk func(string) bool
