@@ -97,39 +97,43 @@ func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, require
 const valueMark = '\uE000'
 
 // checkMarkup reports markup in the text of a card slot, whose shape is its fixed text with each
-// {{…}} written as valueMark ("**\uE000**" for "**{{.ID}}**").
-func (b *builder) checkMarkup(pos token.Pos, what, shape string) {
-	if m, ok := markupIn(shape); ok {
-		m = strings.ReplaceAll(m, string(valueMark), "{{…}}")
-		b.errorf(pos, "%s holds %s, which hosts show as typed: every field of a result card is plain text, with no Markdown or HTML; remove the markup", what, m)
+// {{…}} written as valueMark ("**\uE000**" for "**{{.ID}}**"); multiline says the slot keeps line
+// breaks, where a heading can be a line of its own.
+func (b *builder) checkMarkup(pos token.Pos, what, shape string, multiline bool) {
+	var found, fixes []string
+	for _, p := range markupPatterns {
+		if p.multiline && !multiline {
+			continue
+		}
+		if m := p.re.FindStringSubmatch(shape); m != nil {
+			text := strings.ReplaceAll(strings.TrimSpace(m[len(m)-1]), string(valueMark), "{{…}}")
+			found = append(found, fmt.Sprintf("%s (%s)", p.what, text))
+			if !slices.Contains(fixes, p.fix) {
+				fixes = append(fixes, p.fix)
+			}
+		}
+	}
+	if len(found) > 0 {
+		b.errorf(pos, "%s holds %s, which hosts show as typed: every field of a result card is plain text, with no Markdown or HTML; %s", what, strings.Join(found, " and "), strings.Join(fixes, ", and "))
 	}
 }
 
 // markupPatterns are markup that is plainly meant as markup, in the fixed text of a card: the
 // seed says every field is plain text, so a host shows "**Order**" with its asterisks. Each is
-// written so that ordinary text does not match: "Order #1042", "a < b", "5 * 3", "C++", a lone
-// underscore or backtick.
+// written so that ordinary text does not match: "Order #1042", "# of guests", "a < b",
+// "List<Order>", "Press <Enter>", "5 * 3", "2**3", "C++", "__init__", "[prod](us-east-1)", a
+// lone backtick. The last group of each pattern is the markup quoted in the message.
 var markupPatterns = []struct {
-	re   *regexp.Regexp
-	what string
+	re        *regexp.Regexp
+	what, fix string
+	multiline bool // only in a slot that keeps line breaks
 }{
-	{regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9-]*(\s[^<>]*)?/?>`), "an HTML tag"},
-	{regexp.MustCompile(`&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);`), "an HTML character reference"},
-	{regexp.MustCompile(`\*\*[^*\s]([^*]*[^*\s])?\*\*|__[^_\s]([^_]*[^_\s])?__`), "Markdown emphasis"},
-	{regexp.MustCompile(`\[[^\]]+\]\([^)\s]+\)`), "a Markdown link"},
-	{regexp.MustCompile("`[^`\n]+`"), "Markdown code"},
-	{regexp.MustCompile(`(?m)^#{1,6}[ \t]+\S.*$`), "a Markdown heading"},
-}
-
-// markupIn reports the first markup of markupPatterns in s, quoted, as "Markdown emphasis
-// (**Order**)".
-func markupIn(s string) (string, bool) {
-	for _, p := range markupPatterns {
-		if m := p.re.FindString(s); m != "" {
-			return fmt.Sprintf("%s (%s)", p.what, strings.TrimSpace(m)), true
-		}
-	}
-	return "", false
+	{regexp.MustCompile(`(?i)(</?(?:a|abbr|b|big|blockquote|br|button|center|code|del|details|div|em|font|h[1-6]|hr|i|iframe|img|input|ins|kbd|li|mark|ol|p|pre|q|s|script|small|span|strike|strong|style|sub|summary|sup|table|td|th|tr|u|ul)(?:\s[^<>]*)?/?>)`), "an HTML tag", "remove the markup", false},
+	{regexp.MustCompile(`(&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);)`), "an HTML character reference", "write the character itself (& for &amp;)", false},
+	{regexp.MustCompile(`(?:^|[^\pL\pN*])(\*\*[^*\s](?:[^*]*[^*\s])?\*\*)(?:$|[^\pL\pN*])`), "Markdown emphasis", "remove the markup", false},
+	{regexp.MustCompile(`(\[[^\]]+\]\((?:https?://|mailto:|/|\./|\.\./|#)[^)\s]*\))`), "a Markdown link", "remove the markup", false},
+	{regexp.MustCompile("(`[^`\n]+`)"), "Markdown code", "remove the markup", false},
+	{regexp.MustCompile(`(?m)(^#{1,6}[ \t]+\S.*)\n`), "a Markdown heading line", "remove the markup", true},
 }
 
 // misspeltTitleTag reports whether a field of st, or of a struct it embeds (by value or pointer,
@@ -455,7 +459,7 @@ func (b *builder) checkLabel(label string, pos token.Pos, limit int, what string
 	}
 	if strings.TrimSpace(label) != "" {
 		b.checkPlain(pos, what, label, oneLine, true)
-		b.checkMarkup(pos, what, label)
+		b.checkMarkup(pos, what, label, false)
 	}
 	if strings.Contains(label, "{{") {
 		// Labels are fixed text: "Buy {{.ID}}" would be drawn as it is written.
@@ -565,7 +569,7 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 				shape.WriteRune(valueMark)
 			}
 		}
-		b.checkMarkup(v.Pos, sl.name, shape.String())
+		b.checkMarkup(v.Pos, sl.name, shape.String(), sl.lines == multiple)
 	}
 	// A URL whose template did not parse is missing the broken part, and what is left of it
 	// could only give a second, wrong diagnostic.
