@@ -35,8 +35,8 @@ var staleMessage = map[gen.Staleness]string{
 // staleNoLine is staleMessage for a package with no //go:generate line that runs cardgen, where
 // go generate changes nothing.
 var staleNoLine = map[gen.Staleness]string{
-	gen.Changed:  "stale; run cardgen on the package to update it (go generate does not: no //go:generate line in the package runs cardgen; add //go:generate go tool cardgen to one of its files)",
-	gen.Missing:  "missing; run cardgen on the package to write it (go generate does not: no //go:generate line in the package runs cardgen; add //go:generate go tool cardgen to one of its files)",
+	gen.Changed:  "stale; run cardgen on the package to update it (go generate does so only through a //go:generate line that runs cardgen, and none in the package does: add //go:generate go tool cardgen to one of its files, unless a line elsewhere runs cardgen on it)",
+	gen.Missing:  "missing; run cardgen on the package to write it (go generate does so only through a //go:generate line that runs cardgen, and none in the package does: add //go:generate go tool cardgen to one of its files, unless a line elsewhere runs cardgen on it)",
 	gen.Unwanted: "no longer generated (the package has no tools); run cardgen on the package to remove it",
 }
 
