@@ -1,7 +1,10 @@
 package gen
 
 import (
+	"fmt"
+
 	"go/token"
+	"golang.org/x/tools/go/packages"
 	"path/filepath"
 	"testing"
 )
@@ -62,5 +65,25 @@ func TestDiagnosticString(t *testing.T) {
 		if got := c.d.String(); got != c.want {
 			t.Errorf("String() = %q; want %q", got, c.want)
 		}
+	}
+}
+
+// TestPackageErrorNotes: go/types' indented notes join the error they belong to, a note whose
+// error is dropped (an undefined name the generated file will declare) is dropped with it, and a
+// note's file is named as go build names it.
+func TestPackageErrorNotes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "p")
+	at := func(name string, line int) string { return fmt.Sprintf("%s:%d:1", filepath.Join(dir, name), line) }
+	errs := []packages.Error{
+		{Pos: at("p.go", 1), Msg: "undefined: RegisterTools", Kind: packages.TypeError},
+		{Pos: at("p.go", 2), Msg: "\tnote of the dropped error", Kind: packages.TypeError},
+		{Pos: at("p.go", 3), Msg: "x redeclared in this block", Kind: packages.TypeError},
+		{Pos: at("q.go", 4), Msg: "\tother declaration of x", Kind: packages.TypeError},
+		{Pos: filepath.Join(dir, "$GOROOT/src/strings/strings.go") + ":62:1", Msg: "\tin the standard library", Kind: packages.TypeError},
+	}
+	ds := packageErrors(errs, "example.com/p", nil, map[string]bool{"RegisterTools": true})
+	want := "x redeclared in this block (other declaration of x: q.go:4:1) (in the standard library: $GOROOT/src/strings/strings.go:62:1)"
+	if len(ds) != 1 || ds[0].Msg != want {
+		t.Errorf("diagnostics %v; want one: %q", ds, want)
 	}
 }
