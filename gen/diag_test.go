@@ -2,11 +2,11 @@ package gen
 
 import (
 	"fmt"
-
 	"go/token"
-	"golang.org/x/tools/go/packages"
 	"path/filepath"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 func TestRelativeTo(t *testing.T) {
