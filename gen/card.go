@@ -718,7 +718,7 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 			}
 			// A map or slice: a path selects fields, not keys or elements, and the value cannot
 			// be shown whole either, so ending the path there is no way out.
-			b.errorf(pos, "{{%s}}: %s is %s, and a card template selects struct fields only, not map keys or slice elements (nor shows a %s whole); add a field to %s that holds the value to show, set it in the handler, and show that", vp.Text, prefix, b.typeString(base), kindWord(base), b.typeString(out))
+			b.errorf(pos, "{{%s}}: %s is %s, %s, and a card template selects struct fields only and cannot show %s whole; add a field to %s that holds the value to show, set it in the handler, and show that", vp.Text, prefix, b.typeString(base), kindWord(base), kindWord(base), b.typeString(out))
 			return nil
 		}
 		// indirect: the field is promoted through an embedded pointer (base is not a pointer).
@@ -844,24 +844,39 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 	return vp
 }
 
-// kindWord names the kind of a type that has no fields: "map", "slice", "array", "pointer" and so
-// on, for a message.
+// inComment reports whether pos is inside a comment of the package (a //card: directive) rather
+// than in code (a struct tag).
+func (b *builder) inComment(pos token.Pos) bool {
+	f := b.fileOf(pos)
+	if f == nil {
+		return false
+	}
+	for _, g := range f.Comments {
+		if g.Pos() <= pos && pos < g.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// kindWord names the kind of a type that has no fields, with an article: "a map", "a slice", "an
+// array", "an interface" and so on, for a message.
 func kindWord(t types.Type) string {
 	switch t.Underlying().(type) {
 	case *types.Map:
-		return "map"
+		return "a map"
 	case *types.Slice:
-		return "slice"
+		return "a slice"
 	case *types.Array:
-		return "array"
+		return "an array"
 	case *types.Interface:
-		return "interface"
+		return "an interface"
 	case *types.Chan:
-		return "channel"
+		return "a channel"
 	case *types.Signature:
-		return "function"
+		return "a function"
 	}
-	return "value of its type"
+	return "a value of its type"
 }
 
 // promotedFieldNames lists the fields promoted into st from embedded structs (and pointers to
@@ -1023,7 +1038,11 @@ func (b *builder) markdownTool(t *Tool, base *CardSpec, dirs []*annotations.Dire
 		unused = append(unused, a.LabelPos)
 	}
 	for _, pos := range unused {
-		b.errorf(pos, "%s holds a markdown document, so only its card:\"title\" and card:\"subtitle\" tags are used; remove this card tag", t.Out.Obj().Name())
+		what := "card tag"
+		if b.inComment(pos) {
+			what = "//card: line"
+		}
+		b.errorf(pos, "%s holds a markdown document, so only its card:\"title\" and card:\"subtitle\" tags are used; remove this %s", t.Out.Obj().Name(), what)
 	}
 	t.Markdown = base
 	// The part input: the caller asks for part 2, 3, … while parts.hasMore is true.
