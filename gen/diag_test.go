@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"go/token"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -31,6 +32,14 @@ func TestRelativeTo(t *testing.T) {
 func TestShortPath(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "repo", "good")
+	for _, d := range []string{dir, filepath.Join(root, "repo", "bad")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, "p.go"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for path, want := range map[string]string{
 		filepath.Join(root, "repo", "good", "p.go"): "p.go",
 		filepath.Join(root, "repo", "bad", "p.go"):  filepath.Join("..", "bad", "p.go"),
@@ -39,6 +48,21 @@ func TestShortPath(t *testing.T) {
 	} {
 		if got := ShortPath(dir, path); got != want {
 			t.Errorf("ShortPath(%q, %q) = %q, want %q", dir, path, got, want)
+		}
+	}
+	// Through a symlink, .. is the link target's parent: ../bad/p.go from link would not be the
+	// file, so the path stays whole.
+	link := filepath.Join(root, "link")
+	if err := os.Symlink(dir, link); err == nil {
+		other := filepath.Join(root, "bad", "p.go") // ../bad/p.go from link, lexically
+		if err := os.MkdirAll(filepath.Dir(other), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(other, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := ShortPath(link, other); got != other {
+			t.Errorf("ShortPath through a symlink = %q; want the path whole", got)
 		}
 	}
 	// Far away, the absolute path is the shorter.
