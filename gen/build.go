@@ -640,7 +640,7 @@ func (b *builder) funcDecl(fd *ast.FuncDecl, constraint string) {
 	if t.Description == "" && t.Name != "" {
 		// The description is what a model reads to choose a tool and fill its input: without
 		// one, tools/list offers a name and a schema alone.
-		b.errorf(toolDir.NamePos, "tool %s has no description; write a doc comment above %s that says what the tool does, which tools/list sends as its description", t.Name, fd.Name.Name)
+		b.errorf(toolDir.NamePos, "tool %s has no description; add a sentence saying what the tool does to the doc comment of %s, above its //card: lines: tools/list sends it as the description", t.Name, fd.Name.Name)
 	}
 	if !b.signature(t, fd) {
 		// Without valid types there is nothing to check a card against; the signature
