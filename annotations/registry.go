@@ -289,7 +289,8 @@ var registry = []*Spec{
 			{Name: "openworld", Help: "The tool talks to an open world of external entities (openWorldHint)."},
 		},
 		Summary: "Register the func as an MCP tool",
-		Help: "The doc comment without its directive lines becomes the tool description. The handler has the " +
+		Help: "The doc comment without its directive lines becomes the tool description, which a tool must " +
+			"have: it is what a model reads to choose the tool. The handler has the " +
 			"shape func(ctx, In) (Out, error) or (*Out, error), optionally with a *mcp.CallToolRequest after " +
 			"ctx. Flags become the tool's annotations (hints to the client, not guarantees).",
 		Example: `//card:tool get_order title="Order status" readonly idempotent`,

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"maps"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cardgen/cardgen/annotations"
+	"github.com/cardgen/cardgen/internal/ports"
 	"github.com/cardgen/cardgen/runtime/card"
 	"golang.org/x/mod/module"
 	"golang.org/x/tools/go/packages"
@@ -187,8 +189,10 @@ type builder struct {
 	compileErrors bool
 	// uiOrigin says where out.UIDir came from, for a message about a view missing from it.
 	uiOrigin string
-	// reportedPlatform holds the types reported as declared in a file with build constraints.
-	reportedPlatform map[*types.TypeName]bool
+	// platformSeen holds the types platformTypes has looked at, and platformFiles each file's
+	// platformConstraint.
+	platformSeen  map[types.Type]bool
+	platformFiles map[*ast.File]string
 	// uiDirUnknown is set when every //go:generate line's -ui was refused: where the views are
 	// is not known, so a view not found in the default folder is not reported as well.
 	uiDirUnknown bool
@@ -212,15 +216,16 @@ type builder struct {
 // partial) and every diagnostic found; the package can be rendered only when there are none.
 func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	b := &builder{
-		collector:        &collector{fset: pkg.Fset},
-		pkg:              pkg,
-		opts:             opts,
-		names:            map[string]*Tool{},
-		goNames:          map[string]*Tool{},
-		foldedNames:      map[string]*Tool{},
-		reportedPlatform: map[*types.TypeName]bool{},
-		badLines:         map[int]bool{},
-		docs:             map[*ast.CommentGroup]bool{},
+		collector:     &collector{fset: pkg.Fset},
+		pkg:           pkg,
+		opts:          opts,
+		names:         map[string]*Tool{},
+		goNames:       map[string]*Tool{},
+		foldedNames:   map[string]*Tool{},
+		platformSeen:  map[types.Type]bool{},
+		platformFiles: map[*ast.File]string{},
+		badLines:      map[int]bool{},
+		docs:          map[*ast.CommentGroup]bool{},
 		out: &Package{
 			Name:        pkgName(pkg.Types),
 			Path:        pkgPath(pkg.Types),
@@ -241,7 +246,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		}
 	}
 	b.out.UIDir, b.uiOrigin = b.packageUIDir()
-	b.out.GenerateLine = hasGenerateLine(b.pkg.Files)
+	b.out.GenerateLine = hasGenerateLine(b.pkg.Files, b.out.Dir)
 	if pkg.Types == nil || pkg.Info == nil {
 		for _, e := range pkg.Errors {
 			b.at(parseErrorPos(e.Pos), "%s", e.Msg)
@@ -635,7 +640,7 @@ func (b *builder) funcDecl(fd *ast.FuncDecl, constraint string) {
 	if t.Description == "" && t.Name != "" {
 		// The description is what a model reads to choose a tool and fill its input: without
 		// one, tools/list offers a name and a schema alone.
-		b.errorf(toolDir.NamePos, "tool %s has no description; write a doc comment above %s that says what the tool does, which tools/list sends as its description", t.Name, fd.Name.Name)
+		b.errorf(toolDir.NamePos, "tool %s has no description; add a sentence saying what the tool does to the doc comment of %s, above its //card: lines: tools/list sends it as the description", t.Name, fd.Name.Name)
 	}
 	if !b.signature(t, fd) {
 		// Without valid types there is nothing to check a card against; the signature
@@ -649,25 +654,33 @@ func (b *builder) funcDecl(fd *ast.FuncDecl, constraint string) {
 	b.register(t)
 }
 
-// platformTypes reports the package's own types in t's input and output (and the named types
-// their fields reach) that are declared in a file with build constraints: the schemas and card
-// builders are generated from the declaration the running platform builds, so a run on another
-// platform writes another file and cardgen check fails there, and where the file is left out
-// the package does not build at all. Each type is reported once.
+// platformTypes reports the package's own types that t's schemas or card can reach (through
+// exported fields, and embedded ones, that encoding/json does not skip) and that are declared in
+// a file some first-class port does not build: the schemas and card builders are generated from
+// the declaration the running platform builds, so a run elsewhere writes another file (or, with
+// no declaration there, none). A constraint every port satisfies (//go:build go1.21) is not one.
+// Each type is looked at once per package.
 func (b *builder) platformTypes(t *Tool) {
-	seen := map[types.Type]bool{}
 	var walk func(types.Type)
 	walk = func(typ types.Type) {
 		typ = types.Unalias(typ)
-		if seen[typ] {
+		if b.platformSeen[typ] {
 			return
 		}
-		seen[typ] = true
-		if n, ok := typ.(*types.Named); ok && n.Obj().Pkg() == b.pkg.Types {
-			if f := b.fileOf(n.Obj().Pos()); f != nil && !b.reportedPlatform[n.Obj()] {
-				if c := fileConstraint(b.fset, f); c != "" {
-					b.reportedPlatform[n.Obj()] = true
-					b.errorf(n.Obj().Pos(), "type %s, which tool %s uses, is declared in a file built only %s, but the generated schemas and card builders are built everywhere: a run on another platform would write another file, and where this file is left out the package would not build; declare the type in a file without build constraints", n.Obj().Name(), t.Name, c)
+		b.platformSeen[typ] = true
+		if n, ok := typ.(*types.Named); ok {
+			if n.Obj().Pkg() != b.pkg.Types {
+				if n.TypeArgs().Len() == 0 {
+					return // another package's type reaches none of this package's
+				}
+				for i := range n.TypeArgs().Len() {
+					walk(n.TypeArgs().At(i))
+				}
+				return
+			}
+			if f := b.fileOf(n.Obj().Pos()); f != nil {
+				if c := b.platformConstraint(f); c != "" {
+					b.errorf(n.Obj().Pos(), "type %s, which tool %s uses, is declared in a file built only %s, but the generated schemas and card builders are built everywhere, so a run where this file is left out would generate another file; declare the type in a file every platform builds", n.Obj().Name(), t.Name, c)
 				}
 			}
 		}
@@ -683,7 +696,11 @@ func (b *builder) platformTypes(t *Tool) {
 			walk(u.Elem())
 		case *types.Struct:
 			for i := range u.NumFields() {
-				walk(u.Field(i).Type())
+				f := u.Field(i)
+				if !f.Exported() && !f.Embedded() || reflect.StructTag(u.Tag(i)).Get("json") == "-" {
+					continue // neither schema nor card reads it
+				}
+				walk(f.Type())
 			}
 		}
 	}
@@ -693,6 +710,24 @@ func (b *builder) platformTypes(t *Tool) {
 	if t.Out != nil {
 		walk(t.Out)
 	}
+}
+
+// platformConstraint is fileConstraint of f when a first-class port does not build f, and ""
+// when every one does; cached per file.
+func (b *builder) platformConstraint(f *ast.File) string {
+	if c, ok := b.platformFiles[f]; ok {
+		return c
+	}
+	c := fileConstraint(b.fset, f)
+	if c != "" {
+		name := b.fset.Position(f.Package).Filename
+		check := ports.Check{Dir: filepath.Dir(name), Cgo: true}
+		if check.Uncovered(ports.File{Name: filepath.Base(name), ImportsC: importsC(b.fset, f)}) == "" {
+			c = ""
+		}
+	}
+	b.platformFiles[f] = c
+	return c
 }
 
 // fileOf is the file of the package that holds pos, or nil.

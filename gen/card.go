@@ -97,39 +97,43 @@ func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, require
 const valueMark = '\uE000'
 
 // checkMarkup reports markup in the text of a card slot, whose shape is its fixed text with each
-// {{…}} written as valueMark ("**\uE000**" for "**{{.ID}}**").
-func (b *builder) checkMarkup(pos token.Pos, what, shape string) {
-	if m, ok := markupIn(shape); ok {
-		m = strings.ReplaceAll(m, string(valueMark), "{{…}}")
-		b.errorf(pos, "%s holds %s, which hosts show as typed: every field of a result card is plain text, with no Markdown or HTML; remove the markup", what, m)
+// {{…}} written as valueMark ("**\uE000**" for "**{{.ID}}**"); multiline says the slot keeps line
+// breaks, where a heading can be a line of its own.
+func (b *builder) checkMarkup(pos token.Pos, what, shape string, multiline bool) {
+	var found, fixes []string
+	for _, p := range markupPatterns {
+		if p.multiline && !multiline {
+			continue
+		}
+		if m := p.re.FindStringSubmatch(shape); m != nil {
+			text := strings.ReplaceAll(strings.TrimSpace(m[len(m)-1]), string(valueMark), "{{…}}")
+			found = append(found, fmt.Sprintf("%s (%s)", p.what, text))
+			if !slices.Contains(fixes, p.fix) {
+				fixes = append(fixes, p.fix)
+			}
+		}
+	}
+	if len(found) > 0 {
+		b.errorf(pos, "%s holds %s, which hosts show as typed: every field of a result card is plain text, with no Markdown or HTML; %s", what, strings.Join(found, " and "), strings.Join(fixes, ", and "))
 	}
 }
 
 // markupPatterns are markup that is plainly meant as markup, in the fixed text of a card: the
 // seed says every field is plain text, so a host shows "**Order**" with its asterisks. Each is
-// written so that ordinary text does not match: "Order #1042", "a < b", "5 * 3", "C++", a lone
-// underscore or backtick.
+// written so that ordinary text does not match: "Order #1042", "# of guests", "a < b",
+// "List<Order>", "Press <Enter>", "5 * 3", "2**3", "C++", "__init__", "[prod](us-east-1)", a
+// lone backtick. The last group of each pattern is the markup quoted in the message.
 var markupPatterns = []struct {
-	re   *regexp.Regexp
-	what string
+	re        *regexp.Regexp
+	what, fix string
+	multiline bool // only in a slot that keeps line breaks
 }{
-	{regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9-]*(\s[^<>]*)?/?>`), "an HTML tag"},
-	{regexp.MustCompile(`&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);`), "an HTML character reference"},
-	{regexp.MustCompile(`\*\*[^*\s]([^*]*[^*\s])?\*\*|__[^_\s]([^_]*[^_\s])?__`), "Markdown emphasis"},
-	{regexp.MustCompile(`\[[^\]]+\]\([^)\s]+\)`), "a Markdown link"},
-	{regexp.MustCompile("`[^`\n]+`"), "Markdown code"},
-	{regexp.MustCompile(`(?m)^#{1,6}[ \t]+\S.*$`), "a Markdown heading"},
-}
-
-// markupIn reports the first markup of markupPatterns in s, quoted, as "Markdown emphasis
-// (**Order**)".
-func markupIn(s string) (string, bool) {
-	for _, p := range markupPatterns {
-		if m := p.re.FindString(s); m != "" {
-			return fmt.Sprintf("%s (%s)", p.what, strings.TrimSpace(m)), true
-		}
-	}
-	return "", false
+	{regexp.MustCompile(`(?i)(</?(?:a|abbr|b|big|blockquote|br|button|center|code|del|details|div|em|font|h[1-6]|hr|i|iframe|img|input|ins|kbd|li|mark|ol|p|pre|q|s|script|small|span|strike|strong|style|sub|summary|sup|table|td|th|tr|u|ul)(?:\s[^<>]*)?/?>)`), "an HTML tag", "remove the markup", false},
+	{regexp.MustCompile(`(&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);)`), "an HTML character reference", "write the character itself (& for &amp;)", false},
+	{regexp.MustCompile(`(?:^|[^\pL\pN*])(\*\*[^*\s](?:[^*]*[^*\s])?\*\*)(?:$|[^\pL\pN*])`), "Markdown emphasis", "remove the markup", false},
+	{regexp.MustCompile(`(\[[^\]]+\]\((?:https?://|mailto:|/|\./|\.\./|#)[^)\s]*\))`), "a Markdown link", "remove the markup", false},
+	{regexp.MustCompile("(`[^`\n]+`)"), "Markdown code", "remove the markup", false},
+	{regexp.MustCompile(`(?m)(^#{1,6}[ \t]+\S.*)\n`), "a Markdown heading line", "remove the markup", true},
 }
 
 // misspeltTitleTag reports whether a field of st, or of a struct it embeds (by value or pointer,
@@ -455,7 +459,7 @@ func (b *builder) checkLabel(label string, pos token.Pos, limit int, what string
 	}
 	if strings.TrimSpace(label) != "" {
 		b.checkPlain(pos, what, label, oneLine, true)
-		b.checkMarkup(pos, what, label)
+		b.checkMarkup(pos, what, label, false)
 	}
 	if strings.Contains(label, "{{") {
 		// Labels are fixed text: "Buy {{.ID}}" would be drawn as it is written.
@@ -565,7 +569,7 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 				shape.WriteRune(valueMark)
 			}
 		}
-		b.checkMarkup(v.Pos, sl.name, shape.String())
+		b.checkMarkup(v.Pos, sl.name, shape.String(), sl.lines == multiple)
 	}
 	// A URL whose template did not parse is missing the broken part, and what is left of it
 	// could only give a second, wrong diagnostic.
@@ -714,7 +718,7 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 			}
 			// A map or slice: a path selects fields, not keys or elements, and the value cannot
 			// be shown whole either, so ending the path there is no way out.
-			b.errorf(pos, "{{%s}}: %s is %s, and a card template selects struct fields only, not map keys or slice elements (nor shows a %s whole); add a field to %s that holds the value to show, set it in the handler, and show that", vp.Text, prefix, b.typeString(base), kindWord(base), b.typeString(out))
+			b.errorf(pos, "{{%s}}: %s is %s, %s, and a card template selects struct fields only and cannot show %s whole; add a field to %s that holds the value to show, set it in the handler, and show that", vp.Text, prefix, b.typeString(base), kindWord(base), kindWord(base), b.typeString(out))
 			return nil
 		}
 		// indirect: the field is promoted through an embedded pointer (base is not a pointer).
@@ -840,24 +844,39 @@ func (b *builder) resolvePath(out *types.Named, path []string, pos token.Pos, in
 	return vp
 }
 
-// kindWord names the kind of a type that has no fields: "map", "slice", "array", "pointer" and so
-// on, for a message.
+// inComment reports whether pos is inside a comment of the package (a //card: directive) rather
+// than in code (a struct tag).
+func (b *builder) inComment(pos token.Pos) bool {
+	f := b.fileOf(pos)
+	if f == nil {
+		return false
+	}
+	for _, g := range f.Comments {
+		if g.Pos() <= pos && pos < g.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// kindWord names the kind of a type that has no fields, with an article: "a map", "a slice", "an
+// array", "an interface" and so on, for a message.
 func kindWord(t types.Type) string {
 	switch t.Underlying().(type) {
 	case *types.Map:
-		return "map"
+		return "a map"
 	case *types.Slice:
-		return "slice"
+		return "a slice"
 	case *types.Array:
-		return "array"
+		return "an array"
 	case *types.Interface:
-		return "interface"
+		return "an interface"
 	case *types.Chan:
-		return "channel"
+		return "a channel"
 	case *types.Signature:
-		return "function"
+		return "a function"
 	}
-	return "value of its type"
+	return "a value of its type"
 }
 
 // promotedFieldNames lists the fields promoted into st from embedded structs (and pointers to
@@ -1019,7 +1038,11 @@ func (b *builder) markdownTool(t *Tool, base *CardSpec, dirs []*annotations.Dire
 		unused = append(unused, a.LabelPos)
 	}
 	for _, pos := range unused {
-		b.errorf(pos, "%s holds a markdown document, so only its card:\"title\" and card:\"subtitle\" tags are used; remove this card tag", t.Out.Obj().Name())
+		what := "card tag"
+		if b.inComment(pos) {
+			what = "//card: line"
+		}
+		b.errorf(pos, "%s holds a markdown document, so only its card:\"title\" and card:\"subtitle\" tags are used; remove this %s", t.Out.Obj().Name(), what)
 	}
 	t.Markdown = base
 	// The part input: the caller asks for part 2, 3, … while parts.hasMore is true.

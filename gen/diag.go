@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -67,10 +68,21 @@ func ShortPath(dir, path string) string {
 	if !filepath.IsAbs(path) {
 		return path
 	}
-	if rel, err := filepath.Rel(dir, path); err == nil && len(rel) < len(path) {
-		return rel
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || len(rel) >= len(path) {
+		return path
 	}
-	return path
+	if rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		// Above dir, ".." is the parent on disk, which is not dir's lexical parent when dir was
+		// reached through a symlink: the relative name must lead to the same file, as the go
+		// command makes sure.
+		a, errA := os.Stat(dir + string(filepath.Separator) + rel) // not Join, which cleans .. away
+		b, errB := os.Stat(path)
+		if errA != nil || errB != nil || !os.SameFile(a, b) {
+			return path
+		}
+	}
+	return rel
 }
 
 // RelativeTo is path relative to dir when path lies below dir, as the go command prints paths;

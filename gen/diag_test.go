@@ -1,9 +1,13 @@
 package gen
 
 import (
+	"fmt"
 	"go/token"
+	"os"
 	"path/filepath"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 func TestRelativeTo(t *testing.T) {
@@ -28,6 +32,14 @@ func TestRelativeTo(t *testing.T) {
 func TestShortPath(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "repo", "good")
+	for _, d := range []string{dir, filepath.Join(root, "repo", "bad")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, "p.go"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for path, want := range map[string]string{
 		filepath.Join(root, "repo", "good", "p.go"): "p.go",
 		filepath.Join(root, "repo", "bad", "p.go"):  filepath.Join("..", "bad", "p.go"),
@@ -36,6 +48,21 @@ func TestShortPath(t *testing.T) {
 	} {
 		if got := ShortPath(dir, path); got != want {
 			t.Errorf("ShortPath(%q, %q) = %q, want %q", dir, path, got, want)
+		}
+	}
+	// Through a symlink, .. is the link target's parent: ../bad/p.go from link would not be the
+	// file, so the path stays whole.
+	link := filepath.Join(root, "link")
+	if err := os.Symlink(dir, link); err == nil {
+		other := filepath.Join(root, "bad", "p.go") // ../bad/p.go from link, lexically
+		if err := os.MkdirAll(filepath.Dir(other), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(other, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := ShortPath(link, other); got != other {
+			t.Errorf("ShortPath through a symlink = %q; want the path whole", got)
 		}
 	}
 	// Far away, the absolute path is the shorter.
@@ -62,5 +89,25 @@ func TestDiagnosticString(t *testing.T) {
 		if got := c.d.String(); got != c.want {
 			t.Errorf("String() = %q; want %q", got, c.want)
 		}
+	}
+}
+
+// TestPackageErrorNotes: go/types' indented notes join the error they belong to, a note whose
+// error is dropped (an undefined name the generated file will declare) is dropped with it, and a
+// note's file is named as go build names it.
+func TestPackageErrorNotes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "p")
+	at := func(name string, line int) string { return fmt.Sprintf("%s:%d:1", filepath.Join(dir, name), line) }
+	errs := []packages.Error{
+		{Pos: at("p.go", 1), Msg: "undefined: RegisterTools", Kind: packages.TypeError},
+		{Pos: at("p.go", 2), Msg: "\tnote of the dropped error", Kind: packages.TypeError},
+		{Pos: at("p.go", 3), Msg: "x redeclared in this block", Kind: packages.TypeError},
+		{Pos: at("q.go", 4), Msg: "\tother declaration of x", Kind: packages.TypeError},
+		{Pos: filepath.Join(dir, "$GOROOT/src/strings/strings.go") + ":62:1", Msg: "\tin the standard library", Kind: packages.TypeError},
+	}
+	ds := packageErrors(errs, "example.com/p", nil, map[string]bool{"RegisterTools": true})
+	want := "x redeclared in this block (other declaration of x: q.go:4:1) (in the standard library: $GOROOT/src/strings/strings.go:62:1)"
+	if len(ds) != 1 || ds[0].Msg != want {
+		t.Errorf("diagnostics %v; want one: %q", ds, want)
 	}
 }

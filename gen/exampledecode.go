@@ -179,15 +179,17 @@ func reflectBasic(t types.Type) reflect.Type {
 	if !ok {
 		return nil
 	}
-	kinds := map[types.BasicKind]reflect.Type{
-		types.Bool: reflect.TypeFor[bool](),
-		types.Int:  reflect.TypeFor[int](), types.Int8: reflect.TypeFor[int8](), types.Int16: reflect.TypeFor[int16](),
-		types.Int32: reflect.TypeFor[int32](), types.Int64: reflect.TypeFor[int64](),
-		types.Uint: reflect.TypeFor[uint](), types.Uint8: reflect.TypeFor[uint8](), types.Uint16: reflect.TypeFor[uint16](),
-		types.Uint32: reflect.TypeFor[uint32](), types.Uint64: reflect.TypeFor[uint64](), types.Uintptr: reflect.TypeFor[uintptr](),
-		types.Float32: reflect.TypeFor[float32](), types.Float64: reflect.TypeFor[float64](),
-	}
-	return kinds[b.Kind()]
+	return reflectKinds[b.Kind()]
+}
+
+// reflectKinds are the reflect types of the basic kinds the ,string option applies to.
+var reflectKinds = map[types.BasicKind]reflect.Type{
+	types.Bool: reflect.TypeFor[bool](),
+	types.Int:  reflect.TypeFor[int](), types.Int8: reflect.TypeFor[int8](), types.Int16: reflect.TypeFor[int16](),
+	types.Int32: reflect.TypeFor[int32](), types.Int64: reflect.TypeFor[int64](),
+	types.Uint: reflect.TypeFor[uint](), types.Uint8: reflect.TypeFor[uint8](), types.Uint16: reflect.TypeFor[uint16](),
+	types.Uint32: reflect.TypeFor[uint32](), types.Uint64: reflect.TypeFor[uint64](), types.Uintptr: reflect.TypeFor[uintptr](),
+	types.Float32: reflect.TypeFor[float32](), types.Float64: reflect.TypeFor[float64](),
 }
 
 // structProblem is decodeValue for an object decoded into a struct: each key, checked against the

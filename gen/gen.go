@@ -7,6 +7,7 @@
 package gen
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -18,6 +19,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -343,7 +345,47 @@ func validationMessage(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 	if prefix := "validating " + resolved.Schema().ID + ": "; strings.HasPrefix(msg, prefix) {
 		msg = msg[len(prefix):]
 	}
-	return plainNumbers(quotedStrings(sortedAdditional(msg)))
+	return schemaBounds(raw, plainNumbers(quotedStrings(sortedAdditional(msg))))
+}
+
+// boundAtRE finds a bound's message with the schema location the validator gives before it.
+var boundAtRE = regexp.MustCompile(`validating (/[^: ]*): (minimum|maximum|exclusiveMinimum|exclusiveMaximum|multipleOf): (\S+) (is .*?) (-?[0-9.]+)$`)
+
+// schemaBounds writes the bound of a bound's message as the schema raw writes it: the validator
+// prints it with six decimals (%f), which shows 0.1234567 as 0.123457 and 0.0000001 as 0.
+func schemaBounds(raw []byte, msg string) string {
+	m := boundAtRE.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return msg
+	}
+	ptr, keyword := msg[m[2]:m[3]], msg[m[4]:m[5]]
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var node any
+	if dec.Decode(&node) != nil {
+		return msg
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch n := node.(type) {
+		case map[string]any:
+			node = n[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(n) {
+				return msg
+			}
+			node = n[i]
+		default:
+			return msg
+		}
+	}
+	obj, _ := node.(map[string]any)
+	bound, ok := obj[keyword].(json.Number)
+	if !ok {
+		return msg
+	}
+	return msg[:m[10]] + bound.String() + msg[m[11]:]
 }
 
 // Validator phrasings that show a value in a form an example never has: a string without its
@@ -371,7 +413,10 @@ func plainNumbers(msg string) string {
 	})
 }
 
-// plainNumber is the shortest exact decimal of the fraction or decimal s, or s when it has none.
+// plainNumber is the number s (the validator's fraction, or its decimal) as JSON writes it: an
+// integer in digits, another number as the shortest decimal of the float64 it is (the example's
+// 0.12345675 was decoded into one, whose exact binary expansion the validator prints as a
+// fraction), or s itself when it is no number.
 func plainNumber(s string) string {
 	r, ok := new(big.Rat).SetString(s)
 	if !ok {
@@ -380,10 +425,12 @@ func plainNumber(s string) string {
 	if r.IsInt() {
 		return r.Num().String()
 	}
-	if exact, ok := r.FloatPrec(); ok {
-		return r.FloatString(exact)
+	f, _ := r.Float64()
+	b, err := json.Marshal(f)
+	if err != nil {
+		return s
 	}
-	return s
+	return string(b)
 }
 
 // additionalRE finds the validator's list of unexpected properties, and quotedRE the names in it.

@@ -1,9 +1,11 @@
 package gen
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -91,14 +93,31 @@ func cardgenArgs(comment string) ([]string, bool) {
 	return words[i+1:], true
 }
 
-// hasGenerateLine reports whether a file of files has a //go:generate line that runs cardgen.
-func hasGenerateLine(files []*ast.File) bool {
+// hasGenerateLine reports whether a file of files, or another Go file of dir (go generate also
+// reads the package's test files, and files a build leaves out), has a //go:generate line that
+// runs cardgen.
+func hasGenerateLine(files []*ast.File, dir string) bool {
 	for _, f := range files {
 		for _, g := range f.Comments {
 			for _, c := range g.List {
 				if _, ok := cardgenArgs(c.Text); ok {
 					return true
 				}
+			}
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil || !bytes.Contains(src, []byte("//go:generate")) {
+			continue
+		}
+		for line := range strings.Lines(string(src)) {
+			if _, ok := cardgenArgs(strings.TrimRight(line, "\r\n")); ok {
+				return true
 			}
 		}
 	}

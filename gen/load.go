@@ -826,6 +826,7 @@ func HasGeneratedHeader(f *ast.File) bool {
 func packageErrors(errs []packages.Error, path string, generatedFiles map[string]bool, willDeclare map[string]bool) Diagnostics {
 	var ds Diagnostics
 	errs, _ = withoutEchoes(errs, generatedFiles)
+	lastKept := false // whether the error before a note was kept, so that its note is its own
 	for _, e := range errs {
 		// "go list -export" compiles the package to get export data and reports its compile
 		// errors as one list error ("# path\n./file.go:…"); the type checker reports the same
@@ -838,11 +839,13 @@ func packageErrors(errs []packages.Error, path string, generatedFiles map[string
 			// go/types words one problem as several errors, the later ones indented notes
 			// ("\tother declaration of Contains", at a file of the standard library): they
 			// belong to the error before, as go build prints them under it.
-			if len(ds) > 0 {
-				ds[len(ds)-1].Msg += " (" + note + ": " + notePos(e.Pos) + ")"
+			if lastKept {
+				last := &ds[len(ds)-1]
+				last.Msg += " (" + note + ": " + notePos(e.Pos, filepath.Dir(last.Pos.Filename)) + ")"
 			}
 			continue
 		}
+		lastKept = false
 		if generatedFiles[pos.Filename] {
 			continue
 		}
@@ -850,19 +853,21 @@ func packageErrors(errs []packages.Error, path string, generatedFiles map[string
 			continue
 		}
 		ds = append(ds, Diagnostic{Pos: pos, Msg: e.Msg})
+		lastKept = true
 	}
 	return ds
 }
 
-// notePos writes the position of a note as go build does for the standard library
-// ($GOROOT/src/strings/strings.go:62:1, which go/packages joins to the package's directory), and
-// otherwise as the file's name in its directory, line and column.
-func notePos(s string) string {
+// notePos writes the position of a note as go build does: in the standard library as
+// $GOROOT/src/strings/strings.go:62:1 (which go/packages joins to the package's directory), in
+// dir, the directory of the error the note belongs to, by the file's name, and elsewhere (the
+// module cache) by its whole path.
+func notePos(s, dir string) string {
 	if i := strings.Index(s, "$GOROOT/"); i >= 0 {
 		return s[i:]
 	}
 	p := parseErrorPos(s)
-	if p.Line == 0 {
+	if p.Line == 0 || filepath.Dir(p.Filename) != dir {
 		return s
 	}
 	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)

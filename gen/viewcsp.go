@@ -85,7 +85,7 @@ func outsideLoads(doc []byte) []outsideLoad {
 			if tok.Data == "base" && base == nil {
 				// The first <base href> is where every later relative URL resolves: a relative
 				// script then loads from its origin (the browser ignores later ones).
-				if u, err := url.Parse(strings.TrimSpace(a.Val)); err == nil && u.Host != "" {
+				if u, err := parseAbsolute(a.Val); err == nil && u.Host != "" {
 					base = u
 				}
 			}
@@ -93,15 +93,42 @@ func outsideLoads(doc []byte) []outsideLoad {
 	}
 }
 
-// srcsetURLs returns the URLs of a srcset's image candidates ("a.png 1x, https://cdn/b.png 2x").
+// srcsetURLs returns the URLs of a srcset's image candidates ("a.png 1x, https://cdn/b.png 2x"),
+// split as the HTML standard splits them: a URL runs to white space (a data: URL's own commas are
+// part of it), a comma right after it ends the candidate, and descriptors run to the next comma.
 func srcsetURLs(srcset string) []string {
 	var urls []string
-	for cand := range strings.SplitSeq(srcset, ",") {
-		if f := strings.Fields(cand); len(f) > 0 {
-			urls = append(urls, f[0])
+	s := srcset
+	for {
+		s = strings.TrimLeft(s, " \t\n\r\f,")
+		if s == "" {
+			return urls
 		}
+		end := strings.IndexAny(s, " \t\n\r\f")
+		if end < 0 {
+			end = len(s)
+		}
+		u := s[:end]
+		s = s[end:]
+		if strings.HasSuffix(u, ",") {
+			urls = append(urls, strings.TrimRight(u, ","))
+			continue
+		}
+		urls = append(urls, u)
+		depth, i := 0, 0
+		for ; i < len(s); i++ {
+			switch s[i] {
+			case '(':
+				depth++
+			case ')':
+				depth = max(depth-1, 0)
+			}
+			if s[i] == ',' && depth == 0 {
+				break
+			}
+		}
+		s = s[i:]
 	}
-	return urls
 }
 
 // resolve resolves a URL of the markup against the document's <base>; what cannot be parsed is
@@ -167,6 +194,16 @@ func urlText(raw string) string {
 // which an https view resolves to https), or "" for anything the view's own document serves or
 // inlines (relative paths, data:, blob:, fragments).
 func absoluteOrigin(raw string) string {
+	u, err := parseAbsolute(raw)
+	if err != nil || u.Host == "" || u.Scheme != "https" && u.Scheme != "http" {
+		return ""
+	}
+	return u.Scheme + "://" + withoutDefaultPort(u.Scheme, asciiHost(strings.ToLower(u.Host)))
+}
+
+// parseAbsolute parses raw as a browser reads an absolute URL in markup (urlText), with a
+// scheme-relative //host taken as https, which a view's own scheme is.
+func parseAbsolute(raw string) (*url.URL, error) {
 	raw = urlText(raw)
 	if strings.HasPrefix(raw, "//") {
 		raw = "https:" + raw
@@ -178,11 +215,7 @@ func absoluteOrigin(raw string) string {
 			raw = s + "://" + rest
 		}
 	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" || u.Scheme != "https" && u.Scheme != "http" {
-		return ""
-	}
-	return u.Scheme + "://" + withoutDefaultPort(u.Scheme, asciiHost(strings.ToLower(u.Host)))
+	return url.Parse(raw)
 }
 
 // asciiHost returns host (with its port, if any) as a browser's URL parser writes it, which is

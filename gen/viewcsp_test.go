@@ -3,6 +3,7 @@ package gen
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -113,4 +114,32 @@ func FuzzOutsideLoads(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSrcsetURLs splits srcset as the HTML standard does: a data: URL's commas belong to it (a
+// split at every comma made its base64 a "relative URL" that never loads).
+func TestSrcsetURLs(t *testing.T) {
+	for in, want := range map[string][]string{
+		"a.png 1x, https://cdn.example.com/b.png 2x": {"a.png", "https://cdn.example.com/b.png"},
+		"data:image/png;base64,iVBORw0KGgo= 1x":      {"data:image/png;base64,iVBORw0KGgo="},
+		"a.png,b.png":                                {"a.png,b.png"},
+		"a.png, b.png":                               {"a.png", "b.png"},
+		"  a.png 100w (x, y), b.png 2x ":             {"a.png", "b.png"},
+		"":                                           nil,
+	} {
+		if got := srcsetURLs(in); !slices.Equal(got, want) {
+			t.Errorf("srcsetURLs(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if loads := relativeLoads([]byte(`<img srcset="data:image/png;base64,iVBORw0KGgo= 1x" alt="">`)); len(loads) != 0 {
+		t.Errorf("a data: URL in srcset was taken for a relative load: %+v", loads)
+	}
+	// After a <base href> a browser honours, relative URLs load from its origin, not from the view.
+	doc := []byte(`<base href="https:cdn.example.net/"><script src="app.js"></script>`)
+	if loads := relativeLoads(doc); len(loads) != 0 {
+		t.Errorf("a script after <base href=\"https:cdn.example.net/\"> was taken for a relative load: %+v", loads)
+	}
+	if loads := outsideLoads(doc); len(loads) != 2 || loads[1].origin != "https://cdn.example.net" {
+		t.Errorf("outside loads after the base: %+v; want the base and the script from https://cdn.example.net", loads)
+	}
 }

@@ -173,7 +173,11 @@ func packagePatterns(args []string) ([]string, error) {
 // argErrors are the errors of packagePatterns, one for each argument it refused.
 func argErrors(err error) []error {
 	if joined, ok := err.(interface{ Unwrap() []error }); ok {
-		return joined.Unwrap()
+		var all []error
+		for _, e := range joined.Unwrap() {
+			all = append(all, argErrors(e)...) // errors.Join of joined errors, flattened
+		}
+		return all
 	}
 	if err != nil {
 		return []error{err}

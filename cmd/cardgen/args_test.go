@@ -197,11 +197,18 @@ func TestBadArgumentAmongGood(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "cards_gen.go")); err == nil {
 		t.Error("cardgen wrote cards_gen.go while an argument was refused")
 	}
-	code, out, _ := runIn(t, dir, "check", "-json", ".", "./nosuch")
+	code, out, errOut := runIn(t, dir, "check", "-json", ".", "./nosuch")
 	var rep checkReport
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 || len(rep.Diagnostics) != 2 ||
 		rep.Diagnostics[0].Message != refused || rep.Diagnostics[1].File != "a.go" {
 		t.Errorf("check -json . ./nosuch: exit %d, %v, %+v; want the refused argument and the diagnostic of a.go", code, err, rep.Diagnostics)
+	}
+	// Every argument refused: one diagnostic each in the JSON, one line each on stderr.
+	code, out, errOut = runIn(t, dir, "check", "-json", "./nope1", "./nope2")
+	rep = checkReport{}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 || len(rep.Diagnostics) != 2 ||
+		strings.Contains(rep.Diagnostics[0].Message, "\n") || strings.Count(errOut, "cardgen check: ./nope") != 2 {
+		t.Errorf("check -json ./nope1 ./nope2: exit %d, %v, %+v, stderr %q; want two diagnostics and two lines", code, err, rep.Diagnostics, errOut)
 	}
 	// Without the mistake, the good package has nothing to report, and still nothing is written.
 	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(strings.Replace(string(src), "{{.Idd}}", "{{.ID}}", 1)), 0o644); err != nil {

@@ -35,8 +35,8 @@ var staleMessage = map[gen.Staleness]string{
 // staleNoLine is staleMessage for a package with no //go:generate line that runs cardgen, where
 // go generate changes nothing.
 var staleNoLine = map[gen.Staleness]string{
-	gen.Changed:  "stale; run cardgen on the package to update it (go generate does not: no //go:generate line in the package runs cardgen; add //go:generate go tool cardgen to one of its files)",
-	gen.Missing:  "missing; run cardgen on the package to write it (go generate does not: no //go:generate line in the package runs cardgen; add //go:generate go tool cardgen to one of its files)",
+	gen.Changed:  "stale; run cardgen on the package to update it (go generate does so only through a //go:generate line that runs cardgen, and none in the package does: add //go:generate go tool cardgen to one of its files, unless a line elsewhere runs cardgen on it)",
+	gen.Missing:  "missing; run cardgen on the package to write it (go generate does so only through a //go:generate line that runs cardgen, and none in the package does: add //go:generate go tool cardgen to one of its files, unless a line elsewhere runs cardgen on it)",
 	gen.Unwanted: "no longer generated (the package has no tools); run cardgen on the package to remove it",
 }
 
@@ -46,11 +46,15 @@ var staleNoLine = map[gen.Staleness]string{
 // loaded): on stderr, and with -json also as the report's one diagnostic, without a position, so
 // that a CI step reading stdout always gets the documented JSON.
 func checkFailed(err error, asJSON bool, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "cardgen check:", err)
+	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
+	for _, e := range argErrors(err) { // each refused argument is a line, and a diagnostic, of its own
+		fmt.Fprintln(stderr, "cardgen check:", e)
+		report.Diagnostics = append(report.Diagnostics, jsonDiagnostic{Message: e.Error()})
+	}
 	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		enc.Encode(checkReport{Diagnostics: []jsonDiagnostic{{Message: err.Error()}}, Stale: []string{}})
+		enc.Encode(report)
 	}
 	return 1
 }
@@ -87,9 +91,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	// the others are still checked: one mistyped directory does not hide their problems.
 	for _, e := range argErrors(argErr) {
 		report.Diagnostics = append(report.Diagnostics, jsonDiagnostic{Message: e.Error()})
-		if !*asJSON {
-			fmt.Fprintln(stderr, "cardgen check:", e)
-		}
 	}
 	var staleLines []string // what the human output says of each stale file
 	// Partial: the packages without a diagnostic are still compared, so that one bad package
@@ -102,7 +103,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			report.Diagnostics = append(report.Diagnostics, jsonDiagnostic{File: d.Pos.Filename, Line: d.Pos.Line, Column: d.Pos.Column, Message: d.Msg})
 		}
 	case err != nil:
-		return checkFailed(err, *asJSON, stdout, stderr)
+		// A load that failed as a whole: with the refused arguments already reported.
+		return checkFailed(errors.Join(argErr, err), *asJSON, stdout, stderr)
 	}
 	if res != nil {
 		noLine := map[string]bool{} // package directories without a //go:generate line for cardgen
@@ -124,6 +126,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		enc.SetIndent("", "  ")
 		enc.Encode(report)
 	} else {
+		for _, e := range argErrors(argErr) {
+			fmt.Fprintln(stderr, "cardgen check:", e)
+		}
 		for _, d := range diags.Relative(wd) {
 			fmt.Fprintln(stderr, d)
 		}

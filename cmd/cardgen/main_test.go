@@ -173,7 +173,7 @@ func TestCheckStale(t *testing.T) {
 	}
 	code, _, errOut = runIn(t, tmp, "check")
 	// The case has no //go:generate line, so go generate would change nothing: check says so.
-	if want := "cards_gen_test.go: missing; run cardgen on the package to write it (go generate does not: no //go:generate line in the package runs cardgen; add //go:generate go tool cardgen to one of its files)\n"; code != 1 || !strings.Contains(errOut, want) {
+	if want := "cards_gen_test.go: missing; run cardgen on the package to write it (go generate does so only through a //go:generate line that runs cardgen, and none in the package does: add //go:generate go tool cardgen to one of its files, unless a line elsewhere runs cardgen on it)\n"; code != 1 || !strings.Contains(errOut, want) {
 		t.Errorf("check without the test file, in a package without a //go:generate line: exit %d\n%s\nwant exit 1 and %q", code, errOut, want)
 	}
 	src, _ := os.ReadFile(filepath.Join(tmp, "p.go"))
@@ -185,6 +185,22 @@ func TestCheckStale(t *testing.T) {
 	if want := "cards_gen_test.go: missing; run go generate (or cardgen) to write it\n"; code != 1 || !strings.Contains(errOut, want) {
 		t.Errorf("check without the test file: exit %d\n%s\nwant exit 1 and %q", code, errOut, want)
 	}
+	// go generate reads the package's test files too: a line there is a line of the package.
+	withLine := src
+	if err := os.WriteFile(filepath.Join(tmp, "p.go"), []byte(strings.Replace(string(src), "//go:generate go tool cardgen\n", "", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "gen_test.go"), []byte("package p\n\n//go:generate go tool cardgen\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runIn(t, tmp, "check")
+	if want := "cards_gen_test.go: missing; run go generate (or cardgen) to write it\n"; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("check with the //go:generate line in a test file: exit %d\n%s\nwant exit 1 and %q", code, errOut, want)
+	}
+	if err := os.Remove(filepath.Join(tmp, "gen_test.go")); err != nil {
+		t.Fatal(err)
+	}
+	src = withLine
 	if err := os.WriteFile(filepath.Join(tmp, "p.go"), []byte(strings.ReplaceAll(string(src), "//card:", "// ")), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -428,9 +428,14 @@ func checkOrigin(s string, allowWSS bool) string {
 }
 
 func isLocalhost(hostport string) bool {
-	host, _, _ := strings.Cut(hostport, ":")
-	host, _, _ = strings.Cut(host, "/")
-	return host == "localhost" || host == "127.0.0.1" || host == "[::1]" || strings.HasSuffix(host, ".localhost")
+	host, _, _ := strings.Cut(hostport, "/")
+	if strings.HasPrefix(host, "[") {
+		// An IPv6 literal has colons of its own: the port comes after the bracket.
+		host, _, _ = strings.Cut(host, "]")
+		return host == "[::1"
+	}
+	host, _, _ = strings.Cut(host, ":")
+	return host == "localhost" || host == "127.0.0.1" || strings.HasSuffix(host, ".localhost")
 }
 
 // checkHost accepts DNS names (with an optional leading "*." wildcard) and

@@ -103,6 +103,9 @@ func TestParseResourceMetaProblems(t *testing.T) {
 			{237, `"https://u@`, `csp.resourceDomains[4] "https://u@x.example.com" has user information; an origin has only a host and an optional port: write it as https://host[:port], e.g. https://api.example.com`},
 			{283, `"http://localhost:3000"`, `csp.frameDomains[0] "http://localhost:3000" is plain http: a card shipped with it would reach into each user's own machine; use an https origin`},
 			{308, `"https://*"`, `csp.frameDomains[1] "https://*" has an invalid host; use a DNS name such as api.example.com, optionally with a leading *. for subdomains`}}},
+		// The IPv6 loopback gets the loopback's message, as localhost does.
+		{"IPv6 loopback", `{"csp": {"connectDomains": ["http://[::1]:3000"]}}`, []problem{
+			{28, `"http://[::1]:3000"`, `csp.connectDomains[0] "http://[::1]:3000" is plain http: a card shipped with it would reach into each user's own machine; use an https origin`}}},
 		// CSP's host sources have no bracketed form: the port was called invalid.
 		{"IPv6 origin", `{"csp": {"connectDomains": ["https://[2001:db8::1]:8443"]}}`, []problem{
 			{28, `"https://[`, `csp.connectDomains[0] "https://[2001:db8::1]:8443" is an IPv6 address, which a Content-Security-Policy source cannot name (a host there is a DNS name or an IPv4 address); give the server a DNS name and use it: write it as https://host[:port], e.g. https://api.example.com`}}},

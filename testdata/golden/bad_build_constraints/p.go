@@ -29,3 +29,16 @@ type Detailed struct {
 	ID    string    `json:"id"`
 	Paths []*OSPath `json:"paths"`
 }
+
+// Stat's output reaches types declared in constrained files, which it does not use, or that
+// every platform builds: none is reported.
+//
+//card:tool
+func Stat(ctx context.Context, in In) (*Stat2, error) { return nil, nil }
+
+type Stat2 struct {
+	ID   string   `json:"id"`
+	stat *sysStat // unexported: neither schema nor card reads it
+	Meta *OSPath  `json:"-"`
+	New  Recent   `json:"new"` // in a file every first-class port builds (//go:build go1.21)
+}

@@ -48,3 +48,16 @@ type Orders struct {
 type Line struct {
 	Qty int `json:"qty" jsonschema:"minimum=1"`
 }
+
+// Measure's bounds need more than the six decimals the validator prints them with: the
+// diagnostic shows them as the schema writes them, and the example's numbers as it writes them.
+//
+//card:tool
+//card:result title="Measure"
+//card:example {"tol":0.12345675,"eps":0.00000005}
+func Measure(ctx context.Context, in In) (*Tolerance, error) { return nil, nil }
+
+type Tolerance struct {
+	Tol float64 `json:"tol" jsonschema:"maximum=0.1234567"`
+	Eps float64 `json:"eps" jsonschema:"minimum=0.0000001"`
+}

@@ -56,15 +56,19 @@ func Tabbed(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:result title="**Order** {{.ID}}" subtitle="<b>{{.ID}}</b>" text="# Summary\nSee [the order](https://shop.example.com/o)."
 //card:field "Code" "`{{.ID}}`"
 //card:field "Total" "5 &amp; 6"
-//card:action message "__Cancel__" "Cancel order {{.ID}}"
-//card:fallback "Order {{.ID}}\n## Details"
+//card:action message "**Cancel**" "Cancel order {{.ID}}"
+//card:fallback "## Details\nOrder {{.ID}}"
 func Markup(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
 // NotMarkup holds text that looks a little like markup and is not: a hash before a number, a
 // lone asterisk, a comparison, a lone underscore or backtick, brackets without a link.
 //
 //card:tool
-//card:result title="Order #{{.ID}}" subtitle="5 * 3 < 20 > 4" text="snake_case and C++ and a ` alone [draft] (v2)"
+//card:result title="Order #{{.ID}}" subtitle="5 * 3 < 20 > 4" text="snake_case and C++ and a ` alone [draft] (v2)\n# of guests: 2"
 //card:field "A & B" "x_{{.ID}}_y"
-//card:fallback "Order #{{.ID}}: *new* & 1 < 2"
+//card:field "# of guests" "{{.ID}}"
+//card:field "API" "Returns List<Order> for the Vec<u8> API; press <Enter>"
+//card:field "Python" "__init__ called, 2**3 + 4**5, x<y and y>z"
+//card:action message "Deploy" "Deploy [prod](us-east-1) now"
+//card:fallback "Order #{{.ID}}: *new* & 1 < 2, Q&A"
 func NotMarkup(ctx context.Context, in In) (*Out, error) { return nil, nil }

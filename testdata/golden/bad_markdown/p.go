@@ -61,3 +61,17 @@ type PageIn struct {
 //card:reply "Doc"
 //card:acp detail
 func F(ctx context.Context, in PageIn) (*Doc, error) { return nil, nil }
+
+// Directed holds a markdown document, and its type gives a row by a directive, which a markdown
+// card does not use: reported at the directive's line.
+//
+//card:field ID "{{.ID}}"
+type Directed struct {
+	ID   string `json:"id"`
+	Body string `json:"body" card:"markdown"`
+}
+
+// G returns Directed.
+//
+//card:tool
+func G(ctx context.Context, in PageIn) (*Directed, error) { return nil, nil }
