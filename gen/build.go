@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -19,7 +18,6 @@ import (
 	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/internal/ports"
 	"github.com/cardgen/cardgen/runtime/card"
-	"golang.org/x/mod/module"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -759,15 +757,9 @@ func (b *builder) register(t *Tool) {
 			t.Name, prev.Name, filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column, t.GoName, t.GoName, lowerFirst(t.GoName))
 		return
 	}
-	if err := module.CheckFilePath(t.Name + ".schema.json"); err != nil {
+	if why := FilePathProblem(t.Name + ".schema.json"); why != "" {
 		// testdata/golden/con.schema.json: Windows reserves the name, so a checkout there fails,
 		// and the module cannot be zipped for the proxy.
-		var why string
-		if inner := errors.Unwrap(err); inner != nil {
-			why = inner.Error()
-		} else {
-			why = err.Error()
-		}
 		b.errorf(t.NamePos, "tool name %q names its golden files (testdata/golden/%s.schema.json) with a name Windows reserves (%s); rename the tool", t.Name, t.Name, why)
 		return
 	}

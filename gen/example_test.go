@@ -103,3 +103,27 @@ func ExampleValidToolName() {
 	fmt.Println(gen.ValidToolName("get_order"), gen.ValidToolName("get order"), gen.ValidToolName(strings.Repeat("a", 65)))
 	// Output: true false false
 }
+
+// BuiltinView names the built-in view a ui path would collide with.
+func ExampleBuiltinView() {
+	fmt.Printf("%q %q\n", gen.BuiltinView("result-card.html"), gen.BuiltinView("orders/card.html"))
+	// Output: "result-card" ""
+}
+
+// FilePathProblem says why the go command would refuse a file name in a module.
+func ExampleFilePathProblem() {
+	fmt.Printf("%q\n", gen.FilePathProblem("testdata/golden/get_order.schema.json"))
+	fmt.Println(gen.FilePathProblem("testdata/golden/con.schema.json"))
+	// Output:
+	// ""
+	// "con" disallowed as path element component on Windows
+}
+
+// ShortPath names a file as go build prints it from a directory: relative where that is shorter.
+func ExampleShortPath() {
+	fmt.Println(gen.ShortPath("/src/shop", "/src/shop/orders/p.go"))
+	fmt.Println(gen.ShortPath("/src/shop", "/elsewhere/p.go"))
+	// Output:
+	// orders/p.go
+	// /elsewhere/p.go
+}

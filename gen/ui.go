@@ -35,13 +35,7 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 		b.errorf(arg.Pos, "%v (%s)", err, annotations.PathRule)
 		return
 	}
-	if arg.Text == builtinViewPath || arg.Text == markdownViewPath {
-		// The package's ui registry serves the built-in views at these paths; a second view of
-		// the same path would make RegisterTools panic at start-up.
-		view := "result-card"
-		if arg.Text == markdownViewPath {
-			view = "markdown-card"
-		}
+	if view := BuiltinView(arg.Text); view != "" {
 		b.errorf(arg.Pos, "ui path %q is the path of cardgen's built-in %s view in every package's ui registry; rename your view (%s)", arg.Text, view, annotations.PathRule)
 		return
 	}
@@ -180,6 +174,33 @@ func (b *builder) visibilityDirective(t *Tool, d *annotations.Directive) {
 	t.HasVisibility = true
 }
 
+// BuiltinView returns the name of the built-in view that every package's ui registry serves at
+// the ui path p ("result-card" or "markdown-card"), or "": a view of a package's own there would
+// make RegisterTools panic at start-up, so cardgen and cardgen new refuse it.
+func BuiltinView(p string) string {
+	switch p {
+	case builtinViewPath:
+		return "result-card"
+	case markdownViewPath:
+		return "markdown-card"
+	}
+	return ""
+}
+
+// FilePathProblem says why the go command refuses p, a slash-separated path, as a file of a
+// module (module.CheckFilePath: a name Windows reserves, a trailing dot, a character it does not
+// take), in words without the path itself, or returns "".
+func FilePathProblem(p string) string {
+	err := module.CheckFilePath(p)
+	if err == nil {
+		return ""
+	}
+	if inner := errors.Unwrap(err); inner != nil {
+		return inner.Error() // "malformed file path …:" would repeat the path
+	}
+	return err.Error()
+}
+
 // badEmbedName returns the first element of the ui path p that //go:embed refuses, and why, or
 // "". apps.CheckPath lets such names through, since a registry serves them as well as any, but the
 // go command embeds only names that module.CheckFilePath accepts and no version control folder:
@@ -190,11 +211,8 @@ func badEmbedName(p string) (elem, why string) {
 		case ".bzr", ".hg", ".git", ".svn":
 			return e, "a version control folder, which modules leave out"
 		}
-		if err := module.CheckFilePath(e); err != nil {
-			if inner := errors.Unwrap(err); inner != nil {
-				err = inner // "malformed file path ...: " would repeat the name
-			}
-			return e, err.Error()
+		if why := FilePathProblem(e); why != "" {
+			return e, why
 		}
 	}
 	return "", ""

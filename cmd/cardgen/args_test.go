@@ -197,7 +197,7 @@ func TestBadArgumentAmongGood(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "cards_gen.go")); err == nil {
 		t.Error("cardgen wrote cards_gen.go while an argument was refused")
 	}
-	code, out, errOut := runIn(t, dir, "check", "-json", ".", "./nosuch")
+	code, out, _ := runIn(t, dir, "check", "-json", ".", "./nosuch")
 	var rep checkReport
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 || len(rep.Diagnostics) != 2 ||
 		rep.Diagnostics[0].Message != refused || rep.Diagnostics[1].File != "a.go" {

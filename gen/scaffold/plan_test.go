@@ -1019,7 +1019,7 @@ var uiFiles, DispatchACP = 1, 2
 			pkgNames[0],
 			"uiFiles is declared at DIR/p.go:16, and cardgen generates uiFiles (the views it embeds) in the package once it has the new tool; rename it",
 			pkgNames[1],
-			"with -ui the view would be DIR/cards/markdown-card.html, and markdown-card.html is the path of cardgen's built-in markdown card view in every package's ui registry; pick another tool name, or leave -ui out",
+			"with -ui the view would be DIR/cards/markdown-card.html, and markdown-card.html is the path of cardgen's built-in markdown-card view in every package's ui registry; pick another tool name, or leave -ui out",
 		}},
 		{"case", Options{Tool: "CANCEL_ORDER"}, append([]string{
 			`tool name "CANCEL_ORDER" differs only in case from tool "cancel_order" of Cancel (DIR/p.go:12), and their golden files in testdata/golden would be one file on macOS and Windows; pick another tool name`,

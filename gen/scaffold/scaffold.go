@@ -12,7 +12,6 @@
 package scaffold
 
 import (
-	"errors"
 	"fmt"
 	"go/token"
 	"io"
@@ -242,11 +241,6 @@ func NewPlan(opts Options) (*Plan, error) {
 	return p, nil
 }
 
-// builtinViews are the paths at which every package's ui registry serves cardgen's built-in views
-// (the generator's builtinViewPath and mdcard.ViewPath); a view of its own at one of them is an
-// error of the generator.
-var builtinViews = map[string]string{"result-card.html": "result-card", "markdown-card.html": "markdown card"}
-
 // checkFileNames checks the names of the files the tool would get (its handler's file, its view
 // and its golden files) against what the generator holds them to, which it can only report once
 // they are written: a name Windows reserves (con, nul, com1, aux, in any case and before any
@@ -261,12 +255,9 @@ func (p *Plan) checkFileNames(view string) Problems {
 			continue
 		}
 		rel, _ := filepath.Rel(p.Dir, path)
-		if err := module.CheckFilePath(filepath.ToSlash(rel)); err != nil {
+		if problem := gen.FilePathProblem(filepath.ToSlash(rel)); problem != "" {
 			if why == "" {
-				why = err.Error()
-				if inner := errors.Unwrap(err); inner != nil {
-					why = inner.Error() // "malformed file path …:" would repeat the name
-				}
+				why = problem
 			}
 			bad = append(bad, filepath.Join(p.Options.Dir, rel))
 		}
@@ -275,7 +266,7 @@ func (p *Plan) checkFileNames(view string) Problems {
 		probs = append(probs, fmt.Sprintf("tool name %q would name the tool's files %s with a name Windows reserves (%s): no checkout there could hold them, and no module zip may carry them; pick another tool name",
 			p.Options.Tool, strings.Join(bad, ", "), why))
 	}
-	if what, ok := builtinViews[p.Options.Tool+".html"]; ok && view != "" {
+	if what := gen.BuiltinView(p.Options.Tool + ".html"); what != "" && view != "" {
 		rel, _ := filepath.Rel(p.Dir, view)
 		probs = append(probs, fmt.Sprintf("with -ui the view would be %s, and %s.html is the path of cardgen's built-in %s view in every package's ui registry; pick another tool name, or leave -ui out",
 			filepath.Join(p.Options.Dir, rel), p.Options.Tool, what))

@@ -1,14 +1,11 @@
 package scaffold
 
 import (
-	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"golang.org/x/mod/module"
 
 	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
@@ -109,18 +106,14 @@ func NewViewPlan(opts ViewOptions) (*ViewPlan, error) {
 	full := path.Join(p.UIDir, uiPath)
 	p.Path = filepath.Join(dir, filepath.FromSlash(full))
 	shown := filepath.Join(opts.Dir, filepath.FromSlash(full))
-	switch what, builtin := builtinViews[uiPath]; {
-	case builtin && t.ui != "":
+	switch what := gen.BuiltinView(uiPath); {
+	case what != "" && t.ui != "":
 		add("%s: the //card:ui line of %s names %s, the path of cardgen's built-in %s view in every package's ui registry; name another view on the line first", t.uiAt, t.fn, uiPath, what)
-	case builtin:
+	case what != "":
 		add("the view of %s would be %s, the path of cardgen's built-in %s view in every package's ui registry; add a //card:ui line with another path to the doc comment of %s (%s), such as //card:ui %s-view.html, and run cardgen new %s -view again to write the view there",
 			opts.Tool, shown, what, t.fn, t.toolAt, opts.Tool, opts.Tool)
 	}
-	if err := module.CheckFilePath(full); err != nil {
-		why := err.Error()
-		if inner := errors.Unwrap(err); inner != nil {
-			why = inner.Error()
-		}
+	if why := gen.FilePathProblem(full); why != "" {
 		add("the view of %s would be %s, a name Windows reserves (%s), which no checkout there can hold and no module zip may carry; name another view with a //card:ui line on %s (%s)", opts.Tool, shown, why, t.fn, t.toolAt)
 	}
 	switch twin := caseTwin(p.Path); {
