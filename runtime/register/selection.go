@@ -588,14 +588,16 @@ func checkValue(s *jsonschema.Schema, val any) []string {
 			phrases = append(phrases, fmt.Sprintf("%s, more than the maximum of %d", count(n, "item"), *s.MaxItems))
 		}
 		if s.UniqueItems {
-		unique:
+			// In linear time, as the validator checks it: a reply may hold thousands of items,
+			// and comparing each pair took seconds for a few thousand.
+			seen := make(map[string]int, n)
 			for i := range n {
-				for j := range i {
-					if jsonEqual(v.Index(i).Interface(), v.Index(j).Interface()) {
-						phrases = append(phrases, fmt.Sprintf("with the same item twice (items %d and %d)", j, i))
-						break unique
-					}
+				key := canonical(v.Index(i).Interface())
+				if j, ok := seen[key]; ok {
+					phrases = append(phrases, fmt.Sprintf("with the same item twice (items %d and %d)", j, i))
+					break
 				}
+				seen[key] = i
 			}
 		}
 	}
@@ -881,6 +883,57 @@ func jsonEqual(a, b any) bool {
 		return true
 	}
 	return reflect.DeepEqual(a, b)
+}
+
+// canonical writes v so that two values jsonEqual reports equal are written the same, and two it
+// reports different are written differently: a number as its exact fraction whatever its Go
+// type, an object's keys sorted.
+func canonical(v any) string {
+	var b strings.Builder
+	writeCanonical(&b, reflect.ValueOf(v))
+	return b.String()
+}
+
+func writeCanonical(b *strings.Builder, v reflect.Value) {
+	for v.Kind() == reflect.Interface {
+		v = v.Elem()
+	}
+	if r, ok := ratOf(v); ok {
+		b.WriteString("n")
+		b.WriteString(r.RatString())
+		return
+	}
+	switch v.Kind() {
+	case reflect.Invalid:
+		b.WriteString("null")
+	case reflect.String:
+		b.WriteString(strconv.Quote(v.String()))
+	case reflect.Slice, reflect.Array:
+		b.WriteString("[")
+		for i := range v.Len() {
+			writeCanonical(b, v.Index(i))
+			b.WriteString(",")
+		}
+		b.WriteString("]")
+	case reflect.Map:
+		if v.Type().Key().Kind() == reflect.String {
+			keys := v.MapKeys()
+			slices.SortFunc(keys, func(a, c reflect.Value) int { return strings.Compare(a.String(), c.String()) })
+			b.WriteString("{")
+			for _, k := range keys {
+				b.WriteString(strconv.Quote(k.String()))
+				b.WriteString(":")
+				writeCanonical(b, v.MapIndex(k))
+				b.WriteString(",")
+			}
+			b.WriteString("}")
+			return
+		}
+		fallthrough
+	default:
+		// A bool, or a Go value a selection built by hand may hold: its type and its value.
+		fmt.Fprintf(b, "%T:%#v", v.Interface(), v.Interface())
+	}
 }
 
 // isFalse reports whether s is the schema false, as the validator reads one: {"not":{}}.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -304,5 +305,31 @@ func TestShow(t *testing.T) {
 		if got := show(c.v); got != c.want {
 			t.Errorf("show(%v) = %s; want %s", c.v, got, c.want)
 		}
+	}
+}
+
+// TestDecodeSelectionLongUniqueList: a reply is hostile input, and a list of thousands of
+// distinct items refused for another reason (maxItems) was checked for repeated items pair by
+// pair, which took seconds for a 19 KB reply and minutes for a larger one. It is linear now; the
+// bound is generous, the quadratic check took minutes for this list.
+func TestDecodeSelectionLongUniqueList(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"tags":{"type":"array","items":{"type":"integer"},"maxItems":2,"uniqueItems":true}}}`)
+	const n = 40000
+	tags := make([]any, n)
+	for i := range tags {
+		tags[i] = json.Number(strconv.Itoa(i))
+	}
+	start := time.Now()
+	got := problems[map[string]any](t, schema, map[string]any{"tags": tags})
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("DecodeSelection took %v for %d distinct items; want it linear", d, n)
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "more than the maximum of 2") || strings.Contains(got[0], "twice") {
+		t.Errorf("problems %q; want maxItems only", got)
+	}
+	// Repeated items are still found, numbers compared exactly whatever they are written as.
+	got = problems[map[string]any](t, schema, map[string]any{"tags": []any{json.Number("7"), json.Number("1"), json.Number("1.0e0"), json.Number("7")}})
+	if len(got) != 1 || !strings.HasSuffix(got[0], "with the same item twice (items 1 and 2)") {
+		t.Errorf("problems %q; want items 1 and 2 the same", got)
 	}
 }
