@@ -33,17 +33,35 @@ import (
 type SelectionError struct {
 	// Problems are what is wrong, in the order of the input schema's properties, then keys it
 	// does not know: `nights is 0, below the minimum 1`, `meal is "suite", not one of "none",
-	// "breakfast"`, `room_id is required`, `extra is not a field of this form`.
+	// "breakfast"`, `room_id is required`, `"extra" is not a field of this form` (a key that is no field is the
+	// user's, and is quoted as a value is). Error shows the first ten of them.
 	Problems []string
 	// err is what the problems were found from, when it was an error: the validator's, the
 	// decoder's or the encoder's.
 	err error
 }
 
-// Error lists the problems after one sentence that says what to do about them.
+// Error lists the problems after one sentence that says what to do about them: the first
+// maxProblems of them, each shortened to maxProblemLength characters, then how many more there
+// are. A reply is hostile input: thousands of unknown keys would otherwise make a message of
+// hundreds of kilobytes, which goes back to the chat.
 func (e *SelectionError) Error() string {
-	return "the form's answers are not valid (correct them and send the form again): " + strings.Join(e.Problems, "; ")
+	shown := make([]string, 0, min(len(e.Problems), maxProblems))
+	for _, p := range e.Problems[:min(len(e.Problems), maxProblems)] {
+		shown = append(shown, elideText(p, maxProblemLength))
+	}
+	msg := "the form's answers are not valid (correct them and send the form again): " + strings.Join(shown, "; ")
+	if more := len(e.Problems) - len(shown); more > 0 {
+		msg += "; and " + count(more, "more problem")
+	}
+	return msg
 }
+
+// maxProblems and maxProblemLength bound SelectionError's text.
+const (
+	maxProblems      = 10
+	maxProblemLength = 500
+)
 
 // Unwrap returns the error of the validator, the decoder or the encoder that refused the
 // selection, which DecodeSelection wrapped before it wrote its problems in words; nil when the
@@ -293,7 +311,7 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 	slices.Sort(unknown)
 	for _, k := range unknown {
 		if isFalse(x.root.AdditionalProperties) && len(x.root.PatternProperties) == 0 {
-			problems = append(problems, notAField(k, x.root))
+			problems = append(problems, notAField(k, x.root, "this form"))
 		} else if p := decodeProblem(k, nil, sel.encoded(k), in, x.root); p != "" {
 			problems = append(problems, p)
 		}
@@ -403,7 +421,7 @@ func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly,
 		if isFalse(s.AdditionalProperties) && len(s.PatternProperties) == 0 {
 			for _, k := range slices.Sorted(maps.Keys(obj)) {
 				if _, ok := s.Properties[k]; !ok {
-					nested = append(nested, path+"."+k+" is not a field of "+path)
+					nested = append(nested, notAField(k, s, path))
 				}
 			}
 		}
@@ -636,6 +654,7 @@ const dateTimeExample = "2026-01-31T09:00:00Z"
 // so that a value the Go type refuses is found whatever the other values hold. An input type
 // that decodes itself (json.Unmarshaler) may need the other values, and is not tried.
 func decodeProblem(key string, prop *jsonschema.Schema, v any, in any, root *jsonschema.Schema) string {
+	name := fieldLabel(key, root)
 	t := reflect.TypeOf(in)
 	if t == nil || t.Kind() != reflect.Pointer || t.Implements(reflect.TypeFor[json.Unmarshaler]()) {
 		return ""
@@ -643,9 +662,9 @@ func decodeProblem(key string, prop *jsonschema.Schema, v any, in any, root *jso
 	b, err := json.Marshal(map[string]any{key: v})
 	if err != nil {
 		if f, ok := v.(float64); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
-			return key + " is " + fmt.Sprint(f) + ", not a number"
+			return name + " is " + fmt.Sprint(f) + ", not a number"
 		}
-		return key + " is " + show(v) + ", which JSON cannot hold"
+		return name + " is " + show(v) + ", which JSON cannot hold"
 	}
 	err = decodeStrict(b, reflect.New(t.Elem()).Interface())
 	if err == nil {
@@ -662,8 +681,9 @@ func decodeWords(key string, prop *jsonschema.Schema, v any, err error, root *js
 		if uerr != nil {
 			name = key
 		}
-		return notAField(name, root)
+		return notAField(name, root, "this form")
 	}
+	key = fieldLabel(key, root)
 	var typeErr *json.UnmarshalTypeError
 	if !errors.As(err, &typeErr) {
 		return key + " is " + show(v) + ", which the field does not accept (" + strings.TrimPrefix(err.Error(), "json: ") + ")"
@@ -698,18 +718,31 @@ func intRange(t reflect.Type) (lo, hi string, ok bool) {
 	return "", "", false
 }
 
-// notAField says that key names no field of the schema root, and which one it may have meant:
-// keys match field names case-sensitively.
-func notAField(key string, root *jsonschema.Schema) string {
-	msg := key + " is not a field of this form"
-	if root != nil {
-		for _, name := range slices.Sorted(maps.Keys(root.Properties)) {
+// notAField says that key names no field of the schema s, which the problem calls of, and which
+// one it may have meant: keys match field names case-sensitively. The key is the user's, and is
+// written as a value is (quoted, escaped and shortened), so that it can neither make the message
+// long nor pass for another problem.
+func notAField(key string, s *jsonschema.Schema, of string) string {
+	msg := show(key) + " is not a field of " + of
+	if s != nil {
+		for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 			if strings.EqualFold(name, key) {
 				return msg + " (field names are case-sensitive: did you mean " + name + "?)"
 			}
 		}
 	}
 	return msg
+}
+
+// fieldLabel writes key as a problem names it: a property of the schema root by its name, any
+// other key, which is the user's, as a value is written (see notAField).
+func fieldLabel(key string, root *jsonschema.Schema) string {
+	if root != nil {
+		if _, ok := root.Properties[key]; ok {
+			return key
+		}
+	}
+	return show(key)
 }
 
 // decodeStrict decodes b into in as DecodeSelection does: keys match fields case-sensitively, as

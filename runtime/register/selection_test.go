@@ -3,6 +3,7 @@ package register
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"reflect"
 	"strconv"
@@ -42,7 +43,7 @@ func problems[In any](t *testing.T, schema json.RawMessage, sel map[string]any) 
 	if !errors.As(err, &selErr) {
 		t.Fatalf("DecodeSelection(%v) = %v; want a *SelectionError", sel, err)
 	}
-	if want := selectionErrorPrefix + strings.Join(selErr.Problems, "; "); err.Error() != want {
+	if want := selectionErrorPrefix + strings.Join(selErr.Problems, "; "); len(selErr.Problems) <= maxProblems && err.Error() != want {
 		t.Errorf("error %q; want %q", err, want)
 	}
 	return selErr.Problems
@@ -81,7 +82,7 @@ func TestDecodeSelectionListsEveryProblem(t *testing.T) {
 		`nights is "three", not a whole number`,
 		`pets is "maybe", not true or false`,
 		`arrival is "tomorrow", not a date and time like 2026-01-31T09:00:00Z`,
-		`extra is not a field of this form`,
+		`"extra" is not a field of this form`,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("problems %q; want %q", got, want)
@@ -150,12 +151,12 @@ func TestDecodeSelectionKeywords(t *testing.T) {
 		{"address", map[string]any{"zip": "1234", "country": "FR"}, []string{
 			`address.zip is "1234", not matching the pattern ^[0-9]{5}$`,
 			`address.city is required`,
-			`address.country is not a field of address`}},
+			`"country" is not a field of address`}},
 		{"maybe", json.Number("0"), []string{`maybe is 0, below the minimum 1`}},
 		{"either", json.Number("3"), []string{`either is 3, not text or true or false`}},
 		{"alt", "1", []string{`alt is "1", matching none of the field's alternatives (not a whole number, or shorter than the minimum of 3 characters)`}},
 		{"all", json.Number("4"), []string{`all is 4, above the maximum 3`}},
-		{"nope", "x", []string{`nope is not a field of this form`}},
+		{"nope", "x", []string{`"nope" is not a field of this form`}},
 	} {
 		got := problems[map[string]any](t, schema, map[string]any{c.key: c.v})
 		if !reflect.DeepEqual(got, c.want) {
@@ -239,7 +240,7 @@ func TestDecodeSelectionDecodeProblems(t *testing.T) {
 		`share is 1.5, not a whole number`,
 		`due is "2026-01-31", not a date and time like 2026-01-31T09:00:00Z`,
 		`meal is "suite", not one of "none", "breakfast"`,
-		`Qty is not a field of this form (field names are case-sensitive: did you mean qty?)`,
+		`"Qty" is not a field of this form (field names are case-sensitive: did you mean qty?)`,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("problems %q; want %q", got, want)
@@ -331,5 +332,43 @@ func TestDecodeSelectionLongUniqueList(t *testing.T) {
 	got = problems[map[string]any](t, schema, map[string]any{"tags": []any{json.Number("7"), json.Number("1"), json.Number("1.0e0"), json.Number("7")}})
 	if len(got) != 1 || !strings.HasSuffix(got[0], "with the same item twice (items 1 and 2)") {
 		t.Errorf("problems %q; want items 1 and 2 the same", got)
+	}
+}
+
+// TestSelectionErrorBounded: a reply is hostile input, and its error goes back to the chat.
+// Thousands of unknown keys made a message of hundreds of kilobytes, a key of 100,000 characters
+// was written whole, and a key could pass for other problems ("quantity is required; email").
+// Keys are quoted and shortened as values are, and the message lists the first ten problems.
+func TestSelectionErrorBounded(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"quantity":{"type":"integer"},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":false}`)
+	many := map[string]any{}
+	for i := range 20000 {
+		many[fmt.Sprintf("k%05d", i)] = "x"
+	}
+	var in map[string]any
+	msg := DecodeSelection(schema, many, &in).Error()
+	if len(msg) > 2000 || !strings.HasSuffix(msg, `"k00009" is not a field of this form; and 19990 more problems`) {
+		t.Errorf("error of %d bytes, ending %q; want the first ten problems and a count of the others", len(msg), msg[max(0, len(msg)-200):])
+	}
+
+	long := strings.Repeat("k", 100000)
+	got := problems[map[string]any](t, schema, map[string]any{long: "1"})
+	if want := `"kkkkkkkkkkkkkkkkkkkkkkkk…kkkkkkkk" (100000 characters) is not a field of this form`; len(got) != 1 || got[0] != want {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+
+	got = problems[map[string]any](t, schema, map[string]any{"quantity is required; email": "1", "a\nb": "2"})
+	want := []string{`"a\nb" is not a field of this form`, `"quantity is required; email" is not a field of this form`}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+
+	items := make([]any, 5000)
+	for i := range items {
+		items[i] = "x"
+	}
+	msg = DecodeSelection(schema, map[string]any{"tags": items}, &in).Error()
+	if len(msg) > 2000 || !strings.HasSuffix(msg, "; and 4990 more problems") {
+		t.Errorf("error of %d bytes, ending %q; want ten items and a count of the others", len(msg), msg[max(0, len(msg)-200):])
 	}
 }
