@@ -173,8 +173,10 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // anyOf and a nullable oneOf; in the validator's for other keywords) and, if valid, decoded on
 // its own into the input type, so that a value the Go field refuses (300 for an int8, a date
 // without a time for a time.Time) is listed too. The validator still decides: nothing it refuses
-// gets through. Besides, format=email is checked, which the validator does not do: the text must
-// be an address alone, as net/mail reads it (an optional field left blank stays blank). Other
+// gets through. Besides, format=email is checked, which the validator does not do: the text, spaces
+// around it trimmed, must be an address alone, as net/mail reads it or writes it back (a quoted
+// local part keeps its quotes), and an optional field left blank, or holding spaces only, stays
+// blank. Other
 // formats are not: a time.Time refuses what is not RFC 3339 when decoded, and a net.IP (ipv4)
 // takes IPv6 too. An error for a schema that does not resolve, or for an in that is not a non-nil
 // pointer, is a mistake of the caller, not a *SelectionError.
@@ -213,6 +215,10 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 			if str, isStr := v.(string); isStr && strings.TrimSpace(str) == "" && (prop.Type != "string" || len(prop.Enum) > 0) {
 				// A field left blank: no answer, not an empty number or an option no one chose.
 				continue
+			}
+			if str, isStr := v.(string); isStr && prop.Format == "email" {
+				// Spaces around an address are no part of it: a form's text field keeps them.
+				v = strings.TrimSpace(str)
 			}
 			var err error
 			if v, lit, err = coerce(k, v, prop.Type); err != nil {

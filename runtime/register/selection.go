@@ -375,7 +375,7 @@ func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly,
 			phrases = append(phrases, p)
 		}
 	}
-	if str, ok := v.(string); ok && !(blankOK && str == "") {
+	if str, ok := v.(string); ok && !(blankOK && strings.TrimSpace(str) == "") {
 		if p := checkFormat(s.Format, str); p != "" {
 			phrases = append(phrases, p)
 		}
@@ -808,16 +808,20 @@ var goVerb = regexp.MustCompile(`%!s\([a-z0-9]+=([^)]*)\)`)
 var validatorNumber = regexp.MustCompile(`-?\b\d+/\d+\b|-?\b\d+\.\d{6}\b`)
 
 // checkEmail says what is wrong with s as an email address, or "": net/mail must read it as an
-// address with no display name, comment or angle brackets, written exactly as s.
+// address with no display name, comment or angle brackets, written exactly as s or as net/mail
+// writes it back. net/mail unquotes a quoted local part ("a b"@example.com reads as
+// a b@example.com, which it does not read), so the form to suggest, and to take, is the one it
+// writes, quotes and all.
 func checkEmail(s string) string {
 	addr, err := mail.ParseAddress(s)
-	switch {
-	case err == nil && addr.Name == "" && addr.Address == s:
-		return ""
-	case err == nil && addr.Address != s:
-		return "not an email address alone; write " + show(addr.Address)
+	if err != nil {
+		return "not an email address"
 	}
-	return "not an email address"
+	written := strings.Trim((&mail.Address{Address: addr.Address}).String(), "<>")
+	if addr.Name == "" && (s == addr.Address || s == written) {
+		return ""
+	}
+	return "not an email address alone; write " + show(written)
 }
 
 // show writes v as JSON, as the selection gave it, shortened when it is long: a string in

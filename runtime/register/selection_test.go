@@ -166,14 +166,22 @@ func TestDecodeSelectionKeywords(t *testing.T) {
 }
 
 // TestDecodeSelectionEmail checks format=email, which the validator does not: a bare address is
-// an answer, and "nope", an address with a display name or brackets, or one with spaces around it
-// is not, as the handler would get it as it is.
+// an answer, and "nope", or an address with a display name or brackets, is not, as the handler
+// would get it as it is. Spaces around an address are trimmed. An address with a quoted local
+// part is taken as net/mail writes it, quotes and all, and that is the form suggested: net/mail
+// reads "a b"@example.com as a b@example.com, which it does not read, and the user was told to
+// write that.
 func TestDecodeSelectionEmail(t *testing.T) {
-	for _, ok := range []string{"lan@example.com", "lan.nguyen+shop@mail.example.com.vn"} {
+	for _, c := range []struct{ v, want string }{
+		{"lan@example.com", "lan@example.com"},
+		{"lan.nguyen+shop@mail.example.com.vn", "lan.nguyen+shop@mail.example.com.vn"},
+		{" lan@example.com\t", "lan@example.com"},
+		{`"a b"@example.com`, `"a b"@example.com`},
+	} {
 		var in booking
-		sel := map[string]any{"room_id": "r1", "nights": "1", "guest": ok, "arrival": "2026-01-31T09:00:00Z"}
-		if err := DecodeSelection(bookingSchema, sel, &in); err != nil || in.Guest != ok {
-			t.Errorf("guest %q: %v, %q; want it taken as it is", ok, err, in.Guest)
+		sel := map[string]any{"room_id": "r1", "nights": "1", "guest": c.v, "arrival": "2026-01-31T09:00:00Z"}
+		if err := DecodeSelection(bookingSchema, sel, &in); err != nil || in.Guest != c.want {
+			t.Errorf("guest %q: %v, %q; want %q", c.v, err, in.Guest, c.want)
 		}
 	}
 	for _, c := range []struct{ v, want string }{
@@ -182,7 +190,8 @@ func TestDecodeSelectionEmail(t *testing.T) {
 		{"lan@", `guest is "lan@", not an email address`},
 		{"Lan <lan@example.com>", `guest is "Lan <lan@example.com>", not an email address alone; write "lan@example.com"`},
 		{"<lan@example.com>", `guest is "<lan@example.com>", not an email address alone; write "lan@example.com"`},
-		{" lan@example.com", `guest is " lan@example.com", not an email address alone; write "lan@example.com"`},
+		{"   ", `guest is "", not an email address`},
+		{`Lan <"a b"@example.com>`, `guest is "Lan <\"a b\"@example.com>", not an email address alone; write "\"a b\"@example.com"`},
 		{"a@example.com, b@example.com", `guest is "a@example.com, b@example.com", not an email address`},
 	} {
 		got := problems[booking](t, bookingSchema, map[string]any{"room_id": "r1", "nights": "1", "guest": c.v, "arrival": "2026-01-31T09:00:00Z"})
@@ -202,6 +211,10 @@ func TestDecodeSelectionOptionalEmailBlank(t *testing.T) {
 	}
 	if err := DecodeSelection(schema, map[string]any{"cc": "", "bcc": ""}, &in); err != nil || in.CC != "" || in.BCC == nil || *in.BCC != "" {
 		t.Errorf("DecodeSelection = %+v, %v; want both blank, as before", in, err)
+	}
+	// Spaces alone are blank too.
+	if err := DecodeSelection(schema, map[string]any{"cc": "  ", "bcc": "\t"}, &in); err != nil || in.CC != "" || in.BCC == nil || *in.BCC != "" {
+		t.Errorf("DecodeSelection(spaces) = %+v, %v; want both blank", in, err)
 	}
 	if got := problems[map[string]any](t, schema, map[string]any{"cc": "nope"}); len(got) != 1 || got[0] != `cc is "nope", not an email address` {
 		t.Errorf("problems %q; want cc refused", got)
