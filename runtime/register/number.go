@@ -198,9 +198,9 @@ func (n number) integer(key, shown string) (any, error) {
 		return n.u, nil
 	case n.whole:
 		return nil, fmt.Errorf("%s is %s, beyond the whole numbers a field takes (%d to %d), and it is not rounded",
-			key, elide(shown), int64(math.MinInt64), uint64(math.MaxUint64))
+			key, elide(shown, shortHead, shortTail, nil), int64(math.MinInt64), uint64(math.MaxUint64))
 	case n.f == math.Trunc(n.f): // also ±Inf
-		return nil, fmt.Errorf("%s is %s, not a whole number, and it is not rounded to one", key, elide(shown))
+		return nil, fmt.Errorf("%s is %s, not a whole number, and it is not rounded to one", key, elide(shown, shortHead, shortTail, nil))
 	}
 	return n.f, nil
 }
@@ -220,7 +220,7 @@ func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool
 	case n.fits == 2:
 		return n.u, nil, true, nil
 	case n.inf && strict:
-		return nil, nil, false, fmt.Errorf("%s is %s, beyond the numbers the field holds (about ±1.8e308)", key, elide(shown))
+		return nil, nil, false, fmt.Errorf("%s is %s, beyond the numbers the field holds (about ±1.8e308)", key, elide(shown, shortHead, shortTail, nil))
 	case n.inf:
 		return nil, nil, false, nil
 	case !n.exact && n.lit != "":
@@ -229,13 +229,22 @@ func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool
 	return n.f, nil, true, nil
 }
 
-// elide shortens a long value quoted in an error: a reply may carry thousands of digits, or of
-// characters of any script, which are counted and cut as characters, not bytes.
-func elide(s string) string {
-	const head, tail = 24, 8
+// elide shortens a long text quoted in an error: a reply may carry thousands of digits, or of
+// characters of any script, which are counted and cut as characters, not bytes. A text of more
+// than head+tail+8 characters is written as its first head and last tail characters, each as
+// write writes it (as they are when write is nil), around an ellipsis, then how many characters
+// it has: `999999999999999999999999…99999999 (400 characters)`. show writes the two ends as JSON,
+// quotes and escapes included, so that an escape is never cut in two.
+func elide(s string, head, tail int, write func(end string, first bool) string) string {
+	if write == nil {
+		write = func(end string, _ bool) string { return end }
+	}
 	if utf8.RuneCountInString(s) <= head+tail+8 {
-		return s
+		return write(s, true) + write("", false)
 	}
 	r := []rune(s)
-	return fmt.Sprintf("%s…%s (%d characters)", string(r[:head]), string(r[len(r)-tail:]), len(r))
+	return fmt.Sprintf("%s…%s (%d characters)", write(string(r[:head]), true), write(string(r[len(r)-tail:]), false), len(r))
 }
+
+// shortHead and shortTail are how much of a long value an error writes: see elide.
+const shortHead, shortTail = 24, 8

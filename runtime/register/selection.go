@@ -48,7 +48,7 @@ type SelectionError struct {
 func (e *SelectionError) Error() string {
 	shown := make([]string, 0, min(len(e.Problems), maxProblems))
 	for _, p := range e.Problems[:min(len(e.Problems), maxProblems)] {
-		shown = append(shown, elideText(p, maxProblemLength))
+		shown = append(shown, elide(p, maxProblemLength*2/3, maxProblemLength/3, nil))
 	}
 	msg := "the form's answers are not valid (correct them and send the form again): " + strings.Join(shown, "; ")
 	if more := len(e.Problems) - len(shown); more > 0 {
@@ -787,18 +787,7 @@ func validatorWords(err error) string {
 		}
 		return n
 	})
-	return elideText(msg, 300)
-}
-
-// elideText returns s if it has at most max characters, else its beginning and its end (where
-// the validator says what is wrong) around an ellipsis.
-func elideText(s string, max int) string {
-	r := []rune(s)
-	if len(r) <= max {
-		return s
-	}
-	head := max * 2 / 3
-	return string(r[:head]) + " … " + string(r[len(r)-(max-head):])
+	return elide(msg, 200, 100, nil) // the end says what is wrong
 }
 
 // goVerb matches what fmt writes for a value printed with a verb that does not fit it.
@@ -827,19 +816,34 @@ func checkEmail(s string) string {
 // show writes v as JSON, as the selection gave it, shortened when it is long: a string in
 // quotes, a number as its digits. HTML characters are written as they are ("<", not "\u003c").
 func show(v any) string {
-	const head, tail = 24, 8
-	if str, ok := v.(string); ok && utf8.RuneCountInString(str) > head+tail+8 {
-		r := []rune(str)
-		h, t := show(string(r[:head])), show(string(r[len(r)-tail:]))
-		return fmt.Sprintf("%s…%s (%d characters)", h[:len(h)-1], t[1:], len(r))
+	if str, ok := v.(string); ok {
+		// The two ends are encoded apart, each without eliding: an end of escaped characters
+		// ("\u2028", "\"") is longer encoded than it is.
+		return elide(str, shortHead, shortTail, func(end string, first bool) string {
+			inner, _ := encodeJSON(end)
+			inner = inner[1 : len(inner)-1]
+			if first {
+				return `"` + inner
+			}
+			return inner + `"`
+		})
 	}
+	text, err := encodeJSON(v)
+	if err != nil {
+		text = fmt.Sprint(v)
+	}
+	return elide(text, shortHead, shortTail, nil)
+}
+
+// encodeJSON writes v as JSON, HTML characters as they are ("<", not "\u003c").
+func encodeJSON(v any) (string, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return elide(fmt.Sprint(v))
+		return "", err
 	}
-	return elide(strings.TrimSuffix(b.String(), "\n"))
+	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
 // oneOf lists an enum's values for "not one of …", the first ten of a long one.

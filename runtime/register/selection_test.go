@@ -305,7 +305,9 @@ func TestDecodeSelectionNotAPointer(t *testing.T) {
 	}
 }
 
-// TestShow: values are written as JSON, long ones shortened by characters, not bytes.
+// TestShow: values are written as JSON, long ones shortened by characters, not bytes. The two
+// ends of a long string are encoded apart and not shortened again: an end of escaped characters
+// is longer encoded, and was cut a second time, mid-escape.
 func TestShow(t *testing.T) {
 	for _, c := range []struct {
 		v    any
@@ -315,6 +317,10 @@ func TestShow(t *testing.T) {
 		{int64(3), `3`},
 		{strings.Repeat("é", 50), `"éééééééééééééééééééééééé…éééééééé" (50 characters)`},
 		{[]any{strings.Repeat("ß", 50)}, `["ßßßßßßßßßßßßßßßßßßßßßß…ßßßßßß"] (54 characters)`},
+		{strings.Repeat(`"`, 45), `"` + strings.Repeat(`\"`, 24) + `…` + strings.Repeat(`\"`, 8) + `" (45 characters)`},
+		{strings.Repeat("a", 40) + strings.Repeat("\u2028", 8), `"` + strings.Repeat("a", 24) + `…` + strings.Repeat(`\u2028`, 8) + `" (48 characters)`},
+		{strings.Repeat(`"`, 40), `"` + strings.Repeat(`\"`, 40) + `"`},
+		{"tab\there\x00", `"tab\there\u0000"`},
 	} {
 		if got := show(c.v); got != c.want {
 			t.Errorf("show(%v) = %s; want %s", c.v, got, c.want)
