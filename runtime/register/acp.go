@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/cardgen/cardgen/internal/typedtool"
 	"github.com/cardgen/cardgen/runtime/acp"
 	"github.com/cardgen/cardgen/runtime/card"
@@ -186,7 +188,8 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // field takes a whole number from -2^63 to 2^64-1 however it is written (3, "3.0", "1e3",
 // 9.223372036854775809e18), zero of either sign as 0; a whole number beyond that range, or one
 // that is not whole but would be in a float64 (1.0000000000000000001, 1e-400), is an error that
-// names the field, where it used to be rounded. Otherwise a number decodes as encoding/json
+// names the field, where it used to be rounded; for one beyond the range, it names the schema's
+// bound it is beyond ("above the maximum 10"), else the Go field's own range. Otherwise a number decodes as encoding/json
 // decodes the same JSON number into the field (a negative number into an unsigned field is an
 // error, and a json.Number field gets every digit), but that a number beyond float64's range
 // is an error for a number field, and a JSON reply's -0 is 0 there, as it always was. Numbers inside a JSON reply's arrays and objects, and under
@@ -221,13 +224,21 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 				v = strings.TrimSpace(str)
 			}
 			var err error
-			if v, lit, err = coerce(k, v, prop.Type); err != nil {
+			if v, lit, err = coerce(k, v, prop); err != nil {
 				// Not validated, and not reported as missing: the other values are still
 				// checked, so that the user hears of every problem at once.
 				if read.failed == nil {
 					read.failed = map[string]string{}
 				}
-				read.failed[k] = err.Error()
+				msg := err.Error()
+				if wide, ok := err.(*tooWide); ok && wide.lit != "" {
+					// Within the schema's bounds, or it has none: the Go field's own range
+					// says what it takes, when decoding the number into it says that.
+					if p := decodeProblem(k, prop, json.Number(wide.lit), in, s); p != "" {
+						msg = p
+					}
+				}
+				read.failed[k] = msg
 				continue
 			}
 		} else {
@@ -285,7 +296,8 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 // number keeps its exact value: an integer is an int64 or a uint64 (see number.integer and
 // number.value), never a float64 that would round an ID beyond 2^53. A form's text is read as a
 // number for an integer or number field, and as a boolean for a boolean one.
-func coerce(key string, v any, typ string) (val, lit any, err error) {
+func coerce(key string, v any, prop *jsonschema.Schema) (val, lit any, err error) {
+	typ := prop.Type
 	if n, ok := v.(json.Number); ok { // acp.ParseResponse keeps numbers exact
 		if typ == "string" {
 			return string(n), nil, nil // a number typed into a text field is its text
@@ -298,7 +310,7 @@ func coerce(key string, v any, typ string) (val, lit any, err error) {
 			return string(n), nil, nil
 		}
 		if typ == "integer" {
-			val, err := num.integer(key, string(n))
+			val, err := num.integer(key, string(n), prop)
 			return val, nil, err
 		}
 		val, lit, ok, err := num.value(key, string(n), typ == "number")
@@ -321,7 +333,7 @@ func coerce(key string, v any, typ string) (val, lit any, err error) {
 		}
 		// "3.0" or "1e3": a whole number written as a number input may write it.
 		if num, ok := readNumber(text); ok {
-			val, err := num.integer(key, text)
+			val, err := num.integer(key, text, prop)
 			return val, nil, err
 		}
 	case "number":

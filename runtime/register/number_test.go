@@ -222,9 +222,9 @@ func TestDecodeSelectionSerial(t *testing.T) {
 		{`{"tool":"register_device","serial":9007199254740993}`, 9007199254740993, ""},
 		{`{"tool":"register_device","serial":"9.007199254740993e15"}`, 9007199254740993, ""},
 		{`{"tool":"register_device","serial":18446744073709551616}`, 0,
-			selectionErrorPrefix + `serial is 18446744073709551616, beyond the whole numbers a field takes (-9223372036854775808 to 18446744073709551615), and it is not rounded`},
-		{`{"tool":"register_device","serial":"1e30"}`, 0, `serial is 1e30, beyond the whole numbers`},
-		{`{"tool":"register_device","serial":"` + strings.Repeat("9", 400) + `"}`, 0, `serial is 999999999999999999999999…99999999 (400 characters), beyond the whole numbers`},
+			selectionErrorPrefix + `serial is 18446744073709551616, outside the range of the field, 0 to 18446744073709551615`},
+		{`{"tool":"register_device","serial":"1e30"}`, 0, `serial is 1e30, outside the range of the field, 0 to 18446744073709551615`},
+		{`{"tool":"register_device","serial":"` + strings.Repeat("9", 400) + `"}`, 0, `serial is 999999999999999999999999…99999999 (400 characters), outside the range of the field, 0 to 18446744073709551615`},
 		{`{"tool":"register_device","serial":9007199254740993.5}`, 0,
 			selectionErrorPrefix + `serial is 9007199254740993.5, not a whole number, and it is not rounded to one`},
 		{`{"tool":"register_device","serial":"1.0000000000000000001"}`, 0, `serial is 1.0000000000000000001, not a whole number`},
@@ -368,6 +368,35 @@ func TestDecodeSelectionUnknownKeyNumber(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%s: %s; want %s", reply, got, want)
+		}
+	}
+}
+
+// TestDecodeSelectionIntegerBeyondBounds: a whole number beyond int64 and uint64 was said to be
+// "beyond the whole numbers a field takes (-9223372036854775808 to 18446744073709551615)", a range
+// neither the schema nor the field has. The schema's bound is named when the number is beyond
+// it, else the Go field's own range.
+func TestDecodeSelectionIntegerBeyondBounds(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer","minimum":1,"maximum":10},"x":{"type":"integer","exclusiveMaximum":100},"i":{"type":"integer"}}}`)
+	type input struct {
+		N int   `json:"n"`
+		X int   `json:"x"`
+		I int32 `json:"i"`
+	}
+	for _, c := range []struct {
+		key  string
+		v    any
+		want string
+	}{
+		{"n", "99999999999999999999", `n is 99999999999999999999, above the maximum 10`},
+		{"n", json.Number("-1e400"), `n is -1e400, below the minimum 1`},
+		{"x", "1e30", `x is 1e30, not less than 100`},
+		{"i", "99999999999999999999", `i is 99999999999999999999, outside the range of the field, -2147483648 to 2147483647`},
+		{"i", json.Number("-1e400"), `i is -1e400, outside the range of the field, -2147483648 to 2147483647`},
+	} {
+		got := problems[input](t, schema, map[string]any{c.key: c.v})
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s %v: problems %q; want %q", c.key, c.v, got, c.want)
 		}
 	}
 }

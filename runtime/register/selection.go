@@ -695,7 +695,14 @@ func decodeWords(key string, prop *jsonschema.Schema, v any, err error, root *js
 	}
 	if typeErr.Type != nil {
 		if lo, hi, ok := intRange(typeErr.Type); ok {
-			if r, isNum := ratOf(reflect.ValueOf(v)); isNum && !r.IsInt() {
+			r, isNum := ratOf(reflect.ValueOf(v))
+			if lit, ok := v.(json.Number); ok {
+				// A whole number beyond int64 and uint64 (number.integer), which ratOf
+				// does not read: its exponent may be of any size.
+				n, isNumber := readNumber(string(lit))
+				r, isNum = new(big.Rat), isNumber && n.whole
+			}
+			if isNum && !r.IsInt() {
 				return key + " is " + show(v) + ", not a whole number"
 			} else if isNum {
 				return fmt.Sprintf("%s is %s, outside the range of the field, %s to %s", key, show(v), lo, hi)
