@@ -86,7 +86,7 @@ type explainer struct {
 	top   map[string]json.RawMessage // the schema's top-level keywords
 	props map[string]json.RawMessage // the schemas of its properties
 
-	alone sync.Map // property → *jsonschema.Resolved, or a nil one when it cannot be resolved alone
+	alone sync.Map // property (and sub-property) → *jsonschema.Resolved, or a nil one when it cannot be resolved alone
 
 	formatsOnce sync.Once
 	hasFormats  bool // the schema gives a format that checkFormat checks, somewhere
@@ -166,16 +166,57 @@ func (o *keyOrder) UnmarshalJSON(b []byte) error {
 // not resolve (a reference into another property): the property is then explained in words
 // alone.
 func (x *explainer) aloneSchema(name string) (*jsonschema.Resolved, []byte) {
+	x.parse()
+	return x.aloneWith(name, name, x.props[name])
+}
+
+// aloneSub is aloneSchema with the property name's own properties but sub left out, so that the
+// validator's first problem with name's value is one of sub's, if it has any: it goes through an
+// object's properties in the random order of a Go map, so which problem of several it finds
+// first changes from run to run.
+func (x *explainer) aloneSub(name, sub string) (*jsonschema.Resolved, []byte) {
+	x.parse()
+	var prop map[string]json.RawMessage
+	var props map[string]json.RawMessage
+	if json.Unmarshal(x.props[name], &prop) != nil || json.Unmarshal(prop["properties"], &props) != nil {
+		return nil, nil
+	}
+	propSub, ok := props[sub]
+	if !ok {
+		return nil, nil
+	}
+	b, err := json.Marshal(map[string]json.RawMessage{sub: propSub})
+	if err != nil {
+		return nil, nil
+	}
+	prop["properties"] = b
+	raw, err := json.Marshal(prop)
+	if err != nil {
+		return nil, nil
+	}
+	return x.aloneWith(name+"\x00"+sub, name, raw)
+}
+
+// subProperties returns the names of the properties of the schema of the top-level property
+// name, sorted.
+func (x *explainer) subProperties(name string) []string {
+	if prop := x.root.Properties[name]; prop != nil {
+		return slices.Sorted(maps.Keys(prop.Properties))
+	}
+	return nil
+}
+
+// aloneWith is aloneSchema with prop for the schema of the property name, cached as key.
+func (x *explainer) aloneWith(key, name string, prop json.RawMessage) (*jsonschema.Resolved, []byte) {
 	type alone struct {
 		resolved *jsonschema.Resolved
 		raw      []byte
 	}
-	if a, ok := x.alone.Load(name); ok {
+	if a, ok := x.alone.Load(key); ok {
 		return a.(alone).resolved, a.(alone).raw
 	}
-	x.parse()
 	var a alone
-	if prop, ok := x.props[name]; ok {
+	if prop != nil {
 		s := map[string]any{"type": "object", "properties": map[string]json.RawMessage{name: prop}}
 		for _, k := range []string{"$schema", "$id", "$defs", "definitions"} {
 			if v, ok := x.top[k]; ok {
@@ -188,7 +229,7 @@ func (x *explainer) aloneSchema(name string) (*jsonschema.Resolved, []byte) {
 			}
 		}
 	}
-	x.alone.Store(name, a)
+	x.alone.Store(key, a)
 	return a.resolved, a.raw
 }
 
@@ -290,6 +331,7 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 		}
 		phrases, nested := x.check(name, prop, v, formatsOnly, x.optional(name), 0)
 		if refused != nil && len(phrases)+len(nested) == 0 {
+			refused = x.firstRefusal(name, v, refused)
 			phrases = append(phrases, "which the field does not accept ("+validatorWords(refused)+")")
 		}
 		if len(phrases)+len(nested) == 0 {
@@ -322,6 +364,30 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 		problems = append(problems, "the answers together are not a valid input: "+validatorWords(cause))
 	}
 	return &SelectionError{Problems: problems, err: cause}
+}
+
+// firstRefusal returns, for an object value v of the property name that the validator refused
+// with err, the refusal of its first sub-property in sorted order that the validator refuses
+// alone, so that the same value is explained the same way each time; err when there is none.
+func (x *explainer) firstRefusal(name string, v any, err error) error {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return err
+	}
+	for _, sub := range x.subProperties(name) {
+		if _, ok := obj[sub]; !ok {
+			continue
+		}
+		alone, raw := x.aloneSub(name, sub)
+		if alone == nil {
+			continue
+		}
+		in := map[string]any{name: v}
+		if subErr := alone.Validate(in); subErr != nil {
+			return sdkschema.Explain(raw, in, subErr)
+		}
+	}
+	return err
 }
 
 // statement writes phrases about the value v of path as one problem: `nights is 0, below the
@@ -781,27 +847,39 @@ func validatorWords(err error) string {
 		}
 		lines[i] = strings.TrimSuffix(line, ":")
 	}
+	for i, line := range lines {
+		// Only the numbers of the validator's own phrases about bounds: a value of the user's
+		// it writes ("[1/2]") is left as it is.
+		if m := validatorBound.FindStringSubmatch(line); m != nil {
+			lines[i] = m[1] + ": " + validatorNumber(m[2]) + " " + m[3] + " " + validatorNumber(m[4])
+		}
+	}
 	msg := strings.Join(lines, ", ")
 	msg = strings.ReplaceAll(msg, "<invalid reflect.Value>", "null")
+	msg = strings.ReplaceAll(msg, "<anonymous schema>", "a condition of the field")
 	msg = goVerb.ReplaceAllString(msg, "$1") // %!s(int64=1): a value the validator printed with %s
-	msg = validatorNumber.ReplaceAllStringFunc(msg, func(n string) string {
-		if r, ok := new(big.Rat).SetString(n); ok {
-			if r.IsInt() {
-				return r.Num().String()
-			}
-			f, _ := r.Float64()
-			return strconv.FormatFloat(f, 'g', -1, 64)
-		}
+	return elide(msg, 200, 100, nil)         // the end says what is wrong
+}
+
+// validatorBound matches the validator's phrases about a number's bounds, which write the value
+// as a big.Rat (-3/2) and the bound with %f (1.500000).
+var validatorBound = regexp.MustCompile(`^(multipleOf|minimum|maximum|exclusiveMinimum|exclusiveMaximum): (-?\d+/\d+) (is (?:not a multiple of|less than|greater than|less than or equal to|greater than or equal to)) (-?\d+\.\d{6})$`)
+
+// validatorNumber writes a number the validator wrote as a big.Rat or with %f as a number.
+func validatorNumber(n string) string {
+	r, ok := new(big.Rat).SetString(n)
+	if !ok {
 		return n
-	})
-	return elide(msg, 200, 100, nil) // the end says what is wrong
+	}
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	f, _ := r.Float64()
+	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
 // goVerb matches what fmt writes for a value printed with a verb that does not fit it.
 var goVerb = regexp.MustCompile(`%!s\([a-z0-9]+=([^)]*)\)`)
-
-// validatorNumber matches the numbers jsonschema-go writes: a big.Rat (-3/2) and a %f (1.500000).
-var validatorNumber = regexp.MustCompile(`-?\b\d+/\d+\b|-?\b\d+\.\d{6}\b`)
 
 // checkEmail says what is wrong with s as an email address, or "": net/mail must read it as an
 // address with no display name, comment or angle brackets, written exactly as s or as net/mail

@@ -279,8 +279,8 @@ func TestDecodeSelectionValidatorLast(t *testing.T) {
 	}
 	got = problems[map[string]any](t, schema, map[string]any{"l": []any{json.Number("1")}, "o": json.Number("2")})
 	want := []string{
-		`l is [1], which the field does not accept (contains: [1] does not have an item matching <anonymous schema>)`,
-		`o is 2, which the field does not accept (oneOf: validated against both <anonymous schema> and <anonymous schema>)`,
+		`l is [1], which the field does not accept (contains: [1] does not have an item matching a condition of the field)`,
+		`o is 2, which the field does not accept (oneOf: validated against both a condition of the field and a condition of the field)`,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("problems %q; want %q", got, want)
@@ -389,5 +389,25 @@ func TestSelectionErrorBounded(t *testing.T) {
 	msg = DecodeSelection(schema, map[string]any{"tags": items}, &in).Error()
 	if len(msg) > 2000 || !strings.HasSuffix(msg, "; and 4990 more problems") {
 		t.Errorf("error of %d bytes, ending %q; want ten items and a count of the others", len(msg), msg[max(0, len(msg)-200):])
+	}
+}
+
+// TestDecodeSelectionValidatorWordsStable: the validator goes through an object's properties in
+// a Go map's random order, and the words for a nested object with several problems the checks
+// in words do not know changed from run to run; its "<anonymous schema>" is no word for the user,
+// and the numbers of the user's own values ("1/2", "2.500000") were rewritten as if the validator
+// had written them.
+func TestDecodeSelectionValidatorWordsStable(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"l":{"type":"array","contains":{"type":"integer"}},` +
+		`"o":{"type":"object","properties":{"c":{"type":"array","contains":{"type":"integer"}},"a":{"type":"array","contains":{"type":"integer"}},"b":{"type":"array","contains":{"type":"integer"}}}}}}`)
+	sel := map[string]any{"l": []any{"1/2", "2.500000"}, "o": map[string]any{"a": []any{"x"}, "b": []any{"y"}, "c": []any{"z"}}}
+	want := []string{
+		`l is ["1/2","2.500000"], which the field does not accept (contains: [1/2 2.500000] does not have an item matching a condition of the field)`,
+		`o is {"a":["x"],"b":["y"],"c":["z"]}, which the field does not accept (contains: [x] does not have an item matching a condition of the field)`,
+	}
+	for range 100 {
+		if got := problems[map[string]any](t, schema, sel); !reflect.DeepEqual(got, want) {
+			t.Fatalf("problems %q; want %q", got, want)
+		}
 	}
 }
