@@ -223,6 +223,7 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 				// Spaces around an address are no part of it: a form's text field keeps them.
 				v = strings.TrimSpace(str)
 			}
+			written := v
 			var err error
 			if v, lit, err = coerce(k, v, prop); err != nil {
 				// Not validated, and not reported as missing: the other values are still
@@ -234,12 +235,18 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 				if wide, ok := err.(*tooWide); ok && wide.lit != "" {
 					// Within the schema's bounds, or it has none: the Go field's own range
 					// says what it takes, when decoding the number into it says that.
-					if p := decodeProblem(k, prop, json.Number(wide.lit), in, s); p != "" {
+					if p := decodeProblem(k, prop, json.Number(wide.lit), nil, in, s); p != "" {
 						msg = p
 					}
 				}
 				read.failed[k] = msg
 				continue
+			}
+			if text, ok := numberText(written, v); ok {
+				if read.texts == nil {
+					read.texts = map[string]string{}
+				}
+				read.texts[k] = text
 			}
 		} else {
 			// A key the schema has no property for (it may allow any): its numbers are
@@ -349,6 +356,25 @@ func coerce(key string, v any, prop *jsonschema.Schema) (val, lit any, err error
 		}
 	}
 	return v, nil, nil
+}
+
+// numberText returns the text of written, a reply's value that coerce read as the number val,
+// when it is a JSON number as written ("1e300", where encoding val would write 1e+300), so that a
+// problem writes it as the user did.
+func numberText(written, val any) (string, bool) {
+	var text string
+	switch w := written.(type) {
+	case json.Number:
+		text = string(w)
+	case string:
+		text = strings.TrimSpace(w)
+	default:
+		return "", false
+	}
+	if _, isText := val.(string); isText || !isJSONNumber(text) {
+		return "", false
+	}
+	return text, true
 }
 
 // asWritten returns, for a JSON value of a selection that coerce does not convert (a key the

@@ -238,6 +238,16 @@ type selection struct {
 	args   map[string]any    // the values, as validated
 	lits   map[string]any    // values to encode otherwise than validated (numbers as written)
 	failed map[string]string // keys whose value could not be read, and the problem with each
+	texts  map[string]string // numbers the reply wrote as text or JSON, as written (spaces trimmed)
+}
+
+// shown is the value of key as a problem writes it: a number as the user wrote it, else as
+// encoded.
+func (s selection) shown(key string) any {
+	if text, ok := s.texts[key]; ok {
+		return json.Number(text)
+	}
+	return s.encoded(key)
 }
 
 // encoded is the value of key as DecodeSelection encodes it for the decoder.
@@ -336,12 +346,12 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 		}
 		if len(phrases)+len(nested) == 0 {
 			// Valid for the schema: it may still not decode into its Go field.
-			if p := decodeProblem(name, prop, sel.encoded(name), in, x.root); p != "" {
+			if p := decodeProblem(name, prop, sel.encoded(name), sel.shown(name), in, x.root); p != "" {
 				problems = append(problems, p)
 			}
 			continue
 		}
-		problems = append(problems, statement(name, v, sel.encoded(name), phrases)...)
+		problems = append(problems, statement(name, v, sel.shown(name), phrases)...)
 		problems = append(problems, nested...)
 	}
 	var unknown []string
@@ -354,7 +364,7 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 	for _, k := range unknown {
 		if isFalse(x.root.AdditionalProperties) && len(x.root.PatternProperties) == 0 {
 			problems = append(problems, notAField(k, x.root, "this form"))
-		} else if p := decodeProblem(k, nil, sel.encoded(k), in, x.root); p != "" {
+		} else if p := decodeProblem(k, nil, sel.encoded(k), sel.shown(k), in, x.root); p != "" {
 			problems = append(problems, p)
 		}
 	}
@@ -719,7 +729,10 @@ const dateTimeExample = "2026-01-31T09:00:00Z"
 // It decodes {key: v} alone into a new value of in's type, as DecodeSelection decodes the whole,
 // so that a value the Go type refuses is found whatever the other values hold. An input type
 // that decodes itself (json.Unmarshaler) may need the other values, and is not tried.
-func decodeProblem(key string, prop *jsonschema.Schema, v any, in any, root *jsonschema.Schema) string {
+func decodeProblem(key string, prop *jsonschema.Schema, v, shown any, in any, root *jsonschema.Schema) string {
+	if shown == nil {
+		shown = v
+	}
 	name := fieldLabel(key, root)
 	t := reflect.TypeOf(in)
 	if t == nil || t.Kind() != reflect.Pointer || t.Implements(reflect.TypeFor[json.Unmarshaler]()) {
@@ -730,18 +743,22 @@ func decodeProblem(key string, prop *jsonschema.Schema, v any, in any, root *jso
 		if f, ok := v.(float64); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
 			return name + " is " + fmt.Sprint(f) + ", not a number"
 		}
-		return name + " is " + show(v) + ", which JSON cannot hold"
+		return name + " is " + show(shown) + ", which JSON cannot hold"
 	}
 	err = decodeStrict(b, reflect.New(t.Elem()).Interface())
 	if err == nil {
 		return ""
 	}
-	return decodeWords(key, prop, v, err, root)
+	return decodeWords(key, prop, v, shown, err, root)
 }
 
-// decodeWords writes the decoder's error err, for the value v of key, in words: root is the
-// input schema, to name a field the key may have meant (nil when that is not known).
-func decodeWords(key string, prop *jsonschema.Schema, v any, err error, root *jsonschema.Schema) string {
+// decodeWords writes the decoder's error err, for the value v of key, in words, and without Go
+// types: shown is v as the user wrote it (nil for v itself), and root is the input schema, to
+// name a field the key may have meant (nil when that is not known).
+func decodeWords(key string, prop *jsonschema.Schema, v, shown any, err error, root *jsonschema.Schema) string {
+	if shown == nil {
+		shown = v
+	}
 	if msg := err.Error(); strings.HasPrefix(msg, "json: unknown field ") {
 		name, uerr := strconv.Unquote(strings.TrimPrefix(msg, "json: unknown field "))
 		if uerr != nil {
@@ -752,11 +769,11 @@ func decodeWords(key string, prop *jsonschema.Schema, v any, err error, root *js
 	key = fieldLabel(key, root)
 	var typeErr *json.UnmarshalTypeError
 	if !errors.As(err, &typeErr) {
-		return key + " is " + show(v) + ", which the field does not accept (" + strings.TrimPrefix(err.Error(), "json: ") + ")"
+		return key + " is " + show(shown) + ", which the field does not accept (" + strings.TrimPrefix(err.Error(), "json: ") + ")"
 	}
 	if prop != nil && prop.Format == "date-time" {
 		if _, ok := v.(string); ok {
-			return key + " is " + show(v) + ", not a date and time like " + dateTimeExample
+			return key + " is " + show(shown) + ", not a date and time like " + dateTimeExample
 		}
 	}
 	if typeErr.Type != nil {
@@ -766,17 +783,25 @@ func decodeWords(key string, prop *jsonschema.Schema, v any, err error, root *js
 				// A whole number beyond int64 and uint64 (number.integer), which ratOf
 				// does not read: its exponent may be of any size.
 				n, isNumber := readNumber(string(lit))
-				r, isNum = new(big.Rat), isNumber && n.whole
+				r, isNum = new(big.Rat), isNumber
+				if !n.whole {
+					r.SetFrac64(1, 2)
+				}
 			}
 			if isNum && !r.IsInt() {
-				return key + " is " + show(v) + ", not a whole number"
+				return key + " is " + show(shown) + ", not a whole number"
 			} else if isNum {
-				return fmt.Sprintf("%s is %s, outside the range of the field, %s to %s", key, show(v), lo, hi)
+				return fmt.Sprintf("%s is %s, outside the range of the field, %s to %s", key, show(shown), lo, hi)
 			}
 		}
-		return fmt.Sprintf("%s is %s, which does not fit the field (a Go %s)", key, show(v), typeErr.Type)
+		if k := typeErr.Type.Kind(); k == reflect.Float32 || k == reflect.Float64 {
+			// A float32 holds up to about ±3.4e38. The Go type stays in the wrapped error.
+			if _, isNum := ratOf(reflect.ValueOf(v)); isNum {
+				return key + " is " + show(shown) + ", too large for this field"
+			}
+		}
 	}
-	return key + " is " + show(v) + ", which does not fit the field"
+	return key + " is " + show(shown) + ", which does not fit the field"
 }
 
 // intRange returns the smallest and largest values of an integer type.

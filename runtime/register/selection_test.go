@@ -411,3 +411,32 @@ func TestDecodeSelectionValidatorWordsStable(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeSelectionNoGoTypes: a number a float32 cannot hold was "f is 1e+300, which does not
+// fit the field (a Go float32)": a Go type means nothing to the user, and 1e+300 is not what
+// they wrote. The Go type stays in the wrapped error.
+func TestDecodeSelectionNoGoTypes(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"f":{"type":"number"},"n":{"type":"integer","maximum":2}}}`)
+	type input struct {
+		F float32 `json:"f"`
+		N int     `json:"n"`
+	}
+	for _, c := range []struct {
+		sel  map[string]any
+		want string
+	}{
+		{map[string]any{"f": "1e300"}, `f is 1e300, too large for this field`},
+		{map[string]any{"f": json.Number("-1E300")}, `f is -1E300, too large for this field`},
+		{map[string]any{"n": " 3.0 "}, `n is 3.0, above the maximum 2`},
+	} {
+		got := problems[input](t, schema, c.sel)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: problems %q; want %q", c.sel, got, c.want)
+		}
+	}
+	var in input
+	err := DecodeSelection(schema, map[string]any{"f": "1e300"}, &in)
+	if typeErr, ok := errors.AsType[*json.UnmarshalTypeError](err); !ok || typeErr.Type.Kind() != reflect.Float32 || strings.Contains(err.Error(), "float32") {
+		t.Errorf("DecodeSelection = %v; want no Go type in the text, and the decoder's error in the chain", err)
+	}
+}
