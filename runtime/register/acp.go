@@ -189,12 +189,13 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // 9.223372036854775809e18), zero of either sign as 0; a whole number beyond that range, or one
 // that is not whole but would be in a float64 (1.0000000000000000001, 1e-400), is an error that
 // names the field, where it used to be rounded; for one beyond the range, it names the schema's
-// bound it is beyond ("above the maximum 10"), else the Go field's own range. Otherwise a number decodes as encoding/json
-// decodes the same JSON number into the field (a negative number into an unsigned field is an
-// error, and a json.Number field gets every digit), but that a number beyond float64's range
-// is an error for a number field, and a JSON reply's -0 is 0 there, as it always was. Numbers inside a JSON reply's arrays and objects, and under
-// a key the schema has no property for, are validated as the numbers they are and decoded as
-// written, as encoding/json would decode the reply.
+// bound it is beyond ("above the maximum 10"), else the Go field's own range. Otherwise a number
+// decodes as encoding/json decodes the same JSON number into the field (a negative number into
+// an unsigned field is an error, and a json.Number field gets every digit), but that a number
+// beyond float64's range is an error for a number field, and that a zero however written (-0,
+// "-0", -0.0, "-0e5") is +0 in a float field. Numbers inside a JSON reply's arrays and objects, and under a key the schema has no
+// property for, are validated as the numbers they are and decoded as written, as encoding/json
+// would decode the reply (a -0.0 there keeps its sign).
 func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	// The same once-per-process resolution AddTool uses: a reply is decoded on a hot path.
 	resolved, err := typedtool.Lazy(schema).Resolved()

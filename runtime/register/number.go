@@ -243,13 +243,14 @@ func (n number) beyond(s *jsonschema.Schema) string {
 // value is n for a number field, or for any value whose schema does not ask for text or an
 // integer: a whole number that fits an int64 or a uint64 is one, exactly; another is the float64
 // nearest it to validate, and to encode its digits as written (lit), so that a json.Number
-// field gets them all, when the float64 does not write back as the same number. A zero that is not written
-// as a plain integer is a float64, its sign kept, as it always was. A number beyond float64's
-// range is an error when strict (a number field), else ok is false.
+// field gets them all, when the float64 does not write back as the same number. A zero, however
+// written (-0, -0.0, 0e5), is the float64 +0: a JSON reply's -0 always was, and a float field
+// gets the same zero whether the user typed -0 or the reply wrote -0.0. A number beyond
+// float64's range is an error when strict (a number field), else ok is false.
 func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool, err error) {
 	switch {
 	case n.zero:
-		return n.f, nil, true, nil
+		return float64(0), nil, true, nil
 	case n.fits == 1:
 		return n.i, nil, true, nil
 	case n.fits == 2:

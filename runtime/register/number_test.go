@@ -119,7 +119,8 @@ func sameNumber(got, want any) bool {
 // refuses it too. The differences are deliberate and listed in wider: an integer field takes a
 // whole number however it is written (1.0, 1e3, 9.223372036854775809e18: the schema says it is
 // an integer), zero of either sign included, even into an unsigned field; a number sent as a
-// JSON reply's -0 into a float field is 0, as it always was; and a json.Number field gets the
+// JSON reply's or a form's -0, -0.0 and the like into a float field is +0 (a JSON reply's -0
+// always was, and a zero is the same zero however written); and a json.Number field gets the
 // value, spelled as encoding/json writes the number unless a float64 would change it. And a
 // json.Number field refuses a number beyond float64's range (1e400), as tools/call does: the
 // validator has no Go number to check it as.
@@ -168,8 +169,8 @@ func TestDecodeSelectionNumbersAsEncodingJSON(t *testing.T) {
 func widerNumber(field, lit string, asJSON bool) (string, bool) {
 	switch field {
 	case "f64", "f32":
-		if asJSON && lit == "-0" {
-			return "0", true
+		if exactRat(lit) != nil && exactRat(lit).Sign() == 0 && strings.HasPrefix(lit, "-") {
+			return "0", true // every zero is +0, however written
 		}
 		return "", false
 	case "n":
@@ -262,7 +263,9 @@ func TestDecodeSelectionNumberText(t *testing.T) {
 		{".5", refused, refused, "0.5"},
 		{"1_000", "1000", "1000", "1000"},
 		{"1_000.5", refused, refused, "1000.5"},
-		{"-0", "0", "0", "-0"},
+		{"-0", "0", "0", "0"},
+		{"-0.0e5", "0", "0", "0"},
+		{"-0x0p0", "0", "0", "0"},
 		{"0x1p4", "16", "16", "16"},
 		{"0x1.8p1", "3", "3", "3"},
 		{"+9223372036854775809", refused, "9223372036854775809", "9.223372036854776e+18"},
