@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/cardgen/cardgen/internal/typedtool"
 	"github.com/cardgen/cardgen/runtime/acp"
 	"github.com/cardgen/cardgen/runtime/card"
@@ -173,8 +175,10 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // anyOf and a nullable oneOf; in the validator's for other keywords) and, if valid, decoded on
 // its own into the input type, so that a value the Go field refuses (300 for an int8, a date
 // without a time for a time.Time) is listed too. The validator still decides: nothing it refuses
-// gets through. Besides, format=email is checked, which the validator does not do: the text must
-// be an address alone, as net/mail reads it (an optional field left blank stays blank). Other
+// gets through. Besides, format=email is checked, which the validator does not do: the text, spaces
+// around it trimmed, must be an address alone, as net/mail reads it or writes it back (a quoted
+// local part keeps its quotes), and an optional field left blank, or holding spaces only, stays
+// blank. Other
 // formats are not: a time.Time refuses what is not RFC 3339 when decoded, and a net.IP (ipv4)
 // takes IPv6 too. An error for a schema that does not resolve, or for an in that is not a non-nil
 // pointer, is a mistake of the caller, not a *SelectionError.
@@ -184,12 +188,14 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // field takes a whole number from -2^63 to 2^64-1 however it is written (3, "3.0", "1e3",
 // 9.223372036854775809e18), zero of either sign as 0; a whole number beyond that range, or one
 // that is not whole but would be in a float64 (1.0000000000000000001, 1e-400), is an error that
-// names the field, where it used to be rounded. Otherwise a number decodes as encoding/json
-// decodes the same JSON number into the field (a negative number into an unsigned field is an
-// error, and a json.Number field gets every digit), but that a number beyond float64's range
-// is an error for a number field, and a JSON reply's -0 is 0 there, as it always was. Numbers inside a JSON reply's arrays and objects, and under
-// a key the schema has no property for, are validated as the numbers they are and decoded as
-// written, as encoding/json would decode the reply.
+// names the field, where it used to be rounded; for one beyond the range, it names the schema's
+// bound it is beyond ("above the maximum 10"), else the Go field's own range. Otherwise a number
+// decodes as encoding/json decodes the same JSON number into the field (a negative number into
+// an unsigned field is an error, and a json.Number field gets every digit), but that a number
+// beyond float64's range is an error for a number field, and that a zero however written (-0,
+// "-0", -0.0, "-0e5") is +0 in a float field. Numbers inside a JSON reply's arrays and objects, and under a key the schema has no
+// property for, are validated as the numbers they are and decoded as written, as encoding/json
+// would decode the reply (a -0.0 there keeps its sign).
 func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	// The same once-per-process resolution AddTool uses: a reply is decoded on a hot path.
 	resolved, err := typedtool.Lazy(schema).Resolved()
@@ -214,15 +220,34 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 				// A field left blank: no answer, not an empty number or an option no one chose.
 				continue
 			}
+			if str, isStr := v.(string); isStr && prop.Format == "email" {
+				// Spaces around an address are no part of it: a form's text field keeps them.
+				v = strings.TrimSpace(str)
+			}
+			written := v
 			var err error
-			if v, lit, err = coerce(k, v, prop.Type); err != nil {
+			if v, lit, err = coerce(k, v, prop); err != nil {
 				// Not validated, and not reported as missing: the other values are still
 				// checked, so that the user hears of every problem at once.
 				if read.failed == nil {
 					read.failed = map[string]string{}
 				}
-				read.failed[k] = err.Error()
+				msg := err.Error()
+				if wide, ok := err.(*tooWide); ok && wide.lit != "" {
+					// Within the schema's bounds, or it has none: the Go field's own range
+					// says what it takes, when decoding the number into it says that.
+					if p := decodeProblem(k, prop, json.Number(wide.lit), nil, in, s); p != "" {
+						msg = p
+					}
+				}
+				read.failed[k] = msg
 				continue
+			}
+			if text, ok := numberText(written, v); ok {
+				if read.texts == nil {
+					read.texts = map[string]string{}
+				}
+				read.texts[k] = text
 			}
 		} else {
 			// A key the schema has no property for (it may allow any): its numbers are
@@ -279,7 +304,8 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 // number keeps its exact value: an integer is an int64 or a uint64 (see number.integer and
 // number.value), never a float64 that would round an ID beyond 2^53. A form's text is read as a
 // number for an integer or number field, and as a boolean for a boolean one.
-func coerce(key string, v any, typ string) (val, lit any, err error) {
+func coerce(key string, v any, prop *jsonschema.Schema) (val, lit any, err error) {
+	typ := prop.Type
 	if n, ok := v.(json.Number); ok { // acp.ParseResponse keeps numbers exact
 		if typ == "string" {
 			return string(n), nil, nil // a number typed into a text field is its text
@@ -292,7 +318,7 @@ func coerce(key string, v any, typ string) (val, lit any, err error) {
 			return string(n), nil, nil
 		}
 		if typ == "integer" {
-			val, err := num.integer(key, string(n))
+			val, err := num.integer(key, string(n), prop)
 			return val, nil, err
 		}
 		val, lit, ok, err := num.value(key, string(n), typ == "number")
@@ -315,7 +341,7 @@ func coerce(key string, v any, typ string) (val, lit any, err error) {
 		}
 		// "3.0" or "1e3": a whole number written as a number input may write it.
 		if num, ok := readNumber(text); ok {
-			val, err := num.integer(key, text)
+			val, err := num.integer(key, text, prop)
 			return val, nil, err
 		}
 	case "number":
@@ -331,6 +357,25 @@ func coerce(key string, v any, typ string) (val, lit any, err error) {
 		}
 	}
 	return v, nil, nil
+}
+
+// numberText returns the text of written, a reply's value that coerce read as the number val,
+// when it is a JSON number as written ("1e300", where encoding val would write 1e+300), so that a
+// problem writes it as the user did.
+func numberText(written, val any) (string, bool) {
+	var text string
+	switch w := written.(type) {
+	case json.Number:
+		text = string(w)
+	case string:
+		text = strings.TrimSpace(w)
+	default:
+		return "", false
+	}
+	if _, isText := val.(string); isText || !isJSONNumber(text) {
+		return "", false
+	}
+	return text, true
 }
 
 // asWritten returns, for a JSON value of a selection that coerce does not convert (a key the

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // number is the exact value of a selection value that reads as a number: a JSON number from
@@ -187,8 +189,9 @@ func isJSONNumber(s string) bool {
 // written however it was written (3, 3.0, 3e0, 9.223372036854775809e18). A value that is not
 // whole is a float64 the validator refuses as not an integer, or an error when its float64
 // would be whole (1.0000000000000000001 is 1 in a float64, and 1e-400 is 0); a whole value
-// beyond int64 and uint64 is an error, where it was rounded before.
-func (n number) integer(key, shown string) (any, error) {
+// beyond int64 and uint64 is a *tooWide error, where it was rounded before: it says which of
+// the schema s's bounds the value is beyond, when it is beyond one.
+func (n number) integer(key, shown string, s *jsonschema.Schema) (any, error) {
 	switch {
 	case n.zero:
 		return int64(0), nil // -0 and 0.0 too: an integer field has no sign of zero
@@ -197,30 +200,63 @@ func (n number) integer(key, shown string) (any, error) {
 	case n.fits == 2:
 		return n.u, nil
 	case n.whole:
-		return nil, fmt.Errorf("%s is %s, beyond the whole numbers a field takes (%d to %d), and it is not rounded",
-			key, elide(shown), int64(math.MinInt64), uint64(math.MaxUint64))
+		shown = elide(shown, shortHead, shortTail, nil)
+		if bound := n.beyond(s); bound != "" {
+			return nil, &tooWide{msg: key + " is " + shown + ", " + bound}
+		}
+		return nil, &tooWide{lit: n.lit, msg: fmt.Sprintf("%s is %s, beyond the whole numbers a field takes (%d to %d), and it is not rounded",
+			key, shown, int64(math.MinInt64), uint64(math.MaxUint64))}
 	case n.f == math.Trunc(n.f): // also ±Inf
-		return nil, fmt.Errorf("%s is %s, not a whole number, and it is not rounded to one", key, elide(shown))
+		return nil, fmt.Errorf("%s is %s, not a whole number, and it is not rounded to one", key, elide(shown, shortHead, shortTail, nil))
 	}
 	return n.f, nil
+}
+
+// tooWide is the error of number.integer for a whole number beyond int64 and uint64.
+type tooWide struct {
+	lit string // the number as JSON writes it, digit for digit; "" when msg names a bound of the schema, or for a hexadecimal float
+	msg string
+}
+
+func (e *tooWide) Error() string { return e.msg }
+
+// beyond says which bound of s the whole number n, beyond int64 and uint64, is beyond ("above
+// the maximum 10"), as checkValue says it, or "" when it is beyond none that it can tell. n.f is
+// n rounded, and rounding keeps order: when n.f is beyond a bound, which a float64 is, so is n.
+func (n number) beyond(s *jsonschema.Schema) string {
+	if s == nil {
+		return ""
+	}
+	switch {
+	case n.f > 0 && s.Maximum != nil && n.f > *s.Maximum:
+		return "above the maximum " + show(*s.Maximum)
+	case n.f > 0 && s.ExclusiveMaximum != nil && n.f > *s.ExclusiveMaximum:
+		return "not less than " + show(*s.ExclusiveMaximum)
+	case n.f < 0 && s.Minimum != nil && n.f < *s.Minimum:
+		return "below the minimum " + show(*s.Minimum)
+	case n.f < 0 && s.ExclusiveMinimum != nil && n.f < *s.ExclusiveMinimum:
+		return "not greater than " + show(*s.ExclusiveMinimum)
+	}
+	return ""
 }
 
 // value is n for a number field, or for any value whose schema does not ask for text or an
 // integer: a whole number that fits an int64 or a uint64 is one, exactly; another is the float64
 // nearest it to validate, and to encode its digits as written (lit), so that a json.Number
-// field gets them all, when the float64 does not write back as the same number. A zero that is not written
-// as a plain integer is a float64, its sign kept, as it always was. A number beyond float64's
-// range is an error when strict (a number field), else ok is false.
+// field gets them all, when the float64 does not write back as the same number. A zero, however
+// written (-0, -0.0, 0e5), is the float64 +0: a JSON reply's -0 always was, and a float field
+// gets the same zero whether the user typed -0 or the reply wrote -0.0. A number beyond
+// float64's range is an error when strict (a number field), else ok is false.
 func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool, err error) {
 	switch {
 	case n.zero:
-		return n.f, nil, true, nil
+		return float64(0), nil, true, nil
 	case n.fits == 1:
 		return n.i, nil, true, nil
 	case n.fits == 2:
 		return n.u, nil, true, nil
 	case n.inf && strict:
-		return nil, nil, false, fmt.Errorf("%s is %s, beyond the numbers the field holds (about ±1.8e308)", key, elide(shown))
+		return nil, nil, false, fmt.Errorf("%s is %s, beyond the numbers the field holds (about ±1.8e308)", key, elide(shown, shortHead, shortTail, nil))
 	case n.inf:
 		return nil, nil, false, nil
 	case !n.exact && n.lit != "":
@@ -229,13 +265,22 @@ func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool
 	return n.f, nil, true, nil
 }
 
-// elide shortens a long value quoted in an error: a reply may carry thousands of digits, or of
-// characters of any script, which are counted and cut as characters, not bytes.
-func elide(s string) string {
-	const head, tail = 24, 8
+// elide shortens a long text quoted in an error: a reply may carry thousands of digits, or of
+// characters of any script, which are counted and cut as characters, not bytes. A text of more
+// than head+tail+8 characters is written as its first head and last tail characters, each as
+// write writes it (as they are when write is nil), around an ellipsis, then how many characters
+// it has: `999999999999999999999999…99999999 (400 characters)`. show writes the two ends as JSON,
+// quotes and escapes included, so that an escape is never cut in two.
+func elide(s string, head, tail int, write func(end string, first bool) string) string {
+	if write == nil {
+		write = func(end string, _ bool) string { return end }
+	}
 	if utf8.RuneCountInString(s) <= head+tail+8 {
-		return s
+		return write(s, true) + write("", false)
 	}
 	r := []rune(s)
-	return fmt.Sprintf("%s…%s (%d characters)", string(r[:head]), string(r[len(r)-tail:]), len(r))
+	return fmt.Sprintf("%s…%s (%d characters)", write(string(r[:head]), true), write(string(r[len(r)-tail:]), false), len(r))
 }
+
+// shortHead and shortTail are how much of a long value an error writes: see elide.
+const shortHead, shortTail = 24, 8

@@ -119,7 +119,8 @@ func sameNumber(got, want any) bool {
 // refuses it too. The differences are deliberate and listed in wider: an integer field takes a
 // whole number however it is written (1.0, 1e3, 9.223372036854775809e18: the schema says it is
 // an integer), zero of either sign included, even into an unsigned field; a number sent as a
-// JSON reply's -0 into a float field is 0, as it always was; and a json.Number field gets the
+// JSON reply's or a form's -0, -0.0 and the like into a float field is +0 (a JSON reply's -0
+// always was, and a zero is the same zero however written); and a json.Number field gets the
 // value, spelled as encoding/json writes the number unless a float64 would change it. And a
 // json.Number field refuses a number beyond float64's range (1e400), as tools/call does: the
 // validator has no Go number to check it as.
@@ -168,8 +169,8 @@ func TestDecodeSelectionNumbersAsEncodingJSON(t *testing.T) {
 func widerNumber(field, lit string, asJSON bool) (string, bool) {
 	switch field {
 	case "f64", "f32":
-		if asJSON && lit == "-0" {
-			return "0", true
+		if exactRat(lit) != nil && exactRat(lit).Sign() == 0 && strings.HasPrefix(lit, "-") {
+			return "0", true // every zero is +0, however written
 		}
 		return "", false
 	case "n":
@@ -222,9 +223,9 @@ func TestDecodeSelectionSerial(t *testing.T) {
 		{`{"tool":"register_device","serial":9007199254740993}`, 9007199254740993, ""},
 		{`{"tool":"register_device","serial":"9.007199254740993e15"}`, 9007199254740993, ""},
 		{`{"tool":"register_device","serial":18446744073709551616}`, 0,
-			selectionErrorPrefix + `serial is 18446744073709551616, beyond the whole numbers a field takes (-9223372036854775808 to 18446744073709551615), and it is not rounded`},
-		{`{"tool":"register_device","serial":"1e30"}`, 0, `serial is 1e30, beyond the whole numbers`},
-		{`{"tool":"register_device","serial":"` + strings.Repeat("9", 400) + `"}`, 0, `serial is 999999999999999999999999…99999999 (400 characters), beyond the whole numbers`},
+			selectionErrorPrefix + `serial is 18446744073709551616, outside the range of the field, 0 to 18446744073709551615`},
+		{`{"tool":"register_device","serial":"1e30"}`, 0, `serial is 1e30, outside the range of the field, 0 to 18446744073709551615`},
+		{`{"tool":"register_device","serial":"` + strings.Repeat("9", 400) + `"}`, 0, `serial is 999999999999999999999999…99999999 (400 characters), outside the range of the field, 0 to 18446744073709551615`},
 		{`{"tool":"register_device","serial":9007199254740993.5}`, 0,
 			selectionErrorPrefix + `serial is 9007199254740993.5, not a whole number, and it is not rounded to one`},
 		{`{"tool":"register_device","serial":"1.0000000000000000001"}`, 0, `serial is 1.0000000000000000001, not a whole number`},
@@ -262,7 +263,9 @@ func TestDecodeSelectionNumberText(t *testing.T) {
 		{".5", refused, refused, "0.5"},
 		{"1_000", "1000", "1000", "1000"},
 		{"1_000.5", refused, refused, "1000.5"},
-		{"-0", "0", "0", "-0"},
+		{"-0", "0", "0", "0"},
+		{"-0.0e5", "0", "0", "0"},
+		{"-0x0p0", "0", "0", "0"},
 		{"0x1p4", "16", "16", "16"},
 		{"0x1.8p1", "3", "3", "3"},
 		{"+9223372036854775809", refused, "9223372036854775809", "9.223372036854776e+18"},
@@ -368,6 +371,35 @@ func TestDecodeSelectionUnknownKeyNumber(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%s: %s; want %s", reply, got, want)
+		}
+	}
+}
+
+// TestDecodeSelectionIntegerBeyondBounds: a whole number beyond int64 and uint64 was said to be
+// "beyond the whole numbers a field takes (-9223372036854775808 to 18446744073709551615)", a range
+// neither the schema nor the field has. The schema's bound is named when the number is beyond
+// it, else the Go field's own range.
+func TestDecodeSelectionIntegerBeyondBounds(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer","minimum":1,"maximum":10},"x":{"type":"integer","exclusiveMaximum":100},"i":{"type":"integer"}}}`)
+	type input struct {
+		N int   `json:"n"`
+		X int   `json:"x"`
+		I int32 `json:"i"`
+	}
+	for _, c := range []struct {
+		key  string
+		v    any
+		want string
+	}{
+		{"n", "99999999999999999999", `n is 99999999999999999999, above the maximum 10`},
+		{"n", json.Number("-1e400"), `n is -1e400, below the minimum 1`},
+		{"x", "1e30", `x is 1e30, not less than 100`},
+		{"i", "99999999999999999999", `i is 99999999999999999999, outside the range of the field, -2147483648 to 2147483647`},
+		{"i", json.Number("-1e400"), `i is -1e400, outside the range of the field, -2147483648 to 2147483647`},
+	} {
+		got := problems[input](t, schema, map[string]any{c.key: c.v})
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s %v: problems %q; want %q", c.key, c.v, got, c.want)
 		}
 	}
 }

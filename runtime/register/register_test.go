@@ -207,7 +207,7 @@ func TestDecodeSelectionKeyCase(t *testing.T) {
 	if err == nil || in.Qty != 0 {
 		t.Fatalf("DecodeSelection({QTY: 99}) = %+v, %v; want an error and qty unset", in, err)
 	}
-	const want = selectionErrorPrefix + "QTY is not a field of this form (field names are case-sensitive: did you mean qty?)"
+	const want = selectionErrorPrefix + "\"QTY\" is not a field of this form (field names are case-sensitive: did you mean qty?)"
 	if err.Error() != want {
 		t.Errorf("error %q; want %q", err, want)
 	}

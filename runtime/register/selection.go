@@ -33,17 +33,35 @@ import (
 type SelectionError struct {
 	// Problems are what is wrong, in the order of the input schema's properties, then keys it
 	// does not know: `nights is 0, below the minimum 1`, `meal is "suite", not one of "none",
-	// "breakfast"`, `room_id is required`, `extra is not a field of this form`.
+	// "breakfast"`, `room_id is required`, `"extra" is not a field of this form` (a key that is no field is the
+	// user's, and is quoted as a value is). Error shows the first ten of them.
 	Problems []string
 	// err is what the problems were found from, when it was an error: the validator's, the
 	// decoder's or the encoder's.
 	err error
 }
 
-// Error lists the problems after one sentence that says what to do about them.
+// Error lists the problems after one sentence that says what to do about them: the first
+// maxProblems of them, each shortened to maxProblemLength characters, then how many more there
+// are. A reply is hostile input: thousands of unknown keys would otherwise make a message of
+// hundreds of kilobytes, which goes back to the chat.
 func (e *SelectionError) Error() string {
-	return "the form's answers are not valid (correct them and send the form again): " + strings.Join(e.Problems, "; ")
+	shown := make([]string, 0, min(len(e.Problems), maxProblems))
+	for _, p := range e.Problems[:min(len(e.Problems), maxProblems)] {
+		shown = append(shown, elide(p, maxProblemLength*2/3, maxProblemLength/3, nil))
+	}
+	msg := "the form's answers are not valid (correct them and send the form again): " + strings.Join(shown, "; ")
+	if more := len(e.Problems) - len(shown); more > 0 {
+		msg += "; and " + count(more, "more problem")
+	}
+	return msg
 }
+
+// maxProblems and maxProblemLength bound SelectionError's text.
+const (
+	maxProblems      = 10
+	maxProblemLength = 500
+)
 
 // Unwrap returns the error of the validator, the decoder or the encoder that refused the
 // selection, which DecodeSelection wrapped before it wrote its problems in words; nil when the
@@ -68,7 +86,7 @@ type explainer struct {
 	top   map[string]json.RawMessage // the schema's top-level keywords
 	props map[string]json.RawMessage // the schemas of its properties
 
-	alone sync.Map // property → *jsonschema.Resolved, or a nil one when it cannot be resolved alone
+	alone sync.Map // property (and sub-property) → *jsonschema.Resolved, or a nil one when it cannot be resolved alone
 
 	formatsOnce sync.Once
 	hasFormats  bool // the schema gives a format that checkFormat checks, somewhere
@@ -148,16 +166,57 @@ func (o *keyOrder) UnmarshalJSON(b []byte) error {
 // not resolve (a reference into another property): the property is then explained in words
 // alone.
 func (x *explainer) aloneSchema(name string) (*jsonschema.Resolved, []byte) {
+	x.parse()
+	return x.aloneWith(name, name, x.props[name])
+}
+
+// aloneSub is aloneSchema with the property name's own properties but sub left out, so that the
+// validator's first problem with name's value is one of sub's, if it has any: it goes through an
+// object's properties in the random order of a Go map, so which problem of several it finds
+// first changes from run to run.
+func (x *explainer) aloneSub(name, sub string) (*jsonschema.Resolved, []byte) {
+	x.parse()
+	var prop map[string]json.RawMessage
+	var props map[string]json.RawMessage
+	if json.Unmarshal(x.props[name], &prop) != nil || json.Unmarshal(prop["properties"], &props) != nil {
+		return nil, nil
+	}
+	propSub, ok := props[sub]
+	if !ok {
+		return nil, nil
+	}
+	b, err := json.Marshal(map[string]json.RawMessage{sub: propSub})
+	if err != nil {
+		return nil, nil
+	}
+	prop["properties"] = b
+	raw, err := json.Marshal(prop)
+	if err != nil {
+		return nil, nil
+	}
+	return x.aloneWith(name+"\x00"+sub, name, raw)
+}
+
+// subProperties returns the names of the properties of the schema of the top-level property
+// name, sorted.
+func (x *explainer) subProperties(name string) []string {
+	if prop := x.root.Properties[name]; prop != nil {
+		return slices.Sorted(maps.Keys(prop.Properties))
+	}
+	return nil
+}
+
+// aloneWith is aloneSchema with prop for the schema of the property name, cached as key.
+func (x *explainer) aloneWith(key, name string, prop json.RawMessage) (*jsonschema.Resolved, []byte) {
 	type alone struct {
 		resolved *jsonschema.Resolved
 		raw      []byte
 	}
-	if a, ok := x.alone.Load(name); ok {
+	if a, ok := x.alone.Load(key); ok {
 		return a.(alone).resolved, a.(alone).raw
 	}
-	x.parse()
 	var a alone
-	if prop, ok := x.props[name]; ok {
+	if prop != nil {
 		s := map[string]any{"type": "object", "properties": map[string]json.RawMessage{name: prop}}
 		for _, k := range []string{"$schema", "$id", "$defs", "definitions"} {
 			if v, ok := x.top[k]; ok {
@@ -170,7 +229,7 @@ func (x *explainer) aloneSchema(name string) (*jsonschema.Resolved, []byte) {
 			}
 		}
 	}
-	x.alone.Store(name, a)
+	x.alone.Store(key, a)
 	return a.resolved, a.raw
 }
 
@@ -179,6 +238,16 @@ type selection struct {
 	args   map[string]any    // the values, as validated
 	lits   map[string]any    // values to encode otherwise than validated (numbers as written)
 	failed map[string]string // keys whose value could not be read, and the problem with each
+	texts  map[string]string // numbers the reply wrote as text or JSON, as written (spaces trimmed)
+}
+
+// shown is the value of key as a problem writes it: a number as the user wrote it, else as
+// encoded.
+func (s selection) shown(key string) any {
+	if text, ok := s.texts[key]; ok {
+		return json.Number(text)
+	}
+	return s.encoded(key)
 }
 
 // encoded is the value of key as DecodeSelection encodes it for the decoder.
@@ -272,16 +341,17 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 		}
 		phrases, nested := x.check(name, prop, v, formatsOnly, x.optional(name), 0)
 		if refused != nil && len(phrases)+len(nested) == 0 {
+			refused = x.firstRefusal(name, v, refused)
 			phrases = append(phrases, "which the field does not accept ("+validatorWords(refused)+")")
 		}
 		if len(phrases)+len(nested) == 0 {
 			// Valid for the schema: it may still not decode into its Go field.
-			if p := decodeProblem(name, prop, sel.encoded(name), in, x.root); p != "" {
+			if p := decodeProblem(name, prop, sel.encoded(name), sel.shown(name), in, x.root); p != "" {
 				problems = append(problems, p)
 			}
 			continue
 		}
-		problems = append(problems, statement(name, v, sel.encoded(name), phrases)...)
+		problems = append(problems, statement(name, v, sel.shown(name), phrases)...)
 		problems = append(problems, nested...)
 	}
 	var unknown []string
@@ -293,8 +363,8 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 	slices.Sort(unknown)
 	for _, k := range unknown {
 		if isFalse(x.root.AdditionalProperties) && len(x.root.PatternProperties) == 0 {
-			problems = append(problems, notAField(k, x.root))
-		} else if p := decodeProblem(k, nil, sel.encoded(k), in, x.root); p != "" {
+			problems = append(problems, notAField(k, x.root, "this form"))
+		} else if p := decodeProblem(k, nil, sel.encoded(k), sel.shown(k), in, x.root); p != "" {
 			problems = append(problems, p)
 		}
 	}
@@ -304,6 +374,30 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 		problems = append(problems, "the answers together are not a valid input: "+validatorWords(cause))
 	}
 	return &SelectionError{Problems: problems, err: cause}
+}
+
+// firstRefusal returns, for an object value v of the property name that the validator refused
+// with err, the refusal of its first sub-property in sorted order that the validator refuses
+// alone, so that the same value is explained the same way each time; err when there is none.
+func (x *explainer) firstRefusal(name string, v any, err error) error {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return err
+	}
+	for _, sub := range x.subProperties(name) {
+		if _, ok := obj[sub]; !ok {
+			continue
+		}
+		alone, raw := x.aloneSub(name, sub)
+		if alone == nil {
+			continue
+		}
+		in := map[string]any{name: v}
+		if subErr := alone.Validate(in); subErr != nil {
+			return sdkschema.Explain(raw, in, subErr)
+		}
+	}
+	return err
 }
 
 // statement writes phrases about the value v of path as one problem: `nights is 0, below the
@@ -357,7 +451,7 @@ func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly,
 			phrases = append(phrases, p)
 		}
 	}
-	if str, ok := v.(string); ok && !(blankOK && str == "") {
+	if str, ok := v.(string); ok && !(blankOK && strings.TrimSpace(str) == "") {
 		if p := checkFormat(s.Format, str); p != "" {
 			phrases = append(phrases, p)
 		}
@@ -403,7 +497,7 @@ func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly,
 		if isFalse(s.AdditionalProperties) && len(s.PatternProperties) == 0 {
 			for _, k := range slices.Sorted(maps.Keys(obj)) {
 				if _, ok := s.Properties[k]; !ok {
-					nested = append(nested, path+"."+k+" is not a field of "+path)
+					nested = append(nested, notAField(k, s, path))
 				}
 			}
 		}
@@ -588,14 +682,16 @@ func checkValue(s *jsonschema.Schema, val any) []string {
 			phrases = append(phrases, fmt.Sprintf("%s, more than the maximum of %d", count(n, "item"), *s.MaxItems))
 		}
 		if s.UniqueItems {
-		unique:
+			// In linear time, as the validator checks it: a reply may hold thousands of items,
+			// and comparing each pair took seconds for a few thousand.
+			seen := make(map[string]int, n)
 			for i := range n {
-				for j := range i {
-					if jsonEqual(v.Index(i).Interface(), v.Index(j).Interface()) {
-						phrases = append(phrases, fmt.Sprintf("with the same item twice (items %d and %d)", j, i))
-						break unique
-					}
+				key := canonical(v.Index(i).Interface())
+				if j, ok := seen[key]; ok {
+					phrases = append(phrases, fmt.Sprintf("with the same item twice (items %d and %d)", j, i))
+					break
 				}
+				seen[key] = i
 			}
 		}
 	}
@@ -633,7 +729,11 @@ const dateTimeExample = "2026-01-31T09:00:00Z"
 // It decodes {key: v} alone into a new value of in's type, as DecodeSelection decodes the whole,
 // so that a value the Go type refuses is found whatever the other values hold. An input type
 // that decodes itself (json.Unmarshaler) may need the other values, and is not tried.
-func decodeProblem(key string, prop *jsonschema.Schema, v any, in any, root *jsonschema.Schema) string {
+func decodeProblem(key string, prop *jsonschema.Schema, v, shown any, in any, root *jsonschema.Schema) string {
+	if shown == nil {
+		shown = v
+	}
+	name := fieldLabel(key, root)
 	t := reflect.TypeOf(in)
 	if t == nil || t.Kind() != reflect.Pointer || t.Implements(reflect.TypeFor[json.Unmarshaler]()) {
 		return ""
@@ -641,47 +741,67 @@ func decodeProblem(key string, prop *jsonschema.Schema, v any, in any, root *jso
 	b, err := json.Marshal(map[string]any{key: v})
 	if err != nil {
 		if f, ok := v.(float64); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
-			return key + " is " + fmt.Sprint(f) + ", not a number"
+			return name + " is " + fmt.Sprint(f) + ", not a number"
 		}
-		return key + " is " + show(v) + ", which JSON cannot hold"
+		return name + " is " + show(shown) + ", which JSON cannot hold"
 	}
 	err = decodeStrict(b, reflect.New(t.Elem()).Interface())
 	if err == nil {
 		return ""
 	}
-	return decodeWords(key, prop, v, err, root)
+	return decodeWords(key, prop, v, shown, err, root)
 }
 
-// decodeWords writes the decoder's error err, for the value v of key, in words: root is the
-// input schema, to name a field the key may have meant (nil when that is not known).
-func decodeWords(key string, prop *jsonschema.Schema, v any, err error, root *jsonschema.Schema) string {
+// decodeWords writes the decoder's error err, for the value v of key, in words, and without Go
+// types: shown is v as the user wrote it (nil for v itself), and root is the input schema, to
+// name a field the key may have meant (nil when that is not known).
+func decodeWords(key string, prop *jsonschema.Schema, v, shown any, err error, root *jsonschema.Schema) string {
+	if shown == nil {
+		shown = v
+	}
 	if msg := err.Error(); strings.HasPrefix(msg, "json: unknown field ") {
 		name, uerr := strconv.Unquote(strings.TrimPrefix(msg, "json: unknown field "))
 		if uerr != nil {
 			name = key
 		}
-		return notAField(name, root)
+		return notAField(name, root, "this form")
 	}
+	key = fieldLabel(key, root)
 	var typeErr *json.UnmarshalTypeError
 	if !errors.As(err, &typeErr) {
-		return key + " is " + show(v) + ", which the field does not accept (" + strings.TrimPrefix(err.Error(), "json: ") + ")"
+		return key + " is " + show(shown) + ", which the field does not accept (" + strings.TrimPrefix(err.Error(), "json: ") + ")"
 	}
 	if prop != nil && prop.Format == "date-time" {
 		if _, ok := v.(string); ok {
-			return key + " is " + show(v) + ", not a date and time like " + dateTimeExample
+			return key + " is " + show(shown) + ", not a date and time like " + dateTimeExample
 		}
 	}
 	if typeErr.Type != nil {
 		if lo, hi, ok := intRange(typeErr.Type); ok {
-			if r, isNum := ratOf(reflect.ValueOf(v)); isNum && !r.IsInt() {
-				return key + " is " + show(v) + ", not a whole number"
+			r, isNum := ratOf(reflect.ValueOf(v))
+			if lit, ok := v.(json.Number); ok {
+				// A whole number beyond int64 and uint64 (number.integer), which ratOf
+				// does not read: its exponent may be of any size.
+				n, isNumber := readNumber(string(lit))
+				r, isNum = new(big.Rat), isNumber
+				if !n.whole {
+					r.SetFrac64(1, 2)
+				}
+			}
+			if isNum && !r.IsInt() {
+				return key + " is " + show(shown) + ", not a whole number"
 			} else if isNum {
-				return fmt.Sprintf("%s is %s, outside the range of the field, %s to %s", key, show(v), lo, hi)
+				return fmt.Sprintf("%s is %s, outside the range of the field, %s to %s", key, show(shown), lo, hi)
 			}
 		}
-		return fmt.Sprintf("%s is %s, which does not fit the field (a Go %s)", key, show(v), typeErr.Type)
+		if k := typeErr.Type.Kind(); k == reflect.Float32 || k == reflect.Float64 {
+			// A float32 holds up to about ±3.4e38. The Go type stays in the wrapped error.
+			if _, isNum := ratOf(reflect.ValueOf(v)); isNum {
+				return key + " is " + show(shown) + ", too large for this field"
+			}
+		}
 	}
-	return key + " is " + show(v) + ", which does not fit the field"
+	return key + " is " + show(shown) + ", which does not fit the field"
 }
 
 // intRange returns the smallest and largest values of an integer type.
@@ -696,18 +816,31 @@ func intRange(t reflect.Type) (lo, hi string, ok bool) {
 	return "", "", false
 }
 
-// notAField says that key names no field of the schema root, and which one it may have meant:
-// keys match field names case-sensitively.
-func notAField(key string, root *jsonschema.Schema) string {
-	msg := key + " is not a field of this form"
-	if root != nil {
-		for _, name := range slices.Sorted(maps.Keys(root.Properties)) {
+// notAField says that key names no field of the schema s, which the problem calls of, and which
+// one it may have meant: keys match field names case-sensitively. The key is the user's, and is
+// written as a value is (quoted, escaped and shortened), so that it can neither make the message
+// long nor pass for another problem.
+func notAField(key string, s *jsonschema.Schema, of string) string {
+	msg := show(key) + " is not a field of " + of
+	if s != nil {
+		for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 			if strings.EqualFold(name, key) {
 				return msg + " (field names are case-sensitive: did you mean " + name + "?)"
 			}
 		}
 	}
 	return msg
+}
+
+// fieldLabel writes key as a problem names it: a property of the schema root by its name, any
+// other key, which is the user's, as a value is written (see notAField).
+func fieldLabel(key string, root *jsonschema.Schema) string {
+	if root != nil {
+		if _, ok := root.Properties[key]; ok {
+			return key
+		}
+	}
+	return show(key)
 }
 
 // decodeStrict decodes b into in as DecodeSelection does: keys match fields case-sensitively, as
@@ -739,68 +872,88 @@ func validatorWords(err error) string {
 		}
 		lines[i] = strings.TrimSuffix(line, ":")
 	}
+	for i, line := range lines {
+		// Only the numbers of the validator's own phrases about bounds: a value of the user's
+		// it writes ("[1/2]") is left as it is.
+		if m := validatorBound.FindStringSubmatch(line); m != nil {
+			lines[i] = m[1] + ": " + validatorNumber(m[2]) + " " + m[3] + " " + validatorNumber(m[4])
+		}
+	}
 	msg := strings.Join(lines, ", ")
 	msg = strings.ReplaceAll(msg, "<invalid reflect.Value>", "null")
+	msg = strings.ReplaceAll(msg, "<anonymous schema>", "a condition of the field")
 	msg = goVerb.ReplaceAllString(msg, "$1") // %!s(int64=1): a value the validator printed with %s
-	msg = validatorNumber.ReplaceAllStringFunc(msg, func(n string) string {
-		if r, ok := new(big.Rat).SetString(n); ok {
-			if r.IsInt() {
-				return r.Num().String()
-			}
-			f, _ := r.Float64()
-			return strconv.FormatFloat(f, 'g', -1, 64)
-		}
-		return n
-	})
-	return elideText(msg, 300)
+	return elide(msg, 200, 100, nil)         // the end says what is wrong
 }
 
-// elideText returns s if it has at most max characters, else its beginning and its end (where
-// the validator says what is wrong) around an ellipsis.
-func elideText(s string, max int) string {
-	r := []rune(s)
-	if len(r) <= max {
-		return s
+// validatorBound matches the validator's phrases about a number's bounds, which write the value
+// as a big.Rat (-3/2) and the bound with %f (1.500000).
+var validatorBound = regexp.MustCompile(`^(multipleOf|minimum|maximum|exclusiveMinimum|exclusiveMaximum): (-?\d+/\d+) (is (?:not a multiple of|less than|greater than|less than or equal to|greater than or equal to)) (-?\d+\.\d{6})$`)
+
+// validatorNumber writes a number the validator wrote as a big.Rat or with %f as a number.
+func validatorNumber(n string) string {
+	r, ok := new(big.Rat).SetString(n)
+	if !ok {
+		return n
 	}
-	head := max * 2 / 3
-	return string(r[:head]) + " … " + string(r[len(r)-(max-head):])
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	f, _ := r.Float64()
+	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
 // goVerb matches what fmt writes for a value printed with a verb that does not fit it.
 var goVerb = regexp.MustCompile(`%!s\([a-z0-9]+=([^)]*)\)`)
 
-// validatorNumber matches the numbers jsonschema-go writes: a big.Rat (-3/2) and a %f (1.500000).
-var validatorNumber = regexp.MustCompile(`-?\b\d+/\d+\b|-?\b\d+\.\d{6}\b`)
-
 // checkEmail says what is wrong with s as an email address, or "": net/mail must read it as an
-// address with no display name, comment or angle brackets, written exactly as s.
+// address with no display name, comment or angle brackets, written exactly as s or as net/mail
+// writes it back. net/mail unquotes a quoted local part ("a b"@example.com reads as
+// a b@example.com, which it does not read), so the form to suggest, and to take, is the one it
+// writes, quotes and all.
 func checkEmail(s string) string {
 	addr, err := mail.ParseAddress(s)
-	switch {
-	case err == nil && addr.Name == "" && addr.Address == s:
-		return ""
-	case err == nil && addr.Address != s:
-		return "not an email address alone; write " + show(addr.Address)
+	if err != nil {
+		return "not an email address"
 	}
-	return "not an email address"
+	written := strings.Trim((&mail.Address{Address: addr.Address}).String(), "<>")
+	if addr.Name == "" && (s == addr.Address || s == written) {
+		return ""
+	}
+	return "not an email address alone; write " + show(written)
 }
 
 // show writes v as JSON, as the selection gave it, shortened when it is long: a string in
 // quotes, a number as its digits. HTML characters are written as they are ("<", not "\u003c").
 func show(v any) string {
-	const head, tail = 24, 8
-	if str, ok := v.(string); ok && utf8.RuneCountInString(str) > head+tail+8 {
-		r := []rune(str)
-		h, t := show(string(r[:head])), show(string(r[len(r)-tail:]))
-		return fmt.Sprintf("%s…%s (%d characters)", h[:len(h)-1], t[1:], len(r))
+	if str, ok := v.(string); ok {
+		// The two ends are encoded apart, each without eliding: an end of escaped characters
+		// ("\u2028", "\"") is longer encoded than it is.
+		return elide(str, shortHead, shortTail, func(end string, first bool) string {
+			inner, _ := encodeJSON(end)
+			inner = inner[1 : len(inner)-1]
+			if first {
+				return `"` + inner
+			}
+			return inner + `"`
+		})
 	}
+	text, err := encodeJSON(v)
+	if err != nil {
+		text = fmt.Sprint(v)
+	}
+	return elide(text, shortHead, shortTail, nil)
+}
+
+// encodeJSON writes v as JSON, HTML characters as they are ("<", not "\u003c").
+func encodeJSON(v any) (string, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return elide(fmt.Sprint(v))
+		return "", err
 	}
-	return elide(strings.TrimSuffix(b.String(), "\n"))
+	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
 // oneOf lists an enum's values for "not one of …", the first ten of a long one.
@@ -881,6 +1034,57 @@ func jsonEqual(a, b any) bool {
 		return true
 	}
 	return reflect.DeepEqual(a, b)
+}
+
+// canonical writes v so that two values jsonEqual reports equal are written the same, and two it
+// reports different are written differently: a number as its exact fraction whatever its Go
+// type, an object's keys sorted.
+func canonical(v any) string {
+	var b strings.Builder
+	writeCanonical(&b, reflect.ValueOf(v))
+	return b.String()
+}
+
+func writeCanonical(b *strings.Builder, v reflect.Value) {
+	for v.Kind() == reflect.Interface {
+		v = v.Elem()
+	}
+	if r, ok := ratOf(v); ok {
+		b.WriteString("n")
+		b.WriteString(r.RatString())
+		return
+	}
+	switch v.Kind() {
+	case reflect.Invalid:
+		b.WriteString("null")
+	case reflect.String:
+		b.WriteString(strconv.Quote(v.String()))
+	case reflect.Slice, reflect.Array:
+		b.WriteString("[")
+		for i := range v.Len() {
+			writeCanonical(b, v.Index(i))
+			b.WriteString(",")
+		}
+		b.WriteString("]")
+	case reflect.Map:
+		if v.Type().Key().Kind() == reflect.String {
+			keys := v.MapKeys()
+			slices.SortFunc(keys, func(a, c reflect.Value) int { return strings.Compare(a.String(), c.String()) })
+			b.WriteString("{")
+			for _, k := range keys {
+				b.WriteString(strconv.Quote(k.String()))
+				b.WriteString(":")
+				writeCanonical(b, v.MapIndex(k))
+				b.WriteString(",")
+			}
+			b.WriteString("}")
+			return
+		}
+		fallthrough
+	default:
+		// A bool, or a Go value a selection built by hand may hold: its type and its value.
+		fmt.Fprintf(b, "%T:%#v", v.Interface(), v.Interface())
+	}
 }
 
 // isFalse reports whether s is the schema false, as the validator reads one: {"not":{}}.

@@ -3,8 +3,10 @@ package register
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -41,7 +43,7 @@ func problems[In any](t *testing.T, schema json.RawMessage, sel map[string]any) 
 	if !errors.As(err, &selErr) {
 		t.Fatalf("DecodeSelection(%v) = %v; want a *SelectionError", sel, err)
 	}
-	if want := selectionErrorPrefix + strings.Join(selErr.Problems, "; "); err.Error() != want {
+	if want := selectionErrorPrefix + strings.Join(selErr.Problems, "; "); len(selErr.Problems) <= maxProblems && err.Error() != want {
 		t.Errorf("error %q; want %q", err, want)
 	}
 	return selErr.Problems
@@ -80,7 +82,7 @@ func TestDecodeSelectionListsEveryProblem(t *testing.T) {
 		`nights is "three", not a whole number`,
 		`pets is "maybe", not true or false`,
 		`arrival is "tomorrow", not a date and time like 2026-01-31T09:00:00Z`,
-		`extra is not a field of this form`,
+		`"extra" is not a field of this form`,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("problems %q; want %q", got, want)
@@ -149,12 +151,12 @@ func TestDecodeSelectionKeywords(t *testing.T) {
 		{"address", map[string]any{"zip": "1234", "country": "FR"}, []string{
 			`address.zip is "1234", not matching the pattern ^[0-9]{5}$`,
 			`address.city is required`,
-			`address.country is not a field of address`}},
+			`"country" is not a field of address`}},
 		{"maybe", json.Number("0"), []string{`maybe is 0, below the minimum 1`}},
 		{"either", json.Number("3"), []string{`either is 3, not text or true or false`}},
 		{"alt", "1", []string{`alt is "1", matching none of the field's alternatives (not a whole number, or shorter than the minimum of 3 characters)`}},
 		{"all", json.Number("4"), []string{`all is 4, above the maximum 3`}},
-		{"nope", "x", []string{`nope is not a field of this form`}},
+		{"nope", "x", []string{`"nope" is not a field of this form`}},
 	} {
 		got := problems[map[string]any](t, schema, map[string]any{c.key: c.v})
 		if !reflect.DeepEqual(got, c.want) {
@@ -164,14 +166,22 @@ func TestDecodeSelectionKeywords(t *testing.T) {
 }
 
 // TestDecodeSelectionEmail checks format=email, which the validator does not: a bare address is
-// an answer, and "nope", an address with a display name or brackets, or one with spaces around it
-// is not, as the handler would get it as it is.
+// an answer, and "nope", or an address with a display name or brackets, is not, as the handler
+// would get it as it is. Spaces around an address are trimmed. An address with a quoted local
+// part is taken as net/mail writes it, quotes and all, and that is the form suggested: net/mail
+// reads "a b"@example.com as a b@example.com, which it does not read, and the user was told to
+// write that.
 func TestDecodeSelectionEmail(t *testing.T) {
-	for _, ok := range []string{"lan@example.com", "lan.nguyen+shop@mail.example.com.vn"} {
+	for _, c := range []struct{ v, want string }{
+		{"lan@example.com", "lan@example.com"},
+		{"lan.nguyen+shop@mail.example.com.vn", "lan.nguyen+shop@mail.example.com.vn"},
+		{" lan@example.com\t", "lan@example.com"},
+		{`"a b"@example.com`, `"a b"@example.com`},
+	} {
 		var in booking
-		sel := map[string]any{"room_id": "r1", "nights": "1", "guest": ok, "arrival": "2026-01-31T09:00:00Z"}
-		if err := DecodeSelection(bookingSchema, sel, &in); err != nil || in.Guest != ok {
-			t.Errorf("guest %q: %v, %q; want it taken as it is", ok, err, in.Guest)
+		sel := map[string]any{"room_id": "r1", "nights": "1", "guest": c.v, "arrival": "2026-01-31T09:00:00Z"}
+		if err := DecodeSelection(bookingSchema, sel, &in); err != nil || in.Guest != c.want {
+			t.Errorf("guest %q: %v, %q; want %q", c.v, err, in.Guest, c.want)
 		}
 	}
 	for _, c := range []struct{ v, want string }{
@@ -180,7 +190,8 @@ func TestDecodeSelectionEmail(t *testing.T) {
 		{"lan@", `guest is "lan@", not an email address`},
 		{"Lan <lan@example.com>", `guest is "Lan <lan@example.com>", not an email address alone; write "lan@example.com"`},
 		{"<lan@example.com>", `guest is "<lan@example.com>", not an email address alone; write "lan@example.com"`},
-		{" lan@example.com", `guest is " lan@example.com", not an email address alone; write "lan@example.com"`},
+		{"   ", `guest is "", not an email address`},
+		{`Lan <"a b"@example.com>`, `guest is "Lan <\"a b\"@example.com>", not an email address alone; write "\"a b\"@example.com"`},
 		{"a@example.com, b@example.com", `guest is "a@example.com, b@example.com", not an email address`},
 	} {
 		got := problems[booking](t, bookingSchema, map[string]any{"room_id": "r1", "nights": "1", "guest": c.v, "arrival": "2026-01-31T09:00:00Z"})
@@ -200,6 +211,10 @@ func TestDecodeSelectionOptionalEmailBlank(t *testing.T) {
 	}
 	if err := DecodeSelection(schema, map[string]any{"cc": "", "bcc": ""}, &in); err != nil || in.CC != "" || in.BCC == nil || *in.BCC != "" {
 		t.Errorf("DecodeSelection = %+v, %v; want both blank, as before", in, err)
+	}
+	// Spaces alone are blank too.
+	if err := DecodeSelection(schema, map[string]any{"cc": "  ", "bcc": "\t"}, &in); err != nil || in.CC != "" || in.BCC == nil || *in.BCC != "" {
+		t.Errorf("DecodeSelection(spaces) = %+v, %v; want both blank", in, err)
 	}
 	if got := problems[map[string]any](t, schema, map[string]any{"cc": "nope"}); len(got) != 1 || got[0] != `cc is "nope", not an email address` {
 		t.Errorf("problems %q; want cc refused", got)
@@ -238,7 +253,7 @@ func TestDecodeSelectionDecodeProblems(t *testing.T) {
 		`share is 1.5, not a whole number`,
 		`due is "2026-01-31", not a date and time like 2026-01-31T09:00:00Z`,
 		`meal is "suite", not one of "none", "breakfast"`,
-		`Qty is not a field of this form (field names are case-sensitive: did you mean qty?)`,
+		`"Qty" is not a field of this form (field names are case-sensitive: did you mean qty?)`,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("problems %q; want %q", got, want)
@@ -264,8 +279,8 @@ func TestDecodeSelectionValidatorLast(t *testing.T) {
 	}
 	got = problems[map[string]any](t, schema, map[string]any{"l": []any{json.Number("1")}, "o": json.Number("2")})
 	want := []string{
-		`l is [1], which the field does not accept (contains: [1] does not have an item matching <anonymous schema>)`,
-		`o is 2, which the field does not accept (oneOf: validated against both <anonymous schema> and <anonymous schema>)`,
+		`l is [1], which the field does not accept (contains: [1] does not have an item matching a condition of the field)`,
+		`o is 2, which the field does not accept (oneOf: validated against both a condition of the field and a condition of the field)`,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("problems %q; want %q", got, want)
@@ -290,7 +305,9 @@ func TestDecodeSelectionNotAPointer(t *testing.T) {
 	}
 }
 
-// TestShow: values are written as JSON, long ones shortened by characters, not bytes.
+// TestShow: values are written as JSON, long ones shortened by characters, not bytes. The two
+// ends of a long string are encoded apart and not shortened again: an end of escaped characters
+// is longer encoded, and was cut a second time, mid-escape.
 func TestShow(t *testing.T) {
 	for _, c := range []struct {
 		v    any
@@ -300,9 +317,126 @@ func TestShow(t *testing.T) {
 		{int64(3), `3`},
 		{strings.Repeat("é", 50), `"éééééééééééééééééééééééé…éééééééé" (50 characters)`},
 		{[]any{strings.Repeat("ß", 50)}, `["ßßßßßßßßßßßßßßßßßßßßßß…ßßßßßß"] (54 characters)`},
+		{strings.Repeat(`"`, 45), `"` + strings.Repeat(`\"`, 24) + `…` + strings.Repeat(`\"`, 8) + `" (45 characters)`},
+		{strings.Repeat("a", 40) + strings.Repeat("\u2028", 8), `"` + strings.Repeat("a", 24) + `…` + strings.Repeat(`\u2028`, 8) + `" (48 characters)`},
+		{strings.Repeat(`"`, 40), `"` + strings.Repeat(`\"`, 40) + `"`},
+		{"tab\there\x00", `"tab\there\u0000"`},
 	} {
 		if got := show(c.v); got != c.want {
 			t.Errorf("show(%v) = %s; want %s", c.v, got, c.want)
 		}
+	}
+}
+
+// TestDecodeSelectionLongUniqueList: a reply is hostile input, and a list of thousands of
+// distinct items refused for another reason (maxItems) was checked for repeated items pair by
+// pair, which took seconds for a 19 KB reply and minutes for a larger one. It is linear now; the
+// bound is generous, the quadratic check took minutes for this list.
+func TestDecodeSelectionLongUniqueList(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"tags":{"type":"array","items":{"type":"integer"},"maxItems":2,"uniqueItems":true}}}`)
+	const n = 40000
+	tags := make([]any, n)
+	for i := range tags {
+		tags[i] = json.Number(strconv.Itoa(i))
+	}
+	start := time.Now()
+	got := problems[map[string]any](t, schema, map[string]any{"tags": tags})
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("DecodeSelection took %v for %d distinct items; want it linear", d, n)
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "more than the maximum of 2") || strings.Contains(got[0], "twice") {
+		t.Errorf("problems %q; want maxItems only", got)
+	}
+	// Repeated items are still found, numbers compared exactly whatever they are written as.
+	got = problems[map[string]any](t, schema, map[string]any{"tags": []any{json.Number("7"), json.Number("1"), json.Number("1.0e0"), json.Number("7")}})
+	if len(got) != 1 || !strings.HasSuffix(got[0], "with the same item twice (items 1 and 2)") {
+		t.Errorf("problems %q; want items 1 and 2 the same", got)
+	}
+}
+
+// TestSelectionErrorBounded: a reply is hostile input, and its error goes back to the chat.
+// Thousands of unknown keys made a message of hundreds of kilobytes, a key of 100,000 characters
+// was written whole, and a key could pass for other problems ("quantity is required; email").
+// Keys are quoted and shortened as values are, and the message lists the first ten problems.
+func TestSelectionErrorBounded(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"quantity":{"type":"integer"},"tags":{"type":"array","items":{"type":"integer"}}},"additionalProperties":false}`)
+	many := map[string]any{}
+	for i := range 20000 {
+		many[fmt.Sprintf("k%05d", i)] = "x"
+	}
+	var in map[string]any
+	msg := DecodeSelection(schema, many, &in).Error()
+	if len(msg) > 2000 || !strings.HasSuffix(msg, `"k00009" is not a field of this form; and 19990 more problems`) {
+		t.Errorf("error of %d bytes, ending %q; want the first ten problems and a count of the others", len(msg), msg[max(0, len(msg)-200):])
+	}
+
+	long := strings.Repeat("k", 100000)
+	got := problems[map[string]any](t, schema, map[string]any{long: "1"})
+	if want := `"kkkkkkkkkkkkkkkkkkkkkkkk…kkkkkkkk" (100000 characters) is not a field of this form`; len(got) != 1 || got[0] != want {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+
+	got = problems[map[string]any](t, schema, map[string]any{"quantity is required; email": "1", "a\nb": "2"})
+	want := []string{`"a\nb" is not a field of this form`, `"quantity is required; email" is not a field of this form`}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("problems %q; want %q", got, want)
+	}
+
+	items := make([]any, 5000)
+	for i := range items {
+		items[i] = "x"
+	}
+	msg = DecodeSelection(schema, map[string]any{"tags": items}, &in).Error()
+	if len(msg) > 2000 || !strings.HasSuffix(msg, "; and 4990 more problems") {
+		t.Errorf("error of %d bytes, ending %q; want ten items and a count of the others", len(msg), msg[max(0, len(msg)-200):])
+	}
+}
+
+// TestDecodeSelectionValidatorWordsStable: the validator goes through an object's properties in
+// a Go map's random order, and the words for a nested object with several problems the checks
+// in words do not know changed from run to run; its "<anonymous schema>" is no word for the user,
+// and the numbers of the user's own values ("1/2", "2.500000") were rewritten as if the validator
+// had written them.
+func TestDecodeSelectionValidatorWordsStable(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"l":{"type":"array","contains":{"type":"integer"}},` +
+		`"o":{"type":"object","properties":{"c":{"type":"array","contains":{"type":"integer"}},"a":{"type":"array","contains":{"type":"integer"}},"b":{"type":"array","contains":{"type":"integer"}}}}}}`)
+	sel := map[string]any{"l": []any{"1/2", "2.500000"}, "o": map[string]any{"a": []any{"x"}, "b": []any{"y"}, "c": []any{"z"}}}
+	want := []string{
+		`l is ["1/2","2.500000"], which the field does not accept (contains: [1/2 2.500000] does not have an item matching a condition of the field)`,
+		`o is {"a":["x"],"b":["y"],"c":["z"]}, which the field does not accept (contains: [x] does not have an item matching a condition of the field)`,
+	}
+	for range 100 {
+		if got := problems[map[string]any](t, schema, sel); !reflect.DeepEqual(got, want) {
+			t.Fatalf("problems %q; want %q", got, want)
+		}
+	}
+}
+
+// TestDecodeSelectionNoGoTypes: a number a float32 cannot hold was "f is 1e+300, which does not
+// fit the field (a Go float32)": a Go type means nothing to the user, and 1e+300 is not what
+// they wrote. The Go type stays in the wrapped error.
+func TestDecodeSelectionNoGoTypes(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"f":{"type":"number"},"n":{"type":"integer","maximum":2}}}`)
+	type input struct {
+		F float32 `json:"f"`
+		N int     `json:"n"`
+	}
+	for _, c := range []struct {
+		sel  map[string]any
+		want string
+	}{
+		{map[string]any{"f": "1e300"}, `f is 1e300, too large for this field`},
+		{map[string]any{"f": json.Number("-1E300")}, `f is -1E300, too large for this field`},
+		{map[string]any{"n": " 3.0 "}, `n is 3.0, above the maximum 2`},
+	} {
+		got := problems[input](t, schema, c.sel)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: problems %q; want %q", c.sel, got, c.want)
+		}
+	}
+	var in input
+	err := DecodeSelection(schema, map[string]any{"f": "1e300"}, &in)
+	if typeErr, ok := errors.AsType[*json.UnmarshalTypeError](err); !ok || typeErr.Type.Kind() != reflect.Float32 || strings.Contains(err.Error(), "float32") {
+		t.Errorf("DecodeSelection = %v; want no Go type in the text, and the decoder's error in the chain", err)
 	}
 }
