@@ -16,13 +16,20 @@ import (
 // TestNew scaffolds a tool with the command into a new package inside the module, with the flag
 // after the tool name, then checks the package tests pass and that a second run is refused with
 // every reason and exit status 1.
-func TestNew(t *testing.T) {
+// newTestDir is a directory inside this module (scaffolds need its go.mod), removed after t.
+func newTestDir(t *testing.T) string {
+	t.Helper()
 	root, _ := filepath.Abs("../..")
 	base, err := os.MkdirTemp(root, "_newtest")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer os.RemoveAll(base)
+	t.Cleanup(func() { os.RemoveAll(base) })
+	return base
+}
+
+func TestNew(t *testing.T) {
+	base := newTestDir(t)
 
 	code, out, errOut := runIn(t, base, "new", "get_invoice", "-dir", "billing")
 	if code != 0 {
@@ -191,12 +198,7 @@ func TestNewRecvSignature(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips the end-to-end runs of the go command")
 	}
-	root, _ := filepath.Abs("../..")
-	base, err := os.MkdirTemp(root, "_newtest")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(base)
+	base := newTestDir(t)
 
 	if code, _, errOut := runIn(t, base, "new", "get_invoice", "-dir", "billing"); code != 0 {
 		t.Fatalf("exit %d:\n%s", code, errOut)
@@ -307,12 +309,7 @@ func TestNewView(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips the end-to-end runs of the go command")
 	}
-	root, _ := filepath.Abs("../..")
-	base, err := os.MkdirTemp(root, "_newtest")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(base)
+	base := newTestDir(t)
 
 	if code, _, errOut := runIn(t, base, "new", "get_order", "-dir", "billing"); code != 0 {
 		t.Fatalf("cardgen new: exit %d:\n%s", code, errOut)

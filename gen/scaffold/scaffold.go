@@ -135,11 +135,7 @@ func NewPlan(opts Options) (*Plan, error) {
 		opts.Dir = "."
 	}
 	probs := checkFlags(opts)
-	dir, err := filepath.Abs(opts.Dir)
-	if err != nil {
-		return nil, fmt.Errorf("resolving %s: %w", opts.Dir, err)
-	}
-	pkg, err := inspect(dir, opts.Dir)
+	dir, pkg, err := inspectDir(opts.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -239,6 +235,17 @@ func NewPlan(opts Options) (*Plan, error) {
 		p.Files = append(p.Files, gen.File{Path: view, Content: apps.StarterViewFor(opts.Tool)})
 	}
 	return p, nil
+}
+
+// inspectDir inspects the package in the directory named dir (as given), returning its absolute
+// path too.
+func inspectDir(name string) (string, *pkgInfo, error) {
+	dir, err := filepath.Abs(name)
+	if err != nil {
+		return "", nil, fmt.Errorf("resolving %s: %w", name, err)
+	}
+	pkg, err := inspect(dir, name)
+	return dir, pkg, err
 }
 
 // checkFileNames checks the names of the files the tool would get (its handler's file, its view

@@ -62,11 +62,7 @@ func NewViewPlan(opts ViewOptions) (*ViewPlan, error) {
 	if !gen.ValidToolName(opts.Tool) {
 		add("tool name %q is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice", opts.Tool)
 	}
-	dir, err := filepath.Abs(opts.Dir)
-	if err != nil {
-		return nil, fmt.Errorf("resolving %s: %w", opts.Dir, err)
-	}
-	pkg, err := inspect(dir, opts.Dir)
+	dir, pkg, err := inspectDir(opts.Dir)
 	if err != nil {
 		return nil, err
 	}
