@@ -118,6 +118,9 @@ func (b *builder) checkMarkup(pos token.Pos, what, shape string, multiline bool)
 	}
 }
 
+// markupChars are the characters each of markupPatterns needs in the fixed text.
+const markupChars = "<&*[`#"
+
 // markupPatterns are markup that is plainly meant as markup, in the fixed text of a card: the
 // seed says every field is plain text, so a host shows "**Order**" with its asterisks. Each is
 // written so that ordinary text does not match: "Order #1042", "# of guests", "a < b",
@@ -459,7 +462,9 @@ func (b *builder) checkLabel(label string, pos token.Pos, limit int, what string
 	}
 	if strings.TrimSpace(label) != "" {
 		b.checkPlain(pos, what, label, oneLine, true)
-		b.checkMarkup(pos, what, label, false)
+		if strings.ContainsAny(label, markupChars) {
+			b.checkMarkup(pos, what, label, false)
+		}
 	}
 	if strings.Contains(label, "{{") {
 		// Labels are fixed text: "Buy {{.ID}}" would be drawn as it is written.
@@ -560,7 +565,9 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 	}
 	required := sl == slotTitle || sl == slotValue || sl == slotMessage || sl == slotFallback
 	b.checkPlain(v.Pos, sl.name, lit, sl.lines, required && literal)
-	if sl.lines != anyText {
+	// Every markup pattern needs one of these characters in the fixed text: most texts have none,
+	// and are not shaped and matched at all.
+	if sl.lines != anyText && strings.ContainsAny(lit, markupChars) {
 		var shape strings.Builder
 		for _, seg := range tmpl.Segments {
 			if seg.Path == nil {
