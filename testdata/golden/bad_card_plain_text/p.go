@@ -70,5 +70,5 @@ func Markup(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:field "API" "Returns List<Order> for the Vec<u8> API; press <Enter>"
 //card:field "Python" "__init__ called, 2**3 + 4**5, x<y and y>z"
 //card:action message "Deploy" "Deploy [prod](us-east-1) now"
-//card:fallback "Order #{{.ID}}: *new* & 1 < 2, Q&A"
+//card:fallback "Order #{{.ID}}: *new* & 1 < 2, Q&A, R&D; A&B; C# tips <3 x*y*z [1](2) **"
 func NotMarkup(ctx context.Context, in In) (*Out, error) { return nil, nil }
