@@ -125,7 +125,7 @@ func (b *builder) checkMarkup(pos token.Pos, what, shape string, multiline bool)
 }
 
 // markupChars are the characters each of markupPatterns needs in the fixed text.
-const markupChars = "<&*[`#"
+const markupChars = "<&*[`#~"
 
 // markupPatterns are markup that is plainly meant as markup, in the fixed text of a card: the
 // seed says every field is plain text, so a host shows "**Order**" with its asterisks. Each is
@@ -138,14 +138,18 @@ var markupPatterns = []struct {
 	multiline bool              // only in a slot that keeps line breaks
 	is        func(string) bool // when set, a match is markup only if it says so
 }{
-	{regexp.MustCompile(`(?i)(</?(?:a|abbr|b|big|blockquote|br|button|center|code|del|details|div|em|font|h[1-6]|hr|i|iframe|img|input|ins|kbd|li|mark|ol|p|pre|q|s|script|small|span|strike|strong|style|sub|summary|sup|table|td|th|tr|u|ul)(?:\s[^<>]*)?/?>)`), "an HTML tag", "remove the markup", false, nil},
+	// Lower-case element names, with attributes that are attributes: "Press <Q>", "List<B>",
+	// "a<b && c>d" are text. An HTML comment and a Markdown autolink are markup too.
+	{regexp.MustCompile(`(</?(?:a|abbr|b|big|blockquote|br|button|center|code|del|details|div|em|font|h[1-6]|hr|i|iframe|img|input|ins|kbd|li|mark|ol|p|pre|q|s|script|small|span|strike|strong|style|sub|summary|sup|table|td|th|tr|u|ul)(?:\s+[a-zA-Z][a-zA-Z0-9:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>` + "`" + `]+))?)*\s*/?>|<!--.*?-->|<https?://[^<>\s]+>)`), "HTML markup", "remove the markup", false, nil},
 	// A reference is one only when HTML knows it: "R&D;" and "A&B;" are text.
 	{regexp.MustCompile(`(&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);)`), "an HTML character reference", "write the character itself (& for &amp;)", false,
 		func(m string) bool { return html.UnescapeString(m) != m }},
-	{regexp.MustCompile(`(?:^|[^\pL\pN*])(\*\*[^*\s](?:[^*]*[^*\s])?\*\*)(?:$|[^\pL\pN*])`), "Markdown emphasis", "remove the markup", false, nil},
+	{regexp.MustCompile(`(?:^|[^\pL\pN*])(\*{2,3}[^*\s](?:[^*]*[^*\s])?\*{2,3})(?:$|[^\pL\pN*])`), "Markdown emphasis", "remove the markup", false, nil},
+	{regexp.MustCompile(`(?:^|[^\pL\pN~])(~~[^~\s](?:[^~]*[^~\s])?~~)(?:$|[^\pL\pN~])`), "Markdown strikethrough", "remove the markup", false, nil},
 	{regexp.MustCompile(`(\[[^\]]+\]\((?:https?://|mailto:|/|\./|\.\./|#)[^)\s]*\))`), "a Markdown link", "remove the markup", false, nil},
 	{regexp.MustCompile("(`[^`\n]+`)"), "Markdown code", "remove the markup", false, nil},
-	{regexp.MustCompile(`(?m)(^#{1,6}[ \t]+\S.*)\n`), "a Markdown heading line", "remove the markup", true, nil},
+	// A heading as people write one, capitalised: "# of guests" on a line of its own is text.
+	{regexp.MustCompile(`(?m)(^#{1,6}[ \t]+\p{Lu}.*)\n`), "a Markdown heading line", "remove the markup", true, nil},
 }
 
 // misspeltTitleTag reports whether a field of st, or of a struct it embeds (by value or pointer,
