@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"html"
 	"net/url"
 	"reflect"
 	"regexp"
@@ -105,12 +106,17 @@ func (b *builder) checkMarkup(pos token.Pos, what, shape string, multiline bool)
 		if p.multiline && !multiline {
 			continue
 		}
-		if m := p.re.FindStringSubmatch(shape); m != nil {
-			text := strings.ReplaceAll(strings.TrimSpace(m[len(m)-1]), string(valueMark), "{{…}}")
+		for _, m := range p.re.FindAllStringSubmatch(shape, -1) {
+			markup := m[len(m)-1]
+			if p.is != nil && !p.is(markup) {
+				continue
+			}
+			text := strings.ReplaceAll(strings.TrimSpace(markup), string(valueMark), "{{…}}")
 			found = append(found, fmt.Sprintf("%s (%s)", p.what, text))
 			if !slices.Contains(fixes, p.fix) {
 				fixes = append(fixes, p.fix)
 			}
+			break // one of each kind is enough to say what to fix
 		}
 	}
 	if len(found) > 0 {
@@ -119,7 +125,7 @@ func (b *builder) checkMarkup(pos token.Pos, what, shape string, multiline bool)
 }
 
 // markupChars are the characters each of markupPatterns needs in the fixed text.
-const markupChars = "<&*[`#"
+const markupChars = "<&*[`#~"
 
 // markupPatterns are markup that is plainly meant as markup, in the fixed text of a card: the
 // seed says every field is plain text, so a host shows "**Order**" with its asterisks. Each is
@@ -129,14 +135,21 @@ const markupChars = "<&*[`#"
 var markupPatterns = []struct {
 	re        *regexp.Regexp
 	what, fix string
-	multiline bool // only in a slot that keeps line breaks
+	multiline bool              // only in a slot that keeps line breaks
+	is        func(string) bool // when set, a match is markup only if it says so
 }{
-	{regexp.MustCompile(`(?i)(</?(?:a|abbr|b|big|blockquote|br|button|center|code|del|details|div|em|font|h[1-6]|hr|i|iframe|img|input|ins|kbd|li|mark|ol|p|pre|q|s|script|small|span|strike|strong|style|sub|summary|sup|table|td|th|tr|u|ul)(?:\s[^<>]*)?/?>)`), "an HTML tag", "remove the markup", false},
-	{regexp.MustCompile(`(&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);)`), "an HTML character reference", "write the character itself (& for &amp;)", false},
-	{regexp.MustCompile(`(?:^|[^\pL\pN*])(\*\*[^*\s](?:[^*]*[^*\s])?\*\*)(?:$|[^\pL\pN*])`), "Markdown emphasis", "remove the markup", false},
-	{regexp.MustCompile(`(\[[^\]]+\]\((?:https?://|mailto:|/|\./|\.\./|#)[^)\s]*\))`), "a Markdown link", "remove the markup", false},
-	{regexp.MustCompile("(`[^`\n]+`)"), "Markdown code", "remove the markup", false},
-	{regexp.MustCompile(`(?m)(^#{1,6}[ \t]+\S.*)\n`), "a Markdown heading line", "remove the markup", true},
+	// Lower-case element names, with attributes that are attributes: "Press <Q>", "List<B>",
+	// "a<b && c>d" are text. An HTML comment and a Markdown autolink are markup too.
+	{regexp.MustCompile(`(</?(?:a|abbr|b|big|blockquote|br|button|center|code|del|details|div|em|font|h[1-6]|hr|i|iframe|img|input|ins|kbd|li|mark|ol|p|pre|q|s|script|small|span|strike|strong|style|sub|summary|sup|table|td|th|tr|u|ul)(?:\s+[a-zA-Z][a-zA-Z0-9:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>` + "`" + `]+))?)*\s*/?>|<!--.*?-->|<https?://[^<>\s]+>)`), "HTML markup", "remove the markup", false, nil},
+	// A reference is one only when HTML knows it: "R&D;" and "A&B;" are text.
+	{regexp.MustCompile(`(&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);)`), "an HTML character reference", "write the character itself (& for &amp;)", false,
+		func(m string) bool { return html.UnescapeString(m) != m }},
+	{regexp.MustCompile(`(?:^|[^\pL\pN*])(\*{2,3}[^*\s](?:[^*]*[^*\s])?\*{2,3})(?:$|[^\pL\pN*])`), "Markdown emphasis", "remove the markup", false, nil},
+	{regexp.MustCompile(`(?:^|[^\pL\pN~])(~~[^~\s](?:[^~]*[^~\s])?~~)(?:$|[^\pL\pN~])`), "Markdown strikethrough", "remove the markup", false, nil},
+	{regexp.MustCompile(`(\[[^\]]+\]\((?:https?://|mailto:|/|\./|\.\./|#)[^)\s]*\))`), "a Markdown link", "remove the markup", false, nil},
+	{regexp.MustCompile("(`[^`\n]+`)"), "Markdown code", "remove the markup", false, nil},
+	// A heading as people write one, capitalised: "# of guests" on a line of its own is text.
+	{regexp.MustCompile(`(?m)(^#{1,6}[ \t]+\p{Lu}.*)\n`), "a Markdown heading line", "remove the markup", true, nil},
 }
 
 // misspeltTitleTag reports whether a field of st, or of a struct it embeds (by value or pointer,

@@ -304,8 +304,23 @@ func relativeLoads(doc []byte) []outsideLoad {
 
 // relativeMessage says what is wrong with l, a relative load, and what to do.
 func relativeMessage(l outsideLoad) string {
-	return fmt.Sprintf("<%s %s=%q> is a relative URL, and a view is served alone, as one ui:// resource, so %s never loads; inline it in the view (a <script> or <style> element, a data: URL), or load it from an https origin listed in the view's sidecar csp",
-		l.tag, l.attr, l.url, l.url)
+	what := fmt.Sprintf("<%s %s=%q>", l.tag, l.attr, l.url)
+	if l.attr == "srcset" {
+		what = fmt.Sprintf("the <%s srcset> candidate %q", l.tag, l.url)
+	}
+	// A data: URL is for what CSP lets load from one, images and media; a script or a
+	// stylesheet goes in an element of its own.
+	inline := "inline it in the view (a data: URL)"
+	switch l.tag {
+	case "script":
+		inline = "inline it in the view (a <script> element)"
+	case "link":
+		inline = "inline it in the view (a <style> element)"
+	case "iframe":
+		inline = "put what it shows in the view itself"
+	}
+	return fmt.Sprintf("%s is a relative URL, and a view is served alone, as one ui:// resource, so %s never loads; %s, or load it from an https origin listed in the view's sidecar csp",
+		what, l.url, inline)
 }
 
 // blockedMessage says what is wrong with l and what to do.

@@ -351,6 +351,12 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 			}
 			continue
 		}
+		if str, ok := v.(string); ok && strings.TrimSpace(str) == "" && !x.optional(name) {
+			// A required text left blank is unanswered, whatever else the blank is not (an
+			// email address): said as a missing answer is.
+			problems = append(problems, name+" is required")
+			continue
+		}
 		problems = append(problems, statement(name, v, sel.shown(name), phrases)...)
 		problems = append(problems, nested...)
 	}

@@ -186,11 +186,11 @@ func TestDecodeSelectionEmail(t *testing.T) {
 	}
 	for _, c := range []struct{ v, want string }{
 		{"nope", `guest is "nope", not an email address`},
-		{"", `guest is "", not an email address`},
+		{"", `guest is required`}, // a required field left blank is unanswered, as an int's is
 		{"lan@", `guest is "lan@", not an email address`},
 		{"Lan <lan@example.com>", `guest is "Lan <lan@example.com>", not an email address alone; write "lan@example.com"`},
 		{"<lan@example.com>", `guest is "<lan@example.com>", not an email address alone; write "lan@example.com"`},
-		{"   ", `guest is "", not an email address`},
+		{"   ", `guest is required`},
 		{`Lan <"a b"@example.com>`, `guest is "Lan <\"a b\"@example.com>", not an email address alone; write "\"a b\"@example.com"`},
 		{"a@example.com, b@example.com", `guest is "a@example.com, b@example.com", not an email address`},
 	} {

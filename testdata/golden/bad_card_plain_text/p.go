@@ -53,6 +53,7 @@ func Tabbed(ctx context.Context, in In) (*Out, error) { return nil, nil }
 // Markup is written in fixed text, where every field is plain text: a host shows it as typed.
 //
 //card:tool
+//card:field "More" "***both*** ~~gone~~ <!-- c --> <https://x.example>"
 //card:result title="**Order** {{.ID}}" subtitle="<b>{{.ID}}</b>" text="# Summary\nSee [the order](https://shop.example.com/o)."
 //card:field "Code" "`{{.ID}}`"
 //card:field "Total" "5 &amp; 6"
@@ -64,11 +65,11 @@ func Markup(ctx context.Context, in In) (*Out, error) { return nil, nil }
 // lone asterisk, a comparison, a lone underscore or backtick, brackets without a link.
 //
 //card:tool
-//card:result title="Order #{{.ID}}" subtitle="5 * 3 < 20 > 4" text="snake_case and C++ and a ` alone [draft] (v2)\n# of guests: 2"
+//card:result title="Order #{{.ID}}" subtitle="5 * 3 < 20 > 4" text="snake_case and C++ and a ` alone [draft] (v2)\n# of guests\nare 2"
 //card:field "A & B" "x_{{.ID}}_y"
 //card:field "# of guests" "{{.ID}}"
 //card:field "API" "Returns List<Order> for the Vec<u8> API; press <Enter>"
-//card:field "Python" "__init__ called, 2**3 + 4**5, x<y and y>z"
+//card:field "Python" "__init__ called, 2**3 + 4**5, x<y and y>z; press <Q>, List<B>, a<b && c>d"
 //card:action message "Deploy" "Deploy [prod](us-east-1) now"
-//card:fallback "Order #{{.ID}}: *new* & 1 < 2, Q&A"
+//card:fallback "Order #{{.ID}}: *new* & 1 < 2, Q&A, R&D; A&B; C# tips <3 x*y*z [1](2) **"
 func NotMarkup(ctx context.Context, in In) (*Out, error) { return nil, nil }
