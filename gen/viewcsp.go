@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -49,17 +50,40 @@ func outsideLoads(doc []byte) []outsideLoad {
 	var base *url.URL // the document's <base href>, once seen
 	z := html.NewTokenizer(bytes.NewReader(doc))
 	offset := 0
+	inStyle := false // inside a <style> element, whose text is CSS
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
 			return loads // the end, or markup the tokenizer gives up on: the browser tests judge that
 		}
 		start := offset
-		offset += len(z.Raw())
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+		raw := string(z.Raw())
+		offset += len(raw)
+		switch {
+		case tt == html.TextToken && inStyle:
+			loads = append(loads, cssLoads(raw, start, base)...)
+			continue
+		case tt == html.EndTagToken:
+			if name, _ := z.TagName(); string(name) == "style" {
+				inStyle = false
+			}
+			continue
+		case tt != html.StartTagToken && tt != html.SelfClosingTagToken:
 			continue
 		}
 		tok := z.Token()
+		if tok.Data == "style" && tt == html.StartTagToken {
+			inStyle = true
+		}
+		for _, a := range tok.Attr {
+			if a.Key == "style" && a.Namespace == "" {
+				// A style attribute's url(…): at the tag, as its attributes are.
+				for _, l := range cssLoads(a.Val, 0, base) {
+					l.offset = start
+					loads = append(loads, l)
+				}
+			}
+		}
 		spec, ok := loadAttrs[tok.Data]
 		if !ok || tok.Data == "link" && !loadsResource(tok) {
 			continue
@@ -91,6 +115,38 @@ func outsideLoads(doc []byte) []outsideLoad {
 			}
 		}
 	}
+}
+
+// cssURLRE finds what CSS loads: url(…) (quoted or not) and @import "…".
+var cssURLRE = regexp.MustCompile(`(?i)url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))\s*\)|@import\s+(?:"([^"]*)"|'([^']*)')`)
+
+// cssLoads lists what the CSS text css, at offset start of the view, loads: from another origin,
+// which the CSP's resourceDomains must list, or by a relative URL, which never loads. Comments
+// are not told apart; a url() in one is rare, and the fix is to delete it.
+func cssLoads(css string, start int, base *url.URL) []outsideLoad {
+	var loads []outsideLoad
+	for _, m := range cssURLRE.FindAllStringSubmatchIndex(css, -1) {
+		var u string
+		for g := 1; g <= 5; g++ {
+			if m[2*g] >= 0 && m[2*g+1] > m[2*g] {
+				u = css[m[2*g]:m[2*g+1]]
+				break
+			}
+		}
+		if u == "" {
+			continue
+		}
+		if base != nil {
+			u = resolve(base, u)
+		}
+		at := start + m[0]
+		if origin := absoluteOrigin(u); origin != "" {
+			loads = append(loads, outsideLoad{offset: at, tag: "style", attr: "url()", origin: origin, directive: "resourceDomains"})
+		} else if base == nil && isRelativeURL(u) {
+			loads = append(loads, outsideLoad{offset: at, tag: "style", attr: "url()", url: strings.TrimSpace(u), directive: "resourceDomains"})
+		}
+	}
+	return loads
 }
 
 // srcsetURLs returns the URLs of a srcset's image candidates ("a.png 1x, https://cdn/b.png 2x"),
@@ -305,8 +361,11 @@ func relativeLoads(doc []byte) []outsideLoad {
 // relativeMessage says what is wrong with l, a relative load, and what to do.
 func relativeMessage(l outsideLoad) string {
 	what := fmt.Sprintf("<%s %s=%q>", l.tag, l.attr, l.url)
-	if l.attr == "srcset" {
+	switch l.attr {
+	case "srcset":
 		what = fmt.Sprintf("the <%s srcset> candidate %q", l.tag, l.url)
+	case "url()":
+		what = fmt.Sprintf("the CSS url(%q)", l.url)
 	}
 	// A data: URL is for what CSP lets load from one, images and media; a script or a
 	// stylesheet goes in an element of its own.
@@ -318,6 +377,8 @@ func relativeMessage(l outsideLoad) string {
 		inline = "inline it in the view (a <style> element)"
 	case "iframe":
 		inline = "put what it shows in the view itself"
+	case "style":
+		inline = "inline it in the view (a data: URL for an image or font, the rules themselves for a stylesheet)"
 	}
 	return fmt.Sprintf("%s is a relative URL, and a view is served alone, as one ui:// resource, so %s never loads; %s, or load it from an https origin listed in the view's sidecar csp",
 		what, l.url, inline)
@@ -325,6 +386,10 @@ func relativeMessage(l outsideLoad) string {
 
 // blockedMessage says what is wrong with l and what to do.
 func blockedMessage(l outsideLoad, sidecar string) string {
+	what := fmt.Sprintf("<%s %s>", l.tag, l.attr)
+	if l.tag == "style" {
+		what = "CSS (a url() or @import)"
+	}
 	otherwise := "inline it"
 	switch l.directive {
 	case "frameDomains":
@@ -333,21 +398,21 @@ func blockedMessage(l outsideLoad, sidecar string) string {
 		otherwise = "drop the <base>"
 	}
 	if strings.HasPrefix(l.origin, "http://") {
-		return fmt.Sprintf("<%s %s> loads from %s, plain http, which hosts block in a view; serve it over https and add the https origin to csp.%s in %s, or %s",
-			l.tag, l.attr, l.origin, l.directive, sidecar, otherwise)
+		return fmt.Sprintf("%s loads from %s, plain http, which hosts block in a view; serve it over https and add the https origin to csp.%s in %s, or %s",
+			what, l.origin, l.directive, sidecar, otherwise)
 	}
 	host := l.origin[strings.Index(l.origin, "://")+3:]
 	switch {
 	case strings.HasSuffix(host, ".") || strings.Contains(host, ".:"):
 		// A fully qualified host (cdn.example.com.) is not the origin a sidecar can list:
 		// ParseResourceMeta refuses the final dot, so the advice below could not be followed.
-		return fmt.Sprintf("<%s %s> loads from %s, whose host ends in a dot, which no csp.%s origin in %s can match; write the URL without the final dot and list that origin, or %s",
-			l.tag, l.attr, l.origin, l.directive, sidecar, otherwise)
+		return fmt.Sprintf("%s loads from %s, whose host ends in a dot, which no csp.%s origin in %s can match; write the URL without the final dot and list that origin, or %s",
+			what, l.origin, l.directive, sidecar, otherwise)
 	case strings.HasPrefix(host, "["):
 		// CSP source expressions have no syntax for an IP v6 address.
-		return fmt.Sprintf("<%s %s> loads from %s, an IP v6 address, which no csp.%s origin in %s can list; load it from a host name and list that origin, or %s",
-			l.tag, l.attr, l.origin, l.directive, sidecar, otherwise)
+		return fmt.Sprintf("%s loads from %s, an IP v6 address, which no csp.%s origin in %s can list; load it from a host name and list that origin, or %s",
+			what, l.origin, l.directive, sidecar, otherwise)
 	}
-	return fmt.Sprintf("<%s %s> loads from %s, which the view's csp.%s does not list, so the host blocks it; add %q to csp.%s in %s, or %s",
-		l.tag, l.attr, l.origin, l.directive, l.origin, l.directive, sidecar, otherwise)
+	return fmt.Sprintf("%s loads from %s, which the view's csp.%s does not list, so the host blocks it; add %q to csp.%s in %s, or %s",
+		what, l.origin, l.directive, l.origin, l.directive, sidecar, otherwise)
 }
