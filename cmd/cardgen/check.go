@@ -25,19 +25,26 @@ type jsonDiagnostic struct {
 	Message string `json:"message"`
 }
 
-// staleMessage is what check says of a stale file, by why it is stale.
-var staleMessage = map[gen.Staleness]string{
-	gen.Changed:  "stale; run go generate (or cardgen) to update it",
-	gen.Missing:  "missing; run go generate (or cardgen) to write it",
-	gen.Unwanted: "no longer generated (the package has no tools); run go generate (or cardgen) to remove it",
+// staleFile is what check says of a stale file, by why it is stale: what it is, and the verb of
+// what generation would do to it.
+var staleFile = map[gen.Staleness]struct{ what, verb string }{
+	gen.Changed:  {"stale", "update"},
+	gen.Missing:  {"missing", "write"},
+	gen.Unwanted: {"no longer generated (the package has no tools)", "remove"},
 }
 
-// staleNoLine is staleMessage for a package with no //go:generate line that runs cardgen, where
-// go generate changes nothing.
-var staleNoLine = map[gen.Staleness]string{
-	gen.Changed:  "stale; run cardgen on the package to update it (go generate does so only through a //go:generate line that runs cardgen, and none in the package does: add //go:generate go tool cardgen to one of its files, unless a line elsewhere runs cardgen on it)",
-	gen.Missing:  "missing; run cardgen on the package to write it (go generate does so only through a //go:generate line that runs cardgen, and none in the package does: add //go:generate go tool cardgen to one of its files, unless a line elsewhere runs cardgen on it)",
-	gen.Unwanted: "no longer generated (the package has no tools); run cardgen on the package to remove it",
+// staleMessage is check's line on a stale file, whose package has a //go:generate line that runs
+// cardgen (generateLine) or not: then go generate changes nothing, and the line to add is said
+// (for a file to remove, nothing new is generated, so the line is not needed).
+func staleMessage(why gen.Staleness, generateLine bool) string {
+	s := staleFile[why]
+	switch {
+	case generateLine:
+		return s.what + "; run go generate (or cardgen) to " + s.verb + " it"
+	case why == gen.Unwanted:
+		return s.what + "; run cardgen on the package to " + s.verb + " it"
+	}
+	return s.what + "; run cardgen on the package to " + s.verb + " it (go generate does so only through a //go:generate line that runs cardgen, and none in the package does: add //go:generate go tool cardgen to one of its files, unless a line elsewhere runs cardgen on it)"
 }
 
 // runCheck loads, models and checks the packages without writing anything. It exits 1 when there
@@ -114,11 +121,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		for _, f := range gen.StaleFiles(res.Files) {
 			rel := gen.ShortPath(wd, f.Path)
 			report.Stale = append(report.Stale, rel)
-			msg := staleMessage[f.Why]
-			if noLine[filepath.Dir(f.Path)] {
-				msg = staleNoLine[f.Why]
-			}
-			staleLines = append(staleLines, rel+": "+msg)
+			staleLines = append(staleLines, rel+": "+staleMessage(f.Why, !noLine[filepath.Dir(f.Path)]))
 		}
 	}
 	if *asJSON {
