@@ -52,9 +52,9 @@ func staleMessage(why gen.Staleness, generateLine bool) string {
 // checkFailed reports an error that is not a diagnostic (a package that cannot be found or
 // loaded): on stderr, and with -json also as the report's one diagnostic, without a position, so
 // that a CI step reading stdout always gets the documented JSON.
-func checkFailed(err error, asJSON bool, stdout, stderr io.Writer) int {
+func checkFailed(errs []error, asJSON bool, stdout, stderr io.Writer) int {
 	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
-	for _, e := range argErrors(err) { // each refused argument is a line, and a diagnostic, of its own
+	for _, e := range errs { // each refused argument is a line, and a diagnostic, of its own
 		fmt.Fprintln(stderr, "cardgen check:", e)
 		report.Diagnostics = append(report.Diagnostics, jsonDiagnostic{Message: e.Error()})
 	}
@@ -88,15 +88,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return badFlags(stderr, "check", args, err)
 	}
-	patterns, argErr := packagePatterns(pkgArgs)
-	if argErr != nil && len(patterns) == 0 {
-		return checkFailed(argErr, *asJSON, stdout, stderr)
+	patterns, argErrs := packagePatterns(pkgArgs)
+	if len(argErrs) > 0 && len(patterns) == 0 {
+		return checkFailed(argErrs, *asJSON, stdout, stderr)
 	}
 	wd, _ := os.Getwd()
 	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
 	// An argument refused is reported as a diagnostic without a position, and the packages of
 	// the others are still checked: one mistyped directory does not hide their problems.
-	for _, e := range argErrors(argErr) {
+	for _, e := range argErrs {
 		report.Diagnostics = append(report.Diagnostics, jsonDiagnostic{Message: e.Error()})
 	}
 	var staleLines []string // what the human output says of each stale file
@@ -111,7 +111,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	case err != nil:
 		// A load that failed as a whole: with the refused arguments already reported.
-		return checkFailed(errors.Join(argErr, err), *asJSON, stdout, stderr)
+		return checkFailed(append(argErrs, err), *asJSON, stdout, stderr)
 	}
 	if res != nil {
 		noLine := map[string]bool{} // package directories without a //go:generate line for cardgen
@@ -129,7 +129,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		enc.SetIndent("", "  ")
 		enc.Encode(report)
 	} else {
-		for _, e := range argErrors(argErr) {
+		for _, e := range argErrs {
 			fmt.Fprintln(stderr, "cardgen check:", e)
 		}
 		for _, d := range diags.Relative(wd) {
