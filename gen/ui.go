@@ -128,7 +128,7 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 }
 
 // firstOnPath returns the first element of the slash-separated path rel, below dir, for whose
-// path on disk is holds (as a path from dir), or "".
+// path on disk is(path) holds (as a path from dir), or "".
 func firstOnPath(dir, rel string, is func(path string) bool) string {
 	at := dir
 	elems := strings.Split(path.Clean(rel), "/")
