@@ -244,7 +244,7 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		}
 	}
 	b.out.UIDir, b.uiOrigin = b.packageUIDir()
-	b.out.GenerateLine = hasGenerateLine(b.pkg.Files, b.out.Dir)
+	b.out.GenerateLine = hasGenerateLine(b.pkg.Fset, b.pkg.Files, b.out.Dir)
 	if pkg.Types == nil || pkg.Info == nil {
 		for _, e := range pkg.Errors {
 			b.at(parseErrorPos(e.Pos), "%s", e.Msg)
@@ -1360,54 +1360,36 @@ func (b *builder) declaredNames() map[string]declaredName {
 }
 
 // fixedTextNames lists the constants the generated file declares for the fixed texts of t's
-// card, reply and document, named as renderCard, renderReply and renderDocument name them
-// (cardRenderer.text and constant): the tool's lowered Go name, the slot's stem, and a number
-// when the slot's text has more than one fixed part. TestFixedTextNamesMatchRender holds the two
-// to each other.
+// card, reply and document: the tool's lowered Go name and the stems the renderers take from the
+// same helpers (headTexts, fieldStem, actionStem, litStems). TestFixedTextNamesMatchRender holds
+// the list to what every golden case renders.
 func fixedTextNames(t *Tool) []string {
 	lower := lowerFirst(t.GoName)
 	var names []string
 	text := func(stem string, txt *Text) {
-		if txt == nil {
-			return
-		}
-		n, i := countLits(txt), 0
-		for _, p := range txt.Parts {
-			if p.Value != nil || p.Lit == "" {
-				continue
-			}
-			i++
-			if n > 1 {
-				names = append(names, lower+stem+strconv.Itoa(i))
-			} else {
-				names = append(names, lower+stem)
+		if txt != nil {
+			for _, s := range litStems(stem, txt) {
+				names = append(names, lower+s)
 			}
 		}
 	}
 	if c := t.Card; c != nil {
-		text("Title", c.Title)
-		text("Subtitle", c.Subtitle)
-		text("Text", c.Text)
-		text("Icon", c.Icon)
-		text("Image", c.Image)
+		for _, h := range c.headTexts() {
+			text(h.stem, h.txt)
+		}
 		for i, f := range c.Fields {
-			stem := fmt.Sprintf("Field%d", i+1)
-			names = append(names, lower+stem+"Label")
-			text(stem+"Value", f.Value)
+			names = append(names, lower+fieldStem(i)+"Label")
+			text(fieldStem(i)+"Value", f.Value)
 		}
 		for i, a := range c.Actions {
-			stem := fmt.Sprintf("Action%d", i+1)
+			stem, target := actionStem(i, a)
 			names = append(names, lower+stem+"Label")
-			target := "URL"
-			if a.Kind == "message" {
-				target = "Text"
-			}
 			text(stem+target, a.Target)
 		}
-		text("Fallback", c.Fallback)
+		text(stemFallback, c.Fallback)
 	}
 	if t.Reply != nil {
-		text("ReplyText", t.Reply)
+		text(stemReply, t.Reply)
 	}
 	if m := t.Markdown; m != nil {
 		text("Title", m.Title)

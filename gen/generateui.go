@@ -96,8 +96,10 @@ func cardgenArgs(comment string) ([]string, bool) {
 // hasGenerateLine reports whether a file of files, or another Go file of dir (go generate also
 // reads the package's test files, and files a build leaves out), has a //go:generate line that
 // runs cardgen.
-func hasGenerateLine(files []*ast.File, dir string) bool {
+func hasGenerateLine(fset *token.FileSet, files []*ast.File, dir string) bool {
+	read := map[string]bool{} // the files whose comments are looked at here, not read again
 	for _, f := range files {
+		read[filepath.Base(fset.Position(f.Package).Filename)] = true
 		for _, g := range f.Comments {
 			for _, c := range g.List {
 				if _, ok := cardgenArgs(c.Text); ok {
@@ -108,7 +110,7 @@ func hasGenerateLine(files []*ast.File, dir string) bool {
 	}
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || read[e.Name()] {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(dir, e.Name()))

@@ -32,15 +32,13 @@ func renderCard(f *jen.File, t *Tool) {
 			stmts = append(stmts, jen.Id("c").Dot(name).Op("=").Add(r.text(stem, txt)))
 		}
 	}
-	set("Title", "Title", c.Title)
-	set("Subtitle", "Subtitle", c.Subtitle)
-	set("Text", "Text", c.Text)
-	set("IconURL", "Icon", c.Icon)
-	set("ImageURL", "Image", c.Image)
+	for _, h := range c.headTexts() {
+		set(h.field, h.stem, h.txt)
+	}
 	if len(c.Fields) > 0 {
 		var rows []jen.Code
 		for i, fs := range c.Fields {
-			stem := fmt.Sprintf("Field%d", i+1)
+			stem := fieldStem(i)
 			rows = append(rows, jen.Line().Values(
 				jen.Id("Label").Op(":").Add(r.constant(stem+"Label", fs.Label)),
 				jen.Id("Value").Op(":").Add(r.text(stem+"Value", fs.Value))))
@@ -50,16 +48,16 @@ func renderCard(f *jen.File, t *Tool) {
 	if len(c.Actions) > 0 {
 		var buttons []jen.Code
 		for i, a := range c.Actions {
-			stem := fmt.Sprintf("Action%d", i+1)
-			ctor, target := "URLAction", "URL"
+			stem, target := actionStem(i, a)
+			ctor := "URLAction"
 			if a.Kind == "message" {
-				ctor, target = "MessageAction", "Text"
+				ctor = "MessageAction"
 			}
 			buttons = append(buttons, jen.Line().Qual(cardPath, ctor).Call(r.constant(stem+"Label", a.Label), r.text(stem+target, a.Target)))
 		}
 		stmts = append(stmts, jen.Id("c").Dot("Actions").Op("=").Index().Qual(cardPath, "Action").Values(append(buttons, jen.Line())...))
 	}
-	set("FallbackText", "Fallback", c.Fallback)
+	set("FallbackText", stemFallback, c.Fallback)
 
 	if len(r.consts) > 0 {
 		doc(f, fmt.Sprintf("Fixed texts of the %s card, checked against the card limits when cardgen ran.", t.Name))
@@ -96,7 +94,7 @@ func renderCard(f *jen.File, t *Tool) {
 
 func renderReply(f *jen.File, t *Tool) {
 	r := &cardRenderer{t: t}
-	expr := r.text("ReplyText", t.Reply)
+	expr := r.text(stemReply, t.Reply)
 	if len(r.consts) > 0 {
 		f.Const().Defs(r.consts...)
 	}
@@ -116,18 +114,14 @@ func (r *cardRenderer) constant(stem, s string) jen.Code {
 // text renders a template as a concatenation.
 func (r *cardRenderer) text(stem string, t *Text) jen.Code {
 	var parts []jen.Code
-	nLit := 0
+	names := litStems(stem, t)
 	for _, p := range t.Parts {
 		if p.Value == nil {
 			if p.Lit == "" {
 				continue
 			}
-			nLit++
-			name := stem
-			if countLits(t) > 1 {
-				name = stem + strconv.Itoa(nLit)
-			}
-			parts = append(parts, r.constant(name, p.Lit))
+			parts = append(parts, r.constant(names[0], p.Lit))
+			names = names[1:]
 			continue
 		}
 		v := r.value(p.Value)
@@ -157,6 +151,54 @@ func countLits(t *Text) int {
 		}
 	}
 	return n
+}
+
+// The stems of the constants of a card's, reply's and document's fixed texts, after the tool's
+// lowered Go name: the renderers name the constants with them, and fixedTextNames lists them
+// (the names the package's own declarations are checked against), so the two cannot disagree.
+const (
+	stemFallback = "Fallback"
+	stemReply    = "ReplyText"
+)
+
+// A cardText is a one-text slot of a card: the card.Card field it sets and its constants' stem.
+type cardText struct {
+	field, stem string
+	txt         *Text
+}
+
+// headTexts are c's one-text slots before its rows, in the wire order the builder sets them in.
+func (c *CardSpec) headTexts() []cardText {
+	return []cardText{
+		{"Title", "Title", c.Title}, {"Subtitle", "Subtitle", c.Subtitle}, {"Text", "Text", c.Text},
+		{"IconURL", "Icon", c.Icon}, {"ImageURL", "Image", c.Image},
+	}
+}
+
+// fieldStem is the stem of row i's constants (Field1Label, Field1Value).
+func fieldStem(i int) string { return "Field" + strconv.Itoa(i+1) }
+
+// actionStem is the stem of button i's constants, and the suffix of its target's (Action1Label,
+// Action1URL or Action1Text).
+func actionStem(i int, a ActionSpec) (stem, target string) {
+	if a.Kind == "message" {
+		return "Action" + strconv.Itoa(i+1), "Text"
+	}
+	return "Action" + strconv.Itoa(i+1), "URL"
+}
+
+// litStems are the stems of the constants of t's fixed parts, in order: stem for the one part,
+// stem1, stem2, … when there are several.
+func litStems(stem string, t *Text) []string {
+	n := countLits(t)
+	if n == 1 {
+		return []string{stem}
+	}
+	stems := make([]string, n)
+	for i := range stems {
+		stems[i] = stem + strconv.Itoa(i+1)
+	}
+	return stems
 }
 
 // value renders one path. Paths through pointers read into a local first, so that a nil pointer

@@ -127,25 +127,9 @@ func (b *builder) uiDirective(t *Tool, d *annotations.Directive) {
 	}
 }
 
-// symlinkOnPath returns the first element of the slash-separated path rel, below dir, that is a
-// symlink (as a path from dir), or "".
-func symlinkOnPath(dir, rel string) string {
-	at := dir
-	for i, elem := range strings.Split(path.Clean(rel), "/") {
-		if elem == "." {
-			continue
-		}
-		at = filepath.Join(at, elem)
-		if li, err := os.Lstat(at); err == nil && li.Mode()&fs.ModeSymlink != 0 {
-			return strings.Join(strings.Split(path.Clean(rel), "/")[:i+1], "/")
-		}
-	}
-	return ""
-}
-
-// moduleOnPath returns the first folder of the slash path rel, below dir, that holds a go.mod (as
-// a path relative to dir), or "".
-func moduleOnPath(dir, rel string) string {
+// firstOnPath returns the first element of the slash-separated path rel, below dir, for whose
+// path on disk is(path) holds (as a path from dir), or "".
+func firstOnPath(dir, rel string, is func(path string) bool) string {
 	at := dir
 	elems := strings.Split(path.Clean(rel), "/")
 	for i, elem := range elems {
@@ -153,11 +137,24 @@ func moduleOnPath(dir, rel string) string {
 			continue
 		}
 		at = filepath.Join(at, elem)
-		if fileExists(filepath.Join(at, "go.mod")) {
+		if is(at) {
 			return strings.Join(elems[:i+1], "/")
 		}
 	}
 	return ""
+}
+
+// symlinkOnPath returns the first element of rel, below dir, that is a symlink, or "".
+func symlinkOnPath(dir, rel string) string {
+	return firstOnPath(dir, rel, func(p string) bool {
+		li, err := os.Lstat(p)
+		return err == nil && li.Mode()&fs.ModeSymlink != 0
+	})
+}
+
+// moduleOnPath returns the first folder of rel, below dir, that holds a go.mod, or "".
+func moduleOnPath(dir, rel string) string {
+	return firstOnPath(dir, rel, func(p string) bool { return fileExists(filepath.Join(p, "go.mod")) })
 }
 
 // visibilityDirective parses //card:visibility model|app|model,app.

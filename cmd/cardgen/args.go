@@ -134,9 +134,9 @@ func commandName(command string) string {
 // reported as missing rather than looked up in the standard library — and is left to go/packages
 // otherwise: github.com/nats-io/nats.go is a package.
 //
-// Every argument refused is an error of its own (see argErrors), and the patterns of the others
+// Every argument refused is an error of its own, and the patterns of the others
 // are returned with them, so that a run reports the problems of the packages it can load too.
-func packagePatterns(args []string) ([]string, error) {
+func packagePatterns(args []string) ([]string, []error) {
 	var pats []string
 	var errs []error
 	for _, arg := range args {
@@ -167,22 +167,7 @@ func packagePatterns(args []string) ([]string, error) {
 			pats = append(pats, pat)
 		}
 	}
-	return pats, errors.Join(errs...)
-}
-
-// argErrors are the errors of packagePatterns, one for each argument it refused.
-func argErrors(err error) []error {
-	if joined, ok := err.(interface{ Unwrap() []error }); ok {
-		var all []error
-		for _, e := range joined.Unwrap() {
-			all = append(all, argErrors(e)...) // errors.Join of joined errors, flattened
-		}
-		return all
-	}
-	if err != nil {
-		return []error{err}
-	}
-	return nil
+	return pats, errs
 }
 
 // localDir is the directory that pat names when it is a directory pattern (./dir, ../dir, /dir,

@@ -25,19 +25,26 @@ type jsonDiagnostic struct {
 	Message string `json:"message"`
 }
 
-// staleMessage is what check says of a stale file, by why it is stale.
-var staleMessage = map[gen.Staleness]string{
-	gen.Changed:  "stale; run go generate (or cardgen) to update it",
-	gen.Missing:  "missing; run go generate (or cardgen) to write it",
-	gen.Unwanted: "no longer generated (the package has no tools); run go generate (or cardgen) to remove it",
+// staleFile is what check says of a stale file, by why it is stale: what it is, and the verb of
+// what generation would do to it.
+var staleFile = map[gen.Staleness]struct{ what, verb string }{
+	gen.Changed:  {"stale", "update"},
+	gen.Missing:  {"missing", "write"},
+	gen.Unwanted: {"no longer generated (the package has no tools)", "remove"},
 }
 
-// staleNoLine is staleMessage for a package with no //go:generate line that runs cardgen, where
-// go generate changes nothing.
-var staleNoLine = map[gen.Staleness]string{
-	gen.Changed:  "stale; run cardgen on the package to update it (go generate does so only through a //go:generate line that runs cardgen, and none in the package does: add //go:generate go tool cardgen to one of its files, unless a line elsewhere runs cardgen on it)",
-	gen.Missing:  "missing; run cardgen on the package to write it (go generate does so only through a //go:generate line that runs cardgen, and none in the package does: add //go:generate go tool cardgen to one of its files, unless a line elsewhere runs cardgen on it)",
-	gen.Unwanted: "no longer generated (the package has no tools); run cardgen on the package to remove it",
+// staleMessage is check's line on a stale file, whose package has a //go:generate line that runs
+// cardgen (generateLine) or not: then go generate changes nothing, and the line to add is said
+// (for a file to remove, nothing new is generated, so the line is not needed).
+func staleMessage(why gen.Staleness, generateLine bool) string {
+	s := staleFile[why]
+	switch {
+	case generateLine:
+		return s.what + "; run go generate (or cardgen) to " + s.verb + " it"
+	case why == gen.Unwanted:
+		return s.what + "; run cardgen on the package to " + s.verb + " it"
+	}
+	return s.what + "; run cardgen on the package to " + s.verb + " it (go generate does so only through a //go:generate line that runs cardgen, and none in the package does: add //go:generate go tool cardgen to one of its files, unless a line elsewhere runs cardgen on it)"
 }
 
 // runCheck loads, models and checks the packages without writing anything. It exits 1 when there
@@ -45,9 +52,9 @@ var staleNoLine = map[gen.Staleness]string{
 // checkFailed reports an error that is not a diagnostic (a package that cannot be found or
 // loaded): on stderr, and with -json also as the report's one diagnostic, without a position, so
 // that a CI step reading stdout always gets the documented JSON.
-func checkFailed(err error, asJSON bool, stdout, stderr io.Writer) int {
+func checkFailed(errs []error, asJSON bool, stdout, stderr io.Writer) int {
 	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
-	for _, e := range argErrors(err) { // each refused argument is a line, and a diagnostic, of its own
+	for _, e := range errs { // each refused argument is a line, and a diagnostic, of its own
 		fmt.Fprintln(stderr, "cardgen check:", e)
 		report.Diagnostics = append(report.Diagnostics, jsonDiagnostic{Message: e.Error()})
 	}
@@ -81,15 +88,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return badFlags(stderr, "check", args, err)
 	}
-	patterns, argErr := packagePatterns(pkgArgs)
-	if argErr != nil && len(patterns) == 0 {
-		return checkFailed(argErr, *asJSON, stdout, stderr)
+	patterns, argErrs := packagePatterns(pkgArgs)
+	if len(argErrs) > 0 && len(patterns) == 0 {
+		return checkFailed(argErrs, *asJSON, stdout, stderr)
 	}
 	wd, _ := os.Getwd()
 	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
 	// An argument refused is reported as a diagnostic without a position, and the packages of
 	// the others are still checked: one mistyped directory does not hide their problems.
-	for _, e := range argErrors(argErr) {
+	for _, e := range argErrs {
 		report.Diagnostics = append(report.Diagnostics, jsonDiagnostic{Message: e.Error()})
 	}
 	var staleLines []string // what the human output says of each stale file
@@ -104,7 +111,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	case err != nil:
 		// A load that failed as a whole: with the refused arguments already reported.
-		return checkFailed(errors.Join(argErr, err), *asJSON, stdout, stderr)
+		return checkFailed(append(argErrs, err), *asJSON, stdout, stderr)
 	}
 	if res != nil {
 		noLine := map[string]bool{} // package directories without a //go:generate line for cardgen
@@ -114,11 +121,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		for _, f := range gen.StaleFiles(res.Files) {
 			rel := gen.ShortPath(wd, f.Path)
 			report.Stale = append(report.Stale, rel)
-			msg := staleMessage[f.Why]
-			if noLine[filepath.Dir(f.Path)] {
-				msg = staleNoLine[f.Why]
-			}
-			staleLines = append(staleLines, rel+": "+msg)
+			staleLines = append(staleLines, rel+": "+staleMessage(f.Why, !noLine[filepath.Dir(f.Path)]))
 		}
 	}
 	if *asJSON {
@@ -126,7 +129,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		enc.SetIndent("", "  ")
 		enc.Encode(report)
 	} else {
-		for _, e := range argErrors(argErr) {
+		for _, e := range argErrs {
 			fmt.Fprintln(stderr, "cardgen check:", e)
 		}
 		for _, d := range diags.Relative(wd) {

@@ -119,11 +119,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return badFlags(stderr, "", args, err)
 	}
-	patterns, argErr := packagePatterns(pkgArgs)
-	for _, e := range argErrors(argErr) {
+	patterns, argErrs := packagePatterns(pkgArgs)
+	for _, e := range argErrs {
 		fmt.Fprintln(stderr, "cardgen:", e)
 	}
-	if argErr != nil && len(patterns) == 0 {
+	if len(argErrs) > 0 && len(patterns) == 0 {
 		return 1
 	}
 	opts := gen.Options{UIDir: *uiDir}
@@ -132,7 +132,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	wd, _ := os.Getwd()
 	res, err := gen.Generate(opts, patterns...)
-	if err == nil && argErr != nil {
+	if err == nil && len(argErrs) > 0 {
 		// The other arguments' packages were checked, and had nothing to report; nothing is
 		// written while an argument is wrong.
 		fmt.Fprintln(stderr, "cardgen: nothing written; fix the arguments and run cardgen again")

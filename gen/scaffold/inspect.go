@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
@@ -47,15 +48,17 @@ type pkgInfo struct {
 
 // dotImport is one package imported with import . "path".
 type dotImport struct {
-	path  string
-	at    string          // file:line:col of the first such import
-	names map[string]bool // the package's exported package-level names; nil when it was not found
+	path string
+	at   string // file:line:col of the first such import
+	// names returns the package's exported package-level names, nil when it was not found: read
+	// when first asked (it may start the go command), which cardgen new -view never does.
+	names func() map[string]bool
 }
 
 // dotImported returns the dot-import that brings name into a file of the package.
 func (info *pkgInfo) dotImported(name string) (dotImport, bool) {
 	for _, d := range info.dotImports {
-		if d.names[name] {
+		if d.names()[name] {
 			return d, true
 		}
 	}
@@ -188,7 +191,7 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 			info.dotImports = append(info.dotImports, dotImport{
 				path:  path,
 				at:    fmt.Sprintf("%s:%d:%d", filepath.Join(shown, filepath.Base(p.Filename)), p.Line, p.Column),
-				names: exportedNames(path, dir),
+				names: sync.OnceValue(func() map[string]bool { return exportedNames(path, dir) }),
 			})
 		}
 	}

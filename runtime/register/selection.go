@@ -167,7 +167,7 @@ func (o *keyOrder) UnmarshalJSON(b []byte) error {
 // alone.
 func (x *explainer) aloneSchema(name string) (*jsonschema.Resolved, []byte) {
 	x.parse()
-	return x.aloneWith(name, name, x.props[name])
+	return x.aloneWith(name, name, func() json.RawMessage { return x.props[name] })
 }
 
 // aloneSub is aloneSchema with the property name's own properties but sub left out, so that the
@@ -176,25 +176,28 @@ func (x *explainer) aloneSchema(name string) (*jsonschema.Resolved, []byte) {
 // first changes from run to run.
 func (x *explainer) aloneSub(name, sub string) (*jsonschema.Resolved, []byte) {
 	x.parse()
-	var prop map[string]json.RawMessage
-	var props map[string]json.RawMessage
-	if json.Unmarshal(x.props[name], &prop) != nil || json.Unmarshal(prop["properties"], &props) != nil {
-		return nil, nil
-	}
-	propSub, ok := props[sub]
-	if !ok {
-		return nil, nil
-	}
-	b, err := json.Marshal(map[string]json.RawMessage{sub: propSub})
-	if err != nil {
-		return nil, nil
-	}
-	prop["properties"] = b
-	raw, err := json.Marshal(prop)
-	if err != nil {
-		return nil, nil
-	}
-	return x.aloneWith(name+"\x00"+sub, name, raw)
+	// The property's schema with the one sub-property is made only when the cache lacks it.
+	return x.aloneWith(name+"\x00"+sub, name, func() json.RawMessage {
+		var prop map[string]json.RawMessage
+		var props map[string]json.RawMessage
+		if json.Unmarshal(x.props[name], &prop) != nil || json.Unmarshal(prop["properties"], &props) != nil {
+			return nil
+		}
+		propSub, ok := props[sub]
+		if !ok {
+			return nil
+		}
+		b, err := json.Marshal(map[string]json.RawMessage{sub: propSub})
+		if err != nil {
+			return nil
+		}
+		prop["properties"] = b
+		raw, err := json.Marshal(prop)
+		if err != nil {
+			return nil
+		}
+		return raw
+	})
 }
 
 // subProperties returns the names of the properties of the schema of the top-level property
@@ -206,8 +209,9 @@ func (x *explainer) subProperties(name string) []string {
 	return nil
 }
 
-// aloneWith is aloneSchema with prop for the schema of the property name, cached as key.
-func (x *explainer) aloneWith(key, name string, prop json.RawMessage) (*jsonschema.Resolved, []byte) {
+// aloneWith is aloneSchema with the schema of the property name that prop makes, cached as key:
+// prop runs only on a miss.
+func (x *explainer) aloneWith(key, name string, makeProp func() json.RawMessage) (*jsonschema.Resolved, []byte) {
 	type alone struct {
 		resolved *jsonschema.Resolved
 		raw      []byte
@@ -216,7 +220,7 @@ func (x *explainer) aloneWith(key, name string, prop json.RawMessage) (*jsonsche
 		return a.(alone).resolved, a.(alone).raw
 	}
 	var a alone
-	if prop != nil {
+	if prop := makeProp(); prop != nil {
 		s := map[string]any{"type": "object", "properties": map[string]json.RawMessage{name: prop}}
 		for _, k := range []string{"$schema", "$id", "$defs", "definitions"} {
 			if v, ok := x.top[k]; ok {
