@@ -112,7 +112,7 @@ func load(dir string, patterns []string) ([]*packages.Package, []string, error) 
 		p.TypeErrors = slices.DeleteFunc(p.TypeErrors, func(e types.Error) bool { return isUnusedImport(e.Msg) })
 		for i, e := range p.Errors {
 			if e.Kind == packages.ListError && e.Pos == "" {
-				p.Errors[i].Msg += listErrorAdvice(absDir, e.Msg)
+				p.Errors[i].Msg = explainListError(absDir, e.Msg)
 			}
 		}
 	}
@@ -168,6 +168,62 @@ var outsideModuleRE = regexp.MustCompile(`^(?:directory (.+) outside|pattern .+:
 // module: "main module (example.com/m) does not contain package example.com/m/nested/pkg".
 var notInMainModuleRE = regexp.MustCompile(`^main module \((\S+)\) does not contain package (\S+)$`)
 
+// noModuleProvidesRE matches the go command's error for an import path that no module of the
+// build provides, and captures the path: "no required module provides package x; to add it:
+// go get x".
+var noModuleProvidesRE = regexp.MustCompile(`^no required module provides package (\S+); to add it:\s+go get \S+$`)
+
+// explainListError is the go command's error without a position for a pattern it cannot list,
+// with what to do added, or in other words where its own advice is wrong for a generator.
+func explainListError(dir, msg string) string {
+	if m := noModuleProvidesRE.FindStringSubmatch(msg); m != nil {
+		// An import path inside a module of the build that names no directory (a typo, a package
+		// not written yet): go get cannot add what the module itself would hold.
+		if root, modPath, rel, ok := ownModuleDir(dir, m[1]); ok {
+			target := filepath.Join(root, filepath.FromSlash(rel))
+			return fmt.Sprintf("no package %s: its directory %s in module %s does not exist; name a package that exists, by its directory (cardgen ./...) or import path",
+				m[1], shortPath(dir, target), modPath)
+		}
+	}
+	return msg + listErrorAdvice(dir, msg)
+}
+
+// ownModuleDir finds the module of the build in dir — the main module, or one of the go.work
+// file's — whose path is a prefix of importPath, and returns its root, its path and importPath's
+// directory relative to the root.
+func ownModuleDir(dir, importPath string) (root, modPath, rel string, ok bool) {
+	roots := []string{moduleRoot(dir)}
+	if work := goWorkFile(dir); work != "" {
+		if data, err := os.ReadFile(work); err == nil {
+			if wf, err := modfile.ParseWork(work, data, nil); err == nil {
+				for _, u := range wf.Use {
+					roots = append(roots, filepath.Join(filepath.Dir(work), filepath.FromSlash(u.Path)))
+				}
+			}
+		}
+	}
+	for _, r := range roots {
+		if r == "" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(r, "go.mod"))
+		if err != nil {
+			continue
+		}
+		mp := modfile.ModulePath(data)
+		if mp == "" {
+			continue
+		}
+		if importPath == mp {
+			return r, mp, ".", true
+		}
+		if after, found := strings.CutPrefix(importPath, mp+"/"); found {
+			return r, mp, after, true
+		}
+	}
+	return "", "", "", false
+}
+
 // listErrorAdvice is what to do about an error without a position that the go command gives for
 // a pattern it cannot list, to be added to its words, or "" when they say enough. A user runs
 // cardgen where they are, not where the go command wants them: at a repository's root above the
@@ -207,7 +263,9 @@ func listErrorAdvice(dir, msg string) string {
 		return "; " + runThere(dir, root, target, strings.HasPrefix(msg, "pattern "))
 	}
 	if !strings.Contains(msg, "go.work") {
-		return ""
+		// A directory of no module at all: cardgen, like the go command, works on the packages
+		// of the module it runs in.
+		return "; no go.mod is at or above it: name a package of this module, or make that directory a module with go mod init and run cardgen there"
 	}
 	// A pattern at a workspace's root, which holds no module itself: the workspace's modules
 	// below it are what the user means.

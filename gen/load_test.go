@@ -770,6 +770,7 @@ func TestRunElsewhereAdvice(t *testing.T) {
 		"work/a/p.go":              "package a\n",
 		"work/b/go.mod":            "module example.com/b\n\ngo 1.26\n",
 		"work/b/p.go":              "package b\n",
+		"loose/p.go":               "package loose\n",
 	})
 	t.Setenv("GOWORK", "")
 	for _, tt := range []struct {
@@ -782,6 +783,11 @@ func TestRunElsewhereAdvice(t *testing.T) {
 		{"repo/svc", ".", "; name the directory of a package, or the packages below this one: cardgen ./..."},
 		{"repo/svc", "./internal", "; name the directory of a package, or the packages below this one: cardgen ./internal/..."},
 		{"work", "./...", "; name the packages of the workspace's modules instead: cardgen ./a/... ./b/..."},
+		// A directory in no module: the go command names none to go to.
+		{"repo/svc", "../../loose", "outside main module or its selected dependencies; no go.mod is at or above it: name a package of this module, or make that directory a module with go mod init and run cardgen there"},
+		// An import path of the module's own that names no directory: go get cannot add it.
+		{"repo/svc", "example.com/svc/ordrs", "no package example.com/svc/ordrs: its directory ordrs in module example.com/svc does not exist; name a package that exists, by its directory (cardgen ./...) or import path"},
+		{"work/a", "example.com/b/sub", "no package example.com/b/sub: its directory ../b/sub in module example.com/b does not exist; name a package that exists, by its directory (cardgen ./...) or import path"},
 	} {
 		_, err := Generate(Options{Dir: filepath.Join(top, tt.dir)}, tt.pattern)
 		if err == nil || !strings.HasSuffix(err.Error(), tt.want) {
