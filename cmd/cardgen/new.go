@@ -109,7 +109,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		// The files stay, so callers of the package break all the same.
 		printSignatureChanges(stdout, res)
 		// Exit 1: the golden files are not written yet.
-		fmt.Fprintln(stderr, "cardgen new: the module does not require the packages the generated code imports yet (cardgen's runtime, the MCP Go SDK):")
+		fmt.Fprintf(stderr, "cardgen new: %s:\n", missing.Headline())
 		for _, p := range missing.Problems {
 			fmt.Fprintf(stderr, "\t%s\n", p)
 		}

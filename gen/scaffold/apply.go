@@ -194,7 +194,9 @@ var lacksRequirements = regexp.MustCompile(`no required module provides package|
 
 // requirementProblems are the go command's lines that lacksRequirements matches, once each and
 // without the "; to add it:" advice that follows them: go get of each package is not what a
-// module new to cardgen needs (go mod tidy is).
+// module new to cardgen needs (go mod tidy is). A line's position is kept only when it is in the
+// package (cards_gen.go:10:2: the import that needs the module); a file elsewhere is one of
+// cardgen's runtime in the module cache, whose name says nothing the user can act on.
 func requirementProblems(out []byte) []string {
 	var probs []string
 	for line := range bytes.Lines(out) {
@@ -204,12 +206,19 @@ func requirementProblems(out []byte) []string {
 		// "; to add it:" and "; to update it:" introduce advice on the lines below, which are
 		// not kept.
 		text, _, _ := strings.Cut(string(bytes.TrimSpace(line)), "; to ")
+		if m := outsidePosition.FindStringSubmatch(text); m != nil {
+			text = text[len(m[0]):]
+		}
 		if !slices.Contains(probs, text) {
 			probs = append(probs, text)
 		}
 	}
 	return probs
 }
+
+// outsidePosition matches the position that starts a go command line when its file is outside
+// the directory the command ran in (../../pkg/mod/…/x.go:5:2: , /abs/x.go:5:2: ).
+var outsidePosition = regexp.MustCompile(`^(?:\.\.[/\\]|/|[A-Za-z]:[/\\])[^:]*\.go:\d+:\d+: `)
 
 // MissingRequirementsError is Apply's error when the tool's files are written and the package
 // generated, but the module does not yet require what the generated code imports (cardgen's
@@ -234,11 +243,33 @@ func (e *MissingRequirementsError) Commands() []string {
 	return append(cmds, "go mod tidy", "go test -run '"+e.Run+"' -update .")
 }
 
+// Headline says in a sentence what the module lacks, from what the go command said: a module
+// new to cardgen does not require the packages the generated code imports; one that requires
+// them may still lack their go.sum entries, or need go.mod updated for their own imports.
+func (e *MissingRequirementsError) Headline() string {
+	sums, requires := 0, 0
+	for _, p := range e.Problems {
+		switch {
+		case strings.Contains(p, "missing go.sum entry"):
+			sums++
+		case strings.Contains(p, "no required module provides package"), strings.Contains(p, "is replaced but not required"):
+			requires++
+		}
+	}
+	switch {
+	case requires > 0:
+		return "the module does not require the packages the generated code imports yet (cardgen's runtime, the MCP Go SDK)"
+	case sums > 0 && sums == len(e.Problems):
+		return "the module's go.sum lacks entries for the packages the generated code imports (cardgen's runtime, the MCP Go SDK, and theirs)"
+	default:
+		return "the module's go.mod needs updating for the packages the generated code imports (cardgen's runtime, the MCP Go SDK)"
+	}
+}
+
 // Error says what is missing, that the files are written and the commands that finish.
 func (e *MissingRequirementsError) Error() string {
-	return fmt.Sprintf("the module does not require the packages the generated code imports yet (%s); "+
-		"the files are written: in %s run %s to add them to go.mod and write the golden files",
-		strings.Join(e.Problems, "; "), e.Dir, strings.Join(e.Commands(), ", then "))
+	return fmt.Sprintf("%s: %s; the files are written: in %s run %s to update go.mod and go.sum and write the golden files",
+		e.Headline(), strings.Join(e.Problems, "; "), e.Dir, strings.Join(e.Commands(), ", then "))
 }
 
 // undo records what Apply changed so that a failure leaves the package as it was.

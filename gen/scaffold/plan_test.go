@@ -650,6 +650,49 @@ func TestRequirementProblemsDropAdvice(t *testing.T) {
 	}
 }
 
+// TestRequirementProblemsHeadline: a module that requires cardgen's runtime and the SDK but
+// lacks their go.sum entries was told it "does not require" them, with the position of a file of
+// cardgen's runtime in the module cache. The headline now says what the go command found, and a
+// position is kept only for a file of the package.
+func TestRequirementProblemsHeadline(t *testing.T) {
+	for _, tc := range []struct {
+		name, out string
+		problems  []string
+		headline  string
+	}{{
+		name: "go.sum",
+		out: "../../../home/u/go/pkg/mod/github.com/cardgen/cardgen@v0.1.0/runtime/mdcard/render.go:8:2: missing go.sum entry for module providing package github.com/yuin/goldmark (imported by github.com/cardgen/cardgen/runtime/mdcard); to add:\n\tgo get github.com/cardgen/cardgen/runtime/mdcard@v0.1.0\n" +
+			"cards_gen.go:12:2: missing go.sum entry for module providing package github.com/modelcontextprotocol/go-sdk/mcp (imported by example.com/sum); to add:\n\tgo get example.com/sum\n",
+		problems: []string{
+			"missing go.sum entry for module providing package github.com/yuin/goldmark (imported by github.com/cardgen/cardgen/runtime/mdcard)",
+			"cards_gen.go:12:2: missing go.sum entry for module providing package github.com/modelcontextprotocol/go-sdk/mcp (imported by example.com/sum)",
+		},
+		headline: "the module's go.sum lacks entries",
+	}, {
+		name: "require",
+		out: "cards_gen.go:13:2: no required module provides package github.com/modelcontextprotocol/go-sdk/mcp; to add it:\n\tgo get github.com/modelcontextprotocol/go-sdk/mcp\n" +
+			"/abs/mod/x.go:3:2: missing go.sum entry for module providing package golang.org/x/net/html (imported by y); to add:\n\tgo get y\n",
+		problems: []string{
+			"cards_gen.go:13:2: no required module provides package github.com/modelcontextprotocol/go-sdk/mcp",
+			"missing go.sum entry for module providing package golang.org/x/net/html (imported by y)",
+		},
+		headline: "the module does not require the packages",
+	}, {
+		name:     "update",
+		out:      "go: updates to go.mod needed; to update it:\n\tgo mod tidy\n",
+		problems: []string{"go: updates to go.mod needed"},
+		headline: "the module's go.mod needs updating",
+	}} {
+		e := &MissingRequirementsError{Problems: requirementProblems([]byte(tc.out))}
+		if !slices.Equal(e.Problems, tc.problems) {
+			t.Errorf("%s: problems = %q, want %q", tc.name, e.Problems, tc.problems)
+		}
+		if !strings.HasPrefix(e.Headline(), tc.headline) {
+			t.Errorf("%s: headline %q, want it to start %q", tc.name, e.Headline(), tc.headline)
+		}
+	}
+}
+
 // TestNewPlanSourceName: the handler's file is <tool>.go unless the go command would not build
 // that file into the package everywhere as an ordinary file — ignored (a leading _ or .), a test
 // (_test), built on one platform (_linux, _arm64, _windows_amd64, also before a dot) — or it is a
