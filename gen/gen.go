@@ -340,9 +340,14 @@ func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 // example's diagnostic quotes it.
 func validationMessage(raw []byte, resolved *gjsonschema.Resolved, v any, err error) string {
 	err = sdkschema.Explain(raw, v, err)
-	// The validator names the schema by its $id first, which says nothing here.
+	// The validator names the schema first, by its $id or (cardgen's schemas have none) as
+	// "root", which says nothing here.
 	msg := err.Error()
-	if prefix := "validating " + resolved.Schema().ID + ": "; strings.HasPrefix(msg, prefix) {
+	id := resolved.Schema().ID
+	if id == "" {
+		id = "root"
+	}
+	if prefix := "validating " + id + ": "; strings.HasPrefix(msg, prefix) {
 		msg = msg[len(prefix):]
 	}
 	return schemaBounds(raw, plainNumbers(quotedStrings(sortedAdditional(msg))))

@@ -3,7 +3,6 @@ package schema
 import (
 	"go/types"
 	"reflect"
-	"strconv"
 	"strings"
 )
 
@@ -134,95 +133,6 @@ func isError(t types.Type) bool {
 func isNamed(t types.Type, path, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
-}
-
-// pkgPath is reflect.Type.PkgPath: the defining package of a named type, "" otherwise.
-func pkgPath(t types.Type) string {
-	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
-		return reflectPkgPath(n.Obj().Pkg())
-	}
-	return ""
-}
-
-// reflectPkgPath is the package path reflect reports for pkg's types: "main" for a command,
-// whatever its import path (so invopop's "https://main" has no dot in its host and gives no $id).
-func reflectPkgPath(pkg *types.Package) string {
-	if pkg.Name() == "main" {
-		return "main"
-	}
-	return pkg.Path()
-}
-
-// reflectName is reflect.Type.Name, which invopop turns into the schema's $id: the type's name,
-// with the type arguments of a generic instance in reflect's notation ("Page[int,example.com/p.Item]").
-func reflectName(t types.Type) string {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return ""
-	}
-	args := n.TypeArgs()
-	if args.Len() == 0 {
-		return n.Obj().Name()
-	}
-	var b strings.Builder
-	b.WriteString(n.Obj().Name())
-	b.WriteByte('[')
-	for i := range args.Len() {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeReflectString(&b, args.At(i))
-	}
-	b.WriteByte(']')
-	return b.String()
-}
-
-// writeReflectString writes t as reflect.Type.String does for the common shapes of type
-// arguments. Struct, function and non-empty interface arguments fall back to go/types notation,
-// which differs from reflect's in spacing (a documented difference in the $id only).
-func writeReflectString(b *strings.Builder, t types.Type) {
-	switch t := types.Unalias(t).(type) {
-	case *types.Named:
-		if pkg := t.Obj().Pkg(); pkg != nil {
-			b.WriteString(reflectPkgPath(pkg))
-			b.WriteByte('.')
-		}
-		b.WriteString(reflectName(t))
-	case *types.Basic:
-		b.WriteString(t.Name())
-	case *types.Pointer:
-		b.WriteByte('*')
-		writeReflectString(b, t.Elem())
-	case *types.Slice:
-		b.WriteString("[]")
-		writeReflectString(b, t.Elem())
-	case *types.Array:
-		b.WriteString("[" + strconv.FormatInt(t.Len(), 10) + "]")
-		writeReflectString(b, t.Elem())
-	case *types.Map:
-		b.WriteString("map[")
-		writeReflectString(b, t.Key())
-		b.WriteByte(']')
-		writeReflectString(b, t.Elem())
-	case *types.Chan:
-		switch t.Dir() {
-		case types.SendRecv:
-			b.WriteString("chan ")
-		case types.SendOnly:
-			b.WriteString("chan<- ")
-		case types.RecvOnly:
-			b.WriteString("<-chan ")
-		}
-		writeReflectString(b, t.Elem())
-	case *types.Interface:
-		if t.Empty() {
-			b.WriteString("interface {}")
-			return
-		}
-		b.WriteString(types.TypeString(t, (*types.Package).Path))
-	default:
-		b.WriteString(types.TypeString(t, (*types.Package).Path))
-	}
 }
 
 // typeString names a type in messages the way Go source in another package would: pkg.Name.

@@ -30,7 +30,7 @@ import (
 // the items, leaves alone schemas without a single type and nullable fields, and does not require
 // fields promoted through an embedded pointer. The input schema of the same type stays invopop's.
 func TestForOutput(t *testing.T) {
-	const head = `{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/p/t","properties":`
+	const head = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":`
 	tests := []struct {
 		name, src, in, out string
 	}{
@@ -136,7 +136,7 @@ func hasKey(m map[string]any, k string) bool {
 // and writes (the shallowest, then the tagged one) and no property for a name encoding/json drops
 // (several at the same depth with nothing to choose between them); invopop keeps the last one.
 func TestFieldSelection(t *testing.T) {
-	const head = `{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/p/t","properties":`
+	const head = `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":`
 	const user = "type User struct { ID string `json:\"id\"`; Name string `json:\"name\"` }; type Org struct { ID int `json:\"id\"` }\n"
 	tests := []struct {
 		name, src, want string
@@ -260,15 +260,17 @@ func instantiationCycle(t *testing.T, decl, want string) {
 	}
 }
 
-// TestPackageMainID: reflect reports "main" as the package path of a command's types, whatever its
-// import path, and invopop gives no $id for "https://main" (its host has no dot); a non-main
-// package gets one.
-func TestPackageMainID(t *testing.T) {
+// TestNoID: no schema has a $id. invopop derives it from the type's name, so the input and
+// output schemas of one type (which differ in their nulls) shared one, as did URLInfo and UrlInfo,
+// and the TypeScript SDK's validator, which caches compiled schemas by $id, then checked one
+// tool's values with another's schema. A command's types had none already: reflect reports
+// "main" as their package path.
+func TestNoID(t *testing.T) {
 	for _, c := range []struct {
 		pkg, want string
 	}{
 		{"main", `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":`},
-		{"p", `{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/cmd/tool/in","properties":`},
+		{"p", `{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":`},
 	} {
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, "main.go", "package "+c.pkg+"\ntype In struct { A int }\n", 0)
@@ -378,4 +380,96 @@ func TestEncodingJSONForms(t *testing.T) {
 			t.Errorf("the input schema's verdict on %s: %v; want it to accept exactly what encoding/json reads (%v)", doc, err, ok)
 		}
 	}
+}
+
+// TestOutputRequiredOmitted: jsonschema:"required" on an output field whose json tag lets
+// encoding/json leave it out made the tool's own result break its schema whenever the field was
+// empty (a JSON-RPC error on every such call). It is a problem in an output, and still allowed in
+// an input, where it makes the client send the field; a struct field, which omitempty never
+// leaves out, is fine in both.
+func TestOutputRequiredOmitted(t *testing.T) {
+	pkg := check(t, "package p\n"+
+		"type S struct{ A int }\n"+
+		"type T struct {\n"+
+		"\tReq int `json:\"req,omitempty\" jsonschema:\"required\"`\n"+
+		"\tZero S `json:\"zero,omitzero\" jsonschema:\"required\"`\n"+
+		"\tNested S `json:\"nested,omitempty\" jsonschema:\"required\"`\n"+
+		"\tPlain string `json:\"plain\" jsonschema:\"required\"`\n"+
+		"}\n")
+	obj := pkg.Scope().Lookup("T")
+	if _, probs := schema.For(obj.Type(), obj.Pos()); len(probs) > 0 {
+		t.Errorf("For: %v; want no problems (an input may require an omitempty field)", probs)
+	}
+	_, probs := schema.ForOutput(obj.Type(), obj.Pos())
+	msgs := problemMessages(probs)
+	want := []string{
+		`field Req: jsonschema tag: required on an output field whose json tag has omitempty: encoding/json leaves the field out of the result when it is empty (false, 0, "", nil, or no items), and the output schema then refuses the result; remove required, or the omitempty option`,
+		`field Zero: jsonschema tag: required on an output field whose json tag has omitzero: encoding/json leaves the field out of the result when it is zero, and the output schema then refuses the result; remove required, or the omitzero option`,
+	}
+	if strings.Join(msgs, "\n") != strings.Join(want, "\n") {
+		t.Errorf("ForOutput problems:\n%s\nwant:\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestFormatMisspelt: a format a letter or two from one JSON Schema defines turned the check
+// off without a word (format=emial); it is a problem with the format meant. Formats of one's
+// own and OpenAPI's (byte, two letters from date) are left alone.
+func TestFormatMisspelt(t *testing.T) {
+	pkg := check(t, "package p\n"+
+		"type T struct {\n"+
+		"\tA string `jsonschema:\"format=emial\"`\n"+
+		"\tB []string `jsonschema:\"format=Email\"`\n"+
+		"\tC string `jsonschema:\"format=byte\"`\n"+
+		"\tD string `jsonschema:\"format=phone\"`\n"+
+		"\tE string `jsonschema:\"format=date\"`\n"+
+		"\tF string `jsonschema:\"format=url\"`\n"+
+		"}\n")
+	obj := pkg.Scope().Lookup("T")
+	_, probs := schema.For(obj.Type(), obj.Pos())
+	msgs := problemMessages(probs)
+	want := []string{
+		"field A: jsonschema tag: format=emial is not a format JSON Schema defines, so every validator ignores it; did you mean format=email?",
+		"field B: jsonschema tag: format=Email is not a format JSON Schema defines, so every validator ignores it; did you mean format=email?",
+		"field F: jsonschema tag: format=url is not a format JSON Schema defines, so every validator ignores it; did you mean format=uri?",
+	}
+	if strings.Join(msgs, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestPointerOnlyMarshalText: encoding/json always writes a *T field with *T's MarshalText, so a
+// pointer to a type whose MarshalText is on the pointer only (*big.Float) is a string, in an
+// output and, with UnmarshalText, in an input. It was reported as depending on addressability,
+// with advice no standard-library type can follow; a value field still is, with advice it can.
+func TestPointerOnlyMarshalText(t *testing.T) {
+	pkg := check(t, "package p\nimport \"math/big\"\ntype T struct {\n\tF *big.Float `json:\"f\"`\n\tR []*big.Rat `json:\"r\"`\n}\ntype V struct {\n\tF big.Float `json:\"f\"`\n}\n")
+	obj := pkg.Scope().Lookup("T")
+	for name, fn := range map[string]func(types.Type, token.Pos) (schema.Result, []schema.Problem){"For": schema.For, "ForOutput": schema.ForOutput} {
+		res, probs := fn(obj.Type(), obj.Pos())
+		if len(probs) > 0 {
+			t.Fatalf("%s: %v", name, probs)
+		}
+		want := map[string]string{
+			"For":       `{"f":{"type":"string"},"r":{"items":{"type":"string"},"type":"array"}}`,
+			"ForOutput": `{"f":{"oneOf":[{"type":"string"},{"type":"null"}]},"r":{"oneOf":[{"items":{"oneOf":[{"type":"string"},{"type":"null"}]},"type":"array"},{"type":"null"}]}}`,
+		}[name]
+		b, _ := schema.Marshal(res.Schema)
+		if !strings.Contains(string(b), `"properties":`+want) {
+			t.Errorf("%s: %s; want properties %s", name, b, want)
+		}
+	}
+	obj = pkg.Scope().Lookup("V")
+	_, probs := schema.ForOutput(obj.Type(), obj.Pos())
+	if len(probs) != 1 || !strings.HasSuffix(probs[0].Msg, "make the field a pointer (*big.Float), which encoding/json always writes with MarshalText") {
+		t.Errorf("ForOutput(V): %v; want the value field reported with the pointer as the fix", probs)
+	}
+}
+
+// problemMessages are the messages of probs, in order.
+func problemMessages(probs []schema.Problem) []string {
+	msgs := make([]string, 0, len(probs))
+	for _, p := range probs {
+		msgs = append(msgs, p.Msg)
+	}
+	return msgs
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -123,6 +124,14 @@ func TestOracleFixtures(t *testing.T) {
 		}
 		delete(diffs, key)
 	}
+
+	// Keywords' required fields with omitempty (Required, Both) are fine in an input and a
+	// problem in an output, which encoding/json would write without them when they are empty.
+	if d := diffs["Keywords"+schematest.OutputSuffix]; len(d.Problems) != 2 || !strings.Contains(d.Problems[0], "field Required: jsonschema tag: required on an output field") ||
+		!strings.Contains(d.Problems[1], "field Both: jsonschema tag: required on an output field") {
+		t.Errorf("Keywords (output): problems %q; want the two required fields with omitempty reported", d.Problems)
+	}
+	delete(diffs, "Keywords"+schematest.OutputSuffix)
 
 	for name, d := range diffs {
 		t.Errorf("%s differs from invopop:\nproblems: %q\npanic: %s\nours:\n%s\ninvopop:\n%s", name, d.Problems, d.Panic, d.Ours, d.Invopop)
@@ -263,7 +272,7 @@ func TestProblems(t *testing.T) {
 		{"OwnJSON", []string{
 			"encoding.go:31:2: field Money: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney"),
 			"encoding.go:32:2: field Moneys: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney"),
-			"encoding.go:33:2: field Ptr: type problems.PtrText has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; declare MarshalText on the value receiver, or give problems.PtrText a JSONSchema() *jsonschema.Schema method",
+			"encoding.go:33:2: field Ptr: type problems.PtrText has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; make the field a pointer (*problems.PtrText), declare MarshalText on the value receiver, or give problems.PtrText a JSONSchema() *jsonschema.Schema method",
 			"encoding.go:34:2: field Link: " + urlMsg,
 			"encoding.go:35:2: field LinkP: " + urlMsg,
 			"encoding.go:37:2: field Big: type big.Int has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); " +
@@ -290,34 +299,35 @@ func TestProblems(t *testing.T) {
 			"values.go:8:2: field Back: jsonschema tag: pattern=(a)\\1 is not a regular expression Go's regexp package (RE2) accepts (invalid escape sequence: `\\1`), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; rewrite it without lookarounds or backreferences",
 			"values.go:9:2: field Zero: jsonschema tag: multipleOf=0 must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out",
 			"values.go:10:2: field Neg: jsonschema tag: multipleOf=-2 must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out",
+			"values.go:13:2: field Tenth: jsonschema tag: multipleOf=0.1 is a fraction binary floating point cannot hold exactly, so the MCP Go SDK and JavaScript clients refuse numbers that are multiples of it (0.3 for 0.1); use an integer field in smaller units (cents for 0.01), or a multipleOf that is a whole number or a power-of-two fraction (0.5, 0.25)",
 		}},
 		{"IgnoredValues", []string{
-			"values.go:20:2: field Enum: jsonschema tag: enum=one is not a number, which invopop needs on a schema of type integer, so it leaves it out; write a number, as in enum=1",
-			"values.go:21:2: field Default: jsonschema tag: default=none is not a number, which invopop needs on a schema of type number, so it leaves it out; write a number, as in default=1",
-			"values.go:22:2: field Example: jsonschema tag: example=many is not a number, which invopop needs on a schema of type array of integer, so it leaves it out; write a number, as in example=1",
-			"values.go:23:2: field Flag: jsonschema tag: default=yes is not true or false, so invopop ignores it; write default=true or default=false",
-			"values.go:24:2: field Unique: jsonschema tag: invopop reads uniqueItems=false as uniqueItems=true, whatever the value; write uniqueItems=true, or leave it out to allow repeated items",
-			`values.go:27:2: field Type: jsonschema tag: type=strin: "strin" is not a JSON schema type, and the MCP Go SDK matches no value against it; did you mean string?`,
-			`values.go:28:2: field OneOf: jsonschema tag: oneof_type=integer;nul: "nul" is not a JSON schema type, and the MCP Go SDK matches no value against it; did you mean null?`,
-			"values.go:30:2: field Read: jsonschema tag: readOnly=yes is not a boolean, so invopop reads it as readOnly=false; write readOnly=true, or leave it out",
+			"values.go:21:2: field Enum: jsonschema tag: enum=one is not a number, which invopop needs on a schema of type integer, so it leaves it out; write a number, as in enum=1",
+			"values.go:22:2: field Default: jsonschema tag: default=none is not a number, which invopop needs on a schema of type number, so it leaves it out; write a number, as in default=1",
+			"values.go:23:2: field Example: jsonschema tag: example=many is not a number, which invopop needs on a schema of type array of integer, so it leaves it out; write a number, as in example=1",
+			"values.go:24:2: field Flag: jsonschema tag: default=yes is not true or false, so invopop ignores it; write default=true or default=false",
+			"values.go:25:2: field Unique: jsonschema tag: invopop reads uniqueItems=false as uniqueItems=true, whatever the value; write uniqueItems=true, or leave it out to allow repeated items",
+			`values.go:28:2: field Type: jsonschema tag: type=strin: "strin" is not a JSON schema type, and the MCP Go SDK matches no value against it; did you mean string?`,
+			`values.go:29:2: field OneOf: jsonschema tag: oneof_type=integer;nul: "nul" is not a JSON schema type, and the MCP Go SDK matches no value against it; did you mean null?`,
+			"values.go:31:2: field Read: jsonschema tag: readOnly=yes is not a boolean, so invopop reads it as readOnly=false; write readOnly=true, or leave it out",
 		}},
 		// $refs are checked once the schema is complete: their problems come last.
 		{"Refs", []string{
-			"values.go:41:2: field Look: jsonschema tag: pattern=(?=x) is not a regular expression Go's regexp package (RE2) accepts (invalid or unsupported Perl syntax: `(?=`), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; rewrite it without lookarounds or backreferences",
-			`values.go:38:2: field Defs: jsonschema tag: oneof_ref: the MCP Go SDK cannot resolve $ref "#/$defs/Item" in the tool's schema (JSON Pointer "/$defs/Item": no key "Item" in map), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use oneof_type`,
-			`values.go:39:2: field Items: jsonschema tag: anyof_ref: the MCP Go SDK cannot resolve $ref "#/nowhere" in the tool's schema (JSON Pointer "/nowhere": no schema field "nowhere"), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use anyof_type`,
+			"values.go:42:2: field Look: jsonschema tag: pattern=(?=x) is not a regular expression Go's regexp package (RE2) accepts (invalid or unsupported Perl syntax: `(?=`), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; rewrite it without lookarounds or backreferences",
+			`values.go:39:2: field Defs: jsonschema tag: oneof_ref: the MCP Go SDK cannot resolve $ref "#/$defs/Item" in the tool's schema (JSON Pointer "/$defs/Item": no key "Item" in map), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use oneof_type`,
+			`values.go:40:2: field Items: jsonschema tag: anyof_ref: the MCP Go SDK cannot resolve $ref "#/nowhere" in the tool's schema (JSON Pointer "/nowhere": no schema field "nowhere"), so it refuses the schema and every call fails; cardgen's schemas are inline, without $defs, so point at a place in the schema itself (#/properties/…) or use anyof_type`,
 		}},
 		{"Choice", []string{
-			"values.go:48:2: field A: jsonschema tag: oneof_required=a names an alternative whose fields (a) the schema requires anyway (their json tags have no omitempty or omitzero), so it always holds: the choice means nothing, and oneOf refuses every value once two alternatives always hold; add omitempty or omitzero to their json tags",
-			"values.go:52:2: field D: jsonschema tag: anyof_required=d names an alternative whose fields (d) the schema requires anyway (their json tags have no omitempty or omitzero), so it always holds: the choice means nothing, and oneOf refuses every value once two alternatives always hold; add omitempty or omitzero to their json tags",
+			"values.go:49:2: field A: jsonschema tag: oneof_required=a names an alternative whose fields (a) the schema requires anyway (their json tags have no omitempty or omitzero), so it always holds: the choice means nothing, and oneOf refuses every value once two alternatives always hold; add omitempty or omitzero to their json tags",
+			"values.go:53:2: field D: jsonschema tag: anyof_required=d names an alternative whose fields (d) the schema requires anyway (their json tags have no omitempty or omitzero), so it always holds: the choice means nothing, and oneOf refuses every value once two alternatives always hold; add omitempty or omitzero to their json tags",
 		}},
 		{"BadNames", []string{
-			`values.go:58:2: field Quote: json tag: encoding/json does not take "user's" as a name (it allows letters, digits, spaces and !#$%&()*+-./:;<=>?@[]^_{|}~, not quotes or backslashes), so it uses the field name Quote instead, which the schema does not have; rename it`,
-			`values.go:59:2: field Back: json tag: encoding/json does not take "a\\b" as a name (it allows letters, digits, spaces and !#$%&()*+-./:;<=>?@[]^_{|}~, not quotes or backslashes), so it uses the field name Back instead, which the schema does not have; rename it`,
+			`values.go:59:2: field Quote: json tag: encoding/json does not take "user's" as a name (it allows letters, digits, spaces and !#$%&()*+-./:;<=>?@[]^_{|}~, not quotes or backslashes), so it uses the field name Quote instead, which the schema does not have; rename it`,
+			`values.go:60:2: field Back: json tag: encoding/json does not take "a\\b" as a name (it allows letters, digits, spaces and !#$%&()*+-./:;<=>?@[]^_{|}~, not quotes or backslashes), so it uses the field name Back instead, which the schema does not have; rename it`,
 		}},
 		{"ExtrasValues", []string{
-			`values.go:67:2: field Props: jsonschema_extras tag: minProperties makes the schema {"minProperties":"1"}, which the MCP Go SDK cannot read (cannot be unmarshaled into an int), so it refuses the tool's schema and every call fails; invopop writes a jsonschema_extras value as a string (but true, false and minimum), so set a keyword that takes a number or a list in a JSONSchemaExtend method of the type instead`,
-			"values.go:68:2: field Pat: jsonschema_extras tag: pattern makes the schema {\"pattern\":\"(?!x)\"}, which the MCP Go SDK cannot read (jsonschema.Schema: <anonymous schema>: pattern: error parsing regexp: invalid or unsupported Perl syntax: `(?!`), so it refuses the tool's schema and every call fails; invopop writes a jsonschema_extras value as a string (but true, false and minimum), so set a keyword that takes a number or a list in a JSONSchemaExtend method of the type instead",
+			`values.go:68:2: field Props: jsonschema_extras tag: minProperties makes the schema {"minProperties":"1"}, which the MCP Go SDK cannot read (cannot be unmarshaled into an int), so it refuses the tool's schema and every call fails; invopop writes a jsonschema_extras value as a string (but true, false and minimum), so set a keyword that takes a number or a list in a JSONSchemaExtend method of the type instead`,
+			"values.go:69:2: field Pat: jsonschema_extras tag: pattern makes the schema {\"pattern\":\"(?!x)\"}, which the MCP Go SDK cannot read (jsonschema.Schema: <anonymous schema>: pattern: error parsing regexp: invalid or unsupported Perl syntax: `(?!`), so it refuses the tool's schema and every call fails; invopop writes a jsonschema_extras value as a string (but true, false and minimum), so set a keyword that takes a number or a list in a JSONSchemaExtend method of the type instead",
 		}},
 		{"EmbeddedPtr", []string{
 			"decode.go:22:3: field inner: encoding/json cannot set the embedded pointer inner (its type is unexported), so it refuses every input that sets a field it promotes (x), which the schema offers; embed problems.inner without the *, or export its type",
@@ -403,14 +413,16 @@ func TestRuntime(t *testing.T) {
 	}
 }
 
-// check type-checks src (a package p with no imports) for the table tests and the example.
+// check type-checks src (a package p, which may import the standard library) for the table
+// tests and the example.
 func check(tb testing.TB, src string) *types.Package {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	pkg, err := new(types.Config).Check("example.com/p", fset, []*ast.File{f}, nil)
+	conf := types.Config{Importer: importer.ForCompiler(fset, "gc", nil)}
+	pkg, err := conf.Check("example.com/p", fset, []*ast.File{f}, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -418,28 +430,28 @@ func check(tb testing.TB, src string) *types.Package {
 }
 
 func TestFor(t *testing.T) {
-	const head = `{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/p/`
+	const head = `{"$schema":"https://json-schema.org/draft/2020-12/schema",`
 	tests := []struct {
 		name, src, want string
 	}{
 		{"required unless omitempty",
 			`type T struct { A int; B string ` + "`json:\"b,omitempty\"`" + ` }`,
-			head + `t","properties":{"A":{"type":"integer"},"b":{"type":"string"}},"additionalProperties":false,"type":"object","required":["A"]}`},
+			head + `"properties":{"A":{"type":"integer"},"b":{"type":"string"}},"additionalProperties":false,"type":"object","required":["A"]}`},
 		{"jsonschema required on omitempty",
 			`type T struct { B string ` + "`json:\"b,omitempty\" jsonschema:\"required,minLength=1\"`" + ` }`,
-			head + `t","properties":{"b":{"type":"string","minLength":1}},"additionalProperties":false,"type":"object","required":["b"]}`},
-		{"snake-case id, pointer, nullable",
+			head + `"properties":{"b":{"type":"string","minLength":1}},"additionalProperties":false,"type":"object","required":["b"]}`},
+		{"pointer, nullable",
 			`type GetOrderInput struct { ID *int ` + "`json:\"id\" jsonschema:\"nullable,minimum=1\"`" + ` }`,
-			head + `get-order-input","properties":{"id":{"oneOf":[{"type":"integer","minimum":1},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id"]}`},
+			head + `"properties":{"id":{"oneOf":[{"type":"integer","minimum":1},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id"]}`},
 		{"embedded pointer flattened, unexported skipped",
 			`type B struct { X bool ` + "`json:\"x,omitempty\"`" + `; y int }; type T struct { *B; Z []byte }`,
-			head + `t","properties":{"x":{"type":"boolean"},"Z":{"type":"string","contentEncoding":"base64"}},"additionalProperties":false,"type":"object","required":["Z"]}`},
+			head + `"properties":{"x":{"type":"boolean"},"Z":{"type":"string","contentEncoding":"base64"}},"additionalProperties":false,"type":"object","required":["Z"]}`},
 		{"maps",
 			`type T struct { S map[string]float32; I map[int]bool; A map[string]any }`,
-			head + `t","properties":{"S":{"additionalProperties":{"type":"number"},"type":"object"},"I":{"patternProperties":{"^-?[0-9]+$":{"type":"boolean"}},"additionalProperties":false,"type":"object"},"A":{"type":"object"}},"additionalProperties":false,"type":"object","required":["S","I","A"]}`},
+			head + `"properties":{"S":{"additionalProperties":{"type":"number"},"type":"object"},"I":{"patternProperties":{"^-?[0-9]+$":{"type":"boolean"}},"additionalProperties":false,"type":"object"},"A":{"type":"object"}},"additionalProperties":false,"type":"object","required":["S","I","A"]}`},
 		{"array item keywords",
 			`type T struct { L []string ` + "`json:\"l\" jsonschema:\"maxItems=3,enum=a,enum=b\"`" + ` }`,
-			head + `t","properties":{"l":{"items":{"type":"string","enum":["a","b"]},"type":"array","maxItems":3}},"additionalProperties":false,"type":"object","required":["l"]}`},
+			head + `"properties":{"l":{"items":{"type":"string","enum":["a","b"]},"type":"array","maxItems":3}},"additionalProperties":false,"type":"object","required":["l"]}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -495,7 +507,7 @@ type SearchInput struct {
 	b, _ := schema.Marshal(res.Schema)
 	fmt.Println(string(b))
 	// Output:
-	// {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/p/search-input","properties":{"query":{"type":"string","minLength":1,"description":"Words to look for"},"limit":{"type":"integer","maximum":50,"minimum":1,"default":10}},"additionalProperties":false,"type":"object","required":["query"]}
+	// {"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string","minLength":1,"description":"Words to look for"},"limit":{"type":"integer","maximum":50,"minimum":1,"default":10}},"additionalProperties":false,"type":"object","required":["query"]}
 }
 
 func ExampleFor_problem() {
@@ -600,8 +612,17 @@ func FuzzTags(f *testing.F) {
 		if string(got) != string(want) {
 			t.Fatalf("For:     %s\ninvopop: %s", got, want)
 		}
-		// The output schema: ForOutput against invopop with AdjustSchema's output changes.
-		res, _ = schema.ForOutput(st, token.NoPos)
+		// The output schema: ForOutput against invopop with AdjustSchema's output changes. An
+		// output may not require a field encoding/json leaves out (TestOutputRequiredOmitted).
+		res, outProbs := schema.ForOutput(st, token.NoPos)
+		if outProbs := mappingProblems(outProbs); len(outProbs) > 0 {
+			for _, p := range outProbs {
+				if !strings.Contains(p.Msg, "jsonschema tag: required on an output field") {
+					t.Fatalf("ForOutput reports %q where For reports nothing", p.Msg)
+				}
+			}
+			return
+		}
 		got, err = schema.Marshal(res.Schema)
 		if err != nil {
 			t.Fatal(err)

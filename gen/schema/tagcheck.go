@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/types"
 	"maps"
+	"math/big"
 	"net"
 	"net/netip"
 	"reflect"
@@ -177,10 +178,46 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 			if f, err := s.MultipleOf.Float64(); err == nil && f <= 0 {
 				m.tagIgnoredf(at, tagSpot{key: "jsonschema", word: -1, find: "multipleOf", name: true, value: true},
 					"jsonschema tag: multipleOf=%s must be greater than 0: the MCP Go SDK finds no number a multiple of it, so it refuses every value of the field; write a positive number, or leave it out", s.MultipleOf)
+			} else if err == nil && !binaryExact(string(s.MultipleOf)) {
+				m.tagIgnoredf(at, tagSpot{key: "jsonschema", word: -1, find: "multipleOf", name: true, value: true},
+					"jsonschema tag: multipleOf=%s is a fraction binary floating point cannot hold exactly, so the MCP Go SDK and JavaScript clients refuse numbers that are multiples of it (0.3 for 0.1); "+
+						"use an integer field in smaller units (cents for 0.01), or a multipleOf that is a whole number or a power-of-two fraction (0.5, 0.25)", s.MultipleOf)
+			}
+		}
+		if s.Format != "" && !slices.Contains(jsonSchemaFormats, s.Format) && !slices.Contains(openAPIFormats, s.Format) {
+			if meant := textdist.Closest(s.Format, jsonSchemaFormats); meant != "" {
+				m.tagProblemf(at, tagSpot{key: "jsonschema", word: -1, find: "format", name: true, value: true},
+					"jsonschema tag: format=%s is not a format JSON Schema defines, so every validator ignores it; did you mean format=%s?", s.Format, meant)
 			}
 		}
 		m.checkEmptyRange(s, at)
 	}
+}
+
+// jsonSchemaFormats are the formats JSON Schema 2020-12 defines. A format of one's own is allowed
+// (validators ignore it, and the model reads it as a note), but one a letter or two from these
+// is a misspelling that turns a check off without a word: format=emial.
+var jsonSchemaFormats = []string{
+	"date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname",
+	"ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template",
+	"json-pointer", "relative-json-pointer", "regex",
+}
+
+// openAPIFormats are OpenAPI's own formats, which people bring along on purpose (byte is two
+// letters from date).
+var openAPIFormats = []string{"int32", "int64", "float", "double", "byte", "binary", "password"}
+
+// binaryExact reports whether the decimal number n is a fraction with a power of two below the
+// line (3, 0.5, 0.375): those are exact as floating-point numbers, and a validator that divides a
+// value by them in floating point (jsonschema-go, JavaScript) gets a whole number for every
+// multiple. 0.1 is not: 0.3 / 0.1 is 2.9999999999999996 in float64.
+func binaryExact(n string) bool {
+	r, ok := new(big.Rat).SetString(n)
+	if !ok {
+		return true // not a number: reported elsewhere
+	}
+	d := r.Denom()
+	return d.BitLen() > 0 && new(big.Int).And(d, new(big.Int).Sub(d, big.NewInt(1))).Sign() == 0
 }
 
 // A bound is one end of a range a tag gives: its keyword, its value, and whether the value

@@ -215,7 +215,7 @@ func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 		m.problemf(at, "tool input must be a concrete type; %s has type parameters: use an instance such as %s[string]", typeString(t), n.Obj().Name())
 		return nil
 	}
-	if s := m.ownEncoding(t, at); s != nil {
+	if s := m.ownEncoding(t, at, false); s != nil {
 		if s.Type != "" {
 			m.problemf(at, "tool input must be a struct; encoding/json writes %s as a JSON %s, not an object: declare a struct type with a field of this type instead", typeString(t), s.Type)
 		}
@@ -225,13 +225,11 @@ func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 	if s == nil {
 		return nil
 	}
-	// invopop copies the root definition over the schema and then adds its ID and version.
-	if pkg := pkgPath(t); pkg != "" {
-		base := jsonschema.ID("https://" + pkg)
-		if base.Validate() == nil {
-			s.ID = base.Add(jsonschema.ToSnakeCase(reflectName(t)))
-		}
-	}
+	// invopop copies the root definition over the schema and then adds its ID and version. The
+	// ID is left out (a deliberate difference, docs/schemas.md): invopop derives it from the
+	// type's name alone, so a type's input and output schemas, which differ in their nulls,
+	// share one, as do URLInfo and UrlInfo; the TypeScript SDK's validator caches compiled
+	// schemas by $id and then checks one tool's values with another's schema.
 	s.Version = jsonschema.Version
 	return s
 }
@@ -246,6 +244,7 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 		}
 		return &jsonschema.Schema{}
 	}
+	throughPointer := deref(t) != types.Unalias(t)
 	t = deref(t)
 	if _, ok := t.(*types.TypeParam); ok {
 		m.problemf(at, "type parameter %s has no schema until it is instantiated; use a concrete type", t)
@@ -269,9 +268,9 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 		return &jsonschema.Schema{OneOf: []*jsonschema.Schema{{Type: "string"}, {Type: "integer"}}}
 	}
 	if isNamed(t, "net", "IP") {
-		return &jsonschema.Schema{Type: "string", Format: "ipv4"}
+		return ipSchema()
 	}
-	if s := m.ownEncoding(t, at); s != nil {
+	if s := m.ownEncoding(t, at, throughPointer); s != nil {
 		return s
 	}
 	if !m.enter(t, at) {
@@ -457,7 +456,11 @@ func special(t types.Type) *jsonschema.Schema {
 // written as an object of its parts though invopop says string: those are problems. It returns
 // nil for any other type, and leaves time.Time, net.IP and json.RawMessage to invopop's rules. The
 // Mapper of runtime/register.Reflector does the same at run time.
-func (m *mapper) ownEncoding(t types.Type, at site) *jsonschema.Schema {
+//
+// throughPointer says that the value is reached through a pointer (a *T field or item), which
+// encoding/json always writes with a MarshalText method of *T: a pointer-only MarshalText
+// (*big.Float) is then a string, and only a T itself depends on whether its value is addressable.
+func (m *mapper) ownEncoding(t types.Type, at site, throughPointer bool) *jsonschema.Schema {
 	switch {
 	case isNamed(t, "encoding/json", "Number"):
 		return &jsonschema.Schema{Type: "number"}
@@ -472,6 +475,9 @@ func (m *mapper) ownEncoding(t types.Type, at site) *jsonschema.Schema {
 	}
 	jsonValue, jsonPtr := m.methodOn(t, "MarshalJSON", isMarshalJSONSig)
 	textValue, textPtr := m.methodOn(t, "MarshalText", isMarshalTextSig)
+	if throughPointer && textPtr {
+		textValue, textPtr = true, false
+	}
 	name := typeString(t)
 	switch {
 	case (jsonValue || jsonPtr) && inStandardLibrary(t):
@@ -485,9 +491,13 @@ func (m *mapper) ownEncoding(t types.Type, at site) *jsonschema.Schema {
 		m.problemf(at, "type %s has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); "+
 			"give %s a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type", name, name)
 		return &jsonschema.Schema{}
+	case textPtr && !textValue && inStandardLibrary(t):
+		m.problemf(at, "type %s has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; "+
+			"make the field a pointer (*%s), which encoding/json always writes with MarshalText", name, name)
+		return &jsonschema.Schema{}
 	case textPtr && !textValue:
 		m.problemf(at, "type %s has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; "+
-			"declare MarshalText on the value receiver, or give %s a JSONSchema() *jsonschema.Schema method", name, name)
+			"make the field a pointer (*%s), declare MarshalText on the value receiver, or give %s a JSONSchema() *jsonschema.Schema method", name, name, name)
 		return &jsonschema.Schema{}
 	case !m.output && m.hasMethod(types.NewPointer(t), "UnmarshalJSON", isUnmarshalJSONSig):
 		// An input is read by the method, whatever the schema says.
@@ -711,6 +721,17 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 			// makes it a required property that is never written or read.
 			m.problemf(fat, "encoding/json ignores the embedded field %s (an unexported type that is not a struct), but invopop's schema requires it, so every call would fail; tag it json:\"-\", or export the type", f.Name())
 		}
+		if m.output && name != "" && required && omitted(tag) && omittable(f.Type(), tag) {
+			// An input may require a field encoding/json would leave out (the client must send
+			// it); an output cannot: the tool's own result breaks its schema.
+			opt := "omitempty"
+			if hasOption(strings.Split(jsonTag, ","), "omitzero") {
+				opt = "omitzero"
+			}
+			m.tagProblemf(fat, tagSpot{key: "jsonschema", word: -1, find: "required"},
+				"jsonschema tag: required on an output field whose json tag has %s: encoding/json leaves the field out of the result when it is %s, and the output schema then refuses the result; remove required, or the %s option",
+				opt, map[string]string{"omitempty": "empty (false, 0, \"\", nil, or no items)", "omitzero": "zero"}[opt], opt)
+		}
 		if name == "" {
 			if embed && !m.hiddenInterfaceMethod(deref(f.Type()), fat) && m.enter(deref(f.Type()), fat) {
 				_, ptr := types.Unalias(f.Type()).Underlying().(*types.Pointer)
@@ -794,6 +815,15 @@ func (m *mapper) quotedString(t types.Type, tag reflect.StructTag) bool {
 	return !m.hasMethod(p, "MarshalJSON", isMarshalJSONSig) && !m.hasMethod(p, "MarshalText", isMarshalTextSig)
 }
 
+// ipSchema is the schema of a net.IP, which encoding/json writes and reads with its MarshalText
+// and UnmarshalText: an IPv4 or an IPv6 address, or "" for a nil one. invopop's
+// {"type":"string","format":"ipv4"} made a client that checks formats (the TypeScript SDK's ajv)
+// refuse every result holding an IPv6 address, and told clients to send IPv4 only
+// (a deliberate difference, docs/schemas.md; runtime/register's jsonMapper writes the same).
+func ipSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "string", AnyOf: []*jsonschema.Schema{{Format: "ipv4"}, {Format: "ipv6"}, {Const: ""}}}
+}
+
 // canBeNull reports whether encoding/json writes null for a zero value of t: a nil pointer,
 // slice or map (an interface's schema accepts null already).
 func canBeNull(t types.Type) bool {
@@ -802,6 +832,27 @@ func canBeNull(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// omittable reports whether encoding/json can leave out a field of type t with the json tag
+// tag: with omitzero, any field (its zero value); with omitempty, one whose type has an empty
+// value (false, 0, "", a nil pointer, interface, slice or map, an empty map or slice, a
+// zero-length array) — never a struct or a longer array.
+func omittable(t types.Type, tag reflect.StructTag) bool {
+	opts := strings.Split(tag.Get("json"), ",")
+	if hasOption(opts, "omitzero") {
+		return true
+	}
+	if !hasOption(opts, "omitempty") {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		return false
+	case *types.Array:
+		return u.Len() == 0
+	}
+	return true
 }
 
 // omitted reports whether a field's json tag leaves a nil value out instead of writing null.
@@ -949,6 +1000,10 @@ func (m *mapper) mapSchema(u *types.Map, at site) *jsonschema.Schema {
 			s.PatternProperties = map[string]*jsonschema.Schema{intKeyPattern: m.schema(u.Elem(), at)}
 			s.AdditionalProperties = jsonschema.FalseSchema
 			return s
+		case types.Uint, types.Uint8, types.Uint16, types.Uint32, types.Uint64, types.Uintptr:
+			s.PatternProperties = map[string]*jsonschema.Schema{uintKeyPattern: m.schema(u.Elem(), at)}
+			s.AdditionalProperties = jsonschema.FalseSchema
+			return s
 		}
 	}
 	if i, ok := u.Elem().Underlying().(*types.Interface); !ok {
@@ -973,6 +1028,11 @@ func (m *mapper) inputInterface(t types.Type, u *types.Interface, at site) {
 // intKeyPattern is the pattern of the keys of a map with signed integer keys: encoding/json
 // writes a negative key with its minus sign ("-3"), which invopop's "^[0-9]+$" refuses.
 const intKeyPattern = "^-?[0-9]+$"
+
+// uintKeyPattern is the pattern of the keys of a map with unsigned integer keys, which
+// encoding/json writes as digits and reads only as digits: invopop constrains them not at all,
+// so a client could send "abc" and get the decoder's error instead of the schema's.
+const uintKeyPattern = "^[0-9]+$"
 
 // textKey reports whether encoding/json writes (for an output) or reads (for an input) the
 // integer map key type k as text: it writes a key with a value MarshalText method as what the

@@ -141,9 +141,11 @@ func NoOutput(tool string) error {
 
 // Reflector is the invopop configuration whose output the Go SDK accepts (no top-level $ref),
 // with a Mapper for the types encoding/json does not write as their Go structure: json.Number is
-// a JSON number, and a type with a MarshalText method but no MarshalJSON (uuid.UUID, netip.Addr)
-// a JSON string. time.Time, net.IP, json.RawMessage and types with invopop's JSONSchema or
-// JSONSchemaExtend methods keep invopop's schema. cardgen's generate-time mapping does the same.
+// a JSON number, a type with a MarshalText method but no MarshalJSON (uuid.UUID, netip.Addr), or
+// with MarshalText on its pointer only (big.Float, reached through a pointer), a JSON string, and
+// net.IP an IPv4 or IPv6 address or "". time.Time, json.RawMessage and types with invopop's
+// JSONSchema or JSONSchemaExtend methods keep invopop's schema. cardgen's generate-time mapping
+// does the same.
 func Reflector() *jsonschema.Reflector {
 	return &jsonschema.Reflector{ExpandedStruct: true, DoNotReference: true, Mapper: jsonMapper}
 }

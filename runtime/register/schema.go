@@ -52,6 +52,11 @@ func reflectSchema[T any](output bool) json.RawMessage {
 //     type with MarshalText, for an output; whose pointer has UnmarshalText, for an input).
 //   - A field with the json ",string" option that encoding/json does not quote (a **int, a
 //     named pointer type) keeps the schema of its type, where invopop makes it a string.
+//   - The keys of a map with unsigned integer keys are digits ("^[0-9]+$"), which invopop leaves
+//     free. (net.IP, an IPv4 or IPv6 address or "", and a pointer to a type with a pointer-only
+//     MarshalText, a string, are the Mapper's.)
+//   - The top level has no $id: invopop's names the type, so a type's input and output schemas
+//     shared one, and a validator that caches by $id (the TypeScript SDK's) mixed them up.
 //
 // Schemas that a type's own method made (JSONSchema, JSONSchemaAlias's target is followed) are
 // left as they are, and so are the fields and required list of a struct with a JSONSchemaExtend
@@ -59,6 +64,9 @@ func reflectSchema[T any](output bool) json.RawMessage {
 func AdjustSchema(t reflect.Type, s *jsonschema.Schema, output bool) {
 	a := adjuster{r: Reflector(), output: output}
 	a.schema(t, s)
+	if s != nil {
+		s.ID = "" // as gen/schema leaves it out: see the list above
+	}
 }
 
 var (
@@ -86,11 +94,21 @@ func jsonMapper(t reflect.Type) *jsonschema.Schema {
 	switch {
 	case t == jsonNumberType:
 		return &jsonschema.Schema{Type: "number"}
-	case t == timeType || t == ipType || t.Kind() == reflect.Interface ||
+	case t == ipType:
+		// An IPv4 or IPv6 address, or "" for a nil net.IP, as its MarshalText writes it; invopop
+		// says format ipv4 (gen/schema's ipSchema writes the same).
+		return &jsonschema.Schema{Type: "string", AnyOf: []*jsonschema.Schema{{Format: "ipv4"}, {Format: "ipv6"}, {Const: ""}}}
+	case t == timeType || t.Kind() == reflect.Interface ||
 		t.Implements(customSchemaType) || t.Implements(extendSchemaType) || t.Implements(protoEnumType) ||
 		t.Implements(jsonMarshalerType): // json.RawMessage, and shapes only the type's own method knows
 		return nil
 	case t.Implements(textMarshalerType):
+		return &jsonschema.Schema{Type: "string"}
+	case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(textMarshalerType) && !reflect.PointerTo(t).Implements(jsonMarshalerType):
+		// MarshalText on the pointer only (*big.Float): invopop hands the Mapper the type a
+		// pointer points to, and encoding/json writes a *T with the method, as a string. (A T
+		// field, whose JSON depends on whether it is addressable, is a problem cardgen reports
+		// when it generates.)
 		return &jsonschema.Schema{Type: "string"}
 	case byteSlice(t) && t.Elem() != byteType:
 		// invopop makes a string only of a slice of uint8 itself, and an array of integers of
@@ -117,6 +135,10 @@ func byteSlice(t reflect.Type) bool {
 // "^[0-9]+$" refuses.
 const intKeyPattern = "^-?[0-9]+$"
 
+// uintKeyPattern is the pattern of the keys of a map with unsigned integer keys, as gen/schema
+// writes it: encoding/json reads only digits, where invopop constrains the keys not at all.
+const uintKeyPattern = "^[0-9]+$"
+
 // textKey reports whether encoding/json writes (for an output) or reads (for an input) the
 // integer map key type k as text rather than as its digits: with a MarshalText method of the
 // value to write, with an UnmarshalText method of the pointer to read.
@@ -132,6 +154,19 @@ func (a *adjuster) textKey(k reflect.Type) bool {
 // sign, and one encoding/json takes as text (textKey) gets any string key, as a map of string
 // keys does.
 func (a *adjuster) mapKeys(t reflect.Type, s *jsonschema.Schema) {
+	switch t.Key().Kind() {
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		// invopop leaves the keys of these unconstrained; encoding/json reads only digits.
+		if len(s.PatternProperties) == 0 && !a.textKey(t.Key()) {
+			items := s.AdditionalProperties
+			if items == nil {
+				items = &jsonschema.Schema{}
+			}
+			s.PatternProperties = map[string]*jsonschema.Schema{uintKeyPattern: items}
+			s.AdditionalProperties = jsonschema.FalseSchema
+		}
+		return
+	}
 	items, ok := s.PatternProperties["^[0-9]+$"]
 	if !ok || len(s.PatternProperties) != 1 {
 		return

@@ -30,7 +30,7 @@ func (*PtrText) MarshalText() ([]byte, error) { return nil, nil }
 type OwnJSON struct {
 	Money  JSONMoney   `json:"money"`
 	Moneys []JSONMoney `json:"moneys"`
-	Ptr    *PtrText    `json:"ptr"`
+	Ptr    PtrText     `json:"ptr"`
 	Link   url.URL     `json:"link"`
 	LinkP  *url.URL    `json:"link_p"`
 	Custom Money       `json:"custom"` // a JSONSchema method describes it: fine

@@ -1,8 +1,8 @@
 package problems
 
 // TagValues has tag values that invopop writes into the schema and the MCP Go SDK cannot use: a
-// pattern Go's regexp package does not compile (the SDK refuses the whole schema) and a
-// multipleOf no number satisfies. Fine has a pattern RE2 takes.
+// pattern RE2 does not compile (the SDK refuses the whole schema), a multipleOf no number satisfies
+// or one floating point cannot hold (Tenth). Fine and Float have values that work.
 type TagValues struct {
 	Look  string   `json:"look" jsonschema:"pattern=^(?!admin)[a-z]+$"`
 	Back  []string `json:"back" jsonschema:"pattern=(a)\\1"`
@@ -10,6 +10,7 @@ type TagValues struct {
 	Neg   []int    `json:"neg" jsonschema:"multipleOf=-2"`
 	Fine  string   `json:"fine" jsonschema:"pattern=^[a-z]+(\\,[a-z]+)*$,minLength=1"`
 	Float float64  `json:"float" jsonschema:"multipleOf=0.5"`
+	Tenth float64  `json:"tenth" jsonschema:"multipleOf=0.1"`
 }
 
 // IgnoredValues has values invopop drops or misreads without a word: a default, enum or example

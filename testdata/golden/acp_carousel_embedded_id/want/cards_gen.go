@@ -21,8 +21,8 @@ const _ = register.GeneratedAPI1
 // The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules.
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
-	findHotelsInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/acp_carousel_embedded_id/in","properties":{"query":{"type":"string"}},"additionalProperties":false,"type":"object","required":["query"]}`)
-	findHotelsOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/acp_carousel_embedded_id/hotels","properties":{"hotels":{"oneOf":[{"items":{"properties":{"id":{"type":"string"},"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["hotels"]}`)
+	findHotelsInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"query":{"type":"string"}},"additionalProperties":false,"type":"object","required":["query"]}`)
+	findHotelsOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"hotels":{"oneOf":[{"items":{"properties":{"id":{"type":"string"},"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["hotels"]}`)
 )
 
 // RegisterTools adds the annotated tools of package p to s: find_hotels. Each tool gets the input

@@ -22,10 +22,10 @@ const _ = register.GeneratedAPI1
 // The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules.
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
-	getOrderInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/embedded_card_tags/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	getOrderOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/embedded_card_tags/order","properties":{"id":{"type":"string"},"note":{"type":"string"},"owner":{"type":"string"},"email":{"type":"string"},"order_note":{"type":"string"},"total":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","note","order_note","total"]}`)
+	getOrderInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
+	getOrderOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"},"note":{"type":"string"},"owner":{"type":"string"},"email":{"type":"string"},"order_note":{"type":"string"},"total":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","note","order_note","total"]}`)
 	getBoxedInputSchema  = getOrderInputSchema
-	getBoxedOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/embedded_card_tags/boxed","properties":{"v":{"type":"integer"},"title":{"type":"string"}},"additionalProperties":false,"type":"object","required":["v","title"]}`)
+	getBoxedOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"v":{"type":"integer"},"title":{"type":"string"}},"additionalProperties":false,"type":"object","required":["v","title"]}`)
 )
 
 // RegisterTools adds the annotated tools of package p to s: get_order, get_boxed. Each tool gets

@@ -19,8 +19,8 @@ const _ = register.GeneratedAPI1
 // The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules.
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
-	itemsDeleteOneInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/hints_and_names/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	itemsDeleteOneOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/hints_and_names/out","properties":{"id":{"type":"string"},"name":{"type":"string"},"tags":{"items":{"type":"string"},"type":"array"},"owner":{"properties":{"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["name"]}},"additionalProperties":false,"type":"object","required":["id","name"]}`)
+	itemsDeleteOneInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
+	itemsDeleteOneOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"},"name":{"type":"string"},"tags":{"items":{"type":"string"},"type":"array"},"owner":{"properties":{"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["name"]}},"additionalProperties":false,"type":"object","required":["id","name"]}`)
 	fetchInputSchema           = itemsDeleteOneInputSchema
 	fetchOutputSchema          = itemsDeleteOneOutputSchema
 	listHttpRoutesInputSchema  = itemsDeleteOneInputSchema

@@ -22,8 +22,8 @@ const _ = register1.GeneratedAPI1
 // The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules.
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
-	getInputSchema  = json1.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/import_names_taken/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	getOutputSchema = json1.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/import_names_taken/out","properties":{"id":{"type":"string"},"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id","count"]}`)
+	getInputSchema  = json1.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
+	getOutputSchema = json1.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"},"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id","count"]}`)
 )
 
 // RegisterTools adds the annotated tools of package p to s: get. Each tool gets the input and

@@ -21,7 +21,7 @@ const _ = register.GeneratedAPI1
 // The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules.
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
-	getGuideInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/markdown_tool/guide-input","properties":{"topic":{"type":"string"},"part":{"type":"integer","minimum":1}},"additionalProperties":false,"type":"object","required":["topic"]}`)
+	getGuideInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"topic":{"type":"string"},"part":{"type":"integer","minimum":1}},"additionalProperties":false,"type":"object","required":["topic"]}`)
 	getGuideOutputSchema = mdcard.OutputSchema()
 )
 

@@ -24,8 +24,8 @@ const _ = register.GeneratedAPI1
 // The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules.
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
-	orderInputSchema   = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/receiver_names/in","properties":{"id":{"type":"string","title":"Item","description":"The item number"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	orderOutputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/receiver_names/out","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
+	orderInputSchema   = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string","title":"Item","description":"The item number"}},"additionalProperties":false,"type":"object","required":["id"]}`)
+	orderOutputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
 	findInputSchema    = orderInputSchema
 	findOutputSchema   = orderOutputSchema
 	countInputSchema   = orderInputSchema
@@ -36,10 +36,10 @@ var (
 	lookupOutputSchema = orderOutputSchema
 	searchInputSchema  = orderInputSchema
 	searchOutputSchema = orderOutputSchema
-	recordInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/receiver_names/model/lookup","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	recordOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/receiver_names/model/record","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	objectInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/receiver_names/s3/get-input","properties":{"key":{"type":"string"}},"additionalProperties":false,"type":"object","required":["key"]}`)
-	objectOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/receiver_names/s3/get-output","properties":{"key":{"type":"string"}},"additionalProperties":false,"type":"object","required":["key"]}`)
+	recordInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
+	recordOutputSchema = orderOutputSchema
+	objectInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"key":{"type":"string"}},"additionalProperties":false,"type":"object","required":["key"]}`)
+	objectOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"key":{"type":"string"}},"additionalProperties":false,"type":"object","required":["key"]}`)
 	screenInputSchema  = orderInputSchema
 	screenOutputSchema = orderOutputSchema
 )

@@ -22,8 +22,8 @@ const _ = register.GeneratedAPI1
 // The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules.
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
-	getOrderInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/result_card_full/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	getOrderOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/result_card_full/order","properties":{"id":{"type":"string"},"status":{"type":"string"},"eta":{"type":"string"},"total":{"type":"integer"},"carrier":{"type":"string"},"paid":{"type":"boolean"},"weight_kg":{"type":"number"},"track_url":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","status","eta","total","carrier","paid","weight_kg","track_url"]}`)
+	getOrderInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
+	getOrderOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"},"status":{"type":"string"},"eta":{"type":"string"},"total":{"type":"integer"},"carrier":{"type":"string"},"paid":{"type":"boolean"},"weight_kg":{"type":"number"},"track_url":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","status","eta","total","carrier","paid","weight_kg","track_url"]}`)
 )
 
 // RegisterTools adds the annotated tools of package p to s: get_order. Each tool gets the input and

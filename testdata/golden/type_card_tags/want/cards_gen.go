@@ -22,8 +22,8 @@ const _ = register.GeneratedAPI1
 // The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules.
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
-	getProductInputSchema      = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_card_tags/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	getProductOutputSchema     = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/type_card_tags/product","properties":{"id":{"type":"string"},"name":{"type":"string"},"category":{"type":"string"},"price":{"type":"integer"},"rating":{"type":"number"},"page":{"type":"string"},"image":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","name","category","price","rating","page","image"]}`)
+	getProductInputSchema      = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
+	getProductOutputSchema     = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"},"name":{"type":"string"},"category":{"type":"string"},"price":{"type":"integer"},"rating":{"type":"number"},"page":{"type":"string"},"image":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","name","category","price","rating","page","image"]}`)
 	featureProductInputSchema  = getProductInputSchema
 	featureProductOutputSchema = getProductOutputSchema
 )

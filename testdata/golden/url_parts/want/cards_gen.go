@@ -21,10 +21,10 @@ const _ = register.GeneratedAPI1
 // The tools' JSON schemas, derived by cardgen from the Go types with invopop/jsonschema's rules.
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
-	findInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/url_parts/in","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	findOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/url_parts/out","properties":{"id":{"type":"string"},"slug":{"type":"string"},"query":{"type":"string"},"base":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","slug","query","base"]}`)
+	findInputSchema  = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
+	findOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"},"slug":{"type":"string"},"query":{"type":"string"},"base":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","slug","query","base"]}`)
 	moreInputSchema  = findInputSchema
-	moreOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://github.com/cardgen/cardgen/testdata/golden/url_parts/search","properties":{"search":{"type":"string"},"page":{"type":"string"}},"additionalProperties":false,"type":"object","required":["search","page"]}`)
+	moreOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"search":{"type":"string"},"page":{"type":"string"}},"additionalProperties":false,"type":"object","required":["search","page"]}`)
 )
 
 // RegisterTools adds the annotated tools of package p to s: find, more. Each tool gets the input
