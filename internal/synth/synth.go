@@ -192,7 +192,9 @@ func newHandler(i int, inferred bool) handler {
 		enum[k] = "enum=" + s
 	}
 	inPool := []field{
-		{"ID", "string", "id", tag("The "+e.Noun+" number such as "+e.Example, "minLength=1", "maxLength=32")},
+		// The method's name makes every tool's schemas its own, as a real package's are: without
+		// it, tools of one entity and field count would share their schemas.
+		{"ID", "string", "id", tag("The "+e.Noun+" number such as "+e.Example+" for "+method, "minLength=1", "maxLength=32")},
 		{"Status", "string", "status,omitempty", tag("Only "+e.Path+" with this status", enum...)},
 		{"Limit", "int", "limit,omitempty", tag("At most this many results", "minimum=1", "maximum=100", "default=20")},
 		{"IncludeArchived", "bool", "include_archived,omitempty", tag("Also look in archived " + e.Path)},
@@ -201,7 +203,7 @@ func newHandler(i int, inferred bool) handler {
 	}
 	h.In = inPool[:3+i%4]
 	extra := i % 4 // 0–3 optional output fields on top of the five every output has
-	h.Out = append(h.Out, field{"ID", "string", "id", tag("The " + e.Noun + " number")})
+	h.Out = append(h.Out, field{"ID", "string", "id", tag("The " + e.Noun + " number from " + method)})
 	if extra >= 2 {
 		h.Out = append(h.Out, field{"Title", "string", "title", tag("A short name for people")})
 	}

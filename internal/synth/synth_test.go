@@ -3,6 +3,7 @@ package synth
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"go/build"
 	"io"
 	"os"
@@ -154,19 +155,19 @@ func TestHandlerShapes(t *testing.T) {
 		firstInTag, statusTag string
 	}{
 		{0, "GetInvoice0", "get_invoice_0", " readonly idempotent", 3, 5, false,
-			"description=The invoice number such as INV-1042,minLength=1,maxLength=32",
+			"description=The invoice number such as INV-1042 for %s,minLength=1,maxLength=32",
 			"description=Where the invoice is in its life,enum=draft,enum=open,enum=paid,enum=void"},
 		{1, "GetTicket1", "get_ticket_1", " readonly idempotent", 4, 6, true,
-			"description=The ticket number such as T-311,minLength=1,maxLength=32",
+			"description=The ticket number such as T-311 for %s,minLength=1,maxLength=32",
 			"description=Where the ticket is in its life,enum=new,enum=open,enum=pending,enum=solved"},
 		{12, "ReviewShipment12", "review_shipment_12", " readonly", 3, 5, false,
-			"description=The shipment number such as SH-77120,minLength=1,maxLength=32",
+			"description=The shipment number such as SH-77120 for %s,minLength=1,maxLength=32",
 			"description=Where the shipment is in its life,enum=packed,enum=in_transit,enum=delivered"},
 		{39, "CloseCourse39", "close_course_39", " destructive", 6, 8, true,
-			"description=The course number such as CS-101,minLength=1,maxLength=32",
+			"description=The course number such as CS-101 for %s,minLength=1,maxLength=32",
 			"description=Where the course is in its life,enum=planned,enum=open,enum=full,enum=archived"},
 		{48, "ApproveClaim48", "approve_claim_48", "", 3, 5, false,
-			"description=The claim number such as CL-61002,minLength=1,maxLength=32",
+			"description=The claim number such as CL-61002 for %s,minLength=1,maxLength=32",
 			"description=Where the claim is in its life,enum=filed,enum=reviewing,enum=approved,enum=denied"},
 	}
 	for _, tt := range tests {
@@ -178,8 +179,8 @@ func TestHandlerShapes(t *testing.T) {
 			t.Errorf("handler %d has %d input and %d output fields (amount %v), want %d and %d (amount %v)",
 				tt.i, len(h.In), len(h.Out), h.HasAmount, tt.inFields, tt.outFields, tt.hasAmount)
 		}
-		if h.In[0].Tag != tt.firstInTag {
-			t.Errorf("handler %d: ID tag %q, want %q", tt.i, h.In[0].Tag, tt.firstInTag)
+		if want := fmt.Sprintf(tt.firstInTag, tt.method); h.In[0].Tag != want {
+			t.Errorf("handler %d: ID tag %q, want %q", tt.i, h.In[0].Tag, want)
 		}
 		i := slices.IndexFunc(h.Out, func(f field) bool { return f.Name == "Status" })
 		if i < 0 || h.Out[i].Tag != tt.statusTag {
@@ -190,7 +191,7 @@ func TestHandlerShapes(t *testing.T) {
 				t.Errorf("handler %d: output has no %s field, which its card or the benchmark needs", tt.i, name)
 			}
 		}
-		if p := newHandler(tt.i, true); p.In[0].Tag != "The "+h.Entity.Noun+" number such as "+h.Entity.Example {
+		if p := newHandler(tt.i, true); p.In[0].Tag != "The "+h.Entity.Noun+" number such as "+h.Entity.Example+" for "+tt.method {
 			t.Errorf("handler %d, inferred: ID tag %q is not the plain description", tt.i, p.In[0].Tag)
 		}
 	}

@@ -6,14 +6,14 @@ import "context"
 
 // GetInvoice0Input says which invoice GetInvoice0 works on.
 type GetInvoice0Input struct {
-	ID     string `json:"id" jsonschema:"description=The invoice number such as INV-1042,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The invoice number such as INV-1042 for GetInvoice0,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only invoices with this status,enum=draft,enum=open,enum=paid,enum=void"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // GetInvoice0Result is the invoice GetInvoice0 returns.
 type GetInvoice0Result struct {
-	ID     string     `json:"id" jsonschema:"description=The invoice number"`
+	ID     string     `json:"id" jsonschema:"description=The invoice number from GetInvoice0"`
 	Status string     `json:"status" jsonschema:"description=Where the invoice is in its life,enum=draft,enum=open,enum=paid,enum=void"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -37,7 +37,7 @@ func (s *Service) GetInvoice0(ctx context.Context, in GetInvoice0Input) (*GetInv
 
 // GetTicket1Input says which ticket GetTicket1 works on.
 type GetTicket1Input struct {
-	ID              string `json:"id" jsonschema:"description=The ticket number such as T-311,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The ticket number such as T-311 for GetTicket1,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only tickets with this status,enum=new,enum=open,enum=pending,enum=solved"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived tickets"`
@@ -45,7 +45,7 @@ type GetTicket1Input struct {
 
 // GetTicket1Result is the ticket GetTicket1 returns.
 type GetTicket1Result struct {
-	ID     string     `json:"id" jsonschema:"description=The ticket number"`
+	ID     string     `json:"id" jsonschema:"description=The ticket number from GetTicket1"`
 	Status string     `json:"status" jsonschema:"description=Where the ticket is in its life,enum=new,enum=open,enum=pending,enum=solved"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -70,7 +70,7 @@ func (s *Service) GetTicket1(ctx context.Context, in GetTicket1Input) (*GetTicke
 
 // GetShipment2Input says which shipment GetShipment2 works on.
 type GetShipment2Input struct {
-	ID              string `json:"id" jsonschema:"description=The shipment number such as SH-77120,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The shipment number such as SH-77120 for GetShipment2,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only shipments with this status,enum=packed,enum=in_transit,enum=delivered"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived shipments"`
@@ -79,7 +79,7 @@ type GetShipment2Input struct {
 
 // GetShipment2Result is the shipment GetShipment2 returns.
 type GetShipment2Result struct {
-	ID     string     `json:"id" jsonschema:"description=The shipment number"`
+	ID     string     `json:"id" jsonschema:"description=The shipment number from GetShipment2"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the shipment is in its life,enum=packed,enum=in_transit,enum=delivered"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -105,7 +105,7 @@ func (s *Service) GetShipment2(ctx context.Context, in GetShipment2Input) (*GetS
 
 // GetBooking3Input says which booking GetBooking3 works on.
 type GetBooking3Input struct {
-	ID              string   `json:"id" jsonschema:"description=The booking number such as BK-9031,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The booking number such as BK-9031 for GetBooking3,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only bookings with this status,enum=held,enum=confirmed,enum=cancelled"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived bookings"`
@@ -115,7 +115,7 @@ type GetBooking3Input struct {
 
 // GetBooking3Result is the booking GetBooking3 returns.
 type GetBooking3Result struct {
-	ID        string     `json:"id" jsonschema:"description=The booking number"`
+	ID        string     `json:"id" jsonschema:"description=The booking number from GetBooking3"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the booking is in its life,enum=held,enum=confirmed,enum=cancelled"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -142,14 +142,14 @@ func (s *Service) GetBooking3(ctx context.Context, in GetBooking3Input) (*GetBoo
 
 // GetAccount4Input says which account GetAccount4 works on.
 type GetAccount4Input struct {
-	ID     string `json:"id" jsonschema:"description=The account number such as AC-5521,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The account number such as AC-5521 for GetAccount4,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only accounts with this status,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // GetAccount4Result is the account GetAccount4 returns.
 type GetAccount4Result struct {
-	ID     string     `json:"id" jsonschema:"description=The account number"`
+	ID     string     `json:"id" jsonschema:"description=The account number from GetAccount4"`
 	Status string     `json:"status" jsonschema:"description=Where the account is in its life,enum=trial,enum=active,enum=suspended,enum=closed"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -173,7 +173,7 @@ func (s *Service) GetAccount4(ctx context.Context, in GetAccount4Input) (*GetAcc
 
 // GetDevice5Input says which device GetDevice5 works on.
 type GetDevice5Input struct {
-	ID              string `json:"id" jsonschema:"description=The device number such as DV-0042,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The device number such as DV-0042 for GetDevice5,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only devices with this status,enum=online,enum=offline,enum=retired"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived devices"`
@@ -181,7 +181,7 @@ type GetDevice5Input struct {
 
 // GetDevice5Result is the device GetDevice5 returns.
 type GetDevice5Result struct {
-	ID     string     `json:"id" jsonschema:"description=The device number"`
+	ID     string     `json:"id" jsonschema:"description=The device number from GetDevice5"`
 	Status string     `json:"status" jsonschema:"description=Where the device is in its life,enum=online,enum=offline,enum=retired"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -206,7 +206,7 @@ func (s *Service) GetDevice5(ctx context.Context, in GetDevice5Input) (*GetDevic
 
 // GetReport6Input says which report GetReport6 works on.
 type GetReport6Input struct {
-	ID              string `json:"id" jsonschema:"description=The report number such as RP-2024-07,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The report number such as RP-2024-07 for GetReport6,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only reports with this status,enum=queued,enum=running,enum=ready,enum=failed"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived reports"`
@@ -215,7 +215,7 @@ type GetReport6Input struct {
 
 // GetReport6Result is the report GetReport6 returns.
 type GetReport6Result struct {
-	ID     string     `json:"id" jsonschema:"description=The report number"`
+	ID     string     `json:"id" jsonschema:"description=The report number from GetReport6"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the report is in its life,enum=queued,enum=running,enum=ready,enum=failed"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -241,7 +241,7 @@ func (s *Service) GetReport6(ctx context.Context, in GetReport6Input) (*GetRepor
 
 // GetLead7Input says which lead GetLead7 works on.
 type GetLead7Input struct {
-	ID              string   `json:"id" jsonschema:"description=The lead number such as LD-880,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The lead number such as LD-880 for GetLead7,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only leads with this status,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived leads"`
@@ -251,7 +251,7 @@ type GetLead7Input struct {
 
 // GetLead7Result is the lead GetLead7 returns.
 type GetLead7Result struct {
-	ID        string     `json:"id" jsonschema:"description=The lead number"`
+	ID        string     `json:"id" jsonschema:"description=The lead number from GetLead7"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the lead is in its life,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -278,14 +278,14 @@ func (s *Service) GetLead7(ctx context.Context, in GetLead7Input) (*GetLead7Resu
 
 // GetClaim8Input says which claim GetClaim8 works on.
 type GetClaim8Input struct {
-	ID     string `json:"id" jsonschema:"description=The claim number such as CL-61002,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The claim number such as CL-61002 for GetClaim8,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only claims with this status,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // GetClaim8Result is the claim GetClaim8 returns.
 type GetClaim8Result struct {
-	ID     string     `json:"id" jsonschema:"description=The claim number"`
+	ID     string     `json:"id" jsonschema:"description=The claim number from GetClaim8"`
 	Status string     `json:"status" jsonschema:"description=Where the claim is in its life,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -309,7 +309,7 @@ func (s *Service) GetClaim8(ctx context.Context, in GetClaim8Input) (*GetClaim8R
 
 // GetCourse9Input says which course GetCourse9 works on.
 type GetCourse9Input struct {
-	ID              string `json:"id" jsonschema:"description=The course number such as CS-101,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The course number such as CS-101 for GetCourse9,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only courses with this status,enum=planned,enum=open,enum=full,enum=archived"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived courses"`
@@ -317,7 +317,7 @@ type GetCourse9Input struct {
 
 // GetCourse9Result is the course GetCourse9 returns.
 type GetCourse9Result struct {
-	ID     string     `json:"id" jsonschema:"description=The course number"`
+	ID     string     `json:"id" jsonschema:"description=The course number from GetCourse9"`
 	Status string     `json:"status" jsonschema:"description=Where the course is in its life,enum=planned,enum=open,enum=full,enum=archived"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`

@@ -6,7 +6,7 @@ import "context"
 
 // ReviewInvoice10Input says which invoice ReviewInvoice10 works on.
 type ReviewInvoice10Input struct {
-	ID              string `json:"id" jsonschema:"description=The invoice number such as INV-1042,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The invoice number such as INV-1042 for ReviewInvoice10,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only invoices with this status,enum=draft,enum=open,enum=paid,enum=void"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived invoices"`
@@ -15,7 +15,7 @@ type ReviewInvoice10Input struct {
 
 // ReviewInvoice10Result is the invoice ReviewInvoice10 returns.
 type ReviewInvoice10Result struct {
-	ID     string     `json:"id" jsonschema:"description=The invoice number"`
+	ID     string     `json:"id" jsonschema:"description=The invoice number from ReviewInvoice10"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the invoice is in its life,enum=draft,enum=open,enum=paid,enum=void"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -41,7 +41,7 @@ func (s *Service) ReviewInvoice10(ctx context.Context, in ReviewInvoice10Input) 
 
 // ReviewTicket11Input says which ticket ReviewTicket11 works on.
 type ReviewTicket11Input struct {
-	ID              string   `json:"id" jsonschema:"description=The ticket number such as T-311,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The ticket number such as T-311 for ReviewTicket11,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only tickets with this status,enum=new,enum=open,enum=pending,enum=solved"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived tickets"`
@@ -51,7 +51,7 @@ type ReviewTicket11Input struct {
 
 // ReviewTicket11Result is the ticket ReviewTicket11 returns.
 type ReviewTicket11Result struct {
-	ID        string     `json:"id" jsonschema:"description=The ticket number"`
+	ID        string     `json:"id" jsonschema:"description=The ticket number from ReviewTicket11"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the ticket is in its life,enum=new,enum=open,enum=pending,enum=solved"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -78,14 +78,14 @@ func (s *Service) ReviewTicket11(ctx context.Context, in ReviewTicket11Input) (*
 
 // ReviewShipment12Input says which shipment ReviewShipment12 works on.
 type ReviewShipment12Input struct {
-	ID     string `json:"id" jsonschema:"description=The shipment number such as SH-77120,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The shipment number such as SH-77120 for ReviewShipment12,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only shipments with this status,enum=packed,enum=in_transit,enum=delivered"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // ReviewShipment12Result is the shipment ReviewShipment12 returns.
 type ReviewShipment12Result struct {
-	ID     string     `json:"id" jsonschema:"description=The shipment number"`
+	ID     string     `json:"id" jsonschema:"description=The shipment number from ReviewShipment12"`
 	Status string     `json:"status" jsonschema:"description=Where the shipment is in its life,enum=packed,enum=in_transit,enum=delivered"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -109,7 +109,7 @@ func (s *Service) ReviewShipment12(ctx context.Context, in ReviewShipment12Input
 
 // ReviewBooking13Input says which booking ReviewBooking13 works on.
 type ReviewBooking13Input struct {
-	ID              string `json:"id" jsonschema:"description=The booking number such as BK-9031,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The booking number such as BK-9031 for ReviewBooking13,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only bookings with this status,enum=held,enum=confirmed,enum=cancelled"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived bookings"`
@@ -117,7 +117,7 @@ type ReviewBooking13Input struct {
 
 // ReviewBooking13Result is the booking ReviewBooking13 returns.
 type ReviewBooking13Result struct {
-	ID     string     `json:"id" jsonschema:"description=The booking number"`
+	ID     string     `json:"id" jsonschema:"description=The booking number from ReviewBooking13"`
 	Status string     `json:"status" jsonschema:"description=Where the booking is in its life,enum=held,enum=confirmed,enum=cancelled"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -142,7 +142,7 @@ func (s *Service) ReviewBooking13(ctx context.Context, in ReviewBooking13Input) 
 
 // ReviewAccount14Input says which account ReviewAccount14 works on.
 type ReviewAccount14Input struct {
-	ID              string `json:"id" jsonschema:"description=The account number such as AC-5521,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The account number such as AC-5521 for ReviewAccount14,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only accounts with this status,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived accounts"`
@@ -151,7 +151,7 @@ type ReviewAccount14Input struct {
 
 // ReviewAccount14Result is the account ReviewAccount14 returns.
 type ReviewAccount14Result struct {
-	ID     string     `json:"id" jsonschema:"description=The account number"`
+	ID     string     `json:"id" jsonschema:"description=The account number from ReviewAccount14"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the account is in its life,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -177,7 +177,7 @@ func (s *Service) ReviewAccount14(ctx context.Context, in ReviewAccount14Input) 
 
 // ReviewDevice15Input says which device ReviewDevice15 works on.
 type ReviewDevice15Input struct {
-	ID              string   `json:"id" jsonschema:"description=The device number such as DV-0042,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The device number such as DV-0042 for ReviewDevice15,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only devices with this status,enum=online,enum=offline,enum=retired"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived devices"`
@@ -187,7 +187,7 @@ type ReviewDevice15Input struct {
 
 // ReviewDevice15Result is the device ReviewDevice15 returns.
 type ReviewDevice15Result struct {
-	ID        string     `json:"id" jsonschema:"description=The device number"`
+	ID        string     `json:"id" jsonschema:"description=The device number from ReviewDevice15"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the device is in its life,enum=online,enum=offline,enum=retired"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -214,14 +214,14 @@ func (s *Service) ReviewDevice15(ctx context.Context, in ReviewDevice15Input) (*
 
 // ReviewReport16Input says which report ReviewReport16 works on.
 type ReviewReport16Input struct {
-	ID     string `json:"id" jsonschema:"description=The report number such as RP-2024-07,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The report number such as RP-2024-07 for ReviewReport16,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only reports with this status,enum=queued,enum=running,enum=ready,enum=failed"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // ReviewReport16Result is the report ReviewReport16 returns.
 type ReviewReport16Result struct {
-	ID     string     `json:"id" jsonschema:"description=The report number"`
+	ID     string     `json:"id" jsonschema:"description=The report number from ReviewReport16"`
 	Status string     `json:"status" jsonschema:"description=Where the report is in its life,enum=queued,enum=running,enum=ready,enum=failed"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -245,7 +245,7 @@ func (s *Service) ReviewReport16(ctx context.Context, in ReviewReport16Input) (*
 
 // ReviewLead17Input says which lead ReviewLead17 works on.
 type ReviewLead17Input struct {
-	ID              string `json:"id" jsonschema:"description=The lead number such as LD-880,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The lead number such as LD-880 for ReviewLead17,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only leads with this status,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived leads"`
@@ -253,7 +253,7 @@ type ReviewLead17Input struct {
 
 // ReviewLead17Result is the lead ReviewLead17 returns.
 type ReviewLead17Result struct {
-	ID     string     `json:"id" jsonschema:"description=The lead number"`
+	ID     string     `json:"id" jsonschema:"description=The lead number from ReviewLead17"`
 	Status string     `json:"status" jsonschema:"description=Where the lead is in its life,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -278,7 +278,7 @@ func (s *Service) ReviewLead17(ctx context.Context, in ReviewLead17Input) (*Revi
 
 // ReviewClaim18Input says which claim ReviewClaim18 works on.
 type ReviewClaim18Input struct {
-	ID              string `json:"id" jsonschema:"description=The claim number such as CL-61002,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The claim number such as CL-61002 for ReviewClaim18,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only claims with this status,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived claims"`
@@ -287,7 +287,7 @@ type ReviewClaim18Input struct {
 
 // ReviewClaim18Result is the claim ReviewClaim18 returns.
 type ReviewClaim18Result struct {
-	ID     string     `json:"id" jsonschema:"description=The claim number"`
+	ID     string     `json:"id" jsonschema:"description=The claim number from ReviewClaim18"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the claim is in its life,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -313,7 +313,7 @@ func (s *Service) ReviewClaim18(ctx context.Context, in ReviewClaim18Input) (*Re
 
 // ReviewCourse19Input says which course ReviewCourse19 works on.
 type ReviewCourse19Input struct {
-	ID              string   `json:"id" jsonschema:"description=The course number such as CS-101,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The course number such as CS-101 for ReviewCourse19,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only courses with this status,enum=planned,enum=open,enum=full,enum=archived"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived courses"`
@@ -323,7 +323,7 @@ type ReviewCourse19Input struct {
 
 // ReviewCourse19Result is the course ReviewCourse19 returns.
 type ReviewCourse19Result struct {
-	ID        string     `json:"id" jsonschema:"description=The course number"`
+	ID        string     `json:"id" jsonschema:"description=The course number from ReviewCourse19"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the course is in its life,enum=planned,enum=open,enum=full,enum=archived"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`

@@ -6,14 +6,14 @@ import "context"
 
 // UpdateInvoice20Input says which invoice UpdateInvoice20 works on.
 type UpdateInvoice20Input struct {
-	ID     string `json:"id" jsonschema:"description=The invoice number such as INV-1042,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The invoice number such as INV-1042 for UpdateInvoice20,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only invoices with this status,enum=draft,enum=open,enum=paid,enum=void"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // UpdateInvoice20Result is the invoice UpdateInvoice20 returns.
 type UpdateInvoice20Result struct {
-	ID     string     `json:"id" jsonschema:"description=The invoice number"`
+	ID     string     `json:"id" jsonschema:"description=The invoice number from UpdateInvoice20"`
 	Status string     `json:"status" jsonschema:"description=Where the invoice is in its life,enum=draft,enum=open,enum=paid,enum=void"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -37,7 +37,7 @@ func (s *Service) UpdateInvoice20(ctx context.Context, in UpdateInvoice20Input) 
 
 // UpdateTicket21Input says which ticket UpdateTicket21 works on.
 type UpdateTicket21Input struct {
-	ID              string `json:"id" jsonschema:"description=The ticket number such as T-311,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The ticket number such as T-311 for UpdateTicket21,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only tickets with this status,enum=new,enum=open,enum=pending,enum=solved"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived tickets"`
@@ -45,7 +45,7 @@ type UpdateTicket21Input struct {
 
 // UpdateTicket21Result is the ticket UpdateTicket21 returns.
 type UpdateTicket21Result struct {
-	ID     string     `json:"id" jsonschema:"description=The ticket number"`
+	ID     string     `json:"id" jsonschema:"description=The ticket number from UpdateTicket21"`
 	Status string     `json:"status" jsonschema:"description=Where the ticket is in its life,enum=new,enum=open,enum=pending,enum=solved"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -70,7 +70,7 @@ func (s *Service) UpdateTicket21(ctx context.Context, in UpdateTicket21Input) (*
 
 // UpdateShipment22Input says which shipment UpdateShipment22 works on.
 type UpdateShipment22Input struct {
-	ID              string `json:"id" jsonschema:"description=The shipment number such as SH-77120,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The shipment number such as SH-77120 for UpdateShipment22,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only shipments with this status,enum=packed,enum=in_transit,enum=delivered"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived shipments"`
@@ -79,7 +79,7 @@ type UpdateShipment22Input struct {
 
 // UpdateShipment22Result is the shipment UpdateShipment22 returns.
 type UpdateShipment22Result struct {
-	ID     string     `json:"id" jsonschema:"description=The shipment number"`
+	ID     string     `json:"id" jsonschema:"description=The shipment number from UpdateShipment22"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the shipment is in its life,enum=packed,enum=in_transit,enum=delivered"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -105,7 +105,7 @@ func (s *Service) UpdateShipment22(ctx context.Context, in UpdateShipment22Input
 
 // UpdateBooking23Input says which booking UpdateBooking23 works on.
 type UpdateBooking23Input struct {
-	ID              string   `json:"id" jsonschema:"description=The booking number such as BK-9031,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The booking number such as BK-9031 for UpdateBooking23,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only bookings with this status,enum=held,enum=confirmed,enum=cancelled"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived bookings"`
@@ -115,7 +115,7 @@ type UpdateBooking23Input struct {
 
 // UpdateBooking23Result is the booking UpdateBooking23 returns.
 type UpdateBooking23Result struct {
-	ID        string     `json:"id" jsonschema:"description=The booking number"`
+	ID        string     `json:"id" jsonschema:"description=The booking number from UpdateBooking23"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the booking is in its life,enum=held,enum=confirmed,enum=cancelled"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -142,14 +142,14 @@ func (s *Service) UpdateBooking23(ctx context.Context, in UpdateBooking23Input) 
 
 // UpdateAccount24Input says which account UpdateAccount24 works on.
 type UpdateAccount24Input struct {
-	ID     string `json:"id" jsonschema:"description=The account number such as AC-5521,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The account number such as AC-5521 for UpdateAccount24,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only accounts with this status,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // UpdateAccount24Result is the account UpdateAccount24 returns.
 type UpdateAccount24Result struct {
-	ID     string     `json:"id" jsonschema:"description=The account number"`
+	ID     string     `json:"id" jsonschema:"description=The account number from UpdateAccount24"`
 	Status string     `json:"status" jsonschema:"description=Where the account is in its life,enum=trial,enum=active,enum=suspended,enum=closed"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -173,7 +173,7 @@ func (s *Service) UpdateAccount24(ctx context.Context, in UpdateAccount24Input) 
 
 // UpdateDevice25Input says which device UpdateDevice25 works on.
 type UpdateDevice25Input struct {
-	ID              string `json:"id" jsonschema:"description=The device number such as DV-0042,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The device number such as DV-0042 for UpdateDevice25,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only devices with this status,enum=online,enum=offline,enum=retired"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived devices"`
@@ -181,7 +181,7 @@ type UpdateDevice25Input struct {
 
 // UpdateDevice25Result is the device UpdateDevice25 returns.
 type UpdateDevice25Result struct {
-	ID     string     `json:"id" jsonschema:"description=The device number"`
+	ID     string     `json:"id" jsonschema:"description=The device number from UpdateDevice25"`
 	Status string     `json:"status" jsonschema:"description=Where the device is in its life,enum=online,enum=offline,enum=retired"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -206,7 +206,7 @@ func (s *Service) UpdateDevice25(ctx context.Context, in UpdateDevice25Input) (*
 
 // UpdateReport26Input says which report UpdateReport26 works on.
 type UpdateReport26Input struct {
-	ID              string `json:"id" jsonschema:"description=The report number such as RP-2024-07,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The report number such as RP-2024-07 for UpdateReport26,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only reports with this status,enum=queued,enum=running,enum=ready,enum=failed"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived reports"`
@@ -215,7 +215,7 @@ type UpdateReport26Input struct {
 
 // UpdateReport26Result is the report UpdateReport26 returns.
 type UpdateReport26Result struct {
-	ID     string     `json:"id" jsonschema:"description=The report number"`
+	ID     string     `json:"id" jsonschema:"description=The report number from UpdateReport26"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the report is in its life,enum=queued,enum=running,enum=ready,enum=failed"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -241,7 +241,7 @@ func (s *Service) UpdateReport26(ctx context.Context, in UpdateReport26Input) (*
 
 // UpdateLead27Input says which lead UpdateLead27 works on.
 type UpdateLead27Input struct {
-	ID              string   `json:"id" jsonschema:"description=The lead number such as LD-880,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The lead number such as LD-880 for UpdateLead27,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only leads with this status,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived leads"`
@@ -251,7 +251,7 @@ type UpdateLead27Input struct {
 
 // UpdateLead27Result is the lead UpdateLead27 returns.
 type UpdateLead27Result struct {
-	ID        string     `json:"id" jsonschema:"description=The lead number"`
+	ID        string     `json:"id" jsonschema:"description=The lead number from UpdateLead27"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the lead is in its life,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -278,14 +278,14 @@ func (s *Service) UpdateLead27(ctx context.Context, in UpdateLead27Input) (*Upda
 
 // UpdateClaim28Input says which claim UpdateClaim28 works on.
 type UpdateClaim28Input struct {
-	ID     string `json:"id" jsonschema:"description=The claim number such as CL-61002,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The claim number such as CL-61002 for UpdateClaim28,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only claims with this status,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // UpdateClaim28Result is the claim UpdateClaim28 returns.
 type UpdateClaim28Result struct {
-	ID     string     `json:"id" jsonschema:"description=The claim number"`
+	ID     string     `json:"id" jsonschema:"description=The claim number from UpdateClaim28"`
 	Status string     `json:"status" jsonschema:"description=Where the claim is in its life,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -309,7 +309,7 @@ func (s *Service) UpdateClaim28(ctx context.Context, in UpdateClaim28Input) (*Up
 
 // UpdateCourse29Input says which course UpdateCourse29 works on.
 type UpdateCourse29Input struct {
-	ID              string `json:"id" jsonschema:"description=The course number such as CS-101,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The course number such as CS-101 for UpdateCourse29,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only courses with this status,enum=planned,enum=open,enum=full,enum=archived"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived courses"`
@@ -317,7 +317,7 @@ type UpdateCourse29Input struct {
 
 // UpdateCourse29Result is the course UpdateCourse29 returns.
 type UpdateCourse29Result struct {
-	ID     string     `json:"id" jsonschema:"description=The course number"`
+	ID     string     `json:"id" jsonschema:"description=The course number from UpdateCourse29"`
 	Status string     `json:"status" jsonschema:"description=Where the course is in its life,enum=planned,enum=open,enum=full,enum=archived"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`

@@ -6,14 +6,14 @@ import "context"
 
 // ApproveInvoice40Input says which invoice ApproveInvoice40 works on.
 type ApproveInvoice40Input struct {
-	ID     string `json:"id" jsonschema:"description=The invoice number such as INV-1042,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The invoice number such as INV-1042 for ApproveInvoice40,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only invoices with this status,enum=draft,enum=open,enum=paid,enum=void"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // ApproveInvoice40Result is the invoice ApproveInvoice40 returns.
 type ApproveInvoice40Result struct {
-	ID     string     `json:"id" jsonschema:"description=The invoice number"`
+	ID     string     `json:"id" jsonschema:"description=The invoice number from ApproveInvoice40"`
 	Status string     `json:"status" jsonschema:"description=Where the invoice is in its life,enum=draft,enum=open,enum=paid,enum=void"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -37,7 +37,7 @@ func (s *Service) ApproveInvoice40(ctx context.Context, in ApproveInvoice40Input
 
 // ApproveTicket41Input says which ticket ApproveTicket41 works on.
 type ApproveTicket41Input struct {
-	ID              string `json:"id" jsonschema:"description=The ticket number such as T-311,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The ticket number such as T-311 for ApproveTicket41,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only tickets with this status,enum=new,enum=open,enum=pending,enum=solved"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived tickets"`
@@ -45,7 +45,7 @@ type ApproveTicket41Input struct {
 
 // ApproveTicket41Result is the ticket ApproveTicket41 returns.
 type ApproveTicket41Result struct {
-	ID     string     `json:"id" jsonschema:"description=The ticket number"`
+	ID     string     `json:"id" jsonschema:"description=The ticket number from ApproveTicket41"`
 	Status string     `json:"status" jsonschema:"description=Where the ticket is in its life,enum=new,enum=open,enum=pending,enum=solved"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -70,7 +70,7 @@ func (s *Service) ApproveTicket41(ctx context.Context, in ApproveTicket41Input) 
 
 // ApproveShipment42Input says which shipment ApproveShipment42 works on.
 type ApproveShipment42Input struct {
-	ID              string `json:"id" jsonschema:"description=The shipment number such as SH-77120,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The shipment number such as SH-77120 for ApproveShipment42,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only shipments with this status,enum=packed,enum=in_transit,enum=delivered"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived shipments"`
@@ -79,7 +79,7 @@ type ApproveShipment42Input struct {
 
 // ApproveShipment42Result is the shipment ApproveShipment42 returns.
 type ApproveShipment42Result struct {
-	ID     string     `json:"id" jsonschema:"description=The shipment number"`
+	ID     string     `json:"id" jsonschema:"description=The shipment number from ApproveShipment42"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the shipment is in its life,enum=packed,enum=in_transit,enum=delivered"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -105,7 +105,7 @@ func (s *Service) ApproveShipment42(ctx context.Context, in ApproveShipment42Inp
 
 // ApproveBooking43Input says which booking ApproveBooking43 works on.
 type ApproveBooking43Input struct {
-	ID              string   `json:"id" jsonschema:"description=The booking number such as BK-9031,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The booking number such as BK-9031 for ApproveBooking43,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only bookings with this status,enum=held,enum=confirmed,enum=cancelled"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived bookings"`
@@ -115,7 +115,7 @@ type ApproveBooking43Input struct {
 
 // ApproveBooking43Result is the booking ApproveBooking43 returns.
 type ApproveBooking43Result struct {
-	ID        string     `json:"id" jsonschema:"description=The booking number"`
+	ID        string     `json:"id" jsonschema:"description=The booking number from ApproveBooking43"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the booking is in its life,enum=held,enum=confirmed,enum=cancelled"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -142,14 +142,14 @@ func (s *Service) ApproveBooking43(ctx context.Context, in ApproveBooking43Input
 
 // ApproveAccount44Input says which account ApproveAccount44 works on.
 type ApproveAccount44Input struct {
-	ID     string `json:"id" jsonschema:"description=The account number such as AC-5521,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The account number such as AC-5521 for ApproveAccount44,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only accounts with this status,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // ApproveAccount44Result is the account ApproveAccount44 returns.
 type ApproveAccount44Result struct {
-	ID     string     `json:"id" jsonschema:"description=The account number"`
+	ID     string     `json:"id" jsonschema:"description=The account number from ApproveAccount44"`
 	Status string     `json:"status" jsonschema:"description=Where the account is in its life,enum=trial,enum=active,enum=suspended,enum=closed"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -173,7 +173,7 @@ func (s *Service) ApproveAccount44(ctx context.Context, in ApproveAccount44Input
 
 // ApproveDevice45Input says which device ApproveDevice45 works on.
 type ApproveDevice45Input struct {
-	ID              string `json:"id" jsonschema:"description=The device number such as DV-0042,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The device number such as DV-0042 for ApproveDevice45,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only devices with this status,enum=online,enum=offline,enum=retired"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived devices"`
@@ -181,7 +181,7 @@ type ApproveDevice45Input struct {
 
 // ApproveDevice45Result is the device ApproveDevice45 returns.
 type ApproveDevice45Result struct {
-	ID     string     `json:"id" jsonschema:"description=The device number"`
+	ID     string     `json:"id" jsonschema:"description=The device number from ApproveDevice45"`
 	Status string     `json:"status" jsonschema:"description=Where the device is in its life,enum=online,enum=offline,enum=retired"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -206,7 +206,7 @@ func (s *Service) ApproveDevice45(ctx context.Context, in ApproveDevice45Input) 
 
 // ApproveReport46Input says which report ApproveReport46 works on.
 type ApproveReport46Input struct {
-	ID              string `json:"id" jsonschema:"description=The report number such as RP-2024-07,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The report number such as RP-2024-07 for ApproveReport46,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only reports with this status,enum=queued,enum=running,enum=ready,enum=failed"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived reports"`
@@ -215,7 +215,7 @@ type ApproveReport46Input struct {
 
 // ApproveReport46Result is the report ApproveReport46 returns.
 type ApproveReport46Result struct {
-	ID     string     `json:"id" jsonschema:"description=The report number"`
+	ID     string     `json:"id" jsonschema:"description=The report number from ApproveReport46"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the report is in its life,enum=queued,enum=running,enum=ready,enum=failed"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -241,7 +241,7 @@ func (s *Service) ApproveReport46(ctx context.Context, in ApproveReport46Input) 
 
 // ApproveLead47Input says which lead ApproveLead47 works on.
 type ApproveLead47Input struct {
-	ID              string   `json:"id" jsonschema:"description=The lead number such as LD-880,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The lead number such as LD-880 for ApproveLead47,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only leads with this status,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived leads"`
@@ -251,7 +251,7 @@ type ApproveLead47Input struct {
 
 // ApproveLead47Result is the lead ApproveLead47 returns.
 type ApproveLead47Result struct {
-	ID        string     `json:"id" jsonschema:"description=The lead number"`
+	ID        string     `json:"id" jsonschema:"description=The lead number from ApproveLead47"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the lead is in its life,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -278,14 +278,14 @@ func (s *Service) ApproveLead47(ctx context.Context, in ApproveLead47Input) (*Ap
 
 // ApproveClaim48Input says which claim ApproveClaim48 works on.
 type ApproveClaim48Input struct {
-	ID     string `json:"id" jsonschema:"description=The claim number such as CL-61002,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The claim number such as CL-61002 for ApproveClaim48,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only claims with this status,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // ApproveClaim48Result is the claim ApproveClaim48 returns.
 type ApproveClaim48Result struct {
-	ID     string     `json:"id" jsonschema:"description=The claim number"`
+	ID     string     `json:"id" jsonschema:"description=The claim number from ApproveClaim48"`
 	Status string     `json:"status" jsonschema:"description=Where the claim is in its life,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -309,7 +309,7 @@ func (s *Service) ApproveClaim48(ctx context.Context, in ApproveClaim48Input) (*
 
 // ApproveCourse49Input says which course ApproveCourse49 works on.
 type ApproveCourse49Input struct {
-	ID              string `json:"id" jsonschema:"description=The course number such as CS-101,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The course number such as CS-101 for ApproveCourse49,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only courses with this status,enum=planned,enum=open,enum=full,enum=archived"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived courses"`
@@ -317,7 +317,7 @@ type ApproveCourse49Input struct {
 
 // ApproveCourse49Result is the course ApproveCourse49 returns.
 type ApproveCourse49Result struct {
-	ID     string     `json:"id" jsonschema:"description=The course number"`
+	ID     string     `json:"id" jsonschema:"description=The course number from ApproveCourse49"`
 	Status string     `json:"status" jsonschema:"description=Where the course is in its life,enum=planned,enum=open,enum=full,enum=archived"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`

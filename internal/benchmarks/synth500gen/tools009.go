@@ -6,7 +6,7 @@ import "context"
 
 // ApproveInvoice90Input says which invoice ApproveInvoice90 works on.
 type ApproveInvoice90Input struct {
-	ID              string `json:"id" jsonschema:"description=The invoice number such as INV-1042,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The invoice number such as INV-1042 for ApproveInvoice90,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only invoices with this status,enum=draft,enum=open,enum=paid,enum=void"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived invoices"`
@@ -15,7 +15,7 @@ type ApproveInvoice90Input struct {
 
 // ApproveInvoice90Result is the invoice ApproveInvoice90 returns.
 type ApproveInvoice90Result struct {
-	ID     string     `json:"id" jsonschema:"description=The invoice number"`
+	ID     string     `json:"id" jsonschema:"description=The invoice number from ApproveInvoice90"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the invoice is in its life,enum=draft,enum=open,enum=paid,enum=void"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -41,7 +41,7 @@ func (s *Service) ApproveInvoice90(ctx context.Context, in ApproveInvoice90Input
 
 // ApproveTicket91Input says which ticket ApproveTicket91 works on.
 type ApproveTicket91Input struct {
-	ID              string   `json:"id" jsonschema:"description=The ticket number such as T-311,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The ticket number such as T-311 for ApproveTicket91,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only tickets with this status,enum=new,enum=open,enum=pending,enum=solved"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived tickets"`
@@ -51,7 +51,7 @@ type ApproveTicket91Input struct {
 
 // ApproveTicket91Result is the ticket ApproveTicket91 returns.
 type ApproveTicket91Result struct {
-	ID        string     `json:"id" jsonschema:"description=The ticket number"`
+	ID        string     `json:"id" jsonschema:"description=The ticket number from ApproveTicket91"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the ticket is in its life,enum=new,enum=open,enum=pending,enum=solved"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -78,14 +78,14 @@ func (s *Service) ApproveTicket91(ctx context.Context, in ApproveTicket91Input) 
 
 // ApproveShipment92Input says which shipment ApproveShipment92 works on.
 type ApproveShipment92Input struct {
-	ID     string `json:"id" jsonschema:"description=The shipment number such as SH-77120,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The shipment number such as SH-77120 for ApproveShipment92,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only shipments with this status,enum=packed,enum=in_transit,enum=delivered"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // ApproveShipment92Result is the shipment ApproveShipment92 returns.
 type ApproveShipment92Result struct {
-	ID     string     `json:"id" jsonschema:"description=The shipment number"`
+	ID     string     `json:"id" jsonschema:"description=The shipment number from ApproveShipment92"`
 	Status string     `json:"status" jsonschema:"description=Where the shipment is in its life,enum=packed,enum=in_transit,enum=delivered"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -109,7 +109,7 @@ func (s *Service) ApproveShipment92(ctx context.Context, in ApproveShipment92Inp
 
 // ApproveBooking93Input says which booking ApproveBooking93 works on.
 type ApproveBooking93Input struct {
-	ID              string `json:"id" jsonschema:"description=The booking number such as BK-9031,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The booking number such as BK-9031 for ApproveBooking93,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only bookings with this status,enum=held,enum=confirmed,enum=cancelled"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived bookings"`
@@ -117,7 +117,7 @@ type ApproveBooking93Input struct {
 
 // ApproveBooking93Result is the booking ApproveBooking93 returns.
 type ApproveBooking93Result struct {
-	ID     string     `json:"id" jsonschema:"description=The booking number"`
+	ID     string     `json:"id" jsonschema:"description=The booking number from ApproveBooking93"`
 	Status string     `json:"status" jsonschema:"description=Where the booking is in its life,enum=held,enum=confirmed,enum=cancelled"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -142,7 +142,7 @@ func (s *Service) ApproveBooking93(ctx context.Context, in ApproveBooking93Input
 
 // ApproveAccount94Input says which account ApproveAccount94 works on.
 type ApproveAccount94Input struct {
-	ID              string `json:"id" jsonschema:"description=The account number such as AC-5521,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The account number such as AC-5521 for ApproveAccount94,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only accounts with this status,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived accounts"`
@@ -151,7 +151,7 @@ type ApproveAccount94Input struct {
 
 // ApproveAccount94Result is the account ApproveAccount94 returns.
 type ApproveAccount94Result struct {
-	ID     string     `json:"id" jsonschema:"description=The account number"`
+	ID     string     `json:"id" jsonschema:"description=The account number from ApproveAccount94"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the account is in its life,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -177,7 +177,7 @@ func (s *Service) ApproveAccount94(ctx context.Context, in ApproveAccount94Input
 
 // ApproveDevice95Input says which device ApproveDevice95 works on.
 type ApproveDevice95Input struct {
-	ID              string   `json:"id" jsonschema:"description=The device number such as DV-0042,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The device number such as DV-0042 for ApproveDevice95,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only devices with this status,enum=online,enum=offline,enum=retired"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived devices"`
@@ -187,7 +187,7 @@ type ApproveDevice95Input struct {
 
 // ApproveDevice95Result is the device ApproveDevice95 returns.
 type ApproveDevice95Result struct {
-	ID        string     `json:"id" jsonschema:"description=The device number"`
+	ID        string     `json:"id" jsonschema:"description=The device number from ApproveDevice95"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the device is in its life,enum=online,enum=offline,enum=retired"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -214,14 +214,14 @@ func (s *Service) ApproveDevice95(ctx context.Context, in ApproveDevice95Input) 
 
 // ApproveReport96Input says which report ApproveReport96 works on.
 type ApproveReport96Input struct {
-	ID     string `json:"id" jsonschema:"description=The report number such as RP-2024-07,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The report number such as RP-2024-07 for ApproveReport96,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only reports with this status,enum=queued,enum=running,enum=ready,enum=failed"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // ApproveReport96Result is the report ApproveReport96 returns.
 type ApproveReport96Result struct {
-	ID     string     `json:"id" jsonschema:"description=The report number"`
+	ID     string     `json:"id" jsonschema:"description=The report number from ApproveReport96"`
 	Status string     `json:"status" jsonschema:"description=Where the report is in its life,enum=queued,enum=running,enum=ready,enum=failed"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -245,7 +245,7 @@ func (s *Service) ApproveReport96(ctx context.Context, in ApproveReport96Input) 
 
 // ApproveLead97Input says which lead ApproveLead97 works on.
 type ApproveLead97Input struct {
-	ID              string `json:"id" jsonschema:"description=The lead number such as LD-880,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The lead number such as LD-880 for ApproveLead97,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only leads with this status,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived leads"`
@@ -253,7 +253,7 @@ type ApproveLead97Input struct {
 
 // ApproveLead97Result is the lead ApproveLead97 returns.
 type ApproveLead97Result struct {
-	ID     string     `json:"id" jsonschema:"description=The lead number"`
+	ID     string     `json:"id" jsonschema:"description=The lead number from ApproveLead97"`
 	Status string     `json:"status" jsonschema:"description=Where the lead is in its life,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -278,7 +278,7 @@ func (s *Service) ApproveLead97(ctx context.Context, in ApproveLead97Input) (*Ap
 
 // ApproveClaim98Input says which claim ApproveClaim98 works on.
 type ApproveClaim98Input struct {
-	ID              string `json:"id" jsonschema:"description=The claim number such as CL-61002,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The claim number such as CL-61002 for ApproveClaim98,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only claims with this status,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived claims"`
@@ -287,7 +287,7 @@ type ApproveClaim98Input struct {
 
 // ApproveClaim98Result is the claim ApproveClaim98 returns.
 type ApproveClaim98Result struct {
-	ID     string     `json:"id" jsonschema:"description=The claim number"`
+	ID     string     `json:"id" jsonschema:"description=The claim number from ApproveClaim98"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the claim is in its life,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -313,7 +313,7 @@ func (s *Service) ApproveClaim98(ctx context.Context, in ApproveClaim98Input) (*
 
 // ApproveCourse99Input says which course ApproveCourse99 works on.
 type ApproveCourse99Input struct {
-	ID              string   `json:"id" jsonschema:"description=The course number such as CS-101,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The course number such as CS-101 for ApproveCourse99,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only courses with this status,enum=planned,enum=open,enum=full,enum=archived"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived courses"`
@@ -323,7 +323,7 @@ type ApproveCourse99Input struct {
 
 // ApproveCourse99Result is the course ApproveCourse99 returns.
 type ApproveCourse99Result struct {
-	ID        string     `json:"id" jsonschema:"description=The course number"`
+	ID        string     `json:"id" jsonschema:"description=The course number from ApproveCourse99"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the course is in its life,enum=planned,enum=open,enum=full,enum=archived"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`

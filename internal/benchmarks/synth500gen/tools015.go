@@ -6,7 +6,7 @@ import "context"
 
 // GetInvoice150Input says which invoice GetInvoice150 works on.
 type GetInvoice150Input struct {
-	ID              string `json:"id" jsonschema:"description=The invoice number such as INV-1042,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The invoice number such as INV-1042 for GetInvoice150,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only invoices with this status,enum=draft,enum=open,enum=paid,enum=void"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived invoices"`
@@ -15,7 +15,7 @@ type GetInvoice150Input struct {
 
 // GetInvoice150Result is the invoice GetInvoice150 returns.
 type GetInvoice150Result struct {
-	ID     string     `json:"id" jsonschema:"description=The invoice number"`
+	ID     string     `json:"id" jsonschema:"description=The invoice number from GetInvoice150"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the invoice is in its life,enum=draft,enum=open,enum=paid,enum=void"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -41,7 +41,7 @@ func (s *Service) GetInvoice150(ctx context.Context, in GetInvoice150Input) (*Ge
 
 // GetTicket151Input says which ticket GetTicket151 works on.
 type GetTicket151Input struct {
-	ID              string   `json:"id" jsonschema:"description=The ticket number such as T-311,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The ticket number such as T-311 for GetTicket151,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only tickets with this status,enum=new,enum=open,enum=pending,enum=solved"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived tickets"`
@@ -51,7 +51,7 @@ type GetTicket151Input struct {
 
 // GetTicket151Result is the ticket GetTicket151 returns.
 type GetTicket151Result struct {
-	ID        string     `json:"id" jsonschema:"description=The ticket number"`
+	ID        string     `json:"id" jsonschema:"description=The ticket number from GetTicket151"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the ticket is in its life,enum=new,enum=open,enum=pending,enum=solved"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -78,14 +78,14 @@ func (s *Service) GetTicket151(ctx context.Context, in GetTicket151Input) (*GetT
 
 // GetShipment152Input says which shipment GetShipment152 works on.
 type GetShipment152Input struct {
-	ID     string `json:"id" jsonschema:"description=The shipment number such as SH-77120,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The shipment number such as SH-77120 for GetShipment152,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only shipments with this status,enum=packed,enum=in_transit,enum=delivered"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // GetShipment152Result is the shipment GetShipment152 returns.
 type GetShipment152Result struct {
-	ID     string     `json:"id" jsonschema:"description=The shipment number"`
+	ID     string     `json:"id" jsonschema:"description=The shipment number from GetShipment152"`
 	Status string     `json:"status" jsonschema:"description=Where the shipment is in its life,enum=packed,enum=in_transit,enum=delivered"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -109,7 +109,7 @@ func (s *Service) GetShipment152(ctx context.Context, in GetShipment152Input) (*
 
 // GetBooking153Input says which booking GetBooking153 works on.
 type GetBooking153Input struct {
-	ID              string `json:"id" jsonschema:"description=The booking number such as BK-9031,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The booking number such as BK-9031 for GetBooking153,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only bookings with this status,enum=held,enum=confirmed,enum=cancelled"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived bookings"`
@@ -117,7 +117,7 @@ type GetBooking153Input struct {
 
 // GetBooking153Result is the booking GetBooking153 returns.
 type GetBooking153Result struct {
-	ID     string     `json:"id" jsonschema:"description=The booking number"`
+	ID     string     `json:"id" jsonschema:"description=The booking number from GetBooking153"`
 	Status string     `json:"status" jsonschema:"description=Where the booking is in its life,enum=held,enum=confirmed,enum=cancelled"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -142,7 +142,7 @@ func (s *Service) GetBooking153(ctx context.Context, in GetBooking153Input) (*Ge
 
 // GetAccount154Input says which account GetAccount154 works on.
 type GetAccount154Input struct {
-	ID              string `json:"id" jsonschema:"description=The account number such as AC-5521,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The account number such as AC-5521 for GetAccount154,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only accounts with this status,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived accounts"`
@@ -151,7 +151,7 @@ type GetAccount154Input struct {
 
 // GetAccount154Result is the account GetAccount154 returns.
 type GetAccount154Result struct {
-	ID     string     `json:"id" jsonschema:"description=The account number"`
+	ID     string     `json:"id" jsonschema:"description=The account number from GetAccount154"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the account is in its life,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -177,7 +177,7 @@ func (s *Service) GetAccount154(ctx context.Context, in GetAccount154Input) (*Ge
 
 // GetDevice155Input says which device GetDevice155 works on.
 type GetDevice155Input struct {
-	ID              string   `json:"id" jsonschema:"description=The device number such as DV-0042,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The device number such as DV-0042 for GetDevice155,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only devices with this status,enum=online,enum=offline,enum=retired"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived devices"`
@@ -187,7 +187,7 @@ type GetDevice155Input struct {
 
 // GetDevice155Result is the device GetDevice155 returns.
 type GetDevice155Result struct {
-	ID        string     `json:"id" jsonschema:"description=The device number"`
+	ID        string     `json:"id" jsonschema:"description=The device number from GetDevice155"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the device is in its life,enum=online,enum=offline,enum=retired"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -214,14 +214,14 @@ func (s *Service) GetDevice155(ctx context.Context, in GetDevice155Input) (*GetD
 
 // GetReport156Input says which report GetReport156 works on.
 type GetReport156Input struct {
-	ID     string `json:"id" jsonschema:"description=The report number such as RP-2024-07,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The report number such as RP-2024-07 for GetReport156,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only reports with this status,enum=queued,enum=running,enum=ready,enum=failed"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // GetReport156Result is the report GetReport156 returns.
 type GetReport156Result struct {
-	ID     string     `json:"id" jsonschema:"description=The report number"`
+	ID     string     `json:"id" jsonschema:"description=The report number from GetReport156"`
 	Status string     `json:"status" jsonschema:"description=Where the report is in its life,enum=queued,enum=running,enum=ready,enum=failed"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -245,7 +245,7 @@ func (s *Service) GetReport156(ctx context.Context, in GetReport156Input) (*GetR
 
 // GetLead157Input says which lead GetLead157 works on.
 type GetLead157Input struct {
-	ID              string `json:"id" jsonschema:"description=The lead number such as LD-880,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The lead number such as LD-880 for GetLead157,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only leads with this status,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived leads"`
@@ -253,7 +253,7 @@ type GetLead157Input struct {
 
 // GetLead157Result is the lead GetLead157 returns.
 type GetLead157Result struct {
-	ID     string     `json:"id" jsonschema:"description=The lead number"`
+	ID     string     `json:"id" jsonschema:"description=The lead number from GetLead157"`
 	Status string     `json:"status" jsonschema:"description=Where the lead is in its life,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -278,7 +278,7 @@ func (s *Service) GetLead157(ctx context.Context, in GetLead157Input) (*GetLead1
 
 // GetClaim158Input says which claim GetClaim158 works on.
 type GetClaim158Input struct {
-	ID              string `json:"id" jsonschema:"description=The claim number such as CL-61002,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The claim number such as CL-61002 for GetClaim158,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only claims with this status,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived claims"`
@@ -287,7 +287,7 @@ type GetClaim158Input struct {
 
 // GetClaim158Result is the claim GetClaim158 returns.
 type GetClaim158Result struct {
-	ID     string     `json:"id" jsonschema:"description=The claim number"`
+	ID     string     `json:"id" jsonschema:"description=The claim number from GetClaim158"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the claim is in its life,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -313,7 +313,7 @@ func (s *Service) GetClaim158(ctx context.Context, in GetClaim158Input) (*GetCla
 
 // GetCourse159Input says which course GetCourse159 works on.
 type GetCourse159Input struct {
-	ID              string   `json:"id" jsonschema:"description=The course number such as CS-101,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The course number such as CS-101 for GetCourse159,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only courses with this status,enum=planned,enum=open,enum=full,enum=archived"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived courses"`
@@ -323,7 +323,7 @@ type GetCourse159Input struct {
 
 // GetCourse159Result is the course GetCourse159 returns.
 type GetCourse159Result struct {
-	ID        string     `json:"id" jsonschema:"description=The course number"`
+	ID        string     `json:"id" jsonschema:"description=The course number from GetCourse159"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the course is in its life,enum=planned,enum=open,enum=full,enum=archived"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`

@@ -6,7 +6,7 @@ import "context"
 
 // UpdateInvoice270Input says which invoice UpdateInvoice270 works on.
 type UpdateInvoice270Input struct {
-	ID              string `json:"id" jsonschema:"description=The invoice number such as INV-1042,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The invoice number such as INV-1042 for UpdateInvoice270,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only invoices with this status,enum=draft,enum=open,enum=paid,enum=void"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived invoices"`
@@ -15,7 +15,7 @@ type UpdateInvoice270Input struct {
 
 // UpdateInvoice270Result is the invoice UpdateInvoice270 returns.
 type UpdateInvoice270Result struct {
-	ID     string     `json:"id" jsonschema:"description=The invoice number"`
+	ID     string     `json:"id" jsonschema:"description=The invoice number from UpdateInvoice270"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the invoice is in its life,enum=draft,enum=open,enum=paid,enum=void"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -41,7 +41,7 @@ func (s *Service) UpdateInvoice270(ctx context.Context, in UpdateInvoice270Input
 
 // UpdateTicket271Input says which ticket UpdateTicket271 works on.
 type UpdateTicket271Input struct {
-	ID              string   `json:"id" jsonschema:"description=The ticket number such as T-311,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The ticket number such as T-311 for UpdateTicket271,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only tickets with this status,enum=new,enum=open,enum=pending,enum=solved"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived tickets"`
@@ -51,7 +51,7 @@ type UpdateTicket271Input struct {
 
 // UpdateTicket271Result is the ticket UpdateTicket271 returns.
 type UpdateTicket271Result struct {
-	ID        string     `json:"id" jsonschema:"description=The ticket number"`
+	ID        string     `json:"id" jsonschema:"description=The ticket number from UpdateTicket271"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the ticket is in its life,enum=new,enum=open,enum=pending,enum=solved"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -78,14 +78,14 @@ func (s *Service) UpdateTicket271(ctx context.Context, in UpdateTicket271Input) 
 
 // UpdateShipment272Input says which shipment UpdateShipment272 works on.
 type UpdateShipment272Input struct {
-	ID     string `json:"id" jsonschema:"description=The shipment number such as SH-77120,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The shipment number such as SH-77120 for UpdateShipment272,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only shipments with this status,enum=packed,enum=in_transit,enum=delivered"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // UpdateShipment272Result is the shipment UpdateShipment272 returns.
 type UpdateShipment272Result struct {
-	ID     string     `json:"id" jsonschema:"description=The shipment number"`
+	ID     string     `json:"id" jsonschema:"description=The shipment number from UpdateShipment272"`
 	Status string     `json:"status" jsonschema:"description=Where the shipment is in its life,enum=packed,enum=in_transit,enum=delivered"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -109,7 +109,7 @@ func (s *Service) UpdateShipment272(ctx context.Context, in UpdateShipment272Inp
 
 // UpdateBooking273Input says which booking UpdateBooking273 works on.
 type UpdateBooking273Input struct {
-	ID              string `json:"id" jsonschema:"description=The booking number such as BK-9031,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The booking number such as BK-9031 for UpdateBooking273,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only bookings with this status,enum=held,enum=confirmed,enum=cancelled"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived bookings"`
@@ -117,7 +117,7 @@ type UpdateBooking273Input struct {
 
 // UpdateBooking273Result is the booking UpdateBooking273 returns.
 type UpdateBooking273Result struct {
-	ID     string     `json:"id" jsonschema:"description=The booking number"`
+	ID     string     `json:"id" jsonschema:"description=The booking number from UpdateBooking273"`
 	Status string     `json:"status" jsonschema:"description=Where the booking is in its life,enum=held,enum=confirmed,enum=cancelled"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -142,7 +142,7 @@ func (s *Service) UpdateBooking273(ctx context.Context, in UpdateBooking273Input
 
 // UpdateAccount274Input says which account UpdateAccount274 works on.
 type UpdateAccount274Input struct {
-	ID              string `json:"id" jsonschema:"description=The account number such as AC-5521,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The account number such as AC-5521 for UpdateAccount274,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only accounts with this status,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived accounts"`
@@ -151,7 +151,7 @@ type UpdateAccount274Input struct {
 
 // UpdateAccount274Result is the account UpdateAccount274 returns.
 type UpdateAccount274Result struct {
-	ID     string     `json:"id" jsonschema:"description=The account number"`
+	ID     string     `json:"id" jsonschema:"description=The account number from UpdateAccount274"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the account is in its life,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -177,7 +177,7 @@ func (s *Service) UpdateAccount274(ctx context.Context, in UpdateAccount274Input
 
 // UpdateDevice275Input says which device UpdateDevice275 works on.
 type UpdateDevice275Input struct {
-	ID              string   `json:"id" jsonschema:"description=The device number such as DV-0042,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The device number such as DV-0042 for UpdateDevice275,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only devices with this status,enum=online,enum=offline,enum=retired"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived devices"`
@@ -187,7 +187,7 @@ type UpdateDevice275Input struct {
 
 // UpdateDevice275Result is the device UpdateDevice275 returns.
 type UpdateDevice275Result struct {
-	ID        string     `json:"id" jsonschema:"description=The device number"`
+	ID        string     `json:"id" jsonschema:"description=The device number from UpdateDevice275"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the device is in its life,enum=online,enum=offline,enum=retired"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -214,14 +214,14 @@ func (s *Service) UpdateDevice275(ctx context.Context, in UpdateDevice275Input) 
 
 // UpdateReport276Input says which report UpdateReport276 works on.
 type UpdateReport276Input struct {
-	ID     string `json:"id" jsonschema:"description=The report number such as RP-2024-07,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The report number such as RP-2024-07 for UpdateReport276,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only reports with this status,enum=queued,enum=running,enum=ready,enum=failed"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // UpdateReport276Result is the report UpdateReport276 returns.
 type UpdateReport276Result struct {
-	ID     string     `json:"id" jsonschema:"description=The report number"`
+	ID     string     `json:"id" jsonschema:"description=The report number from UpdateReport276"`
 	Status string     `json:"status" jsonschema:"description=Where the report is in its life,enum=queued,enum=running,enum=ready,enum=failed"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -245,7 +245,7 @@ func (s *Service) UpdateReport276(ctx context.Context, in UpdateReport276Input) 
 
 // UpdateLead277Input says which lead UpdateLead277 works on.
 type UpdateLead277Input struct {
-	ID              string `json:"id" jsonschema:"description=The lead number such as LD-880,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The lead number such as LD-880 for UpdateLead277,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only leads with this status,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived leads"`
@@ -253,7 +253,7 @@ type UpdateLead277Input struct {
 
 // UpdateLead277Result is the lead UpdateLead277 returns.
 type UpdateLead277Result struct {
-	ID     string     `json:"id" jsonschema:"description=The lead number"`
+	ID     string     `json:"id" jsonschema:"description=The lead number from UpdateLead277"`
 	Status string     `json:"status" jsonschema:"description=Where the lead is in its life,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -278,7 +278,7 @@ func (s *Service) UpdateLead277(ctx context.Context, in UpdateLead277Input) (*Up
 
 // UpdateClaim278Input says which claim UpdateClaim278 works on.
 type UpdateClaim278Input struct {
-	ID              string `json:"id" jsonschema:"description=The claim number such as CL-61002,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The claim number such as CL-61002 for UpdateClaim278,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only claims with this status,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived claims"`
@@ -287,7 +287,7 @@ type UpdateClaim278Input struct {
 
 // UpdateClaim278Result is the claim UpdateClaim278 returns.
 type UpdateClaim278Result struct {
-	ID     string     `json:"id" jsonschema:"description=The claim number"`
+	ID     string     `json:"id" jsonschema:"description=The claim number from UpdateClaim278"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the claim is in its life,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -313,7 +313,7 @@ func (s *Service) UpdateClaim278(ctx context.Context, in UpdateClaim278Input) (*
 
 // UpdateCourse279Input says which course UpdateCourse279 works on.
 type UpdateCourse279Input struct {
-	ID              string   `json:"id" jsonschema:"description=The course number such as CS-101,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The course number such as CS-101 for UpdateCourse279,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only courses with this status,enum=planned,enum=open,enum=full,enum=archived"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived courses"`
@@ -323,7 +323,7 @@ type UpdateCourse279Input struct {
 
 // UpdateCourse279Result is the course UpdateCourse279 returns.
 type UpdateCourse279Result struct {
-	ID        string     `json:"id" jsonschema:"description=The course number"`
+	ID        string     `json:"id" jsonschema:"description=The course number from UpdateCourse279"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the course is in its life,enum=planned,enum=open,enum=full,enum=archived"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`

@@ -6,14 +6,14 @@ import "context"
 
 // GetInvoice300Input says which invoice GetInvoice300 works on.
 type GetInvoice300Input struct {
-	ID     string `json:"id" jsonschema:"description=The invoice number such as INV-1042,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The invoice number such as INV-1042 for GetInvoice300,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only invoices with this status,enum=draft,enum=open,enum=paid,enum=void"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // GetInvoice300Result is the invoice GetInvoice300 returns.
 type GetInvoice300Result struct {
-	ID     string     `json:"id" jsonschema:"description=The invoice number"`
+	ID     string     `json:"id" jsonschema:"description=The invoice number from GetInvoice300"`
 	Status string     `json:"status" jsonschema:"description=Where the invoice is in its life,enum=draft,enum=open,enum=paid,enum=void"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -37,7 +37,7 @@ func (s *Service) GetInvoice300(ctx context.Context, in GetInvoice300Input) (*Ge
 
 // GetTicket301Input says which ticket GetTicket301 works on.
 type GetTicket301Input struct {
-	ID              string `json:"id" jsonschema:"description=The ticket number such as T-311,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The ticket number such as T-311 for GetTicket301,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only tickets with this status,enum=new,enum=open,enum=pending,enum=solved"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived tickets"`
@@ -45,7 +45,7 @@ type GetTicket301Input struct {
 
 // GetTicket301Result is the ticket GetTicket301 returns.
 type GetTicket301Result struct {
-	ID     string     `json:"id" jsonschema:"description=The ticket number"`
+	ID     string     `json:"id" jsonschema:"description=The ticket number from GetTicket301"`
 	Status string     `json:"status" jsonschema:"description=Where the ticket is in its life,enum=new,enum=open,enum=pending,enum=solved"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -70,7 +70,7 @@ func (s *Service) GetTicket301(ctx context.Context, in GetTicket301Input) (*GetT
 
 // GetShipment302Input says which shipment GetShipment302 works on.
 type GetShipment302Input struct {
-	ID              string `json:"id" jsonschema:"description=The shipment number such as SH-77120,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The shipment number such as SH-77120 for GetShipment302,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only shipments with this status,enum=packed,enum=in_transit,enum=delivered"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived shipments"`
@@ -79,7 +79,7 @@ type GetShipment302Input struct {
 
 // GetShipment302Result is the shipment GetShipment302 returns.
 type GetShipment302Result struct {
-	ID     string     `json:"id" jsonschema:"description=The shipment number"`
+	ID     string     `json:"id" jsonschema:"description=The shipment number from GetShipment302"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the shipment is in its life,enum=packed,enum=in_transit,enum=delivered"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -105,7 +105,7 @@ func (s *Service) GetShipment302(ctx context.Context, in GetShipment302Input) (*
 
 // GetBooking303Input says which booking GetBooking303 works on.
 type GetBooking303Input struct {
-	ID              string   `json:"id" jsonschema:"description=The booking number such as BK-9031,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The booking number such as BK-9031 for GetBooking303,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only bookings with this status,enum=held,enum=confirmed,enum=cancelled"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived bookings"`
@@ -115,7 +115,7 @@ type GetBooking303Input struct {
 
 // GetBooking303Result is the booking GetBooking303 returns.
 type GetBooking303Result struct {
-	ID        string     `json:"id" jsonschema:"description=The booking number"`
+	ID        string     `json:"id" jsonschema:"description=The booking number from GetBooking303"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the booking is in its life,enum=held,enum=confirmed,enum=cancelled"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -142,14 +142,14 @@ func (s *Service) GetBooking303(ctx context.Context, in GetBooking303Input) (*Ge
 
 // GetAccount304Input says which account GetAccount304 works on.
 type GetAccount304Input struct {
-	ID     string `json:"id" jsonschema:"description=The account number such as AC-5521,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The account number such as AC-5521 for GetAccount304,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only accounts with this status,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // GetAccount304Result is the account GetAccount304 returns.
 type GetAccount304Result struct {
-	ID     string     `json:"id" jsonschema:"description=The account number"`
+	ID     string     `json:"id" jsonschema:"description=The account number from GetAccount304"`
 	Status string     `json:"status" jsonschema:"description=Where the account is in its life,enum=trial,enum=active,enum=suspended,enum=closed"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -173,7 +173,7 @@ func (s *Service) GetAccount304(ctx context.Context, in GetAccount304Input) (*Ge
 
 // GetDevice305Input says which device GetDevice305 works on.
 type GetDevice305Input struct {
-	ID              string `json:"id" jsonschema:"description=The device number such as DV-0042,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The device number such as DV-0042 for GetDevice305,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only devices with this status,enum=online,enum=offline,enum=retired"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived devices"`
@@ -181,7 +181,7 @@ type GetDevice305Input struct {
 
 // GetDevice305Result is the device GetDevice305 returns.
 type GetDevice305Result struct {
-	ID     string     `json:"id" jsonschema:"description=The device number"`
+	ID     string     `json:"id" jsonschema:"description=The device number from GetDevice305"`
 	Status string     `json:"status" jsonschema:"description=Where the device is in its life,enum=online,enum=offline,enum=retired"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -206,7 +206,7 @@ func (s *Service) GetDevice305(ctx context.Context, in GetDevice305Input) (*GetD
 
 // GetReport306Input says which report GetReport306 works on.
 type GetReport306Input struct {
-	ID              string `json:"id" jsonschema:"description=The report number such as RP-2024-07,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The report number such as RP-2024-07 for GetReport306,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only reports with this status,enum=queued,enum=running,enum=ready,enum=failed"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived reports"`
@@ -215,7 +215,7 @@ type GetReport306Input struct {
 
 // GetReport306Result is the report GetReport306 returns.
 type GetReport306Result struct {
-	ID     string     `json:"id" jsonschema:"description=The report number"`
+	ID     string     `json:"id" jsonschema:"description=The report number from GetReport306"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the report is in its life,enum=queued,enum=running,enum=ready,enum=failed"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -241,7 +241,7 @@ func (s *Service) GetReport306(ctx context.Context, in GetReport306Input) (*GetR
 
 // GetLead307Input says which lead GetLead307 works on.
 type GetLead307Input struct {
-	ID              string   `json:"id" jsonschema:"description=The lead number such as LD-880,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The lead number such as LD-880 for GetLead307,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only leads with this status,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived leads"`
@@ -251,7 +251,7 @@ type GetLead307Input struct {
 
 // GetLead307Result is the lead GetLead307 returns.
 type GetLead307Result struct {
-	ID        string     `json:"id" jsonschema:"description=The lead number"`
+	ID        string     `json:"id" jsonschema:"description=The lead number from GetLead307"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the lead is in its life,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -278,14 +278,14 @@ func (s *Service) GetLead307(ctx context.Context, in GetLead307Input) (*GetLead3
 
 // GetClaim308Input says which claim GetClaim308 works on.
 type GetClaim308Input struct {
-	ID     string `json:"id" jsonschema:"description=The claim number such as CL-61002,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The claim number such as CL-61002 for GetClaim308,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only claims with this status,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // GetClaim308Result is the claim GetClaim308 returns.
 type GetClaim308Result struct {
-	ID     string     `json:"id" jsonschema:"description=The claim number"`
+	ID     string     `json:"id" jsonschema:"description=The claim number from GetClaim308"`
 	Status string     `json:"status" jsonschema:"description=Where the claim is in its life,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -309,7 +309,7 @@ func (s *Service) GetClaim308(ctx context.Context, in GetClaim308Input) (*GetCla
 
 // GetCourse309Input says which course GetCourse309 works on.
 type GetCourse309Input struct {
-	ID              string `json:"id" jsonschema:"description=The course number such as CS-101,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The course number such as CS-101 for GetCourse309,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only courses with this status,enum=planned,enum=open,enum=full,enum=archived"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived courses"`
@@ -317,7 +317,7 @@ type GetCourse309Input struct {
 
 // GetCourse309Result is the course GetCourse309 returns.
 type GetCourse309Result struct {
-	ID     string     `json:"id" jsonschema:"description=The course number"`
+	ID     string     `json:"id" jsonschema:"description=The course number from GetCourse309"`
 	Status string     `json:"status" jsonschema:"description=Where the course is in its life,enum=planned,enum=open,enum=full,enum=archived"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`

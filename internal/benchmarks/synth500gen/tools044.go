@@ -6,14 +6,14 @@ import "context"
 
 // ApproveInvoice440Input says which invoice ApproveInvoice440 works on.
 type ApproveInvoice440Input struct {
-	ID     string `json:"id" jsonschema:"description=The invoice number such as INV-1042,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The invoice number such as INV-1042 for ApproveInvoice440,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only invoices with this status,enum=draft,enum=open,enum=paid,enum=void"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // ApproveInvoice440Result is the invoice ApproveInvoice440 returns.
 type ApproveInvoice440Result struct {
-	ID     string     `json:"id" jsonschema:"description=The invoice number"`
+	ID     string     `json:"id" jsonschema:"description=The invoice number from ApproveInvoice440"`
 	Status string     `json:"status" jsonschema:"description=Where the invoice is in its life,enum=draft,enum=open,enum=paid,enum=void"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -37,7 +37,7 @@ func (s *Service) ApproveInvoice440(ctx context.Context, in ApproveInvoice440Inp
 
 // ApproveTicket441Input says which ticket ApproveTicket441 works on.
 type ApproveTicket441Input struct {
-	ID              string `json:"id" jsonschema:"description=The ticket number such as T-311,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The ticket number such as T-311 for ApproveTicket441,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only tickets with this status,enum=new,enum=open,enum=pending,enum=solved"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived tickets"`
@@ -45,7 +45,7 @@ type ApproveTicket441Input struct {
 
 // ApproveTicket441Result is the ticket ApproveTicket441 returns.
 type ApproveTicket441Result struct {
-	ID     string     `json:"id" jsonschema:"description=The ticket number"`
+	ID     string     `json:"id" jsonschema:"description=The ticket number from ApproveTicket441"`
 	Status string     `json:"status" jsonschema:"description=Where the ticket is in its life,enum=new,enum=open,enum=pending,enum=solved"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -70,7 +70,7 @@ func (s *Service) ApproveTicket441(ctx context.Context, in ApproveTicket441Input
 
 // ApproveShipment442Input says which shipment ApproveShipment442 works on.
 type ApproveShipment442Input struct {
-	ID              string `json:"id" jsonschema:"description=The shipment number such as SH-77120,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The shipment number such as SH-77120 for ApproveShipment442,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only shipments with this status,enum=packed,enum=in_transit,enum=delivered"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived shipments"`
@@ -79,7 +79,7 @@ type ApproveShipment442Input struct {
 
 // ApproveShipment442Result is the shipment ApproveShipment442 returns.
 type ApproveShipment442Result struct {
-	ID     string     `json:"id" jsonschema:"description=The shipment number"`
+	ID     string     `json:"id" jsonschema:"description=The shipment number from ApproveShipment442"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the shipment is in its life,enum=packed,enum=in_transit,enum=delivered"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -105,7 +105,7 @@ func (s *Service) ApproveShipment442(ctx context.Context, in ApproveShipment442I
 
 // ApproveBooking443Input says which booking ApproveBooking443 works on.
 type ApproveBooking443Input struct {
-	ID              string   `json:"id" jsonschema:"description=The booking number such as BK-9031,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The booking number such as BK-9031 for ApproveBooking443,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only bookings with this status,enum=held,enum=confirmed,enum=cancelled"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived bookings"`
@@ -115,7 +115,7 @@ type ApproveBooking443Input struct {
 
 // ApproveBooking443Result is the booking ApproveBooking443 returns.
 type ApproveBooking443Result struct {
-	ID        string     `json:"id" jsonschema:"description=The booking number"`
+	ID        string     `json:"id" jsonschema:"description=The booking number from ApproveBooking443"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the booking is in its life,enum=held,enum=confirmed,enum=cancelled"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -142,14 +142,14 @@ func (s *Service) ApproveBooking443(ctx context.Context, in ApproveBooking443Inp
 
 // ApproveAccount444Input says which account ApproveAccount444 works on.
 type ApproveAccount444Input struct {
-	ID     string `json:"id" jsonschema:"description=The account number such as AC-5521,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The account number such as AC-5521 for ApproveAccount444,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only accounts with this status,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // ApproveAccount444Result is the account ApproveAccount444 returns.
 type ApproveAccount444Result struct {
-	ID     string     `json:"id" jsonschema:"description=The account number"`
+	ID     string     `json:"id" jsonschema:"description=The account number from ApproveAccount444"`
 	Status string     `json:"status" jsonschema:"description=Where the account is in its life,enum=trial,enum=active,enum=suspended,enum=closed"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -173,7 +173,7 @@ func (s *Service) ApproveAccount444(ctx context.Context, in ApproveAccount444Inp
 
 // ApproveDevice445Input says which device ApproveDevice445 works on.
 type ApproveDevice445Input struct {
-	ID              string `json:"id" jsonschema:"description=The device number such as DV-0042,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The device number such as DV-0042 for ApproveDevice445,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only devices with this status,enum=online,enum=offline,enum=retired"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived devices"`
@@ -181,7 +181,7 @@ type ApproveDevice445Input struct {
 
 // ApproveDevice445Result is the device ApproveDevice445 returns.
 type ApproveDevice445Result struct {
-	ID     string     `json:"id" jsonschema:"description=The device number"`
+	ID     string     `json:"id" jsonschema:"description=The device number from ApproveDevice445"`
 	Status string     `json:"status" jsonschema:"description=Where the device is in its life,enum=online,enum=offline,enum=retired"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -206,7 +206,7 @@ func (s *Service) ApproveDevice445(ctx context.Context, in ApproveDevice445Input
 
 // ApproveReport446Input says which report ApproveReport446 works on.
 type ApproveReport446Input struct {
-	ID              string `json:"id" jsonschema:"description=The report number such as RP-2024-07,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The report number such as RP-2024-07 for ApproveReport446,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only reports with this status,enum=queued,enum=running,enum=ready,enum=failed"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived reports"`
@@ -215,7 +215,7 @@ type ApproveReport446Input struct {
 
 // ApproveReport446Result is the report ApproveReport446 returns.
 type ApproveReport446Result struct {
-	ID     string     `json:"id" jsonschema:"description=The report number"`
+	ID     string     `json:"id" jsonschema:"description=The report number from ApproveReport446"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the report is in its life,enum=queued,enum=running,enum=ready,enum=failed"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -241,7 +241,7 @@ func (s *Service) ApproveReport446(ctx context.Context, in ApproveReport446Input
 
 // ApproveLead447Input says which lead ApproveLead447 works on.
 type ApproveLead447Input struct {
-	ID              string   `json:"id" jsonschema:"description=The lead number such as LD-880,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The lead number such as LD-880 for ApproveLead447,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only leads with this status,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived leads"`
@@ -251,7 +251,7 @@ type ApproveLead447Input struct {
 
 // ApproveLead447Result is the lead ApproveLead447 returns.
 type ApproveLead447Result struct {
-	ID        string     `json:"id" jsonschema:"description=The lead number"`
+	ID        string     `json:"id" jsonschema:"description=The lead number from ApproveLead447"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the lead is in its life,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -278,14 +278,14 @@ func (s *Service) ApproveLead447(ctx context.Context, in ApproveLead447Input) (*
 
 // ApproveClaim448Input says which claim ApproveClaim448 works on.
 type ApproveClaim448Input struct {
-	ID     string `json:"id" jsonschema:"description=The claim number such as CL-61002,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The claim number such as CL-61002 for ApproveClaim448,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only claims with this status,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // ApproveClaim448Result is the claim ApproveClaim448 returns.
 type ApproveClaim448Result struct {
-	ID     string     `json:"id" jsonschema:"description=The claim number"`
+	ID     string     `json:"id" jsonschema:"description=The claim number from ApproveClaim448"`
 	Status string     `json:"status" jsonschema:"description=Where the claim is in its life,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -309,7 +309,7 @@ func (s *Service) ApproveClaim448(ctx context.Context, in ApproveClaim448Input) 
 
 // ApproveCourse449Input says which course ApproveCourse449 works on.
 type ApproveCourse449Input struct {
-	ID              string `json:"id" jsonschema:"description=The course number such as CS-101,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The course number such as CS-101 for ApproveCourse449,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only courses with this status,enum=planned,enum=open,enum=full,enum=archived"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived courses"`
@@ -317,7 +317,7 @@ type ApproveCourse449Input struct {
 
 // ApproveCourse449Result is the course ApproveCourse449 returns.
 type ApproveCourse449Result struct {
-	ID     string     `json:"id" jsonschema:"description=The course number"`
+	ID     string     `json:"id" jsonschema:"description=The course number from ApproveCourse449"`
 	Status string     `json:"status" jsonschema:"description=Where the course is in its life,enum=planned,enum=open,enum=full,enum=archived"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`

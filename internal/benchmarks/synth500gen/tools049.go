@@ -6,7 +6,7 @@ import "context"
 
 // ApproveInvoice490Input says which invoice ApproveInvoice490 works on.
 type ApproveInvoice490Input struct {
-	ID              string `json:"id" jsonschema:"description=The invoice number such as INV-1042,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The invoice number such as INV-1042 for ApproveInvoice490,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only invoices with this status,enum=draft,enum=open,enum=paid,enum=void"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived invoices"`
@@ -15,7 +15,7 @@ type ApproveInvoice490Input struct {
 
 // ApproveInvoice490Result is the invoice ApproveInvoice490 returns.
 type ApproveInvoice490Result struct {
-	ID     string     `json:"id" jsonschema:"description=The invoice number"`
+	ID     string     `json:"id" jsonschema:"description=The invoice number from ApproveInvoice490"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the invoice is in its life,enum=draft,enum=open,enum=paid,enum=void"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -41,7 +41,7 @@ func (s *Service) ApproveInvoice490(ctx context.Context, in ApproveInvoice490Inp
 
 // ApproveTicket491Input says which ticket ApproveTicket491 works on.
 type ApproveTicket491Input struct {
-	ID              string   `json:"id" jsonschema:"description=The ticket number such as T-311,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The ticket number such as T-311 for ApproveTicket491,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only tickets with this status,enum=new,enum=open,enum=pending,enum=solved"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived tickets"`
@@ -51,7 +51,7 @@ type ApproveTicket491Input struct {
 
 // ApproveTicket491Result is the ticket ApproveTicket491 returns.
 type ApproveTicket491Result struct {
-	ID        string     `json:"id" jsonschema:"description=The ticket number"`
+	ID        string     `json:"id" jsonschema:"description=The ticket number from ApproveTicket491"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the ticket is in its life,enum=new,enum=open,enum=pending,enum=solved"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -78,14 +78,14 @@ func (s *Service) ApproveTicket491(ctx context.Context, in ApproveTicket491Input
 
 // ApproveShipment492Input says which shipment ApproveShipment492 works on.
 type ApproveShipment492Input struct {
-	ID     string `json:"id" jsonschema:"description=The shipment number such as SH-77120,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The shipment number such as SH-77120 for ApproveShipment492,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only shipments with this status,enum=packed,enum=in_transit,enum=delivered"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // ApproveShipment492Result is the shipment ApproveShipment492 returns.
 type ApproveShipment492Result struct {
-	ID     string     `json:"id" jsonschema:"description=The shipment number"`
+	ID     string     `json:"id" jsonschema:"description=The shipment number from ApproveShipment492"`
 	Status string     `json:"status" jsonschema:"description=Where the shipment is in its life,enum=packed,enum=in_transit,enum=delivered"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -109,7 +109,7 @@ func (s *Service) ApproveShipment492(ctx context.Context, in ApproveShipment492I
 
 // ApproveBooking493Input says which booking ApproveBooking493 works on.
 type ApproveBooking493Input struct {
-	ID              string `json:"id" jsonschema:"description=The booking number such as BK-9031,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The booking number such as BK-9031 for ApproveBooking493,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only bookings with this status,enum=held,enum=confirmed,enum=cancelled"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived bookings"`
@@ -117,7 +117,7 @@ type ApproveBooking493Input struct {
 
 // ApproveBooking493Result is the booking ApproveBooking493 returns.
 type ApproveBooking493Result struct {
-	ID     string     `json:"id" jsonschema:"description=The booking number"`
+	ID     string     `json:"id" jsonschema:"description=The booking number from ApproveBooking493"`
 	Status string     `json:"status" jsonschema:"description=Where the booking is in its life,enum=held,enum=confirmed,enum=cancelled"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -142,7 +142,7 @@ func (s *Service) ApproveBooking493(ctx context.Context, in ApproveBooking493Inp
 
 // ApproveAccount494Input says which account ApproveAccount494 works on.
 type ApproveAccount494Input struct {
-	ID              string `json:"id" jsonschema:"description=The account number such as AC-5521,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The account number such as AC-5521 for ApproveAccount494,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only accounts with this status,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived accounts"`
@@ -151,7 +151,7 @@ type ApproveAccount494Input struct {
 
 // ApproveAccount494Result is the account ApproveAccount494 returns.
 type ApproveAccount494Result struct {
-	ID     string     `json:"id" jsonschema:"description=The account number"`
+	ID     string     `json:"id" jsonschema:"description=The account number from ApproveAccount494"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the account is in its life,enum=trial,enum=active,enum=suspended,enum=closed"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -177,7 +177,7 @@ func (s *Service) ApproveAccount494(ctx context.Context, in ApproveAccount494Inp
 
 // ApproveDevice495Input says which device ApproveDevice495 works on.
 type ApproveDevice495Input struct {
-	ID              string   `json:"id" jsonschema:"description=The device number such as DV-0042,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The device number such as DV-0042 for ApproveDevice495,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only devices with this status,enum=online,enum=offline,enum=retired"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived devices"`
@@ -187,7 +187,7 @@ type ApproveDevice495Input struct {
 
 // ApproveDevice495Result is the device ApproveDevice495 returns.
 type ApproveDevice495Result struct {
-	ID        string     `json:"id" jsonschema:"description=The device number"`
+	ID        string     `json:"id" jsonschema:"description=The device number from ApproveDevice495"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the device is in its life,enum=online,enum=offline,enum=retired"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -214,14 +214,14 @@ func (s *Service) ApproveDevice495(ctx context.Context, in ApproveDevice495Input
 
 // ApproveReport496Input says which report ApproveReport496 works on.
 type ApproveReport496Input struct {
-	ID     string `json:"id" jsonschema:"description=The report number such as RP-2024-07,minLength=1,maxLength=32"`
+	ID     string `json:"id" jsonschema:"description=The report number such as RP-2024-07 for ApproveReport496,minLength=1,maxLength=32"`
 	Status string `json:"status,omitempty" jsonschema:"description=Only reports with this status,enum=queued,enum=running,enum=ready,enum=failed"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 }
 
 // ApproveReport496Result is the report ApproveReport496 returns.
 type ApproveReport496Result struct {
-	ID     string     `json:"id" jsonschema:"description=The report number"`
+	ID     string     `json:"id" jsonschema:"description=The report number from ApproveReport496"`
 	Status string     `json:"status" jsonschema:"description=Where the report is in its life,enum=queued,enum=running,enum=ready,enum=failed"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
 	Owner  Contact    `json:"owner" jsonschema:"description=Who is responsible for it"`
@@ -245,7 +245,7 @@ func (s *Service) ApproveReport496(ctx context.Context, in ApproveReport496Input
 
 // ApproveLead497Input says which lead ApproveLead497 works on.
 type ApproveLead497Input struct {
-	ID              string `json:"id" jsonschema:"description=The lead number such as LD-880,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The lead number such as LD-880 for ApproveLead497,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only leads with this status,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived leads"`
@@ -253,7 +253,7 @@ type ApproveLead497Input struct {
 
 // ApproveLead497Result is the lead ApproveLead497 returns.
 type ApproveLead497Result struct {
-	ID     string     `json:"id" jsonschema:"description=The lead number"`
+	ID     string     `json:"id" jsonschema:"description=The lead number from ApproveLead497"`
 	Status string     `json:"status" jsonschema:"description=Where the lead is in its life,enum=new,enum=contacted,enum=qualified,enum=lost"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
 	URL    string     `json:"url" jsonschema:"description=Where people open it,format=uri"`
@@ -278,7 +278,7 @@ func (s *Service) ApproveLead497(ctx context.Context, in ApproveLead497Input) (*
 
 // ApproveClaim498Input says which claim ApproveClaim498 works on.
 type ApproveClaim498Input struct {
-	ID              string `json:"id" jsonschema:"description=The claim number such as CL-61002,minLength=1,maxLength=32"`
+	ID              string `json:"id" jsonschema:"description=The claim number such as CL-61002 for ApproveClaim498,minLength=1,maxLength=32"`
 	Status          string `json:"status,omitempty" jsonschema:"description=Only claims with this status,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"description=Also look in archived claims"`
@@ -287,7 +287,7 @@ type ApproveClaim498Input struct {
 
 // ApproveClaim498Result is the claim ApproveClaim498 returns.
 type ApproveClaim498Result struct {
-	ID     string     `json:"id" jsonschema:"description=The claim number"`
+	ID     string     `json:"id" jsonschema:"description=The claim number from ApproveClaim498"`
 	Title  string     `json:"title" jsonschema:"description=A short name for people"`
 	Status string     `json:"status" jsonschema:"description=Where the claim is in its life,enum=filed,enum=reviewing,enum=approved,enum=denied"`
 	Amount int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`
@@ -313,7 +313,7 @@ func (s *Service) ApproveClaim498(ctx context.Context, in ApproveClaim498Input) 
 
 // ApproveCourse499Input says which course ApproveCourse499 works on.
 type ApproveCourse499Input struct {
-	ID              string   `json:"id" jsonschema:"description=The course number such as CS-101,minLength=1,maxLength=32"`
+	ID              string   `json:"id" jsonschema:"description=The course number such as CS-101 for ApproveCourse499,minLength=1,maxLength=32"`
 	Status          string   `json:"status,omitempty" jsonschema:"description=Only courses with this status,enum=planned,enum=open,enum=full,enum=archived"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"description=At most this many results,minimum=1,maximum=100,default=20"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"description=Also look in archived courses"`
@@ -323,7 +323,7 @@ type ApproveCourse499Input struct {
 
 // ApproveCourse499Result is the course ApproveCourse499 returns.
 type ApproveCourse499Result struct {
-	ID        string     `json:"id" jsonschema:"description=The course number"`
+	ID        string     `json:"id" jsonschema:"description=The course number from ApproveCourse499"`
 	Title     string     `json:"title" jsonschema:"description=A short name for people"`
 	Status    string     `json:"status" jsonschema:"description=Where the course is in its life,enum=planned,enum=open,enum=full,enum=archived"`
 	Amount    int64      `json:"amount" jsonschema:"description=Total in cents,minimum=0"`

@@ -6,7 +6,7 @@ import "context"
 
 // CloseInvoice30Input says which invoice CloseInvoice30 works on.
 type CloseInvoice30Input struct {
-	ID              string `json:"id" jsonschema:"The invoice number such as INV-1042"`
+	ID              string `json:"id" jsonschema:"The invoice number such as INV-1042 for CloseInvoice30"`
 	Status          string `json:"status,omitempty" jsonschema:"Only invoices with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived invoices"`
@@ -15,7 +15,7 @@ type CloseInvoice30Input struct {
 
 // CloseInvoice30Result is the invoice CloseInvoice30 returns.
 type CloseInvoice30Result struct {
-	ID     string     `json:"id" jsonschema:"The invoice number"`
+	ID     string     `json:"id" jsonschema:"The invoice number from CloseInvoice30"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the invoice is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -34,7 +34,7 @@ func (s *Service) CloseInvoice30(ctx context.Context, in CloseInvoice30Input) (*
 
 // CloseTicket31Input says which ticket CloseTicket31 works on.
 type CloseTicket31Input struct {
-	ID              string   `json:"id" jsonschema:"The ticket number such as T-311"`
+	ID              string   `json:"id" jsonschema:"The ticket number such as T-311 for CloseTicket31"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only tickets with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived tickets"`
@@ -44,7 +44,7 @@ type CloseTicket31Input struct {
 
 // CloseTicket31Result is the ticket CloseTicket31 returns.
 type CloseTicket31Result struct {
-	ID        string     `json:"id" jsonschema:"The ticket number"`
+	ID        string     `json:"id" jsonschema:"The ticket number from CloseTicket31"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the ticket is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -64,14 +64,14 @@ func (s *Service) CloseTicket31(ctx context.Context, in CloseTicket31Input) (*Cl
 
 // CloseShipment32Input says which shipment CloseShipment32 works on.
 type CloseShipment32Input struct {
-	ID     string `json:"id" jsonschema:"The shipment number such as SH-77120"`
+	ID     string `json:"id" jsonschema:"The shipment number such as SH-77120 for CloseShipment32"`
 	Status string `json:"status,omitempty" jsonschema:"Only shipments with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // CloseShipment32Result is the shipment CloseShipment32 returns.
 type CloseShipment32Result struct {
-	ID     string     `json:"id" jsonschema:"The shipment number"`
+	ID     string     `json:"id" jsonschema:"The shipment number from CloseShipment32"`
 	Status string     `json:"status" jsonschema:"Where the shipment is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -88,7 +88,7 @@ func (s *Service) CloseShipment32(ctx context.Context, in CloseShipment32Input) 
 
 // CloseBooking33Input says which booking CloseBooking33 works on.
 type CloseBooking33Input struct {
-	ID              string `json:"id" jsonschema:"The booking number such as BK-9031"`
+	ID              string `json:"id" jsonschema:"The booking number such as BK-9031 for CloseBooking33"`
 	Status          string `json:"status,omitempty" jsonschema:"Only bookings with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived bookings"`
@@ -96,7 +96,7 @@ type CloseBooking33Input struct {
 
 // CloseBooking33Result is the booking CloseBooking33 returns.
 type CloseBooking33Result struct {
-	ID     string     `json:"id" jsonschema:"The booking number"`
+	ID     string     `json:"id" jsonschema:"The booking number from CloseBooking33"`
 	Status string     `json:"status" jsonschema:"Where the booking is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -114,7 +114,7 @@ func (s *Service) CloseBooking33(ctx context.Context, in CloseBooking33Input) (*
 
 // CloseAccount34Input says which account CloseAccount34 works on.
 type CloseAccount34Input struct {
-	ID              string `json:"id" jsonschema:"The account number such as AC-5521"`
+	ID              string `json:"id" jsonschema:"The account number such as AC-5521 for CloseAccount34"`
 	Status          string `json:"status,omitempty" jsonschema:"Only accounts with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived accounts"`
@@ -123,7 +123,7 @@ type CloseAccount34Input struct {
 
 // CloseAccount34Result is the account CloseAccount34 returns.
 type CloseAccount34Result struct {
-	ID     string     `json:"id" jsonschema:"The account number"`
+	ID     string     `json:"id" jsonschema:"The account number from CloseAccount34"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the account is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -142,7 +142,7 @@ func (s *Service) CloseAccount34(ctx context.Context, in CloseAccount34Input) (*
 
 // CloseDevice35Input says which device CloseDevice35 works on.
 type CloseDevice35Input struct {
-	ID              string   `json:"id" jsonschema:"The device number such as DV-0042"`
+	ID              string   `json:"id" jsonschema:"The device number such as DV-0042 for CloseDevice35"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only devices with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived devices"`
@@ -152,7 +152,7 @@ type CloseDevice35Input struct {
 
 // CloseDevice35Result is the device CloseDevice35 returns.
 type CloseDevice35Result struct {
-	ID        string     `json:"id" jsonschema:"The device number"`
+	ID        string     `json:"id" jsonschema:"The device number from CloseDevice35"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the device is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -172,14 +172,14 @@ func (s *Service) CloseDevice35(ctx context.Context, in CloseDevice35Input) (*Cl
 
 // CloseReport36Input says which report CloseReport36 works on.
 type CloseReport36Input struct {
-	ID     string `json:"id" jsonschema:"The report number such as RP-2024-07"`
+	ID     string `json:"id" jsonschema:"The report number such as RP-2024-07 for CloseReport36"`
 	Status string `json:"status,omitempty" jsonschema:"Only reports with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // CloseReport36Result is the report CloseReport36 returns.
 type CloseReport36Result struct {
-	ID     string     `json:"id" jsonschema:"The report number"`
+	ID     string     `json:"id" jsonschema:"The report number from CloseReport36"`
 	Status string     `json:"status" jsonschema:"Where the report is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -196,7 +196,7 @@ func (s *Service) CloseReport36(ctx context.Context, in CloseReport36Input) (*Cl
 
 // CloseLead37Input says which lead CloseLead37 works on.
 type CloseLead37Input struct {
-	ID              string `json:"id" jsonschema:"The lead number such as LD-880"`
+	ID              string `json:"id" jsonschema:"The lead number such as LD-880 for CloseLead37"`
 	Status          string `json:"status,omitempty" jsonschema:"Only leads with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived leads"`
@@ -204,7 +204,7 @@ type CloseLead37Input struct {
 
 // CloseLead37Result is the lead CloseLead37 returns.
 type CloseLead37Result struct {
-	ID     string     `json:"id" jsonschema:"The lead number"`
+	ID     string     `json:"id" jsonschema:"The lead number from CloseLead37"`
 	Status string     `json:"status" jsonschema:"Where the lead is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -222,7 +222,7 @@ func (s *Service) CloseLead37(ctx context.Context, in CloseLead37Input) (*CloseL
 
 // CloseClaim38Input says which claim CloseClaim38 works on.
 type CloseClaim38Input struct {
-	ID              string `json:"id" jsonschema:"The claim number such as CL-61002"`
+	ID              string `json:"id" jsonschema:"The claim number such as CL-61002 for CloseClaim38"`
 	Status          string `json:"status,omitempty" jsonschema:"Only claims with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived claims"`
@@ -231,7 +231,7 @@ type CloseClaim38Input struct {
 
 // CloseClaim38Result is the claim CloseClaim38 returns.
 type CloseClaim38Result struct {
-	ID     string     `json:"id" jsonschema:"The claim number"`
+	ID     string     `json:"id" jsonschema:"The claim number from CloseClaim38"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the claim is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -250,7 +250,7 @@ func (s *Service) CloseClaim38(ctx context.Context, in CloseClaim38Input) (*Clos
 
 // CloseCourse39Input says which course CloseCourse39 works on.
 type CloseCourse39Input struct {
-	ID              string   `json:"id" jsonschema:"The course number such as CS-101"`
+	ID              string   `json:"id" jsonschema:"The course number such as CS-101 for CloseCourse39"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only courses with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived courses"`
@@ -260,7 +260,7 @@ type CloseCourse39Input struct {
 
 // CloseCourse39Result is the course CloseCourse39 returns.
 type CloseCourse39Result struct {
-	ID        string     `json:"id" jsonschema:"The course number"`
+	ID        string     `json:"id" jsonschema:"The course number from CloseCourse39"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the course is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`

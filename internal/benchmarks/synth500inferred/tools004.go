@@ -6,14 +6,14 @@ import "context"
 
 // ApproveInvoice40Input says which invoice ApproveInvoice40 works on.
 type ApproveInvoice40Input struct {
-	ID     string `json:"id" jsonschema:"The invoice number such as INV-1042"`
+	ID     string `json:"id" jsonschema:"The invoice number such as INV-1042 for ApproveInvoice40"`
 	Status string `json:"status,omitempty" jsonschema:"Only invoices with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ApproveInvoice40Result is the invoice ApproveInvoice40 returns.
 type ApproveInvoice40Result struct {
-	ID     string     `json:"id" jsonschema:"The invoice number"`
+	ID     string     `json:"id" jsonschema:"The invoice number from ApproveInvoice40"`
 	Status string     `json:"status" jsonschema:"Where the invoice is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -30,7 +30,7 @@ func (s *Service) ApproveInvoice40(ctx context.Context, in ApproveInvoice40Input
 
 // ApproveTicket41Input says which ticket ApproveTicket41 works on.
 type ApproveTicket41Input struct {
-	ID              string `json:"id" jsonschema:"The ticket number such as T-311"`
+	ID              string `json:"id" jsonschema:"The ticket number such as T-311 for ApproveTicket41"`
 	Status          string `json:"status,omitempty" jsonschema:"Only tickets with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived tickets"`
@@ -38,7 +38,7 @@ type ApproveTicket41Input struct {
 
 // ApproveTicket41Result is the ticket ApproveTicket41 returns.
 type ApproveTicket41Result struct {
-	ID     string     `json:"id" jsonschema:"The ticket number"`
+	ID     string     `json:"id" jsonschema:"The ticket number from ApproveTicket41"`
 	Status string     `json:"status" jsonschema:"Where the ticket is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -56,7 +56,7 @@ func (s *Service) ApproveTicket41(ctx context.Context, in ApproveTicket41Input) 
 
 // ApproveShipment42Input says which shipment ApproveShipment42 works on.
 type ApproveShipment42Input struct {
-	ID              string `json:"id" jsonschema:"The shipment number such as SH-77120"`
+	ID              string `json:"id" jsonschema:"The shipment number such as SH-77120 for ApproveShipment42"`
 	Status          string `json:"status,omitempty" jsonschema:"Only shipments with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived shipments"`
@@ -65,7 +65,7 @@ type ApproveShipment42Input struct {
 
 // ApproveShipment42Result is the shipment ApproveShipment42 returns.
 type ApproveShipment42Result struct {
-	ID     string     `json:"id" jsonschema:"The shipment number"`
+	ID     string     `json:"id" jsonschema:"The shipment number from ApproveShipment42"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the shipment is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -84,7 +84,7 @@ func (s *Service) ApproveShipment42(ctx context.Context, in ApproveShipment42Inp
 
 // ApproveBooking43Input says which booking ApproveBooking43 works on.
 type ApproveBooking43Input struct {
-	ID              string   `json:"id" jsonschema:"The booking number such as BK-9031"`
+	ID              string   `json:"id" jsonschema:"The booking number such as BK-9031 for ApproveBooking43"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only bookings with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived bookings"`
@@ -94,7 +94,7 @@ type ApproveBooking43Input struct {
 
 // ApproveBooking43Result is the booking ApproveBooking43 returns.
 type ApproveBooking43Result struct {
-	ID        string     `json:"id" jsonschema:"The booking number"`
+	ID        string     `json:"id" jsonschema:"The booking number from ApproveBooking43"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the booking is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -114,14 +114,14 @@ func (s *Service) ApproveBooking43(ctx context.Context, in ApproveBooking43Input
 
 // ApproveAccount44Input says which account ApproveAccount44 works on.
 type ApproveAccount44Input struct {
-	ID     string `json:"id" jsonschema:"The account number such as AC-5521"`
+	ID     string `json:"id" jsonschema:"The account number such as AC-5521 for ApproveAccount44"`
 	Status string `json:"status,omitempty" jsonschema:"Only accounts with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ApproveAccount44Result is the account ApproveAccount44 returns.
 type ApproveAccount44Result struct {
-	ID     string     `json:"id" jsonschema:"The account number"`
+	ID     string     `json:"id" jsonschema:"The account number from ApproveAccount44"`
 	Status string     `json:"status" jsonschema:"Where the account is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -138,7 +138,7 @@ func (s *Service) ApproveAccount44(ctx context.Context, in ApproveAccount44Input
 
 // ApproveDevice45Input says which device ApproveDevice45 works on.
 type ApproveDevice45Input struct {
-	ID              string `json:"id" jsonschema:"The device number such as DV-0042"`
+	ID              string `json:"id" jsonschema:"The device number such as DV-0042 for ApproveDevice45"`
 	Status          string `json:"status,omitempty" jsonschema:"Only devices with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived devices"`
@@ -146,7 +146,7 @@ type ApproveDevice45Input struct {
 
 // ApproveDevice45Result is the device ApproveDevice45 returns.
 type ApproveDevice45Result struct {
-	ID     string     `json:"id" jsonschema:"The device number"`
+	ID     string     `json:"id" jsonschema:"The device number from ApproveDevice45"`
 	Status string     `json:"status" jsonschema:"Where the device is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -164,7 +164,7 @@ func (s *Service) ApproveDevice45(ctx context.Context, in ApproveDevice45Input) 
 
 // ApproveReport46Input says which report ApproveReport46 works on.
 type ApproveReport46Input struct {
-	ID              string `json:"id" jsonschema:"The report number such as RP-2024-07"`
+	ID              string `json:"id" jsonschema:"The report number such as RP-2024-07 for ApproveReport46"`
 	Status          string `json:"status,omitempty" jsonschema:"Only reports with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived reports"`
@@ -173,7 +173,7 @@ type ApproveReport46Input struct {
 
 // ApproveReport46Result is the report ApproveReport46 returns.
 type ApproveReport46Result struct {
-	ID     string     `json:"id" jsonschema:"The report number"`
+	ID     string     `json:"id" jsonschema:"The report number from ApproveReport46"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the report is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -192,7 +192,7 @@ func (s *Service) ApproveReport46(ctx context.Context, in ApproveReport46Input) 
 
 // ApproveLead47Input says which lead ApproveLead47 works on.
 type ApproveLead47Input struct {
-	ID              string   `json:"id" jsonschema:"The lead number such as LD-880"`
+	ID              string   `json:"id" jsonschema:"The lead number such as LD-880 for ApproveLead47"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only leads with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived leads"`
@@ -202,7 +202,7 @@ type ApproveLead47Input struct {
 
 // ApproveLead47Result is the lead ApproveLead47 returns.
 type ApproveLead47Result struct {
-	ID        string     `json:"id" jsonschema:"The lead number"`
+	ID        string     `json:"id" jsonschema:"The lead number from ApproveLead47"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the lead is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -222,14 +222,14 @@ func (s *Service) ApproveLead47(ctx context.Context, in ApproveLead47Input) (*Ap
 
 // ApproveClaim48Input says which claim ApproveClaim48 works on.
 type ApproveClaim48Input struct {
-	ID     string `json:"id" jsonschema:"The claim number such as CL-61002"`
+	ID     string `json:"id" jsonschema:"The claim number such as CL-61002 for ApproveClaim48"`
 	Status string `json:"status,omitempty" jsonschema:"Only claims with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ApproveClaim48Result is the claim ApproveClaim48 returns.
 type ApproveClaim48Result struct {
-	ID     string     `json:"id" jsonschema:"The claim number"`
+	ID     string     `json:"id" jsonschema:"The claim number from ApproveClaim48"`
 	Status string     `json:"status" jsonschema:"Where the claim is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -246,7 +246,7 @@ func (s *Service) ApproveClaim48(ctx context.Context, in ApproveClaim48Input) (*
 
 // ApproveCourse49Input says which course ApproveCourse49 works on.
 type ApproveCourse49Input struct {
-	ID              string `json:"id" jsonschema:"The course number such as CS-101"`
+	ID              string `json:"id" jsonschema:"The course number such as CS-101 for ApproveCourse49"`
 	Status          string `json:"status,omitempty" jsonschema:"Only courses with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived courses"`
@@ -254,7 +254,7 @@ type ApproveCourse49Input struct {
 
 // ApproveCourse49Result is the course ApproveCourse49 returns.
 type ApproveCourse49Result struct {
-	ID     string     `json:"id" jsonschema:"The course number"`
+	ID     string     `json:"id" jsonschema:"The course number from ApproveCourse49"`
 	Status string     `json:"status" jsonschema:"Where the course is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`

@@ -6,7 +6,7 @@ import "context"
 
 // UpdateInvoice170Input says which invoice UpdateInvoice170 works on.
 type UpdateInvoice170Input struct {
-	ID              string `json:"id" jsonschema:"The invoice number such as INV-1042"`
+	ID              string `json:"id" jsonschema:"The invoice number such as INV-1042 for UpdateInvoice170"`
 	Status          string `json:"status,omitempty" jsonschema:"Only invoices with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived invoices"`
@@ -15,7 +15,7 @@ type UpdateInvoice170Input struct {
 
 // UpdateInvoice170Result is the invoice UpdateInvoice170 returns.
 type UpdateInvoice170Result struct {
-	ID     string     `json:"id" jsonschema:"The invoice number"`
+	ID     string     `json:"id" jsonschema:"The invoice number from UpdateInvoice170"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the invoice is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -34,7 +34,7 @@ func (s *Service) UpdateInvoice170(ctx context.Context, in UpdateInvoice170Input
 
 // UpdateTicket171Input says which ticket UpdateTicket171 works on.
 type UpdateTicket171Input struct {
-	ID              string   `json:"id" jsonschema:"The ticket number such as T-311"`
+	ID              string   `json:"id" jsonschema:"The ticket number such as T-311 for UpdateTicket171"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only tickets with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived tickets"`
@@ -44,7 +44,7 @@ type UpdateTicket171Input struct {
 
 // UpdateTicket171Result is the ticket UpdateTicket171 returns.
 type UpdateTicket171Result struct {
-	ID        string     `json:"id" jsonschema:"The ticket number"`
+	ID        string     `json:"id" jsonschema:"The ticket number from UpdateTicket171"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the ticket is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -64,14 +64,14 @@ func (s *Service) UpdateTicket171(ctx context.Context, in UpdateTicket171Input) 
 
 // UpdateShipment172Input says which shipment UpdateShipment172 works on.
 type UpdateShipment172Input struct {
-	ID     string `json:"id" jsonschema:"The shipment number such as SH-77120"`
+	ID     string `json:"id" jsonschema:"The shipment number such as SH-77120 for UpdateShipment172"`
 	Status string `json:"status,omitempty" jsonschema:"Only shipments with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // UpdateShipment172Result is the shipment UpdateShipment172 returns.
 type UpdateShipment172Result struct {
-	ID     string     `json:"id" jsonschema:"The shipment number"`
+	ID     string     `json:"id" jsonschema:"The shipment number from UpdateShipment172"`
 	Status string     `json:"status" jsonschema:"Where the shipment is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -88,7 +88,7 @@ func (s *Service) UpdateShipment172(ctx context.Context, in UpdateShipment172Inp
 
 // UpdateBooking173Input says which booking UpdateBooking173 works on.
 type UpdateBooking173Input struct {
-	ID              string `json:"id" jsonschema:"The booking number such as BK-9031"`
+	ID              string `json:"id" jsonschema:"The booking number such as BK-9031 for UpdateBooking173"`
 	Status          string `json:"status,omitempty" jsonschema:"Only bookings with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived bookings"`
@@ -96,7 +96,7 @@ type UpdateBooking173Input struct {
 
 // UpdateBooking173Result is the booking UpdateBooking173 returns.
 type UpdateBooking173Result struct {
-	ID     string     `json:"id" jsonschema:"The booking number"`
+	ID     string     `json:"id" jsonschema:"The booking number from UpdateBooking173"`
 	Status string     `json:"status" jsonschema:"Where the booking is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -114,7 +114,7 @@ func (s *Service) UpdateBooking173(ctx context.Context, in UpdateBooking173Input
 
 // UpdateAccount174Input says which account UpdateAccount174 works on.
 type UpdateAccount174Input struct {
-	ID              string `json:"id" jsonschema:"The account number such as AC-5521"`
+	ID              string `json:"id" jsonschema:"The account number such as AC-5521 for UpdateAccount174"`
 	Status          string `json:"status,omitempty" jsonschema:"Only accounts with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived accounts"`
@@ -123,7 +123,7 @@ type UpdateAccount174Input struct {
 
 // UpdateAccount174Result is the account UpdateAccount174 returns.
 type UpdateAccount174Result struct {
-	ID     string     `json:"id" jsonschema:"The account number"`
+	ID     string     `json:"id" jsonschema:"The account number from UpdateAccount174"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the account is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -142,7 +142,7 @@ func (s *Service) UpdateAccount174(ctx context.Context, in UpdateAccount174Input
 
 // UpdateDevice175Input says which device UpdateDevice175 works on.
 type UpdateDevice175Input struct {
-	ID              string   `json:"id" jsonschema:"The device number such as DV-0042"`
+	ID              string   `json:"id" jsonschema:"The device number such as DV-0042 for UpdateDevice175"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only devices with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived devices"`
@@ -152,7 +152,7 @@ type UpdateDevice175Input struct {
 
 // UpdateDevice175Result is the device UpdateDevice175 returns.
 type UpdateDevice175Result struct {
-	ID        string     `json:"id" jsonschema:"The device number"`
+	ID        string     `json:"id" jsonschema:"The device number from UpdateDevice175"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the device is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -172,14 +172,14 @@ func (s *Service) UpdateDevice175(ctx context.Context, in UpdateDevice175Input) 
 
 // UpdateReport176Input says which report UpdateReport176 works on.
 type UpdateReport176Input struct {
-	ID     string `json:"id" jsonschema:"The report number such as RP-2024-07"`
+	ID     string `json:"id" jsonschema:"The report number such as RP-2024-07 for UpdateReport176"`
 	Status string `json:"status,omitempty" jsonschema:"Only reports with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // UpdateReport176Result is the report UpdateReport176 returns.
 type UpdateReport176Result struct {
-	ID     string     `json:"id" jsonschema:"The report number"`
+	ID     string     `json:"id" jsonschema:"The report number from UpdateReport176"`
 	Status string     `json:"status" jsonschema:"Where the report is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -196,7 +196,7 @@ func (s *Service) UpdateReport176(ctx context.Context, in UpdateReport176Input) 
 
 // UpdateLead177Input says which lead UpdateLead177 works on.
 type UpdateLead177Input struct {
-	ID              string `json:"id" jsonschema:"The lead number such as LD-880"`
+	ID              string `json:"id" jsonschema:"The lead number such as LD-880 for UpdateLead177"`
 	Status          string `json:"status,omitempty" jsonschema:"Only leads with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived leads"`
@@ -204,7 +204,7 @@ type UpdateLead177Input struct {
 
 // UpdateLead177Result is the lead UpdateLead177 returns.
 type UpdateLead177Result struct {
-	ID     string     `json:"id" jsonschema:"The lead number"`
+	ID     string     `json:"id" jsonschema:"The lead number from UpdateLead177"`
 	Status string     `json:"status" jsonschema:"Where the lead is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -222,7 +222,7 @@ func (s *Service) UpdateLead177(ctx context.Context, in UpdateLead177Input) (*Up
 
 // UpdateClaim178Input says which claim UpdateClaim178 works on.
 type UpdateClaim178Input struct {
-	ID              string `json:"id" jsonschema:"The claim number such as CL-61002"`
+	ID              string `json:"id" jsonschema:"The claim number such as CL-61002 for UpdateClaim178"`
 	Status          string `json:"status,omitempty" jsonschema:"Only claims with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived claims"`
@@ -231,7 +231,7 @@ type UpdateClaim178Input struct {
 
 // UpdateClaim178Result is the claim UpdateClaim178 returns.
 type UpdateClaim178Result struct {
-	ID     string     `json:"id" jsonschema:"The claim number"`
+	ID     string     `json:"id" jsonschema:"The claim number from UpdateClaim178"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the claim is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -250,7 +250,7 @@ func (s *Service) UpdateClaim178(ctx context.Context, in UpdateClaim178Input) (*
 
 // UpdateCourse179Input says which course UpdateCourse179 works on.
 type UpdateCourse179Input struct {
-	ID              string   `json:"id" jsonschema:"The course number such as CS-101"`
+	ID              string   `json:"id" jsonschema:"The course number such as CS-101 for UpdateCourse179"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only courses with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived courses"`
@@ -260,7 +260,7 @@ type UpdateCourse179Input struct {
 
 // UpdateCourse179Result is the course UpdateCourse179 returns.
 type UpdateCourse179Result struct {
-	ID        string     `json:"id" jsonschema:"The course number"`
+	ID        string     `json:"id" jsonschema:"The course number from UpdateCourse179"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the course is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`

@@ -6,7 +6,7 @@ import "context"
 
 // CloseInvoice230Input says which invoice CloseInvoice230 works on.
 type CloseInvoice230Input struct {
-	ID              string `json:"id" jsonschema:"The invoice number such as INV-1042"`
+	ID              string `json:"id" jsonschema:"The invoice number such as INV-1042 for CloseInvoice230"`
 	Status          string `json:"status,omitempty" jsonschema:"Only invoices with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived invoices"`
@@ -15,7 +15,7 @@ type CloseInvoice230Input struct {
 
 // CloseInvoice230Result is the invoice CloseInvoice230 returns.
 type CloseInvoice230Result struct {
-	ID     string     `json:"id" jsonschema:"The invoice number"`
+	ID     string     `json:"id" jsonschema:"The invoice number from CloseInvoice230"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the invoice is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -34,7 +34,7 @@ func (s *Service) CloseInvoice230(ctx context.Context, in CloseInvoice230Input) 
 
 // CloseTicket231Input says which ticket CloseTicket231 works on.
 type CloseTicket231Input struct {
-	ID              string   `json:"id" jsonschema:"The ticket number such as T-311"`
+	ID              string   `json:"id" jsonschema:"The ticket number such as T-311 for CloseTicket231"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only tickets with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived tickets"`
@@ -44,7 +44,7 @@ type CloseTicket231Input struct {
 
 // CloseTicket231Result is the ticket CloseTicket231 returns.
 type CloseTicket231Result struct {
-	ID        string     `json:"id" jsonschema:"The ticket number"`
+	ID        string     `json:"id" jsonschema:"The ticket number from CloseTicket231"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the ticket is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -64,14 +64,14 @@ func (s *Service) CloseTicket231(ctx context.Context, in CloseTicket231Input) (*
 
 // CloseShipment232Input says which shipment CloseShipment232 works on.
 type CloseShipment232Input struct {
-	ID     string `json:"id" jsonschema:"The shipment number such as SH-77120"`
+	ID     string `json:"id" jsonschema:"The shipment number such as SH-77120 for CloseShipment232"`
 	Status string `json:"status,omitempty" jsonschema:"Only shipments with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // CloseShipment232Result is the shipment CloseShipment232 returns.
 type CloseShipment232Result struct {
-	ID     string     `json:"id" jsonschema:"The shipment number"`
+	ID     string     `json:"id" jsonschema:"The shipment number from CloseShipment232"`
 	Status string     `json:"status" jsonschema:"Where the shipment is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -88,7 +88,7 @@ func (s *Service) CloseShipment232(ctx context.Context, in CloseShipment232Input
 
 // CloseBooking233Input says which booking CloseBooking233 works on.
 type CloseBooking233Input struct {
-	ID              string `json:"id" jsonschema:"The booking number such as BK-9031"`
+	ID              string `json:"id" jsonschema:"The booking number such as BK-9031 for CloseBooking233"`
 	Status          string `json:"status,omitempty" jsonschema:"Only bookings with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived bookings"`
@@ -96,7 +96,7 @@ type CloseBooking233Input struct {
 
 // CloseBooking233Result is the booking CloseBooking233 returns.
 type CloseBooking233Result struct {
-	ID     string     `json:"id" jsonschema:"The booking number"`
+	ID     string     `json:"id" jsonschema:"The booking number from CloseBooking233"`
 	Status string     `json:"status" jsonschema:"Where the booking is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -114,7 +114,7 @@ func (s *Service) CloseBooking233(ctx context.Context, in CloseBooking233Input) 
 
 // CloseAccount234Input says which account CloseAccount234 works on.
 type CloseAccount234Input struct {
-	ID              string `json:"id" jsonschema:"The account number such as AC-5521"`
+	ID              string `json:"id" jsonschema:"The account number such as AC-5521 for CloseAccount234"`
 	Status          string `json:"status,omitempty" jsonschema:"Only accounts with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived accounts"`
@@ -123,7 +123,7 @@ type CloseAccount234Input struct {
 
 // CloseAccount234Result is the account CloseAccount234 returns.
 type CloseAccount234Result struct {
-	ID     string     `json:"id" jsonschema:"The account number"`
+	ID     string     `json:"id" jsonschema:"The account number from CloseAccount234"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the account is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -142,7 +142,7 @@ func (s *Service) CloseAccount234(ctx context.Context, in CloseAccount234Input) 
 
 // CloseDevice235Input says which device CloseDevice235 works on.
 type CloseDevice235Input struct {
-	ID              string   `json:"id" jsonschema:"The device number such as DV-0042"`
+	ID              string   `json:"id" jsonschema:"The device number such as DV-0042 for CloseDevice235"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only devices with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived devices"`
@@ -152,7 +152,7 @@ type CloseDevice235Input struct {
 
 // CloseDevice235Result is the device CloseDevice235 returns.
 type CloseDevice235Result struct {
-	ID        string     `json:"id" jsonschema:"The device number"`
+	ID        string     `json:"id" jsonschema:"The device number from CloseDevice235"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the device is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -172,14 +172,14 @@ func (s *Service) CloseDevice235(ctx context.Context, in CloseDevice235Input) (*
 
 // CloseReport236Input says which report CloseReport236 works on.
 type CloseReport236Input struct {
-	ID     string `json:"id" jsonschema:"The report number such as RP-2024-07"`
+	ID     string `json:"id" jsonschema:"The report number such as RP-2024-07 for CloseReport236"`
 	Status string `json:"status,omitempty" jsonschema:"Only reports with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // CloseReport236Result is the report CloseReport236 returns.
 type CloseReport236Result struct {
-	ID     string     `json:"id" jsonschema:"The report number"`
+	ID     string     `json:"id" jsonschema:"The report number from CloseReport236"`
 	Status string     `json:"status" jsonschema:"Where the report is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -196,7 +196,7 @@ func (s *Service) CloseReport236(ctx context.Context, in CloseReport236Input) (*
 
 // CloseLead237Input says which lead CloseLead237 works on.
 type CloseLead237Input struct {
-	ID              string `json:"id" jsonschema:"The lead number such as LD-880"`
+	ID              string `json:"id" jsonschema:"The lead number such as LD-880 for CloseLead237"`
 	Status          string `json:"status,omitempty" jsonschema:"Only leads with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived leads"`
@@ -204,7 +204,7 @@ type CloseLead237Input struct {
 
 // CloseLead237Result is the lead CloseLead237 returns.
 type CloseLead237Result struct {
-	ID     string     `json:"id" jsonschema:"The lead number"`
+	ID     string     `json:"id" jsonschema:"The lead number from CloseLead237"`
 	Status string     `json:"status" jsonschema:"Where the lead is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -222,7 +222,7 @@ func (s *Service) CloseLead237(ctx context.Context, in CloseLead237Input) (*Clos
 
 // CloseClaim238Input says which claim CloseClaim238 works on.
 type CloseClaim238Input struct {
-	ID              string `json:"id" jsonschema:"The claim number such as CL-61002"`
+	ID              string `json:"id" jsonschema:"The claim number such as CL-61002 for CloseClaim238"`
 	Status          string `json:"status,omitempty" jsonschema:"Only claims with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived claims"`
@@ -231,7 +231,7 @@ type CloseClaim238Input struct {
 
 // CloseClaim238Result is the claim CloseClaim238 returns.
 type CloseClaim238Result struct {
-	ID     string     `json:"id" jsonschema:"The claim number"`
+	ID     string     `json:"id" jsonschema:"The claim number from CloseClaim238"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the claim is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -250,7 +250,7 @@ func (s *Service) CloseClaim238(ctx context.Context, in CloseClaim238Input) (*Cl
 
 // CloseCourse239Input says which course CloseCourse239 works on.
 type CloseCourse239Input struct {
-	ID              string   `json:"id" jsonschema:"The course number such as CS-101"`
+	ID              string   `json:"id" jsonschema:"The course number such as CS-101 for CloseCourse239"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only courses with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived courses"`
@@ -260,7 +260,7 @@ type CloseCourse239Input struct {
 
 // CloseCourse239Result is the course CloseCourse239 returns.
 type CloseCourse239Result struct {
-	ID        string     `json:"id" jsonschema:"The course number"`
+	ID        string     `json:"id" jsonschema:"The course number from CloseCourse239"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the course is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`

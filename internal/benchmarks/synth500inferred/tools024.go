@@ -6,14 +6,14 @@ import "context"
 
 // ApproveInvoice240Input says which invoice ApproveInvoice240 works on.
 type ApproveInvoice240Input struct {
-	ID     string `json:"id" jsonschema:"The invoice number such as INV-1042"`
+	ID     string `json:"id" jsonschema:"The invoice number such as INV-1042 for ApproveInvoice240"`
 	Status string `json:"status,omitempty" jsonschema:"Only invoices with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ApproveInvoice240Result is the invoice ApproveInvoice240 returns.
 type ApproveInvoice240Result struct {
-	ID     string     `json:"id" jsonschema:"The invoice number"`
+	ID     string     `json:"id" jsonschema:"The invoice number from ApproveInvoice240"`
 	Status string     `json:"status" jsonschema:"Where the invoice is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -30,7 +30,7 @@ func (s *Service) ApproveInvoice240(ctx context.Context, in ApproveInvoice240Inp
 
 // ApproveTicket241Input says which ticket ApproveTicket241 works on.
 type ApproveTicket241Input struct {
-	ID              string `json:"id" jsonschema:"The ticket number such as T-311"`
+	ID              string `json:"id" jsonschema:"The ticket number such as T-311 for ApproveTicket241"`
 	Status          string `json:"status,omitempty" jsonschema:"Only tickets with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived tickets"`
@@ -38,7 +38,7 @@ type ApproveTicket241Input struct {
 
 // ApproveTicket241Result is the ticket ApproveTicket241 returns.
 type ApproveTicket241Result struct {
-	ID     string     `json:"id" jsonschema:"The ticket number"`
+	ID     string     `json:"id" jsonschema:"The ticket number from ApproveTicket241"`
 	Status string     `json:"status" jsonschema:"Where the ticket is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -56,7 +56,7 @@ func (s *Service) ApproveTicket241(ctx context.Context, in ApproveTicket241Input
 
 // ApproveShipment242Input says which shipment ApproveShipment242 works on.
 type ApproveShipment242Input struct {
-	ID              string `json:"id" jsonschema:"The shipment number such as SH-77120"`
+	ID              string `json:"id" jsonschema:"The shipment number such as SH-77120 for ApproveShipment242"`
 	Status          string `json:"status,omitempty" jsonschema:"Only shipments with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived shipments"`
@@ -65,7 +65,7 @@ type ApproveShipment242Input struct {
 
 // ApproveShipment242Result is the shipment ApproveShipment242 returns.
 type ApproveShipment242Result struct {
-	ID     string     `json:"id" jsonschema:"The shipment number"`
+	ID     string     `json:"id" jsonschema:"The shipment number from ApproveShipment242"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the shipment is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -84,7 +84,7 @@ func (s *Service) ApproveShipment242(ctx context.Context, in ApproveShipment242I
 
 // ApproveBooking243Input says which booking ApproveBooking243 works on.
 type ApproveBooking243Input struct {
-	ID              string   `json:"id" jsonschema:"The booking number such as BK-9031"`
+	ID              string   `json:"id" jsonschema:"The booking number such as BK-9031 for ApproveBooking243"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only bookings with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived bookings"`
@@ -94,7 +94,7 @@ type ApproveBooking243Input struct {
 
 // ApproveBooking243Result is the booking ApproveBooking243 returns.
 type ApproveBooking243Result struct {
-	ID        string     `json:"id" jsonschema:"The booking number"`
+	ID        string     `json:"id" jsonschema:"The booking number from ApproveBooking243"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the booking is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -114,14 +114,14 @@ func (s *Service) ApproveBooking243(ctx context.Context, in ApproveBooking243Inp
 
 // ApproveAccount244Input says which account ApproveAccount244 works on.
 type ApproveAccount244Input struct {
-	ID     string `json:"id" jsonschema:"The account number such as AC-5521"`
+	ID     string `json:"id" jsonschema:"The account number such as AC-5521 for ApproveAccount244"`
 	Status string `json:"status,omitempty" jsonschema:"Only accounts with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ApproveAccount244Result is the account ApproveAccount244 returns.
 type ApproveAccount244Result struct {
-	ID     string     `json:"id" jsonschema:"The account number"`
+	ID     string     `json:"id" jsonschema:"The account number from ApproveAccount244"`
 	Status string     `json:"status" jsonschema:"Where the account is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -138,7 +138,7 @@ func (s *Service) ApproveAccount244(ctx context.Context, in ApproveAccount244Inp
 
 // ApproveDevice245Input says which device ApproveDevice245 works on.
 type ApproveDevice245Input struct {
-	ID              string `json:"id" jsonschema:"The device number such as DV-0042"`
+	ID              string `json:"id" jsonschema:"The device number such as DV-0042 for ApproveDevice245"`
 	Status          string `json:"status,omitempty" jsonschema:"Only devices with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived devices"`
@@ -146,7 +146,7 @@ type ApproveDevice245Input struct {
 
 // ApproveDevice245Result is the device ApproveDevice245 returns.
 type ApproveDevice245Result struct {
-	ID     string     `json:"id" jsonschema:"The device number"`
+	ID     string     `json:"id" jsonschema:"The device number from ApproveDevice245"`
 	Status string     `json:"status" jsonschema:"Where the device is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -164,7 +164,7 @@ func (s *Service) ApproveDevice245(ctx context.Context, in ApproveDevice245Input
 
 // ApproveReport246Input says which report ApproveReport246 works on.
 type ApproveReport246Input struct {
-	ID              string `json:"id" jsonschema:"The report number such as RP-2024-07"`
+	ID              string `json:"id" jsonschema:"The report number such as RP-2024-07 for ApproveReport246"`
 	Status          string `json:"status,omitempty" jsonschema:"Only reports with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived reports"`
@@ -173,7 +173,7 @@ type ApproveReport246Input struct {
 
 // ApproveReport246Result is the report ApproveReport246 returns.
 type ApproveReport246Result struct {
-	ID     string     `json:"id" jsonschema:"The report number"`
+	ID     string     `json:"id" jsonschema:"The report number from ApproveReport246"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the report is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -192,7 +192,7 @@ func (s *Service) ApproveReport246(ctx context.Context, in ApproveReport246Input
 
 // ApproveLead247Input says which lead ApproveLead247 works on.
 type ApproveLead247Input struct {
-	ID              string   `json:"id" jsonschema:"The lead number such as LD-880"`
+	ID              string   `json:"id" jsonschema:"The lead number such as LD-880 for ApproveLead247"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only leads with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived leads"`
@@ -202,7 +202,7 @@ type ApproveLead247Input struct {
 
 // ApproveLead247Result is the lead ApproveLead247 returns.
 type ApproveLead247Result struct {
-	ID        string     `json:"id" jsonschema:"The lead number"`
+	ID        string     `json:"id" jsonschema:"The lead number from ApproveLead247"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the lead is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -222,14 +222,14 @@ func (s *Service) ApproveLead247(ctx context.Context, in ApproveLead247Input) (*
 
 // ApproveClaim248Input says which claim ApproveClaim248 works on.
 type ApproveClaim248Input struct {
-	ID     string `json:"id" jsonschema:"The claim number such as CL-61002"`
+	ID     string `json:"id" jsonschema:"The claim number such as CL-61002 for ApproveClaim248"`
 	Status string `json:"status,omitempty" jsonschema:"Only claims with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ApproveClaim248Result is the claim ApproveClaim248 returns.
 type ApproveClaim248Result struct {
-	ID     string     `json:"id" jsonschema:"The claim number"`
+	ID     string     `json:"id" jsonschema:"The claim number from ApproveClaim248"`
 	Status string     `json:"status" jsonschema:"Where the claim is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -246,7 +246,7 @@ func (s *Service) ApproveClaim248(ctx context.Context, in ApproveClaim248Input) 
 
 // ApproveCourse249Input says which course ApproveCourse249 works on.
 type ApproveCourse249Input struct {
-	ID              string `json:"id" jsonschema:"The course number such as CS-101"`
+	ID              string `json:"id" jsonschema:"The course number such as CS-101 for ApproveCourse249"`
 	Status          string `json:"status,omitempty" jsonschema:"Only courses with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived courses"`
@@ -254,7 +254,7 @@ type ApproveCourse249Input struct {
 
 // ApproveCourse249Result is the course ApproveCourse249 returns.
 type ApproveCourse249Result struct {
-	ID     string     `json:"id" jsonschema:"The course number"`
+	ID     string     `json:"id" jsonschema:"The course number from ApproveCourse249"`
 	Status string     `json:"status" jsonschema:"Where the course is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`

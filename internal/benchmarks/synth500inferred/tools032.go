@@ -6,14 +6,14 @@ import "context"
 
 // UpdateInvoice320Input says which invoice UpdateInvoice320 works on.
 type UpdateInvoice320Input struct {
-	ID     string `json:"id" jsonschema:"The invoice number such as INV-1042"`
+	ID     string `json:"id" jsonschema:"The invoice number such as INV-1042 for UpdateInvoice320"`
 	Status string `json:"status,omitempty" jsonschema:"Only invoices with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // UpdateInvoice320Result is the invoice UpdateInvoice320 returns.
 type UpdateInvoice320Result struct {
-	ID     string     `json:"id" jsonschema:"The invoice number"`
+	ID     string     `json:"id" jsonschema:"The invoice number from UpdateInvoice320"`
 	Status string     `json:"status" jsonschema:"Where the invoice is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -30,7 +30,7 @@ func (s *Service) UpdateInvoice320(ctx context.Context, in UpdateInvoice320Input
 
 // UpdateTicket321Input says which ticket UpdateTicket321 works on.
 type UpdateTicket321Input struct {
-	ID              string `json:"id" jsonschema:"The ticket number such as T-311"`
+	ID              string `json:"id" jsonschema:"The ticket number such as T-311 for UpdateTicket321"`
 	Status          string `json:"status,omitempty" jsonschema:"Only tickets with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived tickets"`
@@ -38,7 +38,7 @@ type UpdateTicket321Input struct {
 
 // UpdateTicket321Result is the ticket UpdateTicket321 returns.
 type UpdateTicket321Result struct {
-	ID     string     `json:"id" jsonschema:"The ticket number"`
+	ID     string     `json:"id" jsonschema:"The ticket number from UpdateTicket321"`
 	Status string     `json:"status" jsonschema:"Where the ticket is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -56,7 +56,7 @@ func (s *Service) UpdateTicket321(ctx context.Context, in UpdateTicket321Input) 
 
 // UpdateShipment322Input says which shipment UpdateShipment322 works on.
 type UpdateShipment322Input struct {
-	ID              string `json:"id" jsonschema:"The shipment number such as SH-77120"`
+	ID              string `json:"id" jsonschema:"The shipment number such as SH-77120 for UpdateShipment322"`
 	Status          string `json:"status,omitempty" jsonschema:"Only shipments with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived shipments"`
@@ -65,7 +65,7 @@ type UpdateShipment322Input struct {
 
 // UpdateShipment322Result is the shipment UpdateShipment322 returns.
 type UpdateShipment322Result struct {
-	ID     string     `json:"id" jsonschema:"The shipment number"`
+	ID     string     `json:"id" jsonschema:"The shipment number from UpdateShipment322"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the shipment is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -84,7 +84,7 @@ func (s *Service) UpdateShipment322(ctx context.Context, in UpdateShipment322Inp
 
 // UpdateBooking323Input says which booking UpdateBooking323 works on.
 type UpdateBooking323Input struct {
-	ID              string   `json:"id" jsonschema:"The booking number such as BK-9031"`
+	ID              string   `json:"id" jsonschema:"The booking number such as BK-9031 for UpdateBooking323"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only bookings with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived bookings"`
@@ -94,7 +94,7 @@ type UpdateBooking323Input struct {
 
 // UpdateBooking323Result is the booking UpdateBooking323 returns.
 type UpdateBooking323Result struct {
-	ID        string     `json:"id" jsonschema:"The booking number"`
+	ID        string     `json:"id" jsonschema:"The booking number from UpdateBooking323"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the booking is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -114,14 +114,14 @@ func (s *Service) UpdateBooking323(ctx context.Context, in UpdateBooking323Input
 
 // UpdateAccount324Input says which account UpdateAccount324 works on.
 type UpdateAccount324Input struct {
-	ID     string `json:"id" jsonschema:"The account number such as AC-5521"`
+	ID     string `json:"id" jsonschema:"The account number such as AC-5521 for UpdateAccount324"`
 	Status string `json:"status,omitempty" jsonschema:"Only accounts with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // UpdateAccount324Result is the account UpdateAccount324 returns.
 type UpdateAccount324Result struct {
-	ID     string     `json:"id" jsonschema:"The account number"`
+	ID     string     `json:"id" jsonschema:"The account number from UpdateAccount324"`
 	Status string     `json:"status" jsonschema:"Where the account is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -138,7 +138,7 @@ func (s *Service) UpdateAccount324(ctx context.Context, in UpdateAccount324Input
 
 // UpdateDevice325Input says which device UpdateDevice325 works on.
 type UpdateDevice325Input struct {
-	ID              string `json:"id" jsonschema:"The device number such as DV-0042"`
+	ID              string `json:"id" jsonschema:"The device number such as DV-0042 for UpdateDevice325"`
 	Status          string `json:"status,omitempty" jsonschema:"Only devices with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived devices"`
@@ -146,7 +146,7 @@ type UpdateDevice325Input struct {
 
 // UpdateDevice325Result is the device UpdateDevice325 returns.
 type UpdateDevice325Result struct {
-	ID     string     `json:"id" jsonschema:"The device number"`
+	ID     string     `json:"id" jsonschema:"The device number from UpdateDevice325"`
 	Status string     `json:"status" jsonschema:"Where the device is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -164,7 +164,7 @@ func (s *Service) UpdateDevice325(ctx context.Context, in UpdateDevice325Input) 
 
 // UpdateReport326Input says which report UpdateReport326 works on.
 type UpdateReport326Input struct {
-	ID              string `json:"id" jsonschema:"The report number such as RP-2024-07"`
+	ID              string `json:"id" jsonschema:"The report number such as RP-2024-07 for UpdateReport326"`
 	Status          string `json:"status,omitempty" jsonschema:"Only reports with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived reports"`
@@ -173,7 +173,7 @@ type UpdateReport326Input struct {
 
 // UpdateReport326Result is the report UpdateReport326 returns.
 type UpdateReport326Result struct {
-	ID     string     `json:"id" jsonschema:"The report number"`
+	ID     string     `json:"id" jsonschema:"The report number from UpdateReport326"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the report is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -192,7 +192,7 @@ func (s *Service) UpdateReport326(ctx context.Context, in UpdateReport326Input) 
 
 // UpdateLead327Input says which lead UpdateLead327 works on.
 type UpdateLead327Input struct {
-	ID              string   `json:"id" jsonschema:"The lead number such as LD-880"`
+	ID              string   `json:"id" jsonschema:"The lead number such as LD-880 for UpdateLead327"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only leads with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived leads"`
@@ -202,7 +202,7 @@ type UpdateLead327Input struct {
 
 // UpdateLead327Result is the lead UpdateLead327 returns.
 type UpdateLead327Result struct {
-	ID        string     `json:"id" jsonschema:"The lead number"`
+	ID        string     `json:"id" jsonschema:"The lead number from UpdateLead327"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the lead is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -222,14 +222,14 @@ func (s *Service) UpdateLead327(ctx context.Context, in UpdateLead327Input) (*Up
 
 // UpdateClaim328Input says which claim UpdateClaim328 works on.
 type UpdateClaim328Input struct {
-	ID     string `json:"id" jsonschema:"The claim number such as CL-61002"`
+	ID     string `json:"id" jsonschema:"The claim number such as CL-61002 for UpdateClaim328"`
 	Status string `json:"status,omitempty" jsonschema:"Only claims with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // UpdateClaim328Result is the claim UpdateClaim328 returns.
 type UpdateClaim328Result struct {
-	ID     string     `json:"id" jsonschema:"The claim number"`
+	ID     string     `json:"id" jsonschema:"The claim number from UpdateClaim328"`
 	Status string     `json:"status" jsonschema:"Where the claim is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -246,7 +246,7 @@ func (s *Service) UpdateClaim328(ctx context.Context, in UpdateClaim328Input) (*
 
 // UpdateCourse329Input says which course UpdateCourse329 works on.
 type UpdateCourse329Input struct {
-	ID              string `json:"id" jsonschema:"The course number such as CS-101"`
+	ID              string `json:"id" jsonschema:"The course number such as CS-101 for UpdateCourse329"`
 	Status          string `json:"status,omitempty" jsonschema:"Only courses with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived courses"`
@@ -254,7 +254,7 @@ type UpdateCourse329Input struct {
 
 // UpdateCourse329Result is the course UpdateCourse329 returns.
 type UpdateCourse329Result struct {
-	ID     string     `json:"id" jsonschema:"The course number"`
+	ID     string     `json:"id" jsonschema:"The course number from UpdateCourse329"`
 	Status string     `json:"status" jsonschema:"Where the course is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`

@@ -6,14 +6,14 @@ import "context"
 
 // ApproveInvoice440Input says which invoice ApproveInvoice440 works on.
 type ApproveInvoice440Input struct {
-	ID     string `json:"id" jsonschema:"The invoice number such as INV-1042"`
+	ID     string `json:"id" jsonschema:"The invoice number such as INV-1042 for ApproveInvoice440"`
 	Status string `json:"status,omitempty" jsonschema:"Only invoices with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ApproveInvoice440Result is the invoice ApproveInvoice440 returns.
 type ApproveInvoice440Result struct {
-	ID     string     `json:"id" jsonschema:"The invoice number"`
+	ID     string     `json:"id" jsonschema:"The invoice number from ApproveInvoice440"`
 	Status string     `json:"status" jsonschema:"Where the invoice is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -30,7 +30,7 @@ func (s *Service) ApproveInvoice440(ctx context.Context, in ApproveInvoice440Inp
 
 // ApproveTicket441Input says which ticket ApproveTicket441 works on.
 type ApproveTicket441Input struct {
-	ID              string `json:"id" jsonschema:"The ticket number such as T-311"`
+	ID              string `json:"id" jsonschema:"The ticket number such as T-311 for ApproveTicket441"`
 	Status          string `json:"status,omitempty" jsonschema:"Only tickets with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived tickets"`
@@ -38,7 +38,7 @@ type ApproveTicket441Input struct {
 
 // ApproveTicket441Result is the ticket ApproveTicket441 returns.
 type ApproveTicket441Result struct {
-	ID     string     `json:"id" jsonschema:"The ticket number"`
+	ID     string     `json:"id" jsonschema:"The ticket number from ApproveTicket441"`
 	Status string     `json:"status" jsonschema:"Where the ticket is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -56,7 +56,7 @@ func (s *Service) ApproveTicket441(ctx context.Context, in ApproveTicket441Input
 
 // ApproveShipment442Input says which shipment ApproveShipment442 works on.
 type ApproveShipment442Input struct {
-	ID              string `json:"id" jsonschema:"The shipment number such as SH-77120"`
+	ID              string `json:"id" jsonschema:"The shipment number such as SH-77120 for ApproveShipment442"`
 	Status          string `json:"status,omitempty" jsonschema:"Only shipments with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived shipments"`
@@ -65,7 +65,7 @@ type ApproveShipment442Input struct {
 
 // ApproveShipment442Result is the shipment ApproveShipment442 returns.
 type ApproveShipment442Result struct {
-	ID     string     `json:"id" jsonschema:"The shipment number"`
+	ID     string     `json:"id" jsonschema:"The shipment number from ApproveShipment442"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the shipment is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -84,7 +84,7 @@ func (s *Service) ApproveShipment442(ctx context.Context, in ApproveShipment442I
 
 // ApproveBooking443Input says which booking ApproveBooking443 works on.
 type ApproveBooking443Input struct {
-	ID              string   `json:"id" jsonschema:"The booking number such as BK-9031"`
+	ID              string   `json:"id" jsonschema:"The booking number such as BK-9031 for ApproveBooking443"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only bookings with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived bookings"`
@@ -94,7 +94,7 @@ type ApproveBooking443Input struct {
 
 // ApproveBooking443Result is the booking ApproveBooking443 returns.
 type ApproveBooking443Result struct {
-	ID        string     `json:"id" jsonschema:"The booking number"`
+	ID        string     `json:"id" jsonschema:"The booking number from ApproveBooking443"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the booking is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -114,14 +114,14 @@ func (s *Service) ApproveBooking443(ctx context.Context, in ApproveBooking443Inp
 
 // ApproveAccount444Input says which account ApproveAccount444 works on.
 type ApproveAccount444Input struct {
-	ID     string `json:"id" jsonschema:"The account number such as AC-5521"`
+	ID     string `json:"id" jsonschema:"The account number such as AC-5521 for ApproveAccount444"`
 	Status string `json:"status,omitempty" jsonschema:"Only accounts with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ApproveAccount444Result is the account ApproveAccount444 returns.
 type ApproveAccount444Result struct {
-	ID     string     `json:"id" jsonschema:"The account number"`
+	ID     string     `json:"id" jsonschema:"The account number from ApproveAccount444"`
 	Status string     `json:"status" jsonschema:"Where the account is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -138,7 +138,7 @@ func (s *Service) ApproveAccount444(ctx context.Context, in ApproveAccount444Inp
 
 // ApproveDevice445Input says which device ApproveDevice445 works on.
 type ApproveDevice445Input struct {
-	ID              string `json:"id" jsonschema:"The device number such as DV-0042"`
+	ID              string `json:"id" jsonschema:"The device number such as DV-0042 for ApproveDevice445"`
 	Status          string `json:"status,omitempty" jsonschema:"Only devices with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived devices"`
@@ -146,7 +146,7 @@ type ApproveDevice445Input struct {
 
 // ApproveDevice445Result is the device ApproveDevice445 returns.
 type ApproveDevice445Result struct {
-	ID     string     `json:"id" jsonschema:"The device number"`
+	ID     string     `json:"id" jsonschema:"The device number from ApproveDevice445"`
 	Status string     `json:"status" jsonschema:"Where the device is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -164,7 +164,7 @@ func (s *Service) ApproveDevice445(ctx context.Context, in ApproveDevice445Input
 
 // ApproveReport446Input says which report ApproveReport446 works on.
 type ApproveReport446Input struct {
-	ID              string `json:"id" jsonschema:"The report number such as RP-2024-07"`
+	ID              string `json:"id" jsonschema:"The report number such as RP-2024-07 for ApproveReport446"`
 	Status          string `json:"status,omitempty" jsonschema:"Only reports with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived reports"`
@@ -173,7 +173,7 @@ type ApproveReport446Input struct {
 
 // ApproveReport446Result is the report ApproveReport446 returns.
 type ApproveReport446Result struct {
-	ID     string     `json:"id" jsonschema:"The report number"`
+	ID     string     `json:"id" jsonschema:"The report number from ApproveReport446"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the report is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -192,7 +192,7 @@ func (s *Service) ApproveReport446(ctx context.Context, in ApproveReport446Input
 
 // ApproveLead447Input says which lead ApproveLead447 works on.
 type ApproveLead447Input struct {
-	ID              string   `json:"id" jsonschema:"The lead number such as LD-880"`
+	ID              string   `json:"id" jsonschema:"The lead number such as LD-880 for ApproveLead447"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only leads with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived leads"`
@@ -202,7 +202,7 @@ type ApproveLead447Input struct {
 
 // ApproveLead447Result is the lead ApproveLead447 returns.
 type ApproveLead447Result struct {
-	ID        string     `json:"id" jsonschema:"The lead number"`
+	ID        string     `json:"id" jsonschema:"The lead number from ApproveLead447"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the lead is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -222,14 +222,14 @@ func (s *Service) ApproveLead447(ctx context.Context, in ApproveLead447Input) (*
 
 // ApproveClaim448Input says which claim ApproveClaim448 works on.
 type ApproveClaim448Input struct {
-	ID     string `json:"id" jsonschema:"The claim number such as CL-61002"`
+	ID     string `json:"id" jsonschema:"The claim number such as CL-61002 for ApproveClaim448"`
 	Status string `json:"status,omitempty" jsonschema:"Only claims with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ApproveClaim448Result is the claim ApproveClaim448 returns.
 type ApproveClaim448Result struct {
-	ID     string     `json:"id" jsonschema:"The claim number"`
+	ID     string     `json:"id" jsonschema:"The claim number from ApproveClaim448"`
 	Status string     `json:"status" jsonschema:"Where the claim is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -246,7 +246,7 @@ func (s *Service) ApproveClaim448(ctx context.Context, in ApproveClaim448Input) 
 
 // ApproveCourse449Input says which course ApproveCourse449 works on.
 type ApproveCourse449Input struct {
-	ID              string `json:"id" jsonschema:"The course number such as CS-101"`
+	ID              string `json:"id" jsonschema:"The course number such as CS-101 for ApproveCourse449"`
 	Status          string `json:"status,omitempty" jsonschema:"Only courses with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived courses"`
@@ -254,7 +254,7 @@ type ApproveCourse449Input struct {
 
 // ApproveCourse449Result is the course ApproveCourse449 returns.
 type ApproveCourse449Result struct {
-	ID     string     `json:"id" jsonschema:"The course number"`
+	ID     string     `json:"id" jsonschema:"The course number from ApproveCourse449"`
 	Status string     `json:"status" jsonschema:"Where the course is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`

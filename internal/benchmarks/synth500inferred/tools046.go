@@ -6,14 +6,14 @@ import "context"
 
 // ReviewInvoice460Input says which invoice ReviewInvoice460 works on.
 type ReviewInvoice460Input struct {
-	ID     string `json:"id" jsonschema:"The invoice number such as INV-1042"`
+	ID     string `json:"id" jsonschema:"The invoice number such as INV-1042 for ReviewInvoice460"`
 	Status string `json:"status,omitempty" jsonschema:"Only invoices with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ReviewInvoice460Result is the invoice ReviewInvoice460 returns.
 type ReviewInvoice460Result struct {
-	ID     string     `json:"id" jsonschema:"The invoice number"`
+	ID     string     `json:"id" jsonschema:"The invoice number from ReviewInvoice460"`
 	Status string     `json:"status" jsonschema:"Where the invoice is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -30,7 +30,7 @@ func (s *Service) ReviewInvoice460(ctx context.Context, in ReviewInvoice460Input
 
 // ReviewTicket461Input says which ticket ReviewTicket461 works on.
 type ReviewTicket461Input struct {
-	ID              string `json:"id" jsonschema:"The ticket number such as T-311"`
+	ID              string `json:"id" jsonschema:"The ticket number such as T-311 for ReviewTicket461"`
 	Status          string `json:"status,omitempty" jsonschema:"Only tickets with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived tickets"`
@@ -38,7 +38,7 @@ type ReviewTicket461Input struct {
 
 // ReviewTicket461Result is the ticket ReviewTicket461 returns.
 type ReviewTicket461Result struct {
-	ID     string     `json:"id" jsonschema:"The ticket number"`
+	ID     string     `json:"id" jsonschema:"The ticket number from ReviewTicket461"`
 	Status string     `json:"status" jsonschema:"Where the ticket is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -56,7 +56,7 @@ func (s *Service) ReviewTicket461(ctx context.Context, in ReviewTicket461Input) 
 
 // ReviewShipment462Input says which shipment ReviewShipment462 works on.
 type ReviewShipment462Input struct {
-	ID              string `json:"id" jsonschema:"The shipment number such as SH-77120"`
+	ID              string `json:"id" jsonschema:"The shipment number such as SH-77120 for ReviewShipment462"`
 	Status          string `json:"status,omitempty" jsonschema:"Only shipments with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived shipments"`
@@ -65,7 +65,7 @@ type ReviewShipment462Input struct {
 
 // ReviewShipment462Result is the shipment ReviewShipment462 returns.
 type ReviewShipment462Result struct {
-	ID     string     `json:"id" jsonschema:"The shipment number"`
+	ID     string     `json:"id" jsonschema:"The shipment number from ReviewShipment462"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the shipment is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -84,7 +84,7 @@ func (s *Service) ReviewShipment462(ctx context.Context, in ReviewShipment462Inp
 
 // ReviewBooking463Input says which booking ReviewBooking463 works on.
 type ReviewBooking463Input struct {
-	ID              string   `json:"id" jsonschema:"The booking number such as BK-9031"`
+	ID              string   `json:"id" jsonschema:"The booking number such as BK-9031 for ReviewBooking463"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only bookings with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived bookings"`
@@ -94,7 +94,7 @@ type ReviewBooking463Input struct {
 
 // ReviewBooking463Result is the booking ReviewBooking463 returns.
 type ReviewBooking463Result struct {
-	ID        string     `json:"id" jsonschema:"The booking number"`
+	ID        string     `json:"id" jsonschema:"The booking number from ReviewBooking463"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the booking is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -114,14 +114,14 @@ func (s *Service) ReviewBooking463(ctx context.Context, in ReviewBooking463Input
 
 // ReviewAccount464Input says which account ReviewAccount464 works on.
 type ReviewAccount464Input struct {
-	ID     string `json:"id" jsonschema:"The account number such as AC-5521"`
+	ID     string `json:"id" jsonschema:"The account number such as AC-5521 for ReviewAccount464"`
 	Status string `json:"status,omitempty" jsonschema:"Only accounts with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ReviewAccount464Result is the account ReviewAccount464 returns.
 type ReviewAccount464Result struct {
-	ID     string     `json:"id" jsonschema:"The account number"`
+	ID     string     `json:"id" jsonschema:"The account number from ReviewAccount464"`
 	Status string     `json:"status" jsonschema:"Where the account is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -138,7 +138,7 @@ func (s *Service) ReviewAccount464(ctx context.Context, in ReviewAccount464Input
 
 // ReviewDevice465Input says which device ReviewDevice465 works on.
 type ReviewDevice465Input struct {
-	ID              string `json:"id" jsonschema:"The device number such as DV-0042"`
+	ID              string `json:"id" jsonschema:"The device number such as DV-0042 for ReviewDevice465"`
 	Status          string `json:"status,omitempty" jsonschema:"Only devices with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived devices"`
@@ -146,7 +146,7 @@ type ReviewDevice465Input struct {
 
 // ReviewDevice465Result is the device ReviewDevice465 returns.
 type ReviewDevice465Result struct {
-	ID     string     `json:"id" jsonschema:"The device number"`
+	ID     string     `json:"id" jsonschema:"The device number from ReviewDevice465"`
 	Status string     `json:"status" jsonschema:"Where the device is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -164,7 +164,7 @@ func (s *Service) ReviewDevice465(ctx context.Context, in ReviewDevice465Input) 
 
 // ReviewReport466Input says which report ReviewReport466 works on.
 type ReviewReport466Input struct {
-	ID              string `json:"id" jsonschema:"The report number such as RP-2024-07"`
+	ID              string `json:"id" jsonschema:"The report number such as RP-2024-07 for ReviewReport466"`
 	Status          string `json:"status,omitempty" jsonschema:"Only reports with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived reports"`
@@ -173,7 +173,7 @@ type ReviewReport466Input struct {
 
 // ReviewReport466Result is the report ReviewReport466 returns.
 type ReviewReport466Result struct {
-	ID     string     `json:"id" jsonschema:"The report number"`
+	ID     string     `json:"id" jsonschema:"The report number from ReviewReport466"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the report is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -192,7 +192,7 @@ func (s *Service) ReviewReport466(ctx context.Context, in ReviewReport466Input) 
 
 // ReviewLead467Input says which lead ReviewLead467 works on.
 type ReviewLead467Input struct {
-	ID              string   `json:"id" jsonschema:"The lead number such as LD-880"`
+	ID              string   `json:"id" jsonschema:"The lead number such as LD-880 for ReviewLead467"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only leads with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived leads"`
@@ -202,7 +202,7 @@ type ReviewLead467Input struct {
 
 // ReviewLead467Result is the lead ReviewLead467 returns.
 type ReviewLead467Result struct {
-	ID        string     `json:"id" jsonschema:"The lead number"`
+	ID        string     `json:"id" jsonschema:"The lead number from ReviewLead467"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the lead is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -222,14 +222,14 @@ func (s *Service) ReviewLead467(ctx context.Context, in ReviewLead467Input) (*Re
 
 // ReviewClaim468Input says which claim ReviewClaim468 works on.
 type ReviewClaim468Input struct {
-	ID     string `json:"id" jsonschema:"The claim number such as CL-61002"`
+	ID     string `json:"id" jsonschema:"The claim number such as CL-61002 for ReviewClaim468"`
 	Status string `json:"status,omitempty" jsonschema:"Only claims with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ReviewClaim468Result is the claim ReviewClaim468 returns.
 type ReviewClaim468Result struct {
-	ID     string     `json:"id" jsonschema:"The claim number"`
+	ID     string     `json:"id" jsonschema:"The claim number from ReviewClaim468"`
 	Status string     `json:"status" jsonschema:"Where the claim is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -246,7 +246,7 @@ func (s *Service) ReviewClaim468(ctx context.Context, in ReviewClaim468Input) (*
 
 // ReviewCourse469Input says which course ReviewCourse469 works on.
 type ReviewCourse469Input struct {
-	ID              string `json:"id" jsonschema:"The course number such as CS-101"`
+	ID              string `json:"id" jsonschema:"The course number such as CS-101 for ReviewCourse469"`
 	Status          string `json:"status,omitempty" jsonschema:"Only courses with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived courses"`
@@ -254,7 +254,7 @@ type ReviewCourse469Input struct {
 
 // ReviewCourse469Result is the course ReviewCourse469 returns.
 type ReviewCourse469Result struct {
-	ID     string     `json:"id" jsonschema:"The course number"`
+	ID     string     `json:"id" jsonschema:"The course number from ReviewCourse469"`
 	Status string     `json:"status" jsonschema:"Where the course is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`

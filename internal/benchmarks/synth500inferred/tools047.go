@@ -6,7 +6,7 @@ import "context"
 
 // UpdateInvoice470Input says which invoice UpdateInvoice470 works on.
 type UpdateInvoice470Input struct {
-	ID              string `json:"id" jsonschema:"The invoice number such as INV-1042"`
+	ID              string `json:"id" jsonschema:"The invoice number such as INV-1042 for UpdateInvoice470"`
 	Status          string `json:"status,omitempty" jsonschema:"Only invoices with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived invoices"`
@@ -15,7 +15,7 @@ type UpdateInvoice470Input struct {
 
 // UpdateInvoice470Result is the invoice UpdateInvoice470 returns.
 type UpdateInvoice470Result struct {
-	ID     string     `json:"id" jsonschema:"The invoice number"`
+	ID     string     `json:"id" jsonschema:"The invoice number from UpdateInvoice470"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the invoice is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -34,7 +34,7 @@ func (s *Service) UpdateInvoice470(ctx context.Context, in UpdateInvoice470Input
 
 // UpdateTicket471Input says which ticket UpdateTicket471 works on.
 type UpdateTicket471Input struct {
-	ID              string   `json:"id" jsonschema:"The ticket number such as T-311"`
+	ID              string   `json:"id" jsonschema:"The ticket number such as T-311 for UpdateTicket471"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only tickets with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived tickets"`
@@ -44,7 +44,7 @@ type UpdateTicket471Input struct {
 
 // UpdateTicket471Result is the ticket UpdateTicket471 returns.
 type UpdateTicket471Result struct {
-	ID        string     `json:"id" jsonschema:"The ticket number"`
+	ID        string     `json:"id" jsonschema:"The ticket number from UpdateTicket471"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the ticket is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -64,14 +64,14 @@ func (s *Service) UpdateTicket471(ctx context.Context, in UpdateTicket471Input) 
 
 // UpdateShipment472Input says which shipment UpdateShipment472 works on.
 type UpdateShipment472Input struct {
-	ID     string `json:"id" jsonschema:"The shipment number such as SH-77120"`
+	ID     string `json:"id" jsonschema:"The shipment number such as SH-77120 for UpdateShipment472"`
 	Status string `json:"status,omitempty" jsonschema:"Only shipments with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // UpdateShipment472Result is the shipment UpdateShipment472 returns.
 type UpdateShipment472Result struct {
-	ID     string     `json:"id" jsonschema:"The shipment number"`
+	ID     string     `json:"id" jsonschema:"The shipment number from UpdateShipment472"`
 	Status string     `json:"status" jsonschema:"Where the shipment is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -88,7 +88,7 @@ func (s *Service) UpdateShipment472(ctx context.Context, in UpdateShipment472Inp
 
 // UpdateBooking473Input says which booking UpdateBooking473 works on.
 type UpdateBooking473Input struct {
-	ID              string `json:"id" jsonschema:"The booking number such as BK-9031"`
+	ID              string `json:"id" jsonschema:"The booking number such as BK-9031 for UpdateBooking473"`
 	Status          string `json:"status,omitempty" jsonschema:"Only bookings with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived bookings"`
@@ -96,7 +96,7 @@ type UpdateBooking473Input struct {
 
 // UpdateBooking473Result is the booking UpdateBooking473 returns.
 type UpdateBooking473Result struct {
-	ID     string     `json:"id" jsonschema:"The booking number"`
+	ID     string     `json:"id" jsonschema:"The booking number from UpdateBooking473"`
 	Status string     `json:"status" jsonschema:"Where the booking is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -114,7 +114,7 @@ func (s *Service) UpdateBooking473(ctx context.Context, in UpdateBooking473Input
 
 // UpdateAccount474Input says which account UpdateAccount474 works on.
 type UpdateAccount474Input struct {
-	ID              string `json:"id" jsonschema:"The account number such as AC-5521"`
+	ID              string `json:"id" jsonschema:"The account number such as AC-5521 for UpdateAccount474"`
 	Status          string `json:"status,omitempty" jsonschema:"Only accounts with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived accounts"`
@@ -123,7 +123,7 @@ type UpdateAccount474Input struct {
 
 // UpdateAccount474Result is the account UpdateAccount474 returns.
 type UpdateAccount474Result struct {
-	ID     string     `json:"id" jsonschema:"The account number"`
+	ID     string     `json:"id" jsonschema:"The account number from UpdateAccount474"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the account is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -142,7 +142,7 @@ func (s *Service) UpdateAccount474(ctx context.Context, in UpdateAccount474Input
 
 // UpdateDevice475Input says which device UpdateDevice475 works on.
 type UpdateDevice475Input struct {
-	ID              string   `json:"id" jsonschema:"The device number such as DV-0042"`
+	ID              string   `json:"id" jsonschema:"The device number such as DV-0042 for UpdateDevice475"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only devices with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived devices"`
@@ -152,7 +152,7 @@ type UpdateDevice475Input struct {
 
 // UpdateDevice475Result is the device UpdateDevice475 returns.
 type UpdateDevice475Result struct {
-	ID        string     `json:"id" jsonschema:"The device number"`
+	ID        string     `json:"id" jsonschema:"The device number from UpdateDevice475"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the device is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -172,14 +172,14 @@ func (s *Service) UpdateDevice475(ctx context.Context, in UpdateDevice475Input) 
 
 // UpdateReport476Input says which report UpdateReport476 works on.
 type UpdateReport476Input struct {
-	ID     string `json:"id" jsonschema:"The report number such as RP-2024-07"`
+	ID     string `json:"id" jsonschema:"The report number such as RP-2024-07 for UpdateReport476"`
 	Status string `json:"status,omitempty" jsonschema:"Only reports with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // UpdateReport476Result is the report UpdateReport476 returns.
 type UpdateReport476Result struct {
-	ID     string     `json:"id" jsonschema:"The report number"`
+	ID     string     `json:"id" jsonschema:"The report number from UpdateReport476"`
 	Status string     `json:"status" jsonschema:"Where the report is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -196,7 +196,7 @@ func (s *Service) UpdateReport476(ctx context.Context, in UpdateReport476Input) 
 
 // UpdateLead477Input says which lead UpdateLead477 works on.
 type UpdateLead477Input struct {
-	ID              string `json:"id" jsonschema:"The lead number such as LD-880"`
+	ID              string `json:"id" jsonschema:"The lead number such as LD-880 for UpdateLead477"`
 	Status          string `json:"status,omitempty" jsonschema:"Only leads with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived leads"`
@@ -204,7 +204,7 @@ type UpdateLead477Input struct {
 
 // UpdateLead477Result is the lead UpdateLead477 returns.
 type UpdateLead477Result struct {
-	ID     string     `json:"id" jsonschema:"The lead number"`
+	ID     string     `json:"id" jsonschema:"The lead number from UpdateLead477"`
 	Status string     `json:"status" jsonschema:"Where the lead is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -222,7 +222,7 @@ func (s *Service) UpdateLead477(ctx context.Context, in UpdateLead477Input) (*Up
 
 // UpdateClaim478Input says which claim UpdateClaim478 works on.
 type UpdateClaim478Input struct {
-	ID              string `json:"id" jsonschema:"The claim number such as CL-61002"`
+	ID              string `json:"id" jsonschema:"The claim number such as CL-61002 for UpdateClaim478"`
 	Status          string `json:"status,omitempty" jsonschema:"Only claims with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived claims"`
@@ -231,7 +231,7 @@ type UpdateClaim478Input struct {
 
 // UpdateClaim478Result is the claim UpdateClaim478 returns.
 type UpdateClaim478Result struct {
-	ID     string     `json:"id" jsonschema:"The claim number"`
+	ID     string     `json:"id" jsonschema:"The claim number from UpdateClaim478"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the claim is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -250,7 +250,7 @@ func (s *Service) UpdateClaim478(ctx context.Context, in UpdateClaim478Input) (*
 
 // UpdateCourse479Input says which course UpdateCourse479 works on.
 type UpdateCourse479Input struct {
-	ID              string   `json:"id" jsonschema:"The course number such as CS-101"`
+	ID              string   `json:"id" jsonschema:"The course number such as CS-101 for UpdateCourse479"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only courses with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived courses"`
@@ -260,7 +260,7 @@ type UpdateCourse479Input struct {
 
 // UpdateCourse479Result is the course UpdateCourse479 returns.
 type UpdateCourse479Result struct {
-	ID        string     `json:"id" jsonschema:"The course number"`
+	ID        string     `json:"id" jsonschema:"The course number from UpdateCourse479"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the course is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`

@@ -6,7 +6,7 @@ import "context"
 
 // ApproveInvoice490Input says which invoice ApproveInvoice490 works on.
 type ApproveInvoice490Input struct {
-	ID              string `json:"id" jsonschema:"The invoice number such as INV-1042"`
+	ID              string `json:"id" jsonschema:"The invoice number such as INV-1042 for ApproveInvoice490"`
 	Status          string `json:"status,omitempty" jsonschema:"Only invoices with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived invoices"`
@@ -15,7 +15,7 @@ type ApproveInvoice490Input struct {
 
 // ApproveInvoice490Result is the invoice ApproveInvoice490 returns.
 type ApproveInvoice490Result struct {
-	ID     string     `json:"id" jsonschema:"The invoice number"`
+	ID     string     `json:"id" jsonschema:"The invoice number from ApproveInvoice490"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the invoice is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -34,7 +34,7 @@ func (s *Service) ApproveInvoice490(ctx context.Context, in ApproveInvoice490Inp
 
 // ApproveTicket491Input says which ticket ApproveTicket491 works on.
 type ApproveTicket491Input struct {
-	ID              string   `json:"id" jsonschema:"The ticket number such as T-311"`
+	ID              string   `json:"id" jsonschema:"The ticket number such as T-311 for ApproveTicket491"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only tickets with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived tickets"`
@@ -44,7 +44,7 @@ type ApproveTicket491Input struct {
 
 // ApproveTicket491Result is the ticket ApproveTicket491 returns.
 type ApproveTicket491Result struct {
-	ID        string     `json:"id" jsonschema:"The ticket number"`
+	ID        string     `json:"id" jsonschema:"The ticket number from ApproveTicket491"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the ticket is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -64,14 +64,14 @@ func (s *Service) ApproveTicket491(ctx context.Context, in ApproveTicket491Input
 
 // ApproveShipment492Input says which shipment ApproveShipment492 works on.
 type ApproveShipment492Input struct {
-	ID     string `json:"id" jsonschema:"The shipment number such as SH-77120"`
+	ID     string `json:"id" jsonschema:"The shipment number such as SH-77120 for ApproveShipment492"`
 	Status string `json:"status,omitempty" jsonschema:"Only shipments with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ApproveShipment492Result is the shipment ApproveShipment492 returns.
 type ApproveShipment492Result struct {
-	ID     string     `json:"id" jsonschema:"The shipment number"`
+	ID     string     `json:"id" jsonschema:"The shipment number from ApproveShipment492"`
 	Status string     `json:"status" jsonschema:"Where the shipment is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -88,7 +88,7 @@ func (s *Service) ApproveShipment492(ctx context.Context, in ApproveShipment492I
 
 // ApproveBooking493Input says which booking ApproveBooking493 works on.
 type ApproveBooking493Input struct {
-	ID              string `json:"id" jsonschema:"The booking number such as BK-9031"`
+	ID              string `json:"id" jsonschema:"The booking number such as BK-9031 for ApproveBooking493"`
 	Status          string `json:"status,omitempty" jsonschema:"Only bookings with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived bookings"`
@@ -96,7 +96,7 @@ type ApproveBooking493Input struct {
 
 // ApproveBooking493Result is the booking ApproveBooking493 returns.
 type ApproveBooking493Result struct {
-	ID     string     `json:"id" jsonschema:"The booking number"`
+	ID     string     `json:"id" jsonschema:"The booking number from ApproveBooking493"`
 	Status string     `json:"status" jsonschema:"Where the booking is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -114,7 +114,7 @@ func (s *Service) ApproveBooking493(ctx context.Context, in ApproveBooking493Inp
 
 // ApproveAccount494Input says which account ApproveAccount494 works on.
 type ApproveAccount494Input struct {
-	ID              string `json:"id" jsonschema:"The account number such as AC-5521"`
+	ID              string `json:"id" jsonschema:"The account number such as AC-5521 for ApproveAccount494"`
 	Status          string `json:"status,omitempty" jsonschema:"Only accounts with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived accounts"`
@@ -123,7 +123,7 @@ type ApproveAccount494Input struct {
 
 // ApproveAccount494Result is the account ApproveAccount494 returns.
 type ApproveAccount494Result struct {
-	ID     string     `json:"id" jsonschema:"The account number"`
+	ID     string     `json:"id" jsonschema:"The account number from ApproveAccount494"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the account is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -142,7 +142,7 @@ func (s *Service) ApproveAccount494(ctx context.Context, in ApproveAccount494Inp
 
 // ApproveDevice495Input says which device ApproveDevice495 works on.
 type ApproveDevice495Input struct {
-	ID              string   `json:"id" jsonschema:"The device number such as DV-0042"`
+	ID              string   `json:"id" jsonschema:"The device number such as DV-0042 for ApproveDevice495"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only devices with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived devices"`
@@ -152,7 +152,7 @@ type ApproveDevice495Input struct {
 
 // ApproveDevice495Result is the device ApproveDevice495 returns.
 type ApproveDevice495Result struct {
-	ID        string     `json:"id" jsonschema:"The device number"`
+	ID        string     `json:"id" jsonschema:"The device number from ApproveDevice495"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the device is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
@@ -172,14 +172,14 @@ func (s *Service) ApproveDevice495(ctx context.Context, in ApproveDevice495Input
 
 // ApproveReport496Input says which report ApproveReport496 works on.
 type ApproveReport496Input struct {
-	ID     string `json:"id" jsonschema:"The report number such as RP-2024-07"`
+	ID     string `json:"id" jsonschema:"The report number such as RP-2024-07 for ApproveReport496"`
 	Status string `json:"status,omitempty" jsonschema:"Only reports with this status"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 }
 
 // ApproveReport496Result is the report ApproveReport496 returns.
 type ApproveReport496Result struct {
-	ID     string     `json:"id" jsonschema:"The report number"`
+	ID     string     `json:"id" jsonschema:"The report number from ApproveReport496"`
 	Status string     `json:"status" jsonschema:"Where the report is in its life"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
 	Owner  Contact    `json:"owner" jsonschema:"Who is responsible for it"`
@@ -196,7 +196,7 @@ func (s *Service) ApproveReport496(ctx context.Context, in ApproveReport496Input
 
 // ApproveLead497Input says which lead ApproveLead497 works on.
 type ApproveLead497Input struct {
-	ID              string `json:"id" jsonschema:"The lead number such as LD-880"`
+	ID              string `json:"id" jsonschema:"The lead number such as LD-880 for ApproveLead497"`
 	Status          string `json:"status,omitempty" jsonschema:"Only leads with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived leads"`
@@ -204,7 +204,7 @@ type ApproveLead497Input struct {
 
 // ApproveLead497Result is the lead ApproveLead497 returns.
 type ApproveLead497Result struct {
-	ID     string     `json:"id" jsonschema:"The lead number"`
+	ID     string     `json:"id" jsonschema:"The lead number from ApproveLead497"`
 	Status string     `json:"status" jsonschema:"Where the lead is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
 	URL    string     `json:"url" jsonschema:"Where people open it"`
@@ -222,7 +222,7 @@ func (s *Service) ApproveLead497(ctx context.Context, in ApproveLead497Input) (*
 
 // ApproveClaim498Input says which claim ApproveClaim498 works on.
 type ApproveClaim498Input struct {
-	ID              string `json:"id" jsonschema:"The claim number such as CL-61002"`
+	ID              string `json:"id" jsonschema:"The claim number such as CL-61002 for ApproveClaim498"`
 	Status          string `json:"status,omitempty" jsonschema:"Only claims with this status"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"Also look in archived claims"`
@@ -231,7 +231,7 @@ type ApproveClaim498Input struct {
 
 // ApproveClaim498Result is the claim ApproveClaim498 returns.
 type ApproveClaim498Result struct {
-	ID     string     `json:"id" jsonschema:"The claim number"`
+	ID     string     `json:"id" jsonschema:"The claim number from ApproveClaim498"`
 	Title  string     `json:"title" jsonschema:"A short name for people"`
 	Status string     `json:"status" jsonschema:"Where the claim is in its life"`
 	Amount int64      `json:"amount" jsonschema:"Total in cents"`
@@ -250,7 +250,7 @@ func (s *Service) ApproveClaim498(ctx context.Context, in ApproveClaim498Input) 
 
 // ApproveCourse499Input says which course ApproveCourse499 works on.
 type ApproveCourse499Input struct {
-	ID              string   `json:"id" jsonschema:"The course number such as CS-101"`
+	ID              string   `json:"id" jsonschema:"The course number such as CS-101 for ApproveCourse499"`
 	Status          string   `json:"status,omitempty" jsonschema:"Only courses with this status"`
 	Limit           int      `json:"limit,omitempty" jsonschema:"At most this many results"`
 	IncludeArchived bool     `json:"include_archived,omitempty" jsonschema:"Also look in archived courses"`
@@ -260,7 +260,7 @@ type ApproveCourse499Input struct {
 
 // ApproveCourse499Result is the course ApproveCourse499 returns.
 type ApproveCourse499Result struct {
-	ID        string     `json:"id" jsonschema:"The course number"`
+	ID        string     `json:"id" jsonschema:"The course number from ApproveCourse499"`
 	Title     string     `json:"title" jsonschema:"A short name for people"`
 	Status    string     `json:"status" jsonschema:"Where the course is in its life"`
 	Amount    int64      `json:"amount" jsonschema:"Total in cents"`
