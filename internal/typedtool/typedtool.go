@@ -1,7 +1,9 @@
 // Package typedtool registers a typed tool handler on an MCP server the way the Go SDK's
 // mcp.AddTool does, with the differences cardgen's run time needs: schemas resolved on a tool's
 // first call rather than at start-up, a handler's panic recovered into an error result,
-// "arguments": null taken as no arguments, and integers beyond 2^53 kept exact. It is internal so that both runtime/register (the
+// "arguments": null taken as no arguments, integers beyond 2^53 kept exact, defaults applied
+// only inside objects the client sent and never to the output, and errors the client can cause
+// told in JSON's terms rather than Go's. It is internal so that both runtime/register (the
 // generated code's AddTool) and runtime/mdcard (its built-in create_markdown_card tool, which
 // register imports) can use it.
 package typedtool
@@ -13,9 +15,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"math/big"
 	"net/http"
 	"reflect"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -32,10 +36,10 @@ import (
 	"github.com/cardgen/cardgen/internal/sdkschema"
 )
 
-// Add registers a tool exactly as mcp.AddTool does — input validated against the input schema
-// with its defaults applied, an error result for bad input or a handler error, the output
-// validated against the output schema and sent as structuredContent and as JSON text — with
-// these differences:
+// Add registers a tool as mcp.AddTool does — input validated against the input schema with its
+// defaults applied, an error result for bad input or a handler error, the output validated
+// against the output schema and sent as structuredContent and as JSON text — with these
+// differences:
 //
 //   - The schemas are resolved when the tool is first called, once per process, instead of when
 //     the server starts. cardgen's generated code passes both schemas as json.RawMessage package
@@ -50,6 +54,28 @@ import (
 //     to logger at error level, or to slog's default logger when logger is nil (but for
 //     http.ErrAbortHandler, which net/http does not log either).
 //   - "arguments": null is taken as no arguments (see apply).
+//   - A default applies only inside an object the client sent, or one that a property's own
+//     default supplied: a missing property's default applies, but a missing object is not made
+//     up to hold its properties' defaults, as jsonschema-go's ApplyDefaults makes it (see
+//     exactDefaults). With Opts *Opts in In, and a default on a property of Opts, mcp.AddTool
+//     gives h a non-nil Opts for {}, so in.Opts == nil cannot tell that the client sent none.
+//   - The output is sent as h returned it, validated against the output schema but without its
+//     defaults: mcp.AddTool applies them to the output too, so a field h left out (a zero
+//     dropped by omitempty, a nil pointer) reached the client as the schema's default, or as an
+//     object made up to hold defaults.
+//   - Arguments that are not a JSON object, and arguments the schema lets through that do not
+//     decode into In, get an error result that names the property by its JSON path (opts.limit,
+//     lines[1].qty, m["a b"]) and says what it must be in JSON's terms, not Go's (see
+//     decodeProblem): the decoder's messages name Go types, quote the rest of the arguments
+//     from the failing byte on, or name no property. A number beyond a float64's range (1e400)
+//     reaches a json.Number field as written instead of failing every call.
+//   - The validator's messages name a refused object, array or string by its kind (a string
+//     quoted), not in Go's syntax (map[a:1]), and a number a bound refuses as a number, not a
+//     fraction (see argumentError).
+//   - An output that cannot be encoded as JSON (NaN or ±Inf, a time.Time beyond the year 9999,
+//     an invalid json.RawMessage) is a JSON-RPC error, as with mcp.AddTool, whose message names
+//     the tool and the property and says what is wrong without Go's type names; the Go error
+//     goes to logger at error level, or to slog's default logger when logger is nil.
 //   - A validation error of the arguments longer than maxArgumentError characters has its
 //     middle left out (elideMiddle): the validator quotes the refused value whole.
 //   - An integer that fits an int64 or a uint64 keeps its exact value in the typed integer
@@ -77,11 +103,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 				// on a goroutine of the SDK's, not under net/http, so it is recovered here and,
 				// as net/http does, not logged.
 				if v != http.ErrAbortHandler {
-					l := logger
-					if l == nil {
-						l = slog.Default()
-					}
-					l.ErrorContext(ctx, "panic in an MCP tool handler", slog.String("tool", t.Name),
+					logTo(logger).ErrorContext(ctx, "panic in an MCP tool handler", slog.String("tool", t.Name),
 						slog.Any("panic", v), slog.String("stack", string(debug.Stack())))
 				}
 				res, err = errorResult(fmt.Errorf("tool %s failed with an internal error; the server logged it", t.Name)), nil
@@ -97,7 +119,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		var input In
 		if err := decodeInput(args, &input); err != nil {
-			return errorResult(inputError(err)), nil
+			return errorResult(inputError(ctx, logger, t.Name, args, reflect.TypeFor[In](), err)), nil
 		}
 		res, output, err := h(ctx, req, input)
 		if err != nil {
@@ -129,7 +151,12 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		outJSON, err := json.Marshal(outVal)
 		if err != nil {
-			return nil, fmt.Errorf("marshaling output: %w", err)
+			// The handler's result cannot be sent, as with mcp.AddTool, but the client is told
+			// which property and why in its own terms, and the Go error is logged.
+			path, problem := encodeProblem(outVal, err)
+			logTo(logger).ErrorContext(ctx, "the result of an MCP tool could not be encoded as JSON", slog.String("tool", t.Name),
+				slog.String("property", path), slog.Any("error", err))
+			return nil, fmt.Errorf("the result of tool %s could not be encoded as JSON: %s; the server logged the details", t.Name, problem)
 		}
 		if checkOutput {
 			outResolved, err := out.Resolved()
@@ -212,26 +239,29 @@ func decodeInput(data []byte, v any) error {
 	return dec.Decode(v)
 }
 
-// inputError says which argument did not decode into the input type, and as what: the decoder's
-// own message quotes the rest of the arguments from the value on ("cannot unmarshal
-// \"-1,\\\"count\\\":1}\" into Go struct field p.In.big of type uint64"), which tells the model
-// nothing it can act on. A number the schema lets through can still not fit the Go type: -1 for
-// a uint64, 300 for an int8, 1e30 for an int.
-func inputError(err error) error {
-	var typeErr *json.UnmarshalTypeError
-	if !errors.As(err, &typeErr) || typeErr.Field == "" {
-		return err
+// logTo is logger, or slog's default logger when it is nil.
+func logTo(logger *slog.Logger) *slog.Logger {
+	if logger == nil {
+		return slog.Default()
 	}
-	v := strings.TrimSuffix(strings.TrimPrefix(typeErr.Value, "number "), " overflows")
-	if u, err := strconv.Unquote(v); err == nil {
-		v = u
+	return logger
+}
+
+// inputError says which argument did not decode into the input type t, and what it must be, in
+// JSON's terms (decodeProblem): the decoder's own message names Go types, quotes the rest of the
+// arguments from the failing byte on ("invalid character ':' looking for beginning of object
+// key: :\"x\"}}" for a map key out of a uint8's range), or names no property ("illegal base64
+// data at input byte 0"). A value the schema lets through can still not fit the Go type: -1
+// for a uint64, 300 for an int8, "abc" for a ",string" int. Should the walk find nothing, the
+// client is told that the arguments do not fit and the decoder's error is logged, at warning
+// level, for the server's author.
+func inputError(ctx context.Context, logger *slog.Logger, tool string, args []byte, t reflect.Type, err error) error {
+	if p := decodeProblem(args, t); p != "" {
+		return fmt.Errorf("decoding \"arguments\": %s", p)
 	}
-	if q, err := strconv.QuotedPrefix(v); err == nil {
-		v = q // a string value, whole
-	} else if i := strings.IndexAny(v, ",}] \t\r\n"); i > 0 {
-		v = v[:i] // a number, up to what follows it
-	}
-	return fmt.Errorf("decoding \"arguments\": %s is %s, which does not fit a Go %s", typeErr.Field, v, typeErr.Type)
+	logTo(logger).WarnContext(ctx, "MCP tool arguments that passed the input schema did not decode", slog.String("tool", tool),
+		slog.Any("error", err))
+	return errors.New("decoding \"arguments\": the arguments do not fit the tool's input; the server logged the details")
 }
 
 // maxArgumentError is the most characters of a validation error the caller gets back. The
@@ -241,12 +271,44 @@ const maxArgumentError = 2000
 
 // argumentError is the validator's message for arguments that break the input schema, made
 // readable for the model: a JSON null it refuses is printed by jsonschema-go as
-// "<invalid reflect.Value>" (the reflect.Value of a nil interface), which says null here, and
-// a long message has its middle left out (elideMiddle).
+// "<invalid reflect.Value>" (the reflect.Value of a nil interface), which says null here; an
+// object, an array or a string of the wrong type, printed in Go's syntax ("map[a:1]", "[1 x]",
+// a string unquoted), is named by its kind and a string quoted; a number refused by a bound,
+// printed as a fraction ("21/2", 309 digits over 1), is written as a number; and a long message
+// has its middle left out (elideMiddle).
 func argumentError(err error) string {
 	msg := strings.ReplaceAll(err.Error(), "<invalid reflect.Value> has type \"null\"", "null has type \"null\"")
+	msg = validatorGoValues().typeOf.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := validatorGoValues().typeOf.FindStringSubmatch(m)
+		got := "an " + sub[2]
+		if sub[2] == "string" {
+			got = "the string " + strconv.Quote(sub[1])
+		}
+		return ": type: got " + got + ", want"
+	})
+	msg = validatorGoValues().bound.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := validatorGoValues().bound.FindStringSubmatch(m)
+		var r big.Rat
+		if _, ok := r.SetString(sub[2]); !ok {
+			return m
+		}
+		n := r.RatString()
+		if !r.IsInt() || len(n) > 21 {
+			f, _ := r.Float64()
+			n = strconv.FormatFloat(f, 'g', -1, 64)
+		}
+		return sub[1] + ": " + n + " is"
+	})
 	return elideMiddle(msg, maxArgumentError)
 }
+
+// validatorGoValues are the patterns argumentError rewrites, compiled on the first refused call
+// rather than when a server starts.
+var validatorGoValues = sync.OnceValue(func() (p struct{ typeOf, bound *regexp.Regexp }) {
+	p.typeOf = regexp.MustCompile(`: type: (.*?) has type "(object|array|string)", want`)
+	p.bound = regexp.MustCompile(`((?:exclusiveM|m)(?:in|ax)imum|multipleOf): (-?\d+/\d+) is`)
+	return p
+})
 
 // elideMiddle returns msg if it has at most max characters, else its beginning and its end
 // (where the validator says what is wrong: "has length 1048576, greater than 20") around a
@@ -332,8 +394,9 @@ func (l *Schema) Resolved() (*jsonschema.Resolved, error) {
 	return l.resolved, l.err
 }
 
-// apply validates data against the schema after applying its defaults, as the SDK does: input
-// is always an object (missing or null arguments are {}), output is validated as it is.
+// apply validates data against the schema: input after applying its defaults (exactDefaults),
+// and always as an object (missing or null arguments are {}); output as it is, without its
+// defaults. An object is returned encoded again, its keys in order, as the SDK returns it.
 //
 // Unlike the SDK (go-sdk issue 1201), integers keep their exact value: decoded as float64, an
 // int64 or uint64 beyond 2^53 was rounded when the value was encoded again, so the handler got,
@@ -342,6 +405,11 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 	var v any
 	var lossy bool // a number was decoded as a float64 that does not write back as it was written
 	if !forOutput {
+		if msg := notAnObject(data); msg != "" {
+			// The decoder's message was "cannot unmarshal array into Go value of type
+			// map[string]interface {}".
+			return nil, errors.New(msg)
+		}
 		m := map[string]any{}
 		if len(data) > 0 {
 			var err error
@@ -350,46 +418,43 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 			}
 		}
 		if m == nil {
-			// "arguments": null leaves a nil map, into which ApplyDefaults would assign a default
-			// and panic, and the SDK recovers no handler panic: one request would end the
-			// process. null is taken as no arguments, as it already is when nothing has a default.
+			// "arguments": null leaves a nil map, into which a default would be assigned and
+			// panic. null is taken as no arguments, as it already is when nothing has a default.
 			m = map[string]any{}
 		}
+		// The defaults, exactly: jsonschema-go's ApplyDefaults (which mcp.AddTool uses) decodes
+		// each as json.Unmarshal does, so a default of 9007199254740993 became …992 and one of
+		// 18446744073709551615 overflowed every call that left the field out; and it made up a
+		// missing object to hold its properties' defaults.
+		if err := exactDefaults(m, resolved.Schema()); err != nil {
+			return nil, fmt.Errorf("applying schema defaults:\n%w", err)
+		}
 		v = m
-	} else if len(data) > 0 {
-		var err error
-		if lossy, err = decodeExact(data, &v); err != nil {
-			return nil, fmt.Errorf("unmarshaling output: %w", err)
+	} else {
+		if len(data) > 0 {
+			var err error
+			if lossy, err = decodeExact(data, &v); err != nil {
+				return nil, fmt.Errorf("unmarshaling output: %w", err)
+			}
 		}
-	}
-	if forOutput && v == nil && resolved.Schema().Type == "object" {
-		// A nil map, or a value marshalled as null, is {} to an object schema, with its
-		// defaults, as mcp.AddTool makes it: null would break the schema.
-		v = map[string]any{}
-	}
-	applied := false
-	if _, ok := v.(map[string]any); ok {
-		// The defaults first, exactly: ApplyDefaults decodes each as json.Unmarshal does, so a
-		// default of 9007199254740993 became …992 and one of 18446744073709551615 overflowed
-		// every call that left the field out. It then finds those keys set.
-		if err := exactDefaults(v, resolved.Schema()); err != nil {
-			return nil, fmt.Errorf("applying schema defaults:\n%w", err)
+		if v == nil && resolved.Schema().Type == "object" {
+			// A nil map, or a value marshalled as null, is {} to an object schema, as mcp.AddTool
+			// makes it: null would break the schema.
+			v = map[string]any{}
 		}
-		if err := resolved.ApplyDefaults(&v); err != nil {
-			return nil, fmt.Errorf("applying schema defaults:\n%w", err)
-		}
-		applied = true
+		// The output gets no defaults: mcp.AddTool applies the schema's to it too, which turned
+		// a zero the handler left out into the default and made up objects the handler left nil.
 	}
 	if err := resolved.Validate(&v); err != nil {
 		return nil, err
 	}
-	if !applied {
+	if _, ok := v.(map[string]any); !ok {
 		return data, nil
 	}
 	if lossy {
 		// A number no int64, uint64 or float64 holds as written (a json.Number or a
-		// json.RawMessage of 30 digits, 0.30000000000000000001) is sent as written: the values
-		// given keep their own text, and only the defaults come from v.
+		// json.RawMessage of 30 digits, 0.30000000000000000001, 1e400) is passed on as written:
+		// the values given keep their own text, and only the defaults come from v.
 		var orig any
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.UseNumber()
@@ -428,31 +493,26 @@ func asWritten(orig, applied any) any {
 
 // exactDefaults sets, in the object v, each property of s that v lacks and that has a default
 // (and is not required), to the default decoded as unmarshalExact decodes, and so on into the
-// properties' own objects: where, and by the same rules, resolved.ApplyDefaults would set them
-// from a float64.
+// objects v has, and those a default gave it. Unlike resolved.ApplyDefaults, it makes up no
+// object the client left out to hold its properties' defaults: a handler whose input has
+// Opts *Opts got a non-nil Opts for {} when a property of Opts had a default, so in.Opts == nil
+// could not tell that the client sent none.
 func exactDefaults(v any, s *jsonschema.Schema) error {
 	m, ok := v.(map[string]any)
 	if !ok || s == nil {
 		return nil
 	}
 	for prop, sub := range s.Properties {
-		if slices.Contains(s.Required, prop) {
-			continue // ApplyDefaults ignores the default of a required property
+		if sub == nil || slices.Contains(s.Required, prop) {
+			continue // a required property's default is ignored, as ApplyDefaults ignores it
 		}
 		val, has := m[prop]
-		switch {
-		case has || sub == nil:
-		case sub.Default != nil:
+		if !has && sub.Default != nil {
 			var d any
 			if err := unmarshalExact(sub.Default, &d); err != nil {
 				return fmt.Errorf("the default of %s: %w", prop, err)
 			}
 			m[prop], val, has = d, d, true
-		case defaultsBelow(sub):
-			// As ApplyDefaults does: a missing object whose properties have defaults is made, to
-			// hold them.
-			child := map[string]any{}
-			m[prop], val, has = child, child, true
 		}
 		if has {
 			if err := exactDefaults(val, sub); err != nil {
@@ -461,24 +521,6 @@ func exactDefaults(v any, s *jsonschema.Schema) error {
 		}
 	}
 	return nil
-}
-
-// defaultsBelow reports whether s, or a property of it at any depth, has a default: when
-// ApplyDefaults makes a missing object to hold them (jsonschema-go's
-// schemaHasDefaultsInProperties).
-func defaultsBelow(s *jsonschema.Schema) bool {
-	if s == nil {
-		return false
-	}
-	if s.Default != nil {
-		return true
-	}
-	for _, p := range s.Properties {
-		if defaultsBelow(p) {
-			return true
-		}
-	}
-	return false
 }
 
 // unmarshalExact is json.Unmarshal into v (a *any or a *map[string]any) but for numbers: an
@@ -558,8 +600,14 @@ func exactNumbers(v any, lossy *bool) (any, error) {
 		}
 		f, err := strconv.ParseFloat(string(v), 64)
 		if err != nil {
-			// json.Unmarshal's error for a number no float64 holds (1e400)
-			return nil, &json.UnmarshalTypeError{Value: "number " + string(v), Type: reflect.TypeFor[float64]()}
+			// A number beyond a float64's range (1e400, which json.Unmarshal refused whatever
+			// the field, in Go's words) is passed on as written: a json.Number takes it, and
+			// for a float64 decodeProblem says what range the field has. The validator gets
+			// the largest float64 of its sign, beyond every bound a schema holds but that one
+			// (the ±Inf ParseFloat returns is 0 to its comparisons, which passed any bound
+			// that 0 passes).
+			*lossy = true
+			return math.Copysign(math.MaxFloat64, f), nil
 		}
 		if !*lossy && !sameValue(f, v) {
 			*lossy = true

@@ -159,7 +159,7 @@ type exactOut struct {
 
 // TestOutputNumbersAsWritten: numbers no int64, uint64 or float64 holds as written (a json.Number
 // or a json.RawMessage of 30 digits) reach structuredContent and the text as written; they were
-// rounded through a float64. Defaults still apply around them. The text is the JSON the server
+// rounded through a float64 when the output was encoded again. The text is the JSON the server
 // sends as structuredContent.
 func TestOutputNumbersAsWritten(t *testing.T) {
 	const schema = `{"type":"object","properties":{"num":{"type":"number"},"raw":{},"n":{"type":"integer","default":7}}}`
@@ -173,7 +173,7 @@ func TestOutputNumbersAsWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const want = `{"n":7,"num":123456789012345678901234567890,"raw":{"id":123456789012345678901234567890,"ok":[1.50,0.1],"price":0.30000000000000000001}}`
+	const want = `{"num":123456789012345678901234567890,"raw":{"id":123456789012345678901234567890,"ok":[1.50,0.1],"price":0.30000000000000000001}}`
 	if text := res.Content[0].(*mcp.TextContent).Text; res.IsError || text != want {
 		t.Errorf("the result's text is\n%s\nwant\n%s", text, want)
 	}
@@ -190,8 +190,8 @@ type narrowIn struct {
 }
 
 // TestInputErrorNamesTheArgument: a number the schema lets through that does not fit the Go
-// field is an error result that names the argument and its value, not the rest of the arguments
-// quoted from the value on.
+// field is an error result that names the argument, its value and the range it must be in, not
+// the rest of the arguments quoted from the value on, nor a Go type.
 func TestInputErrorNamesTheArgument(t *testing.T) {
 	const schema = `{"type":"object","properties":{"big":{"type":"integer"},"count":{"type":"integer"},` +
 		`"inner":{"type":"object","properties":{"n":{"type":"integer"}}}}}`
@@ -202,10 +202,10 @@ func TestInputErrorNamesTheArgument(t *testing.T) {
 		}, nil)
 	cs := mcptest.Connect(t, s, nil)
 	for args, want := range map[string]string{
-		`{"big":-1,"count":1}`:                   `decoding "arguments": big is -1, which does not fit a Go uint64`,
-		`{"big":18446744073709551616,"count":1}`: `decoding "arguments": big is 18446744073709551616, which does not fit a Go uint64`,
-		`{"inner":{"n":300},"count":2}`:          `decoding "arguments": inner.n is 300, which does not fit a Go int8`,
-		`{"count":1e30}`:                         `decoding "arguments": count is 1e+30, which does not fit a Go int`,
+		`{"big":-1,"count":1}`:                   `decoding "arguments": big must be an integer from 0 to 18446744073709551615; got -1`,
+		`{"big":18446744073709551616,"count":1}`: `decoding "arguments": big must be an integer from 0 to 18446744073709551615; got 18446744073709551616`,
+		`{"inner":{"n":300},"count":2}`:          `decoding "arguments": inner.n must be an integer from -128 to 127; got 300`,
+		`{"count":1e30}`:                         `decoding "arguments": count must be an integer from -9223372036854775808 to 9223372036854775807; got 1e+30`,
 	} {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "narrow", Arguments: json.RawMessage(args)})
 		if err != nil {
@@ -253,23 +253,51 @@ func TestIntegerArgumentsSpelledAsFloats(t *testing.T) {
 	}
 }
 
-// TestNestedDefaultsWithoutParentDefault: a missing object whose properties have defaults is
-// made and filled exactly, as ApplyDefaults makes it (from float64s).
-func TestNestedDefaultsWithoutParentDefault(t *testing.T) {
-	const schema = `{"type":"object","properties":{"inner":{"type":"object","properties":{"max":{"type":"integer","default":18446744073709551615}}}}}`
-	var got bigDefaults
+// TestNestedDefaultsOnlyInSentObjects: a default applies inside an object the client sent, or
+// one a property's own default supplied, and a missing object is not made up to hold its
+// properties' defaults, as jsonschema-go's ApplyDefaults (and typedtool after it) made it: the
+// handler got Opts{Limit: 20} for {}, so an in.Opts == nil check could not tell that the client
+// sent no options. A property's own default at the top level applies when it is missing.
+func TestNestedDefaultsOnlyInSentObjects(t *testing.T) {
+	const schema = `{"type":"object","properties":{` +
+		`"opts":{"type":"object","properties":{"limit":{"type":"integer","default":20},"mode":{"type":"string","default":"fast"}}},` +
+		`"inner":{"type":"object","properties":{"max":{"type":"integer","default":18446744073709551615}}},` +
+		`"page":{"type":"integer","default":1}}}`
+	type opts struct {
+		Limit int    `json:"limit,omitempty"`
+		Mode  string `json:"mode,omitempty"`
+	}
+	type nestIn struct {
+		Opts  *opts `json:"opts,omitempty"`
+		Inner struct {
+			Max uint64 `json:"max,omitempty"`
+		} `json:"inner"`
+		Page int `json:"page,omitempty"`
+	}
+	var got nestIn
 	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 	Add(s, &mcp.Tool{Name: "nested", InputSchema: json.RawMessage(schema)},
-		func(_ context.Context, _ *mcp.CallToolRequest, in bigDefaults) (*mcp.CallToolResult, any, error) {
+		func(_ context.Context, _ *mcp.CallToolRequest, in nestIn) (*mcp.CallToolResult, any, error) {
 			got = in
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
 		}, nil)
 	cs := mcptest.Connect(t, s, nil)
-	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "nested", Arguments: json.RawMessage(`{}`)})
-	if err != nil {
-		t.Fatal(err)
+	call := func(args string) nestIn {
+		t.Helper()
+		got = nestIn{}
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "nested", Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.IsError {
+			t.Fatalf("%s: error result %v", args, res.Content[0].(*mcp.TextContent).Text)
+		}
+		return got
 	}
-	if res.IsError || got.Inner.Max != math.MaxUint64 {
-		t.Errorf("error result %v (%v); the handler got %+v; want inner.max 18446744073709551615", res.IsError, res.Content, got)
+	if in := call(`{}`); in.Opts != nil || in.Inner.Max != 0 || in.Page != 1 {
+		t.Errorf("{}: the handler got opts %+v, inner.max %d, page %d; want no opts, inner.max 0, page 1 (its own default)", in.Opts, in.Inner.Max, in.Page)
+	}
+	if in := call(`{"opts":{"mode":"slow"},"inner":{}}`); in.Opts == nil || *in.Opts != (opts{Limit: 20, Mode: "slow"}) || in.Inner.Max != math.MaxUint64 {
+		t.Errorf("objects sent: the handler got opts %+v, inner.max %d; want limit 20 mode slow, inner.max 18446744073709551615", in.Opts, in.Inner.Max)
 	}
 }
