@@ -6,7 +6,7 @@ import (
 	"github.com/cardgen/cardgen/internal/typedtool"
 )
 
-// AddTool registers a tool exactly as mcp.AddTool does — input validated against the input
+// AddTool registers a tool as mcp.AddTool does — input validated against the input
 // schema with its defaults applied, an error result for bad input or a handler error, the output
 // validated against the output schema and sent as structuredContent and as JSON text — with
 // these differences:
@@ -25,6 +25,20 @@ import (
 //     (but for http.ErrAbortHandler, which net/http does not log either).
 //   - "arguments": null is taken as no arguments; mcp.AddTool panics on it when the input
 //     schema has a default.
+//   - A default applies only inside an object the client sent, or one a property's own default
+//     supplied: mcp.AddTool makes up a missing object to hold its properties' defaults, so with
+//     Opts *Opts in In, h got a non-nil Opts for {} and could not tell that none was sent.
+//   - The output is sent as h returned it: mcp.AddTool applies the output schema's defaults to
+//     it, so a field h left out (a zero dropped by omitempty, a nil pointer) reached the client
+//     as the default.
+//   - Arguments that are not a JSON object, or that the schema lets through and In cannot hold,
+//     get an error result that names the property by its JSON path (opts.limit, lines[1].qty)
+//     and says what it must be in JSON's terms, where the decoder's message names Go types or no
+//     property; the validator's messages name a refused value by its kind, not in Go's syntax.
+//     A number beyond a float64's range (1e400) reaches a json.Number field as written.
+//   - An output that cannot be encoded as JSON (NaN, a time.Time beyond the year 9999) is a
+//     JSON-RPC error, as with mcp.AddTool, whose message names the tool and the property
+//     without Go's type names; the Go error is logged as a panic is.
 //   - The error result for arguments that break the input schema is at most 2,000 characters
 //     after its "validating \"arguments\": " prefix: the validator quotes the value it refuses
 //     whole, so 1 MiB sent where 20 characters are allowed came back as 1 MiB of text for the

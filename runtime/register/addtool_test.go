@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -415,12 +416,24 @@ func TestAddToolMatchesSDKOnOutputs(t *testing.T) {
 			}
 			w, _ := json.Marshal(want)
 			g, _ := json.Marshal(got)
+			if tool.Name == "counts" {
+				// mcp.AddTool applies the output schema's default to the result ("d":5 the
+				// handler never returned); AddTool sends the result as returned.
+				if !outputDefault.Match(w) || outputDefault.Match(g) {
+					t.Errorf("%s n=%d:\n got %s\nwant %s without its \"d\":5", tool.Name, n, g, w)
+				}
+				w = outputDefault.ReplaceAll(w, nil)
+			}
 			if string(w) != string(g) {
 				t.Errorf("%s n=%d:\n got %s\nwant %s (mcp.AddTool)", tool.Name, n, g, w)
 			}
 		}
 	}
 }
+
+// outputDefault matches the default mcp.AddTool adds to the counts tool's result, in its
+// structuredContent and, escaped, in its text.
+var outputDefault = regexp.MustCompile(`,?\\?"d\\?":5`)
 
 // TestAddToolLongArgumentError: the validator quotes the value it refuses whole, and
 // mcp.AddTool sends its message as the error result, so 1 MiB sent where at most 20 characters
