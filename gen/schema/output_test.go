@@ -473,3 +473,25 @@ func problemMessages(probs []schema.Problem) []string {
 	}
 	return msgs
 }
+
+// TestJavaScriptPattern: a pattern Go's regexp compiles but JavaScript's u mode refuses made
+// TypeScript clients refuse the whole tool ("Invalid regular expression: /(?i)^abc$/u: Invalid
+// group"); it is a problem now, with the pattern rewritten when every construct has an exact
+// JavaScript form. Patterns both read alike pass.
+func TestJavaScriptPattern(t *testing.T) {
+	pkg := check(t, "package p\n"+
+		"type T struct {\n"+
+		"\tA string `jsonschema:\"pattern=(?i)^abc$\"`\n"+
+		"\tB string `jsonschema:\"pattern=^\\\\Aid\\\\#\\\\d{3}\\\\z\"`\n"+
+		"\tC string `jsonschema:\"pattern=^[a-z0-9_-]{1\\\\,32}$\"`\n"+
+		"}\n")
+	obj := pkg.Scope().Lookup("T")
+	_, probs := schema.For(obj.Type(), obj.Pos())
+	msgs := problemMessages(probs)
+	const head = " is not a regular expression JavaScript reads as Go does, and TypeScript MCP clients compile patterns as JavaScript (new RegExp with the u flag), refusing the tool's schema: "
+	if len(msgs) != 2 ||
+		!strings.HasPrefix(msgs[0], "field A: jsonschema tag: pattern=(?i)^abc$"+head+"(?i) ") || strings.Contains(msgs[0], "in all") ||
+		!strings.HasPrefix(msgs[1], `field B: jsonschema tag: pattern=^\Aid\#\d{3}\z`+head) || !strings.HasSuffix(msgs[1], `; in all, pattern=^^id#\d{3}$`) {
+		t.Errorf("problems:\n%s", strings.Join(msgs, "\n"))
+	}
+}

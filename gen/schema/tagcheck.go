@@ -20,6 +20,7 @@ import (
 	gjsonschema "github.com/google/jsonschema-go/jsonschema"
 	"github.com/invopop/jsonschema"
 
+	"github.com/cardgen/cardgen/internal/ecmapattern"
 	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/internal/textdist"
 )
@@ -172,6 +173,8 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 				m.tagIgnoredf(at, tagSpot{key: "jsonschema", word: -1, find: "pattern", name: true, value: true},
 					"jsonschema tag: pattern=%s is not a regular expression Go's regexp package (RE2) accepts (%s), and the MCP Go SDK compiles it with that package, so it refuses the tool's schema and every call fails; "+
 						"rewrite it without lookarounds or backreferences", s.Pattern, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+			} else if msg := javaScriptPattern(s.Pattern); msg != "" {
+				m.tagProblemf(at, tagSpot{key: "jsonschema", word: -1, find: "pattern", name: true, value: true}, "jsonschema tag: %s", msg)
 			}
 		}
 		if s.MultipleOf != "" {
@@ -192,6 +195,38 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 		}
 		m.checkEmptyRange(s, at)
 	}
+}
+
+// javaScriptPattern says what JavaScript refuses in pattern (which RE2 compiles), or "": JSON
+// Schema's patterns are ECMA-262 regular expressions, and TypeScript MCP clients (the official
+// SDK, through ajv) compile each with new RegExp(pattern, "u"), refusing the whole tool when one
+// does not compile. When every construct has an exact JavaScript form, the message ends with
+// the whole pattern rewritten.
+func javaScriptPattern(pattern string) string {
+	probs := ecmapattern.Check(pattern)
+	if len(probs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "pattern=%s is not a regular expression JavaScript reads as Go does, and TypeScript MCP clients compile patterns as JavaScript (new RegExp with the u flag), refusing the tool's schema: ", pattern)
+	fixed, end, exact := strings.Builder{}, 0, true
+	for i, p := range probs {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.Message)
+		exact = exact && p.Fix != "" && p.Offset >= end
+		if exact {
+			fixed.WriteString(pattern[end:p.Offset])
+			fixed.WriteString(p.Fix)
+			end = p.Offset + len(p.Text)
+		}
+	}
+	if exact {
+		fixed.WriteString(pattern[end:])
+		fmt.Fprintf(&b, "; in all, pattern=%s", fixed.String())
+	}
+	return b.String()
 }
 
 // jsonSchemaFormats are the formats JSON Schema 2020-12 defines. A format of one's own is allowed
