@@ -495,3 +495,17 @@ func TestJavaScriptPattern(t *testing.T) {
 		t.Errorf("problems:\n%s", strings.Join(msgs, "\n"))
 	}
 }
+
+// TestExportAdvice: an unexported field with a json tag is told how to export it, and a name
+// whose first letter has no capital (中文) was told to start it with one, which it cannot.
+func TestExportAdvice(t *testing.T) {
+	pkg := check(t, "package p\ntype T struct {\n\tA int `json:\"a\"`\n\tnote string `json:\"note\"`\n\t中文 string `json:\"zh\"`\n}\n")
+	obj := pkg.Scope().Lookup("T")
+	_, probs := schema.For(obj.Type(), obj.Pos())
+	got := strings.Join(problemMessages(probs), "\n")
+	want := "field note: it is unexported, so encoding/json ignores it and its tags, and the schema leaves it out; export it: rename it Note\n" +
+		"field 中文: it is unexported, so encoding/json ignores it and its tags, and the schema leaves it out; export it: its first letter has no capital, so put one in front (X中文) and keep the JSON name in its json tag"
+	if got != want {
+		t.Errorf("problems:\n%s\nwant:\n%s", got, want)
+	}
+}

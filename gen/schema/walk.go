@@ -709,7 +709,7 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		}
 		if _, hasJSON := tag.Lookup("json"); !f.Embedded() && !f.Exported() && (hasJSON && tag.Get("json") != "-" || tag.Get("jsonschema") != "") {
 			// As go vet's structtag check says: the tag shows the field was meant to be JSON.
-			m.ignoredf(fat, "it is unexported, so encoding/json ignores it and its tags, and the schema leaves it out; export it (start its name with a capital letter)")
+			m.ignoredf(fat, "it is unexported, so encoding/json ignores it and its tags, and the schema leaves it out; export it: %s", exportAdvice(f.Name()))
 		}
 		switch {
 		case tag.Get("json") == "-,":
@@ -770,6 +770,17 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		}
 		m.cands = append(m.cands, cand{name: name, depth: depth, tagged: jsonName != "", viaPtr: viaPtr, required: required, prop: prop, withDefault: own, at: fat, field: Field{Var: f, Tag: string(tag)}})
 	}
+}
+
+// exportAdvice says how to export the unexported field name: start it with a capital letter,
+// or, for a name whose first letter has no upper case (中文, ـ, _x), put a Latin capital before
+// it; the json tag keeps the JSON name.
+func exportAdvice(name string) string {
+	r, _ := utf8.DecodeRuneInString(name)
+	if up := unicode.ToUpper(r); up != r && unicode.IsUpper(up) {
+		return "rename it " + string(up) + name[utf8.RuneLen(r):]
+	}
+	return "its first letter has no capital, so put one in front (X" + name + ") and keep the JSON name in its json tag"
 }
 
 // validJSONName is encoding/json's isValidTag: a json tag name it uses; for any other it uses the
