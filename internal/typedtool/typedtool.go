@@ -70,8 +70,9 @@ import (
 //     from the failing byte on, or name no property. A number beyond a float64's range (1e400)
 //     reaches a json.Number field as written instead of failing every call.
 //   - The validator's messages name a refused object, array or string by its kind (a string
-//     quoted), not in Go's syntax (map[a:1]), and a number a bound refuses as a number, not a
-//     fraction (see argumentError).
+//     quoted), not in Go's syntax (map[a:1]), a number a bound refuses as a number, not a
+//     fraction, and the bound as written (5, not 5.000000), without the "validating root: "
+//     that names the schema (see argumentError).
 //   - An output that cannot be encoded as JSON (NaN or ±Inf, a time.Time beyond the year 9999,
 //     an invalid json.RawMessage) is a JSON-RPC error, as with mcp.AddTool, whose message names
 //     the tool and the property and says what is wrong without Go's type names; the Go error
@@ -277,7 +278,10 @@ const maxArgumentError = 2000
 // printed as a fraction ("21/2", 309 digits over 1), is written as a number; and a long message
 // has its middle left out (elideMiddle).
 func argumentError(err error) string {
-	msg := strings.ReplaceAll(err.Error(), "<invalid reflect.Value> has type \"null\"", "null has type \"null\"")
+	// The validator names the schema first, by its $id or as "root", which tells the model
+	// nothing about its arguments (cardgen's schemas have no $id).
+	msg := strings.TrimPrefix(err.Error(), "validating root: ")
+	msg = strings.ReplaceAll(msg, "<invalid reflect.Value> has type \"null\"", "null has type \"null\"")
 	msg = validatorGoValues().typeOf.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := validatorGoValues().typeOf.FindStringSubmatch(m)
 		got := "an " + sub[2]
@@ -299,14 +303,20 @@ func argumentError(err error) string {
 		}
 		return sub[1] + ": " + n + " is"
 	})
+	// The bound itself is printed with %f: 5.000000 for 5.
+	msg = validatorGoValues().fixed.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := validatorGoValues().fixed.FindStringSubmatch(m)
+		return sub[1] + strings.TrimSuffix(strings.TrimRight(sub[2], "0"), ".")
+	})
 	return elideMiddle(msg, maxArgumentError)
 }
 
 // validatorGoValues are the patterns argumentError rewrites, compiled on the first refused call
 // rather than when a server starts.
-var validatorGoValues = sync.OnceValue(func() (p struct{ typeOf, bound *regexp.Regexp }) {
+var validatorGoValues = sync.OnceValue(func() (p struct{ typeOf, bound, fixed *regexp.Regexp }) {
 	p.typeOf = regexp.MustCompile(`: type: (.*?) has type "(object|array|string)", want`)
 	p.bound = regexp.MustCompile(`((?:exclusiveM|m)(?:in|ax)imum|multipleOf): (-?\d+/\d+) is`)
+	p.fixed = regexp.MustCompile(`( is (?:(?:greater|less) than(?: or equal to)?|not a multiple of) )(-?\d+\.\d{6})\b`)
 	return p
 })
 

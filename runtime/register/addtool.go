@@ -34,7 +34,8 @@ import (
 //   - Arguments that are not a JSON object, or that the schema lets through and In cannot hold,
 //     get an error result that names the property by its JSON path (opts.limit, lines[1].qty)
 //     and says what it must be in JSON's terms, where the decoder's message names Go types or no
-//     property; the validator's messages name a refused value by its kind, not in Go's syntax.
+//     property; the validator's messages name a refused value by its kind, not in Go's syntax,
+//     and a bound as written (5, not 5.000000), without the "validating root: " before them.
 //     A number beyond a float64's range (1e400) reaches a json.Number field as written.
 //   - An output that cannot be encoded as JSON (NaN, a time.Time beyond the year 9999) is a
 //     JSON-RPC error, as with mcp.AddTool, whose message names the tool and the property
