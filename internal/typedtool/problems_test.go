@@ -333,12 +333,7 @@ func TestOutputSentAsReturned(t *testing.T) {
 // a fraction ("21/2"); the client reads them in JSON's terms.
 func TestValidatorMessagesInJSONTerms(t *testing.T) {
 	const schema = `{"type":"object","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"n":{"type":"number","maximum":10}}}`
-	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
-	Add(s, &mcp.Tool{Name: "v", InputSchema: json.RawMessage(schema)},
-		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, any, error) {
-			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
-		}, nil)
-	cs := mcptest.Connect(t, s, nil)
+	cs := connectValidating(t, schema)
 	const p = `validating "arguments": validating /properties/`
 	for args, want := range map[string]string{
 		`{"s":{"a":1}}`:  p + `s: type: got an object, want "string"`,

@@ -72,7 +72,10 @@ import (
 //   - The validator's messages name a refused object, array or string by its kind (a string
 //     quoted), not in Go's syntax (map[a:1]), a number a bound refuses as a number, not a
 //     fraction, and the bound as written (5, not 5.000000), without the "validating root: "
-//     that names the schema (see argumentError).
+//     that names the schema (see argumentError). A refused enum, const, oneOf, anyOf or
+//     contains shows the value as JSON and what the schema allows, from the schema (enum:
+//     "pink" is not one of "red", "green blue"), where the validator printed both in Go's %v
+//     and the alternatives as "<anonymous schema>" (see explainChoice).
 //   - An output that cannot be encoded as JSON (NaN or ±Inf, a time.Time beyond the year 9999,
 //     an invalid json.RawMessage) is a JSON-RPC error, as with mcp.AddTool, whose message names
 //     the tool and the property and says what is wrong without Go's type names; the Go error
@@ -116,7 +119,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		args, err := apply(req.Params.Arguments, inResolved, false)
 		if err != nil {
-			return errorResult(fmt.Errorf("validating \"arguments\": %s", argumentError(err))), nil
+			return errorResult(fmt.Errorf("validating \"arguments\": %s", argumentError(err, in.raw, inResolved.Schema(), req.Params.Arguments))), nil
 		}
 		var input In
 		if err := decodeInput(args, &input); err != nil {
@@ -275,12 +278,15 @@ const maxArgumentError = 2000
 // "<invalid reflect.Value>" (the reflect.Value of a nil interface), which says null here; an
 // object, an array or a string of the wrong type, printed in Go's syntax ("map[a:1]", "[1 x]",
 // a string unquoted), is named by its kind and a string quoted; a number refused by a bound,
-// printed as a fraction ("21/2", 309 digits over 1), is written as a number; and a long message
-// has its middle left out (elideMiddle).
-func argumentError(err error) string {
+// printed as a fraction ("21/2", 309 digits over 1), is written as a number; an enum, const,
+// oneOf, anyOf or contains that refuses args (the arguments as sent) is explained from the
+// schema raw (resolved as root) by explainChoice; and a long message has its middle left out
+// (elideMiddle).
+func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage) string {
 	// The validator names the schema first, by its $id or as "root", which tells the model
 	// nothing about its arguments (cardgen's schemas have no $id).
 	msg := strings.TrimPrefix(err.Error(), "validating root: ")
+	msg = explainChoice(msg, raw, root, args, err)
 	msg = strings.ReplaceAll(msg, "<invalid reflect.Value> has type \"null\"", "null has type \"null\"")
 	msg = validatorGoValues().typeOf.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := validatorGoValues().typeOf.FindStringSubmatch(m)

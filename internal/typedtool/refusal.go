@@ -1,0 +1,200 @@
+package typedtool
+
+import (
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/cardgen/cardgen/internal/sdkschema"
+)
+
+// maxAlternative is the most characters of one alternative's schema, or of the list of enum
+// values, that a refusal quotes: enough to show what was wanted, not a schema of pages.
+const maxAlternative = 300
+
+// choiceRefusal matches the innermost refusal of a keyword that jsonschema-go explains in terms a
+// model cannot use: the schema at the path, and the value, in Go's %v ("enum: pink does not equal
+// any of: [red green blue]", where "green blue" is one value), or the alternatives as
+// "<anonymous schema>" ("oneOf: did not validate against any of [<anonymous schema>
+// <anonymous schema>]").
+var choiceRefusal = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?s)^validating (/\S*): (enum|const|oneOf|anyOf|contains): (.*)$`)
+})
+
+// explainChoice rewrites msg, the validator's refusal of args (the arguments as the client sent
+// them) against the input schema raw (resolved as root), where it is about an enum, a const, a
+// oneOf, an anyOf or a contains: the value as JSON and what the schema allows, from the schema
+// itself. A nullable field's oneOf (an input field tagged nullable) is first explained by what is
+// wrong inside it (sdkschema.Explain). Any other message is returned as it is.
+func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage, err error) string {
+	if !strings.Contains(msg, "oneOf: ") && !strings.Contains(msg, "anyOf: ") && !strings.Contains(msg, "enum: ") &&
+		!strings.Contains(msg, "const: ") && !strings.Contains(msg, "contains: ") {
+		return msg
+	}
+	var v any
+	if json.Unmarshal(args, &v) != nil {
+		return msg
+	}
+	if v == nil {
+		v = map[string]any{}
+	}
+	if strings.Contains(msg, "oneOf: ") {
+		if e := sdkschema.Explain(raw, v, err); e != err {
+			msg = e.Error()
+		}
+	}
+	m := choiceRefusal().FindStringSubmatch(innermost(msg))
+	if m == nil {
+		return msg
+	}
+	path, keyword := m[1], m[2]
+	s, value, known := atPointer(root, v, path)
+	if s == nil {
+		return msg
+	}
+	// The value as JSON when the path leads to it; otherwise as the validator printed it, which
+	// for an item (the path does not say which) is all there is.
+	shown := "the value"
+	if before, _, ok := strings.Cut(m[3], " does not equal"); ok {
+		shown = before
+	}
+	if known {
+		shown = jsonText(value)
+	}
+	where := "validating " + path + ": " + keyword + ": "
+	switch keyword {
+	case "enum":
+		return where + shown + " is not one of " + listText(s.Enum)
+	case "const":
+		if s.Const == nil {
+			return msg
+		}
+		return where + shown + " is not " + jsonText(*s.Const)
+	case "oneOf", "anyOf":
+		alts := s.OneOf
+		if keyword == "anyOf" {
+			alts = s.AnyOf
+		}
+		if !strings.HasPrefix(m[3], "did not validate against any of") || len(alts) == 0 {
+			return msg
+		}
+		return where + shown + " matches none of the schemas " + schemasText(alts)
+	case "contains":
+		if s.Contains == nil {
+			return msg
+		}
+		return where + "no item matches " + schemasText([]*jsonschema.Schema{s.Contains})
+	}
+	return msg
+}
+
+// innermost is msg from its last "validating <path>: " on: the validator adds one for every
+// level it went down, and the last says where the value is.
+func innermost(msg string) string {
+	for {
+		_, rest, ok := strings.Cut(msg, ": ")
+		if !ok || !strings.HasPrefix(msg, "validating ") || !strings.HasPrefix(rest, "validating ") {
+			return msg
+		}
+		msg = rest
+	}
+}
+
+// atPointer follows the JSON pointer path (a schema location the validator names) from root, and
+// the instance v along with it while the path goes through properties only; it returns the
+// schema there, and the value when known. The keywords followed are those generated and
+// hand-written tool schemas use; for any other the schema is nil.
+func atPointer(root *jsonschema.Schema, v any, path string) (s *jsonschema.Schema, value any, known bool) {
+	s, value, known = root, v, true
+	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	if path == "" || path == "/" {
+		segs = nil
+	}
+	for i := 0; i < len(segs); i++ {
+		next := func() (string, bool) {
+			if i+1 >= len(segs) {
+				return "", false
+			}
+			i++
+			return strings.NewReplacer("~1", "/", "~0", "~").Replace(segs[i]), true
+		}
+		switch segs[i] {
+		case "properties":
+			key, ok := next()
+			if !ok {
+				return nil, nil, false
+			}
+			s = s.Properties[key]
+			if obj, isObj := value.(map[string]any); known && isObj {
+				value, known = obj[key]
+			} else {
+				known = false
+			}
+		case "items":
+			s, known = s.Items, false
+		case "additionalProperties":
+			s, known = s.AdditionalProperties, false
+		case "patternProperties":
+			key, ok := next()
+			if !ok {
+				return nil, nil, false
+			}
+			s, known = s.PatternProperties[key], false
+		case "prefixItems", "oneOf", "anyOf", "allOf":
+			kw := segs[i]
+			idx, ok := next()
+			n, err := strconv.Atoi(idx)
+			list := map[string][]*jsonschema.Schema{"prefixItems": s.PrefixItems, "oneOf": s.OneOf, "anyOf": s.AnyOf, "allOf": s.AllOf}[kw]
+			if !ok || err != nil || n < 0 || n >= len(list) {
+				return nil, nil, false
+			}
+			s = list[n]
+			known = known && kw != "prefixItems"
+		default:
+			return nil, nil, false
+		}
+		if s == nil {
+			return nil, nil, false
+		}
+	}
+	return s, value, known
+}
+
+// jsonText is v as JSON, shortened to maxAlternative characters.
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "the value"
+	}
+	return elideMiddle(string(b), maxAlternative)
+}
+
+// listText is the values as JSON, separated by commas.
+func listText(values []any) string {
+	parts := make([]string, len(values))
+	for i, v := range values {
+		b, _ := json.Marshal(v)
+		parts[i] = string(b)
+	}
+	return elideMiddle(strings.Join(parts, ", "), maxAlternative)
+}
+
+// schemasText is each schema as JSON, without its annotations, separated by "or".
+func schemasText(alts []*jsonschema.Schema) string {
+	parts := make([]string, len(alts))
+	for i, a := range alts {
+		c := *a
+		c.Description, c.Title, c.Comment, c.Examples = "", "", "", nil
+		b, err := json.Marshal(&c)
+		if err != nil {
+			parts[i] = "one schema"
+			continue
+		}
+		parts[i] = elideMiddle(string(b), maxAlternative)
+	}
+	return strings.Join(parts, " or ")
+}

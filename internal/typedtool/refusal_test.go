@@ -1,0 +1,62 @@
+package typedtool
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/internal/mcptest"
+)
+
+// TestChoiceRefusalsInJSONTerms: the validator refused an enum, a const, a oneOf, an anyOf or a
+// contains in words a model cannot act on: the value and the allowed values in Go's %v ("enum:
+// pink does not equal any of: [red green blue]", where "green blue" is one value), the
+// alternatives as "<anonymous schema>", an array as "[a map[b:%!s(int64=1)]]". The client now
+// gets the value as JSON and what the schema allows, from the schema; a nullable field's oneOf
+// says what is wrong inside it.
+func TestChoiceRefusalsInJSONTerms(t *testing.T) {
+	const schema = `{"type":"object","properties":{` +
+		`"c":{"type":"string","enum":["red","green blue"]},` +
+		`"k":{"const":"x"},` +
+		`"o":{"oneOf":[{"type":"integer","description":"a count"},{"type":"string","minLength":3}]},` +
+		`"a":{"anyOf":[{"type":"integer"},{"type":"boolean"}]},` +
+		`"l":{"type":"array","contains":{"type":"integer"}},` +
+		`"nul":{"oneOf":[{"type":"integer","maximum":5},{"type":"null"}]},` +
+		`"tags":{"type":"array","items":{"enum":["x","y"]}},` +
+		`"in":{"type":"object","properties":{"level":{"enum":[1,2,3]}}}}}`
+	cs := connectValidating(t, schema)
+	const p = `validating "arguments": validating /properties/`
+	for args, want := range map[string]string{
+		`{"c":"pink"}`:            p + `c: enum: "pink" is not one of "red", "green blue"`,
+		`{"c":5}`:                 p + `c: type: 5 has type "integer", want "string"`,
+		`{"k":"y"}`:               p + `k: const: "y" is not "x"`,
+		`{"o":"ab"}`:              p + `o: oneOf: "ab" matches none of the schemas {"type":"integer"} or {"type":"string","minLength":3}`,
+		`{"a":"s"}`:               p + `a: anyOf: "s" matches none of the schemas {"type":"integer"} or {"type":"boolean"}`,
+		`{"l":["a",{"b":1}]}`:     p + `l: contains: no item matches {"type":"integer"}`,
+		`{"nul":9}`:               p + `nul: maximum: 9 is greater than 5`,
+		`{"tags":["z"]}`:          p + `tags/items: enum: z is not one of "x", "y"`,
+		`{"in":{"level":"high"}}`: p + `in/properties/level: enum: "high" is not one of 1, 2, 3`,
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", args, res.IsError, text, want)
+		}
+	}
+}
+
+// connectValidating connects a client to a server with one tool, v, whose input schema is schema
+// and whose handler answers "ok": a call's result is the validation's.
+func connectValidating(t *testing.T, schema string) *mcp.ClientSession {
+	t.Helper()
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "v", InputSchema: json.RawMessage(schema)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, any, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+		}, nil)
+	return mcptest.Connect(t, s, nil)
+}
