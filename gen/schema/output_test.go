@@ -3,11 +3,13 @@ package schema_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"net/netip"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -507,5 +509,51 @@ func TestExportAdvice(t *testing.T) {
 		"field 中文: it is unexported, so encoding/json ignores it and its tags, and the schema leaves it out; export it: its first letter has no capital, so put one in front (X中文) and keep the JSON name in its json tag"
 	if got != want {
 		t.Errorf("problems:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestCycleReportsBounded: in a graph of types that all refer to each other, every field that
+// leads back to a type being expanded was a problem of its own, with its whole field path: 20,000
+// problems and 15 MB of messages at 200 types. The first 20 are reported, then one problem
+// counts the rest; a long field path has its middle left out.
+func TestCycleReportsBounded(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("package p\n")
+	const n = 8
+	for i := range n {
+		fmt.Fprintf(&src, "type T%d struct {\n", i)
+		for j := range n {
+			fmt.Fprintf(&src, "\tR%d *T%d `json:\"r%d,omitempty\"`\n", j, j, j)
+		}
+		src.WriteString("}\n")
+	}
+	// A ring of 12 types: the field that closes it is 12 fields deep.
+	for i := range 12 {
+		fmt.Fprintf(&src, "type L%d struct{ Next *L%d }\n", i, (i+1)%12)
+	}
+	src.WriteString("type In struct{ Root T0 }\ntype Ring struct{ Root L0 }\n")
+	pkg := check(t, src.String())
+
+	obj := pkg.Scope().Lookup("In")
+	_, probs := schema.For(obj.Type(), obj.Pos())
+	cycles, more := 0, ""
+	for _, p := range probs {
+		switch {
+		case strings.Contains(p.Msg, "refers to itself, which an inline schema"):
+			cycles++
+		case strings.Contains(p.Msg, "more fields lead back to a type that contains them"):
+			more = p.Msg
+		}
+	}
+	if cycles != 20 || !regexp.MustCompile(`^\d+ more fields lead back to a type that contains them, besides the 20 reported`).MatchString(more) {
+		t.Errorf("%d cycle problems and %q; want 20 and one that counts the rest", cycles, more)
+	}
+
+	obj = pkg.Scope().Lookup("Ring")
+	_, probs = schema.For(obj.Type(), obj.Pos())
+	msgs := problemMessages(probs)
+	want := "field Root.Next.Next.(6 more fields).Next.Next.Next.Next: type p.L0 refers to itself"
+	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], want) {
+		t.Errorf("problems %q; want one starting %q", msgs, want)
 	}
 }

@@ -102,6 +102,9 @@ func forMode(t types.Type, pos token.Pos, output bool) (Result, []Problem) {
 	m := newMapper()
 	m.output = output
 	s := m.top(t, pos)
+	if more := m.cycles - maxCycleReports; more > 0 {
+		m.problemf(site{pos: pos}, "%d more fields lead back to a type that contains them, besides the %d reported (their type refers to itself); mend those first, then run cardgen again to see what is left", more, maxCycleReports)
+	}
 	if s != nil && !m.runtime {
 		m.checkRefs(s)
 	}
