@@ -471,6 +471,11 @@ func TestFlagHint(t *testing.T) {
 		{"", []string{"check", "./...", "--mod=vendor"}, "cardgen: -mod is a flag of the go command, which cardgen runs to load the packages; set it in GOFLAGS instead: GOFLAGS=-mod=vendor cardgen check [packages]"},
 		{"-buildvcs=false", []string{"-race", "./..."}, `cardgen: -race is a flag of the go command, which cardgen runs to load the packages; set it in GOFLAGS instead: GOFLAGS="$GOFLAGS -race" cardgen [packages]`},
 		{"", []string{"new", "get_x", "-tags=a,b"}, "cardgen: -tags is a flag of the go command, which cardgen runs to load the packages; set it in GOFLAGS instead: GOFLAGS=-tags=a,b cardgen new <tool_name>"},
+		// GOFLAGS cannot carry -modfile or -overlay to cardgen's load: the hint says what can.
+		{"", []string{"-modfile=alt.mod", "."}, "cardgen: -modfile is a flag of the go command, and cardgen cannot load packages with an alternate go.mod (go/packages fails with -modfile: golang/go#48482); " +
+			"leave it out, and cardgen uses the module's go.mod: if alt.mod names cardgen as a tool, give it to the go command that runs cardgen instead (go tool -modfile=alt.mod cardgen [packages]); " +
+			"if the packages need its replace directives, put them in a go.work file that uses the module (GOWORK=$PWD/alt.work cardgen [packages])"},
+		{"", []string{"check", "-overlay", "o.json"}, "cardgen: -overlay is a flag of the go command, and cardgen cannot take one: it generates from the package files on disk, and loads them with an -overlay of its own, which replaces one in GOFLAGS; save the files, then run cardgen check"},
 		{"", []string{"-json", "./..."}, "cardgen: -json is a flag of cardgen check, not of cardgen; did you mean cardgen check?"},
 		{"", []string{"new", "get_x", "-json"}, "cardgen: -json is a flag of cardgen check, not of cardgen new; did you mean cardgen check?"},
 		{"", []string{"check", "-dir", "x"}, "cardgen: -dir is a flag of cardgen new, not of cardgen check; did you mean cardgen new?"},
