@@ -136,6 +136,32 @@ func modfileAdvice(file, leave, run string) string {
 		"put them in a go.work file that uses the module (GOWORK=$PWD/alt.work " + run + ")"
 }
 
+// goflagsModfile says, when the GOFLAGS of the environment hold -modfile=FILE, that cardgen cannot
+// use it and what to do instead, in one line; run is the cardgen command line, as in
+// modfileAdvice. Without it, the load failed with the go command's "go list .: build flag
+// -modfile only valid when using modules", which says nothing of cardgen or of what to do. Only
+// the environment is read: go env -w could put -modfile in the go command's configuration file
+// too, but a file named relative to a module belongs to one run, not to every module.
+func goflagsModfile(run string) string {
+	fields := strings.Fields(os.Getenv("GOFLAGS"))
+	found := flagscan.Find(fields, "modfile", false)
+	if len(found) == 0 || !found[0].Inline {
+		return "" // a -modfile without =FILE is the go command's to report: GOFLAGS takes -flag=value
+	}
+	var rest []string
+	for i, f := range fields {
+		if !slices.ContainsFunc(found, func(s flagscan.Setting) bool { return s.Index == i }) {
+			rest = append(rest, f)
+		}
+	}
+	unset := "GOFLAGS=" + strings.Join(rest, " ")
+	if len(rest) > 1 {
+		unset = `GOFLAGS="` + strings.Join(rest, " ") + `"`
+	}
+	return fmt.Sprintf("GOFLAGS holds -modfile=%s, and %s", found[0].Value,
+		modfileAdvice(found[0].Value, "leave it out of GOFLAGS ("+unset+" "+run+")", run))
+}
+
 // commandArgs are the arguments of each command that takes flags, as its usage names them.
 var commandArgs = map[string]string{"": "[packages]", "check": "[packages]", "new": "<tool_name>"}
 

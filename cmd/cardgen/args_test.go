@@ -496,6 +496,51 @@ func TestFlagHint(t *testing.T) {
 	}
 }
 
+// TestGOFLAGSModfile: with -modfile in GOFLAGS, every command that loads packages failed with the
+// go command's "go list .: build flag -modfile only valid when using modules" (go/packages runs
+// the go command outside module mode once: golang/go#48482). Each now says in one line, before
+// loading anything, that cardgen cannot use it and what to do, with the rest of GOFLAGS kept.
+func TestGOFLAGSModfile(t *testing.T) {
+	const advice = "cardgen cannot load packages with an alternate go.mod (go/packages fails with -modfile: golang/go#48482); " +
+		"leave it out of GOFLAGS (%s), and cardgen uses the module's go.mod: if tools.mod names cardgen as a tool, give it to the go command that runs cardgen instead (go tool -modfile=tools.mod %s); " +
+		"if the packages need its replace directives, put them in a go.work file that uses the module (GOWORK=$PWD/alt.work %s)\n"
+	for _, tt := range []struct {
+		goflags string
+		args    []string
+		want    string
+	}{
+		{"-modfile=tools.mod", nil, "cardgen: GOFLAGS holds -modfile=tools.mod, and " + fmt.Sprintf(advice, "GOFLAGS= cardgen [packages]", "cardgen [packages]", "cardgen [packages]")},
+		{"-tags=x --modfile=tools.mod -mod=mod", []string{"check", "."}, "cardgen check: GOFLAGS holds -modfile=tools.mod, and " + fmt.Sprintf(advice, `GOFLAGS="-tags=x -mod=mod" cardgen check [packages]`, "cardgen check [packages]", "cardgen check [packages]")},
+		{"-mod=mod -modfile=tools.mod", []string{"new", "get_x"}, "cardgen new: GOFLAGS holds -modfile=tools.mod, and " + fmt.Sprintf(advice, "GOFLAGS=-mod=mod cardgen new <tool_name>", "cardgen new <tool_name>", "cardgen new <tool_name>")},
+	} {
+		t.Setenv("GOFLAGS", tt.goflags)
+		dir := t.TempDir() // a module and its alternate go.mod; cardgen new writes nothing: it stops first
+		for _, name := range []string{"go.mod", "tools.mod"} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte("module example.com/m\n\ngo 1.26.0\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, out, errOut := runIn(t, dir, tt.args...)
+		if code != 1 || out != "" || errOut != tt.want {
+			t.Errorf("GOFLAGS=%q cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and:\n%s", tt.goflags, tt.args, code, out, errOut, tt.want)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+			t.Errorf("GOFLAGS=%q cardgen %q wrote into its directory: %v", tt.goflags, tt.args, entries)
+		}
+	}
+	// check -json says it in its report too.
+	t.Setenv("GOFLAGS", "-modfile=tools.mod")
+	code, out, _ := runIn(t, t.TempDir(), "check", "-json")
+	if code != 1 || !strings.Contains(out, `"message": "GOFLAGS holds -modfile=tools.mod, and cardgen cannot load packages`) {
+		t.Errorf("cardgen check -json: exit %d, stdout:\n%s\nwant exit 1 and the line as a diagnostic", code, out)
+	}
+	// A -modfile without a file is the go command's to report (GOFLAGS takes -flag=value).
+	t.Setenv("GOFLAGS", "-modfile")
+	if msg := goflagsModfile("cardgen"); msg != "" {
+		t.Errorf("goflagsModfile with GOFLAGS=-modfile: %q; want none", msg)
+	}
+}
+
 // TestEveryFlagHinted: each flag of each command that takes flags, given to another command
 // that lacks it, gets the hint that names a command it belongs to (the first, when several
 // share it).
