@@ -77,8 +77,9 @@ func badFlags(stderr io.Writer, command string, args []string, err error) int {
 }
 
 // flagHint says what to do about an undefined flag that belongs to the go command (cardgen loads
-// packages with it, and it reads those flags from GOFLAGS) or to another cardgen command; ""
-// for any other error.
+// packages with it, and it reads those flags from GOFLAGS; -modfile and -overlay cannot reach the
+// load that way, and are told what to do instead) or to another cardgen command; "" for any other
+// error.
 func flagHint(command string, args []string, err error) string {
 	m := undefinedFlagRE.FindStringSubmatch(err.Error())
 	if m == nil {
@@ -86,9 +87,20 @@ func flagHint(command string, args []string, err error) string {
 	}
 	name := m[1]
 	if isBool, ok := goBuildFlags[name]; ok {
-		setting := "-" + name
+		value, given := "", false
 		if found := flagscan.Find(args, name, isBool); len(found) > 0 && (found[0].Inline || found[0].Words == 2) {
-			setting += "=" + found[0].Value
+			value, given = found[0].Value, true
+		}
+		switch name {
+		case "modfile": // GOFLAGS cannot carry it either
+			return "-modfile is a flag of the go command, and " + modfileAdvice(value, "leave it out", commandName(command)+" "+commandArgs[command])
+		case "overlay":
+			return "-overlay is a flag of the go command, and cardgen cannot take one: it generates from the package files on disk, " +
+				"and loads them with an -overlay of its own, which replaces one in GOFLAGS; save the files, then run " + commandName(command)
+		}
+		setting := "-" + name
+		if given {
+			setting += "=" + value
 		}
 		if os.Getenv("GOFLAGS") != "" {
 			setting = `"$GOFLAGS ` + setting + `"` // keep the user's own
@@ -105,6 +117,49 @@ func flagHint(command string, args []string, err error) string {
 		}
 	}
 	return ""
+}
+
+// modfileAdvice says that cardgen cannot load packages with the alternate go.mod file (a -modfile
+// flag's value; "" when not known) and what to do instead: leave says how to leave the flag out,
+// and run is the cardgen command line the user ran, for the example. cardgen loads packages with
+// go/packages, which first runs the go command outside module mode (GO111MODULE=off, to learn
+// its version whatever state go.mod is in), and the go command refuses -modfile there: "build
+// flag -modfile only valid when using modules" (golang/go#48482; stringer and every other
+// go/packages tool fail the same way).
+func modfileAdvice(file, leave, run string) string {
+	if file == "" {
+		file = "FILE"
+	}
+	return "cardgen cannot load packages with an alternate go.mod (go/packages fails with -modfile: golang/go#48482); " +
+		leave + ", and cardgen uses the module's go.mod: if " + file + " names cardgen as a tool, give it to the go command " +
+		"that runs cardgen instead (go tool -modfile=" + file + " " + run + "); if the packages need its replace directives, " +
+		"put them in a go.work file that uses the module (GOWORK=$PWD/alt.work " + run + ")"
+}
+
+// goflagsModfile says, when the GOFLAGS of the environment hold -modfile=FILE, that cardgen cannot
+// use it and what to do instead, in one line; run is the cardgen command line, as in
+// modfileAdvice. Without it, the load failed with the go command's "go list .: build flag
+// -modfile only valid when using modules", which says nothing of cardgen or of what to do. Only
+// the environment is read: go env -w could put -modfile in the go command's configuration file
+// too, but a file named relative to a module belongs to one run, not to every module.
+func goflagsModfile(run string) string {
+	fields := strings.Fields(os.Getenv("GOFLAGS"))
+	found := flagscan.Find(fields, "modfile", false)
+	if len(found) == 0 || !found[0].Inline {
+		return "" // a -modfile without =FILE is the go command's to report: GOFLAGS takes -flag=value
+	}
+	var rest []string
+	for i, f := range fields {
+		if !slices.ContainsFunc(found, func(s flagscan.Setting) bool { return s.Index == i }) {
+			rest = append(rest, f)
+		}
+	}
+	unset := "GOFLAGS=" + strings.Join(rest, " ")
+	if len(rest) > 1 {
+		unset = `GOFLAGS="` + strings.Join(rest, " ") + `"`
+	}
+	return fmt.Sprintf("GOFLAGS holds -modfile=%s, and %s", found[0].Value,
+		modfileAdvice(found[0].Value, "leave it out of GOFLAGS ("+unset+" "+run+")", run))
 }
 
 // commandArgs are the arguments of each command that takes flags, as its usage names them.

@@ -471,6 +471,11 @@ func TestFlagHint(t *testing.T) {
 		{"", []string{"check", "./...", "--mod=vendor"}, "cardgen: -mod is a flag of the go command, which cardgen runs to load the packages; set it in GOFLAGS instead: GOFLAGS=-mod=vendor cardgen check [packages]"},
 		{"-buildvcs=false", []string{"-race", "./..."}, `cardgen: -race is a flag of the go command, which cardgen runs to load the packages; set it in GOFLAGS instead: GOFLAGS="$GOFLAGS -race" cardgen [packages]`},
 		{"", []string{"new", "get_x", "-tags=a,b"}, "cardgen: -tags is a flag of the go command, which cardgen runs to load the packages; set it in GOFLAGS instead: GOFLAGS=-tags=a,b cardgen new <tool_name>"},
+		// GOFLAGS cannot carry -modfile or -overlay to cardgen's load: the hint says what can.
+		{"", []string{"-modfile=alt.mod", "."}, "cardgen: -modfile is a flag of the go command, and cardgen cannot load packages with an alternate go.mod (go/packages fails with -modfile: golang/go#48482); " +
+			"leave it out, and cardgen uses the module's go.mod: if alt.mod names cardgen as a tool, give it to the go command that runs cardgen instead (go tool -modfile=alt.mod cardgen [packages]); " +
+			"if the packages need its replace directives, put them in a go.work file that uses the module (GOWORK=$PWD/alt.work cardgen [packages])"},
+		{"", []string{"check", "-overlay", "o.json"}, "cardgen: -overlay is a flag of the go command, and cardgen cannot take one: it generates from the package files on disk, and loads them with an -overlay of its own, which replaces one in GOFLAGS; save the files, then run cardgen check"},
 		{"", []string{"-json", "./..."}, "cardgen: -json is a flag of cardgen check, not of cardgen; did you mean cardgen check?"},
 		{"", []string{"new", "get_x", "-json"}, "cardgen: -json is a flag of cardgen check, not of cardgen new; did you mean cardgen check?"},
 		{"", []string{"check", "-dir", "x"}, "cardgen: -dir is a flag of cardgen new, not of cardgen check; did you mean cardgen new?"},
@@ -488,6 +493,51 @@ func TestFlagHint(t *testing.T) {
 		if code != 2 || out != "" || !strings.HasPrefix(errOut, "flag provided but not defined: ") || tt.want != "" && last != tt.want {
 			t.Errorf("cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit 2, the flag package's error, the usage and:\n%s", tt.args, code, out, errOut, tt.want)
 		}
+	}
+}
+
+// TestGOFLAGSModfile: with -modfile in GOFLAGS, every command that loads packages failed with the
+// go command's "go list .: build flag -modfile only valid when using modules" (go/packages runs
+// the go command outside module mode once: golang/go#48482). Each now says in one line, before
+// loading anything, that cardgen cannot use it and what to do, with the rest of GOFLAGS kept.
+func TestGOFLAGSModfile(t *testing.T) {
+	const advice = "cardgen cannot load packages with an alternate go.mod (go/packages fails with -modfile: golang/go#48482); " +
+		"leave it out of GOFLAGS (%s), and cardgen uses the module's go.mod: if tools.mod names cardgen as a tool, give it to the go command that runs cardgen instead (go tool -modfile=tools.mod %s); " +
+		"if the packages need its replace directives, put them in a go.work file that uses the module (GOWORK=$PWD/alt.work %s)\n"
+	for _, tt := range []struct {
+		goflags string
+		args    []string
+		want    string
+	}{
+		{"-modfile=tools.mod", nil, "cardgen: GOFLAGS holds -modfile=tools.mod, and " + fmt.Sprintf(advice, "GOFLAGS= cardgen [packages]", "cardgen [packages]", "cardgen [packages]")},
+		{"-tags=x --modfile=tools.mod -mod=mod", []string{"check", "."}, "cardgen check: GOFLAGS holds -modfile=tools.mod, and " + fmt.Sprintf(advice, `GOFLAGS="-tags=x -mod=mod" cardgen check [packages]`, "cardgen check [packages]", "cardgen check [packages]")},
+		{"-mod=mod -modfile=tools.mod", []string{"new", "get_x"}, "cardgen new: GOFLAGS holds -modfile=tools.mod, and " + fmt.Sprintf(advice, "GOFLAGS=-mod=mod cardgen new <tool_name>", "cardgen new <tool_name>", "cardgen new <tool_name>")},
+	} {
+		t.Setenv("GOFLAGS", tt.goflags)
+		dir := t.TempDir() // a module and its alternate go.mod; cardgen new writes nothing: it stops first
+		for _, name := range []string{"go.mod", "tools.mod"} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte("module example.com/m\n\ngo 1.26.0\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, out, errOut := runIn(t, dir, tt.args...)
+		if code != 1 || out != "" || errOut != tt.want {
+			t.Errorf("GOFLAGS=%q cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and:\n%s", tt.goflags, tt.args, code, out, errOut, tt.want)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+			t.Errorf("GOFLAGS=%q cardgen %q wrote into its directory: %v", tt.goflags, tt.args, entries)
+		}
+	}
+	// check -json says it in its report too.
+	t.Setenv("GOFLAGS", "-modfile=tools.mod")
+	code, out, _ := runIn(t, t.TempDir(), "check", "-json")
+	if code != 1 || !strings.Contains(out, `"message": "GOFLAGS holds -modfile=tools.mod, and cardgen cannot load packages`) {
+		t.Errorf("cardgen check -json: exit %d, stdout:\n%s\nwant exit 1 and the line as a diagnostic", code, out)
+	}
+	// A -modfile without a file is the go command's to report (GOFLAGS takes -flag=value).
+	t.Setenv("GOFLAGS", "-modfile")
+	if msg := goflagsModfile("cardgen"); msg != "" {
+		t.Errorf("goflagsModfile with GOFLAGS=-modfile: %q; want none", msg)
 	}
 }
 

@@ -88,6 +88,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return badFlags(stderr, "check", args, err)
 	}
+	if msg := goflagsModfile(commandName("check") + " " + commandArgs["check"]); msg != "" {
+		return checkFailed([]error{errors.New(msg)}, *asJSON, stdout, stderr)
+	}
 	patterns, argErrs := packagePatterns(pkgArgs)
 	if len(argErrs) > 0 && len(patterns) == 0 {
 		return checkFailed(argErrs, *asJSON, stdout, stderr)

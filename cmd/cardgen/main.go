@@ -119,6 +119,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return badFlags(stderr, "", args, err)
 	}
+	if msg := goflagsModfile(commandName("") + " " + commandArgs[""]); msg != "" {
+		fmt.Fprintln(stderr, "cardgen:", msg)
+		return 1
+	}
 	patterns, argErrs := packagePatterns(pkgArgs)
 	for _, e := range argErrs {
 		fmt.Fprintln(stderr, "cardgen:", e)

@@ -74,6 +74,10 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	if len(usage) > 0 {
 		return 2
 	}
+	if msg := goflagsModfile(commandName("new") + " " + commandArgs["new"]); msg != "" {
+		fmt.Fprintln(stderr, "cardgen new:", msg)
+		return 1
+	}
 	opts.Tool = names[0]
 	if *view {
 		return runNewView(scaffold.ViewOptions{Tool: opts.Tool, Dir: opts.Dir}, stdout, stderr)

@@ -147,6 +147,68 @@ func TestNewInModuleWithoutRequirements(t *testing.T) {
 	sh("go vet ./... && go test -count=1 ./...")
 }
 
+// vendoredModule writes a module of its own set up as the README says, then vendored: go.mod
+// requires cardgen and names its command as a tool, and go mod tidy && go mod vendor has run.
+// The module requires the runtime and the SDK (cardgen's command needs them) but its vendor
+// directory holds only the packages the command builds from, not the runtime packages the
+// generated code imports.
+func vendoredModule(t *testing.T, path string, files map[string]string) string {
+	t.Helper()
+	dir := ownModule(t, path, files)
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "")
+	t.Setenv("GOPROXY", "off") // the module cache has every module cardgen needs
+	f, err := os.OpenFile(filepath.Join(dir, "go.mod"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("\nrequire github.com/cardgen/cardgen v0.1.0\n\ntool github.com/cardgen/cardgen/cmd/cardgen\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	shIn(t, dir, "go mod tidy && go mod vendor")
+	return dir
+}
+
+// TestNewInVendoredModule scaffolds into a module set up as the README says and vendored
+// (go mod tidy && go mod vendor): its build reads packages from vendor/ alone, which lacks the
+// runtime packages the generated code imports. cardgen new undid the scaffold, blaming the
+// regenerated cards_gen.go ("import lookup disabled by -mod=vendor"), with no step to take; it
+// must keep the files, say that the vendor directory lacks the packages and print commands that
+// finish — go mod vendor after go mod tidy — after which the package vets and tests.
+func TestNewInVendoredModule(t *testing.T) {
+	dir := vendoredModule(t, "example.com/vend", map[string]string{
+		"doc.go": "// Package vend is vendored.\npackage vend\n",
+	})
+	code, out, errOut := runIn(t, dir, "new", "get_invoice")
+	if code != 1 {
+		t.Fatalf("exit %d; want 1 (the golden files are not written yet)\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	wantOut := "cardgen new: created get_invoice.go\ncardgen new: regenerated cards_gen.go\ncardgen new: regenerated cards_gen_test.go\n"
+	if out != wantOut {
+		t.Errorf("stdout:\n%s\nwant:\n%s", out, wantOut)
+	}
+	for _, want := range []string{
+		"cardgen new: the module's vendor directory lacks the packages the generated code imports",
+		": import lookup disabled by -mod=vendor\n",
+		"cardgen new: the files above are written; to finish, run here:\n\tgo mod tidy\n\tgo mod vendor\n\tgo test -run '^TestCardgenGolden$/^get_invoice$' -update .\n",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	_, commands, _ := strings.Cut(errOut, "run here:\n")
+	for line := range strings.Lines(commands) {
+		shIn(t, dir, strings.TrimSpace(line))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "testdata", "golden", "get_invoice.schema.json")); err != nil {
+		t.Errorf("the printed commands did not write the golden file: %v", err)
+	}
+	shIn(t, dir, "go vet ./... && go test -count=1 ./...")
+}
+
 // TestNewPackageRegenerates follows docs/scaffolding.md in a module new to cardgen, from a
 // directory with no package yet: cardgen new writes doc.go, whose //go:generate line runs
 // go tool cardgen, and prints the commands that finish — naming cardgen as a tool of the module

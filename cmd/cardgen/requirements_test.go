@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/cardgen/cardgen/internal/testenv"
@@ -115,6 +116,91 @@ func TestTidyComplaint(t *testing.T) {
 	} {
 		if got := tidyComplaint(stderr); got != want {
 			t.Errorf("tidyComplaint(%q) = %q, want %q", stderr, got, want)
+		}
+	}
+}
+
+// TestHintRequirementsVendored: in a module that vendors its dependencies (go.mod says go 1.14 or
+// later and vendor/ exists), the go command reads packages from vendor/ alone. A first generation
+// there said nothing, and the build then failed ("import lookup disabled by -mod=vendor"); it
+// must say to run go mod tidy && go mod vendor, and running exactly that must make the package
+// build and vet. A vendored module that does not require cardgen's runtime (cardgen run from
+// elsewhere) is told the same, and so is one with -mod=vendor in GOFLAGS; in a workspace, whose
+// build reads the workspace's vendor directory, the command is go work vendor.
+func TestHintRequirementsVendored(t *testing.T) {
+	const src = `// Package v has one tool.
+package v
+
+import "context"
+
+// In is the input.
+type In struct {
+	ID string ` + "`json:\"id\"`" + `
+}
+
+// Get returns what it is given.
+//
+//card:tool get
+func Get(ctx context.Context, in In) (*In, error) { return &in, nil }
+`
+	// The README's setup, vendored.
+	dir := vendoredModule(t, "example.com/v", map[string]string{"get.go": src})
+	code, out, errOut := runIn(t, dir, ".")
+	const wantPrefix = "cardgen: the generated code builds only once go.mod is tidied and its vendor directory made again (cannot find module providing package github.com/cardgen/cardgen/runtime/"
+	const wantSuffix = ": import lookup disabled by -mod=vendor); run go mod tidy && go mod vendor\n"
+	if code != 0 || out != "" || !strings.HasPrefix(errOut, wantPrefix) || !strings.HasSuffix(errOut, wantSuffix) || strings.Count(errOut, "\n") != 1 {
+		t.Fatalf("first generation in a vendored module: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and one line:\n%s…%s", code, out, errOut, wantPrefix, wantSuffix)
+	}
+	_, advice, _ := strings.Cut(errOut, "); run ")
+	shIn(t, dir, strings.TrimSpace(advice)+" && go build ./... && go vet ./...")
+	if code, _, errOut := runIn(t, dir, "."); code != 0 || errOut != "" {
+		t.Errorf("second run: exit %d, stderr %q; want exit 0 and nothing", code, errOut)
+	}
+
+	// A vendored module that does not require cardgen (cardgen run from elsewhere): go list -m
+	// cannot resolve the runtime's modules "using the vendor directory". Vendored with
+	// -mod=vendor in GOFLAGS this time, as some set it.
+	own := ownModule(t, "example.com/own", map[string]string{"get.go": strings.Replace(src, "package v", "package own", 1)})
+	shIn(t, own, "go mod vendor")
+	t.Setenv("GOFLAGS", "-mod=vendor")
+	const wantOwn = "cardgen: the generated code imports packages of github.com/cardgen/cardgen and github.com/modelcontextprotocol/go-sdk, " +
+		"which go.mod does not require yet; run go mod tidy && go mod vendor\n"
+	if code, out, errOut := runIn(t, own, "."); code != 0 || out != "" || errOut != wantOwn {
+		t.Errorf("first generation in a vendored module new to cardgen: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and:\n%s", code, out, errOut, wantOwn)
+	}
+	t.Setenv("GOFLAGS", "")
+
+	// The same module in a workspace with a vendor directory of its own, run from the
+	// workspace's root: go mod vendor refuses to run in a workspace, go work vendor makes its
+	// vendor directory.
+	work := t.TempDir()
+	m := filepath.Join(work, "m")
+	if err := os.CopyFS(m, os.DirFS(ownModule(t, "example.com/m", map[string]string{"get.go": strings.Replace(src, "package v", "package m", 1)}))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(work, "go.work"), []byte("go 1.26.0\n\nuse ./m\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOWORK", "")
+	shIn(t, work, "go work vendor")
+	wantWork := "cardgen: the generated code imports packages of github.com/cardgen/cardgen and github.com/modelcontextprotocol/go-sdk, " +
+		"which " + filepath.Join("m", "go.mod") + " does not require yet; run go mod tidy && go work vendor in that module: cd m && go mod tidy && go work vendor\n"
+	if code, out, errOut := runIn(t, work, "./m"); code != 0 || out != "" || errOut != wantWork {
+		t.Errorf("first generation in a vendored workspace: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and:\n%s", code, out, errOut, wantWork)
+	}
+}
+
+// TestVendorComplaint: the complaint is the go command's first line about the vendored build,
+// without its position or prefixes, whether it is about a package or about go.mod.
+func TestVendorComplaint(t *testing.T) {
+	for stderr, want := range map[string]string{
+		"cards_gen.go:10:2: cannot find module providing package github.com/cardgen/cardgen/runtime/register: import lookup disabled by -mod=vendor\n\t(Go version in go.mod is at least 1.14 and vendor directory exists.)\n" +
+			"go: can't load test package: cards_gen_test.go:8:2: cannot find module providing package github.com/cardgen/cardgen/runtime/cardtest: import lookup disabled by -mod=vendor\n": "cannot find module providing package github.com/cardgen/cardgen/runtime/register: import lookup disabled by -mod=vendor",
+		"go: can't load test package: billing/cards_gen_test.go:8:2: cannot find module providing package github.com/cardgen/cardgen/runtime/cardtest: import lookup disabled by -mod=vendor\n": "cannot find module providing package github.com/cardgen/cardgen/runtime/cardtest: import lookup disabled by -mod=vendor",
+		"go: updates to go.mod needed, disabled by -mod=vendor\n\t(Go version in go.mod is at least 1.14 and vendor directory exists.)\n\tto update it:\n\tgo mod tidy\n":                       "updates to go.mod needed, disabled by -mod=vendor",
+	} {
+		if got := vendorComplaint(stderr); got != want {
+			t.Errorf("vendorComplaint(%q) = %q, want %q", stderr, got, want)
 		}
 	}
 }

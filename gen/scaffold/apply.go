@@ -156,8 +156,13 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	}
 	if err != nil && lacksRequirements.Match(out) {
 		// The files are right; the module does not require what they import yet, which only
-		// go mod tidy with them in place can fix. They stay, and the error says how to finish.
-		return res, &MissingRequirementsError{Dir: p.Dir, Run: run, Problems: requirementProblems(out), ToolCommand: res.ToolCommand}
+		// go mod tidy with them in place can fix (and, in a vendored build, go mod vendor after
+		// it). They stay, and the error says how to finish.
+		missing := &MissingRequirementsError{Dir: p.Dir, Run: run, Problems: requirementProblems(out), ToolCommand: res.ToolCommand}
+		if VendoredBuild(string(out)) {
+			missing.VendorCommand = VendorCommand(p.Dir)
+		}
+		return res, missing
 	}
 	if err != nil {
 		msg := fmt.Sprintf("writing the golden files of %s with go test -run '%s' -update failed: %v\n%s", p.Options.Tool, run, err,
@@ -189,8 +194,38 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 }
 
 // lacksRequirements matches the go command's complaints about a module that does not require a
-// package the build imports, or lacks its go.sum entry.
-var lacksRequirements = regexp.MustCompile(`no required module provides package|is replaced but not required|missing go.sum entry|updates to go.mod needed`)
+// package the build imports, or lacks its go.sum entry, or — in a vendored build — does not
+// vendor it.
+var lacksRequirements = regexp.MustCompile(`no required module provides package|is replaced but not required|missing go.sum entry|updates to go.mod needed|import lookup disabled by -mod=vendor`)
+
+// vendoring matches the go command's words for a build that reads its dependencies from a vendor
+// directory (go.mod says go 1.14 or later and the module has one, or GOFLAGS holds -mod=vendor):
+// such a build looks up no package or module that vendor/modules.txt does not list ("import
+// lookup disabled by -mod=vendor", "can't resolve module using the vendor directory") and changes
+// no go.mod ("updates to go.mod needed, disabled by -mod=vendor").
+var vendoring = regexp.MustCompile(`disabled by -mod=vendor|using the vendor directory`)
+
+// VendoredBuild reports whether the go command's output says that its build is vendored and
+// failed for it: go mod tidy alone does not fix that; the vendor directory must be made again
+// after it (VendorCommand).
+func VendoredBuild(goOutput string) bool {
+	return vendoring.MatchString(goOutput)
+}
+
+// VendorCommand is the command that makes the vendor directory again for the module in dir, in
+// which the build is vendored: go mod vendor, or go work vendor in a workspace, whose build reads
+// the workspace's vendor directory and in which go mod vendor refuses to run. Both run from any
+// directory of the module.
+func VendorCommand(dir string) string {
+	cmd := exec.Command("go", "env", "GOWORK")
+	cmd.Dir = dir
+	if out, err := cmd.Output(); err == nil {
+		if work := strings.TrimSpace(string(out)); work != "" && work != "off" {
+			return "go work vendor"
+		}
+	}
+	return "go mod vendor"
+}
 
 // requirementProblems are the go command's lines that lacksRequirements matches, once each and
 // without the "; to add it:" advice that follows them: go get of each package is not what a
@@ -232,6 +267,10 @@ type MissingRequirementsError struct {
 	// ToolCommand is Result.ToolCommand: run first, so that go mod tidy also records what
 	// go tool cardgen needs.
 	ToolCommand string
+	// VendorCommand, when not empty, makes the vendor directory again after go mod tidy (go mod
+	// vendor, or go work vendor in a workspace): the build is vendored, and reads no package
+	// that the vendor directory lacks.
+	VendorCommand string
 }
 
 // Commands are what finish the scaffold, run in Dir.
@@ -240,23 +279,32 @@ func (e *MissingRequirementsError) Commands() []string {
 	if e.ToolCommand != "" {
 		cmds = append(cmds, e.ToolCommand)
 	}
-	return append(cmds, "go mod tidy", "go test -run '"+e.Run+"' -update .")
+	cmds = append(cmds, "go mod tidy")
+	if e.VendorCommand != "" {
+		cmds = append(cmds, e.VendorCommand)
+	}
+	return append(cmds, "go test -run '"+e.Run+"' -update .")
 }
 
 // Headline says in a sentence what the module lacks, from what the go command said: a module
 // new to cardgen does not require the packages the generated code imports; one that requires
-// them may still lack their go.sum entries, or need go.mod updated for their own imports.
+// them may still lack their go.sum entries, or need go.mod updated for their own imports, or, in
+// a vendored build, not have them in its vendor directory.
 func (e *MissingRequirementsError) Headline() string {
-	sums, requires := 0, 0
+	sums, requires, vendor := 0, 0, 0
 	for _, p := range e.Problems {
 		switch {
 		case strings.Contains(p, "missing go.sum entry"):
 			sums++
 		case strings.Contains(p, "no required module provides package"), strings.Contains(p, "is replaced but not required"):
 			requires++
+		case strings.Contains(p, "import lookup disabled by -mod=vendor"):
+			vendor++
 		}
 	}
 	switch {
+	case vendor > 0 && vendor == len(e.Problems):
+		return "the module's vendor directory lacks the packages the generated code imports (cardgen's runtime, the MCP Go SDK)"
 	case requires > 0:
 		return "the module does not require the packages the generated code imports yet (cardgen's runtime, the MCP Go SDK)"
 	case sums > 0 && sums == len(e.Problems):
@@ -268,8 +316,12 @@ func (e *MissingRequirementsError) Headline() string {
 
 // Error says what is missing, that the files are written and the commands that finish.
 func (e *MissingRequirementsError) Error() string {
-	return fmt.Sprintf("%s: %s; the files are written: in %s run %s to update go.mod and go.sum and write the golden files",
-		e.Headline(), strings.Join(e.Problems, "; "), e.Dir, strings.Join(e.Commands(), ", then "))
+	what := "go.mod and go.sum"
+	if e.VendorCommand != "" {
+		what = "go.mod, go.sum and the vendor directory"
+	}
+	return fmt.Sprintf("%s: %s; the files are written: in %s run %s to update %s and write the golden files",
+		e.Headline(), strings.Join(e.Problems, "; "), e.Dir, strings.Join(e.Commands(), ", then "), what)
 }
 
 // undo records what Apply changed so that a failure leaves the package as it was.

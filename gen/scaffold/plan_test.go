@@ -678,6 +678,12 @@ func TestRequirementProblemsHeadline(t *testing.T) {
 		},
 		headline: "the module does not require the packages",
 	}, {
+		name: "vendor",
+		out: "# example.com/vend\ncards_gen.go:12:2: cannot find module providing package github.com/cardgen/cardgen/runtime/register: import lookup disabled by -mod=vendor\n" +
+			"\t(Go version in go.mod is at least 1.14 and vendor directory exists.)\nFAIL\texample.com/vend [setup failed]\n",
+		problems: []string{"cards_gen.go:12:2: cannot find module providing package github.com/cardgen/cardgen/runtime/register: import lookup disabled by -mod=vendor"},
+		headline: "the module's vendor directory lacks the packages",
+	}, {
 		name:     "update",
 		out:      "go: updates to go.mod needed; to update it:\n\tgo mod tidy\n",
 		problems: []string{"go: updates to go.mod needed"},
