@@ -8,6 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/cardgen/cardgen/gen"
 )
@@ -16,7 +19,20 @@ import (
 type checkReport struct {
 	Diagnostics []jsonDiagnostic `json:"diagnostics"`
 	Stale       []string         `json:"stale"`
+	// StaleFiles says of each file in Stale why it is stale, as the text output does: a CI
+	// step can tell a file to write from one to update or remove.
+	StaleFiles []jsonStale `json:"stale_files"`
 }
+
+// jsonStale is a stale file in check's -json output.
+type jsonStale struct {
+	File    string `json:"file"`
+	Reason  string `json:"reason"` // changed, missing or unwanted
+	Message string `json:"message"`
+}
+
+// staleReason is jsonStale.Reason for why.
+var staleReason = map[gen.Staleness]string{gen.Changed: "changed", gen.Missing: "missing", gen.Unwanted: "unwanted"}
 
 type jsonDiagnostic struct {
 	File    string `json:"file"`
@@ -53,10 +69,10 @@ func staleMessage(why gen.Staleness, generateLine bool) string {
 // loaded): on stderr, and with -json also as the report's one diagnostic, without a position, so
 // that a CI step reading stdout always gets the documented JSON.
 func checkFailed(errs []error, asJSON bool, stdout, stderr io.Writer) int {
-	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
+	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}, StaleFiles: []jsonStale{}}
 	for _, e := range errs { // each refused argument is a line, and a diagnostic, of its own
 		fmt.Fprintln(stderr, "cardgen check:", e)
-		report.Diagnostics = append(report.Diagnostics, jsonDiagnostic{Message: e.Error()})
+		report.Diagnostics = append(report.Diagnostics, positioned(e.Error())...)
 	}
 	if asJSON {
 		enc := json.NewEncoder(stdout)
@@ -66,6 +82,32 @@ func checkFailed(errs []error, asJSON bool, stdout, stderr io.Writer) int {
 	return 1
 }
 
+// goCommandPosRE matches a line of a go command error that has a position: "go.mod:5: unknown
+// directive: requirex", "../go.work:3:1: …".
+var goCommandPosRE = regexp.MustCompile(`^(\S+\.(?:mod|work|sum|go)):(\d+)(?::(\d+))?: (.+)$`)
+
+// positioned is the -json diagnostic of msg, an error without a position: one for each of its
+// lines that has one (the go command's errors parsing go.mod name the file and line after a
+// heading line), each with that heading, so that a CI annotator can place it; otherwise one
+// diagnostic with the whole message and no position.
+func positioned(msg string) []jsonDiagnostic {
+	lines := strings.Split(msg, "\n")
+	var ds []jsonDiagnostic
+	for _, line := range lines[1:] {
+		m := goCommandPosRE.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil {
+			continue
+		}
+		n, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		ds = append(ds, jsonDiagnostic{File: m[1], Line: n, Column: col, Message: m[4] + " (" + strings.TrimSuffix(lines[0], ":") + ")"})
+	}
+	if len(ds) == 0 {
+		return []jsonDiagnostic{{Message: msg}}
+	}
+	return ds
+}
+
 // checkUsage is cardgen check's usage line, in cardgen's usage too.
 const checkUsage = "cardgen check [-json] [-ui dir] [packages]"
 
@@ -73,7 +115,7 @@ const checkUsage = "cardgen check [-json] [-ui dir] [packages]"
 func checkFlags(stderr io.Writer) (fs *flag.FlagSet, asJSON *bool, uiDir *string) {
 	fs = flag.NewFlagSet("cardgen check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	asJSON = fs.Bool("json", false, "print {\"diagnostics\":[{file,line,column,message}],\"stale\":[files]} on stdout")
+	asJSON = fs.Bool("json", false, "print {\"diagnostics\":[{file,line,column,message}],\"stale\":[files],\"stale_files\":[{file,reason,message}]} on stdout")
 	uiDir = defineUIFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: %s\n\nChecks the annotations and reports generated files that are stale, writing nothing.\n\nflags:\n", checkUsage)
@@ -96,11 +138,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return checkFailed(argErrs, *asJSON, stdout, stderr)
 	}
 	wd, _ := os.Getwd()
-	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}}
+	report := checkReport{Diagnostics: []jsonDiagnostic{}, Stale: []string{}, StaleFiles: []jsonStale{}}
 	// An argument refused is reported as a diagnostic without a position, and the packages of
 	// the others are still checked: one mistyped directory does not hide their problems.
 	for _, e := range argErrs {
-		report.Diagnostics = append(report.Diagnostics, jsonDiagnostic{Message: e.Error()})
+		report.Diagnostics = append(report.Diagnostics, positioned(e.Error())...)
 	}
 	var staleLines []string // what the human output says of each stale file
 	// Partial: the packages without a diagnostic are still compared, so that one bad package
@@ -123,8 +165,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, f := range gen.StaleFiles(res.Files) {
 			rel := gen.ShortPath(wd, f.Path)
+			msg := staleMessage(f.Why, !noLine[filepath.Dir(f.Path)])
 			report.Stale = append(report.Stale, rel)
-			staleLines = append(staleLines, rel+": "+staleMessage(f.Why, !noLine[filepath.Dir(f.Path)]))
+			report.StaleFiles = append(report.StaleFiles, jsonStale{File: rel, Reason: staleReason[f.Why], Message: msg})
+			staleLines = append(staleLines, rel+": "+msg)
 		}
 	}
 	if *asJSON {
