@@ -899,6 +899,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		// names directly.
 		if isNamedStruct(in) {
 			t.In = types.Unalias(in).(*types.Named)
+			t.InName, ok = b.writableName(in, paramPos(params.Len()-1), "input", fd.Name.Name, ok)
 		} else if generic := genericInstance(in); generic != "" {
 			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s, an instance of the generic type %s; a tool input must be a non-generic named struct type: declare one, as in type %sInput %s, and take it instead", fd.Name.Name, b.typeString(in), generic, t.GoName, b.typeString(types.Unalias(in)))
 			ok = false
@@ -933,12 +934,15 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			b.errorf(fd.Type.Results.List[len(fd.Type.Results.List)-1].Type.Pos(), "the last result of handler %s must be error, not %s; %s", fd.Name.Name, b.typeString(results.At(1).Type()), shapes)
 			ok = false
 		}
-		out := types.Unalias(results.At(0).Type())
+		written := results.At(0).Type() // as the signature has it, aliases and all
+		out := types.Unalias(written)
 		if p, isPtr := out.(*types.Pointer); isPtr {
-			out, t.OutPtr = types.Unalias(p.Elem()), true
+			written = p.Elem()
+			out, t.OutPtr = types.Unalias(written), true
 		}
 		if named, isNamedT := out.(*types.Named); isNamedT && isStructType(named) && named.TypeArgs().Len() == 0 {
 			t.Out = named
+			t.OutName, ok = b.writableName(written, fd.Type.Results.List[0].Type.Pos(), "output", fd.Name.Name, ok)
 		} else if generic := genericInstance(out); generic != "" {
 			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s, an instance of the generic type %s; a tool output must be a non-generic named struct type or a pointer to one: declare one, as in type %sResult %s, and return it instead", fd.Name.Name, b.typeString(results.At(0).Type()), generic, t.GoName, b.typeString(out))
 			ok = false
@@ -1020,9 +1024,16 @@ func (b *builder) nameReceivers() {
 	// a number after them when two share one), and their types are written through them.
 	imports := map[string]bool{}
 	for _, t := range b.out.Tools {
-		for _, n := range []*types.Named{t.In, t.Out} {
-			if n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg() != b.pkg.Types {
-				imports[n.Obj().Pkg().Name()] = true
+		var names []*types.TypeName
+		if t.In != nil {
+			names = append(names, t.inName())
+		}
+		if t.Out != nil {
+			names = append(names, t.outName())
+		}
+		for _, n := range names {
+			if n.Pkg() != nil && n.Pkg() != b.pkg.Types {
+				imports[n.Pkg().Name()] = true
 			}
 		}
 	}
@@ -1081,6 +1092,83 @@ func hasInvalidType(vars *types.Tuple) bool {
 		}
 	}
 	return false
+}
+
+// writableName returns the name the generated code writes for t, a named type behind the
+// aliases the handler's signature reaches it through: nil when the type's own name will do, else
+// the alias nearest the type that the generated package can name. The type's own name will not
+// do when it is unexported and of another package (type In = in in package api), or in an
+// internal package the generated package may not import (the SDK's jsonrpc.Error is its
+// internal/jsonrpc2.WireError). When no alias will do either (an alias of a pointer to the type,
+// type OutPtr = *model.Out), it reports that and returns ok false; otherwise ok is as given.
+func (b *builder) writableName(t types.Type, pos token.Pos, what, handler string, ok bool) (*types.TypeName, bool) {
+	obj := types.Unalias(t).(*types.Named).Obj()
+	why, todo := b.unwritable(obj)
+	if why == "" {
+		return nil, ok
+	}
+	var name *types.TypeName
+	for a, isAlias := t.(*types.Alias); isAlias; a, isAlias = t.(*types.Alias) {
+		if w, _ := b.unwritable(a.Obj()); w == "" && a.TypeArgs().Len() == 0 {
+			name = a.Obj() // the last one found is the nearest the type
+		}
+		t = a.Rhs()
+	}
+	if name != nil {
+		return name, ok
+	}
+	b.errorf(pos, "the %s of handler %s is %s.%s, which the generated code cannot name: %s, and the handler's signature reaches it through no alias the generated code can name instead; %s, or use a struct type of package %s",
+		what, handler, obj.Pkg().Name(), obj.Name(), why, todo, b.pkg.Types.Name())
+	return nil, false
+}
+
+// unwritable says why code in the generated package cannot refer to the type name obj by its
+// name, and what would give it a name it can refer to; why is "" when it can.
+func (b *builder) unwritable(obj *types.TypeName) (why, todo string) {
+	pkg := obj.Pkg()
+	if pkg == nil || pkg == b.pkg.Types {
+		return "", ""
+	}
+	if !obj.Exported() {
+		exported := strings.ToUpper(obj.Name()[:1]) + obj.Name()[1:]
+		return fmt.Sprintf("%s is not exported by package %s", obj.Name(), pkg.Name()),
+			fmt.Sprintf("declare an exported alias of it in package %s (type %s = %s) and use that in the handler", pkg.Name(), exported, obj.Name())
+	}
+	if parent, ok := internalParent(pkg.Path()); ok && !mayImport(b.pkg.Types.Path(), parent) {
+		where := "the standard library"
+		if parent != "" {
+			where = parent + " and the packages under it"
+		}
+		return fmt.Sprintf("package %s is internal, and only %s may import it", pkg.Path(), where),
+			fmt.Sprintf("use an alias of the type itself (type %s = %s.%s) declared in a package that %s may import", obj.Name(), pkg.Name(), obj.Name(), b.pkg.Types.Path())
+	}
+	return "", ""
+}
+
+// internalParent returns the parent of the last internal element of an import path, whose tree
+// alone may import it (go help internal): "example.com/api" for
+// "example.com/api/internal/model", "" for the standard library's "internal/…"; ok is false for
+// a path without an internal element.
+func internalParent(path string) (parent string, ok bool) {
+	switch {
+	case strings.HasSuffix(path, "/internal"):
+		return strings.TrimSuffix(path, "/internal"), true
+	case strings.Contains(path, "/internal/"):
+		return path[:strings.LastIndex(path, "/internal/")], true
+	case path == "internal" || strings.HasPrefix(path, "internal/"):
+		return "", true
+	}
+	return "", false
+}
+
+// mayImport reports whether the package importer is in the tree of parent, as returned by
+// internalParent ("" stands for the standard library, whose paths have no dot in their first
+// element).
+func mayImport(importer, parent string) bool {
+	if parent == "" {
+		return !strings.Contains(strings.Split(importer, "/")[0], ".")
+	}
+	return importer == parent || strings.HasPrefix(importer, parent+"/")
 }
 
 func isStructType(t types.Type) bool {
@@ -1244,10 +1332,10 @@ func (b *builder) checkDeclaredNames() {
 			check(t.Func, calls)
 		}
 		if t.In != nil {
-			check(t.In.Obj(), ins)
+			check(t.inName(), ins)
 		}
 		if t.Out != nil {
-			check(t.Out.Obj(), registerToolsScope)
+			check(t.outName(), registerToolsScope)
 		}
 	}
 	byName := map[string]*Tool{}
