@@ -65,6 +65,11 @@ type Input struct {
 	// error, whoever reports it: their types are what the parser made of the broken file (a
 	// struct without its fields), and cardgen checks nothing against them.
 	ImportSyntax []BrokenImport
+	// MainModules are the directories of the main modules (the module, or the modules of a
+	// go.work) of the package and of the packages it depends on: their source is the user's,
+	// which cardgen reads for tag positions and build constraints. Empty when unknown (under
+	// an analysis driver): the module of GoMod, or of Dir, stands for them.
+	MainModules []string
 }
 
 // A BrokenImport is a package with a syntax error that a package depends on.
@@ -108,6 +113,13 @@ func InputOf(pkg *packages.Package) Input {
 		in.GoMod = pkg.Module.GoMod
 	}
 	goCommand := map[string]string{} // import path → what the go command says is wrong with it
+	mains := map[string]bool{}
+	addMain := func(p *packages.Package) {
+		if p.Module != nil && p.Module.Main && p.Module.Dir != "" {
+			mains[p.Module.Dir] = true
+		}
+	}
+	addMain(pkg)
 	seen := map[*packages.Package]bool{}
 	for _, path := range slices.Sorted(maps.Keys(pkg.Imports)) {
 		imp := pkg.Imports[path]
@@ -118,6 +130,7 @@ func InputOf(pkg *packages.Package) Input {
 				return false
 			}
 			seen[p] = true
+			addMain(p)
 			for _, e := range p.Errors {
 				if e.Kind == packages.ParseError {
 					in.ImportSyntax = append(in.ImportSyntax, BrokenImport{Path: p.PkgPath, Via: path, First: parseErrorPos(e.Pos), Msg: e.Msg})
@@ -144,6 +157,7 @@ func InputOf(pkg *packages.Package) Input {
 			}
 		}
 	}
+	in.MainModules = slices.Sorted(maps.Keys(mains))
 	// The type checker's word for an import the go command could not resolve is "could not
 	// import x (invalid package name: "")"; the go command's own says why and what to do
 	// ("no required module provides package x; to add it: go get x").
@@ -182,6 +196,8 @@ type builder struct {
 	// both are built when a problem about a tag is first reported (tagProblem).
 	tagLits     map[token.Pos]*ast.BasicLit
 	moduleFiles map[string]*moduleFile
+	// mainDirs caches inMainModule by directory.
+	mainDirs map[string]bool
 	// compileErrors is set when the package or an import does not compile; those errors are
 	// reported, and a field whose type they made invalid is not reported again.
 	compileErrors bool
@@ -652,9 +668,10 @@ func (b *builder) funcDecl(fd *ast.FuncDecl, constraint string) {
 	b.register(t)
 }
 
-// platformTypes reports the package's own types that t's schemas or card can reach (through
-// exported fields, and embedded ones, that encoding/json does not skip) and that are declared in
-// a file some first-class port does not build: the schemas and card builders are generated from
+// platformTypes reports the types of the package, and of the other packages of the main modules,
+// that t's schemas or card can reach (through exported fields, and embedded ones, that
+// encoding/json does not skip) and that are declared in a file some first-class port does not
+// build: the schemas and card builders are generated from
 // the declaration the running platform builds, so a run elsewhere writes another file (or, with
 // no declaration there, none). A constraint every port satisfies (//go:build go1.21) is not one.
 // Each type is looked at once per package.
@@ -667,18 +684,25 @@ func (b *builder) platformTypes(t *Tool) {
 		}
 		b.platformSeen[typ] = true
 		if n, ok := typ.(*types.Named); ok {
-			if n.Obj().Pkg() != b.pkg.Types {
-				if n.TypeArgs().Len() == 0 {
-					return // another package's type reaches none of this package's
+			obj := n.Obj()
+			f, pos, name := b.fileOf(obj.Pos()), obj.Pos(), obj.Name()
+			if obj.Pkg() != b.pkg.Types {
+				// Another package of a main module is the user's as well; one of another module
+				// (or the standard library) is not: its build constraints are not the user's to
+				// change, and it reaches none of the main modules' types but through type
+				// arguments.
+				if mf := b.moduleFile(obj.Pos()); mf != nil && b.inMainModule(b.fset.Position(obj.Pos()).Filename) {
+					f, pos, name = mf.file, typeSpecPos(b.fset, mf.file, obj), obj.Pkg().Name()+"."+obj.Name()
+				} else {
+					for i := range n.TypeArgs().Len() {
+						walk(n.TypeArgs().At(i))
+					}
+					return
 				}
-				for i := range n.TypeArgs().Len() {
-					walk(n.TypeArgs().At(i))
-				}
-				return
 			}
-			if f := b.fileOf(n.Obj().Pos()); f != nil {
+			if f != nil {
 				if c := b.platformConstraint(f); c != "" {
-					b.errorf(n.Obj().Pos(), "type %s, which tool %s uses, is declared in a file built only %s, but the generated schemas and card builders are built everywhere, so a run where this file is left out would generate another file; declare the type in a file every platform builds", n.Obj().Name(), t.Name, c)
+					b.errorf(pos, "type %s, which tool %s uses, is declared in a file built only %s, but the generated schemas and card builders are built everywhere, so a run where this file is left out would generate another file; declare the type in a file every platform builds", name, t.Name, c)
 				}
 			}
 		}
@@ -708,6 +732,25 @@ func (b *builder) platformTypes(t *Tool) {
 	if t.Out != nil {
 		walk(t.Out)
 	}
+}
+
+// typeSpecPos returns the position of the name of obj's declaration in file, a file of another
+// package parsed for it, whose export data keeps only the line; obj's position when the file
+// has no type of that name on that line.
+func typeSpecPos(fset *token.FileSet, file *ast.File, obj types.Object) token.Pos {
+	line := fset.Position(obj.Pos()).Line
+	for _, d := range file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			if ts := spec.(*ast.TypeSpec); ts.Name.Name == obj.Name() && fset.Position(ts.Name.Pos()).Line == line {
+				return ts.Name.Pos()
+			}
+		}
+	}
+	return obj.Pos()
 }
 
 // platformConstraint is fileConstraint of f when a first-class port does not build f, and ""
