@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -182,8 +183,8 @@ func unquoted(lit *ast.BasicLit) string {
 	return s
 }
 
-// moduleTagLit returns the literal of the tag of f, a field of another package of the module, or
-// nil. Such a package's types come from export
+// moduleTagLit returns the literal of the tag of f, a field of another package of a main module
+// (the module, or a module of the go.work), or nil. Such a package's types come from export
 // data, which keeps a field's file and line but not its column or its tag literal; the file is
 // the user's, so it is parsed, into the package's FileSet so that positions in it print as any
 // other, and the tag taken from the field of f's name on f's line, when there is one such field
@@ -204,11 +205,11 @@ func (b *builder) moduleTagLit(f *types.Var, tag string) *ast.BasicLit {
 }
 
 // moduleFile returns the file that holds pos, an object's position in another package's export
-// data, parsed, when the file is under the directory of the package's module; nil otherwise.
-// Each file is parsed once.
+// data, parsed, when the file is under the directory of a main module (a module nested there,
+// replaced by its directory, is the user's source too); nil otherwise. Each file is parsed once.
 func (b *builder) moduleFile(pos token.Pos) *moduleFile {
 	fp := b.fset.Position(pos)
-	if root := b.moduleRoot(); root == "" || !fp.IsValid() || !within(root, fp.Filename) {
+	if !fp.IsValid() || !slices.ContainsFunc(b.mainModules(), func(root string) bool { return within(root, fp.Filename) }) {
 		return nil
 	}
 	if b.moduleFiles == nil {
