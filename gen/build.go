@@ -298,7 +298,9 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		if b.out.generated[pkg.Fset.Position(f.Package).Filename] {
 			continue
 		}
-		constraint := fileConstraint(pkg.Fset, f)
+		// A constraint every first-class port satisfies (//go:build go1.21, gc or !purego) leaves
+		// the handler in every build the generated file is in, as for types (platformTypes).
+		constraint := b.platformConstraint(f)
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
 				b.funcDecl(fd, constraint)

@@ -574,7 +574,7 @@ func excludedPackageTools(goDirs []string, pkgs []*packages.Package) Diagnostics
 			continue
 		}
 		for _, name := range names {
-			if pos, fn, _ := firstTool(filepath.Join(dir, name)); pos.IsValid() {
+			if pos, fn, _, _ := firstTool(filepath.Join(dir, name)); pos.IsValid() {
 				ds = append(ds, Diagnostic{Pos: pos, Msg: fmt.Sprintf("this build leaves every Go file of this package out (by their build constraints, or GOFLAGS -tags, or CGO_ENABLED=0 for cgo files), so ./... does not match the package and the tool of %s would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", fn)})
 			}
 		}

@@ -668,7 +668,7 @@ func TestExcludedPackageTools(t *testing.T) {
 		"nested/t/p.go":          tool("t", ""),
 	})
 	want := func(path string, line int) string {
-		return fmt.Sprintf("%s:%d:1: this build leaves every Go file of this package out (by their build constraints, or GOFLAGS -tags, or CGO_ENABLED=0 for cgo files), so ./... does not match the package and the tool of Get would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", filepath.FromSlash(path), line)
+		return fmt.Sprintf("%s:%d:8: this build leaves every Go file of this package out (by their build constraints, or GOFLAGS -tags, or CGO_ENABLED=0 for cgo files), so ./... does not match the package and the tool of Get would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", filepath.FromSlash(path), line)
 	}
 	for _, tt := range []struct {
 		pattern string
