@@ -1589,7 +1589,9 @@ func pkgPath(p *types.Package) string {
 // //go:generate line for cardgen, else DefaultUIDir — and says where it came from. The lines'
 // problems are reported whichever it is: go generate runs each of them.
 func (b *builder) packageUIDir() (dir, origin string) {
-	dir, at, problems := PackageUIDir(b.pkg.Fset, b.pkg.Files)
+	// go generate runs the lines of the package's test files too, of either package (p and
+	// p_test), after those of its other files.
+	dir, at, problems := PackageUIDir(b.pkg.Fset, append(slices.Clip(b.pkg.Files), b.generatingTestFiles()...))
 	b.diags = append(b.diags, problems...)
 	switch {
 	case b.opts.UIDir != "":
