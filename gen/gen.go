@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	gjsonschema "github.com/google/jsonschema-go/jsonschema"
 
@@ -590,7 +591,14 @@ func CleanUIDir(s string) (string, error) {
 	if i := strings.IndexFunc(dir, func(c rune) bool {
 		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._~-/", c))
 	}); i >= 0 {
-		return "", fmt.Errorf("the character %q cannot be in a //go:embed pattern as cardgen writes it (which separates paths by spaces and reads *?[ as wildcards); use letters, digits, ._~- and / only", dir[i:i+1])
+		// The whole character, not its first byte ("ü", not "\xc3"); a byte that is not UTF-8
+		// is shown escaped.
+		r, size := utf8.DecodeRuneInString(dir[i:])
+		c := string(r)
+		if r == utf8.RuneError && size <= 1 {
+			c = dir[i : i+1]
+		}
+		return "", fmt.Errorf("the character %q cannot be in a //go:embed pattern as cardgen writes it (which separates paths by spaces and reads *?[ as wildcards); use ASCII letters, digits, ._~- and / only", c)
 	}
 	// The generated //go:embed line names the folder (aux/card.html): go:embed refuses what
 	// modules refuse, a name Windows reserves (aux, con), a trailing dot, a version control
