@@ -951,6 +951,10 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		} else if p, isPtr := types.Unalias(in).(*types.Pointer); isPtr && isNamedStruct(p.Elem()) {
 			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s, a pointer; a tool input is taken by value: take %s (drop the *)", fd.Name.Name, b.typeString(in), b.typeString(p.Elem()))
 			ok = false
+		} else if a := unnamedStructAlias(in); a != nil {
+			// type In = struct{…} reads as a named type, and is none.
+			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s, an alias of an unnamed struct type; a tool input must be a named struct type: declare %s without the = (type %s struct{…})", fd.Name.Name, b.typeString(in), a.Obj().Name(), a.Obj().Name())
+			ok = false
 		} else {
 			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s; a tool input must be a named struct type passed by value, e.g. %sInput", fd.Name.Name, b.typeString(in), t.GoName)
 			ok = false
@@ -990,6 +994,13 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			t.OutName, ok = b.writableName(written, fd.Type.Results.List[0].Type.Pos(), "output", fd.Name.Name, ok)
 		} else if generic := genericInstance(out); generic != "" {
 			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s, an instance of the generic type %s; a tool output must be a non-generic named struct type or a pointer to one: declare one, as in type %sResult %s, and return it instead", fd.Name.Name, b.typeString(results.At(0).Type()), generic, t.GoName, b.typeString(out))
+			ok = false
+		} else if a := unnamedStructAlias(written); a != nil {
+			what := ", an alias"
+			if written != results.At(0).Type() {
+				what = ", where " + a.Obj().Name() + " is an alias" // *Result
+			}
+			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s%s of an unnamed struct type; a tool output must be a named struct type or a pointer to one: declare %s without the = (type %s struct{…})", fd.Name.Name, b.typeString(results.At(0).Type()), what, a.Obj().Name(), a.Obj().Name())
 			ok = false
 		} else {
 			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s; a tool output must be a named struct type or a pointer to one (structuredContent is a JSON object)", fd.Name.Name, b.typeString(results.At(0).Type()))
@@ -1214,6 +1225,22 @@ func mayImport(importer, parent string) bool {
 		return !strings.Contains(strings.Split(importer, "/")[0], ".")
 	}
 	return importer == parent || strings.HasPrefix(importer, parent+"/")
+}
+
+// unnamedStructAlias returns the alias nearest an unnamed struct type that t, as written, is an
+// alias of (type In = struct{…}), or nil when t is no such alias.
+func unnamedStructAlias(t types.Type) *types.Alias {
+	a, ok := t.(*types.Alias)
+	if !ok {
+		return nil
+	}
+	if _, isStruct := types.Unalias(t).(*types.Struct); !isStruct {
+		return nil
+	}
+	for next, ok := a.Rhs().(*types.Alias); ok; next, ok = a.Rhs().(*types.Alias) {
+		a = next
+	}
+	return a
 }
 
 func isStructType(t types.Type) bool {
