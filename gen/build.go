@@ -1021,7 +1021,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			return false
 		}
 		if named.TypeArgs().Len() > 0 || named.TypeParams().Len() > 0 {
-			b.errorf(fd.Name.Pos(), "handler %s is a method of generic type %s; tool handlers must be methods of non-generic types", fd.Name.Name, named.Obj().Name())
+			b.errorf(fd.Name.Pos(), "handler %s is a method of generic type %s, and RegisterTools could take no value of it without its type arguments; declare the handler on a non-generic type, or as a function (one that calls this method on a %s of the type arguments it needs will do)", fd.Name.Name, named.Obj().Name(), named.Obj().Name())
 			return false
 		}
 		t.Recv = b.receiver(named.Obj())
