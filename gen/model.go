@@ -101,6 +101,9 @@ type Tool struct {
 type Example struct {
 	JSON string
 	Pos  token.Pos
+	// Verbatim is set when the source holds JSON as it is, so that byte n of it is at Pos+n
+	// (not a quoted value, whose escapes move it).
+	Verbatim bool
 }
 
 // CardSpec is a result card: slots filled from templates over the output type.
