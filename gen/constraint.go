@@ -90,10 +90,11 @@ func (b *builder) ignoredTools() {
 			pos, _, constraint, pkg := firstTool(name)
 			switch {
 			case !pos.IsValid():
-			case pkg != b.pkg.Types.Name():
+			case b.pkg.Types.Name() != "" && pkg != b.pkg.Types.Name():
 				// Not a file of this package: a program of its own (package main, the usual
 				// //go:build ignore generator run with go run gen.go), which no build of the
-				// package reads.
+				// package reads. (A package whose every file this build leaves out has no name
+				// here: its files are all taken for its own.)
 			case constraint != "":
 				b.at(pos, "this file is built only %s, and this build leaves it out, %s", constraint, leftOut)
 			default:
