@@ -65,6 +65,11 @@ type Input struct {
 	// error, whoever reports it: their types are what the parser made of the broken file (a
 	// struct without its fields), and cardgen checks nothing against them.
 	ImportSyntax []BrokenImport
+	// MainModules are the directories of the main modules (the module, or the modules of a
+	// go.work) of the package and of the packages it depends on: their source is the user's,
+	// which cardgen reads for tag positions and build constraints. Empty when unknown (under
+	// an analysis driver): the module of GoMod, or of Dir, stands for them.
+	MainModules []string
 }
 
 // A BrokenImport is a package with a syntax error that a package depends on.
@@ -108,6 +113,13 @@ func InputOf(pkg *packages.Package) Input {
 		in.GoMod = pkg.Module.GoMod
 	}
 	goCommand := map[string]string{} // import path → what the go command says is wrong with it
+	mains := map[string]bool{}
+	addMain := func(p *packages.Package) {
+		if p.Module != nil && p.Module.Main && p.Module.Dir != "" {
+			mains[p.Module.Dir] = true
+		}
+	}
+	addMain(pkg)
 	seen := map[*packages.Package]bool{}
 	for _, path := range slices.Sorted(maps.Keys(pkg.Imports)) {
 		imp := pkg.Imports[path]
@@ -118,6 +130,7 @@ func InputOf(pkg *packages.Package) Input {
 				return false
 			}
 			seen[p] = true
+			addMain(p)
 			for _, e := range p.Errors {
 				if e.Kind == packages.ParseError {
 					in.ImportSyntax = append(in.ImportSyntax, BrokenImport{Path: p.PkgPath, Via: path, First: parseErrorPos(e.Pos), Msg: e.Msg})
@@ -144,6 +157,7 @@ func InputOf(pkg *packages.Package) Input {
 			}
 		}
 	}
+	in.MainModules = slices.Sorted(maps.Keys(mains))
 	// The type checker's word for an import the go command could not resolve is "could not
 	// import x (invalid package name: "")"; the go command's own says why and what to do
 	// ("no required module provides package x; to add it: go get x").
@@ -182,6 +196,8 @@ type builder struct {
 	// both are built when a problem about a tag is first reported (tagProblem).
 	tagLits     map[token.Pos]*ast.BasicLit
 	moduleFiles map[string]*moduleFile
+	// mainDirs caches inMainModule by directory.
+	mainDirs map[string]bool
 	// compileErrors is set when the package or an import does not compile; those errors are
 	// reported, and a field whose type they made invalid is not reported again.
 	compileErrors bool
@@ -282,7 +298,9 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 		if b.out.generated[pkg.Fset.Position(f.Package).Filename] {
 			continue
 		}
-		constraint := fileConstraint(pkg.Fset, f)
+		// A constraint every first-class port satisfies (//go:build go1.21, gc or !purego) leaves
+		// the handler in every build the generated file is in, as for types (platformTypes).
+		constraint := b.platformConstraint(f)
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
 				b.funcDecl(fd, constraint)
@@ -652,9 +670,10 @@ func (b *builder) funcDecl(fd *ast.FuncDecl, constraint string) {
 	b.register(t)
 }
 
-// platformTypes reports the package's own types that t's schemas or card can reach (through
-// exported fields, and embedded ones, that encoding/json does not skip) and that are declared in
-// a file some first-class port does not build: the schemas and card builders are generated from
+// platformTypes reports the types of the package, and of the other packages of the main modules,
+// that t's schemas or card can reach (through exported fields, and embedded ones, that
+// encoding/json does not skip) and that are declared in a file some first-class port does not
+// build: the schemas and card builders are generated from
 // the declaration the running platform builds, so a run elsewhere writes another file (or, with
 // no declaration there, none). A constraint every port satisfies (//go:build go1.21) is not one.
 // Each type is looked at once per package.
@@ -667,18 +686,25 @@ func (b *builder) platformTypes(t *Tool) {
 		}
 		b.platformSeen[typ] = true
 		if n, ok := typ.(*types.Named); ok {
-			if n.Obj().Pkg() != b.pkg.Types {
-				if n.TypeArgs().Len() == 0 {
-					return // another package's type reaches none of this package's
+			obj := n.Obj()
+			f, pos, name := b.fileOf(obj.Pos()), obj.Pos(), obj.Name()
+			if obj.Pkg() != b.pkg.Types {
+				// Another package of a main module is the user's as well; one of another module
+				// (or the standard library) is not: its build constraints are not the user's to
+				// change, and it reaches none of the main modules' types but through type
+				// arguments.
+				if mf := b.moduleFile(obj.Pos()); mf != nil && b.inMainModule(b.fset.Position(obj.Pos()).Filename) {
+					f, pos, name = mf.file, typeSpecPos(b.fset, mf.file, obj), obj.Pkg().Name()+"."+obj.Name()
+				} else {
+					for i := range n.TypeArgs().Len() {
+						walk(n.TypeArgs().At(i))
+					}
+					return
 				}
-				for i := range n.TypeArgs().Len() {
-					walk(n.TypeArgs().At(i))
-				}
-				return
 			}
-			if f := b.fileOf(n.Obj().Pos()); f != nil {
+			if f != nil {
 				if c := b.platformConstraint(f); c != "" {
-					b.errorf(n.Obj().Pos(), "type %s, which tool %s uses, is declared in a file built only %s, but the generated schemas and card builders are built everywhere, so a run where this file is left out would generate another file; declare the type in a file every platform builds", n.Obj().Name(), t.Name, c)
+					b.errorf(pos, "type %s, which tool %s uses, is declared in a file built only %s, but the generated schemas and card builders are built everywhere, so a run where this file is left out would generate another file; declare the type in a file every platform builds", name, t.Name, c)
 				}
 			}
 		}
@@ -708,6 +734,25 @@ func (b *builder) platformTypes(t *Tool) {
 	if t.Out != nil {
 		walk(t.Out)
 	}
+}
+
+// typeSpecPos returns the position of the name of obj's declaration in file, a file of another
+// package parsed for it, whose export data keeps only the line; obj's position when the file
+// has no type of that name on that line.
+func typeSpecPos(fset *token.FileSet, file *ast.File, obj types.Object) token.Pos {
+	line := fset.Position(obj.Pos()).Line
+	for _, d := range file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			if ts := spec.(*ast.TypeSpec); ts.Name.Name == obj.Name() && fset.Position(ts.Name.Pos()).Line == line {
+				return ts.Name.Pos()
+			}
+		}
+	}
+	return obj.Pos()
 }
 
 // platformConstraint is fileConstraint of f when a first-class port does not build f, and ""
@@ -899,11 +944,16 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		// names directly.
 		if isNamedStruct(in) {
 			t.In = types.Unalias(in).(*types.Named)
+			t.InName, ok = b.writableName(in, paramPos(params.Len()-1), "input", fd.Name.Name, ok)
 		} else if generic := genericInstance(in); generic != "" {
 			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s, an instance of the generic type %s; a tool input must be a non-generic named struct type: declare one, as in type %sInput %s, and take it instead", fd.Name.Name, b.typeString(in), generic, t.GoName, b.typeString(types.Unalias(in)))
 			ok = false
 		} else if p, isPtr := types.Unalias(in).(*types.Pointer); isPtr && isNamedStruct(p.Elem()) {
 			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s, a pointer; a tool input is taken by value: take %s (drop the *)", fd.Name.Name, b.typeString(in), b.typeString(p.Elem()))
+			ok = false
+		} else if a := unnamedStructAlias(in); a != nil {
+			// type In = struct{…} reads as a named type, and is none.
+			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s, an alias of an unnamed struct type; a tool input must be a named struct type: declare %s without the = (type %s struct{…})", fd.Name.Name, b.typeString(in), a.Obj().Name(), a.Obj().Name())
 			ok = false
 		} else {
 			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s; a tool input must be a named struct type passed by value, e.g. %sInput", fd.Name.Name, b.typeString(in), t.GoName)
@@ -933,14 +983,24 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			b.errorf(fd.Type.Results.List[len(fd.Type.Results.List)-1].Type.Pos(), "the last result of handler %s must be error, not %s; %s", fd.Name.Name, b.typeString(results.At(1).Type()), shapes)
 			ok = false
 		}
-		out := types.Unalias(results.At(0).Type())
+		written := results.At(0).Type() // as the signature has it, aliases and all
+		out := types.Unalias(written)
 		if p, isPtr := out.(*types.Pointer); isPtr {
-			out, t.OutPtr = types.Unalias(p.Elem()), true
+			written = p.Elem()
+			out, t.OutPtr = types.Unalias(written), true
 		}
 		if named, isNamedT := out.(*types.Named); isNamedT && isStructType(named) && named.TypeArgs().Len() == 0 {
 			t.Out = named
+			t.OutName, ok = b.writableName(written, fd.Type.Results.List[0].Type.Pos(), "output", fd.Name.Name, ok)
 		} else if generic := genericInstance(out); generic != "" {
 			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s, an instance of the generic type %s; a tool output must be a non-generic named struct type or a pointer to one: declare one, as in type %sResult %s, and return it instead", fd.Name.Name, b.typeString(results.At(0).Type()), generic, t.GoName, b.typeString(out))
+			ok = false
+		} else if a := unnamedStructAlias(written); a != nil {
+			what := ", an alias"
+			if written != results.At(0).Type() {
+				what = ", where " + a.Obj().Name() + " is an alias" // *Result
+			}
+			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s%s of an unnamed struct type; a tool output must be a named struct type or a pointer to one: declare %s without the = (type %s struct{…})", fd.Name.Name, b.typeString(results.At(0).Type()), what, a.Obj().Name(), a.Obj().Name())
 			ok = false
 		} else {
 			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s; a tool output must be a named struct type or a pointer to one (structuredContent is a JSON object)", fd.Name.Name, b.typeString(results.At(0).Type()))
@@ -961,7 +1021,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			return false
 		}
 		if named.TypeArgs().Len() > 0 || named.TypeParams().Len() > 0 {
-			b.errorf(fd.Name.Pos(), "handler %s is a method of generic type %s; tool handlers must be methods of non-generic types", fd.Name.Name, named.Obj().Name())
+			b.errorf(fd.Name.Pos(), "handler %s is a method of generic type %s, and RegisterTools could take no value of it without its type arguments; declare the handler on a non-generic type, or as a function (one that calls this method on a %s of the type arguments it needs will do)", fd.Name.Name, named.Obj().Name(), named.Obj().Name())
 			return false
 		}
 		t.Recv = b.receiver(named.Obj())
@@ -1020,9 +1080,16 @@ func (b *builder) nameReceivers() {
 	// a number after them when two share one), and their types are written through them.
 	imports := map[string]bool{}
 	for _, t := range b.out.Tools {
-		for _, n := range []*types.Named{t.In, t.Out} {
-			if n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg() != b.pkg.Types {
-				imports[n.Obj().Pkg().Name()] = true
+		var names []*types.TypeName
+		if t.In != nil {
+			names = append(names, t.inName())
+		}
+		if t.Out != nil {
+			names = append(names, t.outName())
+		}
+		for _, n := range names {
+			if n.Pkg() != nil && n.Pkg() != b.pkg.Types {
+				imports[n.Pkg().Name()] = true
 			}
 		}
 	}
@@ -1081,6 +1148,99 @@ func hasInvalidType(vars *types.Tuple) bool {
 		}
 	}
 	return false
+}
+
+// writableName returns the name the generated code writes for t, a named type behind the
+// aliases the handler's signature reaches it through: nil when the type's own name will do, else
+// the alias nearest the type that the generated package can name. The type's own name will not
+// do when it is unexported and of another package (type In = in in package api), or in an
+// internal package the generated package may not import (the SDK's jsonrpc.Error is its
+// internal/jsonrpc2.WireError). When no alias will do either (an alias of a pointer to the type,
+// type OutPtr = *model.Out), it reports that and returns ok false; otherwise ok is as given.
+func (b *builder) writableName(t types.Type, pos token.Pos, what, handler string, ok bool) (*types.TypeName, bool) {
+	obj := types.Unalias(t).(*types.Named).Obj()
+	why, todo := b.unwritable(obj)
+	if why == "" {
+		return nil, ok
+	}
+	var name *types.TypeName
+	for a, isAlias := t.(*types.Alias); isAlias; a, isAlias = t.(*types.Alias) {
+		if w, _ := b.unwritable(a.Obj()); w == "" && a.TypeArgs().Len() == 0 {
+			name = a.Obj() // the last one found is the nearest the type
+		}
+		t = a.Rhs()
+	}
+	if name != nil {
+		return name, ok
+	}
+	b.errorf(pos, "the %s of handler %s is %s.%s, which the generated code cannot name: %s, and the handler's signature reaches it through no alias the generated code can name instead; %s, or use a struct type of package %s",
+		what, handler, obj.Pkg().Name(), obj.Name(), why, todo, b.pkg.Types.Name())
+	return nil, false
+}
+
+// unwritable says why code in the generated package cannot refer to the type name obj by its
+// name, and what would give it a name it can refer to; why is "" when it can.
+func (b *builder) unwritable(obj *types.TypeName) (why, todo string) {
+	pkg := obj.Pkg()
+	if pkg == nil || pkg == b.pkg.Types {
+		return "", ""
+	}
+	if !obj.Exported() {
+		exported := strings.ToUpper(obj.Name()[:1]) + obj.Name()[1:]
+		return fmt.Sprintf("%s is not exported by package %s", obj.Name(), pkg.Name()),
+			fmt.Sprintf("declare an exported alias of it in package %s (type %s = %s) and use that in the handler", pkg.Name(), exported, obj.Name())
+	}
+	if parent, ok := internalParent(pkg.Path()); ok && !mayImport(b.pkg.Types.Path(), parent) {
+		where := "the standard library"
+		if parent != "" {
+			where = parent + " and the packages under it"
+		}
+		return fmt.Sprintf("package %s is internal, and only %s may import it", pkg.Path(), where),
+			fmt.Sprintf("use an alias of the type itself (type %s = %s.%s) declared in a package that %s may import", obj.Name(), pkg.Name(), obj.Name(), b.pkg.Types.Path())
+	}
+	return "", ""
+}
+
+// internalParent returns the parent of the last internal element of an import path, whose tree
+// alone may import it (go help internal): "example.com/api" for
+// "example.com/api/internal/model", "" for the standard library's "internal/…"; ok is false for
+// a path without an internal element.
+func internalParent(path string) (parent string, ok bool) {
+	switch {
+	case strings.HasSuffix(path, "/internal"):
+		return strings.TrimSuffix(path, "/internal"), true
+	case strings.Contains(path, "/internal/"):
+		return path[:strings.LastIndex(path, "/internal/")], true
+	case path == "internal" || strings.HasPrefix(path, "internal/"):
+		return "", true
+	}
+	return "", false
+}
+
+// mayImport reports whether the package importer is in the tree of parent, as returned by
+// internalParent ("" stands for the standard library, whose paths have no dot in their first
+// element).
+func mayImport(importer, parent string) bool {
+	if parent == "" {
+		return !strings.Contains(strings.Split(importer, "/")[0], ".")
+	}
+	return importer == parent || strings.HasPrefix(importer, parent+"/")
+}
+
+// unnamedStructAlias returns the alias nearest an unnamed struct type that t, as written, is an
+// alias of (type In = struct{…}), or nil when t is no such alias.
+func unnamedStructAlias(t types.Type) *types.Alias {
+	a, ok := t.(*types.Alias)
+	if !ok {
+		return nil
+	}
+	if _, isStruct := types.Unalias(t).(*types.Struct); !isStruct {
+		return nil
+	}
+	for next, ok := a.Rhs().(*types.Alias); ok; next, ok = a.Rhs().(*types.Alias) {
+		a = next
+	}
+	return a
 }
 
 func isStructType(t types.Type) bool {
@@ -1244,10 +1404,10 @@ func (b *builder) checkDeclaredNames() {
 			check(t.Func, calls)
 		}
 		if t.In != nil {
-			check(t.In.Obj(), ins)
+			check(t.inName(), ins)
 		}
 		if t.Out != nil {
-			check(t.Out.Obj(), registerToolsScope)
+			check(t.outName(), registerToolsScope)
 		}
 	}
 	byName := map[string]*Tool{}
@@ -1456,7 +1616,9 @@ func pkgPath(p *types.Package) string {
 // //go:generate line for cardgen, else DefaultUIDir — and says where it came from. The lines'
 // problems are reported whichever it is: go generate runs each of them.
 func (b *builder) packageUIDir() (dir, origin string) {
-	dir, at, problems := PackageUIDir(b.pkg.Fset, b.pkg.Files)
+	// go generate runs the lines of the package's test files too, of either package (p and
+	// p_test), after those of its other files.
+	dir, at, problems := PackageUIDir(b.pkg.Fset, append(slices.Clip(b.pkg.Files), b.generatingTestFiles()...))
 	b.diags = append(b.diags, problems...)
 	switch {
 	case b.opts.UIDir != "":

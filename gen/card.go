@@ -532,7 +532,8 @@ func (b *builder) otherDirectives(t *Tool, dirs []*annotations.Directive) {
 			}
 		case "example":
 			if len(d.Args) > 0 {
-				t.Examples = append(t.Examples, Example{JSON: d.Args[0].Text, Pos: d.Args[0].Pos})
+				a := d.Args[0]
+				t.Examples = append(t.Examples, Example{JSON: a.Text, Pos: a.Pos, Verbatim: a.Text == a.Raw && !a.Quoted})
 			}
 		case "ui":
 			b.uiDirective(t, d)

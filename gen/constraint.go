@@ -87,9 +87,14 @@ func (b *builder) ignoredTools() {
 	const leftOut = "so its tools would be left out of the generated registrations, which are built everywhere; move the handler to a file without build constraints (it can call platform-specific code)"
 	for _, name := range b.pkg.IgnoredFiles {
 		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
-			pos, _, constraint := firstTool(name)
+			pos, _, constraint, pkg := firstTool(name)
 			switch {
 			case !pos.IsValid():
+			case b.pkg.Types.Name() != "" && pkg != b.pkg.Types.Name():
+				// Not a file of this package: a program of its own (package main, the usual
+				// //go:build ignore generator run with go run gen.go), which no build of the
+				// package reads. (A package whose every file this build leaves out has no name
+				// here: its files are all taken for its own.)
 			case constraint != "":
 				b.at(pos, "this file is built only %s, and this build leaves it out, %s", constraint, leftOut)
 			default:
@@ -100,19 +105,20 @@ func (b *builder) ignoredTools() {
 }
 
 // firstTool returns the position of the first //card:tool directive in a doc comment of a
-// function of the file, the function's name and the file's build constraint as fileConstraint
-// describes it; a zero position when there is none. Only files
-// that hold the text are parsed: a //card:tool inside a string (a generator template kept in a
-// //go:build ignore file) is not a directive.
-func firstTool(name string) (pos token.Position, fn, constraint string) {
+// function of the file (at its name, "tool", where a tool in a file the build takes is reported
+// too), the function's name, the file's build constraint as fileConstraint describes it and
+// its package name; a zero position when there is none. Only files that hold the text are
+// parsed: a //card:tool inside a string (a generator template kept in a //go:build ignore
+// file) is not a directive.
+func firstTool(name string) (pos token.Position, fn, constraint, pkg string) {
 	src, err := os.ReadFile(name)
 	if err != nil || !bytes.Contains(src, []byte("//card:tool")) {
-		return token.Position{}, "", ""
+		return token.Position{}, "", "", ""
 	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
-		return token.Position{}, "", ""
+		return token.Position{}, "", "", ""
 	}
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
@@ -121,9 +127,9 @@ func firstTool(name string) (pos token.Position, fn, constraint string) {
 		}
 		for _, c := range fd.Doc.List {
 			if c.Text == "//card:tool" || strings.HasPrefix(c.Text, "//card:tool ") {
-				return fset.Position(c.Pos()), fd.Name.Name, fileConstraint(fset, f)
+				return fset.Position(c.Pos() + token.Pos(len("//card:"))), fd.Name.Name, fileConstraint(fset, f), f.Name.Name
 			}
 		}
 	}
-	return token.Position{}, "", ""
+	return token.Position{}, "", "", ""
 }

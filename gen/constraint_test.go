@@ -39,7 +39,7 @@ func Native(ctx context.Context, in In) (*Out, error) { return &Out{}, nil }
 `,
 	})
 	cases := []struct{ cgo, want string }{
-		{"0", `c.go:9:1: this file is built only with cgo (it imports "C"), which CGO_ENABLED=0 builds leave out, and this build leaves it out, so its tools would be left out`},
+		{"0", `c.go:9:8: this file is built only with cgo (it imports "C"), which CGO_ENABLED=0 builds leave out, and this build leaves it out, so its tools would be left out`},
 		{"1", `c.go:9:8: handler Native is in a file built only with cgo (it imports "C"), which CGO_ENABLED=0 builds leave out, but the generated registrations are built everywhere`},
 	}
 	for _, c := range cases {

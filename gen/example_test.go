@@ -68,10 +68,13 @@ func ExampleCleanUIDir() {
 	fmt.Println(err)
 	_, err = gen.CleanUIDir("web/aux")
 	fmt.Println(err)
+	_, err = gen.CleanUIDir("vüews")
+	fmt.Println(err)
 	// Output:
 	// "cards" <nil>
 	// a folder outside the package directory; -ui names a folder relative to each package directory, such as cards (go:embed embeds only files inside the package directory)
 	// go:embed refuses the folder name "aux" ("aux" disallowed as path element component on Windows), so no package could build with it; name another folder
+	// the character "ü" cannot be in a //go:embed pattern as cardgen writes it (which separates paths by spaces and reads *?[ as wildcards); use ASCII letters, digits, ._~- and / only
 }
 
 // UIDirValue is the value of a -ui flag: its default is the variable's value, each value given

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/token"
 	"io"
 	"maps"
 	"math/big"
@@ -22,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	gjsonschema "github.com/google/jsonschema-go/jsonschema"
 
@@ -276,21 +278,21 @@ func (j *schemaJob) run() {
 // properties is validated on its own (against the schema without its "required"), the unknown
 // ones together, and the missing required ones are listed, one message each. Anything else, or
 // a failure none of those finds (a bound on the object's own size, say), is reported as err.
-func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err error) []string {
+func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err error) []exampleMismatch {
 	first := validationMessage(raw, resolved, v, err)
 	obj, ok := v.(map[string]any)
 	var top map[string]any
 	if !ok || json.Unmarshal(raw, &top) != nil {
-		return []string{first}
+		return []exampleMismatch{{msg: first}}
 	}
 	delete(top, "required")
 	looseRaw, merr := json.Marshal(top)
 	if merr != nil {
-		return []string{first}
+		return []exampleMismatch{{msg: first}}
 	}
 	loose, rerr := sdkschema.Resolve(looseRaw)
 	if rerr != nil {
-		return []string{first}
+		return []exampleMismatch{{msg: first}}
 	}
 	// A required property that an unknown key misspells is named by the advice that comes with
 	// the unknown key ("use the output's JSON names"), not listed as missing as well.
@@ -304,7 +306,7 @@ func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 			}
 		}
 	}
-	var msgs []string
+	var msgs []exampleMismatch
 	var missing []string
 	for _, name := range resolved.Schema().Required {
 		if _, ok := obj[name]; !ok && !meant[name] {
@@ -312,7 +314,7 @@ func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 		}
 	}
 	if len(missing) > 0 {
-		msgs = append(msgs, fmt.Sprintf("required: missing properties: %q", missing))
+		msgs = append(msgs, exampleMismatch{msg: fmt.Sprintf("required: missing properties: %q", missing)})
 	}
 	unknown := map[string]any{}
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
@@ -322,18 +324,53 @@ func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 		}
 		one := map[string]any{k: obj[k]}
 		if err := loose.Validate(one); err != nil {
-			msgs = append(msgs, validationMessage(looseRaw, loose, one, err))
+			msgs = append(msgs, exampleMismatch{msg: validationMessage(looseRaw, loose, one, err), keys: []string{k}})
 		}
 	}
 	if len(unknown) > 0 {
 		if err := loose.Validate(unknown); err != nil {
-			msgs = append(msgs, validationMessage(looseRaw, loose, unknown, err))
+			msgs = append(msgs, exampleMismatch{msg: validationMessage(looseRaw, loose, unknown, err), keys: slices.Sorted(maps.Keys(unknown))})
 		}
 	}
 	if len(msgs) == 0 {
-		return []string{first}
+		return []exampleMismatch{{msg: first}}
 	}
 	return msgs
+}
+
+// An exampleMismatch is one way an example does not match the output schema, and the top-level
+// keys of the example it is about (none when it is about the whole value).
+type exampleMismatch struct {
+	msg  string
+	keys []string
+}
+
+// keyOffsets returns the byte offset in example, a JSON object, of each of its top-level keys'
+// opening quote (the last, for a key given twice, as encoding/json keeps the last value); nil
+// when example is no object.
+func keyOffsets(example string) map[string]int {
+	dec := json.NewDecoder(strings.NewReader(example))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	offs := map[string]int{}
+	for dec.More() {
+		start := int(dec.InputOffset())
+		for start < len(example) && strings.IndexByte(" \t\r\n,", example[start]) >= 0 {
+			start++
+		}
+		t, err := dec.Token()
+		key, ok := t.(string)
+		if err != nil || !ok {
+			return offs
+		}
+		offs[key] = start
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return offs
+		}
+	}
+	return offs
 }
 
 // validationMessage is err, the failure of validating v against the schema raw (resolved), as an
@@ -491,15 +528,25 @@ func checkExamples(t *Tool, outSchema []byte) []schema.Problem {
 			continue
 		}
 		if err := resolved.Validate(v); err != nil {
-			for _, msg := range exampleMismatches(outSchema, resolved, v, err) {
+			var offs map[string]int // where each top-level key is, for a mismatch about it
+			if ex.Verbatim {
+				offs = keyOffsets(ex.JSON)
+			}
+			for _, m := range exampleMismatches(outSchema, resolved, v, err) {
 				todo := "fix the example, or the golden test fails on it"
-				if strings.Contains(msg, "additional properties") {
+				if strings.Contains(m.msg, "additional properties") {
 					if names := closeKeys(v, resolved.Schema().Properties); names != "" {
 						todo = "use the output's JSON names: " + names
 					}
 				}
-				probs = append(probs, schema.Problem{Pos: ex.Pos, Msg: fmt.Sprintf(
-					"example does not match the output schema of %s (%s); %s", t.Name, msg, todo)})
+				pos := -1
+				for _, k := range m.keys {
+					if off, ok := offs[k]; ok && (pos < 0 || off < pos) {
+						pos = off // the first of them in the example
+					}
+				}
+				probs = append(probs, schema.Problem{Pos: ex.Pos + token.Pos(max(pos, 0)), Msg: fmt.Sprintf(
+					"example does not match the output schema of %s (%s); %s", t.Name, m.msg, todo)})
 			}
 			continue
 		}
@@ -590,7 +637,14 @@ func CleanUIDir(s string) (string, error) {
 	if i := strings.IndexFunc(dir, func(c rune) bool {
 		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._~-/", c))
 	}); i >= 0 {
-		return "", fmt.Errorf("the character %q cannot be in a //go:embed pattern as cardgen writes it (which separates paths by spaces and reads *?[ as wildcards); use letters, digits, ._~- and / only", dir[i:i+1])
+		// The whole character, not its first byte ("ü", not "\xc3"); a byte that is not UTF-8
+		// is shown escaped.
+		r, size := utf8.DecodeRuneInString(dir[i:])
+		c := string(r)
+		if r == utf8.RuneError && size <= 1 {
+			c = dir[i : i+1]
+		}
+		return "", fmt.Errorf("the character %q cannot be in a //go:embed pattern as cardgen writes it (which separates paths by spaces and reads *?[ as wildcards); use ASCII letters, digits, ._~- and / only", c)
 	}
 	// The generated //go:embed line names the folder (aux/card.html): go:embed refuses what
 	// modules refuse, a name Windows reserves (aux, con), a trailing dot, a version control

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"os"
 	"path"
@@ -31,9 +32,10 @@ const DefaultUIDir = "cards"
 // as go generate writes it.
 func PackageUIDir(fset *token.FileSet, files []*ast.File) (dir string, at token.Pos, problems []Diagnostic) {
 	for _, f := range files {
+		var gen generateScan // a -command alias holds to the end of its file
 		for _, g := range f.Comments {
 			for _, c := range g.List {
-				raw, ok := generateLineUI(c.Text)
+				raw, ok := gen.lineUI(c.Text)
 				if !ok {
 					continue
 				}
@@ -56,11 +58,19 @@ func PackageUIDir(fset *token.FileSet, files []*ast.File) (dir string, at token.
 	return dir, at, problems
 }
 
-// generateLineUI returns the value of -ui in a //go:generate comment that runs cardgen (go tool
-// cardgen, go run …/cmd/cardgen@v…, cardgen), in any of the flag package's forms (-ui DIR,
-// -ui=DIR, --ui DIR).
-func generateLineUI(comment string) (string, bool) {
-	args, ok := cardgenArgs(comment)
+// generateScan reads the //go:generate lines of one file in order, as go generate runs them: a
+// line "-command NAME ARGS…" makes NAME stand for ARGS on the lines after it in the file
+// (//go:generate -command cg go tool cardgen, then //go:generate cg -ui views), and defines
+// rather than runs.
+type generateScan struct {
+	aliases map[string][]string
+}
+
+// lineUI returns the value of -ui in a //go:generate comment that runs cardgen (go tool
+// cardgen, go run …/cmd/cardgen@v…, cardgen, or an alias of one), in any of the flag package's
+// forms (-ui DIR, -ui=DIR, --ui DIR).
+func (g *generateScan) lineUI(comment string) (string, bool) {
+	args, ok := g.cardgenArgs(comment)
 	if !ok {
 		return "", false
 	}
@@ -76,13 +86,26 @@ func generateLineUI(comment string) (string, bool) {
 }
 
 // cardgenArgs returns the words after cardgen on a //go:generate comment that runs it (go tool
-// cardgen, go run …/cmd/cardgen@v…, cardgen), and whether it is one.
-func cardgenArgs(comment string) ([]string, bool) {
+// cardgen, go run …/cmd/cardgen@v…, cardgen, or an alias whose -command names one of those),
+// and whether it is one. A -command line is recorded, and runs nothing.
+func (g *generateScan) cardgenArgs(comment string) ([]string, bool) {
 	line, ok := strings.CutPrefix(comment, "//go:generate")
 	if !ok || line == "" || line[0] != ' ' && line[0] != '\t' {
 		return nil, false
 	}
 	words := generateWords(line)
+	if len(words) > 0 && words[0] == "-command" {
+		if len(words) >= 3 {
+			if g.aliases == nil {
+				g.aliases = map[string][]string{}
+			}
+			g.aliases[words[1]] = words[2:]
+		}
+		return nil, false
+	}
+	if len(words) > 0 && g.aliases[words[0]] != nil {
+		words = append(slices.Clone(g.aliases[words[0]]), words[1:]...)
+	}
 	i := slices.IndexFunc(words, func(w string) bool {
 		w, _, _ = strings.Cut(w, "@")
 		return path.Base(w) == "cardgen"
@@ -100,9 +123,10 @@ func hasGenerateLine(fset *token.FileSet, files []*ast.File, dir string) bool {
 	read := map[string]bool{} // the files whose comments are looked at here, not read again
 	for _, f := range files {
 		read[filepath.Base(fset.Position(f.Package).Filename)] = true
+		var gen generateScan
 		for _, g := range f.Comments {
 			for _, c := range g.List {
-				if _, ok := cardgenArgs(c.Text); ok {
+				if _, ok := gen.cardgenArgs(c.Text); ok {
 					return true
 				}
 			}
@@ -117,8 +141,9 @@ func hasGenerateLine(fset *token.FileSet, files []*ast.File, dir string) bool {
 		if err != nil || !bytes.Contains(src, []byte("//go:generate")) {
 			continue
 		}
+		var gen generateScan
 		for line := range strings.Lines(string(src)) {
-			if _, ok := cardgenArgs(strings.TrimRight(line, "\r\n")); ok {
+			if _, ok := gen.cardgenArgs(strings.TrimRight(line, "\r\n")); ok {
 				return true
 			}
 		}
@@ -147,4 +172,30 @@ func generateWords(line string) []string {
 		line = line[end:]
 	}
 	return words
+}
+
+// generatingTestFiles returns the package directory's _test.go files that have a //go:generate
+// line, parsed into the package's FileSet for their comments: go generate runs their lines as
+// the package's, and go/packages does not load them here.
+func (b *builder) generatingTestFiles() []*ast.File {
+	if b.out.Dir == "" {
+		return nil
+	}
+	entries, _ := os.ReadDir(b.out.Dir)
+	var files []*ast.File
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") || strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(e.Name(), "_") {
+			continue
+		}
+		path := filepath.Join(b.out.Dir, e.Name())
+		src, err := os.ReadFile(path)
+		if err != nil || !bytes.Contains(src, []byte("//go:generate")) {
+			continue
+		}
+		// A file with a syntax error still has the comments before it.
+		if f, _ := parser.ParseFile(b.pkg.Fset, path, src, parser.ParseComments|parser.SkipObjectResolution); f != nil {
+			files = append(files, f)
+		}
+	}
+	return files
 }

@@ -321,7 +321,22 @@ func runThere(dir, root, target string, tree bool) string {
 	}
 	mod := shortPath(dir, root)
 	return fmt.Sprintf("it belongs to the module of %s: run cardgen in that module (cd %s && cardgen %s)",
-		filepath.Join(mod, "go.mod"), mod, pat)
+		filepath.Join(mod, "go.mod"), ShellQuote(mod), ShellQuote(pat))
+}
+
+// ShellQuote returns s as a word a POSIX shell reads as s: as it is when it holds only
+// characters no shell treats specially (letters, digits and _./:@%+=,-, and not a leading ~),
+// else in single quotes, where each single quote of s ends the quoted part, follows as \' and
+// starts the next. A command given as advice can then be pasted as it is, whatever the
+// directory is called ("my project", "a&b").
+func ShellQuote(s string) string {
+	plain := s != "" && !strings.HasPrefix(s, "~") && strings.IndexFunc(s, func(c rune) bool {
+		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("_./:@%+=,-", c))
+	}) < 0
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // shortPath is path as the user would type it in dir: relative to dir when that is not far
@@ -574,7 +589,7 @@ func excludedPackageTools(goDirs []string, pkgs []*packages.Package) Diagnostics
 			continue
 		}
 		for _, name := range names {
-			if pos, fn, _ := firstTool(filepath.Join(dir, name)); pos.IsValid() {
+			if pos, fn, _, _ := firstTool(filepath.Join(dir, name)); pos.IsValid() {
 				ds = append(ds, Diagnostic{Pos: pos, Msg: fmt.Sprintf("this build leaves every Go file of this package out (by their build constraints, or GOFLAGS -tags, or CGO_ENABLED=0 for cgo files), so ./... does not match the package and the tool of %s would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", fn)})
 			}
 		}

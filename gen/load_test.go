@@ -668,7 +668,7 @@ func TestExcludedPackageTools(t *testing.T) {
 		"nested/t/p.go":          tool("t", ""),
 	})
 	want := func(path string, line int) string {
-		return fmt.Sprintf("%s:%d:1: this build leaves every Go file of this package out (by their build constraints, or GOFLAGS -tags, or CGO_ENABLED=0 for cgo files), so ./... does not match the package and the tool of Get would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", filepath.FromSlash(path), line)
+		return fmt.Sprintf("%s:%d:8: this build leaves every Go file of this package out (by their build constraints, or GOFLAGS -tags, or CGO_ENABLED=0 for cgo files), so ./... does not match the package and the tool of Get would be registered nowhere; move the handler to a file without build constraints (it can call platform-specific code)", filepath.FromSlash(path), line)
 	}
 	for _, tt := range []struct {
 		pattern string
@@ -771,6 +771,8 @@ func TestRunElsewhereAdvice(t *testing.T) {
 		"work/b/go.mod":            "module example.com/b\n\ngo 1.26\n",
 		"work/b/p.go":              "package b\n",
 		"loose/p.go":               "package loose\n",
+		"repo/my svc/go.mod":       "module example.com/mysvc\n\ngo 1.26\n",
+		"repo/my svc/orders/p.go":  "package orders\n",
 	})
 	t.Setenv("GOWORK", "")
 	for _, tt := range []struct {
@@ -780,6 +782,8 @@ func TestRunElsewhereAdvice(t *testing.T) {
 		{"repo/svc", "./tools/gen", "; it belongs to the module of tools/go.mod: run cardgen in that module (cd tools && cardgen ./gen)"},
 		{"repo/svc", "../other", "; it belongs to the module of ../other/go.mod: run cardgen in that module (cd ../other && cardgen .)"},
 		{"repo/svc", "../other/...", "; it belongs to the module of ../other/go.mod: run cardgen in that module (cd ../other && cardgen ./...)"},
+		// A directory the shell would split: the advice pastes as it is.
+		{"repo", "./my svc/orders", "; it belongs to the module of my svc/go.mod: run cardgen in that module (cd 'my svc' && cardgen ./orders)"},
 		{"repo/svc", ".", "; name the directory of a package, or the packages below this one: cardgen ./..."},
 		{"repo/svc", "./internal", "; name the directory of a package, or the packages below this one: cardgen ./internal/..."},
 		{"work", "./...", "; name the packages of the workspace's modules instead: cardgen ./a/... ./b/..."},
@@ -867,6 +871,25 @@ func TestSyntaxErrorInPackageOfTheRun(t *testing.T) {
 	for _, p := range res.Packages {
 		if len(p.Tools) > 0 {
 			t.Errorf("package %s rendered with %d tools; want none rendered with tools", p.Path, len(p.Tools))
+		}
+	}
+}
+
+// TestShellQuote: a word of advice quoted by ShellQuote is read back by a POSIX shell as the word
+// itself, and a plain one is left as it is.
+func TestShellQuote(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	for _, w := range []string{"svc", "../other", "./...", "my svc", "it's", "a&b", "$HOME", "~x", "a*b", "x;y", "naïve", "", "'", "a\tb"} {
+		q := ShellQuote(w)
+		if plain := w != "" && !strings.ContainsAny(w, " '&$~*;\tï"); plain != (q == w) {
+			t.Errorf("ShellQuote(%q) = %s; want it quoted only when the shell needs it", w, q)
+		}
+		out, err := exec.Command(sh, "-c", "printf %s "+q).Output()
+		if err != nil || string(out) != w {
+			t.Errorf("sh read ShellQuote(%q) = %s as %q (%v)", w, q, out, err)
 		}
 	}
 }

@@ -65,6 +65,12 @@ type Tool struct {
 	OpenWorld   bool
 	Description string
 
+	// InName and OutName are the names the generated code writes for In and Out when those
+	// of the types themselves cannot be written there: an alias in the handler's signature
+	// (api.Out for model.Out of an internal package the generated package may not import, or
+	// api.In for api's unexported in). Nil means the type's own name.
+	InName, OutName *types.TypeName
+
 	InSchema, OutSchema   []byte // marshalled JSON schemas, when mapped at generate time
 	InRuntime, OutRuntime bool   // the schema must be reflected by invopop at init
 
@@ -95,6 +101,9 @@ type Tool struct {
 type Example struct {
 	JSON string
 	Pos  token.Pos
+	// Verbatim is set when the source holds JSON as it is, so that byte n of it is at Pos+n
+	// (not a quoted value, whose escapes move it).
+	Verbatim bool
 }
 
 // CardSpec is a result card: slots filled from templates over the output type.

@@ -551,8 +551,8 @@ func renderSchemas(f *jen.File, p *Package) {
 	}
 	for _, t := range p.Tools {
 		defs = append(defs,
-			def(schemaVar(t, "Input"), t.InSchema, t.InRuntime, "ReflectSchema", t.In, t.typ(t.In)),
-			def(schemaVar(t, "Output"), t.OutSchema, t.OutRuntime, "ReflectOutputSchema", t.Out, t.typ(t.Out)))
+			def(schemaVar(t, "Input"), t.InSchema, t.InRuntime, "ReflectSchema", t.In, t.typ(t.inName())),
+			def(schemaVar(t, "Output"), t.OutSchema, t.OutRuntime, "ReflectOutputSchema", t.Out, t.typ(t.outName())))
 	}
 	f.Var().Defs(defs...)
 }
@@ -656,9 +656,9 @@ func toolRegistration(t *Tool, views map[string]string) jen.Code {
 	if meta := toolMeta(t, views); meta != nil {
 		tool = append(tool, field{"Meta", meta})
 	}
-	outType := t.typ(t.Out)
+	outType := t.typ(t.outName())
 	if t.OutPtr {
-		outType = jen.Op("*").Add(t.typ(t.Out))
+		outType = jen.Op("*").Add(t.typ(t.outName()))
 	}
 	if t.Markdown != nil {
 		return markdownRegistration(t, tool)
@@ -694,7 +694,7 @@ func toolRegistration(t *Tool, views map[string]string) jen.Code {
 		jen.Func().Params(
 			jen.Id("ctx").Qual(contextPath, "Context"),
 			jen.Id(reqName).Op("*").Qual(sdkPath, "CallToolRequest"),
-			jen.Id("in").Add(t.typ(t.In)),
+			jen.Id("in").Add(t.typ(t.inName())),
 		).Params(jen.Op("*").Qual(sdkPath, "CallToolResult"), outType, jen.Error()).Block(body...),
 		jen.Id("opts").Op("..."),
 	)
@@ -802,7 +802,7 @@ func markdownRegistration(t *Tool, tool fields) jen.Code {
 		jen.Func().Params(
 			jen.Id("ctx").Qual(contextPath, "Context"),
 			jen.Id("req").Op("*").Qual(sdkPath, "CallToolRequest"),
-			jen.Id("in").Add(t.typ(t.In)),
+			jen.Id("in").Add(t.typ(t.inName())),
 		).Params(jen.Op("*").Qual(sdkPath, "CallToolResult"), jen.Qual(mdcardPath, "Output"), jen.Error()).Block(body...),
 		jen.Id("opts").Op("..."), // the function literal's own opts is out of scope here
 	)
@@ -835,12 +835,28 @@ func (fs fields) values() []jen.Code {
 	return append(items, jen.Line())
 }
 
-// typ refers to a named type from the generated file: bare when it is declared in the package
+// typ refers to a type name from the generated file: bare when it is declared in the package
 // being generated, qualified by its import path otherwise (an input or output type may live in a
 // shared package).
-func (t *Tool) typ(n *types.Named) *jen.Statement {
-	if pkg := n.Obj().Pkg(); pkg != nil && pkg.Path() != t.Home {
-		return jen.Qual(pkg.Path(), n.Obj().Name())
+func (t *Tool) typ(n *types.TypeName) *jen.Statement {
+	if pkg := n.Pkg(); pkg != nil && pkg.Path() != t.Home {
+		return jen.Qual(pkg.Path(), n.Name())
 	}
-	return jen.Id(n.Obj().Name())
+	return jen.Id(n.Name())
+}
+
+// inName and outName are the names the generated code writes for the tool's input and output
+// types: the types' own, or the aliases that stand for them (Tool.InName, Tool.OutName).
+func (t *Tool) inName() *types.TypeName {
+	if t.InName != nil {
+		return t.InName
+	}
+	return t.In.Obj()
+}
+
+func (t *Tool) outName() *types.TypeName {
+	if t.OutName != nil {
+		return t.OutName
+	}
+	return t.Out.Obj()
 }

@@ -17,7 +17,7 @@ func renderACP(f *jen.File, t *Tool) {
 	spec := t.ACP
 	name := t.GoName + "ACP"
 	fit := func(c jen.Code) jen.Code { return jen.Qual(cardPath, "Fit").Call(c) }
-	outParam := jen.Id("out").Op("*").Add(t.typ(t.Out))
+	outParam := jen.Id("out").Op("*").Add(t.typ(t.outName()))
 	switch spec.Kind {
 	case "detail", "review":
 		payload, project := "DetailPayload", "DetailFromCard"
@@ -144,7 +144,7 @@ func renderDispatch(f *jen.File, p *Package) {
 		names = append(names, t.Name)
 		call := handlerCall(t, jen.Nil()) // no MCP request behind a chat reply
 		cases = append(cases, jen.Case(jen.Lit(t.Name)).Block(
-			jen.Var().Id("in").Add(t.typ(t.In)),
+			jen.Var().Id("in").Add(t.typ(t.inName())),
 			jen.If(jen.Err().Op(":=").Qual(registerPath, "DecodeSelection").Call(jen.Id(schemaVar(t, "Input")), jen.Id("sel"), jen.Op("&").Id("in")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Lit(t.Name), jen.Nil(), jen.Err())),
 			jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call),

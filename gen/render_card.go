@@ -69,7 +69,7 @@ func renderCard(f *jen.File, t *Tool) {
 			"it; cardgen check finds any change. Run go generate again.")
 		f.Func().Id("_").Params().Block(append([]jen.Code{jen.Var().Id("x").Index(jen.Lit(1)).Struct()}, r.guards...)...)
 	}
-	param := jen.Id("out").Op("*").Add(t.typ(t.Out))
+	param := jen.Id("out").Op("*").Add(t.typ(t.outName()))
 	fitter := "RegisterTools"
 	if t.fitter != "" {
 		fitter = t.fitter
@@ -100,7 +100,7 @@ func renderReply(f *jen.File, t *Tool) {
 	}
 	body := append(r.locals, jen.Return(expr))
 	doc(f, fmt.Sprintf("%sReply is the text the model reads from a %s result.", lowerFirst(t.GoName), t.Name))
-	f.Func().Id(lowerFirst(t.GoName) + "Reply").Params(jen.Id("out").Op("*").Add(t.typ(t.Out))).String().Block(body...)
+	f.Func().Id(lowerFirst(t.GoName) + "Reply").Params(jen.Id("out").Op("*").Add(t.typ(t.outName()))).String().Block(body...)
 }
 
 // constant declares a fixed text and its guard, and returns a reference to it.
@@ -302,6 +302,6 @@ func renderDocument(f *jen.File, t *Tool) {
 	}
 	doc(f, fmt.Sprintf("%sDocument returns the markdown document of a %s result and its render options.", lowerFirst(t.GoName), t.Name))
 	body := append(r.locals, jen.Return(md, jen.Qual(mdcardPath, "RenderOptions").Values(opts)))
-	f.Func().Id(lowerFirst(t.GoName)+"Document").Params(jen.Id("out").Op("*").Add(t.typ(t.Out))).
+	f.Func().Id(lowerFirst(t.GoName)+"Document").Params(jen.Id("out").Op("*").Add(t.typ(t.outName()))).
 		Params(jen.String(), jen.Qual(mdcardPath, "RenderOptions")).Block(body...)
 }

@@ -64,7 +64,7 @@ func renderTestSource(p *Package) ([]byte, error) {
 				exs = append(exs, rawString(ex.JSON))
 			}
 			loop := []jen.Code{
-				jen.Var().Id("out").Add(t.typ(t.Out)),
+				jen.Var().Id("out").Add(t.typ(t.outName())),
 				jen.Qual(cardtestPath, "Decode").Call(jen.Id("t"), jen.Id("ex"), jen.Op("&").Id("out")),
 			}
 			if t.Markdown == nil {

@@ -5,7 +5,9 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -181,17 +183,33 @@ func unquoted(lit *ast.BasicLit) string {
 	return s
 }
 
-// moduleTagLit returns the literal of the tag of f, a field of another package of the module,
-// or nil. Such a package's types come from export data, which keeps a field's file and line but
-// not its column or its tag literal; the file is in the module, so it is parsed, into the
-// package's FileSet so that positions in it print as any other, and the tag taken from the
-// field of f's name on f's line, when there is one such field and its tag is the one go/types
-// holds (the file has not changed since it was compiled). Files elsewhere (the module cache,
-// the standard library) are left alone: their fields keep their position.
+// moduleTagLit returns the literal of the tag of f, a field of another package of a main module
+// (the module, or a module of the go.work), or nil. Such a package's types come from export
+// data, which keeps a field's file and line but not its column or its tag literal; the file is
+// the user's, so it is parsed, into the package's FileSet so that positions in it print as any
+// other, and the tag taken from the field of f's name on f's line, when there is one such field
+// and its tag is the one go/types holds (the file has not changed since it was compiled). Files
+// elsewhere (the module cache, the standard library) are left alone: their fields keep their
+// position.
 func (b *builder) moduleTagLit(f *types.Var, tag string) *ast.BasicLit {
+	mf := b.moduleFile(f.Pos())
+	if mf == nil {
+		return nil
+	}
 	fp := b.fset.Position(f.Pos())
-	root := b.moduleRoot()
-	if root == "" || !fp.IsValid() || !within(root, fp.Filename) {
+	lit := mf.lits[lineName{fp.Line, f.Name()}]
+	if lit == nil || unquoted(lit) != tag {
+		return nil
+	}
+	return lit
+}
+
+// moduleFile returns the file that holds pos, an object's position in another package's export
+// data, parsed, when the file is under the directory of a main module (a module nested there,
+// replaced by its directory, is the user's source too); nil otherwise. Each file is parsed once.
+func (b *builder) moduleFile(pos token.Pos) *moduleFile {
+	fp := b.fset.Position(pos)
+	if !fp.IsValid() || !slices.ContainsFunc(b.mainModules(), func(root string) bool { return within(root, fp.Filename) }) {
 		return nil
 	}
 	if b.moduleFiles == nil {
@@ -202,14 +220,54 @@ func (b *builder) moduleTagLit(f *types.Var, tag string) *ast.BasicLit {
 		mf = parseModuleFile(b.fset, fp.Filename)
 		b.moduleFiles[fp.Filename] = mf
 	}
-	if mf == nil {
-		return nil
+	return mf
+}
+
+// inMainModule reports whether the file at path belongs to a main module: the go.mod nearest to
+// it is one of theirs (a module nested in one, which is not in the go.work, is another module).
+func (b *builder) inMainModule(path string) bool {
+	roots := b.mainModules()
+	dir := filepath.Dir(path)
+	if in, ok := b.mainDirs[dir]; ok {
+		return in
 	}
-	lit := mf.lits[lineName{fp.Line, f.Name()}]
-	if lit == nil || unquoted(lit) != tag {
-		return nil
+	if b.mainDirs == nil {
+		b.mainDirs = map[string]bool{}
 	}
-	return lit
+	in := false
+	if root := moduleRoot(dir); root != "" {
+		for _, r := range roots {
+			if sameDir(r, root) {
+				in = true
+				break
+			}
+		}
+	}
+	b.mainDirs[dir] = in
+	return in
+}
+
+// mainModules returns the directories of the main modules: Input.MainModules, or the package's
+// own module when those are not known.
+func (b *builder) mainModules() []string {
+	if len(b.pkg.MainModules) > 0 {
+		return b.pkg.MainModules
+	}
+	if root := b.moduleRoot(); root != "" {
+		return []string{root}
+	}
+	return nil
+}
+
+// sameDir reports whether a and b name one directory: equal paths, or, through a symbolic link
+// or another spelling, the same file.
+func sameDir(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ia, errA := os.Stat(a)
+	ib, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(ia, ib)
 }
 
 // moduleRoot is the directory of the package's go.mod: as go/packages found it, or, under an
@@ -225,8 +283,10 @@ func (b *builder) moduleRoot() string {
 	return moduleRoot(b.out.Dir)
 }
 
-// moduleFile is a source file of another package of the module, parsed for its tag literals.
+// moduleFile is a source file of another package of a main module, parsed for its tag literals
+// and its build constraint.
 type moduleFile struct {
+	file *ast.File
 	lits map[lineName]*ast.BasicLit // nil for a name on a line that has two fields of it
 }
 
@@ -237,11 +297,11 @@ type lineName struct {
 
 // parseModuleFile parses the file at path into fset for its fields' tag literals, or returns nil.
 func parseModuleFile(fset *token.FileSet, path string) *moduleFile {
-	file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+	file, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil
 	}
-	mf := &moduleFile{lits: map[lineName]*ast.BasicLit{}}
+	mf := &moduleFile{file: file, lits: map[lineName]*ast.BasicLit{}}
 	indexTagLits(file, func(fl *ast.Field, pos token.Pos) {
 		k := lineName{fset.Position(pos).Line, fieldName(fl, pos)}
 		if _, dup := mf.lits[k]; dup {

@@ -1,10 +1,15 @@
 package gen
 
 import (
+	"errors"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -69,5 +74,50 @@ func TestTagSourcePositions(t *testing.T) {
 	s := tagSource{tag: `card:"titel"`, field: 42}
 	if got := s.valueAt("card", 3); got != 42 {
 		t.Errorf("valueAt without the literal = %d; want the field's position", got)
+	}
+}
+
+// TestWorkspaceModulePositions: a type of another module of the go.work is the user's source as
+// much as one of the package's own module. A problem in its tag is reported at the word, as it
+// is for another package of the same module (it was at column 1, the start of the field's line,
+// as for a module of the module cache), and its declaration in a file some first-class port
+// leaves out is reported as the module's own are.
+func TestWorkspaceModulePositions(t *testing.T) {
+	top := t.TempDir()
+	cmd := exec.Command("go", "env", "GOMOD")
+	cmd.Dir = top
+	if out, err := cmd.Output(); err != nil || strings.TrimSpace(string(out)) != os.DevNull {
+		t.Skipf("the temporary directory is inside a module (go env GOMOD: %s, %v)", out, err)
+	}
+	writeTree(t, top, map[string]string{
+		"go.work":  "go 1.26\n\nuse (\n\t./a\n\t./b\n)\n",
+		"a/go.mod": "module example.com/a\n\ngo 1.26\n",
+		"a/p.go": "package a\n\nimport (\n\t\"context\"\n\n\t\"example.com/b\"\n)\n\ntype In struct {\n\tID string `json:\"id\"`\n}\n\n" +
+			"// Get gets.\n//\n//card:tool\nfunc Get(ctx context.Context, in In) (*b.Out, error) { return nil, nil }\n",
+		"b/go.mod": "module example.com/b\n\ngo 1.26\n",
+		"b/p.go": "package b\n\n// Out is the output.\ntype Out struct {\n\tID   string `json:\"id\"`\n" +
+			"\tName string `json:\"name\" jsonschema:\"minLenght=1\"`\n\tPath Path   `json:\"path\"`\n}\n",
+		"b/path_linux.go": "package b\n\n// Path is declared for Linux only.\ntype Path struct {\n\tDir string `json:\"dir\"`\n}\n",
+		"b/path_other.go": "//go:build !linux\n\npackage b\n\n// Path is declared elsewhere.\ntype Path struct{}\n",
+	})
+	t.Setenv("GOWORK", "")
+	t.Setenv("GOOS", "linux")
+	t.Setenv("GOFLAGS", "")
+	_, err := Generate(Options{Dir: filepath.Join(top, "a")}, ".")
+	var diags Diagnostics
+	if !errors.As(err, &diags) {
+		t.Fatalf("Generate = %v; want diagnostics", err)
+	}
+	var got []string
+	for _, d := range diags.Relative(top) {
+		pos, msg, _ := strings.Cut(d.String(), ": ")
+		got = append(got, filepath.ToSlash(pos)+": "+strings.SplitN(msg, ",", 2)[0])
+	}
+	want := []string{
+		"b/p.go:6:39: field Name: jsonschema tag: minLenght is not a keyword invopop knows",
+		"b/path_linux.go:4:6: type b.Path",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -1,6 +1,10 @@
 package p
 
-import "context"
+import (
+	"context"
+
+	"github.com/cardgen/cardgen/testdata/golden/bad_build_constraints/model"
+)
 
 type In struct {
 	ID string `json:"id"`
@@ -42,3 +46,8 @@ type Stat2 struct {
 	Meta *OSPath  `json:"-"`
 	New  Recent   `json:"new"` // in a file every first-class port builds (//go:build go1.21)
 }
+
+// List's output, of another package of the module, reaches a type declared per platform there.
+//
+//card:tool
+func List(ctx context.Context, in In) (*model.Listing, error) { return nil, nil }

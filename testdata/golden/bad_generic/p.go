@@ -32,3 +32,11 @@ type PageAlias = Page[Out]
 //
 //card:tool
 func G(ctx context.Context, in Page[In]) (*PageAlias, error) { return nil, nil }
+
+// Repo is generic: RegisterTools could not take a *Repo.
+type Repo[T any] struct{ last T }
+
+// Get is a method of the generic Repo.
+//
+//card:tool
+func (r *Repo[T]) Get(ctx context.Context, in In) (*Out, error) { return nil, nil }

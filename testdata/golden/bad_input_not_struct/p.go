@@ -21,3 +21,13 @@ type Out struct {
 type Person struct {
 	Name string `json:"name"`
 }
+
+// Args is an alias of an unnamed struct type: it reads as a named type, and is none.
+type Args = struct {
+	ID string `json:"id"`
+}
+
+// G takes the alias.
+//
+//card:tool
+func G(ctx context.Context, in Args) (*Out, error) { return nil, nil }

@@ -21,3 +21,13 @@ type Out struct {
 type Person struct {
 	Name string `json:"name"`
 }
+
+// Result is an alias of an unnamed struct type.
+type Result = struct {
+	ID string `json:"id"`
+}
+
+// G returns a pointer to the alias.
+//
+//card:tool
+func G(ctx context.Context, in In) (*Result, error) { return nil, nil }

@@ -1,0 +1,58 @@
+package gen
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"testing"
+)
+
+// TestGenerateLineAliases: go generate expands a -command alias on the lines after it in its
+// file, so a line that runs cardgen through one is cardgen's, for its -ui and for whether the
+// package has a line that runs cardgen; the -command line itself runs nothing, and an alias
+// does not reach another file.
+func TestGenerateLineAliases(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		ui        string
+		has       bool
+	}{
+		{"alias", "package p\n\n//go:generate -command cg go tool cardgen\n//go:generate cg -ui views\n", "views", true},
+		{"alias with flags", "package p\n\n//go:generate -command cg go run example.com/cmd/cardgen@v1 -ui web\n//go:generate cg\n", "web", true},
+		{"defined only", "package p\n\n//go:generate -command cg go tool cardgen -ui views\n", "", false},
+		{"used before defined", "package p\n\n//go:generate cg -ui views\n//go:generate -command cg go tool cardgen\n", "", false},
+		{"other tool", "package p\n\n//go:generate -command sg go tool stringer\n//go:generate sg -type T\n", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeTree(t, dir, map[string]string{"p.go": tc.src})
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, filepath.Join(dir, "p.go"), nil, parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ui, _, problems := PackageUIDir(fset, []*ast.File{f})
+			if ui != tc.ui || len(problems) > 0 {
+				t.Errorf("PackageUIDir = %q, %v; want %q", ui, problems, tc.ui)
+			}
+			if got := hasGenerateLine(fset, []*ast.File{f}, dir); got != tc.has {
+				t.Errorf("hasGenerateLine = %v; want %v", got, tc.has)
+			}
+			// The same file read from disk, as hasGenerateLine reads the files go/packages
+			// did not load (test files).
+			if got := hasGenerateLine(fset, nil, dir); got != tc.has {
+				t.Errorf("hasGenerateLine from disk = %v; want %v", got, tc.has)
+			}
+		})
+	}
+	// An alias is the file's own.
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"a.go": "package p\n\n//go:generate -command cg go tool cardgen\n",
+		"b.go": "package p\n\n//go:generate cg -ui views\n",
+	})
+	if hasGenerateLine(token.NewFileSet(), nil, dir) {
+		t.Errorf("an alias of a.go ran cardgen on a line of b.go")
+	}
+}

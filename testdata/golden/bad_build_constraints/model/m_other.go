@@ -1,0 +1,7 @@
+//go:build !linux
+
+package model
+
+type Entry struct {
+	ID string `json:"id"`
+}

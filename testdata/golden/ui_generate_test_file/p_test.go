@@ -1,0 +1,3 @@
+package p_test
+
+//go:generate go tool cardgen -ui views
