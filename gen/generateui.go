@@ -175,25 +175,32 @@ func generateWords(line string) []string {
 }
 
 // generatingTestFiles returns the package directory's _test.go files that have a //go:generate
-// line, parsed into the package's FileSet for their comments: go generate runs their lines as
-// the package's, and go/packages does not load them here.
+// line, parsed into the package's FileSet for their comments (GenerateTestFiles).
 func (b *builder) generatingTestFiles() []*ast.File {
 	if b.out.Dir == "" {
 		return nil
 	}
-	entries, _ := os.ReadDir(b.out.Dir)
+	return GenerateTestFiles(b.pkg.Fset, b.out.Dir)
+}
+
+// GenerateTestFiles returns the _test.go files in dir that have a //go:generate line, parsed
+// into fset for their comments: go generate runs their lines as the package's, and a load of
+// the package (go/packages, go/build's GoFiles) does not hold them. Pass them to PackageUIDir
+// after the package's other files, as cardgen and cardgen new do.
+func GenerateTestFiles(fset *token.FileSet, dir string) []*ast.File {
+	entries, _ := os.ReadDir(dir)
 	var files []*ast.File
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") || strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(e.Name(), "_") {
 			continue
 		}
-		path := filepath.Join(b.out.Dir, e.Name())
+		path := filepath.Join(dir, e.Name())
 		src, err := os.ReadFile(path)
 		if err != nil || !bytes.Contains(src, []byte("//go:generate")) {
 			continue
 		}
 		// A file with a syntax error still has the comments before it.
-		if f, _ := parser.ParseFile(b.pkg.Fset, path, src, parser.ParseComments|parser.SkipObjectResolution); f != nil {
+		if f, _ := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution); f != nil {
 			files = append(files, f)
 		}
 	}

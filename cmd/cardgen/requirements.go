@@ -109,7 +109,7 @@ func tidyAdvice(wd, modDir string, vendored bool) string {
 		line += " && " + scaffold.VendorCommand(modDir)
 	}
 	if gen.RelativeTo(modDir, wd) == wd {
-		return "run " + line + " in that module: cd " + gen.RelativeTo(wd, modDir) + " && " + line
+		return "run " + line + " in that module: cd " + gen.ShellQuote(gen.RelativeTo(wd, modDir)) + " && " + line
 	}
 	return "run " + line
 }

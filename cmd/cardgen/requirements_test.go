@@ -204,3 +204,13 @@ func TestVendorComplaint(t *testing.T) {
 		}
 	}
 }
+
+// TestTidyAdviceQuotesDir: the cd of the go mod tidy advice from outside the module quotes a
+// directory the shell would split, as the run-cardgen-there advice does; pasted, it failed.
+func TestTidyAdviceQuotesDir(t *testing.T) {
+	wd := t.TempDir()
+	mod := filepath.Join(wd, "my svc")
+	if got, want := tidyAdvice(wd, mod, false), "run go mod tidy in that module: cd 'my svc' && go mod tidy"; got != want {
+		t.Errorf("tidyAdvice = %q; want %q", got, want)
+	}
+}

@@ -196,12 +196,14 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 		}
 	}
 	// The generator reads the //go:generate lines of the files it loads, the package's own built
-	// here; cardgen new reads the same ones, so that both name one ui folder.
+	// here, and of its test files; cardgen new reads the same ones, so that both name one ui
+	// folder.
 	built := slices.DeleteFunc(slices.Clone(files), func(f *ast.File) bool {
 		name := filepath.Base(fset.Position(f.Package).Filename)
 		return !slices.Contains(bp.GoFiles, name) && !slices.Contains(bp.CgoFiles, name)
 	})
-	info.generateUIDir(fset, built, at)
+	// go generate runs the lines of the package's test files too, after the others'.
+	info.generateUIDir(fset, append(built, gen.GenerateTestFiles(fset, dir)...), at)
 	// Methods after types, so that every receiver type is known.
 	for _, f := range files {
 		// The generator reads no test file: an annotated helper there is no tool of the package.

@@ -877,6 +877,19 @@ func TestNewPlanUIFolder(t *testing.T) {
 		}
 	}
 
+	// go generate runs the lines of the package's test files, of either package, too; cardgen
+	// reads them, and cardgen new did not: it scaffolded the view into cards/.
+	for _, file := range []string{"package p\n", "package p_test\n"} {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"p.go": "package p\n", "gen_test.go": file + "\n//go:generate go tool cardgen -ui views\n"})
+		p, err := NewPlan(Options{Tool: "get_x", Dir: dir, UI: true})
+		if err != nil {
+			t.Errorf("%s//go:generate … -ui views in a test file: %v", file, err)
+		} else if p.UIDir != "views" {
+			t.Errorf("%s//go:generate … -ui views in a test file: ui folder %q; want views", file, p.UIDir)
+		}
+	}
+
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
 		"a.go": "package p\n\n//go:generate go tool cardgen -ui views\n",
