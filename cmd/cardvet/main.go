@@ -12,6 +12,10 @@
 //	cardvet ./...
 //	cardvet -fix -diff ./...
 //
+// On its own it analyses the packages from source, as go vet's tool does, and has the go
+// command compile only their package clauses and imports (standalone); it prints positions
+// relative to the current directory, as go vet does.
+//
 // The -ui flag names the ui folder, as cardgen's -ui does. The exit status is non-zero when
 // there is any diagnostic (3 on its own), except with -json or -fix; docs/editors.md has the
 // details.
@@ -35,9 +39,15 @@ import (
 
 // singlechecker serves both ways of running: it hands go vet's per-package .cfg file (and its
 // -flags and -V=full queries) to unitchecker, and loads package patterns itself otherwise.
+// On package patterns, standalone runs it a second time, with loadEnv set, on an overlay that
+// keeps the go command from compiling the packages it analyses.
 func main() {
 	if len(os.Args) > 1 && strings.HasSuffix(os.Args[len(os.Args)-1], ".cfg") {
 		os.Args, badUI = withoutRefusedUI(os.Args)
+	} else if os.Getenv(loadEnv) == "" {
+		if code, ok := standalone(os.Args[1:]); ok {
+			os.Exit(code)
+		}
 	}
 	singlechecker.Main(oncePerFile(analyzer.Analyzer))
 }
@@ -74,11 +84,11 @@ func withoutRefusedUI(args []string) ([]string, error) {
 }
 
 // oncePerFile returns a copy of a that reports nothing on a package with _test.go files when
-// cardvet loads the packages itself. Its loader (go/packages, with -test on by default) gives a
-// package p that has tests twice, as p and as p's test variant "p [p.test]" (p's files and its
-// _test.go files), and the driver analyses both: its text output drops the repeats, but -json
-// listed every diagnostic under both, and -fix was handed every fix twice (it merges identical
-// edits). The analyzer does not read _test.go files, as generation does not, so the test variant
+// cardvet loads the packages itself. It loads them without tests unless given -test (standalone
+// passes -test=false), and with -test its loader (go/packages) gives a package p that has tests
+// twice, as p and as p's test variant "p [p.test]" (p's files and its _test.go files), and the
+// driver analyses both: its text output drops the repeats, but -json listed every diagnostic
+// under both, and -fix was handed every fix twice (it merges identical edits). The analyzer does not read _test.go files, as generation does not, so the test variant
 // has nothing that p lacks, and p's types are the ones generation sees (a test file can add
 // methods to p's types). Under go vet, p's test variant is the only one of the two analysed (the
 // go command vets it instead of p so that no file is vetted twice), so there it is reported on;

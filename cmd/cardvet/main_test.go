@@ -194,11 +194,11 @@ func TestStandaloneDiagnostics(t *testing.T) {
 const withTests = "./cmd/cardvet/testdata/withtests"
 
 // TestEachDiagnosticOnce runs cardvet on its own and as go vet's tool, with and without -json,
-// on a package with tests, which cardvet's own loader analyses twice (as p and as its test
-// variant "p [p.test]") and go vet once (as the test variant): each diagnostic of p.go is
-// reported once, the -update one in a _test.go file too (generation reads _test.go files for
-// that), and the annotated helpers in _test.go files are not reported, as generation does not
-// read them. A method that p_test.go declares on p's output type is not taken for the field a
+// on a package with tests, which cardvet's own loader analyses twice with -test (as p and as its
+// test variant "p [p.test]"), once without (as p), and go vet once (as the test variant): each
+// diagnostic of p.go is reported once, the -update one in a _test.go file too (generation reads
+// _test.go files for that), and the annotated helpers in _test.go files are not reported, as
+// generation does not read them. A method that p_test.go declares on p's output type is not taken for the field a
 // template names, as generation does not see it either.
 func TestEachDiagnosticOnce(t *testing.T) {
 	bin := buildCardvet(t)
@@ -217,6 +217,9 @@ func TestEachDiagnosticOnce(t *testing.T) {
 	}{
 		{"standalone", []string{bin, withTests}, false},
 		{"standalone-json", []string{bin, "-json", withTests}, true},
+		// With -test, the driver loads the test variants again (and compiles the package).
+		{"standalone-test", []string{bin, "-test", withTests}, false},
+		{"standalone-test-json", []string{bin, "-test", "-json", withTests}, true},
 		{"govet", []string{"go", "vet", "-vettool=" + bin, withTests}, false},
 		{"govet-json", []string{"go", "vet", "-vettool=" + bin, "-json", withTests}, true},
 	} {
@@ -233,7 +236,7 @@ func TestEachDiagnosticOnce(t *testing.T) {
 				}
 			}
 			for i, d := range got {
-				// Text positions are absolute on its own and relative under go vet.
+				// Positions are relative in text and absolute in JSON.
 				if _, rel, ok := strings.Cut(filepath.ToSlash(d), "testdata/withtests/"); ok {
 					got[i] = rel
 				}
@@ -341,5 +344,96 @@ func TestFixOnceWithTests(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// outputIn runs name with args in dir and returns its output lines without go vet's "# package"
+// headers, and its exit code.
+func outputIn(t testing.TB, dir, name string, args ...string) ([]string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	code := 0
+	if ee, ok := errors.AsType[*exec.ExitError](err); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for l := range strings.Lines(out.String()) {
+		if l = strings.TrimRight(l, "\n"); l != "" && !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	return lines, code
+}
+
+// TestStandaloneRelativePaths: cardvet on its own prints positions relative to the current
+// directory, as go vet does (shorter ones only: a package above it stays absolute), from the
+// module root, from the package's folder and from a folder beside it, the sidecar's too.
+func TestStandaloneRelativePaths(t *testing.T) {
+	bin := buildCardvet(t)
+	golden := filepath.Join(moduleRoot, "testdata", "golden")
+	for _, c := range []struct{ dir, pkg string }{
+		{moduleRoot, "./testdata/golden/bad_unknown_key"},
+		{filepath.Join(golden, "bad_unknown_key"), "."},
+		{filepath.Join(golden, "bad_card_unknown_field"), "../bad_unknown_key"},
+		{moduleRoot, "./testdata/golden/bad_ui_sidecar"},
+		{filepath.Join(golden, "bad_ui_sidecar", "cards"), ".."},
+	} {
+		vet, vetCode := outputIn(t, c.dir, "go", "vet", "-vettool="+bin, c.pkg)
+		got, code := outputIn(t, c.dir, bin, c.pkg)
+		slices.Sort(vet)
+		slices.Sort(got)
+		if len(got) == 0 || !slices.Equal(got, vet) {
+			t.Errorf("in %s, cardvet %s printed\n%s\nwhere go vet printed\n%s", c.dir, c.pkg, strings.Join(got, "\n"), strings.Join(vet, "\n"))
+		}
+		for _, l := range got {
+			if filepath.IsAbs(l) {
+				t.Errorf("in %s, cardvet %s printed an absolute position: %s", c.dir, c.pkg, l)
+			}
+		}
+		if code != 3 || vetCode != 1 {
+			t.Errorf("in %s, exit status %d on its own and %d under go vet; want 3 and 1", c.dir, code, vetCode)
+		}
+	}
+}
+
+// TestStandaloneDoesNotCompile runs cardvet on its own on a package whose generated file
+// type-checks but does not compile (a function without a body): it is analysed from source and
+// never compiled, as under go vet, so the compiler's "missing function body" is not reported.
+// Compiling the packages it analyses, generated files included, was nearly all of a run of
+// cardvet on its own after an edit (BenchmarkStandaloneVsGoVet).
+func TestStandaloneDoesNotCompile(t *testing.T) {
+	bin := buildCardvet(t)
+	want := []string{"cmd/cardvet/testdata/uncompiled/p.go:9:13: unknown key titel for //card:tool; did you mean title?"}
+	for _, args := range [][]string{
+		{bin, "./cmd/cardvet/testdata/uncompiled"},
+		{"go", "vet", "-vettool=" + bin, "./cmd/cardvet/testdata/uncompiled"},
+	} {
+		got, code := run(t, args[0], args[1:]...)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s printed\n%s\nwant\n%s", strings.Join(args, " "), strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if code == 0 {
+			t.Errorf("%s: exit status 0 with a diagnostic", strings.Join(args, " "))
+		}
+	}
+}
+
+// TestStandaloneCompilesImportedPackages runs cardvet on its own on a command and a package of
+// tools that it reaches only through a package the patterns do not match, which calls the
+// tools' generated RegisterTools: that package is compiled against the tools package, so the
+// tools package is compiled whole (cut to its package clause, it failed "undefined:
+// tools.RegisterTools"), and only the tool's diagnostic is printed.
+func TestStandaloneCompilesImportedPackages(t *testing.T) {
+	bin := buildCardvet(t)
+	got, code := run(t, bin, "./cmd/cardvet/testdata/chain/server", "./cmd/cardvet/testdata/chain/tools")
+	want := []string{"cmd/cardvet/testdata/chain/tools/tools.go:8:13: unknown key titel for //card:tool; did you mean title?"}
+	if !slices.Equal(got, want) || code != 3 {
+		t.Errorf("cardvet printed (exit %d)\n%s\nwant (exit 3)\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
