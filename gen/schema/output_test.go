@@ -413,9 +413,9 @@ func TestOutputRequiredOmitted(t *testing.T) {
 	}
 }
 
-// TestFormatMisspelt: a format a letter or two from one JSON Schema defines turned the check
-// off without a word (format=emial); it is a problem with the format meant. Formats of one's
-// own and OpenAPI's (byte, two letters from date) are left alone.
+// TestFormatMisspelt: a format a letter from one JSON Schema defines turned the check off without
+// a word (format=emial); it is a problem with the format meant. Formats of one's own (json, mime
+// one letter from time, ipv4-cidr, timezone, path) and OpenAPI's (byte) are left alone.
 func TestFormatMisspelt(t *testing.T) {
 	pkg := check(t, "package p\n"+
 		"type T struct {\n"+
@@ -425,6 +425,12 @@ func TestFormatMisspelt(t *testing.T) {
 		"\tD string `jsonschema:\"format=phone\"`\n"+
 		"\tE string `jsonschema:\"format=date\"`\n"+
 		"\tF string `jsonschema:\"format=url\"`\n"+
+		"\tG string `jsonschema:\"format=json\"`\n"+
+		"\tH string `jsonschema:\"format=mime\"`\n"+
+		"\tI string `jsonschema:\"format=ipv4-cidr\"`\n"+
+		"\tJ string `jsonschema:\"format=timezone\"`\n"+
+		"\tK string `jsonschema:\"format=path\"`\n"+
+		"\tL string `jsonschema:\"format=hostnme\"`\n"+
 		"}\n")
 	obj := pkg.Scope().Lookup("T")
 	_, probs := schema.For(obj.Type(), obj.Pos())
@@ -433,6 +439,7 @@ func TestFormatMisspelt(t *testing.T) {
 		"field A: jsonschema tag: format=emial is not a format JSON Schema defines, so every validator ignores it; did you mean format=email?",
 		"field B: jsonschema tag: format=Email is not a format JSON Schema defines, so every validator ignores it; did you mean format=email?",
 		"field F: jsonschema tag: format=url is not a format JSON Schema defines, so every validator ignores it; did you mean format=uri?",
+		"field L: jsonschema tag: format=hostnme is not a format JSON Schema defines, so every validator ignores it; did you mean format=hostname?",
 	}
 	if strings.Join(msgs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))

@@ -188,7 +188,7 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 			}
 		}
 		if s.Format != "" && !slices.Contains(jsonSchemaFormats, s.Format) && !slices.Contains(openAPIFormats, s.Format) {
-			if meant := textdist.Closest(s.Format, jsonSchemaFormats); meant != "" {
+			if meant := misspeltFormat(s.Format); meant != "" {
 				m.tagProblemf(at, tagSpot{key: "jsonschema", word: -1, find: "format", name: true, value: true},
 					"jsonschema tag: format=%s is not a format JSON Schema defines, so every validator ignores it; did you mean format=%s?", s.Format, meant)
 			}
@@ -236,6 +236,54 @@ var jsonSchemaFormats = []string{
 	"date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname",
 	"ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template",
 	"json-pointer", "relative-json-pointer", "regex",
+}
+
+// formatSpellings are other spellings of JSON Schema's formats that people write for them.
+var formatSpellings = map[string]string{
+	"url": "uri", "datetime": "date-time", "date_time": "date-time", "e-mail": "email",
+	"ip4": "ipv4", "ip6": "ipv6", "guid": "uuid", "regexp": "regex",
+}
+
+// misspeltFormat returns the JSON Schema format that format is certainly a misspelling of, or "":
+// the same letters in another case (Email), one letter left out, added or swapped with its
+// neighbour in a word of four letters or more (emial, hostnme), or a known other spelling (url,
+// datetime). A letter replaced by another is not taken for a typo: mime, a format of one's own,
+// is one letter from time.
+func misspeltFormat(format string) string {
+	if meant, ok := formatSpellings[strings.ToLower(format)]; ok {
+		return meant
+	}
+	for _, f := range jsonSchemaFormats {
+		if strings.EqualFold(format, f) || len(format) >= 4 && len(f) >= 4 && oneEditNoSubstitution(strings.ToLower(format), f) {
+			return f
+		}
+	}
+	return ""
+}
+
+// oneEditNoSubstitution reports whether a becomes b by one insertion, one deletion, or one swap of
+// neighbouring characters.
+func oneEditNoSubstitution(a, b string) bool {
+	switch {
+	case len(a) == len(b):
+		for i := 0; i+1 < len(a); i++ {
+			if a[i] != b[i] {
+				return a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+			}
+		}
+		return false
+	case len(a) == len(b)+1:
+		a, b = b, a
+	case len(a)+1 != len(b):
+		return false
+	}
+	// a is one shorter than b: b with one character left out.
+	for i := 0; i < len(b); i++ {
+		if a == b[:i]+b[i+1:] {
+			return true
+		}
+	}
+	return false
 }
 
 // openAPIFormats are OpenAPI's own formats, which people bring along on purpose (byte is two
