@@ -88,7 +88,7 @@ func BenchmarkApply(b *testing.B) {
 	b.Run("input", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := apply(benchArguments, in, false); err != nil {
+			if _, err := apply(benchArguments, in, false, nil); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -96,7 +96,7 @@ func BenchmarkApply(b *testing.B) {
 	b.Run("output", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := apply(output, out, true); err != nil {
+			if _, err := apply(output, out, true, nil); err != nil {
 				b.Fatal(err)
 			}
 		}

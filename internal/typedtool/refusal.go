@@ -22,7 +22,7 @@ const maxAlternative = 300
 // "<anonymous schema>" ("oneOf: did not validate against any of [<anonymous schema>
 // <anonymous schema>]").
 var choiceRefusal = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?s)^validating (/\S*): (enum|const|oneOf|anyOf|contains): (.*)$`)
+	return regexp.MustCompile(`(?s)^(?:validating (/\S*): )?(enum|const|oneOf|anyOf|contains): (.*)$`)
 })
 
 // explainChoice rewrites msg, the validator's refusal of args (the arguments as the client sent
@@ -65,7 +65,11 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, arg
 	if known {
 		shown = jsonText(value)
 	}
-	where := "validating " + path + ": " + keyword + ": "
+	where, matches := "validating "+path+": "+keyword+": ", " matches"
+	if path == "" {
+		// A oneOf or anyOf of the whole input (oneof_required, anyof_required groups).
+		where, shown, matches = keyword+": ", "the arguments", " match"
+	}
 	switch keyword {
 	case "enum":
 		return where + shown + " is not one of " + listText(s.Enum)
@@ -79,10 +83,15 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, arg
 		if keyword == "anyOf" {
 			alts = s.AnyOf
 		}
-		if !strings.HasPrefix(m[3], "did not validate against any of") || len(alts) == 0 {
+		switch {
+		case len(alts) == 0:
 			return msg
+		case strings.HasPrefix(m[3], "did not validate against any of"):
+			return where + shown + matches + " none of the schemas " + schemasText(alts)
+		case keyword == "oneOf" && strings.HasPrefix(m[3], "validated against both"):
+			return where + shown + matches + " more than one of the schemas " + schemasText(alts) + ", and must match exactly one"
 		}
-		return where + shown + " matches none of the schemas " + schemasText(alts)
+		return msg
 	case "contains":
 		if s.Contains == nil {
 			return msg
@@ -115,6 +124,9 @@ func atPointer(root *jsonschema.Schema, v any, path string) (s *jsonschema.Schem
 		segs = nil
 	}
 	for i := 0; i < len(segs); i++ {
+		// A path sdkschema.Explain gives goes through a nullable schema as if its oneOf were not
+		// there (it validated the schema rewritten that way).
+		s = nonNull(s)
 		next := func() (string, bool) {
 			if i+1 >= len(segs) {
 				return "", false
@@ -161,7 +173,47 @@ func atPointer(root *jsonschema.Schema, v any, path string) (s *jsonschema.Schem
 			return nil, nil, false
 		}
 	}
-	return s, value, known
+	return nonNull(s), value, known
+}
+
+// nonNull is s, or its alternative other than null when s is a nullable schema as invopop and
+// cardgen write it: {"oneOf":[<schema>,{"type":"null"}]}.
+func nonNull(s *jsonschema.Schema) *jsonschema.Schema {
+	if s == nil || len(s.OneOf) != 2 || s.Type != "" || len(s.Properties) > 0 {
+		return s
+	}
+	for i, alt := range s.OneOf {
+		if alt != nil && alt.Type == "null" {
+			return s.OneOf[1-i]
+		}
+	}
+	return s
+}
+
+// schemaBound is the bound keyword of the schema at path, as JSON writes it, when the schema has
+// it: the validator prints a bound with six decimals (%f), 0.000000 for 1e-7.
+func schemaBound(root *jsonschema.Schema, path, keyword string) (string, bool) {
+	s, _, _ := atPointer(root, nil, path)
+	if s == nil {
+		return "", false
+	}
+	var b *float64
+	switch keyword {
+	case "minimum":
+		b = s.Minimum
+	case "maximum":
+		b = s.Maximum
+	case "exclusiveMinimum":
+		b = s.ExclusiveMinimum
+	case "exclusiveMaximum":
+		b = s.ExclusiveMaximum
+	case "multipleOf":
+		b = s.MultipleOf
+	}
+	if b == nil {
+		return "", false
+	}
+	return strconv.FormatFloat(*b, 'g', -1, 64), true
 }
 
 // jsonText is v as JSON, shortened to maxAlternative characters.

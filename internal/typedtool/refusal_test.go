@@ -25,7 +25,10 @@ func TestChoiceRefusalsInJSONTerms(t *testing.T) {
 		`"l":{"type":"array","contains":{"type":"integer"}},` +
 		`"nul":{"oneOf":[{"type":"integer","maximum":5},{"type":"null"}]},` +
 		`"tags":{"type":"array","items":{"enum":["x","y"]}},` +
-		`"in":{"type":"object","properties":{"level":{"enum":[1,2,3]}}}}}`
+		`"in":{"type":"object","properties":{"level":{"enum":[1,2,3]}}},` +
+		`"nc":{"oneOf":[{"type":"array","items":{"enum":["x","y"]}},{"type":"null"}]},` +
+		`"no":{"oneOf":[{"type":"object","properties":{"c":{"enum":["red","green"]}}},{"type":"null"}]},` +
+		`"tiny":{"type":"number","maximum":1e-7}}}`
 	cs := connectValidating(t, schema)
 	const p = `validating "arguments": validating /properties/`
 	for args, want := range map[string]string{
@@ -38,6 +41,33 @@ func TestChoiceRefusalsInJSONTerms(t *testing.T) {
 		`{"nul":9}`:               p + `nul: maximum: 9 is greater than 5`,
 		`{"tags":["z"]}`:          p + `tags/items: enum: z is not one of "x", "y"`,
 		`{"in":{"level":"high"}}`: p + `in/properties/level: enum: "high" is not one of 1, 2, 3`,
+		// Inside a nullable field, the path sdkschema.Explain gives passes its oneOf.
+		`{"nc":["z"]}`:        p + `nc/items: enum: z is not one of "x", "y"`,
+		`{"no":{"c":"pink"}}`: p + `no/properties/c: enum: "pink" is not one of "red", "green"`,
+		`{"tiny":1}`:          p + `tiny: maximum: 1 is greater than 1e-07`,
+		`{"c":{"a":"x\ny"}}`:  p + `c: type: got an object, want "string"`,
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", args, res.IsError, text, want)
+		}
+	}
+}
+
+// TestWholeInputChoices: the oneOf and anyOf that oneof_required and anyof_required tags put at
+// the top of an input schema were left as the validator wrote them ("anyOf: did not validate
+// against any of [<anonymous schema> <anonymous schema>]", "oneOf: validated against both
+// <anonymous schema> and <anonymous schema>").
+func TestWholeInputChoices(t *testing.T) {
+	cs := connectValidating(t, `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},`+
+		`"anyOf":[{"required":["a"]},{"required":["b"]}],"oneOf":[{"required":["a"]},{"required":["b"]}]}`)
+	const p = `validating "arguments": `
+	for args, want := range map[string]string{
+		`{}`:                p + `anyOf: the arguments match none of the schemas {"required":["a"]} or {"required":["b"]}`,
+		`{"a":"x","b":"y"}`: p + `oneOf: the arguments match more than one of the schemas {"required":["a"]} or {"required":["b"]}, and must match exactly one`,
 	} {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(args)})
 		if err != nil {

@@ -54,11 +54,12 @@ import (
 //     to logger at error level, or to slog's default logger when logger is nil (but for
 //     http.ErrAbortHandler, which net/http does not log either).
 //   - "arguments": null is taken as no arguments (see apply).
-//   - A default applies only inside an object the client sent, or one that a property's own
-//     default supplied: a missing property's default applies, but a missing object is not made
-//     up to hold its properties' defaults, as jsonschema-go's ApplyDefaults makes it (see
-//     exactDefaults). With Opts *Opts in In, and a default on a property of Opts, mcp.AddTool
-//     gives h a non-nil Opts for {}, so in.Opts == nil cannot tell that the client sent none.
+//   - A default applies inside an object the client sent (a required one too), or one that a
+//     property's own default supplied; a missing object is made up to hold its properties'
+//     defaults only for a field of a struct type (not a pointer) whose properties require
+//     nothing (see exactDefaults). With Opts *Opts in In, and a default on a property of Opts,
+//     mcp.AddTool gives h a non-nil Opts for {}, so in.Opts == nil cannot tell that the client
+//     sent none.
 //   - The output is sent as h returned it, validated against the output schema but without its
 //     defaults: mcp.AddTool applies them to the output too, so a field h left out (a zero
 //     dropped by omitempty, a nil pointer) reached the client as the schema's default, or as an
@@ -98,6 +99,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 	checkOutput := t.OutputSchema != nil
 	// Whether Out is a pointer type is known now, not on each call.
 	outIsPtr := reflect.TypeFor[Out]().Kind() == reflect.Pointer
+	inType := reflect.TypeFor[In]()
 	s.AddTool(t, func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 		defer func() {
 			// recover returns nil for runtime.Goexit (t.FailNow in a test's handler), which
@@ -117,7 +119,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		if err != nil {
 			return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)
 		}
-		args, err := apply(req.Params.Arguments, inResolved, false)
+		args, err := apply(req.Params.Arguments, inResolved, false, inType)
 		if err != nil {
 			return errorResult(fmt.Errorf("validating \"arguments\": %s", argumentError(err, in.raw, inResolved.Schema(), req.Params.Arguments))), nil
 		}
@@ -167,7 +169,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 			if err != nil {
 				return nil, fmt.Errorf("tool %s: output schema: %w", t.Name, err)
 			}
-			if outJSON, err = apply(outJSON, outResolved, true); err != nil {
+			if outJSON, err = apply(outJSON, outResolved, true, nil); err != nil {
 				return nil, fmt.Errorf("validating tool output: %w", err)
 			}
 		}
@@ -309,10 +311,14 @@ func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args
 		}
 		return sub[1] + ": " + n + " is"
 	})
-	// The bound itself is printed with %f: 5.000000 for 5.
+	// The bound itself is printed with %f: 5.000000 for 5, 0.000000 for 1e-7. It is taken from
+	// the schema at the path the message names, or else its zeros are cut.
 	msg = validatorGoValues().fixed.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := validatorGoValues().fixed.FindStringSubmatch(m)
-		return sub[1] + strings.TrimSuffix(strings.TrimRight(sub[2], "0"), ".")
+		if b, ok := schemaBound(root, sub[1], sub[2]); ok {
+			return sub[0][:len(sub[0])-len(sub[4])] + b
+		}
+		return sub[0][:len(sub[0])-len(sub[4])] + strings.TrimSuffix(strings.TrimRight(sub[4], "0"), ".")
 	})
 	return elideMiddle(msg, maxArgumentError)
 }
@@ -320,9 +326,9 @@ func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args
 // validatorGoValues are the patterns argumentError rewrites, compiled on the first refused call
 // rather than when a server starts.
 var validatorGoValues = sync.OnceValue(func() (p struct{ typeOf, bound, fixed *regexp.Regexp }) {
-	p.typeOf = regexp.MustCompile(`: type: (.*?) has type "(object|array|string)", want`)
+	p.typeOf = regexp.MustCompile(`(?s): type: (.*?) has type "(object|array|string)", want`)
 	p.bound = regexp.MustCompile(`((?:exclusiveM|m)(?:in|ax)imum|multipleOf): (-?\d+/\d+) is`)
-	p.fixed = regexp.MustCompile(`( is (?:(?:greater|less) than(?: or equal to)?|not a multiple of) )(-?\d+\.\d{6})\b`)
+	p.fixed = regexp.MustCompile(`validating (/\S*): ((?:exclusiveM|m)(?:in|ax)imum|multipleOf): \S+ (is (?:(?:greater|less) than(?: or equal to)?|not a multiple of)) (-?\d+\.\d{6})\b`)
 	return p
 })
 
@@ -417,7 +423,7 @@ func (l *Schema) Resolved() (*jsonschema.Resolved, error) {
 // Unlike the SDK (go-sdk issue 1201), integers keep their exact value: decoded as float64, an
 // int64 or uint64 beyond 2^53 was rounded when the value was encoded again, so the handler got,
 // and structuredContent sent, another number than the one given, with no error.
-func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) (json.RawMessage, error) {
+func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool, in reflect.Type) (json.RawMessage, error) {
 	var v any
 	var lossy bool // a number was decoded as a float64 that does not write back as it was written
 	if !forOutput {
@@ -442,7 +448,7 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool) 
 		// each as json.Unmarshal does, so a default of 9007199254740993 became …992 and one of
 		// 18446744073709551615 overflowed every call that left the field out; and it made up a
 		// missing object to hold its properties' defaults.
-		if err := exactDefaults(m, resolved.Schema()); err != nil {
+		if err := exactDefaults(m, resolved.Schema(), in); err != nil {
 			return nil, fmt.Errorf("applying schema defaults:\n%w", err)
 		}
 		v = m
@@ -509,34 +515,79 @@ func asWritten(orig, applied any) any {
 
 // exactDefaults sets, in the object v, each property of s that v lacks and that has a default
 // (and is not required), to the default decoded as unmarshalExact decodes, and so on into the
-// objects v has, and those a default gave it. Unlike resolved.ApplyDefaults, it makes up no
-// object the client left out to hold its properties' defaults: a handler whose input has
-// Opts *Opts got a non-nil Opts for {} when a property of Opts had a default, so in.Opts == nil
-// could not tell that the client sent none.
-func exactDefaults(v any, s *jsonschema.Schema) error {
+// objects v has (required or not), and those a default gave it. t is the Go type v decodes into,
+// or nil when unknown.
+//
+// Unlike resolved.ApplyDefaults, it makes up an object the client left out only for a field of
+// a struct type (not a pointer) whose properties have defaults and none is required: the handler
+// gets those defaults in the struct, as with mcp.AddTool, where for Opts *Opts it got a non-nil
+// Opts for {}, so in.Opts == nil could not tell that the client sent none; and an object whose
+// schema requires properties is not made up to fail validation.
+func exactDefaults(v any, s *jsonschema.Schema, t reflect.Type) error {
 	m, ok := v.(map[string]any)
 	if !ok || s == nil {
 		return nil
 	}
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	var fields map[string]jsonField // t's fields by JSON name, found when first needed
 	for prop, sub := range s.Properties {
-		if sub == nil || slices.Contains(s.Required, prop) {
-			continue // a required property's default is ignored, as ApplyDefaults ignores it
+		if sub == nil {
+			continue
 		}
+		required := slices.Contains(s.Required, prop) // its default is ignored, as ApplyDefaults ignores it
 		val, has := m[prop]
-		if !has && sub.Default != nil {
+		if !has && sub.Default != nil && !required {
 			var d any
 			if err := unmarshalExact(sub.Default, &d); err != nil {
 				return fmt.Errorf("the default of %s: %w", prop, err)
 			}
 			m[prop], val, has = d, d, true
 		}
+		var ft reflect.Type
+		if t != nil && t.Kind() == reflect.Struct && (has || holdsOnlyDefaults(sub)) {
+			if fields == nil {
+				fields = cachedJSONFields(t)
+			}
+			ft = fields[prop].typ
+		}
+		if !has && ft != nil && ft.Kind() == reflect.Struct {
+			val, has = map[string]any{}, true
+			m[prop] = val
+		}
 		if has {
-			if err := exactDefaults(val, sub); err != nil {
+			if err := exactDefaults(val, sub, ft); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// holdsOnlyDefaults reports whether s is an object schema that requires no property and gives one
+// a default: a value struct the client left out is made up to hold them (exactDefaults).
+func holdsOnlyDefaults(s *jsonschema.Schema) bool {
+	if s.Type != "object" || len(s.Required) > 0 {
+		return false
+	}
+	for _, p := range s.Properties {
+		if p != nil && p.Default != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonFieldsByType caches jsonFields per struct type: exactDefaults may need them on every call.
+var jsonFieldsByType sync.Map // reflect.Type → map[string]jsonField
+
+func cachedJSONFields(t reflect.Type) map[string]jsonField {
+	if f, ok := jsonFieldsByType.Load(t); ok {
+		return f.(map[string]jsonField)
+	}
+	f, _ := jsonFieldsByType.LoadOrStore(t, jsonFields(t))
+	return f.(map[string]jsonField)
 }
 
 // unmarshalExact is json.Unmarshal into v (a *any or a *map[string]any) but for numbers: an

@@ -254,15 +254,18 @@ func TestIntegerArgumentsSpelledAsFloats(t *testing.T) {
 }
 
 // TestNestedDefaultsOnlyInSentObjects: a default applies inside an object the client sent, or
-// one a property's own default supplied, and a missing object is not made up to hold its
-// properties' defaults, as jsonschema-go's ApplyDefaults (and typedtool after it) made it: the
-// handler got Opts{Limit: 20} for {}, so an in.Opts == nil check could not tell that the client
-// sent no options. A property's own default at the top level applies when it is missing.
+// one a property's own default supplied; a missing object is not made up to hold its properties'
+// defaults when the handler would see it (a pointer field: jsonschema-go's ApplyDefaults gave the
+// handler Opts{Limit: 20} for {}, so an in.Opts == nil check could not tell that the client sent
+// no options), but is for a value struct, whose zero value would otherwise hide the defaults. A
+// property's own default at the top level applies when it is missing, and defaults apply inside
+// a required object too (they were skipped with the object's own default).
 func TestNestedDefaultsOnlyInSentObjects(t *testing.T) {
 	const schema = `{"type":"object","properties":{` +
 		`"opts":{"type":"object","properties":{"limit":{"type":"integer","default":20},"mode":{"type":"string","default":"fast"}}},` +
 		`"inner":{"type":"object","properties":{"max":{"type":"integer","default":18446744073709551615}}},` +
-		`"page":{"type":"integer","default":1}}}`
+		`"page":{"type":"integer","default":1},` +
+		`"req":{"type":"object","properties":{"n":{"type":"integer","default":7}}}},"required":["req"]}`
 	type opts struct {
 		Limit int    `json:"limit,omitempty"`
 		Mode  string `json:"mode,omitempty"`
@@ -273,6 +276,9 @@ func TestNestedDefaultsOnlyInSentObjects(t *testing.T) {
 			Max uint64 `json:"max,omitempty"`
 		} `json:"inner"`
 		Page int `json:"page,omitempty"`
+		Req  struct {
+			N int `json:"n,omitempty"`
+		} `json:"req"`
 	}
 	var got nestIn
 	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
@@ -294,10 +300,10 @@ func TestNestedDefaultsOnlyInSentObjects(t *testing.T) {
 		}
 		return got
 	}
-	if in := call(`{}`); in.Opts != nil || in.Inner.Max != 0 || in.Page != 1 {
-		t.Errorf("{}: the handler got opts %+v, inner.max %d, page %d; want no opts, inner.max 0, page 1 (its own default)", in.Opts, in.Inner.Max, in.Page)
+	if in := call(`{"req":{}}`); in.Opts != nil || in.Inner.Max != math.MaxUint64 || in.Page != 1 || in.Req.N != 7 {
+		t.Errorf(`{"req":{}}: the handler got opts %+v, inner.max %d, page %d, req.n %d; want no opts, inner.max 18446744073709551615 (a value struct), page 1 (its own default), req.n 7`, in.Opts, in.Inner.Max, in.Page, in.Req.N)
 	}
-	if in := call(`{"opts":{"mode":"slow"},"inner":{}}`); in.Opts == nil || *in.Opts != (opts{Limit: 20, Mode: "slow"}) || in.Inner.Max != math.MaxUint64 {
+	if in := call(`{"opts":{"mode":"slow"},"inner":{},"req":{"n":1}}`); in.Opts == nil || *in.Opts != (opts{Limit: 20, Mode: "slow"}) || in.Inner.Max != math.MaxUint64 || in.Req.N != 1 {
 		t.Errorf("objects sent: the handler got opts %+v, inner.max %d; want limit 20 mode slow, inner.max 18446744073709551615", in.Opts, in.Inner.Max)
 	}
 }

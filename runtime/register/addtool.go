@@ -25,9 +25,10 @@ import (
 //     (but for http.ErrAbortHandler, which net/http does not log either).
 //   - "arguments": null is taken as no arguments; mcp.AddTool panics on it when the input
 //     schema has a default.
-//   - A default applies only inside an object the client sent, or one a property's own default
-//     supplied: mcp.AddTool makes up a missing object to hold its properties' defaults, so with
-//     Opts *Opts in In, h got a non-nil Opts for {} and could not tell that none was sent.
+//   - A default applies inside an object the client sent (a required one too), or one a
+//     property's own default supplied; a missing object is made up to hold its properties'
+//     defaults only for a value struct field: mcp.AddTool makes one up for a pointer field too,
+//     so with Opts *Opts in In, h got a non-nil Opts for {} and could not tell that none was sent.
 //   - The output is sent as h returned it: mcp.AddTool applies the output schema's defaults to
 //     it, so a field h left out (a zero dropped by omitempty, a nil pointer) reached the client
 //     as the default.
