@@ -20,7 +20,7 @@ func TestMayImport(t *testing.T) {
 		{"example.com/b", "example.com/a/internal", false},
 		{"example.com/svc", "github.com/modelcontextprotocol/go-sdk/internal/jsonrpc2", false},
 		{"example.com/svc", "internal/poll", false},
-		{"net/http", "internal/poll", true},
+		{"example/svc", "internal/poll", false}, // a module path without a dot is no standard library
 		{"example.com/svc", "example.com/internals/x", true},
 	} {
 		got := true
@@ -29,6 +29,17 @@ func TestMayImport(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%s importing %s: got %v, want %v", c.importer, c.path, got, c.want)
+		}
+	}
+}
+
+// TestExportedName: the alias cardgen suggests for an unexported type of another package is an
+// exported name: ñame became "\xc3\xb1ame" with its first byte upper-cased, and _hidden stayed
+// _hidden, which declares the same name again.
+func TestExportedName(t *testing.T) {
+	for name, want := range map[string]string{"status": "Status", "ñame": "Ñame", "_hidden": "X_hidden", "中文": "X中文"} {
+		if got := exportedName(name); got != want {
+			t.Errorf("exportedName(%q) = %q, want %q", name, got, want)
 		}
 	}
 }

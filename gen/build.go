@@ -1186,7 +1186,7 @@ func (b *builder) unwritable(obj *types.TypeName) (why, todo string) {
 		return "", ""
 	}
 	if !obj.Exported() {
-		exported := strings.ToUpper(obj.Name()[:1]) + obj.Name()[1:]
+		exported := exportedName(obj.Name())
 		return fmt.Sprintf("%s is not exported by package %s", obj.Name(), pkg.Name()),
 			fmt.Sprintf("declare an exported alias of it in package %s (type %s = %s) and use that in the handler", pkg.Name(), exported, obj.Name())
 	}
@@ -1199,6 +1199,16 @@ func (b *builder) unwritable(obj *types.TypeName) (why, todo string) {
 			fmt.Sprintf("use an alias of the type itself (type %s = %s.%s) declared in a package that %s may import", obj.Name(), pkg.Name(), obj.Name(), b.pkg.Types.Path())
 	}
 	return "", ""
+}
+
+// exportedName is an exported name for the unexported name: its first letter in upper case, or,
+// when that letter has none (_hidden, 中文), an X before it.
+func exportedName(name string) string {
+	r, size := utf8.DecodeRuneInString(name)
+	if up := unicode.ToUpper(r); up != r && unicode.IsUpper(up) {
+		return string(up) + name[size:]
+	}
+	return "X" + name
 }
 
 // internalParent returns the parent of the last internal element of an import path, whose tree
@@ -1217,12 +1227,13 @@ func internalParent(path string) (parent string, ok bool) {
 	return "", false
 }
 
-// mayImport reports whether the package importer is in the tree of parent, as returned by
-// internalParent ("" stands for the standard library, whose paths have no dot in their first
-// element).
+// mayImport reports whether the package importer, one cardgen generates for, is in the tree of
+// parent, as returned by internalParent ("" stands for the standard library's internal
+// packages, which no package cardgen generates for may import: it is never of the standard
+// library, whatever its path looks like — example/p has no dot either).
 func mayImport(importer, parent string) bool {
 	if parent == "" {
-		return !strings.Contains(strings.Split(importer, "/")[0], ".")
+		return false
 	}
 	return importer == parent || strings.HasPrefix(importer, parent+"/")
 }

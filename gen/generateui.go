@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"os"
@@ -183,13 +184,15 @@ func (b *builder) generatingTestFiles() []*ast.File {
 	return GenerateTestFiles(b.pkg.Fset, b.out.Dir)
 }
 
-// GenerateTestFiles returns the _test.go files in dir that have a //go:generate line, parsed
-// into fset for their comments: go generate runs their lines as the package's, and a load of
-// the package (go/packages, go/build's GoFiles) does not hold them. Pass them to PackageUIDir
-// after the package's other files, as cardgen and cardgen new do.
+// GenerateTestFiles returns the _test.go files in dir that have a //go:generate line and that
+// this build's constraints keep, parsed into fset for their comments, in go generate's order
+// (the package's own test files, then those of its _test package): go generate runs their
+// lines as the package's, and a load of the package (go/packages, go/build's GoFiles) does not
+// hold them. Pass them to PackageUIDir after the package's other files, as cardgen and cardgen
+// new do.
 func GenerateTestFiles(fset *token.FileSet, dir string) []*ast.File {
 	entries, _ := os.ReadDir(dir)
-	var files []*ast.File
+	var files, external []*ast.File
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") || strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(e.Name(), "_") {
 			continue
@@ -199,10 +202,18 @@ func GenerateTestFiles(fset *token.FileSet, dir string) []*ast.File {
 		if err != nil || !bytes.Contains(src, []byte("//go:generate")) {
 			continue
 		}
+		if ok, err := build.Default.MatchFile(dir, e.Name()); err == nil && !ok {
+			continue // go generate skips a file the build leaves out (//go:build ignore, _windows)
+		}
 		// A file with a syntax error still has the comments before it.
-		if f, _ := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution); f != nil {
+		f, _ := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
+		switch {
+		case f == nil:
+		case strings.HasSuffix(f.Name.Name, "_test"):
+			external = append(external, f)
+		default:
 			files = append(files, f)
 		}
 	}
-	return files
+	return append(files, external...)
 }

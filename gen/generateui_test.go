@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -54,5 +56,29 @@ func TestGenerateLineAliases(t *testing.T) {
 	})
 	if hasGenerateLine(token.NewFileSet(), nil, dir) {
 		t.Errorf("an alias of a.go ran cardgen on a line of b.go")
+	}
+}
+
+// TestGenerateTestFilesAsGoGenerate: the test files whose //go:generate lines count are those go
+// generate runs: a file the build leaves out (//go:build ignore) is not one, and the package's own
+// test files come before those of its _test package, whatever their names.
+func TestGenerateTestFilesAsGoGenerate(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"a_test.go": "package p_test\n\n//go:generate go tool cardgen -ui x\n",
+		"b_test.go": "package p\n\n//go:generate go tool cardgen -ui y\n",
+		"c_test.go": "//go:build ignore\n\npackage p\n\n//go:generate go tool cardgen -ui z\n",
+		"d_test.go": "package p\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	for _, f := range GenerateTestFiles(token.NewFileSet(), dir) {
+		got = append(got, f.Name.Name)
+	}
+	if want := []string{"p", "p_test"}; !slices.Equal(got, want) {
+		t.Errorf("GenerateTestFiles: packages %q; want %q (b_test.go, then a_test.go; c_test.go left out)", got, want)
 	}
 }
