@@ -5,6 +5,9 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
+
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // Explain returns a more precise error than err, the failure of validating v against the schema
@@ -20,22 +23,37 @@ import (
 // 0/1 is less than 1.000000", in the validator's words). It returns err when no rewriting applies
 // or the rewritten schema says nothing more.
 func Explain(raw []byte, v any, err error) error {
-	var root map[string]any
-	if json.Unmarshal(raw, &root) != nil || !rewriteNullable(root) {
-		return err
-	}
-	b, merr := json.Marshal(root)
-	if merr != nil {
-		return err
-	}
-	resolved, rerr := Resolve(b)
-	if rerr != nil {
+	resolved := rewrittenSchema(raw)
+	if resolved == nil {
 		return err
 	}
 	if verr := resolved.Validate(v); verr != nil {
 		return innermost{verr}
 	}
 	return err
+}
+
+// rewritten holds, by the bytes of the schema, its nullable oneOfs rewritten and resolved (or
+// nil when none can be): a server explains every refused call a client sends, and resolving
+// the schema anew each time let a client make it do that work at will. The schemas are a
+// program's own (tool schemas, their properties), so the map stays as small as they are.
+var rewritten sync.Map // string → *jsonschema.Resolved
+
+// rewrittenSchema is raw with its nullable oneOfs written the equivalent way, resolved, or nil
+// when no rewriting applies or the result does not resolve.
+func rewrittenSchema(raw []byte) *jsonschema.Resolved {
+	if r, ok := rewritten.Load(string(raw)); ok {
+		return r.(*jsonschema.Resolved)
+	}
+	var resolved *jsonschema.Resolved
+	var root map[string]any
+	if json.Unmarshal(raw, &root) == nil && rewriteNullable(root) {
+		if b, err := json.Marshal(root); err == nil {
+			resolved, _ = Resolve(b)
+		}
+	}
+	r, _ := rewritten.LoadOrStore(string(raw), resolved)
+	return r.(*jsonschema.Resolved)
 }
 
 // innermost is a validation error that says only where it happened at last: the validator

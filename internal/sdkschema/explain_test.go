@@ -117,3 +117,17 @@ func TestRewriteNullableKeepsMeaning(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainResolvesOnce: a server explains every refused call a client sends, and resolving the
+// rewritten schema anew each time let a client make it do that work at will; the rewritten
+// schema is resolved once per schema.
+func TestExplainResolvesOnce(t *testing.T) {
+	raw := []byte(`{"type":"object","properties":{"n":{"oneOf":[{"type":"integer","minimum":1},{"type":"null"}]}}}`)
+	first := rewrittenSchema(raw)
+	if first == nil || rewrittenSchema(raw) != first {
+		t.Errorf("rewrittenSchema gave %p, then another; want one resolved schema, kept", first)
+	}
+	if r := rewrittenSchema([]byte(`{"type":"object"}`)); r != nil {
+		t.Errorf("rewrittenSchema of a schema with nothing to rewrite = %p; want nil", r)
+	}
+}
