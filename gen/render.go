@@ -648,10 +648,11 @@ func renderRegister(f *jen.File, p *Package) {
 
 // registerChunk is the most tools one generated function registers. RegisterTools of a package
 // with more calls helpers of registerChunk tools each (registerHelpers): the compiler's work on
-// one function grows faster than its size, and a RegisterTools of 4,000 function literals took
-// a third longer to compile than the same literals in functions of 100 (BENCHMARKS.md,
-// "Compile time of the generated package"). A variable so that tests can split small packages.
-var registerChunk = 100
+// one function grows faster than its size, and the package of 4,000 tools took 18% less CPU to
+// build in functions of 200 than in one RegisterTools, and 11% less than in functions of 100
+// (BENCHMARKS.md, "Compile time of the generated package"). A variable so that tests can split
+// small packages.
+var registerChunk = 200
 
 // registerHelpers returns the names of the functions RegisterTools splits the registration of
 // n tools into, in order, or nil when n tools take one function: registerTools1, registerTools2,
