@@ -104,11 +104,12 @@ func (b *builder) carousel(t *Tool, spec *ACPSpec) bool {
 		if reflect.StructTag(st.Tag(i)).Get("card") == "-" {
 			return nil, false, false
 		}
-		p, ptr := elem.(*types.Pointer)
+		// An element type may be written through aliases (type Item = Room, type RoomRef = *Room).
+		p, ptr := types.Unalias(elem).(*types.Pointer)
 		if ptr {
 			elem = p.Elem()
 		}
-		named, ok := elem.(*types.Named)
+		named, ok := types.Unalias(elem).(*types.Named)
 		if !ok || b.out.TypeCards[named.Obj()] == nil || b.out.TypeCards[named.Obj()].Markdown != nil {
 			return nil, false, false
 		}

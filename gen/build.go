@@ -228,7 +228,14 @@ type builder struct {
 
 // Model builds the model of one package and checks it. It always returns a Package (possibly
 // partial) and every diagnostic found; the package can be rendered only when there are none.
+// Every message is bounded in length, however long the text it quotes (boundMessage).
 func Model(pkg Input, opts Options) (*Package, Diagnostics) {
+	p, diags := model(pkg, opts)
+	diags.bound()
+	return p, diags
+}
+
+func model(pkg Input, opts Options) (*Package, Diagnostics) {
 	b := &builder{
 		collector:     &collector{fset: pkg.Fset},
 		pkg:           pkg,
@@ -307,6 +314,9 @@ func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 			}
 		}
 		b.strayDirectives(f)
+	}
+	for _, name := range registerHelpers(len(b.out.Tools)) {
+		b.out.willDeclare[name] = true
 	}
 	b.nameReceivers()
 	b.checkBuiltinViewOrigins()
@@ -1071,7 +1081,9 @@ var toolLocals = map[string]bool{"InputSchema": true, "OutputSchema": true, "UI"
 // packages of the tools' input and output types (a receiver type Model of a tool whose input is
 // a model.Lookup), Go's
 // predeclared names (a parameter "nil" would shadow the nil they return), the package's own
-// names (a handler function is called by its name), the other receivers' parameters, and the
+// names (a handler function is called by its name), the names the generated file declares
+// (RegisterTools calls registerTools1, … in a package of many tools: a receiver type
+// RegisterTools1 gets registerTools1Svc), the other receivers' parameters, and the
 // names of each tool's declarations and variables there (toolLocals): a receiver type
 // GetOrderInputSchema gets getOrderInputSchemaSvc.
 func (b *builder) nameReceivers() {
@@ -1096,7 +1108,7 @@ func (b *builder) nameReceivers() {
 	taken := func(name string) bool {
 		trimmed := strings.TrimRight(name, "0123456789")
 		if generatedLocals[name] || generatedImports[trimmed] || imports[name] || imports[trimmed] || used[name] ||
-			types.Universe.Lookup(name) != nil || b.out.declares(name) {
+			types.Universe.Lookup(name) != nil || b.out.declares(name) || b.out.willDeclare[name] {
 			return true
 		}
 		return slices.ContainsFunc(b.out.Tools, func(t *Tool) bool {
@@ -1492,6 +1504,9 @@ func (b *builder) declaredNames() map[string]declaredName {
 	}
 	if len(b.out.UIFiles) > 0 {
 		names["uiFiles"] = declaredName{what: "the views it embeds"}
+	}
+	for _, name := range registerHelpers(len(b.out.Tools)) {
+		names[name] = declaredName{what: fmt.Sprintf("a part of RegisterTools, which registers the tools of a package of more than %d in functions of %d", registerChunk, registerChunk)}
 	}
 	// Constants are named by concatenation, so two tools can arrive at one name: the reply of
 	// tool send (send + ReplyText1) and the text of tool send_reply (sendReply + Text1).

@@ -7,7 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cardgen/cardgen/annotations"
 )
@@ -97,6 +100,7 @@ func RelativeTo(dir, path string) string {
 // sortDiagnostics orders by file, line, column and message, and drops exact duplicates (the same
 // problem reached through two tools that share an output type is reported once).
 func sortDiagnostics(ds Diagnostics) Diagnostics {
+	ds.bound()
 	slices.SortFunc(ds, func(a, b Diagnostic) int {
 		return cmp.Or(
 			cmp.Compare(a.Pos.Filename, b.Pos.Filename),
@@ -106,6 +110,71 @@ func sortDiagnostics(ds Diagnostics) Diagnostics {
 		)
 	})
 	return slices.CompactFunc(ds, func(a, b Diagnostic) bool { return a.Pos == b.Pos && a.Msg == b.Msg })
+}
+
+// Messages quote the user's text — a directive key, a template field, a name — and that text
+// can be of any length: a 100,000-character key made a 100 KB line. A run of more than
+// longRun characters without a space is shortened to its first runHead and last runTail
+// characters around the count of those left out, so that every line stays short enough to read
+// whatever the input. The limit is above anything a message quotes on purpose (a JSON example
+// or an import path of the golden cases, 77 characters at most).
+const (
+	longRun = 200
+	runHead = 80
+	runTail = 40
+)
+
+// bound shortens the long runs of every message in place (boundMessage). The positions are
+// the diagnostics' own, not part of the message, and stay as they are.
+func (ds Diagnostics) bound() {
+	for i := range ds {
+		ds[i].Msg = boundMessage(ds[i].Msg)
+	}
+}
+
+// boundMessage returns msg with each run of more than longRun characters (runes) that are not
+// white space replaced by its first runHead and last runTail characters with "…(N more
+// characters)…" between them. The result has no such run, so shortening it again changes
+// nothing.
+func boundMessage(msg string) string {
+	if len(msg) <= longRun {
+		return msg // fewer bytes than the limit's runes
+	}
+	var b strings.Builder
+	done := 0 // msg[:done] is written to b, or nothing was shortened yet when b is empty
+	start, runes := 0, 0
+	flush := func(end int) {
+		if runes > longRun {
+			head, tail := start, end
+			for range runHead {
+				_, size := utf8.DecodeRuneInString(msg[head:])
+				head += size
+			}
+			for range runTail {
+				_, size := utf8.DecodeLastRuneInString(msg[:tail])
+				tail -= size
+			}
+			b.Grow(len(msg[done:head]) + 32 + len(msg[tail:end]))
+			b.WriteString(msg[done:head])
+			b.WriteString("…(" + strconv.Itoa(runes-runHead-runTail) + " more characters)…")
+			b.WriteString(msg[tail:end])
+			done = end
+		}
+	}
+	for i, r := range msg {
+		if unicode.IsSpace(r) {
+			flush(i)
+			start, runes = i+utf8.RuneLen(r), 0
+			continue
+		}
+		runes++
+	}
+	flush(len(msg))
+	if done == 0 {
+		return msg
+	}
+	b.WriteString(msg[done:])
+	return b.String()
 }
 
 // collector gathers diagnostics for one package, in the style of wire's error collector: every

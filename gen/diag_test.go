@@ -1,11 +1,14 @@
 package gen
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -109,5 +112,89 @@ func TestPackageErrorNotes(t *testing.T) {
 	want := "x redeclared in this block (other declaration of x: q.go:4:1) (in the standard library: $GOROOT/src/strings/strings.go:62:1)"
 	if len(ds) != 1 || ds[0].Msg != want {
 		t.Errorf("diagnostics %v; want one: %q", ds, want)
+	}
+}
+
+// TestBoundMessage: a run of more than longRun characters without a space keeps its first
+// runHead and last runTail characters, cut on rune boundaries, around the count of the others;
+// shorter runs, the spaces between runs and a second shortening leave the message as it is.
+func TestBoundMessage(t *testing.T) {
+	long := "k" + strings.Repeat("é", 250) + "z" // 252 runes, 502 bytes
+	for _, c := range []struct{ in, want string }{
+		{"unknown key kaaa for //card:tool; did you mean title?", "unknown key kaaa for //card:tool; did you mean title?"},
+		{strings.Repeat("a", longRun), strings.Repeat("a", longRun)},
+		{strings.Repeat("a", longRun+1), strings.Repeat("a", runHead) + "…(81 more characters)…" + strings.Repeat("a", runTail)},
+		{"unknown key " + long + " for\t//card:tool; " + long,
+			"unknown key k" + strings.Repeat("é", runHead-1) + "…(132 more characters)…" + strings.Repeat("é", runTail-1) + "z for\t//card:tool; " +
+				"k" + strings.Repeat("é", runHead-1) + "…(132 more characters)…" + strings.Repeat("é", runTail-1) + "z"},
+	} {
+		got := boundMessage(c.in)
+		if got != c.want {
+			t.Errorf("boundMessage(%.40q…) = %q; want %q", c.in, got, c.want)
+		}
+		if !utf8.ValidString(got) {
+			t.Errorf("boundMessage(%.40q…) cut a rune: %q", c.in, got)
+		}
+		if again := boundMessage(got); again != got {
+			t.Errorf("boundMessage shortened its own result again: %q", again)
+		}
+	}
+}
+
+// TestLongUserTextBounded: a 100,000-character directive key (reported by the annotations
+// parser) and template field (reported by gen's template check) make diagnostics of a few
+// hundred bytes, at the positions they had.
+func TestLongUserTextBounded(t *testing.T) {
+	key := "k" + strings.Repeat("a", 100_000)
+	field := "X" + strings.Repeat("a", 100_000)
+	keyLine := "//card:tool " + key + `="x"`
+	fieldLine := `//card:result title="{{.` + field + `}}"`
+	src := "package p\n\nimport \"context\"\n\ntype In struct {\n\tID string `json:\"id\"`\n}\n\ntype Out struct {\n\tID string `json:\"id\"`\n}\n\n" +
+		"// F does it.\n//\n" + keyLine + "\nfunc F(ctx context.Context, in In) (*Out, error) { return nil, nil }\n\n" +
+		"// G does it.\n//\n//card:tool\n" + fieldLine + "\nfunc G(ctx context.Context, in In) (*Out, error) { return nil, nil }\n"
+	dir := moduleTempDir(t, "long")
+	writeTree(t, dir, map[string]string{"p.go": src})
+	abs, _ := filepath.Abs(dir)
+	_, err := Generate(Options{Dir: abs}, ".")
+	var diags Diagnostics
+	if !errors.As(err, &diags) {
+		t.Fatalf("want diagnostics, got %v", err)
+	}
+	at := map[string]token.Position{} // the start of each long text in the file
+	for i, line := range strings.Split(src, "\n") {
+		for _, text := range []string{key, field} {
+			if col := strings.Index(line, text); col >= 0 {
+				at[text] = token.Position{Filename: filepath.Join(abs, "p.go"), Line: i + 1, Column: col + 1}
+			}
+		}
+	}
+	found := map[string]bool{}
+	for _, d := range diags {
+		if n := len(d.String()); n > 1000 {
+			t.Errorf("a diagnostic of %d bytes: %.300s…", n, d)
+		}
+		for text, pos := range at {
+			head := text[:runHead]
+			if !strings.Contains(d.Msg, text[:20]) {
+				continue
+			}
+			// The key is quoted alone (its run keeps 80 characters of it), the field as {{.X…}}:
+			// and as X…; (79 and 79).
+			for _, want := range []string{
+				fmt.Sprintf("%s…(%d more characters)…%s", head, len(text)-runHead-runTail, text[len(text)-runTail:]),
+				fmt.Sprintf("{{.%s…(%d more characters)…%s}}:", text[:runHead-3], len(text)+6-runHead-runTail, text[len(text)-runTail+3:]),
+			} {
+				if strings.Contains(d.Msg, want) {
+					found[text] = true
+				}
+			}
+			// The key is reported at its start, the field at the dot of {{.X.
+			if d.Pos.Filename != pos.Filename || d.Pos.Line != pos.Line || text == key && d.Pos.Column != pos.Column || text == field && d.Pos.Column != pos.Column-1 {
+				t.Errorf("%s: %.120s… reported at %s; want the text's position %s", d.Pos, d.Msg, d.Pos, pos)
+			}
+		}
+	}
+	if !found[key] || !found[field] {
+		t.Errorf("the key (found %v) or the field (found %v) is not shortened to its ends and the count between in the diagnostics:\n%.2000s", found[key], found[field], diags.Error())
 	}
 }

@@ -254,6 +254,9 @@ func parts(p *Package) []func(*jen.File) {
 		},
 		func(f *jen.File) { renderRegister(f, p) },
 	}
+	for i := range registerHelpers(len(p.Tools)) {
+		ps = append(ps, func(f *jen.File) { renderRegisterHelper(f, p, i) })
+	}
 	for _, t := range p.Tools {
 		ps = append(ps, func(f *jen.File) {
 			if t.Card != nil {
@@ -624,13 +627,116 @@ func renderRegister(f *jen.File, p *Package) {
 				jen.Id("ui").Dot("AddHTML").Call(jen.Lit(builtinViewPath), jen.Qual(appsPath, "ResultCardView").Call(), meta)))
 		}
 	}
-	for _, t := range p.Tools {
-		body = append(body, toolRegistration(t, views))
+	if helpers := registerHelpers(len(p.Tools)); helpers != nil {
+		for i, name := range helpers {
+			var args []jen.Code
+			for _, a := range helperParams(p, helperTools(p, i), views) {
+				args = append(args, jen.Id(a.name))
+			}
+			body = append(body, jen.Id(name).Call(args...))
+		}
+	} else {
+		for _, t := range p.Tools {
+			body = append(body, toolRegistration(t, views))
+		}
 	}
 	if p.usesUI() {
 		body = append(body, jen.Id("ui").Dot("Register").Call(jen.Id("s")))
 	}
 	f.Func().Id("RegisterTools").Params(params...).Block(body...)
+}
+
+// registerChunk is the most tools one generated function registers. RegisterTools of a package
+// with more calls helpers of registerChunk tools each (registerHelpers): the compiler's work on
+// one function grows faster than its size, and the package of 4,000 tools took 18% less CPU to
+// build in functions of 200 than in one RegisterTools, and 11% less than in functions of 100
+// (BENCHMARKS.md, "Compile time of the generated package"). A variable so that tests can split
+// small packages.
+var registerChunk = 200
+
+// registerHelpers returns the names of the functions RegisterTools splits the registration of
+// n tools into, in order, or nil when n tools take one function: registerTools1, registerTools2,
+// …. They are package-level names, so Model adds them to the names checked against the
+// package's own.
+func registerHelpers(n int) []string {
+	if n <= registerChunk {
+		return nil
+	}
+	names := make([]string, (n+registerChunk-1)/registerChunk)
+	for i := range names {
+		names[i] = "registerTools" + strconv.Itoa(i+1)
+	}
+	return names
+}
+
+// helperTools returns the tools that helper i of registerHelpers registers.
+func helperTools(p *Package, i int) []*Tool {
+	return p.Tools[i*registerChunk : min((i+1)*registerChunk, len(p.Tools))]
+}
+
+// A helperParam is a parameter of a registration helper: a parameter or variable of
+// RegisterTools that the helper's tools use, under the same name, so that toolRegistration writes
+// the same statement in either function.
+type helperParam struct {
+	name string
+	typ  jen.Code
+}
+
+// helperParams lists the parameters of the helper that registers tools, in a fixed order: the
+// server, the receivers they are methods of (in RegisterTools' order), cfg when one has a card,
+// the view URIs and markdown documents they name, in the order of the tools, and the options.
+func helperParams(p *Package, tools []*Tool, views map[string]string) []helperParam {
+	params := []helperParam{{"s", jen.Op("*").Qual(sdkPath, "Server")}}
+	for _, r := range p.Receivers {
+		if slices.ContainsFunc(tools, func(t *Tool) bool { return t.Recv == r }) {
+			params = append(params, helperParam{r.Param, jen.Op("*").Id(r.Type.Name())})
+		}
+	}
+	if slices.ContainsFunc(tools, func(t *Tool) bool { return t.Card != nil }) {
+		params = append(params, helperParam{"cfg", jen.Op("*").Qual(registerPath, "Config")})
+	}
+	seen := map[string]bool{}
+	add := func(name string, typ jen.Code) {
+		if !seen[name] {
+			seen[name] = true
+			params = append(params, helperParam{name, typ})
+		}
+	}
+	for _, t := range tools {
+		// The variables toolMeta and markdownRegistration name.
+		switch {
+		case t.UIPath != "":
+			add(views[t.UIPath], jen.String())
+		case t.Markdown != nil:
+			add("markdownUI", jen.String())
+		case t.Card != nil:
+			add("resultCardUI", jen.String())
+		}
+		if t.Markdown != nil {
+			add(lowerFirst(t.GoName)+"Doc", jen.Op("*").Qual(mdcardPath, "Document"))
+		}
+	}
+	return append(params, helperParam{"opts", jen.Index().Qual(registerPath, "Option")})
+}
+
+// renderRegisterHelper declares helper i of registerHelpers, which adds its tools as RegisterTools
+// would.
+func renderRegisterHelper(f *jen.File, p *Package, i int) {
+	name := registerHelpers(len(p.Tools))[i]
+	tools := helperTools(p, i)
+	views := viewVars(p)
+	doc(f, fmt.Sprintf("%s adds tools %d to %d of package %s (%s to %s) for RegisterTools, which registers "+
+		"them in functions of at most %d tools so that none is slow to compile.",
+		name, i*registerChunk+1, i*registerChunk+len(tools), p.Name, tools[0].Name, tools[len(tools)-1].Name, registerChunk))
+	var params []jen.Code
+	for _, a := range helperParams(p, tools, views) {
+		params = append(params, jen.Id(a.name).Add(a.typ))
+	}
+	body := make([]jen.Code, len(tools))
+	for j, t := range tools {
+		body[j] = toolRegistration(t, views)
+	}
+	f.Func().Id(name).Params(params...).Block(body...)
 }
 
 // toolRegistration is one register.AddTool call with the tool's definition and a function literal

@@ -1133,6 +1133,16 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 	ui := cfg.UIRegistry("synth500")
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
+	registerTools1(s, service, cfg, resultCardUI, opts)
+	registerTools2(s, service, cfg, resultCardUI, opts)
+	registerTools3(s, service, cfg, resultCardUI, opts)
+	ui.Register(s)
+}
+
+// registerTools1 adds tools 1 to 200 of package synth500 (get_invoice_0 to approve_course_199) for
+// RegisterTools, which registers them in functions of at most 200 tools so that none is slow to
+// compile.
+func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resultCardUI string, opts []register.Option) {
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_0",
 		Title:       "Get invoice 0",
@@ -6013,6 +6023,12 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_course_199", ApproveCourse199Card(out))
 		return res, out, nil
 	}, opts...)
+}
+
+// registerTools2 adds tools 201 to 400 of package synth500 (get_invoice_200 to approve_course_399)
+// for RegisterTools, which registers them in functions of at most 200 tools so that none is slow to
+// compile.
+func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resultCardUI string, opts []register.Option) {
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_200",
 		Title:       "Get invoice 200",
@@ -10893,6 +10909,12 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_course_399", ApproveCourse399Card(out))
 		return res, out, nil
 	}, opts...)
+}
+
+// registerTools3 adds tools 401 to 500 of package synth500 (get_invoice_400 to approve_course_499)
+// for RegisterTools, which registers them in functions of at most 200 tools so that none is slow to
+// compile.
+func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resultCardUI string, opts []register.Option) {
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_invoice_400",
 		Title:       "Get invoice 400",
@@ -13333,7 +13355,6 @@ func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
 		cfg.AttachCard(ctx, res, "approve_course_499", ApproveCourse499Card(out))
 		return res, out, nil
 	}, opts...)
-	ui.Register(s)
 }
 
 // Fixed texts of the get_invoice_0 card, checked against the card limits when cardgen ran.
