@@ -1,6 +1,10 @@
 package gen
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/cardgen/cardgen/gen/schema"
+)
 
 // TestMayImport holds internalParent and mayImport to the go command's rule for internal
 // packages (go help internal): the tree of the last internal element's parent may import it.
@@ -38,8 +42,8 @@ func TestMayImport(t *testing.T) {
 // _hidden, which declares the same name again.
 func TestExportedName(t *testing.T) {
 	for name, want := range map[string]string{"status": "Status", "ñame": "Ñame", "_hidden": "X_hidden", "中文": "X中文"} {
-		if got := exportedName(name); got != want {
-			t.Errorf("exportedName(%q) = %q, want %q", name, got, want)
+		if got := schema.ExportedName(name); got != want {
+			t.Errorf("ExportedName(%q) = %q, want %q", name, got, want)
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cardgen/cardgen/annotations"
+	"github.com/cardgen/cardgen/gen/schema"
 	"github.com/cardgen/cardgen/internal/ports"
 	"github.com/cardgen/cardgen/runtime/card"
 	"golang.org/x/tools/go/packages"
@@ -1198,7 +1199,7 @@ func (b *builder) unwritable(obj *types.TypeName) (why, todo string) {
 		return "", ""
 	}
 	if !obj.Exported() {
-		exported := exportedName(obj.Name())
+		exported := schema.ExportedName(obj.Name())
 		return fmt.Sprintf("%s is not exported by package %s", obj.Name(), pkg.Name()),
 			fmt.Sprintf("declare an exported alias of it in package %s (type %s = %s) and use that in the handler", pkg.Name(), exported, obj.Name())
 	}
@@ -1211,16 +1212,6 @@ func (b *builder) unwritable(obj *types.TypeName) (why, todo string) {
 			fmt.Sprintf("use an alias of the type itself (type %s = %s.%s) declared in a package that %s may import", obj.Name(), pkg.Name(), obj.Name(), b.pkg.Types.Path())
 	}
 	return "", ""
-}
-
-// exportedName is an exported name for the unexported name: its first letter in upper case, or,
-// when that letter has none (_hidden, 中文), an X before it.
-func exportedName(name string) string {
-	r, size := utf8.DecodeRuneInString(name)
-	if up := unicode.ToUpper(r); up != r && unicode.IsUpper(up) {
-		return string(up) + name[size:]
-	}
-	return "X" + name
 }
 
 // internalParent returns the parent of the last internal element of an import path, whose tree

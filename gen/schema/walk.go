@@ -806,15 +806,25 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 	}
 }
 
-// exportAdvice says how to export the unexported field name: start it with a capital letter,
-// or, for a name whose first letter has no upper case (中文, ـ, _x), put a Latin capital before
-// it; the json tag keeps the JSON name.
+// exportAdvice says how to export the unexported field name: rename it with ExportedName's
+// name; for a name whose first letter has no upper case (中文, _x) that name puts an X in front,
+// and the json tag keeps the JSON name.
 func exportAdvice(name string) string {
-	r, _ := utf8.DecodeRuneInString(name)
-	if up := unicode.ToUpper(r); up != r && unicode.IsUpper(up) {
-		return "rename it " + string(up) + name[utf8.RuneLen(r):]
+	exported := ExportedName(name)
+	if exported == "X"+name {
+		return "its first letter has no capital, so put one in front (" + exported + ") and keep the JSON name in its json tag"
 	}
-	return "its first letter has no capital, so put one in front (X" + name + ") and keep the JSON name in its json tag"
+	return "rename it " + exported
+}
+
+// ExportedName is an exported Go name for the unexported name: its first letter in upper case
+// (status → Status, ñame → Ñame), or, when that letter has none (_hidden, 中文), an X before it.
+func ExportedName(name string) string {
+	r, size := utf8.DecodeRuneInString(name)
+	if up := unicode.ToUpper(r); up != r && unicode.IsUpper(up) {
+		return string(up) + name[size:]
+	}
+	return "X" + name
 }
 
 // validJSONName is encoding/json's isValidTag: a json tag name it uses; for any other it uses the

@@ -56,12 +56,15 @@ func rewrittenSchema(raw []byte) *jsonschema.Resolved {
 	return r.(*jsonschema.Resolved)
 }
 
-// innermost is a validation error that says only where it happened at last: the validator
-// prefixes "validating <schema path>: " once for every level it descended through.
+// innermost is a validation error that says only where it happened at last (Innermost).
 type innermost struct{ err error }
 
-func (e innermost) Error() string {
-	msg := e.err.Error()
+func (e innermost) Error() string { return Innermost(e.err.Error()) }
+
+// Innermost is the validator's message msg from its last "validating <schema path>: " on: the
+// validator prefixes one for every level it descended through, and the last says where the
+// value is.
+func Innermost(msg string) string {
 	for {
 		_, rest, ok := strings.Cut(msg, ": ")
 		if !ok || !strings.HasPrefix(msg, "validating ") || !strings.HasPrefix(rest, "validating ") {

@@ -47,7 +47,7 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, arg
 			msg = e.Error()
 		}
 	}
-	m := choiceRefusal().FindStringSubmatch(innermost(msg))
+	m := choiceRefusal().FindStringSubmatch(sdkschema.Innermost(msg))
 	if m == nil {
 		return msg
 	}
@@ -99,18 +99,6 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, arg
 		return where + "no item matches " + schemasText([]*jsonschema.Schema{s.Contains})
 	}
 	return msg
-}
-
-// innermost is msg from its last "validating <path>: " on: the validator adds one for every
-// level it went down, and the last says where the value is.
-func innermost(msg string) string {
-	for {
-		_, rest, ok := strings.Cut(msg, ": ")
-		if !ok || !strings.HasPrefix(msg, "validating ") || !strings.HasPrefix(rest, "validating ") {
-			return msg
-		}
-		msg = rest
-	}
 }
 
 // atPointer follows the JSON pointer path (a schema location the validator names) from root, and
