@@ -18,6 +18,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/gen/analyzer"
 )
 
@@ -300,7 +301,7 @@ func shortenPositions(w io.Writer, r io.Reader) {
 	for {
 		line, err := br.ReadString('\n')
 		if loc := position.FindStringIndex(line); loc != nil && filepath.IsAbs(line[:loc[0]]) {
-			line = shortPath(cwd, line[:loc[0]]) + line[loc[0]:]
+			line = gen.ShortPath(cwd, line[:loc[0]]) + line[loc[0]:]
 		}
 		io.WriteString(w, line)
 		if err != nil {
@@ -310,25 +311,4 @@ func shortenPositions(w io.Writer, r io.Reader) {
 			return
 		}
 	}
-}
-
-// shortPath returns path relative to cwd when that is shorter and names the same file, as the
-// go command's base.ShortPath does; otherwise path.
-func shortPath(cwd, path string) string {
-	rel, err := filepath.Rel(cwd, path)
-	if err != nil || len(rel) >= len(path) {
-		return path
-	}
-	fi1, err1 := os.Stat(filepath.Join(cwd, rel))
-	fi2, err2 := os.Stat(path)
-	if err1 != nil || err2 != nil {
-		if os.IsNotExist(err1) && os.IsNotExist(err2) {
-			return rel
-		}
-		return path
-	}
-	if os.SameFile(fi1, fi2) {
-		return rel
-	}
-	return path
 }
