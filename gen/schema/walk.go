@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/build"
 	"go/token"
@@ -53,6 +54,10 @@ type mapper struct {
 	// badPatterns are the schemas whose pattern does not compile, reported already: checkRefs
 	// leaves them out while it resolves the schema.
 	badPatterns []badPattern
+	// pastTypeRange are the schemas a bound outside their integer type's range was reported for
+	// (checkTypeRange): checkEmptyRange leaves their bounds alone, one of which the tag did not
+	// write.
+	pastTypeRange []*jsonschema.Schema
 }
 
 // refAt is a $ref alternative of the field at (field, with the tag tag), made by the tag
@@ -457,7 +462,8 @@ func (m *mapper) basic(b *types.Basic, at site) *jsonschema.Schema {
 	case b.Kind() == types.Uintptr:
 		m.problemf(at, "uintptr cannot be described by a JSON schema (invopop panics on it); tag it json:\"-\" or use uint64")
 	case b.Info()&types.IsInteger != 0:
-		return &jsonschema.Schema{Type: "integer"}
+		lo, hi := intRange(b.Kind())
+		return &jsonschema.Schema{Type: "integer", Minimum: lo, Maximum: hi}
 	case b.Info()&types.IsFloat != 0:
 		return &jsonschema.Schema{Type: "number"}
 	case b.Info()&types.IsBoolean != 0:
@@ -472,6 +478,32 @@ func (m *mapper) basic(b *types.Basic, at site) *jsonschema.Schema {
 		m.report(at, Problem{InvalidType: true}, "its type is invalid because the package that declares it does not compile; fix the compile errors there")
 	}
 	return &jsonschema.Schema{}
+}
+
+// intRange is the range of values of an integer kind that its schema states, as the MCP Go SDK's
+// own schema inference (jsonschema-go's For) states it: both ends for the sized kinds, 0 for uint
+// and uint64, none for int and int64. invopop states none (a deliberate difference,
+// docs/schemas.md): without them a client learns that 300 is no uint8 only when encoding/json
+// fails to decode it, after the schema let it through. runtime/register's AdjustSchema adds the
+// same ends at run time.
+func intRange(k types.BasicKind) (lo, hi json.Number) {
+	switch k {
+	case types.Int8:
+		return "-128", "127"
+	case types.Int16:
+		return "-32768", "32767"
+	case types.Int32:
+		return "-2147483648", "2147483647"
+	case types.Uint8:
+		return "0", "255"
+	case types.Uint16:
+		return "0", "65535"
+	case types.Uint32:
+		return "0", "4294967295"
+	case types.Uint, types.Uint64:
+		return "0", ""
+	}
+	return "", ""
 }
 
 // special returns the fixed schema invopop gives time.Time in reflectStruct.
