@@ -229,7 +229,7 @@ type builder struct {
 
 // Model builds the model of one package and checks it. It always returns a Package (possibly
 // partial) and every diagnostic found; the package can be rendered only when there are none.
-// Every message is bounded in length, however long the text it quotes (boundMessage).
+// Every message is bounded in length, however long the text it quotes (BoundMessage).
 func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	p, diags := model(pkg, opts)
 	diags.bound()
