@@ -3,13 +3,13 @@ package typedtool
 import (
 	"encoding/json"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/cardgen/cardgen/internal/sdkschema"
+	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
 // maxAlternative is the most characters of one alternative's schema, or of the list of enum
@@ -101,107 +101,30 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, arg
 	return msg
 }
 
-// atPointer follows the JSON pointer path (a schema location the validator names) from root, and
-// the instance v along with it while the path goes through properties only; it returns the
-// schema there, and the value when known. The keywords followed are those generated and
-// hand-written tool schemas use; for any other the schema is nil.
+// atPointer follows the schema path (a schema location the validator names) from root
+// (validatortext.Walk), and the instance v along with it while the path goes through properties
+// only; it returns the schema there, and the value when known.
 func atPointer(root *jsonschema.Schema, v any, path string) (s *jsonschema.Schema, value any, known bool) {
-	s, value, known = root, v, true
-	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
-	if path == "" || path == "/" {
-		segs = nil
+	steps, ok := validatortext.Walk(root, path)
+	if !ok {
+		return nil, nil, false
 	}
-	for i := 0; i < len(segs); i++ {
-		// A path sdkschema.Explain gives goes through a nullable schema as if its oneOf were not
-		// there (it validated the schema rewritten that way).
-		s = nonNull(s)
-		next := func() (string, bool) {
-			if i+1 >= len(segs) {
-				return "", false
-			}
-			i++
-			return strings.NewReplacer("~1", "/", "~0", "~").Replace(segs[i]), true
-		}
-		switch segs[i] {
+	s, value, known = root, v, true
+	for _, step := range steps {
+		s = step.Schema
+		switch step.Keyword {
 		case "properties":
-			key, ok := next()
-			if !ok {
-				return nil, nil, false
-			}
-			s = s.Properties[key]
 			if obj, isObj := value.(map[string]any); known && isObj {
-				value, known = obj[key]
+				value, known = obj[step.Key]
 			} else {
 				known = false
 			}
-		case "items":
-			s, known = s.Items, false
-		case "additionalProperties":
-			s, known = s.AdditionalProperties, false
-		case "patternProperties":
-			key, ok := next()
-			if !ok {
-				return nil, nil, false
-			}
-			s, known = s.PatternProperties[key], false
-		case "prefixItems", "oneOf", "anyOf", "allOf":
-			kw := segs[i]
-			idx, ok := next()
-			n, err := strconv.Atoi(idx)
-			list := map[string][]*jsonschema.Schema{"prefixItems": s.PrefixItems, "oneOf": s.OneOf, "anyOf": s.AnyOf, "allOf": s.AllOf}[kw]
-			if !ok || err != nil || n < 0 || n >= len(list) {
-				return nil, nil, false
-			}
-			s = list[n]
-			known = known && kw != "prefixItems"
+		case "oneOf", "anyOf", "allOf":
 		default:
-			return nil, nil, false
-		}
-		if s == nil {
-			return nil, nil, false
+			known = false
 		}
 	}
-	return nonNull(s), value, known
-}
-
-// nonNull is s, or its alternative other than null when s is a nullable schema as invopop and
-// cardgen write it: {"oneOf":[<schema>,{"type":"null"}]}.
-func nonNull(s *jsonschema.Schema) *jsonschema.Schema {
-	if s == nil || len(s.OneOf) != 2 || s.Type != "" || len(s.Properties) > 0 {
-		return s
-	}
-	for i, alt := range s.OneOf {
-		if alt != nil && alt.Type == "null" {
-			return s.OneOf[1-i]
-		}
-	}
-	return s
-}
-
-// schemaBound is the bound keyword of the schema at path, as JSON writes it, when the schema has
-// it: the validator prints a bound with six decimals (%f), 0.000000 for 1e-7.
-func schemaBound(root *jsonschema.Schema, path, keyword string) (string, bool) {
-	s, _, _ := atPointer(root, nil, path)
-	if s == nil {
-		return "", false
-	}
-	var b *float64
-	switch keyword {
-	case "minimum":
-		b = s.Minimum
-	case "maximum":
-		b = s.Maximum
-	case "exclusiveMinimum":
-		b = s.ExclusiveMinimum
-	case "exclusiveMaximum":
-		b = s.ExclusiveMaximum
-	case "multipleOf":
-		b = s.MultipleOf
-	}
-	if b == nil {
-		return "", false
-	}
-	return strconv.FormatFloat(*b, 'g', -1, 64), true
+	return validatortext.NonNull(s), value, known
 }
 
 // jsonText is v as JSON, shortened to maxAlternative characters.

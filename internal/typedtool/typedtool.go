@@ -25,15 +25,16 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	segjson "github.com/segmentio/encoding/json"
 
+	"github.com/cardgen/cardgen/internal/elide"
 	"github.com/cardgen/cardgen/internal/rpcerr"
 	"github.com/cardgen/cardgen/internal/sdkschema"
+	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
 // Add registers a tool as mcp.AddTool does — input validated against the input schema with its
@@ -280,83 +281,45 @@ const maxArgumentError = 2000
 // "<invalid reflect.Value>" (the reflect.Value of a nil interface), which says null here; an
 // object, an array or a string of the wrong type, printed in Go's syntax ("map[a:1]", "[1 x]",
 // a string unquoted), is named by its kind and a string quoted; a number refused by a bound,
-// printed as a fraction ("21/2", 309 digits over 1), is written as a number; an enum, const,
-// oneOf, anyOf or contains that refuses args (the arguments as sent) is explained from the
-// schema raw (resolved as root) by explainChoice; and a long message has its middle left out
-// (elideMiddle).
+// printed as a fraction ("21/2", 309 digits over 1), is written as a number, and the bound as
+// the schema writes it (validatortext.Bounds); an enum, const, oneOf, anyOf or contains that
+// refuses args (the arguments as sent) is explained from the schema raw (resolved as root) by
+// explainChoice; and a long message has its middle left out (elideMiddle).
 func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage) string {
 	// The validator names the schema first, by its $id or as "root", which tells the model
 	// nothing about its arguments (cardgen's schemas have no $id).
 	msg := strings.TrimPrefix(err.Error(), "validating root: ")
 	msg = explainChoice(msg, raw, root, args, err)
 	msg = strings.ReplaceAll(msg, "<invalid reflect.Value> has type \"null\"", "null has type \"null\"")
-	msg = validatorGoValues().typeOf.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := validatorGoValues().typeOf.FindStringSubmatch(m)
+	msg = typeOfValue().ReplaceAllStringFunc(msg, func(m string) string {
+		sub := typeOfValue().FindStringSubmatch(m)
 		got := "an " + sub[2]
 		if sub[2] == "string" {
 			got = "the string " + strconv.Quote(sub[1])
 		}
 		return ": type: got " + got + ", want"
 	})
-	msg = validatorGoValues().bound.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := validatorGoValues().bound.FindStringSubmatch(m)
-		var r big.Rat
-		if _, ok := r.SetString(sub[2]); !ok {
-			return m
-		}
-		n := r.RatString()
-		if !r.IsInt() || len(n) > 21 {
-			f, _ := r.Float64()
-			n = strconv.FormatFloat(f, 'g', -1, 64)
-		}
-		return sub[1] + ": " + n + " is"
-	})
-	// The bound itself is printed with %f: 5.000000 for 5, 0.000000 for 1e-7. It is taken from
-	// the schema at the path the message names, or else its zeros are cut.
-	msg = validatorGoValues().fixed.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := validatorGoValues().fixed.FindStringSubmatch(m)
-		if b, ok := schemaBound(root, sub[1], sub[2]); ok {
-			return sub[0][:len(sub[0])-len(sub[4])] + b
-		}
-		return sub[0][:len(sub[0])-len(sub[4])] + strings.TrimSuffix(strings.TrimRight(sub[4], "0"), ".")
-	})
+	msg = validatortext.Bounds(msg, root)
 	return elideMiddle(msg, maxArgumentError)
 }
 
-// validatorGoValues are the patterns argumentError rewrites, compiled on the first refused call
-// rather than when a server starts.
-var validatorGoValues = sync.OnceValue(func() (p struct{ typeOf, bound, fixed *regexp.Regexp }) {
-	p.typeOf = regexp.MustCompile(`(?s): type: (.*?) has type "(object|array|string)", want`)
-	p.bound = regexp.MustCompile(`((?:exclusiveM|m)(?:in|ax)imum|multipleOf): (-?\d+/\d+) is`)
-	p.fixed = regexp.MustCompile(`validating (/\S*): ((?:exclusiveM|m)(?:in|ax)imum|multipleOf): \S+ (is (?:(?:greater|less) than(?: or equal to)?|not a multiple of)) (-?\d+\.\d{6})\b`)
-	return p
+// typeOfValue matches the validator's refusal of an object, an array or a string by its type,
+// which prints the value in Go's %v; compiled on the first refused call rather than when a
+// server starts.
+var typeOfValue = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?s): type: (.*?) has type "(object|array|string)", want`)
 })
 
 // elideMiddle returns msg if it has at most max characters, else its beginning and its end
 // (where the validator says what is wrong: "has length 1048576, greater than 20") around a
-// note of how much was left out.
+// note of how much was left out. The note is in the middle, and counts what it replaces: the
+// reader is a model, which reads the message as text and may ask again for less.
 func elideMiddle(msg string, max int) string {
-	n := utf8.RuneCountInString(msg)
-	if n <= max {
+	head, tail, n, cut := elide.Ends(msg, max, max*2/3, max/4)
+	if !cut {
 		return msg
 	}
-	head, tail := max*2/3, max/4
-	var b strings.Builder
-	b.Grow(max * 4)
-	i := 0
-	for _, r := range msg {
-		switch {
-		case i < head:
-			b.WriteRune(r)
-		case i == head:
-			fmt.Fprintf(&b, " … [%d characters left out] … ", n-head-tail)
-		}
-		if i >= n-tail {
-			b.WriteRune(r)
-		}
-		i++
-	}
-	return b.String()
+	return head + fmt.Sprintf(" … [%d characters left out] … ", n-max*2/3-max/4) + tail
 }
 
 func errorResult(err error) *mcp.CallToolResult {

@@ -22,6 +22,7 @@ import (
 	segjson "github.com/segmentio/encoding/json"
 
 	"github.com/cardgen/cardgen/internal/sdkschema"
+	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
 // SelectionError is the error of DecodeSelection, and so of a generated DispatchACP, for a
@@ -48,7 +49,7 @@ type SelectionError struct {
 func (e *SelectionError) Error() string {
 	shown := make([]string, 0, min(len(e.Problems), maxProblems))
 	for _, p := range e.Problems[:min(len(e.Problems), maxProblems)] {
-		shown = append(shown, elide(p, maxProblemLength*2/3, maxProblemLength/3, nil))
+		shown = append(shown, shorten(p, maxProblemLength*2/3, maxProblemLength/3, nil))
 	}
 	msg := "the form's answers are not valid (correct them and send the form again): " + strings.Join(shown, "; ")
 	if more := len(e.Problems) - len(shown); more > 0 {
@@ -346,7 +347,7 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 		phrases, nested := x.check(name, prop, v, formatsOnly, x.optional(name), 0)
 		if refused != nil && len(phrases)+len(nested) == 0 {
 			refused = x.firstRefusal(name, v, refused)
-			phrases = append(phrases, "which the field does not accept ("+validatorWords(refused)+")")
+			phrases = append(phrases, "which the field does not accept ("+x.validatorWords(refused)+")")
 		}
 		if len(phrases)+len(nested) == 0 {
 			// Valid for the schema: it may still not decode into its Go field.
@@ -381,7 +382,7 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 	if len(problems) == 0 {
 		// Nothing found value by value: the schema refuses how the values go together (a
 		// dependentRequired, say), or the decoder refuses the whole.
-		problems = append(problems, "the answers together are not a valid input: "+validatorWords(cause))
+		problems = append(problems, "the answers together are not a valid input: "+x.validatorWords(cause))
 	}
 	return &SelectionError{Problems: problems, err: cause}
 }
@@ -862,55 +863,27 @@ func decodeStrict(b []byte, in any) error {
 	return dec.Decode(in)
 }
 
-// validatorWords is the validator's error err as a reader can take it: only where it failed at
-// last, without the "validating <schema $id and path>: " it prefixes once a level, with its
-// numbers written as numbers (it writes 1 as the fraction 1/1 and a bound as 1.000000) and null
-// as null.
-func validatorWords(err error) string {
+// validatorWords is the validator's error err, of a selection validated against this input
+// schema (or a schema of one of its properties alone, whose paths are the same), as a reader can
+// take it: only what it says where it failed at last, without the "validating <schema $id and
+// path>: " it prefixes once a level (validatortext.Place), with its numbers written as numbers
+// and a bound as the schema writes it (validatortext.Bounds: it writes 1 as the fraction 1/1 and
+// a bound as 1.000000) and null as null.
+func (x *explainer) validatorWords(err error) string {
 	if err == nil {
 		return "no reason given"
 	}
 	// An anyOf's error holds one line for each alternative.
-	lines := strings.Split(err.Error(), "\n")
+	lines := strings.Split(validatortext.Bounds(err.Error(), x.root), "\n")
 	for i, line := range lines {
-		for strings.HasPrefix(line, "validating ") {
-			_, rest, ok := strings.Cut(line, ": ")
-			if !ok {
-				break
-			}
-			line = rest
-		}
-		lines[i] = strings.TrimSuffix(line, ":")
-	}
-	for i, line := range lines {
-		// Only the numbers of the validator's own phrases about bounds: a value of the user's
-		// it writes ("[1/2]") is left as it is.
-		if m := validatorBound.FindStringSubmatch(line); m != nil {
-			lines[i] = m[1] + ": " + validatorNumber(m[2]) + " " + m[3] + " " + validatorNumber(m[4])
-		}
+		_, what := validatortext.Place(line)
+		lines[i] = strings.TrimSuffix(what, ":")
 	}
 	msg := strings.Join(lines, ", ")
 	msg = strings.ReplaceAll(msg, "<invalid reflect.Value>", "null")
 	msg = strings.ReplaceAll(msg, "<anonymous schema>", "a condition of the field")
 	msg = goVerb.ReplaceAllString(msg, "$1") // %!s(int64=1): a value the validator printed with %s
-	return elide(msg, 200, 100, nil)         // the end says what is wrong
-}
-
-// validatorBound matches the validator's phrases about a number's bounds, which write the value
-// as a big.Rat (-3/2) and the bound with %f (1.500000).
-var validatorBound = regexp.MustCompile(`^(multipleOf|minimum|maximum|exclusiveMinimum|exclusiveMaximum): (-?\d+/\d+) (is (?:not a multiple of|less than|greater than|less than or equal to|greater than or equal to)) (-?\d+\.\d{6})$`)
-
-// validatorNumber writes a number the validator wrote as a big.Rat or with %f as a number.
-func validatorNumber(n string) string {
-	r, ok := new(big.Rat).SetString(n)
-	if !ok {
-		return n
-	}
-	if r.IsInt() {
-		return r.Num().String()
-	}
-	f, _ := r.Float64()
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	return shorten(msg, 200, 100, nil)       // the end says what is wrong
 }
 
 // goVerb matches what fmt writes for a value printed with a verb that does not fit it.
@@ -939,7 +912,7 @@ func show(v any) string {
 	if str, ok := v.(string); ok {
 		// The two ends are encoded apart, each without eliding: an end of escaped characters
 		// ("\u2028", "\"") is longer encoded than it is.
-		return elide(str, shortHead, shortTail, func(end string, first bool) string {
+		return shorten(str, shortHead, shortTail, func(end string, first bool) string {
 			inner, _ := encodeJSON(end)
 			inner = inner[1 : len(inner)-1]
 			if first {
@@ -952,7 +925,7 @@ func show(v any) string {
 	if err != nil {
 		text = fmt.Sprint(v)
 	}
-	return elide(text, shortHead, shortTail, nil)
+	return shorten(text, shortHead, shortTail, nil)
 }
 
 // encodeJSON writes v as JSON, HTML characters as they are ("<", not "\u003c").

@@ -440,3 +440,24 @@ func TestDecodeSelectionNoGoTypes(t *testing.T) {
 		t.Errorf("DecodeSelection = %v; want no Go type in the text, and the decoder's error in the chain", err)
 	}
 }
+
+// TestDecodeSelectionValidatorBounds: a bound the checks in words cannot reach (a $ref into
+// another property, which they do not follow) is said in the validator's words, and those wrote
+// the bound with six decimals: a maximum of 1e-7 was "0", which the value 1e-8 is not above. The
+// bound is written as the schema has it now, and a value the user wrote as 1e30 is not 31
+// digits.
+func TestDecodeSelectionValidatorBounds(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"a":{"type":"number","maximum":1e-7},"b":{"$ref":"#/properties/a"}}}`)
+	for _, c := range []struct {
+		sel  map[string]any
+		want string
+	}{
+		{map[string]any{"b": json.Number("1")}, `the answers together are not a valid input: maximum: 1 is greater than 1e-07`},
+		{map[string]any{"b": json.Number("1e30")}, `the answers together are not a valid input: maximum: 1e+30 is greater than 1e-07`},
+	} {
+		got := problems[map[string]any](t, schema, c.sel)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: problems %q; want %q", c.sel, got, c.want)
+		}
+	}
+}
