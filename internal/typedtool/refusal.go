@@ -1,8 +1,12 @@
 package typedtool
 
 import (
+	"bytes"
 	"encoding/json"
+	"maps"
+	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -16,57 +20,56 @@ import (
 // values, that a refusal quotes: enough to show what was wanted, not a schema of pages.
 const maxAlternative = 300
 
-// choiceRefusal matches the innermost refusal of a keyword that jsonschema-go explains in terms a
-// model cannot use: the schema at the path, and the value, in Go's %v ("enum: pink does not equal
-// any of: [red green blue]", where "green blue" is one value), or the alternatives as
-// "<anonymous schema>" ("oneOf: did not validate against any of [<anonymous schema>
-// <anonymous schema>]").
-var choiceRefusal = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?s)^(?:validating (/\S*): )?(enum|const|oneOf|anyOf|contains): (.*)$`)
-})
+// choiceKeywords are the keywords whose refusal jsonschema-go explains in terms a model cannot
+// use: the value in Go's %v ("enum: pink does not equal any of: [red green blue]", where "green
+// blue" is one value), or the schemas as "<anonymous schema>" ("oneOf: did not validate against
+// any of [<anonymous schema> <anonymous schema>]").
+var choiceKeywords = []string{"enum", "const", "oneOf", "anyOf", "contains"}
 
-// explainChoice rewrites msg, the validator's refusal of args (the arguments as the client sent
-// them) against the input schema raw (resolved as root), where it is about an enum, a const, a
-// oneOf, an anyOf or a contains: the value as JSON and what the schema allows, from the schema
-// itself. A nullable field's oneOf (an input field tagged nullable) is first explained by what is
-// wrong inside it (sdkschema.Explain). Any other message is returned as it is.
-func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage, err error) string {
-	if !strings.Contains(msg, "oneOf: ") && !strings.Contains(msg, "anyOf: ") && !strings.Contains(msg, "enum: ") &&
-		!strings.Contains(msg, "const: ") && !strings.Contains(msg, "contains: ") {
+// explainChoice rewrites msg, the validator's refusal err of args (the arguments as the client
+// sent them) against the input schema raw (resolved as root), where it is about one of
+// choiceKeywords: the value as JSON and what the schema allows, from the schema itself. in is
+// the Go type the arguments decode into, for the defaults the validated arguments had (see
+// exactDefaults). A nullable field's oneOf (an input field tagged nullable) is first explained
+// by what is wrong inside it (sdkschema.Explain). Any other message is returned as it is.
+func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage, in reflect.Type, err error) string {
+	if !slices.ContainsFunc(choiceKeywords, func(k string) bool { return strings.Contains(msg, k+": ") }) {
 		return msg
 	}
-	var v any
-	if json.Unmarshal(args, &v) != nil {
+	// The arguments as the validator had them: numbers exact, defaults applied.
+	m := map[string]any{}
+	if len(bytes.TrimSpace(args)) > 0 && unmarshalExact(args, &m) != nil {
 		return msg
 	}
-	if v == nil {
-		v = map[string]any{}
+	if m == nil {
+		m = map[string]any{}
 	}
+	if exactDefaults(m, root, in) != nil {
+		return msg
+	}
+	var v any = m
 	if strings.Contains(msg, "oneOf: ") {
 		if e := sdkschema.Explain(raw, v, err); e != err {
 			msg = e.Error()
 		}
 	}
-	m := choiceRefusal().FindStringSubmatch(sdkschema.Innermost(msg))
-	if m == nil {
+	first, _, _ := strings.Cut(msg, "\n") // an anyOf's refusal has a line for each alternative
+	path, what := validatortext.Place(first)
+	keyword, rest, _ := strings.Cut(what, ": ")
+	if !slices.Contains(choiceKeywords, keyword) {
 		return msg
 	}
-	path, keyword := m[1], m[2]
-	s, value, known := atPointer(root, v, path)
-	if s == nil {
+	at := validatortext.SchemaAt(root, path)
+	if at == nil {
 		return msg
 	}
-	// The value as JSON when the path leads to it; otherwise as the validator printed it, which
-	// for an item (the path does not say which) is all there is.
+	s := withKeyword(at, keyword)
 	shown := "the value"
-	if before, _, ok := strings.Cut(m[3], " does not equal"); ok {
-		shown = before
-	}
-	if known {
+	if value, ok := refusedValue(msg, root, v, s, keyword); ok {
 		shown = jsonText(value)
 	}
 	where, matches := "validating "+path+": "+keyword+": ", " matches"
-	if path == "" {
+	if path == "" || path == "root" || path == root.ID {
 		// A oneOf or anyOf of the whole input (oneof_required, anyof_required groups).
 		where, shown, matches = keyword+": ", "the arguments", " match"
 	}
@@ -86,9 +89,9 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, arg
 		switch {
 		case len(alts) == 0:
 			return msg
-		case strings.HasPrefix(m[3], "did not validate against any of"):
+		case strings.HasPrefix(rest, "did not validate against any of"):
 			return where + shown + matches + " none of the schemas " + schemasText(alts)
-		case keyword == "oneOf" && strings.HasPrefix(m[3], "validated against both"):
+		case keyword == "oneOf" && strings.HasPrefix(rest, "validated against both"):
 			return where + shown + matches + " more than one of the schemas " + schemasText(alts) + ", and must match exactly one"
 		}
 		return msg
@@ -101,30 +104,226 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, arg
 	return msg
 }
 
-// atPointer follows the schema path (a schema location the validator names) from root
-// (validatortext.Walk), and the instance v along with it while the path goes through properties
-// only; it returns the schema there, and the value when known.
-func atPointer(root *jsonschema.Schema, v any, path string) (s *jsonschema.Schema, value any, known bool) {
-	steps, ok := validatortext.Walk(root, path)
-	if !ok {
-		return nil, nil, false
+// withKeyword is s, or the alternative of the nullable schema s that is not null when s itself
+// lacks keyword: a path sdkschema.Explain gives names the nullable schema, and the keyword is in
+// its alternative.
+func withKeyword(s *jsonschema.Schema, keyword string) *jsonschema.Schema {
+	if keywordSchema(s, keyword) != nil {
+		return s
 	}
-	s, value, known = root, v, true
-	for _, step := range steps {
-		s = step.Schema
-		switch step.Keyword {
-		case "properties":
-			if obj, isObj := value.(map[string]any); known && isObj {
-				value, known = obj[step.Key]
-			} else {
-				known = false
-			}
-		case "oneOf", "anyOf", "allOf":
-		default:
-			known = false
+	return validatortext.NonNull(s)
+}
+
+// keywordSchema is a schema of keyword alone, s's (for enum, const, oneOf, anyOf, and contains
+// with its minContains and maxContains), or nil when s lacks it.
+func keywordSchema(s *jsonschema.Schema, keyword string) *jsonschema.Schema {
+	var k jsonschema.Schema
+	switch {
+	case keyword == "enum" && s.Enum != nil:
+		k.Enum = s.Enum
+	case keyword == "const" && s.Const != nil:
+		k.Const = s.Const
+	case keyword == "oneOf" && s.OneOf != nil:
+		k.OneOf = s.OneOf
+	case keyword == "anyOf" && s.AnyOf != nil:
+		k.AnyOf = s.AnyOf
+	case keyword == "contains" && s.Contains != nil:
+		k.Contains, k.MinContains, k.MaxContains = s.Contains, s.MinContains, s.MaxContains
+	default:
+		return nil
+	}
+	return &k
+}
+
+// refusedValue returns the value in v, the validated arguments, that the validator refused with
+// msg by keyword of the schema s. The validator's path names a schema, not a value: through an
+// array's items it does not say which item. The values at the places msg names (valuesAt) are
+// tried against keyword alone, in the order the validator went through them, and the first it
+// refuses is the one: the validator stops at the first value it refuses, so every value before
+// it passed.
+func refusedValue(msg string, root *jsonschema.Schema, v any, s *jsonschema.Schema, keyword string) (any, bool) {
+	values, ok := valuesAt(msg, root, v)
+	if !ok || len(values) == 0 {
+		return nil, false
+	}
+	if len(values) == 1 {
+		return values[0], true
+	}
+	alone := keywordResolved(root, s, keyword)
+	if alone == nil {
+		return nil, false
+	}
+	for _, val := range values {
+		if alone.Validate(&val) != nil {
+			return val, true
 		}
 	}
-	return validatortext.NonNull(s), value, known
+	return nil, false
+}
+
+// keywordSchemas holds, by the schema and keyword, keyword alone resolved with root's $schema,
+// $id and definitions (for the references inside it), or nil when that does not resolve: the
+// schemas are a server's own, resolved once each rather than on every refused call.
+var keywordSchemas sync.Map // keywordKey → *jsonschema.Resolved
+
+type keywordKey struct {
+	s       *jsonschema.Schema
+	keyword string
+}
+
+func keywordResolved(root, s *jsonschema.Schema, keyword string) *jsonschema.Resolved {
+	key := keywordKey{s, keyword}
+	if r, ok := keywordSchemas.Load(key); ok {
+		return r.(*jsonschema.Resolved)
+	}
+	var resolved *jsonschema.Resolved
+	if k := keywordSchema(s, keyword); k != nil {
+		k.Schema, k.ID, k.Defs, k.Definitions = root.Schema, root.ID, root.Defs, root.Definitions
+		if b, err := json.Marshal(k); err == nil {
+			resolved, _ = sdkschema.Resolve(b)
+		}
+	}
+	r, _ := keywordSchemas.LoadOrStore(key, resolved)
+	return r.(*jsonschema.Resolved)
+}
+
+// maxValues bounds the values valuesAt collects: an array of arrays of a client's may hold
+// millions.
+const maxValues = 10000
+
+// valuesAt returns the values of v, the validated arguments, that the validator validated
+// against the schema at the innermost place msg names, in the order it went through them. The
+// places are the "validating <schema path>: " msg begins with, one for each schema the
+// validator descended into: a place that goes on from the one before it (/properties/l, then
+// /properties/l/items) steps into the values, and one that does not is where a $ref led
+// (/$defs/Item), for the same value. ok is false when a step leads where the values cannot be
+// followed (a path from the root through $defs, which sdkschema.Explain gives; unevaluated
+// items or properties).
+func valuesAt(msg string, root *jsonschema.Schema, v any) (values []any, ok bool) {
+	values = []any{v}
+	prev := ""      // the place before, "" for the root
+	rooted := false // the places begin at the root, so a $ref's jump can be told from a step
+	for {
+		rest, isPlace := strings.CutPrefix(msg, "validating ")
+		if !isPlace {
+			return values, true
+		}
+		place, after, found := strings.Cut(rest, ": ")
+		if !found {
+			return values, true
+		}
+		msg = after
+		if place == "root" || place == root.ID {
+			prev, rooted = "", true // the root, or a $ref to it ("#")
+			continue
+		}
+		if prev != "" && !strings.HasPrefix(place, prev+"/") || prev == "" && rooted && isDefinition(place) {
+			if !rooted {
+				return nil, false
+			}
+			prev = place // a $ref's target, validated against the same value
+			continue
+		}
+		steps, walked := validatortext.Walk(root, place)
+		before, _ := validatortext.Walk(root, prev)
+		if !walked || len(before) > len(steps) {
+			return nil, false
+		}
+		parent := root
+		if len(before) > 0 {
+			parent = before[len(before)-1].Schema
+		}
+		for _, step := range steps[len(before):] {
+			if values, ok = stepValues(values, validatortext.NonNull(parent), step); !ok {
+				return nil, false
+			}
+			parent = step.Schema
+		}
+		prev = place
+	}
+}
+
+// stepValues returns the values that step, from the schema parent, leads to from each of values,
+// in the order the validator goes through them (the keys of an object, which it takes in a Go
+// map's order, sorted).
+func stepValues(values []any, parent *jsonschema.Schema, step validatortext.Step) ([]any, bool) {
+	var next []any
+	add := func(v any) bool {
+		next = append(next, v)
+		return len(next) < maxValues
+	}
+	for _, v := range values {
+		obj, _ := v.(map[string]any)
+		arr, _ := v.([]any)
+		switch step.Keyword {
+		case "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies":
+			next = append(next, v) // the same value
+		case "properties":
+			if val, has := obj[step.Key]; has {
+				add(val)
+			}
+		case "patternProperties", "additionalProperties", "propertyNames":
+			var re *regexp.Regexp
+			if step.Keyword == "patternProperties" {
+				var err error
+				if re, err = regexp.Compile(step.Key); err != nil {
+					return nil, false
+				}
+			}
+			for _, k := range slices.Sorted(maps.Keys(obj)) {
+				var more bool
+				switch {
+				case step.Keyword == "propertyNames":
+					more = add(k) // the validator validates each key as a string
+				case re != nil && !re.MatchString(k), re == nil && matchesProperty(parent, k):
+					continue
+				default:
+					more = add(obj[k])
+				}
+				if !more {
+					return next, true
+				}
+			}
+		case "items", "prefixItems", "additionalItems", "contains":
+			from, to := 0, len(arr)
+			switch {
+			case step.Index >= 0: // prefixItems/N, or draft 7's items/N
+				from, to = step.Index, min(step.Index+1, len(arr))
+			case step.Keyword == "items":
+				from = len(parent.PrefixItems)
+			case step.Keyword == "additionalItems":
+				from = len(parent.ItemsArray)
+			}
+			for i := from; i < to; i++ {
+				if !add(arr[i]) {
+					return next, true
+				}
+			}
+		default: // $defs, definitions, unevaluatedItems, unevaluatedProperties
+			return nil, false
+		}
+	}
+	return next, true
+}
+
+// isDefinition reports whether the schema path place is in root's $defs or definitions, where
+// only a $ref leads.
+func isDefinition(place string) bool {
+	return strings.HasPrefix(place, "/$defs/") || strings.HasPrefix(place, "/definitions/")
+}
+
+// matchesProperty reports whether the key k of an object is one of s's properties or matches one
+// of its patternProperties: additionalProperties applies to the other keys.
+func matchesProperty(s *jsonschema.Schema, k string) bool {
+	if _, ok := s.Properties[k]; ok {
+		return true
+	}
+	for pattern := range s.PatternProperties {
+		if re, err := regexp.Compile(pattern); err == nil && re.MatchString(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // jsonText is v as JSON, shortened to maxAlternative characters.

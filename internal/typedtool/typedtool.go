@@ -122,7 +122,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		args, err := apply(req.Params.Arguments, inResolved, false, inType)
 		if err != nil {
-			return errorResult(fmt.Errorf("validating \"arguments\": %s", argumentError(err, in.raw, inResolved.Schema(), req.Params.Arguments))), nil
+			return errorResult(fmt.Errorf("validating \"arguments\": %s", argumentError(err, in.raw, inResolved.Schema(), req.Params.Arguments, inType))), nil
 		}
 		var input In
 		if err := decodeInput(args, &input); err != nil {
@@ -277,19 +277,20 @@ func inputError(ctx context.Context, logger *slog.Logger, tool string, args []by
 const maxArgumentError = 2000
 
 // argumentError is the validator's message for arguments that break the input schema, made
-// readable for the model: a JSON null it refuses is printed by jsonschema-go as
-// "<invalid reflect.Value>" (the reflect.Value of a nil interface), which says null here; an
-// object, an array or a string of the wrong type, printed in Go's syntax ("map[a:1]", "[1 x]",
-// a string unquoted), is named by its kind and a string quoted; a number refused by a bound,
-// printed as a fraction ("21/2", 309 digits over 1), is written as a number, and the bound as
-// the schema writes it (validatortext.Bounds); an enum, const, oneOf, anyOf or contains that
-// refuses args (the arguments as sent) is explained from the schema raw (resolved as root) by
-// explainChoice; and a long message has its middle left out (elideMiddle).
-func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage) string {
+// readable for the model: an enum, const, oneOf, anyOf or contains that refuses args (the
+// arguments as sent, which decode into in) is explained from the schema raw (resolved as root)
+// by explainChoice; the "validating root: " that names the schema is left out; a JSON null it
+// refuses is printed by jsonschema-go as "<invalid reflect.Value>" (the reflect.Value of a nil
+// interface), which says null here; an object, an array or a string of the wrong type, printed
+// in Go's syntax ("map[a:1]", "[1 x]", a string unquoted), is named by its kind and a string
+// quoted; a number refused by a bound, printed as a fraction ("21/2", 309 digits over 1), is
+// written as a number, and the bound as the schema writes it (validatortext.Bounds); and a long
+// message has its middle left out (elideMiddle).
+func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage, in reflect.Type) string {
+	msg := explainChoice(err.Error(), raw, root, args, in, err)
 	// The validator names the schema first, by its $id or as "root", which tells the model
 	// nothing about its arguments (cardgen's schemas have no $id).
-	msg := strings.TrimPrefix(err.Error(), "validating root: ")
-	msg = explainChoice(msg, raw, root, args, err)
+	msg = strings.TrimPrefix(msg, "validating root: ")
 	msg = strings.ReplaceAll(msg, "<invalid reflect.Value> has type \"null\"", "null has type \"null\"")
 	msg = typeOfValue().ReplaceAllStringFunc(msg, func(m string) string {
 		sub := typeOfValue().FindStringSubmatch(m)
