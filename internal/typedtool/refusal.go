@@ -1,10 +1,8 @@
 package typedtool
 
 import (
-	"bytes"
 	"encoding/json"
 	"maps"
-	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -23,31 +21,18 @@ const maxAlternative = 300
 // choiceKeywords are the keywords whose refusal jsonschema-go explains in terms a model cannot
 // use: the value in Go's %v ("enum: pink does not equal any of: [red green blue]", where "green
 // blue" is one value), or the schemas as "<anonymous schema>" ("oneOf: did not validate against
-// any of [<anonymous schema> <anonymous schema>]").
-var choiceKeywords = []string{"enum", "const", "oneOf", "anyOf", "contains"}
+// any of [<anonymous schema> <anonymous schema>]", "not: validated against <anonymous schema>").
+var choiceKeywords = []string{"enum", "const", "oneOf", "anyOf", "contains", "not"}
 
-// explainChoice rewrites msg, the validator's refusal err of args (the arguments as the client
-// sent them) against the input schema raw (resolved as root), where it is about one of
-// choiceKeywords: the value as JSON and what the schema allows, from the schema itself. in is
-// the Go type the arguments decode into, for the defaults the validated arguments had (see
-// exactDefaults). A nullable field's oneOf (an input field tagged nullable) is first explained
-// by what is wrong inside it (sdkschema.Explain). Any other message is returned as it is.
-func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage, in reflect.Type, err error) string {
+// explainChoice rewrites msg, the validator's refusal err of v (a tool's arguments or output, as
+// the validator had them) against the schema raw (resolved as root), where it is about one of
+// choiceKeywords: the value as JSON and what the schema allows, from the schema itself. A
+// nullable field's oneOf (an input field tagged nullable) is first explained by what is wrong
+// inside it (sdkschema.Explain). Any other message is returned as it is.
+func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, v any, err error) string {
 	if !slices.ContainsFunc(choiceKeywords, func(k string) bool { return strings.Contains(msg, k+": ") }) {
 		return msg
 	}
-	// The arguments as the validator had them: numbers exact, defaults applied.
-	m := map[string]any{}
-	if len(bytes.TrimSpace(args)) > 0 && unmarshalExact(args, &m) != nil {
-		return msg
-	}
-	if m == nil {
-		m = map[string]any{}
-	}
-	if exactDefaults(m, root, in) != nil {
-		return msg
-	}
-	var v any = m
 	if strings.Contains(msg, "oneOf: ") {
 		if e := sdkschema.Explain(raw, v, err); e != err {
 			msg = e.Error()
@@ -100,6 +85,11 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, arg
 			return msg
 		}
 		return where + "no item matches " + schemasText([]*jsonschema.Schema{s.Contains})
+	case "not":
+		if s.Not == nil {
+			return msg
+		}
+		return where + shown + matches + " " + schemasText([]*jsonschema.Schema{s.Not}) + ", which it must not"
 	}
 	return msg
 }
@@ -114,8 +104,8 @@ func withKeyword(s *jsonschema.Schema, keyword string) *jsonschema.Schema {
 	return validatortext.NonNull(s)
 }
 
-// keywordSchema is a schema of keyword alone, s's (for enum, const, oneOf, anyOf, and contains
-// with its minContains and maxContains), or nil when s lacks it.
+// keywordSchema is a schema of keyword alone, s's (for enum, const, oneOf, anyOf, not, and
+// contains with its minContains and maxContains), or nil when s lacks it.
 func keywordSchema(s *jsonschema.Schema, keyword string) *jsonschema.Schema {
 	var k jsonschema.Schema
 	switch {
@@ -127,6 +117,8 @@ func keywordSchema(s *jsonschema.Schema, keyword string) *jsonschema.Schema {
 		k.OneOf = s.OneOf
 	case keyword == "anyOf" && s.AnyOf != nil:
 		k.AnyOf = s.AnyOf
+	case keyword == "not" && s.Not != nil:
+		k.Not = s.Not
 	case keyword == "contains" && s.Contains != nil:
 		k.Contains, k.MinContains, k.MaxContains = s.Contains, s.MinContains, s.MaxContains
 	default:

@@ -3,6 +3,7 @@ package typedtool
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -143,4 +144,64 @@ func connectValidating(t *testing.T, schema string) *mcp.ClientSession {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
 		}, nil)
 	return mcptest.Connect(t, s, nil)
+}
+
+// TestValidatorGoSyntaxGone: what else of Go reached the client in the validator's words: a not
+// as "not: validated against <anonymous schema>", a nullable enum's oneOf as two anonymous
+// schemas, lists of names in Go's %q (["a" "b"], "\x01") or as one string ("string, null"), and the schema's $id before the path.
+func TestValidatorGoSyntaxGone(t *testing.T) {
+	cs := connectValidating(t, `{"$id":"https://example.com/tools/v","type":"object","properties":{`+
+		`"x":{"not":{"type":"string"}},`+
+		`"t":{"type":["string","null"]},`+
+		`"status":{"oneOf":[{"type":"string","enum":["a","b"]},{"type":"null"}]},`+
+		`"n":{"type":"integer"},`+
+		`"o":{"type":"object","dependentRequired":{"p":["q","z"]}},`+
+		`"strict":{"type":"object","additionalProperties":false},`+
+		`"req":{"type":"object","required":["a","b"]}}}`)
+	const p = `validating "arguments": validating /properties/`
+	for args, want := range map[string]string{
+		`{"x":"s"}`:                p + `x: not: "s" matches {"type":"string"}, which it must not`,
+		`{"t":5}`:                  p + `t: type: 5 has type "integer", want one of "string", "null"`,
+		`{"status":"c"}`:           p + `status: oneOf: "c" matches none of the schemas {"type":"string","enum":["a","b"]} or {"type":"null"}`,
+		`{"n":"s"}`:                p + `n: type: got the string "s", want "integer"`,
+		`{"o":{"p":1}}`:            p + `o: dependentRequired["p"]: missing properties ["q","z"]`,
+		`{"strict":{"a\u0001":1}}`: p + `strict: unexpected additional properties ["a\u0001"]`,
+		`{"req":{}}`:               p + `req: required: missing properties: ["a","b"]`,
+		`{"n":null}`:               p + `n: type: null has type "null", want "integer"`,
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", args, res.IsError, text, want)
+		}
+	}
+}
+
+// TestOutputRefusalInJSONTerms: an output that breaks the output schema is a JSON-RPC error of
+// the call, as with mcp.AddTool, and its text was the validator's, in Go's syntax
+// ("type: map[a:1] has type \"object\"", "enum: green blue does not equal any of: [red green
+// blue]"). The server's author reads it in the client's logs, in JSON's terms; the validator's
+// error stays in the chain on the server.
+func TestOutputRefusalInJSONTerms(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "out", InputSchema: json.RawMessage(`{"type":"object","properties":{"bad":{"type":"string"}}}`),
+		OutputSchema: json.RawMessage(`{"type":"object","properties":{"s":{"type":"string"},"c":{"type":"array","items":{"enum":["red","green blue"]}}}}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, map[string]any, error) {
+			if in["bad"] == "s" {
+				return nil, map[string]any{"s": map[string]any{"a": 1}}, nil
+			}
+			return nil, map[string]any{"c": []any{"red", "green"}}, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	for bad, want := range map[string]string{
+		"s": `validating tool output: validating /properties/s: type: got an object, want "string"`,
+		"c": `validating tool output: validating /properties/c/items: enum: "green" is not one of "red", "green blue"`,
+	} {
+		_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "out", Arguments: map[string]any{"bad": bad}})
+		if err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("output %s: %v; want an error ending %q", bad, err, want)
+		}
+	}
 }

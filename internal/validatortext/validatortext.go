@@ -9,6 +9,9 @@
 package validatortext
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"math/big"
 	"regexp"
 	"strconv"
@@ -232,4 +235,125 @@ func schemaBound(s *jsonschema.Schema, keyword string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// goisms are the patterns Plain rewrites, compiled on the first refusal rather than when a
+// server starts.
+var goisms = sync.OnceValue(func() (p struct{ null, verb, typeOf, list, types, contains *regexp.Regexp }) {
+	// A null the validator printed as the reflect.Value of a nil interface, where it prints the
+	// value: a type's, an enum's or a const's refusal.
+	p.null = regexp.MustCompile(`(type: )<invalid reflect\.Value>( has type "null")|((?:enum|const): )<invalid reflect\.Value>( does not equal)`)
+	// What fmt writes for a value printed with a verb that does not fit it: %!s(int64=1).
+	p.verb = regexp.MustCompile(`%!s\([a-z0-9]+=([^)]*)\)`)
+	// An object, an array or a string refused by its type, printed in Go's %v: map[a:1], [1 x],
+	// a string unquoted (line breaks and all).
+	p.typeOf = regexp.MustCompile(`(?s)(^|: )type: (.*?) has type "(object|array|string)", want`)
+	// A list of strings in Go's %q, at the end of the validator's phrases that end with one:
+	// `missing properties: ["a" "b"]`, `unexpected additional properties ["x"]`. %q escapes
+	// every quote and line break, so a string in the list cannot end it early.
+	p.list = regexp.MustCompile(`(?m)(missing properties:?|unexpected additional properties) \[((?:"(?:[^"\\\n]|\\.)*"(?: "(?:[^"\\\n]|\\.)*")*)?)\]$`)
+	// A type's list of types, which the validator joins with ", " and quotes as one string:
+	// `want one of "string, null"`.
+	p.types = regexp.MustCompile(`(?m)(want one of )"([a-z]+(?:, [a-z]+)+)"$`)
+	// A contains that no item matched: the array is printed with %s, Go's syntax for its items
+	// whatever they are ("[%!s(int64=1) x]", strings unquoted, line breaks as they are), and it
+	// is the client's own value, which the message around it shows or points to. The places
+	// before it and the schema after it are the validator's, and the phrase ends the message or
+	// a line before another place (an anyOf's next alternative): an item would have to hold all
+	// that to end the array early, and would then cut only its own array short.
+	p.contains = regexp.MustCompile(`(?m)^((?:validating [^\n]*?: )*)contains: (?s:.*?) does not have an item matching (<anonymous schema>|anchor \S+|\S+)(?:\z|\nvalidating )`)
+	return p
+})
+
+// Plain rewrites what is left of Go in the validator's message msg, once the refusals that need
+// the value or the schema are explained: a null printed as "<invalid reflect.Value>" (the
+// reflect.Value of a nil interface) is null; a value printed with a verb that does not fit
+// (%!s(int64=1)) is the value; an object, an array or a string a type refuses, printed in Go's
+// syntax ("map[a:1]", "[1 x]", a string unquoted), is named by its kind and a string quoted as
+// JSON quotes it ("type: got the string \"x\", want ..."); a list of names in Go's %q (["a"
+// "b"]) is JSON (["a","b"]), and a type's list of types written as one string ("string, null")
+// is the types, each quoted; a contains no item matched says so without the array in Go's
+// syntax; and a schema the validator calls "<anonymous schema>" is called anonymous, which each
+// caller words for its reader ("a condition of the field" for a person filling in a form).
+func Plain(msg, anonymous string) string {
+	p := goisms()
+	if strings.Contains(msg, "<invalid reflect.Value>") {
+		msg = p.null.ReplaceAllString(msg, "${1}${3}null${2}${4}")
+	}
+	if strings.Contains(msg, "%!s(") {
+		msg = p.verb.ReplaceAllString(msg, "$1")
+	}
+	if strings.Contains(msg, "contains: ") {
+		msg = withoutArrays(msg, p.contains)
+	}
+	if strings.Contains(msg, "type: ") {
+		msg = p.typeOf.ReplaceAllStringFunc(msg, func(m string) string {
+			sub := p.typeOf.FindStringSubmatch(m)
+			got := "an " + sub[3]
+			if sub[3] == "string" {
+				got = "the string " + jsonText(sub[2])
+			}
+			return sub[1] + "type: got " + got + ", want"
+		})
+	}
+	if strings.Contains(msg, "want one of ") {
+		msg = p.types.ReplaceAllStringFunc(msg, func(m string) string {
+			sub := p.types.FindStringSubmatch(m)
+			return sub[1] + `"` + strings.ReplaceAll(sub[2], ", ", `", "`) + `"`
+		})
+	}
+	if strings.Contains(msg, "[") {
+		msg = p.list.ReplaceAllStringFunc(msg, func(m string) string {
+			sub := p.list.FindStringSubmatch(m)
+			return sub[1] + " " + jsonList(sub[2])
+		})
+	}
+	return strings.ReplaceAll(msg, "<anonymous schema>", anonymous)
+}
+
+// withoutArrays rewrites each contains refusal re matches in msg without its array: the match
+// takes the start of the line after it, which is left for the next match to begin at.
+func withoutArrays(msg string, re *regexp.Regexp) string {
+	var b strings.Builder
+	for {
+		loc := re.FindStringSubmatchIndex(msg)
+		if loc == nil {
+			b.WriteString(msg)
+			return b.String()
+		}
+		b.WriteString(msg[:loc[0]])
+		b.WriteString(msg[loc[2]:loc[3]])
+		b.WriteString("contains: no item matches ")
+		b.WriteString(msg[loc[4]:loc[5]])
+		msg = msg[loc[5]:]
+	}
+}
+
+// quoted matches one string in Go's %q.
+var quoted = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"`) })
+
+// jsonList writes the strings of items, Go's %q of a []string without its brackets, as a JSON
+// array.
+func jsonList(items string) string {
+	names := []string{}
+	for _, q := range quoted().FindAllString(items, -1) {
+		s, err := strconv.Unquote(q)
+		if err != nil {
+			s = q
+		}
+		names = append(names, s)
+	}
+	return jsonText(names)
+}
+
+// jsonText is v as JSON, with HTML's characters as they are ("<", not "\u003c"): the text is
+// read, not put in a page.
+func jsonText(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Sprint(v)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }

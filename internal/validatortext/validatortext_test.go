@@ -166,3 +166,36 @@ func resolve(t *testing.T, schema string) *jsonschema.Schema {
 	}
 	return r.Schema()
 }
+
+// TestPlain: what is left of Go in the validator's messages, from the validator itself: a null
+// as the reflect.Value of a nil interface, a value a type refuses in %v, lists of names in %q or
+// as one string, an array a contains refuses printed with %s, and "<anonymous schema>". The
+// client's own text is not taken for the validator's: a string that holds "<invalid
+// reflect.Value>" or a contains phrase is quoted, or left out with the array it is in.
+func TestPlain(t *testing.T) {
+	const schema = `{"type":"object","properties":{` +
+		`"s":{"type":"string"},"n":{"type":"integer"},"e":{"enum":["a"]},"t":{"type":["string","null"]},` +
+		`"l":{"type":"array","contains":{"type":"integer"}},"x":{"not":{"type":"string"}},` +
+		`"any":{"anyOf":[{"contains":{"type":"integer"}},{"contains":{"type":"boolean"}}]},"r":{"type":"object","required":["a","b\u0001"]},"strict":{"type":"object","additionalProperties":false}}}`
+	for value, want := range map[string]string{
+		`{"s":null}`:                      `validating root: validating /properties/s: type: null has type "null", want "string"`,
+		`{"s":{"a":1}}`:                   `validating root: validating /properties/s: type: got an object, want "string"`,
+		`{"s":[1,"x"]}`:                   `validating root: validating /properties/s: type: got an array, want "string"`,
+		`{"t":1}`:                         `validating root: validating /properties/t: type: 1 has type "integer", want one of "string", "null"`,
+		`{"n":"<invalid reflect.Value>"}`: `validating root: validating /properties/n: type: got the string "<invalid reflect.Value>", want "integer"`,
+		`{"t":{}}`:                        `validating root: validating /properties/t: type: got an object, want one of "string", "null"`,
+		`{"l":[true,"x\ny"]}`:             `validating root: validating /properties/l: contains: no item matches the condition`,
+		`{"l":["a does not have an item matching b\n"]}`:  `validating root: validating /properties/l: contains: no item matches the condition`,
+		`{"l":["a does not have an item matching b\nc"]}`: `validating root: validating /properties/l: contains: no item matches the condition`,
+		`{"any":["x\ny"]}`: "validating root: validating /properties/any: anyOf: did not validate against any of [the condition the condition]:\n" +
+			"validating /properties/any/anyOf/0: contains: no item matches the condition\nvalidating /properties/any/anyOf/1: contains: no item matches the condition",
+		`{"x":"s"}`:            `validating root: validating /properties/x: not: validated against the condition`,
+		`{"r":{}}`:             `validating root: validating /properties/r: required: missing properties: ["a","b\u0001"]`,
+		`{"strict":{"q\"":1}}`: `validating root: validating /properties/strict: unexpected additional properties ["q\""]`,
+	} {
+		msg, _ := refusal(t, schema, value)
+		if got := Plain(msg, "the condition"); got != want {
+			t.Errorf("%s: Plain(%q) =\n%q; want\n%q", value, msg, got, want)
+		}
+	}
+}

@@ -866,28 +866,47 @@ func decodeStrict(b []byte, in any) error {
 // validatorWords is the validator's error err, of a selection validated against this input
 // schema (or a schema of one of its properties alone, whose paths are the same), as a reader can
 // take it: only what it says where it failed at last, without the "validating <schema $id and
-// path>: " it prefixes once a level (validatortext.Place), with its numbers written as numbers
-// and a bound as the schema writes it (validatortext.Bounds: it writes 1 as the fraction 1/1 and
-// a bound as 1.000000) and null as null.
+// path>: " it prefixes once a level (validatortext.Place); an enum or a const with the values
+// the schema allows, as a problem in words lists them; what is left of Go's syntax rewritten
+// (validatortext.Plain: a value in Go's %v, null as "<invalid reflect.Value>", lists in %q, a
+// schema as "<anonymous schema>"); and its numbers written as numbers, a bound as the schema
+// writes it (validatortext.Bounds: it writes 1 as the fraction 1/1 and a bound as 1.000000).
 func (x *explainer) validatorWords(err error) string {
 	if err == nil {
 		return "no reason given"
 	}
+	msg := validatortext.Plain(err.Error(), "a condition of the field")
+	if path, what := validatortext.Place(msg); strings.HasPrefix(what, "enum: ") || strings.HasPrefix(what, "const: ") {
+		// The value and the schema's values are printed in Go's %v, a line break and all; the
+		// value is the user's, which the problem shows already.
+		if words := x.allowed(path, what); words != "" {
+			return shorten(words, 200, 100, nil)
+		}
+	}
 	// An anyOf's error holds one line for each alternative.
-	lines := strings.Split(validatortext.Bounds(err.Error(), x.root), "\n")
+	lines := strings.Split(validatortext.Bounds(msg, x.root), "\n")
 	for i, line := range lines {
 		_, what := validatortext.Place(line)
 		lines[i] = strings.TrimSuffix(what, ":")
 	}
-	msg := strings.Join(lines, ", ")
-	msg = strings.ReplaceAll(msg, "<invalid reflect.Value>", "null")
-	msg = strings.ReplaceAll(msg, "<anonymous schema>", "a condition of the field")
-	msg = goVerb.ReplaceAllString(msg, "$1") // %!s(int64=1): a value the validator printed with %s
-	return shorten(msg, 200, 100, nil)       // the end says what is wrong
+	return shorten(strings.Join(lines, ", "), 200, 100, nil) // the end says what is wrong
 }
 
-// goVerb matches what fmt writes for a value printed with a verb that does not fit it.
-var goVerb = regexp.MustCompile(`%!s\([a-z0-9]+=([^)]*)\)`)
+// allowed says what the enum or const at path allows, for the validator's refusal what of a
+// value: "enum: not one of "a", "b"", or "" when the schema at path has neither.
+func (x *explainer) allowed(path, what string) string {
+	s := validatortext.SchemaAt(x.root, path)
+	for _, s := range []*jsonschema.Schema{s, validatortext.NonNull(s)} {
+		switch {
+		case s == nil:
+		case strings.HasPrefix(what, "enum: ") && s.Enum != nil:
+			return "enum: not " + oneOf(s.Enum)
+		case strings.HasPrefix(what, "const: ") && s.Const != nil:
+			return "const: not " + show(*s.Const)
+		}
+	}
+	return ""
+}
 
 // checkEmail says what is wrong with s as an email address, or "": net/mail must read it as an
 // address with no display name, comment or angle brackets, written exactly as s or as net/mail

@@ -279,7 +279,7 @@ func TestDecodeSelectionValidatorLast(t *testing.T) {
 	}
 	got = problems[map[string]any](t, schema, map[string]any{"l": []any{json.Number("1")}, "o": json.Number("2")})
 	want := []string{
-		`l is [1], which the field does not accept (contains: [1] does not have an item matching a condition of the field)`,
+		`l is [1], which the field does not accept (contains: no item matches a condition of the field)`,
 		`o is 2, which the field does not accept (oneOf: validated against both a condition of the field and a condition of the field)`,
 	}
 	if !reflect.DeepEqual(got, want) {
@@ -395,15 +395,15 @@ func TestSelectionErrorBounded(t *testing.T) {
 // TestDecodeSelectionValidatorWordsStable: the validator goes through an object's properties in
 // a Go map's random order, and the words for a nested object with several problems the checks
 // in words do not know changed from run to run; its "<anonymous schema>" is no word for the user,
-// and the numbers of the user's own values ("1/2", "2.500000") were rewritten as if the validator
-// had written them.
+// and the array a contains refuses was written in Go's syntax ("[1/2 2.500000]", strings
+// unquoted, "%!s(int64=1)" for a number), which the problem already shows as JSON.
 func TestDecodeSelectionValidatorWordsStable(t *testing.T) {
 	schema := json.RawMessage(`{"type":"object","properties":{"l":{"type":"array","contains":{"type":"integer"}},` +
-		`"o":{"type":"object","properties":{"c":{"type":"array","contains":{"type":"integer"}},"a":{"type":"array","contains":{"type":"integer"}},"b":{"type":"array","contains":{"type":"integer"}}}}}}`)
-	sel := map[string]any{"l": []any{"1/2", "2.500000"}, "o": map[string]any{"a": []any{"x"}, "b": []any{"y"}, "c": []any{"z"}}}
+		`"o":{"type":"object","properties":{"c":{"type":"object","dependentRequired":{"r":["s"]}},"a":{"type":"array","contains":{"type":"integer"}},"b":{"type":"object","dependentRequired":{"p":["q","z"]}}}}}}`)
+	sel := map[string]any{"l": []any{"1/2", "2.500000"}, "o": map[string]any{"a": []any{"x"}, "b": map[string]any{"p": json.Number("1")}, "c": map[string]any{"r": json.Number("1")}}}
 	want := []string{
-		`l is ["1/2","2.500000"], which the field does not accept (contains: [1/2 2.500000] does not have an item matching a condition of the field)`,
-		`o is {"a":["x"],"b":["y"],"c":["z"]}, which the field does not accept (contains: [x] does not have an item matching a condition of the field)`,
+		`l is ["1/2","2.500000"], which the field does not accept (contains: no item matches a condition of the field)`,
+		`o is {"a":["x"],"b":{"p":1},"c":{"r":1}}, which the field does not accept (contains: no item matches a condition of the field)`,
 	}
 	for range 100 {
 		if got := problems[map[string]any](t, schema, sel); !reflect.DeepEqual(got, want) {
@@ -454,6 +454,36 @@ func TestDecodeSelectionValidatorBounds(t *testing.T) {
 	}{
 		{map[string]any{"b": json.Number("1")}, `the answers together are not a valid input: maximum: 1 is greater than 1e-07`},
 		{map[string]any{"b": json.Number("1e30")}, `the answers together are not a valid input: maximum: 1e+30 is greater than 1e-07`},
+	} {
+		got := problems[map[string]any](t, schema, c.sel)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: problems %q; want %q", c.sel, got, c.want)
+		}
+	}
+}
+
+// TestDecodeSelectionValidatorGoSyntax: where the checks in words cannot reach a value (a $ref
+// into another property, which they do not follow), the validator's words are said, and those
+// were Go's: an enum's values and the value in %v ("enum: green blue does not equal any of:
+// [red green blue]", one value read as two), a string a type refuses unquoted, names missing in
+// Go's %q (["q" "z"]).
+func TestDecodeSelectionValidatorGoSyntax(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{` +
+		`"color":{"enum":["red","green blue"]},"c":{"$ref":"#/properties/color"},` +
+		`"k":{"const":"x"},"kr":{"$ref":"#/properties/k"},` +
+		`"n":{"type":"number"},"nr":{"$ref":"#/properties/n"},` +
+		`"o":{"type":"object","dependentRequired":{"p":["q","z"]}},"or":{"$ref":"#/properties/o"}}}`)
+	const prefix = "the answers together are not a valid input: "
+	for _, c := range []struct {
+		sel  map[string]any
+		want string
+	}{
+		{map[string]any{"c": "green"}, prefix + `enum: not one of "red", "green blue"`},
+		{map[string]any{"c": nil}, prefix + `enum: not one of "red", "green blue"`},
+		{map[string]any{"kr": "y\nz"}, prefix + `const: not "x"`},
+		{map[string]any{"nr": "1e30 x"}, prefix + `type: got the string "1e30 x", want "number"`},
+		{map[string]any{"nr": nil}, prefix + `type: null has type "null", want "number"`},
+		{map[string]any{"or": map[string]any{"p": true}}, prefix + `dependentRequired["p"]: missing properties ["q","z"]`},
 	} {
 		got := problems[map[string]any](t, schema, c.sel)
 		if len(got) != 1 || got[0] != c.want {
