@@ -22,6 +22,7 @@ import (
 	segjson "github.com/segmentio/encoding/json"
 
 	"github.com/cardgen/cardgen/internal/sdkschema"
+	"github.com/cardgen/cardgen/internal/typedtool"
 	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
@@ -760,13 +761,14 @@ func decodeProblem(key string, prop *jsonschema.Schema, v, shown any, in any, ro
 	if err == nil {
 		return ""
 	}
-	return decodeWords(key, prop, v, shown, err, root)
+	return decodeWords(key, prop, v, shown, err, root, b, t.Elem())
 }
 
 // decodeWords writes the decoder's error err, for the value v of key, in words, and without Go
 // types: shown is v as the user wrote it (nil for v itself), and root is the input schema, to
-// name a field the key may have meant (nil when that is not known).
-func decodeWords(key string, prop *jsonschema.Schema, v, shown any, err error, root *jsonschema.Schema) string {
+// name a field the key may have meant (nil when that is not known). doc is {key: v} as it was
+// decoded into a value of type t.
+func decodeWords(key string, prop *jsonschema.Schema, v, shown any, err error, root *jsonschema.Schema, doc []byte, t reflect.Type) string {
 	if shown == nil {
 		shown = v
 	}
@@ -780,7 +782,13 @@ func decodeWords(key string, prop *jsonschema.Schema, v, shown any, err error, r
 	key = fieldLabel(key, root)
 	var typeErr *json.UnmarshalTypeError
 	if !errors.As(err, &typeErr) {
-		return key + " is " + show(shown) + ", which the field does not accept (" + strings.TrimPrefix(err.Error(), "json: ") + ")"
+		// A type's own decoder refused the value, or the decoder did in words of Go's
+		// (ParseAddr("1.2.3"), "math/big: cannot unmarshal", "invalid use of ,string struct
+		// tag"): what the field takes is said as a tool call's arguments are told it.
+		if p := typedtool.DecodeProblem(doc, t); p != "" {
+			return p
+		}
+		return key + " is " + show(shown) + ", which does not fit the field"
 	}
 	if prop != nil && prop.Format == "date-time" {
 		if _, ok := v.(string); ok {
@@ -811,6 +819,9 @@ func decodeWords(key string, prop *jsonschema.Schema, v, shown any, err error, r
 				return key + " is " + show(shown) + ", too large for this field"
 			}
 		}
+	}
+	if p := typedtool.DecodeProblem(doc, t); p != "" {
+		return p // a type error of no number: what the field takes, in JSON's terms
 	}
 	return key + " is " + show(shown) + ", which does not fit the field"
 }

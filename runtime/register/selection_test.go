@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"net"
+	"net/netip"
 	"reflect"
 	"strconv"
 	"strings"
@@ -486,6 +488,40 @@ func TestDecodeSelectionValidatorGoSyntax(t *testing.T) {
 		{map[string]any{"or": map[string]any{"p": true}}, prefix + `dependentRequired["p"]: missing properties ["q","z"]`},
 	} {
 		got := problems[map[string]any](t, schema, c.sel)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: problems %q; want %q", c.sel, got, c.want)
+		}
+	}
+}
+
+// TestDecodeSelectionDecoderWords: a value the schema takes that a type's own decoder refuses
+// was said in the decoder's words, which are Go's: `a is "1.2.3", which the field does not
+// accept (ParseAddr("1.2.3"): IPv4 address too short)`, "math/big: cannot unmarshal \"\\\"x\\\"\"
+// into a *big.Int", "invalid character 'x' looking for beginning of value" for a key of a
+// map[int]string, "invalid use of ,string struct tag". It says what the field takes, as a tool
+// call's arguments are told (typedtool.DecodeProblem).
+func TestDecodeSelectionDecoderWords(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"},"b":{},"m":{"type":"object"},"q":{},"s":{},"t":{"type":"string"}}}`)
+	type input struct {
+		A netip.Addr     `json:"a"`
+		B *big.Int       `json:"b"`
+		M map[int]string `json:"m"`
+		Q int8           `json:"q,string"`
+		S []byte         `json:"s"`
+		T time.Time      `json:"t"`
+	}
+	for _, c := range []struct {
+		sel  map[string]any
+		want string
+	}{
+		{map[string]any{"a": "1.2.3"}, `a must be an IP address, such as "192.0.2.1" or "2001:db8::1"; got the string "1.2.3"`},
+		{map[string]any{"b": "x"}, `b must be an integer; got the string "x"`},
+		{map[string]any{"m": map[string]any{"x": "y"}}, `m has the key "x", which is not an integer from -9223372036854775808 to 9223372036854775807 written in decimal`},
+		{map[string]any{"q": "abc"}, `q must be a string holding an integer from -128 to 127, such as "12"; got the string "abc"`},
+		{map[string]any{"s": "!!"}, `s must be standard base64 (RFC 4648: A–Z, a–z, 0–9, + and /, padded with = to a multiple of 4 characters); got the string "!!"`},
+		{map[string]any{"t": "tomorrow"}, `t must be a date and time in RFC 3339 form, such as "2006-01-02T15:04:05Z" or "2006-01-02T15:04:05+07:00"; got the string "tomorrow"`},
+	} {
+		got := problems[input](t, schema, c.sel)
 		if len(got) != 1 || got[0] != c.want {
 			t.Errorf("%v: problems %q; want %q", c.sel, got, c.want)
 		}
