@@ -227,6 +227,10 @@ func ownDecoderProblem(data []byte, t reflect.Type, path string) string {
 	return fmt.Sprintf("%s does not accept %s", subject(path), describeJSON(data))
 }
 
+// OwnReason is ownReason for another caller than Add's: runtime/register says a type's own
+// refusal of an ACP selection in its words only when they are written for people.
+func OwnReason(err error) string { return ownReason(err) }
+
 // ownReason is err's message if it is a type's own refusal that names no Go type nor decoder:
 // "invalid UUID length: 3", "unknown color \"mauve\"". A decoder's error (a custom
 // UnmarshalJSON that calls json.Unmarshal) gives "".

@@ -383,7 +383,17 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 	if len(problems) == 0 {
 		// Nothing found value by value: the schema refuses how the values go together (a
 		// dependentRequired, say), or the decoder refuses the whole.
-		problems = append(problems, "the answers together are not a valid input: "+x.validatorWords(cause))
+		switch reason := typedtool.OwnReason(cause); {
+		case validErr != nil:
+			problems = append(problems, "the answers together are not a valid input: "+x.validatorWords(cause))
+		case reason != "":
+			problems = append(problems, "the answers together are not a valid input: "+reason)
+		default:
+			// The decoder's words, of an input type that decodes itself, are Go's ("json:
+			// cannot unmarshal string into Go struct field .n of type int"); they stay in
+			// the chain for the program's author.
+			problems = append(problems, "the answers together are not a valid input")
+		}
 	}
 	return &SelectionError{Problems: problems, err: cause}
 }

@@ -527,3 +527,45 @@ func TestDecodeSelectionDecoderWords(t *testing.T) {
 		}
 	}
 }
+
+// selfDecoding is an input type that decodes itself, as DecodeSelection cannot try value by
+// value: with encoding/json's words for a value of the wrong type, and its own words for n < 0.
+type selfDecoding struct{ N int }
+
+func (s *selfDecoding) UnmarshalJSON(b []byte) error {
+	var aux struct {
+		N int `json:"n"`
+	}
+	if err := json.Unmarshal(b, &aux); err != nil {
+		return err
+	}
+	if aux.N < 0 {
+		return errors.New("n must not be negative")
+	}
+	s.N = aux.N
+	return nil
+}
+
+// TestDecodeSelectionSelfDecodingInput: an input type that decodes itself refused the whole
+// selection, and its error was said as it was, in Go's words: "json: cannot unmarshal string
+// into Go struct field .n of type int". Its own words are said when they are written for
+// people; the decoder's stay in the chain.
+func TestDecodeSelectionSelfDecodingInput(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"n":{}}}`)
+	for _, c := range []struct {
+		sel  map[string]any
+		want string
+	}{
+		{map[string]any{"n": "x"}, "the answers together are not a valid input"},
+		{map[string]any{"n": json.Number("-1")}, "the answers together are not a valid input: n must not be negative"},
+	} {
+		got := problems[selfDecoding](t, schema, c.sel)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: problems %q; want %q", c.sel, got, c.want)
+		}
+	}
+	var in selfDecoding
+	if err := DecodeSelection(schema, map[string]any{"n": "x"}, &in); !errors.As(err, new(*json.UnmarshalTypeError)) {
+		t.Errorf("DecodeSelection = %v; want the decoder's error in the chain", err)
+	}
+}
