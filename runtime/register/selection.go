@@ -454,7 +454,9 @@ func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly,
 			return phrases, nested
 		}
 	}
-	if alt := nullableAlternative(s); alt != nil {
+	// A nullable field's schema: for a value that is not null, what is wrong is what its
+	// alternative says, where the validator says only that no alternative matched.
+	if alt := validatortext.NonNull(s); alt != s {
 		if v != nil {
 			add(x.check(path, alt, v, formatsOnly, blankOK, depth+1))
 		}
@@ -564,21 +566,6 @@ func (x *explainer) ref(ref string) *jsonschema.Schema {
 	}
 	if name, ok := strings.CutPrefix(ref, "#/definitions/"); ok && !strings.Contains(name, "/") {
 		return x.root.Definitions[unescape.Replace(name)]
-	}
-	return nil
-}
-
-// nullableAlternative returns X when s is {"oneOf":[X,{"type":"null"}]}, in either order, as
-// a nullable field's schema is written: for a value that is not null, what is wrong is what X
-// says, where the validator says only that no alternative matched.
-func nullableAlternative(s *jsonschema.Schema) *jsonschema.Schema {
-	if len(s.OneOf) != 2 {
-		return nil
-	}
-	for i, a := range s.OneOf {
-		if b, err := json.Marshal(a); err == nil && string(b) == `{"type":"null"}` {
-			return s.OneOf[1-i]
-		}
 	}
 	return nil
 }
