@@ -30,7 +30,7 @@ var choiceKeywords = []string{"enum", "const", "oneOf", "anyOf", "contains", "no
 // nullable field's oneOf (an input field tagged nullable) is first explained by what is wrong
 // inside it (sdkschema.Explain). Any other message is returned as it is.
 func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, v any, err error) string {
-	if !slices.ContainsFunc(choiceKeywords, func(k string) bool { return strings.Contains(msg, k+": ") }) {
+	if !mayExplain(msg) {
 		return msg
 	}
 	if strings.Contains(msg, "oneOf: ") {
@@ -92,6 +92,12 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, v a
 		return where + shown + matches + " " + schemasText([]*jsonschema.Schema{s.Not}) + ", which it must not"
 	}
 	return msg
+}
+
+// mayExplain reports whether msg may be a refusal explainChoice explains: it names one of
+// choiceKeywords. The value refused is read only then.
+func mayExplain(msg string) bool {
+	return slices.ContainsFunc(choiceKeywords, func(k string) bool { return strings.Contains(msg, k+": ") })
 }
 
 // withKeyword is s, or the alternative of the nullable schema s that is not null when s itself

@@ -279,6 +279,9 @@ func inputError(ctx context.Context, logger *slog.Logger, tool string, args []by
 // read as the validator had them: integers exact, and the defaults applied as apply applies them
 // for in, the Go type they decode into.
 func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage, in reflect.Type) string {
+	if !mayExplain(err.Error()) {
+		return validatorMessage(err, raw, root, nil) // nothing that needs the value
+	}
 	m := map[string]any{}
 	if len(bytes.TrimSpace(args)) > 0 && unmarshalExact(args, &m) != nil {
 		return validatorMessage(err, raw, root, nil)
@@ -298,7 +301,7 @@ func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args
 // ("type: map[a:1] has type \"object\", want \"string\"").
 func outputError(err error, raw json.RawMessage, root *jsonschema.Schema, out json.RawMessage) error {
 	var v any
-	if unmarshalExact(out, &v) != nil {
+	if !mayExplain(err.Error()) || unmarshalExact(out, &v) != nil {
 		v = nil
 	}
 	return &reworded{"validating tool output: " + validatorMessage(err, raw, root, v), err}
