@@ -229,7 +229,7 @@ type builder struct {
 
 // Model builds the model of one package and checks it. It always returns a Package (possibly
 // partial) and every diagnostic found; the package can be rendered only when there are none.
-// Every message is bounded in length, however long the text it quotes (boundMessage).
+// Every message is bounded in length, however long the text it quotes (BoundMessage).
 func Model(pkg Input, opts Options) (*Package, Diagnostics) {
 	p, diags := model(pkg, opts)
 	diags.bound()
@@ -1460,6 +1460,55 @@ func (b *builder) checkDeclaredNames() {
 		}
 	}
 	b.dotImportClashes()
+	b.importClashes(declared)
+}
+
+// importClashes reports each import of the package's files, and of its own test files, whose
+// name in its file is one the generated files declare (declared): a file's imports and the
+// package's declarations may not share a name ("registerTools2 already declared through import
+// of package strings"), so the package, or its test build, would not compile. The generated
+// names are not changed instead, as they are not for a declaration of the package's own:
+// RegisterTools and the builders are the package's API, and a test calls them by name.
+func (b *builder) importClashes(declared map[string]declaredName) {
+	// An import the file does not name is known by the imported package's own name: from the
+	// type checker for the package's files, and, for a test file, which cardgen does not load,
+	// from the package's own import of the same path (another is not known, and not reported).
+	byPath := map[string]string{}
+	for _, imp := range b.pkg.Types.Imports() {
+		byPath[imp.Path()] = imp.Name()
+	}
+	var imports []fileImport
+	for _, f := range b.pkg.Files {
+		if b.out.generated[b.fset.Position(f.Package).Filename] {
+			continue
+		}
+		for _, spec := range f.Imports {
+			name := ""
+			if b.pkg.Info != nil {
+				if pn, ok := b.pkg.Info.Implicits[spec].(*types.PkgName); ok {
+					name = pn.Imported().Name()
+				}
+			}
+			imports = append(imports, importOf(b.fset, spec, name))
+		}
+	}
+	files := len(imports)
+	imports = append(imports, b.out.testImports()...)
+	for i, imp := range imports {
+		name := imp.name
+		if name == "" {
+			name = byPath[imp.path]
+		}
+		d, ok := declared[name]
+		if !ok || name == "_" || name == "." {
+			continue
+		}
+		if i < files {
+			b.at(imp.pos, "this file imports %s as %s, a name cardgen also declares in package %s%s, so the package would not compile; import it under another name", imp.path, name, b.out.Name, d.why())
+		} else {
+			b.at(imp.pos, "this test file imports %s as %s, a name cardgen also declares in package %s%s, so go test would not compile the package; import it under another name", imp.path, name, b.out.Name, d.why())
+		}
+	}
 }
 
 // A declaredName is a name the generated files declare, and what it is, said only when it is

@@ -124,19 +124,21 @@ const (
 	runTail = 40
 )
 
-// bound shortens the long runs of every message in place (boundMessage). The positions are
+// bound shortens the long runs of every message in place (BoundMessage). The positions are
 // the diagnostics' own, not part of the message, and stay as they are.
 func (ds Diagnostics) bound() {
 	for i := range ds {
-		ds[i].Msg = boundMessage(ds[i].Msg)
+		ds[i].Msg = BoundMessage(ds[i].Msg)
 	}
 }
 
-// boundMessage returns msg with each run of more than longRun characters (runes) that are not
-// white space replaced by its first runHead and last runTail characters with "…(N more
-// characters)…" between them. The result has no such run, so shortening it again changes
-// nothing.
-func boundMessage(msg string) string {
+// BoundMessage returns msg with each run of more than 200 characters (runes) that are not white
+// space replaced by its first 80 and last 40 characters with "…(N more characters)…" between
+// them. The result has no such run, so shortening it again changes nothing. Every diagnostic's
+// message is bounded so; a command that prints a message quoting a user's words outside
+// Diagnostics (cardgen help of an unknown directive) bounds it with this too, so that a
+// 100,000-character word gives a line of a few hundred bytes there as well.
+func BoundMessage(msg string) string {
 	if len(msg) <= longRun {
 		return msg // fewer bytes than the limit's runes
 	}

@@ -128,15 +128,15 @@ func TestBoundMessage(t *testing.T) {
 			"unknown key k" + strings.Repeat("é", runHead-1) + "…(132 more characters)…" + strings.Repeat("é", runTail-1) + "z for\t//card:tool; " +
 				"k" + strings.Repeat("é", runHead-1) + "…(132 more characters)…" + strings.Repeat("é", runTail-1) + "z"},
 	} {
-		got := boundMessage(c.in)
+		got := BoundMessage(c.in)
 		if got != c.want {
-			t.Errorf("boundMessage(%.40q…) = %q; want %q", c.in, got, c.want)
+			t.Errorf("BoundMessage(%.40q…) = %q; want %q", c.in, got, c.want)
 		}
 		if !utf8.ValidString(got) {
-			t.Errorf("boundMessage(%.40q…) cut a rune: %q", c.in, got)
+			t.Errorf("BoundMessage(%.40q…) cut a rune: %q", c.in, got)
 		}
-		if again := boundMessage(got); again != got {
-			t.Errorf("boundMessage shortened its own result again: %q", again)
+		if again := BoundMessage(got); again != got {
+			t.Errorf("BoundMessage shortened its own result again: %q", again)
 		}
 	}
 }

@@ -283,16 +283,16 @@ func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 	obj, ok := v.(map[string]any)
 	var top map[string]any
 	if !ok || json.Unmarshal(raw, &top) != nil {
-		return []exampleMismatch{{msg: first}}
+		return []exampleMismatch{first}
 	}
 	delete(top, "required")
 	looseRaw, merr := json.Marshal(top)
 	if merr != nil {
-		return []exampleMismatch{{msg: first}}
+		return []exampleMismatch{first}
 	}
 	loose, rerr := sdkschema.Resolve(looseRaw)
 	if rerr != nil {
-		return []exampleMismatch{{msg: first}}
+		return []exampleMismatch{first}
 	}
 	// A required property that an unknown key misspells is named by the advice that comes with
 	// the unknown key ("use the output's JSON names"), not listed as missing as well.
@@ -324,62 +324,27 @@ func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 		}
 		one := map[string]any{k: obj[k]}
 		if err := loose.Validate(one); err != nil {
-			msgs = append(msgs, exampleMismatch{msg: validationMessage(looseRaw, loose, one, err), keys: []string{k}})
+			msgs = append(msgs, validationMessage(looseRaw, loose, one, err))
 		}
 	}
 	if len(unknown) > 0 {
 		if err := loose.Validate(unknown); err != nil {
-			msgs = append(msgs, exampleMismatch{msg: validationMessage(looseRaw, loose, unknown, err), keys: slices.Sorted(maps.Keys(unknown))})
+			msgs = append(msgs, validationMessage(looseRaw, loose, unknown, err))
 		}
 	}
 	if len(msgs) == 0 {
-		return []exampleMismatch{{msg: first}}
+		return []exampleMismatch{first}
 	}
 	return msgs
 }
 
-// An exampleMismatch is one way an example does not match the output schema, and the top-level
-// keys of the example it is about (none when it is about the whole value).
-type exampleMismatch struct {
-	msg  string
-	keys []string
-}
-
-// keyOffsets returns the byte offset in example, a JSON object, of each of its top-level keys'
-// opening quote (the last, for a key given twice, as encoding/json keeps the last value); nil
-// when example is no object.
-func keyOffsets(example string) map[string]int {
-	dec := json.NewDecoder(strings.NewReader(example))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	offs := map[string]int{}
-	for dec.More() {
-		start := int(dec.InputOffset())
-		for start < len(example) && strings.IndexByte(" \t\r\n,", example[start]) >= 0 {
-			start++
-		}
-		t, err := dec.Token()
-		key, ok := t.(string)
-		if err != nil || !ok {
-			return offs
-		}
-		offs[key] = start
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return offs
-		}
-	}
-	return offs
-}
-
 // validationMessage is err, the failure of validating v against the schema raw (resolved), as an
-// example's diagnostic quotes it.
-func validationMessage(raw []byte, resolved *gjsonschema.Resolved, v any, err error) string {
-	err = sdkschema.Explain(raw, v, err)
+// example's diagnostic quotes it, with where in v the failure is.
+func validationMessage(raw []byte, resolved *gjsonschema.Resolved, v any, err error) exampleMismatch {
+	explained := sdkschema.Explain(raw, v, err).Error()
 	// The validator names the schema first, by its $id or (cardgen's schemas have none) as
 	// "root", which says nothing here.
-	msg := err.Error()
+	msg := explained
 	id := resolved.Schema().ID
 	if id == "" {
 		id = "root"
@@ -387,7 +352,17 @@ func validationMessage(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 	if prefix := "validating " + id + ": "; strings.HasPrefix(msg, prefix) {
 		msg = msg[len(prefix):]
 	}
-	return schemaBounds(raw, plainNumbers(quotedStrings(sortedAdditional(msg))))
+	m := exampleMismatch{msg: schemaBounds(raw, plainNumbers(quotedStrings(sortedAdditional(msg))))}
+	ptr, clause := failedAt(explained)
+	m.path = instancePath(raw, v, ptr, clause)
+	if list, ok := strings.CutPrefix(clause, "unexpected additional properties "); ok {
+		for _, q := range quotedRE.FindAllString(list, -1) {
+			if name, err := strconv.Unquote(q); err == nil {
+				m.members = append(m.members, name)
+			}
+		}
+	}
+	return m
 }
 
 // boundAtRE finds a bound's message with the schema location the validator gives before it.
@@ -528,9 +503,9 @@ func checkExamples(t *Tool, outSchema []byte) []schema.Problem {
 			continue
 		}
 		if err := resolved.Validate(v); err != nil {
-			var offs map[string]int // where each top-level key is, for a mismatch about it
+			var at *jsonNode // where each value is, for a mismatch about one
 			if ex.Verbatim {
-				offs = keyOffsets(ex.JSON)
+				at = jsonPositions(ex.JSON)
 			}
 			for _, m := range exampleMismatches(outSchema, resolved, v, err) {
 				todo := "fix the example, or the golden test fails on it"
@@ -539,13 +514,7 @@ func checkExamples(t *Tool, outSchema []byte) []schema.Problem {
 						todo = "use the output's JSON names: " + names
 					}
 				}
-				pos := -1
-				for _, k := range m.keys {
-					if off, ok := offs[k]; ok && (pos < 0 || off < pos) {
-						pos = off // the first of them in the example
-					}
-				}
-				probs = append(probs, schema.Problem{Pos: ex.Pos + token.Pos(max(pos, 0)), Msg: fmt.Sprintf(
+				probs = append(probs, schema.Problem{Pos: ex.Pos + token.Pos(at.find(m.path, m.members)), Msg: fmt.Sprintf(
 					"example does not match the output schema of %s (%s); %s", t.Name, m.msg, todo)})
 			}
 			continue

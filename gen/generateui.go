@@ -42,7 +42,7 @@ func PackageUIDir(fset *token.FileSet, files []*ast.File) (dir string, at token.
 				}
 				d, err := CleanUIDir(raw)
 				problem := func(format string, args ...any) {
-					problems = append(problems, Diagnostic{Pos: fset.Position(c.Pos()), At: c.Pos(), Msg: boundMessage(fmt.Sprintf(format, args...))})
+					problems = append(problems, Diagnostic{Pos: fset.Position(c.Pos()), At: c.Pos(), Msg: BoundMessage(fmt.Sprintf(format, args...))})
 				}
 				switch {
 				case err != nil:

@@ -152,12 +152,22 @@ func (p *Package) declares(name string) bool {
 	return obj != nil && !p.generated[objectFile(p.pkg.Fset, obj)]
 }
 
-// testScope holds the top-level names that the package's own test files declare. The test
-// build compiles them with both generated files, whose imports may not take those names either
-// (a test's "var cardtest" or "type testing" stopped it: "already declared through import").
+// testScope holds the top-level names that the package's own test files declare, and their
+// imports. The test build compiles them with both generated files, whose imports may not take
+// those names either (a test's "var cardtest" or "type testing" stopped it: "already declared
+// through import"), nor their declarations the names of the test files' imports.
 type testScope struct {
-	once  sync.Once // the two generated files are rendered side by side
-	names map[string]token.Position
+	once    sync.Once // the two generated files are rendered side by side
+	names   map[string]token.Position
+	imports []fileImport
+}
+
+// A fileImport is an import of one of the package's files: the name the file gives it ("" when
+// it gives none, and the imported package's own name is not known here), its path, and where it
+// is.
+type fileImport struct {
+	name, path string
+	pos        token.Position
 }
 
 // testDeclares reports whether a test file of the package (not of its external _test package)
@@ -170,19 +180,30 @@ func (p *Package) testDeclares(name string) bool {
 
 // testNames returns the top-level names the package's own test files declare, with where.
 func (p *Package) testNames() map[string]token.Position {
-	if p.tests == nil {
-		return nil
-	}
-	p.tests.once.Do(func() { p.tests.names = testFileNames(p.Dir, p.Name) })
-	return p.tests.names
+	return p.readTests().names
 }
 
-// testFileNames returns the top-level names declared by the _test.go files in dir that belong to
-// package pkg, cardgen's own aside. Function bodies are parsed too (go/parser has no mode that
-// skips them): once per package and run, for the package's test files only (about 2.5 ms for
-// 117 KB of tests).
-func testFileNames(dir, pkg string) map[string]token.Position {
+// testImports returns the imports of the package's own test files.
+func (p *Package) testImports() []fileImport {
+	return p.readTests().imports
+}
+
+// readTests reads the package's own test files once, or returns nil when it has none to read.
+func (p *Package) readTests() *testScope {
+	if p.tests == nil {
+		return &testScope{}
+	}
+	p.tests.once.Do(func() { p.tests.names, p.tests.imports = readTestFiles(p.Dir, p.Name) })
+	return p.tests
+}
+
+// readTestFiles returns the top-level names declared by the _test.go files in dir that belong
+// to package pkg, cardgen's own aside, and their imports. Function bodies are parsed too
+// (go/parser has no mode that skips them): once per package and run, for the package's test
+// files only (about 2.5 ms for 117 KB of tests).
+func readTestFiles(dir, pkg string) (map[string]token.Position, []fileImport) {
 	names := map[string]token.Position{}
+	var imports []fileImport
 	entries, _ := os.ReadDir(dir) // read, not globbed: the directory's name may hold [ or *
 	fset := token.NewFileSet()
 	for _, e := range entries {
@@ -194,6 +215,9 @@ func testFileNames(dir, pkg string) map[string]token.Position {
 		f, _ := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.SkipObjectResolution)
 		if f == nil || f.Name.Name != pkg {
 			continue // unreadable, or the external test package, whose scope is its own
+		}
+		for _, spec := range f.Imports {
+			imports = append(imports, importOf(fset, spec, ""))
 		}
 		for _, d := range f.Decls {
 			switch d := d.(type) {
@@ -215,7 +239,19 @@ func testFileNames(dir, pkg string) map[string]token.Position {
 			}
 		}
 	}
-	return names
+	return names, imports
+}
+
+// importOf is the import spec: under its name in the file, or, when the file gives it none, under
+// pkgName, the imported package's own name ("" when not known); at the name, or at the path when
+// there is none.
+func importOf(fset *token.FileSet, spec *ast.ImportSpec, pkgName string) fileImport {
+	path, _ := strconv.Unquote(spec.Path.Value)
+	imp := fileImport{name: pkgName, path: path, pos: fset.Position(spec.Path.Pos())}
+	if spec.Name != nil {
+		imp.name, imp.pos = spec.Name.Name, fset.Position(spec.Name.Pos())
+	}
+	return imp
 }
 
 // header writes the file's header and package comments.

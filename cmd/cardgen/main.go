@@ -152,7 +152,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "cardgen:", err)
 		}
 		if hint := commandHint(pkgArgs); hint != "" && loadFailed(err) {
-			fmt.Fprintln(stderr, "cardgen:", hint)
+			// The hint quotes the word as given, as the go command's error above it does, which
+			// gen bounds.
+			fmt.Fprintln(stderr, "cardgen:", gen.BoundMessage(hint))
 		}
 		return 1
 	}
@@ -210,7 +212,8 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if err := annotations.WriteHelp(stdout, name); err != nil {
-		fmt.Fprintln(stderr, "cardgen:", err)
+		// The error quotes the name as given, which may be a pasted line of any length.
+		fmt.Fprintln(stderr, "cardgen:", gen.BoundMessage(err.Error()))
 		return 2
 	}
 	// A view is a file to write, which the reference of //card:ui cannot do: it points at the

@@ -57,6 +57,24 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// TestLongWordsBounded: a word of cardgen help or of cardgen itself that is neither a directive
+// nor a command is quoted in the message about it shortened, as a diagnostic quotes one: a
+// 5,000-character word (a pasted line) gave a line of 5,000 bytes.
+func TestLongWordsBounded(t *testing.T) {
+	long := strings.Repeat("x", 5000)
+	for _, args := range [][]string{{"help", long}, {"help", "card:" + long}, {long}} {
+		_, _, errOut := runIn(t, ".", args...)
+		for line := range strings.Lines(errOut) {
+			if len(line) > 1000 {
+				t.Errorf("cardgen %.20s…: a line of %d bytes: %.100s…", strings.Join(args, " "), len(line), line)
+			}
+		}
+		if !strings.Contains(errOut, " more characters)…") {
+			t.Errorf("cardgen %.20s…: stderr does not shorten the word as a diagnostic does:\n%.500s", strings.Join(args, " "), errOut)
+		}
+	}
+}
+
 // TestUsageLines: cardgen -h shows each command's usage line exactly as the command's own -h
 // prints it. (The two were written separately and differed: cardgen -h gave new's flags in
 // another order and case, and cardgen help's own usage left out templates and tags.)

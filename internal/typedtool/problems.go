@@ -33,6 +33,16 @@ func decodeProblem(data []byte, t reflect.Type) string {
 	return findProblem(data, t, "", false, 0)
 }
 
+// DecodeProblem is decodeProblem for a value of another caller than Add's: what in data, a JSON
+// value, does not decode into a value of type t, in JSON's terms, the property named by its JSON
+// path ("a must be an IP address, such as \"192.0.2.1\" or \"2001:db8::1\"; got the string
+// \"1.2.3\""), or "" when it finds nothing. runtime/register says so of an ACP selection's value
+// where the decoder's own error names Go functions and types (ParseAddr("1.2.3"), "math/big:
+// cannot unmarshal \"x\" into a *big.Int", "invalid use of ,string struct tag").
+func DecodeProblem(data []byte, t reflect.Type) string {
+	return decodeProblem(data, t)
+}
+
 // maxProblemDepth bounds the walk: the arguments' nesting is bounded by the JSON-RPC decoder
 // already, but a recursive Go type is not.
 const maxProblemDepth = 1000
@@ -216,6 +226,10 @@ func ownDecoderProblem(data []byte, t reflect.Type, path string) string {
 	}
 	return fmt.Sprintf("%s does not accept %s", subject(path), describeJSON(data))
 }
+
+// OwnReason is ownReason for another caller than Add's: runtime/register says a type's own
+// refusal of an ACP selection in its words only when they are written for people.
+func OwnReason(err error) string { return ownReason(err) }
 
 // ownReason is err's message if it is a type's own refusal that names no Go type nor decoder:
 // "invalid UUID length: 3", "unknown color \"mauve\"". A decoder's error (a custom

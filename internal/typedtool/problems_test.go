@@ -354,3 +354,18 @@ func TestValidatorMessagesInJSONTerms(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundPhraseInAValue: the numbers of the validator's own phrase about a bound are rewritten,
+// not those of a client's value that reads like one: a pattern's refusal quotes the value, and
+// "maximum: 1/2 is" in it came back as "maximum: 0.5 is", which the client never sent.
+func TestBoundPhraseInAValue(t *testing.T) {
+	cs := connectValidating(t, `{"type":"object","properties":{"p":{"type":"string","pattern":"^a$"}}}`)
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(`{"p":"maximum: 1/2 is less than 3.000000"}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `validating "arguments": validating /properties/p: pattern: "maximum: 1/2 is less than 3.000000" does not match regular expression "^a$"`
+	if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != want {
+		t.Errorf("error result %v, %s\nwant %s", res.IsError, text, want)
+	}
+}

@@ -2,71 +2,59 @@ package typedtool
 
 import (
 	"encoding/json"
+	"maps"
 	"regexp"
-	"strconv"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/cardgen/cardgen/internal/sdkschema"
+	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
 // maxAlternative is the most characters of one alternative's schema, or of the list of enum
 // values, that a refusal quotes: enough to show what was wanted, not a schema of pages.
 const maxAlternative = 300
 
-// choiceRefusal matches the innermost refusal of a keyword that jsonschema-go explains in terms a
-// model cannot use: the schema at the path, and the value, in Go's %v ("enum: pink does not equal
-// any of: [red green blue]", where "green blue" is one value), or the alternatives as
-// "<anonymous schema>" ("oneOf: did not validate against any of [<anonymous schema>
-// <anonymous schema>]").
-var choiceRefusal = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?s)^(?:validating (/\S*): )?(enum|const|oneOf|anyOf|contains): (.*)$`)
-})
+// choiceKeywords are the keywords whose refusal jsonschema-go explains in terms a model cannot
+// use: the value in Go's %v ("enum: pink does not equal any of: [red green blue]", where "green
+// blue" is one value), or the schemas as "<anonymous schema>" ("oneOf: did not validate against
+// any of [<anonymous schema> <anonymous schema>]", "not: validated against <anonymous schema>").
+var choiceKeywords = []string{"enum", "const", "oneOf", "anyOf", "contains", "not"}
 
-// explainChoice rewrites msg, the validator's refusal of args (the arguments as the client sent
-// them) against the input schema raw (resolved as root), where it is about an enum, a const, a
-// oneOf, an anyOf or a contains: the value as JSON and what the schema allows, from the schema
-// itself. A nullable field's oneOf (an input field tagged nullable) is first explained by what is
-// wrong inside it (sdkschema.Explain). Any other message is returned as it is.
-func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage, err error) string {
-	if !strings.Contains(msg, "oneOf: ") && !strings.Contains(msg, "anyOf: ") && !strings.Contains(msg, "enum: ") &&
-		!strings.Contains(msg, "const: ") && !strings.Contains(msg, "contains: ") {
+// explainChoice rewrites msg, the validator's refusal err of v (a tool's arguments or output, as
+// the validator had them) against the schema raw (resolved as root), where it is about one of
+// choiceKeywords: the value as JSON and what the schema allows, from the schema itself. A
+// nullable field's oneOf (an input field tagged nullable) is first explained by what is wrong
+// inside it (sdkschema.Explain). Any other message is returned as it is.
+func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, v any, err error) string {
+	if !mayExplain(msg) {
 		return msg
-	}
-	var v any
-	if json.Unmarshal(args, &v) != nil {
-		return msg
-	}
-	if v == nil {
-		v = map[string]any{}
 	}
 	if strings.Contains(msg, "oneOf: ") {
 		if e := sdkschema.Explain(raw, v, err); e != err {
 			msg = e.Error()
 		}
 	}
-	m := choiceRefusal().FindStringSubmatch(sdkschema.Innermost(msg))
-	if m == nil {
+	first, _, _ := strings.Cut(msg, "\n") // an anyOf's refusal has a line for each alternative
+	path, what := validatortext.Place(first)
+	keyword, rest, _ := strings.Cut(what, ": ")
+	if !slices.Contains(choiceKeywords, keyword) {
 		return msg
 	}
-	path, keyword := m[1], m[2]
-	s, value, known := atPointer(root, v, path)
-	if s == nil {
+	at := validatortext.SchemaAt(root, path)
+	if at == nil {
 		return msg
 	}
-	// The value as JSON when the path leads to it; otherwise as the validator printed it, which
-	// for an item (the path does not say which) is all there is.
+	s := withKeyword(at, keyword)
 	shown := "the value"
-	if before, _, ok := strings.Cut(m[3], " does not equal"); ok {
-		shown = before
-	}
-	if known {
+	if value, ok := refusedValue(msg, root, v, s, keyword); ok {
 		shown = jsonText(value)
 	}
 	where, matches := "validating "+path+": "+keyword+": ", " matches"
-	if path == "" {
+	if path == "" || path == "root" || path == root.ID {
 		// A oneOf or anyOf of the whole input (oneof_required, anyof_required groups).
 		where, shown, matches = keyword+": ", "the arguments", " match"
 	}
@@ -86,9 +74,9 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, arg
 		switch {
 		case len(alts) == 0:
 			return msg
-		case strings.HasPrefix(m[3], "did not validate against any of"):
+		case strings.HasPrefix(rest, "did not validate against any of"):
 			return where + shown + matches + " none of the schemas " + schemasText(alts)
-		case keyword == "oneOf" && strings.HasPrefix(m[3], "validated against both"):
+		case keyword == "oneOf" && strings.HasPrefix(rest, "validated against both"):
 			return where + shown + matches + " more than one of the schemas " + schemasText(alts) + ", and must match exactly one"
 		}
 		return msg
@@ -97,111 +85,243 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, arg
 			return msg
 		}
 		return where + "no item matches " + schemasText([]*jsonschema.Schema{s.Contains})
+	case "not":
+		if s.Not == nil {
+			return msg
+		}
+		return where + shown + matches + " " + schemasText([]*jsonschema.Schema{s.Not}) + ", which it must not"
 	}
 	return msg
 }
 
-// atPointer follows the JSON pointer path (a schema location the validator names) from root, and
-// the instance v along with it while the path goes through properties only; it returns the
-// schema there, and the value when known. The keywords followed are those generated and
-// hand-written tool schemas use; for any other the schema is nil.
-func atPointer(root *jsonschema.Schema, v any, path string) (s *jsonschema.Schema, value any, known bool) {
-	s, value, known = root, v, true
-	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
-	if path == "" || path == "/" {
-		segs = nil
-	}
-	for i := 0; i < len(segs); i++ {
-		// A path sdkschema.Explain gives goes through a nullable schema as if its oneOf were not
-		// there (it validated the schema rewritten that way).
-		s = nonNull(s)
-		next := func() (string, bool) {
-			if i+1 >= len(segs) {
-				return "", false
-			}
-			i++
-			return strings.NewReplacer("~1", "/", "~0", "~").Replace(segs[i]), true
-		}
-		switch segs[i] {
-		case "properties":
-			key, ok := next()
-			if !ok {
-				return nil, nil, false
-			}
-			s = s.Properties[key]
-			if obj, isObj := value.(map[string]any); known && isObj {
-				value, known = obj[key]
-			} else {
-				known = false
-			}
-		case "items":
-			s, known = s.Items, false
-		case "additionalProperties":
-			s, known = s.AdditionalProperties, false
-		case "patternProperties":
-			key, ok := next()
-			if !ok {
-				return nil, nil, false
-			}
-			s, known = s.PatternProperties[key], false
-		case "prefixItems", "oneOf", "anyOf", "allOf":
-			kw := segs[i]
-			idx, ok := next()
-			n, err := strconv.Atoi(idx)
-			list := map[string][]*jsonschema.Schema{"prefixItems": s.PrefixItems, "oneOf": s.OneOf, "anyOf": s.AnyOf, "allOf": s.AllOf}[kw]
-			if !ok || err != nil || n < 0 || n >= len(list) {
-				return nil, nil, false
-			}
-			s = list[n]
-			known = known && kw != "prefixItems"
-		default:
-			return nil, nil, false
-		}
-		if s == nil {
-			return nil, nil, false
-		}
-	}
-	return nonNull(s), value, known
+// mayExplain reports whether msg may be a refusal explainChoice explains: it names one of
+// choiceKeywords. The value refused is read only then.
+func mayExplain(msg string) bool {
+	return slices.ContainsFunc(choiceKeywords, func(k string) bool { return strings.Contains(msg, k+": ") })
 }
 
-// nonNull is s, or its alternative other than null when s is a nullable schema as invopop and
-// cardgen write it: {"oneOf":[<schema>,{"type":"null"}]}.
-func nonNull(s *jsonschema.Schema) *jsonschema.Schema {
-	if s == nil || len(s.OneOf) != 2 || s.Type != "" || len(s.Properties) > 0 {
+// withKeyword is s, or the alternative of the nullable schema s that is not null when s itself
+// lacks keyword: a path sdkschema.Explain gives names the nullable schema, and the keyword is in
+// its alternative.
+func withKeyword(s *jsonschema.Schema, keyword string) *jsonschema.Schema {
+	if keywordSchema(s, keyword) != nil {
 		return s
 	}
-	for i, alt := range s.OneOf {
-		if alt != nil && alt.Type == "null" {
-			return s.OneOf[1-i]
-		}
-	}
-	return s
+	return validatortext.NonNull(s)
 }
 
-// schemaBound is the bound keyword of the schema at path, as JSON writes it, when the schema has
-// it: the validator prints a bound with six decimals (%f), 0.000000 for 1e-7.
-func schemaBound(root *jsonschema.Schema, path, keyword string) (string, bool) {
-	s, _, _ := atPointer(root, nil, path)
-	if s == nil {
-		return "", false
+// keywordSchema is a schema of keyword alone, s's (for enum, const, oneOf, anyOf, not, and
+// contains with its minContains and maxContains), or nil when s lacks it.
+func keywordSchema(s *jsonschema.Schema, keyword string) *jsonschema.Schema {
+	var k jsonschema.Schema
+	switch {
+	case keyword == "enum" && s.Enum != nil:
+		k.Enum = s.Enum
+	case keyword == "const" && s.Const != nil:
+		k.Const = s.Const
+	case keyword == "oneOf" && s.OneOf != nil:
+		k.OneOf = s.OneOf
+	case keyword == "anyOf" && s.AnyOf != nil:
+		k.AnyOf = s.AnyOf
+	case keyword == "not" && s.Not != nil:
+		k.Not = s.Not
+	case keyword == "contains" && s.Contains != nil:
+		k.Contains, k.MinContains, k.MaxContains = s.Contains, s.MinContains, s.MaxContains
+	default:
+		return nil
 	}
-	var b *float64
-	switch keyword {
-	case "minimum":
-		b = s.Minimum
-	case "maximum":
-		b = s.Maximum
-	case "exclusiveMinimum":
-		b = s.ExclusiveMinimum
-	case "exclusiveMaximum":
-		b = s.ExclusiveMaximum
-	case "multipleOf":
-		b = s.MultipleOf
+	return &k
+}
+
+// refusedValue returns the value in v, the validated arguments, that the validator refused with
+// msg by keyword of the schema s. The validator's path names a schema, not a value: through an
+// array's items it does not say which item. The values at the places msg names (valuesAt) are
+// tried against keyword alone, in the order the validator went through them, and the first it
+// refuses is the one: the validator stops at the first value it refuses, so every value before
+// it passed.
+func refusedValue(msg string, root *jsonschema.Schema, v any, s *jsonschema.Schema, keyword string) (any, bool) {
+	values, ok := valuesAt(msg, root, v)
+	if !ok || len(values) == 0 {
+		return nil, false
 	}
-	if b == nil {
-		return "", false
+	if len(values) == 1 {
+		return values[0], true
 	}
-	return strconv.FormatFloat(*b, 'g', -1, 64), true
+	alone := keywordResolved(root, s, keyword)
+	if alone == nil {
+		return nil, false
+	}
+	for _, val := range values {
+		if alone.Validate(&val) != nil {
+			return val, true
+		}
+	}
+	return nil, false
+}
+
+// keywordSchemas holds, by the schema and keyword, keyword alone resolved with root's $schema,
+// $id and definitions (for the references inside it), or nil when that does not resolve: the
+// schemas are a server's own, resolved once each rather than on every refused call.
+var keywordSchemas sync.Map // keywordKey → *jsonschema.Resolved
+
+type keywordKey struct {
+	s       *jsonschema.Schema
+	keyword string
+}
+
+func keywordResolved(root, s *jsonschema.Schema, keyword string) *jsonschema.Resolved {
+	key := keywordKey{s, keyword}
+	if r, ok := keywordSchemas.Load(key); ok {
+		return r.(*jsonschema.Resolved)
+	}
+	var resolved *jsonschema.Resolved
+	if k := keywordSchema(s, keyword); k != nil {
+		k.Schema, k.ID, k.Defs, k.Definitions = root.Schema, root.ID, root.Defs, root.Definitions
+		if b, err := json.Marshal(k); err == nil {
+			resolved, _ = sdkschema.Resolve(b)
+		}
+	}
+	r, _ := keywordSchemas.LoadOrStore(key, resolved)
+	return r.(*jsonschema.Resolved)
+}
+
+// maxValues bounds the values valuesAt collects: an array of arrays of a client's may hold
+// millions.
+const maxValues = 10000
+
+// valuesAt returns the values of v, the validated arguments, that the validator validated
+// against the schema at the innermost place msg names, in the order it went through them. The
+// places are the "validating <schema path>: " msg begins with, one for each schema the
+// validator descended into: a place that goes on from the one before it (/properties/l, then
+// /properties/l/items) steps into the values, and one that does not is where a $ref led
+// (/$defs/Item), for the same value. ok is false when a step leads where the values cannot be
+// followed (a path from the root through $defs, which sdkschema.Explain gives; unevaluated
+// items or properties).
+func valuesAt(msg string, root *jsonschema.Schema, v any) (values []any, ok bool) {
+	values = []any{v}
+	prev := ""      // the place before, "" for the root
+	rooted := false // the places begin at the root, so a $ref's jump can be told from a step
+	for {
+		rest, isPlace := strings.CutPrefix(msg, "validating ")
+		if !isPlace {
+			return values, true
+		}
+		place, after, found := strings.Cut(rest, ": ")
+		if !found {
+			return values, true
+		}
+		msg = after
+		if place == "root" || place == root.ID {
+			prev, rooted = "", true // the root, or a $ref to it ("#")
+			continue
+		}
+		if prev != "" && !strings.HasPrefix(place, prev+"/") || prev == "" && rooted && isDefinition(place) {
+			if !rooted {
+				return nil, false
+			}
+			prev = place // a $ref's target, validated against the same value
+			continue
+		}
+		steps, walked := validatortext.Walk(root, place)
+		before, _ := validatortext.Walk(root, prev)
+		if !walked || len(before) > len(steps) {
+			return nil, false
+		}
+		parent := root
+		if len(before) > 0 {
+			parent = before[len(before)-1].Schema
+		}
+		for _, step := range steps[len(before):] {
+			if values, ok = stepValues(values, validatortext.NonNull(parent), step); !ok {
+				return nil, false
+			}
+			parent = step.Schema
+		}
+		prev = place
+	}
+}
+
+// stepValues returns the values that step, from the schema parent, leads to from each of values,
+// in the order the validator goes through them (the keys of an object, which it takes in a Go
+// map's order, sorted).
+func stepValues(values []any, parent *jsonschema.Schema, step validatortext.Step) ([]any, bool) {
+	var next []any
+	add := func(v any) bool {
+		next = append(next, v)
+		return len(next) < maxValues
+	}
+	for _, v := range values {
+		obj, _ := v.(map[string]any)
+		arr, _ := v.([]any)
+		switch step.Keyword {
+		case "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies":
+			next = append(next, v) // the same value
+		case "properties":
+			if val, has := obj[step.Key]; has {
+				add(val)
+			}
+		case "patternProperties", "additionalProperties", "propertyNames":
+			var re *regexp.Regexp
+			if step.Keyword == "patternProperties" {
+				var err error
+				if re, err = regexp.Compile(step.Key); err != nil {
+					return nil, false
+				}
+			}
+			for _, k := range slices.Sorted(maps.Keys(obj)) {
+				var more bool
+				switch {
+				case step.Keyword == "propertyNames":
+					more = add(k) // the validator validates each key as a string
+				case re != nil && !re.MatchString(k), re == nil && matchesProperty(parent, k):
+					continue
+				default:
+					more = add(obj[k])
+				}
+				if !more {
+					return next, true
+				}
+			}
+		case "items", "prefixItems", "additionalItems", "contains":
+			from, to := 0, len(arr)
+			switch {
+			case step.Index >= 0: // prefixItems/N, or draft 7's items/N
+				from, to = step.Index, min(step.Index+1, len(arr))
+			case step.Keyword == "items":
+				from = len(parent.PrefixItems)
+			case step.Keyword == "additionalItems":
+				from = len(parent.ItemsArray)
+			}
+			for i := from; i < to; i++ {
+				if !add(arr[i]) {
+					return next, true
+				}
+			}
+		default: // $defs, definitions, unevaluatedItems, unevaluatedProperties
+			return nil, false
+		}
+	}
+	return next, true
+}
+
+// isDefinition reports whether the schema path place is in root's $defs or definitions, where
+// only a $ref leads.
+func isDefinition(place string) bool {
+	return strings.HasPrefix(place, "/$defs/") || strings.HasPrefix(place, "/definitions/")
+}
+
+// matchesProperty reports whether the key k of an object is one of s's properties or matches one
+// of its patternProperties: additionalProperties applies to the other keys.
+func matchesProperty(s *jsonschema.Schema, k string) bool {
+	if _, ok := s.Properties[k]; ok {
+		return true
+	}
+	for pattern := range s.PatternProperties {
+		if re, err := regexp.Compile(pattern); err == nil && re.MatchString(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // jsonText is v as JSON, shortened to maxAlternative characters.

@@ -3,6 +3,7 @@ package typedtool
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -39,10 +40,10 @@ func TestChoiceRefusalsInJSONTerms(t *testing.T) {
 		`{"a":"s"}`:               p + `a: anyOf: "s" matches none of the schemas {"type":"integer"} or {"type":"boolean"}`,
 		`{"l":["a",{"b":1}]}`:     p + `l: contains: no item matches {"type":"integer"}`,
 		`{"nul":9}`:               p + `nul: maximum: 9 is greater than 5`,
-		`{"tags":["z"]}`:          p + `tags/items: enum: z is not one of "x", "y"`,
+		`{"tags":["z"]}`:          p + `tags/items: enum: "z" is not one of "x", "y"`,
 		`{"in":{"level":"high"}}`: p + `in/properties/level: enum: "high" is not one of 1, 2, 3`,
 		// Inside a nullable field, the path sdkschema.Explain gives passes its oneOf.
-		`{"nc":["z"]}`:        p + `nc/items: enum: z is not one of "x", "y"`,
+		`{"nc":["z"]}`:        p + `nc/items: enum: "z" is not one of "x", "y"`,
 		`{"no":{"c":"pink"}}`: p + `no/properties/c: enum: "pink" is not one of "red", "green"`,
 		`{"tiny":1}`:          p + `tiny: maximum: 1 is greater than 1e-07`,
 		`{"c":{"a":"x\ny"}}`:  p + `c: type: got an object, want "string"`,
@@ -54,6 +55,60 @@ func TestChoiceRefusalsInJSONTerms(t *testing.T) {
 		if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != want {
 			t.Errorf("%s:\nerror result %v, %s\nwant %s", args, res.IsError, text, want)
 		}
+	}
+}
+
+// TestItemChoiceRefusalsInJSONTerms: the validator's path names a schema, not a value, and through
+// an array's items it does not say which item; the value was shown as the validator printed it,
+// in Go's %v ("enum: green blue does not equal any of: [x y]", a string unquoted, one value read
+// as two), or, for a oneOf, not at all. The item refused is found (the first, in the validator's
+// order, that the keyword refuses) and shown as JSON: in items, nested arrays, prefixItems,
+// draft 7's items array, objects in arrays, and through a $ref.
+func TestItemChoiceRefusalsInJSONTerms(t *testing.T) {
+	const schema = `{"type":"object","$defs":{"color":{"enum":["red","green blue"]}},"properties":{` +
+		`"tags":{"type":"array","items":{"enum":["x","y"]}},` +
+		`"consts":{"type":"array","items":{"const":"x"}},` +
+		`"alts":{"type":"array","items":{"oneOf":[{"type":"integer"},{"type":"object","required":["id"]}]}},` +
+		`"anys":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"boolean"}]}},` +
+		`"grid":{"type":"array","items":{"type":"array","items":{"enum":[1,2]}}},` +
+		`"objs":{"type":"array","items":{"type":"object","properties":{"kind":{"enum":["a","b"]}}}},` +
+		`"pair":{"type":"array","prefixItems":[{"enum":["a"]},{"const":5}]},` +
+		`"colors":{"type":"array","items":{"$ref":"#/$defs/color"}},` +
+		`"extra":{"type":"object","additionalProperties":{"enum":["on","off"]}}}}`
+	cs := connectValidating(t, schema)
+	const p = `validating "arguments": validating /properties/`
+	for args, want := range map[string]string{
+		`{"tags":["x","green blue"]}`:                p + `tags/items: enum: "green blue" is not one of "x", "y"`,
+		`{"tags":["x",null]}`:                        p + `tags/items: enum: null is not one of "x", "y"`,
+		`{"tags":[9007199254740993]}`:                p + `tags/items: enum: 9007199254740993 is not one of "x", "y"`,
+		`{"consts":["x","x","y z"]}`:                 p + `consts/items: const: "y z" is not "x"`,
+		`{"alts":[1,{"id":2},{"x":[1,"a b"]}]}`:      p + `alts/items: oneOf: {"x":[1,"a b"]} matches none of the schemas {"type":"integer"} or {"type":"object","required":["id"]}`,
+		`{"anys":[true,"s t"]}`:                      p + `anys/items: anyOf: "s t" matches none of the schemas {"type":"integer"} or {"type":"boolean"}`,
+		`{"grid":[[1],[2,1],[1,"3 4"]]}`:             p + `grid/items/items: enum: "3 4" is not one of 1, 2`,
+		`{"objs":[{"kind":"a"},{"kind":{"c":"d"}}]}`: p + `objs/items/properties/kind: enum: {"c":"d"} is not one of "a", "b"`,
+		`{"pair":["a",6]}`:                           p + `pair/prefixItems/1: const: 6 is not 5`,
+		`{"pair":["b c",5]}`:                         p + `pair/prefixItems/0: enum: "b c" is not one of "a"`,
+		`{"extra":{"a":"on","b":"of f"}}`:            p + `extra/additionalProperties: enum: "of f" is not one of "on", "off"`,
+		`{"colors":["red","pink"]}`:                  `validating "arguments": validating /$defs/color: enum: "pink" is not one of "red", "green blue"`,
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", args, res.IsError, text, want)
+		}
+	}
+
+	// Draft 7's items array: the path holds the item's index (/items/1).
+	cs = connectValidating(t, `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{`+
+		`"pair":{"type":"array","items":[{"enum":["a","b"]},{"type":"object","properties":{"kind":{"enum":["x"]}}}]}}}`)
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(`{"pair":["a",{"kind":"y z"}]}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text, want := res.Content[0].(*mcp.TextContent).Text, p+`pair/items/1/properties/kind: enum: "y z" is not one of "x"`; !res.IsError || text != want {
+		t.Errorf("draft 7 items array:\nerror result %v, %s\nwant %s", res.IsError, text, want)
 	}
 }
 
@@ -89,4 +144,64 @@ func connectValidating(t *testing.T, schema string) *mcp.ClientSession {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
 		}, nil)
 	return mcptest.Connect(t, s, nil)
+}
+
+// TestValidatorGoSyntaxGone: what else of Go reached the client in the validator's words: a not
+// as "not: validated against <anonymous schema>", a nullable enum's oneOf as two anonymous
+// schemas, lists of names in Go's %q (["a" "b"], "\x01") or as one string ("string, null"), and the schema's $id before the path.
+func TestValidatorGoSyntaxGone(t *testing.T) {
+	cs := connectValidating(t, `{"$id":"https://example.com/tools/v","type":"object","properties":{`+
+		`"x":{"not":{"type":"string"}},`+
+		`"t":{"type":["string","null"]},`+
+		`"status":{"oneOf":[{"type":"string","enum":["a","b"]},{"type":"null"}]},`+
+		`"n":{"type":"integer"},`+
+		`"o":{"type":"object","dependentRequired":{"p":["q","z"]}},`+
+		`"strict":{"type":"object","additionalProperties":false},`+
+		`"req":{"type":"object","required":["a","b"]}}}`)
+	const p = `validating "arguments": validating /properties/`
+	for args, want := range map[string]string{
+		`{"x":"s"}`:                p + `x: not: "s" matches {"type":"string"}, which it must not`,
+		`{"t":5}`:                  p + `t: type: 5 has type "integer", want one of "string", "null"`,
+		`{"status":"c"}`:           p + `status: oneOf: "c" matches none of the schemas {"type":"string","enum":["a","b"]} or {"type":"null"}`,
+		`{"n":"s"}`:                p + `n: type: got the string "s", want "integer"`,
+		`{"o":{"p":1}}`:            p + `o: dependentRequired["p"]: missing properties ["q","z"]`,
+		`{"strict":{"a\u0001":1}}`: p + `strict: unexpected additional properties ["a\u0001"]`,
+		`{"req":{}}`:               p + `req: required: missing properties: ["a","b"]`,
+		`{"n":null}`:               p + `n: type: null has type "null", want "integer"`,
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", args, res.IsError, text, want)
+		}
+	}
+}
+
+// TestOutputRefusalInJSONTerms: an output that breaks the output schema is a JSON-RPC error of
+// the call, as with mcp.AddTool, and its text was the validator's, in Go's syntax
+// ("type: map[a:1] has type \"object\"", "enum: green blue does not equal any of: [red green
+// blue]"). The server's author reads it in the client's logs, in JSON's terms; the validator's
+// error stays in the chain on the server.
+func TestOutputRefusalInJSONTerms(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "out", InputSchema: json.RawMessage(`{"type":"object","properties":{"bad":{"type":"string"}}}`),
+		OutputSchema: json.RawMessage(`{"type":"object","properties":{"s":{"type":"string"},"c":{"type":"array","items":{"enum":["red","green blue"]}}}}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, map[string]any, error) {
+			if in["bad"] == "s" {
+				return nil, map[string]any{"s": map[string]any{"a": 1}}, nil
+			}
+			return nil, map[string]any{"c": []any{"red", "green"}}, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	for bad, want := range map[string]string{
+		"s": `validating tool output: validating /properties/s: type: got an object, want "string"`,
+		"c": `validating tool output: validating /properties/c/items: enum: "green" is not one of "red", "green blue"`,
+	} {
+		_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "out", Arguments: map[string]any{"bad": bad}})
+		if err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("output %s: %v; want an error ending %q", bad, err, want)
+		}
+	}
 }

@@ -19,21 +19,21 @@ import (
 	"math/big"
 	"net/http"
 	"reflect"
-	"regexp"
 	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	segjson "github.com/segmentio/encoding/json"
 
+	"github.com/cardgen/cardgen/internal/elide"
 	"github.com/cardgen/cardgen/internal/rpcerr"
 	"github.com/cardgen/cardgen/internal/sdkschema"
+	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
 // Add registers a tool as mcp.AddTool does — input validated against the input schema with its
@@ -70,11 +70,13 @@ import (
 //     decodeProblem): the decoder's messages name Go types, quote the rest of the arguments
 //     from the failing byte on, or name no property. A number beyond a float64's range (1e400)
 //     reaches a json.Number field as written instead of failing every call.
-//   - The validator's messages name a refused object, array or string by its kind (a string
-//     quoted), not in Go's syntax (map[a:1]), a number a bound refuses as a number, not a
-//     fraction, and the bound as written (5, not 5.000000), without the "validating root: "
-//     that names the schema (see argumentError). A refused enum, const, oneOf, anyOf or
-//     contains shows the value as JSON and what the schema allows, from the schema (enum:
+//   - The validator's messages, for the arguments and for an output that breaks the output
+//     schema (a JSON-RPC error, as with mcp.AddTool), name a refused object, array or string
+//     by its kind (a string quoted), not in Go's syntax (map[a:1]), a number a bound refuses
+//     as a number, not a fraction, the bound as written (5, not 5.000000), and lists of names
+//     as JSON, not Go's %q, without the "validating root: " (or $id) that names the schema
+//     (see validatorMessage). A refused enum, const, oneOf, anyOf, contains or not shows the
+//     value as JSON, an array's item too, and what the schema allows, from the schema (enum:
 //     "pink" is not one of "red", "green blue"), where the validator printed both in Go's %v
 //     and the alternatives as "<anonymous schema>" (see explainChoice).
 //   - An output that cannot be encoded as JSON (NaN or ±Inf, a time.Time beyond the year 9999,
@@ -121,7 +123,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		args, err := apply(req.Params.Arguments, inResolved, false, inType)
 		if err != nil {
-			return errorResult(fmt.Errorf("validating \"arguments\": %s", argumentError(err, in.raw, inResolved.Schema(), req.Params.Arguments))), nil
+			return errorResult(fmt.Errorf("validating \"arguments\": %s", argumentError(err, in.raw, inResolved.Schema(), req.Params.Arguments, inType))), nil
 		}
 		var input In
 		if err := decodeInput(args, &input); err != nil {
@@ -169,9 +171,11 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 			if err != nil {
 				return nil, fmt.Errorf("tool %s: output schema: %w", t.Name, err)
 			}
-			if outJSON, err = apply(outJSON, outResolved, true, nil); err != nil {
-				return nil, fmt.Errorf("validating tool output: %w", err)
+			checked, err := apply(outJSON, outResolved, true, nil)
+			if err != nil {
+				return nil, outputError(err, out.raw, outResolved.Schema(), outJSON)
 			}
+			outJSON = checked
 		}
 		res.StructuredContent = json.RawMessage(outJSON)
 		if res.Content == nil {
@@ -270,93 +274,89 @@ func inputError(ctx context.Context, logger *slog.Logger, tool string, args []by
 	return errors.New("decoding \"arguments\": the arguments do not fit the tool's input; the server logged the details")
 }
 
+// argumentError is the validator's refusal err of args, a call's arguments, against the input
+// schema raw (resolved as root), in the client's terms (validatorMessage). The arguments are
+// read as the validator had them: integers exact, and the defaults applied as apply applies them
+// for in, the Go type they decode into.
+func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage, in reflect.Type) string {
+	if !mayExplain(err.Error()) {
+		return validatorMessage(err, raw, root, nil) // nothing that needs the value
+	}
+	m := map[string]any{}
+	if len(bytes.TrimSpace(args)) > 0 && unmarshalExact(args, &m) != nil {
+		return validatorMessage(err, raw, root, nil)
+	}
+	if m == nil {
+		m = map[string]any{} // "arguments": null, validated as {}
+	}
+	if exactDefaults(m, root, in) != nil {
+		return validatorMessage(err, raw, root, nil)
+	}
+	return validatorMessage(err, raw, root, m)
+}
+
+// outputError is the validator's refusal err of out, a tool's output as JSON, against the output
+// schema raw (resolved as root), in the client's terms (validatorMessage): the error goes to the
+// client as the JSON-RPC error of its call, as with mcp.AddTool, whose text was the validator's
+// ("type: map[a:1] has type \"object\", want \"string\"").
+func outputError(err error, raw json.RawMessage, root *jsonschema.Schema, out json.RawMessage) error {
+	var v any
+	if !mayExplain(err.Error()) || unmarshalExact(out, &v) != nil {
+		v = nil
+	}
+	return &reworded{"validating tool output: " + validatorMessage(err, raw, root, v), err}
+}
+
+// reworded is an error whose text is err's, written for the client; err stays in the chain.
+type reworded struct {
+	text string
+	err  error
+}
+
+func (e *reworded) Error() string { return e.text }
+func (e *reworded) Unwrap() error { return e.err }
+
 // maxArgumentError is the most characters of a validation error the caller gets back. The
 // validator quotes the value it refuses, whole: a 1 MiB string sent where at most 20 characters
 // are allowed came back as 1 MiB of error text, which the model then reads.
 const maxArgumentError = 2000
 
-// argumentError is the validator's message for arguments that break the input schema, made
-// readable for the model: a JSON null it refuses is printed by jsonschema-go as
-// "<invalid reflect.Value>" (the reflect.Value of a nil interface), which says null here; an
-// object, an array or a string of the wrong type, printed in Go's syntax ("map[a:1]", "[1 x]",
-// a string unquoted), is named by its kind and a string quoted; a number refused by a bound,
-// printed as a fraction ("21/2", 309 digits over 1), is written as a number; an enum, const,
-// oneOf, anyOf or contains that refuses args (the arguments as sent) is explained from the
-// schema raw (resolved as root) by explainChoice; and a long message has its middle left out
-// (elideMiddle).
-func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage) string {
+// validatorMessage is the validator's refusal err of v (nil when it could not be read) against
+// the schema raw (resolved as root), made readable for the model: an enum, const, oneOf, anyOf,
+// contains or not is explained from the schema, with the value refused as JSON, by
+// explainChoice; the "validating root: " (or the schema's $id) that names the schema is left
+// out; what is left of Go's syntax (a value in Go's %v, a null as "<invalid reflect.Value>",
+// lists in %q) is rewritten by validatortext.Plain; a number refused by a bound, printed as a
+// fraction ("21/2", 309 digits over 1), is written as a number, and the bound as the schema
+// writes it (validatortext.Bounds); and a long message has its middle left out (elideMiddle).
+func validatorMessage(err error, raw json.RawMessage, root *jsonschema.Schema, v any) string {
+	msg := err.Error()
+	if v != nil {
+		msg = explainChoice(msg, raw, root, v, err)
+	}
 	// The validator names the schema first, by its $id or as "root", which tells the model
 	// nothing about its arguments (cardgen's schemas have no $id).
-	msg := strings.TrimPrefix(err.Error(), "validating root: ")
-	msg = explainChoice(msg, raw, root, args, err)
-	msg = strings.ReplaceAll(msg, "<invalid reflect.Value> has type \"null\"", "null has type \"null\"")
-	msg = validatorGoValues().typeOf.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := validatorGoValues().typeOf.FindStringSubmatch(m)
-		got := "an " + sub[2]
-		if sub[2] == "string" {
-			got = "the string " + strconv.Quote(sub[1])
-		}
-		return ": type: got " + got + ", want"
-	})
-	msg = validatorGoValues().bound.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := validatorGoValues().bound.FindStringSubmatch(m)
-		var r big.Rat
-		if _, ok := r.SetString(sub[2]); !ok {
-			return m
-		}
-		n := r.RatString()
-		if !r.IsInt() || len(n) > 21 {
-			f, _ := r.Float64()
-			n = strconv.FormatFloat(f, 'g', -1, 64)
-		}
-		return sub[1] + ": " + n + " is"
-	})
-	// The bound itself is printed with %f: 5.000000 for 5, 0.000000 for 1e-7. It is taken from
-	// the schema at the path the message names, or else its zeros are cut.
-	msg = validatorGoValues().fixed.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := validatorGoValues().fixed.FindStringSubmatch(m)
-		if b, ok := schemaBound(root, sub[1], sub[2]); ok {
-			return sub[0][:len(sub[0])-len(sub[4])] + b
-		}
-		return sub[0][:len(sub[0])-len(sub[4])] + strings.TrimSuffix(strings.TrimRight(sub[4], "0"), ".")
-	})
+	msg = strings.TrimPrefix(msg, "validating root: ")
+	if root.ID != "" {
+		msg = strings.TrimPrefix(msg, "validating "+root.ID+": ")
+	}
+	// A schema still called "<anonymous schema>" (explainChoice had none to show) is one inside
+	// the tool's schema, which the model has.
+	msg = validatortext.Plain(msg, "a subschema")
+	msg = validatortext.Bounds(msg, root)
 	return elideMiddle(msg, maxArgumentError)
 }
 
-// validatorGoValues are the patterns argumentError rewrites, compiled on the first refused call
-// rather than when a server starts.
-var validatorGoValues = sync.OnceValue(func() (p struct{ typeOf, bound, fixed *regexp.Regexp }) {
-	p.typeOf = regexp.MustCompile(`(?s): type: (.*?) has type "(object|array|string)", want`)
-	p.bound = regexp.MustCompile(`((?:exclusiveM|m)(?:in|ax)imum|multipleOf): (-?\d+/\d+) is`)
-	p.fixed = regexp.MustCompile(`validating (/\S*): ((?:exclusiveM|m)(?:in|ax)imum|multipleOf): \S+ (is (?:(?:greater|less) than(?: or equal to)?|not a multiple of)) (-?\d+\.\d{6})\b`)
-	return p
-})
-
 // elideMiddle returns msg if it has at most max characters, else its beginning and its end
 // (where the validator says what is wrong: "has length 1048576, greater than 20") around a
-// note of how much was left out.
+// note of how much was left out. The note is in the middle, and counts what it replaces: the
+// reader is a model, which reads the message as text and may ask again for less.
 func elideMiddle(msg string, max int) string {
-	n := utf8.RuneCountInString(msg)
-	if n <= max {
+	head, tail, n, cut := elide.Ends(msg, max, max*2/3, max/4)
+	if !cut {
 		return msg
 	}
-	head, tail := max*2/3, max/4
-	var b strings.Builder
-	b.Grow(max * 4)
-	i := 0
-	for _, r := range msg {
-		switch {
-		case i < head:
-			b.WriteRune(r)
-		case i == head:
-			fmt.Fprintf(&b, " … [%d characters left out] … ", n-head-tail)
-		}
-		if i >= n-tail {
-			b.WriteRune(r)
-		}
-		i++
-	}
-	return b.String()
+	return head + fmt.Sprintf(" … [%d characters left out] … ", n-max*2/3-max/4) + tail
 }
 
 func errorResult(err error) *mcp.CallToolResult {

@@ -8,9 +8,10 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/cardgen/cardgen/internal/elide"
 )
 
 // number is the exact value of a selection value that reads as a number: a JSON number from
@@ -200,14 +201,14 @@ func (n number) integer(key, shown string, s *jsonschema.Schema) (any, error) {
 	case n.fits == 2:
 		return n.u, nil
 	case n.whole:
-		shown = elide(shown, shortHead, shortTail, nil)
+		shown = shorten(shown, shortHead, shortTail, nil)
 		if bound := n.beyond(s); bound != "" {
 			return nil, &tooWide{msg: key + " is " + shown + ", " + bound}
 		}
 		return nil, &tooWide{lit: n.lit, msg: fmt.Sprintf("%s is %s, beyond the whole numbers a field takes (%d to %d), and it is not rounded",
 			key, shown, int64(math.MinInt64), uint64(math.MaxUint64))}
 	case n.f == math.Trunc(n.f): // also ±Inf
-		return nil, fmt.Errorf("%s is %s, not a whole number, and it is not rounded to one", key, elide(shown, shortHead, shortTail, nil))
+		return nil, fmt.Errorf("%s is %s, not a whole number, and it is not rounded to one", key, shorten(shown, shortHead, shortTail, nil))
 	}
 	return n.f, nil
 }
@@ -256,7 +257,7 @@ func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool
 	case n.fits == 2:
 		return n.u, nil, true, nil
 	case n.inf && strict:
-		return nil, nil, false, fmt.Errorf("%s is %s, beyond the numbers the field holds (about ±1.8e308)", key, elide(shown, shortHead, shortTail, nil))
+		return nil, nil, false, fmt.Errorf("%s is %s, beyond the numbers the field holds (about ±1.8e308)", key, shorten(shown, shortHead, shortTail, nil))
 	case n.inf:
 		return nil, nil, false, nil
 	case !n.exact && n.lit != "":
@@ -265,22 +266,24 @@ func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool
 	return n.f, nil, true, nil
 }
 
-// elide shortens a long text quoted in an error: a reply may carry thousands of digits, or of
-// characters of any script, which are counted and cut as characters, not bytes. A text of more
-// than head+tail+8 characters is written as its first head and last tail characters, each as
-// write writes it (as they are when write is nil), around an ellipsis, then how many characters
-// it has: `999999999999999999999999…99999999 (400 characters)`. show writes the two ends as JSON,
-// quotes and escapes included, so that an escape is never cut in two.
-func elide(s string, head, tail int, write func(end string, first bool) string) string {
+// shorten shortens a long text quoted in an error: a reply may carry thousands of digits, or of
+// characters of any script, which are counted and cut as characters, not bytes (elide.Ends). A
+// text of more than head+tail+8 characters is written as its first head and last tail
+// characters, each as write writes it (as they are when write is nil), around an ellipsis, then
+// how many characters it has: `999999999999999999999999…99999999 (400 characters)`. The note is
+// short and says the length, not what was left out, unlike a tool error's (typedtool): the
+// reader is a person, and the text a value of theirs inside a sentence about it. show writes the
+// two ends as JSON, quotes and escapes included, so that an escape is never cut in two.
+func shorten(s string, head, tail int, write func(end string, first bool) string) string {
 	if write == nil {
 		write = func(end string, _ bool) string { return end }
 	}
-	if utf8.RuneCountInString(s) <= head+tail+8 {
+	first, last, n, cut := elide.Ends(s, head+tail+8, head, tail)
+	if !cut {
 		return write(s, true) + write("", false)
 	}
-	r := []rune(s)
-	return fmt.Sprintf("%s…%s (%d characters)", write(string(r[:head]), true), write(string(r[len(r)-tail:]), false), len(r))
+	return fmt.Sprintf("%s…%s (%d characters)", write(first, true), write(last, false), n)
 }
 
-// shortHead and shortTail are how much of a long value an error writes: see elide.
+// shortHead and shortTail are how much of a long value an error writes: see shorten.
 const shortHead, shortTail = 24, 8

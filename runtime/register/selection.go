@@ -22,6 +22,8 @@ import (
 	segjson "github.com/segmentio/encoding/json"
 
 	"github.com/cardgen/cardgen/internal/sdkschema"
+	"github.com/cardgen/cardgen/internal/typedtool"
+	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
 // SelectionError is the error of DecodeSelection, and so of a generated DispatchACP, for a
@@ -48,7 +50,7 @@ type SelectionError struct {
 func (e *SelectionError) Error() string {
 	shown := make([]string, 0, min(len(e.Problems), maxProblems))
 	for _, p := range e.Problems[:min(len(e.Problems), maxProblems)] {
-		shown = append(shown, elide(p, maxProblemLength*2/3, maxProblemLength/3, nil))
+		shown = append(shown, shorten(p, maxProblemLength*2/3, maxProblemLength/3, nil))
 	}
 	msg := "the form's answers are not valid (correct them and send the form again): " + strings.Join(shown, "; ")
 	if more := len(e.Problems) - len(shown); more > 0 {
@@ -346,7 +348,7 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 		phrases, nested := x.check(name, prop, v, formatsOnly, x.optional(name), 0)
 		if refused != nil && len(phrases)+len(nested) == 0 {
 			refused = x.firstRefusal(name, v, refused)
-			phrases = append(phrases, "which the field does not accept ("+validatorWords(refused)+")")
+			phrases = append(phrases, "which the field does not accept ("+x.validatorWords(refused)+")")
 		}
 		if len(phrases)+len(nested) == 0 {
 			// Valid for the schema: it may still not decode into its Go field.
@@ -381,7 +383,17 @@ func (x *explainer) explain(sel selection, validErr, cause error, in any) error 
 	if len(problems) == 0 {
 		// Nothing found value by value: the schema refuses how the values go together (a
 		// dependentRequired, say), or the decoder refuses the whole.
-		problems = append(problems, "the answers together are not a valid input: "+validatorWords(cause))
+		switch reason := typedtool.OwnReason(cause); {
+		case validErr != nil:
+			problems = append(problems, "the answers together are not a valid input: "+x.validatorWords(cause))
+		case reason != "":
+			problems = append(problems, "the answers together are not a valid input: "+reason)
+		default:
+			// The decoder's words, of an input type that decodes itself, are Go's ("json:
+			// cannot unmarshal string into Go struct field .n of type int"); they stay in
+			// the chain for the program's author.
+			problems = append(problems, "the answers together are not a valid input")
+		}
 	}
 	return &SelectionError{Problems: problems, err: cause}
 }
@@ -442,7 +454,9 @@ func (x *explainer) check(path string, s *jsonschema.Schema, v any, formatsOnly,
 			return phrases, nested
 		}
 	}
-	if alt := nullableAlternative(s); alt != nil {
+	// A nullable field's schema: for a value that is not null, what is wrong is what its
+	// alternative says, where the validator says only that no alternative matched.
+	if alt := validatortext.NonNull(s); alt != s {
 		if v != nil {
 			add(x.check(path, alt, v, formatsOnly, blankOK, depth+1))
 		}
@@ -552,21 +566,6 @@ func (x *explainer) ref(ref string) *jsonschema.Schema {
 	}
 	if name, ok := strings.CutPrefix(ref, "#/definitions/"); ok && !strings.Contains(name, "/") {
 		return x.root.Definitions[unescape.Replace(name)]
-	}
-	return nil
-}
-
-// nullableAlternative returns X when s is {"oneOf":[X,{"type":"null"}]}, in either order, as
-// a nullable field's schema is written: for a value that is not null, what is wrong is what X
-// says, where the validator says only that no alternative matched.
-func nullableAlternative(s *jsonschema.Schema) *jsonschema.Schema {
-	if len(s.OneOf) != 2 {
-		return nil
-	}
-	for i, a := range s.OneOf {
-		if b, err := json.Marshal(a); err == nil && string(b) == `{"type":"null"}` {
-			return s.OneOf[1-i]
-		}
 	}
 	return nil
 }
@@ -759,13 +758,14 @@ func decodeProblem(key string, prop *jsonschema.Schema, v, shown any, in any, ro
 	if err == nil {
 		return ""
 	}
-	return decodeWords(key, prop, v, shown, err, root)
+	return decodeWords(key, prop, v, shown, err, root, b, t.Elem())
 }
 
 // decodeWords writes the decoder's error err, for the value v of key, in words, and without Go
 // types: shown is v as the user wrote it (nil for v itself), and root is the input schema, to
-// name a field the key may have meant (nil when that is not known).
-func decodeWords(key string, prop *jsonschema.Schema, v, shown any, err error, root *jsonschema.Schema) string {
+// name a field the key may have meant (nil when that is not known). doc is {key: v} as it was
+// decoded into a value of type t.
+func decodeWords(key string, prop *jsonschema.Schema, v, shown any, err error, root *jsonschema.Schema, doc []byte, t reflect.Type) string {
 	if shown == nil {
 		shown = v
 	}
@@ -779,7 +779,13 @@ func decodeWords(key string, prop *jsonschema.Schema, v, shown any, err error, r
 	key = fieldLabel(key, root)
 	var typeErr *json.UnmarshalTypeError
 	if !errors.As(err, &typeErr) {
-		return key + " is " + show(shown) + ", which the field does not accept (" + strings.TrimPrefix(err.Error(), "json: ") + ")"
+		// A type's own decoder refused the value, or the decoder did in words of Go's
+		// (ParseAddr("1.2.3"), "math/big: cannot unmarshal", "invalid use of ,string struct
+		// tag"): what the field takes is said as a tool call's arguments are told it.
+		if p := typedtool.DecodeProblem(doc, t); p != "" {
+			return p
+		}
+		return key + " is " + show(shown) + ", which does not fit the field"
 	}
 	if prop != nil && prop.Format == "date-time" {
 		if _, ok := v.(string); ok {
@@ -810,6 +816,9 @@ func decodeWords(key string, prop *jsonschema.Schema, v, shown any, err error, r
 				return key + " is " + show(shown) + ", too large for this field"
 			}
 		}
+	}
+	if p := typedtool.DecodeProblem(doc, t); p != "" {
+		return p // a type error of no number: what the field takes, in JSON's terms
 	}
 	return key + " is " + show(shown) + ", which does not fit the field"
 }
@@ -862,59 +871,50 @@ func decodeStrict(b []byte, in any) error {
 	return dec.Decode(in)
 }
 
-// validatorWords is the validator's error err as a reader can take it: only where it failed at
-// last, without the "validating <schema $id and path>: " it prefixes once a level, with its
-// numbers written as numbers (it writes 1 as the fraction 1/1 and a bound as 1.000000) and null
-// as null.
-func validatorWords(err error) string {
+// validatorWords is the validator's error err, of a selection validated against this input
+// schema (or a schema of one of its properties alone, whose paths are the same), as a reader can
+// take it: only what it says where it failed at last, without the "validating <schema $id and
+// path>: " it prefixes once a level (validatortext.Place); an enum or a const with the values
+// the schema allows, as a problem in words lists them; what is left of Go's syntax rewritten
+// (validatortext.Plain: a value in Go's %v, null as "<invalid reflect.Value>", lists in %q, a
+// schema as "<anonymous schema>"); and its numbers written as numbers, a bound as the schema
+// writes it (validatortext.Bounds: it writes 1 as the fraction 1/1 and a bound as 1.000000).
+func (x *explainer) validatorWords(err error) string {
 	if err == nil {
 		return "no reason given"
 	}
+	msg := validatortext.Plain(err.Error(), "a condition of the field")
+	if path, what := validatortext.Place(msg); strings.HasPrefix(what, "enum: ") || strings.HasPrefix(what, "const: ") {
+		// The value and the schema's values are printed in Go's %v, a line break and all; the
+		// value is the user's, which the problem shows already.
+		if words := x.allowed(path, what); words != "" {
+			return shorten(words, 200, 100, nil)
+		}
+	}
 	// An anyOf's error holds one line for each alternative.
-	lines := strings.Split(err.Error(), "\n")
+	lines := strings.Split(validatortext.Bounds(msg, x.root), "\n")
 	for i, line := range lines {
-		for strings.HasPrefix(line, "validating ") {
-			_, rest, ok := strings.Cut(line, ": ")
-			if !ok {
-				break
-			}
-			line = rest
-		}
-		lines[i] = strings.TrimSuffix(line, ":")
+		_, what := validatortext.Place(line)
+		lines[i] = strings.TrimSuffix(what, ":")
 	}
-	for i, line := range lines {
-		// Only the numbers of the validator's own phrases about bounds: a value of the user's
-		// it writes ("[1/2]") is left as it is.
-		if m := validatorBound.FindStringSubmatch(line); m != nil {
-			lines[i] = m[1] + ": " + validatorNumber(m[2]) + " " + m[3] + " " + validatorNumber(m[4])
-		}
-	}
-	msg := strings.Join(lines, ", ")
-	msg = strings.ReplaceAll(msg, "<invalid reflect.Value>", "null")
-	msg = strings.ReplaceAll(msg, "<anonymous schema>", "a condition of the field")
-	msg = goVerb.ReplaceAllString(msg, "$1") // %!s(int64=1): a value the validator printed with %s
-	return elide(msg, 200, 100, nil)         // the end says what is wrong
+	return shorten(strings.Join(lines, ", "), 200, 100, nil) // the end says what is wrong
 }
 
-// validatorBound matches the validator's phrases about a number's bounds, which write the value
-// as a big.Rat (-3/2) and the bound with %f (1.500000).
-var validatorBound = regexp.MustCompile(`^(multipleOf|minimum|maximum|exclusiveMinimum|exclusiveMaximum): (-?\d+/\d+) (is (?:not a multiple of|less than|greater than|less than or equal to|greater than or equal to)) (-?\d+\.\d{6})$`)
-
-// validatorNumber writes a number the validator wrote as a big.Rat or with %f as a number.
-func validatorNumber(n string) string {
-	r, ok := new(big.Rat).SetString(n)
-	if !ok {
-		return n
+// allowed says what the enum or const at path allows, for the validator's refusal what of a
+// value: "enum: not one of "a", "b"", or "" when the schema at path has neither.
+func (x *explainer) allowed(path, what string) string {
+	s := validatortext.SchemaAt(x.root, path)
+	for _, s := range []*jsonschema.Schema{s, validatortext.NonNull(s)} {
+		switch {
+		case s == nil:
+		case strings.HasPrefix(what, "enum: ") && s.Enum != nil:
+			return "enum: not " + oneOf(s.Enum)
+		case strings.HasPrefix(what, "const: ") && s.Const != nil:
+			return "const: not " + show(*s.Const)
+		}
 	}
-	if r.IsInt() {
-		return r.Num().String()
-	}
-	f, _ := r.Float64()
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	return ""
 }
-
-// goVerb matches what fmt writes for a value printed with a verb that does not fit it.
-var goVerb = regexp.MustCompile(`%!s\([a-z0-9]+=([^)]*)\)`)
 
 // checkEmail says what is wrong with s as an email address, or "": net/mail must read it as an
 // address with no display name, comment or angle brackets, written exactly as s or as net/mail
@@ -939,7 +939,7 @@ func show(v any) string {
 	if str, ok := v.(string); ok {
 		// The two ends are encoded apart, each without eliding: an end of escaped characters
 		// ("\u2028", "\"") is longer encoded than it is.
-		return elide(str, shortHead, shortTail, func(end string, first bool) string {
+		return shorten(str, shortHead, shortTail, func(end string, first bool) string {
 			inner, _ := encodeJSON(end)
 			inner = inner[1 : len(inner)-1]
 			if first {
@@ -952,7 +952,7 @@ func show(v any) string {
 	if err != nil {
 		text = fmt.Sprint(v)
 	}
-	return elide(text, shortHead, shortTail, nil)
+	return shorten(text, shortHead, shortTail, nil)
 }
 
 // encodeJSON writes v as JSON, HTML characters as they are ("<", not "\u003c").

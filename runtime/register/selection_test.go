@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"net"
+	"net/netip"
 	"reflect"
 	"strconv"
 	"strings"
@@ -279,7 +281,7 @@ func TestDecodeSelectionValidatorLast(t *testing.T) {
 	}
 	got = problems[map[string]any](t, schema, map[string]any{"l": []any{json.Number("1")}, "o": json.Number("2")})
 	want := []string{
-		`l is [1], which the field does not accept (contains: [1] does not have an item matching a condition of the field)`,
+		`l is [1], which the field does not accept (contains: no item matches a condition of the field)`,
 		`o is 2, which the field does not accept (oneOf: validated against both a condition of the field and a condition of the field)`,
 	}
 	if !reflect.DeepEqual(got, want) {
@@ -395,15 +397,15 @@ func TestSelectionErrorBounded(t *testing.T) {
 // TestDecodeSelectionValidatorWordsStable: the validator goes through an object's properties in
 // a Go map's random order, and the words for a nested object with several problems the checks
 // in words do not know changed from run to run; its "<anonymous schema>" is no word for the user,
-// and the numbers of the user's own values ("1/2", "2.500000") were rewritten as if the validator
-// had written them.
+// and the array a contains refuses was written in Go's syntax ("[1/2 2.500000]", strings
+// unquoted, "%!s(int64=1)" for a number), which the problem already shows as JSON.
 func TestDecodeSelectionValidatorWordsStable(t *testing.T) {
 	schema := json.RawMessage(`{"type":"object","properties":{"l":{"type":"array","contains":{"type":"integer"}},` +
-		`"o":{"type":"object","properties":{"c":{"type":"array","contains":{"type":"integer"}},"a":{"type":"array","contains":{"type":"integer"}},"b":{"type":"array","contains":{"type":"integer"}}}}}}`)
-	sel := map[string]any{"l": []any{"1/2", "2.500000"}, "o": map[string]any{"a": []any{"x"}, "b": []any{"y"}, "c": []any{"z"}}}
+		`"o":{"type":"object","properties":{"c":{"type":"object","dependentRequired":{"r":["s"]}},"a":{"type":"array","contains":{"type":"integer"}},"b":{"type":"object","dependentRequired":{"p":["q","z"]}}}}}}`)
+	sel := map[string]any{"l": []any{"1/2", "2.500000"}, "o": map[string]any{"a": []any{"x"}, "b": map[string]any{"p": json.Number("1")}, "c": map[string]any{"r": json.Number("1")}}}
 	want := []string{
-		`l is ["1/2","2.500000"], which the field does not accept (contains: [1/2 2.500000] does not have an item matching a condition of the field)`,
-		`o is {"a":["x"],"b":["y"],"c":["z"]}, which the field does not accept (contains: [x] does not have an item matching a condition of the field)`,
+		`l is ["1/2","2.500000"], which the field does not accept (contains: no item matches a condition of the field)`,
+		`o is {"a":["x"],"b":{"p":1},"c":{"r":1}}, which the field does not accept (contains: no item matches a condition of the field)`,
 	}
 	for range 100 {
 		if got := problems[map[string]any](t, schema, sel); !reflect.DeepEqual(got, want) {
@@ -438,5 +440,132 @@ func TestDecodeSelectionNoGoTypes(t *testing.T) {
 	err := DecodeSelection(schema, map[string]any{"f": "1e300"}, &in)
 	if typeErr, ok := errors.AsType[*json.UnmarshalTypeError](err); !ok || typeErr.Type.Kind() != reflect.Float32 || strings.Contains(err.Error(), "float32") {
 		t.Errorf("DecodeSelection = %v; want no Go type in the text, and the decoder's error in the chain", err)
+	}
+}
+
+// TestDecodeSelectionValidatorBounds: a bound the checks in words cannot reach (a $ref into
+// another property, which they do not follow) is said in the validator's words, and those wrote
+// the bound with six decimals: a maximum of 1e-7 was "0", which the value 1e-8 is not above. The
+// bound is written as the schema has it now, and a value the user wrote as 1e30 is not 31
+// digits.
+func TestDecodeSelectionValidatorBounds(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"a":{"type":"number","maximum":1e-7},"b":{"$ref":"#/properties/a"}}}`)
+	for _, c := range []struct {
+		sel  map[string]any
+		want string
+	}{
+		{map[string]any{"b": json.Number("1")}, `the answers together are not a valid input: maximum: 1 is greater than 1e-07`},
+		{map[string]any{"b": json.Number("1e30")}, `the answers together are not a valid input: maximum: 1e+30 is greater than 1e-07`},
+	} {
+		got := problems[map[string]any](t, schema, c.sel)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: problems %q; want %q", c.sel, got, c.want)
+		}
+	}
+}
+
+// TestDecodeSelectionValidatorGoSyntax: where the checks in words cannot reach a value (a $ref
+// into another property, which they do not follow), the validator's words are said, and those
+// were Go's: an enum's values and the value in %v ("enum: green blue does not equal any of:
+// [red green blue]", one value read as two), a string a type refuses unquoted, names missing in
+// Go's %q (["q" "z"]).
+func TestDecodeSelectionValidatorGoSyntax(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{` +
+		`"color":{"enum":["red","green blue"]},"c":{"$ref":"#/properties/color"},` +
+		`"k":{"const":"x"},"kr":{"$ref":"#/properties/k"},` +
+		`"n":{"type":"number"},"nr":{"$ref":"#/properties/n"},` +
+		`"o":{"type":"object","dependentRequired":{"p":["q","z"]}},"or":{"$ref":"#/properties/o"}}}`)
+	const prefix = "the answers together are not a valid input: "
+	for _, c := range []struct {
+		sel  map[string]any
+		want string
+	}{
+		{map[string]any{"c": "green"}, prefix + `enum: not one of "red", "green blue"`},
+		{map[string]any{"c": nil}, prefix + `enum: not one of "red", "green blue"`},
+		{map[string]any{"kr": "y\nz"}, prefix + `const: not "x"`},
+		{map[string]any{"nr": "1e30 x"}, prefix + `type: got the string "1e30 x", want "number"`},
+		{map[string]any{"nr": nil}, prefix + `type: null has type "null", want "number"`},
+		{map[string]any{"or": map[string]any{"p": true}}, prefix + `dependentRequired["p"]: missing properties ["q","z"]`},
+	} {
+		got := problems[map[string]any](t, schema, c.sel)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: problems %q; want %q", c.sel, got, c.want)
+		}
+	}
+}
+
+// TestDecodeSelectionDecoderWords: a value the schema takes that a type's own decoder refuses
+// was said in the decoder's words, which are Go's: `a is "1.2.3", which the field does not
+// accept (ParseAddr("1.2.3"): IPv4 address too short)`, "math/big: cannot unmarshal \"\\\"x\\\"\"
+// into a *big.Int", "invalid character 'x' looking for beginning of value" for a key of a
+// map[int]string, "invalid use of ,string struct tag". It says what the field takes, as a tool
+// call's arguments are told (typedtool.DecodeProblem).
+func TestDecodeSelectionDecoderWords(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"},"b":{},"m":{"type":"object"},"q":{},"s":{},"t":{"type":"string"}}}`)
+	type input struct {
+		A netip.Addr     `json:"a"`
+		B *big.Int       `json:"b"`
+		M map[int]string `json:"m"`
+		Q int8           `json:"q,string"`
+		S []byte         `json:"s"`
+		T time.Time      `json:"t"`
+	}
+	for _, c := range []struct {
+		sel  map[string]any
+		want string
+	}{
+		{map[string]any{"a": "1.2.3"}, `a must be an IP address, such as "192.0.2.1" or "2001:db8::1"; got the string "1.2.3"`},
+		{map[string]any{"b": "x"}, `b must be an integer; got the string "x"`},
+		{map[string]any{"m": map[string]any{"x": "y"}}, `m has the key "x", which is not an integer from -9223372036854775808 to 9223372036854775807 written in decimal`},
+		{map[string]any{"q": "abc"}, `q must be a string holding an integer from -128 to 127, such as "12"; got the string "abc"`},
+		{map[string]any{"s": "!!"}, `s must be standard base64 (RFC 4648: A–Z, a–z, 0–9, + and /, padded with = to a multiple of 4 characters); got the string "!!"`},
+		{map[string]any{"t": "tomorrow"}, `t must be a date and time in RFC 3339 form, such as "2006-01-02T15:04:05Z" or "2006-01-02T15:04:05+07:00"; got the string "tomorrow"`},
+	} {
+		got := problems[input](t, schema, c.sel)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: problems %q; want %q", c.sel, got, c.want)
+		}
+	}
+}
+
+// selfDecoding is an input type that decodes itself, as DecodeSelection cannot try value by
+// value: with encoding/json's words for a value of the wrong type, and its own words for n < 0.
+type selfDecoding struct{ N int }
+
+func (s *selfDecoding) UnmarshalJSON(b []byte) error {
+	var aux struct {
+		N int `json:"n"`
+	}
+	if err := json.Unmarshal(b, &aux); err != nil {
+		return err
+	}
+	if aux.N < 0 {
+		return errors.New("n must not be negative")
+	}
+	s.N = aux.N
+	return nil
+}
+
+// TestDecodeSelectionSelfDecodingInput: an input type that decodes itself refused the whole
+// selection, and its error was said as it was, in Go's words: "json: cannot unmarshal string
+// into Go struct field .n of type int". Its own words are said when they are written for
+// people; the decoder's stay in the chain.
+func TestDecodeSelectionSelfDecodingInput(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"n":{}}}`)
+	for _, c := range []struct {
+		sel  map[string]any
+		want string
+	}{
+		{map[string]any{"n": "x"}, "the answers together are not a valid input"},
+		{map[string]any{"n": json.Number("-1")}, "the answers together are not a valid input: n must not be negative"},
+	} {
+		got := problems[selfDecoding](t, schema, c.sel)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: problems %q; want %q", c.sel, got, c.want)
+		}
+	}
+	var in selfDecoding
+	if err := DecodeSelection(schema, map[string]any{"n": "x"}, &in); !errors.As(err, new(*json.UnmarshalTypeError)) {
+		t.Errorf("DecodeSelection = %v; want the decoder's error in the chain", err)
 	}
 }

@@ -61,3 +61,35 @@ type Tolerance struct {
 	Tol float64 `json:"tol" jsonschema:"maximum=0.1234567"`
 	Eps float64 `json:"eps" jsonschema:"minimum=0.0000001"`
 }
+
+// Ship's examples are wrong deeper than their top-level keys: each diagnostic points at the key
+// or array element inside the value that is wrong, or at the key of the object a property is
+// missing from, not at the top-level key that holds it.
+//
+//card:tool
+//card:result title="{{.Carrier}}"
+//card:example {"carrier":"GHN","owner":{"name":"Ann","email":5},"parcels":[]}
+//card:example {"carrier":"GHN","owner":{"name":"Ann"},"parcels":[]}
+//card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b","mail":"x"},"parcels":[]}
+//card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[{"kg":1,"tags":["a"]},{"kg":2,"tags":["b",7]}]}
+//card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[{"kg":1,"tags":[]},{"kg":0,"tags":[]}],"notes":{"a":"x","b":3}}
+//card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[{"kg":1,"tags":[]},{"kg":"1","tags":[]}],"owners":[{"name":"Bo","email":"b@c"},5]}
+func Ship(ctx context.Context, in In) (*Shipment, error) { return nil, nil }
+
+type Shipment struct {
+	Carrier string            `json:"carrier"`
+	Owner   Person            `json:"owner"`
+	Parcels []Parcel          `json:"parcels"`
+	Notes   map[string]string `json:"notes,omitempty"`
+	Owners  []*Person         `json:"owners,omitempty"`
+}
+
+type Person struct {
+	Name  string `json:"name"`
+	Email string `json:"email"`
+}
+
+type Parcel struct {
+	Kg   int      `json:"kg" jsonschema:"minimum=1"`
+	Tags []string `json:"tags"`
+}
