@@ -76,7 +76,7 @@ func TestOracleFixtures(t *testing.T) {
 		"Deeper", "DocStrings", "EmbeddedTagged", "Embedding", "Empty", "Encoded", "Encodings", "Extended", "Extras",
 		"FuzzKinds", "Generics", "Inline", "Item", "ItemPage", "Keywords", "Large", "Maps", "Meta",
 		"Named", "Nils", "Order", "Org", "PairPage", "Pointer", "PromotesCustom", "PropAliased",
-		"PtrMethod", "Scalars", "Specials", "Tagged", "TaggedFirst",
+		"PtrMethod", "Ranges", "Scalars", "Specials", "Tagged", "TaggedFirst",
 		"Untagged", "User", "UsesCustom", "WrongSig",
 	}
 	var gotTypes []string

@@ -16,6 +16,8 @@ import (
 
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/cardgen/cardgen/internal/intrange"
 )
 
 // mapper walks a type the way invopop's Reflector walks a reflect.Type. Each method names the
@@ -480,28 +482,32 @@ func (m *mapper) basic(b *types.Basic, at site) *jsonschema.Schema {
 	return &jsonschema.Schema{}
 }
 
-// intRange is the range of values of an integer kind that its schema states, as the MCP Go SDK's
-// own schema inference (jsonschema-go's For) states it: both ends for the sized kinds, 0 for uint
-// and uint64, none for int and int64. invopop states none (a deliberate difference,
-// docs/schemas.md): without them a client learns that 300 is no uint8 only when encoding/json
-// fails to decode it, after the schema let it through. runtime/register's AdjustSchema adds the
-// same ends at run time.
+// intRange is the range of values of an integer kind that its schema states (intrange.Of): the
+// MCP Go SDK's own inference states it, invopop does not (a deliberate difference,
+// docs/schemas.md). Without it a client learns that 300 is no uint8 only when encoding/json fails
+// to decode it, after the schema let it through. runtime/register's Mapper states the same.
 func intRange(k types.BasicKind) (lo, hi json.Number) {
 	switch k {
 	case types.Int8:
-		return "-128", "127"
+		return intrange.Of(true, 8)
 	case types.Int16:
-		return "-32768", "32767"
+		return intrange.Of(true, 16)
 	case types.Int32:
-		return "-2147483648", "2147483647"
+		return intrange.Of(true, 32)
+	case types.Int64:
+		return intrange.Of(true, 64)
+	case types.Int:
+		return intrange.Of(true, 0)
 	case types.Uint8:
-		return "0", "255"
+		return intrange.Of(false, 8)
 	case types.Uint16:
-		return "0", "65535"
+		return intrange.Of(false, 16)
 	case types.Uint32:
-		return "0", "4294967295"
-	case types.Uint, types.Uint64:
-		return "0", ""
+		return intrange.Of(false, 32)
+	case types.Uint64:
+		return intrange.Of(false, 64)
+	case types.Uint:
+		return intrange.Of(false, 0)
 	}
 	return "", ""
 }
