@@ -74,7 +74,7 @@ func prepareTerms(in []TutorTerm) ([]*matchTerm, []error) {
 			k.text = string(folded)
 		}
 		if j, dup := seen[k]; dup {
-			errs = append(errs, fmt.Errorf("tutorTerms[%d].term %q repeats tutorTerms[%d]; give each term once", i, t.Term, j))
+			errs = append(errs, fmt.Errorf("tutorTerms[%d].term %s repeats tutorTerms[%d]; give each term once", i, quoted(t.Term), j))
 			continue
 		}
 		seen[k] = i

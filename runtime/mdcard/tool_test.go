@@ -347,6 +347,35 @@ func TestToolInputErrors(t *testing.T) {
 	}
 }
 
+// TestMessagesQuoteAsJSON: the caller's text in an error or in the text the model reads is quoted
+// as JSON quotes it, as it reaches the client inside a JSON reply: "\u0001", which a JSON reader
+// decodes, where Go's %q wrote "\x01", and "<" escaped so no client takes it for markup.
+func TestMessagesQuoteAsJSON(t *testing.T) {
+	cs := connect(t, Options{Root: t.TempDir()}, true)
+	tests := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"repeated term", map[string]any{"markdown": "x", "tutorTerms": []map[string]any{{"term": "a\x01<"}, {"term": "a\x01<"}}},
+			`tutorTerms[1].term "a\u0001\u003c" repeats tutorTerms[0]; give each term once`},
+		{"missing file", map[string]any{"path": "a\x01<.md"},
+			`path "a\u0001\u003c.md" does not exist in the markdown folder; check the name, or pass the text in markdown`},
+		{"not markdown", map[string]any{"path": "a\x01"},
+			`path "a\u0001" is not a markdown file; only .md and .markdown files are read`},
+		{"title in the summary", map[string]any{"markdown": "x", "title": "T\x01<"},
+			`Markdown card "T\u0001\u003c": part 1 of 1.`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, _ := call(t, cs, tt.args)
+			if got := resultText(res); got != tt.want {
+				t.Errorf("got error=%v %s\nwant %s", res.IsError, got, tt.want)
+			}
+		})
+	}
+}
+
 // TestTutorTermsLimitAdvertised: the input schema says how many tutor terms a call may give, so a
 // model learns the limit from tools/list, and the SDK refuses a call over it by that schema.
 func TestTutorTermsLimitAdvertised(t *testing.T) {
