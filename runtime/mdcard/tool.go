@@ -23,6 +23,11 @@ import (
 // "" or "auto" adds it only for clients that do not advertise MCP Apps.
 const RenderEnv = "MCP_CHAT_CARDS_RENDER"
 
+// MaxPath is the longest path the path input takes, in characters: longer than any real path,
+// and short enough to quote whole in the error that says it cannot be read. The input schema
+// states it, so the SDK refuses a longer path before the tool runs.
+const MaxPath = 1024
+
 // MaxFileBytes is the largest markdown file the path input reads: the largest document
 // Render accepts, so a larger file is refused by its name before it is read in full.
 const MaxFileBytes = MaxSourceBytes
