@@ -11,7 +11,7 @@ example: generate
 generate:
 	$(GO) generate ./examples/...
 
-## test: vet, staticcheck, every test (browser and npm tests skip with a printed reason when their tools are missing, except under CI=true), then the race detector
+## test: vet, gofmt, staticcheck, cardgen's own checks on this repository (dogfood), every test (browser and npm tests skip with a printed reason when their tools are missing, except under CI=true), then the race detector
 test: vet lint dogfood
 	$(GO) test -count=1 ./...
 	$(MAKE) race

@@ -437,3 +437,25 @@ func TestStandaloneCompilesImportedPackages(t *testing.T) {
 		t.Errorf("cardvet printed (exit %d)\n%s\nwant (exit 3)\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestHelpNamesCardvet holds -h and -help to what cardvet on its own does: the driver's usage
+// names the analyzer ("cardgen") and gives -test the driver's default, true, which cardvet turns
+// off (docs/editors.md).
+func TestHelpNamesCardvet(t *testing.T) {
+	bin := buildCardvet(t)
+	for _, flag := range []string{"-h", "-help"} {
+		out, code := output(t, bin, flag)
+		if code != 0 {
+			t.Errorf("cardvet %s: exit status %d, want 0\n%s", flag, code, out)
+		}
+		if !strings.Contains(out, "Usage: cardvet [-flag] [package]") || strings.Contains(out, "Usage: cardgen") {
+			t.Errorf("cardvet %s: the usage line does not name cardvet:\n%s", flag, out)
+		}
+		if !strings.Contains(out, "(default false; under go vet, go vet decides)") || strings.Contains(out, "(default true)") {
+			t.Errorf("cardvet %s: -test is not shown off by default:\n%s", flag, out)
+		}
+		if !strings.Contains(out, "-ui") {
+			t.Errorf("cardvet %s: the analyzer's flags are missing:\n%s", flag, out)
+		}
+	}
+}

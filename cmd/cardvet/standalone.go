@@ -49,7 +49,9 @@ const loadEnv = "CARDVET_STUBBED_LOAD"
 // handles as before: its usage and flag errors are its own.
 func standalone(args []string) (code int, ok bool) {
 	fs := driverFlags()
-	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return help(args), true
+	} else if err != nil || fs.NArg() == 0 {
 		return 0, false
 	}
 	set := map[string]bool{}
@@ -120,6 +122,34 @@ func standalone(args []string) (code int, ok bool) {
 		return 1, true
 	}
 	return 0, true
+}
+
+// help prints the driver's usage, as singlechecker prints it for -h and -help, with what is
+// cardvet's own: its name (the driver names the analyzer, "cardgen") and the default of -test,
+// which the driver gives as true, and which cardvet on its own turns off (standalone). It
+// returns the exit status.
+func help(args []string) int {
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "cardvet: %v\n", err)
+		return 1
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), loadEnv+"=1")
+	var usage bytes.Buffer
+	cmd.Stderr = &usage
+	err = cmd.Run()
+	text := strings.Replace(usage.String(), "Usage: "+analyzer.Analyzer.Name+" ", "Usage: cardvet ", 1)
+	text = strings.Replace(text, "indicates whether test files should be analyzed, too (default true)",
+		"indicates whether test files should be analyzed, too (default false; under go vet, go vet decides)", 1)
+	io.WriteString(os.Stderr, text)
+	if ee, ok := errors.AsType[*exec.ExitError](err); ok {
+		return max(ee.ExitCode(), 1)
+	} else if err != nil {
+		fmt.Fprintf(os.Stderr, "cardvet: %v\n", err)
+		return 1
+	}
+	return 0
 }
 
 // driverFlags returns a flag set with the flags singlechecker.Main defines (the analyzer's, the

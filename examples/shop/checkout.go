@@ -51,7 +51,7 @@ func (s *Shop) CheckoutPreview(ctx context.Context, in CheckoutInput) (*Checkout
 	}
 	prod, ok := s.products[in.ProductID]
 	if !ok {
-		return nil, fmt.Errorf("no product %q in the catalogue", in.ProductID)
+		return nil, noProduct(in.ProductID)
 	}
 	if in.Quantity > prod.Stock {
 		return nil, fmt.Errorf("only %d of %s in stock", prod.Stock, prod.Name)

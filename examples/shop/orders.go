@@ -2,6 +2,7 @@ package shop
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -63,10 +64,23 @@ func (s *Shop) GetOrder(ctx context.Context, in GetOrderInput) (*Order, error) {
 	defer s.mu.Unlock()
 	o, ok := s.orders[strings.TrimPrefix(in.ID, "#")]
 	if !ok {
-		return nil, fmt.Errorf("no order %q; list_orders shows the order numbers", in.ID)
+		return nil, noOrder(in.ID)
 	}
 	cp := *o
 	return &cp, nil
+}
+
+// noOrder is the error for an order number the shop does not have.
+func noOrder(id string) error {
+	return fmt.Errorf("no order %s; list_orders shows the order numbers", quoted(id))
+}
+
+// quoted is s, the caller's text, as a JSON string for an error message: the message reaches
+// the client inside a JSON reply, whose readers decode "\u0001" where Go's %q writes "\x01",
+// and the JSON escapes of "<", ">" and "&" keep it from being taken for markup.
+func quoted(s string) string {
+	b, _ := json.Marshal(s) // a string always marshals
+	return string(b)
 }
 
 // RefreshOrder reads an order again for the order view's Refresh button. Only views call it:
@@ -145,7 +159,7 @@ func (s *Shop) ReviewCancellation(ctx context.Context, in GetOrderInput) (*Cance
 	defer s.mu.Unlock()
 	o, ok := s.orders[in.ID]
 	if !ok {
-		return nil, fmt.Errorf("no order %q; list_orders shows the order numbers", in.ID)
+		return nil, noOrder(in.ID)
 	}
 	if o.Status == StatusDelivered || o.Status == StatusCancelled {
 		return nil, fmt.Errorf("order %s is %s and cannot be cancelled", o.ID, strings.ToLower(string(o.Status)))
@@ -179,7 +193,7 @@ func (s *Shop) CancelOrder(ctx context.Context, in CancelOrderInput) (*Cancellat
 	defer s.mu.Unlock()
 	o, ok := s.orders[in.ID]
 	if !ok {
-		return nil, fmt.Errorf("no order %q; list_orders shows the order numbers", in.ID)
+		return nil, noOrder(in.ID)
 	}
 	switch o.Status {
 	case StatusDelivered:

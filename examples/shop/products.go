@@ -36,10 +36,15 @@ func (s *Shop) GetProduct(ctx context.Context, in GetProductInput) (*Product, er
 	defer s.mu.Unlock()
 	p, ok := s.products[in.ID]
 	if !ok {
-		return nil, fmt.Errorf("no product %q; search_products finds product ids", in.ID)
+		return nil, noProduct(in.ID)
 	}
 	cp := *p
 	return &cp, nil
+}
+
+// noProduct is the error for a product id the catalogue does not have.
+func noProduct(id string) error {
+	return fmt.Errorf("no product %s; search_products finds product ids", quoted(id))
 }
 
 // SearchProductsInput is a catalogue search.

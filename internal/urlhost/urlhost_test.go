@@ -35,6 +35,27 @@ func TestToASCII(t *testing.T) {
 			t.Errorf("ToASCII(%q) = %q, %v; want %q", host, got, err, want)
 		}
 	}
+	// Hosts x/net/idna converts and a browser's URL parser refuses.
+	for _, host := range []string{
+		"a\x80.com",     // "https://a%80.com/" decoded: not UTF-8
+		"\xff",          // "https://%ff"
+		"xn--¼-.com",    // ¼ maps to "1⁄4": an ACE label that is not ASCII
+		"a.xn--½-",      // the same in a later label
+		"xn--",          // an ACE prefix with nothing after it
+		"ＸＮ－－.example",  // the same in full-width letters, which map to it
+		"xn--bcher-2pa", // decodes to "bÜcher", which is not in mapped form
+		"xn--zba",       // decodes to "¼", which is not either
+	} {
+		if got, err := urlhost.ToASCII(host); err == nil {
+			t.Errorf("ToASCII(%q) = %q, want an error", host, got)
+		}
+	}
+	// What maps to a valid ACE label is one: full-width letters, an ignored soft hyphen.
+	for _, host := range []string{"ｘｎ--bcher-kva.example", "x\u00adn--bcher-kva.example", "XN--BCHER-KVA.example"} {
+		if got, err := urlhost.ToASCII(host); err != nil || got != "xn--bcher-kva.example" {
+			t.Errorf("ToASCII(%q) = %q, %v; want xn--bcher-kva.example", host, got, err)
+		}
+	}
 	// A label mixing right-to-left and left-to-right letters fails the Bidi rule, as it fails
 	// a browser's URL parser.
 	if got, err := urlhost.ToASCII("aא.example"); err == nil {

@@ -62,7 +62,7 @@ func ExampleCard_Validate() {
 	// Output:
 	// invalid result card, 3 problems:
 	// 	title: is 90 characters; the limit is 80: shorten it, or clip it with card.Fit or card.Clip
-	// 	actions[0].url: "http://shop.example.com/o/1042" is not an https URL; use an absolute https:// URL with a host (percent-encode spaces), or leave it empty
+	// 	actions[0].url: "http://shop.example.com/o/1042" is not an https URL; use an absolute https:// URL with a host and no user name or password (percent-encode spaces), or leave it empty
 	// 	fallback_text: is empty; hosts drop a card without one: write a plain-text summary (Fit builds one from the other slots)
 }
 

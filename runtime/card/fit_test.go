@@ -53,6 +53,18 @@ func TestFit(t *testing.T) {
 			},
 		},
 		{
+			name: "credentials",
+			in: Card{Title: "T", IconURL: "https://u:p@shop.example.com/i.png", FallbackText: "F", Actions: []Action{
+				URLAction("Track", "https://shop.example.com@evil.example/o/1042"),
+			}},
+			want: Card{V: 1, Title: "T", FallbackText: "F"},
+			changes: []Change{
+				{"icon_url", `dropped "https://u:p@shop.example.com/i.png": not an https URL`},
+				{"actions[0]", `dropped: "https://shop.example.com@evil.example/o/1042" is not an https URL`},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
 			name: "fields",
 			in: Card{Title: "T", FallbackText: "F", Fields: []Field{
 				{"A", "1"}, {"", "2"}, {"C", " "}, {"D", strings.Repeat("v", 130)}, {"E\n", "5"}, {"F", "6"}, {"G", "7"},

@@ -30,7 +30,7 @@ func orderCard() Card {
 
 func TestValidate(t *testing.T) {
 	const tooLong = ": shorten it, or clip it with card.Fit or card.Clip"
-	const notHTTPS = " is not an https URL; use an absolute https:// URL with a host (percent-encode spaces), or leave it empty"
+	const notHTTPS = " is not an https URL; use an absolute https:// URL with a host and no user name or password (percent-encode spaces), or leave it empty"
 	tests := []struct {
 		name string
 		card Card
@@ -144,7 +144,7 @@ func TestIsHTTPS(t *testing.T) {
 		{"https://shop.example.com/o/1042?x=1#top", true},
 		{"HTTPS://SHOP.EXAMPLE.COM/x", true},
 		{"hTtPs://shop.example.com", true},
-		{"https://user@shop.example.com:8443/p", true},
+		{"https://shop.example.com:8443/p", true},
 		{"https://shop.example.com/caf%C3%A9", true},
 		{"https://shop.example.com/café", true},
 		{"https://[::1]/x", true},
@@ -203,6 +203,29 @@ func TestIsHTTPS(t *testing.T) {
 		{"https://-shop.example.com/", true},
 		{"https://a<b.example/", false},
 		{"https://\u00ad/", false},
+		// A percent-encoded host is UTF-8 or nothing: WHATWG decodes a bad byte as U+FFFD, which
+		// UTS #46 disallows.
+		{"https://a%80.com/", false},
+		{"https://%ff", false},
+		{"https://shop.example%ff.com/x", false},
+		{"https://%C3%BC.example/", true},
+		// A label that starts with "xn--" after mapping is ASCII Punycode of a label already
+		// mapped, or the host is refused: ¼ maps to "1⁄4", and "xn--1⁄4-" is not Punycode.
+		{"https://xn--¼-.com", false},
+		{"https://xn--½-.com", false},
+		{"https://ＸＮ－－.example.com/", false},
+		{"https://xn--bcher-2pa.example/", false}, // decodes to "bÜcher", which maps to bücher
+		{"https://xn--zba.example/", false},       // decodes to "¼", which maps to "1⁄4"
+		{"https://XN--Bcher-kva.example/", true},  // mapped to xn--bcher-kva first
+		{"https://ｘｎ--bcher-kva.example/", true},
+		// Credentials: Chromium loads no image from such a URL, and a link reads as one host
+		// while it opens another.
+		{"https://user@shop.example.com:8443/p", false},
+		{"https://u:p@shop.example.com@evil.example/", false},
+		{"https://shop.example.com@evil.example/", false},
+		{"https://@shop.example.com/", false},
+		{"https://:@shop.example.com/", false},
+		{"https://shop.example.com/@evil", true},
 	}
 	for _, tt := range tests {
 		if got := IsHTTPS(tt.s); got != tt.want {

@@ -29,6 +29,32 @@ const PartLimit = 32000
 // mcp-chat-cards port.
 const MaxTutorTerms = 40
 
+// Limits on the other text a caller gives, in characters (Unicode code points, as JSON Schema's
+// maxLength counts them) or entries. The seed and the mcp-chat-cards port set none, so each is
+// chosen far beyond what a card shows well (a heading, a menu, a hover tip) and small enough that
+// all of them together come to about 66,000 characters, whatever the document: without them a
+// 1 MB title made a 3 MB result, whole in the text the model reads too. The input schema states each
+// (maxLength, maxItems), so a model learns them from tools/list and the SDK refuses a call over
+// them; [Render] checks them for its other callers.
+const (
+	// MaxTitle is the longest title, in characters. Slack's longest header is 150.
+	MaxTitle = 300
+	// MaxSubtitle is the longest subtitle, in characters.
+	MaxSubtitle = 500
+	// MaxContextActions is the most context actions one card accepts: a right-click menu of 20
+	// entries is already long.
+	MaxContextActions = 20
+	// MaxActionLabel is the longest context action label, in characters.
+	MaxActionLabel = 80
+	// MaxActionPrompt is the longest context action prompt, in characters ({{selection}}
+	// counts as written, not as the selection that replaces it).
+	MaxActionPrompt = 2000
+	// MaxTerm is the longest tutor term, in characters: a word or a phrase.
+	MaxTerm = 100
+	// MaxTip is the longest tutor term tip, in characters: a short definition.
+	MaxTip = 500
+)
+
 // defaultTitle is the card title when no title is given and the document has
 // no H1.
 const defaultTitle = "Document"
@@ -226,17 +252,38 @@ func checkOptions(opts RenderOptions) ([]*matchTerm, error) {
 	if opts.Part < 0 {
 		errs = append(errs, fmt.Errorf("part %d does not exist; parts are numbered from 1", opts.Part))
 	}
+	errs = append(errs, tooLong("title", opts.Title, MaxTitle), tooLong("subtitle", opts.Subtitle, MaxSubtitle))
 	terms, termErrs := prepareTerms(opts.TutorTerms)
 	errs = append(errs, termErrs...)
-	for i, a := range opts.ContextActions {
+	actions := opts.ContextActions
+	if len(actions) > MaxContextActions {
+		errs = append(errs, fmt.Errorf("contextActions has %d entries; the limit is %d per card, so keep the most useful ones", len(actions), MaxContextActions))
+		actions = actions[:MaxContextActions] // the rest is refused whatever it holds: no report per entry
+	}
+	for i, a := range actions {
 		if strings.TrimSpace(a.Label) == "" {
 			errs = append(errs, fmt.Errorf("contextActions[%d].label is empty; give the menu item a short label", i))
 		}
 		if strings.TrimSpace(a.Prompt) == "" {
 			errs = append(errs, fmt.Errorf("contextActions[%d].prompt is empty; give the prompt to send (use {{selection}} for the selected text)", i))
 		}
+		errs = append(errs,
+			tooLong(fmt.Sprintf("contextActions[%d].label", i), a.Label, MaxActionLabel),
+			tooLong(fmt.Sprintf("contextActions[%d].prompt", i), a.Prompt, MaxActionPrompt))
 	}
 	return terms, errors.Join(errs...)
+}
+
+// tooLong reports s, the input named name, when it is longer than limit characters, or returns
+// nil.
+func tooLong(name, s string, limit int) error {
+	if len(s) <= limit { // no string has more characters than bytes
+		return nil
+	}
+	if n := utf8.RuneCountInString(s); n > limit {
+		return fmt.Errorf("%s is %d characters; the limit is %d: shorten it", name, n, limit)
+	}
+	return nil
 }
 
 func partRangeError(part, total int) error {

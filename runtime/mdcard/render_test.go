@@ -298,6 +298,49 @@ func TestPartsBoundaries(t *testing.T) {
 	}
 }
 
+// TestRenderOptionLimits: Render holds its callers to the limits the tool's schema states,
+// counting characters, not bytes, and names each input and its limit. An over-long list is one
+// problem, not one per entry past the limit: 20,000 context actions once came back whole.
+func TestRenderOptionLimits(t *testing.T) {
+	text := func(n int) string { return strings.Repeat("é", n) } // n characters, 2n bytes
+	actions := make([]ContextAction, 20000)
+	for i := range actions {
+		actions[i] = ContextAction{Label: "l", Prompt: "p"}
+	}
+	actions[0].Label = text(MaxActionLabel + 1)
+	actions[MaxContextActions-1].Prompt = text(MaxActionPrompt + 1)
+	actions[MaxContextActions].Label = "" // past the limit: not reported
+	_, err := Render("x", RenderOptions{
+		Title:          text(MaxTitle + 1),
+		Subtitle:       text(MaxSubtitle + 1),
+		TutorTerms:     []TutorTerm{{Term: text(MaxTerm + 1), Tip: text(MaxTip + 1)}, {Term: "b", Tip: text(MaxTip + 1)}},
+		ContextActions: actions,
+	})
+	want := strings.Join([]string{
+		"title is 301 characters; the limit is 300: shorten it",
+		"subtitle is 501 characters; the limit is 500: shorten it",
+		"tutorTerms[0].term is 101 characters; the limit is 100: shorten it",
+		"tutorTerms[0].tip is 501 characters; the limit is 500: shorten it",
+		"tutorTerms[1].tip is 501 characters; the limit is 500: shorten it",
+		"contextActions has 20000 entries; the limit is 20 per card, so keep the most useful ones",
+		"contextActions[0].label is 81 characters; the limit is 80: shorten it",
+		"contextActions[19].prompt is 2001 characters; the limit is 2000: shorten it",
+	}, "\n")
+	if err == nil || err.Error() != want {
+		t.Errorf("err =\n%v\nwant\n%s", err, want)
+	}
+
+	res, err := Render("x", RenderOptions{
+		Title:          text(MaxTitle),
+		Subtitle:       text(MaxSubtitle),
+		TutorTerms:     []TutorTerm{{Term: text(MaxTerm), Tip: text(MaxTip)}},
+		ContextActions: []ContextAction{{Label: text(MaxActionLabel), Prompt: text(MaxActionPrompt)}},
+	})
+	if err != nil || res.Card.Title != text(MaxTitle) {
+		t.Errorf("every input at its limit: %v; want it rendered", err)
+	}
+}
+
 func TestRenderOptionErrors(t *testing.T) {
 	terms := make([]TutorTerm, MaxTutorTerms+1)
 	for i := range terms {

@@ -204,28 +204,28 @@ func checkAttr(at int, elem string, a [2]string, allowed []string, bad func(int,
 			ok = ok || v == value
 		}
 		if !ok {
-			bad(at, "%s=%q on <%s> is not one of %q", name, value, elem, vals)
+			bad(at, "%s=%s on <%s> is not one of %q", name, quoted(value), elem, vals)
 		}
 		return
 	}
 	switch name {
 	case "href":
 		if !urlHasScheme(value, linkSchemes) {
-			bad(at, "href %q is not an http, https or mailto URL", value)
+			bad(at, "href %s is not an http, https or mailto URL", quoted(value))
 		}
 	case "src":
 		if !urlHasScheme(value, imageSchemes) {
-			bad(at, "src %q is not an https URL", value)
+			bad(at, "src %s is not an https URL", quoted(value))
 		}
 	case "class":
 		for _, c := range strings.Fields(value) {
 			if !classToken.MatchString(c) {
-				bad(at, "class %q on <%s> is not a card class", c, elem)
+				bad(at, "class %s on <%s> is not a card class", quoted(c), elem)
 			}
 		}
 	case "start":
 		if !digits.MatchString(value) {
-			bad(at, "start=%q is not a number", value)
+			bad(at, "start=%s is not a number", quoted(value))
 		}
 	}
 }

@@ -14,14 +14,17 @@ const (
 // inputSchema is the tool's input schema. Names, types and descriptions
 // follow the seed; the item shapes of tutorTerms and contextActions follow
 // the mcp-chat-cards port. part is an integer so a fractional part is
-// refused by schema validation rather than by JSON decoding.
+// refused by schema validation rather than by JSON decoding. maxLength and
+// maxItems are the limits of render.go (and MaxPath), which the seed leaves
+// open but for the 40 tutor terms; TestInputLimitsAdvertised holds them
+// equal.
 var inputSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
     "markdown": {"type": "string", "description": "Markdown content to render"},
-    "path": {"type": "string", "description": "Path to a markdown file ON THE MACHINE RUNNING THIS SERVER, not in the caller's sandbox. Over a remote bridge those are different machines: if the file exists only on your side, pass its text as markdown instead."},
-    "title": {"type": "string", "description": "Card title; defaults to the document's first H1"},
-    "subtitle": {"type": "string"},
+    "path": {"type": "string", "maxLength": 1024, "description": "Path to a markdown file ON THE MACHINE RUNNING THIS SERVER, not in the caller's sandbox. Over a remote bridge those are different machines: if the file exists only on your side, pass its text as markdown instead."},
+    "title": {"type": "string", "maxLength": 300, "description": "Card title; defaults to the document's first H1"},
+    "subtitle": {"type": "string", "maxLength": 500},
     "part": {"type": "integer", "description": "Part number for large documents (1-based). Long documents split automatically; while structuredContent.parts.hasMore is true, call again with the next part."},
     "openFirst": {"type": "boolean", "description": "Open the first section initially (default true)"},
     "splitSections": {"type": "boolean", "description": "Fold H2 sections into reveals (default true)"},
@@ -32,8 +35,8 @@ var inputSchema = json.RawMessage(`{
       "items": {
         "type": "object",
         "properties": {
-          "term": {"type": "string", "description": "Exact term as it appears in the card text"},
-          "tip": {"type": "string", "description": "Short plain-text definition shown on hover"},
+          "term": {"type": "string", "maxLength": 100, "description": "Exact term as it appears in the card text"},
+          "tip": {"type": "string", "maxLength": 500, "description": "Short plain-text definition shown on hover"},
           "caseInsensitive": {"type": "boolean", "description": "Match the term regardless of letter case (default false)"}
         },
         "required": ["term"],
@@ -42,12 +45,13 @@ var inputSchema = json.RawMessage(`{
     },
     "contextActions": {
       "type": "array",
+      "maxItems": 20,
       "description": "Right-click menu actions the model anticipates being useful. Choosing one sends its prompt to the conversation; use {{selection}} to include the user's selected text.",
       "items": {
         "type": "object",
         "properties": {
-          "label": {"type": "string", "description": "Menu item label"},
-          "prompt": {"type": "string", "description": "Prompt sent to the conversation when chosen"}
+          "label": {"type": "string", "maxLength": 80, "description": "Menu item label"},
+          "prompt": {"type": "string", "maxLength": 2000, "description": "Prompt sent to the conversation when chosen"}
         },
         "required": ["label", "prompt"],
         "additionalProperties": false

@@ -2,6 +2,7 @@ package mdcard
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -50,6 +51,7 @@ func prepareTerms(in []TutorTerm) ([]*matchTerm, []error) {
 	var errs []error
 	if len(in) > MaxTutorTerms {
 		errs = append(errs, fmt.Errorf("tutorTerms has %d entries; the limit is %d per card, so keep the most useful ones", len(in), MaxTutorTerms))
+		in = in[:MaxTutorTerms] // the rest is refused whatever it holds: no report per entry
 	}
 	type key struct {
 		text string
@@ -58,47 +60,57 @@ func prepareTerms(in []TutorTerm) ([]*matchTerm, []error) {
 	seen := map[key]int{}
 	var out []*matchTerm
 	for i, t := range in {
+		long := errors.Join(tooLong(fmt.Sprintf("tutorTerms[%d].term", i), t.Term, MaxTerm), tooLong(fmt.Sprintf("tutorTerms[%d].tip", i), t.Tip, MaxTip))
+		if long != nil {
+			errs = append(errs, long)
+			continue
+		}
 		text := strings.Join(strings.Fields(t.Term), " ")
 		if text == "" {
 			errs = append(errs, fmt.Errorf("tutorTerms[%d].term is empty; give the word or phrase to underline", i))
 			continue
 		}
-		var folded []rune
+		m := newMatchTerm(t, text, i)
 		k := key{text, t.CaseInsensitive}
 		if t.CaseInsensitive {
 			// Repeats are found by the folding findTerm matches by: "ſ" and "s" are one term.
-			folded = make([]rune, 0, len(text))
-			for _, r := range text {
-				folded = append(folded, foldRune(r))
-			}
-			k.text = string(folded)
+			k.text = string(m.runePat)
 		}
 		if j, dup := seen[k]; dup {
-			errs = append(errs, fmt.Errorf("tutorTerms[%d].term %q repeats tutorTerms[%d]; give each term once", i, t.Term, j))
+			errs = append(errs, fmt.Errorf("tutorTerms[%d].term %s repeats tutorTerms[%d]; give each term once", i, quoted(t.Term), j))
 			continue
 		}
 		seen[k] = i
-		first, _ := utf8.DecodeRuneInString(text)
-		last, _ := utf8.DecodeLastRuneInString(text)
-		m := &matchTerm{
-			TutorTerm: TutorTerm{Term: text, Tip: strings.TrimSpace(t.Tip), CaseInsensitive: t.CaseInsensitive},
-			text:      text,
-			runes:     utf8.RuneCountInString(text),
-			wordStart: isWord(first),
-			wordEnd:   isWord(last),
-			order:     i,
-		}
-		if t.CaseInsensitive {
-			m.runePat = folded
-			m.fail = kmpTable(m.runePat)
-		} else {
-			m.bytePat = []byte(text)
-			m.fail = kmpTable(m.bytePat)
-		}
 		out = append(out, m)
 	}
 	slices.SortStableFunc(out, func(a, b *matchTerm) int { return cmp.Compare(b.runes, a.runes) })
 	return out, errs
+}
+
+// newMatchTerm is t, the order'th term given, ready for findTerm; text is its term with white
+// space collapsed, not empty.
+func newMatchTerm(t TutorTerm, text string, order int) *matchTerm {
+	first, _ := utf8.DecodeRuneInString(text)
+	last, _ := utf8.DecodeLastRuneInString(text)
+	m := &matchTerm{
+		TutorTerm: TutorTerm{Term: text, Tip: strings.TrimSpace(t.Tip), CaseInsensitive: t.CaseInsensitive},
+		text:      text,
+		runes:     utf8.RuneCountInString(text),
+		wordStart: isWord(first),
+		wordEnd:   isWord(last),
+		order:     order,
+	}
+	if t.CaseInsensitive {
+		m.runePat = make([]rune, 0, len(text))
+		for _, r := range text {
+			m.runePat = append(m.runePat, foldRune(r))
+		}
+		m.fail = kmpTable(m.runePat)
+	} else {
+		m.bytePat = []byte(text)
+		m.fail = kmpTable(m.bytePat)
+	}
+	return m
 }
 
 func isWord(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }

@@ -23,6 +23,11 @@ import (
 // "" or "auto" adds it only for clients that do not advertise MCP Apps.
 const RenderEnv = "MCP_CHAT_CARDS_RENDER"
 
+// MaxPath is the longest path the path input takes, in characters: longer than any real path,
+// and short enough to quote whole in the error that says it cannot be read. The input schema
+// states it, so the SDK refuses a longer path before the tool runs.
+const MaxPath = 1024
+
 // MaxFileBytes is the largest markdown file the path input reads: the largest document
 // Render accepts, so a larger file is refused by its name before it is read in full.
 const MaxFileBytes = MaxSourceBytes
@@ -230,7 +235,7 @@ func summary(out Output) string { return summaryFor(ToolName, out) }
 
 func summaryFor(tool string, out Output) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Markdown card %q: part %d of %d.", out.Card.Title, out.Parts.Current, out.Parts.Total)
+	fmt.Fprintf(&b, "Markdown card %s: part %d of %d.", quoted(out.Card.Title), out.Parts.Current, out.Parts.Total)
 	if out.Parts.HasMore {
 		fmt.Fprintf(&b, " More of the document remains: call %s again with part: %d.", tool, out.Parts.Current+1)
 	}
@@ -264,7 +269,7 @@ func readUnderRoot(root, p string) (string, error) {
 	switch strings.ToLower(filepath.Ext(p)) {
 	case ".md", ".markdown":
 	default:
-		return "", fmt.Errorf("path %q is not a markdown file; only .md and .markdown files are read", p)
+		return "", fmt.Errorf("path %s is not a markdown file; only .md and .markdown files are read", quoted(p))
 	}
 	rel := p
 	if filepath.IsAbs(p) {
@@ -273,10 +278,10 @@ func readUnderRoot(root, p string) (string, error) {
 			rel, err = filepath.Rel(absRoot, p)
 		}
 		if err != nil || !filepath.IsLocal(rel) {
-			return "", fmt.Errorf("path %q is outside the markdown folder; pass a path inside it, or the text in markdown", p)
+			return "", fmt.Errorf("path %s is outside the markdown folder; pass a path inside it, or the text in markdown", quoted(p))
 		}
 	} else if !filepath.IsLocal(p) {
-		return "", fmt.Errorf("path %q leads outside the markdown folder; pass a path inside it, or the text in markdown", p)
+		return "", fmt.Errorf("path %s leads outside the markdown folder; pass a path inside it, or the text in markdown", quoted(p))
 	}
 	r, err := os.OpenRoot(root)
 	if err != nil {
@@ -288,22 +293,22 @@ func readUnderRoot(root, p string) (string, error) {
 		var pe *fs.PathError
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			return "", fmt.Errorf("path %q does not exist in the markdown folder; check the name, or pass the text in markdown", p)
+			return "", fmt.Errorf("path %s does not exist in the markdown folder; check the name, or pass the text in markdown", quoted(p))
 		case errors.As(err, &pe) && pe.Err.Error() == "path escapes from parent":
-			return "", fmt.Errorf("path %q leads outside the markdown folder through a symbolic link; pass a file inside it, or the text in markdown", p)
+			return "", fmt.Errorf("path %s leads outside the markdown folder through a symbolic link; pass a file inside it, or the text in markdown", quoted(p))
 		}
-		return "", fmt.Errorf("path %q cannot be opened in the markdown folder (%v); pass the text in markdown instead", p, errors.Unwrap(err))
+		return "", fmt.Errorf("path %s cannot be opened in the markdown folder (%v); pass the text in markdown instead", quoted(p), errors.Unwrap(err))
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return "", fmt.Errorf("path %q is not a regular file; pass a markdown file", p)
+		return "", fmt.Errorf("path %s is not a regular file; pass a markdown file", quoted(p))
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
 	if err != nil {
-		return "", fmt.Errorf("path %q cannot be read: %v", p, errors.Unwrap(err))
+		return "", fmt.Errorf("path %s cannot be read: %v", quoted(p), errors.Unwrap(err))
 	}
 	if len(data) > MaxFileBytes {
-		return "", fmt.Errorf("path %q is larger than %d bytes; split the document or pass a shorter text in markdown", p, MaxFileBytes)
+		return "", fmt.Errorf("path %s is larger than %d bytes; split the document or pass a shorter text in markdown", quoted(p), MaxFileBytes)
 	}
 	return string(data), nil
 }
@@ -345,4 +350,13 @@ func supportsApps(caps *mcp.ClientCapabilities) bool {
 		return false
 	}
 	return slices.Contains(settings.MIMETypes, apps.MIMEType)
+}
+
+// quoted is s as a JSON string, for the caller's text in messages a client reads: clients of a
+// JSON protocol decode "\u0001", where Go's %q writes "\x01", which JSON has no escape for, and
+// "\u003c" for "<", so a client that renders messages takes none of it for markup. Bad UTF-8 is
+// written as U+FFFD.
+func quoted(s string) string {
+	b, _ := json.Marshal(s) // a string always marshals
+	return string(b)
 }

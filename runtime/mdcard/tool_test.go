@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -347,32 +348,114 @@ func TestToolInputErrors(t *testing.T) {
 	}
 }
 
-// TestTutorTermsLimitAdvertised: the input schema says how many tutor terms a call may give, so a
-// model learns the limit from tools/list, and the SDK refuses a call over it by that schema.
-func TestTutorTermsLimitAdvertised(t *testing.T) {
+// TestMessagesQuoteAsJSON: the caller's text in an error or in the text the model reads is quoted
+// as JSON quotes it, as it reaches the client inside a JSON reply: "\u0001", which a JSON reader
+// decodes, where Go's %q wrote "\x01", and "<" escaped so no client takes it for markup.
+func TestMessagesQuoteAsJSON(t *testing.T) {
+	cs := connect(t, Options{Root: t.TempDir()}, true)
+	tests := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"repeated term", map[string]any{"markdown": "x", "tutorTerms": []map[string]any{{"term": "a\x01<"}, {"term": "a\x01<"}}},
+			`tutorTerms[1].term "a\u0001\u003c" repeats tutorTerms[0]; give each term once`},
+		{"missing file", map[string]any{"path": "a\x01<.md"},
+			`path "a\u0001\u003c.md" does not exist in the markdown folder; check the name, or pass the text in markdown`},
+		{"not markdown", map[string]any{"path": "a\x01"},
+			`path "a\u0001" is not a markdown file; only .md and .markdown files are read`},
+		{"title in the summary", map[string]any{"markdown": "x", "title": "T\x01<"},
+			`Markdown card "T\u0001\u003c": part 1 of 1.`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, _ := call(t, cs, tt.args)
+			if got := resultText(res); got != tt.want {
+				t.Errorf("got error=%v %s\nwant %s", res.IsError, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestInputLimitsAdvertised: the input schema states every limit on the caller's text and lists
+// (maxLength, maxItems), so a model learns them from tools/list, and a call one over a limit is
+// refused with the input and the limit named, while one at the limit is not.
+func TestInputLimitsAdvertised(t *testing.T) {
 	cs := connect(t, Options{}, true)
 	tools, err := cs.ListTools(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	schema, _ := json.Marshal(tools.Tools[0].InputSchema)
-	var s struct {
-		Properties struct {
-			TutorTerms struct {
-				MaxItems int `json:"maxItems"`
-			} `json:"tutorTerms"`
-		} `json:"properties"`
+	raw, _ := json.Marshal(tools.Tools[0].InputSchema)
+	var schema map[string]any
+	if err := json.Unmarshal(raw, &schema); err != nil {
+		t.Fatal(err)
 	}
-	if err := json.Unmarshal(schema, &s); err != nil || s.Properties.TutorTerms.MaxItems != MaxTutorTerms {
-		t.Fatalf("tutorTerms maxItems = %d (%v), want %d", s.Properties.TutorTerms.MaxItems, err, MaxTutorTerms)
+	// keyword returns the keyword of the property at path (an item's property after "[]").
+	keyword := func(path, kw string) any {
+		s := schema
+		for name := range strings.SplitSeq(path, ".") {
+			item := strings.HasSuffix(name, "[]")
+			s, _ = s["properties"].(map[string]any)[strings.TrimSuffix(name, "[]")].(map[string]any)
+			if item {
+				s, _ = s["items"].(map[string]any)
+			}
+		}
+		return s[kw]
 	}
-	terms := make([]map[string]any, MaxTutorTerms+1)
-	for i := range terms {
-		terms[i] = map[string]any{"term": fmt.Sprint("t", i)}
+	text := func(n int) string { return strings.Repeat("é", n) } // n characters, 2n bytes
+	terms := func(n int) []map[string]any {
+		out := make([]map[string]any, n)
+		for i := range out {
+			out[i] = map[string]any{"term": fmt.Sprint("t", i)}
+		}
+		return out
 	}
-	res, _ := call(t, cs, map[string]any{"markdown": "x", "tutorTerms": terms})
-	if !res.IsError || !strings.Contains(resultText(res), "maxItems") {
-		t.Errorf("%d terms: error=%v %q; want the schema's maxItems refusal", len(terms), res.IsError, resultText(res))
+	actions := func(n int) []map[string]any {
+		out := make([]map[string]any, n)
+		for i := range out {
+			out[i] = map[string]any{"label": "l", "prompt": "p"}
+		}
+		return out
+	}
+	tests := []struct {
+		path, keyword string
+		limit         int
+		args          func(n int) map[string]any // the arguments with n characters or entries
+	}{
+		{"title", "maxLength", MaxTitle, func(n int) map[string]any { return map[string]any{"markdown": "x", "title": text(n)} }},
+		{"subtitle", "maxLength", MaxSubtitle, func(n int) map[string]any { return map[string]any{"markdown": "x", "subtitle": text(n)} }},
+		{"path", "maxLength", MaxPath, func(n int) map[string]any { return map[string]any{"path": text(n-3) + ".md"} }},
+		{"tutorTerms", "maxItems", MaxTutorTerms, func(n int) map[string]any { return map[string]any{"markdown": "x", "tutorTerms": terms(n)} }},
+		{"tutorTerms[].term", "maxLength", MaxTerm, func(n int) map[string]any {
+			return map[string]any{"markdown": "x", "tutorTerms": []map[string]any{{"term": text(n)}}}
+		}},
+		{"tutorTerms[].tip", "maxLength", MaxTip, func(n int) map[string]any {
+			return map[string]any{"markdown": "x", "tutorTerms": []map[string]any{{"term": "x", "tip": text(n)}}}
+		}},
+		{"contextActions", "maxItems", MaxContextActions, func(n int) map[string]any { return map[string]any{"markdown": "x", "contextActions": actions(n)} }},
+		{"contextActions[].label", "maxLength", MaxActionLabel, func(n int) map[string]any {
+			return map[string]any{"markdown": "x", "contextActions": []map[string]any{{"label": text(n), "prompt": "p"}}}
+		}},
+		{"contextActions[].prompt", "maxLength", MaxActionPrompt, func(n int) map[string]any {
+			return map[string]any{"markdown": "x", "contextActions": []map[string]any{{"label": "l", "prompt": text(n)}}}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			if got := keyword(tt.path, tt.keyword); got != float64(tt.limit) {
+				t.Errorf("%s %s = %v, want %d", tt.path, tt.keyword, got, tt.limit)
+			}
+			res, _ := call(t, cs, tt.args(tt.limit+1))
+			name := "/properties/" + strings.ReplaceAll(strings.ReplaceAll(tt.path, "[]", "/items"), ".", "/properties/")
+			if msg := resultText(res); !res.IsError || !strings.Contains(msg, name+": "+tt.keyword) || !strings.Contains(msg, strconv.Itoa(tt.limit)) {
+				t.Errorf("one over: error=%v %.300s; want a refusal naming %s, %s and %d", res.IsError, msg, name, tt.keyword, tt.limit)
+			}
+			res, _ = call(t, cs, tt.args(tt.limit))
+			if msg := resultText(res); strings.Contains(msg, tt.keyword) || strings.Contains(msg, "the limit") {
+				t.Errorf("at the limit: error=%v %.300s; want no limit refused", res.IsError, msg)
+			}
+		})
 	}
 }
 
