@@ -76,7 +76,7 @@ func TestOracleFixtures(t *testing.T) {
 		"Deeper", "DocStrings", "EmbeddedTagged", "Embedding", "Empty", "Encoded", "Encodings", "Extended", "Extras",
 		"FuzzKinds", "Generics", "Inline", "Item", "ItemPage", "Keywords", "Large", "Maps", "Meta",
 		"Named", "Nils", "Order", "Org", "PairPage", "Pointer", "PromotesCustom", "PropAliased",
-		"PtrMethod", "Scalars", "Specials", "Tagged", "TaggedFirst",
+		"PtrMethod", "Ranges", "Scalars", "Specials", "Tagged", "TaggedFirst",
 		"Untagged", "User", "UsesCustom", "WrongSig",
 	}
 	var gotTypes []string
@@ -434,6 +434,15 @@ func TestFor(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
+		{"integer ranges as the SDK infers them",
+			`type T struct { A uint8; B int16; C uint; D int; E []uint32; F map[string]int8; G int64; H uint64 }`,
+			head + `"properties":{"A":{"type":"integer","maximum":255,"minimum":0},"B":{"type":"integer","maximum":32767,"minimum":-32768},"C":{"type":"integer","minimum":0},"D":{"type":"integer"},` +
+				`"E":{"items":{"type":"integer","maximum":4294967295,"minimum":0},"type":"array"},"F":{"additionalProperties":{"type":"integer","maximum":127,"minimum":-128},"type":"object"},"G":{"type":"integer"},"H":{"type":"integer","minimum":0}},` +
+				`"additionalProperties":false,"type":"object","required":["A","B","C","D","E","F","G","H"]}`},
+		{"integer range under tags",
+			`type T struct { A uint8 ` + "`jsonschema:\"minimum=1\"`" + `; B uint8 ` + "`json:\",string\"`" + `; C int8 ` + "`jsonschema:\"type=number\"`" + `; D uint16 ` + "`jsonschema:\"type=string\"`" + `; E int32 ` + "`jsonschema:\"oneof_type=integer;string\"`" + ` }`,
+			head + `"properties":{"A":{"type":"integer","maximum":255,"minimum":1},"B":{"type":"string"},"C":{"type":"number","maximum":127,"minimum":-128},"D":{"type":"string"},"E":{"oneOf":[{"type":"integer"},{"type":"string"}]}},` +
+				`"additionalProperties":false,"type":"object","required":["A","B","C","D","E"]}`},
 		{"required unless omitempty",
 			`type T struct { A int; B string ` + "`json:\"b,omitempty\"`" + ` }`,
 			head + `"properties":{"A":{"type":"integer"},"b":{"type":"string"}},"additionalProperties":false,"type":"object","required":["A"]}`},

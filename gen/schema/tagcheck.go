@@ -349,9 +349,13 @@ func (m *mapper) checkEmptyRange(s *jsonschema.Schema, at site) {
 		}
 		return b
 	}
+	numbers := [2]*bound{tighter(num("minimum", s.Minimum, false), num("exclusiveMinimum", s.ExclusiveMinimum, true), true),
+		tighter(num("maximum", s.Maximum, false), num("exclusiveMaximum", s.ExclusiveMaximum, true), false)}
+	if slices.Contains(m.pastTypeRange, s) {
+		numbers = [2]*bound{} // reported with the type's range, which no tag wrote
+	}
 	for _, r := range [][2]*bound{
-		{tighter(num("minimum", s.Minimum, false), num("exclusiveMinimum", s.ExclusiveMinimum, true), true),
-			tighter(num("maximum", s.Maximum, false), num("exclusiveMaximum", s.ExclusiveMaximum, true), false)},
+		numbers,
 		{count("minLength", s.MinLength), count("maxLength", s.MaxLength)},
 		{count("minItems", s.MinItems), count("maxItems", s.MaxItems)},
 	} {

@@ -47,6 +47,11 @@ func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, p
 	case "boolean":
 		booleanKeywords(t, tags)
 	}
+	if t.Type != "integer" && t.Type != "number" {
+		// The ends of an integer type's range (intRange) describe the number; the ",string"
+		// option or a type= keyword made the field something else.
+		t.Minimum, t.Maximum = "", ""
+	}
 	m.checkTagWords(t, words, at, runtimeType)
 	for _, kv := range splitOnUnescapedCommas(tag.Get("jsonschema_extras")) {
 		if k, v, ok := strings.Cut(kv, "="); ok {
@@ -184,6 +189,7 @@ func stringKeywords(t *jsonschema.Schema, tags []string) {
 }
 
 func (m *mapper) numericalKeywords(t *jsonschema.Schema, tags []string, at site) {
+	typeMin, typeMax := t.Minimum, t.Maximum // the ends of an integer type's range (intRange)
 	for _, tag := range tags {
 		nv := strings.Split(tag, "=")
 		if len(nv) != 2 {
@@ -195,6 +201,9 @@ func (m *mapper) numericalKeywords(t *jsonschema.Schema, tags []string, at site)
 			// Go parses it (+1, 0x1p3, Inf) but JSON has no such literal: invopop's schema
 			// would fail to marshal.
 			m.tagProblemf(at, findSpot(tag, true), "jsonschema %s=%s is not a JSON number; write it like 1, -2.5 or 1e3", name, val)
+		}
+		if ok && (typeMin != "" || typeMax != "") {
+			m.checkTypeRange(t, name, val, num, typeMin, typeMax, findSpot(tag, true), at)
 		}
 		switch name {
 		case "multipleOf":
@@ -221,6 +230,38 @@ func (m *mapper) numericalKeywords(t *jsonschema.Schema, tags []string, at site)
 			}
 		}
 	}
+}
+
+// checkTypeRange reports a bound of a jsonschema tag (name=val, the number num) on t, the schema
+// of an integer type whose range is lo to hi (either may be empty: no end), as intRange gives it.
+// A looser minimum or maximum would replace the type's own end in the schema, which would then
+// offer values encoding/json refuses to decode; a bound past the other end leaves no value at all.
+func (m *mapper) checkTypeRange(t *jsonschema.Schema, name, val string, num json.Number, lo, hi json.Number, sp tagSpot, at site) {
+	v, err := num.Float64()
+	if err != nil {
+		return // not a number (reported as such), or past float64, which no tag means
+	}
+	end := func(n json.Number) float64 { f, _ := n.Float64(); return f }
+	below := lo != "" && (v < end(lo) || name == "exclusiveMaximum" && v == end(lo))
+	above := hi != "" && (v > end(hi) || name == "exclusiveMinimum" && v == end(hi))
+	holds := string(lo) + " to " + string(hi)
+	if hi == "" {
+		holds = string(lo) + " and up"
+	}
+	switch {
+	case below && name == "minimum" || above && name == "maximum":
+		least, dir := "least", "below"
+		if above {
+			least, dir = "greatest", "above"
+		}
+		m.tagProblemf(at, sp, "jsonschema tag: %s=%s is %s the %s value the field's Go type holds (it holds %s), so the schema would offer values encoding/json cannot decode; "+
+			"leave the bound out (the schema states the type's range already), or change the field's type", name, val, dir, least, holds)
+	case below && name != "exclusiveMinimum" || above && name != "exclusiveMaximum":
+		m.tagProblemf(at, sp, "jsonschema tag: %s=%s leaves no value the field's Go type holds (it holds %s); change the bound or the field's type", name, val, holds)
+	default:
+		return
+	}
+	m.pastTypeRange = append(m.pastTypeRange, t)
 }
 
 // numericKeyword lists the keywords numericalKeywords stores as numbers.

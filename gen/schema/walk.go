@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/build"
 	"go/token"
@@ -15,6 +16,8 @@ import (
 
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/cardgen/cardgen/internal/intrange"
 )
 
 // mapper walks a type the way invopop's Reflector walks a reflect.Type. Each method names the
@@ -53,6 +56,10 @@ type mapper struct {
 	// badPatterns are the schemas whose pattern does not compile, reported already: checkRefs
 	// leaves them out while it resolves the schema.
 	badPatterns []badPattern
+	// pastTypeRange are the schemas a bound outside their integer type's range was reported for
+	// (checkTypeRange): checkEmptyRange leaves their bounds alone, one of which the tag did not
+	// write.
+	pastTypeRange []*jsonschema.Schema
 }
 
 // refAt is a $ref alternative of the field at (field, with the tag tag), made by the tag
@@ -457,7 +464,8 @@ func (m *mapper) basic(b *types.Basic, at site) *jsonschema.Schema {
 	case b.Kind() == types.Uintptr:
 		m.problemf(at, "uintptr cannot be described by a JSON schema (invopop panics on it); tag it json:\"-\" or use uint64")
 	case b.Info()&types.IsInteger != 0:
-		return &jsonschema.Schema{Type: "integer"}
+		lo, hi := intRange(b.Kind())
+		return &jsonschema.Schema{Type: "integer", Minimum: lo, Maximum: hi}
 	case b.Info()&types.IsFloat != 0:
 		return &jsonschema.Schema{Type: "number"}
 	case b.Info()&types.IsBoolean != 0:
@@ -472,6 +480,36 @@ func (m *mapper) basic(b *types.Basic, at site) *jsonschema.Schema {
 		m.report(at, Problem{InvalidType: true}, "its type is invalid because the package that declares it does not compile; fix the compile errors there")
 	}
 	return &jsonschema.Schema{}
+}
+
+// intRange is the range of values of an integer kind that its schema states (intrange.Of): the
+// MCP Go SDK's own inference states it, invopop does not (a deliberate difference,
+// docs/schemas.md). Without it a client learns that 300 is no uint8 only when encoding/json fails
+// to decode it, after the schema let it through. runtime/register's Mapper states the same.
+func intRange(k types.BasicKind) (lo, hi json.Number) {
+	switch k {
+	case types.Int8:
+		return intrange.Of(true, 8)
+	case types.Int16:
+		return intrange.Of(true, 16)
+	case types.Int32:
+		return intrange.Of(true, 32)
+	case types.Int64:
+		return intrange.Of(true, 64)
+	case types.Int:
+		return intrange.Of(true, 0)
+	case types.Uint8:
+		return intrange.Of(false, 8)
+	case types.Uint16:
+		return intrange.Of(false, 16)
+	case types.Uint32:
+		return intrange.Of(false, 32)
+	case types.Uint64:
+		return intrange.Of(false, 64)
+	case types.Uint:
+		return intrange.Of(false, 0)
+	}
+	return "", ""
 }
 
 // special returns the fixed schema invopop gives time.Time in reflectStruct.

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/invopop/jsonschema"
+
+	"github.com/cardgen/cardgen/internal/intrange"
 )
 
 // ReflectOutputSchema is ReflectSchema for a tool's output type: the schema also accepts the
@@ -54,7 +56,9 @@ func reflectSchema[T any](output bool) json.RawMessage {
 //     named pointer type) keeps the schema of its type, where invopop makes it a string.
 //   - The keys of a map with unsigned integer keys are digits ("^[0-9]+$"), which invopop leaves
 //     free. (net.IP, an IPv4 or IPv6 address or "", and a pointer to a type with a pointer-only
-//     MarshalText, a string, are the Mapper's.)
+//     MarshalText, a string, and the range of a sized or unsigned integer type are the Mapper's.)
+//   - A field the ",string" option or a type= keyword made other than a number loses the range
+//     the Mapper gave its integer type (which describes numbers only).
 //   - The top level has no $id: invopop's names the type, so a type's input and output schemas
 //     shared one, and a validator that caches by $id (the TypeScript SDK's) mixed them up.
 //
@@ -110,6 +114,15 @@ func jsonMapper(t reflect.Type) *jsonschema.Schema {
 		// field, whose JSON depends on whether it is addressable, is a problem cardgen reports
 		// when it generates.)
 		return &jsonschema.Schema{Type: "string"}
+	case t.Kind() >= reflect.Int && t.Kind() <= reflect.Uint64:
+		// The range of a sized or unsigned integer type, as gen/schema's intRange states it
+		// (invopop states none): the struct tags invopop reads after the Mapper may replace either
+		// end, and AdjustSchema takes both off a field the ",string" option or a type= made other
+		// than a number.
+		if lo, hi := intrange.Of(t.Kind() <= reflect.Int64, intBits(t)); lo != "" || hi != "" {
+			return &jsonschema.Schema{Type: "integer", Minimum: lo, Maximum: hi}
+		}
+		return nil
 	case byteSlice(t) && t.Elem() != byteType:
 		// invopop makes a string only of a slice of uint8 itself, and an array of integers of
 		// one of a type defined from byte (type Octet byte), which encoding/json writes and
@@ -117,6 +130,25 @@ func jsonMapper(t reflect.Type) *jsonschema.Schema {
 		return &jsonschema.Schema{Type: "string", ContentEncoding: "base64"}
 	}
 	return nil
+}
+
+// intBits is the size intrange.Of takes for an integer type t: its size in bits, but 0 for int
+// and uint, whose schema does not depend on the platform.
+func intBits(t reflect.Type) int {
+	if t.Kind() == reflect.Int || t.Kind() == reflect.Uint {
+		return 0
+	}
+	return t.Bits()
+}
+
+// rangedInteger reports whether the Mapper gives t, or what it points to, the range of an
+// integer type.
+func rangedInteger(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	s := jsonMapper(t)
+	return s != nil && s.Type == "integer" && (s.Minimum != "" || s.Maximum != "")
 }
 
 // byteSlice reports whether encoding/json writes a value of t as a base64 string: t is a slice
@@ -281,6 +313,11 @@ func (a *adjuster) fields(t reflect.Type, s *jsonschema.Schema) {
 			inner = prop.OneOf[0]
 		}
 		a.schema(w.f.Type, inner)
+		if own && inner.Type != "integer" && inner.Type != "number" && rangedInteger(w.f.Type) {
+			// The ",string" option or a type= keyword made the field other than a number: the
+			// range describes numbers (as gen/schema's keywordsFromTags leaves it out).
+			inner.Minimum, inner.Maximum = "", ""
+		}
 		if a.output && !w.nullable && canBeNull(w.f.Type) && !omitted(w.f.Tag) {
 			prop = orNull(prop)
 		}

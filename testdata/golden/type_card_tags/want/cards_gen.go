@@ -23,7 +23,7 @@ const _ = register.GeneratedAPI1
 // They are passed to the SDK explicitly so that it never infers its own.
 var (
 	getProductInputSchema      = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id"]}`)
-	getProductOutputSchema     = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"},"name":{"type":"string"},"category":{"type":"string"},"price":{"type":"integer"},"rating":{"type":"number"},"page":{"type":"string"},"image":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","name","category","price","rating","page","image"]}`)
+	getProductOutputSchema     = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"},"name":{"type":"string"},"category":{"type":"string"},"price":{"type":"integer","maximum":4294967295,"minimum":0},"rating":{"type":"number"},"page":{"type":"string"},"image":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","name","category","price","rating","page","image"]}`)
 	featureProductInputSchema  = getProductInputSchema
 	featureProductOutputSchema = getProductOutputSchema
 )
