@@ -1,18 +1,14 @@
 package ecmapattern_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"os"
-	"os/exec"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 
 	"github.com/cardgen/cardgen/internal/ecmapattern"
+	"github.com/cardgen/cardgen/internal/testenv"
 )
 
 // nodeScript compiles each pattern of the request with new RegExp(pattern, "u"), tests each
@@ -49,42 +45,13 @@ type nodeResult struct {
 // fails under CI=true.
 func runNode(t *testing.T, req nodeRequest) nodeResult {
 	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		skipOrFail(t, "node is not on PATH, so the patterns cannot be tried in JavaScript")
-	}
-	in, err := json.Marshal(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", "-e", nodeScript)
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, stderr.Bytes())
-	}
 	var res nodeResult
-	if err := json.Unmarshal(out, &res); err != nil {
-		t.Fatalf("node's answer: %v\n%s", err, out)
-	}
-	major, _, _ := strings.Cut(res.Node, ".")
-	if n, err := strconv.Atoi(major); err != nil || n < 20 {
-		skipOrFail(t, "node is "+res.Node+"; these checks need node 20 or later")
-	}
+	testenv.Node(t, nodeScript, req, &res, "the patterns cannot be tried in JavaScript")
 	if len(res.Compile) != len(req.Compile) || len(res.Match) != len(req.Match) {
 		t.Fatalf("node answered %d compiles and %d matches for %d and %d", len(res.Compile), len(res.Match), len(req.Compile), len(req.Match))
 	}
 	t.Logf("node %s, ES2025 features %v", res.Node, res.Features)
 	return res
-}
-
-func skipOrFail(t *testing.T, why string) {
-	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatal(why)
-	}
-	t.Skip(why + " (CI=true makes this fail instead)")
 }
 
 // probes are the strings every pattern is tried on in Go and in node: each ASCII character

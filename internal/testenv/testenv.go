@@ -1,5 +1,5 @@
 // Package testenv holds what cardgen's tests share about their environment: when a test that
-// needs the network may skip.
+// needs the network or node may skip, and running node.
 package testenv
 
 import (

@@ -20,3 +20,18 @@ func TestFailGoCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipOrFail holds SkipOrFail to skipping on a developer's machine and failing under
+// CI=true, where .ci/run has installed every tool.
+func TestSkipOrFail(t *testing.T) {
+	t.Setenv("CI", "")
+	r := Record(func(tb testing.TB) { SkipOrFail(tb, "no tool") })
+	if !r.SkipCalled || r.FatalCalled {
+		t.Errorf("without CI: skip %v, fatal %v; want a skip", r.SkipCalled, r.FatalCalled)
+	}
+	t.Setenv("CI", "true")
+	r = Record(func(tb testing.TB) { SkipOrFail(tb, "no tool") })
+	if r.SkipCalled || !r.FatalCalled || len(r.Errors) != 1 || r.Errors[0] != "no tool" {
+		t.Errorf("under CI=true: skip %v, fatal %v, errors %q; want one failure saying why", r.SkipCalled, r.FatalCalled, r.Errors)
+	}
+}

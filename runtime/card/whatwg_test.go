@@ -1,17 +1,14 @@
 package card
 
 import (
-	"bytes"
-	"encoding/json"
 	"math/rand/v2"
 	"net/netip"
 	"net/url"
-	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/cardgen/cardgen/internal/testenv"
 	"github.com/cardgen/cardgen/internal/urlhost"
 )
 
@@ -136,43 +133,14 @@ func countHTTPS(urls []string) int {
 // under CI=true.
 func runWHATWG(t *testing.T, urls []string) []*whatwgURL {
 	t.Helper()
-	skip := func(why string) {
-		t.Helper()
-		if os.Getenv("CI") == "true" {
-			t.Fatal(why)
-		}
-		t.Skip(why + " (CI=true makes this fail instead)")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		skip("node is not on PATH, so IsHTTPS cannot be compared with the WHATWG URL parser")
-	}
-	in, err := json.Marshal(urls)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", "-e", whatwgScript)
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, stderr.Bytes())
-	}
 	var res struct {
-		Node string       `json:"node"`
 		URLs []*whatwgURL `json:"urls"`
 	}
-	if err := json.Unmarshal(out, &res); err != nil {
-		t.Fatalf("node's answer: %v", err)
-	}
-	major, _, _ := strings.Cut(res.Node, ".")
-	if n, err := strconv.Atoi(major); err != nil || n < 20 {
-		skip("node is " + res.Node + "; the comparison needs node 20 or later")
-	}
+	version := testenv.Node(t, whatwgScript, urls, &res, "IsHTTPS cannot be compared with the WHATWG URL parser")
 	if len(res.URLs) != len(urls) {
 		t.Fatalf("node answered for %d URLs of %d", len(res.URLs), len(urls))
 	}
-	t.Logf("node %s", res.Node)
+	t.Logf("node %s", version)
 	return res.URLs
 }
 
