@@ -46,9 +46,9 @@ func (p Problem) String() string {
 // MaxProblems (and the element-tree depth problem); Omitted counts the
 // problems found past them, which are not listed.
 type ValidationError struct {
-	Kind     string
-	Problems []Problem
-	Omitted  int
+	Kind     string    // the card kind the payload was checked as (KindCarousel…), or the unknown one given
+	Problems []Problem // the problems listed, at most MaxProblems plus the depth problem
+	Omitted  int       // how many more were found and not listed
 }
 
 // Error lists the problems, one per line after the first when there are

@@ -28,7 +28,7 @@ func (p Problem) String() string { return p.Path + ": " + p.Msg }
 // the card's JSON fields (v, title, subtitle, text, icon_url, image_url,
 // fields, actions, fallback_text) and, within a slot, in a fixed order.
 type ValidationError struct {
-	Problems []Problem
+	Problems []Problem // every problem, never empty
 }
 
 // Error lists the problems: on one line when there is one, else one per

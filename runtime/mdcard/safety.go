@@ -5,13 +5,25 @@ import (
 	"fmt"
 	"html"
 	"regexp"
+	"slices"
 	"strings"
 )
 
-// AllowList is every element the card renderer may emit, with the attributes
-// each may carry. It is the contract [CheckFragment] enforces; the renderer
+// AllowList returns every element the card renderer may emit, with the
+// attributes each may carry: a copy, for a host that configures its own
+// sanitizer to match. It is the contract [CheckFragment] enforces; the renderer
 // in this package writes nothing else, whatever the markdown.
-var AllowList = map[string][]string{
+func AllowList() map[string][]string {
+	m := make(map[string][]string, len(allowList))
+	for tag, attrs := range allowList {
+		m[tag] = slices.Clone(attrs)
+	}
+	return m
+}
+
+// allowList is what AllowList returns copies of: a package variable that an
+// importer could change would let it widen what CheckFragment accepts.
+var allowList = map[string][]string{
 	"a":          {"href", "title", "rel", "target"},
 	"blockquote": nil,
 	"br":         nil,
@@ -98,7 +110,7 @@ func CheckFragment(fragment string) error {
 			bad(i, "%v", err)
 			return errors.Join(errs...) // the rest cannot be tokenized reliably
 		}
-		allowed, ok := AllowList[t.name]
+		allowed, ok := allowList[t.name]
 		switch {
 		case !ok:
 			bad(i, "element <%s> is not allowed", t.name)

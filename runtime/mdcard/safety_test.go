@@ -186,3 +186,19 @@ func FuzzParts(f *testing.F) {
 		}
 	})
 }
+
+// TestAllowListIsACopy: what AllowList returns cannot widen what CheckFragment accepts.
+func TestAllowListIsACopy(t *testing.T) {
+	list := AllowList()
+	if _, ok := list["a"]; !ok || len(list) != len(allowList) {
+		t.Fatalf("AllowList() = %v, want the %d elements of allowList", list, len(allowList))
+	}
+	list["script"] = nil
+	list["a"] = append(list["a"], "id")
+	if err := CheckFragment(`<script></script>`); err == nil {
+		t.Error("adding script to AllowList's result made CheckFragment accept it")
+	}
+	if err := CheckFragment(`<a href="https://example.com/" id="x">a</a>`); err == nil {
+		t.Error("adding id to AllowList's result made CheckFragment accept it")
+	}
+}

@@ -152,8 +152,13 @@ func Register(s *mcp.Server, opts Options) error {
 	if _, werr := widgetParts(); werr != nil {
 		errs = append(errs, werr)
 	}
+	for i, err := range errs {
+		if err != nil {
+			errs[i] = fmt.Errorf("mdcard: %w", err) // each line says where it comes from
+		}
+	}
 	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("mdcard: %w", err)
+		return err
 	}
 	if opts.Apps == nil {
 		reg.Register(s)

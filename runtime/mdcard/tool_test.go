@@ -286,6 +286,22 @@ func TestDisplay(t *testing.T) {
 			t.Errorf("err = %v, want %s", err, want)
 		}
 	})
+	t.Run("every problem says mdcard", func(t *testing.T) {
+		t.Setenv(RenderEnv, "bogus")
+		err := Register(mcp.NewServer(&mcp.Implementation{Name: "x", Version: "v1"}, nil), Options{Root: filepath.Join(t.TempDir(), "missing")})
+		if err == nil {
+			t.Fatal("Register accepted a bad render mode and a missing Root")
+		}
+		lines := strings.Split(err.Error(), "\n")
+		if len(lines) != 2 {
+			t.Fatalf("err = %q, want one line for each of the two problems", err)
+		}
+		for _, l := range lines {
+			if !strings.HasPrefix(l, "mdcard: ") {
+				t.Errorf("line %q does not start with mdcard: ", l)
+			}
+		}
+	})
 }
 
 func TestToolResult(t *testing.T) {
