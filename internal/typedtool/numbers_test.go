@@ -93,3 +93,84 @@ func TestRefusedOutputNumberAsWritten(t *testing.T) {
 		t.Errorf("error %v; want one ending %q", err, want)
 	}
 }
+
+type anyIn struct {
+	Any any            `json:"any"`
+	M   map[string]any `json:"m"`
+}
+
+// TestBeyondFloatInAny: a number beyond a float64's range in a field of type any (which the
+// decoder gives a float64 for every number) was "the arguments do not fit the tool's input; the
+// server logged the details", and the log named Go types. The client is told the number's path
+// and the range.
+func TestBeyondFloatInAny(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "a", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ anyIn) (*mcp.CallToolResult, any, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	const d, r = `decoding "arguments": `, ` must be a number from -1.7976931348623157e+308 to 1.7976931348623157e+308 (the range of a 64-bit floating-point number); got `
+	for _, c := range []struct{ args, want string }{
+		{`{"any":1e400}`, d + `any` + r + `1e400`},
+		{`{"any":{"a":[1,"x",-1e400]}}`, d + `any.a[2]` + r + `-1e400`},
+		{`{"m":{"b c":{"d":1e999}}}`, d + `m["b c"].d` + r + `1e999`},
+		{`{"any":{"a":[1e-400, 123456789012345678901234567890]}}`, `ok`},
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "a", Arguments: json.RawMessage(c.args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; res.IsError != (c.want != "ok") || text != c.want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", c.args, res.IsError, text, c.want)
+		}
+	}
+}
+
+// TestBeyondFloatOutputNotSent: an output that holds a number beyond a float64's range (a
+// json.Number, or a json.RawMessage, the client's own argument echoed) was sent as written, and
+// the Go SDK's client refused the whole result ("cannot unmarshal \"1e400\" into Go struct field
+// ... of type float64"). It is not sent; the client is told which property, with an output
+// schema or without one. Numbers a float64 rounds but holds are still sent as written.
+func TestBeyondFloatOutputNotSent(t *testing.T) {
+	type line struct {
+		Total json.RawMessage `json:"total"`
+	}
+	type out struct {
+		Lines []line `json:"lines"`
+	}
+	var lines []line
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "o", InputSchema: json.RawMessage(`{"type":"object"}`),
+		OutputSchema: json.RawMessage(`{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"total":{"type":"number"}}}}}}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, out, error) {
+			return nil, out{lines}, nil
+		}, nil)
+	Add(s, &mcp.Tool{Name: "untyped", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, any, error) {
+			return nil, map[string]any{"n": json.Number("-1e400")}, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+
+	lines = []line{{json.RawMessage(`1`)}, {json.RawMessage(`1e400`)}}
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "o", Arguments: json.RawMessage(`{}`)})
+	const want = `the result of tool o was not sent: lines[1].total is 1e400, beyond the range of a 64-bit floating-point number (about ±1.8e308), into which clients decode numbers; the server logged the details`
+	if err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("error %v; want one ending %q", err, want)
+	}
+	_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "untyped", Arguments: json.RawMessage(`{}`)})
+	const wantUntyped = `the result of tool untyped was not sent: n is -1e400, beyond`
+	if err == nil || !strings.Contains(err.Error(), wantUntyped) {
+		t.Errorf("error %v; want one with %q", err, wantUntyped)
+	}
+
+	lines = []line{{json.RawMessage(`1e-400`)}, {json.RawMessage(`123456789012345678901234567890`)}}
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "o", Arguments: json.RawMessage(`{}`)})
+	if err != nil {
+		t.Fatalf("numbers a float64 holds, rounded: %v", err)
+	}
+	const sent = `{"lines":[{"total":1e-400},{"total":123456789012345678901234567890}]}`
+	if text := res.Content[0].(*mcp.TextContent).Text; text != sent {
+		t.Errorf("sent %s; want %s", text, sent)
+	}
+}

@@ -144,7 +144,16 @@ func findProblem(data []byte, t reflect.Type, s *jsonschema.Schema, path string,
 			return p
 		})
 	case reflect.Interface:
-		if t.NumMethod() == 0 || fits(data, t) {
+		if fits(data, t) {
+			return ""
+		}
+		if t.NumMethod() == 0 {
+			// An any takes every JSON value but a number beyond a float64's range: the decoder
+			// gives it a float64 for every number. It is refused rather than passed on as a
+			// json.Number, which the handler would meet in this one case only.
+			if at, lit, ok := beyondFloat(data, path, depth); ok {
+				return mustBe(at, want(reflect.TypeFor[float64]()), []byte(lit))
+			}
 			return ""
 		}
 		return fmt.Sprintf("%s cannot take %s", subject(path), describeJSON(data))
@@ -166,6 +175,35 @@ func findProblem(data []byte, t reflect.Type, s *jsonschema.Schema, path string,
 		return ""
 	}
 	return fmt.Sprintf("%s cannot take %s", subject(path), describeJSON(data))
+}
+
+// beyondFloat finds the first number, in the order of data, a JSON value at path, that is beyond
+// a float64's range (1e400), and returns its path and the number as written.
+func beyondFloat(data []byte, path string, depth int) (at, lit string, ok bool) {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 || depth > maxProblemDepth {
+		return "", "", false
+	}
+	switch data[0] {
+	case '{':
+		eachMember(data, func(key string, val []byte) string {
+			at, lit, ok = beyondFloat(val, joinPath(path, key), depth+1)
+			return lit
+		})
+	case '[':
+		i := 0
+		eachItem(data, func(val []byte) string {
+			at, lit, ok = beyondFloat(val, fmt.Sprintf("%s[%d]", path, i), depth+1)
+			i++
+			return lit
+		})
+	case '"', 't', 'f', 'n':
+	default:
+		if _, err := strconv.ParseFloat(string(data), 64); errors.Is(err, strconv.ErrRange) {
+			return path, string(data), true
+		}
+	}
+	return at, lit, ok
 }
 
 // want says, in JSON's terms, what a value of t, a type of one of the kinds JSON has a literal

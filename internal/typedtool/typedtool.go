@@ -70,7 +70,11 @@ import (
 //     lines[1].qty, m["a b"]) and says what it must be in JSON's terms, not Go's (see
 //     decodeProblem): the decoder's messages name Go types, quote the rest of the arguments
 //     from the failing byte on, or name no property. A number beyond a float64's range (1e400)
-//     reaches a json.Number field as written instead of failing every call.
+//     reaches a json.Number field as written instead of failing every call; in a field of type
+//     any, which the decoder gives a float64 for every number, it is refused by its path.
+//   - An output that holds a number beyond a float64's range is not sent, but refused by its
+//     path (beyondFloatOutput): clients decode numbers as float64, and the Go SDK's client
+//     refused the whole result.
 //   - The validator's messages, for the arguments and for an output that breaks the output
 //     schema (a JSON-RPC error, as with mcp.AddTool), name a refused object, array or string
 //     by its kind (a string quoted), not in Go's syntax (map[a:1]), a number a bound refuses
@@ -177,10 +181,15 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 				return nil, fmt.Errorf("tool %s: output schema: %w", t.Name, err)
 			}
 			checked, err := apply(outJSON, outResolved, true, nil)
+			if errors.Is(err, errBeyondFloat) {
+				return nil, beyondFloatOutput(ctx, logger, t.Name, outJSON)
+			}
 			if err != nil {
 				return nil, outputError(err, out.raw, outResolved.Schema(), outJSON)
 			}
 			outJSON = checked
+		} else if st, err := decodeExact(outJSON, new(any), false); err == nil && st.huge {
+			return nil, beyondFloatOutput(ctx, logger, t.Name, outJSON)
 		}
 		res.StructuredContent = json.RawMessage(outJSON)
 		if res.Content == nil {
@@ -487,6 +496,9 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool, 
 	if err := resolved.Validate(&v); err != nil {
 		return nil, err
 	}
+	if forOutput && st.huge {
+		return nil, errBeyondFloat
+	}
 	if _, ok := v.(map[string]any); !ok {
 		return data, nil
 	}
@@ -502,6 +514,33 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool, 
 		}
 	}
 	return json.Marshal(v)
+}
+
+// errBeyondFloat is apply's error for an output that passes its schema but holds a number beyond
+// a float64's range (see beyondFloatOutput).
+var errBeyondFloat = errors.New("the output holds a number beyond a float64's range")
+
+// beyondFloatOutput is the error of a call whose output, out as JSON, holds a number beyond a
+// float64's range (1e400, from a json.Number or a json.RawMessage, perhaps the client's own
+// argument echoed). Such an output is not sent: JSON allows the number, but clients decode
+// numbers as float64, and the official Go SDK's client then refuses the whole result ("cannot
+// unmarshal \"1e400\" into Go struct field ... of type float64"), content and all. The client
+// is told which property, as with an output that cannot be encoded, and the server's log too.
+func beyondFloatOutput(ctx context.Context, logger *slog.Logger, tool string, out []byte) error {
+	path, lit, _ := beyondFloat(out, "", 0)
+	lit = describeJSON([]byte(lit))
+	logTo(logger).ErrorContext(ctx, "the result of an MCP tool holds a number beyond a float64's range, which clients cannot decode; it was not sent",
+		slog.String("tool", tool), slog.String("property", path), slog.String("number", lit))
+	return fmt.Errorf("the result of tool %s was not sent: %s is %s, beyond the range of a 64-bit floating-point number "+
+		"(about ±1.8e308), into which clients decode numbers; the server logged the details", tool, subjectOf(path), lit)
+}
+
+// subjectOf names the value at path of a tool's result in a message.
+func subjectOf(path string) string {
+	if path == "" {
+		return "the result"
+	}
+	return path
 }
 
 // asWritten returns applied, the value validated with its defaults applied, with each value that
