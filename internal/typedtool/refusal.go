@@ -498,21 +498,21 @@ func matchesProperty(s *jsonschema.Schema, k string) bool {
 	return false
 }
 
-// jsonText is v as JSON, shortened to maxAlternative characters.
+// jsonText is v as JSON, as validatortext.JSON writes it (HTML's characters as they are),
+// shortened to maxAlternative characters.
 func jsonText(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
+	text, ok := validatortext.JSON(v)
+	if !ok {
 		return "the value"
 	}
-	return elideMiddle(string(b), maxAlternative)
+	return elideMiddle(text, maxAlternative)
 }
 
 // listText is the values as JSON, separated by commas.
 func listText(values []any) string {
 	parts := make([]string, len(values))
 	for i, v := range values {
-		b, _ := json.Marshal(v)
-		parts[i] = string(b)
+		parts[i], _ = validatortext.JSON(v)
 	}
 	return elideMiddle(strings.Join(parts, ", "), maxAlternative)
 }
@@ -523,12 +523,12 @@ func schemasText(alts []*jsonschema.Schema) string {
 	for i, a := range alts {
 		c := *a
 		c.Description, c.Title, c.Comment, c.Examples = "", "", "", nil
-		b, err := json.Marshal(&c)
-		if err != nil {
+		text, ok := validatortext.JSON(&c)
+		if !ok {
 			parts[i] = "one schema"
 			continue
 		}
-		parts[i] = elideMiddle(string(b), maxAlternative)
+		parts[i] = elideMiddle(text, maxAlternative)
 	}
 	return strings.Join(parts, " or ")
 }
