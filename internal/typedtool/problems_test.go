@@ -369,3 +369,20 @@ func TestBoundPhraseInAValue(t *testing.T) {
 		t.Errorf("error result %v, %s\nwant %s", res.IsError, text, want)
 	}
 }
+
+// TestNullOutputExplained: an output that encodes as null (a nil slice) refused by a schema that
+// wants an array was "type: null has type \"null\", want \"array\"", which did not say that the
+// null was the handler's whole result.
+func TestNullOutputExplained(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "o", InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: json.RawMessage(`{"type":"array"}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, []string, error) {
+			return nil, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "o", Arguments: json.RawMessage(`{}`)})
+	const want = `validating tool output: type: null has type "null", want "array"; the tool's result encoded as null, as a nil slice or map does`
+	if err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("error %v; want one ending %q", err, want)
+	}
+}

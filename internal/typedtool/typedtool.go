@@ -322,7 +322,14 @@ func outputError(err error, raw json.RawMessage, root *jsonschema.Schema, out js
 	} else if _, derr := decodeExact(out, &v, true); derr != nil {
 		v = nil
 	}
-	return &reworded{"validating tool output: " + validatorMessage(err, raw, root, v), err}
+	msg := validatorMessage(err, raw, root, v)
+	if string(bytes.TrimSpace(out)) == "null" {
+		// "type: null has type \"null\"" does not say where the null came from: the handler's
+		// result itself, which encoding/json writes as null for a nil slice or map. (A nil *Out
+		// is sent as Out's zero value, and null is {} to an object schema.)
+		msg += "; the tool's result encoded as null, as a nil slice or map does"
+	}
+	return &reworded{"validating tool output: " + msg, err}
 }
 
 // reworded is an error whose text is err's, written for the client; err stays in the chain.
