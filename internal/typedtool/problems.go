@@ -16,6 +16,10 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
 // This file turns the errors of decoding arguments into In, and of encoding an Out as JSON,
@@ -28,19 +32,22 @@ import (
 // decodeProblem returns what in data, the validated arguments, does not decode into a value of
 // type t, or "" if it finds nothing. It walks data and t together, in the order of data, and
 // tries each value on its own with the decoder Add uses, so what it refuses is what the decoder
-// refused.
-func decodeProblem(data []byte, t reflect.Type) string {
-	return findProblem(data, t, "", false, 0)
+// refused. s is the schema data was validated against (nil when unknown), walked along with
+// them: an integer field's range is said as the schema narrows it ("an integer from 1 to 100"),
+// not as the Go type's alone, which the schema's bounds would then refuse.
+func decodeProblem(data []byte, t reflect.Type, s *jsonschema.Schema) string {
+	return findProblem(data, t, s, "", false, 0)
 }
 
 // DecodeProblem is decodeProblem for a value of another caller than Add's: what in data, a JSON
-// value, does not decode into a value of type t, in JSON's terms, the property named by its JSON
+// value valid against the schema s (nil when unknown), does not decode into a value of type t,
+// in JSON's terms, the property named by its JSON
 // path ("a must be an IP address, such as \"192.0.2.1\" or \"2001:db8::1\"; got the string
 // \"1.2.3\""), or "" when it finds nothing. runtime/register says so of an ACP selection's value
 // where the decoder's own error names Go functions and types (ParseAddr("1.2.3"), "math/big:
 // cannot unmarshal \"x\" into a *big.Int", "invalid use of ,string struct tag").
-func DecodeProblem(data []byte, t reflect.Type) string {
-	return decodeProblem(data, t)
+func DecodeProblem(data []byte, t reflect.Type, s *jsonschema.Schema) string {
+	return decodeProblem(data, t, s)
 }
 
 // maxProblemDepth bounds the walk: the arguments' nesting is bounded by the JSON-RPC decoder
@@ -73,7 +80,9 @@ func fitsQuoted(data []byte, t reflect.Type) bool {
 	return fits(doc, st)
 }
 
-func findProblem(data []byte, t reflect.Type, path string, quoted bool, depth int) string {
+// findProblem is decodeProblem of the value data at path, of type t and schema s (nil when
+// unknown); quoted is a ",string" field's.
+func findProblem(data []byte, t reflect.Type, s *jsonschema.Schema, path string, quoted bool, depth int) string {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || string(data) == "null" || depth > maxProblemDepth {
 		return "" // null leaves any Go value as it is
@@ -98,7 +107,7 @@ func findProblem(data []byte, t reflect.Type, path string, quoted bool, depth in
 			if !ok {
 				return "" // the decoder skips a key no field has
 			}
-			return findProblem(val, f.typ, joinPath(path, key), f.quoted, depth+1)
+			return findProblem(val, f.typ, memberSchema(s, key), joinPath(path, key), f.quoted, depth+1)
 		})
 	case reflect.Map:
 		if data[0] != '{' {
@@ -109,7 +118,7 @@ func findProblem(data []byte, t reflect.Type, path string, quoted bool, depth in
 			if !fits(doc, t) {
 				return keyProblem(path, key, t.Key())
 			}
-			return findProblem(val, t.Elem(), joinPath(path, key), false, depth+1)
+			return findProblem(val, t.Elem(), memberSchema(s, key), joinPath(path, key), false, depth+1)
 		})
 	case reflect.Slice, reflect.Array:
 		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && !decodesItself(t.Elem()) {
@@ -130,12 +139,21 @@ func findProblem(data []byte, t reflect.Type, path string, quoted bool, depth in
 		}
 		i := 0
 		return eachItem(data, func(val []byte) string {
-			p := findProblem(val, t.Elem(), fmt.Sprintf("%s[%d]", path, i), false, depth+1)
+			p := findProblem(val, t.Elem(), itemSchema(s, i), fmt.Sprintf("%s[%d]", path, i), false, depth+1)
 			i++
 			return p
 		})
 	case reflect.Interface:
-		if t.NumMethod() == 0 || fits(data, t) {
+		if fits(data, t) {
+			return ""
+		}
+		if t.NumMethod() == 0 {
+			// An any takes every JSON value but a number beyond a float64's range: the decoder
+			// gives it a float64 for every number. It is refused rather than passed on as a
+			// json.Number, which the handler would meet in this one case only.
+			if at, lit, ok := beyondFloat(data, path, depth); ok {
+				return mustBe(at, want(reflect.TypeFor[float64]()), []byte(lit))
+			}
 			return ""
 		}
 		return fmt.Sprintf("%s cannot take %s", subject(path), describeJSON(data))
@@ -146,17 +164,46 @@ func findProblem(data []byte, t reflect.Type, path string, quoted bool, depth in
 			if fitsQuoted(data, t) {
 				return ""
 			}
-			return mustBe(path, "a string holding "+want(t)+", such as "+quotedExample(t), data)
+			return mustBe(path, "a string holding "+wantIn(t, s)+", such as "+quotedExample(t), data)
 		}
 		if fits(data, t) {
 			return ""
 		}
-		return mustBe(path, want(t), data)
+		return mustBe(path, wantIn(t, s), data)
 	}
 	if fits(data, t) {
 		return ""
 	}
 	return fmt.Sprintf("%s cannot take %s", subject(path), describeJSON(data))
+}
+
+// beyondFloat finds the first number, in the order of data, a JSON value at path, that is beyond
+// a float64's range (1e400), and returns its path and the number as written.
+func beyondFloat(data []byte, path string, depth int) (at, lit string, ok bool) {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 || depth > maxProblemDepth {
+		return "", "", false
+	}
+	switch data[0] {
+	case '{':
+		eachMember(data, func(key string, val []byte) string {
+			at, lit, ok = beyondFloat(val, joinPath(path, key), depth+1)
+			return lit
+		})
+	case '[':
+		i := 0
+		eachItem(data, func(val []byte) string {
+			at, lit, ok = beyondFloat(val, fmt.Sprintf("%s[%d]", path, i), depth+1)
+			i++
+			return lit
+		})
+	case '"', 't', 'f', 'n':
+	default:
+		if _, err := strconv.ParseFloat(string(data), 64); errors.Is(err, strconv.ErrRange) {
+			return path, string(data), true
+		}
+	}
+	return at, lit, ok
 }
 
 // want says, in JSON's terms, what a value of t, a type of one of the kinds JSON has a literal
@@ -181,6 +228,75 @@ func want(t reflect.Type) string {
 		return "a string"
 	}
 	return "another value"
+}
+
+// wantIn is want(t), but for an integer type whose schema s (nil when unknown) narrows its range:
+// the range both allow, "an integer from 1 to 100" for an int the schema bounds to 1–100, since
+// a value the Go type takes but the schema refuses is no better an answer.
+func wantIn(t reflect.Type, s *jsonschema.Schema) string {
+	s = validatortext.NonNull(s)
+	var lo, hi big.Int
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		lo.Lsh(big.NewInt(-1), uint(t.Bits()-1))
+		hi.Sub(new(big.Int).Lsh(big.NewInt(1), uint(t.Bits()-1)), big.NewInt(1))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		hi.Sub(new(big.Int).Lsh(big.NewInt(1), uint(t.Bits())), big.NewInt(1))
+	default:
+		return want(t)
+	}
+	if s == nil || t == numberType {
+		return want(t)
+	}
+	narrowed := false
+	bound := func(f *float64, toward func(float64) float64, step int64, isLow bool) {
+		if f == nil || math.IsNaN(*f) || math.IsInf(*f, 0) {
+			return
+		}
+		b, _ := big.NewFloat(toward(*f)).Int(nil)
+		b.Add(b, big.NewInt(step))
+		if isLow && b.Cmp(&lo) > 0 {
+			lo.Set(b)
+			narrowed = true
+		} else if !isLow && b.Cmp(&hi) < 0 {
+			hi.Set(b)
+			narrowed = true
+		}
+	}
+	bound(s.Minimum, math.Ceil, 0, true)
+	bound(s.ExclusiveMinimum, math.Floor, 1, true)
+	bound(s.Maximum, math.Floor, 0, false)
+	bound(s.ExclusiveMaximum, math.Ceil, -1, false)
+	if !narrowed || lo.Cmp(&hi) > 0 {
+		return want(t) // the schema takes none of the type's values: the type's range is its own answer
+	}
+	return fmt.Sprintf("an integer from %s to %s", lo.String(), hi.String())
+}
+
+// memberSchema is the schema of the member key of an object of schema s, or nil when it has none
+// of its own (or s is nil).
+func memberSchema(s *jsonschema.Schema, key string) *jsonschema.Schema {
+	if s = validatortext.NonNull(s); s == nil {
+		return nil
+	}
+	if p, ok := s.Properties[key]; ok {
+		return p
+	}
+	if len(s.PatternProperties) == 0 {
+		return s.AdditionalProperties
+	}
+	return nil // a pattern may match: the walk does not decide which
+}
+
+// itemSchema is the schema of the item i of an array of schema s, or nil.
+func itemSchema(s *jsonschema.Schema, i int) *jsonschema.Schema {
+	if s = validatortext.NonNull(s); s == nil {
+		return nil
+	}
+	if i < len(s.PrefixItems) {
+		return s.PrefixItems[i]
+	}
+	return s.Items
 }
 
 // quotedExample is a value of a ",string" field of t's kind, as the client writes it.

@@ -341,7 +341,7 @@ func TestValidatorMessagesInJSONTerms(t *testing.T) {
 		`{"b":"true"}`:   p + `b: type: got the string "true", want "boolean"`,
 		`{"n":10.5}`:     p + `n: maximum: 10.5 is greater than 10`,
 		`{"n":11}`:       p + `n: maximum: 11 is greater than 10`,
-		`{"n":1e400}`:    p + `n: maximum: 1.7976931348623157e+308 is greater than 10`,
+		`{"n":1e400}`:    p + `n: maximum: 1e400 is greater than 10`,
 		`{"s":null}`:     p + `s: type: null has type "null", want "string"`,
 		`{"b":"a\"b c"}`: p + `b: type: got the string "a\"b c", want "boolean"`,
 	} {
@@ -367,5 +367,22 @@ func TestBoundPhraseInAValue(t *testing.T) {
 	want := `validating "arguments": validating /properties/p: pattern: "maximum: 1/2 is less than 3.000000" does not match regular expression "^a$"`
 	if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != want {
 		t.Errorf("error result %v, %s\nwant %s", res.IsError, text, want)
+	}
+}
+
+// TestNullOutputExplained: an output that encodes as null (a nil slice) refused by a schema that
+// wants an array was "type: null has type \"null\", want \"array\"", which did not say that the
+// null was the handler's whole result.
+func TestNullOutputExplained(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "o", InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: json.RawMessage(`{"type":"array"}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, []string, error) {
+			return nil, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "o", Arguments: json.RawMessage(`{}`)})
+	const want = `validating tool output: type: null has type "null", want "array"; the tool's result encoded as null, as a nil slice or map does`
+	if err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("error %v; want one ending %q", err, want)
 	}
 }

@@ -3,8 +3,11 @@ package typedtool
 import (
 	"encoding/json"
 	"maps"
+	"math"
+	"math/big"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -34,7 +37,7 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, v a
 		return msg
 	}
 	if strings.Contains(msg, "oneOf: ") {
-		if e := sdkschema.Explain(raw, v, err); e != err {
+		if e := sdkschema.Explain(raw, asValidated(v), err); e != err {
 			msg = e.Error()
 		}
 	}
@@ -100,6 +103,165 @@ func mayExplain(msg string) bool {
 	return slices.ContainsFunc(choiceKeywords, func(k string) bool { return strings.Contains(msg, k+": ") })
 }
 
+// numberKeywords are the keywords whose refusal prints the number refused as the validator had
+// it: for a writtenNumber, another number than the client wrote (refusedNumber).
+var numberKeywords = []string{"type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
+
+// mayMisnumber reports whether msg may be a refusal that prints a number the client wrote
+// otherwise: its first line's innermost keyword is one of numberKeywords, a type's refusal of a
+// number. The value refused is read only then (or for explainChoice).
+func mayMisnumber(msg string) bool {
+	first, _, _ := strings.Cut(msg, "\n")
+	_, what := validatortext.Place(first)
+	keyword, rest, _ := strings.Cut(what, ": ")
+	if keyword == "type" {
+		return strings.Contains(rest, ` has type "integer", want`) || strings.Contains(rest, ` has type "number", want`)
+	}
+	return slices.Contains(numberKeywords, keyword)
+}
+
+// refusedNumber returns the number a refusal of one of numberKeywords in msg (the validator's
+// message, once explainChoice has seen it) refused, when the validator had another number than
+// the client wrote (a writtenNumber in v, the value validated), and the schema of the keyword;
+// ok is false when the validator printed the number as written or it cannot be found.
+func refusedNumber(msg string, root *jsonschema.Schema, v any) (n writtenNumber, s *jsonschema.Schema, ok bool) {
+	first, _, _ := strings.Cut(msg, "\n")
+	if !mayMisnumber(first) {
+		return n, nil, false
+	}
+	path, what := validatortext.Place(first)
+	keyword, _, _ := strings.Cut(what, ": ")
+	at := validatortext.SchemaAt(root, path)
+	if at == nil {
+		return n, nil, false
+	}
+	s = withKeyword(at, keyword)
+	val, found := refusedValue(first, root, v, s, keyword)
+	n, ok = val.(writtenNumber)
+	return n, s, found && ok
+}
+
+// boundPhrases are the validator's phrases for a number a bound refuses.
+var boundPhrases = map[string]string{
+	"minimum": "is less than", "maximum": "is greater than", "exclusiveMinimum": "is less than or equal to",
+	"exclusiveMaximum": "is greater than or equal to", "multipleOf": "is not a multiple of",
+}
+
+// withNumber rewrites the first line of msg, the refusal refusedNumber read (as validatorMessage
+// has rewritten it), with the number n as the client wrote it where the validator printed the
+// float64 it had: "maximum: 1e400 is greater than 10" where it printed 1.7976931348623157e+308;
+// and a type's refusal as "type: got the number 1e400, want \"string\"", which is true of the
+// number as written, where "has type \"integer\"" was true of the float64. A bound's refusal
+// that is not true of the number as written (5.00000000000000000001 for an exclusiveMinimum of
+// 5, which the float64 5 does not pass) says what the number was taken as.
+func withNumber(msg string, n writtenNumber, s *jsonschema.Schema) string {
+	first, more, multi := strings.Cut(msg, "\n")
+	_, what := validatortext.Place(first)
+	prefix := first[:len(first)-len(what)]
+	keyword, rest, _ := strings.Cut(what, ": ")
+	// The number the validator printed, %v of a Go number or validatortext.Number's, has no space.
+	_, after, found := strings.Cut(rest, " ")
+	if !found {
+		return msg
+	}
+	shown := describeJSON([]byte(n.lit))
+	if keyword == "type" {
+		i := strings.Index(after, ", want")
+		if i < 0 {
+			return msg
+		}
+		first = prefix + "type: got the number " + shown + after[i:]
+	} else {
+		phrase := boundPhrases[keyword]
+		bound := keywordBound(s, keyword)
+		if !strings.HasPrefix(after, phrase+" ") || bound == nil {
+			return msg
+		}
+		switch holds(n, keyword, *bound) {
+		case sure:
+			first = prefix + keyword + ": " + shown + " " + after
+		case untrue:
+			first = prefix + keyword + ": " + shown + " is taken as " + strconv.FormatFloat(n.validated, 'g', -1, 64) +
+				", the nearest 64-bit floating-point number, which " + after
+		default:
+			first = prefix + keyword + ": " + shown + " is beyond the range of a 64-bit floating-point number (about ±1.8e308), in which numbers are checked"
+		}
+	}
+	if multi {
+		return first + "\n" + more
+	}
+	return first
+}
+
+// keywordBound is the bound keyword of s, or nil.
+func keywordBound(s *jsonschema.Schema, keyword string) *float64 {
+	return map[string]*float64{"minimum": s.Minimum, "maximum": s.Maximum, "exclusiveMinimum": s.ExclusiveMinimum,
+		"exclusiveMaximum": s.ExclusiveMaximum, "multipleOf": s.MultipleOf}[keyword]
+}
+
+// Whether a refusal is true of a number as written: holds's answers.
+const (
+	unknown = iota
+	sure
+	untrue
+)
+
+// holds says whether the refusal by keyword, with the bound b, is true of n as the client wrote
+// it: the validator compared the float64 it had, which may be on the other side of b.
+func holds(n writtenNumber, keyword string, b float64) int {
+	var lit big.Rat
+	if !exactRat(n.lit, &lit) {
+		// Beyond a float64's range, or too long to compare at a small cost: a number beyond
+		// every float64 is beyond every bound on its side.
+		if keyword == "multipleOf" || !math.IsInf(n.validated, 0) && math.Abs(n.validated) != math.MaxFloat64 {
+			return unknown
+		}
+		if (n.validated > 0) == (keyword == "maximum" || keyword == "exclusiveMaximum") {
+			return sure
+		}
+		return untrue
+	}
+	var bound big.Rat
+	bound.SetFloat64(b)
+	c := lit.Cmp(&bound)
+	ok := false
+	switch keyword {
+	case "minimum":
+		ok = c < 0
+	case "maximum":
+		ok = c > 0
+	case "exclusiveMinimum":
+		ok = c <= 0
+	case "exclusiveMaximum":
+		ok = c >= 0
+	case "multipleOf":
+		if b == 0 {
+			return unknown
+		}
+		ok = !new(big.Rat).Quo(&lit, &bound).IsInt()
+	}
+	if ok {
+		return sure
+	}
+	return untrue
+}
+
+// exactRat sets r to the number lit, a JSON number, when it has at most 400 characters and an
+// exponent of at most 400 either way (1e400): an exact reading of 1e99999999 would cost what the
+// sender chooses.
+func exactRat(lit json.Number, r *big.Rat) bool {
+	if len(lit) > 400 {
+		return false
+	}
+	if i := strings.IndexAny(string(lit), "eE"); i >= 0 {
+		if e, err := strconv.Atoi(string(lit[i+1:])); err != nil || e < -400 || e > 400 {
+			return false
+		}
+	}
+	_, ok := r.SetString(string(lit))
+	return ok
+}
+
 // withKeyword is s, or the alternative of the nullable schema s that is not null when s itself
 // lacks keyword: a path sdkschema.Explain gives names the nullable schema, and the keyword is in
 // its alternative.
@@ -110,8 +272,8 @@ func withKeyword(s *jsonschema.Schema, keyword string) *jsonschema.Schema {
 	return validatortext.NonNull(s)
 }
 
-// keywordSchema is a schema of keyword alone, s's (for enum, const, oneOf, anyOf, not, and
-// contains with its minContains and maxContains), or nil when s lacks it.
+// keywordSchema is a schema of keyword alone, s's (for enum, const, oneOf, anyOf, not, contains
+// with its minContains and maxContains, type, and the bounds of numbers), or nil when s lacks it.
 func keywordSchema(s *jsonschema.Schema, keyword string) *jsonschema.Schema {
 	var k jsonschema.Schema
 	switch {
@@ -127,13 +289,25 @@ func keywordSchema(s *jsonschema.Schema, keyword string) *jsonschema.Schema {
 		k.Not = s.Not
 	case keyword == "contains" && s.Contains != nil:
 		k.Contains, k.MinContains, k.MaxContains = s.Contains, s.MinContains, s.MaxContains
+	case keyword == "type" && (s.Type != "" || s.Types != nil):
+		k.Type, k.Types = s.Type, s.Types
+	case keyword == "minimum" && s.Minimum != nil:
+		k.Minimum = s.Minimum
+	case keyword == "maximum" && s.Maximum != nil:
+		k.Maximum = s.Maximum
+	case keyword == "exclusiveMinimum" && s.ExclusiveMinimum != nil:
+		k.ExclusiveMinimum = s.ExclusiveMinimum
+	case keyword == "exclusiveMaximum" && s.ExclusiveMaximum != nil:
+		k.ExclusiveMaximum = s.ExclusiveMaximum
+	case keyword == "multipleOf" && s.MultipleOf != nil:
+		k.MultipleOf = s.MultipleOf
 	default:
 		return nil
 	}
 	return &k
 }
 
-// refusedValue returns the value in v, the validated arguments, that the validator refused with
+// refusedValue returns the value in v, the validated arguments (with writtenNumber leaves), that the validator refused with
 // msg by keyword of the schema s. The validator's path names a schema, not a value: through an
 // array's items it does not say which item. The values at the places msg names (valuesAt) are
 // tried against keyword alone, in the order the validator went through them, and the first it
@@ -152,7 +326,7 @@ func refusedValue(msg string, root *jsonschema.Schema, v any, s *jsonschema.Sche
 		return nil, false
 	}
 	for _, val := range values {
-		if alone.Validate(&val) != nil {
+		if v := asValidated(val); alone.Validate(&v) != nil {
 			return val, true
 		}
 	}
@@ -324,21 +498,21 @@ func matchesProperty(s *jsonschema.Schema, k string) bool {
 	return false
 }
 
-// jsonText is v as JSON, shortened to maxAlternative characters.
+// jsonText is v as JSON, as validatortext.JSON writes it (HTML's characters as they are),
+// shortened to maxAlternative characters.
 func jsonText(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
+	text, ok := validatortext.JSON(v)
+	if !ok {
 		return "the value"
 	}
-	return elideMiddle(string(b), maxAlternative)
+	return elideMiddle(text, maxAlternative)
 }
 
 // listText is the values as JSON, separated by commas.
 func listText(values []any) string {
 	parts := make([]string, len(values))
 	for i, v := range values {
-		b, _ := json.Marshal(v)
-		parts[i] = string(b)
+		parts[i], _ = validatortext.JSON(v)
 	}
 	return elideMiddle(strings.Join(parts, ", "), maxAlternative)
 }
@@ -349,12 +523,12 @@ func schemasText(alts []*jsonschema.Schema) string {
 	for i, a := range alts {
 		c := *a
 		c.Description, c.Title, c.Comment, c.Examples = "", "", "", nil
-		b, err := json.Marshal(&c)
-		if err != nil {
+		text, ok := validatortext.JSON(&c)
+		if !ok {
 			parts[i] = "one schema"
 			continue
 		}
-		parts[i] = elideMiddle(string(b), maxAlternative)
+		parts[i] = elideMiddle(text, maxAlternative)
 	}
 	return strings.Join(parts, " or ")
 }

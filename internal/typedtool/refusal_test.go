@@ -205,3 +205,26 @@ func TestOutputRefusalInJSONTerms(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalJSONKeepsHTMLCharacters: a value or a schema quoted as JSON in a refusal was written
+// with "<", ">" and "&" escaped (\u003c) where validatortext, which words the rest of the
+// message and register's, wrote them as they are; one value read two ways. Both write them as
+// they are.
+func TestRefusalJSONKeepsHTMLCharacters(t *testing.T) {
+	cs := connectValidating(t, `{"type":"object","properties":{`+
+		`"c":{"enum":["<a>","b&c"]},"k":{"const":"<k>"},"o":{"oneOf":[{"type":"string","pattern":"^<"},{"type":"integer"}]}}}`)
+	const p = `validating "arguments": validating /properties/`
+	for args, want := range map[string]string{
+		`{"c":"x<y"}`: p + `c: enum: "x<y" is not one of "<a>", "b&c"`,
+		`{"k":"&"}`:   p + `k: const: "&" is not "<k>"`,
+		`{"o":true}`:  p + `o: oneOf: true matches none of the schemas {"type":"string","pattern":"^<"} or {"type":"integer"}`,
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", args, res.IsError, text, want)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"math"
 	"math/big"
 	"net/http"
@@ -69,7 +70,11 @@ import (
 //     lines[1].qty, m["a b"]) and says what it must be in JSON's terms, not Go's (see
 //     decodeProblem): the decoder's messages name Go types, quote the rest of the arguments
 //     from the failing byte on, or name no property. A number beyond a float64's range (1e400)
-//     reaches a json.Number field as written instead of failing every call.
+//     reaches a json.Number field as written instead of failing every call; in a field of type
+//     any, which the decoder gives a float64 for every number, it is refused by its path.
+//   - An output that holds a number beyond a float64's range is not sent, but refused by its
+//     path (beyondFloatOutput): clients decode numbers as float64, and the Go SDK's client
+//     refused the whole result.
 //   - The validator's messages, for the arguments and for an output that breaks the output
 //     schema (a JSON-RPC error, as with mcp.AddTool), name a refused object, array or string
 //     by its kind (a string quoted), not in Go's syntax (map[a:1]), a number a bound refuses
@@ -78,7 +83,11 @@ import (
 //     (see validatorMessage). A refused enum, const, oneOf, anyOf, contains or not shows the
 //     value as JSON, an array's item too, and what the schema allows, from the schema (enum:
 //     "pink" is not one of "red", "green blue"), where the validator printed both in Go's %v
-//     and the alternatives as "<anonymous schema>" (see explainChoice).
+//     and the alternatives as "<anonymous schema>" (see explainChoice). A number the validator
+//     had as another float64 than the one sent (1e400 as the largest float64, 1e-400 as 0,
+//     -9223372036854775809 as -2^63) is named as sent, not as the float64 (writtenNumber).
+//   - An integer that decodes into no value of its field is told with the range the field and
+//     the schema both allow ("an integer from 1 to 100"), not the Go type's alone.
 //   - An output that cannot be encoded as JSON (NaN or ±Inf, a time.Time beyond the year 9999,
 //     an invalid json.RawMessage) is a JSON-RPC error, as with mcp.AddTool, whose message names
 //     the tool and the property and says what is wrong without Go's type names; the Go error
@@ -127,7 +136,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		var input In
 		if err := decodeInput(args, &input); err != nil {
-			return errorResult(inputError(ctx, logger, t.Name, args, reflect.TypeFor[In](), err)), nil
+			return errorResult(inputError(ctx, logger, t.Name, args, inType, inResolved.Schema(), err)), nil
 		}
 		res, output, err := h(ctx, req, input)
 		if err != nil {
@@ -172,10 +181,15 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 				return nil, fmt.Errorf("tool %s: output schema: %w", t.Name, err)
 			}
 			checked, err := apply(outJSON, outResolved, true, nil)
+			if errors.Is(err, errBeyondFloat) {
+				return nil, beyondFloatOutput(ctx, logger, t.Name, outJSON)
+			}
 			if err != nil {
 				return nil, outputError(err, out.raw, outResolved.Schema(), outJSON)
 			}
 			outJSON = checked
+		} else if st, err := decodeExact(outJSON, new(any), false); err == nil && st.huge {
+			return nil, beyondFloatOutput(ctx, logger, t.Name, outJSON)
 		}
 		res.StructuredContent = json.RawMessage(outJSON)
 		if res.Content == nil {
@@ -258,15 +272,15 @@ func logTo(logger *slog.Logger) *slog.Logger {
 }
 
 // inputError says which argument did not decode into the input type t, and what it must be, in
-// JSON's terms (decodeProblem): the decoder's own message names Go types, quotes the rest of the
+// JSON's terms and within the input schema s's bounds (decodeProblem): the decoder's own message names Go types, quotes the rest of the
 // arguments from the failing byte on ("invalid character ':' looking for beginning of object
 // key: :\"x\"}}" for a map key out of a uint8's range), or names no property ("illegal base64
 // data at input byte 0"). A value the schema lets through can still not fit the Go type: -1
 // for a uint64, 300 for an int8, "abc" for a ",string" int. Should the walk find nothing, the
 // client is told that the arguments do not fit and the decoder's error is logged, at warning
 // level, for the server's author.
-func inputError(ctx context.Context, logger *slog.Logger, tool string, args []byte, t reflect.Type, err error) error {
-	if p := decodeProblem(args, t); p != "" {
+func inputError(ctx context.Context, logger *slog.Logger, tool string, args []byte, t reflect.Type, s *jsonschema.Schema, err error) error {
+	if p := decodeProblem(args, t, s); p != "" {
 		return fmt.Errorf("decoding \"arguments\": %s", p)
 	}
 	logTo(logger).WarnContext(ctx, "MCP tool arguments that passed the input schema did not decode", slog.String("tool", tool),
@@ -276,15 +290,17 @@ func inputError(ctx context.Context, logger *slog.Logger, tool string, args []by
 
 // argumentError is the validator's refusal err of args, a call's arguments, against the input
 // schema raw (resolved as root), in the client's terms (validatorMessage). The arguments are
-// read as the validator had them: integers exact, and the defaults applied as apply applies them
-// for in, the Go type they decode into.
+// read as the validator had them, but for the numbers it had as others (writtenNumber): integers
+// exact, and the defaults applied as apply applies them for in, the Go type they decode into.
 func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage, in reflect.Type) string {
-	if !mayExplain(err.Error()) {
+	if msg := err.Error(); !mayExplain(msg) && !mayMisnumber(msg) {
 		return validatorMessage(err, raw, root, nil) // nothing that needs the value
 	}
 	m := map[string]any{}
-	if len(bytes.TrimSpace(args)) > 0 && unmarshalExact(args, &m) != nil {
-		return validatorMessage(err, raw, root, nil)
+	if len(bytes.TrimSpace(args)) > 0 {
+		if _, err := decodeExact(args, &m, true); err != nil {
+			return validatorMessage(err, raw, root, nil)
+		}
 	}
 	if m == nil {
 		m = map[string]any{} // "arguments": null, validated as {}
@@ -301,10 +317,19 @@ func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args
 // ("type: map[a:1] has type \"object\", want \"string\"").
 func outputError(err error, raw json.RawMessage, root *jsonschema.Schema, out json.RawMessage) error {
 	var v any
-	if !mayExplain(err.Error()) || unmarshalExact(out, &v) != nil {
+	if msg := err.Error(); !mayExplain(msg) && !mayMisnumber(msg) {
+		v = nil
+	} else if _, derr := decodeExact(out, &v, true); derr != nil {
 		v = nil
 	}
-	return &reworded{"validating tool output: " + validatorMessage(err, raw, root, v), err}
+	msg := validatorMessage(err, raw, root, v)
+	if string(bytes.TrimSpace(out)) == "null" {
+		// "type: null has type \"null\"" does not say where the null came from: the handler's
+		// result itself, which encoding/json writes as null for a nil slice or map. (A nil *Out
+		// is sent as Out's zero value, and null is {} to an object schema.)
+		msg += "; the tool's result encoded as null, as a nil slice or map does"
+	}
+	return &reworded{"validating tool output: " + msg, err}
 }
 
 // reworded is an error whose text is err's, written for the client; err stays in the chain.
@@ -331,8 +356,13 @@ const maxArgumentError = 2000
 // writes it (validatortext.Bounds); and a long message has its middle left out (elideMiddle).
 func validatorMessage(err error, raw json.RawMessage, root *jsonschema.Schema, v any) string {
 	msg := err.Error()
+	// A number the validator printed as another than the client wrote (refusedNumber).
+	var written writtenNumber
+	var writtenSchema *jsonschema.Schema
+	rewrite := false
 	if v != nil {
 		msg = explainChoice(msg, raw, root, v, err)
+		written, writtenSchema, rewrite = refusedNumber(msg, root, v)
 	}
 	// The validator names the schema first, by its $id or as "root", which tells the model
 	// nothing about its arguments (cardgen's schemas have no $id).
@@ -344,6 +374,9 @@ func validatorMessage(err error, raw json.RawMessage, root *jsonschema.Schema, v
 	// the tool's schema, which the model has.
 	msg = validatortext.Plain(msg, "a subschema")
 	msg = validatortext.Bounds(msg, root)
+	if rewrite {
+		msg = withNumber(msg, written, writtenSchema)
+	}
 	return elideMiddle(msg, maxArgumentError)
 }
 
@@ -425,7 +458,7 @@ func (l *Schema) Resolved() (*jsonschema.Resolved, error) {
 // and structuredContent sent, another number than the one given, with no error.
 func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool, in reflect.Type) (json.RawMessage, error) {
 	var v any
-	var lossy bool // a number was decoded as a float64 that does not write back as it was written
+	var st numbers // what the numbers of data hold
 	if !forOutput {
 		if msg := notAnObject(data); msg != "" {
 			// The decoder's message was "cannot unmarshal array into Go value of type
@@ -435,7 +468,7 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool, 
 		m := map[string]any{}
 		if len(data) > 0 {
 			var err error
-			if lossy, err = decodeExact(data, &m); err != nil {
+			if st, err = decodeExact(data, &m, false); err != nil {
 				return nil, fmt.Errorf("unmarshaling arguments: %w", err)
 			}
 		}
@@ -455,7 +488,7 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool, 
 	} else {
 		if len(data) > 0 {
 			var err error
-			if lossy, err = decodeExact(data, &v); err != nil {
+			if st, err = decodeExact(data, &v, false); err != nil {
 				return nil, fmt.Errorf("unmarshaling output: %w", err)
 			}
 		}
@@ -470,10 +503,13 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool, 
 	if err := resolved.Validate(&v); err != nil {
 		return nil, err
 	}
+	if forOutput && st.huge {
+		return nil, errBeyondFloat
+	}
 	if _, ok := v.(map[string]any); !ok {
 		return data, nil
 	}
-	if lossy {
+	if st.lossy {
 		// A number no int64, uint64 or float64 holds as written (a json.Number or a
 		// json.RawMessage of 30 digits, 0.30000000000000000001, 1e400) is passed on as written:
 		// the values given keep their own text, and only the defaults come from v.
@@ -485,6 +521,33 @@ func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool, 
 		}
 	}
 	return json.Marshal(v)
+}
+
+// errBeyondFloat is apply's error for an output that passes its schema but holds a number beyond
+// a float64's range (see beyondFloatOutput).
+var errBeyondFloat = errors.New("the output holds a number beyond a float64's range")
+
+// beyondFloatOutput is the error of a call whose output, out as JSON, holds a number beyond a
+// float64's range (1e400, from a json.Number or a json.RawMessage, perhaps the client's own
+// argument echoed). Such an output is not sent: JSON allows the number, but clients decode
+// numbers as float64, and the official Go SDK's client then refuses the whole result ("cannot
+// unmarshal \"1e400\" into Go struct field ... of type float64"), content and all. The client
+// is told which property, as with an output that cannot be encoded, and the server's log too.
+func beyondFloatOutput(ctx context.Context, logger *slog.Logger, tool string, out []byte) error {
+	path, lit, _ := beyondFloat(out, "", 0)
+	lit = describeJSON([]byte(lit))
+	logTo(logger).ErrorContext(ctx, "the result of an MCP tool holds a number beyond a float64's range, which clients cannot decode; it was not sent",
+		slog.String("tool", tool), slog.String("property", path), slog.String("number", lit))
+	return fmt.Errorf("the result of tool %s was not sent: %s is %s, beyond the range of a 64-bit floating-point number "+
+		"(about ±1.8e308), into which clients decode numbers; the server logged the details", tool, subjectOf(path), lit)
+}
+
+// subjectOf names the value at path of a tool's result in a message.
+func subjectOf(path string) string {
+	if path == "" {
+		return "the result"
+	}
+	return path
 }
 
 // asWritten returns applied, the value validated with its defaults applied, with each value that
@@ -597,28 +660,92 @@ func cachedJSONFields(t reflect.Type) map[string]jsonField {
 // which has 53 bits for the digits. data is one JSON value (the raw arguments of a parsed
 // message, or json.Marshal's output), so nothing after it is looked at.
 func unmarshalExact(data []byte, v any) error {
-	_, err := decodeExact(data, v)
+	_, err := decodeExact(data, v, false)
 	return err
 }
 
-// decodeExact is unmarshalExact, and reports whether a number became a float64 that encoding/json
-// does not write back as it was written (beyond float64's digits, or outside int64 and uint64).
-func decodeExact(data []byte, v any) (lossy bool, err error) {
+// numbers is what decodeExact found in the numbers of a value.
+type numbers struct {
+	// keep asks for each number that a float64 changes to be decoded as a writtenNumber, which
+	// only a refusal's message reads.
+	keep bool
+	// lossy: a number became a float64 that encoding/json does not write back as it was written
+	// (beyond float64's digits or range, or outside int64 and uint64).
+	lossy bool
+	// huge: a number is beyond a float64's range (1e400).
+	huge bool
+}
+
+// decodeExact is unmarshalExact, and says what it found in the numbers; with keep, each number
+// a float64 changes is a writtenNumber in v.
+func decodeExact(data []byte, v any, keep bool) (numbers, error) {
+	st := numbers{keep: keep}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
-		return false, err
+		return st, err
 	}
 	switch p := v.(type) {
 	case *any:
-		n, err := exactNumbers(*p, &lossy)
-		*p = n
-		return lossy, err
+		*p = exactNumbers(*p, &st)
 	case *map[string]any:
-		_, err := exactNumbers(*p, &lossy)
-		return lossy, err
+		exactNumbers(*p, &st)
 	}
-	return false, nil
+	return st, nil
+}
+
+// writtenNumber is a number of a refused value that the validator had as another number than
+// the one written, decoded so by decodeExact with keep: the validator printed its float64
+// (1.7976931348623157e+308 for 1e400, 0 for 1e-400, 100 for 100.0000000000000000001), and a
+// refusal names the number as the client wrote it. It encodes as written.
+type writtenNumber struct {
+	lit       json.Number
+	validated float64 // the number the validator had
+}
+
+func (n writtenNumber) MarshalJSON() ([]byte, error) { return []byte(n.lit), nil }
+
+// asValidated is v as the validator had it: each writtenNumber in it, at any depth, its float64,
+// in new maps and slices where there is one.
+func asValidated(v any) any {
+	a, _ := validatedCopy(v)
+	return a
+}
+
+// validatedCopy is asValidated, and reports whether v held a writtenNumber: v itself is returned
+// when it held none.
+func validatedCopy(v any) (any, bool) {
+	switch v := v.(type) {
+	case writtenNumber:
+		return v.validated, true
+	case map[string]any:
+		var c map[string]any
+		for k, e := range v {
+			if a, changed := validatedCopy(e); changed {
+				if c == nil {
+					c = maps.Clone(v)
+				}
+				c[k] = a
+			}
+		}
+		if c != nil {
+			return c, true
+		}
+	case []any:
+		var c []any
+		for i, e := range v {
+			if a, changed := validatedCopy(e); changed {
+				if c == nil {
+					c = slices.Clone(v)
+				}
+				c[i] = a
+			}
+		}
+		if c != nil {
+			return c, true
+		}
+	}
+	return v, false
 }
 
 // sameValue reports whether the float64 f, which encoding/json writes in its shortest form, is the
@@ -654,16 +781,16 @@ func sameValue(f float64, lit json.Number) bool {
 }
 
 // exactNumbers replaces each json.Number in v, in place in its maps and slices, and returns v;
-// lossy is set when a float64 does not write back as the number was written.
-func exactNumbers(v any, lossy *bool) (any, error) {
+// st says what it found (see numbers).
+func exactNumbers(v any, st *numbers) any {
 	switch v := v.(type) {
 	case json.Number:
 		// -0 is an integer zero to strconv, but a float64 keeps its sign, as encoding/json did.
 		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil && (i != 0 || v[0] != '-') {
-			return i, nil
+			return i
 		}
 		if u, err := strconv.ParseUint(string(v), 10, 64); err == nil {
-			return u, nil
+			return u
 		}
 		f, err := strconv.ParseFloat(string(v), 64)
 		if err != nil {
@@ -672,30 +799,30 @@ func exactNumbers(v any, lossy *bool) (any, error) {
 			// for a float64 decodeProblem says what range the field has. The validator gets
 			// the largest float64 of its sign, beyond every bound a schema holds but that one
 			// (the ±Inf ParseFloat returns is 0 to its comparisons, which passed any bound
-			// that 0 passes).
-			*lossy = true
-			return math.Copysign(math.MaxFloat64, f), nil
+			// that 0 passes); a refusal names the number as written (writtenNumber).
+			st.lossy, st.huge = true, true
+			f = math.Copysign(math.MaxFloat64, f)
+			if st.keep {
+				return writtenNumber{v, f}
+			}
+			return f
 		}
-		if !*lossy && !sameValue(f, v) {
-			*lossy = true
+		// Once a number is lossy the others need no comparing, unless each is to be kept.
+		if (st.keep || !st.lossy) && !sameValue(f, v) {
+			st.lossy = true
+			if st.keep {
+				return writtenNumber{v, f}
+			}
 		}
-		return f, nil
+		return f
 	case map[string]any:
 		for k, e := range v {
-			n, err := exactNumbers(e, lossy)
-			if err != nil {
-				return nil, err
-			}
-			v[k] = n
+			v[k] = exactNumbers(e, st)
 		}
 	case []any:
 		for i, e := range v {
-			n, err := exactNumbers(e, lossy)
-			if err != nil {
-				return nil, err
-			}
-			v[i] = n
+			v[i] = exactNumbers(e, st)
 		}
 	}
-	return v, nil
+	return v
 }

@@ -346,14 +346,48 @@ func jsonList(items string) string {
 	return jsonText(names)
 }
 
-// jsonText is v as JSON, with HTML's characters as they are ("<", not "\u003c"): the text is
-// read, not put in a page.
+// jsonText is v as JSON (JSON), or in Go's %v when it has none.
 func jsonText(v any) string {
+	if text, ok := JSON(v); ok {
+		return text
+	}
+	return fmt.Sprint(v)
+}
+
+// JSON is v as JSON for a message, with HTML's characters as they are ("<", not "\u003c"): the
+// text is read, not put in a page. Every message of validatortext's and of its callers that
+// quotes a value as JSON writes it so, so that one value reads the same in each. ok is false
+// when v has no JSON.
+func JSON(v any) (text string, ok bool) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return fmt.Sprint(v)
+		return "", false
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return unescapeHTML(strings.TrimSuffix(b.String(), "\n")), true
+}
+
+// unescapeHTML writes the escapes \u003c, \u003e and \u0026 in the JSON text as "<", ">" and
+// "&": a MarshalJSON method that calls json.Marshal (jsonschema.Schema's) escapes them whatever
+// the encoder that calls it was told. An escaped backslash before "u003c" is left as it is.
+func unescapeHTML(text string) string {
+	if !strings.Contains(text, `\u00`) {
+		return text
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\\' || i+1 >= len(text) {
+			b.WriteByte(text[i])
+			continue
+		}
+		if esc := text[i:min(i+6, len(text))]; esc == `\u003c` || esc == `\u003e` || esc == `\u0026` {
+			b.WriteString(map[string]string{`\u003c`: "<", `\u003e`: ">", `\u0026`: "&"}[esc])
+			i += 5
+			continue
+		}
+		b.WriteString(text[i : i+2]) // an escape of two characters, \\ among them
+		i++
+	}
+	return b.String()
 }

@@ -199,3 +199,23 @@ func TestPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONKeepsHTMLCharacters: JSON writes "<", ">" and "&" as they are, also inside what a
+// MarshalJSON method escaped (jsonschema.Schema's), and leaves a backslash the value holds
+// before "u003c" as the value has it.
+func TestJSONKeepsHTMLCharacters(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{"x<y>&z", `"x<y>&z"`},
+		{`a\u003cb`, `"a\\u003cb"`},
+		{`a\<b`, `"a\\<b"`},
+		{&jsonschema.Schema{Pattern: "^<&>"}, `{"pattern":"^<&>"}`},
+		{[]string{"é\n", `\`}, `["é\n","\\"]`},
+	} {
+		if got, ok := JSON(c.v); !ok || got != c.want {
+			t.Errorf("JSON(%#v) = %s, %v; want %s", c.v, got, ok, c.want)
+		}
+	}
+}

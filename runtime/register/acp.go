@@ -1,9 +1,11 @@
 package register
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"maps"
 	"reflect"
 	"slices"
@@ -46,6 +48,15 @@ func summaryRows(c card.Card) []acp.SummaryRow {
 // earlier one — the same label and, from data, the same target — is left out: both would send
 // the same selection, and acp refuses a card whose CTAs the reply cannot tell apart. The payload
 // is validated.
+//
+// A card without buttons is an error that says so: the reference requires at least one CTA,
+// and card.Fit drops every button when the first, the primary one, is invalid (an http:// or
+// data: URL, an empty label), as ReviewFromCard explains for a review card. An image is valid
+// in a result card at any length, but a long one (a 100 KB https URL) makes the payload exceed
+// the 64 KB card_payload limit (acp.MaxPayloadBytes): the hero image, which the reference does
+// not require, is then left out so that the card is sent, and what was dropped is logged at
+// debug level to slog's default logger (the generated <Tool>ACP functions have no logger of
+// their own to pass).
 func DetailFromCard(c card.Card) (acp.DetailPayload, error) {
 	p := acp.DetailPayload{Title: c.Title, HeroImage: c.ImageURL, SummaryRows: summaryRows(c)}
 	for i, a := range c.Actions {
@@ -54,7 +65,45 @@ func DetailFromCard(c card.Card) (acp.DetailPayload, error) {
 		}
 		p.CTAs = append(p.CTAs, ActionCTA(a, i == 0))
 	}
-	return p, p.Validate()
+	if len(p.CTAs) == 0 {
+		// acp's own message, "ctas: must be an array, not null", describes the nil slice, not
+		// the card.
+		return p, errors.New("register: a detail card needs a button, and the result card has none left: " +
+			"it had none, or card.Fit dropped its first button (the primary one) as invalid, and the others with it")
+	}
+	err := p.Validate()
+	if err != nil && p.HeroImage != "" && overLimit(err) {
+		fitted := p
+		fitted.HeroImage = ""
+		if fitted.Validate() == nil {
+			logDropped("detail", p.Title, "hero_image", len(p.HeroImage))
+			return fitted, nil
+		}
+	}
+	return p, err
+}
+
+// overLimit reports whether err, an acp payload's validation error, says the payload is over
+// the card_payload limit (acp.MaxPayloadBytes).
+func overLimit(err error) bool {
+	var v *acp.ValidationError
+	if !errors.As(err, &v) {
+		return false
+	}
+	return slices.ContainsFunc(v.Problems, func(p acp.Problem) bool {
+		return p.Path == "" && strings.Contains(p.Msg, "bytes; the limit is")
+	})
+}
+
+// logDropped logs, at debug level to slog's default logger, that what of the ACP card of kind and
+// title was dropped to fit the card_payload limit, as AttachCard logs what fitting a result card
+// changed.
+func logDropped(kind, title, what string, n int) {
+	if !slog.Default().Enabled(context.Background(), slog.LevelDebug) {
+		return
+	}
+	slog.Default().Debug("cardgen: ACP card fitted to the payload limit", slog.String("card_kind", kind),
+		slog.String("title", title), slog.String(what, fmt.Sprintf("dropped: %d bytes, over the %d-byte card_payload limit with the rest of the card", n, acp.MaxPayloadBytes)))
 }
 
 // sameCTA reports whether a and b project onto the same CTA selection (ActionCTA).
@@ -112,18 +161,53 @@ func CarouselItem(id string, c card.Card) acp.CarouselItem {
 // payload and shows the message as plain text, so a shorter carousel is sent rather than none.
 // For the same reason an item whose id or selection repeats an earlier item's (a repeated SKU in
 // the data) is dropped, as acp.FitCarousel drops it: the user's reply could not tell the two
-// apart. An error remains for what dropping items cannot fix: no items, one item over the limit on its
-// own, or any other invalid value.
+// apart. Before that, an item over the limit on its own with its image (a 100 KB https URL,
+// valid in a result card) loses the image, which the reference does not require, as
+// DetailFromCard drops a hero image, and it is logged the same way. An error remains for what
+// dropping cannot fix: no items, one item over the limit on its own without its image, or any
+// other invalid value.
 func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, error) {
 	p := acp.CarouselPayload{Title: title, Items: items}
 	err := p.Validate()
 	if err == nil {
 		return p, nil // the common case: encoded once, as before
 	}
+	if overLimit(err) {
+		p.Items = withoutOversizedImages(title, items)
+		if err = p.Validate(); err == nil {
+			return p, nil
+		}
+	}
 	if fitted, dropped := acp.FitCarousel(p); dropped > 0 {
 		return fitted, fitted.Validate()
 	}
 	return p, err
+}
+
+// withoutOversizedImages returns items, or a copy in which each item whose carousel of its own
+// is over the card_payload limit with its image, and not without it, has no image.
+func withoutOversizedImages(title string, items []acp.CarouselItem) []acp.CarouselItem {
+	out := items
+	for i, it := range items {
+		if it.Image == "" {
+			continue
+		}
+		alone := acp.CarouselPayload{Title: title, Items: []acp.CarouselItem{it}}
+		if err := alone.Validate(); err == nil || !overLimit(err) {
+			continue
+		}
+		it.Image = ""
+		alone.Items[0] = it
+		if alone.Validate() != nil {
+			continue // too large without it too: an error remains, as before
+		}
+		if &out[0] == &items[0] {
+			out = slices.Clone(items)
+		}
+		out[i] = it
+		logDropped("carousel", it.Title, fmt.Sprintf("items[%d].image", i), len(items[i].Image))
+	}
+	return out
 }
 
 // ErrFormCancelled is the error of FormSelection, and so of a generated DispatchACP, for a card

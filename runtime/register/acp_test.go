@@ -1,7 +1,9 @@
 package register
 
 import (
+	"bytes"
 	"errors"
+	"log/slog"
 	"reflect"
 	"strings"
 	"testing"
@@ -51,6 +53,66 @@ func TestDetailFromFittedCardKeepsRoles(t *testing.T) {
 	}
 	if p, err := DetailFromCard(card.Fit(c)); err == nil {
 		t.Errorf("DetailFromCard gave CTAs %+v; want an error (a detail card needs a CTA)", p.CTAs)
+	}
+}
+
+// TestDetailWithoutButtonsSaysSo is the hostile review's: a detail card whose first button
+// card.Fit drops (a data: URL) loses every button, and the error was acp's "ctas: must be an
+// array, not null", a Go nil slice described as JSON. It says the card has no button left.
+func TestDetailWithoutButtonsSaysSo(t *testing.T) {
+	c := card.Card{
+		V: card.Version, Title: "Keyboard", FallbackText: "Keyboard",
+		Actions: []card.Action{
+			card.URLAction("Buy", "data:text/html,<b>buy</b>"),
+			card.MessageAction("Ask", "Tell me more"),
+		},
+	}
+	_, err := DetailFromCard(card.Fit(c))
+	if err == nil || strings.Contains(err.Error(), "null") || !strings.Contains(err.Error(), "needs a button, and the result card has none left") {
+		t.Errorf("DetailFromCard: %v; want the error that no button is left", err)
+	}
+}
+
+// captureDebug sends slog's default logger to a buffer, at debug level, until the test ends.
+func captureDebug(t *testing.T) *bytes.Buffer {
+	var buf bytes.Buffer
+	old := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	t.Cleanup(func() { slog.SetDefault(old) })
+	return &buf
+}
+
+// TestACPImageOverPayloadLimitDropped: a 100 KB https image URL is valid in a result card, but a
+// detail card or carousel item with it was over the 65,536-byte card_payload limit and failed.
+// The image, which the reference does not require, is dropped so that the card is sent, and the
+// debug log says so.
+func TestACPImageOverPayloadLimitDropped(t *testing.T) {
+	log := captureDebug(t)
+	long := "https://img.example.com/" + strings.Repeat("a", 100<<10)
+	c := card.Fit(card.Card{V: card.Version, Title: "Keyboard", FallbackText: "Keyboard", ImageURL: long,
+		Actions: []card.Action{card.MessageAction("Buy", "Buy the keyboard")}})
+	if c.ImageURL != long {
+		t.Fatalf("card.Fit dropped the image; the test needs it kept")
+	}
+	d, err := DetailFromCard(c)
+	if err != nil || d.HeroImage != "" || len(d.CTAs) != 1 || d.Title != "Keyboard" {
+		t.Errorf("DetailFromCard: hero image of %d bytes, %d CTAs, %v; want a valid card without the image", len(d.HeroImage), len(d.CTAs), err)
+	}
+	if !strings.Contains(log.String(), "hero_image=") || !strings.Contains(log.String(), "over the 65536-byte card_payload limit") {
+		t.Errorf("debug log %q; want what was dropped", log.String())
+	}
+
+	log.Reset()
+	small := card.Fit(card.Card{V: card.Version, Title: "Mouse", FallbackText: "Mouse", ImageURL: "https://img.example.com/m.png"})
+	p, err := Carousel("Products", []acp.CarouselItem{CarouselItem("kb", c), CarouselItem("ms", small), CarouselItem("mn", small)})
+	switch {
+	case err != nil || len(p.Items) != 3:
+		t.Fatalf("Carousel: %d items, %v; want the 3, valid", len(p.Items), err)
+	case p.Items[0].Image != "" || p.Items[1].Image != small.ImageURL:
+		t.Errorf("images %d and %q bytes; want the long one dropped and the short one kept", len(p.Items[0].Image), p.Items[1].Image)
+	}
+	if !strings.Contains(log.String(), "items[0].image=") {
+		t.Errorf("debug log %q; want the dropped image named", log.String())
 	}
 }
 

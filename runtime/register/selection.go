@@ -782,7 +782,7 @@ func decodeWords(key string, prop *jsonschema.Schema, v, shown any, err error, r
 		// A type's own decoder refused the value, or the decoder did in words of Go's
 		// (ParseAddr("1.2.3"), "math/big: cannot unmarshal", "invalid use of ,string struct
 		// tag"): what the field takes is said as a tool call's arguments are told it.
-		if p := typedtool.DecodeProblem(doc, t); p != "" {
+		if p := typedtool.DecodeProblem(doc, t, root); p != "" {
 			return p
 		}
 		return key + " is " + show(shown) + ", which does not fit the field"
@@ -817,7 +817,7 @@ func decodeWords(key string, prop *jsonschema.Schema, v, shown any, err error, r
 			}
 		}
 	}
-	if p := typedtool.DecodeProblem(doc, t); p != "" {
+	if p := typedtool.DecodeProblem(doc, t, root); p != "" {
 		return p // a type error of no number: what the field takes, in JSON's terms
 	}
 	return key + " is " + show(shown) + ", which does not fit the field"

@@ -1,0 +1,176 @@
+package typedtool
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/internal/mcptest"
+)
+
+// shopIn is examples/shop's inputs of get_order, checkout_preview and list_orders in one.
+type shopIn struct {
+	ID       string  `json:"id,omitempty"`
+	Quantity int     `json:"quantity,omitempty"`
+	Limit    int     `json:"limit,omitempty"`
+	Lines    []int   `json:"lines,omitempty"`
+	Size     any     `json:"size,omitempty"`
+	Low      float64 `json:"low,omitempty"`
+}
+
+const shopSchema = `{"type":"object","properties":{` +
+	`"id":{"type":"string","minLength":1},` +
+	`"quantity":{"type":"integer","minimum":1,"maximum":10},` +
+	`"limit":{"type":"integer","minimum":1,"maximum":100,"default":20},` +
+	`"lines":{"type":"array","items":{"type":"integer","exclusiveMaximum":5}},` +
+	`"size":{"enum":[1,2]},"low":{"type":"number","exclusiveMinimum":5}},"additionalProperties":false}`
+
+// TestRefusedNumberAsWritten is the hostile client's report against examples/shop: a number the
+// validator had as another float64 than the one sent (1e400 as the largest float64, 1e-400 as
+// 0, -9223372036854775809 as -2^63) was refused in the validator's words with that float64, and
+// 1e400 for a string was said to have type "integer"; a number a float64 rounds into the schema's
+// range (100.0000000000000000001 for 1 to 100) was told the int64 range. The client reads the
+// number it sent, and the schema's bounds.
+func TestRefusedNumberAsWritten(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "shop", InputSchema: json.RawMessage(shopSchema)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ shopIn) (*mcp.CallToolResult, any, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	const v, d = `validating "arguments": validating /properties/`, `decoding "arguments": `
+	for _, c := range []struct{ args, want string }{
+		{`{"id":1e400}`, v + `id: type: got the number 1e400, want "string"`},
+		{`{"id":-1e400}`, v + `id: type: got the number -1e400, want "string"`},
+		{`{"id":1.00000000000000000001}`, v + `id: type: got the number 1.00000000000000000001, want "string"`},
+		{`{"quantity":1e400}`, v + `quantity: maximum: 1e400 is greater than 10`},
+		{`{"limit":1e-400}`, v + `limit: minimum: 1e-400 is less than 1`},
+		{`{"limit":-9223372036854775809}`, v + `limit: minimum: -9223372036854775809 is less than 1`},
+		{`{"limit":100.0000000000000000001}`, d + `limit must be an integer from 1 to 100; got 100.0000000000000000001`},
+		{`{"limit":1.0000000000000000001}`, d + `limit must be an integer from 1 to 100; got 1.0000000000000000001`},
+		// Through an array's items, the item refused, not the first.
+		{`{"lines":[1,2,5.00000000000000000001,4]}`, v + `lines: validating /properties/lines/items: exclusiveMaximum: 5.00000000000000000001 is greater than or equal to 5`},
+		{`{"lines":[1,1e400,9]}`, v + `lines: validating /properties/lines/items: exclusiveMaximum: 1e400 is greater than or equal to 5`},
+		// A refusal of the float64 that is untrue of the number as written says so.
+		{`{"low":5.00000000000000000001}`, v + `low: exclusiveMinimum: 5.00000000000000000001 is taken as 5, the nearest 64-bit floating-point number, which is less than or equal to 5`},
+		{`{"low":-1e400}`, v + `low: exclusiveMinimum: -1e400 is less than or equal to 5`},
+		// A number the validator has as written is printed as it was.
+		{`{"quantity":11}`, v + `quantity: maximum: 11 is greater than 10`},
+		{`{"lines":[1,2,6]}`, v + `lines: validating /properties/lines/items: exclusiveMaximum: 6 is greater than or equal to 5`},
+		{`{"id":1.5}`, v + `id: type: 1.5 has type "number", want "string"`},
+		// An enum shows the value as written too.
+		{`{"size":1e400}`, v + `size: enum: 1e400 is not one of 1, 2`},
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "shop", Arguments: json.RawMessage(c.args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != c.want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", c.args, res.IsError, text, c.want)
+		}
+	}
+}
+
+// TestRefusedOutputNumberAsWritten: an output's number is refused as written too (a
+// json.Number of the handler's, which the validator had as the largest float64).
+func TestRefusedOutputNumberAsWritten(t *testing.T) {
+	type out struct {
+		Total json.Number `json:"total"`
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "o", InputSchema: json.RawMessage(`{"type":"object"}`),
+		OutputSchema: json.RawMessage(`{"type":"object","properties":{"total":{"type":"number","maximum":1000}}}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, out, error) {
+			return nil, out{"1e400"}, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "o", Arguments: json.RawMessage(`{}`)})
+	const want = `validating tool output: validating /properties/total: maximum: 1e400 is greater than 1000`
+	if err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("error %v; want one ending %q", err, want)
+	}
+}
+
+type anyIn struct {
+	Any any            `json:"any"`
+	M   map[string]any `json:"m"`
+}
+
+// TestBeyondFloatInAny: a number beyond a float64's range in a field of type any (which the
+// decoder gives a float64 for every number) was "the arguments do not fit the tool's input; the
+// server logged the details", and the log named Go types. The client is told the number's path
+// and the range.
+func TestBeyondFloatInAny(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "a", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ anyIn) (*mcp.CallToolResult, any, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	const d, r = `decoding "arguments": `, ` must be a number from -1.7976931348623157e+308 to 1.7976931348623157e+308 (the range of a 64-bit floating-point number); got `
+	for _, c := range []struct{ args, want string }{
+		{`{"any":1e400}`, d + `any` + r + `1e400`},
+		{`{"any":{"a":[1,"x",-1e400]}}`, d + `any.a[2]` + r + `-1e400`},
+		{`{"m":{"b c":{"d":1e999}}}`, d + `m["b c"].d` + r + `1e999`},
+		{`{"any":{"a":[1e-400, 123456789012345678901234567890]}}`, `ok`},
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "a", Arguments: json.RawMessage(c.args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; res.IsError != (c.want != "ok") || text != c.want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", c.args, res.IsError, text, c.want)
+		}
+	}
+}
+
+// TestBeyondFloatOutputNotSent: an output that holds a number beyond a float64's range (a
+// json.Number, or a json.RawMessage, the client's own argument echoed) was sent as written, and
+// the Go SDK's client refused the whole result ("cannot unmarshal \"1e400\" into Go struct field
+// ... of type float64"). It is not sent; the client is told which property, with an output
+// schema or without one. Numbers a float64 rounds but holds are still sent as written.
+func TestBeyondFloatOutputNotSent(t *testing.T) {
+	type line struct {
+		Total json.RawMessage `json:"total"`
+	}
+	type out struct {
+		Lines []line `json:"lines"`
+	}
+	var lines []line
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "o", InputSchema: json.RawMessage(`{"type":"object"}`),
+		OutputSchema: json.RawMessage(`{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"total":{"type":"number"}}}}}}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, out, error) {
+			return nil, out{lines}, nil
+		}, nil)
+	Add(s, &mcp.Tool{Name: "untyped", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, any, error) {
+			return nil, map[string]any{"n": json.Number("-1e400")}, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+
+	lines = []line{{json.RawMessage(`1`)}, {json.RawMessage(`1e400`)}}
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "o", Arguments: json.RawMessage(`{}`)})
+	const want = `the result of tool o was not sent: lines[1].total is 1e400, beyond the range of a 64-bit floating-point number (about ±1.8e308), into which clients decode numbers; the server logged the details`
+	if err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("error %v; want one ending %q", err, want)
+	}
+	_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "untyped", Arguments: json.RawMessage(`{}`)})
+	const wantUntyped = `the result of tool untyped was not sent: n is -1e400, beyond`
+	if err == nil || !strings.Contains(err.Error(), wantUntyped) {
+		t.Errorf("error %v; want one with %q", err, wantUntyped)
+	}
+
+	lines = []line{{json.RawMessage(`1e-400`)}, {json.RawMessage(`123456789012345678901234567890`)}}
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "o", Arguments: json.RawMessage(`{}`)})
+	if err != nil {
+		t.Fatalf("numbers a float64 holds, rounded: %v", err)
+	}
+	const sent = `{"lines":[{"total":1e-400},{"total":123456789012345678901234567890}]}`
+	if text := res.Content[0].(*mcp.TextContent).Text; text != sent {
+		t.Errorf("sent %s; want %s", text, sent)
+	}
+}
