@@ -76,7 +76,7 @@ func TestOracleFixtures(t *testing.T) {
 		"Deeper", "DocStrings", "EmbeddedTagged", "Embedding", "Empty", "Encoded", "Encodings", "Extended", "Extras",
 		"FuzzKinds", "Generics", "Inline", "Item", "ItemPage", "Keywords", "Large", "Maps", "Meta",
 		"Named", "Nils", "Order", "Org", "PairPage", "Pointer", "PromotesCustom", "PropAliased",
-		"PtrMethod", "Ranges", "Scalars", "Specials", "Tagged", "TaggedFirst",
+		"PtrMethod", "Ranges", "Scalars", "Specials", "Stated", "Tagged", "TaggedFirst",
 		"Untagged", "User", "UsesCustom", "WrongSig",
 	}
 	var gotTypes []string
@@ -165,9 +165,12 @@ func TestProblems(t *testing.T) {
 		itemsMsg   = `applies to array items, but type=array was put on a type that has none (invopop panics on this); remove the keyword or the type=array`
 	)
 	self := func(typ string) string { return "type " + typ + " " + fmt.Sprintf(selfMsg, typ) }
-	marshalJSONMsg := func(typ string) string {
-		return "has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); give " +
-			typ + " a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type"
+	// tagMsg is the first way out of a problem about a field's own type: its tag can state the
+	// JSON (an item's or the top level's cannot).
+	const tagMsg = "state that JSON in the field's jsonschema tag (type=string, with format= or pattern= as it needs; oneof_type=string;null when it may be null), or "
+	marshalJSONMsg := func(typ, advice string) string {
+		return "has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); " + advice + "give " +
+			typ + " a JSONSchema() *jsonschema.Schema method that describes that JSON (when it is yours), or use another type"
 	}
 	const v2Msg = "is read by encoding/json/v2 only, and the MCP Go SDK reads and writes JSON with encoding/json, which ignores it; remove it"
 	const hiddenMsg = `gets invopop's JSONSchemaExtend method from the embedded interface problems.Extender (field Extender); invopop calls it on a new problems.HiddenExtender, where that interface is nil, and panics at init (a json:"-" tag does not remove a promoted method); give problems.HiddenExtender its own JSONSchemaExtend method, or make Extender a named field instead of an embedded one`
@@ -267,16 +270,16 @@ func TestProblems(t *testing.T) {
 			"problems.go:164:2: field Root.Next: type problems.GenNode[int] refers to itself, which an inline schema (no $ref) cannot describe; tag the field json:\"-\" or give GenNode (declared as problems.GenNode[T any]) a JSONSchema() method",
 		}},
 		{"Timestamps", []string{
-			"encoding.go:11:6: type problems.Timestamps " + marshalJSONMsg("problems.Timestamps"),
+			"encoding.go:11:6: type problems.Timestamps " + marshalJSONMsg("problems.Timestamps", ""),
 		}},
 		{"OwnJSON", []string{
-			"encoding.go:31:2: field Money: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney"),
-			"encoding.go:32:2: field Moneys: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney"),
+			"encoding.go:31:2: field Money: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney", tagMsg),
+			"encoding.go:32:2: field Moneys: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney", ""),
 			"encoding.go:33:2: field Ptr: type problems.PtrText has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; make the field a pointer (*problems.PtrText), declare MarshalText on the value receiver, or give problems.PtrText a JSONSchema() *jsonschema.Schema method",
 			"encoding.go:34:2: field Link: " + urlMsg,
 			"encoding.go:35:2: field LinkP: " + urlMsg,
 			"encoding.go:37:2: field Big: type big.Int has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); " +
-				"it is the standard library's, which no method can be added to: embed it in a struct type of your own (type T struct{ *big.Int }), which keeps its MarshalJSON, " +
+				tagMsg + "since it is the standard library's, which no method can be added to, embed it in a struct type of your own (type T struct{ *big.Int }), which keeps its MarshalJSON, " +
 				"and give that type a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type",
 		}},
 		{"TextTop", []string{
@@ -347,7 +350,7 @@ func TestProblems(t *testing.T) {
 		}},
 		{"Unmarshalers", []string{
 			"decode.go:80:2: field R: type problems.ReadText has UnmarshalText but no MarshalText, so encoding/json reads it only from a JSON string, where the schema describes its Go type and refuses strings; declare MarshalText on the value receiver too, which makes it a string both ways, or give problems.ReadText a JSONSchema() *jsonschema.Schema method",
-			"decode.go:81:2: field J: type problems.ReadJSON has an UnmarshalJSON method, so cardgen cannot know the JSON encoding/json reads into it (invopop would describe its Go type); give problems.ReadJSON a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type in the input",
+			"decode.go:81:2: field J: type problems.ReadJSON has an UnmarshalJSON method, so cardgen cannot know the JSON encoding/json reads into it (invopop would describe its Go type); " + tagMsg + "give problems.ReadJSON a JSONSchema() *jsonschema.Schema method that describes that JSON (when it is yours), or use another type in the input",
 			"decode.go:82:2: field W: type problems.WriteText has MarshalText but no UnmarshalText, so encoding/json writes it as a JSON string but cannot read one back into it, and the schema says string; declare UnmarshalText on the pointer receiver, or give problems.WriteText a JSONSchema() *jsonschema.Schema method",
 		}},
 		{"Stamp", []string{

@@ -21,6 +21,7 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"github.com/cardgen/cardgen/internal/ecmapattern"
+	"github.com/cardgen/cardgen/internal/jsonschematag"
 	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/internal/textdist"
 )
@@ -653,7 +654,7 @@ func (m *mapper) alwaysHolds(st *jsonschema.Schema, cs []cand) {
 			}
 			word := key + "=" + alt.Title
 			for _, c := range cs {
-				if slices.Contains(splitOnUnescapedCommas(reflect.StructTag(c.field.Tag).Get("jsonschema")), word) {
+				if slices.Contains(jsonschematag.Split(reflect.StructTag(c.field.Tag).Get("jsonschema")), word) {
 					m.reportTagOf(c.at, c.field.Var, c.field.Tag, tagSpot{key: "jsonschema", word: -1, find: word}, Problem{Ignored: true},
 						fmt.Sprintf("jsonschema tag: %s names an alternative whose fields (%s) the schema requires anyway (their json tags have no omitempty or omitzero), so it always holds: "+
 							"the choice means nothing, and oneOf refuses every value once two alternatives always hold; add omitempty or omitzero to their json tags", word, strings.Join(alt.Required, ", ")))

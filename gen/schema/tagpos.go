@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/cardgen/cardgen/internal/jsonschematag"
 )
 
 // Positions inside struct tags. go/types keeps a field's tag as the string the Go literal holds,
@@ -95,7 +97,7 @@ func TagOffset(tag, key string, off int) (int, bool) {
 }
 
 // wordOffset returns the offset, in value (a jsonschema tag's value), of byte k of its word n, as
-// splitOnUnescapedCommas splits value: on each comma, but a backslash right before a comma is
+// jsonschematag.Split splits value: on each comma, but a backslash right before a comma is
 // dropped and the comma kept in the word.
 func wordOffset(value string, n, k int) (int, bool) {
 	word, at := 0, 0 // the word value[i] is in, and its offset in that word
@@ -153,7 +155,7 @@ func (s tagSpot) offset(tag string) int {
 	if s.key == "json" {
 		words = strings.Split(v, ",")
 	} else {
-		words = splitOnUnescapedCommas(v)
+		words = jsonschematag.Split(v)
 	}
 	i := s.word
 	if i < 0 {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/cardgen/cardgen/internal/jsonschematag"
 )
 
 // TestLiteralOffset maps offsets in a string back to its Go literal: one to one in a raw literal
@@ -146,10 +148,10 @@ func TestTagSpot(t *testing.T) {
 	}
 }
 
-// TestWordOffset agrees with splitOnUnescapedCommas: each word's bytes are at the offsets found.
+// TestWordOffset agrees with jsonschematag.Split: each word's bytes are at the offsets found.
 func TestWordOffset(t *testing.T) {
 	for _, value := range []string{"", "a", "a,b", `a\,b,c`, `a\\,b`, `\,,x`, `,,`, `title=a\,b,maximum=x`} {
-		for n, w := range splitOnUnescapedCommas(value) {
+		for n, w := range jsonschematag.Split(value) {
 			for k := range len(w) {
 				o, ok := wordOffset(value, n, k)
 				if !ok {

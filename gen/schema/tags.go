@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
+
+	"github.com/cardgen/cardgen/internal/jsonschematag"
 )
 
 // keywordsFromTags mirrors invopop's structKeywordsFromTags: it applies a field's
@@ -24,7 +26,7 @@ func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, p
 	t.Description = tag.Get("jsonschema_description")
 	var words []string
 	if v := tag.Get("jsonschema"); v != "" {
-		words = splitOnUnescapedCommas(v)
+		words = jsonschematag.Split(v)
 	}
 	tags := genericKeywords(t, words, parent, prop)
 	m.noteRefs(t, at)
@@ -53,7 +55,7 @@ func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, p
 		t.Minimum, t.Maximum = "", ""
 	}
 	m.checkTagWords(t, words, at, runtimeType)
-	for _, kv := range splitOnUnescapedCommas(tag.Get("jsonschema_extras")) {
+	for _, kv := range jsonschematag.Split(tag.Get("jsonschema_extras")) {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			setExtra(t, k, v)
 		}
@@ -379,20 +381,4 @@ func parseUint(s string) *uint64 {
 		return nil
 	}
 	return &v
-}
-
-// splitOnUnescapedCommas mirrors invopop's: "a\,b,c" is ["a,b" "c"], so that patterns may hold
-// commas.
-func splitOnUnescapedCommas(s string) []string {
-	parts := strings.Split(s, ",")
-	ret := []string{parts[0]}
-	for _, next := range parts[1:] {
-		last := ret[len(ret)-1]
-		if last != "" && last[len(last)-1] == '\\' {
-			ret[len(ret)-1] = last[:len(last)-1] + "," + next
-		} else {
-			ret = append(ret, next)
-		}
-	}
-	return ret
 }

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/cardgen/cardgen/internal/intrange"
+	"github.com/cardgen/cardgen/internal/jsonschematag"
 )
 
 // mapper walks a type the way invopop's Reflector walks a reflect.Type. Each method names the
@@ -56,6 +57,9 @@ type mapper struct {
 	// badPatterns are the schemas whose pattern does not compile, reported already: checkRefs
 	// leaves them out while it resolves the schema.
 	badPatterns []badPattern
+	// fieldType is the type of the field whose schema is being mapped, through pointers (nil at
+	// the top): a problem about it can point at the field's tag (tagAdvice).
+	fieldType types.Type
 	// pastTypeRange are the schemas a bound outside their integer type's range was reported for
 	// (checkTypeRange): checkEmptyRange leaves their bounds alone, one of which the tag did not
 	// write.
@@ -556,12 +560,12 @@ func (m *mapper) ownEncoding(t types.Type, at site, throughPointer bool) *jsonsc
 		// No method can be added to it: a struct type of the user's that embeds it keeps its
 		// MarshalJSON (encoding/json calls the promoted method) and can have a JSONSchema.
 		m.problemf(at, "type %s has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); "+
-			"it is the standard library's, which no method can be added to: embed it in a struct type of your own (type T struct{ *%s }), which keeps its MarshalJSON, "+
-			"and give that type a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type", name, name)
+			"%ssince it is the standard library's, which no method can be added to, embed it in a struct type of your own (type T struct{ *%s }), which keeps its MarshalJSON, "+
+			"and give that type a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type", name, m.tagAdvice(t), name)
 		return &jsonschema.Schema{}
 	case jsonValue || jsonPtr:
 		m.problemf(at, "type %s has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); "+
-			"give %s a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type", name, name)
+			"%sgive %s a JSONSchema() *jsonschema.Schema method that describes that JSON (when it is yours), or use another type", name, m.tagAdvice(t), name)
 		return &jsonschema.Schema{}
 	case textPtr && !textValue && inStandardLibrary(t):
 		m.problemf(at, "type %s has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; "+
@@ -574,7 +578,7 @@ func (m *mapper) ownEncoding(t types.Type, at site, throughPointer bool) *jsonsc
 	case !m.output && m.hasMethod(types.NewPointer(t), "UnmarshalJSON", isUnmarshalJSONSig):
 		// An input is read by the method, whatever the schema says.
 		m.problemf(at, "type %s has an UnmarshalJSON method, so cardgen cannot know the JSON encoding/json reads into it (invopop would describe its Go type); "+
-			"give %s a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type in the input", name, name)
+			"%sgive %s a JSONSchema() *jsonschema.Schema method that describes that JSON (when it is yours), or use another type in the input", name, m.tagAdvice(t), name)
 		return &jsonschema.Schema{}
 	case !m.output && !textValue && m.hasMethod(types.NewPointer(t), "UnmarshalText", isUnmarshalTextSig):
 		// encoding/json reads a TextUnmarshaler from a JSON string only; a number or an object
@@ -594,6 +598,36 @@ func (m *mapper) ownEncoding(t types.Type, at site, throughPointer bool) *jsonsc
 		return &jsonschema.Schema{Type: "string"}
 	}
 	return nil
+}
+
+// statesOwnJSON reports whether a field of type t with tag states the JSON of a type with its own
+// encoding (a MarshalJSON method, or in an input an UnmarshalJSON on its pointer, and no method of
+// invopop's: decimal.Decimal, null.String) in its jsonschema tag, with type=, oneof_type= or
+// anyof_type=: the schema is then made of the tag's keywords alone, where cardgen could not know
+// the JSON and reports the type otherwise. runtime/register's AdjustSchema does the same with
+// invopop's schema.
+func (m *mapper) statesOwnJSON(t types.Type, tag reflect.StructTag) bool {
+	if !jsonschematag.StatesType(tag) {
+		return false
+	}
+	t = deref(t)
+	if _, ok := t.Underlying().(*types.Interface); ok || !mayHaveMethods(t) || m.calledAtReflectTime(t) {
+		return false
+	}
+	if value, ptrOnly := m.methodOn(t, "MarshalJSON", isMarshalJSONSig); value || ptrOnly {
+		return true
+	}
+	return !m.output && m.hasMethod(types.NewPointer(t), "UnmarshalJSON", isUnmarshalJSONSig)
+}
+
+// tagAdvice is the first way out a problem with the JSON encoding of t offers when t is the type
+// of the field being mapped (through pointers), whose jsonschema tag can state that JSON
+// (statesOwnJSON); "" for an item, a map value or the top level, where no tag can.
+func (m *mapper) tagAdvice(t types.Type) string {
+	if m.fieldType == nil || !types.Identical(t, m.fieldType) {
+		return ""
+	}
+	return "state that JSON in the field's jsonschema tag (type=string, with format= or pattern= as it needs; oneof_type=string;null when it may be null), or "
 }
 
 // isStringKind reports whether t's underlying type is a string, which encoding/json decodes a
@@ -823,7 +857,15 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		// JSON type is then unknown here, and the tag check must not judge keywords by it.
 		before := m.runtime
 		m.runtime = false
-		prop := m.schema(f.Type(), fat)
+		var prop *jsonschema.Schema
+		if m.statesOwnJSON(f.Type(), tag) {
+			prop = &jsonschema.Schema{} // the tag's keywords below are the whole schema
+		} else {
+			outer := m.fieldType
+			m.fieldType = deref(f.Type())
+			prop = m.schema(f.Type(), fat)
+			m.fieldType = outer
+		}
 		fieldRuntime := m.runtime
 		m.runtime = before || fieldRuntime
 		m.keywordsFromTags(prop, tag, st, name, fat, fieldRuntime, quotable(f.Type()))

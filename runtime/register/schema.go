@@ -13,6 +13,7 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"github.com/cardgen/cardgen/internal/intrange"
+	"github.com/cardgen/cardgen/internal/jsonschematag"
 )
 
 // ReflectOutputSchema is ReflectSchema for a tool's output type: the schema also accepts the
@@ -85,6 +86,8 @@ var (
 var (
 	jsonNumberType      = reflect.TypeFor[json.Number]()
 	jsonMarshalerType   = reflect.TypeFor[json.Marshaler]()
+	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+	anyType             = reflect.TypeFor[any]()
 	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
 	byteType            = reflect.TypeFor[byte]()
@@ -149,6 +152,25 @@ func rangedInteger(t reflect.Type) bool {
 	}
 	s := jsonMapper(t)
 	return s != nil && s.Type == "integer" && (s.Minimum != "" || s.Maximum != "")
+}
+
+// statesOwnJSON reports whether a field of type t with tag states the JSON of a type with its
+// own encoding in its jsonschema tag (type=, oneof_type= or anyof_type=): a MarshalJSON method,
+// or in an input an UnmarshalJSON on its pointer, and none of invopop's methods that give a
+// schema. The schema is then the tag's alone, as gen/schema's statesOwnJSON makes it, where
+// invopop describes the type's Go fields, which encoding/json never writes.
+func statesOwnJSON(t reflect.Type, tag reflect.StructTag, output bool) bool {
+	if !jsonschematag.StatesType(tag) {
+		return false
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() == reflect.Interface || t.Implements(customSchemaType) || t.Implements(aliasSchemaType) {
+		return false
+	}
+	p := reflect.PointerTo(t)
+	return p.Implements(jsonMarshalerType) || !output && p.Implements(jsonUnmarshalerType)
 }
 
 // byteSlice reports whether encoding/json writes a value of t as a base64 string: t is a slice
@@ -305,14 +327,17 @@ func (a *adjuster) fields(t reflect.Type, s *jsonschema.Schema) {
 		if !ok {
 			continue
 		}
-		if own && (w != last(fs, name) || unquoted(w.f)) {
-			prop = a.reflectField(w)
+		stated := own && statesOwnJSON(w.f.Type, w.f.Tag, a.output)
+		if stated || own && (w != last(fs, name) || unquoted(w.f)) {
+			prop = a.reflectField(w, stated)
 		}
 		inner := prop
 		if w.nullable && len(prop.OneOf) == 2 {
 			inner = prop.OneOf[0]
 		}
-		a.schema(w.f.Type, inner)
+		if !stated {
+			a.schema(w.f.Type, inner)
+		}
 		if own && inner.Type != "integer" && inner.Type != "number" && rangedInteger(w.f.Type) {
 			// The ",string" option or a type= keyword made the field other than a number: the
 			// range describes numbers (as gen/schema's keywordsFromTags leaves it out).
@@ -356,13 +381,18 @@ func (a *adjuster) collect(fs *[]field, t reflect.Type, depth int, viaPtr bool) 
 }
 
 // reflectField reflects the schema invopop gives field w on its own, as it would have had w been
-// the last field of its name: a struct with only that field, and its tags.
-func (a *adjuster) reflectField(w *field) *jsonschema.Schema {
-	tag := w.f.Tag
+// the last field of its name: a struct with only that field, and its tags. With stated, the
+// field's tag states the JSON of its type (statesOwnJSON), and the schema is made of the tag
+// alone: invopop reflects it on a field of type any, whose schema is empty.
+func (a *adjuster) reflectField(w *field, stated bool) *jsonschema.Schema {
+	tag, typ := w.f.Tag, w.f.Type
 	if unquoted(w.f) {
 		tag = withoutStringOption(tag)
 	}
-	st := reflect.StructOf([]reflect.StructField{{Name: "F", Type: w.f.Type, Tag: tag}})
+	if stated {
+		typ = anyType
+	}
+	st := reflect.StructOf([]reflect.StructField{{Name: "F", Type: typ, Tag: tag}})
 	s := a.r.ReflectFromType(st)
 	prop := s.Properties.Oldest().Value
 	if w.owner.Implements(fieldDocStringType) {
