@@ -4,6 +4,11 @@
 //
 // The pipeline is load → model (build) → check → render → write; every stage collects all of
 // its problems, so one run reports everything.
+//
+// The exported API serves cardgen's own commands (cmd/cardgen with gen/scaffold, and cardvet
+// with gen/analyzer) and has no compatibility promise beyond them: it changes with them. The API
+// that generated code, and the programs that use it, rely on is that of the packages under
+// runtime/.
 package gen
 
 import (
@@ -53,8 +58,8 @@ type Options struct {
 
 // File is one generated file: where it goes and its bytes.
 type File struct {
-	Path    string
-	Content []byte
+	Path    string // absolute
+	Content []byte // gofmt'd; nil when Remove is set
 	// Remove is set for a file cardgen wrote earlier that is no longer wanted (the package has
 	// no tools left): Write deletes it, so a stale registration cannot break the build.
 	Remove bool
@@ -62,8 +67,8 @@ type File struct {
 
 // Result is what a run produced.
 type Result struct {
-	Packages []*Package
-	Files    []File // rendered files, in package order
+	Packages []*Package // the packages modelled, as loaded; with Options.Partial, those without a diagnostic
+	Files    []File     // rendered files, in package order
 }
 
 // Generate loads the packages matching patterns and renders their generated files. It writes

@@ -69,12 +69,13 @@ func TestHelp(t *testing.T) {
 }
 
 // TestLongWordsBounded: a word of cardgen help or of cardgen itself that is neither a directive
-// nor a command is quoted in the message about it shortened, as a diagnostic quotes one: a
-// 5,000-character word (a pasted line) gave a line of 5,000 bytes.
+// nor a command, or a tool name cardgen new refuses, is quoted in the message about it
+// shortened, as a diagnostic quotes one: a 5,000-character word (a pasted line) gave a line of
+// 5,000 bytes.
 func TestLongWordsBounded(t *testing.T) {
 	long := strings.Repeat("x", 5000)
-	for _, args := range [][]string{{"help", long}, {"help", "card:" + long}, {long}} {
-		_, _, errOut := runIn(t, ".", args...)
+	for _, args := range [][]string{{"help", long}, {"help", "card:" + long}, {long}, {"new", long}, {"new", long, "-view"}} {
+		_, _, errOut := runIn(t, t.TempDir(), args...)
 		for line := range strings.Lines(errOut) {
 			if len(line) > 1000 {
 				t.Errorf("cardgen %.20s…: a line of %d bytes: %.100s…", strings.Join(args, " "), len(line), line)
