@@ -12,7 +12,34 @@ import (
 const (
 	topicTemplates = "templates"
 	topicTags      = "tags"
+	topicKinds     = "kinds"
 )
+
+// topicsText is the last paragraph of the overview, in the terminal and in docs/directives.md:
+// where the rest of the reference is.
+const topicsText = "Run \"cardgen help NAME\" for one directive, \"cardgen help templates\" for the template " +
+	"grammar, \"cardgen help tags\" for the struct tags and \"cardgen help kinds\" for the kinds of values " +
+	"the arguments and keys take."
+
+// viewText points from the overview at the command that writes a view, which no directive can.
+const viewText = "Run \"cardgen new <tool_name> -view\" to write the starter view of an existing tool into its " +
+	"package's ui folder, for //card:ui."
+
+// valueKinds says what each kind of argument or key value accepts, for cardgen help kinds and
+// docs/directives.md's "Value kinds".
+var valueKinds = []struct {
+	kind ArgKind
+	help string
+}{
+	{KindString, "Any bare word or quoted string."},
+	{KindIdent, "Letters, digits, `_`, `-` and `.`; at most 64 characters (MCP allows 128, but several clients enforce 64)."},
+	{KindEnum, "Exactly one of the listed words."},
+	{KindTemplate, "A template: see Templates (cardgen help templates)."},
+	{KindURLTemplate, "A template whose value is an https URL; other URLs are dropped at run time. Either the whole URL is one {{…}}, or the fixed text gives the scheme and host, ended by / ? or #, and each {{…}} after it is percent-encoded for its part of the URL (card.PathPart in the path and fragment, keeping / but not a . or .. segment; card.QueryPart after ?), so data cannot change the host, leave the path or add a query parameter."},
+	{KindJSON, "The rest of the line, which must be one valid JSON value."},
+	{KindPath, "A relative, clean, slash-separated path to an `.html` file inside the ui folder."},
+	{KindList, "Comma-separated listed words without spaces, each at most once, such as `model,app`."},
+}
 
 const grammarText = "A directive is a line comment with no space after //, like //go:embed, in the doc comment " +
 	"of a handler func or a type: //card:NAME [ARG…] [key=value…] [flag…]. Words are separated by spaces " +
@@ -26,9 +53,9 @@ const grammarText = "A directive is a line comment with no space after //, like 
 
 const templateText = "Text values marked template may refer to the handler's output with {{.Field}} or " +
 	"{{.Field.Sub}} (spaces inside the braces are allowed: {{ .ID }}). A path is resolved against the " +
-	"output type at generate time and compiled to plain Go: a value shows as itself if it is a string, " +
-	"through its String method, or through strconv for numbers and bools; a nil pointer on the path " +
-	"shows as empty. Only field paths are supported: no pipelines, functions or variables. Write a " +
+	"output type at generate time and compiled to plain Go: a value shows through its String method if " +
+	"it has one (a named string type's too), else as itself if it is a string, or through strconv for " +
+	"numbers and bools; a nil pointer on the path shows as empty. Only field paths are supported: no pipelines, functions or variables. Write a " +
 	"literal {{ as {{\"{{\"}}, in a backquoted value (`…`), where the quotes need no escaping."
 
 const tagText = "Struct tags map fields of the output type to card slots without directives: " +
@@ -39,8 +66,8 @@ const tagText = "Struct tags map fields of the output type to card slots without
 // WriteHelp writes the help text for `cardgen help`. An empty name writes an
 // overview of every directive and the struct tag grammar; a directive name
 // ("tool", "card:tool" or "//card:tool") writes its full help; "templates"
-// and "tags" write those grammars. An unknown name is an error with a
-// did-you-mean hint.
+// and "tags" write those grammars, and "kinds" what each kind of value
+// accepts. An unknown name is an error with a did-you-mean hint.
 func WriteHelp(w io.Writer, name string) error {
 	var b bytes.Buffer
 	switch name = strings.TrimPrefix(strings.TrimPrefix(name, "//"), "card:"); name {
@@ -50,10 +77,12 @@ func WriteHelp(w io.Writer, name string) error {
 		writeWrapped(&b, "", templateText)
 	case topicTags, "tag":
 		writeTags(&b)
+	case topicKinds, "kind":
+		writeKinds(&b)
 	default:
 		spec, ok := Lookup(name)
 		if !ok {
-			topics := append(Names(), topicTemplates, topicTags)
+			topics := append(Names(), topicTemplates, topicTags, topicKinds)
 			hint := suggest(name, topics, "%s")
 			if hint == "" {
 				hint = "; run cardgen help for the list"
@@ -76,7 +105,19 @@ func writeOverview(b *bytes.Buffer) {
 	tw.Flush()
 	b.WriteString("\n")
 	writeTags(b)
-	b.WriteString("\nRun \"cardgen help NAME\" for one directive, \"cardgen help templates\" for the template grammar.\n")
+	b.WriteString("\n")
+	writeWrapped(b, "", topicsText)
+	b.WriteString("\n")
+	writeWrapped(b, "", viewText)
+}
+
+// writeKinds writes what each kind of value accepts, each kind's text indented under its name.
+func writeKinds(b *bytes.Buffer) {
+	b.WriteString("Kinds of argument and key values:\n")
+	for _, k := range valueKinds {
+		fmt.Fprintf(b, "\n  %s\n", k.kind)
+		writeWrapped(b, "      ", k.help)
+	}
 }
 
 func writeTags(b *bytes.Buffer) {
@@ -170,7 +211,7 @@ func Markdown() []byte {
 		b.WriteString(spec.Example + "\n")
 	}
 	b.WriteString("func (s *Shop) GetOrder(ctx context.Context, in GetOrderInput) (*Order, error)\n```\n\n")
-	b.WriteString("Run `cardgen help` for this reference in the terminal, `cardgen help NAME` for one directive, `cardgen help templates` or `cardgen help tags` for the sections below.\n\n")
+	b.WriteString("Run `cardgen help` for this reference in the terminal. " + mdEscape(topicsText) + " " + mdEscape(viewText) + "\n\n")
 
 	b.WriteString("| Directive | On | Repeatable | Summary |\n| --- | --- | --- | --- |\n")
 	for _, s := range registry {
@@ -219,19 +260,7 @@ func Markdown() []byte {
 	}
 
 	b.WriteString("\n## Value kinds\n\n| Kind | Accepts |\n| --- | --- |\n")
-	for _, k := range []struct {
-		kind ArgKind
-		help string
-	}{
-		{KindString, "Any bare word or quoted string."},
-		{KindIdent, "Letters, digits, `_`, `-` and `.`; at most 64 characters (MCP allows 128, but several clients enforce 64)."},
-		{KindEnum, "Exactly one of the listed words."},
-		{KindTemplate, "A template (see below)."},
-		{KindURLTemplate, "A template whose value is an https URL; other URLs are dropped at run time. Either the whole URL is one {{…}}, or the fixed text gives the scheme and host, ended by / ? or #, and each {{…}} after it is percent-encoded for its part of the URL (card.PathPart in the path and fragment, keeping / but not a . or .. segment; card.QueryPart after ?), so data cannot change the host, leave the path or add a query parameter."},
-		{KindJSON, "The rest of the line, which must be one valid JSON value."},
-		{KindPath, "A relative, clean, slash-separated path to an `.html` file inside the ui folder."},
-		{KindList, "Comma-separated listed words without spaces, each at most once, such as `model,app`."},
-	} {
+	for _, k := range valueKinds {
 		fmt.Fprintf(&b, "| %s | %s |\n", k.kind, k.help)
 	}
 

@@ -64,6 +64,14 @@ func TestWriteHelpOverview(t *testing.T) {
 			t.Errorf("overview lacks //card:%s and its summary", s.Name)
 		}
 	}
+	// The last lines name every topic, and the command that writes a view. Prose is
+	// word-wrapped; compare with line breaks as spaces.
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{`"cardgen help templates"`, `"cardgen help tags"`, `"cardgen help kinds"`, `"cardgen new <tool_name> -view"`} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("overview lacks %s", want)
+		}
+	}
 	for _, want := range []string{"  action=Label   The field is an https URL opened by a button", "  -              The field never appears on a card"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("overview lacks the tag line %q", want)
@@ -93,7 +101,15 @@ func TestWriteHelpDirective(t *testing.T) {
 }
 
 func TestWriteHelpTopics(t *testing.T) {
-	for topic, want := range map[string]string{"templates": "Write a literal {{ as {{\"{{\"}}, in a backquoted value", "tags": "action=Label"} {
+	for topic, want := range map[string]string{
+		"templates": "Write a literal {{ as {{\"{{\"}}, in a backquoted value",
+		// The generated code calls String() first, on a named string type too
+		// (c.Title = out.Status.String()), as docs/generator.md's table says.
+		"template": "a value shows through its String method if it has one (a named string type's too), else as itself if it is a string",
+		"tags":     "action=Label",
+		"kinds":    "template A template: see Templates (cardgen help templates).",
+		"kind":     "URL template A template whose value is an https URL",
+	} {
 		var b bytes.Buffer
 		// Prose is word-wrapped; compare with line breaks as spaces.
 		err := WriteHelp(&b, topic)

@@ -301,7 +301,10 @@ var registry = []*Spec{
 		Args:    []ArgSpec{{Name: "path", Kind: KindPath, Help: "A relative .html path inside the ui folder."}},
 		Summary: "Show an MCP Apps UI card drawn by an HTML file",
 		Help: "The file is embedded in the binary and served as a ui:// resource whose URI carries a content " +
-			"hash, so hosts never show a stale card. The path is relative to the ui folder and may not leave it.",
+			"hash, so hosts never show a stale card. The path is relative to the ui folder and may not leave it. " +
+			"Start a view from the starter view: cardgen new <tool_name> -view [-dir PKG] writes it for an existing " +
+			"tool into the package's ui folder and prints the //card:ui line to add (cardgen new -ui writes a new " +
+			"tool with its view).",
 		Example: "//card:ui orders/card.html",
 	},
 	{

@@ -19,15 +19,15 @@ import (
 
 // ACPSpec is a tool's Agent Chat Protocol card (//card:acp KIND).
 type ACPSpec struct {
-	Kind string // detail, review, carousel or form
-	Pos  token.Pos
+	Kind string    // detail, review, carousel or form
+	Pos  token.Pos // where the directive is
 
 	// Carousel: the output's slice field whose elements have a card, and the element's id field.
 	ItemsField string
-	ItemType   *types.Named
-	ItemPtr    bool // the slice holds pointers
-	ItemCard   *CardSpec
-	ItemID     *ValuePath
+	ItemType   *types.Named // the element's type (not a pointer to it)
+	ItemPtr    bool         // the slice holds pointers
+	ItemCard   *CardSpec    // the card ItemType declares
+	ItemID     *ValuePath   // the element's id field
 
 	// Form: the payload, complete at generate time (it depends on the input type only).
 	Form *acp.FormPayload

@@ -38,10 +38,10 @@ const (
 // Input is one type-checked package, as go/packages loads it for the command or go/analysis
 // hands it to the vet analyzer. The model is built from this alone.
 type Input struct {
-	Fset  *token.FileSet
-	Files []*ast.File
-	Types *types.Package
-	Info  *types.Info
+	Fset  *token.FileSet // positions of Files
+	Files []*ast.File    // the package's files, with comments
+	Types *types.Package // the type-checked package
+	Info  *types.Info    // Defs, Uses, Types and Selections of Files at least
 	// Dir is the package's source directory, where the generated files go. When empty, the
 	// directory of the first file is used. It must come from the go command, not from the
 	// syntax: a cgo package's files are compiled from copies in the build cache, and
@@ -85,7 +85,7 @@ type BrokenImport struct {
 type ImportError struct {
 	Path string         // the imported package
 	Pos  token.Position // in one of its files
-	Msg  string
+	Msg  string         // the error, without its position
 	// GoCommand is, when the error is an import the go command could not resolve, what the go
 	// command says about it (which says what to do).
 	GoCommand string
@@ -1339,7 +1339,7 @@ func (t *Tool) acpKind() string {
 // ToolShape is what decides, beside its Go name, which names the generated file declares for a
 // tool: a //card:reply, a markdown document, a result card, and the kind of its //card:acp.
 type ToolShape struct {
-	Reply, Markdown, Card bool
+	Reply, Markdown, Card bool   // the tool has a //card:reply, a markdown document, a result card
 	ACP                   string // "", "detail", "review", "carousel" or "form"
 }
 

@@ -2,11 +2,13 @@ package gen
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/cardgen/cardgen/internal/sdkschema"
+	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
 // An exampleMismatch is one way an example does not match the output schema, and where in the
@@ -102,18 +104,11 @@ func (n *jsonNode) find(path, members []string) int {
 }
 
 // failedAt splits the validator's message msg into the location of the schema it failed at, as a
-// JSON pointer ("" for the top), and what failed there.
+// JSON pointer ("" for the top, which the validator names by its $id or, for cardgen's schemas,
+// which have none, "root"), and what failed there.
 func failedAt(msg string) (ptr, clause string) {
-	msg = sdkschema.Innermost(msg)
-	rest, ok := strings.CutPrefix(msg, "validating ")
-	if !ok {
-		return "", msg
-	}
-	ptr, clause, ok = strings.Cut(rest, ": ")
-	if !ok {
-		return "", msg
-	}
-	if !strings.HasPrefix(ptr, "/") { // "root", or the schema's $id
+	ptr, clause = validatortext.Place(msg)
+	if !strings.HasPrefix(ptr, "/") {
 		ptr = ""
 	}
 	return ptr, clause
@@ -122,9 +117,9 @@ func failedAt(msg string) (ptr, clause string) {
 // instancePath follows ptr, the location in the schema raw where validating v failed with
 // clause, through v, and returns the keys and array indexes of the value it failed at. The
 // validator names schemas, not values: the schema of an array's items stands for every element,
-// and so does a map's additionalProperties for every value; the element is the first that fails
-// against it with the same clause (the validator checks an array's elements in order and a
-// map's in no order). A location the schema does not have, as ptr names one of the oneOf
+// and so does a map's additionalProperties for every value (a patternProperties for every value
+// whose key it matches); the element is the first that fails against it with the same clause
+// (the validator checks an array's elements in order and a map's in no order). A location the schema does not have, as ptr names one of the oneOf
 // alternatives sdkschema.Explain rewrote away, is looked for in those alternatives; the path
 // stops where ptr cannot be followed.
 func instancePath(raw []byte, v any, ptr, clause string) []string {
@@ -170,9 +165,21 @@ func instancePath(raw []byte, v any, ptr, clause string) []string {
 				}
 				path = append(path, name)
 			}
-		case "items", "additionalProperties":
+		case "items", "additionalProperties", "patternProperties":
 			words = words[1:]
 			sub, _ := node[word].(map[string]any)
+			var re *regexp.Regexp // the pattern of a patternProperties, which keys it stands for
+			if word == "patternProperties" {
+				if len(words) == 0 {
+					return path
+				}
+				sub, _ = sub[words[0]].(map[string]any)
+				var err error
+				if re, err = regexp.Compile(words[0]); err != nil {
+					return path
+				}
+				words = words[1:]
+			}
 			var names []string
 			switch v := v.(type) {
 			case []any:
@@ -182,7 +189,7 @@ func instancePath(raw []byte, v any, ptr, clause string) []string {
 			case map[string]any:
 				props, _ := node["properties"].(map[string]any)
 				for k := range v {
-					if _, declared := props[k]; !declared {
+					if _, declared := props[k]; re != nil && re.MatchString(k) || re == nil && !declared {
 						names = append(names, k)
 					}
 				}

@@ -4,6 +4,11 @@
 //
 // The pipeline is load → model (build) → check → render → write; every stage collects all of
 // its problems, so one run reports everything.
+//
+// The exported API serves cardgen's own commands (cmd/cardgen with gen/scaffold, and cardvet
+// with gen/analyzer) and has no compatibility promise beyond them: it changes with them. The API
+// that generated code, and the programs that use it, rely on is that of the packages under
+// runtime/.
 package gen
 
 import (
@@ -53,8 +58,8 @@ type Options struct {
 
 // File is one generated file: where it goes and its bytes.
 type File struct {
-	Path    string
-	Content []byte
+	Path    string // absolute
+	Content []byte // gofmt'd; nil when Remove is set
 	// Remove is set for a file cardgen wrote earlier that is no longer wanted (the package has
 	// no tools left): Write deletes it, so a stale registration cannot break the build.
 	Remove bool
@@ -62,8 +67,8 @@ type File struct {
 
 // Result is what a run produced.
 type Result struct {
-	Packages []*Package
-	Files    []File // rendered files, in package order
+	Packages []*Package // the packages modelled, as loaded; with Options.Partial, those without a diagnostic
+	Files    []File     // rendered files, in package order
 }
 
 // Generate loads the packages matching patterns and renders their generated files. It writes
@@ -277,9 +282,15 @@ func (j *schemaJob) run() {
 // with three mistakes would take three runs to fix; when v is an object, each of its top-level
 // properties is validated on its own (against the schema without its "required"), the unknown
 // ones together, and the missing required ones are listed, one message each. Anything else, or
-// a failure none of those finds (a bound on the object's own size, say), is reported as err.
+// a failure none of those finds (a bound on the object's own size, say), is reported as the
+// validator reports v. Below the top, each value is narrowed to its first mistake (narrower)
+// before it is validated, so that the message and its position are the same on every run.
 func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err error) []exampleMismatch {
-	first := validationMessage(raw, resolved, v, err)
+	var n narrower
+	first, ok := n.mismatch(raw, resolved, v)
+	if !ok { // not expected: a narrowed value keeps the mistake it was narrowed to
+		first = validationMessage(raw, resolved, v, err)
+	}
 	obj, ok := v.(map[string]any)
 	var top map[string]any
 	if !ok || json.Unmarshal(raw, &top) != nil {
@@ -322,14 +333,13 @@ func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 			unknown[k] = obj[k]
 			continue
 		}
-		one := map[string]any{k: obj[k]}
-		if err := loose.Validate(one); err != nil {
-			msgs = append(msgs, validationMessage(looseRaw, loose, one, err))
+		if m, ok := n.mismatch(looseRaw, loose, map[string]any{k: obj[k]}); ok {
+			msgs = append(msgs, m)
 		}
 	}
 	if len(unknown) > 0 {
-		if err := loose.Validate(unknown); err != nil {
-			msgs = append(msgs, validationMessage(looseRaw, loose, unknown, err))
+		if m, ok := n.mismatch(looseRaw, loose, unknown); ok {
+			msgs = append(msgs, m)
 		}
 	}
 	if len(msgs) == 0 {
@@ -339,21 +349,19 @@ func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 }
 
 // validationMessage is err, the failure of validating v against the schema raw (resolved), as an
-// example's diagnostic quotes it, with where in v the failure is.
+// example's diagnostic quotes it, with where in v the failure is. The validator names the place
+// of the failure once for every level it descended through ("validating root: validating
+// /properties/a: validating /properties/a/properties/c: …"); the message keeps the innermost,
+// as sdkschema.Explain's does for a schema with a nullable field, and none for the top, which
+// says nothing here.
 func validationMessage(raw []byte, resolved *gjsonschema.Resolved, v any, err error) exampleMismatch {
 	explained := sdkschema.Explain(raw, v, err).Error()
-	// The validator names the schema first, by its $id or (cardgen's schemas have none) as
-	// "root", which says nothing here.
-	msg := explained
-	id := resolved.Schema().ID
-	if id == "" {
-		id = "root"
-	}
-	if prefix := "validating " + id + ": "; strings.HasPrefix(msg, prefix) {
-		msg = msg[len(prefix):]
+	ptr, clause := failedAt(explained)
+	msg := clause
+	if ptr != "" {
+		msg = "validating " + ptr + ": " + clause
 	}
 	m := exampleMismatch{msg: schemaBounds(raw, plainNumbers(quotedStrings(sortedAdditional(msg))))}
-	ptr, clause := failedAt(explained)
 	m.path = instancePath(raw, v, ptr, clause)
 	if list, ok := strings.CutPrefix(clause, "unexpected additional properties "); ok {
 		for _, q := range quotedRE.FindAllString(list, -1) {

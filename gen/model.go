@@ -13,21 +13,24 @@ import (
 // of go/packages beyond names and types. Every value keeps the position it came from so that
 // check can point at it.
 type Package struct {
-	Name      string // package name
-	Path      string // import path
-	Dir       string // directory of the package's files
-	GoMod     string // the go.mod of its module, as go/packages found it ("" when unknown)
-	Tools     []*Tool
+	Name      string      // package name
+	Path      string      // import path
+	Dir       string      // directory of the package's files
+	GoMod     string      // the go.mod of its module, as go/packages found it ("" when unknown)
+	Tools     []*Tool     // the package's //card:tool handlers, in source order
 	Receivers []*Receiver // one RegisterTools parameter per receiver type, in source order
 	UIDir     string      // folder of ui files relative to Dir (see PackageUIDir)
 	UIFiles   []string    // views and sidecars to embed, relative to UIDir, sorted
 	// GenerateLine is set when a //go:generate line of the package runs cardgen, so that go
 	// generate in the package updates its generated files.
 	GenerateLine bool
-	TypeCards    map[*types.TypeName]*CardSpec
-	pkg          Input
-	generated    map[string]bool // files of the package that cardgen wrote
-	willDeclare  map[string]bool // top-level names the new generated file declares
+	// TypeCards are the cards that types of the package declare (//card:result and the other
+	// card directives on a type, or card:"…" struct tags), by type: the card of a tool whose
+	// output is such a type, unless the handler gives its own, and of a carousel's items.
+	TypeCards   map[*types.TypeName]*CardSpec
+	pkg         Input
+	generated   map[string]bool // files of the package that cardgen wrote
+	willDeclare map[string]bool // top-level names the new generated file declares
 	// ownUpdateFlag is set when the package's own tests define -update (see updateFlag), which
 	// the generated test then does not define again.
 	ownUpdateFlag bool
@@ -41,29 +44,29 @@ type Package struct {
 
 // Receiver is a type whose methods are tool handlers; RegisterTools takes one value of it.
 type Receiver struct {
-	Type  *types.TypeName
-	Param string // parameter name in RegisterTools
+	Type  *types.TypeName // the named type, never a pointer to it
+	Param string          // parameter name in RegisterTools
 }
 
 // Tool is one annotated handler.
 type Tool struct {
-	Home        string    // import path of the package the tool is generated into
-	Name        string    // MCP tool name
-	NamePos     token.Pos // where the name was written, or the function name when derived
-	GoName      string    // exported Go stem for generated identifiers (GetOrder)
-	Func        *types.Func
-	Decl        *ast.FuncDecl
-	Recv        *Receiver // nil for plain functions
-	HasRequest  bool      // the handler takes *mcp.CallToolRequest after ctx
-	In          *types.Named
-	Out         *types.Named
-	OutPtr      bool // the handler returns *Out
-	Title       string
-	ReadOnly    bool
-	Destructive bool
-	Idempotent  bool
-	OpenWorld   bool
-	Description string
+	Home        string        // import path of the package the tool is generated into
+	Name        string        // MCP tool name
+	NamePos     token.Pos     // where the name was written, or the function name when derived
+	GoName      string        // exported Go stem for generated identifiers (GetOrder)
+	Func        *types.Func   // the handler
+	Decl        *ast.FuncDecl // the handler's declaration, for positions
+	Recv        *Receiver     // nil for plain functions
+	HasRequest  bool          // the handler takes *mcp.CallToolRequest after ctx
+	In          *types.Named  // the handler's input type
+	Out         *types.Named  // the handler's output type (the element, when it returns *Out)
+	OutPtr      bool          // the handler returns *Out
+	Title       string        // //card:tool title=; "" = none
+	ReadOnly    bool          // //card:tool readonly: the readOnlyHint annotation
+	Destructive bool          // //card:tool destructive: the destructiveHint annotation
+	Idempotent  bool          // //card:tool idempotent: the idempotentHint annotation
+	OpenWorld   bool          // //card:tool openworld: the openWorldHint annotation
+	Description string        // the doc comment without its directive lines
 
 	// InName and OutName are the names the generated code writes for In and Out when those
 	// of the types themselves cannot be written there: an alias in the handler's signature
@@ -74,15 +77,18 @@ type Tool struct {
 	InSchema, OutSchema   []byte // marshalled JSON schemas, when mapped at generate time
 	InRuntime, OutRuntime bool   // the schema must be reflected by invopop at init
 
-	UIPath        string // //card:ui path relative to the ui folder ("" = none)
-	UIPos         token.Pos
+	UIPath        string          // //card:ui path relative to the ui folder ("" = none)
+	UIPos         token.Pos       // where the //card:ui path is, for diagnostics about the view
 	Visibility    apps.Visibility // //card:visibility; zero = both
-	HasVisibility bool
+	HasVisibility bool            // a //card:visibility was given, which a zero Visibility cannot tell
 
 	Card *CardSpec // nil when the tool has no result card
 	// Markdown is set for a markdown card tool: the output type's card, with its
-	// card:"markdown" document. PartField is the input field that selects the part.
-	Markdown  *CardSpec
+	// card:"markdown" document.
+	Markdown *CardSpec
+	// PartField is, for a markdown card tool, the Go name of the integer input field whose JSON
+	// name is "part", with which a caller asks for the next part of a long document; "" when
+	// the input has none.
 	PartField string
 	// ACP is the tool's Agent Chat Protocol card (//card:acp), nil without one.
 	ACP    *ACPSpec
@@ -94,13 +100,15 @@ type Tool struct {
 	itemOf   string
 	Reply    *Text     // the text content the model reads; nil = the JSON of the output
 	Examples []Example // //card:example values
-	Dirs     []*annotations.Directive
+	// Dirs are the //card: directives of the handler's doc comment, as parsed, in source order.
+	// The fields above are built from them; cardgen reads only those.
+	Dirs []*annotations.Directive
 }
 
 // Example is one //card:example: a JSON value of the output type.
 type Example struct {
-	JSON string
-	Pos  token.Pos
+	JSON string    // the value, as the directive gives it once unquoted
+	Pos  token.Pos // where the value starts in the directive
 	// Verbatim is set when the source holds JSON as it is, so that byte n of it is at Pos+n
 	// (not a quoted value, whose escapes move it).
 	Verbatim bool
@@ -108,35 +116,35 @@ type Example struct {
 
 // CardSpec is a result card: slots filled from templates over the output type.
 type CardSpec struct {
-	Pos                   token.Pos // the directive or type that declared it
-	Title, Subtitle, Text *Text
-	Icon, Image           *Text
-	Fields                []FieldSpec
-	Actions               []ActionSpec
-	Fallback              *Text
-	Markdown              *ValuePath // the card:"markdown" document, for markdown card tools
+	Pos                   token.Pos    // the directive or type that declared it
+	Title, Subtitle, Text *Text        // nil where the card has none
+	Icon, Image           *Text        // URLs; nil where the card has none
+	Fields                []FieldSpec  // detail rows, in order
+	Actions               []ActionSpec // buttons, in order
+	Fallback              *Text        // the text shown where the card cannot be drawn; nil = derived
+	Markdown              *ValuePath   // the card:"markdown" document, for markdown card tools
 }
 
 // FieldSpec is one detail row of a card.
 type FieldSpec struct {
-	Label    string
-	LabelPos token.Pos
-	Value    *Text
+	Label    string    // the row's fixed label
+	LabelPos token.Pos // where the label is written
+	Value    *Text     // the row's value
 }
 
 // ActionSpec is one button of a card.
 type ActionSpec struct {
-	Kind     string // "url" or "message"
-	Label    string
-	LabelPos token.Pos
-	Target   *Text // the URL or the message text
+	Kind     string    // "url" or "message"
+	Label    string    // the button's fixed label
+	LabelPos token.Pos // where the label is written
+	Target   *Text     // the URL or the message text
 }
 
 // Text is a card text: literal parts and values from the output, resolved against go/types.
 type Text struct {
-	Parts []Part
-	Pos   token.Pos
-	Slot  string // human name of the slot for messages ("card title")
+	Parts []Part    // in order; concatenated, they are the text
+	Pos   token.Pos // where the template is written
+	Slot  string    // human name of the slot for messages ("card title")
 }
 
 // IsLiteral reports whether the text has no dynamic part.
@@ -162,9 +170,9 @@ func (t *Text) Literal() string {
 
 // Part is a literal string or a value path.
 type Part struct {
-	Lit   string
-	Value *ValuePath
-	Pos   token.Pos
+	Lit   string     // the literal text, when Value is nil
+	Value *ValuePath // the {{…}} value; nil for a literal
+	Pos   token.Pos  // where the part is written
 	// Escape is how a value in a URL is escaped for its part of the URL, so data cannot change
 	// the link's host, add a query parameter or make card.Fit drop the link.
 	Escape URLEscape
@@ -182,8 +190,8 @@ const (
 // ValuePath is {{.A.B}} resolved: the field selections from the output value and how to show the
 // final value as a string.
 type ValuePath struct {
-	Steps []Step
-	Show  ShowKind
+	Steps []Step     // the field selections, from the output value on
+	Show  ShowKind   // how the final value is written as a string
 	Type  types.Type // the final value's type
 	Text  string     // the path as written, for comments and messages
 }
@@ -191,8 +199,8 @@ type ValuePath struct {
 // Step is one selection; NilCheck is set when the value it selects is a pointer or an interface
 // that may be nil.
 type Step struct {
-	Field    string
-	NilCheck bool
+	Field    string // the Go name of the field selected
+	NilCheck bool   // the value it selects is a pointer or an interface that may be nil
 	// Deref is set on a last step whose pointer is of a defined type (type MoneyPtr *Money):
 	// such a type has no methods of its own and does not reach its element's, so String is
 	// called on the element, written (*out.Total).String().

@@ -18,7 +18,8 @@ import (
 // when its bytes differ from what is on disk, so that unchanged files keep their modification
 // times and build caches stay warm. A file marked Remove is deleted when it exists. It returns the
 // paths it wrote or deleted. First it removes from the files' folders the temporary files that
-// an earlier run, killed between writing and renaming one, left behind (removeLeftoverTemps).
+// an earlier run, killed between writing and renaming one, left behind: those last modified an
+// hour ago or more, since a run still writing one modifies it seconds before renaming it.
 func Write(files []File) ([]string, error) {
 	removeLeftoverTemps(files, time.Now())
 	var written []string
@@ -170,8 +171,8 @@ func Stale(files []File) []string {
 
 // A StaleFile is a generated file that is not on disk as generation would leave it, and why.
 type StaleFile struct {
-	Path string
-	Why  Staleness
+	Path string    // absolute
+	Why  Staleness // how it differs
 }
 
 // Staleness says how a generated file on disk differs from what generation would leave.

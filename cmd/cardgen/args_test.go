@@ -409,7 +409,7 @@ func TestExtraArguments(t *testing.T) {
 	}{
 		{[]string{"version", "extra"}, "cardgen version: takes no arguments, got [\"extra\"]\nusage: cardgen version\n"},
 		{[]string{"version", "-json"}, "flag provided but not defined: -json\n"},
-		{[]string{"help", "tool", "extra"}, "cardgen help: want at most one directive name (or templates, tags), got 2 [\"tool\" \"extra\"]\nusage: cardgen help [directive | templates | tags]\n"},
+		{[]string{"help", "tool", "extra"}, "cardgen help: want at most one directive name (or templates, tags, kinds), got 2 [\"tool\" \"extra\"]\nusage: cardgen help [directive | templates | tags | kinds]\n"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runIn(t, ".", tt.args...)

@@ -3,16 +3,27 @@
 //
 // Usage:
 //
-//	cardgen [flags] [packages]                  generate (under go:generate: the package of $GOFILE)
-//	cardgen check [-json] [-ui dir] [packages]  check without writing; report stale generated files
-//	cardgen new <tool_name> [flags]             scaffold an annotated tool, then generate
-//	cardgen new <tool_name> -view [-dir PKG]    write the starter view of an existing tool
-//	cardgen help [directive|templates|tags]     the directive reference, or one part of it
-//	cardgen version                             the version, run-time API and module
+//	cardgen [flags] [packages]                     generate (under go:generate: the package of $GOFILE)
+//	cardgen check [-json] [-ui dir] [packages]     check without writing; report stale generated files
+//	cardgen new <tool_name> [flags]                scaffold an annotated tool, then generate
+//	cardgen new <tool_name> -view [-dir PKG]       write the starter view of an existing tool
+//	cardgen help [directive|templates|tags|kinds]  the directive reference, or one part of it
+//	cardgen version                                the version, run-time API and module
 //
 // A .go file among the packages stands for the whole package of its directory, and flags may
-// follow the packages. Run "cardgen -h" for the flags. All logic lives in package gen; this
-// command only parses flags and prints.
+// follow the packages. Run "cardgen -h" for the flags.
+//
+// Loading, modelling, checking, rendering and writing are package gen's, scaffolding is
+// gen/scaffold's, and the directive reference is the annotations registry's. What this command
+// does itself is what stands between them and a command line, and most of it is about telling a
+// user what to do: parsing flags wherever they stand among the packages, with a hint for the go
+// command's build flags and for a flag of another cardgen command (args.go); turning arguments
+// into package patterns (a .go file for its package), and when they do not load, a hint for a
+// mistyped command or a directory written without ./ (args.go); making sure every directory about
+// to be written can be, before anything is (args.go); check's stale files and its -json report
+// (check.go); for a module generated for the first time, whether its go.mod has the modules the
+// generated code needs, which runs go list -m and go list -deps -test (requirements.go); cardgen
+// new's flags (new.go); and the version of the binary's module (version.go).
 package main
 
 import (
@@ -23,7 +34,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"sync/atomic"
 	"syscall"
 
@@ -192,13 +202,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // helpUsage is cardgen help's usage line, in cardgen's usage too.
-const helpUsage = "cardgen help [directive | templates | tags]"
+const helpUsage = "cardgen help [directive | templates | tags | kinds]"
 
-// runHelp prints the directive reference, or one directive's, or the templates or struct tags
-// section.
+// runHelp prints the directive reference, or one directive's, or its section on templates,
+// struct tags or value kinds: all of it from the annotations registry, as docs/directives.md is.
 func runHelp(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 1 {
-		fmt.Fprintf(stderr, "cardgen help: want at most one directive name (or templates, tags), got %d %q\nusage: %s\n", len(args), args, helpUsage)
+		fmt.Fprintf(stderr, "cardgen help: want at most one directive name (or templates, tags, kinds), got %d %q\nusage: %s\n", len(args), args, helpUsage)
 		return 2
 	}
 	name := ""
@@ -208,21 +218,13 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 	switch name {
 	case "-h", "-help", "--help":
 		// As cardgen check -h and cardgen new -h do; no directive is named like a flag.
-		fmt.Fprintf(stderr, "usage: %s\n\nPrints the reference of the //card: directives, of one directive (cardgen help result),\nor of the templates or the card struct tags.\n", helpUsage)
+		fmt.Fprintf(stderr, "usage: %s\n\nPrints the reference of the //card: directives, of one directive (cardgen help result),\nor of the templates, the card struct tags or the kinds of values.\n", helpUsage)
 		return 0
 	}
 	if err := annotations.WriteHelp(stdout, name); err != nil {
 		// The error quotes the name as given, which may be a pasted line of any length.
 		fmt.Fprintln(stderr, "cardgen:", gen.BoundMessage(err.Error()))
 		return 2
-	}
-	// A view is a file to write, which the reference of //card:ui cannot do: it points at the
-	// command that does, where a user reads about views.
-	switch strings.TrimPrefix(strings.TrimPrefix(name, "//"), "card:") {
-	case "":
-		fmt.Fprintf(stdout, "Run \"cardgen new <tool_name> -view\" to write the starter view of an existing\ntool into its package's ui folder, for //card:ui.\n")
-	case "ui":
-		fmt.Fprintf(stdout, "\nStart a view from the starter view: %s\nwrites it for an existing tool into the package's ui folder and prints the\n//card:ui line to add (cardgen new -ui writes a new tool with its view).\n", newViewUsage)
 	}
 	return 0
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
 )
 
@@ -42,28 +43,39 @@ func TestHelp(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "result") {
 		t.Errorf("cardgen help reslut: exit %d, stderr %q; want 2 and a did-you-mean", code, errOut)
 	}
-	for _, section := range []string{"templates", "tags"} {
-		if code, out, errOut := runIn(t, ".", "help", section); code != 0 || out == "" {
-			t.Errorf("cardgen help %s: exit %d, stdout %q, stderr %q", section, code, out, errOut)
+	// Every text cardgen help prints is the registry's, which docs/directives.md is generated
+	// from: nothing is added here that the reference would lack.
+	for _, name := range []string{"", "ui", "templates", "tags", "kinds"} {
+		var want bytes.Buffer
+		if err := annotations.WriteHelp(&want, name); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"help"}
+		if name != "" {
+			args = append(args, name)
+		}
+		if code, out, errOut := runIn(t, ".", args...); code != 0 || out != want.String() {
+			t.Errorf("cardgen help %s: exit %d, stderr %q, stdout:\n%s\nwant the registry's:\n%s", name, code, errOut, out, want.String())
 		}
 	}
 	// -h asks for the usage, as it does of every other command (it was taken for a directive
 	// name: "unknown directive "-h"", exit 2).
 	for _, h := range []string{"-h", "-help", "--help"} {
 		code, out, errOut := runIn(t, ".", "help", h)
-		if code != 0 || out != "" || !strings.HasPrefix(errOut, "usage: cardgen help [directive | templates | tags]\n") {
+		if code != 0 || out != "" || !strings.HasPrefix(errOut, "usage: "+helpUsage+"\n") {
 			t.Errorf("cardgen help %s: exit %d, stdout %q, stderr %q; want exit 0 and the usage", h, code, out, errOut)
 		}
 	}
 }
 
 // TestLongWordsBounded: a word of cardgen help or of cardgen itself that is neither a directive
-// nor a command is quoted in the message about it shortened, as a diagnostic quotes one: a
-// 5,000-character word (a pasted line) gave a line of 5,000 bytes.
+// nor a command, or a tool name cardgen new refuses, is quoted in the message about it
+// shortened, as a diagnostic quotes one: a 5,000-character word (a pasted line) gave a line of
+// 5,000 bytes.
 func TestLongWordsBounded(t *testing.T) {
 	long := strings.Repeat("x", 5000)
-	for _, args := range [][]string{{"help", long}, {"help", "card:" + long}, {long}} {
-		_, _, errOut := runIn(t, ".", args...)
+	for _, args := range [][]string{{"help", long}, {"help", "card:" + long}, {long}, {"new", long}, {"new", long, "-view"}} {
+		_, _, errOut := runIn(t, t.TempDir(), args...)
 		for line := range strings.Lines(errOut) {
 			if len(line) > 1000 {
 				t.Errorf("cardgen %.20s…: a line of %d bytes: %.100s…", strings.Join(args, " "), len(line), line)
@@ -342,6 +354,10 @@ func TestViewCommandDiscoverable(t *testing.T) {
 		if !strings.Contains(text, "cardgen new <tool_name> -view") {
 			t.Errorf("%s does not name cardgen new <tool_name> -view:\n%s", name, text)
 		}
+	}
+	// The registry's //card:ui reference gives the command's usage as cardgen new -h does.
+	if !strings.Contains(strings.Join(strings.Fields(helpUI), " "), newViewUsage) {
+		t.Errorf("cardgen help ui does not give %q:\n%s", newViewUsage, helpUI)
 	}
 	if _, out, _ := runIn(t, ".", "help", "result"); strings.Contains(out, "-view") {
 		t.Errorf("cardgen help result names -view, which is about //card:ui:\n%s", out)

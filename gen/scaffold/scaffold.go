@@ -65,13 +65,21 @@ type Problems []string
 // Error joins the problems one per line.
 func (p Problems) Error() string { return strings.Join(p, "\n") }
 
+// addf adds a problem, with each overlong word shortened as a diagnostic's is (gen.BoundMessage):
+// a problem quotes the tool name, and paths made of it, as given, and a tool name of any length
+// (a pasted line) is refused with the rest.
+func (p *Problems) addf(format string, args ...any) {
+	*p = append(*p, gen.BoundMessage(fmt.Sprintf(format, args...)))
+}
+
 // Plan is a scaffold decided and rendered but not yet written.
 type Plan struct {
-	Options Options
+	Options Options // as given, with Dir "." for ""
 	// Dir is the absolute package directory.
 	Dir string
-	// Package is the package name: the existing package's, or for a new package one derived
-	// from its import path (newPackageName).
+	// Package is the package name: the existing package's, or for a new package the last
+	// element of its import path as Go names a package (PackageName), without a major version
+	// suffix (example.com/weather/v2 holds package weather); outside a module, the directory's.
 	Package string
 	// UIDir is the package's ui folder, slash-separated and relative to Dir: the -ui of the
 	// //go:generate line that runs cardgen in the package, or UIDir. The package is
@@ -85,8 +93,11 @@ type Plan struct {
 	Func, Input, Output string
 	// Item is the carousel item type (GetInvoiceItem) with -acp carousel, numbered like the others.
 	Item string
-	// Source is the path of the new handler file: <tool>.go, or another name when the go command
-	// would not build that file as an ordinary file of the package (sourceName).
+	// Source is the path of the new handler file: <tool>.go, unless the go command would not
+	// build a file of that name into the package everywhere, as an ordinary file, or cardgen
+	// writes one of that name itself: then "tool" goes before a leading _, . or -, and "_tool"
+	// after a name ending in _test, a GOOS or a GOARCH, or taken by cardgen (run_test →
+	// run_test_tool.go, _internal → tool_internal.go, cards_gen → cards_gen_tool.go).
 	Source string
 	// Files are the new files, to be created in this order; none exists.
 	Files []gen.File
@@ -192,7 +203,7 @@ func NewPlan(opts Options) (*Plan, error) {
 			if twin := caseTwin(path); twin != "" && !exists(path) {
 				// On Linux both files can be; the go command then refuses the package ("case-
 				// insensitive file name collision"), and a checkout on macOS or Windows holds one.
-				probs = append(probs, fmt.Sprintf("%s differs only in case from %s, which is the same file on macOS and Windows; cardgen new never overwrites a file: move it away or pick another tool name", shown, filepath.Join(filepath.Dir(shown), twin)))
+				probs.addf("%s differs only in case from %s, which is the same file on macOS and Windows; cardgen new never overwrites a file: move it away or pick another tool name", shown, filepath.Join(filepath.Dir(shown), twin))
 				continue
 			}
 			if !exists(path) {
@@ -201,18 +212,18 @@ func NewPlan(opts Options) (*Plan, error) {
 			if slices.Contains(p.Golden, path) && !used {
 				// The golden test writes these files and nothing removes them when a tool is
 				// renamed or deleted, so one left behind is the usual reason for this.
-				probs = append(probs, fmt.Sprintf("%s already exists, and no tool of the package is named %s: it is a golden file of an earlier tool of that name; if that tool is gone, remove the file, or pick another tool name", shown, opts.Tool))
+				probs.addf("%s already exists, and no tool of the package is named %s: it is a golden file of an earlier tool of that name; if that tool is gone, remove the file, or pick another tool name", shown, opts.Tool)
 				continue
 			}
-			probs = append(probs, fmt.Sprintf("%s already exists; cardgen new never overwrites a file: move it away or pick another tool name", shown))
+			probs.addf("%s already exists; cardgen new never overwrites a file: move it away or pick another tool name", shown)
 		}
 		// The generator takes <view>.meta.json beside a view for its sidecar, which replaces
 		// the strict default meta: one left from an earlier view of that name would give the
 		// new view a CSP and permissions nobody reviewed for it.
 		if sidecar := strings.TrimSuffix(view, ".html") + ".meta.json"; view != "" && exists(sidecar) {
 			rel, _ := filepath.Rel(dir, sidecar)
-			probs = append(probs, fmt.Sprintf("%s already exists, and would be the sidecar of the new view %s (its CSP and permissions, in place of the strict default); if it is left from an earlier view of that name, remove it, or pick another tool name",
-				filepath.Join(opts.Dir, rel), filepath.Join(opts.Dir, filepath.Dir(rel), opts.Tool+".html")))
+			probs.addf("%s already exists, and would be the sidecar of the new view %s (its CSP and permissions, in place of the strict default); if it is left from an earlier view of that name, remove it, or pick another tool name",
+				filepath.Join(opts.Dir, rel), filepath.Join(opts.Dir, filepath.Dir(rel), opts.Tool+".html"))
 		}
 	}
 	if len(probs) > 0 {
@@ -270,13 +281,13 @@ func (p *Plan) checkFileNames(view string) Problems {
 		}
 	}
 	if len(bad) > 0 {
-		probs = append(probs, fmt.Sprintf("tool name %q would name the tool's files %s with a name Windows reserves (%s): no checkout there could hold them, and no module zip may carry them; pick another tool name",
-			p.Options.Tool, strings.Join(bad, ", "), why))
+		probs.addf("tool name %q would name the tool's files %s with a name Windows reserves (%s): no checkout there could hold them, and no module zip may carry them; pick another tool name",
+			p.Options.Tool, strings.Join(bad, ", "), why)
 	}
 	if what := gen.BuiltinView(p.Options.Tool + ".html"); what != "" && view != "" {
 		rel, _ := filepath.Rel(p.Dir, view)
-		probs = append(probs, fmt.Sprintf("with -ui the view would be %s, and %s.html is the path of cardgen's built-in %s view in every package's ui registry; pick another tool name, or leave -ui out",
-			filepath.Join(p.Options.Dir, rel), p.Options.Tool, what))
+		probs.addf("with -ui the view would be %s, and %s.html is the path of cardgen's built-in %s view in every package's ui registry; pick another tool name, or leave -ui out",
+			filepath.Join(p.Options.Dir, rel), p.Options.Tool, what)
 	}
 	return probs
 }
@@ -300,7 +311,7 @@ func caseTwin(path string) string {
 // checkFlags checks the options that need no look at the package.
 func checkFlags(opts Options) Problems {
 	var probs Problems
-	add := func(format string, args ...any) { probs = append(probs, fmt.Sprintf(format, args...)) }
+	add := probs.addf
 	if !gen.ValidToolName(opts.Tool) {
 		add("tool name %q is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice", opts.Tool)
 	}
@@ -323,7 +334,7 @@ func checkFlags(opts Options) Problems {
 // generator will declare for it against the package's declarations.
 func (p *Plan) checkToolName(pkg *pkgInfo) Problems {
 	var probs Problems
-	add := func(format string, args ...any) { probs = append(probs, fmt.Sprintf(format, args...)) }
+	add := probs.addf
 	tool, stem := p.Options.Tool, gen.GoName(p.Options.Tool)
 	for _, t := range pkg.tools {
 		switch {

@@ -24,7 +24,7 @@ type ViewOptions struct {
 // ViewPlan is the starter view of an existing tool, decided but not yet written: the view
 // cardgen new -ui writes for a new tool (apps.StarterViewFor), for a tool written earlier.
 type ViewPlan struct {
-	Options ViewOptions
+	Options ViewOptions // as given, with Dir "." for ""
 	// Dir is the absolute package directory, and Package the package's name.
 	Dir, Package string
 	// UIDir is the package's ui folder, slash-separated and relative to Dir: the -ui of its
@@ -58,7 +58,7 @@ func NewViewPlan(opts ViewOptions) (*ViewPlan, error) {
 		opts.Dir = "."
 	}
 	var probs Problems
-	add := func(format string, args ...any) { probs = append(probs, fmt.Sprintf(format, args...)) }
+	add := probs.addf
 	if !gen.ValidToolName(opts.Tool) {
 		add("tool name %q is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice", opts.Tool)
 	}

@@ -74,6 +74,14 @@ type Tolerance struct {
 //card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[{"kg":1,"tags":["a"]},{"kg":2,"tags":["b",7]}]}
 //card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[{"kg":1,"tags":[]},{"kg":0,"tags":[]}],"notes":{"a":"x","b":3}}
 //card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[{"kg":1,"tags":[]},{"kg":"1","tags":[]}],"owners":[{"name":"Bo","email":"b@c"},5]}
+//
+// These have two or more wrong values inside one object, which the validator meets in map order:
+// each is reported at the first wrong key in byte order, on every run, wherever the text has it.
+//
+//card:example {"carrier":"GHN","owner":{"name":7,"email":5},"parcels":[]}
+//card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[{"kg":1,"tags":[]},{"tags":[5],"kg":0}]}
+//card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[],"notes":{"b":3,"a":4},"by_day":{"7":{"tags":1,"kg":"x"},"12":{"kg":0,"tags":[]}}}
+//card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[],"backup":{"name":1,"email":2}}
 func Ship(ctx context.Context, in In) (*Shipment, error) { return nil, nil }
 
 type Shipment struct {
@@ -82,6 +90,8 @@ type Shipment struct {
 	Parcels []Parcel          `json:"parcels"`
 	Notes   map[string]string `json:"notes,omitempty"`
 	Owners  []*Person         `json:"owners,omitempty"`
+	ByDay   map[int]Parcel    `json:"by_day,omitempty"`
+	Backup  *Person           `json:"backup,omitempty"`
 }
 
 type Person struct {
@@ -92,4 +102,18 @@ type Person struct {
 type Parcel struct {
 	Kg   int      `json:"kg" jsonschema:"minimum=1"`
 	Tags []string `json:"tags"`
+}
+
+// Label's output has no field that can be null. The validator's message about a value inside it
+// names every level it passed through; the diagnostic names the innermost, as it does for an
+// output with such a field (Ship's).
+//
+//card:tool
+//card:result title="Label"
+//card:example {"to":{"name":"Ann","email":5},"from":{}}
+func MakeLabel(ctx context.Context, in In) (*Label, error) { return nil, nil }
+
+type Label struct {
+	To   Person `json:"to"`
+	From Person `json:"from"`
 }
