@@ -176,21 +176,21 @@ func generateWords(line string) []string {
 }
 
 // generatingTestFiles returns the package directory's _test.go files that have a //go:generate
-// line, parsed into the package's FileSet for their comments (TestFilesWithGenerateLines).
+// line, parsed into the package's FileSet for their comments (GenerateLinesOfTestFiles).
 func (b *builder) generatingTestFiles() []*ast.File {
 	if b.out.Dir == "" {
 		return nil
 	}
-	return TestFilesWithGenerateLines(b.pkg.Fset, b.out.Dir)
+	return GenerateLinesOfTestFiles(b.pkg.Fset, b.out.Dir)
 }
 
-// TestFilesWithGenerateLines returns the _test.go files in dir that have a //go:generate line
+// GenerateLinesOfTestFiles returns the _test.go files in dir that have a //go:generate line
 // and that this build's constraints keep, parsed into fset for their comments, in go generate's
 // order (the package's own test files, then those of its _test package): go generate runs their
 // lines as the package's, and a load of the package (go/packages, go/build's GoFiles) does not
 // hold them. It writes nothing. Pass them to PackageUIDir after the package's other files, as
 // cardgen and cardgen new do.
-func TestFilesWithGenerateLines(fset *token.FileSet, dir string) []*ast.File {
+func GenerateLinesOfTestFiles(fset *token.FileSet, dir string) []*ast.File {
 	entries, _ := os.ReadDir(dir)
 	var files, external []*ast.File
 	for _, e := range entries {

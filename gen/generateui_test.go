@@ -59,10 +59,10 @@ func TestGenerateLineAliases(t *testing.T) {
 	}
 }
 
-// TestFilesWithGenerateLinesAsGoGenerate: the test files whose //go:generate lines count are those go
+// TestGenerateLinesOfTestFiles: the test files whose //go:generate lines count are those go
 // generate runs: a file the build leaves out (//go:build ignore) is not one, and the package's own
 // test files come before those of its _test package, whatever their names.
-func TestFilesWithGenerateLinesAsGoGenerate(t *testing.T) {
+func TestGenerateLinesOfTestFiles(t *testing.T) {
 	dir := t.TempDir()
 	for name, src := range map[string]string{
 		"a_test.go": "package p_test\n\n//go:generate go tool cardgen -ui x\n",
@@ -75,10 +75,10 @@ func TestFilesWithGenerateLinesAsGoGenerate(t *testing.T) {
 		}
 	}
 	var got []string
-	for _, f := range TestFilesWithGenerateLines(token.NewFileSet(), dir) {
+	for _, f := range GenerateLinesOfTestFiles(token.NewFileSet(), dir) {
 		got = append(got, f.Name.Name)
 	}
 	if want := []string{"p", "p_test"}; !slices.Equal(got, want) {
-		t.Errorf("TestFilesWithGenerateLines: packages %q; want %q (b_test.go, then a_test.go; c_test.go left out)", got, want)
+		t.Errorf("GenerateLinesOfTestFiles: packages %q; want %q (b_test.go, then a_test.go; c_test.go left out)", got, want)
 	}
 }
