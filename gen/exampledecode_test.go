@@ -186,21 +186,3 @@ func TestDecodeProblemAgreesWithEncodingJSON(t *testing.T) {
 		}
 	}
 }
-
-// TestValidatorWordsPlain holds the rewriting of the validator's numbers and bare strings in an
-// example's diagnostic to the forms the example itself is written in.
-func TestValidatorWordsPlain(t *testing.T) {
-	for in, want := range map[string]string{
-		`minimum: 0/1 is less than 1.000000`:                        `minimum: 0 is less than 1`,
-		`maximum: 7/2 is greater than 2.500000`:                     `maximum: 3.5 is greater than 2.5`,
-		`exclusiveMinimum: -3/1 is less than or equal to -3.000000`: `exclusiveMinimum: -3 is less than or equal to -3`,
-		`multipleOf: 1/3 is not a multiple of 0.250000`:             `multipleOf: 0.3333333333333333 is not a multiple of 0.25`,
-		`type: 1250 has type "string", want "integer"`:              `type: "1250" has type "string", want "integer"`,
-		`type: a "b" has type "string", want "array"`:               `type: "a \"b\"" has type "string", want "array"`,
-		`type: 12 has type "integer", want "string"`:                `type: 12 has type "integer", want "string"`,
-	} {
-		if got := plainNumbers(quotedStrings(in)); got != want {
-			t.Errorf("%s\n got %s\nwant %s", in, got, want)
-		}
-	}
-}

@@ -119,28 +119,28 @@ func TestExampleMismatchDeterministic(t *testing.T) {
 		{`{"owner":{"name":7,"email":5}}`,
 			`validating /properties/owner/properties/email: type: 5 has type "integer", want "string"`, `"email":5}}`},
 		{`{"owner":{"zip":1,"name":2,"id":"x","email":3,"age":"y"}}`,
-			`validating /properties/owner/properties/age: type: "y" has type "string", want "integer"`, `"age":"y"}}`},
+			`validating /properties/owner/properties/age: type: got the string "y", want "integer"`, `"age":"y"}}`},
 		// A property called "required" is a property like any other.
 		{`{"owner":{"zip":5,"required":"yes","name":"Ann","email":"a@b"}}`,
-			`validating /properties/owner/properties/required: type: "yes" has type "string", want "boolean"`, `"required":"yes",`},
+			`validating /properties/owner/properties/required: type: got the string "yes", want "boolean"`, `"required":"yes",`},
 		// A wrong member comes before unknown keys, as the validator checks them.
 		{`{"owner":{"aa":1,"name":5,"email":"a@b"}}`,
 			`validating /properties/owner/properties/name: type: 5 has type "integer", want "string"`, `"name":5,`},
 		{`{"parcels":[{"kg":1},{"tag":5,"kg":0},{"kg":"x"}]}`,
 			`validating /properties/parcels/items/properties/kg: minimum: 0 is less than 1`, `"kg":0},{"kg":"x"}]}`},
 		{`{"grid":[[{"a":1}],[{"a":1},{"b":"y","a":"z"}]]}`,
-			`validating /properties/grid/items/items/properties/a: type: "z" has type "string", want "integer"`, `"a":"z"}]]}`},
+			`validating /properties/grid/items/items/properties/a: type: got the string "z", want "integer"`, `"a":"z"}]]}`},
 		{`{"notes":{"z":{"a":"x"},"m":{"b":"y","a":"z"}}}`,
-			`validating /properties/notes/additionalProperties/properties/a: type: "z" has type "string", want "integer"`, `"a":"z"}}}`},
+			`validating /properties/notes/additionalProperties/properties/a: type: got the string "z", want "integer"`, `"a":"z"}}}`},
 		{`{"byInt":{"2":{"a":"x"},"10":{"b":"y","a":true}}}`,
 			`validating /properties/byInt/patternProperties/^-?[0-9]+$/properties/a: type: true has type "boolean", want "integer"`, `"a":true}}}`},
 		{`{"maybe":{"y":"a","x":"b"}}`,
-			`validating /properties/maybe/properties/x: type: "b" has type "string", want "integer"`, `"x":"b"}}`},
+			`validating /properties/maybe/properties/x: type: got the string "b", want "integer"`, `"x":"b"}}`},
 		// No member of two is wrong on its own: a is the first whose value is.
 		{`{"two":{"b":{},"a":{"age":1}}}`,
 			`validating /properties/two/properties/a: required: missing properties: ["name"]`, `"a":{"age":1}}}`},
 		{`{"two":{"b":{"name":"x","q":1},"a":{"name":"x","r":1,"p":2}}}`,
-			`validating /properties/two/properties/a: unexpected additional properties ["p" "r"]`, `"r":1,"p":2}}}`},
+			`validating /properties/two/properties/a: unexpected additional properties ["p","r"]`, `"r":1,"p":2}}}`},
 	} {
 		resolved, err := sdkschema.Resolve([]byte(raw))
 		if err != nil {
@@ -172,11 +172,11 @@ func TestExampleMismatchInnermost(t *testing.T) {
 	const nested = `{"type":"object","properties":{"c":{"type":"integer"}}}`
 	for _, c := range []struct{ raw, example, want string }{
 		{`{"type":"object","properties":{"a":` + nested + `}}`, `{"a":{"c":"x"}}`,
-			`validating /properties/a/properties/c: type: "x" has type "string", want "integer"`},
+			`validating /properties/a/properties/c: type: got the string "x", want "integer"`},
 		{`{"type":"object","properties":{"a":` + nested + `,"n":{"oneOf":[{"type":"string"},{"type":"null"}]}}}`, `{"a":{"c":"x"}}`,
-			`validating /properties/a/properties/c: type: "x" has type "string", want "integer"`},
+			`validating /properties/a/properties/c: type: got the string "x", want "integer"`},
 		{`{"type":"object","properties":{"a":` + nested + `}}`, `[1]`,
-			`type: [1] has type "array", want "object"`},
+			`type: got an array, want "object"`},
 	} {
 		resolved, err := sdkschema.Resolve([]byte(c.raw))
 		if err != nil {

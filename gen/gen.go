@@ -12,7 +12,6 @@
 package gen
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -20,7 +19,6 @@ import (
 	"go/token"
 	"io"
 	"maps"
-	"math/big"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -35,6 +33,7 @@ import (
 	"github.com/cardgen/cardgen/gen/schema"
 	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/internal/textdist"
+	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
 // Version is cardgen's version. Generated files record it, and the run-time API they need.
@@ -361,7 +360,9 @@ func validationMessage(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 	if ptr != "" {
 		msg = "validating " + ptr + ": " + clause
 	}
-	m := exampleMismatch{msg: schemaBounds(raw, plainNumbers(quotedStrings(sortedAdditional(msg))))}
+	// The validator's numbers, bounds and Go-quoted values in JSON's terms, as a tool's refusals
+	// put them at run time (internal/validatortext).
+	m := exampleMismatch{msg: validatortext.Plain(validatortext.Bounds(sortedAdditional(msg), resolved.Schema()), "a condition of the schema")}
 	m.path = instancePath(raw, v, ptr, clause)
 	if list, ok := strings.CutPrefix(clause, "unexpected additional properties "); ok {
 		for _, q := range quotedRE.FindAllString(list, -1) {
@@ -371,91 +372,6 @@ func validationMessage(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 		}
 	}
 	return m
-}
-
-// boundAtRE finds a bound's message with the schema location the validator gives before it.
-var boundAtRE = regexp.MustCompile(`validating (/[^: ]*): (minimum|maximum|exclusiveMinimum|exclusiveMaximum|multipleOf): (\S+) (is .*?) (-?[0-9.]+)$`)
-
-// schemaBounds writes the bound of a bound's message as the schema raw writes it: the validator
-// prints it with six decimals (%f), which shows 0.1234567 as 0.123457 and 0.0000001 as 0.
-func schemaBounds(raw []byte, msg string) string {
-	m := boundAtRE.FindStringSubmatchIndex(msg)
-	if m == nil {
-		return msg
-	}
-	ptr, keyword := msg[m[2]:m[3]], msg[m[4]:m[5]]
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var node any
-	if dec.Decode(&node) != nil {
-		return msg
-	}
-	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch n := node.(type) {
-		case map[string]any:
-			node = n[tok]
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(n) {
-				return msg
-			}
-			node = n[i]
-		default:
-			return msg
-		}
-	}
-	obj, _ := node.(map[string]any)
-	bound, ok := obj[keyword].(json.Number)
-	if !ok {
-		return msg
-	}
-	return msg[:m[10]] + bound.String() + msg[m[11]:]
-}
-
-// Validator phrasings that show a value in a form an example never has: a string without its
-// quotes ("type: 1250 has type \"string\"" for "1250"), a number as a fraction ("0/1") or with six
-// decimals ("1.000000").
-var (
-	stringTypeRE = regexp.MustCompile(`type: (.*) has type "string", want`)
-	boundRE      = regexp.MustCompile(`(minimum|maximum|exclusiveMinimum|exclusiveMaximum|multipleOf): (-?[0-9]+(?:/[0-9]+)?) (is .*?) (-?[0-9]+\.[0-9]+)`)
-)
-
-// quotedStrings quotes the string value of a type mismatch, which the validator prints bare.
-func quotedStrings(msg string) string {
-	return stringTypeRE.ReplaceAllStringFunc(msg, func(m string) string {
-		v := stringTypeRE.FindStringSubmatch(m)[1]
-		return fmt.Sprintf("type: %q has type \"string\", want", v)
-	})
-}
-
-// plainNumbers writes the numbers of a bound's message as JSON would: 0 for the validator's 0/1,
-// 1 for its 1.000000.
-func plainNumbers(msg string) string {
-	return boundRE.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := boundRE.FindStringSubmatch(m)
-		return sub[1] + ": " + plainNumber(sub[2]) + " " + sub[3] + " " + plainNumber(sub[4])
-	})
-}
-
-// plainNumber is the number s (the validator's fraction, or its decimal) as JSON writes it: an
-// integer in digits, another number as the shortest decimal of the float64 it is (the example's
-// 0.12345675 was decoded into one, whose exact binary expansion the validator prints as a
-// fraction), or s itself when it is no number.
-func plainNumber(s string) string {
-	r, ok := new(big.Rat).SetString(s)
-	if !ok {
-		return s
-	}
-	if r.IsInt() {
-		return r.Num().String()
-	}
-	f, _ := r.Float64()
-	b, err := json.Marshal(f)
-	if err != nil {
-		return s
-	}
-	return string(b)
 }
 
 // additionalRE finds the validator's list of unexpected properties, and quotedRE the names in it.

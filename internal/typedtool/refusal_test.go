@@ -45,7 +45,7 @@ func TestChoiceRefusalsInJSONTerms(t *testing.T) {
 		// Inside a nullable field, the path sdkschema.Explain gives passes its oneOf.
 		`{"nc":["z"]}`:        p + `nc/items: enum: "z" is not one of "x", "y"`,
 		`{"no":{"c":"pink"}}`: p + `no/properties/c: enum: "pink" is not one of "red", "green"`,
-		`{"tiny":1}`:          p + `tiny: maximum: 1 is greater than 1e-07`,
+		`{"tiny":1}`:          p + `tiny: maximum: 1 is greater than 1e-7`,
 		`{"c":{"a":"x\ny"}}`:  p + `c: type: got an object, want "string"`,
 	} {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(args)})

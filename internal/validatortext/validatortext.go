@@ -186,7 +186,17 @@ func Number(text string) string {
 		return n
 	}
 	f, _ := r.Float64()
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	return jsonNumber(f)
+}
+
+// jsonNumber writes f as JSON writes it, which is as JavaScript and a tag write it: 1e-7 and
+// 0.00001, where Go's %g writes 1e-07 and 1e-05.
+func jsonNumber(f float64) string {
+	b, err := json.Marshal(f)
+	if err != nil {
+		return strconv.FormatFloat(f, 'g', -1, 64) // ±Inf, NaN: no JSON form
+	}
+	return string(b)
 }
 
 // boundLine matches a line of the validator's that refuses a number by a bound: the value is a
@@ -231,7 +241,7 @@ func schemaBound(s *jsonschema.Schema, keyword string) (string, bool) {
 		b := map[string]*float64{"minimum": s.Minimum, "maximum": s.Maximum, "exclusiveMinimum": s.ExclusiveMinimum,
 			"exclusiveMaximum": s.ExclusiveMaximum, "multipleOf": s.MultipleOf}[keyword]
 		if b != nil {
-			return strconv.FormatFloat(*b, 'g', -1, 64), true
+			return jsonNumber(*b), true
 		}
 	}
 	return "", false

@@ -42,9 +42,9 @@ func TestBounds(t *testing.T) {
 	for value, want := range map[string]string{
 		`{"n":10.5}`:      "validating root: validating /properties/n: maximum: 10.5 is greater than 10",
 		`{"n":11}`:        "validating root: validating /properties/n: maximum: 11 is greater than 10",
-		`{"tiny":1}`:      "validating root: validating /properties/tiny: maximum: 1 is greater than 1e-07",
-		`{"l":[1]}`:       "validating root: validating /properties/l: validating /properties/l/items: maximum: 1 is greater than 1e-07",
-		`{"ref":0}`:       "validating root: validating /properties/ref: validating /$defs/tiny: exclusiveMinimum: 0 is less than or equal to 1e-07",
+		`{"tiny":1}`:      "validating root: validating /properties/tiny: maximum: 1 is greater than 1e-7",
+		`{"l":[1]}`:       "validating root: validating /properties/l: validating /properties/l/items: maximum: 1 is greater than 1e-7",
+		`{"ref":0}`:       "validating root: validating /properties/ref: validating /$defs/tiny: exclusiveMinimum: 0 is less than or equal to 1e-7",
 		`{"big":1e29}`:    "validating root: validating /properties/big: minimum: 1e+29 is less than 1e+30",
 		`{"n":1.5e300}`:   "validating root: validating /properties/n: maximum: 1.5e+300 is greater than 10",
 		`{"n":123456789}`: "validating root: validating /properties/n: maximum: 123456789 is greater than 10",

@@ -454,8 +454,8 @@ func TestDecodeSelectionValidatorBounds(t *testing.T) {
 		sel  map[string]any
 		want string
 	}{
-		{map[string]any{"b": json.Number("1")}, `the answers together are not a valid input: maximum: 1 is greater than 1e-07`},
-		{map[string]any{"b": json.Number("1e30")}, `the answers together are not a valid input: maximum: 1e+30 is greater than 1e-07`},
+		{map[string]any{"b": json.Number("1")}, `the answers together are not a valid input: maximum: 1 is greater than 1e-7`},
+		{map[string]any{"b": json.Number("1e30")}, `the answers together are not a valid input: maximum: 1e+30 is greater than 1e-7`},
 	} {
 		got := problems[map[string]any](t, schema, c.sel)
 		if len(got) != 1 || got[0] != c.want {
