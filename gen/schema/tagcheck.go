@@ -83,6 +83,17 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 	if len(words) == 0 || words[0] == "-" {
 		return // no tag, or the field is left out
 	}
+	if sdkDescription(words) {
+		// The MCP Go SDK's own inference (jsonschema-go) takes the whole tag as the description;
+		// a server moving to cardgen has its tags in that form.
+		p := Problem{Ignored: true}
+		if len(words) == 1 {
+			p.FixOld, p.FixText = words[0], "description="+words[0]
+		}
+		m.reportTag(at, wordSpot(0, false), p, fmt.Sprintf("jsonschema tag: %q is a description in the form the MCP Go SDK reads (the whole tag), but cardgen reads invopop's form, in which it is no keyword and is ignored; write description=%s",
+			strings.Join(words, ","), strings.Join(words, `\\,`)))
+		return
+	}
 	for i, w := range words {
 		name, val, isKey := strings.Cut(w, "=")
 		colonName, colonVal, colon := strings.Cut(w, ":")
@@ -196,6 +207,21 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 		}
 		m.checkEmptyRange(s, at)
 	}
+}
+
+// sdkDescription reports whether the words of a jsonschema tag are a description written as the
+// MCP Go SDK's inference reads its tag (jsonschema:"the order's id"): prose, with a space, and no
+// word invopop knows or any key=value.
+func sdkDescription(words []string) bool {
+	prose := false
+	for _, w := range words {
+		t := strings.TrimSpace(w)
+		if strings.Contains(w, "=") || slices.Contains(tagWords, t) || slices.Contains(tagKnown, t) {
+			return false
+		}
+		prose = prose || strings.Contains(t, " ")
+	}
+	return prose
 }
 
 // javaScriptPattern says what JavaScript refuses in pattern (which RE2 compiles), or "": JSON
