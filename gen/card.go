@@ -634,7 +634,11 @@ func (b *builder) checkURL(t *Text, sl slot) {
 	}
 	lit := first.Lit
 	if t.IsLiteral() {
-		if !card.IsHTTPS(lit) {
+		switch {
+		case card.IsHTTPS(lit):
+		case hasUserinfo(lit):
+			b.errorf(t.Pos, "%s %q holds a user name or password before its host, which card.Fit drops (browsers refuse to load such URLs, and a link that reads as one host and opens another is a phishing shape); remove the part before the @", sl.name, lit)
+		default:
 			b.errorf(t.Pos, "%s %q is not an https URL; hosts drop cards with other URLs, write https://…", sl.name, lit)
 		}
 		return
@@ -674,9 +678,20 @@ func (b *builder) checkURL(t *Text, sl slot) {
 			written.WriteString(p.Lit)
 		}
 	}
-	if !card.IsHTTPS(sample.String()) {
+	switch {
+	case card.IsHTTPS(sample.String()):
+	case hasUserinfo(sample.String()):
+		b.errorf(t.Pos, "the %s %q holds a user name or password before its host, which card.Fit drops on every call (browsers refuse to load such URLs); remove the part before the @", sl.name, written.String())
+	default:
 		b.errorf(t.Pos, "the %s %q is never an https URL a browser can open (its fixed text has an invalid host or port, or white space or a control character), so the card would drop it on every call; fix the fixed text (percent-encode spaces)", sl.name, written.String())
 	}
+}
+
+// hasUserinfo reports whether the URL s has a user name or password before its host
+// (https://user:pass@host/), which card.IsHTTPS refuses.
+func hasUserinfo(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && u.User != nil
 }
 
 // escapeURLParts marks each value of a URL for escaping by the part of the URL it is in, known

@@ -34,3 +34,10 @@ type Linked struct {
 //card:action url Open "{{.Base}}{{.Path}}"
 //card:action url Port "{{.Base}}:{{.Port}}/x"
 func Joined(ctx context.Context, in In) (*Linked, error) { return nil, nil }
+
+// Credentials puts a user name and password before the host, fixed and with data after them.
+//
+//card:tool
+//card:result title="Order {{.ID}}" image="https://user:secret@img.example.com/a.png"
+//card:action url Open "https://shop.example.com@evil.example/o/{{.ID}}"
+func Credentials(ctx context.Context, in In) (*Out, error) { return nil, nil }
