@@ -160,7 +160,8 @@ func instancePath(raw []byte, v any, ptr, clause string) []string {
 				return path
 			}
 			if word == "properties" || word == "prefixItems" {
-				if v = member(v, name); v == nil {
+				var ok bool
+				if v, ok = member(v, name); !ok {
 					return path
 				}
 				path = append(path, name)
@@ -197,7 +198,7 @@ func instancePath(raw []byte, v any, ptr, clause string) []string {
 			}
 			vals := make([]any, len(names))
 			for i, name := range names {
-				vals[i] = member(v, name)
+				vals[i], _ = member(v, name)
 			}
 			i := firstFailing(sub, vals, clause)
 			if sub == nil || i < 0 {
@@ -211,18 +212,19 @@ func instancePath(raw []byte, v any, ptr, clause string) []string {
 	return path
 }
 
-// member is the value of v, a decoded JSON object or array, at key or index name; nil when there
-// is none.
-func member(v any, name string) any {
+// member is the value of v, a decoded JSON object or array, at key or index name, and whether
+// there is one (a JSON null is one, and nil).
+func member(v any, name string) (any, bool) {
 	switch v := v.(type) {
 	case map[string]any:
-		return v[name]
+		m, ok := v[name]
+		return m, ok
 	case []any:
 		if i, err := strconv.Atoi(name); err == nil && i >= 0 && i < len(v) {
-			return v[i]
+			return v[i], true
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // nullableBranch returns the alternative of node's oneOf that has the keyword word: the schema

@@ -51,6 +51,7 @@ func TestExampleMismatchPositions(t *testing.T) {
 		`{"g":[[1],[2, "x"]]}`:            `"x"]]}`,
 		`{"o":{"e":"x","f":1,"d":2}}`:     `"f":1,"d":2}}`, // the first unknown key in the text
 		`{"g":[[1],[2]],"zz":1,"yy":[1]}`: `"zz":1,"yy":[1]}`,
+		`{"n":"a","o":{"e":null}}`:        `"e":null}}`, // a null member is a value, not a missing one
 	} {
 		got := mismatchPositions(t, raw, example)
 		if len(got) != 1 || got[0] != want {
