@@ -210,18 +210,17 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 }
 
 // sdkDescription reports whether the words of a jsonschema tag are a description written as the
-// MCP Go SDK's inference reads its tag (jsonschema:"the order's id"): prose, with a space, and no
-// word invopop knows or any key=value.
+// MCP Go SDK's inference reads its tag, the whole tag one description (jsonschema:"the order's
+// id", "the user id, required", "sort order: asc or desc (default=asc)"): its first word is prose,
+// with a space inside, which no invopop keyword is, and it does not start with WORD=, which the
+// SDK forbids.
 func sdkDescription(words []string) bool {
-	prose := false
-	for _, w := range words {
-		t := strings.TrimSpace(w)
-		if strings.Contains(w, "=") || slices.Contains(tagWords, t) || slices.Contains(tagKnown, t) {
-			return false
-		}
-		prose = prose || strings.Contains(t, " ")
+	first := strings.TrimSpace(words[0])
+	if !strings.Contains(first, " ") {
+		return false
 	}
-	return prose
+	name, _, isKey := strings.Cut(first, "=")
+	return !isKey || strings.ContainsAny(name, " ()")
 }
 
 // javaScriptPattern says what JavaScript refuses in pattern (which RE2 compiles), or "": JSON

@@ -858,8 +858,14 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		before := m.runtime
 		m.runtime = false
 		var prop *jsonschema.Schema
-		if m.statesOwnJSON(f.Type(), tag) {
+		stated := m.statesOwnJSON(f.Type(), tag)
+		if stated {
 			prop = &jsonschema.Schema{} // the tag's keywords below are the whole schema
+			if hasOption(strings.Split(jsonTag, ","), "string") {
+				// encoding/json writes what MarshalJSON returns: the option applies to the
+				// basic kinds' own encodings only.
+				m.tagIgnoredf(fat, tagSpot{key: "json", word: -1, find: "string"}, `json tag: option "string" does nothing to a type with its own MarshalJSON, which encoding/json writes as the method returns it, and the schema is the jsonschema tag's; remove the option`)
+			}
 		} else {
 			outer := m.fieldType
 			m.fieldType = deref(f.Type())
@@ -868,7 +874,7 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		}
 		fieldRuntime := m.runtime
 		m.runtime = before || fieldRuntime
-		m.keywordsFromTags(prop, tag, st, name, fat, fieldRuntime, quotable(f.Type()))
+		m.keywordsFromTags(prop, tag, st, name, fat, fieldRuntime, quotable(f.Type()) && !stated)
 		own := prop // the field's own schema, before a null alternative is added
 		if fieldRuntime || prop.Default == nil {
 			own = nil

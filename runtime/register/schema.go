@@ -386,7 +386,9 @@ func (a *adjuster) collect(fs *[]field, t reflect.Type, depth int, viaPtr bool) 
 // alone: invopop reflects it on a field of type any, whose schema is empty.
 func (a *adjuster) reflectField(w *field, stated bool) *jsonschema.Schema {
 	tag, typ := w.f.Tag, w.f.Type
-	if unquoted(w.f) {
+	if unquoted(w.f) || stated {
+		// encoding/json does not quote the value (stated: MarshalJSON writes it), where
+		// invopop would make a number or boolean a string.
 		tag = withoutStringOption(tag)
 	}
 	if stated {

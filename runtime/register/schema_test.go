@@ -60,3 +60,37 @@ func TestReflectedStringOption(t *testing.T) {
 		t.Errorf("encoding/json wrote %s, which the schema refuses: %v", out, err)
 	}
 }
+
+// cents writes itself as a JSON number, whatever the ",string" option says.
+type cents int64
+
+func (c cents) MarshalJSON() ([]byte, error) { return json.Marshal(int64(c)) }
+
+type statedQuoted struct {
+	Price cents `json:"price,string" jsonschema:"type=integer"`
+}
+
+// TestStatedIgnoresStringOption: a field whose tag states the JSON of a type with its own
+// MarshalJSON keeps the stated type under ",string", which encoding/json does not apply to such
+// a type (invopop would make the integer a string, and every result would fail its schema).
+func TestStatedIgnoresStringOption(t *testing.T) {
+	raw := ReflectOutputSchema[statedQuoted]()
+	if !strings.Contains(string(raw), `"price":{"type":"integer"}`) {
+		t.Fatalf("the schema %s does not say price is an integer", raw)
+	}
+	resolved, err := sdkschema.Resolve(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(statedQuoted{Price: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatal(err)
+	}
+	if err := resolved.Validate(v); err != nil {
+		t.Errorf("encoding/json wrote %s, which the schema refuses: %v", out, err)
+	}
+}

@@ -30,4 +30,6 @@ func (Money) MarshalJSON() ([]byte, error) { return json.Marshal("1.00") }
 
 type Out struct {
 	Total Money `json:"total"`
+	// The tag states Money's JSON; the string option does nothing to a type with MarshalJSON.
+	Quoted Money `json:"quoted,string" jsonschema:"type=integer"`
 }

@@ -10,6 +10,9 @@ type In struct {
 	Limit int    `json:"limit,omitempty" jsonschema:"how many orders to return, at most 100"`
 	Name  string `json:"name" jsonschema:"required,description=the name"`
 	Code  string `json:"code" jsonschema:"uuid"`
+	Sort  string `json:"sort" jsonschema:"sort order: asc or desc (default=asc)"`
+	User  string `json:"user" jsonschema:"the user id, required"`
+	Note  string `json:"note" jsonschema:"required,description=a note, with a comma"`
 }
 
 type Out struct {
