@@ -97,8 +97,10 @@ func RelativeTo(dir, path string) string {
 	return path
 }
 
-// sortDiagnostics orders by file, line, column and message, and drops exact duplicates (the same
-// problem reached through two tools that share an output type is reported once).
+// sortDiagnostics orders by file, line, column and message, and reports each cause once: a
+// problem of a type that several tools reach is found once per tool, at the same position, with
+// the same words after the field path it was reached by ("field Items.Price: …" for one tool,
+// "field Order.Items.Price: …" for another); the shortest path is kept.
 func sortDiagnostics(ds Diagnostics) Diagnostics {
 	ds.bound()
 	slices.SortFunc(ds, func(a, b Diagnostic) int {
@@ -106,10 +108,25 @@ func sortDiagnostics(ds Diagnostics) Diagnostics {
 			cmp.Compare(a.Pos.Filename, b.Pos.Filename),
 			cmp.Compare(a.Pos.Line, b.Pos.Line),
 			cmp.Compare(a.Pos.Column, b.Pos.Column),
+			cmp.Compare(withoutFieldPath(a.Msg), withoutFieldPath(b.Msg)),
+			cmp.Compare(len(a.Msg), len(b.Msg)),
 			cmp.Compare(a.Msg, b.Msg),
 		)
 	})
-	return slices.CompactFunc(ds, func(a, b Diagnostic) bool { return a.Pos == b.Pos && a.Msg == b.Msg })
+	return slices.CompactFunc(ds, func(a, b Diagnostic) bool {
+		return a.Pos == b.Pos && withoutFieldPath(a.Msg) == withoutFieldPath(b.Msg)
+	})
+}
+
+// withoutFieldPath is msg without the "field <path>: " a schema problem starts with (a path of Go
+// field names joined by dots, which holds no ": ").
+func withoutFieldPath(msg string) string {
+	if rest, ok := strings.CutPrefix(msg, "field "); ok {
+		if _, after, ok := strings.Cut(rest, ": "); ok {
+			return after
+		}
+	}
+	return msg
 }
 
 // Messages quote the user's text — a directive key, a template field, a name — and that text
