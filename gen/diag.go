@@ -108,19 +108,20 @@ func sortDiagnostics(ds Diagnostics) Diagnostics {
 			cmp.Compare(a.Pos.Filename, b.Pos.Filename),
 			cmp.Compare(a.Pos.Line, b.Pos.Line),
 			cmp.Compare(a.Pos.Column, b.Pos.Column),
-			cmp.Compare(withoutFieldPath(a.Msg), withoutFieldPath(b.Msg)),
+			cmp.Compare(WithoutFieldPath(a.Msg), WithoutFieldPath(b.Msg)),
 			cmp.Compare(len(a.Msg), len(b.Msg)),
 			cmp.Compare(a.Msg, b.Msg),
 		)
 	})
 	return slices.CompactFunc(ds, func(a, b Diagnostic) bool {
-		return a.Pos == b.Pos && withoutFieldPath(a.Msg) == withoutFieldPath(b.Msg)
+		return a.Pos == b.Pos && WithoutFieldPath(a.Msg) == WithoutFieldPath(b.Msg)
 	})
 }
 
-// withoutFieldPath is msg without the "field <path>: " a schema problem starts with (a path of Go
-// field names joined by dots, which holds no ": ").
-func withoutFieldPath(msg string) string {
+// WithoutFieldPath is msg without the "field <path>: " a schema problem starts with (a path of Go
+// field names joined by dots, which holds no ": "): two problems at one position with the same
+// result are one cause, reached by two tools (cardvet drops the repeats as generation does).
+func WithoutFieldPath(msg string) string {
 	if rest, ok := strings.CutPrefix(msg, "field "); ok {
 		if _, after, ok := strings.Cut(rest, ": "); ok {
 			return after

@@ -93,16 +93,21 @@ func run(pass *analysis.Pass) (any, error) {
 	// Sorted and without duplicates, as generation prints them: by file name, line and column,
 	// not by token.Pos, whose order between files is the order the driver parsed them in (in
 	// parallel, for go/packages) and puts a file added by otherFiles after every Go file. The
-	// same problem reached through two tools that share an output type is reported once.
+	// same problem reached through two tools that share a type is reported once, by its shortest
+	// field path.
 	slices.SortStableFunc(out, func(a, b analysis.Diagnostic) int {
 		pa, pb := pass.Fset.Position(a.Pos), pass.Fset.Position(b.Pos)
 		return cmp.Or(
 			cmp.Compare(pa.Filename, pb.Filename),
 			cmp.Compare(pa.Line, pb.Line),
 			cmp.Compare(pa.Column, pb.Column),
+			cmp.Compare(gen.WithoutFieldPath(a.Message), gen.WithoutFieldPath(b.Message)),
+			cmp.Compare(len(a.Message), len(b.Message)),
 			cmp.Compare(a.Message, b.Message))
 	})
-	out = slices.CompactFunc(out, func(a, b analysis.Diagnostic) bool { return a.Pos == b.Pos && a.Message == b.Message })
+	out = slices.CompactFunc(out, func(a, b analysis.Diagnostic) bool {
+		return a.Pos == b.Pos && gen.WithoutFieldPath(a.Message) == gen.WithoutFieldPath(b.Message)
+	})
 	for _, d := range out {
 		pass.Report(d)
 	}
