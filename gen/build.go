@@ -1014,7 +1014,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s%s of an unnamed struct type; a tool output must be a named struct type or a pointer to one: declare %s without the = (type %s struct{…})", fd.Name.Name, b.typeString(results.At(0).Type()), what, a.Obj().Name(), a.Obj().Name())
 			ok = false
 		} else {
-			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s; a tool output must be a named struct type or a pointer to one (structuredContent is a JSON object)", fd.Name.Name, b.typeString(results.At(0).Type()))
+			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s; a tool output must be a named struct type or a pointer to one (cards read an output's fields, and clients of MCP versions before SEP-2106 take structuredContent only as a JSON object): wrap it, as in type %sResult struct{ Items %s `json:\"items\"` }, and return that", fd.Name.Name, b.typeString(results.At(0).Type()), t.GoName, b.typeString(results.At(0).Type()))
 			ok = false
 		}
 	}
