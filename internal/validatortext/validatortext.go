@@ -256,8 +256,12 @@ var goisms = sync.OnceValue(func() (p struct{ null, verb, typeOf, list, types, c
 	// What fmt writes for a value printed with a verb that does not fit it: %!s(int64=1).
 	p.verb = regexp.MustCompile(`%!s\([a-z0-9]+=([^)]*)\)`)
 	// An object, an array or a string refused by its type, printed in Go's %v: map[a:1], [1 x],
-	// a string unquoted (line breaks and all).
-	p.typeOf = regexp.MustCompile(`(?s)(^|: )type: (.*?) has type "(object|array|string)", want`)
+	// a string unquoted (line breaks and all). The value is the client's and may hold the
+	// validator's own words (`x has type "object", want y`), so the match ends at the validator's
+	// ending, the list of types it wants, where its refusal ends: the end of the message or of a
+	// line before another place (an anyOf's next alternative). The value is matched lazily, not
+	// up to the last such ending, which in an anyOf's refusal is another alternative's.
+	p.typeOf = regexp.MustCompile(`(?s)(^|: )type: (.*?) has type "(object|array|string)", want ((?:one of )?"[a-z]+(?:, [a-z]+)*")(\z|\nvalidating )`)
 	// A list of strings in Go's %q, at the end of the validator's phrases that end with one:
 	// `missing properties: ["a" "b"]`, `unexpected additional properties ["x"]`. %q escapes
 	// every quote and line break, so a string in the list cannot end it early.
@@ -303,7 +307,7 @@ func Plain(msg, anonymous string) string {
 			if sub[3] == "string" {
 				got = "the string " + jsonText(sub[2])
 			}
-			return sub[1] + "type: got " + got + ", want"
+			return sub[1] + "type: got " + got + ", want " + sub[4] + sub[5]
 		})
 	}
 	if strings.Contains(msg, "want one of ") {

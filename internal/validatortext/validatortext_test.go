@@ -176,7 +176,8 @@ func TestPlain(t *testing.T) {
 	const schema = `{"type":"object","properties":{` +
 		`"s":{"type":"string"},"n":{"type":"integer"},"e":{"enum":["a"]},"t":{"type":["string","null"]},` +
 		`"l":{"type":"array","contains":{"type":"integer"}},"x":{"not":{"type":"string"}},` +
-		`"any":{"anyOf":[{"contains":{"type":"integer"}},{"contains":{"type":"boolean"}}]},"r":{"type":"object","required":["a","b\u0001"]},"strict":{"type":"object","additionalProperties":false}}}`
+		`"any":{"anyOf":[{"contains":{"type":"integer"}},{"contains":{"type":"boolean"}}]},"r":{"type":"object","required":["a","b\u0001"]},"strict":{"type":"object","additionalProperties":false},` +
+		`"either":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`
 	for value, want := range map[string]string{
 		`{"s":null}`:                      `validating root: validating /properties/s: type: null has type "null", want "string"`,
 		`{"s":{"a":1}}`:                   `validating root: validating /properties/s: type: got an object, want "string"`,
@@ -189,6 +190,14 @@ func TestPlain(t *testing.T) {
 		`{"l":["a does not have an item matching b\nc"]}`: `validating root: validating /properties/l: contains: no item matches the condition`,
 		`{"any":["x\ny"]}`: "validating root: validating /properties/any: anyOf: did not validate against any of [the condition the condition]:\n" +
 			"validating /properties/any/anyOf/0: contains: no item matches the condition\nvalidating /properties/any/anyOf/1: contains: no item matches the condition",
+		// The client's string holds the validator's words: the refusal ends at the validator's
+		// own ending, and the string is quoted whole.
+		`{"n":"x has type \"object\", want y"}`:           `validating root: validating /properties/n: type: got the string "x has type \"object\", want y", want "integer"`,
+		`{"n":"x has type \"object\", want \"integer\""}`: `validating root: validating /properties/n: type: got the string "x has type \"object\", want \"integer\"", want "integer"`,
+		// Each alternative of an anyOf is refused on its own line, and rewritten on its own.
+		`{"either":{"a":1}}`: "validating root: validating /properties/either: anyOf: did not validate against any of [the condition the condition]:\n" +
+			`validating /properties/either/anyOf/0: type: got an object, want "string"` + "\n" +
+			`validating /properties/either/anyOf/1: type: got an object, want "integer"`,
 		`{"x":"s"}`:            `validating root: validating /properties/x: not: validated against the condition`,
 		`{"r":{}}`:             `validating root: validating /properties/r: required: missing properties: ["a","b\u0001"]`,
 		`{"strict":{"q\"":1}}`: `validating root: validating /properties/strict: unexpected additional properties ["q\""]`,
