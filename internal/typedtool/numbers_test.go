@@ -19,6 +19,8 @@ type shopIn struct {
 	Lines    []int   `json:"lines,omitempty"`
 	Size     any     `json:"size,omitempty"`
 	Low      float64 `json:"low,omitempty"`
+	Tiny     float64 `json:"tiny,omitempty"`
+	Step     float64 `json:"step,omitempty"`
 }
 
 const shopSchema = `{"type":"object","properties":{` +
@@ -26,7 +28,8 @@ const shopSchema = `{"type":"object","properties":{` +
 	`"quantity":{"type":"integer","minimum":1,"maximum":10},` +
 	`"limit":{"type":"integer","minimum":1,"maximum":100,"default":20},` +
 	`"lines":{"type":"array","items":{"type":"integer","exclusiveMaximum":5}},` +
-	`"size":{"enum":[1,2]},"low":{"type":"number","exclusiveMinimum":5}},"additionalProperties":false}`
+	`"size":{"enum":[1,2]},"low":{"type":"number","exclusiveMinimum":5},` +
+	`"tiny":{"type":"number","exclusiveMinimum":1e-7},"step":{"type":"number","multipleOf":0.5}},"additionalProperties":false}`
 
 // TestRefusedNumberAsWritten is the hostile client's report against examples/shop: a number the
 // validator had as another float64 than the one sent (1e400 as the largest float64, 1e-400 as
@@ -57,10 +60,16 @@ func TestRefusedNumberAsWritten(t *testing.T) {
 		// A refusal of the float64 that is untrue of the number as written says so.
 		{`{"low":5.00000000000000000001}`, v + `low: exclusiveMinimum: 5.00000000000000000001 is taken as 5, the nearest 64-bit floating-point number, which is less than or equal to 5`},
 		{`{"low":-1e400}`, v + `low: exclusiveMinimum: -1e400 is less than or equal to 5`},
+		// The float64 it was taken as is written as JSON writes it (1e-7), not as Go does (1e-07).
+		{`{"tiny":1.00000000000000000001e-7}`, v + `tiny: exclusiveMinimum: 1.00000000000000000001e-7 is taken as 1e-7, the nearest 64-bit floating-point number, which is less than or equal to 1e-7`},
+		// Too large to compare at a small cost: the range it was checked in, as a float64
+		// field's refusal writes it.
+		{`{"step":1e401}`, v + `step: multipleOf: 1e401 is beyond the range of a 64-bit floating-point number (-1.7976931348623157e+308 to 1.7976931348623157e+308), in which numbers are checked`},
 		// A number the validator has as written is printed as it was.
 		{`{"quantity":11}`, v + `quantity: maximum: 11 is greater than 10`},
 		{`{"lines":[1,2,6]}`, v + `lines: validating /properties/lines/items: exclusiveMaximum: 6 is greater than or equal to 5`},
-		{`{"id":1.5}`, v + `id: type: 1.5 has type "number", want "string"`},
+		{`{"id":1.5}`, v + `id: type: got the number 1.5, want "string"`},
+		{`{"id":1e-7}`, v + `id: type: got the number 1e-7, want "string"`},
 		// An enum shows the value as written too.
 		{`{"size":1e400}`, v + `size: enum: 1e400 is not one of 1, 2`},
 	} {
@@ -154,7 +163,7 @@ func TestBeyondFloatOutputNotSent(t *testing.T) {
 
 	lines = []line{{json.RawMessage(`1`)}, {json.RawMessage(`1e400`)}}
 	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "o", Arguments: json.RawMessage(`{}`)})
-	const want = `the result of tool o was not sent: lines[1].total is 1e400, beyond the range of a 64-bit floating-point number (about ±1.8e308), into which clients decode numbers; the server logged the details`
+	const want = `the result of tool o was not sent: lines[1].total is 1e400, beyond the range of a 64-bit floating-point number (-1.7976931348623157e+308 to 1.7976931348623157e+308), into which clients decode numbers; the server logged the details`
 	if err == nil || !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("error %v; want one ending %q", err, want)
 	}

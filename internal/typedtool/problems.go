@@ -223,7 +223,7 @@ func want(t reflect.Type) string {
 	case reflect.Float32:
 		return "a number from -3.4028234663852886e+38 to 3.4028234663852886e+38 (the range of a 32-bit floating-point number)"
 	case reflect.Float64:
-		return "a number from -1.7976931348623157e+308 to 1.7976931348623157e+308 (the range of a 64-bit floating-point number)"
+		return "a number from " + validatortext.Float64Range + " (the range of a 64-bit floating-point number)"
 	case reflect.String:
 		return "a string"
 	}

@@ -342,7 +342,7 @@ func TestValidatorMessagesInJSONTerms(t *testing.T) {
 		`{"n":10.5}`:     p + `n: maximum: 10.5 is greater than 10`,
 		`{"n":11}`:       p + `n: maximum: 11 is greater than 10`,
 		`{"n":1e400}`:    p + `n: maximum: 1e400 is greater than 10`,
-		`{"s":null}`:     p + `s: type: null has type "null", want "string"`,
+		`{"s":null}`:     p + `s: type: got null, want "string"`,
 		`{"b":"a\"b c"}`: p + `b: type: got the string "a\"b c", want "boolean"`,
 	} {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(args)})
@@ -381,7 +381,7 @@ func TestNullOutputExplained(t *testing.T) {
 		}, nil)
 	cs := mcptest.Connect(t, s, nil)
 	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "o", Arguments: json.RawMessage(`{}`)})
-	const want = `validating tool output: type: null has type "null", want "array"; the tool's result encoded as null, as a nil slice or map does`
+	const want = `validating tool output: type: got null, want "array"; the tool's result encoded as null, as a nil slice or map does`
 	if err == nil || !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("error %v; want one ending %q", err, want)
 	}

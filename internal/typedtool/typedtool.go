@@ -539,7 +539,7 @@ func beyondFloatOutput(ctx context.Context, logger *slog.Logger, tool string, ou
 	logTo(logger).ErrorContext(ctx, "the result of an MCP tool holds a number beyond a float64's range, which clients cannot decode; it was not sent",
 		slog.String("tool", tool), slog.String("property", path), slog.String("number", lit))
 	return fmt.Errorf("the result of tool %s was not sent: %s is %s, beyond the range of a 64-bit floating-point number "+
-		"(about ±1.8e308), into which clients decode numbers; the server logged the details", tool, subjectOf(path), lit)
+		"(%s), into which clients decode numbers; the server logged the details", tool, subjectOf(path), lit, validatortext.Float64Range)
 }
 
 // subjectOf names the value at path of a tool's result in a message.

@@ -2,6 +2,7 @@ package validatortext
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -168,7 +169,8 @@ func resolve(t *testing.T, schema string) *jsonschema.Schema {
 }
 
 // TestPlain: what is left of Go in the validator's messages, from the validator itself: a null
-// as the reflect.Value of a nil interface, a value a type refuses in %v, lists of names in %q or
+// as the reflect.Value of a nil interface, a value a type refuses in %v (said in one form for
+// every type, a number as JSON writes it: 1e-7, not 1e-07), lists of names in %q or
 // as one string, an array a contains refuses printed with %s, and "<anonymous schema>". The
 // client's own text is not taken for the validator's: a string that holds "<invalid
 // reflect.Value>" or a contains phrase is quoted, or left out with the array it is in.
@@ -179,10 +181,14 @@ func TestPlain(t *testing.T) {
 		`"any":{"anyOf":[{"contains":{"type":"integer"}},{"contains":{"type":"boolean"}}]},"r":{"type":"object","required":["a","b\u0001"]},"strict":{"type":"object","additionalProperties":false},` +
 		`"either":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`
 	for value, want := range map[string]string{
-		`{"s":null}`:                      `validating root: validating /properties/s: type: null has type "null", want "string"`,
+		`{"s":null}`:                      `validating root: validating /properties/s: type: got null, want "string"`,
+		`{"s":1.5}`:                       `validating root: validating /properties/s: type: got the number 1.5, want "string"`,
+		`{"s":1e-7}`:                      `validating root: validating /properties/s: type: got the number 1e-7, want "string"`,
+		`{"s":1e21}`:                      `validating root: validating /properties/s: type: got the number 1e+21, want "string"`,
+		`{"s":false}`:                     `validating root: validating /properties/s: type: got false, want "string"`,
 		`{"s":{"a":1}}`:                   `validating root: validating /properties/s: type: got an object, want "string"`,
 		`{"s":[1,"x"]}`:                   `validating root: validating /properties/s: type: got an array, want "string"`,
-		`{"t":1}`:                         `validating root: validating /properties/t: type: 1 has type "integer", want one of "string", "null"`,
+		`{"t":1}`:                         `validating root: validating /properties/t: type: got the number 1, want one of "string", "null"`,
 		`{"n":"<invalid reflect.Value>"}`: `validating root: validating /properties/n: type: got the string "<invalid reflect.Value>", want "integer"`,
 		`{"t":{}}`:                        `validating root: validating /properties/t: type: got an object, want one of "string", "null"`,
 		`{"l":[true,"x\ny"]}`:             `validating root: validating /properties/l: contains: no item matches the condition`,
@@ -206,6 +212,13 @@ func TestPlain(t *testing.T) {
 		if got := Plain(msg, "the condition"); got != want {
 			t.Errorf("%s: Plain(%q) =\n%q; want\n%q", value, msg, got, want)
 		}
+	}
+}
+
+// TestFloat64Range: the range is written with its ends as NumberJSON writes them.
+func TestFloat64Range(t *testing.T) {
+	if want := NumberJSON(-math.MaxFloat64) + " to " + NumberJSON(math.MaxFloat64); Float64Range != want {
+		t.Errorf("Float64Range = %q; want %q", Float64Range, want)
 	}
 }
 
