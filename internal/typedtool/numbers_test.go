@@ -3,6 +3,8 @@ package typedtool
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -155,9 +157,10 @@ func TestBeyondFloatOutputNotSent(t *testing.T) {
 		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, out, error) {
 			return nil, out{lines}, nil
 		}, nil)
+	untypedOut := map[string]any{"n": json.Number("-1e400")}
 	Add(s, &mcp.Tool{Name: "untyped", InputSchema: json.RawMessage(`{"type":"object"}`)},
 		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, any, error) {
-			return nil, map[string]any{"n": json.Number("-1e400")}, nil
+			return nil, untypedOut, nil
 		}, nil)
 	cs := mcptest.Connect(t, s, nil)
 
@@ -173,6 +176,20 @@ func TestBeyondFloatOutputNotSent(t *testing.T) {
 		t.Errorf("error %v; want one with %q", err, wantUntyped)
 	}
 
+	// However the number is written: the scan that spares decoding an output with no schema
+	// (mayBeBeyondFloat) lets none through.
+	for _, lit := range []string{"1E+400", "1e0400", "0.5e309", "-17.5e308", strings.Repeat("9", 309), "-" + strings.Repeat("1", 400) + ".5"} {
+		untypedOut = map[string]any{"s": "1e400", "n": json.Number(lit)}
+		_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "untyped", Arguments: json.RawMessage(`{}`)})
+		if want := `the result of tool untyped was not sent: n is `; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("n %s: error %v; want one with %q", lit, err, want)
+		}
+	}
+	untypedOut = map[string]any{"s": "1e400", "n": json.Number("1.7976931348623157e+308"), "m": json.Number(strings.Repeat("9", 308))}
+	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "untyped", Arguments: json.RawMessage(`{}`)}); err != nil {
+		t.Errorf("numbers within a float64's range, and 1e400 in a string: %v", err)
+	}
+
 	lines = []line{{json.RawMessage(`1e-400`)}, {json.RawMessage(`123456789012345678901234567890`)}}
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "o", Arguments: json.RawMessage(`{}`)})
 	if err != nil {
@@ -181,5 +198,28 @@ func TestBeyondFloatOutputNotSent(t *testing.T) {
 	const sent = `{"lines":[{"total":1e-400},{"total":123456789012345678901234567890}]}`
 	if text := res.Content[0].(*mcp.TextContent).Text; text != sent {
 		t.Errorf("sent %s; want %s", text, sent)
+	}
+}
+
+// TestMayBeBeyondFloat: the scan finds every number a float64 cannot hold, however written, and
+// no number of the kinds outputs hold, nor one in a string, for which an output would be decoded
+// in vain.
+func TestMayBeBeyondFloat(t *testing.T) {
+	for _, lit := range []string{"1e400", "-1E+309", "1e0400", "1e00000000000000000000000400", "0.5e309", "17.5e308",
+		"1.7976931348623159e308", strings.Repeat("9", 309), strings.Repeat("1", 400) + ".5e-10"} {
+		if _, err := strconv.ParseFloat(lit, 64); !errors.Is(err, strconv.ErrRange) {
+			t.Fatalf("%s is within a float64's range; the case tests nothing", lit)
+		}
+		for _, data := range []string{lit, `{"a":[true,` + lit + `]}`, `["x\"",` + lit + `,false]`} {
+			if !mayBeBeyondFloat([]byte(data)) {
+				t.Errorf("mayBeBeyondFloat(%.60s) = false; want true", data)
+			}
+		}
+	}
+	for _, data := range []string{`{"id":"3e9f","n":12345,"r":0.14285714285714285,"t":1e-7,"b":true,"f":false,"z":null}`,
+		`[1.5e300,-2E+21,1e-400,"1e400","\"1e400"]`, strings.Repeat("9", 308), "1" + strings.Repeat("0", 300) + "e7", "0." + strings.Repeat("3", 400)} {
+		if mayBeBeyondFloat([]byte(data)) {
+			t.Errorf("mayBeBeyondFloat(%.60s) = true; want false", data)
+		}
 	}
 }
