@@ -174,6 +174,25 @@ func NonNull(s *jsonschema.Schema) *jsonschema.Schema {
 	return s
 }
 
+// ItemSchema is the schema of the item i of an array of schema s (or of its alternative other
+// than null: NonNull), or nil when the item has none: prefixItems' schema for its place, then
+// draft 7's items array and, after it, additionalItems, then items.
+func ItemSchema(s *jsonschema.Schema, i int) *jsonschema.Schema {
+	if s = NonNull(s); s == nil {
+		return nil
+	}
+	switch {
+	case i < len(s.PrefixItems):
+		return s.PrefixItems[i]
+	case s.ItemsArray != nil:
+		if i < len(s.ItemsArray) {
+			return s.ItemsArray[i]
+		}
+		return s.AdditionalItems
+	}
+	return s.Items
+}
+
 // Number writes a number as the validator prints it, a fraction (21/2, 3/1) or with six decimals
 // (1.500000), as a number: an integer of at most 21 digits in full (every int64 and uint64), any
 // other number as the nearest float64 in its shortest form (10.5, 1e+300).

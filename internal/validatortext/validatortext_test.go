@@ -215,6 +215,42 @@ func TestPlain(t *testing.T) {
 	}
 }
 
+// TestItemSchema: each item's schema, by prefixItems, draft 7's items array and additionalItems
+// after it, and items, through a nullable array's alternative; none where the array has none.
+func TestItemSchema(t *testing.T) {
+	draft7 := resolve(t, `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{`+
+		`"tuple":{"type":"array","items":[{"title":"zero"},{"title":"one"}],"additionalItems":{"title":"more"}},`+
+		`"closed":{"type":"array","items":[{"title":"only"}]}}}`)
+	current := resolve(t, `{"type":"object","properties":{`+
+		`"mixed":{"type":"array","prefixItems":[{"title":"first"}],"items":{"title":"rest"}},`+
+		`"maybe":{"oneOf":[{"type":"null"},{"type":"array","items":{"title":"item"}}]},`+
+		`"bare":{"type":"array"}}}`)
+	for _, c := range []struct {
+		s     *jsonschema.Schema
+		i     int
+		title string
+	}{
+		{draft7.Properties["tuple"], 0, "zero"},
+		{draft7.Properties["tuple"], 1, "one"},
+		{draft7.Properties["tuple"], 5, "more"},
+		{draft7.Properties["closed"], 0, "only"},
+		{draft7.Properties["closed"], 1, "-"},
+		{current.Properties["mixed"], 0, "first"},
+		{current.Properties["mixed"], 3, "rest"},
+		{current.Properties["maybe"], 2, "item"},
+		{current.Properties["bare"], 0, "-"},
+		{nil, 0, "-"},
+	} {
+		got := ItemSchema(c.s, c.i)
+		switch {
+		case c.title == "-" && got != nil:
+			t.Errorf("ItemSchema(%v, %d) = %+v; want none", c.s, c.i, got)
+		case c.title != "-" && (got == nil || got.Title != c.title):
+			t.Errorf("ItemSchema(%v, %d) = %+v; want the schema titled %q", c.s, c.i, got, c.title)
+		}
+	}
+}
+
 // TestFloat64Range: the range is written with its ends as NumberJSON writes them.
 func TestFloat64Range(t *testing.T) {
 	if want := NumberJSON(-math.MaxFloat64) + " to " + NumberJSON(math.MaxFloat64); Float64Range != want {
