@@ -3,6 +3,7 @@ package typedtool
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -113,6 +114,30 @@ func BenchmarkCall(b *testing.B) {
 		}, nil)
 	cs := mcptest.Connect(b, s, nil)
 	params := &mcp.CallToolParams{Name: "checkout", Arguments: json.RawMessage(benchArguments)}
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := cs.CallTool(context.Background(), params)
+		if err != nil || res.IsError {
+			b.Fatal(err, res)
+		}
+	}
+}
+
+// BenchmarkCallAnyOut calls a tool whose output, a map of 200 keys, has no output schema, as
+// BenchmarkCall does: nothing validates the output, and only a number beyond a float64's range
+// keeps it from being sent (beyondFloatOutput), which most outputs cannot hold.
+func BenchmarkCallAnyOut(b *testing.B) {
+	out := map[string]any{}
+	for i := range 200 {
+		out[fmt.Sprintf("key%03d", i)] = map[string]any{"id": fmt.Sprintf("%x", i*7919), "n": i, "ratio": float64(i) / 7, "ok": i%2 == 0}
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "report", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *mcp.CallToolRequest, map[string]any) (*mcp.CallToolResult, any, error) {
+			return nil, out, nil
+		}, nil)
+	cs := mcptest.Connect(b, s, nil)
+	params := &mcp.CallToolParams{Name: "report", Arguments: json.RawMessage(`{}`)}
 	b.ReportAllocs()
 	for b.Loop() {
 		res, err := cs.CallTool(context.Background(), params)

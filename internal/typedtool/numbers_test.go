@@ -3,6 +3,8 @@ package typedtool
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -19,6 +21,8 @@ type shopIn struct {
 	Lines    []int   `json:"lines,omitempty"`
 	Size     any     `json:"size,omitempty"`
 	Low      float64 `json:"low,omitempty"`
+	Tiny     float64 `json:"tiny,omitempty"`
+	Step     float64 `json:"step,omitempty"`
 }
 
 const shopSchema = `{"type":"object","properties":{` +
@@ -26,7 +30,8 @@ const shopSchema = `{"type":"object","properties":{` +
 	`"quantity":{"type":"integer","minimum":1,"maximum":10},` +
 	`"limit":{"type":"integer","minimum":1,"maximum":100,"default":20},` +
 	`"lines":{"type":"array","items":{"type":"integer","exclusiveMaximum":5}},` +
-	`"size":{"enum":[1,2]},"low":{"type":"number","exclusiveMinimum":5}},"additionalProperties":false}`
+	`"size":{"enum":[1,2]},"low":{"type":"number","exclusiveMinimum":5},` +
+	`"tiny":{"type":"number","exclusiveMinimum":1e-7},"step":{"type":"number","multipleOf":0.5}},"additionalProperties":false}`
 
 // TestRefusedNumberAsWritten is the hostile client's report against examples/shop: a number the
 // validator had as another float64 than the one sent (1e400 as the largest float64, 1e-400 as
@@ -57,10 +62,16 @@ func TestRefusedNumberAsWritten(t *testing.T) {
 		// A refusal of the float64 that is untrue of the number as written says so.
 		{`{"low":5.00000000000000000001}`, v + `low: exclusiveMinimum: 5.00000000000000000001 is taken as 5, the nearest 64-bit floating-point number, which is less than or equal to 5`},
 		{`{"low":-1e400}`, v + `low: exclusiveMinimum: -1e400 is less than or equal to 5`},
+		// The float64 it was taken as is written as JSON writes it (1e-7), not as Go does (1e-07).
+		{`{"tiny":1.00000000000000000001e-7}`, v + `tiny: exclusiveMinimum: 1.00000000000000000001e-7 is taken as 1e-7, the nearest 64-bit floating-point number, which is less than or equal to 1e-7`},
+		// Too large to compare at a small cost: the range it was checked in, as a float64
+		// field's refusal writes it.
+		{`{"step":1e401}`, v + `step: multipleOf: 1e401 is beyond the range of a 64-bit floating-point number (-1.7976931348623157e+308 to 1.7976931348623157e+308), in which numbers are checked`},
 		// A number the validator has as written is printed as it was.
 		{`{"quantity":11}`, v + `quantity: maximum: 11 is greater than 10`},
 		{`{"lines":[1,2,6]}`, v + `lines: validating /properties/lines/items: exclusiveMaximum: 6 is greater than or equal to 5`},
-		{`{"id":1.5}`, v + `id: type: 1.5 has type "number", want "string"`},
+		{`{"id":1.5}`, v + `id: type: got the number 1.5, want "string"`},
+		{`{"id":1e-7}`, v + `id: type: got the number 1e-7, want "string"`},
 		// An enum shows the value as written too.
 		{`{"size":1e400}`, v + `size: enum: 1e400 is not one of 1, 2`},
 	} {
@@ -146,15 +157,16 @@ func TestBeyondFloatOutputNotSent(t *testing.T) {
 		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, out, error) {
 			return nil, out{lines}, nil
 		}, nil)
+	untypedOut := map[string]any{"n": json.Number("-1e400")}
 	Add(s, &mcp.Tool{Name: "untyped", InputSchema: json.RawMessage(`{"type":"object"}`)},
 		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, any, error) {
-			return nil, map[string]any{"n": json.Number("-1e400")}, nil
+			return nil, untypedOut, nil
 		}, nil)
 	cs := mcptest.Connect(t, s, nil)
 
 	lines = []line{{json.RawMessage(`1`)}, {json.RawMessage(`1e400`)}}
 	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "o", Arguments: json.RawMessage(`{}`)})
-	const want = `the result of tool o was not sent: lines[1].total is 1e400, beyond the range of a 64-bit floating-point number (about ±1.8e308), into which clients decode numbers; the server logged the details`
+	const want = `the result of tool o was not sent: lines[1].total is 1e400, beyond the range of a 64-bit floating-point number (-1.7976931348623157e+308 to 1.7976931348623157e+308), into which clients decode numbers; the server logged the details`
 	if err == nil || !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("error %v; want one ending %q", err, want)
 	}
@@ -162,6 +174,20 @@ func TestBeyondFloatOutputNotSent(t *testing.T) {
 	const wantUntyped = `the result of tool untyped was not sent: n is -1e400, beyond`
 	if err == nil || !strings.Contains(err.Error(), wantUntyped) {
 		t.Errorf("error %v; want one with %q", err, wantUntyped)
+	}
+
+	// However the number is written: the scan that spares decoding an output with no schema
+	// (mayBeBeyondFloat) lets none through.
+	for _, lit := range []string{"1E+400", "1e0400", "0.5e309", "-17.5e308", strings.Repeat("9", 309), "-" + strings.Repeat("1", 400) + ".5"} {
+		untypedOut = map[string]any{"s": "1e400", "n": json.Number(lit)}
+		_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "untyped", Arguments: json.RawMessage(`{}`)})
+		if want := `the result of tool untyped was not sent: n is `; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("n %s: error %v; want one with %q", lit, err, want)
+		}
+	}
+	untypedOut = map[string]any{"s": "1e400", "n": json.Number("1.7976931348623157e+308"), "m": json.Number(strings.Repeat("9", 308))}
+	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "untyped", Arguments: json.RawMessage(`{}`)}); err != nil {
+		t.Errorf("numbers within a float64's range, and 1e400 in a string: %v", err)
 	}
 
 	lines = []line{{json.RawMessage(`1e-400`)}, {json.RawMessage(`123456789012345678901234567890`)}}
@@ -172,5 +198,28 @@ func TestBeyondFloatOutputNotSent(t *testing.T) {
 	const sent = `{"lines":[{"total":1e-400},{"total":123456789012345678901234567890}]}`
 	if text := res.Content[0].(*mcp.TextContent).Text; text != sent {
 		t.Errorf("sent %s; want %s", text, sent)
+	}
+}
+
+// TestMayBeBeyondFloat: the scan finds every number a float64 cannot hold, however written, and
+// no number of the kinds outputs hold, nor one in a string, for which an output would be decoded
+// in vain.
+func TestMayBeBeyondFloat(t *testing.T) {
+	for _, lit := range []string{"1e400", "-1E+309", "1e0400", "1e00000000000000000000000400", "0.5e309", "17.5e308",
+		"1.7976931348623159e308", strings.Repeat("9", 309), strings.Repeat("1", 400) + ".5e-10"} {
+		if _, err := strconv.ParseFloat(lit, 64); !errors.Is(err, strconv.ErrRange) {
+			t.Fatalf("%s is within a float64's range; the case tests nothing", lit)
+		}
+		for _, data := range []string{lit, `{"a":[true,` + lit + `]}`, `["x\"",` + lit + `,false]`} {
+			if !mayBeBeyondFloat([]byte(data)) {
+				t.Errorf("mayBeBeyondFloat(%.60s) = false; want true", data)
+			}
+		}
+	}
+	for _, data := range []string{`{"id":"3e9f","n":12345,"r":0.14285714285714285,"t":1e-7,"b":true,"f":false,"z":null}`,
+		`[1.5e300,-2E+21,1e-400,"1e400","\"1e400"]`, strings.Repeat("9", 308), "1" + strings.Repeat("0", 300) + "e7", "0." + strings.Repeat("3", 400)} {
+		if mayBeBeyondFloat([]byte(data)) {
+			t.Errorf("mayBeBeyondFloat(%.60s) = true; want false", data)
+		}
 	}
 }

@@ -139,7 +139,7 @@ func findProblem(data []byte, t reflect.Type, s *jsonschema.Schema, path string,
 		}
 		i := 0
 		return eachItem(data, func(val []byte) string {
-			p := findProblem(val, t.Elem(), itemSchema(s, i), fmt.Sprintf("%s[%d]", path, i), false, depth+1)
+			p := findProblem(val, t.Elem(), validatortext.ItemSchema(s, i), fmt.Sprintf("%s[%d]", path, i), false, depth+1)
 			i++
 			return p
 		})
@@ -223,7 +223,7 @@ func want(t reflect.Type) string {
 	case reflect.Float32:
 		return "a number from -3.4028234663852886e+38 to 3.4028234663852886e+38 (the range of a 32-bit floating-point number)"
 	case reflect.Float64:
-		return "a number from -1.7976931348623157e+308 to 1.7976931348623157e+308 (the range of a 64-bit floating-point number)"
+		return "a number from " + validatortext.Float64Range + " (the range of a 64-bit floating-point number)"
 	case reflect.String:
 		return "a string"
 	}
@@ -286,17 +286,6 @@ func memberSchema(s *jsonschema.Schema, key string) *jsonschema.Schema {
 		return s.AdditionalProperties
 	}
 	return nil // a pattern may match: the walk does not decide which
-}
-
-// itemSchema is the schema of the item i of an array of schema s, or nil.
-func itemSchema(s *jsonschema.Schema, i int) *jsonschema.Schema {
-	if s = validatortext.NonNull(s); s == nil {
-		return nil
-	}
-	if i < len(s.PrefixItems) {
-		return s.PrefixItems[i]
-	}
-	return s.Items
 }
 
 // quotedExample is a value of a ",string" field of t's kind, as the client writes it.

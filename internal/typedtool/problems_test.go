@@ -342,7 +342,7 @@ func TestValidatorMessagesInJSONTerms(t *testing.T) {
 		`{"n":10.5}`:     p + `n: maximum: 10.5 is greater than 10`,
 		`{"n":11}`:       p + `n: maximum: 11 is greater than 10`,
 		`{"n":1e400}`:    p + `n: maximum: 1e400 is greater than 10`,
-		`{"s":null}`:     p + `s: type: null has type "null", want "string"`,
+		`{"s":null}`:     p + `s: type: got null, want "string"`,
 		`{"b":"a\"b c"}`: p + `b: type: got the string "a\"b c", want "boolean"`,
 	} {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(args)})
@@ -381,8 +381,38 @@ func TestNullOutputExplained(t *testing.T) {
 		}, nil)
 	cs := mcptest.Connect(t, s, nil)
 	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "o", Arguments: json.RawMessage(`{}`)})
-	const want = `validating tool output: type: null has type "null", want "array"; the tool's result encoded as null, as a nil slice or map does`
+	const want = `validating tool output: type: got null, want "array"; the tool's result encoded as null, as a nil slice or map does`
 	if err == nil || !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("error %v; want one ending %q", err, want)
+	}
+}
+
+// TestDecodeProblemDraft7Items: an item of draft 7's items array, or one after it, that the schema
+// takes but the Go type does not is told with the range both allow, the item's own schema's
+// (items[0]'s, then additionalItems'), as with prefixItems and items; it was told the Go type's
+// range alone, as if the item had no schema.
+func TestDecodeProblemDraft7Items(t *testing.T) {
+	type in struct {
+		Pair []int8 `json:"pair"`
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "d7", InputSchema: json.RawMessage(`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{` +
+		`"pair":{"type":"array","items":[{"type":"integer","minimum":0}],"additionalItems":{"type":"integer","minimum":-5}}}}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ in) (*mcp.CallToolResult, any, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	const p = `decoding "arguments": `
+	for args, want := range map[string]string{
+		`{"pair":[200]}`:   p + `pair[0] must be an integer from 0 to 127; got 200`,
+		`{"pair":[1,200]}`: p + `pair[1] must be an integer from -5 to 127; got 200`,
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "d7", Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", args, res.IsError, text, want)
+		}
 	}
 }

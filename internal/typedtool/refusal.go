@@ -150,8 +150,8 @@ var boundPhrases = map[string]string{
 // withNumber rewrites the first line of msg, the refusal refusedNumber read (as validatorMessage
 // has rewritten it), with the number n as the client wrote it where the validator printed the
 // float64 it had: "maximum: 1e400 is greater than 10" where it printed 1.7976931348623157e+308;
-// and a type's refusal as "type: got the number 1e400, want \"string\"", which is true of the
-// number as written, where "has type \"integer\"" was true of the float64. A bound's refusal
+// and a type's refusal as "type: got the number 1e400, want \"string\"", where it named the
+// float64, of type "integer", which the client did not send. A bound's refusal
 // that is not true of the number as written (5.00000000000000000001 for an exclusiveMinimum of
 // 5, which the float64 5 does not pass) says what the number was taken as.
 func withNumber(msg string, n writtenNumber, s *jsonschema.Schema) string {
@@ -159,18 +159,19 @@ func withNumber(msg string, n writtenNumber, s *jsonschema.Schema) string {
 	_, what := validatortext.Place(first)
 	prefix := first[:len(first)-len(what)]
 	keyword, rest, _ := strings.Cut(what, ": ")
-	// The number the validator printed, %v of a Go number or validatortext.Number's, has no space.
+	// The number the validator printed, validatortext.Number's, has no space.
 	_, after, found := strings.Cut(rest, " ")
 	if !found {
 		return msg
 	}
 	shown := describeJSON([]byte(n.lit))
 	if keyword == "type" {
-		i := strings.Index(after, ", want")
-		if i < 0 {
+		// validatortext.Plain wrote the refusal as "got the number <float64>, want ...".
+		i := strings.Index(rest, ", want")
+		if !strings.HasPrefix(rest, "got the number ") || i < 0 {
 			return msg
 		}
-		first = prefix + "type: got the number " + shown + after[i:]
+		first = prefix + "type: got the number " + shown + rest[i:]
 	} else {
 		phrase := boundPhrases[keyword]
 		bound := keywordBound(s, keyword)
@@ -181,10 +182,10 @@ func withNumber(msg string, n writtenNumber, s *jsonschema.Schema) string {
 		case sure:
 			first = prefix + keyword + ": " + shown + " " + after
 		case untrue:
-			first = prefix + keyword + ": " + shown + " is taken as " + strconv.FormatFloat(n.validated, 'g', -1, 64) +
+			first = prefix + keyword + ": " + shown + " is taken as " + validatortext.NumberJSON(n.validated) +
 				", the nearest 64-bit floating-point number, which " + after
 		default:
-			first = prefix + keyword + ": " + shown + " is beyond the range of a 64-bit floating-point number (about ±1.8e308), in which numbers are checked"
+			first = prefix + keyword + ": " + shown + " is beyond the range of a 64-bit floating-point number (" + validatortext.Float64Range + "), in which numbers are checked"
 		}
 	}
 	if multi {

@@ -34,7 +34,7 @@ func TestChoiceRefusalsInJSONTerms(t *testing.T) {
 	const p = `validating "arguments": validating /properties/`
 	for args, want := range map[string]string{
 		`{"c":"pink"}`:            p + `c: enum: "pink" is not one of "red", "green blue"`,
-		`{"c":5}`:                 p + `c: type: 5 has type "integer", want "string"`,
+		`{"c":5}`:                 p + `c: type: got the number 5, want "string"`,
 		`{"k":"y"}`:               p + `k: const: "y" is not "x"`,
 		`{"o":"ab"}`:              p + `o: oneOf: "ab" matches none of the schemas {"type":"integer"} or {"type":"string","minLength":3}`,
 		`{"a":"s"}`:               p + `a: anyOf: "s" matches none of the schemas {"type":"integer"} or {"type":"boolean"}`,
@@ -161,13 +161,13 @@ func TestValidatorGoSyntaxGone(t *testing.T) {
 	const p = `validating "arguments": validating /properties/`
 	for args, want := range map[string]string{
 		`{"x":"s"}`:                p + `x: not: "s" matches {"type":"string"}, which it must not`,
-		`{"t":5}`:                  p + `t: type: 5 has type "integer", want one of "string", "null"`,
+		`{"t":5}`:                  p + `t: type: got the number 5, want one of "string", "null"`,
 		`{"status":"c"}`:           p + `status: oneOf: "c" matches none of the schemas {"type":"string","enum":["a","b"]} or {"type":"null"}`,
 		`{"n":"s"}`:                p + `n: type: got the string "s", want "integer"`,
 		`{"o":{"p":1}}`:            p + `o: dependentRequired["p"]: missing properties ["q","z"]`,
 		`{"strict":{"a\u0001":1}}`: p + `strict: unexpected additional properties ["a\u0001"]`,
 		`{"req":{}}`:               p + `req: required: missing properties: ["a","b"]`,
-		`{"n":null}`:               p + `n: type: null has type "null", want "integer"`,
+		`{"n":null}`:               p + `n: type: got null, want "integer"`,
 	} {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(args)})
 		if err != nil {

@@ -188,8 +188,12 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 				return nil, outputError(err, out.raw, outResolved.Schema(), outJSON)
 			}
 			outJSON = checked
-		} else if st, err := decodeExact(outJSON, new(any), false); err == nil && st.huge {
-			return nil, beyondFloatOutput(ctx, logger, t.Name, outJSON)
+		} else if mayBeBeyondFloat(outJSON) {
+			// Nothing else reads an output with no schema: it is decoded only when a number in
+			// it may be beyond a float64's range, which few outputs hold.
+			if st, err := decodeExact(outJSON, new(any), false); err == nil && st.huge {
+				return nil, beyondFloatOutput(ctx, logger, t.Name, outJSON)
+			}
 		}
 		res.StructuredContent = json.RawMessage(outJSON)
 		if res.Content == nil {
@@ -539,7 +543,55 @@ func beyondFloatOutput(ctx context.Context, logger *slog.Logger, tool string, ou
 	logTo(logger).ErrorContext(ctx, "the result of an MCP tool holds a number beyond a float64's range, which clients cannot decode; it was not sent",
 		slog.String("tool", tool), slog.String("property", path), slog.String("number", lit))
 	return fmt.Errorf("the result of tool %s was not sent: %s is %s, beyond the range of a 64-bit floating-point number "+
-		"(about ±1.8e308), into which clients decode numbers; the server logged the details", tool, subjectOf(path), lit)
+		"(%s), into which clients decode numbers; the server logged the details", tool, subjectOf(path), lit, validatortext.Float64Range)
+}
+
+// mayBeBeyondFloat reports whether data, a JSON value, may hold a number beyond a float64's range,
+// reading it once without decoding it: a number below 10^309 is within the range, and one of n
+// digits before its point and the exponent e (none is 0) is below 10^(n+e). Strings are skipped:
+// an id such as "3e9f" is no number. A number of 309 digits or more, or whose digits and
+// exponent make 309 or more (1e400, 0.5e309, and 1e308, which is within the range), is a
+// candidate, which decoding then tells.
+func mayBeBeyondFloat(data []byte) bool {
+	digits, fraction := 0, false // the digits before the point of the number being read
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++ // the escaped character, which may be a quote
+				}
+			}
+			digits, fraction = 0, false
+		case '0' <= c && c <= '9':
+			if !fraction {
+				if digits++; digits >= 309 {
+					return true
+				}
+			}
+		case c == '.':
+			fraction = true
+		case c == 'e' || c == 'E':
+			// An exponent, or the last letter of true or false, after which digits is 0.
+			exp, negative := 0, false
+			if i+1 < len(data) && (data[i+1] == '+' || data[i+1] == '-') {
+				i++
+				negative = data[i] == '-'
+			}
+			for ; i+1 < len(data) && '0' <= data[i+1] && data[i+1] <= '9'; i++ {
+				if exp < 1000 { // enough to tell; more digits would only overflow
+					exp = exp*10 + int(data[i+1]-'0')
+				}
+			}
+			if !negative && digits+exp >= 309 {
+				return true
+			}
+			digits, fraction = 0, false
+		default:
+			digits, fraction = 0, false
+		}
+	}
+	return false
 }
 
 // subjectOf names the value at path of a tool's result in a message.

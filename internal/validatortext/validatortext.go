@@ -174,6 +174,25 @@ func NonNull(s *jsonschema.Schema) *jsonschema.Schema {
 	return s
 }
 
+// ItemSchema is the schema of the item i of an array of schema s (or of its alternative other
+// than null: NonNull), or nil when the item has none: prefixItems' schema for its place, then
+// draft 7's items array and, after it, additionalItems, then items.
+func ItemSchema(s *jsonschema.Schema, i int) *jsonschema.Schema {
+	if s = NonNull(s); s == nil {
+		return nil
+	}
+	switch {
+	case i < len(s.PrefixItems):
+		return s.PrefixItems[i]
+	case s.ItemsArray != nil:
+		if i < len(s.ItemsArray) {
+			return s.ItemsArray[i]
+		}
+		return s.AdditionalItems
+	}
+	return s.Items
+}
+
 // Number writes a number as the validator prints it, a fraction (21/2, 3/1) or with six decimals
 // (1.500000), as a number: an integer of at most 21 digits in full (every int64 and uint64), any
 // other number as the nearest float64 in its shortest form (10.5, 1e+300).
@@ -186,12 +205,13 @@ func Number(text string) string {
 		return n
 	}
 	f, _ := r.Float64()
-	return jsonNumber(f)
+	return NumberJSON(f)
 }
 
-// jsonNumber writes f as JSON writes it, which is as JavaScript and a tag write it: 1e-7 and
-// 0.00001, where Go's %g writes 1e-07 and 1e-05.
-func jsonNumber(f float64) string {
+// NumberJSON writes f as JSON writes it, which is as JavaScript and a tag write it: 1e-7 and
+// 0.00001, where Go's %g writes 1e-07 and 1e-05. Every number of a message to a client that is
+// a float64 is written so.
+func NumberJSON(f float64) string {
 	b, err := json.Marshal(f)
 	if err != nil {
 		return strconv.FormatFloat(f, 'g', -1, 64) // ±Inf, NaN: no JSON form
@@ -241,30 +261,38 @@ func schemaBound(s *jsonschema.Schema, keyword string) (string, bool) {
 		b := map[string]*float64{"minimum": s.Minimum, "maximum": s.Maximum, "exclusiveMinimum": s.ExclusiveMinimum,
 			"exclusiveMaximum": s.ExclusiveMaximum, "multipleOf": s.MultipleOf}[keyword]
 		if b != nil {
-			return jsonNumber(*b), true
+			return NumberJSON(*b), true
 		}
 	}
 	return "", false
 }
 
+// Float64Range is the range of a 64-bit floating-point number, its ends as JSON writes them
+// (NumberJSON): the numbers a float64 holds, in which the validator checks numbers and into
+// which most clients decode them.
+const Float64Range = "-1.7976931348623157e+308 to 1.7976931348623157e+308"
+
 // goisms are the patterns Plain rewrites, compiled on the first refusal rather than when a
 // server starts.
-var goisms = sync.OnceValue(func() (p struct{ null, verb, typeOf, list, types, contains *regexp.Regexp }) {
+var goisms = sync.OnceValue(func() (p struct{ null, verb, typeOf, list, contains *regexp.Regexp }) {
 	// A null the validator printed as the reflect.Value of a nil interface, where it prints the
-	// value: a type's, an enum's or a const's refusal.
-	p.null = regexp.MustCompile(`(type: )<invalid reflect\.Value>( has type "null")|((?:enum|const): )<invalid reflect\.Value>( does not equal)`)
+	// value: an enum's or a const's refusal (a type's names the null by its type).
+	p.null = regexp.MustCompile(`((?:enum|const): )<invalid reflect\.Value>( does not equal)`)
 	// What fmt writes for a value printed with a verb that does not fit it: %!s(int64=1).
 	p.verb = regexp.MustCompile(`%!s\([a-z0-9]+=([^)]*)\)`)
-	// An object, an array or a string refused by its type, printed in Go's %v: map[a:1], [1 x],
-	// a string unquoted (line breaks and all).
-	p.typeOf = regexp.MustCompile(`(?s)(^|: )type: (.*?) has type "(object|array|string)", want`)
+	// A value refused by its type, printed in Go's %v: map[a:1], [1 x], a string unquoted (line
+	// breaks and all), a number as Go writes it (1e-07), null as "<invalid reflect.Value>"; and
+	// the types wanted, a list of them joined with ", " and quoted as one string ("string,
+	// null"). The value is the client's and may hold the validator's own words (`x has type
+	// "object", want y`), so the match ends at the validator's ending, the types it wants, where
+	// its refusal ends: the end of the message or of a line before another place (an anyOf's next
+	// alternative). The value is matched lazily, not up to the last such ending, which in an
+	// anyOf's refusal is another alternative's.
+	p.typeOf = regexp.MustCompile(`(?s)(^|: )type: (.*?) has type "(null|boolean|integer|number|string|object|array)", want (one of )?"([a-z]+(?:, [a-z]+)*)"(\z|\nvalidating )`)
 	// A list of strings in Go's %q, at the end of the validator's phrases that end with one:
 	// `missing properties: ["a" "b"]`, `unexpected additional properties ["x"]`. %q escapes
 	// every quote and line break, so a string in the list cannot end it early.
 	p.list = regexp.MustCompile(`(?m)(missing properties:?|unexpected additional properties) \[((?:"(?:[^"\\\n]|\\.)*"(?: "(?:[^"\\\n]|\\.)*")*)?)\]$`)
-	// A type's list of types, which the validator joins with ", " and quotes as one string:
-	// `want one of "string, null"`.
-	p.types = regexp.MustCompile(`(?m)(want one of )"([a-z]+(?:, [a-z]+)+)"$`)
 	// A contains that no item matched: the array is printed with %s, Go's syntax for its items
 	// whatever they are ("[%!s(int64=1) x]", strings unquoted, line breaks as they are), and it
 	// is the client's own value, which the message around it shows or points to. The places
@@ -276,19 +304,21 @@ var goisms = sync.OnceValue(func() (p struct{ null, verb, typeOf, list, types, c
 })
 
 // Plain rewrites what is left of Go in the validator's message msg, once the refusals that need
-// the value or the schema are explained: a null printed as "<invalid reflect.Value>" (the
-// reflect.Value of a nil interface) is null; a value printed with a verb that does not fit
-// (%!s(int64=1)) is the value; an object, an array or a string a type refuses, printed in Go's
-// syntax ("map[a:1]", "[1 x]", a string unquoted), is named by its kind and a string quoted as
-// JSON quotes it ("type: got the string \"x\", want ..."); a list of names in Go's %q (["a"
-// "b"]) is JSON (["a","b"]), and a type's list of types written as one string ("string, null")
-// is the types, each quoted; a contains no item matched says so without the array in Go's
-// syntax; and a schema the validator calls "<anonymous schema>" is called anonymous, which each
-// caller words for its reader ("a condition of the field" for a person filling in a form).
+// the value or the schema are explained: a null an enum or a const refuses, printed as
+// "<invalid reflect.Value>" (the reflect.Value of a nil interface), is null; a value printed
+// with a verb that does not fit (%!s(int64=1)) is the value; a value a type refuses, printed in
+// Go's syntax ("map[a:1]", "[1 x]", a string unquoted, 1e-07), is said as JSON has it, in one
+// form for every type: an object or an array by its kind, a string quoted as JSON quotes it, a
+// number as JSON writes it (Number), true, false and null as they are ("type: got the string
+// \"x\", want ...", "type: got the number 1.5, want ..."), and a list of types written as one
+// string ("string, null") as the types, each quoted; a list of names in Go's %q (["a" "b"]) is
+// JSON (["a","b"]); a contains no item matched says so without the array in Go's syntax; and a
+// schema the validator calls "<anonymous schema>" is called anonymous, which each caller words
+// for its reader ("a condition of the field" for a person filling in a form).
 func Plain(msg, anonymous string) string {
 	p := goisms()
 	if strings.Contains(msg, "<invalid reflect.Value>") {
-		msg = p.null.ReplaceAllString(msg, "${1}${3}null${2}${4}")
+		msg = p.null.ReplaceAllString(msg, "${1}null${2}")
 	}
 	if strings.Contains(msg, "%!s(") {
 		msg = p.verb.ReplaceAllString(msg, "$1")
@@ -299,17 +329,20 @@ func Plain(msg, anonymous string) string {
 	if strings.Contains(msg, "type: ") {
 		msg = p.typeOf.ReplaceAllStringFunc(msg, func(m string) string {
 			sub := p.typeOf.FindStringSubmatch(m)
-			got := "an " + sub[3]
-			if sub[3] == "string" {
+			var got string
+			switch sub[3] {
+			case "object", "array":
+				got = "an " + sub[3]
+			case "string":
 				got = "the string " + jsonText(sub[2])
+			case "integer", "number":
+				got = "the number " + Number(sub[2])
+			case "null":
+				got = "null" // printed as "<invalid reflect.Value>"
+			default:
+				got = sub[2] // true or false
 			}
-			return sub[1] + "type: got " + got + ", want"
-		})
-	}
-	if strings.Contains(msg, "want one of ") {
-		msg = p.types.ReplaceAllStringFunc(msg, func(m string) string {
-			sub := p.types.FindStringSubmatch(m)
-			return sub[1] + `"` + strings.ReplaceAll(sub[2], ", ", `", "`) + `"`
+			return sub[1] + "type: got " + got + ", want " + sub[4] + `"` + strings.ReplaceAll(sub[5], ", ", `", "`) + `"` + sub[6]
 		})
 	}
 	if strings.Contains(msg, "[") {

@@ -2,6 +2,7 @@ package validatortext
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -168,7 +169,8 @@ func resolve(t *testing.T, schema string) *jsonschema.Schema {
 }
 
 // TestPlain: what is left of Go in the validator's messages, from the validator itself: a null
-// as the reflect.Value of a nil interface, a value a type refuses in %v, lists of names in %q or
+// as the reflect.Value of a nil interface, a value a type refuses in %v (said in one form for
+// every type, a number as JSON writes it: 1e-7, not 1e-07), lists of names in %q or
 // as one string, an array a contains refuses printed with %s, and "<anonymous schema>". The
 // client's own text is not taken for the validator's: a string that holds "<invalid
 // reflect.Value>" or a contains phrase is quoted, or left out with the array it is in.
@@ -176,12 +178,17 @@ func TestPlain(t *testing.T) {
 	const schema = `{"type":"object","properties":{` +
 		`"s":{"type":"string"},"n":{"type":"integer"},"e":{"enum":["a"]},"t":{"type":["string","null"]},` +
 		`"l":{"type":"array","contains":{"type":"integer"}},"x":{"not":{"type":"string"}},` +
-		`"any":{"anyOf":[{"contains":{"type":"integer"}},{"contains":{"type":"boolean"}}]},"r":{"type":"object","required":["a","b\u0001"]},"strict":{"type":"object","additionalProperties":false}}}`
+		`"any":{"anyOf":[{"contains":{"type":"integer"}},{"contains":{"type":"boolean"}}]},"r":{"type":"object","required":["a","b\u0001"]},"strict":{"type":"object","additionalProperties":false},` +
+		`"either":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`
 	for value, want := range map[string]string{
-		`{"s":null}`:                      `validating root: validating /properties/s: type: null has type "null", want "string"`,
+		`{"s":null}`:                      `validating root: validating /properties/s: type: got null, want "string"`,
+		`{"s":1.5}`:                       `validating root: validating /properties/s: type: got the number 1.5, want "string"`,
+		`{"s":1e-7}`:                      `validating root: validating /properties/s: type: got the number 1e-7, want "string"`,
+		`{"s":1e21}`:                      `validating root: validating /properties/s: type: got the number 1e+21, want "string"`,
+		`{"s":false}`:                     `validating root: validating /properties/s: type: got false, want "string"`,
 		`{"s":{"a":1}}`:                   `validating root: validating /properties/s: type: got an object, want "string"`,
 		`{"s":[1,"x"]}`:                   `validating root: validating /properties/s: type: got an array, want "string"`,
-		`{"t":1}`:                         `validating root: validating /properties/t: type: 1 has type "integer", want one of "string", "null"`,
+		`{"t":1}`:                         `validating root: validating /properties/t: type: got the number 1, want one of "string", "null"`,
 		`{"n":"<invalid reflect.Value>"}`: `validating root: validating /properties/n: type: got the string "<invalid reflect.Value>", want "integer"`,
 		`{"t":{}}`:                        `validating root: validating /properties/t: type: got an object, want one of "string", "null"`,
 		`{"l":[true,"x\ny"]}`:             `validating root: validating /properties/l: contains: no item matches the condition`,
@@ -189,6 +196,14 @@ func TestPlain(t *testing.T) {
 		`{"l":["a does not have an item matching b\nc"]}`: `validating root: validating /properties/l: contains: no item matches the condition`,
 		`{"any":["x\ny"]}`: "validating root: validating /properties/any: anyOf: did not validate against any of [the condition the condition]:\n" +
 			"validating /properties/any/anyOf/0: contains: no item matches the condition\nvalidating /properties/any/anyOf/1: contains: no item matches the condition",
+		// The client's string holds the validator's words: the refusal ends at the validator's
+		// own ending, and the string is quoted whole.
+		`{"n":"x has type \"object\", want y"}`:           `validating root: validating /properties/n: type: got the string "x has type \"object\", want y", want "integer"`,
+		`{"n":"x has type \"object\", want \"integer\""}`: `validating root: validating /properties/n: type: got the string "x has type \"object\", want \"integer\"", want "integer"`,
+		// Each alternative of an anyOf is refused on its own line, and rewritten on its own.
+		`{"either":{"a":1}}`: "validating root: validating /properties/either: anyOf: did not validate against any of [the condition the condition]:\n" +
+			`validating /properties/either/anyOf/0: type: got an object, want "string"` + "\n" +
+			`validating /properties/either/anyOf/1: type: got an object, want "integer"`,
 		`{"x":"s"}`:            `validating root: validating /properties/x: not: validated against the condition`,
 		`{"r":{}}`:             `validating root: validating /properties/r: required: missing properties: ["a","b\u0001"]`,
 		`{"strict":{"q\"":1}}`: `validating root: validating /properties/strict: unexpected additional properties ["q\""]`,
@@ -197,6 +212,49 @@ func TestPlain(t *testing.T) {
 		if got := Plain(msg, "the condition"); got != want {
 			t.Errorf("%s: Plain(%q) =\n%q; want\n%q", value, msg, got, want)
 		}
+	}
+}
+
+// TestItemSchema: each item's schema, by prefixItems, draft 7's items array and additionalItems
+// after it, and items, through a nullable array's alternative; none where the array has none.
+func TestItemSchema(t *testing.T) {
+	draft7 := resolve(t, `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{`+
+		`"tuple":{"type":"array","items":[{"title":"zero"},{"title":"one"}],"additionalItems":{"title":"more"}},`+
+		`"closed":{"type":"array","items":[{"title":"only"}]}}}`)
+	current := resolve(t, `{"type":"object","properties":{`+
+		`"mixed":{"type":"array","prefixItems":[{"title":"first"}],"items":{"title":"rest"}},`+
+		`"maybe":{"oneOf":[{"type":"null"},{"type":"array","items":{"title":"item"}}]},`+
+		`"bare":{"type":"array"}}}`)
+	for _, c := range []struct {
+		s     *jsonschema.Schema
+		i     int
+		title string
+	}{
+		{draft7.Properties["tuple"], 0, "zero"},
+		{draft7.Properties["tuple"], 1, "one"},
+		{draft7.Properties["tuple"], 5, "more"},
+		{draft7.Properties["closed"], 0, "only"},
+		{draft7.Properties["closed"], 1, "-"},
+		{current.Properties["mixed"], 0, "first"},
+		{current.Properties["mixed"], 3, "rest"},
+		{current.Properties["maybe"], 2, "item"},
+		{current.Properties["bare"], 0, "-"},
+		{nil, 0, "-"},
+	} {
+		got := ItemSchema(c.s, c.i)
+		switch {
+		case c.title == "-" && got != nil:
+			t.Errorf("ItemSchema(%v, %d) = %+v; want none", c.s, c.i, got)
+		case c.title != "-" && (got == nil || got.Title != c.title):
+			t.Errorf("ItemSchema(%v, %d) = %+v; want the schema titled %q", c.s, c.i, got, c.title)
+		}
+	}
+}
+
+// TestFloat64Range: the range is written with its ends as NumberJSON writes them.
+func TestFloat64Range(t *testing.T) {
+	if want := NumberJSON(-math.MaxFloat64) + " to " + NumberJSON(math.MaxFloat64); Float64Range != want {
+		t.Errorf("Float64Range = %q; want %q", Float64Range, want)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
 // AllowList returns every element the card renderer may emit, with the
@@ -216,7 +218,8 @@ func checkAttr(at int, elem string, a [2]string, allowed []string, bad func(int,
 			ok = ok || v == value
 		}
 		if !ok {
-			bad(at, "%s=%s on <%s> is not one of %q", name, quoted(value), elem, vals)
+			list, _ := validatortext.JSON(vals) // a []string always has JSON
+			bad(at, "%s=%s on <%s> is not one of %s", name, quoted(value), elem, list)
 		}
 		return
 	}

@@ -21,12 +21,13 @@ func TestCheckFragmentRejects(t *testing.T) {
 		{`<a href="data:text/html,x">a</a>`, `href "data:text/html,x" is not an http, https or mailto URL`},
 		{`<a href="vbscript:x">a</a>`, `href "vbscript:x" is not an http, https or mailto URL`},
 		{`<a href="/relative">a</a>`, `href "/relative" is not an http, https or mailto URL`},
-		// Quoted as JSON, as the message may reach a client: "\u0001", not Go's "\x01".
-		{`<a href="&#1;&lt;x">a</a>`, `href "\u0001\u003cx" is not an http, https or mailto URL`},
+		// Quoted as JSON, as the message may reach a client: "\u0001", not Go's "\x01"; "<" as
+		// it is, as every message quotes a value (validatortext.JSON).
+		{`<a href="&#1;&lt;x">a</a>`, `href "\u0001<x" is not an http, https or mailto URL`},
 		{`<img src="http://x/i.png" alt="">`, `src "http://x/i.png" is not an https URL`},
 		{`<img src="data:image/png;base64,AA" alt="">`, `src "data:image/png;base64,AA" is not an https URL`},
 		{`<a target="_self" href="https://x">a</a>`, `target="_self" on <a> is not one of ["_blank"]`},
-		{`<input type="text">`, `type="text" on <input> is not one of ["button" "checkbox"]`},
+		{`<input type="text">`, `type="text" on <input> is not one of ["button","checkbox"]`},
 		{`<code class="x y">a</code>`, `class "x" on <code> is not a card class`},
 		{`<p>a<!-- c --></p>`, "'<' does not start a tag"},
 		{`<p>a > b</p>`, "bare '>' in text"},

@@ -15,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/cardgen/cardgen/internal/typedtool"
+	"github.com/cardgen/cardgen/internal/validatortext"
 	"github.com/cardgen/cardgen/runtime/apps"
 )
 
@@ -358,10 +359,11 @@ func supportsApps(caps *mcp.ClientCapabilities) bool {
 }
 
 // quoted is s as a JSON string, for the caller's text in messages a client reads: clients of a
-// JSON protocol decode "\u0001", where Go's %q writes "\x01", which JSON has no escape for, and
-// "\u003c" for "<", so a client that renders messages takes none of it for markup. Bad UTF-8 is
-// written as U+FFFD.
+// JSON protocol decode "\u0001", where Go's %q writes "\x01", which JSON has no escape for. It is
+// written as validatortext.JSON writes every value a message quotes, HTML's characters as they
+// are ("Q&A <intro>", not "Q\u0026A \u003cintro\u003e"), so that a title or a path reads the
+// same here as in a tool's refusal. Bad UTF-8 is written as U+FFFD.
 func quoted(s string) string {
-	b, _ := json.Marshal(s) // a string always marshals
-	return string(b)
+	text, _ := validatortext.JSON(s) // a string always has JSON
+	return text
 }

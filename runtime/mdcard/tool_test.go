@@ -366,7 +366,8 @@ func TestToolInputErrors(t *testing.T) {
 
 // TestMessagesQuoteAsJSON: the caller's text in an error or in the text the model reads is quoted
 // as JSON quotes it, as it reaches the client inside a JSON reply: "\u0001", which a JSON reader
-// decodes, where Go's %q wrote "\x01", and "<" escaped so no client takes it for markup.
+// decodes, where Go's %q wrote "\x01"; and HTML's characters as they are, as every message
+// quotes a value (validatortext.JSON), where "Q&A <intro>" read "Q\u0026A \u003cintro\u003e".
 func TestMessagesQuoteAsJSON(t *testing.T) {
 	cs := connect(t, Options{Root: t.TempDir()}, true)
 	tests := []struct {
@@ -375,13 +376,17 @@ func TestMessagesQuoteAsJSON(t *testing.T) {
 		want string
 	}{
 		{"repeated term", map[string]any{"markdown": "x", "tutorTerms": []map[string]any{{"term": "a\x01<"}, {"term": "a\x01<"}}},
-			`tutorTerms[1].term "a\u0001\u003c" repeats tutorTerms[0]; give each term once`},
+			`tutorTerms[1].term "a\u0001<" repeats tutorTerms[0]; give each term once`},
 		{"missing file", map[string]any{"path": "a\x01<.md"},
-			`path "a\u0001\u003c.md" does not exist in the markdown folder; check the name, or pass the text in markdown`},
+			`path "a\u0001<.md" does not exist in the markdown folder; check the name, or pass the text in markdown`},
+		{"html characters in a path", map[string]any{"path": "notes<1>&.txt"},
+			`path "notes<1>&.txt" is not a markdown file; only .md and .markdown files are read`},
 		{"not markdown", map[string]any{"path": "a\x01"},
 			`path "a\u0001" is not a markdown file; only .md and .markdown files are read`},
 		{"title in the summary", map[string]any{"markdown": "x", "title": "T\x01<"},
-			`Markdown card "T\u0001\u003c": part 1 of 1.`},
+			`Markdown card "T\u0001<": part 1 of 1.`},
+		{"html characters in the title", map[string]any{"markdown": "x", "title": "Q&A <intro>"},
+			`Markdown card "Q&A <intro>": part 1 of 1.`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -106,6 +106,8 @@ func TestAddToolMatchesSDK(t *testing.T) {
 		// the schema and not the arguments, and write a bound's %f as its number (5, not
 		// 5.000000).
 		w = sdkArgumentNoise.ReplaceAll(w, []byte("$1"))
+		// And they say a number a type refuses as the other types are said ("got the number 7").
+		w = sdkNumberType.ReplaceAll(w, []byte("type: got the number $1, want"))
 		if string(w) != string(g) {
 			t.Errorf("%s:\n got %s\nwant %s (mcp.AddTool)", name, g, w)
 		}
@@ -439,6 +441,10 @@ func TestAddToolMatchesSDKOnOutputs(t *testing.T) {
 // validator's "validating root: " and the zeros of a bound written with %f.
 var sdkArgumentNoise = regexp.MustCompile(`validating root: |(\d)\.0{6}\b`)
 
+// sdkNumberType matches mcp.AddTool's refusal of a number by its type in the JSON of a result,
+// which AddTool says as "type: got the number 7, want".
+var sdkNumberType = regexp.MustCompile(`type: (-?\d+) has type \\"integer\\", want`)
+
 // outputDefault matches the default mcp.AddTool adds to the counts tool's result, in its
 // structuredContent and, escaped, in its text.
 var outputDefault = regexp.MustCompile(`,?\\?"d\\?":5`)
@@ -481,8 +487,8 @@ func TestAddToolLongArgumentError(t *testing.T) {
 
 // TestAddToolNullArgumentError: jsonschema-go prints a JSON null it refuses as the reflect.Value
 // of a nil interface, so "name": null came back as `type: <invalid reflect.Value> has type
-// "null", want "string"`, which tells a model nothing it sent. It says null; the rest of the
-// SDK's message is kept.
+// "null", want "string"`, which tells a model nothing it sent. It says "got null", as it says a
+// value of any other type a type refuses; the rest of the SDK's message is kept.
 func TestAddToolNullArgumentError(t *testing.T) {
 	ctx := context.Background()
 	tool := func() *mcp.Tool {
@@ -500,7 +506,7 @@ func TestAddToolNullArgumentError(t *testing.T) {
 		t.Fatalf("AddTool: %v, %v; want an error result", got, err)
 	}
 	w, g := sdkArgumentNoise.ReplaceAllString(want.Content[0].(*mcp.TextContent).Text, "$1"), got.Content[0].(*mcp.TextContent).Text
-	if strings.Contains(g, "reflect") || g != strings.Replace(w, "<invalid reflect.Value>", "null", 1) || !strings.Contains(g, `null has type "null", want "string"`) {
+	if strings.Contains(g, "reflect") || g != strings.Replace(w, `<invalid reflect.Value> has type "null"`, "got null", 1) || !strings.Contains(g, `type: got null, want "string"`) {
 		t.Errorf("error text %q; want the SDK's %q saying null", g, w)
 	}
 }

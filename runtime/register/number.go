@@ -12,6 +12,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/cardgen/cardgen/internal/elide"
+	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
 // number is the exact value of a selection value that reads as a number: a JSON number from
@@ -257,7 +258,7 @@ func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool
 	case n.fits == 2:
 		return n.u, nil, true, nil
 	case n.inf && strict:
-		return nil, nil, false, fmt.Errorf("%s is %s, beyond the numbers the field holds (about ±1.8e308)", key, shorten(shown, shortHead, shortTail, nil))
+		return nil, nil, false, fmt.Errorf("%s is %s, beyond the numbers the field holds (%s)", key, shorten(shown, shortHead, shortTail, nil), validatortext.Float64Range)
 	case n.inf:
 		return nil, nil, false, nil
 	case !n.exact && n.lit != "":

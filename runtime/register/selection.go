@@ -934,13 +934,14 @@ func checkEmail(s string) string {
 }
 
 // show writes v as JSON, as the selection gave it, shortened when it is long: a string in
-// quotes, a number as its digits. HTML characters are written as they are ("<", not "\u003c").
+// quotes, a number as its digits. HTML characters are written as they are ("<", not "\u003c"),
+// as validatortext.JSON writes every value a message quotes.
 func show(v any) string {
 	if str, ok := v.(string); ok {
 		// The two ends are encoded apart, each without eliding: an end of escaped characters
 		// ("\u2028", "\"") is longer encoded than it is.
 		return shorten(str, shortHead, shortTail, func(end string, first bool) string {
-			inner, _ := encodeJSON(end)
+			inner, _ := validatortext.JSON(end)
 			inner = inner[1 : len(inner)-1]
 			if first {
 				return `"` + inner
@@ -948,22 +949,11 @@ func show(v any) string {
 			return inner + `"`
 		})
 	}
-	text, err := encodeJSON(v)
-	if err != nil {
+	text, ok := validatortext.JSON(v)
+	if !ok {
 		text = fmt.Sprint(v)
 	}
 	return shorten(text, shortHead, shortTail, nil)
-}
-
-// encodeJSON writes v as JSON, HTML characters as they are ("<", not "\u003c").
-func encodeJSON(v any) (string, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return "", err
-	}
-	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
 // oneOf lists an enum's values for "not one of …", the first ten of a long one.

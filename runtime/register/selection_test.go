@@ -484,7 +484,9 @@ func TestDecodeSelectionValidatorGoSyntax(t *testing.T) {
 		{map[string]any{"c": nil}, prefix + `enum: not one of "red", "green blue"`},
 		{map[string]any{"kr": "y\nz"}, prefix + `const: not "x"`},
 		{map[string]any{"nr": "1e30 x"}, prefix + `type: got the string "1e30 x", want "number"`},
-		{map[string]any{"nr": nil}, prefix + `type: null has type "null", want "number"`},
+		// The user's string holds the validator's words; the refusal ends at the validator's.
+		{map[string]any{"nr": `x has type "object", want y`}, prefix + `type: got the string "x has type \"object\", want y", want "number"`},
+		{map[string]any{"nr": nil}, prefix + `type: got null, want "number"`},
 		{map[string]any{"or": map[string]any{"p": true}}, prefix + `dependentRequired["p"]: missing properties ["q","z"]`},
 	} {
 		got := problems[map[string]any](t, schema, c.sel)
