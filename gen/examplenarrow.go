@@ -50,7 +50,7 @@ func (n *narrower) narrow(s *gjsonschema.Schema, v any) any {
 		}
 	case []any:
 		for i, e := range v {
-			if sub := itemSchema(s, i); sub != nil && n.refuses(sub, e) {
+			if sub := validatortext.ItemSchema(s, i); sub != nil && n.refuses(sub, e) {
 				w := slices.Clone(v)
 				w[i] = n.narrow(sub, e)
 				return w
@@ -103,21 +103,6 @@ func (n *narrower) refuses(s *gjsonschema.Schema, v any) bool {
 		n.resolved[s] = r
 	}
 	return r != nil && r.Validate(v) != nil
-}
-
-// itemSchema is the schema of the element i of an array of the schema s, or nil when the
-// element has none.
-func itemSchema(s *gjsonschema.Schema, i int) *gjsonschema.Schema {
-	switch {
-	case i < len(s.PrefixItems):
-		return s.PrefixItems[i]
-	case s.ItemsArray != nil: // draft 7's items array, and additionalItems after it
-		if i < len(s.ItemsArray) {
-			return s.ItemsArray[i]
-		}
-		return s.AdditionalItems
-	}
-	return s.Items
 }
 
 // plainSchema reports whether s checks an object's members, or an array's elements, each against
