@@ -140,8 +140,10 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		res, output, err := h(ctx, req, input)
 		if err != nil {
-			var wireErr *jsonrpc.Error
-			if errors.As(err, &wireErr) {
+			// A *jsonrpc.Error itself is the JSON-RPC error to answer with, as mcp.AddTool
+			// answers; a wrapped one is a handler error like any other, whose text (with the
+			// context the wrapping adds) the model reads, as with mcp.AddTool.
+			if wireErr, ok := err.(*jsonrpc.Error); ok {
 				return nil, wireErr
 			}
 			return errorResult(err), nil

@@ -41,6 +41,12 @@ func greet(_ context.Context, _ *mcp.CallToolRequest, in addIn) (*mcp.CallToolRe
 		return nil, addOut{}, errors.New("the handler failed")
 	case "meta":
 		return &mcp.CallToolResult{Meta: mcp.Meta{"k": "v"}}, addOut{Greeting: "hi", Count: in.Count}, nil
+	case "wire":
+		return nil, addOut{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad name"}
+	case "wrapped":
+		// The SDK sends a JSON-RPC error only for a *jsonrpc.Error itself; wrapped, it is a
+		// handler error like any other, whose text (with its context) the model reads.
+		return nil, addOut{}, fmt.Errorf("looking up the name: %w", &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad name"})
 	}
 	return nil, addOut{Greeting: "hello " + in.Name, Count: in.Count}, nil
 }
@@ -69,6 +75,8 @@ func TestAddToolMatchesSDK(t *testing.T) {
 		"unknown key":   {"name": "Lan", "colour": "red"},
 		"handler error": {"name": "fail"},
 		"meta kept":     {"name": "meta"},
+		"wire error":    {"name": "wire"},
+		"wrapped error": {"name": "wrapped"},
 		"bad output":    {"name": "Lan", "count": 9},
 		"nil arguments": nil,
 		// The SDK decodes with segmentio/encoding, matching keys to fields case-sensitively
