@@ -254,14 +254,16 @@ func importOf(fset *token.FileSet, spec *ast.ImportSpec, pkgName string) fileImp
 	return imp
 }
 
-// header writes the file's header and package comments.
+// header writes the file's header comments.
 func header(f *jen.File, p *Package) {
 	f.HeaderComment(GeneratedHeader)
 	tools := "the " + plural(len(p.Tools), "tool", "tools")
 	if len(p.Tools) == 1 {
 		tools = "the one tool" // not "the 1 tool"
 	}
-	f.PackageComment(fmt.Sprintf("// This file registers %s of package %s with the MCP Go SDK.", tools, p.Name))
+	// A header comment, followed by a blank line, not a package comment: go doc would open the
+	// package's documentation with it.
+	f.HeaderComment(fmt.Sprintf("This file registers %s of package %s with the MCP Go SDK.", tools, p.Name))
 }
 
 // parts are the top-level pieces of the generated file of p, in file order; each adds its
@@ -935,9 +937,9 @@ func markdownRegistration(t *Tool, tool fields) jen.Code {
 		outVal = jen.Op("&").Id("out")
 	}
 	body = append(body,
-		jen.List(jen.Id("md"), jen.Id("opts")).Op(":=").Id(lowerFirst(t.GoName)+"Document").Call(outVal),
-		jen.Id("opts").Dot("Part").Op("=").Int().Parens(jen.Id("in").Dot(t.PartField)),
-		jen.Return(jen.Id(lowerFirst(t.GoName)+"Doc").Dot("Serve").Call(jen.Id("req"), jen.Id("md"), jen.Id("opts"))))
+		jen.List(jen.Id("md"), jen.Id("renderOpts")).Op(":=").Id(lowerFirst(t.GoName)+"Document").Call(outVal),
+		jen.Id("renderOpts").Dot("Part").Op("=").Int().Parens(jen.Id("in").Dot(t.PartField)),
+		jen.Return(jen.Id(lowerFirst(t.GoName)+"Doc").Dot("Serve").Call(jen.Id("req"), jen.Id("md"), jen.Id("renderOpts"))))
 	return jen.Qual(registerPath, "AddTool").Call(
 		jen.Id("s"),
 		jen.Op("&").Qual(sdkPath, "Tool").Values(tool.values()...),
@@ -946,7 +948,7 @@ func markdownRegistration(t *Tool, tool fields) jen.Code {
 			jen.Id("req").Op("*").Qual(sdkPath, "CallToolRequest"),
 			jen.Id("in").Add(t.typ(t.inName())),
 		).Params(jen.Op("*").Qual(sdkPath, "CallToolResult"), jen.Qual(mdcardPath, "Output"), jen.Error()).Block(body...),
-		jen.Id("opts").Op("..."), // the function literal's own opts is out of scope here
+		jen.Id("opts").Op("..."),
 	)
 }
 

@@ -51,7 +51,7 @@ func renderACP(f *jen.File, t *Tool) {
 			jen.Qual(registerPath, "CarouselItem").Call(id, fit(jen.Id(item.GoName+"Card").Call(jen.Id("el"))))))
 		title := t.Title
 		doc(f, fmt.Sprintf("%s builds the Agent Chat Protocol carousel of %s: one item per element of %s, from "+
-			"%s's card, fitted; an element whose id repeats an earlier one's is left out (the user's pick could not tell them apart), items from the end are dropped while the payload is over the 64 KB limit, and the carousel is validated (it needs at least one item). A nil out is the error register.NoOutput.", name, t.Name, spec.ItemsField, spec.ItemType.Obj().Name()))
+			"its card (%s), fitted; an element whose id repeats an earlier one's is left out (the user's pick could not tell them apart), items from the end are dropped while the payload is over the 64 KB limit, and the carousel is validated (it needs at least one item). A nil out is the error register.NoOutput.", name, t.Name, spec.ItemsField, item.GoName+"Card"))
 		f.Func().Id(name).Params(outParam).Params(jen.Qual(acpPath, "CarouselPayload"), jen.Error()).Block(
 			noOutput(t, "CarouselPayload"),
 			jen.Id("items").Op(":=").Make(jen.Index().Qual(acpPath, "CarouselItem"), jen.Lit(0), jen.Len(jen.Id("out").Dot(spec.ItemsField))),
@@ -62,6 +62,18 @@ func renderACP(f *jen.File, t *Tool) {
 			"ran. Its submit CTA names the tool, so DispatchACP can call it with what the user entered.", name, t.Name))
 		f.Func().Id(name+"Form").Params().Qual(acpPath, "FormPayload").Block(jen.Return(formLit(spec.Form)))
 	}
+}
+
+// dispatchReturn returns DispatchACP's result for the handler's out and err: the output only
+// without an error, and for a pointer output never a nil one, which an any holding it would hide
+// from a caller's out == nil (the error is register.NoOutput, as RegisterTools' is).
+func dispatchReturn(t *Tool) jen.Code {
+	done := jen.Return(jen.Lit(t.Name), jen.Id("out"), jen.Nil())
+	if t.OutPtr {
+		done = jen.If(jen.Id("out").Op("==").Nil()).Block(
+			jen.Return(jen.Lit(t.Name), jen.Nil(), jen.Qual(registerPath, "NoOutput").Call(jen.Lit(t.Name)))).Line().Add(done)
+	}
+	return jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(t.Name), jen.Nil(), jen.Err())).Line().Add(done)
 }
 
 // noOutput returns register.NoOutput for a nil output. An agent calls the builder with whatever
@@ -148,7 +160,7 @@ func renderDispatch(f *jen.File, p *Package) {
 			jen.If(jen.Err().Op(":=").Qual(registerPath, "DecodeSelection").Call(jen.Id(schemaVar(t, "Input")), jen.Id("sel"), jen.Op("&").Id("in")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Lit(t.Name), jen.Nil(), jen.Err())),
 			jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call),
-			jen.Return(jen.Lit(t.Name), jen.Id("out"), jen.Err()),
+			dispatchReturn(t),
 		))
 	}
 	cases = append(cases, jen.Default().Block(jen.Return(jen.Lit(""), jen.Nil(),

@@ -2,6 +2,8 @@ package gen
 
 import (
 	"bytes"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,4 +124,24 @@ func writeCollidingImports(t *testing.T) string {
 	}
 	writeTree(t, dir, files)
 	return dir
+}
+
+// TestGeneratedFilesHaveNoPackageDoc: the comment that says what a generated file holds is a
+// header, separated from the package clause by a blank line. As a package comment it opened the
+// package's documentation in go doc (cards_gen.go sorts before most files), and staticcheck
+// reported it (ST1000).
+func TestGeneratedFilesHaveNoPackageDoc(t *testing.T) {
+	files, err := filepath.Glob("../testdata/golden/*/want/cards_gen*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no generated golden files: %v", err)
+	}
+	for _, name := range append(files, "../examples/shop/cards_gen.go", "../examples/shop/cards_gen_test.go") {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Doc != nil {
+			t.Errorf("%s: a package comment %q; the generated file's comments must be a header", name, f.Doc.Text())
+		}
+	}
 }

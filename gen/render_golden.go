@@ -72,8 +72,8 @@ func renderTestSource(p *Package) ([]byte, error) {
 			}
 			if t.Markdown != nil {
 				loop = append(loop,
-					jen.List(jen.Id("md"), jen.Id("opts")).Op(":=").Id(lowerFirst(t.GoName)+"Document").Call(jen.Op("&").Id("out")),
-					jen.Id("docs").Op("=").Append(jen.Id("docs"), jen.Qual(cardtestPath, "Document").Call(jen.Id("t"), jen.Id("md"), jen.Id("opts"))))
+					jen.List(jen.Id("md"), jen.Id("renderOpts")).Op(":=").Id(lowerFirst(t.GoName)+"Document").Call(jen.Op("&").Id("out")),
+					jen.Id("docs").Op("=").Append(jen.Id("docs"), jen.Qual(cardtestPath, "Document").Call(jen.Id("t"), jen.Id("md"), jen.Id("renderOpts"))))
 			}
 			if t.Card != nil {
 				loop = append(loop, jen.Id("cards").Op("=").Append(jen.Id("cards"),

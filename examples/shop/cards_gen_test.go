@@ -86,8 +86,8 @@ func TestCardgenGolden(t *testing.T) {
 		for _, ex := range examples {
 			var out Policy
 			cardtest.Decode(t, ex, &out)
-			md, opts := shippingPolicyDocument(&out)
-			docs = append(docs, cardtest.Document(t, md, opts))
+			md, renderOpts := shippingPolicyDocument(&out)
+			docs = append(docs, cardtest.Document(t, md, renderOpts))
 		}
 		cardtest.Golden(t, "testdata/golden/shipping_policy.markdown.json", docs)
 	})

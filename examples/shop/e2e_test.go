@@ -504,6 +504,12 @@ func TestACPLoop(t *testing.T) {
 	if _, _, err := shop.DispatchACP(ctx, svc, bad); err == nil || !strings.Contains(err.Error(), "quantity") {
 		t.Errorf("dispatch of an invalid selection: %v; want a validation error naming quantity", err)
 	}
+	// A handler's error comes back with a nil output, not an any holding a nil *CheckoutPreview,
+	// which out == nil would not catch.
+	soldOut := acp.ParseResponse(acp.NewChatMessage(acp.TextContent{Text: `{"tool":"checkout_preview","product_id":"hd-05","quantity":"1","email":"lan@example.com"}`}))
+	if _, out, err := shop.DispatchACP(ctx, svc, soldOut); err == nil || out != nil {
+		t.Errorf("dispatch for a sold-out product: out %#v, error %v; want no output and the handler's error", out, err)
+	}
 	other := acp.ParseResponse(acp.NewChatMessage(acp.TextContent{Text: `{"tool":"cancel_order","id":"1042"}`}))
 	if _, _, err := shop.DispatchACP(ctx, svc, other); err == nil {
 		t.Error("dispatch to a tool without a form card succeeded; only form tools may be called from a reply")

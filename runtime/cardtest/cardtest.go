@@ -58,7 +58,9 @@ func Decode(t testing.TB, example string, out any) {
 	dec := json.NewDecoder(strings.NewReader(example))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(out); err != nil {
-		t.Fatalf("example %s does not decode into %T: %v", example, out, err)
+		// cardgen checked the example against the type when it ran: failing now, the type has
+		// most likely changed since, and the generated code with it.
+		t.Fatalf("example %s does not decode into %T: %v; if the type changed since cardgen ran, run go generate (cardgen check finds stale generated code), else fix the example", example, out, err)
 	}
 	// A decoder reads one value and stops; what follows would be dropped without a word.
 	end := dec.InputOffset()

@@ -36,8 +36,8 @@ func TestCardgenGolden(t *testing.T) {
 		for _, ex := range examples {
 			var out Guide
 			cardtest.Decode(t, ex, &out)
-			md, opts := getGuideDocument(&out)
-			docs = append(docs, cardtest.Document(t, md, opts))
+			md, renderOpts := getGuideDocument(&out)
+			docs = append(docs, cardtest.Document(t, md, renderOpts))
 		}
 		cardtest.Golden(t, "testdata/golden/get_guide.markdown.json", docs)
 	})
