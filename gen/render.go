@@ -627,6 +627,12 @@ func renderRegister(f *jen.File, p *Package) {
 	params = append(params, jen.Id("opts").Op("...").Qual(registerPath, "Option"))
 	views := viewVars(p)
 	var body []jen.Code
+	for _, r := range p.Receivers {
+		// A nil service is a wiring mistake: found here, at start-up, rather than as a recovered
+		// panic in every call of its tools.
+		body = append(body, jen.If(jen.Id(r.Param).Op("==").Nil()).Block(
+			jen.Panic(jen.Lit(fmt.Sprintf("%s.RegisterTools: %s is nil; pass the *%s whose methods serve the tools", p.Name, r.Param, r.Type.Name())))))
+	}
 	if p.usesUI() {
 		// Only cards and views need the options; a package without them keeps the parameter
 		// so that every RegisterTools has the same shape.

@@ -78,8 +78,8 @@ func renderCard(f *jen.File, t *Tool) {
 	if t.itemOf != "" {
 		what = fmt.Sprintf("the card of one item of the %s carousel from one %s of its output", t.itemOf, t.Out.Obj().Name())
 	}
-	doc(f, fmt.Sprintf("%sCard builds %s. %s fits it to the host limits (card.Fit) before sending, so values "+
-		"from data can never make a host drop it.", t.GoName, what, fitter))
+	doc(f, fmt.Sprintf("%sCard builds %s; out must not be nil (%s never passes nil). %s fits it to the host "+
+		"limits (card.Fit) before sending, so values from data can never make a host drop it.", t.GoName, what, fitter, fitter))
 	result := jen.Id("c")
 	if c.Fallback == nil {
 		// No //card:fallback: the fallback is written from the other slots as the card is

@@ -57,6 +57,9 @@ var uiFiles embed.FS
 // (resolved on its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a
 // result card gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
+	if shop == nil {
+		panic("shop.RegisterTools: shop is nil; pass the *Shop whose methods serve the tools")
+	}
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("shop")
 	uiFS := register.SubFS(uiFiles, "cards")
@@ -316,9 +319,9 @@ func _() {
 	_ = x[len(checkoutPreviewAction1Text)-20]
 }
 
-// CheckoutPreviewCard builds the result card of the checkout_preview tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CheckoutPreviewCard builds the result card of the checkout_preview tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CheckoutPreviewCard(out *CheckoutPreview) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = checkoutPreviewTitle + out.Total.String()
@@ -425,8 +428,9 @@ func _() {
 	_ = x[len(getOrderFallback5)-1]
 }
 
-// GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it
-// to the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetOrderCard builds the result card of the get_order tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetOrderCard(out *Order) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getOrderTitle + out.ID
@@ -471,9 +475,9 @@ func _() {
 	_ = x[len(reviewCancellationAction2Text)-11]
 }
 
-// ReviewCancellationCard builds the result card of the review_cancellation tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewCancellationCard builds the result card of the review_cancellation tool from its output;
+// out must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCancellationCard(out *CancelReview) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewCancellationTitle1 + out.ID + reviewCancellationTitle2
@@ -524,9 +528,9 @@ func _() {
 	_ = x[len(cancelOrderAction1Text2)-24]
 }
 
-// CancelOrderCard builds the result card of the cancel_order tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CancelOrderCard builds the result card of the cancel_order tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func CancelOrderCard(out *Cancellation) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = cancelOrderTitle1 + out.ID + cancelOrderTitle2
@@ -574,9 +578,9 @@ func _() {
 	_ = x[len(getProductFallback3)-10]
 }
 
-// GetProductCard builds the result card of the get_product tool from its output. RegisterTools fits
-// it to the host limits (card.Fit) before sending, so values from data can never make a host drop
-// it.
+// GetProductCard builds the result card of the get_product tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetProductCard(out *Product) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name
@@ -621,8 +625,9 @@ func _() {
 }
 
 // SearchProductsItemCard builds the card of one item of the search_products carousel from one
-// Product of its output. SearchProductsACP fits it to the host limits (card.Fit) before sending, so
-// values from data can never make a host drop it.
+// Product of its output; out must not be nil (SearchProductsACP never passes nil).
+// SearchProductsACP fits it to the host limits (card.Fit) before sending, so values from data can
+// never make a host drop it.
 func SearchProductsItemCard(out *Product) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name

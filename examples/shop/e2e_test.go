@@ -713,3 +713,15 @@ func TestHostileArguments(t *testing.T) {
 		t.Fatalf("list_orders with null arguments: %v, %+v; want the orders, as with no arguments", err, res)
 	}
 }
+
+// TestRegisterToolsRefusesNilService: a nil service is a wiring mistake RegisterTools reports at
+// start-up, instead of every call of its tools failing with a recovered panic.
+func TestRegisterToolsRefusesNilService(t *testing.T) {
+	defer func() {
+		r := recover()
+		if msg, _ := r.(string); !strings.Contains(msg, "shop.RegisterTools: shop is nil") {
+			t.Errorf("RegisterTools with a nil *Shop: recovered %v; want a panic that names it", r)
+		}
+	}()
+	shop.RegisterTools(mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "v1"}, nil), nil)
+}

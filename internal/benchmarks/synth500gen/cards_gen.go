@@ -1129,6 +1129,9 @@ var (
 // mcp.AddTool with lazy schemas); a tool with a result card gets the card, fitted to the host
 // limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, service *Service, opts ...register.Option) {
+	if service == nil {
+		panic("synth500.RegisterTools: service is nil; pass the *Service whose methods serve the tools")
+	}
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("synth500")
 	// Tools with a result card and no view of their own are drawn by the built-in view.
@@ -13388,9 +13391,9 @@ func _() {
 	_ = x[len(getInvoice0Fallback4)-1]
 }
 
-// GetInvoice0Card builds the result card of the get_invoice_0 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetInvoice0Card builds the result card of the get_invoice_0 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetInvoice0Card(out *GetInvoice0Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getInvoice0Title + out.ID
@@ -13438,9 +13441,9 @@ func _() {
 	_ = x[len(getTicket1Fallback4)-1]
 }
 
-// GetTicket1Card builds the result card of the get_ticket_1 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetTicket1Card builds the result card of the get_ticket_1 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetTicket1Card(out *GetTicket1Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicket1Title + out.ID
@@ -13488,9 +13491,9 @@ func _() {
 	_ = x[len(getShipment2Fallback4)-1]
 }
 
-// GetShipment2Card builds the result card of the get_shipment_2 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetShipment2Card builds the result card of the get_shipment_2 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetShipment2Card(out *GetShipment2Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getShipment2Title + out.ID
@@ -13538,9 +13541,9 @@ func _() {
 	_ = x[len(getBooking3Fallback4)-1]
 }
 
-// GetBooking3Card builds the result card of the get_booking_3 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetBooking3Card builds the result card of the get_booking_3 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetBooking3Card(out *GetBooking3Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getBooking3Title + out.ID
@@ -13588,9 +13591,9 @@ func _() {
 	_ = x[len(getAccount4Fallback4)-1]
 }
 
-// GetAccount4Card builds the result card of the get_account_4 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetAccount4Card builds the result card of the get_account_4 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetAccount4Card(out *GetAccount4Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getAccount4Title + out.ID
@@ -13638,9 +13641,9 @@ func _() {
 	_ = x[len(getDevice5Fallback4)-1]
 }
 
-// GetDevice5Card builds the result card of the get_device_5 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetDevice5Card builds the result card of the get_device_5 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetDevice5Card(out *GetDevice5Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getDevice5Title + out.ID
@@ -13688,9 +13691,9 @@ func _() {
 	_ = x[len(getReport6Fallback4)-1]
 }
 
-// GetReport6Card builds the result card of the get_report_6 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetReport6Card builds the result card of the get_report_6 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetReport6Card(out *GetReport6Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getReport6Title + out.ID
@@ -13738,8 +13741,9 @@ func _() {
 	_ = x[len(getLead7Fallback4)-1]
 }
 
-// GetLead7Card builds the result card of the get_lead_7 tool from its output. RegisterTools fits it
-// to the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetLead7Card builds the result card of the get_lead_7 tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetLead7Card(out *GetLead7Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getLead7Title + out.ID
@@ -13787,9 +13791,9 @@ func _() {
 	_ = x[len(getClaim8Fallback4)-1]
 }
 
-// GetClaim8Card builds the result card of the get_claim_8 tool from its output. RegisterTools fits
-// it to the host limits (card.Fit) before sending, so values from data can never make a host drop
-// it.
+// GetClaim8Card builds the result card of the get_claim_8 tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetClaim8Card(out *GetClaim8Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getClaim8Title + out.ID
@@ -13837,9 +13841,9 @@ func _() {
 	_ = x[len(getCourse9Fallback4)-1]
 }
 
-// GetCourse9Card builds the result card of the get_course_9 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetCourse9Card builds the result card of the get_course_9 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetCourse9Card(out *GetCourse9Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getCourse9Title + out.ID
@@ -13887,9 +13891,9 @@ func _() {
 	_ = x[len(reviewInvoice10Fallback4)-1]
 }
 
-// ReviewInvoice10Card builds the result card of the review_invoice_10 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewInvoice10Card builds the result card of the review_invoice_10 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice10Card(out *ReviewInvoice10Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice10Title + out.ID
@@ -13937,9 +13941,9 @@ func _() {
 	_ = x[len(reviewTicket11Fallback4)-1]
 }
 
-// ReviewTicket11Card builds the result card of the review_ticket_11 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewTicket11Card builds the result card of the review_ticket_11 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewTicket11Card(out *ReviewTicket11Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewTicket11Title + out.ID
@@ -13987,9 +13991,9 @@ func _() {
 	_ = x[len(reviewShipment12Fallback4)-1]
 }
 
-// ReviewShipment12Card builds the result card of the review_shipment_12 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewShipment12Card builds the result card of the review_shipment_12 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment12Card(out *ReviewShipment12Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewShipment12Title + out.ID
@@ -14037,9 +14041,9 @@ func _() {
 	_ = x[len(reviewBooking13Fallback4)-1]
 }
 
-// ReviewBooking13Card builds the result card of the review_booking_13 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewBooking13Card builds the result card of the review_booking_13 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking13Card(out *ReviewBooking13Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewBooking13Title + out.ID
@@ -14087,9 +14091,9 @@ func _() {
 	_ = x[len(reviewAccount14Fallback4)-1]
 }
 
-// ReviewAccount14Card builds the result card of the review_account_14 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewAccount14Card builds the result card of the review_account_14 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount14Card(out *ReviewAccount14Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewAccount14Title + out.ID
@@ -14137,9 +14141,9 @@ func _() {
 	_ = x[len(reviewDevice15Fallback4)-1]
 }
 
-// ReviewDevice15Card builds the result card of the review_device_15 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewDevice15Card builds the result card of the review_device_15 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewDevice15Card(out *ReviewDevice15Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewDevice15Title + out.ID
@@ -14187,9 +14191,9 @@ func _() {
 	_ = x[len(reviewReport16Fallback4)-1]
 }
 
-// ReviewReport16Card builds the result card of the review_report_16 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewReport16Card builds the result card of the review_report_16 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewReport16Card(out *ReviewReport16Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewReport16Title + out.ID
@@ -14237,9 +14241,9 @@ func _() {
 	_ = x[len(reviewLead17Fallback4)-1]
 }
 
-// ReviewLead17Card builds the result card of the review_lead_17 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// ReviewLead17Card builds the result card of the review_lead_17 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewLead17Card(out *ReviewLead17Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewLead17Title + out.ID
@@ -14287,9 +14291,9 @@ func _() {
 	_ = x[len(reviewClaim18Fallback4)-1]
 }
 
-// ReviewClaim18Card builds the result card of the review_claim_18 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewClaim18Card builds the result card of the review_claim_18 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewClaim18Card(out *ReviewClaim18Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewClaim18Title + out.ID
@@ -14337,9 +14341,9 @@ func _() {
 	_ = x[len(reviewCourse19Fallback4)-1]
 }
 
-// ReviewCourse19Card builds the result card of the review_course_19 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewCourse19Card builds the result card of the review_course_19 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewCourse19Card(out *ReviewCourse19Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewCourse19Title + out.ID
@@ -14387,9 +14391,9 @@ func _() {
 	_ = x[len(updateInvoice20Fallback4)-1]
 }
 
-// UpdateInvoice20Card builds the result card of the update_invoice_20 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateInvoice20Card builds the result card of the update_invoice_20 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice20Card(out *UpdateInvoice20Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateInvoice20Title + out.ID
@@ -14437,9 +14441,9 @@ func _() {
 	_ = x[len(updateTicket21Fallback4)-1]
 }
 
-// UpdateTicket21Card builds the result card of the update_ticket_21 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateTicket21Card builds the result card of the update_ticket_21 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateTicket21Card(out *UpdateTicket21Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateTicket21Title + out.ID
@@ -14487,9 +14491,9 @@ func _() {
 	_ = x[len(updateShipment22Fallback4)-1]
 }
 
-// UpdateShipment22Card builds the result card of the update_shipment_22 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateShipment22Card builds the result card of the update_shipment_22 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment22Card(out *UpdateShipment22Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateShipment22Title + out.ID
@@ -14537,9 +14541,9 @@ func _() {
 	_ = x[len(updateBooking23Fallback4)-1]
 }
 
-// UpdateBooking23Card builds the result card of the update_booking_23 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateBooking23Card builds the result card of the update_booking_23 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking23Card(out *UpdateBooking23Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateBooking23Title + out.ID
@@ -14587,9 +14591,9 @@ func _() {
 	_ = x[len(updateAccount24Fallback4)-1]
 }
 
-// UpdateAccount24Card builds the result card of the update_account_24 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateAccount24Card builds the result card of the update_account_24 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount24Card(out *UpdateAccount24Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateAccount24Title + out.ID
@@ -14637,9 +14641,9 @@ func _() {
 	_ = x[len(updateDevice25Fallback4)-1]
 }
 
-// UpdateDevice25Card builds the result card of the update_device_25 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateDevice25Card builds the result card of the update_device_25 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateDevice25Card(out *UpdateDevice25Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateDevice25Title + out.ID
@@ -14687,9 +14691,9 @@ func _() {
 	_ = x[len(updateReport26Fallback4)-1]
 }
 
-// UpdateReport26Card builds the result card of the update_report_26 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateReport26Card builds the result card of the update_report_26 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateReport26Card(out *UpdateReport26Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateReport26Title + out.ID
@@ -14737,9 +14741,9 @@ func _() {
 	_ = x[len(updateLead27Fallback4)-1]
 }
 
-// UpdateLead27Card builds the result card of the update_lead_27 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// UpdateLead27Card builds the result card of the update_lead_27 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateLead27Card(out *UpdateLead27Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateLead27Title + out.ID
@@ -14787,9 +14791,9 @@ func _() {
 	_ = x[len(updateClaim28Fallback4)-1]
 }
 
-// UpdateClaim28Card builds the result card of the update_claim_28 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateClaim28Card builds the result card of the update_claim_28 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateClaim28Card(out *UpdateClaim28Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateClaim28Title + out.ID
@@ -14837,9 +14841,9 @@ func _() {
 	_ = x[len(updateCourse29Fallback4)-1]
 }
 
-// UpdateCourse29Card builds the result card of the update_course_29 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateCourse29Card builds the result card of the update_course_29 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateCourse29Card(out *UpdateCourse29Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateCourse29Title + out.ID
@@ -14887,9 +14891,9 @@ func _() {
 	_ = x[len(closeInvoice30Fallback4)-1]
 }
 
-// CloseInvoice30Card builds the result card of the close_invoice_30 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseInvoice30Card builds the result card of the close_invoice_30 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseInvoice30Card(out *CloseInvoice30Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeInvoice30Title + out.ID
@@ -14937,9 +14941,9 @@ func _() {
 	_ = x[len(closeTicket31Fallback4)-1]
 }
 
-// CloseTicket31Card builds the result card of the close_ticket_31 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseTicket31Card builds the result card of the close_ticket_31 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseTicket31Card(out *CloseTicket31Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeTicket31Title + out.ID
@@ -14987,9 +14991,9 @@ func _() {
 	_ = x[len(closeShipment32Fallback4)-1]
 }
 
-// CloseShipment32Card builds the result card of the close_shipment_32 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseShipment32Card builds the result card of the close_shipment_32 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment32Card(out *CloseShipment32Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeShipment32Title + out.ID
@@ -15037,9 +15041,9 @@ func _() {
 	_ = x[len(closeBooking33Fallback4)-1]
 }
 
-// CloseBooking33Card builds the result card of the close_booking_33 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseBooking33Card builds the result card of the close_booking_33 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseBooking33Card(out *CloseBooking33Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeBooking33Title + out.ID
@@ -15087,9 +15091,9 @@ func _() {
 	_ = x[len(closeAccount34Fallback4)-1]
 }
 
-// CloseAccount34Card builds the result card of the close_account_34 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseAccount34Card builds the result card of the close_account_34 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseAccount34Card(out *CloseAccount34Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeAccount34Title + out.ID
@@ -15137,9 +15141,9 @@ func _() {
 	_ = x[len(closeDevice35Fallback4)-1]
 }
 
-// CloseDevice35Card builds the result card of the close_device_35 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseDevice35Card builds the result card of the close_device_35 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseDevice35Card(out *CloseDevice35Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeDevice35Title + out.ID
@@ -15187,9 +15191,9 @@ func _() {
 	_ = x[len(closeReport36Fallback4)-1]
 }
 
-// CloseReport36Card builds the result card of the close_report_36 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseReport36Card builds the result card of the close_report_36 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseReport36Card(out *CloseReport36Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeReport36Title + out.ID
@@ -15237,9 +15241,9 @@ func _() {
 	_ = x[len(closeLead37Fallback4)-1]
 }
 
-// CloseLead37Card builds the result card of the close_lead_37 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CloseLead37Card builds the result card of the close_lead_37 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func CloseLead37Card(out *CloseLead37Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeLead37Title + out.ID
@@ -15287,9 +15291,9 @@ func _() {
 	_ = x[len(closeClaim38Fallback4)-1]
 }
 
-// CloseClaim38Card builds the result card of the close_claim_38 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CloseClaim38Card builds the result card of the close_claim_38 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseClaim38Card(out *CloseClaim38Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeClaim38Title + out.ID
@@ -15337,9 +15341,9 @@ func _() {
 	_ = x[len(closeCourse39Fallback4)-1]
 }
 
-// CloseCourse39Card builds the result card of the close_course_39 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseCourse39Card builds the result card of the close_course_39 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseCourse39Card(out *CloseCourse39Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeCourse39Title + out.ID
@@ -15387,9 +15391,9 @@ func _() {
 	_ = x[len(approveInvoice40Fallback4)-1]
 }
 
-// ApproveInvoice40Card builds the result card of the approve_invoice_40 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveInvoice40Card builds the result card of the approve_invoice_40 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice40Card(out *ApproveInvoice40Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveInvoice40Title + out.ID
@@ -15437,9 +15441,9 @@ func _() {
 	_ = x[len(approveTicket41Fallback4)-1]
 }
 
-// ApproveTicket41Card builds the result card of the approve_ticket_41 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveTicket41Card builds the result card of the approve_ticket_41 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket41Card(out *ApproveTicket41Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveTicket41Title + out.ID
@@ -15487,9 +15491,9 @@ func _() {
 	_ = x[len(approveShipment42Fallback4)-1]
 }
 
-// ApproveShipment42Card builds the result card of the approve_shipment_42 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveShipment42Card builds the result card of the approve_shipment_42 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment42Card(out *ApproveShipment42Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveShipment42Title + out.ID
@@ -15537,9 +15541,9 @@ func _() {
 	_ = x[len(approveBooking43Fallback4)-1]
 }
 
-// ApproveBooking43Card builds the result card of the approve_booking_43 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveBooking43Card builds the result card of the approve_booking_43 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking43Card(out *ApproveBooking43Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveBooking43Title + out.ID
@@ -15587,9 +15591,9 @@ func _() {
 	_ = x[len(approveAccount44Fallback4)-1]
 }
 
-// ApproveAccount44Card builds the result card of the approve_account_44 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveAccount44Card builds the result card of the approve_account_44 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount44Card(out *ApproveAccount44Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveAccount44Title + out.ID
@@ -15637,9 +15641,9 @@ func _() {
 	_ = x[len(approveDevice45Fallback4)-1]
 }
 
-// ApproveDevice45Card builds the result card of the approve_device_45 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveDevice45Card builds the result card of the approve_device_45 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice45Card(out *ApproveDevice45Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveDevice45Title + out.ID
@@ -15687,9 +15691,9 @@ func _() {
 	_ = x[len(approveReport46Fallback4)-1]
 }
 
-// ApproveReport46Card builds the result card of the approve_report_46 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveReport46Card builds the result card of the approve_report_46 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport46Card(out *ApproveReport46Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveReport46Title + out.ID
@@ -15737,9 +15741,9 @@ func _() {
 	_ = x[len(approveLead47Fallback4)-1]
 }
 
-// ApproveLead47Card builds the result card of the approve_lead_47 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveLead47Card builds the result card of the approve_lead_47 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ApproveLead47Card(out *ApproveLead47Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveLead47Title + out.ID
@@ -15787,9 +15791,9 @@ func _() {
 	_ = x[len(approveClaim48Fallback4)-1]
 }
 
-// ApproveClaim48Card builds the result card of the approve_claim_48 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveClaim48Card builds the result card of the approve_claim_48 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ApproveClaim48Card(out *ApproveClaim48Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveClaim48Title + out.ID
@@ -15837,9 +15841,9 @@ func _() {
 	_ = x[len(approveCourse49Fallback4)-1]
 }
 
-// ApproveCourse49Card builds the result card of the approve_course_49 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveCourse49Card builds the result card of the approve_course_49 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse49Card(out *ApproveCourse49Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveCourse49Title + out.ID
@@ -15887,9 +15891,9 @@ func _() {
 	_ = x[len(getInvoice50Fallback4)-1]
 }
 
-// GetInvoice50Card builds the result card of the get_invoice_50 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetInvoice50Card builds the result card of the get_invoice_50 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetInvoice50Card(out *GetInvoice50Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getInvoice50Title + out.ID
@@ -15937,9 +15941,9 @@ func _() {
 	_ = x[len(getTicket51Fallback4)-1]
 }
 
-// GetTicket51Card builds the result card of the get_ticket_51 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetTicket51Card builds the result card of the get_ticket_51 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetTicket51Card(out *GetTicket51Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicket51Title + out.ID
@@ -15987,9 +15991,9 @@ func _() {
 	_ = x[len(getShipment52Fallback4)-1]
 }
 
-// GetShipment52Card builds the result card of the get_shipment_52 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetShipment52Card builds the result card of the get_shipment_52 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetShipment52Card(out *GetShipment52Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getShipment52Title + out.ID
@@ -16037,9 +16041,9 @@ func _() {
 	_ = x[len(getBooking53Fallback4)-1]
 }
 
-// GetBooking53Card builds the result card of the get_booking_53 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetBooking53Card builds the result card of the get_booking_53 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetBooking53Card(out *GetBooking53Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getBooking53Title + out.ID
@@ -16087,9 +16091,9 @@ func _() {
 	_ = x[len(getAccount54Fallback4)-1]
 }
 
-// GetAccount54Card builds the result card of the get_account_54 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetAccount54Card builds the result card of the get_account_54 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetAccount54Card(out *GetAccount54Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getAccount54Title + out.ID
@@ -16137,9 +16141,9 @@ func _() {
 	_ = x[len(getDevice55Fallback4)-1]
 }
 
-// GetDevice55Card builds the result card of the get_device_55 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetDevice55Card builds the result card of the get_device_55 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetDevice55Card(out *GetDevice55Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getDevice55Title + out.ID
@@ -16187,9 +16191,9 @@ func _() {
 	_ = x[len(getReport56Fallback4)-1]
 }
 
-// GetReport56Card builds the result card of the get_report_56 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetReport56Card builds the result card of the get_report_56 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetReport56Card(out *GetReport56Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getReport56Title + out.ID
@@ -16237,9 +16241,9 @@ func _() {
 	_ = x[len(getLead57Fallback4)-1]
 }
 
-// GetLead57Card builds the result card of the get_lead_57 tool from its output. RegisterTools fits
-// it to the host limits (card.Fit) before sending, so values from data can never make a host drop
-// it.
+// GetLead57Card builds the result card of the get_lead_57 tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetLead57Card(out *GetLead57Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getLead57Title + out.ID
@@ -16287,9 +16291,9 @@ func _() {
 	_ = x[len(getClaim58Fallback4)-1]
 }
 
-// GetClaim58Card builds the result card of the get_claim_58 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetClaim58Card builds the result card of the get_claim_58 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetClaim58Card(out *GetClaim58Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getClaim58Title + out.ID
@@ -16337,9 +16341,9 @@ func _() {
 	_ = x[len(getCourse59Fallback4)-1]
 }
 
-// GetCourse59Card builds the result card of the get_course_59 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetCourse59Card builds the result card of the get_course_59 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetCourse59Card(out *GetCourse59Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getCourse59Title + out.ID
@@ -16387,9 +16391,9 @@ func _() {
 	_ = x[len(reviewInvoice60Fallback4)-1]
 }
 
-// ReviewInvoice60Card builds the result card of the review_invoice_60 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewInvoice60Card builds the result card of the review_invoice_60 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice60Card(out *ReviewInvoice60Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice60Title + out.ID
@@ -16437,9 +16441,9 @@ func _() {
 	_ = x[len(reviewTicket61Fallback4)-1]
 }
 
-// ReviewTicket61Card builds the result card of the review_ticket_61 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewTicket61Card builds the result card of the review_ticket_61 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewTicket61Card(out *ReviewTicket61Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewTicket61Title + out.ID
@@ -16487,9 +16491,9 @@ func _() {
 	_ = x[len(reviewShipment62Fallback4)-1]
 }
 
-// ReviewShipment62Card builds the result card of the review_shipment_62 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewShipment62Card builds the result card of the review_shipment_62 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment62Card(out *ReviewShipment62Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewShipment62Title + out.ID
@@ -16537,9 +16541,9 @@ func _() {
 	_ = x[len(reviewBooking63Fallback4)-1]
 }
 
-// ReviewBooking63Card builds the result card of the review_booking_63 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewBooking63Card builds the result card of the review_booking_63 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking63Card(out *ReviewBooking63Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewBooking63Title + out.ID
@@ -16587,9 +16591,9 @@ func _() {
 	_ = x[len(reviewAccount64Fallback4)-1]
 }
 
-// ReviewAccount64Card builds the result card of the review_account_64 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewAccount64Card builds the result card of the review_account_64 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount64Card(out *ReviewAccount64Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewAccount64Title + out.ID
@@ -16637,9 +16641,9 @@ func _() {
 	_ = x[len(reviewDevice65Fallback4)-1]
 }
 
-// ReviewDevice65Card builds the result card of the review_device_65 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewDevice65Card builds the result card of the review_device_65 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewDevice65Card(out *ReviewDevice65Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewDevice65Title + out.ID
@@ -16687,9 +16691,9 @@ func _() {
 	_ = x[len(reviewReport66Fallback4)-1]
 }
 
-// ReviewReport66Card builds the result card of the review_report_66 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewReport66Card builds the result card of the review_report_66 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewReport66Card(out *ReviewReport66Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewReport66Title + out.ID
@@ -16737,9 +16741,9 @@ func _() {
 	_ = x[len(reviewLead67Fallback4)-1]
 }
 
-// ReviewLead67Card builds the result card of the review_lead_67 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// ReviewLead67Card builds the result card of the review_lead_67 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewLead67Card(out *ReviewLead67Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewLead67Title + out.ID
@@ -16787,9 +16791,9 @@ func _() {
 	_ = x[len(reviewClaim68Fallback4)-1]
 }
 
-// ReviewClaim68Card builds the result card of the review_claim_68 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewClaim68Card builds the result card of the review_claim_68 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewClaim68Card(out *ReviewClaim68Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewClaim68Title + out.ID
@@ -16837,9 +16841,9 @@ func _() {
 	_ = x[len(reviewCourse69Fallback4)-1]
 }
 
-// ReviewCourse69Card builds the result card of the review_course_69 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewCourse69Card builds the result card of the review_course_69 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewCourse69Card(out *ReviewCourse69Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewCourse69Title + out.ID
@@ -16887,9 +16891,9 @@ func _() {
 	_ = x[len(updateInvoice70Fallback4)-1]
 }
 
-// UpdateInvoice70Card builds the result card of the update_invoice_70 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateInvoice70Card builds the result card of the update_invoice_70 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice70Card(out *UpdateInvoice70Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateInvoice70Title + out.ID
@@ -16937,9 +16941,9 @@ func _() {
 	_ = x[len(updateTicket71Fallback4)-1]
 }
 
-// UpdateTicket71Card builds the result card of the update_ticket_71 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateTicket71Card builds the result card of the update_ticket_71 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateTicket71Card(out *UpdateTicket71Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateTicket71Title + out.ID
@@ -16987,9 +16991,9 @@ func _() {
 	_ = x[len(updateShipment72Fallback4)-1]
 }
 
-// UpdateShipment72Card builds the result card of the update_shipment_72 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateShipment72Card builds the result card of the update_shipment_72 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment72Card(out *UpdateShipment72Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateShipment72Title + out.ID
@@ -17037,9 +17041,9 @@ func _() {
 	_ = x[len(updateBooking73Fallback4)-1]
 }
 
-// UpdateBooking73Card builds the result card of the update_booking_73 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateBooking73Card builds the result card of the update_booking_73 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking73Card(out *UpdateBooking73Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateBooking73Title + out.ID
@@ -17087,9 +17091,9 @@ func _() {
 	_ = x[len(updateAccount74Fallback4)-1]
 }
 
-// UpdateAccount74Card builds the result card of the update_account_74 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateAccount74Card builds the result card of the update_account_74 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount74Card(out *UpdateAccount74Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateAccount74Title + out.ID
@@ -17137,9 +17141,9 @@ func _() {
 	_ = x[len(updateDevice75Fallback4)-1]
 }
 
-// UpdateDevice75Card builds the result card of the update_device_75 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateDevice75Card builds the result card of the update_device_75 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateDevice75Card(out *UpdateDevice75Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateDevice75Title + out.ID
@@ -17187,9 +17191,9 @@ func _() {
 	_ = x[len(updateReport76Fallback4)-1]
 }
 
-// UpdateReport76Card builds the result card of the update_report_76 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateReport76Card builds the result card of the update_report_76 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateReport76Card(out *UpdateReport76Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateReport76Title + out.ID
@@ -17237,9 +17241,9 @@ func _() {
 	_ = x[len(updateLead77Fallback4)-1]
 }
 
-// UpdateLead77Card builds the result card of the update_lead_77 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// UpdateLead77Card builds the result card of the update_lead_77 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateLead77Card(out *UpdateLead77Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateLead77Title + out.ID
@@ -17287,9 +17291,9 @@ func _() {
 	_ = x[len(updateClaim78Fallback4)-1]
 }
 
-// UpdateClaim78Card builds the result card of the update_claim_78 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateClaim78Card builds the result card of the update_claim_78 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateClaim78Card(out *UpdateClaim78Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateClaim78Title + out.ID
@@ -17337,9 +17341,9 @@ func _() {
 	_ = x[len(updateCourse79Fallback4)-1]
 }
 
-// UpdateCourse79Card builds the result card of the update_course_79 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateCourse79Card builds the result card of the update_course_79 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateCourse79Card(out *UpdateCourse79Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateCourse79Title + out.ID
@@ -17387,9 +17391,9 @@ func _() {
 	_ = x[len(closeInvoice80Fallback4)-1]
 }
 
-// CloseInvoice80Card builds the result card of the close_invoice_80 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseInvoice80Card builds the result card of the close_invoice_80 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseInvoice80Card(out *CloseInvoice80Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeInvoice80Title + out.ID
@@ -17437,9 +17441,9 @@ func _() {
 	_ = x[len(closeTicket81Fallback4)-1]
 }
 
-// CloseTicket81Card builds the result card of the close_ticket_81 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseTicket81Card builds the result card of the close_ticket_81 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseTicket81Card(out *CloseTicket81Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeTicket81Title + out.ID
@@ -17487,9 +17491,9 @@ func _() {
 	_ = x[len(closeShipment82Fallback4)-1]
 }
 
-// CloseShipment82Card builds the result card of the close_shipment_82 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseShipment82Card builds the result card of the close_shipment_82 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment82Card(out *CloseShipment82Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeShipment82Title + out.ID
@@ -17537,9 +17541,9 @@ func _() {
 	_ = x[len(closeBooking83Fallback4)-1]
 }
 
-// CloseBooking83Card builds the result card of the close_booking_83 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseBooking83Card builds the result card of the close_booking_83 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseBooking83Card(out *CloseBooking83Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeBooking83Title + out.ID
@@ -17587,9 +17591,9 @@ func _() {
 	_ = x[len(closeAccount84Fallback4)-1]
 }
 
-// CloseAccount84Card builds the result card of the close_account_84 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseAccount84Card builds the result card of the close_account_84 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseAccount84Card(out *CloseAccount84Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeAccount84Title + out.ID
@@ -17637,9 +17641,9 @@ func _() {
 	_ = x[len(closeDevice85Fallback4)-1]
 }
 
-// CloseDevice85Card builds the result card of the close_device_85 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseDevice85Card builds the result card of the close_device_85 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseDevice85Card(out *CloseDevice85Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeDevice85Title + out.ID
@@ -17687,9 +17691,9 @@ func _() {
 	_ = x[len(closeReport86Fallback4)-1]
 }
 
-// CloseReport86Card builds the result card of the close_report_86 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseReport86Card builds the result card of the close_report_86 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseReport86Card(out *CloseReport86Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeReport86Title + out.ID
@@ -17737,9 +17741,9 @@ func _() {
 	_ = x[len(closeLead87Fallback4)-1]
 }
 
-// CloseLead87Card builds the result card of the close_lead_87 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CloseLead87Card builds the result card of the close_lead_87 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func CloseLead87Card(out *CloseLead87Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeLead87Title + out.ID
@@ -17787,9 +17791,9 @@ func _() {
 	_ = x[len(closeClaim88Fallback4)-1]
 }
 
-// CloseClaim88Card builds the result card of the close_claim_88 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CloseClaim88Card builds the result card of the close_claim_88 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseClaim88Card(out *CloseClaim88Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeClaim88Title + out.ID
@@ -17837,9 +17841,9 @@ func _() {
 	_ = x[len(closeCourse89Fallback4)-1]
 }
 
-// CloseCourse89Card builds the result card of the close_course_89 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseCourse89Card builds the result card of the close_course_89 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseCourse89Card(out *CloseCourse89Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeCourse89Title + out.ID
@@ -17887,9 +17891,9 @@ func _() {
 	_ = x[len(approveInvoice90Fallback4)-1]
 }
 
-// ApproveInvoice90Card builds the result card of the approve_invoice_90 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveInvoice90Card builds the result card of the approve_invoice_90 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice90Card(out *ApproveInvoice90Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveInvoice90Title + out.ID
@@ -17937,9 +17941,9 @@ func _() {
 	_ = x[len(approveTicket91Fallback4)-1]
 }
 
-// ApproveTicket91Card builds the result card of the approve_ticket_91 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveTicket91Card builds the result card of the approve_ticket_91 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket91Card(out *ApproveTicket91Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveTicket91Title + out.ID
@@ -17987,9 +17991,9 @@ func _() {
 	_ = x[len(approveShipment92Fallback4)-1]
 }
 
-// ApproveShipment92Card builds the result card of the approve_shipment_92 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveShipment92Card builds the result card of the approve_shipment_92 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment92Card(out *ApproveShipment92Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveShipment92Title + out.ID
@@ -18037,9 +18041,9 @@ func _() {
 	_ = x[len(approveBooking93Fallback4)-1]
 }
 
-// ApproveBooking93Card builds the result card of the approve_booking_93 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveBooking93Card builds the result card of the approve_booking_93 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking93Card(out *ApproveBooking93Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveBooking93Title + out.ID
@@ -18087,9 +18091,9 @@ func _() {
 	_ = x[len(approveAccount94Fallback4)-1]
 }
 
-// ApproveAccount94Card builds the result card of the approve_account_94 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveAccount94Card builds the result card of the approve_account_94 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount94Card(out *ApproveAccount94Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveAccount94Title + out.ID
@@ -18137,9 +18141,9 @@ func _() {
 	_ = x[len(approveDevice95Fallback4)-1]
 }
 
-// ApproveDevice95Card builds the result card of the approve_device_95 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveDevice95Card builds the result card of the approve_device_95 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice95Card(out *ApproveDevice95Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveDevice95Title + out.ID
@@ -18187,9 +18191,9 @@ func _() {
 	_ = x[len(approveReport96Fallback4)-1]
 }
 
-// ApproveReport96Card builds the result card of the approve_report_96 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveReport96Card builds the result card of the approve_report_96 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport96Card(out *ApproveReport96Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveReport96Title + out.ID
@@ -18237,9 +18241,9 @@ func _() {
 	_ = x[len(approveLead97Fallback4)-1]
 }
 
-// ApproveLead97Card builds the result card of the approve_lead_97 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveLead97Card builds the result card of the approve_lead_97 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ApproveLead97Card(out *ApproveLead97Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveLead97Title + out.ID
@@ -18287,9 +18291,9 @@ func _() {
 	_ = x[len(approveClaim98Fallback4)-1]
 }
 
-// ApproveClaim98Card builds the result card of the approve_claim_98 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveClaim98Card builds the result card of the approve_claim_98 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ApproveClaim98Card(out *ApproveClaim98Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveClaim98Title + out.ID
@@ -18337,9 +18341,9 @@ func _() {
 	_ = x[len(approveCourse99Fallback4)-1]
 }
 
-// ApproveCourse99Card builds the result card of the approve_course_99 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveCourse99Card builds the result card of the approve_course_99 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse99Card(out *ApproveCourse99Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveCourse99Title + out.ID
@@ -18387,9 +18391,9 @@ func _() {
 	_ = x[len(getInvoice100Fallback4)-1]
 }
 
-// GetInvoice100Card builds the result card of the get_invoice_100 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetInvoice100Card builds the result card of the get_invoice_100 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetInvoice100Card(out *GetInvoice100Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getInvoice100Title + out.ID
@@ -18437,9 +18441,9 @@ func _() {
 	_ = x[len(getTicket101Fallback4)-1]
 }
 
-// GetTicket101Card builds the result card of the get_ticket_101 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetTicket101Card builds the result card of the get_ticket_101 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetTicket101Card(out *GetTicket101Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicket101Title + out.ID
@@ -18487,9 +18491,9 @@ func _() {
 	_ = x[len(getShipment102Fallback4)-1]
 }
 
-// GetShipment102Card builds the result card of the get_shipment_102 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetShipment102Card builds the result card of the get_shipment_102 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetShipment102Card(out *GetShipment102Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getShipment102Title + out.ID
@@ -18537,9 +18541,9 @@ func _() {
 	_ = x[len(getBooking103Fallback4)-1]
 }
 
-// GetBooking103Card builds the result card of the get_booking_103 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetBooking103Card builds the result card of the get_booking_103 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetBooking103Card(out *GetBooking103Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getBooking103Title + out.ID
@@ -18587,9 +18591,9 @@ func _() {
 	_ = x[len(getAccount104Fallback4)-1]
 }
 
-// GetAccount104Card builds the result card of the get_account_104 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetAccount104Card builds the result card of the get_account_104 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetAccount104Card(out *GetAccount104Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getAccount104Title + out.ID
@@ -18637,9 +18641,9 @@ func _() {
 	_ = x[len(getDevice105Fallback4)-1]
 }
 
-// GetDevice105Card builds the result card of the get_device_105 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetDevice105Card builds the result card of the get_device_105 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetDevice105Card(out *GetDevice105Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getDevice105Title + out.ID
@@ -18687,9 +18691,9 @@ func _() {
 	_ = x[len(getReport106Fallback4)-1]
 }
 
-// GetReport106Card builds the result card of the get_report_106 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetReport106Card builds the result card of the get_report_106 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetReport106Card(out *GetReport106Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getReport106Title + out.ID
@@ -18737,9 +18741,9 @@ func _() {
 	_ = x[len(getLead107Fallback4)-1]
 }
 
-// GetLead107Card builds the result card of the get_lead_107 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetLead107Card builds the result card of the get_lead_107 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetLead107Card(out *GetLead107Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getLead107Title + out.ID
@@ -18787,9 +18791,9 @@ func _() {
 	_ = x[len(getClaim108Fallback4)-1]
 }
 
-// GetClaim108Card builds the result card of the get_claim_108 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetClaim108Card builds the result card of the get_claim_108 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetClaim108Card(out *GetClaim108Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getClaim108Title + out.ID
@@ -18837,9 +18841,9 @@ func _() {
 	_ = x[len(getCourse109Fallback4)-1]
 }
 
-// GetCourse109Card builds the result card of the get_course_109 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetCourse109Card builds the result card of the get_course_109 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetCourse109Card(out *GetCourse109Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getCourse109Title + out.ID
@@ -18887,9 +18891,9 @@ func _() {
 	_ = x[len(reviewInvoice110Fallback4)-1]
 }
 
-// ReviewInvoice110Card builds the result card of the review_invoice_110 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewInvoice110Card builds the result card of the review_invoice_110 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice110Card(out *ReviewInvoice110Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice110Title + out.ID
@@ -18937,9 +18941,9 @@ func _() {
 	_ = x[len(reviewTicket111Fallback4)-1]
 }
 
-// ReviewTicket111Card builds the result card of the review_ticket_111 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewTicket111Card builds the result card of the review_ticket_111 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket111Card(out *ReviewTicket111Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewTicket111Title + out.ID
@@ -18987,9 +18991,9 @@ func _() {
 	_ = x[len(reviewShipment112Fallback4)-1]
 }
 
-// ReviewShipment112Card builds the result card of the review_shipment_112 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewShipment112Card builds the result card of the review_shipment_112 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment112Card(out *ReviewShipment112Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewShipment112Title + out.ID
@@ -19037,9 +19041,9 @@ func _() {
 	_ = x[len(reviewBooking113Fallback4)-1]
 }
 
-// ReviewBooking113Card builds the result card of the review_booking_113 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewBooking113Card builds the result card of the review_booking_113 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking113Card(out *ReviewBooking113Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewBooking113Title + out.ID
@@ -19087,9 +19091,9 @@ func _() {
 	_ = x[len(reviewAccount114Fallback4)-1]
 }
 
-// ReviewAccount114Card builds the result card of the review_account_114 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewAccount114Card builds the result card of the review_account_114 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount114Card(out *ReviewAccount114Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewAccount114Title + out.ID
@@ -19137,9 +19141,9 @@ func _() {
 	_ = x[len(reviewDevice115Fallback4)-1]
 }
 
-// ReviewDevice115Card builds the result card of the review_device_115 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewDevice115Card builds the result card of the review_device_115 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice115Card(out *ReviewDevice115Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewDevice115Title + out.ID
@@ -19187,9 +19191,9 @@ func _() {
 	_ = x[len(reviewReport116Fallback4)-1]
 }
 
-// ReviewReport116Card builds the result card of the review_report_116 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewReport116Card builds the result card of the review_report_116 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport116Card(out *ReviewReport116Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewReport116Title + out.ID
@@ -19237,9 +19241,9 @@ func _() {
 	_ = x[len(reviewLead117Fallback4)-1]
 }
 
-// ReviewLead117Card builds the result card of the review_lead_117 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewLead117Card builds the result card of the review_lead_117 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewLead117Card(out *ReviewLead117Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewLead117Title + out.ID
@@ -19287,9 +19291,9 @@ func _() {
 	_ = x[len(reviewClaim118Fallback4)-1]
 }
 
-// ReviewClaim118Card builds the result card of the review_claim_118 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewClaim118Card builds the result card of the review_claim_118 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewClaim118Card(out *ReviewClaim118Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewClaim118Title + out.ID
@@ -19337,9 +19341,9 @@ func _() {
 	_ = x[len(reviewCourse119Fallback4)-1]
 }
 
-// ReviewCourse119Card builds the result card of the review_course_119 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewCourse119Card builds the result card of the review_course_119 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse119Card(out *ReviewCourse119Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewCourse119Title + out.ID
@@ -19387,9 +19391,9 @@ func _() {
 	_ = x[len(updateInvoice120Fallback4)-1]
 }
 
-// UpdateInvoice120Card builds the result card of the update_invoice_120 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateInvoice120Card builds the result card of the update_invoice_120 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice120Card(out *UpdateInvoice120Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateInvoice120Title + out.ID
@@ -19437,9 +19441,9 @@ func _() {
 	_ = x[len(updateTicket121Fallback4)-1]
 }
 
-// UpdateTicket121Card builds the result card of the update_ticket_121 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateTicket121Card builds the result card of the update_ticket_121 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket121Card(out *UpdateTicket121Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateTicket121Title + out.ID
@@ -19487,9 +19491,9 @@ func _() {
 	_ = x[len(updateShipment122Fallback4)-1]
 }
 
-// UpdateShipment122Card builds the result card of the update_shipment_122 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateShipment122Card builds the result card of the update_shipment_122 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment122Card(out *UpdateShipment122Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateShipment122Title + out.ID
@@ -19537,9 +19541,9 @@ func _() {
 	_ = x[len(updateBooking123Fallback4)-1]
 }
 
-// UpdateBooking123Card builds the result card of the update_booking_123 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateBooking123Card builds the result card of the update_booking_123 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking123Card(out *UpdateBooking123Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateBooking123Title + out.ID
@@ -19587,9 +19591,9 @@ func _() {
 	_ = x[len(updateAccount124Fallback4)-1]
 }
 
-// UpdateAccount124Card builds the result card of the update_account_124 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateAccount124Card builds the result card of the update_account_124 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount124Card(out *UpdateAccount124Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateAccount124Title + out.ID
@@ -19637,9 +19641,9 @@ func _() {
 	_ = x[len(updateDevice125Fallback4)-1]
 }
 
-// UpdateDevice125Card builds the result card of the update_device_125 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateDevice125Card builds the result card of the update_device_125 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice125Card(out *UpdateDevice125Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateDevice125Title + out.ID
@@ -19687,9 +19691,9 @@ func _() {
 	_ = x[len(updateReport126Fallback4)-1]
 }
 
-// UpdateReport126Card builds the result card of the update_report_126 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateReport126Card builds the result card of the update_report_126 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport126Card(out *UpdateReport126Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateReport126Title + out.ID
@@ -19737,9 +19741,9 @@ func _() {
 	_ = x[len(updateLead127Fallback4)-1]
 }
 
-// UpdateLead127Card builds the result card of the update_lead_127 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateLead127Card builds the result card of the update_lead_127 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateLead127Card(out *UpdateLead127Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateLead127Title + out.ID
@@ -19787,9 +19791,9 @@ func _() {
 	_ = x[len(updateClaim128Fallback4)-1]
 }
 
-// UpdateClaim128Card builds the result card of the update_claim_128 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateClaim128Card builds the result card of the update_claim_128 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateClaim128Card(out *UpdateClaim128Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateClaim128Title + out.ID
@@ -19837,9 +19841,9 @@ func _() {
 	_ = x[len(updateCourse129Fallback4)-1]
 }
 
-// UpdateCourse129Card builds the result card of the update_course_129 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateCourse129Card builds the result card of the update_course_129 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse129Card(out *UpdateCourse129Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateCourse129Title + out.ID
@@ -19887,9 +19891,9 @@ func _() {
 	_ = x[len(closeInvoice130Fallback4)-1]
 }
 
-// CloseInvoice130Card builds the result card of the close_invoice_130 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseInvoice130Card builds the result card of the close_invoice_130 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice130Card(out *CloseInvoice130Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeInvoice130Title + out.ID
@@ -19937,9 +19941,9 @@ func _() {
 	_ = x[len(closeTicket131Fallback4)-1]
 }
 
-// CloseTicket131Card builds the result card of the close_ticket_131 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseTicket131Card builds the result card of the close_ticket_131 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseTicket131Card(out *CloseTicket131Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeTicket131Title + out.ID
@@ -19987,9 +19991,9 @@ func _() {
 	_ = x[len(closeShipment132Fallback4)-1]
 }
 
-// CloseShipment132Card builds the result card of the close_shipment_132 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseShipment132Card builds the result card of the close_shipment_132 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment132Card(out *CloseShipment132Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeShipment132Title + out.ID
@@ -20037,9 +20041,9 @@ func _() {
 	_ = x[len(closeBooking133Fallback4)-1]
 }
 
-// CloseBooking133Card builds the result card of the close_booking_133 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseBooking133Card builds the result card of the close_booking_133 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking133Card(out *CloseBooking133Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeBooking133Title + out.ID
@@ -20087,9 +20091,9 @@ func _() {
 	_ = x[len(closeAccount134Fallback4)-1]
 }
 
-// CloseAccount134Card builds the result card of the close_account_134 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseAccount134Card builds the result card of the close_account_134 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount134Card(out *CloseAccount134Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeAccount134Title + out.ID
@@ -20137,9 +20141,9 @@ func _() {
 	_ = x[len(closeDevice135Fallback4)-1]
 }
 
-// CloseDevice135Card builds the result card of the close_device_135 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseDevice135Card builds the result card of the close_device_135 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseDevice135Card(out *CloseDevice135Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeDevice135Title + out.ID
@@ -20187,9 +20191,9 @@ func _() {
 	_ = x[len(closeReport136Fallback4)-1]
 }
 
-// CloseReport136Card builds the result card of the close_report_136 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseReport136Card builds the result card of the close_report_136 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseReport136Card(out *CloseReport136Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeReport136Title + out.ID
@@ -20237,9 +20241,9 @@ func _() {
 	_ = x[len(closeLead137Fallback4)-1]
 }
 
-// CloseLead137Card builds the result card of the close_lead_137 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CloseLead137Card builds the result card of the close_lead_137 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseLead137Card(out *CloseLead137Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeLead137Title + out.ID
@@ -20287,9 +20291,9 @@ func _() {
 	_ = x[len(closeClaim138Fallback4)-1]
 }
 
-// CloseClaim138Card builds the result card of the close_claim_138 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseClaim138Card builds the result card of the close_claim_138 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseClaim138Card(out *CloseClaim138Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeClaim138Title + out.ID
@@ -20337,9 +20341,9 @@ func _() {
 	_ = x[len(closeCourse139Fallback4)-1]
 }
 
-// CloseCourse139Card builds the result card of the close_course_139 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseCourse139Card builds the result card of the close_course_139 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseCourse139Card(out *CloseCourse139Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeCourse139Title + out.ID
@@ -20387,9 +20391,9 @@ func _() {
 	_ = x[len(approveInvoice140Fallback4)-1]
 }
 
-// ApproveInvoice140Card builds the result card of the approve_invoice_140 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveInvoice140Card builds the result card of the approve_invoice_140 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice140Card(out *ApproveInvoice140Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveInvoice140Title + out.ID
@@ -20437,9 +20441,9 @@ func _() {
 	_ = x[len(approveTicket141Fallback4)-1]
 }
 
-// ApproveTicket141Card builds the result card of the approve_ticket_141 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveTicket141Card builds the result card of the approve_ticket_141 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket141Card(out *ApproveTicket141Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveTicket141Title + out.ID
@@ -20487,9 +20491,9 @@ func _() {
 	_ = x[len(approveShipment142Fallback4)-1]
 }
 
-// ApproveShipment142Card builds the result card of the approve_shipment_142 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveShipment142Card builds the result card of the approve_shipment_142 tool from its output;
+// out must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment142Card(out *ApproveShipment142Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveShipment142Title + out.ID
@@ -20537,9 +20541,9 @@ func _() {
 	_ = x[len(approveBooking143Fallback4)-1]
 }
 
-// ApproveBooking143Card builds the result card of the approve_booking_143 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveBooking143Card builds the result card of the approve_booking_143 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking143Card(out *ApproveBooking143Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveBooking143Title + out.ID
@@ -20587,9 +20591,9 @@ func _() {
 	_ = x[len(approveAccount144Fallback4)-1]
 }
 
-// ApproveAccount144Card builds the result card of the approve_account_144 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveAccount144Card builds the result card of the approve_account_144 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount144Card(out *ApproveAccount144Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveAccount144Title + out.ID
@@ -20637,9 +20641,9 @@ func _() {
 	_ = x[len(approveDevice145Fallback4)-1]
 }
 
-// ApproveDevice145Card builds the result card of the approve_device_145 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveDevice145Card builds the result card of the approve_device_145 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice145Card(out *ApproveDevice145Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveDevice145Title + out.ID
@@ -20687,9 +20691,9 @@ func _() {
 	_ = x[len(approveReport146Fallback4)-1]
 }
 
-// ApproveReport146Card builds the result card of the approve_report_146 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveReport146Card builds the result card of the approve_report_146 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport146Card(out *ApproveReport146Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveReport146Title + out.ID
@@ -20737,9 +20741,9 @@ func _() {
 	_ = x[len(approveLead147Fallback4)-1]
 }
 
-// ApproveLead147Card builds the result card of the approve_lead_147 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveLead147Card builds the result card of the approve_lead_147 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ApproveLead147Card(out *ApproveLead147Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveLead147Title + out.ID
@@ -20787,9 +20791,9 @@ func _() {
 	_ = x[len(approveClaim148Fallback4)-1]
 }
 
-// ApproveClaim148Card builds the result card of the approve_claim_148 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveClaim148Card builds the result card of the approve_claim_148 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim148Card(out *ApproveClaim148Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveClaim148Title + out.ID
@@ -20837,9 +20841,9 @@ func _() {
 	_ = x[len(approveCourse149Fallback4)-1]
 }
 
-// ApproveCourse149Card builds the result card of the approve_course_149 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveCourse149Card builds the result card of the approve_course_149 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse149Card(out *ApproveCourse149Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveCourse149Title + out.ID
@@ -20887,9 +20891,9 @@ func _() {
 	_ = x[len(getInvoice150Fallback4)-1]
 }
 
-// GetInvoice150Card builds the result card of the get_invoice_150 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetInvoice150Card builds the result card of the get_invoice_150 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetInvoice150Card(out *GetInvoice150Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getInvoice150Title + out.ID
@@ -20937,9 +20941,9 @@ func _() {
 	_ = x[len(getTicket151Fallback4)-1]
 }
 
-// GetTicket151Card builds the result card of the get_ticket_151 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetTicket151Card builds the result card of the get_ticket_151 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetTicket151Card(out *GetTicket151Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicket151Title + out.ID
@@ -20987,9 +20991,9 @@ func _() {
 	_ = x[len(getShipment152Fallback4)-1]
 }
 
-// GetShipment152Card builds the result card of the get_shipment_152 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetShipment152Card builds the result card of the get_shipment_152 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetShipment152Card(out *GetShipment152Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getShipment152Title + out.ID
@@ -21037,9 +21041,9 @@ func _() {
 	_ = x[len(getBooking153Fallback4)-1]
 }
 
-// GetBooking153Card builds the result card of the get_booking_153 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetBooking153Card builds the result card of the get_booking_153 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetBooking153Card(out *GetBooking153Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getBooking153Title + out.ID
@@ -21087,9 +21091,9 @@ func _() {
 	_ = x[len(getAccount154Fallback4)-1]
 }
 
-// GetAccount154Card builds the result card of the get_account_154 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetAccount154Card builds the result card of the get_account_154 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetAccount154Card(out *GetAccount154Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getAccount154Title + out.ID
@@ -21137,9 +21141,9 @@ func _() {
 	_ = x[len(getDevice155Fallback4)-1]
 }
 
-// GetDevice155Card builds the result card of the get_device_155 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetDevice155Card builds the result card of the get_device_155 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetDevice155Card(out *GetDevice155Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getDevice155Title + out.ID
@@ -21187,9 +21191,9 @@ func _() {
 	_ = x[len(getReport156Fallback4)-1]
 }
 
-// GetReport156Card builds the result card of the get_report_156 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetReport156Card builds the result card of the get_report_156 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetReport156Card(out *GetReport156Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getReport156Title + out.ID
@@ -21237,9 +21241,9 @@ func _() {
 	_ = x[len(getLead157Fallback4)-1]
 }
 
-// GetLead157Card builds the result card of the get_lead_157 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetLead157Card builds the result card of the get_lead_157 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetLead157Card(out *GetLead157Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getLead157Title + out.ID
@@ -21287,9 +21291,9 @@ func _() {
 	_ = x[len(getClaim158Fallback4)-1]
 }
 
-// GetClaim158Card builds the result card of the get_claim_158 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetClaim158Card builds the result card of the get_claim_158 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetClaim158Card(out *GetClaim158Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getClaim158Title + out.ID
@@ -21337,9 +21341,9 @@ func _() {
 	_ = x[len(getCourse159Fallback4)-1]
 }
 
-// GetCourse159Card builds the result card of the get_course_159 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetCourse159Card builds the result card of the get_course_159 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetCourse159Card(out *GetCourse159Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getCourse159Title + out.ID
@@ -21387,9 +21391,9 @@ func _() {
 	_ = x[len(reviewInvoice160Fallback4)-1]
 }
 
-// ReviewInvoice160Card builds the result card of the review_invoice_160 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewInvoice160Card builds the result card of the review_invoice_160 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice160Card(out *ReviewInvoice160Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice160Title + out.ID
@@ -21437,9 +21441,9 @@ func _() {
 	_ = x[len(reviewTicket161Fallback4)-1]
 }
 
-// ReviewTicket161Card builds the result card of the review_ticket_161 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewTicket161Card builds the result card of the review_ticket_161 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket161Card(out *ReviewTicket161Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewTicket161Title + out.ID
@@ -21487,9 +21491,9 @@ func _() {
 	_ = x[len(reviewShipment162Fallback4)-1]
 }
 
-// ReviewShipment162Card builds the result card of the review_shipment_162 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewShipment162Card builds the result card of the review_shipment_162 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment162Card(out *ReviewShipment162Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewShipment162Title + out.ID
@@ -21537,9 +21541,9 @@ func _() {
 	_ = x[len(reviewBooking163Fallback4)-1]
 }
 
-// ReviewBooking163Card builds the result card of the review_booking_163 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewBooking163Card builds the result card of the review_booking_163 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking163Card(out *ReviewBooking163Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewBooking163Title + out.ID
@@ -21587,9 +21591,9 @@ func _() {
 	_ = x[len(reviewAccount164Fallback4)-1]
 }
 
-// ReviewAccount164Card builds the result card of the review_account_164 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewAccount164Card builds the result card of the review_account_164 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount164Card(out *ReviewAccount164Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewAccount164Title + out.ID
@@ -21637,9 +21641,9 @@ func _() {
 	_ = x[len(reviewDevice165Fallback4)-1]
 }
 
-// ReviewDevice165Card builds the result card of the review_device_165 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewDevice165Card builds the result card of the review_device_165 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice165Card(out *ReviewDevice165Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewDevice165Title + out.ID
@@ -21687,9 +21691,9 @@ func _() {
 	_ = x[len(reviewReport166Fallback4)-1]
 }
 
-// ReviewReport166Card builds the result card of the review_report_166 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewReport166Card builds the result card of the review_report_166 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport166Card(out *ReviewReport166Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewReport166Title + out.ID
@@ -21737,9 +21741,9 @@ func _() {
 	_ = x[len(reviewLead167Fallback4)-1]
 }
 
-// ReviewLead167Card builds the result card of the review_lead_167 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewLead167Card builds the result card of the review_lead_167 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewLead167Card(out *ReviewLead167Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewLead167Title + out.ID
@@ -21787,9 +21791,9 @@ func _() {
 	_ = x[len(reviewClaim168Fallback4)-1]
 }
 
-// ReviewClaim168Card builds the result card of the review_claim_168 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewClaim168Card builds the result card of the review_claim_168 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewClaim168Card(out *ReviewClaim168Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewClaim168Title + out.ID
@@ -21837,9 +21841,9 @@ func _() {
 	_ = x[len(reviewCourse169Fallback4)-1]
 }
 
-// ReviewCourse169Card builds the result card of the review_course_169 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewCourse169Card builds the result card of the review_course_169 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse169Card(out *ReviewCourse169Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewCourse169Title + out.ID
@@ -21887,9 +21891,9 @@ func _() {
 	_ = x[len(updateInvoice170Fallback4)-1]
 }
 
-// UpdateInvoice170Card builds the result card of the update_invoice_170 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateInvoice170Card builds the result card of the update_invoice_170 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice170Card(out *UpdateInvoice170Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateInvoice170Title + out.ID
@@ -21937,9 +21941,9 @@ func _() {
 	_ = x[len(updateTicket171Fallback4)-1]
 }
 
-// UpdateTicket171Card builds the result card of the update_ticket_171 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateTicket171Card builds the result card of the update_ticket_171 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket171Card(out *UpdateTicket171Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateTicket171Title + out.ID
@@ -21987,9 +21991,9 @@ func _() {
 	_ = x[len(updateShipment172Fallback4)-1]
 }
 
-// UpdateShipment172Card builds the result card of the update_shipment_172 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateShipment172Card builds the result card of the update_shipment_172 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment172Card(out *UpdateShipment172Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateShipment172Title + out.ID
@@ -22037,9 +22041,9 @@ func _() {
 	_ = x[len(updateBooking173Fallback4)-1]
 }
 
-// UpdateBooking173Card builds the result card of the update_booking_173 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateBooking173Card builds the result card of the update_booking_173 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking173Card(out *UpdateBooking173Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateBooking173Title + out.ID
@@ -22087,9 +22091,9 @@ func _() {
 	_ = x[len(updateAccount174Fallback4)-1]
 }
 
-// UpdateAccount174Card builds the result card of the update_account_174 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateAccount174Card builds the result card of the update_account_174 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount174Card(out *UpdateAccount174Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateAccount174Title + out.ID
@@ -22137,9 +22141,9 @@ func _() {
 	_ = x[len(updateDevice175Fallback4)-1]
 }
 
-// UpdateDevice175Card builds the result card of the update_device_175 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateDevice175Card builds the result card of the update_device_175 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice175Card(out *UpdateDevice175Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateDevice175Title + out.ID
@@ -22187,9 +22191,9 @@ func _() {
 	_ = x[len(updateReport176Fallback4)-1]
 }
 
-// UpdateReport176Card builds the result card of the update_report_176 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateReport176Card builds the result card of the update_report_176 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport176Card(out *UpdateReport176Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateReport176Title + out.ID
@@ -22237,9 +22241,9 @@ func _() {
 	_ = x[len(updateLead177Fallback4)-1]
 }
 
-// UpdateLead177Card builds the result card of the update_lead_177 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateLead177Card builds the result card of the update_lead_177 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateLead177Card(out *UpdateLead177Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateLead177Title + out.ID
@@ -22287,9 +22291,9 @@ func _() {
 	_ = x[len(updateClaim178Fallback4)-1]
 }
 
-// UpdateClaim178Card builds the result card of the update_claim_178 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateClaim178Card builds the result card of the update_claim_178 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateClaim178Card(out *UpdateClaim178Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateClaim178Title + out.ID
@@ -22337,9 +22341,9 @@ func _() {
 	_ = x[len(updateCourse179Fallback4)-1]
 }
 
-// UpdateCourse179Card builds the result card of the update_course_179 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateCourse179Card builds the result card of the update_course_179 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse179Card(out *UpdateCourse179Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateCourse179Title + out.ID
@@ -22387,9 +22391,9 @@ func _() {
 	_ = x[len(closeInvoice180Fallback4)-1]
 }
 
-// CloseInvoice180Card builds the result card of the close_invoice_180 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseInvoice180Card builds the result card of the close_invoice_180 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice180Card(out *CloseInvoice180Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeInvoice180Title + out.ID
@@ -22437,9 +22441,9 @@ func _() {
 	_ = x[len(closeTicket181Fallback4)-1]
 }
 
-// CloseTicket181Card builds the result card of the close_ticket_181 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseTicket181Card builds the result card of the close_ticket_181 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseTicket181Card(out *CloseTicket181Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeTicket181Title + out.ID
@@ -22487,9 +22491,9 @@ func _() {
 	_ = x[len(closeShipment182Fallback4)-1]
 }
 
-// CloseShipment182Card builds the result card of the close_shipment_182 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseShipment182Card builds the result card of the close_shipment_182 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment182Card(out *CloseShipment182Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeShipment182Title + out.ID
@@ -22537,9 +22541,9 @@ func _() {
 	_ = x[len(closeBooking183Fallback4)-1]
 }
 
-// CloseBooking183Card builds the result card of the close_booking_183 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseBooking183Card builds the result card of the close_booking_183 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking183Card(out *CloseBooking183Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeBooking183Title + out.ID
@@ -22587,9 +22591,9 @@ func _() {
 	_ = x[len(closeAccount184Fallback4)-1]
 }
 
-// CloseAccount184Card builds the result card of the close_account_184 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseAccount184Card builds the result card of the close_account_184 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount184Card(out *CloseAccount184Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeAccount184Title + out.ID
@@ -22637,9 +22641,9 @@ func _() {
 	_ = x[len(closeDevice185Fallback4)-1]
 }
 
-// CloseDevice185Card builds the result card of the close_device_185 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseDevice185Card builds the result card of the close_device_185 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseDevice185Card(out *CloseDevice185Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeDevice185Title + out.ID
@@ -22687,9 +22691,9 @@ func _() {
 	_ = x[len(closeReport186Fallback4)-1]
 }
 
-// CloseReport186Card builds the result card of the close_report_186 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseReport186Card builds the result card of the close_report_186 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseReport186Card(out *CloseReport186Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeReport186Title + out.ID
@@ -22737,9 +22741,9 @@ func _() {
 	_ = x[len(closeLead187Fallback4)-1]
 }
 
-// CloseLead187Card builds the result card of the close_lead_187 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CloseLead187Card builds the result card of the close_lead_187 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseLead187Card(out *CloseLead187Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeLead187Title + out.ID
@@ -22787,9 +22791,9 @@ func _() {
 	_ = x[len(closeClaim188Fallback4)-1]
 }
 
-// CloseClaim188Card builds the result card of the close_claim_188 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseClaim188Card builds the result card of the close_claim_188 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseClaim188Card(out *CloseClaim188Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeClaim188Title + out.ID
@@ -22837,9 +22841,9 @@ func _() {
 	_ = x[len(closeCourse189Fallback4)-1]
 }
 
-// CloseCourse189Card builds the result card of the close_course_189 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseCourse189Card builds the result card of the close_course_189 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseCourse189Card(out *CloseCourse189Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeCourse189Title + out.ID
@@ -22887,9 +22891,9 @@ func _() {
 	_ = x[len(approveInvoice190Fallback4)-1]
 }
 
-// ApproveInvoice190Card builds the result card of the approve_invoice_190 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveInvoice190Card builds the result card of the approve_invoice_190 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice190Card(out *ApproveInvoice190Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveInvoice190Title + out.ID
@@ -22937,9 +22941,9 @@ func _() {
 	_ = x[len(approveTicket191Fallback4)-1]
 }
 
-// ApproveTicket191Card builds the result card of the approve_ticket_191 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveTicket191Card builds the result card of the approve_ticket_191 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket191Card(out *ApproveTicket191Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveTicket191Title + out.ID
@@ -22987,9 +22991,9 @@ func _() {
 	_ = x[len(approveShipment192Fallback4)-1]
 }
 
-// ApproveShipment192Card builds the result card of the approve_shipment_192 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveShipment192Card builds the result card of the approve_shipment_192 tool from its output;
+// out must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment192Card(out *ApproveShipment192Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveShipment192Title + out.ID
@@ -23037,9 +23041,9 @@ func _() {
 	_ = x[len(approveBooking193Fallback4)-1]
 }
 
-// ApproveBooking193Card builds the result card of the approve_booking_193 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveBooking193Card builds the result card of the approve_booking_193 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking193Card(out *ApproveBooking193Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveBooking193Title + out.ID
@@ -23087,9 +23091,9 @@ func _() {
 	_ = x[len(approveAccount194Fallback4)-1]
 }
 
-// ApproveAccount194Card builds the result card of the approve_account_194 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveAccount194Card builds the result card of the approve_account_194 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount194Card(out *ApproveAccount194Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveAccount194Title + out.ID
@@ -23137,9 +23141,9 @@ func _() {
 	_ = x[len(approveDevice195Fallback4)-1]
 }
 
-// ApproveDevice195Card builds the result card of the approve_device_195 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveDevice195Card builds the result card of the approve_device_195 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice195Card(out *ApproveDevice195Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveDevice195Title + out.ID
@@ -23187,9 +23191,9 @@ func _() {
 	_ = x[len(approveReport196Fallback4)-1]
 }
 
-// ApproveReport196Card builds the result card of the approve_report_196 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveReport196Card builds the result card of the approve_report_196 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport196Card(out *ApproveReport196Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveReport196Title + out.ID
@@ -23237,9 +23241,9 @@ func _() {
 	_ = x[len(approveLead197Fallback4)-1]
 }
 
-// ApproveLead197Card builds the result card of the approve_lead_197 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveLead197Card builds the result card of the approve_lead_197 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ApproveLead197Card(out *ApproveLead197Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveLead197Title + out.ID
@@ -23287,9 +23291,9 @@ func _() {
 	_ = x[len(approveClaim198Fallback4)-1]
 }
 
-// ApproveClaim198Card builds the result card of the approve_claim_198 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveClaim198Card builds the result card of the approve_claim_198 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim198Card(out *ApproveClaim198Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveClaim198Title + out.ID
@@ -23337,9 +23341,9 @@ func _() {
 	_ = x[len(approveCourse199Fallback4)-1]
 }
 
-// ApproveCourse199Card builds the result card of the approve_course_199 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveCourse199Card builds the result card of the approve_course_199 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse199Card(out *ApproveCourse199Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveCourse199Title + out.ID
@@ -23387,9 +23391,9 @@ func _() {
 	_ = x[len(getInvoice200Fallback4)-1]
 }
 
-// GetInvoice200Card builds the result card of the get_invoice_200 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetInvoice200Card builds the result card of the get_invoice_200 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetInvoice200Card(out *GetInvoice200Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getInvoice200Title + out.ID
@@ -23437,9 +23441,9 @@ func _() {
 	_ = x[len(getTicket201Fallback4)-1]
 }
 
-// GetTicket201Card builds the result card of the get_ticket_201 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetTicket201Card builds the result card of the get_ticket_201 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetTicket201Card(out *GetTicket201Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicket201Title + out.ID
@@ -23487,9 +23491,9 @@ func _() {
 	_ = x[len(getShipment202Fallback4)-1]
 }
 
-// GetShipment202Card builds the result card of the get_shipment_202 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetShipment202Card builds the result card of the get_shipment_202 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetShipment202Card(out *GetShipment202Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getShipment202Title + out.ID
@@ -23537,9 +23541,9 @@ func _() {
 	_ = x[len(getBooking203Fallback4)-1]
 }
 
-// GetBooking203Card builds the result card of the get_booking_203 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetBooking203Card builds the result card of the get_booking_203 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetBooking203Card(out *GetBooking203Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getBooking203Title + out.ID
@@ -23587,9 +23591,9 @@ func _() {
 	_ = x[len(getAccount204Fallback4)-1]
 }
 
-// GetAccount204Card builds the result card of the get_account_204 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetAccount204Card builds the result card of the get_account_204 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetAccount204Card(out *GetAccount204Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getAccount204Title + out.ID
@@ -23637,9 +23641,9 @@ func _() {
 	_ = x[len(getDevice205Fallback4)-1]
 }
 
-// GetDevice205Card builds the result card of the get_device_205 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetDevice205Card builds the result card of the get_device_205 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetDevice205Card(out *GetDevice205Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getDevice205Title + out.ID
@@ -23687,9 +23691,9 @@ func _() {
 	_ = x[len(getReport206Fallback4)-1]
 }
 
-// GetReport206Card builds the result card of the get_report_206 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetReport206Card builds the result card of the get_report_206 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetReport206Card(out *GetReport206Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getReport206Title + out.ID
@@ -23737,9 +23741,9 @@ func _() {
 	_ = x[len(getLead207Fallback4)-1]
 }
 
-// GetLead207Card builds the result card of the get_lead_207 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetLead207Card builds the result card of the get_lead_207 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetLead207Card(out *GetLead207Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getLead207Title + out.ID
@@ -23787,9 +23791,9 @@ func _() {
 	_ = x[len(getClaim208Fallback4)-1]
 }
 
-// GetClaim208Card builds the result card of the get_claim_208 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetClaim208Card builds the result card of the get_claim_208 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetClaim208Card(out *GetClaim208Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getClaim208Title + out.ID
@@ -23837,9 +23841,9 @@ func _() {
 	_ = x[len(getCourse209Fallback4)-1]
 }
 
-// GetCourse209Card builds the result card of the get_course_209 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetCourse209Card builds the result card of the get_course_209 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetCourse209Card(out *GetCourse209Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getCourse209Title + out.ID
@@ -23887,9 +23891,9 @@ func _() {
 	_ = x[len(reviewInvoice210Fallback4)-1]
 }
 
-// ReviewInvoice210Card builds the result card of the review_invoice_210 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewInvoice210Card builds the result card of the review_invoice_210 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice210Card(out *ReviewInvoice210Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice210Title + out.ID
@@ -23937,9 +23941,9 @@ func _() {
 	_ = x[len(reviewTicket211Fallback4)-1]
 }
 
-// ReviewTicket211Card builds the result card of the review_ticket_211 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewTicket211Card builds the result card of the review_ticket_211 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket211Card(out *ReviewTicket211Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewTicket211Title + out.ID
@@ -23987,9 +23991,9 @@ func _() {
 	_ = x[len(reviewShipment212Fallback4)-1]
 }
 
-// ReviewShipment212Card builds the result card of the review_shipment_212 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewShipment212Card builds the result card of the review_shipment_212 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment212Card(out *ReviewShipment212Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewShipment212Title + out.ID
@@ -24037,9 +24041,9 @@ func _() {
 	_ = x[len(reviewBooking213Fallback4)-1]
 }
 
-// ReviewBooking213Card builds the result card of the review_booking_213 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewBooking213Card builds the result card of the review_booking_213 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking213Card(out *ReviewBooking213Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewBooking213Title + out.ID
@@ -24087,9 +24091,9 @@ func _() {
 	_ = x[len(reviewAccount214Fallback4)-1]
 }
 
-// ReviewAccount214Card builds the result card of the review_account_214 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewAccount214Card builds the result card of the review_account_214 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount214Card(out *ReviewAccount214Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewAccount214Title + out.ID
@@ -24137,9 +24141,9 @@ func _() {
 	_ = x[len(reviewDevice215Fallback4)-1]
 }
 
-// ReviewDevice215Card builds the result card of the review_device_215 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewDevice215Card builds the result card of the review_device_215 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice215Card(out *ReviewDevice215Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewDevice215Title + out.ID
@@ -24187,9 +24191,9 @@ func _() {
 	_ = x[len(reviewReport216Fallback4)-1]
 }
 
-// ReviewReport216Card builds the result card of the review_report_216 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewReport216Card builds the result card of the review_report_216 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport216Card(out *ReviewReport216Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewReport216Title + out.ID
@@ -24237,9 +24241,9 @@ func _() {
 	_ = x[len(reviewLead217Fallback4)-1]
 }
 
-// ReviewLead217Card builds the result card of the review_lead_217 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewLead217Card builds the result card of the review_lead_217 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewLead217Card(out *ReviewLead217Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewLead217Title + out.ID
@@ -24287,9 +24291,9 @@ func _() {
 	_ = x[len(reviewClaim218Fallback4)-1]
 }
 
-// ReviewClaim218Card builds the result card of the review_claim_218 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewClaim218Card builds the result card of the review_claim_218 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewClaim218Card(out *ReviewClaim218Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewClaim218Title + out.ID
@@ -24337,9 +24341,9 @@ func _() {
 	_ = x[len(reviewCourse219Fallback4)-1]
 }
 
-// ReviewCourse219Card builds the result card of the review_course_219 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewCourse219Card builds the result card of the review_course_219 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse219Card(out *ReviewCourse219Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewCourse219Title + out.ID
@@ -24387,9 +24391,9 @@ func _() {
 	_ = x[len(updateInvoice220Fallback4)-1]
 }
 
-// UpdateInvoice220Card builds the result card of the update_invoice_220 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateInvoice220Card builds the result card of the update_invoice_220 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice220Card(out *UpdateInvoice220Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateInvoice220Title + out.ID
@@ -24437,9 +24441,9 @@ func _() {
 	_ = x[len(updateTicket221Fallback4)-1]
 }
 
-// UpdateTicket221Card builds the result card of the update_ticket_221 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateTicket221Card builds the result card of the update_ticket_221 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket221Card(out *UpdateTicket221Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateTicket221Title + out.ID
@@ -24487,9 +24491,9 @@ func _() {
 	_ = x[len(updateShipment222Fallback4)-1]
 }
 
-// UpdateShipment222Card builds the result card of the update_shipment_222 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateShipment222Card builds the result card of the update_shipment_222 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment222Card(out *UpdateShipment222Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateShipment222Title + out.ID
@@ -24537,9 +24541,9 @@ func _() {
 	_ = x[len(updateBooking223Fallback4)-1]
 }
 
-// UpdateBooking223Card builds the result card of the update_booking_223 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateBooking223Card builds the result card of the update_booking_223 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking223Card(out *UpdateBooking223Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateBooking223Title + out.ID
@@ -24587,9 +24591,9 @@ func _() {
 	_ = x[len(updateAccount224Fallback4)-1]
 }
 
-// UpdateAccount224Card builds the result card of the update_account_224 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateAccount224Card builds the result card of the update_account_224 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount224Card(out *UpdateAccount224Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateAccount224Title + out.ID
@@ -24637,9 +24641,9 @@ func _() {
 	_ = x[len(updateDevice225Fallback4)-1]
 }
 
-// UpdateDevice225Card builds the result card of the update_device_225 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateDevice225Card builds the result card of the update_device_225 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice225Card(out *UpdateDevice225Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateDevice225Title + out.ID
@@ -24687,9 +24691,9 @@ func _() {
 	_ = x[len(updateReport226Fallback4)-1]
 }
 
-// UpdateReport226Card builds the result card of the update_report_226 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateReport226Card builds the result card of the update_report_226 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport226Card(out *UpdateReport226Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateReport226Title + out.ID
@@ -24737,9 +24741,9 @@ func _() {
 	_ = x[len(updateLead227Fallback4)-1]
 }
 
-// UpdateLead227Card builds the result card of the update_lead_227 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateLead227Card builds the result card of the update_lead_227 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateLead227Card(out *UpdateLead227Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateLead227Title + out.ID
@@ -24787,9 +24791,9 @@ func _() {
 	_ = x[len(updateClaim228Fallback4)-1]
 }
 
-// UpdateClaim228Card builds the result card of the update_claim_228 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateClaim228Card builds the result card of the update_claim_228 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateClaim228Card(out *UpdateClaim228Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateClaim228Title + out.ID
@@ -24837,9 +24841,9 @@ func _() {
 	_ = x[len(updateCourse229Fallback4)-1]
 }
 
-// UpdateCourse229Card builds the result card of the update_course_229 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateCourse229Card builds the result card of the update_course_229 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse229Card(out *UpdateCourse229Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateCourse229Title + out.ID
@@ -24887,9 +24891,9 @@ func _() {
 	_ = x[len(closeInvoice230Fallback4)-1]
 }
 
-// CloseInvoice230Card builds the result card of the close_invoice_230 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseInvoice230Card builds the result card of the close_invoice_230 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice230Card(out *CloseInvoice230Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeInvoice230Title + out.ID
@@ -24937,9 +24941,9 @@ func _() {
 	_ = x[len(closeTicket231Fallback4)-1]
 }
 
-// CloseTicket231Card builds the result card of the close_ticket_231 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseTicket231Card builds the result card of the close_ticket_231 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseTicket231Card(out *CloseTicket231Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeTicket231Title + out.ID
@@ -24987,9 +24991,9 @@ func _() {
 	_ = x[len(closeShipment232Fallback4)-1]
 }
 
-// CloseShipment232Card builds the result card of the close_shipment_232 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseShipment232Card builds the result card of the close_shipment_232 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment232Card(out *CloseShipment232Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeShipment232Title + out.ID
@@ -25037,9 +25041,9 @@ func _() {
 	_ = x[len(closeBooking233Fallback4)-1]
 }
 
-// CloseBooking233Card builds the result card of the close_booking_233 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseBooking233Card builds the result card of the close_booking_233 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking233Card(out *CloseBooking233Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeBooking233Title + out.ID
@@ -25087,9 +25091,9 @@ func _() {
 	_ = x[len(closeAccount234Fallback4)-1]
 }
 
-// CloseAccount234Card builds the result card of the close_account_234 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseAccount234Card builds the result card of the close_account_234 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount234Card(out *CloseAccount234Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeAccount234Title + out.ID
@@ -25137,9 +25141,9 @@ func _() {
 	_ = x[len(closeDevice235Fallback4)-1]
 }
 
-// CloseDevice235Card builds the result card of the close_device_235 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseDevice235Card builds the result card of the close_device_235 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseDevice235Card(out *CloseDevice235Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeDevice235Title + out.ID
@@ -25187,9 +25191,9 @@ func _() {
 	_ = x[len(closeReport236Fallback4)-1]
 }
 
-// CloseReport236Card builds the result card of the close_report_236 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseReport236Card builds the result card of the close_report_236 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseReport236Card(out *CloseReport236Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeReport236Title + out.ID
@@ -25237,9 +25241,9 @@ func _() {
 	_ = x[len(closeLead237Fallback4)-1]
 }
 
-// CloseLead237Card builds the result card of the close_lead_237 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CloseLead237Card builds the result card of the close_lead_237 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseLead237Card(out *CloseLead237Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeLead237Title + out.ID
@@ -25287,9 +25291,9 @@ func _() {
 	_ = x[len(closeClaim238Fallback4)-1]
 }
 
-// CloseClaim238Card builds the result card of the close_claim_238 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseClaim238Card builds the result card of the close_claim_238 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseClaim238Card(out *CloseClaim238Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeClaim238Title + out.ID
@@ -25337,9 +25341,9 @@ func _() {
 	_ = x[len(closeCourse239Fallback4)-1]
 }
 
-// CloseCourse239Card builds the result card of the close_course_239 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseCourse239Card builds the result card of the close_course_239 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseCourse239Card(out *CloseCourse239Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeCourse239Title + out.ID
@@ -25387,9 +25391,9 @@ func _() {
 	_ = x[len(approveInvoice240Fallback4)-1]
 }
 
-// ApproveInvoice240Card builds the result card of the approve_invoice_240 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveInvoice240Card builds the result card of the approve_invoice_240 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice240Card(out *ApproveInvoice240Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveInvoice240Title + out.ID
@@ -25437,9 +25441,9 @@ func _() {
 	_ = x[len(approveTicket241Fallback4)-1]
 }
 
-// ApproveTicket241Card builds the result card of the approve_ticket_241 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveTicket241Card builds the result card of the approve_ticket_241 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket241Card(out *ApproveTicket241Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveTicket241Title + out.ID
@@ -25487,9 +25491,9 @@ func _() {
 	_ = x[len(approveShipment242Fallback4)-1]
 }
 
-// ApproveShipment242Card builds the result card of the approve_shipment_242 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveShipment242Card builds the result card of the approve_shipment_242 tool from its output;
+// out must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment242Card(out *ApproveShipment242Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveShipment242Title + out.ID
@@ -25537,9 +25541,9 @@ func _() {
 	_ = x[len(approveBooking243Fallback4)-1]
 }
 
-// ApproveBooking243Card builds the result card of the approve_booking_243 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveBooking243Card builds the result card of the approve_booking_243 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking243Card(out *ApproveBooking243Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveBooking243Title + out.ID
@@ -25587,9 +25591,9 @@ func _() {
 	_ = x[len(approveAccount244Fallback4)-1]
 }
 
-// ApproveAccount244Card builds the result card of the approve_account_244 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveAccount244Card builds the result card of the approve_account_244 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount244Card(out *ApproveAccount244Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveAccount244Title + out.ID
@@ -25637,9 +25641,9 @@ func _() {
 	_ = x[len(approveDevice245Fallback4)-1]
 }
 
-// ApproveDevice245Card builds the result card of the approve_device_245 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveDevice245Card builds the result card of the approve_device_245 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice245Card(out *ApproveDevice245Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveDevice245Title + out.ID
@@ -25687,9 +25691,9 @@ func _() {
 	_ = x[len(approveReport246Fallback4)-1]
 }
 
-// ApproveReport246Card builds the result card of the approve_report_246 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveReport246Card builds the result card of the approve_report_246 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport246Card(out *ApproveReport246Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveReport246Title + out.ID
@@ -25737,9 +25741,9 @@ func _() {
 	_ = x[len(approveLead247Fallback4)-1]
 }
 
-// ApproveLead247Card builds the result card of the approve_lead_247 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveLead247Card builds the result card of the approve_lead_247 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ApproveLead247Card(out *ApproveLead247Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveLead247Title + out.ID
@@ -25787,9 +25791,9 @@ func _() {
 	_ = x[len(approveClaim248Fallback4)-1]
 }
 
-// ApproveClaim248Card builds the result card of the approve_claim_248 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveClaim248Card builds the result card of the approve_claim_248 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim248Card(out *ApproveClaim248Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveClaim248Title + out.ID
@@ -25837,9 +25841,9 @@ func _() {
 	_ = x[len(approveCourse249Fallback4)-1]
 }
 
-// ApproveCourse249Card builds the result card of the approve_course_249 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveCourse249Card builds the result card of the approve_course_249 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse249Card(out *ApproveCourse249Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveCourse249Title + out.ID
@@ -25887,9 +25891,9 @@ func _() {
 	_ = x[len(getInvoice250Fallback4)-1]
 }
 
-// GetInvoice250Card builds the result card of the get_invoice_250 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetInvoice250Card builds the result card of the get_invoice_250 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetInvoice250Card(out *GetInvoice250Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getInvoice250Title + out.ID
@@ -25937,9 +25941,9 @@ func _() {
 	_ = x[len(getTicket251Fallback4)-1]
 }
 
-// GetTicket251Card builds the result card of the get_ticket_251 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetTicket251Card builds the result card of the get_ticket_251 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetTicket251Card(out *GetTicket251Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicket251Title + out.ID
@@ -25987,9 +25991,9 @@ func _() {
 	_ = x[len(getShipment252Fallback4)-1]
 }
 
-// GetShipment252Card builds the result card of the get_shipment_252 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetShipment252Card builds the result card of the get_shipment_252 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetShipment252Card(out *GetShipment252Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getShipment252Title + out.ID
@@ -26037,9 +26041,9 @@ func _() {
 	_ = x[len(getBooking253Fallback4)-1]
 }
 
-// GetBooking253Card builds the result card of the get_booking_253 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetBooking253Card builds the result card of the get_booking_253 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetBooking253Card(out *GetBooking253Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getBooking253Title + out.ID
@@ -26087,9 +26091,9 @@ func _() {
 	_ = x[len(getAccount254Fallback4)-1]
 }
 
-// GetAccount254Card builds the result card of the get_account_254 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetAccount254Card builds the result card of the get_account_254 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetAccount254Card(out *GetAccount254Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getAccount254Title + out.ID
@@ -26137,9 +26141,9 @@ func _() {
 	_ = x[len(getDevice255Fallback4)-1]
 }
 
-// GetDevice255Card builds the result card of the get_device_255 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetDevice255Card builds the result card of the get_device_255 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetDevice255Card(out *GetDevice255Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getDevice255Title + out.ID
@@ -26187,9 +26191,9 @@ func _() {
 	_ = x[len(getReport256Fallback4)-1]
 }
 
-// GetReport256Card builds the result card of the get_report_256 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetReport256Card builds the result card of the get_report_256 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetReport256Card(out *GetReport256Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getReport256Title + out.ID
@@ -26237,9 +26241,9 @@ func _() {
 	_ = x[len(getLead257Fallback4)-1]
 }
 
-// GetLead257Card builds the result card of the get_lead_257 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetLead257Card builds the result card of the get_lead_257 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetLead257Card(out *GetLead257Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getLead257Title + out.ID
@@ -26287,9 +26291,9 @@ func _() {
 	_ = x[len(getClaim258Fallback4)-1]
 }
 
-// GetClaim258Card builds the result card of the get_claim_258 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetClaim258Card builds the result card of the get_claim_258 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetClaim258Card(out *GetClaim258Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getClaim258Title + out.ID
@@ -26337,9 +26341,9 @@ func _() {
 	_ = x[len(getCourse259Fallback4)-1]
 }
 
-// GetCourse259Card builds the result card of the get_course_259 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetCourse259Card builds the result card of the get_course_259 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetCourse259Card(out *GetCourse259Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getCourse259Title + out.ID
@@ -26387,9 +26391,9 @@ func _() {
 	_ = x[len(reviewInvoice260Fallback4)-1]
 }
 
-// ReviewInvoice260Card builds the result card of the review_invoice_260 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewInvoice260Card builds the result card of the review_invoice_260 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice260Card(out *ReviewInvoice260Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice260Title + out.ID
@@ -26437,9 +26441,9 @@ func _() {
 	_ = x[len(reviewTicket261Fallback4)-1]
 }
 
-// ReviewTicket261Card builds the result card of the review_ticket_261 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewTicket261Card builds the result card of the review_ticket_261 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket261Card(out *ReviewTicket261Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewTicket261Title + out.ID
@@ -26487,9 +26491,9 @@ func _() {
 	_ = x[len(reviewShipment262Fallback4)-1]
 }
 
-// ReviewShipment262Card builds the result card of the review_shipment_262 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewShipment262Card builds the result card of the review_shipment_262 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment262Card(out *ReviewShipment262Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewShipment262Title + out.ID
@@ -26537,9 +26541,9 @@ func _() {
 	_ = x[len(reviewBooking263Fallback4)-1]
 }
 
-// ReviewBooking263Card builds the result card of the review_booking_263 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewBooking263Card builds the result card of the review_booking_263 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking263Card(out *ReviewBooking263Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewBooking263Title + out.ID
@@ -26587,9 +26591,9 @@ func _() {
 	_ = x[len(reviewAccount264Fallback4)-1]
 }
 
-// ReviewAccount264Card builds the result card of the review_account_264 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewAccount264Card builds the result card of the review_account_264 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount264Card(out *ReviewAccount264Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewAccount264Title + out.ID
@@ -26637,9 +26641,9 @@ func _() {
 	_ = x[len(reviewDevice265Fallback4)-1]
 }
 
-// ReviewDevice265Card builds the result card of the review_device_265 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewDevice265Card builds the result card of the review_device_265 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice265Card(out *ReviewDevice265Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewDevice265Title + out.ID
@@ -26687,9 +26691,9 @@ func _() {
 	_ = x[len(reviewReport266Fallback4)-1]
 }
 
-// ReviewReport266Card builds the result card of the review_report_266 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewReport266Card builds the result card of the review_report_266 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport266Card(out *ReviewReport266Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewReport266Title + out.ID
@@ -26737,9 +26741,9 @@ func _() {
 	_ = x[len(reviewLead267Fallback4)-1]
 }
 
-// ReviewLead267Card builds the result card of the review_lead_267 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewLead267Card builds the result card of the review_lead_267 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewLead267Card(out *ReviewLead267Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewLead267Title + out.ID
@@ -26787,9 +26791,9 @@ func _() {
 	_ = x[len(reviewClaim268Fallback4)-1]
 }
 
-// ReviewClaim268Card builds the result card of the review_claim_268 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewClaim268Card builds the result card of the review_claim_268 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewClaim268Card(out *ReviewClaim268Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewClaim268Title + out.ID
@@ -26837,9 +26841,9 @@ func _() {
 	_ = x[len(reviewCourse269Fallback4)-1]
 }
 
-// ReviewCourse269Card builds the result card of the review_course_269 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewCourse269Card builds the result card of the review_course_269 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse269Card(out *ReviewCourse269Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewCourse269Title + out.ID
@@ -26887,9 +26891,9 @@ func _() {
 	_ = x[len(updateInvoice270Fallback4)-1]
 }
 
-// UpdateInvoice270Card builds the result card of the update_invoice_270 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateInvoice270Card builds the result card of the update_invoice_270 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice270Card(out *UpdateInvoice270Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateInvoice270Title + out.ID
@@ -26937,9 +26941,9 @@ func _() {
 	_ = x[len(updateTicket271Fallback4)-1]
 }
 
-// UpdateTicket271Card builds the result card of the update_ticket_271 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateTicket271Card builds the result card of the update_ticket_271 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket271Card(out *UpdateTicket271Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateTicket271Title + out.ID
@@ -26987,9 +26991,9 @@ func _() {
 	_ = x[len(updateShipment272Fallback4)-1]
 }
 
-// UpdateShipment272Card builds the result card of the update_shipment_272 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateShipment272Card builds the result card of the update_shipment_272 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment272Card(out *UpdateShipment272Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateShipment272Title + out.ID
@@ -27037,9 +27041,9 @@ func _() {
 	_ = x[len(updateBooking273Fallback4)-1]
 }
 
-// UpdateBooking273Card builds the result card of the update_booking_273 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateBooking273Card builds the result card of the update_booking_273 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking273Card(out *UpdateBooking273Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateBooking273Title + out.ID
@@ -27087,9 +27091,9 @@ func _() {
 	_ = x[len(updateAccount274Fallback4)-1]
 }
 
-// UpdateAccount274Card builds the result card of the update_account_274 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateAccount274Card builds the result card of the update_account_274 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount274Card(out *UpdateAccount274Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateAccount274Title + out.ID
@@ -27137,9 +27141,9 @@ func _() {
 	_ = x[len(updateDevice275Fallback4)-1]
 }
 
-// UpdateDevice275Card builds the result card of the update_device_275 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateDevice275Card builds the result card of the update_device_275 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice275Card(out *UpdateDevice275Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateDevice275Title + out.ID
@@ -27187,9 +27191,9 @@ func _() {
 	_ = x[len(updateReport276Fallback4)-1]
 }
 
-// UpdateReport276Card builds the result card of the update_report_276 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateReport276Card builds the result card of the update_report_276 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport276Card(out *UpdateReport276Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateReport276Title + out.ID
@@ -27237,9 +27241,9 @@ func _() {
 	_ = x[len(updateLead277Fallback4)-1]
 }
 
-// UpdateLead277Card builds the result card of the update_lead_277 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateLead277Card builds the result card of the update_lead_277 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateLead277Card(out *UpdateLead277Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateLead277Title + out.ID
@@ -27287,9 +27291,9 @@ func _() {
 	_ = x[len(updateClaim278Fallback4)-1]
 }
 
-// UpdateClaim278Card builds the result card of the update_claim_278 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateClaim278Card builds the result card of the update_claim_278 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateClaim278Card(out *UpdateClaim278Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateClaim278Title + out.ID
@@ -27337,9 +27341,9 @@ func _() {
 	_ = x[len(updateCourse279Fallback4)-1]
 }
 
-// UpdateCourse279Card builds the result card of the update_course_279 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateCourse279Card builds the result card of the update_course_279 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse279Card(out *UpdateCourse279Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateCourse279Title + out.ID
@@ -27387,9 +27391,9 @@ func _() {
 	_ = x[len(closeInvoice280Fallback4)-1]
 }
 
-// CloseInvoice280Card builds the result card of the close_invoice_280 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseInvoice280Card builds the result card of the close_invoice_280 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice280Card(out *CloseInvoice280Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeInvoice280Title + out.ID
@@ -27437,9 +27441,9 @@ func _() {
 	_ = x[len(closeTicket281Fallback4)-1]
 }
 
-// CloseTicket281Card builds the result card of the close_ticket_281 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseTicket281Card builds the result card of the close_ticket_281 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseTicket281Card(out *CloseTicket281Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeTicket281Title + out.ID
@@ -27487,9 +27491,9 @@ func _() {
 	_ = x[len(closeShipment282Fallback4)-1]
 }
 
-// CloseShipment282Card builds the result card of the close_shipment_282 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseShipment282Card builds the result card of the close_shipment_282 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment282Card(out *CloseShipment282Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeShipment282Title + out.ID
@@ -27537,9 +27541,9 @@ func _() {
 	_ = x[len(closeBooking283Fallback4)-1]
 }
 
-// CloseBooking283Card builds the result card of the close_booking_283 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseBooking283Card builds the result card of the close_booking_283 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking283Card(out *CloseBooking283Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeBooking283Title + out.ID
@@ -27587,9 +27591,9 @@ func _() {
 	_ = x[len(closeAccount284Fallback4)-1]
 }
 
-// CloseAccount284Card builds the result card of the close_account_284 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseAccount284Card builds the result card of the close_account_284 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount284Card(out *CloseAccount284Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeAccount284Title + out.ID
@@ -27637,9 +27641,9 @@ func _() {
 	_ = x[len(closeDevice285Fallback4)-1]
 }
 
-// CloseDevice285Card builds the result card of the close_device_285 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseDevice285Card builds the result card of the close_device_285 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseDevice285Card(out *CloseDevice285Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeDevice285Title + out.ID
@@ -27687,9 +27691,9 @@ func _() {
 	_ = x[len(closeReport286Fallback4)-1]
 }
 
-// CloseReport286Card builds the result card of the close_report_286 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseReport286Card builds the result card of the close_report_286 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseReport286Card(out *CloseReport286Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeReport286Title + out.ID
@@ -27737,9 +27741,9 @@ func _() {
 	_ = x[len(closeLead287Fallback4)-1]
 }
 
-// CloseLead287Card builds the result card of the close_lead_287 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CloseLead287Card builds the result card of the close_lead_287 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseLead287Card(out *CloseLead287Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeLead287Title + out.ID
@@ -27787,9 +27791,9 @@ func _() {
 	_ = x[len(closeClaim288Fallback4)-1]
 }
 
-// CloseClaim288Card builds the result card of the close_claim_288 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseClaim288Card builds the result card of the close_claim_288 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseClaim288Card(out *CloseClaim288Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeClaim288Title + out.ID
@@ -27837,9 +27841,9 @@ func _() {
 	_ = x[len(closeCourse289Fallback4)-1]
 }
 
-// CloseCourse289Card builds the result card of the close_course_289 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseCourse289Card builds the result card of the close_course_289 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseCourse289Card(out *CloseCourse289Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeCourse289Title + out.ID
@@ -27887,9 +27891,9 @@ func _() {
 	_ = x[len(approveInvoice290Fallback4)-1]
 }
 
-// ApproveInvoice290Card builds the result card of the approve_invoice_290 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveInvoice290Card builds the result card of the approve_invoice_290 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice290Card(out *ApproveInvoice290Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveInvoice290Title + out.ID
@@ -27937,9 +27941,9 @@ func _() {
 	_ = x[len(approveTicket291Fallback4)-1]
 }
 
-// ApproveTicket291Card builds the result card of the approve_ticket_291 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveTicket291Card builds the result card of the approve_ticket_291 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket291Card(out *ApproveTicket291Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveTicket291Title + out.ID
@@ -27987,9 +27991,9 @@ func _() {
 	_ = x[len(approveShipment292Fallback4)-1]
 }
 
-// ApproveShipment292Card builds the result card of the approve_shipment_292 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveShipment292Card builds the result card of the approve_shipment_292 tool from its output;
+// out must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment292Card(out *ApproveShipment292Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveShipment292Title + out.ID
@@ -28037,9 +28041,9 @@ func _() {
 	_ = x[len(approveBooking293Fallback4)-1]
 }
 
-// ApproveBooking293Card builds the result card of the approve_booking_293 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveBooking293Card builds the result card of the approve_booking_293 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking293Card(out *ApproveBooking293Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveBooking293Title + out.ID
@@ -28087,9 +28091,9 @@ func _() {
 	_ = x[len(approveAccount294Fallback4)-1]
 }
 
-// ApproveAccount294Card builds the result card of the approve_account_294 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveAccount294Card builds the result card of the approve_account_294 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount294Card(out *ApproveAccount294Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveAccount294Title + out.ID
@@ -28137,9 +28141,9 @@ func _() {
 	_ = x[len(approveDevice295Fallback4)-1]
 }
 
-// ApproveDevice295Card builds the result card of the approve_device_295 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveDevice295Card builds the result card of the approve_device_295 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice295Card(out *ApproveDevice295Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveDevice295Title + out.ID
@@ -28187,9 +28191,9 @@ func _() {
 	_ = x[len(approveReport296Fallback4)-1]
 }
 
-// ApproveReport296Card builds the result card of the approve_report_296 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveReport296Card builds the result card of the approve_report_296 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport296Card(out *ApproveReport296Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveReport296Title + out.ID
@@ -28237,9 +28241,9 @@ func _() {
 	_ = x[len(approveLead297Fallback4)-1]
 }
 
-// ApproveLead297Card builds the result card of the approve_lead_297 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveLead297Card builds the result card of the approve_lead_297 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ApproveLead297Card(out *ApproveLead297Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveLead297Title + out.ID
@@ -28287,9 +28291,9 @@ func _() {
 	_ = x[len(approveClaim298Fallback4)-1]
 }
 
-// ApproveClaim298Card builds the result card of the approve_claim_298 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveClaim298Card builds the result card of the approve_claim_298 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim298Card(out *ApproveClaim298Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveClaim298Title + out.ID
@@ -28337,9 +28341,9 @@ func _() {
 	_ = x[len(approveCourse299Fallback4)-1]
 }
 
-// ApproveCourse299Card builds the result card of the approve_course_299 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveCourse299Card builds the result card of the approve_course_299 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse299Card(out *ApproveCourse299Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveCourse299Title + out.ID
@@ -28387,9 +28391,9 @@ func _() {
 	_ = x[len(getInvoice300Fallback4)-1]
 }
 
-// GetInvoice300Card builds the result card of the get_invoice_300 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetInvoice300Card builds the result card of the get_invoice_300 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetInvoice300Card(out *GetInvoice300Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getInvoice300Title + out.ID
@@ -28437,9 +28441,9 @@ func _() {
 	_ = x[len(getTicket301Fallback4)-1]
 }
 
-// GetTicket301Card builds the result card of the get_ticket_301 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetTicket301Card builds the result card of the get_ticket_301 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetTicket301Card(out *GetTicket301Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicket301Title + out.ID
@@ -28487,9 +28491,9 @@ func _() {
 	_ = x[len(getShipment302Fallback4)-1]
 }
 
-// GetShipment302Card builds the result card of the get_shipment_302 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetShipment302Card builds the result card of the get_shipment_302 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetShipment302Card(out *GetShipment302Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getShipment302Title + out.ID
@@ -28537,9 +28541,9 @@ func _() {
 	_ = x[len(getBooking303Fallback4)-1]
 }
 
-// GetBooking303Card builds the result card of the get_booking_303 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetBooking303Card builds the result card of the get_booking_303 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetBooking303Card(out *GetBooking303Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getBooking303Title + out.ID
@@ -28587,9 +28591,9 @@ func _() {
 	_ = x[len(getAccount304Fallback4)-1]
 }
 
-// GetAccount304Card builds the result card of the get_account_304 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetAccount304Card builds the result card of the get_account_304 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetAccount304Card(out *GetAccount304Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getAccount304Title + out.ID
@@ -28637,9 +28641,9 @@ func _() {
 	_ = x[len(getDevice305Fallback4)-1]
 }
 
-// GetDevice305Card builds the result card of the get_device_305 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetDevice305Card builds the result card of the get_device_305 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetDevice305Card(out *GetDevice305Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getDevice305Title + out.ID
@@ -28687,9 +28691,9 @@ func _() {
 	_ = x[len(getReport306Fallback4)-1]
 }
 
-// GetReport306Card builds the result card of the get_report_306 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetReport306Card builds the result card of the get_report_306 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetReport306Card(out *GetReport306Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getReport306Title + out.ID
@@ -28737,9 +28741,9 @@ func _() {
 	_ = x[len(getLead307Fallback4)-1]
 }
 
-// GetLead307Card builds the result card of the get_lead_307 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetLead307Card builds the result card of the get_lead_307 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetLead307Card(out *GetLead307Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getLead307Title + out.ID
@@ -28787,9 +28791,9 @@ func _() {
 	_ = x[len(getClaim308Fallback4)-1]
 }
 
-// GetClaim308Card builds the result card of the get_claim_308 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetClaim308Card builds the result card of the get_claim_308 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetClaim308Card(out *GetClaim308Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getClaim308Title + out.ID
@@ -28837,9 +28841,9 @@ func _() {
 	_ = x[len(getCourse309Fallback4)-1]
 }
 
-// GetCourse309Card builds the result card of the get_course_309 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetCourse309Card builds the result card of the get_course_309 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetCourse309Card(out *GetCourse309Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getCourse309Title + out.ID
@@ -28887,9 +28891,9 @@ func _() {
 	_ = x[len(reviewInvoice310Fallback4)-1]
 }
 
-// ReviewInvoice310Card builds the result card of the review_invoice_310 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewInvoice310Card builds the result card of the review_invoice_310 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice310Card(out *ReviewInvoice310Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice310Title + out.ID
@@ -28937,9 +28941,9 @@ func _() {
 	_ = x[len(reviewTicket311Fallback4)-1]
 }
 
-// ReviewTicket311Card builds the result card of the review_ticket_311 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewTicket311Card builds the result card of the review_ticket_311 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket311Card(out *ReviewTicket311Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewTicket311Title + out.ID
@@ -28987,9 +28991,9 @@ func _() {
 	_ = x[len(reviewShipment312Fallback4)-1]
 }
 
-// ReviewShipment312Card builds the result card of the review_shipment_312 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewShipment312Card builds the result card of the review_shipment_312 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment312Card(out *ReviewShipment312Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewShipment312Title + out.ID
@@ -29037,9 +29041,9 @@ func _() {
 	_ = x[len(reviewBooking313Fallback4)-1]
 }
 
-// ReviewBooking313Card builds the result card of the review_booking_313 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewBooking313Card builds the result card of the review_booking_313 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking313Card(out *ReviewBooking313Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewBooking313Title + out.ID
@@ -29087,9 +29091,9 @@ func _() {
 	_ = x[len(reviewAccount314Fallback4)-1]
 }
 
-// ReviewAccount314Card builds the result card of the review_account_314 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewAccount314Card builds the result card of the review_account_314 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount314Card(out *ReviewAccount314Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewAccount314Title + out.ID
@@ -29137,9 +29141,9 @@ func _() {
 	_ = x[len(reviewDevice315Fallback4)-1]
 }
 
-// ReviewDevice315Card builds the result card of the review_device_315 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewDevice315Card builds the result card of the review_device_315 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice315Card(out *ReviewDevice315Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewDevice315Title + out.ID
@@ -29187,9 +29191,9 @@ func _() {
 	_ = x[len(reviewReport316Fallback4)-1]
 }
 
-// ReviewReport316Card builds the result card of the review_report_316 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewReport316Card builds the result card of the review_report_316 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport316Card(out *ReviewReport316Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewReport316Title + out.ID
@@ -29237,9 +29241,9 @@ func _() {
 	_ = x[len(reviewLead317Fallback4)-1]
 }
 
-// ReviewLead317Card builds the result card of the review_lead_317 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewLead317Card builds the result card of the review_lead_317 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewLead317Card(out *ReviewLead317Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewLead317Title + out.ID
@@ -29287,9 +29291,9 @@ func _() {
 	_ = x[len(reviewClaim318Fallback4)-1]
 }
 
-// ReviewClaim318Card builds the result card of the review_claim_318 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewClaim318Card builds the result card of the review_claim_318 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewClaim318Card(out *ReviewClaim318Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewClaim318Title + out.ID
@@ -29337,9 +29341,9 @@ func _() {
 	_ = x[len(reviewCourse319Fallback4)-1]
 }
 
-// ReviewCourse319Card builds the result card of the review_course_319 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewCourse319Card builds the result card of the review_course_319 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse319Card(out *ReviewCourse319Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewCourse319Title + out.ID
@@ -29387,9 +29391,9 @@ func _() {
 	_ = x[len(updateInvoice320Fallback4)-1]
 }
 
-// UpdateInvoice320Card builds the result card of the update_invoice_320 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateInvoice320Card builds the result card of the update_invoice_320 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice320Card(out *UpdateInvoice320Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateInvoice320Title + out.ID
@@ -29437,9 +29441,9 @@ func _() {
 	_ = x[len(updateTicket321Fallback4)-1]
 }
 
-// UpdateTicket321Card builds the result card of the update_ticket_321 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateTicket321Card builds the result card of the update_ticket_321 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket321Card(out *UpdateTicket321Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateTicket321Title + out.ID
@@ -29487,9 +29491,9 @@ func _() {
 	_ = x[len(updateShipment322Fallback4)-1]
 }
 
-// UpdateShipment322Card builds the result card of the update_shipment_322 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateShipment322Card builds the result card of the update_shipment_322 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment322Card(out *UpdateShipment322Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateShipment322Title + out.ID
@@ -29537,9 +29541,9 @@ func _() {
 	_ = x[len(updateBooking323Fallback4)-1]
 }
 
-// UpdateBooking323Card builds the result card of the update_booking_323 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateBooking323Card builds the result card of the update_booking_323 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking323Card(out *UpdateBooking323Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateBooking323Title + out.ID
@@ -29587,9 +29591,9 @@ func _() {
 	_ = x[len(updateAccount324Fallback4)-1]
 }
 
-// UpdateAccount324Card builds the result card of the update_account_324 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateAccount324Card builds the result card of the update_account_324 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount324Card(out *UpdateAccount324Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateAccount324Title + out.ID
@@ -29637,9 +29641,9 @@ func _() {
 	_ = x[len(updateDevice325Fallback4)-1]
 }
 
-// UpdateDevice325Card builds the result card of the update_device_325 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateDevice325Card builds the result card of the update_device_325 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice325Card(out *UpdateDevice325Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateDevice325Title + out.ID
@@ -29687,9 +29691,9 @@ func _() {
 	_ = x[len(updateReport326Fallback4)-1]
 }
 
-// UpdateReport326Card builds the result card of the update_report_326 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateReport326Card builds the result card of the update_report_326 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport326Card(out *UpdateReport326Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateReport326Title + out.ID
@@ -29737,9 +29741,9 @@ func _() {
 	_ = x[len(updateLead327Fallback4)-1]
 }
 
-// UpdateLead327Card builds the result card of the update_lead_327 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateLead327Card builds the result card of the update_lead_327 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateLead327Card(out *UpdateLead327Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateLead327Title + out.ID
@@ -29787,9 +29791,9 @@ func _() {
 	_ = x[len(updateClaim328Fallback4)-1]
 }
 
-// UpdateClaim328Card builds the result card of the update_claim_328 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateClaim328Card builds the result card of the update_claim_328 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateClaim328Card(out *UpdateClaim328Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateClaim328Title + out.ID
@@ -29837,9 +29841,9 @@ func _() {
 	_ = x[len(updateCourse329Fallback4)-1]
 }
 
-// UpdateCourse329Card builds the result card of the update_course_329 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateCourse329Card builds the result card of the update_course_329 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse329Card(out *UpdateCourse329Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateCourse329Title + out.ID
@@ -29887,9 +29891,9 @@ func _() {
 	_ = x[len(closeInvoice330Fallback4)-1]
 }
 
-// CloseInvoice330Card builds the result card of the close_invoice_330 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseInvoice330Card builds the result card of the close_invoice_330 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice330Card(out *CloseInvoice330Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeInvoice330Title + out.ID
@@ -29937,9 +29941,9 @@ func _() {
 	_ = x[len(closeTicket331Fallback4)-1]
 }
 
-// CloseTicket331Card builds the result card of the close_ticket_331 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseTicket331Card builds the result card of the close_ticket_331 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseTicket331Card(out *CloseTicket331Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeTicket331Title + out.ID
@@ -29987,9 +29991,9 @@ func _() {
 	_ = x[len(closeShipment332Fallback4)-1]
 }
 
-// CloseShipment332Card builds the result card of the close_shipment_332 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseShipment332Card builds the result card of the close_shipment_332 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment332Card(out *CloseShipment332Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeShipment332Title + out.ID
@@ -30037,9 +30041,9 @@ func _() {
 	_ = x[len(closeBooking333Fallback4)-1]
 }
 
-// CloseBooking333Card builds the result card of the close_booking_333 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseBooking333Card builds the result card of the close_booking_333 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking333Card(out *CloseBooking333Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeBooking333Title + out.ID
@@ -30087,9 +30091,9 @@ func _() {
 	_ = x[len(closeAccount334Fallback4)-1]
 }
 
-// CloseAccount334Card builds the result card of the close_account_334 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseAccount334Card builds the result card of the close_account_334 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount334Card(out *CloseAccount334Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeAccount334Title + out.ID
@@ -30137,9 +30141,9 @@ func _() {
 	_ = x[len(closeDevice335Fallback4)-1]
 }
 
-// CloseDevice335Card builds the result card of the close_device_335 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseDevice335Card builds the result card of the close_device_335 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseDevice335Card(out *CloseDevice335Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeDevice335Title + out.ID
@@ -30187,9 +30191,9 @@ func _() {
 	_ = x[len(closeReport336Fallback4)-1]
 }
 
-// CloseReport336Card builds the result card of the close_report_336 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseReport336Card builds the result card of the close_report_336 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseReport336Card(out *CloseReport336Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeReport336Title + out.ID
@@ -30237,9 +30241,9 @@ func _() {
 	_ = x[len(closeLead337Fallback4)-1]
 }
 
-// CloseLead337Card builds the result card of the close_lead_337 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CloseLead337Card builds the result card of the close_lead_337 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseLead337Card(out *CloseLead337Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeLead337Title + out.ID
@@ -30287,9 +30291,9 @@ func _() {
 	_ = x[len(closeClaim338Fallback4)-1]
 }
 
-// CloseClaim338Card builds the result card of the close_claim_338 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseClaim338Card builds the result card of the close_claim_338 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseClaim338Card(out *CloseClaim338Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeClaim338Title + out.ID
@@ -30337,9 +30341,9 @@ func _() {
 	_ = x[len(closeCourse339Fallback4)-1]
 }
 
-// CloseCourse339Card builds the result card of the close_course_339 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseCourse339Card builds the result card of the close_course_339 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseCourse339Card(out *CloseCourse339Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeCourse339Title + out.ID
@@ -30387,9 +30391,9 @@ func _() {
 	_ = x[len(approveInvoice340Fallback4)-1]
 }
 
-// ApproveInvoice340Card builds the result card of the approve_invoice_340 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveInvoice340Card builds the result card of the approve_invoice_340 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice340Card(out *ApproveInvoice340Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveInvoice340Title + out.ID
@@ -30437,9 +30441,9 @@ func _() {
 	_ = x[len(approveTicket341Fallback4)-1]
 }
 
-// ApproveTicket341Card builds the result card of the approve_ticket_341 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveTicket341Card builds the result card of the approve_ticket_341 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket341Card(out *ApproveTicket341Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveTicket341Title + out.ID
@@ -30487,9 +30491,9 @@ func _() {
 	_ = x[len(approveShipment342Fallback4)-1]
 }
 
-// ApproveShipment342Card builds the result card of the approve_shipment_342 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveShipment342Card builds the result card of the approve_shipment_342 tool from its output;
+// out must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment342Card(out *ApproveShipment342Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveShipment342Title + out.ID
@@ -30537,9 +30541,9 @@ func _() {
 	_ = x[len(approveBooking343Fallback4)-1]
 }
 
-// ApproveBooking343Card builds the result card of the approve_booking_343 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveBooking343Card builds the result card of the approve_booking_343 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking343Card(out *ApproveBooking343Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveBooking343Title + out.ID
@@ -30587,9 +30591,9 @@ func _() {
 	_ = x[len(approveAccount344Fallback4)-1]
 }
 
-// ApproveAccount344Card builds the result card of the approve_account_344 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveAccount344Card builds the result card of the approve_account_344 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount344Card(out *ApproveAccount344Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveAccount344Title + out.ID
@@ -30637,9 +30641,9 @@ func _() {
 	_ = x[len(approveDevice345Fallback4)-1]
 }
 
-// ApproveDevice345Card builds the result card of the approve_device_345 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveDevice345Card builds the result card of the approve_device_345 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice345Card(out *ApproveDevice345Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveDevice345Title + out.ID
@@ -30687,9 +30691,9 @@ func _() {
 	_ = x[len(approveReport346Fallback4)-1]
 }
 
-// ApproveReport346Card builds the result card of the approve_report_346 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveReport346Card builds the result card of the approve_report_346 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport346Card(out *ApproveReport346Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveReport346Title + out.ID
@@ -30737,9 +30741,9 @@ func _() {
 	_ = x[len(approveLead347Fallback4)-1]
 }
 
-// ApproveLead347Card builds the result card of the approve_lead_347 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveLead347Card builds the result card of the approve_lead_347 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ApproveLead347Card(out *ApproveLead347Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveLead347Title + out.ID
@@ -30787,9 +30791,9 @@ func _() {
 	_ = x[len(approveClaim348Fallback4)-1]
 }
 
-// ApproveClaim348Card builds the result card of the approve_claim_348 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveClaim348Card builds the result card of the approve_claim_348 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim348Card(out *ApproveClaim348Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveClaim348Title + out.ID
@@ -30837,9 +30841,9 @@ func _() {
 	_ = x[len(approveCourse349Fallback4)-1]
 }
 
-// ApproveCourse349Card builds the result card of the approve_course_349 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveCourse349Card builds the result card of the approve_course_349 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse349Card(out *ApproveCourse349Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveCourse349Title + out.ID
@@ -30887,9 +30891,9 @@ func _() {
 	_ = x[len(getInvoice350Fallback4)-1]
 }
 
-// GetInvoice350Card builds the result card of the get_invoice_350 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetInvoice350Card builds the result card of the get_invoice_350 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetInvoice350Card(out *GetInvoice350Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getInvoice350Title + out.ID
@@ -30937,9 +30941,9 @@ func _() {
 	_ = x[len(getTicket351Fallback4)-1]
 }
 
-// GetTicket351Card builds the result card of the get_ticket_351 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetTicket351Card builds the result card of the get_ticket_351 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetTicket351Card(out *GetTicket351Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicket351Title + out.ID
@@ -30987,9 +30991,9 @@ func _() {
 	_ = x[len(getShipment352Fallback4)-1]
 }
 
-// GetShipment352Card builds the result card of the get_shipment_352 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetShipment352Card builds the result card of the get_shipment_352 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetShipment352Card(out *GetShipment352Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getShipment352Title + out.ID
@@ -31037,9 +31041,9 @@ func _() {
 	_ = x[len(getBooking353Fallback4)-1]
 }
 
-// GetBooking353Card builds the result card of the get_booking_353 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetBooking353Card builds the result card of the get_booking_353 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetBooking353Card(out *GetBooking353Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getBooking353Title + out.ID
@@ -31087,9 +31091,9 @@ func _() {
 	_ = x[len(getAccount354Fallback4)-1]
 }
 
-// GetAccount354Card builds the result card of the get_account_354 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetAccount354Card builds the result card of the get_account_354 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetAccount354Card(out *GetAccount354Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getAccount354Title + out.ID
@@ -31137,9 +31141,9 @@ func _() {
 	_ = x[len(getDevice355Fallback4)-1]
 }
 
-// GetDevice355Card builds the result card of the get_device_355 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetDevice355Card builds the result card of the get_device_355 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetDevice355Card(out *GetDevice355Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getDevice355Title + out.ID
@@ -31187,9 +31191,9 @@ func _() {
 	_ = x[len(getReport356Fallback4)-1]
 }
 
-// GetReport356Card builds the result card of the get_report_356 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetReport356Card builds the result card of the get_report_356 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetReport356Card(out *GetReport356Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getReport356Title + out.ID
@@ -31237,9 +31241,9 @@ func _() {
 	_ = x[len(getLead357Fallback4)-1]
 }
 
-// GetLead357Card builds the result card of the get_lead_357 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetLead357Card builds the result card of the get_lead_357 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetLead357Card(out *GetLead357Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getLead357Title + out.ID
@@ -31287,9 +31291,9 @@ func _() {
 	_ = x[len(getClaim358Fallback4)-1]
 }
 
-// GetClaim358Card builds the result card of the get_claim_358 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetClaim358Card builds the result card of the get_claim_358 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetClaim358Card(out *GetClaim358Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getClaim358Title + out.ID
@@ -31337,9 +31341,9 @@ func _() {
 	_ = x[len(getCourse359Fallback4)-1]
 }
 
-// GetCourse359Card builds the result card of the get_course_359 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetCourse359Card builds the result card of the get_course_359 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetCourse359Card(out *GetCourse359Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getCourse359Title + out.ID
@@ -31387,9 +31391,9 @@ func _() {
 	_ = x[len(reviewInvoice360Fallback4)-1]
 }
 
-// ReviewInvoice360Card builds the result card of the review_invoice_360 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewInvoice360Card builds the result card of the review_invoice_360 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice360Card(out *ReviewInvoice360Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice360Title + out.ID
@@ -31437,9 +31441,9 @@ func _() {
 	_ = x[len(reviewTicket361Fallback4)-1]
 }
 
-// ReviewTicket361Card builds the result card of the review_ticket_361 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewTicket361Card builds the result card of the review_ticket_361 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket361Card(out *ReviewTicket361Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewTicket361Title + out.ID
@@ -31487,9 +31491,9 @@ func _() {
 	_ = x[len(reviewShipment362Fallback4)-1]
 }
 
-// ReviewShipment362Card builds the result card of the review_shipment_362 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewShipment362Card builds the result card of the review_shipment_362 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment362Card(out *ReviewShipment362Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewShipment362Title + out.ID
@@ -31537,9 +31541,9 @@ func _() {
 	_ = x[len(reviewBooking363Fallback4)-1]
 }
 
-// ReviewBooking363Card builds the result card of the review_booking_363 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewBooking363Card builds the result card of the review_booking_363 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking363Card(out *ReviewBooking363Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewBooking363Title + out.ID
@@ -31587,9 +31591,9 @@ func _() {
 	_ = x[len(reviewAccount364Fallback4)-1]
 }
 
-// ReviewAccount364Card builds the result card of the review_account_364 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewAccount364Card builds the result card of the review_account_364 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount364Card(out *ReviewAccount364Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewAccount364Title + out.ID
@@ -31637,9 +31641,9 @@ func _() {
 	_ = x[len(reviewDevice365Fallback4)-1]
 }
 
-// ReviewDevice365Card builds the result card of the review_device_365 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewDevice365Card builds the result card of the review_device_365 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice365Card(out *ReviewDevice365Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewDevice365Title + out.ID
@@ -31687,9 +31691,9 @@ func _() {
 	_ = x[len(reviewReport366Fallback4)-1]
 }
 
-// ReviewReport366Card builds the result card of the review_report_366 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewReport366Card builds the result card of the review_report_366 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport366Card(out *ReviewReport366Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewReport366Title + out.ID
@@ -31737,9 +31741,9 @@ func _() {
 	_ = x[len(reviewLead367Fallback4)-1]
 }
 
-// ReviewLead367Card builds the result card of the review_lead_367 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewLead367Card builds the result card of the review_lead_367 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewLead367Card(out *ReviewLead367Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewLead367Title + out.ID
@@ -31787,9 +31791,9 @@ func _() {
 	_ = x[len(reviewClaim368Fallback4)-1]
 }
 
-// ReviewClaim368Card builds the result card of the review_claim_368 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewClaim368Card builds the result card of the review_claim_368 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewClaim368Card(out *ReviewClaim368Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewClaim368Title + out.ID
@@ -31837,9 +31841,9 @@ func _() {
 	_ = x[len(reviewCourse369Fallback4)-1]
 }
 
-// ReviewCourse369Card builds the result card of the review_course_369 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewCourse369Card builds the result card of the review_course_369 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse369Card(out *ReviewCourse369Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewCourse369Title + out.ID
@@ -31887,9 +31891,9 @@ func _() {
 	_ = x[len(updateInvoice370Fallback4)-1]
 }
 
-// UpdateInvoice370Card builds the result card of the update_invoice_370 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateInvoice370Card builds the result card of the update_invoice_370 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice370Card(out *UpdateInvoice370Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateInvoice370Title + out.ID
@@ -31937,9 +31941,9 @@ func _() {
 	_ = x[len(updateTicket371Fallback4)-1]
 }
 
-// UpdateTicket371Card builds the result card of the update_ticket_371 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateTicket371Card builds the result card of the update_ticket_371 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket371Card(out *UpdateTicket371Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateTicket371Title + out.ID
@@ -31987,9 +31991,9 @@ func _() {
 	_ = x[len(updateShipment372Fallback4)-1]
 }
 
-// UpdateShipment372Card builds the result card of the update_shipment_372 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateShipment372Card builds the result card of the update_shipment_372 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment372Card(out *UpdateShipment372Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateShipment372Title + out.ID
@@ -32037,9 +32041,9 @@ func _() {
 	_ = x[len(updateBooking373Fallback4)-1]
 }
 
-// UpdateBooking373Card builds the result card of the update_booking_373 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateBooking373Card builds the result card of the update_booking_373 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking373Card(out *UpdateBooking373Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateBooking373Title + out.ID
@@ -32087,9 +32091,9 @@ func _() {
 	_ = x[len(updateAccount374Fallback4)-1]
 }
 
-// UpdateAccount374Card builds the result card of the update_account_374 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateAccount374Card builds the result card of the update_account_374 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount374Card(out *UpdateAccount374Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateAccount374Title + out.ID
@@ -32137,9 +32141,9 @@ func _() {
 	_ = x[len(updateDevice375Fallback4)-1]
 }
 
-// UpdateDevice375Card builds the result card of the update_device_375 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateDevice375Card builds the result card of the update_device_375 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice375Card(out *UpdateDevice375Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateDevice375Title + out.ID
@@ -32187,9 +32191,9 @@ func _() {
 	_ = x[len(updateReport376Fallback4)-1]
 }
 
-// UpdateReport376Card builds the result card of the update_report_376 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateReport376Card builds the result card of the update_report_376 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport376Card(out *UpdateReport376Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateReport376Title + out.ID
@@ -32237,9 +32241,9 @@ func _() {
 	_ = x[len(updateLead377Fallback4)-1]
 }
 
-// UpdateLead377Card builds the result card of the update_lead_377 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateLead377Card builds the result card of the update_lead_377 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateLead377Card(out *UpdateLead377Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateLead377Title + out.ID
@@ -32287,9 +32291,9 @@ func _() {
 	_ = x[len(updateClaim378Fallback4)-1]
 }
 
-// UpdateClaim378Card builds the result card of the update_claim_378 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateClaim378Card builds the result card of the update_claim_378 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateClaim378Card(out *UpdateClaim378Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateClaim378Title + out.ID
@@ -32337,9 +32341,9 @@ func _() {
 	_ = x[len(updateCourse379Fallback4)-1]
 }
 
-// UpdateCourse379Card builds the result card of the update_course_379 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateCourse379Card builds the result card of the update_course_379 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse379Card(out *UpdateCourse379Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateCourse379Title + out.ID
@@ -32387,9 +32391,9 @@ func _() {
 	_ = x[len(closeInvoice380Fallback4)-1]
 }
 
-// CloseInvoice380Card builds the result card of the close_invoice_380 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseInvoice380Card builds the result card of the close_invoice_380 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice380Card(out *CloseInvoice380Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeInvoice380Title + out.ID
@@ -32437,9 +32441,9 @@ func _() {
 	_ = x[len(closeTicket381Fallback4)-1]
 }
 
-// CloseTicket381Card builds the result card of the close_ticket_381 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseTicket381Card builds the result card of the close_ticket_381 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseTicket381Card(out *CloseTicket381Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeTicket381Title + out.ID
@@ -32487,9 +32491,9 @@ func _() {
 	_ = x[len(closeShipment382Fallback4)-1]
 }
 
-// CloseShipment382Card builds the result card of the close_shipment_382 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseShipment382Card builds the result card of the close_shipment_382 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment382Card(out *CloseShipment382Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeShipment382Title + out.ID
@@ -32537,9 +32541,9 @@ func _() {
 	_ = x[len(closeBooking383Fallback4)-1]
 }
 
-// CloseBooking383Card builds the result card of the close_booking_383 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseBooking383Card builds the result card of the close_booking_383 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking383Card(out *CloseBooking383Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeBooking383Title + out.ID
@@ -32587,9 +32591,9 @@ func _() {
 	_ = x[len(closeAccount384Fallback4)-1]
 }
 
-// CloseAccount384Card builds the result card of the close_account_384 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseAccount384Card builds the result card of the close_account_384 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount384Card(out *CloseAccount384Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeAccount384Title + out.ID
@@ -32637,9 +32641,9 @@ func _() {
 	_ = x[len(closeDevice385Fallback4)-1]
 }
 
-// CloseDevice385Card builds the result card of the close_device_385 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseDevice385Card builds the result card of the close_device_385 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseDevice385Card(out *CloseDevice385Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeDevice385Title + out.ID
@@ -32687,9 +32691,9 @@ func _() {
 	_ = x[len(closeReport386Fallback4)-1]
 }
 
-// CloseReport386Card builds the result card of the close_report_386 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseReport386Card builds the result card of the close_report_386 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseReport386Card(out *CloseReport386Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeReport386Title + out.ID
@@ -32737,9 +32741,9 @@ func _() {
 	_ = x[len(closeLead387Fallback4)-1]
 }
 
-// CloseLead387Card builds the result card of the close_lead_387 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CloseLead387Card builds the result card of the close_lead_387 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseLead387Card(out *CloseLead387Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeLead387Title + out.ID
@@ -32787,9 +32791,9 @@ func _() {
 	_ = x[len(closeClaim388Fallback4)-1]
 }
 
-// CloseClaim388Card builds the result card of the close_claim_388 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseClaim388Card builds the result card of the close_claim_388 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseClaim388Card(out *CloseClaim388Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeClaim388Title + out.ID
@@ -32837,9 +32841,9 @@ func _() {
 	_ = x[len(closeCourse389Fallback4)-1]
 }
 
-// CloseCourse389Card builds the result card of the close_course_389 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseCourse389Card builds the result card of the close_course_389 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseCourse389Card(out *CloseCourse389Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeCourse389Title + out.ID
@@ -32887,9 +32891,9 @@ func _() {
 	_ = x[len(approveInvoice390Fallback4)-1]
 }
 
-// ApproveInvoice390Card builds the result card of the approve_invoice_390 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveInvoice390Card builds the result card of the approve_invoice_390 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice390Card(out *ApproveInvoice390Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveInvoice390Title + out.ID
@@ -32937,9 +32941,9 @@ func _() {
 	_ = x[len(approveTicket391Fallback4)-1]
 }
 
-// ApproveTicket391Card builds the result card of the approve_ticket_391 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveTicket391Card builds the result card of the approve_ticket_391 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket391Card(out *ApproveTicket391Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveTicket391Title + out.ID
@@ -32987,9 +32991,9 @@ func _() {
 	_ = x[len(approveShipment392Fallback4)-1]
 }
 
-// ApproveShipment392Card builds the result card of the approve_shipment_392 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveShipment392Card builds the result card of the approve_shipment_392 tool from its output;
+// out must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment392Card(out *ApproveShipment392Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveShipment392Title + out.ID
@@ -33037,9 +33041,9 @@ func _() {
 	_ = x[len(approveBooking393Fallback4)-1]
 }
 
-// ApproveBooking393Card builds the result card of the approve_booking_393 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveBooking393Card builds the result card of the approve_booking_393 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking393Card(out *ApproveBooking393Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveBooking393Title + out.ID
@@ -33087,9 +33091,9 @@ func _() {
 	_ = x[len(approveAccount394Fallback4)-1]
 }
 
-// ApproveAccount394Card builds the result card of the approve_account_394 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveAccount394Card builds the result card of the approve_account_394 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount394Card(out *ApproveAccount394Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveAccount394Title + out.ID
@@ -33137,9 +33141,9 @@ func _() {
 	_ = x[len(approveDevice395Fallback4)-1]
 }
 
-// ApproveDevice395Card builds the result card of the approve_device_395 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveDevice395Card builds the result card of the approve_device_395 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice395Card(out *ApproveDevice395Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveDevice395Title + out.ID
@@ -33187,9 +33191,9 @@ func _() {
 	_ = x[len(approveReport396Fallback4)-1]
 }
 
-// ApproveReport396Card builds the result card of the approve_report_396 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveReport396Card builds the result card of the approve_report_396 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport396Card(out *ApproveReport396Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveReport396Title + out.ID
@@ -33237,9 +33241,9 @@ func _() {
 	_ = x[len(approveLead397Fallback4)-1]
 }
 
-// ApproveLead397Card builds the result card of the approve_lead_397 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveLead397Card builds the result card of the approve_lead_397 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ApproveLead397Card(out *ApproveLead397Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveLead397Title + out.ID
@@ -33287,9 +33291,9 @@ func _() {
 	_ = x[len(approveClaim398Fallback4)-1]
 }
 
-// ApproveClaim398Card builds the result card of the approve_claim_398 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveClaim398Card builds the result card of the approve_claim_398 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim398Card(out *ApproveClaim398Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveClaim398Title + out.ID
@@ -33337,9 +33341,9 @@ func _() {
 	_ = x[len(approveCourse399Fallback4)-1]
 }
 
-// ApproveCourse399Card builds the result card of the approve_course_399 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveCourse399Card builds the result card of the approve_course_399 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse399Card(out *ApproveCourse399Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveCourse399Title + out.ID
@@ -33387,9 +33391,9 @@ func _() {
 	_ = x[len(getInvoice400Fallback4)-1]
 }
 
-// GetInvoice400Card builds the result card of the get_invoice_400 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetInvoice400Card builds the result card of the get_invoice_400 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetInvoice400Card(out *GetInvoice400Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getInvoice400Title + out.ID
@@ -33437,9 +33441,9 @@ func _() {
 	_ = x[len(getTicket401Fallback4)-1]
 }
 
-// GetTicket401Card builds the result card of the get_ticket_401 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetTicket401Card builds the result card of the get_ticket_401 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetTicket401Card(out *GetTicket401Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicket401Title + out.ID
@@ -33487,9 +33491,9 @@ func _() {
 	_ = x[len(getShipment402Fallback4)-1]
 }
 
-// GetShipment402Card builds the result card of the get_shipment_402 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetShipment402Card builds the result card of the get_shipment_402 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetShipment402Card(out *GetShipment402Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getShipment402Title + out.ID
@@ -33537,9 +33541,9 @@ func _() {
 	_ = x[len(getBooking403Fallback4)-1]
 }
 
-// GetBooking403Card builds the result card of the get_booking_403 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetBooking403Card builds the result card of the get_booking_403 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetBooking403Card(out *GetBooking403Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getBooking403Title + out.ID
@@ -33587,9 +33591,9 @@ func _() {
 	_ = x[len(getAccount404Fallback4)-1]
 }
 
-// GetAccount404Card builds the result card of the get_account_404 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetAccount404Card builds the result card of the get_account_404 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetAccount404Card(out *GetAccount404Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getAccount404Title + out.ID
@@ -33637,9 +33641,9 @@ func _() {
 	_ = x[len(getDevice405Fallback4)-1]
 }
 
-// GetDevice405Card builds the result card of the get_device_405 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetDevice405Card builds the result card of the get_device_405 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetDevice405Card(out *GetDevice405Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getDevice405Title + out.ID
@@ -33687,9 +33691,9 @@ func _() {
 	_ = x[len(getReport406Fallback4)-1]
 }
 
-// GetReport406Card builds the result card of the get_report_406 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetReport406Card builds the result card of the get_report_406 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetReport406Card(out *GetReport406Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getReport406Title + out.ID
@@ -33737,9 +33741,9 @@ func _() {
 	_ = x[len(getLead407Fallback4)-1]
 }
 
-// GetLead407Card builds the result card of the get_lead_407 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetLead407Card builds the result card of the get_lead_407 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetLead407Card(out *GetLead407Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getLead407Title + out.ID
@@ -33787,9 +33791,9 @@ func _() {
 	_ = x[len(getClaim408Fallback4)-1]
 }
 
-// GetClaim408Card builds the result card of the get_claim_408 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetClaim408Card builds the result card of the get_claim_408 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetClaim408Card(out *GetClaim408Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getClaim408Title + out.ID
@@ -33837,9 +33841,9 @@ func _() {
 	_ = x[len(getCourse409Fallback4)-1]
 }
 
-// GetCourse409Card builds the result card of the get_course_409 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetCourse409Card builds the result card of the get_course_409 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetCourse409Card(out *GetCourse409Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getCourse409Title + out.ID
@@ -33887,9 +33891,9 @@ func _() {
 	_ = x[len(reviewInvoice410Fallback4)-1]
 }
 
-// ReviewInvoice410Card builds the result card of the review_invoice_410 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewInvoice410Card builds the result card of the review_invoice_410 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice410Card(out *ReviewInvoice410Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice410Title + out.ID
@@ -33937,9 +33941,9 @@ func _() {
 	_ = x[len(reviewTicket411Fallback4)-1]
 }
 
-// ReviewTicket411Card builds the result card of the review_ticket_411 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewTicket411Card builds the result card of the review_ticket_411 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket411Card(out *ReviewTicket411Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewTicket411Title + out.ID
@@ -33987,9 +33991,9 @@ func _() {
 	_ = x[len(reviewShipment412Fallback4)-1]
 }
 
-// ReviewShipment412Card builds the result card of the review_shipment_412 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewShipment412Card builds the result card of the review_shipment_412 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment412Card(out *ReviewShipment412Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewShipment412Title + out.ID
@@ -34037,9 +34041,9 @@ func _() {
 	_ = x[len(reviewBooking413Fallback4)-1]
 }
 
-// ReviewBooking413Card builds the result card of the review_booking_413 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewBooking413Card builds the result card of the review_booking_413 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking413Card(out *ReviewBooking413Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewBooking413Title + out.ID
@@ -34087,9 +34091,9 @@ func _() {
 	_ = x[len(reviewAccount414Fallback4)-1]
 }
 
-// ReviewAccount414Card builds the result card of the review_account_414 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewAccount414Card builds the result card of the review_account_414 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount414Card(out *ReviewAccount414Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewAccount414Title + out.ID
@@ -34137,9 +34141,9 @@ func _() {
 	_ = x[len(reviewDevice415Fallback4)-1]
 }
 
-// ReviewDevice415Card builds the result card of the review_device_415 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewDevice415Card builds the result card of the review_device_415 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice415Card(out *ReviewDevice415Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewDevice415Title + out.ID
@@ -34187,9 +34191,9 @@ func _() {
 	_ = x[len(reviewReport416Fallback4)-1]
 }
 
-// ReviewReport416Card builds the result card of the review_report_416 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewReport416Card builds the result card of the review_report_416 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport416Card(out *ReviewReport416Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewReport416Title + out.ID
@@ -34237,9 +34241,9 @@ func _() {
 	_ = x[len(reviewLead417Fallback4)-1]
 }
 
-// ReviewLead417Card builds the result card of the review_lead_417 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewLead417Card builds the result card of the review_lead_417 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewLead417Card(out *ReviewLead417Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewLead417Title + out.ID
@@ -34287,9 +34291,9 @@ func _() {
 	_ = x[len(reviewClaim418Fallback4)-1]
 }
 
-// ReviewClaim418Card builds the result card of the review_claim_418 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewClaim418Card builds the result card of the review_claim_418 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewClaim418Card(out *ReviewClaim418Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewClaim418Title + out.ID
@@ -34337,9 +34341,9 @@ func _() {
 	_ = x[len(reviewCourse419Fallback4)-1]
 }
 
-// ReviewCourse419Card builds the result card of the review_course_419 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewCourse419Card builds the result card of the review_course_419 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse419Card(out *ReviewCourse419Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewCourse419Title + out.ID
@@ -34387,9 +34391,9 @@ func _() {
 	_ = x[len(updateInvoice420Fallback4)-1]
 }
 
-// UpdateInvoice420Card builds the result card of the update_invoice_420 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateInvoice420Card builds the result card of the update_invoice_420 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice420Card(out *UpdateInvoice420Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateInvoice420Title + out.ID
@@ -34437,9 +34441,9 @@ func _() {
 	_ = x[len(updateTicket421Fallback4)-1]
 }
 
-// UpdateTicket421Card builds the result card of the update_ticket_421 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateTicket421Card builds the result card of the update_ticket_421 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket421Card(out *UpdateTicket421Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateTicket421Title + out.ID
@@ -34487,9 +34491,9 @@ func _() {
 	_ = x[len(updateShipment422Fallback4)-1]
 }
 
-// UpdateShipment422Card builds the result card of the update_shipment_422 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateShipment422Card builds the result card of the update_shipment_422 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment422Card(out *UpdateShipment422Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateShipment422Title + out.ID
@@ -34537,9 +34541,9 @@ func _() {
 	_ = x[len(updateBooking423Fallback4)-1]
 }
 
-// UpdateBooking423Card builds the result card of the update_booking_423 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateBooking423Card builds the result card of the update_booking_423 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking423Card(out *UpdateBooking423Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateBooking423Title + out.ID
@@ -34587,9 +34591,9 @@ func _() {
 	_ = x[len(updateAccount424Fallback4)-1]
 }
 
-// UpdateAccount424Card builds the result card of the update_account_424 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateAccount424Card builds the result card of the update_account_424 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount424Card(out *UpdateAccount424Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateAccount424Title + out.ID
@@ -34637,9 +34641,9 @@ func _() {
 	_ = x[len(updateDevice425Fallback4)-1]
 }
 
-// UpdateDevice425Card builds the result card of the update_device_425 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateDevice425Card builds the result card of the update_device_425 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice425Card(out *UpdateDevice425Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateDevice425Title + out.ID
@@ -34687,9 +34691,9 @@ func _() {
 	_ = x[len(updateReport426Fallback4)-1]
 }
 
-// UpdateReport426Card builds the result card of the update_report_426 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateReport426Card builds the result card of the update_report_426 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport426Card(out *UpdateReport426Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateReport426Title + out.ID
@@ -34737,9 +34741,9 @@ func _() {
 	_ = x[len(updateLead427Fallback4)-1]
 }
 
-// UpdateLead427Card builds the result card of the update_lead_427 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateLead427Card builds the result card of the update_lead_427 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateLead427Card(out *UpdateLead427Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateLead427Title + out.ID
@@ -34787,9 +34791,9 @@ func _() {
 	_ = x[len(updateClaim428Fallback4)-1]
 }
 
-// UpdateClaim428Card builds the result card of the update_claim_428 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateClaim428Card builds the result card of the update_claim_428 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateClaim428Card(out *UpdateClaim428Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateClaim428Title + out.ID
@@ -34837,9 +34841,9 @@ func _() {
 	_ = x[len(updateCourse429Fallback4)-1]
 }
 
-// UpdateCourse429Card builds the result card of the update_course_429 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateCourse429Card builds the result card of the update_course_429 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse429Card(out *UpdateCourse429Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateCourse429Title + out.ID
@@ -34887,9 +34891,9 @@ func _() {
 	_ = x[len(closeInvoice430Fallback4)-1]
 }
 
-// CloseInvoice430Card builds the result card of the close_invoice_430 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseInvoice430Card builds the result card of the close_invoice_430 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice430Card(out *CloseInvoice430Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeInvoice430Title + out.ID
@@ -34937,9 +34941,9 @@ func _() {
 	_ = x[len(closeTicket431Fallback4)-1]
 }
 
-// CloseTicket431Card builds the result card of the close_ticket_431 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseTicket431Card builds the result card of the close_ticket_431 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseTicket431Card(out *CloseTicket431Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeTicket431Title + out.ID
@@ -34987,9 +34991,9 @@ func _() {
 	_ = x[len(closeShipment432Fallback4)-1]
 }
 
-// CloseShipment432Card builds the result card of the close_shipment_432 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseShipment432Card builds the result card of the close_shipment_432 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment432Card(out *CloseShipment432Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeShipment432Title + out.ID
@@ -35037,9 +35041,9 @@ func _() {
 	_ = x[len(closeBooking433Fallback4)-1]
 }
 
-// CloseBooking433Card builds the result card of the close_booking_433 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseBooking433Card builds the result card of the close_booking_433 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking433Card(out *CloseBooking433Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeBooking433Title + out.ID
@@ -35087,9 +35091,9 @@ func _() {
 	_ = x[len(closeAccount434Fallback4)-1]
 }
 
-// CloseAccount434Card builds the result card of the close_account_434 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseAccount434Card builds the result card of the close_account_434 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount434Card(out *CloseAccount434Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeAccount434Title + out.ID
@@ -35137,9 +35141,9 @@ func _() {
 	_ = x[len(closeDevice435Fallback4)-1]
 }
 
-// CloseDevice435Card builds the result card of the close_device_435 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseDevice435Card builds the result card of the close_device_435 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseDevice435Card(out *CloseDevice435Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeDevice435Title + out.ID
@@ -35187,9 +35191,9 @@ func _() {
 	_ = x[len(closeReport436Fallback4)-1]
 }
 
-// CloseReport436Card builds the result card of the close_report_436 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseReport436Card builds the result card of the close_report_436 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseReport436Card(out *CloseReport436Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeReport436Title + out.ID
@@ -35237,9 +35241,9 @@ func _() {
 	_ = x[len(closeLead437Fallback4)-1]
 }
 
-// CloseLead437Card builds the result card of the close_lead_437 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CloseLead437Card builds the result card of the close_lead_437 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseLead437Card(out *CloseLead437Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeLead437Title + out.ID
@@ -35287,9 +35291,9 @@ func _() {
 	_ = x[len(closeClaim438Fallback4)-1]
 }
 
-// CloseClaim438Card builds the result card of the close_claim_438 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseClaim438Card builds the result card of the close_claim_438 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseClaim438Card(out *CloseClaim438Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeClaim438Title + out.ID
@@ -35337,9 +35341,9 @@ func _() {
 	_ = x[len(closeCourse439Fallback4)-1]
 }
 
-// CloseCourse439Card builds the result card of the close_course_439 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseCourse439Card builds the result card of the close_course_439 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseCourse439Card(out *CloseCourse439Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeCourse439Title + out.ID
@@ -35387,9 +35391,9 @@ func _() {
 	_ = x[len(approveInvoice440Fallback4)-1]
 }
 
-// ApproveInvoice440Card builds the result card of the approve_invoice_440 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveInvoice440Card builds the result card of the approve_invoice_440 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice440Card(out *ApproveInvoice440Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveInvoice440Title + out.ID
@@ -35437,9 +35441,9 @@ func _() {
 	_ = x[len(approveTicket441Fallback4)-1]
 }
 
-// ApproveTicket441Card builds the result card of the approve_ticket_441 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveTicket441Card builds the result card of the approve_ticket_441 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket441Card(out *ApproveTicket441Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveTicket441Title + out.ID
@@ -35487,9 +35491,9 @@ func _() {
 	_ = x[len(approveShipment442Fallback4)-1]
 }
 
-// ApproveShipment442Card builds the result card of the approve_shipment_442 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveShipment442Card builds the result card of the approve_shipment_442 tool from its output;
+// out must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment442Card(out *ApproveShipment442Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveShipment442Title + out.ID
@@ -35537,9 +35541,9 @@ func _() {
 	_ = x[len(approveBooking443Fallback4)-1]
 }
 
-// ApproveBooking443Card builds the result card of the approve_booking_443 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveBooking443Card builds the result card of the approve_booking_443 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking443Card(out *ApproveBooking443Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveBooking443Title + out.ID
@@ -35587,9 +35591,9 @@ func _() {
 	_ = x[len(approveAccount444Fallback4)-1]
 }
 
-// ApproveAccount444Card builds the result card of the approve_account_444 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveAccount444Card builds the result card of the approve_account_444 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount444Card(out *ApproveAccount444Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveAccount444Title + out.ID
@@ -35637,9 +35641,9 @@ func _() {
 	_ = x[len(approveDevice445Fallback4)-1]
 }
 
-// ApproveDevice445Card builds the result card of the approve_device_445 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveDevice445Card builds the result card of the approve_device_445 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice445Card(out *ApproveDevice445Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveDevice445Title + out.ID
@@ -35687,9 +35691,9 @@ func _() {
 	_ = x[len(approveReport446Fallback4)-1]
 }
 
-// ApproveReport446Card builds the result card of the approve_report_446 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveReport446Card builds the result card of the approve_report_446 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport446Card(out *ApproveReport446Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveReport446Title + out.ID
@@ -35737,9 +35741,9 @@ func _() {
 	_ = x[len(approveLead447Fallback4)-1]
 }
 
-// ApproveLead447Card builds the result card of the approve_lead_447 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveLead447Card builds the result card of the approve_lead_447 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ApproveLead447Card(out *ApproveLead447Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveLead447Title + out.ID
@@ -35787,9 +35791,9 @@ func _() {
 	_ = x[len(approveClaim448Fallback4)-1]
 }
 
-// ApproveClaim448Card builds the result card of the approve_claim_448 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveClaim448Card builds the result card of the approve_claim_448 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim448Card(out *ApproveClaim448Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveClaim448Title + out.ID
@@ -35837,9 +35841,9 @@ func _() {
 	_ = x[len(approveCourse449Fallback4)-1]
 }
 
-// ApproveCourse449Card builds the result card of the approve_course_449 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveCourse449Card builds the result card of the approve_course_449 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse449Card(out *ApproveCourse449Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveCourse449Title + out.ID
@@ -35887,9 +35891,9 @@ func _() {
 	_ = x[len(getInvoice450Fallback4)-1]
 }
 
-// GetInvoice450Card builds the result card of the get_invoice_450 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetInvoice450Card builds the result card of the get_invoice_450 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetInvoice450Card(out *GetInvoice450Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getInvoice450Title + out.ID
@@ -35937,9 +35941,9 @@ func _() {
 	_ = x[len(getTicket451Fallback4)-1]
 }
 
-// GetTicket451Card builds the result card of the get_ticket_451 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetTicket451Card builds the result card of the get_ticket_451 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetTicket451Card(out *GetTicket451Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicket451Title + out.ID
@@ -35987,9 +35991,9 @@ func _() {
 	_ = x[len(getShipment452Fallback4)-1]
 }
 
-// GetShipment452Card builds the result card of the get_shipment_452 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetShipment452Card builds the result card of the get_shipment_452 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetShipment452Card(out *GetShipment452Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getShipment452Title + out.ID
@@ -36037,9 +36041,9 @@ func _() {
 	_ = x[len(getBooking453Fallback4)-1]
 }
 
-// GetBooking453Card builds the result card of the get_booking_453 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetBooking453Card builds the result card of the get_booking_453 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetBooking453Card(out *GetBooking453Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getBooking453Title + out.ID
@@ -36087,9 +36091,9 @@ func _() {
 	_ = x[len(getAccount454Fallback4)-1]
 }
 
-// GetAccount454Card builds the result card of the get_account_454 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// GetAccount454Card builds the result card of the get_account_454 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetAccount454Card(out *GetAccount454Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getAccount454Title + out.ID
@@ -36137,9 +36141,9 @@ func _() {
 	_ = x[len(getDevice455Fallback4)-1]
 }
 
-// GetDevice455Card builds the result card of the get_device_455 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetDevice455Card builds the result card of the get_device_455 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetDevice455Card(out *GetDevice455Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getDevice455Title + out.ID
@@ -36187,9 +36191,9 @@ func _() {
 	_ = x[len(getReport456Fallback4)-1]
 }
 
-// GetReport456Card builds the result card of the get_report_456 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetReport456Card builds the result card of the get_report_456 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetReport456Card(out *GetReport456Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getReport456Title + out.ID
@@ -36237,9 +36241,9 @@ func _() {
 	_ = x[len(getLead457Fallback4)-1]
 }
 
-// GetLead457Card builds the result card of the get_lead_457 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetLead457Card builds the result card of the get_lead_457 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetLead457Card(out *GetLead457Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getLead457Title + out.ID
@@ -36287,9 +36291,9 @@ func _() {
 	_ = x[len(getClaim458Fallback4)-1]
 }
 
-// GetClaim458Card builds the result card of the get_claim_458 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetClaim458Card builds the result card of the get_claim_458 tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetClaim458Card(out *GetClaim458Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getClaim458Title + out.ID
@@ -36337,9 +36341,9 @@ func _() {
 	_ = x[len(getCourse459Fallback4)-1]
 }
 
-// GetCourse459Card builds the result card of the get_course_459 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// GetCourse459Card builds the result card of the get_course_459 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func GetCourse459Card(out *GetCourse459Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getCourse459Title + out.ID
@@ -36387,9 +36391,9 @@ func _() {
 	_ = x[len(reviewInvoice460Fallback4)-1]
 }
 
-// ReviewInvoice460Card builds the result card of the review_invoice_460 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewInvoice460Card builds the result card of the review_invoice_460 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewInvoice460Card(out *ReviewInvoice460Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewInvoice460Title + out.ID
@@ -36437,9 +36441,9 @@ func _() {
 	_ = x[len(reviewTicket461Fallback4)-1]
 }
 
-// ReviewTicket461Card builds the result card of the review_ticket_461 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewTicket461Card builds the result card of the review_ticket_461 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewTicket461Card(out *ReviewTicket461Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewTicket461Title + out.ID
@@ -36487,9 +36491,9 @@ func _() {
 	_ = x[len(reviewShipment462Fallback4)-1]
 }
 
-// ReviewShipment462Card builds the result card of the review_shipment_462 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewShipment462Card builds the result card of the review_shipment_462 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewShipment462Card(out *ReviewShipment462Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewShipment462Title + out.ID
@@ -36537,9 +36541,9 @@ func _() {
 	_ = x[len(reviewBooking463Fallback4)-1]
 }
 
-// ReviewBooking463Card builds the result card of the review_booking_463 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewBooking463Card builds the result card of the review_booking_463 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewBooking463Card(out *ReviewBooking463Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewBooking463Title + out.ID
@@ -36587,9 +36591,9 @@ func _() {
 	_ = x[len(reviewAccount464Fallback4)-1]
 }
 
-// ReviewAccount464Card builds the result card of the review_account_464 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewAccount464Card builds the result card of the review_account_464 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewAccount464Card(out *ReviewAccount464Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewAccount464Title + out.ID
@@ -36637,9 +36641,9 @@ func _() {
 	_ = x[len(reviewDevice465Fallback4)-1]
 }
 
-// ReviewDevice465Card builds the result card of the review_device_465 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewDevice465Card builds the result card of the review_device_465 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewDevice465Card(out *ReviewDevice465Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewDevice465Title + out.ID
@@ -36687,9 +36691,9 @@ func _() {
 	_ = x[len(reviewReport466Fallback4)-1]
 }
 
-// ReviewReport466Card builds the result card of the review_report_466 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewReport466Card builds the result card of the review_report_466 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewReport466Card(out *ReviewReport466Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewReport466Title + out.ID
@@ -36737,9 +36741,9 @@ func _() {
 	_ = x[len(reviewLead467Fallback4)-1]
 }
 
-// ReviewLead467Card builds the result card of the review_lead_467 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewLead467Card builds the result card of the review_lead_467 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewLead467Card(out *ReviewLead467Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewLead467Title + out.ID
@@ -36787,9 +36791,9 @@ func _() {
 	_ = x[len(reviewClaim468Fallback4)-1]
 }
 
-// ReviewClaim468Card builds the result card of the review_claim_468 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewClaim468Card builds the result card of the review_claim_468 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ReviewClaim468Card(out *ReviewClaim468Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewClaim468Title + out.ID
@@ -36837,9 +36841,9 @@ func _() {
 	_ = x[len(reviewCourse469Fallback4)-1]
 }
 
-// ReviewCourse469Card builds the result card of the review_course_469 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ReviewCourse469Card builds the result card of the review_course_469 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ReviewCourse469Card(out *ReviewCourse469Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = reviewCourse469Title + out.ID
@@ -36887,9 +36891,9 @@ func _() {
 	_ = x[len(updateInvoice470Fallback4)-1]
 }
 
-// UpdateInvoice470Card builds the result card of the update_invoice_470 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateInvoice470Card builds the result card of the update_invoice_470 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateInvoice470Card(out *UpdateInvoice470Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateInvoice470Title + out.ID
@@ -36937,9 +36941,9 @@ func _() {
 	_ = x[len(updateTicket471Fallback4)-1]
 }
 
-// UpdateTicket471Card builds the result card of the update_ticket_471 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateTicket471Card builds the result card of the update_ticket_471 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateTicket471Card(out *UpdateTicket471Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateTicket471Title + out.ID
@@ -36987,9 +36991,9 @@ func _() {
 	_ = x[len(updateShipment472Fallback4)-1]
 }
 
-// UpdateShipment472Card builds the result card of the update_shipment_472 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateShipment472Card builds the result card of the update_shipment_472 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateShipment472Card(out *UpdateShipment472Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateShipment472Title + out.ID
@@ -37037,9 +37041,9 @@ func _() {
 	_ = x[len(updateBooking473Fallback4)-1]
 }
 
-// UpdateBooking473Card builds the result card of the update_booking_473 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateBooking473Card builds the result card of the update_booking_473 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateBooking473Card(out *UpdateBooking473Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateBooking473Title + out.ID
@@ -37087,9 +37091,9 @@ func _() {
 	_ = x[len(updateAccount474Fallback4)-1]
 }
 
-// UpdateAccount474Card builds the result card of the update_account_474 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateAccount474Card builds the result card of the update_account_474 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateAccount474Card(out *UpdateAccount474Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateAccount474Title + out.ID
@@ -37137,9 +37141,9 @@ func _() {
 	_ = x[len(updateDevice475Fallback4)-1]
 }
 
-// UpdateDevice475Card builds the result card of the update_device_475 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateDevice475Card builds the result card of the update_device_475 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateDevice475Card(out *UpdateDevice475Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateDevice475Title + out.ID
@@ -37187,9 +37191,9 @@ func _() {
 	_ = x[len(updateReport476Fallback4)-1]
 }
 
-// UpdateReport476Card builds the result card of the update_report_476 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateReport476Card builds the result card of the update_report_476 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateReport476Card(out *UpdateReport476Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateReport476Title + out.ID
@@ -37237,9 +37241,9 @@ func _() {
 	_ = x[len(updateLead477Fallback4)-1]
 }
 
-// UpdateLead477Card builds the result card of the update_lead_477 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateLead477Card builds the result card of the update_lead_477 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateLead477Card(out *UpdateLead477Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateLead477Title + out.ID
@@ -37287,9 +37291,9 @@ func _() {
 	_ = x[len(updateClaim478Fallback4)-1]
 }
 
-// UpdateClaim478Card builds the result card of the update_claim_478 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateClaim478Card builds the result card of the update_claim_478 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func UpdateClaim478Card(out *UpdateClaim478Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateClaim478Title + out.ID
@@ -37337,9 +37341,9 @@ func _() {
 	_ = x[len(updateCourse479Fallback4)-1]
 }
 
-// UpdateCourse479Card builds the result card of the update_course_479 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// UpdateCourse479Card builds the result card of the update_course_479 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func UpdateCourse479Card(out *UpdateCourse479Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = updateCourse479Title + out.ID
@@ -37387,9 +37391,9 @@ func _() {
 	_ = x[len(closeInvoice480Fallback4)-1]
 }
 
-// CloseInvoice480Card builds the result card of the close_invoice_480 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseInvoice480Card builds the result card of the close_invoice_480 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseInvoice480Card(out *CloseInvoice480Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeInvoice480Title + out.ID
@@ -37437,9 +37441,9 @@ func _() {
 	_ = x[len(closeTicket481Fallback4)-1]
 }
 
-// CloseTicket481Card builds the result card of the close_ticket_481 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseTicket481Card builds the result card of the close_ticket_481 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseTicket481Card(out *CloseTicket481Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeTicket481Title + out.ID
@@ -37487,9 +37491,9 @@ func _() {
 	_ = x[len(closeShipment482Fallback4)-1]
 }
 
-// CloseShipment482Card builds the result card of the close_shipment_482 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseShipment482Card builds the result card of the close_shipment_482 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseShipment482Card(out *CloseShipment482Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeShipment482Title + out.ID
@@ -37537,9 +37541,9 @@ func _() {
 	_ = x[len(closeBooking483Fallback4)-1]
 }
 
-// CloseBooking483Card builds the result card of the close_booking_483 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseBooking483Card builds the result card of the close_booking_483 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseBooking483Card(out *CloseBooking483Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeBooking483Title + out.ID
@@ -37587,9 +37591,9 @@ func _() {
 	_ = x[len(closeAccount484Fallback4)-1]
 }
 
-// CloseAccount484Card builds the result card of the close_account_484 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseAccount484Card builds the result card of the close_account_484 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func CloseAccount484Card(out *CloseAccount484Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeAccount484Title + out.ID
@@ -37637,9 +37641,9 @@ func _() {
 	_ = x[len(closeDevice485Fallback4)-1]
 }
 
-// CloseDevice485Card builds the result card of the close_device_485 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseDevice485Card builds the result card of the close_device_485 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseDevice485Card(out *CloseDevice485Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeDevice485Title + out.ID
@@ -37687,9 +37691,9 @@ func _() {
 	_ = x[len(closeReport486Fallback4)-1]
 }
 
-// CloseReport486Card builds the result card of the close_report_486 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseReport486Card builds the result card of the close_report_486 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseReport486Card(out *CloseReport486Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeReport486Title + out.ID
@@ -37737,9 +37741,9 @@ func _() {
 	_ = x[len(closeLead487Fallback4)-1]
 }
 
-// CloseLead487Card builds the result card of the close_lead_487 tool from its output. RegisterTools
-// fits it to the host limits (card.Fit) before sending, so values from data can never make a host
-// drop it.
+// CloseLead487Card builds the result card of the close_lead_487 tool from its output; out must not
+// be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseLead487Card(out *CloseLead487Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeLead487Title + out.ID
@@ -37787,9 +37791,9 @@ func _() {
 	_ = x[len(closeClaim488Fallback4)-1]
 }
 
-// CloseClaim488Card builds the result card of the close_claim_488 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseClaim488Card builds the result card of the close_claim_488 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseClaim488Card(out *CloseClaim488Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeClaim488Title + out.ID
@@ -37837,9 +37841,9 @@ func _() {
 	_ = x[len(closeCourse489Fallback4)-1]
 }
 
-// CloseCourse489Card builds the result card of the close_course_489 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// CloseCourse489Card builds the result card of the close_course_489 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func CloseCourse489Card(out *CloseCourse489Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = closeCourse489Title + out.ID
@@ -37887,9 +37891,9 @@ func _() {
 	_ = x[len(approveInvoice490Fallback4)-1]
 }
 
-// ApproveInvoice490Card builds the result card of the approve_invoice_490 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveInvoice490Card builds the result card of the approve_invoice_490 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveInvoice490Card(out *ApproveInvoice490Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveInvoice490Title + out.ID
@@ -37937,9 +37941,9 @@ func _() {
 	_ = x[len(approveTicket491Fallback4)-1]
 }
 
-// ApproveTicket491Card builds the result card of the approve_ticket_491 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveTicket491Card builds the result card of the approve_ticket_491 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveTicket491Card(out *ApproveTicket491Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveTicket491Title + out.ID
@@ -37987,9 +37991,9 @@ func _() {
 	_ = x[len(approveShipment492Fallback4)-1]
 }
 
-// ApproveShipment492Card builds the result card of the approve_shipment_492 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveShipment492Card builds the result card of the approve_shipment_492 tool from its output;
+// out must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveShipment492Card(out *ApproveShipment492Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveShipment492Title + out.ID
@@ -38037,9 +38041,9 @@ func _() {
 	_ = x[len(approveBooking493Fallback4)-1]
 }
 
-// ApproveBooking493Card builds the result card of the approve_booking_493 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveBooking493Card builds the result card of the approve_booking_493 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveBooking493Card(out *ApproveBooking493Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveBooking493Title + out.ID
@@ -38087,9 +38091,9 @@ func _() {
 	_ = x[len(approveAccount494Fallback4)-1]
 }
 
-// ApproveAccount494Card builds the result card of the approve_account_494 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveAccount494Card builds the result card of the approve_account_494 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveAccount494Card(out *ApproveAccount494Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveAccount494Title + out.ID
@@ -38137,9 +38141,9 @@ func _() {
 	_ = x[len(approveDevice495Fallback4)-1]
 }
 
-// ApproveDevice495Card builds the result card of the approve_device_495 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveDevice495Card builds the result card of the approve_device_495 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveDevice495Card(out *ApproveDevice495Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveDevice495Title + out.ID
@@ -38187,9 +38191,9 @@ func _() {
 	_ = x[len(approveReport496Fallback4)-1]
 }
 
-// ApproveReport496Card builds the result card of the approve_report_496 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveReport496Card builds the result card of the approve_report_496 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveReport496Card(out *ApproveReport496Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveReport496Title + out.ID
@@ -38237,9 +38241,9 @@ func _() {
 	_ = x[len(approveLead497Fallback4)-1]
 }
 
-// ApproveLead497Card builds the result card of the approve_lead_497 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveLead497Card builds the result card of the approve_lead_497 tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func ApproveLead497Card(out *ApproveLead497Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveLead497Title + out.ID
@@ -38287,9 +38291,9 @@ func _() {
 	_ = x[len(approveClaim498Fallback4)-1]
 }
 
-// ApproveClaim498Card builds the result card of the approve_claim_498 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveClaim498Card builds the result card of the approve_claim_498 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveClaim498Card(out *ApproveClaim498Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveClaim498Title + out.ID
@@ -38337,9 +38341,9 @@ func _() {
 	_ = x[len(approveCourse499Fallback4)-1]
 }
 
-// ApproveCourse499Card builds the result card of the approve_course_499 tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// ApproveCourse499Card builds the result card of the approve_course_499 tool from its output; out
+// must not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits
+// (card.Fit) before sending, so values from data can never make a host drop it.
 func ApproveCourse499Card(out *ApproveCourse499Result) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = approveCourse499Title + out.ID

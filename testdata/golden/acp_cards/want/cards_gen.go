@@ -122,8 +122,8 @@ func _() {
 }
 
 // FindRoomsItemCard builds the card of one item of the find_rooms carousel from one Room of its
-// output. FindRoomsACP fits it to the host limits (card.Fit) before sending, so values from data
-// can never make a host drop it.
+// output; out must not be nil (FindRoomsACP never passes nil). FindRoomsACP fits it to the host
+// limits (card.Fit) before sending, so values from data can never make a host drop it.
 func FindRoomsItemCard(out *Room) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name
@@ -174,8 +174,9 @@ func _() {
 	_ = x[len(getRoomAction1Text)-10]
 }
 
-// GetRoomCard builds the result card of the get_room tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetRoomCard builds the result card of the get_room tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetRoomCard(out *Room) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name

@@ -90,8 +90,8 @@ func _() {
 }
 
 // FindRoomsItemCard builds the card of one item of the find_rooms carousel from one Room of its
-// output. FindRoomsACP fits it to the host limits (card.Fit) before sending, so values from data
-// can never make a host drop it.
+// output; out must not be nil (FindRoomsACP never passes nil). FindRoomsACP fits it to the host
+// limits (card.Fit) before sending, so values from data can never make a host drop it.
 func FindRoomsItemCard(out *Room) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name
@@ -133,8 +133,8 @@ func _() {
 }
 
 // FindRefsItemCard builds the card of one item of the find_refs carousel from one Room of its
-// output. FindRefsACP fits it to the host limits (card.Fit) before sending, so values from data can
-// never make a host drop it.
+// output; out must not be nil (FindRefsACP never passes nil). FindRefsACP fits it to the host
+// limits (card.Fit) before sending, so values from data can never make a host drop it.
 func FindRefsItemCard(out *Room) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name

@@ -53,8 +53,8 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 }
 
 // FindHotelsItemCard builds the card of one item of the find_hotels carousel from one Hotel of its
-// output. FindHotelsACP fits it to the host limits (card.Fit) before sending, so values from data
-// can never make a host drop it.
+// output; out must not be nil (FindHotelsACP never passes nil). FindHotelsACP fits it to the host
+// limits (card.Fit) before sending, so values from data can never make a host drop it.
 func FindHotelsItemCard(out *Hotel) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name

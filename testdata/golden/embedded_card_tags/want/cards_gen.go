@@ -99,8 +99,9 @@ func _() {
 	_ = x[len(getOrderField2Label)-5]
 }
 
-// GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it
-// to the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetOrderCard builds the result card of the get_order tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetOrderCard(out *Order) card.Card {
 	var v1 string // {{.Owner}}; empty when a pointer on the path is nil
 	if out.Meta != nil {
@@ -120,8 +121,9 @@ func GetOrderCard(out *Order) card.Card {
 	return c.WithFallback()
 }
 
-// GetBoxedCard builds the result card of the get_boxed tool from its output. RegisterTools fits it
-// to the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetBoxedCard builds the result card of the get_boxed tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetBoxedCard(out *Boxed) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Title

@@ -73,8 +73,9 @@ func _() {
 	_ = x[len(getTitle)-7]
 }
 
-// GetCard builds the result card of the get tool from its output. RegisterTools fits it to the host
-// limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetCard builds the result card of the get tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetCard(out *model.Record) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTitle + out.ID

@@ -77,8 +77,9 @@ func _() {
 	_ = x[len(getText)-5]
 }
 
-// GetCard builds the result card of the get tool from its output. RegisterTools fits it to the host
-// limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetCard builds the result card of the get tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetCard(out *Out) card2.Card {
 	c := card2.Card{V: card2.Version}
 	c.Title = getTitle + out.ID

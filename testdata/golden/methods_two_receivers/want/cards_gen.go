@@ -30,6 +30,12 @@ var (
 // register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card gets the card,
 // fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register.Option) {
+	if orders == nil {
+		panic("p.RegisterTools: orders is nil; pass the *Orders whose methods serve the tools")
+	}
+	if users == nil {
+		panic("p.RegisterTools: users is nil; pass the *Users whose methods serve the tools")
+	}
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_order",
 		Description: "Get returns an order.",

@@ -91,9 +91,9 @@ func _() {
 	_ = x[len(getAccountFallback3)-8]
 }
 
-// GetAccountCard builds the result card of the get_account tool from its output. RegisterTools fits
-// it to the host limits (card.Fit) before sending, so values from data can never make a host drop
-// it.
+// GetAccountCard builds the result card of the get_account tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetAccountCard(out *Account) card.Card {
 	var v1 string // {{.Owner.Name}}; empty when a pointer on the path is nil
 	if out.Owner != nil {

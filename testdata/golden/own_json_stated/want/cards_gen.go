@@ -75,8 +75,9 @@ func _() {
 	_ = x[len(getQuoteFallback2)-1]
 }
 
-// GetQuoteCard builds the result card of the get_quote tool from its output. RegisterTools fits it
-// to the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetQuoteCard builds the result card of the get_quote tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetQuoteCard(out *Quote) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Item

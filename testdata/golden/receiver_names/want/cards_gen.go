@@ -49,6 +49,30 @@ var (
 // its Go types (resolved on its first call: register.AddTool is mcp.AddTool with lazy schemas); a
 // tool with a result card gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, replySvc *Reply, appsSvc *Apps, nilSvc *Nil, lookupSvc *Lookup, findInputSchemaSvc *FindInputSchema, modelSvc *Model, s3Svc *S3, uiSvc *UI, opts ...register.Option) {
+	if replySvc == nil {
+		panic("p.RegisterTools: replySvc is nil; pass the *Reply whose methods serve the tools")
+	}
+	if appsSvc == nil {
+		panic("p.RegisterTools: appsSvc is nil; pass the *Apps whose methods serve the tools")
+	}
+	if nilSvc == nil {
+		panic("p.RegisterTools: nilSvc is nil; pass the *Nil whose methods serve the tools")
+	}
+	if lookupSvc == nil {
+		panic("p.RegisterTools: lookupSvc is nil; pass the *Lookup whose methods serve the tools")
+	}
+	if findInputSchemaSvc == nil {
+		panic("p.RegisterTools: findInputSchemaSvc is nil; pass the *FindInputSchema whose methods serve the tools")
+	}
+	if modelSvc == nil {
+		panic("p.RegisterTools: modelSvc is nil; pass the *Model whose methods serve the tools")
+	}
+	if s3Svc == nil {
+		panic("p.RegisterTools: s3Svc is nil; pass the *S3 whose methods serve the tools")
+	}
+	if uiSvc == nil {
+		panic("p.RegisterTools: uiSvc is nil; pass the *UI whose methods serve the tools")
+	}
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
 	// Tools with a result card and no view of their own are drawn by the built-in view.
@@ -257,8 +281,9 @@ func _() {
 	_ = x[len(orderAction1Text)-5]
 }
 
-// OrderCard builds the result card of the order tool from its output. RegisterTools fits it to the
-// host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// OrderCard builds the result card of the order tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func OrderCard(out *Out) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = orderTitle + out.ID
@@ -302,8 +327,9 @@ func _() {
 	_ = x[len(findTitle)-5]
 }
 
-// FindCard builds the result card of the find tool from its output. RegisterTools fits it to the
-// host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// FindCard builds the result card of the find tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func FindCard(out *Out) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = findTitle + out.ID

@@ -48,6 +48,12 @@ var uiFiles embed.FS
 // (resolved on its first call: register.AddTool is mcp.AddTool with lazy schemas); a tool with a
 // result card gets the card, fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register.Option) {
+	if orders == nil {
+		panic("p.RegisterTools: orders is nil; pass the *Orders whose methods serve the tools")
+	}
+	if users == nil {
+		panic("p.RegisterTools: users is nil; pass the *Users whose methods serve the tools")
+	}
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
 	uiFS := register.SubFS(uiFiles, "cards")
@@ -197,8 +203,9 @@ func _() {
 	_ = x[len(getOrderTitle)-6]
 }
 
-// GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it
-// to the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetOrderCard builds the result card of the get_order tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetOrderCard(out *Order) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getOrderTitle + out.ID
@@ -219,8 +226,9 @@ func _() {
 	_ = x[len(getUserTitle)-5]
 }
 
-// GetUserCard builds the result card of the get_user tool from its output. RegisterTools fits it to
-// the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetUserCard builds the result card of the get_user tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetUserCard(out *Order) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getUserTitle + out.ID

@@ -110,8 +110,9 @@ func _() {
 	_ = x[len(getOrderFallback4)-1]
 }
 
-// GetOrderCard builds the result card of the get_order tool from its output. RegisterTools fits it
-// to the host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetOrderCard builds the result card of the get_order tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetOrderCard(out *Order) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getOrderTitle + out.ID

@@ -37,6 +37,9 @@ var (
 // register.AddTool is mcp.AddTool with lazy schemas); a tool with a result card gets the card,
 // fitted to the host limits, in the result's _meta.
 func RegisterTools(s *mcp.Server, store *Store, opts ...register.Option) {
+	if store == nil {
+		panic("p.RegisterTools: store is nil; pass the *Store whose methods serve the tools")
+	}
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
 	// Tools with a result card and no view of their own are drawn by the built-in view.
@@ -130,8 +133,9 @@ func _() {
 	_ = x[len(getTitle)-7]
 }
 
-// GetCard builds the result card of the get tool from its output. RegisterTools fits it to the host
-// limits (card.Fit) before sending, so values from data can never make a host drop it.
+// GetCard builds the result card of the get tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetCard(out *model.Record) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTitle + out.ID

@@ -101,9 +101,9 @@ func _() {
 	_ = x[len(getProductAction1Label)-4]
 }
 
-// GetProductCard builds the result card of the get_product tool from its output. RegisterTools fits
-// it to the host limits (card.Fit) before sending, so values from data can never make a host drop
-// it.
+// GetProductCard builds the result card of the get_product tool from its output; out must not be
+// nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetProductCard(out *Product) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = out.Name
@@ -138,9 +138,9 @@ func _() {
 	_ = x[len(featureProductAction1Label)-4]
 }
 
-// FeatureProductCard builds the result card of the feature_product tool from its output.
-// RegisterTools fits it to the host limits (card.Fit) before sending, so values from data can never
-// make a host drop it.
+// FeatureProductCard builds the result card of the feature_product tool from its output; out must
+// not be nil (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit)
+// before sending, so values from data can never make a host drop it.
 func FeatureProductCard(out *Product) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = featureProductTitle + out.Name

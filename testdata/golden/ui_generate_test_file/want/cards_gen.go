@@ -79,9 +79,9 @@ func _() {
 	_ = x[len(getTicketTitle)-7]
 }
 
-// GetTicketCard builds the result card of the get_ticket tool from its output. RegisterTools fits
-// it to the host limits (card.Fit) before sending, so values from data can never make a host drop
-// it.
+// GetTicketCard builds the result card of the get_ticket tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func GetTicketCard(out *Ticket) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = getTicketTitle + out.ID

@@ -114,8 +114,9 @@ func _() {
 	_ = x[len(findAction2URL)-8]
 }
 
-// FindCard builds the result card of the find tool from its output. RegisterTools fits it to the
-// host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// FindCard builds the result card of the find tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func FindCard(out *Out) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = findTitle + out.ID
@@ -144,8 +145,9 @@ func _() {
 	_ = x[len(moreAction1URL)-6]
 }
 
-// MoreCard builds the result card of the more tool from its output. RegisterTools fits it to the
-// host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// MoreCard builds the result card of the more tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func MoreCard(out *Search) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = moreTitle

@@ -70,8 +70,9 @@ func _() {
 	_ = x[len(echoTitle)-5]
 }
 
-// EchoCard builds the result card of the echo tool from its output. RegisterTools fits it to the
-// host limits (card.Fit) before sending, so values from data can never make a host drop it.
+// EchoCard builds the result card of the echo tool from its output; out must not be nil
+// (RegisterTools never passes nil). RegisterTools fits it to the host limits (card.Fit) before
+// sending, so values from data can never make a host drop it.
 func EchoCard(out *Out) card.Card {
 	c := card.Card{V: card.Version}
 	c.Title = echoTitle + out.ID
