@@ -814,9 +814,14 @@ func toolRegistration(t *Tool, views map[string]string) jen.Code {
 		return markdownRegistration(t, tool)
 	}
 	call := handlerCall(t, jen.Id("req"))
+	// With an error the output is not sent: a nil pointer says so; a value output has no nil.
+	errOut := jen.Id("out")
+	if t.OutPtr {
+		errOut = jen.Nil()
+	}
 	body := []jen.Code{
 		jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("out"), jen.Err())),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), errOut, jen.Err())),
 	}
 	outVal := jen.Id("out")
 	if t.OutPtr {
@@ -824,6 +829,11 @@ func toolRegistration(t *Tool, views map[string]string) jen.Code {
 			jen.Return(jen.Nil(), jen.Nil(), jen.Qual(registerPath, "NoOutput").Call(jen.Lit(t.Name)))))
 	} else {
 		outVal = jen.Op("&").Id("out")
+	}
+	if t.Reply == nil && t.Card == nil {
+		// Nothing to add to the result: register.AddTool makes it, as mcp.AddTool does.
+		body = append(body, jen.Return(jen.Nil(), jen.Id("out"), jen.Nil()))
+		return addToolCall(t, tool, outType, body)
 	}
 	body = append(body, jen.Id("res").Op(":=").Op("&").Qual(sdkPath, "CallToolResult").Values())
 	if t.Reply != nil {
@@ -834,6 +844,12 @@ func toolRegistration(t *Tool, views map[string]string) jen.Code {
 		body = append(body, jen.Id("cfg").Dot("AttachCard").Call(jen.Id("ctx"), jen.Id("res"), jen.Lit(t.Name), jen.Id(t.GoName+"Card").Call(outVal)))
 	}
 	body = append(body, jen.Return(jen.Id("res"), jen.Id("out"), jen.Nil()))
+	return addToolCall(t, tool, outType, body)
+}
+
+// addToolCall is the register.AddTool call of a tool with the fields tool and a handler literal
+// with body, returning outType.
+func addToolCall(t *Tool, tool fields, outType jen.Code, body []jen.Code) jen.Code {
 	reqName := "_"
 	if t.HasRequest {
 		reqName = "req"

@@ -84,7 +84,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CheckoutInput) (*mcp.CallToolResult, *CheckoutPreview, error) {
 		out, err := shop.CheckoutPreview(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("checkout_preview")
@@ -109,7 +109,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetOrderInput) (*mcp.CallToolResult, *Order, error) {
 		out, err := shop.GetOrder(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_order")
@@ -134,13 +134,12 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetOrderInput) (*mcp.CallToolResult, *Order, error) {
 		out, err := shop.RefreshOrder(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("refresh_order")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "list_orders",
@@ -157,13 +156,12 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ListOrdersInput) (*mcp.CallToolResult, *OrderList, error) {
 		out, err := shop.ListOrders(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("list_orders")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "review_cancellation",
@@ -181,7 +179,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetOrderInput) (*mcp.CallToolResult, *CancelReview, error) {
 		out, err := shop.ReviewCancellation(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_cancellation")
@@ -205,7 +203,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CancelOrderInput) (*mcp.CallToolResult, *Cancellation, error) {
 		out, err := shop.CancelOrder(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("cancel_order")
@@ -255,7 +253,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetProductInput) (*mcp.CallToolResult, *Product, error) {
 		out, err := shop.GetProduct(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_product")
@@ -279,13 +277,12 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in SearchProductsInput) (*mcp.CallToolResult, *ProductList, error) {
 		out, err := shop.SearchProducts(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("search_products")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	ui.Register(s)
 }

@@ -1162,7 +1162,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice0Input) (*mcp.CallToolResult, *GetInvoice0Result, error) {
 		out, err := service.GetInvoice0(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_invoice_0")
@@ -1187,7 +1187,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket1Input) (*mcp.CallToolResult, *GetTicket1Result, error) {
 		out, err := service.GetTicket1(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_ticket_1")
@@ -1212,7 +1212,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment2Input) (*mcp.CallToolResult, *GetShipment2Result, error) {
 		out, err := service.GetShipment2(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_shipment_2")
@@ -1237,7 +1237,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking3Input) (*mcp.CallToolResult, *GetBooking3Result, error) {
 		out, err := service.GetBooking3(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_booking_3")
@@ -1262,7 +1262,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount4Input) (*mcp.CallToolResult, *GetAccount4Result, error) {
 		out, err := service.GetAccount4(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_account_4")
@@ -1287,7 +1287,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice5Input) (*mcp.CallToolResult, *GetDevice5Result, error) {
 		out, err := service.GetDevice5(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_device_5")
@@ -1312,7 +1312,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport6Input) (*mcp.CallToolResult, *GetReport6Result, error) {
 		out, err := service.GetReport6(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_report_6")
@@ -1337,7 +1337,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead7Input) (*mcp.CallToolResult, *GetLead7Result, error) {
 		out, err := service.GetLead7(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_lead_7")
@@ -1362,7 +1362,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim8Input) (*mcp.CallToolResult, *GetClaim8Result, error) {
 		out, err := service.GetClaim8(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_claim_8")
@@ -1387,7 +1387,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse9Input) (*mcp.CallToolResult, *GetCourse9Result, error) {
 		out, err := service.GetCourse9(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_course_9")
@@ -1411,7 +1411,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice10Input) (*mcp.CallToolResult, *ReviewInvoice10Result, error) {
 		out, err := service.ReviewInvoice10(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_invoice_10")
@@ -1435,7 +1435,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket11Input) (*mcp.CallToolResult, *ReviewTicket11Result, error) {
 		out, err := service.ReviewTicket11(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_ticket_11")
@@ -1459,7 +1459,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment12Input) (*mcp.CallToolResult, *ReviewShipment12Result, error) {
 		out, err := service.ReviewShipment12(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_shipment_12")
@@ -1483,7 +1483,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking13Input) (*mcp.CallToolResult, *ReviewBooking13Result, error) {
 		out, err := service.ReviewBooking13(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_booking_13")
@@ -1507,7 +1507,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount14Input) (*mcp.CallToolResult, *ReviewAccount14Result, error) {
 		out, err := service.ReviewAccount14(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_account_14")
@@ -1531,7 +1531,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice15Input) (*mcp.CallToolResult, *ReviewDevice15Result, error) {
 		out, err := service.ReviewDevice15(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_device_15")
@@ -1555,7 +1555,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport16Input) (*mcp.CallToolResult, *ReviewReport16Result, error) {
 		out, err := service.ReviewReport16(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_report_16")
@@ -1579,7 +1579,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead17Input) (*mcp.CallToolResult, *ReviewLead17Result, error) {
 		out, err := service.ReviewLead17(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_lead_17")
@@ -1603,7 +1603,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim18Input) (*mcp.CallToolResult, *ReviewClaim18Result, error) {
 		out, err := service.ReviewClaim18(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_claim_18")
@@ -1627,7 +1627,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse19Input) (*mcp.CallToolResult, *ReviewCourse19Result, error) {
 		out, err := service.ReviewCourse19(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_course_19")
@@ -1652,7 +1652,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice20Input) (*mcp.CallToolResult, *UpdateInvoice20Result, error) {
 		out, err := service.UpdateInvoice20(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_invoice_20")
@@ -1677,7 +1677,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket21Input) (*mcp.CallToolResult, *UpdateTicket21Result, error) {
 		out, err := service.UpdateTicket21(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_ticket_21")
@@ -1702,7 +1702,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment22Input) (*mcp.CallToolResult, *UpdateShipment22Result, error) {
 		out, err := service.UpdateShipment22(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_shipment_22")
@@ -1727,7 +1727,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking23Input) (*mcp.CallToolResult, *UpdateBooking23Result, error) {
 		out, err := service.UpdateBooking23(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_booking_23")
@@ -1752,7 +1752,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount24Input) (*mcp.CallToolResult, *UpdateAccount24Result, error) {
 		out, err := service.UpdateAccount24(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_account_24")
@@ -1777,7 +1777,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice25Input) (*mcp.CallToolResult, *UpdateDevice25Result, error) {
 		out, err := service.UpdateDevice25(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_device_25")
@@ -1802,7 +1802,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport26Input) (*mcp.CallToolResult, *UpdateReport26Result, error) {
 		out, err := service.UpdateReport26(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_report_26")
@@ -1827,7 +1827,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead27Input) (*mcp.CallToolResult, *UpdateLead27Result, error) {
 		out, err := service.UpdateLead27(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_lead_27")
@@ -1852,7 +1852,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim28Input) (*mcp.CallToolResult, *UpdateClaim28Result, error) {
 		out, err := service.UpdateClaim28(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_claim_28")
@@ -1877,7 +1877,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse29Input) (*mcp.CallToolResult, *UpdateCourse29Result, error) {
 		out, err := service.UpdateCourse29(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_course_29")
@@ -1901,7 +1901,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice30Input) (*mcp.CallToolResult, *CloseInvoice30Result, error) {
 		out, err := service.CloseInvoice30(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_invoice_30")
@@ -1925,7 +1925,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket31Input) (*mcp.CallToolResult, *CloseTicket31Result, error) {
 		out, err := service.CloseTicket31(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_ticket_31")
@@ -1949,7 +1949,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment32Input) (*mcp.CallToolResult, *CloseShipment32Result, error) {
 		out, err := service.CloseShipment32(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_shipment_32")
@@ -1973,7 +1973,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking33Input) (*mcp.CallToolResult, *CloseBooking33Result, error) {
 		out, err := service.CloseBooking33(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_booking_33")
@@ -1997,7 +1997,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount34Input) (*mcp.CallToolResult, *CloseAccount34Result, error) {
 		out, err := service.CloseAccount34(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_account_34")
@@ -2021,7 +2021,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice35Input) (*mcp.CallToolResult, *CloseDevice35Result, error) {
 		out, err := service.CloseDevice35(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_device_35")
@@ -2045,7 +2045,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport36Input) (*mcp.CallToolResult, *CloseReport36Result, error) {
 		out, err := service.CloseReport36(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_report_36")
@@ -2069,7 +2069,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead37Input) (*mcp.CallToolResult, *CloseLead37Result, error) {
 		out, err := service.CloseLead37(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_lead_37")
@@ -2093,7 +2093,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim38Input) (*mcp.CallToolResult, *CloseClaim38Result, error) {
 		out, err := service.CloseClaim38(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_claim_38")
@@ -2117,7 +2117,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse39Input) (*mcp.CallToolResult, *CloseCourse39Result, error) {
 		out, err := service.CloseCourse39(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_course_39")
@@ -2141,7 +2141,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice40Input) (*mcp.CallToolResult, *ApproveInvoice40Result, error) {
 		out, err := service.ApproveInvoice40(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_invoice_40")
@@ -2165,7 +2165,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket41Input) (*mcp.CallToolResult, *ApproveTicket41Result, error) {
 		out, err := service.ApproveTicket41(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_ticket_41")
@@ -2189,7 +2189,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment42Input) (*mcp.CallToolResult, *ApproveShipment42Result, error) {
 		out, err := service.ApproveShipment42(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_shipment_42")
@@ -2213,7 +2213,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking43Input) (*mcp.CallToolResult, *ApproveBooking43Result, error) {
 		out, err := service.ApproveBooking43(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_booking_43")
@@ -2237,7 +2237,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount44Input) (*mcp.CallToolResult, *ApproveAccount44Result, error) {
 		out, err := service.ApproveAccount44(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_account_44")
@@ -2261,7 +2261,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice45Input) (*mcp.CallToolResult, *ApproveDevice45Result, error) {
 		out, err := service.ApproveDevice45(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_device_45")
@@ -2285,7 +2285,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport46Input) (*mcp.CallToolResult, *ApproveReport46Result, error) {
 		out, err := service.ApproveReport46(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_report_46")
@@ -2309,7 +2309,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead47Input) (*mcp.CallToolResult, *ApproveLead47Result, error) {
 		out, err := service.ApproveLead47(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_lead_47")
@@ -2333,7 +2333,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim48Input) (*mcp.CallToolResult, *ApproveClaim48Result, error) {
 		out, err := service.ApproveClaim48(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_claim_48")
@@ -2357,7 +2357,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse49Input) (*mcp.CallToolResult, *ApproveCourse49Result, error) {
 		out, err := service.ApproveCourse49(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_course_49")
@@ -2382,7 +2382,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice50Input) (*mcp.CallToolResult, *GetInvoice50Result, error) {
 		out, err := service.GetInvoice50(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_invoice_50")
@@ -2407,7 +2407,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket51Input) (*mcp.CallToolResult, *GetTicket51Result, error) {
 		out, err := service.GetTicket51(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_ticket_51")
@@ -2432,7 +2432,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment52Input) (*mcp.CallToolResult, *GetShipment52Result, error) {
 		out, err := service.GetShipment52(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_shipment_52")
@@ -2457,7 +2457,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking53Input) (*mcp.CallToolResult, *GetBooking53Result, error) {
 		out, err := service.GetBooking53(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_booking_53")
@@ -2482,7 +2482,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount54Input) (*mcp.CallToolResult, *GetAccount54Result, error) {
 		out, err := service.GetAccount54(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_account_54")
@@ -2507,7 +2507,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice55Input) (*mcp.CallToolResult, *GetDevice55Result, error) {
 		out, err := service.GetDevice55(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_device_55")
@@ -2532,7 +2532,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport56Input) (*mcp.CallToolResult, *GetReport56Result, error) {
 		out, err := service.GetReport56(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_report_56")
@@ -2557,7 +2557,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead57Input) (*mcp.CallToolResult, *GetLead57Result, error) {
 		out, err := service.GetLead57(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_lead_57")
@@ -2582,7 +2582,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim58Input) (*mcp.CallToolResult, *GetClaim58Result, error) {
 		out, err := service.GetClaim58(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_claim_58")
@@ -2607,7 +2607,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse59Input) (*mcp.CallToolResult, *GetCourse59Result, error) {
 		out, err := service.GetCourse59(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_course_59")
@@ -2631,7 +2631,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice60Input) (*mcp.CallToolResult, *ReviewInvoice60Result, error) {
 		out, err := service.ReviewInvoice60(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_invoice_60")
@@ -2655,7 +2655,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket61Input) (*mcp.CallToolResult, *ReviewTicket61Result, error) {
 		out, err := service.ReviewTicket61(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_ticket_61")
@@ -2679,7 +2679,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment62Input) (*mcp.CallToolResult, *ReviewShipment62Result, error) {
 		out, err := service.ReviewShipment62(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_shipment_62")
@@ -2703,7 +2703,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking63Input) (*mcp.CallToolResult, *ReviewBooking63Result, error) {
 		out, err := service.ReviewBooking63(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_booking_63")
@@ -2727,7 +2727,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount64Input) (*mcp.CallToolResult, *ReviewAccount64Result, error) {
 		out, err := service.ReviewAccount64(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_account_64")
@@ -2751,7 +2751,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice65Input) (*mcp.CallToolResult, *ReviewDevice65Result, error) {
 		out, err := service.ReviewDevice65(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_device_65")
@@ -2775,7 +2775,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport66Input) (*mcp.CallToolResult, *ReviewReport66Result, error) {
 		out, err := service.ReviewReport66(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_report_66")
@@ -2799,7 +2799,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead67Input) (*mcp.CallToolResult, *ReviewLead67Result, error) {
 		out, err := service.ReviewLead67(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_lead_67")
@@ -2823,7 +2823,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim68Input) (*mcp.CallToolResult, *ReviewClaim68Result, error) {
 		out, err := service.ReviewClaim68(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_claim_68")
@@ -2847,7 +2847,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse69Input) (*mcp.CallToolResult, *ReviewCourse69Result, error) {
 		out, err := service.ReviewCourse69(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_course_69")
@@ -2872,7 +2872,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice70Input) (*mcp.CallToolResult, *UpdateInvoice70Result, error) {
 		out, err := service.UpdateInvoice70(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_invoice_70")
@@ -2897,7 +2897,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket71Input) (*mcp.CallToolResult, *UpdateTicket71Result, error) {
 		out, err := service.UpdateTicket71(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_ticket_71")
@@ -2922,7 +2922,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment72Input) (*mcp.CallToolResult, *UpdateShipment72Result, error) {
 		out, err := service.UpdateShipment72(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_shipment_72")
@@ -2947,7 +2947,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking73Input) (*mcp.CallToolResult, *UpdateBooking73Result, error) {
 		out, err := service.UpdateBooking73(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_booking_73")
@@ -2972,7 +2972,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount74Input) (*mcp.CallToolResult, *UpdateAccount74Result, error) {
 		out, err := service.UpdateAccount74(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_account_74")
@@ -2997,7 +2997,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice75Input) (*mcp.CallToolResult, *UpdateDevice75Result, error) {
 		out, err := service.UpdateDevice75(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_device_75")
@@ -3022,7 +3022,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport76Input) (*mcp.CallToolResult, *UpdateReport76Result, error) {
 		out, err := service.UpdateReport76(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_report_76")
@@ -3047,7 +3047,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead77Input) (*mcp.CallToolResult, *UpdateLead77Result, error) {
 		out, err := service.UpdateLead77(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_lead_77")
@@ -3072,7 +3072,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim78Input) (*mcp.CallToolResult, *UpdateClaim78Result, error) {
 		out, err := service.UpdateClaim78(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_claim_78")
@@ -3097,7 +3097,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse79Input) (*mcp.CallToolResult, *UpdateCourse79Result, error) {
 		out, err := service.UpdateCourse79(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_course_79")
@@ -3121,7 +3121,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice80Input) (*mcp.CallToolResult, *CloseInvoice80Result, error) {
 		out, err := service.CloseInvoice80(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_invoice_80")
@@ -3145,7 +3145,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket81Input) (*mcp.CallToolResult, *CloseTicket81Result, error) {
 		out, err := service.CloseTicket81(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_ticket_81")
@@ -3169,7 +3169,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment82Input) (*mcp.CallToolResult, *CloseShipment82Result, error) {
 		out, err := service.CloseShipment82(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_shipment_82")
@@ -3193,7 +3193,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking83Input) (*mcp.CallToolResult, *CloseBooking83Result, error) {
 		out, err := service.CloseBooking83(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_booking_83")
@@ -3217,7 +3217,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount84Input) (*mcp.CallToolResult, *CloseAccount84Result, error) {
 		out, err := service.CloseAccount84(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_account_84")
@@ -3241,7 +3241,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice85Input) (*mcp.CallToolResult, *CloseDevice85Result, error) {
 		out, err := service.CloseDevice85(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_device_85")
@@ -3265,7 +3265,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport86Input) (*mcp.CallToolResult, *CloseReport86Result, error) {
 		out, err := service.CloseReport86(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_report_86")
@@ -3289,7 +3289,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead87Input) (*mcp.CallToolResult, *CloseLead87Result, error) {
 		out, err := service.CloseLead87(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_lead_87")
@@ -3313,7 +3313,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim88Input) (*mcp.CallToolResult, *CloseClaim88Result, error) {
 		out, err := service.CloseClaim88(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_claim_88")
@@ -3337,7 +3337,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse89Input) (*mcp.CallToolResult, *CloseCourse89Result, error) {
 		out, err := service.CloseCourse89(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_course_89")
@@ -3361,7 +3361,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice90Input) (*mcp.CallToolResult, *ApproveInvoice90Result, error) {
 		out, err := service.ApproveInvoice90(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_invoice_90")
@@ -3385,7 +3385,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket91Input) (*mcp.CallToolResult, *ApproveTicket91Result, error) {
 		out, err := service.ApproveTicket91(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_ticket_91")
@@ -3409,7 +3409,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment92Input) (*mcp.CallToolResult, *ApproveShipment92Result, error) {
 		out, err := service.ApproveShipment92(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_shipment_92")
@@ -3433,7 +3433,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking93Input) (*mcp.CallToolResult, *ApproveBooking93Result, error) {
 		out, err := service.ApproveBooking93(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_booking_93")
@@ -3457,7 +3457,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount94Input) (*mcp.CallToolResult, *ApproveAccount94Result, error) {
 		out, err := service.ApproveAccount94(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_account_94")
@@ -3481,7 +3481,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice95Input) (*mcp.CallToolResult, *ApproveDevice95Result, error) {
 		out, err := service.ApproveDevice95(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_device_95")
@@ -3505,7 +3505,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport96Input) (*mcp.CallToolResult, *ApproveReport96Result, error) {
 		out, err := service.ApproveReport96(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_report_96")
@@ -3529,7 +3529,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead97Input) (*mcp.CallToolResult, *ApproveLead97Result, error) {
 		out, err := service.ApproveLead97(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_lead_97")
@@ -3553,7 +3553,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim98Input) (*mcp.CallToolResult, *ApproveClaim98Result, error) {
 		out, err := service.ApproveClaim98(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_claim_98")
@@ -3577,7 +3577,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse99Input) (*mcp.CallToolResult, *ApproveCourse99Result, error) {
 		out, err := service.ApproveCourse99(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_course_99")
@@ -3602,7 +3602,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice100Input) (*mcp.CallToolResult, *GetInvoice100Result, error) {
 		out, err := service.GetInvoice100(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_invoice_100")
@@ -3627,7 +3627,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket101Input) (*mcp.CallToolResult, *GetTicket101Result, error) {
 		out, err := service.GetTicket101(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_ticket_101")
@@ -3652,7 +3652,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment102Input) (*mcp.CallToolResult, *GetShipment102Result, error) {
 		out, err := service.GetShipment102(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_shipment_102")
@@ -3677,7 +3677,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking103Input) (*mcp.CallToolResult, *GetBooking103Result, error) {
 		out, err := service.GetBooking103(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_booking_103")
@@ -3702,7 +3702,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount104Input) (*mcp.CallToolResult, *GetAccount104Result, error) {
 		out, err := service.GetAccount104(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_account_104")
@@ -3727,7 +3727,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice105Input) (*mcp.CallToolResult, *GetDevice105Result, error) {
 		out, err := service.GetDevice105(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_device_105")
@@ -3752,7 +3752,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport106Input) (*mcp.CallToolResult, *GetReport106Result, error) {
 		out, err := service.GetReport106(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_report_106")
@@ -3777,7 +3777,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead107Input) (*mcp.CallToolResult, *GetLead107Result, error) {
 		out, err := service.GetLead107(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_lead_107")
@@ -3802,7 +3802,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim108Input) (*mcp.CallToolResult, *GetClaim108Result, error) {
 		out, err := service.GetClaim108(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_claim_108")
@@ -3827,7 +3827,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse109Input) (*mcp.CallToolResult, *GetCourse109Result, error) {
 		out, err := service.GetCourse109(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_course_109")
@@ -3851,7 +3851,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice110Input) (*mcp.CallToolResult, *ReviewInvoice110Result, error) {
 		out, err := service.ReviewInvoice110(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_invoice_110")
@@ -3875,7 +3875,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket111Input) (*mcp.CallToolResult, *ReviewTicket111Result, error) {
 		out, err := service.ReviewTicket111(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_ticket_111")
@@ -3899,7 +3899,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment112Input) (*mcp.CallToolResult, *ReviewShipment112Result, error) {
 		out, err := service.ReviewShipment112(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_shipment_112")
@@ -3923,7 +3923,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking113Input) (*mcp.CallToolResult, *ReviewBooking113Result, error) {
 		out, err := service.ReviewBooking113(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_booking_113")
@@ -3947,7 +3947,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount114Input) (*mcp.CallToolResult, *ReviewAccount114Result, error) {
 		out, err := service.ReviewAccount114(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_account_114")
@@ -3971,7 +3971,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice115Input) (*mcp.CallToolResult, *ReviewDevice115Result, error) {
 		out, err := service.ReviewDevice115(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_device_115")
@@ -3995,7 +3995,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport116Input) (*mcp.CallToolResult, *ReviewReport116Result, error) {
 		out, err := service.ReviewReport116(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_report_116")
@@ -4019,7 +4019,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead117Input) (*mcp.CallToolResult, *ReviewLead117Result, error) {
 		out, err := service.ReviewLead117(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_lead_117")
@@ -4043,7 +4043,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim118Input) (*mcp.CallToolResult, *ReviewClaim118Result, error) {
 		out, err := service.ReviewClaim118(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_claim_118")
@@ -4067,7 +4067,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse119Input) (*mcp.CallToolResult, *ReviewCourse119Result, error) {
 		out, err := service.ReviewCourse119(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_course_119")
@@ -4092,7 +4092,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice120Input) (*mcp.CallToolResult, *UpdateInvoice120Result, error) {
 		out, err := service.UpdateInvoice120(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_invoice_120")
@@ -4117,7 +4117,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket121Input) (*mcp.CallToolResult, *UpdateTicket121Result, error) {
 		out, err := service.UpdateTicket121(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_ticket_121")
@@ -4142,7 +4142,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment122Input) (*mcp.CallToolResult, *UpdateShipment122Result, error) {
 		out, err := service.UpdateShipment122(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_shipment_122")
@@ -4167,7 +4167,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking123Input) (*mcp.CallToolResult, *UpdateBooking123Result, error) {
 		out, err := service.UpdateBooking123(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_booking_123")
@@ -4192,7 +4192,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount124Input) (*mcp.CallToolResult, *UpdateAccount124Result, error) {
 		out, err := service.UpdateAccount124(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_account_124")
@@ -4217,7 +4217,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice125Input) (*mcp.CallToolResult, *UpdateDevice125Result, error) {
 		out, err := service.UpdateDevice125(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_device_125")
@@ -4242,7 +4242,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport126Input) (*mcp.CallToolResult, *UpdateReport126Result, error) {
 		out, err := service.UpdateReport126(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_report_126")
@@ -4267,7 +4267,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead127Input) (*mcp.CallToolResult, *UpdateLead127Result, error) {
 		out, err := service.UpdateLead127(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_lead_127")
@@ -4292,7 +4292,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim128Input) (*mcp.CallToolResult, *UpdateClaim128Result, error) {
 		out, err := service.UpdateClaim128(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_claim_128")
@@ -4317,7 +4317,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse129Input) (*mcp.CallToolResult, *UpdateCourse129Result, error) {
 		out, err := service.UpdateCourse129(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_course_129")
@@ -4341,7 +4341,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice130Input) (*mcp.CallToolResult, *CloseInvoice130Result, error) {
 		out, err := service.CloseInvoice130(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_invoice_130")
@@ -4365,7 +4365,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket131Input) (*mcp.CallToolResult, *CloseTicket131Result, error) {
 		out, err := service.CloseTicket131(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_ticket_131")
@@ -4389,7 +4389,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment132Input) (*mcp.CallToolResult, *CloseShipment132Result, error) {
 		out, err := service.CloseShipment132(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_shipment_132")
@@ -4413,7 +4413,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking133Input) (*mcp.CallToolResult, *CloseBooking133Result, error) {
 		out, err := service.CloseBooking133(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_booking_133")
@@ -4437,7 +4437,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount134Input) (*mcp.CallToolResult, *CloseAccount134Result, error) {
 		out, err := service.CloseAccount134(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_account_134")
@@ -4461,7 +4461,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice135Input) (*mcp.CallToolResult, *CloseDevice135Result, error) {
 		out, err := service.CloseDevice135(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_device_135")
@@ -4485,7 +4485,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport136Input) (*mcp.CallToolResult, *CloseReport136Result, error) {
 		out, err := service.CloseReport136(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_report_136")
@@ -4509,7 +4509,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead137Input) (*mcp.CallToolResult, *CloseLead137Result, error) {
 		out, err := service.CloseLead137(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_lead_137")
@@ -4533,7 +4533,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim138Input) (*mcp.CallToolResult, *CloseClaim138Result, error) {
 		out, err := service.CloseClaim138(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_claim_138")
@@ -4557,7 +4557,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse139Input) (*mcp.CallToolResult, *CloseCourse139Result, error) {
 		out, err := service.CloseCourse139(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_course_139")
@@ -4581,7 +4581,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice140Input) (*mcp.CallToolResult, *ApproveInvoice140Result, error) {
 		out, err := service.ApproveInvoice140(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_invoice_140")
@@ -4605,7 +4605,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket141Input) (*mcp.CallToolResult, *ApproveTicket141Result, error) {
 		out, err := service.ApproveTicket141(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_ticket_141")
@@ -4629,7 +4629,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment142Input) (*mcp.CallToolResult, *ApproveShipment142Result, error) {
 		out, err := service.ApproveShipment142(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_shipment_142")
@@ -4653,7 +4653,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking143Input) (*mcp.CallToolResult, *ApproveBooking143Result, error) {
 		out, err := service.ApproveBooking143(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_booking_143")
@@ -4677,7 +4677,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount144Input) (*mcp.CallToolResult, *ApproveAccount144Result, error) {
 		out, err := service.ApproveAccount144(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_account_144")
@@ -4701,7 +4701,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice145Input) (*mcp.CallToolResult, *ApproveDevice145Result, error) {
 		out, err := service.ApproveDevice145(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_device_145")
@@ -4725,7 +4725,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport146Input) (*mcp.CallToolResult, *ApproveReport146Result, error) {
 		out, err := service.ApproveReport146(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_report_146")
@@ -4749,7 +4749,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead147Input) (*mcp.CallToolResult, *ApproveLead147Result, error) {
 		out, err := service.ApproveLead147(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_lead_147")
@@ -4773,7 +4773,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim148Input) (*mcp.CallToolResult, *ApproveClaim148Result, error) {
 		out, err := service.ApproveClaim148(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_claim_148")
@@ -4797,7 +4797,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse149Input) (*mcp.CallToolResult, *ApproveCourse149Result, error) {
 		out, err := service.ApproveCourse149(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_course_149")
@@ -4822,7 +4822,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice150Input) (*mcp.CallToolResult, *GetInvoice150Result, error) {
 		out, err := service.GetInvoice150(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_invoice_150")
@@ -4847,7 +4847,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket151Input) (*mcp.CallToolResult, *GetTicket151Result, error) {
 		out, err := service.GetTicket151(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_ticket_151")
@@ -4872,7 +4872,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment152Input) (*mcp.CallToolResult, *GetShipment152Result, error) {
 		out, err := service.GetShipment152(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_shipment_152")
@@ -4897,7 +4897,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking153Input) (*mcp.CallToolResult, *GetBooking153Result, error) {
 		out, err := service.GetBooking153(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_booking_153")
@@ -4922,7 +4922,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount154Input) (*mcp.CallToolResult, *GetAccount154Result, error) {
 		out, err := service.GetAccount154(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_account_154")
@@ -4947,7 +4947,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice155Input) (*mcp.CallToolResult, *GetDevice155Result, error) {
 		out, err := service.GetDevice155(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_device_155")
@@ -4972,7 +4972,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport156Input) (*mcp.CallToolResult, *GetReport156Result, error) {
 		out, err := service.GetReport156(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_report_156")
@@ -4997,7 +4997,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead157Input) (*mcp.CallToolResult, *GetLead157Result, error) {
 		out, err := service.GetLead157(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_lead_157")
@@ -5022,7 +5022,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim158Input) (*mcp.CallToolResult, *GetClaim158Result, error) {
 		out, err := service.GetClaim158(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_claim_158")
@@ -5047,7 +5047,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse159Input) (*mcp.CallToolResult, *GetCourse159Result, error) {
 		out, err := service.GetCourse159(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_course_159")
@@ -5071,7 +5071,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice160Input) (*mcp.CallToolResult, *ReviewInvoice160Result, error) {
 		out, err := service.ReviewInvoice160(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_invoice_160")
@@ -5095,7 +5095,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket161Input) (*mcp.CallToolResult, *ReviewTicket161Result, error) {
 		out, err := service.ReviewTicket161(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_ticket_161")
@@ -5119,7 +5119,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment162Input) (*mcp.CallToolResult, *ReviewShipment162Result, error) {
 		out, err := service.ReviewShipment162(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_shipment_162")
@@ -5143,7 +5143,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking163Input) (*mcp.CallToolResult, *ReviewBooking163Result, error) {
 		out, err := service.ReviewBooking163(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_booking_163")
@@ -5167,7 +5167,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount164Input) (*mcp.CallToolResult, *ReviewAccount164Result, error) {
 		out, err := service.ReviewAccount164(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_account_164")
@@ -5191,7 +5191,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice165Input) (*mcp.CallToolResult, *ReviewDevice165Result, error) {
 		out, err := service.ReviewDevice165(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_device_165")
@@ -5215,7 +5215,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport166Input) (*mcp.CallToolResult, *ReviewReport166Result, error) {
 		out, err := service.ReviewReport166(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_report_166")
@@ -5239,7 +5239,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead167Input) (*mcp.CallToolResult, *ReviewLead167Result, error) {
 		out, err := service.ReviewLead167(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_lead_167")
@@ -5263,7 +5263,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim168Input) (*mcp.CallToolResult, *ReviewClaim168Result, error) {
 		out, err := service.ReviewClaim168(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_claim_168")
@@ -5287,7 +5287,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse169Input) (*mcp.CallToolResult, *ReviewCourse169Result, error) {
 		out, err := service.ReviewCourse169(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_course_169")
@@ -5312,7 +5312,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice170Input) (*mcp.CallToolResult, *UpdateInvoice170Result, error) {
 		out, err := service.UpdateInvoice170(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_invoice_170")
@@ -5337,7 +5337,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket171Input) (*mcp.CallToolResult, *UpdateTicket171Result, error) {
 		out, err := service.UpdateTicket171(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_ticket_171")
@@ -5362,7 +5362,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment172Input) (*mcp.CallToolResult, *UpdateShipment172Result, error) {
 		out, err := service.UpdateShipment172(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_shipment_172")
@@ -5387,7 +5387,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking173Input) (*mcp.CallToolResult, *UpdateBooking173Result, error) {
 		out, err := service.UpdateBooking173(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_booking_173")
@@ -5412,7 +5412,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount174Input) (*mcp.CallToolResult, *UpdateAccount174Result, error) {
 		out, err := service.UpdateAccount174(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_account_174")
@@ -5437,7 +5437,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice175Input) (*mcp.CallToolResult, *UpdateDevice175Result, error) {
 		out, err := service.UpdateDevice175(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_device_175")
@@ -5462,7 +5462,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport176Input) (*mcp.CallToolResult, *UpdateReport176Result, error) {
 		out, err := service.UpdateReport176(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_report_176")
@@ -5487,7 +5487,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead177Input) (*mcp.CallToolResult, *UpdateLead177Result, error) {
 		out, err := service.UpdateLead177(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_lead_177")
@@ -5512,7 +5512,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim178Input) (*mcp.CallToolResult, *UpdateClaim178Result, error) {
 		out, err := service.UpdateClaim178(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_claim_178")
@@ -5537,7 +5537,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse179Input) (*mcp.CallToolResult, *UpdateCourse179Result, error) {
 		out, err := service.UpdateCourse179(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_course_179")
@@ -5561,7 +5561,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice180Input) (*mcp.CallToolResult, *CloseInvoice180Result, error) {
 		out, err := service.CloseInvoice180(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_invoice_180")
@@ -5585,7 +5585,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket181Input) (*mcp.CallToolResult, *CloseTicket181Result, error) {
 		out, err := service.CloseTicket181(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_ticket_181")
@@ -5609,7 +5609,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment182Input) (*mcp.CallToolResult, *CloseShipment182Result, error) {
 		out, err := service.CloseShipment182(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_shipment_182")
@@ -5633,7 +5633,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking183Input) (*mcp.CallToolResult, *CloseBooking183Result, error) {
 		out, err := service.CloseBooking183(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_booking_183")
@@ -5657,7 +5657,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount184Input) (*mcp.CallToolResult, *CloseAccount184Result, error) {
 		out, err := service.CloseAccount184(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_account_184")
@@ -5681,7 +5681,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice185Input) (*mcp.CallToolResult, *CloseDevice185Result, error) {
 		out, err := service.CloseDevice185(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_device_185")
@@ -5705,7 +5705,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport186Input) (*mcp.CallToolResult, *CloseReport186Result, error) {
 		out, err := service.CloseReport186(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_report_186")
@@ -5729,7 +5729,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead187Input) (*mcp.CallToolResult, *CloseLead187Result, error) {
 		out, err := service.CloseLead187(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_lead_187")
@@ -5753,7 +5753,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim188Input) (*mcp.CallToolResult, *CloseClaim188Result, error) {
 		out, err := service.CloseClaim188(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_claim_188")
@@ -5777,7 +5777,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse189Input) (*mcp.CallToolResult, *CloseCourse189Result, error) {
 		out, err := service.CloseCourse189(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_course_189")
@@ -5801,7 +5801,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice190Input) (*mcp.CallToolResult, *ApproveInvoice190Result, error) {
 		out, err := service.ApproveInvoice190(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_invoice_190")
@@ -5825,7 +5825,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket191Input) (*mcp.CallToolResult, *ApproveTicket191Result, error) {
 		out, err := service.ApproveTicket191(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_ticket_191")
@@ -5849,7 +5849,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment192Input) (*mcp.CallToolResult, *ApproveShipment192Result, error) {
 		out, err := service.ApproveShipment192(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_shipment_192")
@@ -5873,7 +5873,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking193Input) (*mcp.CallToolResult, *ApproveBooking193Result, error) {
 		out, err := service.ApproveBooking193(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_booking_193")
@@ -5897,7 +5897,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount194Input) (*mcp.CallToolResult, *ApproveAccount194Result, error) {
 		out, err := service.ApproveAccount194(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_account_194")
@@ -5921,7 +5921,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice195Input) (*mcp.CallToolResult, *ApproveDevice195Result, error) {
 		out, err := service.ApproveDevice195(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_device_195")
@@ -5945,7 +5945,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport196Input) (*mcp.CallToolResult, *ApproveReport196Result, error) {
 		out, err := service.ApproveReport196(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_report_196")
@@ -5969,7 +5969,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead197Input) (*mcp.CallToolResult, *ApproveLead197Result, error) {
 		out, err := service.ApproveLead197(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_lead_197")
@@ -5993,7 +5993,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim198Input) (*mcp.CallToolResult, *ApproveClaim198Result, error) {
 		out, err := service.ApproveClaim198(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_claim_198")
@@ -6017,7 +6017,7 @@ func registerTools1(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse199Input) (*mcp.CallToolResult, *ApproveCourse199Result, error) {
 		out, err := service.ApproveCourse199(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_course_199")
@@ -6048,7 +6048,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice200Input) (*mcp.CallToolResult, *GetInvoice200Result, error) {
 		out, err := service.GetInvoice200(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_invoice_200")
@@ -6073,7 +6073,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket201Input) (*mcp.CallToolResult, *GetTicket201Result, error) {
 		out, err := service.GetTicket201(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_ticket_201")
@@ -6098,7 +6098,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment202Input) (*mcp.CallToolResult, *GetShipment202Result, error) {
 		out, err := service.GetShipment202(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_shipment_202")
@@ -6123,7 +6123,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking203Input) (*mcp.CallToolResult, *GetBooking203Result, error) {
 		out, err := service.GetBooking203(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_booking_203")
@@ -6148,7 +6148,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount204Input) (*mcp.CallToolResult, *GetAccount204Result, error) {
 		out, err := service.GetAccount204(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_account_204")
@@ -6173,7 +6173,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice205Input) (*mcp.CallToolResult, *GetDevice205Result, error) {
 		out, err := service.GetDevice205(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_device_205")
@@ -6198,7 +6198,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport206Input) (*mcp.CallToolResult, *GetReport206Result, error) {
 		out, err := service.GetReport206(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_report_206")
@@ -6223,7 +6223,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead207Input) (*mcp.CallToolResult, *GetLead207Result, error) {
 		out, err := service.GetLead207(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_lead_207")
@@ -6248,7 +6248,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim208Input) (*mcp.CallToolResult, *GetClaim208Result, error) {
 		out, err := service.GetClaim208(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_claim_208")
@@ -6273,7 +6273,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse209Input) (*mcp.CallToolResult, *GetCourse209Result, error) {
 		out, err := service.GetCourse209(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_course_209")
@@ -6297,7 +6297,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice210Input) (*mcp.CallToolResult, *ReviewInvoice210Result, error) {
 		out, err := service.ReviewInvoice210(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_invoice_210")
@@ -6321,7 +6321,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket211Input) (*mcp.CallToolResult, *ReviewTicket211Result, error) {
 		out, err := service.ReviewTicket211(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_ticket_211")
@@ -6345,7 +6345,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment212Input) (*mcp.CallToolResult, *ReviewShipment212Result, error) {
 		out, err := service.ReviewShipment212(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_shipment_212")
@@ -6369,7 +6369,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking213Input) (*mcp.CallToolResult, *ReviewBooking213Result, error) {
 		out, err := service.ReviewBooking213(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_booking_213")
@@ -6393,7 +6393,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount214Input) (*mcp.CallToolResult, *ReviewAccount214Result, error) {
 		out, err := service.ReviewAccount214(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_account_214")
@@ -6417,7 +6417,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice215Input) (*mcp.CallToolResult, *ReviewDevice215Result, error) {
 		out, err := service.ReviewDevice215(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_device_215")
@@ -6441,7 +6441,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport216Input) (*mcp.CallToolResult, *ReviewReport216Result, error) {
 		out, err := service.ReviewReport216(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_report_216")
@@ -6465,7 +6465,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead217Input) (*mcp.CallToolResult, *ReviewLead217Result, error) {
 		out, err := service.ReviewLead217(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_lead_217")
@@ -6489,7 +6489,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim218Input) (*mcp.CallToolResult, *ReviewClaim218Result, error) {
 		out, err := service.ReviewClaim218(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_claim_218")
@@ -6513,7 +6513,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse219Input) (*mcp.CallToolResult, *ReviewCourse219Result, error) {
 		out, err := service.ReviewCourse219(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_course_219")
@@ -6538,7 +6538,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice220Input) (*mcp.CallToolResult, *UpdateInvoice220Result, error) {
 		out, err := service.UpdateInvoice220(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_invoice_220")
@@ -6563,7 +6563,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket221Input) (*mcp.CallToolResult, *UpdateTicket221Result, error) {
 		out, err := service.UpdateTicket221(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_ticket_221")
@@ -6588,7 +6588,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment222Input) (*mcp.CallToolResult, *UpdateShipment222Result, error) {
 		out, err := service.UpdateShipment222(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_shipment_222")
@@ -6613,7 +6613,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking223Input) (*mcp.CallToolResult, *UpdateBooking223Result, error) {
 		out, err := service.UpdateBooking223(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_booking_223")
@@ -6638,7 +6638,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount224Input) (*mcp.CallToolResult, *UpdateAccount224Result, error) {
 		out, err := service.UpdateAccount224(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_account_224")
@@ -6663,7 +6663,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice225Input) (*mcp.CallToolResult, *UpdateDevice225Result, error) {
 		out, err := service.UpdateDevice225(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_device_225")
@@ -6688,7 +6688,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport226Input) (*mcp.CallToolResult, *UpdateReport226Result, error) {
 		out, err := service.UpdateReport226(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_report_226")
@@ -6713,7 +6713,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead227Input) (*mcp.CallToolResult, *UpdateLead227Result, error) {
 		out, err := service.UpdateLead227(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_lead_227")
@@ -6738,7 +6738,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim228Input) (*mcp.CallToolResult, *UpdateClaim228Result, error) {
 		out, err := service.UpdateClaim228(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_claim_228")
@@ -6763,7 +6763,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse229Input) (*mcp.CallToolResult, *UpdateCourse229Result, error) {
 		out, err := service.UpdateCourse229(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_course_229")
@@ -6787,7 +6787,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice230Input) (*mcp.CallToolResult, *CloseInvoice230Result, error) {
 		out, err := service.CloseInvoice230(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_invoice_230")
@@ -6811,7 +6811,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket231Input) (*mcp.CallToolResult, *CloseTicket231Result, error) {
 		out, err := service.CloseTicket231(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_ticket_231")
@@ -6835,7 +6835,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment232Input) (*mcp.CallToolResult, *CloseShipment232Result, error) {
 		out, err := service.CloseShipment232(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_shipment_232")
@@ -6859,7 +6859,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking233Input) (*mcp.CallToolResult, *CloseBooking233Result, error) {
 		out, err := service.CloseBooking233(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_booking_233")
@@ -6883,7 +6883,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount234Input) (*mcp.CallToolResult, *CloseAccount234Result, error) {
 		out, err := service.CloseAccount234(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_account_234")
@@ -6907,7 +6907,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice235Input) (*mcp.CallToolResult, *CloseDevice235Result, error) {
 		out, err := service.CloseDevice235(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_device_235")
@@ -6931,7 +6931,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport236Input) (*mcp.CallToolResult, *CloseReport236Result, error) {
 		out, err := service.CloseReport236(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_report_236")
@@ -6955,7 +6955,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead237Input) (*mcp.CallToolResult, *CloseLead237Result, error) {
 		out, err := service.CloseLead237(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_lead_237")
@@ -6979,7 +6979,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim238Input) (*mcp.CallToolResult, *CloseClaim238Result, error) {
 		out, err := service.CloseClaim238(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_claim_238")
@@ -7003,7 +7003,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse239Input) (*mcp.CallToolResult, *CloseCourse239Result, error) {
 		out, err := service.CloseCourse239(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_course_239")
@@ -7027,7 +7027,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice240Input) (*mcp.CallToolResult, *ApproveInvoice240Result, error) {
 		out, err := service.ApproveInvoice240(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_invoice_240")
@@ -7051,7 +7051,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket241Input) (*mcp.CallToolResult, *ApproveTicket241Result, error) {
 		out, err := service.ApproveTicket241(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_ticket_241")
@@ -7075,7 +7075,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment242Input) (*mcp.CallToolResult, *ApproveShipment242Result, error) {
 		out, err := service.ApproveShipment242(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_shipment_242")
@@ -7099,7 +7099,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking243Input) (*mcp.CallToolResult, *ApproveBooking243Result, error) {
 		out, err := service.ApproveBooking243(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_booking_243")
@@ -7123,7 +7123,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount244Input) (*mcp.CallToolResult, *ApproveAccount244Result, error) {
 		out, err := service.ApproveAccount244(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_account_244")
@@ -7147,7 +7147,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice245Input) (*mcp.CallToolResult, *ApproveDevice245Result, error) {
 		out, err := service.ApproveDevice245(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_device_245")
@@ -7171,7 +7171,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport246Input) (*mcp.CallToolResult, *ApproveReport246Result, error) {
 		out, err := service.ApproveReport246(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_report_246")
@@ -7195,7 +7195,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead247Input) (*mcp.CallToolResult, *ApproveLead247Result, error) {
 		out, err := service.ApproveLead247(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_lead_247")
@@ -7219,7 +7219,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim248Input) (*mcp.CallToolResult, *ApproveClaim248Result, error) {
 		out, err := service.ApproveClaim248(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_claim_248")
@@ -7243,7 +7243,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse249Input) (*mcp.CallToolResult, *ApproveCourse249Result, error) {
 		out, err := service.ApproveCourse249(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_course_249")
@@ -7268,7 +7268,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice250Input) (*mcp.CallToolResult, *GetInvoice250Result, error) {
 		out, err := service.GetInvoice250(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_invoice_250")
@@ -7293,7 +7293,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket251Input) (*mcp.CallToolResult, *GetTicket251Result, error) {
 		out, err := service.GetTicket251(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_ticket_251")
@@ -7318,7 +7318,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment252Input) (*mcp.CallToolResult, *GetShipment252Result, error) {
 		out, err := service.GetShipment252(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_shipment_252")
@@ -7343,7 +7343,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking253Input) (*mcp.CallToolResult, *GetBooking253Result, error) {
 		out, err := service.GetBooking253(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_booking_253")
@@ -7368,7 +7368,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount254Input) (*mcp.CallToolResult, *GetAccount254Result, error) {
 		out, err := service.GetAccount254(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_account_254")
@@ -7393,7 +7393,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice255Input) (*mcp.CallToolResult, *GetDevice255Result, error) {
 		out, err := service.GetDevice255(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_device_255")
@@ -7418,7 +7418,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport256Input) (*mcp.CallToolResult, *GetReport256Result, error) {
 		out, err := service.GetReport256(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_report_256")
@@ -7443,7 +7443,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead257Input) (*mcp.CallToolResult, *GetLead257Result, error) {
 		out, err := service.GetLead257(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_lead_257")
@@ -7468,7 +7468,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim258Input) (*mcp.CallToolResult, *GetClaim258Result, error) {
 		out, err := service.GetClaim258(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_claim_258")
@@ -7493,7 +7493,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse259Input) (*mcp.CallToolResult, *GetCourse259Result, error) {
 		out, err := service.GetCourse259(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_course_259")
@@ -7517,7 +7517,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice260Input) (*mcp.CallToolResult, *ReviewInvoice260Result, error) {
 		out, err := service.ReviewInvoice260(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_invoice_260")
@@ -7541,7 +7541,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket261Input) (*mcp.CallToolResult, *ReviewTicket261Result, error) {
 		out, err := service.ReviewTicket261(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_ticket_261")
@@ -7565,7 +7565,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment262Input) (*mcp.CallToolResult, *ReviewShipment262Result, error) {
 		out, err := service.ReviewShipment262(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_shipment_262")
@@ -7589,7 +7589,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking263Input) (*mcp.CallToolResult, *ReviewBooking263Result, error) {
 		out, err := service.ReviewBooking263(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_booking_263")
@@ -7613,7 +7613,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount264Input) (*mcp.CallToolResult, *ReviewAccount264Result, error) {
 		out, err := service.ReviewAccount264(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_account_264")
@@ -7637,7 +7637,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice265Input) (*mcp.CallToolResult, *ReviewDevice265Result, error) {
 		out, err := service.ReviewDevice265(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_device_265")
@@ -7661,7 +7661,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport266Input) (*mcp.CallToolResult, *ReviewReport266Result, error) {
 		out, err := service.ReviewReport266(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_report_266")
@@ -7685,7 +7685,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead267Input) (*mcp.CallToolResult, *ReviewLead267Result, error) {
 		out, err := service.ReviewLead267(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_lead_267")
@@ -7709,7 +7709,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim268Input) (*mcp.CallToolResult, *ReviewClaim268Result, error) {
 		out, err := service.ReviewClaim268(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_claim_268")
@@ -7733,7 +7733,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse269Input) (*mcp.CallToolResult, *ReviewCourse269Result, error) {
 		out, err := service.ReviewCourse269(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_course_269")
@@ -7758,7 +7758,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice270Input) (*mcp.CallToolResult, *UpdateInvoice270Result, error) {
 		out, err := service.UpdateInvoice270(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_invoice_270")
@@ -7783,7 +7783,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket271Input) (*mcp.CallToolResult, *UpdateTicket271Result, error) {
 		out, err := service.UpdateTicket271(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_ticket_271")
@@ -7808,7 +7808,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment272Input) (*mcp.CallToolResult, *UpdateShipment272Result, error) {
 		out, err := service.UpdateShipment272(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_shipment_272")
@@ -7833,7 +7833,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking273Input) (*mcp.CallToolResult, *UpdateBooking273Result, error) {
 		out, err := service.UpdateBooking273(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_booking_273")
@@ -7858,7 +7858,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount274Input) (*mcp.CallToolResult, *UpdateAccount274Result, error) {
 		out, err := service.UpdateAccount274(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_account_274")
@@ -7883,7 +7883,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice275Input) (*mcp.CallToolResult, *UpdateDevice275Result, error) {
 		out, err := service.UpdateDevice275(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_device_275")
@@ -7908,7 +7908,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport276Input) (*mcp.CallToolResult, *UpdateReport276Result, error) {
 		out, err := service.UpdateReport276(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_report_276")
@@ -7933,7 +7933,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead277Input) (*mcp.CallToolResult, *UpdateLead277Result, error) {
 		out, err := service.UpdateLead277(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_lead_277")
@@ -7958,7 +7958,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim278Input) (*mcp.CallToolResult, *UpdateClaim278Result, error) {
 		out, err := service.UpdateClaim278(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_claim_278")
@@ -7983,7 +7983,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse279Input) (*mcp.CallToolResult, *UpdateCourse279Result, error) {
 		out, err := service.UpdateCourse279(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_course_279")
@@ -8007,7 +8007,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice280Input) (*mcp.CallToolResult, *CloseInvoice280Result, error) {
 		out, err := service.CloseInvoice280(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_invoice_280")
@@ -8031,7 +8031,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket281Input) (*mcp.CallToolResult, *CloseTicket281Result, error) {
 		out, err := service.CloseTicket281(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_ticket_281")
@@ -8055,7 +8055,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment282Input) (*mcp.CallToolResult, *CloseShipment282Result, error) {
 		out, err := service.CloseShipment282(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_shipment_282")
@@ -8079,7 +8079,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking283Input) (*mcp.CallToolResult, *CloseBooking283Result, error) {
 		out, err := service.CloseBooking283(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_booking_283")
@@ -8103,7 +8103,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount284Input) (*mcp.CallToolResult, *CloseAccount284Result, error) {
 		out, err := service.CloseAccount284(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_account_284")
@@ -8127,7 +8127,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice285Input) (*mcp.CallToolResult, *CloseDevice285Result, error) {
 		out, err := service.CloseDevice285(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_device_285")
@@ -8151,7 +8151,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport286Input) (*mcp.CallToolResult, *CloseReport286Result, error) {
 		out, err := service.CloseReport286(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_report_286")
@@ -8175,7 +8175,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead287Input) (*mcp.CallToolResult, *CloseLead287Result, error) {
 		out, err := service.CloseLead287(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_lead_287")
@@ -8199,7 +8199,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim288Input) (*mcp.CallToolResult, *CloseClaim288Result, error) {
 		out, err := service.CloseClaim288(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_claim_288")
@@ -8223,7 +8223,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse289Input) (*mcp.CallToolResult, *CloseCourse289Result, error) {
 		out, err := service.CloseCourse289(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_course_289")
@@ -8247,7 +8247,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice290Input) (*mcp.CallToolResult, *ApproveInvoice290Result, error) {
 		out, err := service.ApproveInvoice290(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_invoice_290")
@@ -8271,7 +8271,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket291Input) (*mcp.CallToolResult, *ApproveTicket291Result, error) {
 		out, err := service.ApproveTicket291(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_ticket_291")
@@ -8295,7 +8295,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment292Input) (*mcp.CallToolResult, *ApproveShipment292Result, error) {
 		out, err := service.ApproveShipment292(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_shipment_292")
@@ -8319,7 +8319,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking293Input) (*mcp.CallToolResult, *ApproveBooking293Result, error) {
 		out, err := service.ApproveBooking293(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_booking_293")
@@ -8343,7 +8343,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount294Input) (*mcp.CallToolResult, *ApproveAccount294Result, error) {
 		out, err := service.ApproveAccount294(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_account_294")
@@ -8367,7 +8367,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice295Input) (*mcp.CallToolResult, *ApproveDevice295Result, error) {
 		out, err := service.ApproveDevice295(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_device_295")
@@ -8391,7 +8391,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport296Input) (*mcp.CallToolResult, *ApproveReport296Result, error) {
 		out, err := service.ApproveReport296(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_report_296")
@@ -8415,7 +8415,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead297Input) (*mcp.CallToolResult, *ApproveLead297Result, error) {
 		out, err := service.ApproveLead297(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_lead_297")
@@ -8439,7 +8439,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim298Input) (*mcp.CallToolResult, *ApproveClaim298Result, error) {
 		out, err := service.ApproveClaim298(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_claim_298")
@@ -8463,7 +8463,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse299Input) (*mcp.CallToolResult, *ApproveCourse299Result, error) {
 		out, err := service.ApproveCourse299(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_course_299")
@@ -8488,7 +8488,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice300Input) (*mcp.CallToolResult, *GetInvoice300Result, error) {
 		out, err := service.GetInvoice300(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_invoice_300")
@@ -8513,7 +8513,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket301Input) (*mcp.CallToolResult, *GetTicket301Result, error) {
 		out, err := service.GetTicket301(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_ticket_301")
@@ -8538,7 +8538,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment302Input) (*mcp.CallToolResult, *GetShipment302Result, error) {
 		out, err := service.GetShipment302(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_shipment_302")
@@ -8563,7 +8563,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking303Input) (*mcp.CallToolResult, *GetBooking303Result, error) {
 		out, err := service.GetBooking303(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_booking_303")
@@ -8588,7 +8588,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount304Input) (*mcp.CallToolResult, *GetAccount304Result, error) {
 		out, err := service.GetAccount304(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_account_304")
@@ -8613,7 +8613,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice305Input) (*mcp.CallToolResult, *GetDevice305Result, error) {
 		out, err := service.GetDevice305(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_device_305")
@@ -8638,7 +8638,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport306Input) (*mcp.CallToolResult, *GetReport306Result, error) {
 		out, err := service.GetReport306(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_report_306")
@@ -8663,7 +8663,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead307Input) (*mcp.CallToolResult, *GetLead307Result, error) {
 		out, err := service.GetLead307(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_lead_307")
@@ -8688,7 +8688,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim308Input) (*mcp.CallToolResult, *GetClaim308Result, error) {
 		out, err := service.GetClaim308(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_claim_308")
@@ -8713,7 +8713,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse309Input) (*mcp.CallToolResult, *GetCourse309Result, error) {
 		out, err := service.GetCourse309(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_course_309")
@@ -8737,7 +8737,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice310Input) (*mcp.CallToolResult, *ReviewInvoice310Result, error) {
 		out, err := service.ReviewInvoice310(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_invoice_310")
@@ -8761,7 +8761,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket311Input) (*mcp.CallToolResult, *ReviewTicket311Result, error) {
 		out, err := service.ReviewTicket311(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_ticket_311")
@@ -8785,7 +8785,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment312Input) (*mcp.CallToolResult, *ReviewShipment312Result, error) {
 		out, err := service.ReviewShipment312(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_shipment_312")
@@ -8809,7 +8809,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking313Input) (*mcp.CallToolResult, *ReviewBooking313Result, error) {
 		out, err := service.ReviewBooking313(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_booking_313")
@@ -8833,7 +8833,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount314Input) (*mcp.CallToolResult, *ReviewAccount314Result, error) {
 		out, err := service.ReviewAccount314(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_account_314")
@@ -8857,7 +8857,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice315Input) (*mcp.CallToolResult, *ReviewDevice315Result, error) {
 		out, err := service.ReviewDevice315(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_device_315")
@@ -8881,7 +8881,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport316Input) (*mcp.CallToolResult, *ReviewReport316Result, error) {
 		out, err := service.ReviewReport316(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_report_316")
@@ -8905,7 +8905,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead317Input) (*mcp.CallToolResult, *ReviewLead317Result, error) {
 		out, err := service.ReviewLead317(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_lead_317")
@@ -8929,7 +8929,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim318Input) (*mcp.CallToolResult, *ReviewClaim318Result, error) {
 		out, err := service.ReviewClaim318(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_claim_318")
@@ -8953,7 +8953,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse319Input) (*mcp.CallToolResult, *ReviewCourse319Result, error) {
 		out, err := service.ReviewCourse319(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_course_319")
@@ -8978,7 +8978,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice320Input) (*mcp.CallToolResult, *UpdateInvoice320Result, error) {
 		out, err := service.UpdateInvoice320(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_invoice_320")
@@ -9003,7 +9003,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket321Input) (*mcp.CallToolResult, *UpdateTicket321Result, error) {
 		out, err := service.UpdateTicket321(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_ticket_321")
@@ -9028,7 +9028,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment322Input) (*mcp.CallToolResult, *UpdateShipment322Result, error) {
 		out, err := service.UpdateShipment322(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_shipment_322")
@@ -9053,7 +9053,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking323Input) (*mcp.CallToolResult, *UpdateBooking323Result, error) {
 		out, err := service.UpdateBooking323(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_booking_323")
@@ -9078,7 +9078,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount324Input) (*mcp.CallToolResult, *UpdateAccount324Result, error) {
 		out, err := service.UpdateAccount324(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_account_324")
@@ -9103,7 +9103,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice325Input) (*mcp.CallToolResult, *UpdateDevice325Result, error) {
 		out, err := service.UpdateDevice325(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_device_325")
@@ -9128,7 +9128,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport326Input) (*mcp.CallToolResult, *UpdateReport326Result, error) {
 		out, err := service.UpdateReport326(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_report_326")
@@ -9153,7 +9153,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead327Input) (*mcp.CallToolResult, *UpdateLead327Result, error) {
 		out, err := service.UpdateLead327(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_lead_327")
@@ -9178,7 +9178,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim328Input) (*mcp.CallToolResult, *UpdateClaim328Result, error) {
 		out, err := service.UpdateClaim328(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_claim_328")
@@ -9203,7 +9203,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse329Input) (*mcp.CallToolResult, *UpdateCourse329Result, error) {
 		out, err := service.UpdateCourse329(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_course_329")
@@ -9227,7 +9227,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice330Input) (*mcp.CallToolResult, *CloseInvoice330Result, error) {
 		out, err := service.CloseInvoice330(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_invoice_330")
@@ -9251,7 +9251,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket331Input) (*mcp.CallToolResult, *CloseTicket331Result, error) {
 		out, err := service.CloseTicket331(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_ticket_331")
@@ -9275,7 +9275,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment332Input) (*mcp.CallToolResult, *CloseShipment332Result, error) {
 		out, err := service.CloseShipment332(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_shipment_332")
@@ -9299,7 +9299,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking333Input) (*mcp.CallToolResult, *CloseBooking333Result, error) {
 		out, err := service.CloseBooking333(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_booking_333")
@@ -9323,7 +9323,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount334Input) (*mcp.CallToolResult, *CloseAccount334Result, error) {
 		out, err := service.CloseAccount334(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_account_334")
@@ -9347,7 +9347,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice335Input) (*mcp.CallToolResult, *CloseDevice335Result, error) {
 		out, err := service.CloseDevice335(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_device_335")
@@ -9371,7 +9371,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport336Input) (*mcp.CallToolResult, *CloseReport336Result, error) {
 		out, err := service.CloseReport336(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_report_336")
@@ -9395,7 +9395,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead337Input) (*mcp.CallToolResult, *CloseLead337Result, error) {
 		out, err := service.CloseLead337(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_lead_337")
@@ -9419,7 +9419,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim338Input) (*mcp.CallToolResult, *CloseClaim338Result, error) {
 		out, err := service.CloseClaim338(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_claim_338")
@@ -9443,7 +9443,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse339Input) (*mcp.CallToolResult, *CloseCourse339Result, error) {
 		out, err := service.CloseCourse339(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_course_339")
@@ -9467,7 +9467,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice340Input) (*mcp.CallToolResult, *ApproveInvoice340Result, error) {
 		out, err := service.ApproveInvoice340(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_invoice_340")
@@ -9491,7 +9491,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket341Input) (*mcp.CallToolResult, *ApproveTicket341Result, error) {
 		out, err := service.ApproveTicket341(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_ticket_341")
@@ -9515,7 +9515,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment342Input) (*mcp.CallToolResult, *ApproveShipment342Result, error) {
 		out, err := service.ApproveShipment342(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_shipment_342")
@@ -9539,7 +9539,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking343Input) (*mcp.CallToolResult, *ApproveBooking343Result, error) {
 		out, err := service.ApproveBooking343(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_booking_343")
@@ -9563,7 +9563,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount344Input) (*mcp.CallToolResult, *ApproveAccount344Result, error) {
 		out, err := service.ApproveAccount344(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_account_344")
@@ -9587,7 +9587,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice345Input) (*mcp.CallToolResult, *ApproveDevice345Result, error) {
 		out, err := service.ApproveDevice345(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_device_345")
@@ -9611,7 +9611,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport346Input) (*mcp.CallToolResult, *ApproveReport346Result, error) {
 		out, err := service.ApproveReport346(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_report_346")
@@ -9635,7 +9635,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead347Input) (*mcp.CallToolResult, *ApproveLead347Result, error) {
 		out, err := service.ApproveLead347(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_lead_347")
@@ -9659,7 +9659,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim348Input) (*mcp.CallToolResult, *ApproveClaim348Result, error) {
 		out, err := service.ApproveClaim348(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_claim_348")
@@ -9683,7 +9683,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse349Input) (*mcp.CallToolResult, *ApproveCourse349Result, error) {
 		out, err := service.ApproveCourse349(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_course_349")
@@ -9708,7 +9708,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice350Input) (*mcp.CallToolResult, *GetInvoice350Result, error) {
 		out, err := service.GetInvoice350(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_invoice_350")
@@ -9733,7 +9733,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket351Input) (*mcp.CallToolResult, *GetTicket351Result, error) {
 		out, err := service.GetTicket351(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_ticket_351")
@@ -9758,7 +9758,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment352Input) (*mcp.CallToolResult, *GetShipment352Result, error) {
 		out, err := service.GetShipment352(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_shipment_352")
@@ -9783,7 +9783,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking353Input) (*mcp.CallToolResult, *GetBooking353Result, error) {
 		out, err := service.GetBooking353(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_booking_353")
@@ -9808,7 +9808,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount354Input) (*mcp.CallToolResult, *GetAccount354Result, error) {
 		out, err := service.GetAccount354(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_account_354")
@@ -9833,7 +9833,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice355Input) (*mcp.CallToolResult, *GetDevice355Result, error) {
 		out, err := service.GetDevice355(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_device_355")
@@ -9858,7 +9858,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport356Input) (*mcp.CallToolResult, *GetReport356Result, error) {
 		out, err := service.GetReport356(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_report_356")
@@ -9883,7 +9883,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead357Input) (*mcp.CallToolResult, *GetLead357Result, error) {
 		out, err := service.GetLead357(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_lead_357")
@@ -9908,7 +9908,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim358Input) (*mcp.CallToolResult, *GetClaim358Result, error) {
 		out, err := service.GetClaim358(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_claim_358")
@@ -9933,7 +9933,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse359Input) (*mcp.CallToolResult, *GetCourse359Result, error) {
 		out, err := service.GetCourse359(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_course_359")
@@ -9957,7 +9957,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice360Input) (*mcp.CallToolResult, *ReviewInvoice360Result, error) {
 		out, err := service.ReviewInvoice360(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_invoice_360")
@@ -9981,7 +9981,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket361Input) (*mcp.CallToolResult, *ReviewTicket361Result, error) {
 		out, err := service.ReviewTicket361(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_ticket_361")
@@ -10005,7 +10005,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment362Input) (*mcp.CallToolResult, *ReviewShipment362Result, error) {
 		out, err := service.ReviewShipment362(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_shipment_362")
@@ -10029,7 +10029,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking363Input) (*mcp.CallToolResult, *ReviewBooking363Result, error) {
 		out, err := service.ReviewBooking363(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_booking_363")
@@ -10053,7 +10053,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount364Input) (*mcp.CallToolResult, *ReviewAccount364Result, error) {
 		out, err := service.ReviewAccount364(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_account_364")
@@ -10077,7 +10077,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice365Input) (*mcp.CallToolResult, *ReviewDevice365Result, error) {
 		out, err := service.ReviewDevice365(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_device_365")
@@ -10101,7 +10101,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport366Input) (*mcp.CallToolResult, *ReviewReport366Result, error) {
 		out, err := service.ReviewReport366(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_report_366")
@@ -10125,7 +10125,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead367Input) (*mcp.CallToolResult, *ReviewLead367Result, error) {
 		out, err := service.ReviewLead367(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_lead_367")
@@ -10149,7 +10149,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim368Input) (*mcp.CallToolResult, *ReviewClaim368Result, error) {
 		out, err := service.ReviewClaim368(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_claim_368")
@@ -10173,7 +10173,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse369Input) (*mcp.CallToolResult, *ReviewCourse369Result, error) {
 		out, err := service.ReviewCourse369(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_course_369")
@@ -10198,7 +10198,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice370Input) (*mcp.CallToolResult, *UpdateInvoice370Result, error) {
 		out, err := service.UpdateInvoice370(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_invoice_370")
@@ -10223,7 +10223,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket371Input) (*mcp.CallToolResult, *UpdateTicket371Result, error) {
 		out, err := service.UpdateTicket371(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_ticket_371")
@@ -10248,7 +10248,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment372Input) (*mcp.CallToolResult, *UpdateShipment372Result, error) {
 		out, err := service.UpdateShipment372(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_shipment_372")
@@ -10273,7 +10273,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking373Input) (*mcp.CallToolResult, *UpdateBooking373Result, error) {
 		out, err := service.UpdateBooking373(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_booking_373")
@@ -10298,7 +10298,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount374Input) (*mcp.CallToolResult, *UpdateAccount374Result, error) {
 		out, err := service.UpdateAccount374(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_account_374")
@@ -10323,7 +10323,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice375Input) (*mcp.CallToolResult, *UpdateDevice375Result, error) {
 		out, err := service.UpdateDevice375(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_device_375")
@@ -10348,7 +10348,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport376Input) (*mcp.CallToolResult, *UpdateReport376Result, error) {
 		out, err := service.UpdateReport376(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_report_376")
@@ -10373,7 +10373,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead377Input) (*mcp.CallToolResult, *UpdateLead377Result, error) {
 		out, err := service.UpdateLead377(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_lead_377")
@@ -10398,7 +10398,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim378Input) (*mcp.CallToolResult, *UpdateClaim378Result, error) {
 		out, err := service.UpdateClaim378(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_claim_378")
@@ -10423,7 +10423,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse379Input) (*mcp.CallToolResult, *UpdateCourse379Result, error) {
 		out, err := service.UpdateCourse379(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_course_379")
@@ -10447,7 +10447,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice380Input) (*mcp.CallToolResult, *CloseInvoice380Result, error) {
 		out, err := service.CloseInvoice380(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_invoice_380")
@@ -10471,7 +10471,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket381Input) (*mcp.CallToolResult, *CloseTicket381Result, error) {
 		out, err := service.CloseTicket381(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_ticket_381")
@@ -10495,7 +10495,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment382Input) (*mcp.CallToolResult, *CloseShipment382Result, error) {
 		out, err := service.CloseShipment382(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_shipment_382")
@@ -10519,7 +10519,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking383Input) (*mcp.CallToolResult, *CloseBooking383Result, error) {
 		out, err := service.CloseBooking383(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_booking_383")
@@ -10543,7 +10543,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount384Input) (*mcp.CallToolResult, *CloseAccount384Result, error) {
 		out, err := service.CloseAccount384(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_account_384")
@@ -10567,7 +10567,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice385Input) (*mcp.CallToolResult, *CloseDevice385Result, error) {
 		out, err := service.CloseDevice385(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_device_385")
@@ -10591,7 +10591,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport386Input) (*mcp.CallToolResult, *CloseReport386Result, error) {
 		out, err := service.CloseReport386(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_report_386")
@@ -10615,7 +10615,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead387Input) (*mcp.CallToolResult, *CloseLead387Result, error) {
 		out, err := service.CloseLead387(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_lead_387")
@@ -10639,7 +10639,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim388Input) (*mcp.CallToolResult, *CloseClaim388Result, error) {
 		out, err := service.CloseClaim388(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_claim_388")
@@ -10663,7 +10663,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse389Input) (*mcp.CallToolResult, *CloseCourse389Result, error) {
 		out, err := service.CloseCourse389(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_course_389")
@@ -10687,7 +10687,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice390Input) (*mcp.CallToolResult, *ApproveInvoice390Result, error) {
 		out, err := service.ApproveInvoice390(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_invoice_390")
@@ -10711,7 +10711,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket391Input) (*mcp.CallToolResult, *ApproveTicket391Result, error) {
 		out, err := service.ApproveTicket391(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_ticket_391")
@@ -10735,7 +10735,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment392Input) (*mcp.CallToolResult, *ApproveShipment392Result, error) {
 		out, err := service.ApproveShipment392(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_shipment_392")
@@ -10759,7 +10759,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking393Input) (*mcp.CallToolResult, *ApproveBooking393Result, error) {
 		out, err := service.ApproveBooking393(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_booking_393")
@@ -10783,7 +10783,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount394Input) (*mcp.CallToolResult, *ApproveAccount394Result, error) {
 		out, err := service.ApproveAccount394(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_account_394")
@@ -10807,7 +10807,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice395Input) (*mcp.CallToolResult, *ApproveDevice395Result, error) {
 		out, err := service.ApproveDevice395(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_device_395")
@@ -10831,7 +10831,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport396Input) (*mcp.CallToolResult, *ApproveReport396Result, error) {
 		out, err := service.ApproveReport396(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_report_396")
@@ -10855,7 +10855,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead397Input) (*mcp.CallToolResult, *ApproveLead397Result, error) {
 		out, err := service.ApproveLead397(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_lead_397")
@@ -10879,7 +10879,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim398Input) (*mcp.CallToolResult, *ApproveClaim398Result, error) {
 		out, err := service.ApproveClaim398(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_claim_398")
@@ -10903,7 +10903,7 @@ func registerTools2(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse399Input) (*mcp.CallToolResult, *ApproveCourse399Result, error) {
 		out, err := service.ApproveCourse399(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_course_399")
@@ -10934,7 +10934,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice400Input) (*mcp.CallToolResult, *GetInvoice400Result, error) {
 		out, err := service.GetInvoice400(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_invoice_400")
@@ -10959,7 +10959,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket401Input) (*mcp.CallToolResult, *GetTicket401Result, error) {
 		out, err := service.GetTicket401(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_ticket_401")
@@ -10984,7 +10984,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment402Input) (*mcp.CallToolResult, *GetShipment402Result, error) {
 		out, err := service.GetShipment402(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_shipment_402")
@@ -11009,7 +11009,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking403Input) (*mcp.CallToolResult, *GetBooking403Result, error) {
 		out, err := service.GetBooking403(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_booking_403")
@@ -11034,7 +11034,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount404Input) (*mcp.CallToolResult, *GetAccount404Result, error) {
 		out, err := service.GetAccount404(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_account_404")
@@ -11059,7 +11059,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice405Input) (*mcp.CallToolResult, *GetDevice405Result, error) {
 		out, err := service.GetDevice405(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_device_405")
@@ -11084,7 +11084,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport406Input) (*mcp.CallToolResult, *GetReport406Result, error) {
 		out, err := service.GetReport406(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_report_406")
@@ -11109,7 +11109,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead407Input) (*mcp.CallToolResult, *GetLead407Result, error) {
 		out, err := service.GetLead407(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_lead_407")
@@ -11134,7 +11134,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim408Input) (*mcp.CallToolResult, *GetClaim408Result, error) {
 		out, err := service.GetClaim408(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_claim_408")
@@ -11159,7 +11159,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse409Input) (*mcp.CallToolResult, *GetCourse409Result, error) {
 		out, err := service.GetCourse409(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_course_409")
@@ -11183,7 +11183,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice410Input) (*mcp.CallToolResult, *ReviewInvoice410Result, error) {
 		out, err := service.ReviewInvoice410(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_invoice_410")
@@ -11207,7 +11207,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket411Input) (*mcp.CallToolResult, *ReviewTicket411Result, error) {
 		out, err := service.ReviewTicket411(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_ticket_411")
@@ -11231,7 +11231,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment412Input) (*mcp.CallToolResult, *ReviewShipment412Result, error) {
 		out, err := service.ReviewShipment412(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_shipment_412")
@@ -11255,7 +11255,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking413Input) (*mcp.CallToolResult, *ReviewBooking413Result, error) {
 		out, err := service.ReviewBooking413(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_booking_413")
@@ -11279,7 +11279,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount414Input) (*mcp.CallToolResult, *ReviewAccount414Result, error) {
 		out, err := service.ReviewAccount414(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_account_414")
@@ -11303,7 +11303,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice415Input) (*mcp.CallToolResult, *ReviewDevice415Result, error) {
 		out, err := service.ReviewDevice415(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_device_415")
@@ -11327,7 +11327,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport416Input) (*mcp.CallToolResult, *ReviewReport416Result, error) {
 		out, err := service.ReviewReport416(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_report_416")
@@ -11351,7 +11351,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead417Input) (*mcp.CallToolResult, *ReviewLead417Result, error) {
 		out, err := service.ReviewLead417(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_lead_417")
@@ -11375,7 +11375,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim418Input) (*mcp.CallToolResult, *ReviewClaim418Result, error) {
 		out, err := service.ReviewClaim418(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_claim_418")
@@ -11399,7 +11399,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse419Input) (*mcp.CallToolResult, *ReviewCourse419Result, error) {
 		out, err := service.ReviewCourse419(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_course_419")
@@ -11424,7 +11424,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice420Input) (*mcp.CallToolResult, *UpdateInvoice420Result, error) {
 		out, err := service.UpdateInvoice420(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_invoice_420")
@@ -11449,7 +11449,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket421Input) (*mcp.CallToolResult, *UpdateTicket421Result, error) {
 		out, err := service.UpdateTicket421(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_ticket_421")
@@ -11474,7 +11474,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment422Input) (*mcp.CallToolResult, *UpdateShipment422Result, error) {
 		out, err := service.UpdateShipment422(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_shipment_422")
@@ -11499,7 +11499,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking423Input) (*mcp.CallToolResult, *UpdateBooking423Result, error) {
 		out, err := service.UpdateBooking423(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_booking_423")
@@ -11524,7 +11524,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount424Input) (*mcp.CallToolResult, *UpdateAccount424Result, error) {
 		out, err := service.UpdateAccount424(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_account_424")
@@ -11549,7 +11549,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice425Input) (*mcp.CallToolResult, *UpdateDevice425Result, error) {
 		out, err := service.UpdateDevice425(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_device_425")
@@ -11574,7 +11574,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport426Input) (*mcp.CallToolResult, *UpdateReport426Result, error) {
 		out, err := service.UpdateReport426(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_report_426")
@@ -11599,7 +11599,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead427Input) (*mcp.CallToolResult, *UpdateLead427Result, error) {
 		out, err := service.UpdateLead427(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_lead_427")
@@ -11624,7 +11624,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim428Input) (*mcp.CallToolResult, *UpdateClaim428Result, error) {
 		out, err := service.UpdateClaim428(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_claim_428")
@@ -11649,7 +11649,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse429Input) (*mcp.CallToolResult, *UpdateCourse429Result, error) {
 		out, err := service.UpdateCourse429(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_course_429")
@@ -11673,7 +11673,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice430Input) (*mcp.CallToolResult, *CloseInvoice430Result, error) {
 		out, err := service.CloseInvoice430(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_invoice_430")
@@ -11697,7 +11697,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket431Input) (*mcp.CallToolResult, *CloseTicket431Result, error) {
 		out, err := service.CloseTicket431(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_ticket_431")
@@ -11721,7 +11721,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment432Input) (*mcp.CallToolResult, *CloseShipment432Result, error) {
 		out, err := service.CloseShipment432(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_shipment_432")
@@ -11745,7 +11745,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking433Input) (*mcp.CallToolResult, *CloseBooking433Result, error) {
 		out, err := service.CloseBooking433(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_booking_433")
@@ -11769,7 +11769,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount434Input) (*mcp.CallToolResult, *CloseAccount434Result, error) {
 		out, err := service.CloseAccount434(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_account_434")
@@ -11793,7 +11793,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice435Input) (*mcp.CallToolResult, *CloseDevice435Result, error) {
 		out, err := service.CloseDevice435(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_device_435")
@@ -11817,7 +11817,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport436Input) (*mcp.CallToolResult, *CloseReport436Result, error) {
 		out, err := service.CloseReport436(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_report_436")
@@ -11841,7 +11841,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead437Input) (*mcp.CallToolResult, *CloseLead437Result, error) {
 		out, err := service.CloseLead437(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_lead_437")
@@ -11865,7 +11865,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim438Input) (*mcp.CallToolResult, *CloseClaim438Result, error) {
 		out, err := service.CloseClaim438(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_claim_438")
@@ -11889,7 +11889,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse439Input) (*mcp.CallToolResult, *CloseCourse439Result, error) {
 		out, err := service.CloseCourse439(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_course_439")
@@ -11913,7 +11913,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice440Input) (*mcp.CallToolResult, *ApproveInvoice440Result, error) {
 		out, err := service.ApproveInvoice440(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_invoice_440")
@@ -11937,7 +11937,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket441Input) (*mcp.CallToolResult, *ApproveTicket441Result, error) {
 		out, err := service.ApproveTicket441(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_ticket_441")
@@ -11961,7 +11961,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment442Input) (*mcp.CallToolResult, *ApproveShipment442Result, error) {
 		out, err := service.ApproveShipment442(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_shipment_442")
@@ -11985,7 +11985,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking443Input) (*mcp.CallToolResult, *ApproveBooking443Result, error) {
 		out, err := service.ApproveBooking443(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_booking_443")
@@ -12009,7 +12009,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount444Input) (*mcp.CallToolResult, *ApproveAccount444Result, error) {
 		out, err := service.ApproveAccount444(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_account_444")
@@ -12033,7 +12033,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice445Input) (*mcp.CallToolResult, *ApproveDevice445Result, error) {
 		out, err := service.ApproveDevice445(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_device_445")
@@ -12057,7 +12057,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport446Input) (*mcp.CallToolResult, *ApproveReport446Result, error) {
 		out, err := service.ApproveReport446(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_report_446")
@@ -12081,7 +12081,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead447Input) (*mcp.CallToolResult, *ApproveLead447Result, error) {
 		out, err := service.ApproveLead447(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_lead_447")
@@ -12105,7 +12105,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim448Input) (*mcp.CallToolResult, *ApproveClaim448Result, error) {
 		out, err := service.ApproveClaim448(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_claim_448")
@@ -12129,7 +12129,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse449Input) (*mcp.CallToolResult, *ApproveCourse449Result, error) {
 		out, err := service.ApproveCourse449(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_course_449")
@@ -12154,7 +12154,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetInvoice450Input) (*mcp.CallToolResult, *GetInvoice450Result, error) {
 		out, err := service.GetInvoice450(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_invoice_450")
@@ -12179,7 +12179,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetTicket451Input) (*mcp.CallToolResult, *GetTicket451Result, error) {
 		out, err := service.GetTicket451(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_ticket_451")
@@ -12204,7 +12204,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetShipment452Input) (*mcp.CallToolResult, *GetShipment452Result, error) {
 		out, err := service.GetShipment452(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_shipment_452")
@@ -12229,7 +12229,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetBooking453Input) (*mcp.CallToolResult, *GetBooking453Result, error) {
 		out, err := service.GetBooking453(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_booking_453")
@@ -12254,7 +12254,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetAccount454Input) (*mcp.CallToolResult, *GetAccount454Result, error) {
 		out, err := service.GetAccount454(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_account_454")
@@ -12279,7 +12279,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetDevice455Input) (*mcp.CallToolResult, *GetDevice455Result, error) {
 		out, err := service.GetDevice455(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_device_455")
@@ -12304,7 +12304,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetReport456Input) (*mcp.CallToolResult, *GetReport456Result, error) {
 		out, err := service.GetReport456(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_report_456")
@@ -12329,7 +12329,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetLead457Input) (*mcp.CallToolResult, *GetLead457Result, error) {
 		out, err := service.GetLead457(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_lead_457")
@@ -12354,7 +12354,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetClaim458Input) (*mcp.CallToolResult, *GetClaim458Result, error) {
 		out, err := service.GetClaim458(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_claim_458")
@@ -12379,7 +12379,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in GetCourse459Input) (*mcp.CallToolResult, *GetCourse459Result, error) {
 		out, err := service.GetCourse459(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_course_459")
@@ -12403,7 +12403,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewInvoice460Input) (*mcp.CallToolResult, *ReviewInvoice460Result, error) {
 		out, err := service.ReviewInvoice460(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_invoice_460")
@@ -12427,7 +12427,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewTicket461Input) (*mcp.CallToolResult, *ReviewTicket461Result, error) {
 		out, err := service.ReviewTicket461(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_ticket_461")
@@ -12451,7 +12451,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewShipment462Input) (*mcp.CallToolResult, *ReviewShipment462Result, error) {
 		out, err := service.ReviewShipment462(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_shipment_462")
@@ -12475,7 +12475,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewBooking463Input) (*mcp.CallToolResult, *ReviewBooking463Result, error) {
 		out, err := service.ReviewBooking463(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_booking_463")
@@ -12499,7 +12499,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewAccount464Input) (*mcp.CallToolResult, *ReviewAccount464Result, error) {
 		out, err := service.ReviewAccount464(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_account_464")
@@ -12523,7 +12523,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewDevice465Input) (*mcp.CallToolResult, *ReviewDevice465Result, error) {
 		out, err := service.ReviewDevice465(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_device_465")
@@ -12547,7 +12547,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewReport466Input) (*mcp.CallToolResult, *ReviewReport466Result, error) {
 		out, err := service.ReviewReport466(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_report_466")
@@ -12571,7 +12571,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewLead467Input) (*mcp.CallToolResult, *ReviewLead467Result, error) {
 		out, err := service.ReviewLead467(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_lead_467")
@@ -12595,7 +12595,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewClaim468Input) (*mcp.CallToolResult, *ReviewClaim468Result, error) {
 		out, err := service.ReviewClaim468(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_claim_468")
@@ -12619,7 +12619,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ReviewCourse469Input) (*mcp.CallToolResult, *ReviewCourse469Result, error) {
 		out, err := service.ReviewCourse469(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("review_course_469")
@@ -12644,7 +12644,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateInvoice470Input) (*mcp.CallToolResult, *UpdateInvoice470Result, error) {
 		out, err := service.UpdateInvoice470(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_invoice_470")
@@ -12669,7 +12669,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateTicket471Input) (*mcp.CallToolResult, *UpdateTicket471Result, error) {
 		out, err := service.UpdateTicket471(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_ticket_471")
@@ -12694,7 +12694,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateShipment472Input) (*mcp.CallToolResult, *UpdateShipment472Result, error) {
 		out, err := service.UpdateShipment472(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_shipment_472")
@@ -12719,7 +12719,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateBooking473Input) (*mcp.CallToolResult, *UpdateBooking473Result, error) {
 		out, err := service.UpdateBooking473(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_booking_473")
@@ -12744,7 +12744,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateAccount474Input) (*mcp.CallToolResult, *UpdateAccount474Result, error) {
 		out, err := service.UpdateAccount474(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_account_474")
@@ -12769,7 +12769,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateDevice475Input) (*mcp.CallToolResult, *UpdateDevice475Result, error) {
 		out, err := service.UpdateDevice475(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_device_475")
@@ -12794,7 +12794,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateReport476Input) (*mcp.CallToolResult, *UpdateReport476Result, error) {
 		out, err := service.UpdateReport476(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_report_476")
@@ -12819,7 +12819,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateLead477Input) (*mcp.CallToolResult, *UpdateLead477Result, error) {
 		out, err := service.UpdateLead477(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_lead_477")
@@ -12844,7 +12844,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateClaim478Input) (*mcp.CallToolResult, *UpdateClaim478Result, error) {
 		out, err := service.UpdateClaim478(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_claim_478")
@@ -12869,7 +12869,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in UpdateCourse479Input) (*mcp.CallToolResult, *UpdateCourse479Result, error) {
 		out, err := service.UpdateCourse479(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("update_course_479")
@@ -12893,7 +12893,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseInvoice480Input) (*mcp.CallToolResult, *CloseInvoice480Result, error) {
 		out, err := service.CloseInvoice480(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_invoice_480")
@@ -12917,7 +12917,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseTicket481Input) (*mcp.CallToolResult, *CloseTicket481Result, error) {
 		out, err := service.CloseTicket481(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_ticket_481")
@@ -12941,7 +12941,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseShipment482Input) (*mcp.CallToolResult, *CloseShipment482Result, error) {
 		out, err := service.CloseShipment482(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_shipment_482")
@@ -12965,7 +12965,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseBooking483Input) (*mcp.CallToolResult, *CloseBooking483Result, error) {
 		out, err := service.CloseBooking483(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_booking_483")
@@ -12989,7 +12989,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseAccount484Input) (*mcp.CallToolResult, *CloseAccount484Result, error) {
 		out, err := service.CloseAccount484(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_account_484")
@@ -13013,7 +13013,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseDevice485Input) (*mcp.CallToolResult, *CloseDevice485Result, error) {
 		out, err := service.CloseDevice485(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_device_485")
@@ -13037,7 +13037,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseReport486Input) (*mcp.CallToolResult, *CloseReport486Result, error) {
 		out, err := service.CloseReport486(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_report_486")
@@ -13061,7 +13061,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseLead487Input) (*mcp.CallToolResult, *CloseLead487Result, error) {
 		out, err := service.CloseLead487(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_lead_487")
@@ -13085,7 +13085,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseClaim488Input) (*mcp.CallToolResult, *CloseClaim488Result, error) {
 		out, err := service.CloseClaim488(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_claim_488")
@@ -13109,7 +13109,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in CloseCourse489Input) (*mcp.CallToolResult, *CloseCourse489Result, error) {
 		out, err := service.CloseCourse489(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("close_course_489")
@@ -13133,7 +13133,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveInvoice490Input) (*mcp.CallToolResult, *ApproveInvoice490Result, error) {
 		out, err := service.ApproveInvoice490(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_invoice_490")
@@ -13157,7 +13157,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveTicket491Input) (*mcp.CallToolResult, *ApproveTicket491Result, error) {
 		out, err := service.ApproveTicket491(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_ticket_491")
@@ -13181,7 +13181,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveShipment492Input) (*mcp.CallToolResult, *ApproveShipment492Result, error) {
 		out, err := service.ApproveShipment492(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_shipment_492")
@@ -13205,7 +13205,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveBooking493Input) (*mcp.CallToolResult, *ApproveBooking493Result, error) {
 		out, err := service.ApproveBooking493(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_booking_493")
@@ -13229,7 +13229,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveAccount494Input) (*mcp.CallToolResult, *ApproveAccount494Result, error) {
 		out, err := service.ApproveAccount494(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_account_494")
@@ -13253,7 +13253,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveDevice495Input) (*mcp.CallToolResult, *ApproveDevice495Result, error) {
 		out, err := service.ApproveDevice495(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_device_495")
@@ -13277,7 +13277,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveReport496Input) (*mcp.CallToolResult, *ApproveReport496Result, error) {
 		out, err := service.ApproveReport496(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_report_496")
@@ -13301,7 +13301,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveLead497Input) (*mcp.CallToolResult, *ApproveLead497Result, error) {
 		out, err := service.ApproveLead497(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_lead_497")
@@ -13325,7 +13325,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveClaim498Input) (*mcp.CallToolResult, *ApproveClaim498Result, error) {
 		out, err := service.ApproveClaim498(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_claim_498")
@@ -13349,7 +13349,7 @@ func registerTools3(s *mcp.Server, service *Service, cfg *register.Config, resul
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in ApproveCourse499Input) (*mcp.CallToolResult, *ApproveCourse499Result, error) {
 		out, err := service.ApproveCourse499(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("approve_course_499")

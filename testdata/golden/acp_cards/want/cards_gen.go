@@ -52,13 +52,12 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Rooms, error) {
 		out, err := FindRooms(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("find_rooms")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_room",
@@ -73,7 +72,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Room, error) {
 		out, err := GetRoom(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_room")
@@ -94,13 +93,12 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in Booking) (*mcp.CallToolResult, *Confirmation, error) {
 		out, err := BookRoom(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("book_room")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	ui.Register(s)
 }

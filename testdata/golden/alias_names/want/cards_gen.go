@@ -53,7 +53,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in api.Query) (*mcp.CallToolResult, *api.Order, error) {
 		out, err := Get(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get")
@@ -76,8 +76,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		if err != nil {
 			return nil, out, err
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "fail",
@@ -91,13 +90,12 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in api.Query) (*mcp.CallToolResult, *jsonrpc.Error, error) {
 		out, err := Fail(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("fail")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	ui.Register(s)
 }

@@ -44,13 +44,12 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := Delete(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("items.delete-one")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "fetch",
@@ -65,13 +64,12 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := Fetch(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("fetch")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "list_http_routes",
@@ -85,12 +83,11 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := ListHTTPRoutes(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("list_http_routes")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 }

@@ -50,7 +50,7 @@ func RegisterTools(s *mcp1.Server, opts ...register1.Option) {
 	}, func(ctx context.Context, _ *mcp1.CallToolRequest, in In) (*mcp1.CallToolResult, *Out, error) {
 		out, err := Get(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register1.NoOutput("get")

@@ -90,7 +90,7 @@ func RegisterTools(s *mcp.Server, replySvc *Reply, appsSvc *Apps, nilSvc *Nil, l
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := replySvc.Order(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("order")
@@ -112,7 +112,7 @@ func RegisterTools(s *mcp.Server, replySvc *Reply, appsSvc *Apps, nilSvc *Nil, l
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := appsSvc.Find(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("find")
@@ -133,13 +133,12 @@ func RegisterTools(s *mcp.Server, replySvc *Reply, appsSvc *Apps, nilSvc *Nil, l
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := nilSvc.Count(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("count")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get",
@@ -153,13 +152,12 @@ func RegisterTools(s *mcp.Server, replySvc *Reply, appsSvc *Apps, nilSvc *Nil, l
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := lookupSvc.Get(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "lookup",
@@ -173,13 +171,12 @@ func RegisterTools(s *mcp.Server, replySvc *Reply, appsSvc *Apps, nilSvc *Nil, l
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := lookup(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("lookup")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "search",
@@ -193,13 +190,12 @@ func RegisterTools(s *mcp.Server, replySvc *Reply, appsSvc *Apps, nilSvc *Nil, l
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := findInputSchemaSvc.Search(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("search")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "record",
@@ -213,13 +209,12 @@ func RegisterTools(s *mcp.Server, replySvc *Reply, appsSvc *Apps, nilSvc *Nil, l
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in model.Lookup) (*mcp.CallToolResult, *model.Record, error) {
 		out, err := modelSvc.Record(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("record")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "object",
@@ -233,13 +228,12 @@ func RegisterTools(s *mcp.Server, replySvc *Reply, appsSvc *Apps, nilSvc *Nil, l
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in s3.GetInput) (*mcp.CallToolResult, *s3.GetOutput, error) {
 		out, err := s3Svc.Object(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("object")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "screen",
@@ -253,13 +247,12 @@ func RegisterTools(s *mcp.Server, replySvc *Reply, appsSvc *Apps, nilSvc *Nil, l
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := uiSvc.Screen(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("screen")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	ui.Register(s)
 }

@@ -42,7 +42,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := Greet(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("greet")
@@ -63,7 +63,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := Wave(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("wave")

@@ -42,12 +42,11 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := WhoAmI(ctx, req, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("who_am_i")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 }

@@ -51,7 +51,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Order, error) {
 		out, err := GetOrder(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_order")

@@ -57,7 +57,7 @@ func RegisterTools(s *mcp.Server, store *Store, opts ...register.Option) {
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in model.Lookup) (*mcp.CallToolResult, *model.Record, error) {
 		out, err := Get(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get")
@@ -80,8 +80,7 @@ func RegisterTools(s *mcp.Server, store *Store, opts ...register.Option) {
 		if err != nil {
 			return nil, out, err
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "latest",
@@ -97,8 +96,7 @@ func RegisterTools(s *mcp.Server, store *Store, opts ...register.Option) {
 		if err != nil {
 			return nil, out, err
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	register.AddTool(s, &mcp.Tool{
 		Name:        "whoami",
@@ -114,8 +112,7 @@ func RegisterTools(s *mcp.Server, store *Store, opts ...register.Option) {
 		if err != nil {
 			return nil, out, err
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 	ui.Register(s)
 }

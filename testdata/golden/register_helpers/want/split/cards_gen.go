@@ -84,7 +84,7 @@ func registerTools1(s *mcp.Server, orders *Orders, cfg *register.Config, getOrde
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Order, error) {
 		out, err := orders.GetOrder(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("get_order")
@@ -105,13 +105,12 @@ func registerTools1(s *mcp.Server, orders *Orders, cfg *register.Config, getOrde
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Order, error) {
 		out, err := Ping(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("ping")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 }
 
@@ -150,13 +149,12 @@ func registerTools2(s *mcp.Server, orders *Orders, users *Users, cfg *register.C
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Order, error) {
 		out, err := orders.ListOrders(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("list_orders")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 }
 
@@ -198,13 +196,12 @@ func registerTools3(s *mcp.Server, users *Users, markdownUI string, getGuideDoc 
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Order, error) {
 		out, err := users.Reload(ctx, in)
 		if err != nil {
-			return nil, out, err
+			return nil, nil, err
 		}
 		if out == nil {
 			return nil, nil, register.NoOutput("reload")
 		}
-		res := &mcp.CallToolResult{}
-		return res, out, nil
+		return nil, out, nil
 	}, opts...)
 }
 
