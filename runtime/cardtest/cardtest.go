@@ -151,6 +151,7 @@ func Golden(t testing.TB, path string, v any) {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatalf("-update cannot write the golden file: %v; make it writable and run go test -run Golden -update again", err)
 		}
+		t.Logf("wrote %s", path) // what to review before committing, as the removals are logged
 		return
 	}
 	if err != nil {

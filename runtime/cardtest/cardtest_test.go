@@ -98,6 +98,9 @@ func TestGolden(t *testing.T) {
 	r := testenv.Record(func(tb testing.TB) { Golden(tb, path, v) })
 	*update = false
 	expect(t, "-update", r, false, "")
+	if len(r.Logs) != 1 || !strings.Contains(r.Logs[0], "wrote "+path) {
+		t.Errorf("-update logged %q; want the file it wrote", r.Logs)
+	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("-update did not write the file: %v", err)
@@ -107,6 +110,11 @@ func TestGolden(t *testing.T) {
 	}
 
 	expect(t, "an equal value", testenv.Record(func(tb testing.TB) { Golden(tb, path, v) }), false, "")
+	*update = true
+	if r := testenv.Record(func(tb testing.TB) { Golden(tb, path, v) }); len(r.Logs) != 0 {
+		t.Errorf("-update of an equal file logged %q; it writes nothing", r.Logs)
+	}
+	*update = false
 	if err := os.WriteFile(path, []byte(strings.ReplaceAll(string(b), "\n", "\r\n")), 0o644); err != nil {
 		t.Fatal(err)
 	}
