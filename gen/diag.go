@@ -97,31 +97,36 @@ func RelativeTo(dir, path string) string {
 	return path
 }
 
-// sortDiagnostics orders by file, line, column and message, and reports each cause once: a
-// problem of a type that several tools reach is found once per tool, at the same position, with
-// the same words after the field path it was reached by ("field Items.Price: …" for one tool,
-// "field Order.Items.Price: …" for another); the shortest path is kept.
+// sortDiagnostics orders by file, line, column and message, and reports each cause once
+// (SameCause), by its shortest field path.
 func sortDiagnostics(ds Diagnostics) Diagnostics {
 	ds.bound()
-	slices.SortFunc(ds, func(a, b Diagnostic) int {
-		return cmp.Or(
-			cmp.Compare(a.Pos.Filename, b.Pos.Filename),
-			cmp.Compare(a.Pos.Line, b.Pos.Line),
-			cmp.Compare(a.Pos.Column, b.Pos.Column),
-			cmp.Compare(WithoutFieldPath(a.Msg), WithoutFieldPath(b.Msg)),
-			cmp.Compare(len(a.Msg), len(b.Msg)),
-			cmp.Compare(a.Msg, b.Msg),
-		)
-	})
-	return slices.CompactFunc(ds, func(a, b Diagnostic) bool {
-		return a.Pos == b.Pos && WithoutFieldPath(a.Msg) == WithoutFieldPath(b.Msg)
-	})
+	slices.SortFunc(ds, func(a, b Diagnostic) int { return CompareDiagnostics(a.Pos, b.Pos, a.Msg, b.Msg) })
+	return slices.CompactFunc(ds, func(a, b Diagnostic) bool { return a.Pos == b.Pos && SameCause(a.Msg, b.Msg) })
 }
 
-// WithoutFieldPath is msg without the "field <path>: " a schema problem starts with (a path of Go
-// field names joined by dots, which holds no ": "): two problems at one position with the same
-// result are one cause, reached by two tools (cardvet drops the repeats as generation does).
-func WithoutFieldPath(msg string) string {
+// CompareDiagnostics orders two problems, at positions a and b with messages aMsg and bMsg, as
+// generation prints them: by file, line and column, then by message, the same cause (SameCause)
+// together with its shortest field path first. cardvet orders its diagnostics with it too.
+func CompareDiagnostics(a, b token.Position, aMsg, bMsg string) int {
+	return cmp.Or(
+		cmp.Compare(a.Filename, b.Filename),
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Column, b.Column),
+		cmp.Compare(withoutFieldPath(aMsg), withoutFieldPath(bMsg)),
+		cmp.Compare(len(aMsg), len(bMsg)),
+		cmp.Compare(aMsg, bMsg),
+	)
+}
+
+// SameCause reports whether two problems at one position are one cause: a problem of a type that
+// several tools reach is found once per tool, with the same words after the field path it was
+// reached by ("field Items.Price: …" for one tool, "field Order.Items.Price: …" for another).
+func SameCause(aMsg, bMsg string) bool { return withoutFieldPath(aMsg) == withoutFieldPath(bMsg) }
+
+// withoutFieldPath is msg without the "field <path>: " a schema problem starts with (a path of Go
+// field names joined by dots, which holds no ": ").
+func withoutFieldPath(msg string) string {
 	if rest, ok := strings.CutPrefix(msg, "field "); ok {
 		if _, after, ok := strings.Cut(rest, ": "); ok {
 			return after

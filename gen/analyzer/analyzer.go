@@ -4,7 +4,6 @@
 package analyzer
 
 import (
-	"cmp"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -96,18 +95,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// same problem reached through two tools that share a type is reported once, by its shortest
 	// field path.
 	slices.SortStableFunc(out, func(a, b analysis.Diagnostic) int {
-		pa, pb := pass.Fset.Position(a.Pos), pass.Fset.Position(b.Pos)
-		return cmp.Or(
-			cmp.Compare(pa.Filename, pb.Filename),
-			cmp.Compare(pa.Line, pb.Line),
-			cmp.Compare(pa.Column, pb.Column),
-			cmp.Compare(gen.WithoutFieldPath(a.Message), gen.WithoutFieldPath(b.Message)),
-			cmp.Compare(len(a.Message), len(b.Message)),
-			cmp.Compare(a.Message, b.Message))
+		return gen.CompareDiagnostics(pass.Fset.Position(a.Pos), pass.Fset.Position(b.Pos), a.Message, b.Message)
 	})
-	out = slices.CompactFunc(out, func(a, b analysis.Diagnostic) bool {
-		return a.Pos == b.Pos && gen.WithoutFieldPath(a.Message) == gen.WithoutFieldPath(b.Message)
-	})
+	out = slices.CompactFunc(out, func(a, b analysis.Diagnostic) bool { return a.Pos == b.Pos && gen.SameCause(a.Message, b.Message) })
 	for _, d := range out {
 		pass.Report(d)
 	}
