@@ -66,6 +66,10 @@ type Tolerance struct {
 // or array element inside the value that is wrong, or at the key of the object a property is
 // missing from, not at the top-level key that holds it.
 //
+// The last four have two or more wrong values inside one object, which the validator meets in map
+// order: each is reported at the first wrong key in byte order, on every run, wherever the text
+// has it. (gofmt keeps a doc comment's prose ahead of its directives, so this note stands here.)
+//
 //card:tool
 //card:result title="{{.Carrier}}"
 //card:example {"carrier":"GHN","owner":{"name":"Ann","email":5},"parcels":[]}
@@ -74,10 +78,6 @@ type Tolerance struct {
 //card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[{"kg":1,"tags":["a"]},{"kg":2,"tags":["b",7]}]}
 //card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[{"kg":1,"tags":[]},{"kg":0,"tags":[]}],"notes":{"a":"x","b":3}}
 //card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[{"kg":1,"tags":[]},{"kg":"1","tags":[]}],"owners":[{"name":"Bo","email":"b@c"},5]}
-//
-// These have two or more wrong values inside one object, which the validator meets in map order:
-// each is reported at the first wrong key in byte order, on every run, wherever the text has it.
-//
 //card:example {"carrier":"GHN","owner":{"name":7,"email":5},"parcels":[]}
 //card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[{"kg":1,"tags":[]},{"tags":[5],"kg":0}]}
 //card:example {"carrier":"GHN","owner":{"name":"Ann","email":"a@b"},"parcels":[],"notes":{"b":3,"a":4},"by_day":{"7":{"tags":1,"kg":"x"},"12":{"kg":0,"tags":[]}}}
