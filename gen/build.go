@@ -670,8 +670,7 @@ func (b *builder) funcDecl(fd *ast.FuncDecl, constraint string) {
 		b.errorf(toolDir.NamePos, "tool %s has no description; add a sentence saying what the tool does to the doc comment of %s, above its //card: lines: tools/list sends it as the description", t.Name, fd.Name.Name)
 	}
 	if !b.signature(t, fd) {
-		// Without valid types there is nothing to check a card against; the signature
-		// diagnostics say what to fix first.
+		b.refusedHandlerTypes(t, dirs)
 		b.register(t)
 		return
 	}
@@ -679,6 +678,31 @@ func (b *builder) funcDecl(fd *ast.FuncDecl, constraint string) {
 	b.cardForTool(t, dirs)
 	b.needSchemas = append(b.needSchemas, t)
 	b.register(t)
+}
+
+// refusedHandlerTypes checks what can be checked of a handler whose signature is refused: the
+// schemas of the input and output types it names, when they are named structs, and its card
+// against the output. Every problem is reported in one run: without this, fixing the signature
+// would uncover a second round, the types' own problems, in the next. The checks run on a copy
+// of t, which is never generated (the signature's diagnostics stop the run before rendering):
+// the copy's In is the struct the input names even through a pointer, and the ACP card, which
+// is built from both schemas, is checked only when both types are known.
+func (b *builder) refusedHandlerTypes(t *Tool, dirs []*annotations.Directive) {
+	probe := *t
+	if probe.In == nil {
+		probe.In = t.inTried
+	}
+	if probe.In == nil && probe.Out == nil {
+		return // nothing is known to check; the signature's diagnostics say what to fix
+	}
+	b.platformTypes(&probe)
+	if probe.Out != nil {
+		b.cardForTool(&probe, dirs)
+	}
+	if probe.In == nil || probe.Out == nil {
+		probe.acpDir = nil
+	}
+	b.needSchemas = append(b.needSchemas, &probe)
 }
 
 // platformTypes reports the types of the package, and of the other packages of the main modules,
@@ -960,6 +984,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s, an instance of the generic type %s; a tool input must be a non-generic named struct type: declare one, as in type %sInput %s, and take it instead", fd.Name.Name, b.typeString(in), generic, t.GoName, b.typeString(types.Unalias(in)))
 			ok = false
 		} else if p, isPtr := types.Unalias(in).(*types.Pointer); isPtr && isNamedStruct(p.Elem()) {
+			t.inTried = types.Unalias(p.Elem()).(*types.Named)
 			b.errorf(paramPos(params.Len()-1), "the input of handler %s is %s, a pointer; a tool input is taken by value: take %s (drop the *)", fd.Name.Name, b.typeString(in), b.typeString(p.Elem()))
 			ok = false
 		} else if a := unnamedStructAlias(in); a != nil {

@@ -245,17 +245,23 @@ type schemaJob struct {
 
 func (j *schemaJob) run() {
 	t := j.t
-	var probs2 []schema.Problem
-	j.in, j.probs = schema.For(t.In, t.Decl.Type.Params.Pos())
-	if t.Markdown == nil { // a markdown card tool sends mdcard's output, not Out
-		j.out, probs2 = schema.ForOutput(t.Out, t.Decl.Type.Results.Pos())
+	var inProbs, outProbs []schema.Problem
+	// Either type is nil only for a handler whose signature is refused (refusedHandlerTypes):
+	// the other's schema is still checked.
+	if t.In != nil {
+		j.in, inProbs = schema.For(t.In, t.Decl.Type.Params.Pos())
 	}
-	j.probs = append(j.probs, probs2...)
-	if len(j.probs) > 0 {
-		return
+	if t.Out != nil && t.Markdown == nil { // a markdown card tool sends mdcard's output, not Out
+		j.out, outProbs = schema.ForOutput(t.Out, t.Decl.Type.Results.Pos())
 	}
-	if !j.in.Runtime {
+	j.probs = append(inProbs, outProbs...)
+	if t.In != nil && len(j.probs) == 0 && !j.in.Runtime {
 		j.inJSON, j.inErr = schema.Marshal(j.in.Schema)
+	}
+	// The examples need the output schema alone: a problem of the input's is no reason to
+	// leave them unchecked until it is fixed.
+	if t.Out == nil || len(outProbs) > 0 {
+		return
 	}
 	// The examples are checked against Out's schema. A markdown card tool sends no Out, so it
 	// has no output schema of its own; its examples are values of Out all the same, which the
@@ -473,6 +479,9 @@ func (b *builder) schemas(tools []*Tool) {
 			}
 			b.errorf(p.Pos, "%s", p.Msg)
 		}
+		for _, p := range j.examples {
+			b.errorf(p.Pos, "%s", p.Msg)
+		}
 		if len(j.probs) > 0 {
 			continue
 		}
@@ -486,9 +495,6 @@ func (b *builder) schemas(tools []*Tool) {
 		}
 		if j.outErr != nil {
 			b.errorf(t.Decl.Name.Pos(), "marshalling the output schema of %s: %v", t.Name, j.outErr)
-		}
-		for _, p := range j.examples {
-			b.errorf(p.Pos, "%s", p.Msg)
 		}
 	}
 }

@@ -97,7 +97,11 @@ type Tool struct {
 	// means RegisterTools (a carousel item's card is fitted by its carousel builder).
 	fitter string
 	// itemOf is, for a carousel item's card, the tool whose carousel it is; "" for a tool.
-	itemOf   string
+	itemOf string
+	// inTried is, for a handler whose signature is refused, the named struct its input
+	// parameter holds, also when that is a pointer to one (which In never is): its schema is
+	// still checked, so that fixing the signature does not uncover a second round of problems.
+	inTried  *types.Named
 	Reply    *Text     // the text content the model reads; nil = the JSON of the output
 	Examples []Example // //card:example values
 	// Dirs are the //card: directives of the handler's doc comment, as parsed, in source order.
