@@ -101,7 +101,10 @@ type Tool struct {
 	// inTried is, for a handler whose signature is refused, the named struct its input
 	// parameter holds, also when that is a pointer to one (which In never is): its schema is
 	// still checked, so that fixing the signature does not uncover a second round of problems.
-	inTried  *types.Named
+	inTried *types.Named
+	// guarded are the named struct types the tool's generated code depends on by their
+	// fields, which the generated test holds to their declarations (typeguard.go).
+	guarded  []*types.Named
 	Reply    *Text     // the text content the model reads; nil = the JSON of the output
 	Examples []Example // //card:example values
 	// Dirs are the //card: directives of the handler's doc comment, as parsed, in source order.

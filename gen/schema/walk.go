@@ -64,6 +64,10 @@ type mapper struct {
 	// (checkTypeRange): checkEmptyRange leaves their bounds alone, one of which the tag did not
 	// write.
 	pastTypeRange []*jsonschema.Schema
+	// structs are the named struct types whose fields the schema was made from, each once, in
+	// the order the walk first read them (Result.Structs).
+	structs     []*types.Named
+	structsSeen map[*types.Named]bool
 }
 
 // refAt is a $ref alternative of the field at (field, with the tag tag), made by the tag
@@ -790,6 +794,13 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 	if m.hasMethod(t, "JSONSchemaProperty", isPropertySig) {
 		m.runtime = true // may swap any field's type; which ones is known only at run time
 		return
+	}
+	if n, ok := t.(*types.Named); ok && !m.structsSeen[n] {
+		if m.structsSeen == nil {
+			m.structsSeen = map[*types.Named]bool{}
+		}
+		m.structsSeen[n] = true
+		m.structs = append(m.structs, n)
 	}
 	for i := range str.NumFields() {
 		f := str.Field(i)

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/cardgen/cardgen/runtime/cardtest"
+	model "github.com/cardgen/cardgen/testdata/golden/receiver_names/model"
+	s3 "github.com/cardgen/cardgen/testdata/golden/receiver_names/s3"
 )
 
 // -update rewrites the golden files under testdata/golden after a reviewed change; it is defined
@@ -13,6 +15,29 @@ import (
 func init() {
 	cardtest.DefineUpdateFlag()
 }
+
+// The types the schemas and cards were made from, each with its fields as cardgen read them:
+// names, order, types and tags. One that no longer compiles names a type changed since.
+var (
+	_ struct {
+		ID string `json:"id" jsonschema:"title=Item,description=The item number"`
+	} = In{} // stale if this does not compile: run go generate
+	_ struct {
+		ID string `json:"id"`
+	} = Out{} // stale if this does not compile: run go generate
+	_ struct {
+		ID string `json:"id"`
+	} = model.Lookup{} // stale if this does not compile: run go generate
+	_ struct {
+		ID string `json:"id"`
+	} = model.Record{} // stale if this does not compile: run go generate
+	_ struct {
+		Key string `json:"key"`
+	} = s3.GetInput{} // stale if this does not compile: run go generate
+	_ struct {
+		Key string `json:"key"`
+	} = s3.GetOutput{} // stale if this does not compile: run go generate
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

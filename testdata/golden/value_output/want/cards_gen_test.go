@@ -14,6 +14,23 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
+// The types the schemas and cards were made from, each with its fields as cardgen read them:
+// names, order, types and tags. One that no longer compiles names a type changed since.
+var (
+	_ struct {
+		ID string `json:"id"`
+	} = In{} // stale if this does not compile: run go generate
+	_ struct {
+		ID    string   `json:"id"`
+		Name  string   `json:"name"`
+		Tags  []string `json:"tags,omitempty"`
+		Owner *Person  `json:"owner,omitempty"`
+	} = Out{} // stale if this does not compile: run go generate
+	_ struct {
+		Name string `json:"name"`
+	} = Person{} // stale if this does not compile: run go generate
+)
+
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.
 func TestCardgenGolden(t *testing.T) {

@@ -1,0 +1,318 @@
+package gen
+
+import (
+	"go/types"
+	"slices"
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// Type guards hold the generated test to the declarations cardgen read. For each named struct
+// type that a tool's schemas or card were made from, cards_gen_test.go declares
+//
+//	_ struct {
+//		ID string `json:"id"`
+//	} = GetOrderInput{}
+//
+// which compiles only while GetOrderInput's underlying type is identical to the struct type as
+// cardgen read it: the same fields, in the same order, with the same names, types and tags (Go's
+// type identity takes tags into account, where a conversion would not). A field added, removed,
+// renamed, retyped or retagged since cardgen ran makes `go test` fail to compile at that line,
+// whose comment says to run go generate, as stringer's "invalid array index" guard does for
+// constants. The guards stand in the test file rather than in cards_gen.go so that a build never
+// breaks while a type is being edited; only the tests, which would check stale schemas, do.
+//
+// A guard needs every field spelled in the generated package: a struct of another package with
+// an unexported field, or one whose fields reach a type that cannot be named there (unexported
+// in another package, in an internal package the package may not import, declared inside a
+// function, an interface with methods written in place), gets none; `cardgen check` still finds
+// it stale.
+
+// guardedTypes returns the named struct types t's generated code depends on by their fields:
+// those its input and output schemas were made from and, for a tool with a result card or a
+// markdown card, its output and the structs embedded in it, whose card tags make the card.
+func guardedTypes(t *Tool, in, out []*types.Named) []*types.Named {
+	all := append(append([]*types.Named(nil), in...), out...)
+	if t.Card == nil && t.Markdown == nil {
+		return all
+	}
+	seen := map[*types.Named]bool{}
+	var walk func(n *types.Named)
+	walk = func(n *types.Named) {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		if !slices.Contains(all, n) {
+			all = append(all, n)
+		}
+		st, ok := n.Underlying().(*types.Struct)
+		if !ok {
+			return
+		}
+		for i := range st.NumFields() {
+			if !st.Field(i).Embedded() {
+				continue
+			}
+			ft := types.Unalias(st.Field(i).Type())
+			if p, ok := ft.(*types.Pointer); ok {
+				ft = types.Unalias(p.Elem())
+			}
+			if e, ok := ft.(*types.Named); ok && isStructType(e) {
+				walk(e)
+			}
+		}
+	}
+	walk(t.Out)
+	return all
+}
+
+// typeGuards returns the guard declarations of the package's tools, one per type (the first
+// tool to reach it places it), for a var block of the test file; nil when no type can be
+// guarded.
+func typeGuards(p *Package) []jen.Code {
+	s := speller{home: p.Path, anyTaken: p.declares("any")}
+	seen := map[*types.Named]bool{}
+	var guards []jen.Code
+	for _, t := range p.Tools {
+		for _, n := range t.guarded {
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			lit, ok := s.structOf(n)
+			if !ok {
+				continue
+			}
+			value, ok := s.spell(n)
+			if !ok {
+				continue
+			}
+			// The compiler's error points at the value: the comment beside it says what to do.
+			guards = append(guards, jen.Id("_").Add(lit).Op("=").Add(value).Values().Comment("stale if this does not compile: run go generate"))
+		}
+	}
+	return guards
+}
+
+// speller writes go/types types as Go source in the package home, or reports that one cannot be
+// written there.
+type speller struct {
+	home string
+	// anyTaken is set when the package declares a name any, so that the empty interface is
+	// written interface{}.
+	anyTaken bool
+}
+
+// structOf writes n's underlying struct type, fields and tags as declared.
+func (s speller) structOf(n *types.Named) (jen.Code, bool) {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil, false
+	}
+	return s.structType(st)
+}
+
+func (s speller) structType(st *types.Struct) (jen.Code, bool) {
+	fields := make([]jen.Code, 0, st.NumFields())
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if !f.Exported() && (f.Pkg() == nil || f.Pkg().Path() != s.home) {
+			// An unexported field written here would belong to this package, not to f's, and
+			// the struct types would not be identical.
+			return nil, false
+		}
+		typ, ok := s.spell(f.Type())
+		if !ok {
+			return nil, false
+		}
+		var field *jen.Statement
+		if f.Embedded() {
+			// An embedded field's name is its type's: the type must be written by the name
+			// the field has (an alias embeds under the alias's name).
+			if embeddedName(f.Type()) != f.Name() {
+				return nil, false
+			}
+			field = jen.Add(typ)
+		} else {
+			field = jen.Id(f.Name()).Add(typ)
+		}
+		if tag := st.Tag(i); tag != "" {
+			field.Op(tagLiteral(tag))
+		}
+		fields = append(fields, field)
+	}
+	return jen.Struct(fields...), true
+}
+
+// embeddedName is the name a field embedding t gets, as written: the name of the type or alias,
+// through one pointer.
+func embeddedName(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch t := t.(type) {
+	case *types.Alias:
+		return t.Obj().Name()
+	case *types.Named:
+		return t.Obj().Name()
+	case *types.Basic:
+		return t.Name()
+	}
+	return ""
+}
+
+// tagLiteral writes a struct tag as a raw string where it can be one, as people write tags.
+func tagLiteral(tag string) string {
+	if !strconv.CanBackquote(tag) {
+		return strconv.Quote(tag)
+	}
+	return "`" + tag + "`"
+}
+
+// spell writes t, or reports that it cannot be written in the package: an alias by its own name
+// where that can be written (the name an embedded field needs), else the type it stands for.
+func (s speller) spell(t types.Type) (jen.Code, bool) {
+	switch t := t.(type) {
+	case *types.Alias:
+		if t.TypeArgs().Len() == 0 && s.nameable(t.Obj()) {
+			return s.qualified(t.Obj()), true
+		}
+		return s.spell(types.Unalias(t))
+	case *types.Named:
+		obj := t.Obj()
+		if obj.Pkg() == nil { // error
+			return jen.Id(obj.Name()), obj.Name() == "error"
+		}
+		if !s.nameable(obj) {
+			return nil, false
+		}
+		name := s.qualified(obj)
+		if t.TypeArgs().Len() == 0 {
+			return name, true
+		}
+		args := make([]jen.Code, t.TypeArgs().Len())
+		for i := range args {
+			a, ok := s.spell(t.TypeArgs().At(i))
+			if !ok {
+				return nil, false
+			}
+			args[i] = a
+		}
+		return name.Types(args...), true
+	case *types.Basic:
+		switch {
+		case t.Kind() == types.UnsafePointer:
+			return jen.Qual("unsafe", "Pointer"), true
+		case t.Info()&types.IsUntyped != 0 || t.Kind() == types.Invalid:
+			return nil, false
+		}
+		return jen.Id(t.Name()), true
+	case *types.Pointer:
+		elem, ok := s.spell(t.Elem())
+		return jen.Op("*").Add(elem), ok
+	case *types.Slice:
+		elem, ok := s.spell(t.Elem())
+		return jen.Index().Add(elem), ok
+	case *types.Array:
+		elem, ok := s.spell(t.Elem())
+		return jen.Index(jen.Id(strconv.FormatInt(t.Len(), 10))).Add(elem), ok
+	case *types.Map:
+		key, ok := s.spell(t.Key())
+		if !ok {
+			return nil, false
+		}
+		elem, ok := s.spell(t.Elem())
+		return jen.Map(key).Add(elem), ok
+	case *types.Chan:
+		if _, nested := types.Unalias(t.Elem()).(*types.Chan); nested {
+			return nil, false // chan (<-chan T) needs parentheses jennifer does not write
+		}
+		elem, ok := s.spell(t.Elem())
+		switch t.Dir() {
+		case types.SendOnly:
+			return jen.Chan().Op("<-").Add(elem), ok
+		case types.RecvOnly:
+			return jen.Op("<-").Chan().Add(elem), ok
+		}
+		return jen.Chan().Add(elem), ok
+	case *types.Struct:
+		return s.structType(t)
+	case *types.Signature:
+		return s.signature(t)
+	case *types.Interface:
+		if t.NumMethods() == 0 && t.NumEmbeddeds() == 0 {
+			if s.anyTaken {
+				return jen.Interface(), true
+			}
+			return jen.Any(), true
+		}
+	}
+	return nil, false // type parameters, interfaces with methods, unions
+}
+
+func (s speller) signature(sig *types.Signature) (jen.Code, bool) {
+	if sig.TypeParams().Len() > 0 {
+		return nil, false
+	}
+	params := make([]jen.Code, sig.Params().Len())
+	for i := range params {
+		pt := sig.Params().At(i).Type()
+		variadic := sig.Variadic() && i == len(params)-1
+		if variadic {
+			pt = pt.(*types.Slice).Elem()
+		}
+		c, ok := s.spell(pt)
+		if !ok {
+			return nil, false
+		}
+		if variadic {
+			c = jen.Op("...").Add(c)
+		}
+		params[i] = c
+	}
+	results := make([]jen.Code, sig.Results().Len())
+	for i := range results {
+		c, ok := s.spell(sig.Results().At(i).Type())
+		if !ok {
+			return nil, false
+		}
+		results[i] = c
+	}
+	fn := jen.Func().Params(params...)
+	switch len(results) {
+	case 0:
+	case 1:
+		fn.Add(results[0])
+	default:
+		fn.Params(results...)
+	}
+	return fn, true
+}
+
+// nameable reports whether the type name obj can be written in the package: declared at a
+// package's top level, and either in the package or exported by one it may import.
+func (s speller) nameable(obj *types.TypeName) bool {
+	pkg := obj.Pkg()
+	if pkg == nil || obj.Parent() != pkg.Scope() {
+		return false // a type declared inside a function
+	}
+	if pkg.Path() == s.home {
+		return true
+	}
+	if !obj.Exported() || pkg.Name() == "main" {
+		return false
+	}
+	if parent, internal := internalParent(pkg.Path()); internal && !mayImport(s.home, parent) {
+		return false
+	}
+	return true
+}
+
+func (s speller) qualified(obj *types.TypeName) *jen.Statement {
+	if obj.Pkg().Path() == s.home {
+		return jen.Id(obj.Name())
+	}
+	return jen.Qual(obj.Pkg().Path(), obj.Name())
+}

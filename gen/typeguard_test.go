@@ -1,0 +1,78 @@
+package gen_test
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTypeGuardsBreakStaleTests proves the generated test's type guards: a handler's type edited
+// after cardgen ran — a tag, a field added, a field's type, the order of fields, an unexported
+// field's name, a type it embeds — makes `go vet` (which compiles the tests, as go test does) fail
+// at the guard of the edited type in cards_gen_test.go, while the package itself still builds.
+func TestTypeGuardsBreakStaleTests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go vet and go build; skipped with -short")
+	}
+	dir, _ := filepath.Abs(filepath.Join(goldenRoot, "type_guards"))
+	src, err := os.ReadFile(filepath.Join(dir, "p.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	// run runs go with the generated files in the package and p.go as given.
+	run := func(name, content string, args ...string) (string, error) {
+		edited := filepath.Join(tmp, name+".go")
+		if err := os.WriteFile(edited, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ov, _ := json.Marshal(map[string]map[string]string{"Replace": {
+			filepath.Join(dir, "p.go"):              edited,
+			filepath.Join(dir, "cards_gen.go"):      filepath.Join(dir, "want", "cards_gen.go"),
+			filepath.Join(dir, "cards_gen_test.go"): filepath.Join(dir, "want", "cards_gen_test.go"),
+		}})
+		ovPath := filepath.Join(tmp, name+".json")
+		if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("go", append(append([]string{}, args[0], "-overlay", ovPath), append(args[1:], "./testdata/golden/type_guards")...)...)
+		cmd.Dir = ".."
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := run("as-generated", string(src), "vet"); err != nil {
+		t.Fatalf("the generated test does not compile against the types it was generated from: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		name, old, new string
+		guard          string // the guard the compiler must stop at
+	}{
+		{"tag", "V int `json:\"v\"`", "V int `json:\"value\"`", "Inner{}"},
+		{"field added", "Tags []string `json:\"tags,omitempty\"`", "Tags []string `json:\"tags,omitempty\"`\n\tMore int `json:\"more\"`", "Extra{}"},
+		{"field type", "[3]int", "[4]int", "In{}"},
+		{"field order", "Key   K `json:\"key\"`\n\tValue V `json:\"value\"`", "Value V `json:\"value\"`\n\tKey   K `json:\"key\"`", "Pair[string, int]{}"},
+		{"unexported field", "private int", "hidden int", "In{}"},
+		{"description", `description=say \"hi\"`, `description=say \"hello\"`, "In{}"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			edited := strings.Replace(string(src), c.old, c.new, 1)
+			if edited == string(src) {
+				t.Fatalf("p.go of the type_guards case no longer holds %q; update this test", c.old)
+			}
+			if out, err := run(c.name+"-build", edited, "build"); err != nil {
+				t.Fatalf("the package must still build with a stale generated file (only its test is held to the types): %v\n%s", err, out)
+			}
+			out, err := run(c.name, edited, "vet")
+			if err == nil {
+				t.Fatalf("go vet passed after the edit; the type guard did not catch it")
+			}
+			if !strings.Contains(out, "cards_gen_test.go") || !strings.Contains(out, "cannot use "+c.guard) {
+				t.Errorf("go vet failed, but not at the guard of %s:\n%s", c.guard, out)
+
+			}
+		})
+	}
+}

@@ -1,0 +1,54 @@
+package p
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Get has input and output fields of every kind the generated test's type guards spell: each
+// guard must compile as written, or this case's generated test would not build.
+//
+//card:tool
+func Get(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+type In struct {
+	Query   string                                    `json:"query" jsonschema:"description=say \"hi\""`
+	Note    string                                    "json:\"note\" jsonschema:\"description=a `raw` word\""
+	Grid    [3]int                                    `json:"grid"`
+	Index   map[string][]*Inner                       `json:"index"`
+	Nested  struct{ X int `json:"x"` }                `json:"nested"`
+	Free    any                                       `json:"free"`
+	Raw     json.RawMessage                           `json:"raw"`
+	When    time.Time                                 `json:"when"`
+	Hook    func(int, ...string) (bool, error)        `json:"-"`
+	Done    <-chan struct{}                           `json:"-"`
+	Sink    chan<- int                                `json:"-"`
+	Pair    Pair[string, int]                         `json:"pair"`
+	Small   byte                                      `json:"small"`
+	Letters []rune                                    `json:"letters"`
+	Lookup  func(ctx context.Context) map[string]bool `json:"-"`
+	private int
+	Alias
+	*Extra
+}
+
+// Alias is another name for Inner; In embeds it under this name.
+type Alias = Inner
+
+type Inner struct {
+	V int `json:"v"`
+}
+
+type Extra struct {
+	Tags []string `json:"tags,omitempty"`
+}
+
+type Pair[K comparable, V any] struct {
+	Key   K `json:"key"`
+	Value V `json:"value"`
+}
+
+type Out struct {
+	Items []Pair[string, Inner] `json:"items"`
+}
