@@ -46,10 +46,10 @@ func renderTestSource(p *Package) ([]byte, error) {
 		doc(f, "-update rewrites the golden files under testdata/golden after a reviewed change; it is defined here unless a package the test imports defines it.")
 		f.Func().Id("init").Params().Block(jen.Qual(cardtestPath, "DefineUpdateFlag").Call())
 	}
-	if guards := typeGuards(p); len(guards) > 0 {
-		f.Comment("The types the schemas and cards were made from, each with its fields as cardgen read them:")
-		f.Comment("names, order, types and tags. One that no longer compiles names a type changed since.")
-		f.Var().Defs(guards...)
+	// The types the schemas and cards were made from, each held to its fields as cardgen read
+	// them: names, order, types and tags (typeguard.go).
+	for _, g := range typeGuards(p) {
+		f.Add(g)
 	}
 	var runs []jen.Code
 	var written []jen.Code // the name of each golden file the test writes, for cardtest.Leftovers

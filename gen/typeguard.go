@@ -69,8 +69,8 @@ func guardedTypes(t *Tool, in, out []*types.Named) []*types.Named {
 }
 
 // typeGuards returns the guard declarations of the package's tools, one per type (the first
-// tool to reach it places it), for a var block of the test file; nil when no type can be
-// guarded.
+// tool to reach it places it), each with its comment, for the top level of the test file; nil
+// when no type can be guarded.
 func typeGuards(p *Package) []jen.Code {
 	s := speller{home: p.Path, anyTaken: p.declares("any")}
 	seen := map[*types.Named]bool{}
@@ -89,8 +89,12 @@ func typeGuards(p *Package) []jen.Code {
 			if !ok {
 				continue
 			}
-			// The compiler's error points at the value: the comment beside it says what to do.
-			guards = append(guards, jen.Id("_").Add(lit).Op("=").Add(value).Values().Comment("stale if this does not compile: run go generate"))
+			// A declaration each, with its own comment: the formatter takes the file's top-level
+			// declarations one at a time, on every core, and one block of thousands of lines
+			// would cost more than all the rest of the test file.
+			guards = append(guards,
+				jen.Comment(s.describe(n)+" as cardgen read it; if this does not compile, it has changed since: run go generate."),
+				jen.Var().Id("_").Add(lit).Op("=").Add(value).Values(), jen.Line())
 		}
 	}
 	return guards
@@ -315,4 +319,14 @@ func (s speller) qualified(obj *types.TypeName) *jen.Statement {
 		return jen.Id(obj.Name())
 	}
 	return jen.Qual(obj.Pkg().Path(), obj.Name())
+}
+
+// describe names t as the package's code writes it: GetInput, model.Lookup, Pair[string, int].
+func (s speller) describe(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p.Path() == s.home {
+			return ""
+		}
+		return p.Name()
+	})
 }

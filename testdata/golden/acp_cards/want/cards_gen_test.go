@@ -15,36 +15,41 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// The types the schemas and cards were made from, each with its fields as cardgen read them:
-// names, order, types and tags. One that no longer compiles names a type changed since.
-var (
-	_ struct {
-		ID string `json:"id"`
-	} = In{} // stale if this does not compile: run go generate
-	_ struct {
-		Rooms   []*Room `json:"rooms"`
-		SoldOut []*Room `json:"sold_out,omitempty" card:"-"`
-	} = Rooms{} // stale if this does not compile: run go generate
-	_ struct {
-		ID    string  `json:"id"`
-		Name  string  `json:"name" card:"title"`
-		Beds  int     `json:"beds" card:"field=Beds"`
-		Photo string  `json:"photo" card:"image"`
-		Rate  float64 `json:"rate" card:"field=Rate"`
-	} = Room{} // stale if this does not compile: run go generate
-	_ struct {
-		RoomID  string    `json:"room_id" jsonschema:"title=Room"`
-		Nights  int       `json:"nights" jsonschema:"minimum=1,maximum=30"`
-		Guest   string    `json:"guest" jsonschema:"format=email,description=We send the confirmation here"`
-		Meal    string    `json:"meal,omitempty" jsonschema:"enum=none,enum=breakfast,enum=half-board"`
-		Late    bool      `json:"late_checkout,omitempty"`
-		Pets    bool      `json:"pets"`
-		Arrival time.Time `json:"arrival"`
-	} = Booking{} // stale if this does not compile: run go generate
-	_ struct {
-		Code string `json:"code"`
-	} = Confirmation{} // stale if this does not compile: run go generate
-)
+// In as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID string `json:"id"`
+} = In{}
+
+// Rooms as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Rooms   []*Room `json:"rooms"`
+	SoldOut []*Room `json:"sold_out,omitempty" card:"-"`
+} = Rooms{}
+
+// Room as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID    string  `json:"id"`
+	Name  string  `json:"name" card:"title"`
+	Beds  int     `json:"beds" card:"field=Beds"`
+	Photo string  `json:"photo" card:"image"`
+	Rate  float64 `json:"rate" card:"field=Rate"`
+} = Room{}
+
+// Booking as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	RoomID  string    `json:"room_id" jsonschema:"title=Room"`
+	Nights  int       `json:"nights" jsonschema:"minimum=1,maximum=30"`
+	Guest   string    `json:"guest" jsonschema:"format=email,description=We send the confirmation here"`
+	Meal    string    `json:"meal,omitempty" jsonschema:"enum=none,enum=breakfast,enum=half-board"`
+	Late    bool      `json:"late_checkout,omitempty"`
+	Pets    bool      `json:"pets"`
+	Arrival time.Time `json:"arrival"`
+} = Booking{}
+
+// Confirmation as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Code string `json:"code"`
+} = Confirmation{}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

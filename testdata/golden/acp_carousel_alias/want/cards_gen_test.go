@@ -14,24 +14,27 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// The types the schemas and cards were made from, each with its fields as cardgen read them:
-// names, order, types and tags. One that no longer compiles names a type changed since.
-var (
-	_ struct {
-		Query string `json:"query"`
-	} = In{} // stale if this does not compile: run go generate
-	_ struct {
-		Items []Item `json:"items"`
-	} = Rooms{} // stale if this does not compile: run go generate
-	_ struct {
-		ID   string `json:"id"`
-		Name string `json:"name" card:"title"`
-		Beds int    `json:"beds" card:"field=Beds"`
-	} = Room{} // stale if this does not compile: run go generate
-	_ struct {
-		Rooms []Ref `json:"rooms"`
-	} = Refs{} // stale if this does not compile: run go generate
-)
+// In as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Query string `json:"query"`
+} = In{}
+
+// Rooms as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Items []Item `json:"items"`
+} = Rooms{}
+
+// Room as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID   string `json:"id"`
+	Name string `json:"name" card:"title"`
+	Beds int    `json:"beds" card:"field=Beds"`
+} = Room{}
+
+// Refs as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Rooms []Ref `json:"rooms"`
+} = Refs{}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -14,23 +14,26 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// The types the schemas and cards were made from, each with its fields as cardgen read them:
-// names, order, types and tags. One that no longer compiles names a type changed since.
-var (
-	_ struct {
-		Query string `json:"query"`
-	} = In{} // stale if this does not compile: run go generate
-	_ struct {
-		Hotels []Hotel `json:"hotels"`
-	} = Hotels{} // stale if this does not compile: run go generate
-	_ struct {
-		*Base
-		Name string `json:"name" card:"title"`
-	} = Hotel{} // stale if this does not compile: run go generate
-	_ struct {
-		ID string `json:"id"`
-	} = Base{} // stale if this does not compile: run go generate
-)
+// In as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Query string `json:"query"`
+} = In{}
+
+// Hotels as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Hotels []Hotel `json:"hotels"`
+} = Hotels{}
+
+// Hotel as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	*Base
+	Name string `json:"name" card:"title"`
+} = Hotel{}
+
+// Base as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID string `json:"id"`
+} = Base{}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -14,34 +14,41 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// The types the schemas and cards were made from, each with its fields as cardgen read them:
-// names, order, types and tags. One that no longer compiles names a type changed since.
-var (
-	_ struct {
-		ID string `json:"id"`
-	} = In{} // stale if this does not compile: run go generate
-	_ struct {
-		Base
-		*Meta
-		Note  string `json:"order_note"`
-		Total string `json:"total" card:"field=Total"`
-	} = Order{} // stale if this does not compile: run go generate
-	_ struct {
-		ID   string `json:"id" card:"title"`
-		Note string `json:"note" card:"text"`
-	} = Base{} // stale if this does not compile: run go generate
-	_ struct {
-		Owner string `json:"owner,omitempty" card:"subtitle"`
-		Email string `json:"email,omitempty" card:"field=Email"`
-	} = Meta{} // stale if this does not compile: run go generate
-	_ struct {
-		Box[int]
-		Title string `json:"title" card:"title"`
-	} = Boxed{} // stale if this does not compile: run go generate
-	_ struct {
-		V int `json:"v" card:"subtitle"`
-	} = Box[int]{} // stale if this does not compile: run go generate
-)
+// In as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID string `json:"id"`
+} = In{}
+
+// Order as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Base
+	*Meta
+	Note  string `json:"order_note"`
+	Total string `json:"total" card:"field=Total"`
+} = Order{}
+
+// Base as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID   string `json:"id" card:"title"`
+	Note string `json:"note" card:"text"`
+} = Base{}
+
+// Meta as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Owner string `json:"owner,omitempty" card:"subtitle"`
+	Email string `json:"email,omitempty" card:"field=Email"`
+} = Meta{}
+
+// Boxed as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Box[int]
+	Title string `json:"title" card:"title"`
+} = Boxed{}
+
+// Box[int] as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	V int `json:"v" card:"subtitle"`
+} = Box[int]{}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -14,19 +14,18 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// The types the schemas and cards were made from, each with its fields as cardgen read them:
-// names, order, types and tags. One that no longer compiles names a type changed since.
-var (
-	_ struct {
-		Item  string `json:"item"`
-		Limit Cents  `json:"limit" jsonschema:"type=string,pattern=^[0-9]+$"`
-	} = QuoteInput{} // stale if this does not compile: run go generate
-	_ struct {
-		Item     string `json:"item"`
-		Price    Cents  `json:"price" jsonschema:"type=string,pattern=^-?[0-9]+$"`
-		Discount *Cents `json:"discount" jsonschema:"oneof_type=string;null"`
-	} = Quote{} // stale if this does not compile: run go generate
-)
+// QuoteInput as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Item  string `json:"item"`
+	Limit Cents  `json:"limit" jsonschema:"type=string,pattern=^[0-9]+$"`
+} = QuoteInput{}
+
+// Quote as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Item     string `json:"item"`
+	Price    Cents  `json:"price" jsonschema:"type=string,pattern=^-?[0-9]+$"`
+	Discount *Cents `json:"discount" jsonschema:"oneof_type=string;null"`
+} = Quote{}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

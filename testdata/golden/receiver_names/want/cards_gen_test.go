@@ -16,28 +16,35 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// The types the schemas and cards were made from, each with its fields as cardgen read them:
-// names, order, types and tags. One that no longer compiles names a type changed since.
-var (
-	_ struct {
-		ID string `json:"id" jsonschema:"title=Item,description=The item number"`
-	} = In{} // stale if this does not compile: run go generate
-	_ struct {
-		ID string `json:"id"`
-	} = Out{} // stale if this does not compile: run go generate
-	_ struct {
-		ID string `json:"id"`
-	} = model.Lookup{} // stale if this does not compile: run go generate
-	_ struct {
-		ID string `json:"id"`
-	} = model.Record{} // stale if this does not compile: run go generate
-	_ struct {
-		Key string `json:"key"`
-	} = s3.GetInput{} // stale if this does not compile: run go generate
-	_ struct {
-		Key string `json:"key"`
-	} = s3.GetOutput{} // stale if this does not compile: run go generate
-)
+// In as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID string `json:"id" jsonschema:"title=Item,description=The item number"`
+} = In{}
+
+// Out as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID string `json:"id"`
+} = Out{}
+
+// model.Lookup as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID string `json:"id"`
+} = model.Lookup{}
+
+// model.Record as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID string `json:"id"`
+} = model.Record{}
+
+// s3.GetInput as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Key string `json:"key"`
+} = s3.GetInput{}
+
+// s3.GetOutput as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Key string `json:"key"`
+} = s3.GetOutput{}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -14,25 +14,28 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// The types the schemas and cards were made from, each with its fields as cardgen read them:
-// names, order, types and tags. One that no longer compiles names a type changed since.
-var (
-	_ struct {
-		ID string `json:"id"`
-	} = In{} // stale if this does not compile: run go generate
-	_ struct {
-		ID    string `json:"id"`
-		State string `json:"state"`
-	} = Order{} // stale if this does not compile: run go generate
-	_ struct {
-		Topic string `json:"topic"`
-		Part  int    `json:"part,omitempty" jsonschema:"minimum=1"`
-	} = GuideInput{} // stale if this does not compile: run go generate
-	_ struct {
-		Title string `json:"title" card:"title"`
-		Body  string `json:"body" card:"markdown"`
-	} = Guide{} // stale if this does not compile: run go generate
-)
+// In as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID string `json:"id"`
+} = In{}
+
+// Order as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID    string `json:"id"`
+	State string `json:"state"`
+} = Order{}
+
+// GuideInput as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Topic string `json:"topic"`
+	Part  int    `json:"part,omitempty" jsonschema:"minimum=1"`
+} = GuideInput{}
+
+// Guide as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Title string `json:"title" card:"title"`
+	Body  string `json:"body" card:"markdown"`
+} = Guide{}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -14,22 +14,23 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// The types the schemas and cards were made from, each with its fields as cardgen read them:
-// names, order, types and tags. One that no longer compiles names a type changed since.
-var (
-	_ struct {
-		ID string `json:"id"`
-	} = In{} // stale if this does not compile: run go generate
-	_ struct {
-		ID    string   `json:"id"`
-		Name  string   `json:"name"`
-		Tags  []string `json:"tags,omitempty"`
-		Owner *Person  `json:"owner,omitempty"`
-	} = Out{} // stale if this does not compile: run go generate
-	_ struct {
-		Name string `json:"name"`
-	} = Person{} // stale if this does not compile: run go generate
-)
+// In as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID string `json:"id"`
+} = In{}
+
+// Out as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID    string   `json:"id"`
+	Name  string   `json:"name"`
+	Tags  []string `json:"tags,omitempty"`
+	Owner *Person  `json:"owner,omitempty"`
+} = Out{}
+
+// Person as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Name string `json:"name"`
+} = Person{}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -14,23 +14,22 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// The types the schemas and cards were made from, each with its fields as cardgen read them:
-// names, order, types and tags. One that no longer compiles names a type changed since.
-var (
-	_ struct {
-		ID string `json:"id"`
-	} = In{} // stale if this does not compile: run go generate
-	_ struct {
-		ID       string  `json:"id"`
-		Status   string  `json:"status"`
-		ETA      string  `json:"eta"`
-		Total    int64   `json:"total"`
-		Carrier  string  `json:"carrier"`
-		Paid     bool    `json:"paid"`
-		WeightKg float64 `json:"weight_kg"`
-		TrackURL string  `json:"track_url"`
-	} = Order{} // stale if this does not compile: run go generate
-)
+// In as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID string `json:"id"`
+} = In{}
+
+// Order as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID       string  `json:"id"`
+	Status   string  `json:"status"`
+	ETA      string  `json:"eta"`
+	Total    int64   `json:"total"`
+	Carrier  string  `json:"carrier"`
+	Paid     bool    `json:"paid"`
+	WeightKg float64 `json:"weight_kg"`
+	TrackURL string  `json:"track_url"`
+} = Order{}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -15,16 +15,15 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// The types the schemas and cards were made from, each with its fields as cardgen read them:
-// names, order, types and tags. One that no longer compiles names a type changed since.
-var (
-	_ struct {
-		ID string `json:"id"`
-	} = model.Lookup{} // stale if this does not compile: run go generate
-	_ struct {
-		Text string `json:"text"`
-	} = Note{} // stale if this does not compile: run go generate
-)
+// model.Lookup as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID string `json:"id"`
+} = model.Lookup{}
+
+// Note as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Text string `json:"text"`
+} = Note{}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

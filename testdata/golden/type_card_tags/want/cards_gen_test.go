@@ -14,23 +14,22 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// The types the schemas and cards were made from, each with its fields as cardgen read them:
-// names, order, types and tags. One that no longer compiles names a type changed since.
-var (
-	_ struct {
-		ID string `json:"id"`
-	} = In{} // stale if this does not compile: run go generate
-	_ struct {
-		ID       string  `json:"id"`
-		Name     string  `json:"name" card:"title"`
-		Category string  `json:"category" card:"subtitle"`
-		Price    uint32  `json:"price" card:"field=Price"`
-		Rating   float32 `json:"rating" card:"field=Rating"`
-		Page     string  `json:"page" card:"action=Open"`
-		Image    string  `json:"image" card:"image"`
-		Secret   string  `json:"-" card:"-"`
-	} = Product{} // stale if this does not compile: run go generate
-)
+// In as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID string `json:"id"`
+} = In{}
+
+// Product as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	ID       string  `json:"id"`
+	Name     string  `json:"name" card:"title"`
+	Category string  `json:"category" card:"subtitle"`
+	Price    uint32  `json:"price" card:"field=Price"`
+	Rating   float32 `json:"rating" card:"field=Rating"`
+	Page     string  `json:"page" card:"action=Open"`
+	Image    string  `json:"image" card:"image"`
+	Secret   string  `json:"-" card:"-"`
+} = Product{}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -17,49 +17,56 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// The types the schemas and cards were made from, each with its fields as cardgen read them:
-// names, order, types and tags. One that no longer compiles names a type changed since.
-var (
-	_ struct {
-		Query  string              `json:"query" jsonschema:"description=say \"hi\""`
-		Note   string              "json:\"note\" jsonschema:\"description=a `raw` word\""
-		Grid   [3]int              `json:"grid"`
-		Index  map[string][]*Inner `json:"index"`
-		Nested struct {
-			X int `json:"x"`
-		} `json:"nested"`
-		Free    any                                   `json:"free"`
-		Raw     json.RawMessage                       `json:"raw"`
-		When    time.Time                             `json:"when"`
-		Hook    func(int, ...string) (bool, error)    `json:"-"`
-		Done    <-chan struct{}                       `json:"-"`
-		Sink    chan<- int                            `json:"-"`
-		Pair    Pair[string, int]                     `json:"pair"`
-		Small   byte                                  `json:"small"`
-		Letters []rune                                `json:"letters"`
-		Lookup  func(context.Context) map[string]bool `json:"-"`
-		private int
-		Alias
-		*Extra
-	} = In{} // stale if this does not compile: run go generate
-	_ struct {
-		V int `json:"v"`
-	} = Inner{} // stale if this does not compile: run go generate
-	_ struct {
-		Key   string `json:"key"`
-		Value int    `json:"value"`
-	} = Pair[string, int]{} // stale if this does not compile: run go generate
-	_ struct {
-		Tags []string `json:"tags,omitempty"`
-	} = Extra{} // stale if this does not compile: run go generate
-	_ struct {
-		Items []Pair[string, Inner] `json:"items"`
-	} = Out{} // stale if this does not compile: run go generate
-	_ struct {
-		Key   string `json:"key"`
-		Value Inner  `json:"value"`
-	} = Pair[string, Inner]{} // stale if this does not compile: run go generate
-)
+// In as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Query  string              `json:"query" jsonschema:"description=say \"hi\""`
+	Note   string              "json:\"note\" jsonschema:\"description=a `raw` word\""
+	Grid   [3]int              `json:"grid"`
+	Index  map[string][]*Inner `json:"index"`
+	Nested struct {
+		X int `json:"x"`
+	} `json:"nested"`
+	Free    any                                   `json:"free"`
+	Raw     json.RawMessage                       `json:"raw"`
+	When    time.Time                             `json:"when"`
+	Hook    func(int, ...string) (bool, error)    `json:"-"`
+	Done    <-chan struct{}                       `json:"-"`
+	Sink    chan<- int                            `json:"-"`
+	Pair    Pair[string, int]                     `json:"pair"`
+	Small   byte                                  `json:"small"`
+	Letters []rune                                `json:"letters"`
+	Lookup  func(context.Context) map[string]bool `json:"-"`
+	private int
+	Alias
+	*Extra
+} = In{}
+
+// Inner as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	V int `json:"v"`
+} = Inner{}
+
+// Pair[string, int] as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Key   string `json:"key"`
+	Value int    `json:"value"`
+} = Pair[string, int]{}
+
+// Extra as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Tags []string `json:"tags,omitempty"`
+} = Extra{}
+
+// Out as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Items []Pair[string, Inner] `json:"items"`
+} = Out{}
+
+// Pair[string, Inner] as cardgen read it; if this does not compile, it has changed since: run go generate.
+var _ struct {
+	Key   string `json:"key"`
+	Value Inner  `json:"value"`
+} = Pair[string, Inner]{}
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.
