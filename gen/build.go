@@ -1314,20 +1314,24 @@ func SnakeCase(s string) string {
 }
 
 // GoName turns a tool name into an exported Go identifier stem: get_order → GetOrder,
-// orders.list-all → OrdersListAll.
+// orders.list-all → OrdersListAll. A word that is a common initialism is written in capitals,
+// as Go names write it (get_user_id → GetUserID, list_http_routes → ListHTTPRoutes, get_ids →
+// GetIDs, not GetUserId): the generated names are exported API that people call, and staticcheck's ST1003
+// and golint ask for the same words.
 func GoName(tool string) string {
 	var b strings.Builder
-	up := true
-	for _, r := range tool {
-		if r == '_' || r == '.' || r == '-' {
-			up = true
+	for word := range strings.FieldsFuncSeq(tool, func(r rune) bool { return r == '_' || r == '.' || r == '-' }) {
+		if initialisms[strings.ToUpper(word)] {
+			b.WriteString(strings.ToUpper(word))
 			continue
 		}
-		if up {
-			r = unicode.ToUpper(r)
-			up = false
+		if stem, ok := strings.CutSuffix(word, "s"); ok && len(stem) > 1 && initialisms[strings.ToUpper(stem)] {
+			b.WriteString(strings.ToUpper(stem) + "s") // ids → IDs, urls → URLs
+			continue
 		}
-		b.WriteRune(r)
+		r, size := utf8.DecodeRuneInString(word)
+		b.WriteRune(unicode.ToUpper(r))
+		b.WriteString(word[size:])
 	}
 	s := b.String()
 	if s == "" || !unicode.IsLetter([]rune(s)[0]) {
@@ -1335,6 +1339,15 @@ func GoName(tool string) string {
 	}
 	return s
 }
+
+// initialisms are the words GoName writes in capitals: staticcheck's default list for ST1003,
+// which is golint's with a few more.
+var initialisms = setOf([]string{
+	"ACL", "AMQP", "API", "ASCII", "CPU", "CSS", "DB", "DNS", "EOF", "GID", "GUID", "HTML", "HTTP",
+	"HTTPS", "ID", "IP", "JSON", "QPS", "RAM", "RPC", "RTP", "SIP", "SLA", "SMTP", "SQL", "SSH",
+	"TCP", "TLS", "TS", "TTL", "UDP", "UI", "UID", "URI", "URL", "UTF8", "UUID", "VM", "XML",
+	"XMPP", "XSRF", "XSS",
+})
 
 // genericInstance returns the name of the generic type t instantiates (behind aliases), or "".
 func genericInstance(t types.Type) string {

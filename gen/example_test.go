@@ -130,3 +130,21 @@ func ExampleShortPath() {
 	// orders/p.go
 	// /elsewhere/p.go
 }
+
+// GoName makes the stem of a tool's generated names from its MCP name, with Go's initialisms in
+// capitals.
+func ExampleGoName() {
+	for _, name := range []string{"get_order", "orders.list-all", "get_user_id", "list_http_routes", "getOrder", "2fa_reset", "Get_Ids", "sync_dbs", "bus"} {
+		fmt.Println(name, "→", gen.GoName(name))
+	}
+	// Output:
+	// get_order → GetOrder
+	// orders.list-all → OrdersListAll
+	// get_user_id → GetUserID
+	// list_http_routes → ListHTTPRoutes
+	// getOrder → GetOrder
+	// 2fa_reset → Tool2faReset
+	// Get_Ids → GetIDs
+	// sync_dbs → SyncDBs
+	// bus → Bus
+}

@@ -23,8 +23,8 @@ var (
 	itemsDeleteOneOutputSchema = json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string"},"name":{"type":"string"},"tags":{"items":{"type":"string"},"type":"array"},"owner":{"properties":{"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["name"]}},"additionalProperties":false,"type":"object","required":["id","name"]}`)
 	fetchInputSchema           = itemsDeleteOneInputSchema
 	fetchOutputSchema          = itemsDeleteOneOutputSchema
-	listHttpRoutesInputSchema  = itemsDeleteOneInputSchema
-	listHttpRoutesOutputSchema = itemsDeleteOneOutputSchema
+	listHTTPRoutesInputSchema  = itemsDeleteOneInputSchema
+	listHTTPRoutesOutputSchema = itemsDeleteOneOutputSchema
 )
 
 // RegisterTools adds the annotated tools of package p to s: items.delete-one, fetch,
@@ -78,8 +78,8 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),
 		},
-		InputSchema:  listHttpRoutesInputSchema,
-		OutputSchema: listHttpRoutesOutputSchema,
+		InputSchema:  listHTTPRoutesInputSchema,
+		OutputSchema: listHTTPRoutesOutputSchema,
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, *Out, error) {
 		out, err := ListHTTPRoutes(ctx, in)
 		if err != nil {

@@ -42,7 +42,7 @@ func TestCardgenGolden(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/fetch.schema.json", cardtest.Schemas(fetchInputSchema, fetchOutputSchema))
 	})
 	t.Run("list_http_routes", func(t *testing.T) {
-		cardtest.Golden(t, "testdata/golden/list_http_routes.schema.json", cardtest.Schemas(listHttpRoutesInputSchema, listHttpRoutesOutputSchema))
+		cardtest.Golden(t, "testdata/golden/list_http_routes.schema.json", cardtest.Schemas(listHTTPRoutesInputSchema, listHTTPRoutesOutputSchema))
 	})
 	// A file named like the golden files above that no tool writes any more, left over from a renamed
 	// or removed tool or a card a tool no longer has, fails here; -update removes it.
