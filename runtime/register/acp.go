@@ -1,6 +1,8 @@
 package register
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -51,12 +53,26 @@ func summaryRows(c card.Card) []acp.SummaryRow {
 //
 // A card without buttons is an error that says so: the reference requires at least one CTA,
 // and card.Fit drops every button when the first, the primary one, is invalid (an http:// or
-// data: URL, an empty label), as ReviewFromCard explains for a review card. An image is valid
-// in a result card at any length, but a long one (a 100 KB https URL) makes the payload exceed
-// the 64 KB card_payload limit (acp.MaxPayloadBytes): the hero image, which the reference does
-// not require, is then left out so that the card is sent, and what was dropped is logged at
-// debug level to slog's default logger (the generated <Tool>ACP functions have no logger of
-// their own to pass).
+// data: URL, an empty label), as ReviewFromCard explains for a review card.
+//
+// An image or a button's URL is valid in a result card at any length, but a long one (a 100 KB
+// https URL) makes the payload exceed the 64 KB card_payload limit (acp.MaxPayloadBytes), and a
+// host shows such a card as plain text. The payload is then fitted by leaving out what the
+// reference does not require, one part at a time, until it fits: first the hero image, then the
+// CTAs after the first from the last one back (ctas[2], then ctas[1]). The first CTA, the primary
+// one, is never left out: a detail card needs a CTA, and a card without its main action would be
+// another card. Once the payload fits, the parts left out before the last one are put back one
+// at a time, from the last of them back to the hero image, each kept if the payload still fits
+// with it: a small image is not lost for a long link in a secondary button. Each part left out is
+// logged at debug level to slog's default logger, one line each, naming it by its JSON path
+// ("hero_image", "ctas[1]") and its size (the generated <Tool>ACP functions have no logger of
+// their own to pass). A payload that fits is encoded once and returned as it is.
+//
+// When the payload is over the limit even with all of them left out (the primary button's URL
+// alone is too long, say), nothing is left out and the error says that the card is too large,
+// how large it is without them, and which part of it is the largest, for the developer to
+// shorten; it wraps the *acp.ValidationError. A payload that is invalid for another reason as
+// well is returned with its validation error, as it is.
 func DetailFromCard(c card.Card) (acp.DetailPayload, error) {
 	p := acp.DetailPayload{Title: c.Title, HeroImage: c.ImageURL, SummaryRows: summaryRows(c)}
 	for i, a := range c.Actions {
@@ -72,15 +88,223 @@ func DetailFromCard(c card.Card) (acp.DetailPayload, error) {
 			"it had none, or card.Fit dropped its first button (the primary one) as invalid, and the others with it")
 	}
 	err := p.Validate()
-	if err != nil && p.HeroImage != "" && overLimit(err) {
-		fitted := p
-		fitted.HeroImage = ""
-		if fitted.Validate() == nil {
-			logDropped("detail", p.Title, "hero_image", len(p.HeroImage))
-			return fitted, nil
+	if err == nil || !overLimit(err) {
+		return p, err // the common case, a payload that fits: encoded once
+	}
+	// What may be left out, in the order it is: the hero image, then the CTAs but the primary
+	// one from the last. cta is the CTA's index, or -1 for the hero image; the indexes go down,
+	// so deleting them in this order leaves the ones still to delete where they were.
+	type optional struct {
+		what string
+		cta  int
+	}
+	var opts []optional
+	if p.HeroImage != "" {
+		opts = append(opts, optional{"hero_image", -1})
+	}
+	for i := len(p.CTAs) - 1; i >= 0; i-- {
+		if !p.CTAs[i].Primary {
+			opts = append(opts, optional{fmt.Sprintf("ctas[%d]", i), i})
 		}
 	}
-	return p, err
+	fitted, drop, ferr := dropToFit(p, err, len(opts), func(drop []bool) acp.DetailPayload {
+		q := p
+		q.CTAs = slices.Clone(p.CTAs)
+		for k, o := range opts {
+			switch {
+			case !drop[k]:
+			case o.cta < 0:
+				q.HeroImage = ""
+			default:
+				q.CTAs = slices.Delete(q.CTAs, o.cta, o.cta+1)
+			}
+		}
+		return q
+	})
+	switch {
+	case ferr == nil:
+		for k, o := range opts {
+			switch {
+			case !drop[k]:
+			case o.cta < 0:
+				logDropped(acp.KindDetail, p.Title, o.what, len(p.HeroImage))
+			default:
+				logDropped(acp.KindDetail, p.Title, o.what, jsonLen(p.CTAs[o.cta]))
+			}
+		}
+		return fitted, nil
+	case !overLimit(ferr):
+		return p, err // it fits without them, but something else is wrong: all of it is said
+	}
+	var left []string
+	for k, o := range opts {
+		if drop[k] {
+			left = append(left, o.what)
+		}
+	}
+	parts := []part{textPart("title", "the title", fitted.Title), textPart("hero_image", "the hero image", fitted.HeroImage),
+		{path: "summary_rows", desc: "the summary rows", size: jsonLen(fitted.SummaryRows)}}
+	if fitted.SubOptions != nil {
+		parts = append(parts, part{path: "sub_options", desc: "the sub-options", size: jsonLen(fitted.SubOptions)})
+	}
+	for i, cta := range fitted.CTAs {
+		role := "the button"
+		if cta.Primary {
+			role = "the primary button"
+		}
+		parts = append(parts, ctaPart(fmt.Sprintf("ctas[%d]", i), role, cta))
+	}
+	return p, tooLarge(cardName(acp.KindDetail, p.Title), withoutParts(left), ferr, parts)
+}
+
+// dropToFit fits orig, a payload whose validation error err says it is over the card_payload
+// limit, by leaving out n optional parts: build(drop) is orig without the parts i for which
+// drop[i] is true. The parts are left out in order, one more each time, until the payload
+// validates; then each part left out before the last one, from the last back, is put back if the
+// payload still validates with it, so that a part is not lost for a larger one that came after
+// it. It returns the payload that validates, which parts it leaves out, and nil. Otherwise it
+// returns the last payload it tried, which parts that leaves out, and its error: the payload with
+// every part left out, still over the limit, or the first within it but invalid for another
+// reason (it stops there). With no parts it returns orig and err. Each step validates the payload
+// once; the common case, a payload that fits, never gets here.
+func dropToFit[P interface{ Validate() error }](orig P, err error, n int, build func(drop []bool) P) (P, []bool, error) {
+	if n == 0 {
+		return orig, nil, err
+	}
+	drop := make([]bool, n)
+	var p P
+	for last := range n {
+		drop[last] = true
+		p = build(drop)
+		if err = p.Validate(); err != nil {
+			if !overLimit(err) {
+				return p, drop, err
+			}
+			continue
+		}
+		for i := last - 1; i >= 0; i-- {
+			drop[i] = false
+			if q := build(drop); q.Validate() == nil {
+				p = q
+			} else {
+				drop[i] = true
+			}
+		}
+		return p, drop, nil
+	}
+	return p, drop, err
+}
+
+// part is one part of a payload that is over the card_payload limit, as tooLarge names it.
+type part struct {
+	path string // its JSON path in the payload: "ctas[0]", "items[0].primary_cta"
+	desc string // what it is, in words: `the primary button "Buy"`
+	size int    // its bytes of JSON
+	url  int    // the bytes of its URL, for a link CTA; 0 otherwise
+}
+
+// textPart is the part of the string s at path, or no part (size 0) when s is empty, as it is
+// then not written.
+func textPart(path, desc, s string) part {
+	if s == "" {
+		return part{path: path, desc: desc}
+	}
+	return part{path: path, desc: desc, size: jsonLen(s)}
+}
+
+// ctaPart is the part of cta at path; role says what the CTA does ("the approve button").
+func ctaPart(path, role string, cta acp.CTA) part {
+	pt := part{path: path, desc: fmt.Sprintf("%s %q", role, cta.Label), size: jsonLen(cta)}
+	if u, ok := cta.Selection["url"].(string); ok {
+		pt.url = len(u)
+	}
+	return pt
+}
+
+// jsonLen is the length of v encoded as acp encodes a payload, without HTML escaping. It is only
+// for words to a person: a U+2028 or U+2029, which acp writes raw, counts the 6 bytes of its
+// escape here.
+func jsonLen(v any) int {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(v) != nil {
+		return 0
+	}
+	return b.Len() - 1 // the newline Encode ends with
+}
+
+// cardName names a card of kind with its title in an error, or by its kind alone when it has
+// none (a generated carousel's).
+func cardName(kind, title string) string {
+	if title == "" {
+		return "the " + kind + " card"
+	}
+	return fmt.Sprintf("the %s card %q", kind, title)
+}
+
+// withoutParts says, for tooLarge, that the parts at the paths left were left out.
+func withoutParts(left []string) string {
+	if len(left) == 0 {
+		return ""
+	}
+	return "even without " + strings.Join(left, " and ") + ", which the reference does not require"
+}
+
+// tooLargeError is a payload over the card_payload limit that leaving out what the reference
+// does not require could not fit. Its text says so in words, and names the largest part; it
+// wraps the *acp.ValidationError, whose text ("send fewer items or shorter texts") would not
+// say which part to shorten.
+type tooLargeError struct {
+	msg string
+	err error
+}
+
+func (e *tooLargeError) Error() string { return e.msg }
+func (e *tooLargeError) Unwrap() error { return e.err }
+
+// tooLarge returns the error for name (cardName's) whose payload, as fitted, is over the
+// card_payload limit by err, its validation error: how large it is, what was left out already
+// (without, withoutParts's), and the largest of parts, for the developer to shorten.
+func tooLarge(name, without string, err error, parts []part) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "register: %s is too large to send: its card_payload is ", name)
+	if n, ok := payloadSize(err); ok {
+		fmt.Fprintf(&b, "%d bytes", n)
+	} else {
+		b.WriteString("larger")
+	}
+	if without != "" {
+		b.WriteString(" " + without + ",")
+	}
+	fmt.Fprintf(&b, " over the %d-byte limit (acp.MaxPayloadBytes) past which a host shows the message as plain text", acp.MaxPayloadBytes)
+	if len(parts) > 0 {
+		big := slices.MaxFunc(parts, func(a, b part) int { return cmp.Compare(a.size, b.size) })
+		fmt.Fprintf(&b, "; its largest part is %s, %s, at %d bytes", big.path, big.desc, big.size)
+		if big.url > 0 {
+			fmt.Fprintf(&b, " (its URL alone is %d bytes)", big.url)
+		}
+		b.WriteString(": shorten it")
+	}
+	return &tooLargeError{msg: b.String(), err: err}
+}
+
+// payloadSize returns the size of the payload that err, an acp payload's validation error, says
+// is over the card_payload limit.
+func payloadSize(err error) (int, bool) {
+	var v *acp.ValidationError
+	if !errors.As(err, &v) {
+		return 0, false
+	}
+	for _, p := range v.Problems {
+		var n int
+		if p.Path == "" && strings.Contains(p.Msg, "bytes; the limit is") {
+			if _, err := fmt.Sscanf(p.Msg, "is %d bytes", &n); err == nil {
+				return n, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // overLimit reports whether err, an acp payload's validation error, says the payload is over
@@ -96,14 +320,17 @@ func overLimit(err error) bool {
 }
 
 // logDropped logs, at debug level to slog's default logger, that what of the ACP card of kind and
-// title was dropped to fit the card_payload limit, as AttachCard logs what fitting a result card
-// changed.
-func logDropped(kind, title, what string, n int) {
+// title, n bytes, was dropped to fit the card_payload limit, as AttachCard logs what fitting a
+// result card changed.
+func logDropped(kind, title, what string, n int) { logFitted(kind, title, what, "dropped", n) }
+
+// logFitted logs as logDropped does, with how what was fitted: "dropped", or what replaced it.
+func logFitted(kind, title, what, how string, n int) {
 	if !slog.Default().Enabled(context.Background(), slog.LevelDebug) {
 		return
 	}
 	slog.Default().Debug("cardgen: ACP card fitted to the payload limit", slog.String("card_kind", kind),
-		slog.String("title", title), slog.String(what, fmt.Sprintf("dropped: %d bytes, over the %d-byte card_payload limit with the rest of the card", n, acp.MaxPayloadBytes)))
+		slog.String("title", title), slog.String(what, fmt.Sprintf("%s: %d bytes, over the %d-byte card_payload limit with the rest of the card", how, n, acp.MaxPayloadBytes)))
 }
 
 // sameCTA reports whether a and b project onto the same CTA selection (ActionCTA).
@@ -125,6 +352,17 @@ func sameCTA(a, b card.Action) bool {
 // card's first button (an http:// URL, an empty label): Fit then drops the second too, so the
 // reject button is never sent as approve_cta. The host would show the message as plain text
 // anyway; the error says why.
+//
+// A button's URL is valid in a result card at any length, but a long one (a 100 KB https URL)
+// makes the payload exceed the 64 KB card_payload limit (acp.MaxPayloadBytes), and a host shows
+// such a card as plain text. The reject CTA, which the reference does not require, is then left
+// out if the payload fits without it, and that is logged at debug level to slog's default logger
+// ("reject_cta" and its size), as DetailFromCard logs what it leaves out. The approve CTA is
+// required: when the payload is over the limit without the reject CTA too (the approve button's
+// URL alone is too long, say), the reject CTA is kept and the error says that the card is too
+// large, how large it is without the reject CTA, and which part of it is the largest, for the
+// developer to shorten; it wraps the *acp.ValidationError. A payload that fits is encoded once
+// and returned as it is.
 func ReviewFromCard(c card.Card) (acp.ReviewPayload, error) {
 	p := acp.ReviewPayload{Title: c.Title, SummaryRows: summaryRows(c)}
 	if len(c.Actions) == 0 {
@@ -138,7 +376,43 @@ func ReviewFromCard(c card.Card) (acp.ReviewPayload, error) {
 		reject := ActionCTA(c.Actions[1], false)
 		p.RejectCTA = &reject
 	}
-	return p, p.Validate()
+	err := p.Validate()
+	if err == nil || !overLimit(err) {
+		return p, err // the common case, a payload that fits: encoded once
+	}
+	n := 0
+	if p.RejectCTA != nil {
+		n = 1
+	}
+	fitted, _, ferr := dropToFit(p, err, n, func([]bool) acp.ReviewPayload {
+		q := p
+		q.RejectCTA = nil
+		return q
+	})
+	switch {
+	case ferr == nil:
+		logDropped(acp.KindReview, p.Title, "reject_cta", jsonLen(p.RejectCTA))
+		return fitted, nil
+	case !overLimit(ferr):
+		return p, err // it fits without it, but something else is wrong: all of it is said
+	}
+	var without string
+	if n > 0 {
+		without = withoutParts([]string{"reject_cta"})
+	}
+	parts := []part{textPart("title", "the title", fitted.Title),
+		{path: "summary_rows", desc: "the summary rows", size: jsonLen(fitted.SummaryRows)},
+		ctaPart("approve_cta", "the approve button", fitted.ApproveCTA)}
+	if fitted.RejectCTA != nil {
+		parts = append(parts, ctaPart("reject_cta", "the reject button", *fitted.RejectCTA))
+	}
+	return p, tooLarge(cardName(acp.KindReview, p.Title), without, ferr, parts)
+}
+
+// chooseCTA is the CTA of a carousel item without a button of its own: "Choose", sending the
+// item's id.
+func chooseCTA(id string) acp.CTA {
+	return acp.CTA{Label: "Choose", Selection: acp.Selection{"id": id}, Primary: true}
 }
 
 // CarouselItem projects one element's fitted card onto a carousel item. Its CTA is the card's
@@ -149,10 +423,19 @@ func CarouselItem(id string, c card.Card) acp.CarouselItem {
 		item.PrimaryCTA = ActionCTA(c.Actions[0], true)
 		item.PrimaryCTA.Selection["id"] = id
 	} else {
-		item.PrimaryCTA = acp.CTA{Label: "Choose", Selection: acp.Selection{"id": id}, Primary: true}
+		item.PrimaryCTA = chooseCTA(id)
 	}
 	return item
 }
+
+// hasChooseCTA reports whether the primary CTA of it is chooseCTA's: fitItem has nothing to
+// replace it with.
+func hasChooseCTA(it acp.CarouselItem) bool {
+	return reflect.DeepEqual(it.PrimaryCTA, chooseCTA(it.ID))
+}
+
+// chooseInstead says, in a debug line, what replaced an item's primary CTA.
+const chooseInstead = `replaced by the default "Choose" CTA with the item's id`
 
 // Carousel validates a carousel of items, fitted to the host's card_payload limit of 64 KB
 // (acp.MaxPayloadBytes): when the payload is larger, items are dropped from the end until it
@@ -161,11 +444,29 @@ func CarouselItem(id string, c card.Card) acp.CarouselItem {
 // payload and shows the message as plain text, so a shorter carousel is sent rather than none.
 // For the same reason an item whose id or selection repeats an earlier item's (a repeated SKU in
 // the data) is dropped, as acp.FitCarousel drops it: the user's reply could not tell the two
-// apart. Before that, an item over the limit on its own with its image (a 100 KB https URL,
-// valid in a result card) loses the image, which the reference does not require, as
-// DetailFromCard drops a hero image, and it is logged the same way. An error remains for what
-// dropping cannot fix: no items, one item over the limit on its own without its image, or any
-// other invalid value.
+// apart. A payload that fits is encoded once and returned as it is.
+//
+// Before items are dropped, an item that is over the limit on its own (in a carousel of it
+// alone) is fitted, as DetailFromCard fits a detail card. An image or a button's URL is valid
+// in a result card at any length (a 100 KB https URL), and an item is left out of the carousel
+// only when it is too large to be sent at all. First its image, which the reference does not
+// require, is left out. If it is still over the limit, its primary CTA is replaced by the one
+// CarouselItem gives a card without buttons: "Choose", whose selection is the item's id. The
+// reference requires a primary CTA for each item, so it cannot be left out; replacing it keeps
+// the item in the carousel and choosable, and the agent, which gets the id back, can look the
+// item up, as it does for an item that never had a button. What the reply loses is the
+// button's label and its URL, which the host does not open (a CTA only sends its selection back
+// to the agent) and which was too long to send anyway. Once the item fits, its image is put back
+// if it still fits with it: the picture is not lost for a long link. Each change is logged at
+// debug level to slog's default logger, naming the item's part by its JSON path
+// ("items[3].image" dropped, "items[3].primary_cta" replaced) and its size. An item too large
+// without its image and with the "Choose" CTA (a title far longer than card.Fit leaves it) is
+// kept as it is.
+//
+// An error remains for what this cannot fix: no items, one item still over the limit on its
+// own, or any other invalid value. For an item too large, the error says that the carousel is too
+// large with that item alone, how large, and which part of the item is the largest, for the
+// developer to shorten; it wraps the *acp.ValidationError.
 func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, error) {
 	p := acp.CarouselPayload{Title: title, Items: items}
 	err := p.Validate()
@@ -173,41 +474,116 @@ func Carousel(title string, items []acp.CarouselItem) (acp.CarouselPayload, erro
 		return p, nil // the common case: encoded once, as before
 	}
 	if overLimit(err) {
-		p.Items = withoutOversizedImages(title, items)
+		p.Items = fitOversizedItems(title, items)
 		if err = p.Validate(); err == nil {
 			return p, nil
 		}
 	}
 	if fitted, dropped := acp.FitCarousel(p); dropped > 0 {
-		return fitted, fitted.Validate()
+		p, err = fitted, fitted.Validate()
+	}
+	if err != nil && len(p.Items) == 1 && overLimit(err) {
+		err = itemTooLarge(title, p.Items[0], err)
 	}
 	return p, err
 }
 
-// withoutOversizedImages returns items, or a copy in which each item whose carousel of its own
-// is over the card_payload limit with its image, and not without it, has no image.
-func withoutOversizedImages(title string, items []acp.CarouselItem) []acp.CarouselItem {
+// fitOversizedItems returns items, or a copy in which each item over the card_payload limit in a
+// carousel of its own is fitted by fitItem, and logs what fitItem changed. An item that fitItem
+// cannot fit is left as it is: an error remains, as before.
+func fitOversizedItems(title string, items []acp.CarouselItem) []acp.CarouselItem {
 	out := items
 	for i, it := range items {
-		if it.Image == "" {
-			continue
+		if it.Image == "" && hasChooseCTA(it) {
+			continue // nothing to fit it with
 		}
 		alone := acp.CarouselPayload{Title: title, Items: []acp.CarouselItem{it}}
-		if err := alone.Validate(); err == nil || !overLimit(err) {
+		err := alone.Validate()
+		if err == nil || !overLimit(err) {
 			continue
 		}
-		it.Image = ""
-		alone.Items[0] = it
-		if alone.Validate() != nil {
-			continue // too large without it too: an error remains, as before
+		fitted, image, cta, ferr := fitItem(title, it, err)
+		if ferr != nil {
+			continue
 		}
 		if &out[0] == &items[0] {
 			out = slices.Clone(items)
 		}
-		out[i] = it
-		logDropped("carousel", it.Title, fmt.Sprintf("items[%d].image", i), len(items[i].Image))
+		out[i] = fitted
+		if image {
+			logDropped(acp.KindCarousel, it.Title, fmt.Sprintf("items[%d].image", i), len(it.Image))
+		}
+		if cta {
+			logFitted(acp.KindCarousel, it.Title, fmt.Sprintf("items[%d].primary_cta", i), chooseInstead, jsonLen(it.PrimaryCTA))
+		}
 	}
 	return out
+}
+
+// fitItem fits it, an item whose carousel of its own (with title) is over the card_payload limit
+// by err, as dropToFit fits a payload: without its image, then with its primary CTA replaced by
+// chooseCTA, the image put back if it then fits. It returns the item and whether its image was
+// left out and its CTA replaced; or, with the error of a carousel of it alone, the item with
+// both done, when it is still too large, or the error of one it fits in but that is invalid.
+func fitItem(title string, it acp.CarouselItem, err error) (acp.CarouselItem, bool, bool, error) {
+	const image, cta = 0, 1
+	var opts []int
+	if it.Image != "" {
+		opts = append(opts, image)
+	}
+	if !hasChooseCTA(it) {
+		opts = append(opts, cta)
+	}
+	orig := acp.CarouselPayload{Title: title, Items: []acp.CarouselItem{it}}
+	fitted, drop, ferr := dropToFit(orig, err, len(opts), func(drop []bool) acp.CarouselPayload {
+		q := it
+		for k, o := range opts {
+			switch {
+			case !drop[k]:
+			case o == image:
+				q.Image = ""
+			default:
+				q.PrimaryCTA = chooseCTA(it.ID)
+			}
+		}
+		return acp.CarouselPayload{Title: title, Items: []acp.CarouselItem{q}}
+	})
+	var noImage, choose bool
+	for k, o := range opts {
+		noImage = noImage || drop[k] && o == image
+		choose = choose || drop[k] && o == cta
+	}
+	return fitted.Items[0], noImage, choose, ferr
+}
+
+// itemTooLarge returns the error of a carousel of one item, it, that is over the card_payload
+// limit by err: the item fitted as fitItem fits it, and named with its largest part. err itself
+// is returned when fitItem fits it (it is not the item that is too large) or finds another
+// problem.
+func itemTooLarge(title string, it acp.CarouselItem, err error) error {
+	fitted, image, cta, ferr := fitItem(title, it, err)
+	if ferr == nil || !overLimit(ferr) {
+		return err
+	}
+	var without string
+	switch {
+	case image && cta:
+		without = `even without its image and with the default "Choose" CTA, the least the reference requires`
+	case image:
+		without = "even without its image, which the reference does not require"
+	case cta:
+		without = `even with the default "Choose" CTA, the least the reference requires`
+	}
+	parts := []part{textPart("title", "the carousel's title", title),
+		textPart("items[0].id", "the item's id", fitted.ID), textPart("items[0].image", "the item's image", fitted.Image),
+		textPart("items[0].title", "the item's title", fitted.Title), textPart("items[0].subtitle", "the item's subtitle", fitted.Subtitle),
+		textPart("items[0].secondary_text", "the item's secondary text", fitted.SecondaryText),
+		ctaPart("items[0].primary_cta", "the item's button", fitted.PrimaryCTA)}
+	if len(fitted.Badges) > 0 {
+		parts = append(parts, part{path: "items[0].badges", desc: "the item's badges", size: jsonLen(fitted.Badges)})
+	}
+	name := cardName(acp.KindCarousel, title) + fmt.Sprintf(" with its one item %q", it.ID)
+	return tooLarge(name, without, ferr, parts)
 }
 
 // ErrFormCancelled is the error of FormSelection, and so of a generated DispatchACP, for a card

@@ -32,3 +32,35 @@ func BenchmarkCarousel50(b *testing.B) {
 		}
 	}
 }
+
+// productCard is a fitted result card as a generated detail or review builder gets it: a
+// hero image, a few fields and two buttons, well under the card_payload limit.
+func productCard() card.Card {
+	return card.Fit(card.Card{V: card.Version, Title: "Mechanical keyboard", FallbackText: "Mechanical keyboard",
+		ImageURL: "https://img.example.com/products/kb-87.jpg",
+		Fields:   []card.Field{{Label: "Price", Value: "1,250,000 ₫"}, {Label: "Stock", Value: "12 left"}, {Label: "Ships", Value: "tomorrow"}},
+		Actions: []card.Action{card.URLAction("Buy", "https://shop.example.com/checkout?sku=kb-87&qty=1"),
+			card.MessageAction("Compare", "Compare the kb-87 with similar keyboards")}})
+}
+
+// BenchmarkDetail is the common case of DetailFromCard: a card that fits, encoded once.
+func BenchmarkDetail(b *testing.B) {
+	c := productCard()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DetailFromCard(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReview is the common case of ReviewFromCard: a card that fits, encoded once.
+func BenchmarkReview(b *testing.B) {
+	c := productCard()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ReviewFromCard(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
