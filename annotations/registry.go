@@ -281,7 +281,10 @@ var registry = []*Spec{
 		On:   OnFunc,
 		Args: []ArgSpec{{Name: "name", Kind: KindIdent, Optional: true,
 			Help: "The MCP tool name; by default the snake_case of the func name."}},
-		Keys: []KeySpec{{Name: "title", Kind: KindString, Help: "A human-readable title for the tool."}},
+		Keys: []KeySpec{
+			{Name: "title", Kind: KindString, Help: "A human-readable title for the tool."},
+			{Name: "icon", Kind: KindString, Help: "The tool's icon, an https:// URL or a data:image/…;base64, URI (the tool's icons in tools/list)."},
+		},
 		Flags: []FlagSpec{
 			{Name: "readonly", Help: "The tool does not modify its environment (readOnlyHint)."},
 			{Name: "destructive", Help: "The tool may perform destructive updates (destructiveHint)."},

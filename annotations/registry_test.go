@@ -70,7 +70,7 @@ func TestSpecsIsACopy(t *testing.T) {
 
 func TestUsage(t *testing.T) {
 	tests := map[string]string{
-		"tool":       "//card:tool [NAME] [title=STRING] [readonly] [destructive] [idempotent] [openworld]",
+		"tool":       "//card:tool [NAME] [title=STRING] [icon=STRING] [readonly] [destructive] [idempotent] [openworld]",
 		"action":     "//card:action KIND LABEL TARGET",
 		"example":    "//card:example JSON…",
 		"visibility": "//card:visibility WHO",

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"encoding/base64"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -878,6 +879,29 @@ func (b *builder) checkToolTitle(pos token.Pos, title string) {
 	}
 }
 
+// checkToolIcon checks an icon= value as MCP's tools/list carries it (Tool.Icons[].src): an
+// https:// URL a browser parses, or a data: URI of base64 image data. An http:// URL would be
+// fetched in the clear by whoever shows the tool, and the spec names only those two forms.
+func (b *builder) checkToolIcon(pos token.Pos, icon string) {
+	if rest, ok := strings.CutPrefix(icon, "data:"); ok {
+		mediaType, data, ok := strings.Cut(rest, ",")
+		switch {
+		case !ok || !strings.HasSuffix(mediaType, ";base64"):
+			b.errorf(pos, "tool icon %q is a data: URI without ;base64, before its data; write data:image/png;base64,<the image in base64>", icon)
+		case !strings.HasPrefix(mediaType, "image/"):
+			b.errorf(pos, "tool icon %q is a data: URI of %s, not of an image; give the image's type, as in data:image/png;base64,…", icon, strings.TrimSuffix(mediaType, ";base64"))
+		default:
+			if _, err := base64.StdEncoding.DecodeString(data); err != nil {
+				b.errorf(pos, "tool icon %q holds data that is not base64 (%v); encode the image with standard base64, padding included", icon, err)
+			}
+		}
+		return
+	}
+	if !card.IsHTTPS(icon) {
+		b.errorf(pos, "tool icon %q is not an https:// URL that a browser parses (a client may refuse an icon it would fetch in the clear, or cannot parse); give an https:// URL, or a data:image/…;base64, URI", icon)
+	}
+}
+
 func (b *builder) toolHeader(t *Tool, d *annotations.Directive) {
 	if len(d.Args) > 0 {
 		// The annotations parser has checked the characters; the length limit is cardgen's.
@@ -895,6 +919,10 @@ func (b *builder) toolHeader(t *Tool, d *annotations.Directive) {
 	if kv, ok := d.Key("title"); ok {
 		t.Title = kv.Value.Text
 		b.checkToolTitle(kv.Value.Pos, t.Title)
+	}
+	if kv, ok := d.Key("icon"); ok {
+		t.Icon = kv.Value.Text
+		b.checkToolIcon(kv.Value.Pos, t.Icon)
 	}
 	t.ReadOnly = d.Flag("readonly")
 	t.Destructive = d.Flag("destructive")

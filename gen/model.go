@@ -62,6 +62,7 @@ type Tool struct {
 	Out         *types.Named  // the handler's output type (the element, when it returns *Out)
 	OutPtr      bool          // the handler returns *Out
 	Title       string        // //card:tool title=; "" = none
+	Icon        string        // //card:tool icon=: the tool's icon URL; "" = none
 	ReadOnly    bool          // //card:tool readonly: the readOnlyHint annotation
 	Destructive bool          // //card:tool destructive: the destructiveHint annotation
 	Idempotent  bool          // //card:tool idempotent: the idempotentHint annotation

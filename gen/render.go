@@ -799,6 +799,9 @@ func toolRegistration(t *Tool, views map[string]string) jen.Code {
 	if t.Description != "" {
 		tool = append(tool, field{"Description", jen.Lit(t.Description)})
 	}
+	if t.Icon != "" {
+		tool = append(tool, field{"Icons", jen.Index().Qual(sdkPath, "Icon").Values(jen.Values(jen.Id("Source").Op(":").Lit(t.Icon)))})
+	}
 	tool = append(tool,
 		field{"Annotations", annotationsLit(t)},
 		field{"InputSchema", jen.Id(schemaVar(t, "Input"))},

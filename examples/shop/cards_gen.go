@@ -266,6 +266,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 		Name:        "search_products",
 		Title:       "Search products",
 		Description: "SearchProducts finds products whose name or description contains the query.",
+		Icons:       []mcp.Icon{{Source: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PGNpcmNsZSBjeD0iNyIgY3k9IjciIHI9IjUiIGZpbGw9Im5vbmUiIHN0cm9rZT0iIzMzMyIgc3Ryb2tlLXdpZHRoPSIyIi8+PHBhdGggZD0iTTExIDExbDQgNCIgc3Ryb2tlPSIjMzMzIiBzdHJva2Utd2lkdGg9IjIiLz48L3N2Zz4="}},
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(false),

@@ -208,6 +208,10 @@ func TestToolsList(t *testing.T) {
 		if a.ReadOnlyHint != w.readOnly || destructive != w.destructive || a.IdempotentHint != w.idempotent {
 			t.Errorf("%s: readOnly=%v destructive=%v idempotent=%v; want %v %v %v", name, a.ReadOnlyHint, destructive, a.IdempotentHint, w.readOnly, w.destructive, w.idempotent)
 		}
+		// search_products alone has an icon (//card:tool icon=), a data: URI of an SVG.
+		if gotIcon, wantIcon := len(tool.Icons) == 1 && strings.HasPrefix(tool.Icons[0].Source, "data:image/svg+xml;base64,"), name == "search_products"; gotIcon != wantIcon {
+			t.Errorf("%s: icons %+v; want an SVG data: URI for search_products alone", name, tool.Icons)
+		}
 		if tool.Description == "" || strings.Contains(tool.Description, "//card:") || strings.Contains(tool.Description, "card:tool") {
 			t.Errorf("%s: description %q should be the doc comment without directives", name, tool.Description)
 		}

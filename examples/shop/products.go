@@ -61,7 +61,7 @@ type ProductList struct {
 
 // SearchProducts finds products whose name or description contains the query.
 //
-//card:tool title="Search products" readonly idempotent
+//card:tool title="Search products" readonly idempotent icon="data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PGNpcmNsZSBjeD0iNyIgY3k9IjciIHI9IjUiIGZpbGw9Im5vbmUiIHN0cm9rZT0iIzMzMyIgc3Ryb2tlLXdpZHRoPSIyIi8+PHBhdGggZD0iTTExIDExbDQgNCIgc3Ryb2tlPSIjMzMzIiBzdHJva2Utd2lkdGg9IjIiLz48L3N2Zz4="
 //card:acp carousel
 //card:example {"products":[{"id":"kb-01","name":"Mechanical keyboard","category":"accessories","description":"Tenkeyless, brown switches, USB-C.","price":1250000,"stock":12,"image_url":"https://shop.example.com/img/kb-01.jpg"},{"id":"ms-02","name":"Wireless mouse","category":"accessories","description":"Silent clicks, two years on one battery.","price":450000,"stock":40,"image_url":"https://shop.example.com/img/ms-02.jpg"}]}
 func (s *Shop) SearchProducts(ctx context.Context, in SearchProductsInput) (*ProductList, error) {

@@ -9,12 +9,12 @@ func Delete(ctx context.Context, in In) (*Out, error) { return &Out{}, nil }
 
 // Fetch reads from the internet.
 //
-//card:tool readonly openworld idempotent
+//card:tool readonly openworld idempotent icon=https://routes.example.com/icons/routes.svg
 func Fetch(ctx context.Context, in In) (*Out, error) { return &Out{}, nil }
 
 // ListHTTPRoutes shows how names are derived.
 //
-//card:tool
+//card:tool icon="data:image/png;base64,iVBORw0KGgo="
 func ListHTTPRoutes(ctx context.Context, in In) (*Out, error) { return &Out{}, nil }
 
 type In struct {

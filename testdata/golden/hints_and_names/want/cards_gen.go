@@ -54,6 +54,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	register.AddTool(s, &mcp.Tool{
 		Name:        "fetch",
 		Description: "Fetch reads from the internet.",
+		Icons:       []mcp.Icon{{Source: "https://routes.example.com/icons/routes.svg"}},
 		Annotations: &mcp.ToolAnnotations{
 			IdempotentHint: true,
 			OpenWorldHint:  register.Bool(true),
@@ -74,6 +75,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	register.AddTool(s, &mcp.Tool{
 		Name:        "list_http_routes",
 		Description: "ListHTTPRoutes shows how names are derived.",
+		Icons:       []mcp.Icon{{Source: "data:image/png;base64,iVBORw0KGgo="}},
 		Annotations: &mcp.ToolAnnotations{
 			DestructiveHint: register.Bool(false),
 			OpenWorldHint:   register.Bool(false),

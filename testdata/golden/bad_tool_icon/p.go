@@ -1,0 +1,32 @@
+package p
+
+import "context"
+
+// A is shown with an icon fetched in the clear.
+//
+//card:tool icon=http://example.com/a.png
+func A(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// B's icon is a data: URI of plain text.
+//
+//card:tool icon="data:text/plain;base64,aGk="
+func B(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// C's icon is a data: URI whose data is not base64.
+//
+//card:tool icon="data:image/png;base64,not base64!"
+func C(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// D's icon is a data: URI without ;base64.
+//
+//card:tool icon="data:image/svg+xml,<svg/>"
+func D(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// E's icon is a path, not a URL.
+//
+//card:tool icon=icons/e.png
+func E(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+type In struct{}
+
+type Out struct{}
