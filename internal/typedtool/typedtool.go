@@ -299,7 +299,7 @@ func inputError(ctx context.Context, logger *slog.Logger, tool string, args []by
 // read as the validator had them, but for the numbers it had as others (writtenNumber): integers
 // exact, and the defaults applied as apply applies them for in, the Go type they decode into.
 func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage, in reflect.Type) string {
-	if msg := err.Error(); !mayExplain(msg) && !mayMisnumber(msg) {
+	if msg := err.Error(); !mayExplain(msg) && !mayMisnumber(msg, root) {
 		return validatorMessage(err, raw, root, nil) // nothing that needs the value
 	}
 	m := map[string]any{}
@@ -323,7 +323,7 @@ func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args
 // ("type: map[a:1] has type \"object\", want \"string\"").
 func outputError(err error, raw json.RawMessage, root *jsonschema.Schema, out json.RawMessage) error {
 	var v any
-	if msg := err.Error(); !mayExplain(msg) && !mayMisnumber(msg) {
+	if msg := err.Error(); !mayExplain(msg) && !mayMisnumber(msg, root) {
 		v = nil
 	} else if _, derr := decodeExact(out, &v, true); derr != nil {
 		v = nil
@@ -357,7 +357,7 @@ const maxArgumentError = 2000
 // contains or not is explained from the schema, with the value refused as JSON, by
 // explainChoice; the "validating root: " (or the schema's $id) that names the schema is left
 // out; what is left of Go's syntax (a value in Go's %v, a null as "<invalid reflect.Value>",
-// lists in %q) is rewritten by validatortext.Plain; a number refused by a bound, printed as a
+// lists in %q) is rewritten by validatortext.PlainIn; a number refused by a bound, printed as a
 // fraction ("21/2", 309 digits over 1), is written as a number, and the bound as the schema
 // writes it (validatortext.Bounds); and a long message has its middle left out (elideMiddle).
 func validatorMessage(err error, raw json.RawMessage, root *jsonschema.Schema, v any) string {
@@ -378,10 +378,10 @@ func validatorMessage(err error, raw json.RawMessage, root *jsonschema.Schema, v
 	}
 	// A schema still called "<anonymous schema>" (explainChoice had none to show) is one inside
 	// the tool's schema, which the model has.
-	msg = validatortext.Plain(msg, "a subschema")
+	msg = validatortext.PlainIn(msg, "a subschema", root)
 	msg = validatortext.Bounds(msg, root)
 	if rewrite {
-		msg = withNumber(msg, written, writtenSchema)
+		msg = withNumber(msg, written, writtenSchema, root)
 	}
 	return elideMiddle(msg, maxArgumentError)
 }
