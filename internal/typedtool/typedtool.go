@@ -136,7 +136,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		var input In
 		if err := decodeInput(args, &input); err != nil {
-			return errorResult(inputError(ctx, logger, t.Name, args, inType, inResolved.Schema(), err)), nil
+			return errorResult(inputError(ctx, logger, t.Name, args, req.Params.Arguments, inType, inResolved.Schema(), err)), nil
 		}
 		res, output, err := h(ctx, req, input)
 		if err != nil {
@@ -284,9 +284,10 @@ func logTo(logger *slog.Logger) *slog.Logger {
 // data at input byte 0"). A value the schema lets through can still not fit the Go type: -1
 // for a uint64, 300 for an int8, "abc" for a ",string" int. Should the walk find nothing, the
 // client is told that the arguments do not fit and the decoder's error is logged, at warning
-// level, for the server's author.
-func inputError(ctx context.Context, logger *slog.Logger, tool string, args []byte, t reflect.Type, s *jsonschema.Schema, err error) error {
-	if p := decodeProblem(args, t, s); p != "" {
+// level, for the server's author. sent is the arguments as the client sent them, whose numbers
+// a problem quotes as written (decodeProblem).
+func inputError(ctx context.Context, logger *slog.Logger, tool string, args, sent []byte, t reflect.Type, s *jsonschema.Schema, err error) error {
+	if p := decodeProblem(args, sent, t, s); p != "" {
 		return fmt.Errorf("decoding \"arguments\": %s", p)
 	}
 	logTo(logger).WarnContext(ctx, "MCP tool arguments that passed the input schema did not decode", slog.String("tool", tool),
