@@ -85,7 +85,8 @@ import (
 //     "pink" is not one of "red", "green blue"), where the validator printed both in Go's %v
 //     and the alternatives as "<anonymous schema>" (see explainChoice). A number the validator
 //     had as another float64 than the one sent (1e400 as the largest float64, 1e-400 as 0,
-//     -9223372036854775809 as -2^63) is named as sent, not as the float64 (writtenNumber).
+//     -9223372036854775809 as -2^63) is named as sent, not as the float64 (writtenNumber). The
+//     bounds themselves are checked on the float64, as mcp.AddTool checks them (see apply).
 //   - An integer that decodes into no value of its field is told with the range the field and
 //     the schema both allow ("an integer from 1 to 100"), not the Go type's alone.
 //   - An output that cannot be encoded as JSON (NaN or ±Inf, a time.Time beyond the year 9999,
@@ -463,6 +464,25 @@ func (l *Schema) Resolved() (*jsonschema.Resolved, error) {
 // Unlike the SDK (go-sdk issue 1201), integers keep their exact value: decoded as float64, an
 // int64 or uint64 beyond 2^53 was rounded when the value was encoded again, so the handler got,
 // and structuredContent sent, another number than the one given, with no error.
+//
+// A number's bounds (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf) are
+// checked on the float64 it rounds to, as the validator has it, not on its digits as written:
+// 100.0000000000000000001 passes "maximum": 100, and 99.99999999999999999999 fails
+// "exclusiveMaximum": 100 (with a refusal that says it was taken as 100: withNumber). That is
+// kept on purpose. A float64 or any field gets that float64 (exactly 100), a float32 field it
+// rounded once more, so the handler gets the number that was checked, within the bounds, and an
+// integer field takes no number with a fraction (the decoder refuses it); and the client's own
+// validators check the same way (the Go SDK's, and ajv's and every other on JavaScript's
+// numbers), so a call one of them passed is not refused for less than a float64's precision.
+// Checking the digits instead would let 99.99999999999999999999 through to a float64 field as
+// 100, beyond its exclusive bound; checking both would refuse 100.0000000000000000001, which such
+// a field gets as 100, within it, and could be exact only by validating again in another
+// arithmetic, through every anyOf, oneOf, not and if of the schema. What is left is a field that
+// keeps the digits as written (a json.Number, a type with its own UnmarshalJSON): it may get a
+// number beyond a bound by less than a float64's precision (100.0000000000000000001 for a
+// maximum of 100, where mcp.AddTool, encoding the float64 again, gave it 100), and a handler
+// that relies on such a bound to the last digit compares the number itself.
+// TestBoundsCheckedOnTheFloat64 pins this.
 func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool, in reflect.Type) (json.RawMessage, error) {
 	var v any
 	var st numbers // what the numbers of data hold
