@@ -223,3 +223,54 @@ func TestMayBeBeyondFloat(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundsCheckedOnTheFloat64 pins the choice apply's comment explains: a number's bounds are
+// checked on the float64 it rounds to, as the SDK's validator and ajv check them. The handler's
+// float64 (or float32, or any) field gets that float64, within the bounds; a json.Number field
+// gets the digits as written, which may be beyond a bound by less than a float64's precision; a
+// number the float64 puts on a bound an exclusive bound refuses is refused, saying so; and the
+// float64 after the bound is refused, so the check is not looser than the float64's.
+func TestBoundsCheckedOnTheFloat64(t *testing.T) {
+	type boundsIn struct {
+		F   float64     `json:"f"`
+		F32 float32     `json:"f32"`
+		Any any         `json:"any"`
+		Num json.Number `json:"num"`
+		Ex  json.Number `json:"ex"`
+	}
+	const schema = `{"type":"object","properties":{"f":{"type":"number","maximum":100},"f32":{"type":"number","maximum":100},` +
+		`"any":{"type":"number","maximum":100},"num":{"type":"number","maximum":100},"ex":{"type":"number","exclusiveMaximum":100}}}`
+	var got boundsIn
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "b", InputSchema: json.RawMessage(schema)},
+		func(_ context.Context, _ *mcp.CallToolRequest, in boundsIn) (*mcp.CallToolResult, any, error) {
+			got = in
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	const v = `validating "arguments": validating /properties/`
+	for _, c := range []struct {
+		args, want string
+		got        boundsIn
+	}{
+		{`{"f":100.0000000000000000001}`, "ok", boundsIn{F: 100}},
+		{`{"f32":100.0000000000000000001}`, "ok", boundsIn{F32: 100}},
+		{`{"any":100.0000000000000000001}`, "ok", boundsIn{Any: float64(100)}},
+		{`{"num":100.0000000000000000001}`, "ok", boundsIn{Num: "100.0000000000000000001"}},
+		{`{"ex":99.99999999999999999999}`, v + `ex: exclusiveMaximum: 99.99999999999999999999 is taken as 100, the nearest 64-bit floating-point number, which is greater than or equal to 100`, boundsIn{}},
+		{`{"f":100.00000000000002}`, v + `f: maximum: 100.00000000000002 is greater than 100`, boundsIn{}},
+		{`{"num":100.00000000000002}`, v + `num: maximum: 100.00000000000002 is greater than 100`, boundsIn{}},
+	} {
+		got = boundsIn{}
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "b", Arguments: json.RawMessage(c.args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; res.IsError != (c.want != "ok") || text != c.want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", c.args, res.IsError, text, c.want)
+		}
+		if got != c.got {
+			t.Errorf("%s: the handler got %+v; want %+v", c.args, got, c.got)
+		}
+	}
+}

@@ -35,8 +35,12 @@ import (
 // refused. s is the schema data was validated against (nil when unknown), walked along with
 // them: an integer field's range is said as the schema narrows it ("an integer from 1 to 100"),
 // not as the Go type's alone, which the schema's bounds would then refuse.
-func decodeProblem(data []byte, t reflect.Type, s *jsonschema.Schema) string {
-	return findProblem(data, t, s, "", false, 0)
+//
+// sent is the JSON the client sent, which data was made from (apply), walked along too: a number
+// refused is quoted as the client wrote it (1e39, 1E39, -0.0, 1.0e2), not as data has it once
+// encoded again (1e+39, -0, 100), which the client did not write and could not find in its call.
+func decodeProblem(data, sent []byte, t reflect.Type, s *jsonschema.Schema) string {
+	return findProblem(data, sent, t, s, "", false, 0)
 }
 
 // DecodeProblem is decodeProblem for a value of another caller than Add's: what in data, a JSON
@@ -47,7 +51,7 @@ func decodeProblem(data []byte, t reflect.Type, s *jsonschema.Schema) string {
 // where the decoder's own error names Go functions and types (ParseAddr("1.2.3"), "math/big:
 // cannot unmarshal \"x\" into a *big.Int", "invalid use of ,string struct tag").
 func DecodeProblem(data []byte, t reflect.Type, s *jsonschema.Schema) string {
-	return decodeProblem(data, t, s)
+	return decodeProblem(data, data, t, s)
 }
 
 // maxProblemDepth bounds the walk: the arguments' nesting is bounded by the JSON-RPC decoder
@@ -81,12 +85,14 @@ func fitsQuoted(data []byte, t reflect.Type) bool {
 }
 
 // findProblem is decodeProblem of the value data at path, of type t and schema s (nil when
-// unknown); quoted is a ",string" field's.
-func findProblem(data []byte, t reflect.Type, s *jsonschema.Schema, path string, quoted bool, depth int) string {
+// unknown), which the client sent as sent (nil when it sent none there: a default's); quoted is
+// a ",string" field's.
+func findProblem(data, sent []byte, t reflect.Type, s *jsonschema.Schema, path string, quoted bool, depth int) string {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || string(data) == "null" || depth > maxProblemDepth {
 		return "" // null leaves any Go value as it is
 	}
+	shown := asSent(data, sent) // what a problem quotes
 	for t.Kind() == reflect.Pointer && !decodesItself(t) {
 		t = t.Elem()
 	}
@@ -94,31 +100,33 @@ func findProblem(data []byte, t reflect.Type, s *jsonschema.Schema, path string,
 		if fits(data, t) {
 			return ""
 		}
-		return ownDecoderProblem(data, t, path)
+		return ownDecoderProblem(data, shown, t, path)
 	}
 	switch t.Kind() {
 	case reflect.Struct:
 		if data[0] != '{' {
-			return mustBe(path, "an object", data)
+			return mustBe(path, "an object", shown)
 		}
 		fields := jsonFields(t)
+		sentMembers := membersOf(sent)
 		return eachMember(data, func(key string, val []byte) string {
 			f, ok := fields[key]
 			if !ok {
 				return "" // the decoder skips a key no field has
 			}
-			return findProblem(val, f.typ, memberSchema(s, key), joinPath(path, key), f.quoted, depth+1)
+			return findProblem(val, sentMembers[key], f.typ, memberSchema(s, key), joinPath(path, key), f.quoted, depth+1)
 		})
 	case reflect.Map:
 		if data[0] != '{' {
-			return mustBe(path, "an object", data)
+			return mustBe(path, "an object", shown)
 		}
+		sentMembers := membersOf(sent)
 		return eachMember(data, func(key string, val []byte) string {
 			doc, _ := json.Marshal(map[string]any{key: nil})
 			if !fits(doc, t) {
 				return keyProblem(path, key, t.Key())
 			}
-			return findProblem(val, t.Elem(), memberSchema(s, key), joinPath(path, key), false, depth+1)
+			return findProblem(val, sentMembers[key], t.Elem(), memberSchema(s, key), joinPath(path, key), false, depth+1)
 		})
 	case reflect.Slice, reflect.Array:
 		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && !decodesItself(t.Elem()) {
@@ -128,18 +136,23 @@ func findProblem(data []byte, t reflect.Type, s *jsonschema.Schema, path string,
 					return ""
 				}
 				return fmt.Sprintf("%s must be standard base64 (RFC 4648: A–Z, a–z, 0–9, + and /, padded with = to a multiple of 4 characters); got %s",
-					subject(path), describeJSON(data))
+					subject(path), describeJSON(shown))
 			}
 			if data[0] != '[' {
-				return mustBe(path, "a base64 string", data)
+				return mustBe(path, "a base64 string", shown)
 			}
 		}
 		if data[0] != '[' {
-			return mustBe(path, "an array", data)
+			return mustBe(path, "an array", shown)
 		}
+		sentItems := itemsOf(sent)
 		i := 0
 		return eachItem(data, func(val []byte) string {
-			p := findProblem(val, t.Elem(), validatortext.ItemSchema(s, i), fmt.Sprintf("%s[%d]", path, i), false, depth+1)
+			var sentItem []byte
+			if i < len(sentItems) {
+				sentItem = sentItems[i]
+			}
+			p := findProblem(val, sentItem, t.Elem(), validatortext.ItemSchema(s, i), fmt.Sprintf("%s[%d]", path, i), false, depth+1)
 			i++
 			return p
 		})
@@ -156,7 +169,7 @@ func findProblem(data []byte, t reflect.Type, s *jsonschema.Schema, path string,
 			}
 			return ""
 		}
-		return fmt.Sprintf("%s cannot take %s", subject(path), describeJSON(data))
+		return fmt.Sprintf("%s cannot take %s", subject(path), describeJSON(shown))
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 		reflect.Float32, reflect.Float64, reflect.String:
@@ -164,17 +177,62 @@ func findProblem(data []byte, t reflect.Type, s *jsonschema.Schema, path string,
 			if fitsQuoted(data, t) {
 				return ""
 			}
-			return mustBe(path, "a string holding "+wantIn(t, s)+", such as "+quotedExample(t), data)
+			return mustBe(path, "a string holding "+wantIn(t, s)+", such as "+quotedExample(t), shown)
 		}
 		if fits(data, t) {
 			return ""
 		}
-		return mustBe(path, wantIn(t, s), data)
+		return mustBe(path, wantIn(t, s), shown)
 	}
 	if fits(data, t) {
 		return ""
 	}
-	return fmt.Sprintf("%s cannot take %s", subject(path), describeJSON(data))
+	return fmt.Sprintf("%s cannot take %s", subject(path), describeJSON(shown))
+}
+
+// asSent is data, a value of the validated arguments, as a problem quotes it: the number the
+// client wrote when data is a number and sent, the client's JSON at its place, is one (the same
+// number, which apply encoded again: 1e39 as 1e+39, -0.0 as -0, 1.0e2 as 100); else data.
+func asSent(data, sent []byte) []byte {
+	if !isNumberJSON(data) {
+		return data
+	}
+	if sent = bytes.TrimSpace(sent); isNumberJSON(sent) {
+		return sent
+	}
+	return data
+}
+
+// isNumberJSON reports whether data, a JSON value, is a number.
+func isNumberJSON(data []byte) bool {
+	return len(data) > 0 && (data[0] == '-' || '0' <= data[0] && data[0] <= '9')
+}
+
+// membersOf is the members of sent, a JSON object the client sent, by key (the last of a key
+// sent twice, as the decoder takes it), or nil when sent is not an object.
+func membersOf(sent []byte) map[string][]byte {
+	if sent = bytes.TrimSpace(sent); len(sent) == 0 || sent[0] != '{' {
+		return nil
+	}
+	m := map[string][]byte{}
+	eachMember(sent, func(key string, val []byte) string {
+		m[key] = val
+		return ""
+	})
+	return m
+}
+
+// itemsOf is the items of sent, a JSON array the client sent, or nil when sent is not an array.
+func itemsOf(sent []byte) [][]byte {
+	if sent = bytes.TrimSpace(sent); len(sent) == 0 || sent[0] != '[' {
+		return nil
+	}
+	var items [][]byte
+	eachItem(sent, func(val []byte) string {
+		items = append(items, val)
+		return ""
+	})
+	return items
 }
 
 // beyondFloat finds the first number, in the order of data, a JSON value at path, that is beyond
@@ -316,20 +374,20 @@ var knownWants = map[reflect.Type]string{
 
 // ownDecoderProblem says why data does not decode into t, a type with its own UnmarshalJSON or
 // UnmarshalText: what a known type must be, else the type's own message when it reads as one
-// written for people rather than a decoder's.
-func ownDecoderProblem(data []byte, t reflect.Type, path string) string {
+// written for people rather than a decoder's. shown is data as the client sent it (asSent).
+func ownDecoderProblem(data, shown []byte, t reflect.Type, path string) string {
 	if w, ok := knownWants[t]; ok {
-		return mustBe(path, w, data)
+		return mustBe(path, w, shown)
 	}
 	p := reflect.PointerTo(t)
 	if !p.Implements(unmarshalerType) && data[0] != '"' {
-		return mustBe(path, "a string", data) // UnmarshalText takes only strings
+		return mustBe(path, "a string", shown) // UnmarshalText takes only strings
 	}
 	err := decodeInput(data, reflect.New(t).Interface())
 	if reason := ownReason(err); reason != "" {
-		return fmt.Sprintf("%s does not accept %s: %s", subject(path), describeJSON(data), reason)
+		return fmt.Sprintf("%s does not accept %s: %s", subject(path), describeJSON(shown), reason)
 	}
-	return fmt.Sprintf("%s does not accept %s", subject(path), describeJSON(data))
+	return fmt.Sprintf("%s does not accept %s", subject(path), describeJSON(shown))
 }
 
 // OwnReason is ownReason for another caller than Add's: runtime/register says a type's own

@@ -74,6 +74,7 @@ type decodeIn struct {
 	Str   string            `json:"str"`
 	Odd   map[string]string `json:"odd"`
 	Keyed map[string]uint8  `json:"keyed"`
+	I64   int64             `json:"i64"`
 }
 
 // goWords are what a message to the client must not hold: Go's types, reflect, the decoders'
@@ -111,7 +112,7 @@ func TestDecodeErrorsInJSONTerms(t *testing.T) {
 		{`{"b":"YWI"}`, p + `b must be standard base64 (RFC 4648: A–Z, a–z, 0–9, + and /, padded with = to a multiple of 4 characters); got the string "YWI"`},
 		{`{"b":12}`, p + `b must be a base64 string; got 12`},
 		{`{"f":1e400}`, p + `f must be a number from -1.7976931348623157e+308 to 1.7976931348623157e+308 (the range of a 64-bit floating-point number); got 1e400`},
-		{`{"f32":1e39}`, p + `f32 must be a number from -3.4028234663852886e+38 to 3.4028234663852886e+38 (the range of a 32-bit floating-point number); got 1e+39`},
+		{`{"f32":1e39}`, p + `f32 must be a number from -3.4028234663852886e+38 to 3.4028234663852886e+38 (the range of a 32-bit floating-point number); got 1e39`},
 		{`{"m":{"abc":"x"}}`, p + `m has the key "abc", which is not an integer from 0 to 18446744073709551615 written in decimal`},
 		{`{"m8":{"1":"x","300":"x"}}`, p + `m8 has the key "300", which is not an integer from 0 to 255 written in decimal`},
 		{`{"m8":{"-1":"x"}}`, p + `m8 has the key "-1", which is not an integer from 0 to 255 written in decimal`},
@@ -141,6 +142,51 @@ func TestDecodeErrorsInJSONTerms(t *testing.T) {
 			t.Errorf("%s:\nerror result %v, %s\nwant %s", c.args, res.IsError, text, c.want)
 		}
 		assertNoGoWords(t, text)
+	}
+}
+
+// TestDecodeProblemsQuoteNumbersAsSent: a number a decode problem quotes is the client's own
+// literal. The arguments reach the decoder encoded again (with their defaults), so a problem
+// quoted 1e39 as 1e+39, 1E39 as 1e+39, -0.0 as -0 and 1.0e2 as 100, numbers the client did not
+// write and could not find in its call; elsewhere a refused number is written as sent (1e400).
+// A value the client did not send (a default) is quoted as the arguments have it.
+func TestDecodeProblemsQuoteNumbersAsSent(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "decode", InputSchema: json.RawMessage(`{"type":"object","properties":{` +
+		`"opts":{"type":"object","properties":{"limit":{"type":"number","default":2.56e2}}}}}`)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ decodeIn) (*mcp.CallToolResult, any, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	const p = `decoding "arguments": `
+	const f32 = ` must be a number from -3.4028234663852886e+38 to 3.4028234663852886e+38 (the range of a 32-bit floating-point number); got `
+	for _, c := range []struct{ args, want string }{
+		{`{"f32":1e39}`, p + `f32` + f32 + `1e39`},
+		{`{"f32":1E39}`, p + `f32` + f32 + `1E39`},
+		{`{"f32":-1E+39}`, p + `f32` + f32 + `-1E+39`},
+		{`{"opts":{"limit":-0.0}}`, p + `opts.limit must be an integer from 0 to 255; got -0.0`},
+		{`{"opts":{"limit":300}}`, p + `opts.limit must be an integer from 0 to 255; got 300`},
+		{`{"opts":{"limit":3.00e2}}`, p + `opts.limit must be an integer from 0 to 255; got 3.00e2`},
+		{`{"str":1.0e2}`, p + `str must be a string; got 1.0e2`},
+		{`{"s":1.0e2}`, p + `s must be a string holding an integer from -9223372036854775808 to 9223372036854775807, such as "12"; got 1.0e2`},
+		{`{"i64":123456789012345678901234567890}`, p + `i64 must be an integer from -9223372036854775808 to 9223372036854775807; got 123456789012345678901234567890`},
+		{`{"lines":[{"qty":1.0e2},{"qty":2.50}]}`, p + `lines[1].qty must be an integer from 0 to 255; got 2.50`},
+		{`{"keyed":{"a: b":2.56e2}}`, p + `keyed["a: b"] must be an integer from 0 to 255; got 2.56e2`},
+		{`{"color":1.0e2}`, p + `color must be a string; got 1.0e2`},
+		{`{"ip":1.0e2}`, p + `ip must be an IP address, such as "192.0.2.1" or "2001:db8::1"; got 1.0e2`},
+		// Written twice, the key's last value is the one decoded, and quoted.
+		{`{"str":"x","str":1.0e2}`, p + `str must be a string; got 1.0e2`},
+		// A default, which the client did not send, as the arguments have it.
+		{`{"opts":{}}`, p + `opts.limit must be an integer from 0 to 255; got 256`},
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "decode", Arguments: json.RawMessage(c.args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := res.Content[0].(*mcp.TextContent).Text
+		if !res.IsError || text != c.want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", c.args, res.IsError, text, c.want)
+		}
 	}
 }
 

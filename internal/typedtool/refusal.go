@@ -38,11 +38,13 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, v a
 	}
 	if strings.Contains(msg, "oneOf: ") {
 		if e := sdkschema.Explain(raw, asValidated(v), err); e != err {
-			msg = e.Error()
+			// From its innermost place on, read as root's (Explain's own reading of the places
+			// takes a property name with ": " in it for the end of its path).
+			msg = validatortext.Innermost(e.Error(), root)
 		}
 	}
 	first, _, _ := strings.Cut(msg, "\n") // an anyOf's refusal has a line for each alternative
-	path, what := validatortext.Place(first)
+	path, what := validatortext.PlaceIn(first, root)
 	keyword, rest, _ := strings.Cut(what, ": ")
 	if !slices.Contains(choiceKeywords, keyword) {
 		return msg
@@ -107,12 +109,13 @@ func mayExplain(msg string) bool {
 // it: for a writtenNumber, another number than the client wrote (refusedNumber).
 var numberKeywords = []string{"type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
 
-// mayMisnumber reports whether msg may be a refusal that prints a number the client wrote
-// otherwise: its first line's innermost keyword is one of numberKeywords, a type's refusal of a
-// number. The value refused is read only then (or for explainChoice).
-func mayMisnumber(msg string) bool {
+// mayMisnumber reports whether msg, a refusal of a value validated against root, may be one that
+// prints a number the client wrote otherwise: its first line's innermost keyword is one of
+// numberKeywords, a type's refusal of a number. The value refused is read only then (or for
+// explainChoice).
+func mayMisnumber(msg string, root *jsonschema.Schema) bool {
 	first, _, _ := strings.Cut(msg, "\n")
-	_, what := validatortext.Place(first)
+	_, what := validatortext.PlaceIn(first, root)
 	keyword, rest, _ := strings.Cut(what, ": ")
 	if keyword == "type" {
 		return strings.Contains(rest, ` has type "integer", want`) || strings.Contains(rest, ` has type "number", want`)
@@ -126,10 +129,10 @@ func mayMisnumber(msg string) bool {
 // ok is false when the validator printed the number as written or it cannot be found.
 func refusedNumber(msg string, root *jsonschema.Schema, v any) (n writtenNumber, s *jsonschema.Schema, ok bool) {
 	first, _, _ := strings.Cut(msg, "\n")
-	if !mayMisnumber(first) {
+	if !mayMisnumber(first, root) {
 		return n, nil, false
 	}
-	path, what := validatortext.Place(first)
+	path, what := validatortext.PlaceIn(first, root)
 	keyword, _, _ := strings.Cut(what, ": ")
 	at := validatortext.SchemaAt(root, path)
 	if at == nil {
@@ -148,15 +151,15 @@ var boundPhrases = map[string]string{
 }
 
 // withNumber rewrites the first line of msg, the refusal refusedNumber read (as validatorMessage
-// has rewritten it), with the number n as the client wrote it where the validator printed the
-// float64 it had: "maximum: 1e400 is greater than 10" where it printed 1.7976931348623157e+308;
-// and a type's refusal as "type: got the number 1e400, want \"string\"", where it named the
-// float64, of type "integer", which the client did not send. A bound's refusal
-// that is not true of the number as written (5.00000000000000000001 for an exclusiveMinimum of
-// 5, which the float64 5 does not pass) says what the number was taken as.
-func withNumber(msg string, n writtenNumber, s *jsonschema.Schema) string {
+// has rewritten it) of a value validated against root, with the number n as the client wrote it
+// where the validator printed the float64 it had: "maximum: 1e400 is greater than 10" where it
+// printed 1.7976931348623157e+308; and a type's refusal as "type: got the number 1e400, want
+// \"string\"", where it named the float64, of type "integer", which the client did not send. A
+// bound's refusal that is not true of the number as written (5.00000000000000000001 for an
+// exclusiveMinimum of 5, which the float64 5 does not pass) says what the number was taken as.
+func withNumber(msg string, n writtenNumber, s, root *jsonschema.Schema) string {
 	first, more, multi := strings.Cut(msg, "\n")
-	_, what := validatortext.Place(first)
+	_, what := validatortext.PlaceIn(first, root)
 	prefix := first[:len(first)-len(what)]
 	keyword, rest, _ := strings.Cut(what, ": ")
 	// The number the validator printed, validatortext.Number's, has no space.
@@ -376,16 +379,8 @@ func valuesAt(msg string, root *jsonschema.Schema, v any) (values []any, ok bool
 	values = []any{v}
 	prev := ""      // the place before, "" for the root
 	rooted := false // the places begin at the root, so a $ref's jump can be told from a step
-	for {
-		rest, isPlace := strings.CutPrefix(msg, "validating ")
-		if !isPlace {
-			return values, true
-		}
-		place, after, found := strings.Cut(rest, ": ")
-		if !found {
-			return values, true
-		}
-		msg = after
+	places, _ := validatortext.Places(msg, root)
+	for _, place := range places {
 		if place == "root" || place == root.ID {
 			prev, rooted = "", true // the root, or a $ref to it ("#")
 			continue
@@ -414,6 +409,7 @@ func valuesAt(msg string, root *jsonschema.Schema, v any) (values []any, ok bool
 		}
 		prev = place
 	}
+	return values, true
 }
 
 // stepValues returns the values that step, from the schema parent, leads to from each of values,

@@ -228,3 +228,53 @@ func TestRefusalJSONKeepsHTMLCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalsOfNamesWithSeparators: a property name may hold ": " (which also ends the schema
+// path the validator writes), "/" and "~" (written ~1 and ~0 in the path), quotes and spaces. The
+// path was read up to the first ": ", so a refusal inside "m: enum" was taken for one of "m" and
+// left in Go's words ("enum: enum: 3 does not equal any of: [1 2]"), a type's refusal of "n:
+// type" quoted "type: s" as the value, a number the validator had as another float64 was printed
+// as that float64 (1.7976931348623157e+308 for 1e400) and an array's item refused was not found.
+// The client reads each refusal as it reads one of a plain name, the path as the validator wrote
+// it.
+func TestRefusalsOfNamesWithSeparators(t *testing.T) {
+	const schema = `{"type":"object","properties":{` +
+		`"a: b":{"type":"integer","maximum":10},` +
+		`"a":{"type":"object","properties":{"b":{"type":"string"}}},` +
+		`"x/y":{"enum":["red","green blue"]},` +
+		`"t~n":{"type":"array","items":{"enum":["x","y"]}},` +
+		`"q\"uote":{"type":"string","minLength":3},` +
+		`"sp ace":{"type":"object","required":["k: v"],"properties":{"k: v":{"type":"integer"}}},` +
+		`"n: type":{"type":"integer"},` +
+		`"m":{"type":"integer"},"m: enum":{"enum":[1,2]},` +
+		`"o: p":{"oneOf":[{"type":"array","items":{"enum":["x","y"]}},{"type":"null"}]},` +
+		`"l: m":{"type":"array","items":{"type":"number","exclusiveMaximum":5}},` +
+		`"c: contains":{"type":"array","contains":{"type":"integer"}}}}`
+	cs := connectValidating(t, schema)
+	const p = `validating "arguments": validating /properties/`
+	for _, c := range []struct{ args, want string }{
+		{`{"a: b":11}`, p + `a: b: maximum: 11 is greater than 10`},
+		{`{"a: b":"s"}`, p + `a: b: type: got the string "s", want "integer"`},
+		{`{"a: b":1e400}`, p + `a: b: maximum: 1e400 is greater than 10`},
+		{`{"a: b":"x: validating /properties/a: b: type: y"}`, p + `a: b: type: got the string "x: validating /properties/a: b: type: y", want "integer"`},
+		{`{"a":{"b":1}}`, p + `a: validating /properties/a/properties/b: type: got the number 1, want "string"`},
+		{`{"x/y":"pink"}`, p + `x~1y: enum: "pink" is not one of "red", "green blue"`},
+		{`{"t~n":["x","z"]}`, p + `t~0n/items: enum: "z" is not one of "x", "y"`},
+		{`{"q\"uote":"ab"}`, p + `q"uote: minLength: "ab" contains 2 Unicode code points, fewer than 3`},
+		{`{"sp ace":{}}`, p + `sp ace: required: missing properties: ["k: v"]`},
+		{`{"sp ace":{"k: v":"s"}}`, p + `sp ace: validating /properties/sp ace/properties/k: v: type: got the string "s", want "integer"`},
+		{`{"n: type":"s"}`, p + `n: type: type: got the string "s", want "integer"`},
+		{`{"m: enum":3}`, p + `m: enum: enum: 3 is not one of 1, 2`},
+		{`{"o: p":["x","z"]}`, p + `o: p/items: enum: "z" is not one of "x", "y"`},
+		{`{"l: m":[1,2,5.00000000000000000001]}`, p + `l: m: validating /properties/l: m/items: exclusiveMaximum: 5.00000000000000000001 is greater than or equal to 5`},
+		{`{"c: contains":["a"]}`, p + `c: contains: contains: no item matches {"type":"integer"}`},
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "v", Arguments: json.RawMessage(c.args)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; !res.IsError || text != c.want {
+			t.Errorf("%s:\nerror result %v, %s\nwant %s", c.args, res.IsError, text, c.want)
+		}
+	}
+}

@@ -85,7 +85,8 @@ import (
 //     "pink" is not one of "red", "green blue"), where the validator printed both in Go's %v
 //     and the alternatives as "<anonymous schema>" (see explainChoice). A number the validator
 //     had as another float64 than the one sent (1e400 as the largest float64, 1e-400 as 0,
-//     -9223372036854775809 as -2^63) is named as sent, not as the float64 (writtenNumber).
+//     -9223372036854775809 as -2^63) is named as sent, not as the float64 (writtenNumber). The
+//     bounds themselves are checked on the float64, as mcp.AddTool checks them (see apply).
 //   - An integer that decodes into no value of its field is told with the range the field and
 //     the schema both allow ("an integer from 1 to 100"), not the Go type's alone.
 //   - An output that cannot be encoded as JSON (NaN or ±Inf, a time.Time beyond the year 9999,
@@ -136,7 +137,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		var input In
 		if err := decodeInput(args, &input); err != nil {
-			return errorResult(inputError(ctx, logger, t.Name, args, inType, inResolved.Schema(), err)), nil
+			return errorResult(inputError(ctx, logger, t.Name, args, req.Params.Arguments, inType, inResolved.Schema(), err)), nil
 		}
 		res, output, err := h(ctx, req, input)
 		if err != nil {
@@ -284,9 +285,10 @@ func logTo(logger *slog.Logger) *slog.Logger {
 // data at input byte 0"). A value the schema lets through can still not fit the Go type: -1
 // for a uint64, 300 for an int8, "abc" for a ",string" int. Should the walk find nothing, the
 // client is told that the arguments do not fit and the decoder's error is logged, at warning
-// level, for the server's author.
-func inputError(ctx context.Context, logger *slog.Logger, tool string, args []byte, t reflect.Type, s *jsonschema.Schema, err error) error {
-	if p := decodeProblem(args, t, s); p != "" {
+// level, for the server's author. sent is the arguments as the client sent them, whose numbers
+// a problem quotes as written (decodeProblem).
+func inputError(ctx context.Context, logger *slog.Logger, tool string, args, sent []byte, t reflect.Type, s *jsonschema.Schema, err error) error {
+	if p := decodeProblem(args, sent, t, s); p != "" {
 		return fmt.Errorf("decoding \"arguments\": %s", p)
 	}
 	logTo(logger).WarnContext(ctx, "MCP tool arguments that passed the input schema did not decode", slog.String("tool", tool),
@@ -299,7 +301,7 @@ func inputError(ctx context.Context, logger *slog.Logger, tool string, args []by
 // read as the validator had them, but for the numbers it had as others (writtenNumber): integers
 // exact, and the defaults applied as apply applies them for in, the Go type they decode into.
 func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args json.RawMessage, in reflect.Type) string {
-	if msg := err.Error(); !mayExplain(msg) && !mayMisnumber(msg) {
+	if msg := err.Error(); !mayExplain(msg) && !mayMisnumber(msg, root) {
 		return validatorMessage(err, raw, root, nil) // nothing that needs the value
 	}
 	m := map[string]any{}
@@ -323,7 +325,7 @@ func argumentError(err error, raw json.RawMessage, root *jsonschema.Schema, args
 // ("type: map[a:1] has type \"object\", want \"string\"").
 func outputError(err error, raw json.RawMessage, root *jsonschema.Schema, out json.RawMessage) error {
 	var v any
-	if msg := err.Error(); !mayExplain(msg) && !mayMisnumber(msg) {
+	if msg := err.Error(); !mayExplain(msg) && !mayMisnumber(msg, root) {
 		v = nil
 	} else if _, derr := decodeExact(out, &v, true); derr != nil {
 		v = nil
@@ -357,7 +359,7 @@ const maxArgumentError = 2000
 // contains or not is explained from the schema, with the value refused as JSON, by
 // explainChoice; the "validating root: " (or the schema's $id) that names the schema is left
 // out; what is left of Go's syntax (a value in Go's %v, a null as "<invalid reflect.Value>",
-// lists in %q) is rewritten by validatortext.Plain; a number refused by a bound, printed as a
+// lists in %q) is rewritten by validatortext.PlainIn; a number refused by a bound, printed as a
 // fraction ("21/2", 309 digits over 1), is written as a number, and the bound as the schema
 // writes it (validatortext.Bounds); and a long message has its middle left out (elideMiddle).
 func validatorMessage(err error, raw json.RawMessage, root *jsonschema.Schema, v any) string {
@@ -378,10 +380,10 @@ func validatorMessage(err error, raw json.RawMessage, root *jsonschema.Schema, v
 	}
 	// A schema still called "<anonymous schema>" (explainChoice had none to show) is one inside
 	// the tool's schema, which the model has.
-	msg = validatortext.Plain(msg, "a subschema")
+	msg = validatortext.PlainIn(msg, "a subschema", root)
 	msg = validatortext.Bounds(msg, root)
 	if rewrite {
-		msg = withNumber(msg, written, writtenSchema)
+		msg = withNumber(msg, written, writtenSchema, root)
 	}
 	return elideMiddle(msg, maxArgumentError)
 }
@@ -462,6 +464,25 @@ func (l *Schema) Resolved() (*jsonschema.Resolved, error) {
 // Unlike the SDK (go-sdk issue 1201), integers keep their exact value: decoded as float64, an
 // int64 or uint64 beyond 2^53 was rounded when the value was encoded again, so the handler got,
 // and structuredContent sent, another number than the one given, with no error.
+//
+// A number's bounds (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf) are
+// checked on the float64 it rounds to, as the validator has it, not on its digits as written:
+// 100.0000000000000000001 passes "maximum": 100, and 99.99999999999999999999 fails
+// "exclusiveMaximum": 100 (with a refusal that says it was taken as 100: withNumber). That is
+// kept on purpose. A float64 or any field gets that float64 (exactly 100), a float32 field it
+// rounded once more, so the handler gets the number that was checked, within the bounds, and an
+// integer field takes no number with a fraction (the decoder refuses it); and the client's own
+// validators check the same way (the Go SDK's, and ajv's and every other on JavaScript's
+// numbers), so a call one of them passed is not refused for less than a float64's precision.
+// Checking the digits instead would let 99.99999999999999999999 through to a float64 field as
+// 100, beyond its exclusive bound; checking both would refuse 100.0000000000000000001, which such
+// a field gets as 100, within it, and could be exact only by validating again in another
+// arithmetic, through every anyOf, oneOf, not and if of the schema. What is left is a field that
+// keeps the digits as written (a json.Number, a type with its own UnmarshalJSON): it may get a
+// number beyond a bound by less than a float64's precision (100.0000000000000000001 for a
+// maximum of 100, where mcp.AddTool, encoding the float64 again, gave it 100), and a handler
+// that relies on such a bound to the last digit compares the number itself.
+// TestBoundsCheckedOnTheFloat64 pins this.
 func apply(data json.RawMessage, resolved *jsonschema.Resolved, forOutput bool, in reflect.Type) (json.RawMessage, error) {
 	var v any
 	var st numbers // what the numbers of data hold

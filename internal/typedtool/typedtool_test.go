@@ -205,7 +205,7 @@ func TestInputErrorNamesTheArgument(t *testing.T) {
 		`{"big":-1,"count":1}`:                   `decoding "arguments": big must be an integer from 0 to 18446744073709551615; got -1`,
 		`{"big":18446744073709551616,"count":1}`: `decoding "arguments": big must be an integer from 0 to 18446744073709551615; got 18446744073709551616`,
 		`{"inner":{"n":300},"count":2}`:          `decoding "arguments": inner.n must be an integer from -128 to 127; got 300`,
-		`{"count":1e30}`:                         `decoding "arguments": count must be an integer from -9223372036854775808 to 9223372036854775807; got 1e+30`,
+		`{"count":1e30}`:                         `decoding "arguments": count must be an integer from -9223372036854775808 to 9223372036854775807; got 1e30`,
 	} {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "narrow", Arguments: json.RawMessage(args)})
 		if err != nil {

@@ -4,8 +4,9 @@
 // unquoted, null as "<invalid reflect.Value>"), a number a bound refuses as a fraction (21/2) and
 // the bound with six decimals (0.000000 for 1e-7), lists in Go's %q (["a" "b"]), a schema with no
 // $id as "<anonymous schema>", and the place as "validating <schema path>: " once for every level
-// it descended through. Both runtime/register's selection errors and internal/typedtool's tool
-// errors rewrite them here, so that a client reads the same words from either.
+// it descended through, a path whose property names may hold ": " themselves (Places). Both
+// runtime/register's selection errors and internal/typedtool's tool errors rewrite them here, so
+// that a client reads the same words from either.
 package validatortext
 
 import (
@@ -19,21 +20,323 @@ import (
 	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
-
-	"github.com/cardgen/cardgen/internal/sdkschema"
 )
 
 // Place splits msg, a validator's message (or one line of an anyOf's), into the schema path of
 // the innermost place it names ("/properties/n", "root" for the schema itself, or the schema's
-// $id) and what it says there; the path is "" when msg names no place.
-func Place(msg string) (path, what string) {
-	msg = sdkschema.Innermost(msg)
-	if rest, ok := strings.CutPrefix(msg, "validating "); ok {
-		if p, w, ok := strings.Cut(rest, ": "); ok {
-			return p, w
+// $id) and what it says there; the path is "" when msg names no place. It reads the places by
+// their form alone (see Places); PlaceIn, given the schema validated against, reads them exactly.
+func Place(msg string) (path, what string) { return PlaceIn(msg, nil) }
+
+// PlaceIn is Place for a message of a value validated against root (nil when unknown): a path is
+// one that root has (see Places).
+func PlaceIn(msg string, root *jsonschema.Schema) (path, what string) {
+	paths, what := Places(msg, root)
+	if len(paths) == 0 {
+		return "", what
+	}
+	return paths[len(paths)-1], what
+}
+
+// Innermost is msg from the last place it names on ("validating <path>: what"), or msg when it
+// names none: the validator prefixes a place for every level it descended through, and the last
+// says where the value is. root is as for Places.
+func Innermost(msg string, root *jsonschema.Schema) string {
+	paths, what := Places(msg, root)
+	if len(paths) == 0 {
+		return msg
+	}
+	return placePrefix + paths[len(paths)-1] + ": " + what
+}
+
+// placePrefix begins each place the validator names: it wraps the error of every schema it
+// validates against as "validating <schema>: <error>" (jsonschema-go's wrapf), the schema
+// written as its $id, or "root", or its JSON pointer from the root.
+const placePrefix = "validating "
+
+// Places splits msg, a validator's message (or one line of an anyOf's), into the schema paths of
+// the places it begins with, outermost first, and what it says after them.
+//
+// A path is a JSON pointer with each property name as it is but for "~" and "/" (written "~0"
+// and "~1"), so a name may hold ": ", the separator after the path, and spaces or quotes: the
+// first ": " of "validating /properties/a: b: type: ..." is inside the name "a: b". The
+// separator is the first ": " after which the validator's own words go on (another place, or a
+// refusal, which begins with its keyword: "type: ", "required: ", "unexpected additional
+// properties") and before which is a path: of a pointer's form ("/properties/<name>",
+// "/items", "/anyOf/0", keyword after keyword), "root", or an $id (no space in it); with root
+// (the schema validated against, nil when unknown), one that leads to a schema of root (Walk)
+// and, when what follows is a refusal by a keyword, to a schema that has the keyword. Only a
+// schema with two properties such as "a" and "a: type", of which one's refusal reads as the
+// other's, is left to the form: the place is the shorter. A value of the client's comes after
+// the places and does not lengthen a path: what the validator wrote as the path already fits, and
+// the first separator that fits best is taken.
+func Places(msg string, root *jsonschema.Schema) (paths []string, what string) {
+	for {
+		path, rest, ok := nextPlace(msg, root)
+		if !ok {
+			return paths, msg
+		}
+		paths = append(paths, path)
+		msg = rest
+	}
+}
+
+// maxSeparators is how many ": " nextPlace tries as the end of a path: a property name seldom
+// holds one, and a path a few, while a value of the client's after the path may hold thousands,
+// each of which would cost a reading of the path so far. With the limit, reading all the places
+// of a message costs a small multiple of its length, however the client's text is made.
+const maxSeparators = 8
+
+// nextPlace reads the place msg begins with, "validating <path>: ", and returns its path and the
+// rest of msg; ok is false when msg begins with none. Of the ": " that may end the path (the
+// first maxSeparators of its line: a path has no line break), the first that fits best is taken
+// (see Places), and the first of all when none fits.
+func nextPlace(msg string, root *jsonschema.Schema) (path, rest string, ok bool) {
+	body, found := strings.CutPrefix(msg, placePrefix)
+	if !found {
+		return "", msg, false
+	}
+	best, bestScore := -1, -1
+	for i, n := 0, 0; n < maxSeparators; n++ {
+		end := separator(body, i)
+		if end < 0 {
+			break
+		}
+		if score := placeScore(body[:end], body[end+2:], root); score > bestScore {
+			best, bestScore = end, score
+			if score == maxPlaceScore(root) {
+				break
+			}
+		}
+		i = end + 2
+	}
+	if best < 0 {
+		return "", msg, false
+	}
+	return body[:best], body[best+2:], true
+}
+
+// separator is the index of the first ": " in s from i on, or -1 when the line ends first. It
+// reads no further than that.
+func separator(s string, i int) int {
+	for i < len(s) {
+		j := strings.IndexAny(s[i:], ":\n")
+		if j < 0 || s[i+j] == '\n' {
+			return -1
+		}
+		if i += j; i+1 < len(s) && s[i+1] == ' ' {
+			return i
+		}
+		i++
+	}
+	return -1
+}
+
+// placeScore says how well p fits as the path of a place followed by after: 0 when it has not a
+// path's form, and one more for each of: after begins with the validator's words; with root, p
+// leads to a schema of root; and that schema has the keyword after begins with.
+func placeScore(p, after string, root *jsonschema.Schema) int {
+	if !isPathForm(p) {
+		return 0
+	}
+	score := 1
+	keyword, words := refusalKeyword(after)
+	if !words {
+		return score
+	}
+	score++
+	if root == nil {
+		return score
+	}
+	s, walked := placeSchema(root, p)
+	if !walked {
+		return score
+	}
+	score++
+	if keyword == "" || hasKeyword(s, keyword) || hasKeyword(NonNull(s), keyword) {
+		score++
+	}
+	return score
+}
+
+// maxPlaceScore is placeScore's best score, with or without root: a place that scores it is
+// taken without looking further.
+func maxPlaceScore(root *jsonschema.Schema) int {
+	if root == nil {
+		return 2
+	}
+	return 4
+}
+
+// placeSchema is the schema of root that the path p names (Walk), and whether there is one. An
+// $id other than root's, which names a schema inside root that has one, is not looked for: none
+// of cardgen's schemas has one, and a URI has no ": " to be misread.
+func placeSchema(root *jsonschema.Schema, p string) (*jsonschema.Schema, bool) {
+	s := SchemaAt(root, p)
+	return s, s != nil
+}
+
+// isPathForm reports whether p has the form of a path the validator writes for a schema: "root",
+// "<anonymous schema>", an $id (a URI, which has no space), or a JSON pointer from the root
+// whose segments are keywords that hold schemas, each followed by what names one schema of it:
+// a name (properties, $defs ...), an index (anyOf, prefixItems ...), or nothing (items, not
+// ...; items may be draft 7's array, with an index).
+func isPathForm(p string) bool {
+	switch {
+	case p == "root" || p == "<anonymous schema>":
+		return true
+	case p == "":
+		return false
+	case p[0] != '/':
+		return !strings.ContainsAny(p, " \t\n")
+	}
+	segs := strings.Split(p[1:], "/")
+	for i := 0; i < len(segs); i++ {
+		kind, ok := schemaKeywords[segs[i]]
+		if !ok {
+			return false
+		}
+		switch kind {
+		case byName:
+			if i+1 >= len(segs) || !validPointerSegment(segs[i+1]) {
+				return false
+			}
+			i++
+		case byIndex:
+			if i+1 >= len(segs) || !isIndex(segs[i+1]) {
+				return false
+			}
+			i++
+		case alone:
+			if segs[i] == "items" && i+1 < len(segs) && isIndex(segs[i+1]) {
+				i++ // draft 7's items array
+			}
 		}
 	}
-	return "", msg
+	return true
+}
+
+// How a keyword that holds schemas names one of them in a path.
+const (
+	alone   = iota // the keyword holds one schema
+	byName         // a map of schemas: the name follows
+	byIndex        // a list of schemas: the index follows
+)
+
+// schemaKeywords are the keywords that hold schemas, as jsonschema-go writes them in a path.
+var schemaKeywords = map[string]int{
+	"properties": byName, "patternProperties": byName, "$defs": byName, "definitions": byName,
+	"dependentSchemas": byName, "dependencies": byName,
+	"allOf": byIndex, "anyOf": byIndex, "oneOf": byIndex, "prefixItems": byIndex,
+	"items": alone, "additionalItems": alone, "additionalProperties": alone, "propertyNames": alone,
+	"contains": alone, "not": alone, "if": alone, "then": alone, "else": alone,
+	"unevaluatedItems": alone, "unevaluatedProperties": alone, "contentSchema": alone,
+}
+
+// validPointerSegment reports whether seg is a JSON pointer's segment: each "~" is "~0" or "~1".
+func validPointerSegment(seg string) bool {
+	for i := 0; i < len(seg); i++ {
+		if seg[i] == '~' && (i+1 >= len(seg) || seg[i+1] != '0' && seg[i+1] != '1') {
+			return false
+		}
+	}
+	return true
+}
+
+// isIndex reports whether seg is an index of a list: decimal digits.
+func isIndex(seg string) bool {
+	if seg == "" {
+		return false
+	}
+	for i := 0; i < len(seg); i++ {
+		if seg[i] < '0' || seg[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// refusalWords are the beginnings of the validator's refusals (jsonschema-go's validate.go), and
+// of cardgen's rewordings of them, which keep the keyword: the keyword each names, "" for one
+// that names none a schema has.
+var refusalWords = []struct{ prefix, keyword string }{
+	{placePrefix, ""},
+	{"type: ", "type"}, {"enum: ", "enum"}, {"const: ", "const"},
+	{"multipleOf: ", "multipleOf"}, {"minimum: ", "minimum"}, {"maximum: ", "maximum"},
+	{"exclusiveMinimum: ", "exclusiveMinimum"}, {"exclusiveMaximum: ", "exclusiveMaximum"},
+	{"minLength: ", "minLength"}, {"maxLength: ", "maxLength"}, {"pattern: ", "pattern"},
+	{"anyOf: ", "anyOf"}, {"oneOf: ", "oneOf"}, {"not: ", "not"},
+	{"contains: ", "contains"}, {"minContains: ", "minContains"}, {"maxContains: ", "maxContains"},
+	{"minItems: ", "minItems"}, {"maxItems: ", "maxItems"}, {"uniqueItems: ", "uniqueItems"},
+	{"minProperties: ", "minProperties"}, {"maxProperties: ", "maxProperties"},
+	{"required: ", "required"}, {"dependentRequired[", "dependentRequired"},
+	{"unexpected additional properties", ""}, {"missing dynamic anchor", ""},
+	{"cannot validate against a struct", ""}, {"map key type ", ""},
+}
+
+// refusalKeyword reports whether s begins with the validator's words (another place, or a
+// refusal), and the keyword they name ("" for none).
+func refusalKeyword(s string) (keyword string, ok bool) {
+	for _, w := range refusalWords {
+		if strings.HasPrefix(s, w.prefix) {
+			return w.keyword, true
+		}
+	}
+	return "", false
+}
+
+// hasKeyword reports whether the schema s has keyword, one refusalWords names.
+func hasKeyword(s *jsonschema.Schema, keyword string) bool {
+	if s == nil {
+		return false
+	}
+	switch keyword {
+	case "type":
+		return s.Type != "" || len(s.Types) > 0
+	case "enum":
+		return s.Enum != nil
+	case "const":
+		return s.Const != nil
+	case "multipleOf":
+		return s.MultipleOf != nil
+	case "minimum":
+		return s.Minimum != nil
+	case "maximum":
+		return s.Maximum != nil
+	case "exclusiveMinimum":
+		return s.ExclusiveMinimum != nil
+	case "exclusiveMaximum":
+		return s.ExclusiveMaximum != nil
+	case "minLength":
+		return s.MinLength != nil
+	case "maxLength":
+		return s.MaxLength != nil
+	case "pattern":
+		return s.Pattern != ""
+	case "anyOf":
+		return s.AnyOf != nil
+	case "oneOf":
+		return s.OneOf != nil
+	case "not":
+		return s.Not != nil
+	case "contains", "minContains", "maxContains":
+		return s.Contains != nil
+	case "minItems":
+		return s.MinItems != nil
+	case "maxItems":
+		return s.MaxItems != nil
+	case "uniqueItems":
+		return s.UniqueItems
+	case "minProperties":
+		return s.MinProperties != nil
+	case "maxProperties":
+		return s.MaxProperties != nil
+	case "required":
+		return s.Required != nil
+	case "dependentRequired":
+		return s.DependentRequired != nil || s.DependencyStrings != nil
+	}
+	return true
 }
 
 // Step is one step of a schema path the validator names: a keyword, with the property name,
@@ -238,14 +541,21 @@ func Bounds(msg string, root *jsonschema.Schema) string {
 	}
 	re := boundLine()
 	return re.ReplaceAllStringFunc(msg, func(line string) string {
-		m := re.FindStringSubmatch(line)
-		places, path, keyword, value, phrase, bound := m[1], m[2], m[3], m[4], m[5], m[6]
+		m := re.FindStringSubmatchIndex(line)
+		sub := func(i int) string { return line[m[2*i]:m[2*i+1]] }
+		// The places are kept as they are; the path is read by Places, which knows a property
+		// name with "validating " in it from another place, and failing that as the pattern did.
+		places, keyword, value, phrase, bound := line[:m[6]], sub(3), sub(4), sub(5), sub(6)
+		path := ""
+		if m[4] >= 0 {
+			path = sub(2)
+		}
+		if paths, what := Places(line, root); len(paths) > 0 && what == line[m[6]:] {
+			path = paths[len(paths)-1]
+		}
 		b, ok := schemaBound(SchemaAt(root, path), keyword)
 		if !ok {
 			b = Number(bound)
-		}
-		if path != "" {
-			places += "validating " + path + ": "
 		}
 		return places + keyword + ": " + Number(value) + " " + phrase + " " + b
 	})
@@ -287,19 +597,21 @@ var goisms = sync.OnceValue(func() (p struct{ null, verb, typeOf, list, contains
 	// "object", want y`), so the match ends at the validator's ending, the types it wants, where
 	// its refusal ends: the end of the message or of a line before another place (an anyOf's next
 	// alternative). The value is matched lazily, not up to the last such ending, which in an
-	// anyOf's refusal is another alternative's.
-	p.typeOf = regexp.MustCompile(`(?s)(^|: )type: (.*?) has type "(null|boolean|integer|number|string|object|array)", want (one of )?"([a-z]+(?:, [a-z]+)*)"(\z|\nvalidating )`)
+	// anyOf's refusal is another alternative's. It is matched where a refusal begins
+	// (atRefusals), not after any ": ", which a property name may hold ("n: type").
+	p.typeOf = regexp.MustCompile(`(?s)^type: (.*?) has type "(null|boolean|integer|number|string|object|array)", want (one of )?"([a-z]+(?:, [a-z]+)*)"(\z|\nvalidating )`)
 	// A list of strings in Go's %q, at the end of the validator's phrases that end with one:
 	// `missing properties: ["a" "b"]`, `unexpected additional properties ["x"]`. %q escapes
 	// every quote and line break, so a string in the list cannot end it early.
 	p.list = regexp.MustCompile(`(?m)(missing properties:?|unexpected additional properties) \[((?:"(?:[^"\\\n]|\\.)*"(?: "(?:[^"\\\n]|\\.)*")*)?)\]$`)
 	// A contains that no item matched: the array is printed with %s, Go's syntax for its items
 	// whatever they are ("[%!s(int64=1) x]", strings unquoted, line breaks as they are), and it
-	// is the client's own value, which the message around it shows or points to. The places
-	// before it and the schema after it are the validator's, and the phrase ends the message or
-	// a line before another place (an anyOf's next alternative): an item would have to hold all
-	// that to end the array early, and would then cut only its own array short.
-	p.contains = regexp.MustCompile(`(?m)^((?:validating [^\n]*?: )*)contains: (?s:.*?) does not have an item matching (<anonymous schema>|anchor \S+|\S+)(?:\z|\nvalidating )`)
+	// is the client's own value, which the message around it shows or points to. It is matched
+	// where a refusal begins (atRefusals), after the places; the schema after it is the
+	// validator's, and the phrase ends the message or a line before another place (an anyOf's
+	// next alternative): an item would have to hold all that to end the array early, and would
+	// then cut only its own array short.
+	p.contains = regexp.MustCompile(`(?s)^contains: .*? does not have an item matching (<anonymous schema>|anchor \S+|\S+)(\z|\nvalidating )`)
 	return p
 })
 
@@ -315,7 +627,13 @@ var goisms = sync.OnceValue(func() (p struct{ null, verb, typeOf, list, contains
 // JSON (["a","b"]); a contains no item matched says so without the array in Go's syntax; and a
 // schema the validator calls "<anonymous schema>" is called anonymous, which each caller words
 // for its reader ("a condition of the field" for a person filling in a form).
-func Plain(msg, anonymous string) string {
+func Plain(msg, anonymous string) string { return PlainIn(msg, anonymous, nil) }
+
+// PlainIn is Plain for a message of a value validated against root (nil when unknown), whose
+// places it reads exactly (Places): a type's or a contains' refusal is rewritten only where the
+// validator's refusal begins, after the places, and not where a property name such as "n: type"
+// reads like one ("validating /properties/n: type: type: ...").
+func PlainIn(msg, anonymous string, root *jsonschema.Schema) string {
 	p := goisms()
 	if strings.Contains(msg, "<invalid reflect.Value>") {
 		msg = p.null.ReplaceAllString(msg, "${1}null${2}")
@@ -324,25 +642,26 @@ func Plain(msg, anonymous string) string {
 		msg = p.verb.ReplaceAllString(msg, "$1")
 	}
 	if strings.Contains(msg, "contains: ") {
-		msg = withoutArrays(msg, p.contains)
+		msg = atRefusals(msg, root, "contains: ", p.contains, func(sub []string) string {
+			return "contains: no item matches " + sub[1]
+		})
 	}
 	if strings.Contains(msg, "type: ") {
-		msg = p.typeOf.ReplaceAllStringFunc(msg, func(m string) string {
-			sub := p.typeOf.FindStringSubmatch(m)
+		msg = atRefusals(msg, root, "type: ", p.typeOf, func(sub []string) string {
 			var got string
-			switch sub[3] {
+			switch sub[2] {
 			case "object", "array":
-				got = "an " + sub[3]
+				got = "an " + sub[2]
 			case "string":
-				got = "the string " + jsonText(sub[2])
+				got = "the string " + jsonText(sub[1])
 			case "integer", "number":
-				got = "the number " + Number(sub[2])
+				got = "the number " + Number(sub[1])
 			case "null":
 				got = "null" // printed as "<invalid reflect.Value>"
 			default:
-				got = sub[2] // true or false
+				got = sub[1] // true or false
 			}
-			return sub[1] + "type: got " + got + ", want " + sub[4] + `"` + strings.ReplaceAll(sub[5], ", ", `", "`) + `"` + sub[6]
+			return "type: got " + got + ", want " + sub[3] + `"` + strings.ReplaceAll(sub[4], ", ", `", "`) + `"`
 		})
 	}
 	if strings.Contains(msg, "[") {
@@ -354,21 +673,55 @@ func Plain(msg, anonymous string) string {
 	return strings.ReplaceAll(msg, "<anonymous schema>", anonymous)
 }
 
-// withoutArrays rewrites each contains refusal re matches in msg without its array: the match
-// takes the start of the line after it, which is left for the next match to begin at.
-func withoutArrays(msg string, re *regexp.Regexp) string {
+// atRefusals rewrites, in msg, each refusal that begins with prefix and that re, anchored at its
+// beginning, matches: re's match up to its last group, which is what follows the refusal (the
+// end, or the next line's places), is replaced by rewrite of re's groups before that one.
+// A refusal begins after the places of msg's first line, and of each line after it that begins
+// with a place (an anyOf's alternatives); a match takes in any text of the client's that reads
+// like such a line, which is then not read again.
+func atRefusals(msg string, root *jsonschema.Schema, prefix string, re *regexp.Regexp, rewrite func(sub []string) string) string {
 	var b strings.Builder
-	for {
-		loc := re.FindStringSubmatchIndex(msg)
-		if loc == nil {
-			b.WriteString(msg)
-			return b.String()
+	done := 0 // msg[:done] is written
+	for _, start := range refusalStarts(msg, root) {
+		if start < done || !strings.HasPrefix(msg[start:], prefix) {
+			continue
 		}
-		b.WriteString(msg[:loc[0]])
-		b.WriteString(msg[loc[2]:loc[3]])
-		b.WriteString("contains: no item matches ")
-		b.WriteString(msg[loc[4]:loc[5]])
-		msg = msg[loc[5]:]
+		loc := re.FindStringSubmatchIndex(msg[start:])
+		if loc == nil {
+			continue
+		}
+		sub := make([]string, len(loc)/2)
+		for i := range sub {
+			if loc[2*i] >= 0 {
+				sub[i] = msg[start+loc[2*i] : start+loc[2*i+1]]
+			}
+		}
+		end := start + loc[2*(len(sub)-1)] // where what follows the refusal begins
+		b.WriteString(msg[done:start])
+		b.WriteString(rewrite(sub[:len(sub)-1]))
+		done = end
+	}
+	if done == 0 {
+		return msg
+	}
+	b.WriteString(msg[done:])
+	return b.String()
+}
+
+// refusalStarts are the offsets in msg at which a refusal of the validator's may begin: after the
+// places msg begins with (Places), and after those of each line that begins with a place.
+func refusalStarts(msg string, root *jsonschema.Schema) []int {
+	_, what := Places(msg, root)
+	starts := []int{len(msg) - len(what)}
+	for i := 0; ; {
+		j := strings.Index(msg[i:], "\n"+placePrefix)
+		if j < 0 {
+			return starts
+		}
+		line := i + j + 1
+		_, what := Places(msg[line:], root)
+		starts = append(starts, len(msg)-len(what))
+		i = line
 	}
 }
 

@@ -3,6 +3,7 @@ package validatortext
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -274,6 +275,95 @@ func TestJSONKeepsHTMLCharacters(t *testing.T) {
 	} {
 		if got, ok := JSON(c.v); !ok || got != c.want {
 			t.Errorf("JSON(%#v) = %s, %v; want %s", c.v, got, ok, c.want)
+		}
+	}
+}
+
+// TestPlacesOfNamesWithSeparators: a schema path is a JSON pointer with each property name as it
+// is but for "~" and "/" (~0, ~1), so a name may hold ": ", which also ends the path, spaces and
+// quotes. The path was read up to the first ": ", so "validating /properties/a: b: type: ..."
+// named the property "a" and said "b: type: ..." there. Places reads the path the validator
+// wrote whatever the names hold: by its form (what follows is the validator's own words), and,
+// given the schema, by the schemas it has (a property "n: type", or "m: enum" beside an "m"
+// without an enum); a value of the client's that reads like a place does not extend the path.
+func TestPlacesOfNamesWithSeparators(t *testing.T) {
+	const schema = `{"type":"object","properties":{` +
+		`"a: b":{"type":"integer"},` +
+		`"x/y":{"enum":["red"]},` +
+		`"t~n":{"type":"array","items":{"enum":["x"]}},` +
+		`"q\"uote":{"type":"string","minLength":3},` +
+		`"sp ace":{"type":"object","properties":{"k: v":{"type":"integer"}}},` +
+		`"n: type":{"type":"integer"},` +
+		`"m":{"type":"integer"},"m: enum":{"enum":[1,2]},` +
+		`"c: contains":{"type":"array","contains":{"type":"integer"}}}}`
+	for _, c := range []struct {
+		value  string
+		paths  []string
+		what   string
+		byForm bool // Place, without the schema, reads it too
+	}{
+		{`{"a: b":"s"}`, []string{"root", "/properties/a: b"}, `type: s has type "string", want "integer"`, true},
+		{`{"a: b":"x: validating /properties/a: b: type: y"}`, []string{"root", "/properties/a: b"},
+			`type: x: validating /properties/a: b: type: y has type "string", want "integer"`, true},
+		{`{"x/y":"pink"}`, []string{"root", "/properties/x~1y"}, `enum: pink does not equal any of: [red]`, true},
+		{`{"t~n":["z"]}`, []string{"root", "/properties/t~0n", "/properties/t~0n/items"}, `enum: z does not equal any of: [x]`, true},
+		{`{"q\"uote":"ab"}`, []string{"root", `/properties/q"uote`}, `minLength: "ab" contains 2 Unicode code points, fewer than 3`, true},
+		{`{"sp ace":{"k: v":"s"}}`, []string{"root", "/properties/sp ace", "/properties/sp ace/properties/k: v"},
+			`type: s has type "string", want "integer"`, true},
+		{`{"n: type":"s"}`, []string{"root", "/properties/n: type"}, `type: s has type "string", want "integer"`, false},
+		{`{"m: enum":3}`, []string{"root", "/properties/m: enum"}, `enum: 3 does not equal any of: [1 2]`, false},
+	} {
+		msg, root := refusal(t, schema, c.value)
+		paths, what := Places(msg, root)
+		if !slices.Equal(paths, c.paths) || what != c.what {
+			t.Errorf("%s: Places(%q) = %q, %q; want %q, %q", c.value, msg, paths, what, c.paths, c.what)
+		}
+		wantPath := c.paths[len(c.paths)-1]
+		if path, what := PlaceIn(msg, root); path != wantPath || what != c.what {
+			t.Errorf("%s: PlaceIn(%q) = %q, %q; want %q, %q", c.value, msg, path, what, wantPath, c.what)
+		}
+		if got, want := Innermost(msg, root), "validating "+wantPath+": "+c.what; got != want {
+			t.Errorf("%s: Innermost(%q) = %q; want %q", c.value, msg, got, want)
+		}
+		if SchemaAt(root, wantPath) == nil {
+			t.Errorf("%s: the path %q leads to no schema", c.value, wantPath)
+		}
+		if !c.byForm {
+			continue
+		}
+		if path, what := Place(msg); path != wantPath || what != c.what {
+			t.Errorf("%s: Place(%q) = %q, %q; want %q, %q", c.value, msg, path, what, wantPath, c.what)
+		}
+	}
+
+	// A type's or a contains' refusal is rewritten where the validator's refusal begins, not
+	// inside the name.
+	for value, want := range map[string]string{
+		`{"n: type":"s"}`:           `validating root: validating /properties/n: type: type: got the string "s", want "integer"`,
+		`{"n: type":5.5}`:           `validating root: validating /properties/n: type: type: got the number 5.5, want "integer"`,
+		`{"c: contains":["x\ny"]}`:  `validating root: validating /properties/c: contains: contains: no item matches the condition`,
+		`{"sp ace":{"k: v":false}}`: `validating root: validating /properties/sp ace: validating /properties/sp ace/properties/k: v: type: got false, want "integer"`,
+	} {
+		msg, root := refusal(t, schema, value)
+		if got := PlainIn(msg, "the condition", root); got != want {
+			t.Errorf("%s: PlainIn(%q) =\n%q; want\n%q", value, msg, got, want)
+		}
+	}
+}
+
+// TestBoundsOfNamesWithSeparators: the bound is read from the schema at the path the line names,
+// also when a property name holds ": " or "validating ", which the pattern read as the start of
+// another place (and so, finding no schema, wrote 1e-7 as 0).
+func TestBoundsOfNamesWithSeparators(t *testing.T) {
+	const schema = `{"type":"object","properties":{` +
+		`"validating x":{"type":"number","maximum":1e-7},"a: b":{"type":"number","maximum":1e-7}}}`
+	for value, want := range map[string]string{
+		`{"validating x":1}`: "validating root: validating /properties/validating x: maximum: 1 is greater than 1e-7",
+		`{"a: b":1}`:         "validating root: validating /properties/a: b: maximum: 1 is greater than 1e-7",
+	} {
+		msg, root := refusal(t, schema, value)
+		if got := Bounds(msg, root); got != want {
+			t.Errorf("%s: Bounds(%q) =\n%q; want\n%q", value, msg, got, want)
 		}
 	}
 }
