@@ -295,7 +295,7 @@ var registry = []*Spec{
 		Help: "The doc comment without its directive lines becomes the tool description, which a tool must " +
 			"have: it is what a model reads to choose the tool. The handler has the " +
 			"shape func(ctx, In) (Out, error) or (*Out, error), optionally with a *mcp.CallToolRequest after " +
-			"ctx. Flags become the tool's annotations (hints to the client, not guarantees).",
+			"ctx, or returns (*mcp.CallToolResult, Out, error) as mcp.ToolHandlerFor does, to write its own result. Flags become the tool's annotations (hints to the client, not guarantees).",
 		Example: `//card:tool get_order title="Order status" readonly idempotent`,
 	},
 	{

@@ -78,6 +78,12 @@ func (b *builder) acpDirective(t *Tool, d *annotations.Directive, in schema.Resu
 			return
 		}
 	case "form":
+		if t.ReturnsResult {
+			// DispatchACP calls the handler for a chat reply, which has no MCP result to send
+			// the handler's Content, _meta or IsError with.
+			b.errorf(spec.Pos, "a form tool is called by DispatchACP for a chat reply, which sends the output alone, and %s returns an *mcp.CallToolResult it would drop; return (*%s, error), or give the tool another acp kind", t.Decl.Name.Name, t.Out.Obj().Name())
+			return
+		}
 		if in.Schema == nil {
 			b.errorf(spec.Pos, "a form is built from the input schema at generate time, but %s's schema comes from a JSONSchema method at run time; use a plain struct input", t.In.Obj().Name())
 			return

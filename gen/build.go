@@ -936,7 +936,7 @@ func (b *builder) toolHeader(t *Tool, d *annotations.Directive) {
 // signature checks the handler shape: func(ctx, [*mcp.CallToolRequest,] In) (Out|*Out, error).
 func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 	sig := t.Func.Type().(*types.Signature)
-	const shapes = "want func(context.Context, In) (*Out, error) or func(context.Context, *mcp.CallToolRequest, In) (*Out, error), where In and Out are structs"
+	const shapes = "want func(context.Context, In) (*Out, error) or func(context.Context, *mcp.CallToolRequest, In) (*Out, error), where In and Out are structs, or either returning (*mcp.CallToolResult, *Out, error) as mcp.ToolHandlerFor does"
 	ok := true
 	params, results := sig.Params(), sig.Results()
 	if hasInvalidType(params) || hasInvalidType(results) {
@@ -1029,25 +1029,52 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		resPos = fd.Type.Results.Pos()
 	}
 	errorType := types.Universe.Lookup("error").Type()
+	resultPos := func(i int) token.Pos {
+		n := 0
+		for _, f := range fd.Type.Results.List {
+			k := max(len(f.Names), 1)
+			if i < n+k {
+				return f.Type.Pos()
+			}
+			n += k
+		}
+		return resPos
+	}
+	isResult := func(i int) bool { return isNamed(types.Unalias(results.At(i).Type()), sdkPath, "CallToolResult") }
+	isResultPtr := func(i int) bool {
+		p, isPtr := types.Unalias(results.At(i).Type()).(*types.Pointer)
+		return isPtr && isNamed(types.Unalias(p.Elem()), sdkPath, "CallToolResult")
+	}
+	outIdx := 0 // the output's index among the results: 1 after a *mcp.CallToolResult
 	switch {
-	case results.Len() == 1 && types.Identical(results.At(0).Type(), errorType):
+	case results.Len() == 1 && types.Identical(results.At(outIdx).Type(), errorType):
 		b.errorf(resPos, "handler %s returns only an error; return the output before it: (*%sResult, error), where %sResult is a struct", fd.Name.Name, t.GoName, t.GoName)
 		ok = false
 	case results.Len() == 1:
-		b.errorf(resPos, "handler %s returns %s without an error; return (%s, error)", fd.Name.Name, b.typeString(results.At(0).Type()), b.typeString(results.At(0).Type()))
+		b.errorf(resPos, "handler %s returns %s without an error; return (%s, error)", fd.Name.Name, b.typeString(results.At(outIdx).Type()), b.typeString(results.At(outIdx).Type()))
 		ok = false
-	case results.Len() == 2 && types.Identical(results.At(0).Type(), errorType) && !types.Identical(results.At(1).Type(), errorType):
+	case results.Len() == 2 && types.Identical(results.At(outIdx).Type(), errorType) && !types.Identical(results.At(1).Type(), errorType):
 		b.errorf(resPos, "handler %s returns the error first; the error comes last: return (%s, error)", fd.Name.Name, b.typeString(results.At(1).Type()))
 		ok = false
-	case results.Len() != 2:
+	case results.Len() == 3 && isResult(0):
+		b.errorf(resultPos(0), "handler %s returns mcp.CallToolResult by value; return a pointer to it, as mcp.ToolHandlerFor does: (*mcp.CallToolResult, %s, error)", fd.Name.Name, b.typeString(results.At(1).Type()))
+		ok = false
+	case results.Len() == 3 && !isResultPtr(0):
+		b.errorf(resPos, "handler %s returns 3 values, and the first is %s; %s", fd.Name.Name, b.typeString(results.At(outIdx).Type()), shapes)
+		ok = false
+	case results.Len() != 2 && results.Len() != 3:
 		b.errorf(resPos, "handler %s returns %s; %s", fd.Name.Name, plural(results.Len(), "value", "values"), shapes)
 		ok = false
 	default:
-		if !types.Identical(results.At(1).Type(), errorType) {
-			b.errorf(fd.Type.Results.List[len(fd.Type.Results.List)-1].Type.Pos(), "the last result of handler %s must be error, not %s; %s", fd.Name.Name, b.typeString(results.At(1).Type()), shapes)
+		if results.Len() == 3 {
+			outIdx, t.ReturnsResult = 1, true
+		}
+		last := results.Len() - 1
+		if !types.Identical(results.At(last).Type(), errorType) {
+			b.errorf(resultPos(last), "the last result of handler %s must be error, not %s; %s", fd.Name.Name, b.typeString(results.At(last).Type()), shapes)
 			ok = false
 		}
-		written := results.At(0).Type() // as the signature has it, aliases and all
+		written := results.At(outIdx).Type() // as the signature has it, aliases and all
 		out := types.Unalias(written)
 		if p, isPtr := out.(*types.Pointer); isPtr {
 			written = p.Elem()
@@ -1055,19 +1082,19 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		}
 		if named, isNamedT := out.(*types.Named); isNamedT && isStructType(named) && named.TypeArgs().Len() == 0 {
 			t.Out = named
-			t.OutName, ok = b.writableName(written, fd.Type.Results.List[0].Type.Pos(), "output", fd.Name.Name, ok)
+			t.OutName, ok = b.writableName(written, resultPos(outIdx), "output", fd.Name.Name, ok)
 		} else if generic := genericInstance(out); generic != "" {
-			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s, an instance of the generic type %s; a tool output must be a non-generic named struct type or a pointer to one: declare one, as in type %sResult %s, and return it instead", fd.Name.Name, b.typeString(results.At(0).Type()), generic, t.GoName, b.typeString(out))
+			b.errorf(resultPos(outIdx), "the output of handler %s is %s, an instance of the generic type %s; a tool output must be a non-generic named struct type or a pointer to one: declare one, as in type %sResult %s, and return it instead", fd.Name.Name, b.typeString(results.At(outIdx).Type()), generic, t.GoName, b.typeString(out))
 			ok = false
 		} else if a := unnamedStructAlias(written); a != nil {
 			what := ", an alias"
-			if written != results.At(0).Type() {
+			if written != results.At(outIdx).Type() {
 				what = ", where " + a.Obj().Name() + " is an alias" // *Result
 			}
-			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s%s of an unnamed struct type; a tool output must be a named struct type or a pointer to one: declare %s without the = (type %s struct{…})", fd.Name.Name, b.typeString(results.At(0).Type()), what, a.Obj().Name(), a.Obj().Name())
+			b.errorf(resultPos(outIdx), "the output of handler %s is %s%s of an unnamed struct type; a tool output must be a named struct type or a pointer to one: declare %s without the = (type %s struct{…})", fd.Name.Name, b.typeString(results.At(outIdx).Type()), what, a.Obj().Name(), a.Obj().Name())
 			ok = false
 		} else {
-			b.errorf(fd.Type.Results.List[0].Type.Pos(), "the output of handler %s is %s; a tool output must be a named struct type or a pointer to one (cards read an output's fields, and clients of MCP versions before SEP-2106 take structuredContent only as a JSON object): wrap it, as in type %sResult struct{ Items %s `json:\"items\"` }, and return that", fd.Name.Name, b.typeString(results.At(0).Type()), t.GoName, b.typeString(results.At(0).Type()))
+			b.errorf(resultPos(outIdx), "the output of handler %s is %s; a tool output must be a named struct type or a pointer to one (cards read an output's fields, and clients of MCP versions before SEP-2106 take structuredContent only as a JSON object): wrap it, as in type %sResult struct{ Items %s `json:\"items\"` }, and return that", fd.Name.Name, b.typeString(results.At(outIdx).Type()), t.GoName, b.typeString(results.At(outIdx).Type()))
 			ok = false
 		}
 	}

@@ -494,6 +494,10 @@ func (b *builder) cardForTool(t *Tool, dirs []*annotations.Directive) {
 		return
 	}
 	if base != nil && base.Markdown != nil {
+		if t.ReturnsResult {
+			// runtime/mdcard makes the whole result of a markdown card tool, the part asked for.
+			b.errorf(t.Decl.Type.Results.Pos(), "%s returns an *mcp.CallToolResult, but the result of a markdown card tool is the document's part that runtime/mdcard makes; return (*%s, error)", t.Decl.Name.Name, t.Out.Obj().Name())
+		}
 		b.markdownTool(t, base, dirs)
 		// ui, reply and acp were refused above; the rest applies as to any tool.
 		b.otherDirectives(t, slices.DeleteFunc(slices.Clone(dirs), func(d *annotations.Directive) bool {

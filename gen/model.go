@@ -50,24 +50,27 @@ type Receiver struct {
 
 // Tool is one annotated handler.
 type Tool struct {
-	Home        string        // import path of the package the tool is generated into
-	Name        string        // MCP tool name
-	NamePos     token.Pos     // where the name was written, or the function name when derived
-	GoName      string        // exported Go stem for generated identifiers (GetOrder)
-	Func        *types.Func   // the handler
-	Decl        *ast.FuncDecl // the handler's declaration, for positions
-	Recv        *Receiver     // nil for plain functions
-	HasRequest  bool          // the handler takes *mcp.CallToolRequest after ctx
-	In          *types.Named  // the handler's input type
-	Out         *types.Named  // the handler's output type (the element, when it returns *Out)
-	OutPtr      bool          // the handler returns *Out
-	Title       string        // //card:tool title=; "" = none
-	Icon        string        // //card:tool icon=: the tool's icon URL; "" = none
-	ReadOnly    bool          // //card:tool readonly: the readOnlyHint annotation
-	Destructive bool          // //card:tool destructive: the destructiveHint annotation
-	Idempotent  bool          // //card:tool idempotent: the idempotentHint annotation
-	OpenWorld   bool          // //card:tool openworld: the openWorldHint annotation
-	Description string        // the doc comment without its directive lines
+	Home       string        // import path of the package the tool is generated into
+	Name       string        // MCP tool name
+	NamePos    token.Pos     // where the name was written, or the function name when derived
+	GoName     string        // exported Go stem for generated identifiers (GetOrder)
+	Func       *types.Func   // the handler
+	Decl       *ast.FuncDecl // the handler's declaration, for positions
+	Recv       *Receiver     // nil for plain functions
+	HasRequest bool          // the handler takes *mcp.CallToolRequest after ctx
+	In         *types.Named  // the handler's input type
+	Out        *types.Named  // the handler's output type (the element, when it returns *Out)
+	OutPtr     bool          // the handler returns *Out
+	// ReturnsResult is set when the handler returns (*mcp.CallToolResult, Out, error), as
+	// mcp.ToolHandlerFor does: its result is sent, with the card and reply added to it.
+	ReturnsResult bool
+	Title         string // //card:tool title=; "" = none
+	Icon          string // //card:tool icon=: the tool's icon URL; "" = none
+	ReadOnly      bool   // //card:tool readonly: the readOnlyHint annotation
+	Destructive   bool   // //card:tool destructive: the destructiveHint annotation
+	Idempotent    bool   // //card:tool idempotent: the idempotentHint annotation
+	OpenWorld     bool   // //card:tool openworld: the openWorldHint annotation
+	Description   string // the doc comment without its directive lines
 
 	// InName and OutName are the names the generated code writes for In and Out when those
 	// of the types themselves cannot be written there: an alias in the handler's signature

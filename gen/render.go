@@ -822,6 +822,9 @@ func toolRegistration(t *Tool, views map[string]string) jen.Code {
 	if t.OutPtr {
 		errOut = jen.Nil()
 	}
+	if t.ReturnsResult {
+		return addToolCall(t, tool, outType, resultHandlerBody(t, call, errOut))
+	}
 	body := []jen.Code{
 		jen.List(jen.Id("out"), jen.Err()).Op(":=").Add(call),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), errOut, jen.Err())),
@@ -848,6 +851,42 @@ func toolRegistration(t *Tool, views map[string]string) jen.Code {
 	}
 	body = append(body, jen.Return(jen.Id("res"), jen.Id("out"), jen.Nil()))
 	return addToolCall(t, tool, outType, body)
+}
+
+// resultHandlerBody is the body of the handler literal of a tool whose handler returns its own
+// *mcp.CallToolResult: the result is sent as the handler made it, as mcp.AddTool sends it, with
+// the card and reply added. The handler's Content wins over the reply (it wrote it on purpose);
+// an error result (IsError) gets no card, and may come with a nil output, which is then not sent
+// (register.AddTool sends an error result without structuredContent, as clients expect of a
+// tool error); a nil output beside a result that is no error is register.NoOutput, as for the
+// other handler shapes. A handler error discards the result, as mcp.AddTool discards it.
+func resultHandlerBody(t *Tool, call *jen.Statement, errOut jen.Code) []jen.Code {
+	body := []jen.Code{
+		jen.List(jen.Id("res"), jen.Id("out"), jen.Err()).Op(":=").Add(call),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), errOut, jen.Err())),
+	}
+	outVal := jen.Id("out")
+	if t.OutPtr {
+		body = append(body, jen.If(jen.Id("out").Op("==").Nil()).Block(
+			jen.If(jen.Id("res").Op("!=").Nil().Op("&&").Id("res").Dot("IsError")).Block(jen.Return(jen.Id("res"), jen.Nil(), jen.Nil())),
+			jen.Return(jen.Nil(), jen.Nil(), jen.Qual(registerPath, "NoOutput").Call(jen.Lit(t.Name)))))
+	} else {
+		outVal = jen.Op("&").Id("out")
+	}
+	if t.Reply == nil && t.Card == nil {
+		return append(body, jen.Return(jen.Id("res"), jen.Id("out"), jen.Nil()))
+	}
+	body = append(body, jen.If(jen.Id("res").Op("==").Nil()).Block(jen.Id("res").Op("=").Op("&").Qual(sdkPath, "CallToolResult").Values()))
+	if t.Reply != nil {
+		body = append(body, jen.If(jen.Id("res").Dot("Content").Op("==").Nil()).Block(
+			jen.Id("res").Dot("Content").Op("=").Index().Qual(sdkPath, "Content").Values(
+				jen.Op("&").Qual(sdkPath, "TextContent").Values(jen.Dict{jen.Id("Text"): jen.Id(lowerFirst(t.GoName) + "Reply").Call(outVal)}))))
+	}
+	if t.Card != nil {
+		body = append(body, jen.If(jen.Op("!").Id("res").Dot("IsError")).Block(
+			jen.Id("cfg").Dot("AttachCard").Call(jen.Id("ctx"), jen.Id("res"), jen.Lit(t.Name), jen.Id(t.GoName+"Card").Call(outVal))))
+	}
+	return append(body, jen.Return(jen.Id("res"), jen.Id("out"), jen.Nil()))
 }
 
 // addToolCall is the register.AddTool call of a tool with the fields tool and a handler literal

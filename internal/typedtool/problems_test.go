@@ -462,3 +462,34 @@ func TestDecodeProblemDraft7Items(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorResultWithoutOutput: a handler that reports a tool error in a result of its own
+// (IsError, its own text) with a nil *Out has it sent as it made it, with no structuredContent.
+// Out's zero value, which mcp.AddTool sends, breaks an output schema with a required property,
+// and the client got a protocol error instead of the handler's message. A nil *Out beside a
+// result that is no error is still sent as the zero value, as mcp.AddTool sends it.
+func TestErrorResultWithoutOutput(t *testing.T) {
+	const schema = `{"type":"object","required":["id"],"properties":{"id":{"type":"string","minLength":1}}}`
+	type out struct {
+		ID string `json:"id"`
+	}
+	var isError bool
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Add(s, &mcp.Tool{Name: "find", InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: json.RawMessage(schema)},
+		func(_ context.Context, _ *mcp.CallToolRequest, _ map[string]any) (*mcp.CallToolResult, *out, error) {
+			return &mcp.CallToolResult{IsError: isError, Content: []mcp.Content{&mcp.TextContent{Text: "no such order"}}}, nil, nil
+		}, nil)
+	cs := mcptest.Connect(t, s, nil)
+	isError = true
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "find", Arguments: json.RawMessage(`{}`)})
+	if err != nil {
+		t.Fatalf("the handler's error result became a protocol error: %v", err)
+	}
+	if !res.IsError || len(res.Content) != 1 || res.Content[0].(*mcp.TextContent).Text != "no such order" || res.StructuredContent != nil {
+		t.Errorf("error result %v, content %v, structuredContent %v; want the handler's error result alone", res.IsError, res.Content, res.StructuredContent)
+	}
+	isError = false
+	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "find", Arguments: json.RawMessage(`{}`)}); err == nil || !strings.Contains(err.Error(), "id") {
+		t.Errorf("a nil output beside a result that is no error: err %v; want the output refused as mcp.AddTool refuses Out's zero value", err)
+	}
+}

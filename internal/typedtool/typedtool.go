@@ -165,6 +165,14 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out],
 		}
 		if outIsPtr {
 			if v := reflect.ValueOf(outVal); v.IsNil() {
+				if res.IsError {
+					// A tool error the handler made itself, with no output: sent as it is, with
+					// no structuredContent, which clients do not ask of an error result (the
+					// TypeScript SDK's client checks it only when isError is false). mcp.AddTool
+					// sends Out's zero value here, which an output schema with a required
+					// property refuses, turning the handler's error into a protocol error.
+					return res, nil
+				}
 				// A nil *Out is sent as Out's zero value, as mcp.AddTool sends it, not as null.
 				outVal = reflect.New(v.Type().Elem()).Interface()
 			}

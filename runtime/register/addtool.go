@@ -29,6 +29,9 @@ import (
 //     property's own default supplied; a missing object is made up to hold its properties'
 //     defaults only for a value struct field: mcp.AddTool makes one up for a pointer field too,
 //     so with Opts *Opts in In, h got a non-nil Opts for {} and could not tell that none was sent.
+//   - An error result h made itself (IsError) with a nil *Out is sent without structuredContent,
+//     as clients expect of a tool error: mcp.AddTool sends Out's zero value, which an output
+//     schema with a required property refuses, so the handler's error became a protocol error.
 //   - The output is sent as h returned it: mcp.AddTool applies the output schema's defaults to
 //     it, so a field h left out (a zero dropped by omitempty, a nil pointer) reached the client
 //     as the default.
