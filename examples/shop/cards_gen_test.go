@@ -14,134 +14,138 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// CheckoutInput as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ProductID string `json:"product_id" jsonschema:"title=Product,enum=kb-01,enum=ms-02,enum=mn-27,enum=hd-05"`
-	Quantity  int    `json:"quantity" jsonschema:"title=Quantity,minimum=1,maximum=10"`
-	Email     string `json:"email" jsonschema:"title=Email,format=email,description=Where the receipt goes"`
-	Express   bool   `json:"express,omitempty" jsonschema:"title=Express shipping,description=50000 ₫ instead of 20000 ₫"`
-	Coupon    string `json:"coupon,omitempty" jsonschema:"title=Coupon,pattern=^[A-Z0-9]+$,minLength=4,maxLength=12"`
-} = CheckoutInput{}
+// The types of checkout_preview, each with its fields as cardgen read them: one that no longer
+// compiles has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ProductID string `json:"product_id" jsonschema:"title=Product,enum=kb-01,enum=ms-02,enum=mn-27,enum=hd-05"`
+		Quantity  int    `json:"quantity" jsonschema:"title=Quantity,minimum=1,maximum=10"`
+		Email     string `json:"email" jsonschema:"title=Email,format=email,description=Where the receipt goes"`
+		Express   bool   `json:"express,omitempty" jsonschema:"title=Express shipping,description=50000 ₫ instead of 20000 ₫"`
+		Coupon    string `json:"coupon,omitempty" jsonschema:"title=Coupon,pattern=^[A-Z0-9]+$,minLength=4,maxLength=12"`
+	} = CheckoutInput{}
+	_ struct {
+		Items    int    `json:"items"`
+		Subtotal Money  `json:"subtotal"`
+		Shipping Money  `json:"shipping"`
+		Discount Money  `json:"discount"`
+		Total    Money  `json:"total"`
+		Email    string `json:"email"`
+	} = CheckoutPreview{}
+)
 
-// CheckoutPreview as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Items    int    `json:"items"`
-	Subtotal Money  `json:"subtotal"`
-	Shipping Money  `json:"shipping"`
-	Discount Money  `json:"discount"`
-	Total    Money  `json:"total"`
-	Email    string `json:"email"`
-} = CheckoutPreview{}
+// The types of get_order, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id" jsonschema:"description=The order number such as 1042,minLength=1,maxLength=20"`
+	} = GetOrderInput{}
+	_ struct {
+		ID       string    `json:"id" jsonschema:"description=Order number"`
+		Status   Status    `json:"status" jsonschema:"enum=Processing,enum=Shipped,enum=Delivered,enum=Cancelled"`
+		ETA      string    `json:"eta" jsonschema:"description=When the order arrives in words"`
+		Total    Money     `json:"total" jsonschema:"description=Order total in đồng"`
+		Carrier  string    `json:"carrier"`
+		TrackURL string    `json:"track_url" jsonschema:"format=uri"`
+		Customer *Customer `json:"customer,omitempty"`
+		Lines    []Line    `json:"lines,omitempty"`
+	} = Order{}
+	_ struct {
+		Name  string `json:"name"`
+		Email string `json:"email" jsonschema:"format=email"`
+	} = Customer{}
+	_ struct {
+		ProductID string `json:"product_id"`
+		Quantity  int    `json:"quantity" jsonschema:"minimum=1"`
+		Price     Money  `json:"price"`
+	} = Line{}
+)
 
-// GetOrderInput as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id" jsonschema:"description=The order number such as 1042,minLength=1,maxLength=20"`
-} = GetOrderInput{}
+// The types of list_orders, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Status string `json:"status,omitempty" jsonschema:"description=Only orders with this status,enum=Processing,enum=Shipped,enum=Delivered,enum=Cancelled"`
+		Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many orders,minimum=1,maximum=100,default=20"`
+	} = ListOrdersInput{}
+	_ struct {
+		Orders []OrderSummary `json:"orders"`
+		Count  int            `json:"count"`
+	} = OrderList{}
+	_ struct {
+		ID     string `json:"id"`
+		Status Status `json:"status"`
+		Total  Money  `json:"total"`
+	} = OrderSummary{}
+)
 
-// Order as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID       string    `json:"id" jsonschema:"description=Order number"`
-	Status   Status    `json:"status" jsonschema:"enum=Processing,enum=Shipped,enum=Delivered,enum=Cancelled"`
-	ETA      string    `json:"eta" jsonschema:"description=When the order arrives in words"`
-	Total    Money     `json:"total" jsonschema:"description=Order total in đồng"`
-	Carrier  string    `json:"carrier"`
-	TrackURL string    `json:"track_url" jsonschema:"format=uri"`
-	Customer *Customer `json:"customer,omitempty"`
-	Lines    []Line    `json:"lines,omitempty"`
-} = Order{}
+// The types of review_cancellation, each with its fields as cardgen read them: one that no longer
+// compiles has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID     string `json:"id"`
+		Status Status `json:"status"`
+		Total  Money  `json:"total"`
+		Refund Money  `json:"refund"`
+	} = CancelReview{}
+)
 
-// Customer as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Name  string `json:"name"`
-	Email string `json:"email" jsonschema:"format=email"`
-} = Customer{}
+// The types of cancel_order, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID     string `json:"id" jsonschema:"description=The order number,minLength=1"`
+		Reason string `json:"reason,omitempty" jsonschema:"description=Why the customer cancels,maxLength=200"`
+	} = CancelOrderInput{}
+	_ struct {
+		ID      string `json:"id"`
+		Status  Status `json:"status"`
+		Refund  Money  `json:"refund"`
+		Message string `json:"message"`
+	} = Cancellation{}
+)
 
-// Line as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ProductID string `json:"product_id"`
-	Quantity  int    `json:"quantity" jsonschema:"minimum=1"`
-	Price     Money  `json:"price"`
-} = Line{}
+// The types of shipping_policy, each with its fields as cardgen read them: one that no longer
+// compiles has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Part int `json:"part,omitempty" jsonschema:"minimum=1,description=Part of the document to show (1-based)"`
+	} = PolicyInput{}
+	_ struct {
+		Title    string `json:"title" card:"title"`
+		Markdown string `json:"markdown" card:"markdown"`
+	} = Policy{}
+)
 
-// ListOrdersInput as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Status string `json:"status,omitempty" jsonschema:"description=Only orders with this status,enum=Processing,enum=Shipped,enum=Delivered,enum=Cancelled"`
-	Limit  int    `json:"limit,omitempty" jsonschema:"description=At most this many orders,minimum=1,maximum=100,default=20"`
-} = ListOrdersInput{}
+// The types of get_product, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id" jsonschema:"description=Product id such as kb-01"`
+	} = GetProductInput{}
+	_ struct {
+		ID          string `json:"id"`
+		Name        string `json:"name" card:"title"`
+		Category    string `json:"category" card:"subtitle"`
+		Description string `json:"description" card:"text"`
+		Price       Money  `json:"price" card:"field=Price"`
+		Stock       int    `json:"stock" card:"field=In stock"`
+		ImageURL    string `json:"image_url" card:"image" jsonschema:"format=uri"`
+	} = Product{}
+)
 
-// OrderList as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Orders []OrderSummary `json:"orders"`
-	Count  int            `json:"count"`
-} = OrderList{}
-
-// OrderSummary as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID     string `json:"id"`
-	Status Status `json:"status"`
-	Total  Money  `json:"total"`
-} = OrderSummary{}
-
-// CancelReview as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID     string `json:"id"`
-	Status Status `json:"status"`
-	Total  Money  `json:"total"`
-	Refund Money  `json:"refund"`
-} = CancelReview{}
-
-// CancelOrderInput as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID     string `json:"id" jsonschema:"description=The order number,minLength=1"`
-	Reason string `json:"reason,omitempty" jsonschema:"description=Why the customer cancels,maxLength=200"`
-} = CancelOrderInput{}
-
-// Cancellation as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID      string `json:"id"`
-	Status  Status `json:"status"`
-	Refund  Money  `json:"refund"`
-	Message string `json:"message"`
-} = Cancellation{}
-
-// PolicyInput as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Part int `json:"part,omitempty" jsonschema:"minimum=1,description=Part of the document to show (1-based)"`
-} = PolicyInput{}
-
-// Policy as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Title    string `json:"title" card:"title"`
-	Markdown string `json:"markdown" card:"markdown"`
-} = Policy{}
-
-// GetProductInput as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id" jsonschema:"description=Product id such as kb-01"`
-} = GetProductInput{}
-
-// Product as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID          string `json:"id"`
-	Name        string `json:"name" card:"title"`
-	Category    string `json:"category" card:"subtitle"`
-	Description string `json:"description" card:"text"`
-	Price       Money  `json:"price" card:"field=Price"`
-	Stock       int    `json:"stock" card:"field=In stock"`
-	ImageURL    string `json:"image_url" card:"image" jsonschema:"format=uri"`
-} = Product{}
-
-// SearchProductsInput as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Query    string `json:"query" jsonschema:"description=Words to look for in names and descriptions,minLength=1"`
-	Category string `json:"category,omitempty" jsonschema:"enum=accessories,enum=displays,enum=audio"`
-	InStock  bool   `json:"in_stock,omitempty" jsonschema:"description=Only products in stock"`
-} = SearchProductsInput{}
-
-// ProductList as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Products []Product `json:"products"`
-} = ProductList{}
+// The types of search_products, each with its fields as cardgen read them: one that no longer
+// compiles has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Query    string `json:"query" jsonschema:"description=Words to look for in names and descriptions,minLength=1"`
+		Category string `json:"category,omitempty" jsonschema:"enum=accessories,enum=displays,enum=audio"`
+		InStock  bool   `json:"in_stock,omitempty" jsonschema:"description=Only products in stock"`
+	} = SearchProductsInput{}
+	_ struct {
+		Products []Product `json:"products"`
+	} = ProductList{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

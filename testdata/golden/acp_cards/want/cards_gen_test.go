@@ -15,41 +15,41 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// In as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = In{}
+// The types of find_rooms, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id"`
+	} = In{}
+	_ struct {
+		Rooms   []*Room `json:"rooms"`
+		SoldOut []*Room `json:"sold_out,omitempty" card:"-"`
+	} = Rooms{}
+	_ struct {
+		ID    string  `json:"id"`
+		Name  string  `json:"name" card:"title"`
+		Beds  int     `json:"beds" card:"field=Beds"`
+		Photo string  `json:"photo" card:"image"`
+		Rate  float64 `json:"rate" card:"field=Rate"`
+	} = Room{}
+)
 
-// Rooms as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Rooms   []*Room `json:"rooms"`
-	SoldOut []*Room `json:"sold_out,omitempty" card:"-"`
-} = Rooms{}
-
-// Room as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID    string  `json:"id"`
-	Name  string  `json:"name" card:"title"`
-	Beds  int     `json:"beds" card:"field=Beds"`
-	Photo string  `json:"photo" card:"image"`
-	Rate  float64 `json:"rate" card:"field=Rate"`
-} = Room{}
-
-// Booking as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	RoomID  string    `json:"room_id" jsonschema:"title=Room"`
-	Nights  int       `json:"nights" jsonschema:"minimum=1,maximum=30"`
-	Guest   string    `json:"guest" jsonschema:"format=email,description=We send the confirmation here"`
-	Meal    string    `json:"meal,omitempty" jsonschema:"enum=none,enum=breakfast,enum=half-board"`
-	Late    bool      `json:"late_checkout,omitempty"`
-	Pets    bool      `json:"pets"`
-	Arrival time.Time `json:"arrival"`
-} = Booking{}
-
-// Confirmation as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Code string `json:"code"`
-} = Confirmation{}
+// The types of book_room, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		RoomID  string    `json:"room_id" jsonschema:"title=Room"`
+		Nights  int       `json:"nights" jsonschema:"minimum=1,maximum=30"`
+		Guest   string    `json:"guest" jsonschema:"format=email,description=We send the confirmation here"`
+		Meal    string    `json:"meal,omitempty" jsonschema:"enum=none,enum=breakfast,enum=half-board"`
+		Late    bool      `json:"late_checkout,omitempty"`
+		Pets    bool      `json:"pets"`
+		Arrival time.Time `json:"arrival"`
+	} = Booking{}
+	_ struct {
+		Code string `json:"code"`
+	} = Confirmation{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -14,27 +14,29 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// In as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Query string `json:"query"`
-} = In{}
+// The types of find_rooms, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Query string `json:"query"`
+	} = In{}
+	_ struct {
+		Items []Item `json:"items"`
+	} = Rooms{}
+	_ struct {
+		ID   string `json:"id"`
+		Name string `json:"name" card:"title"`
+		Beds int    `json:"beds" card:"field=Beds"`
+	} = Room{}
+)
 
-// Rooms as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Items []Item `json:"items"`
-} = Rooms{}
-
-// Room as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID   string `json:"id"`
-	Name string `json:"name" card:"title"`
-	Beds int    `json:"beds" card:"field=Beds"`
-} = Room{}
-
-// Refs as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Rooms []Ref `json:"rooms"`
-} = Refs{}
+// The types of find_refs, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Rooms []Ref `json:"rooms"`
+	} = Refs{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -14,26 +14,23 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// In as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Query string `json:"query"`
-} = In{}
-
-// Hotels as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Hotels []Hotel `json:"hotels"`
-} = Hotels{}
-
-// Hotel as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	*Base
-	Name string `json:"name" card:"title"`
-} = Hotel{}
-
-// Base as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = Base{}
+// The types of find_hotels, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Query string `json:"query"`
+	} = In{}
+	_ struct {
+		Hotels []Hotel `json:"hotels"`
+	} = Hotels{}
+	_ struct {
+		*Base
+		Name string `json:"name" card:"title"`
+	} = Hotel{}
+	_ struct {
+		ID string `json:"id"`
+	} = Base{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

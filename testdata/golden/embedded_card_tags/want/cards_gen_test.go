@@ -14,41 +14,39 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// In as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = In{}
+// The types of get_order, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id"`
+	} = In{}
+	_ struct {
+		Base
+		*Meta
+		Note  string `json:"order_note"`
+		Total string `json:"total" card:"field=Total"`
+	} = Order{}
+	_ struct {
+		ID   string `json:"id" card:"title"`
+		Note string `json:"note" card:"text"`
+	} = Base{}
+	_ struct {
+		Owner string `json:"owner,omitempty" card:"subtitle"`
+		Email string `json:"email,omitempty" card:"field=Email"`
+	} = Meta{}
+)
 
-// Order as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Base
-	*Meta
-	Note  string `json:"order_note"`
-	Total string `json:"total" card:"field=Total"`
-} = Order{}
-
-// Base as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID   string `json:"id" card:"title"`
-	Note string `json:"note" card:"text"`
-} = Base{}
-
-// Meta as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Owner string `json:"owner,omitempty" card:"subtitle"`
-	Email string `json:"email,omitempty" card:"field=Email"`
-} = Meta{}
-
-// Boxed as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Box[int]
-	Title string `json:"title" card:"title"`
-} = Boxed{}
-
-// Box[int] as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	V int `json:"v" card:"subtitle"`
-} = Box[int]{}
+// The types of get_boxed, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Box[int]
+		Title string `json:"title" card:"title"`
+	} = Boxed{}
+	_ struct {
+		V int `json:"v" card:"subtitle"`
+	} = Box[int]{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -15,10 +15,13 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// model.Lookup as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = model.Lookup{}
+// The types of get, each with its fields as cardgen read them: one that no longer compiles has
+// changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id"`
+	} = model.Lookup{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

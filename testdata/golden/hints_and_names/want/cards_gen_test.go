@@ -14,23 +14,22 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// In as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = In{}
-
-// Out as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID    string   `json:"id"`
-	Name  string   `json:"name"`
-	Tags  []string `json:"tags,omitempty"`
-	Owner *Person  `json:"owner,omitempty"`
-} = Out{}
-
-// Person as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Name string `json:"name"`
-} = Person{}
+// The types of items.delete-one, each with its fields as cardgen read them: one that no longer
+// compiles has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id"`
+	} = In{}
+	_ struct {
+		ID    string   `json:"id"`
+		Name  string   `json:"name"`
+		Tags  []string `json:"tags,omitempty"`
+		Owner *Person  `json:"owner,omitempty"`
+	} = Out{}
+	_ struct {
+		Name string `json:"name"`
+	} = Person{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -14,16 +14,17 @@ func init() {
 	cardtest1.DefineUpdateFlag()
 }
 
-// In as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = In{}
-
-// Out as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID    string `json:"id"`
-	Count int    `json:"count"`
-} = Out{}
+// The types of get, each with its fields as cardgen read them: one that no longer compiles has
+// changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id"`
+	} = In{}
+	_ struct {
+		ID    string `json:"id"`
+		Count int    `json:"count"`
+	} = Out{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -14,18 +14,19 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// GuideInput as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Topic string `json:"topic"`
-	Part  int    `json:"part,omitempty" jsonschema:"minimum=1"`
-} = GuideInput{}
-
-// Guide as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Title   string  `json:"title" card:"title"`
-	Updated *string `json:"updated,omitempty" card:"subtitle"`
-	Body    string  `json:"body" card:"markdown"`
-} = Guide{}
+// The types of get_guide, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Topic string `json:"topic"`
+		Part  int    `json:"part,omitempty" jsonschema:"minimum=1"`
+	} = GuideInput{}
+	_ struct {
+		Title   string  `json:"title" card:"title"`
+		Updated *string `json:"updated,omitempty" card:"subtitle"`
+		Body    string  `json:"body" card:"markdown"`
+	} = Guide{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

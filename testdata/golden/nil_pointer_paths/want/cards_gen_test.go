@@ -14,44 +14,37 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// In as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = In{}
-
-// Account as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID    string   `json:"id"`
-	Owner *Person  `json:"owner,omitempty"`
-	Score *int     `json:"score,omitempty"`
-	Level Level    `json:"level"`
-	Plan  *Plan    `json:"plan,omitempty"`
-	Total MoneyPtr `json:"total,omitempty"`
-	Cap   LevelPtr `json:"cap,omitempty"`
-	Count CountPtr `json:"count,omitempty"`
-} = Account{}
-
-// Person as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Name    string   `json:"name"`
-	Manager *Manager `json:"manager,omitempty"`
-} = Person{}
-
-// Manager as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Name string `json:"name"`
-} = Manager{}
-
-// Plan as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Name  PlanName `json:"name"`
-	Level *Level   `json:"level,omitempty"`
-} = Plan{}
-
-// Money as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Cents int64 `json:"cents"`
-} = Money{}
+// The types of get_account, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id"`
+	} = In{}
+	_ struct {
+		ID    string   `json:"id"`
+		Owner *Person  `json:"owner,omitempty"`
+		Score *int     `json:"score,omitempty"`
+		Level Level    `json:"level"`
+		Plan  *Plan    `json:"plan,omitempty"`
+		Total MoneyPtr `json:"total,omitempty"`
+		Cap   LevelPtr `json:"cap,omitempty"`
+		Count CountPtr `json:"count,omitempty"`
+	} = Account{}
+	_ struct {
+		Name    string   `json:"name"`
+		Manager *Manager `json:"manager,omitempty"`
+	} = Person{}
+	_ struct {
+		Name string `json:"name"`
+	} = Manager{}
+	_ struct {
+		Name  PlanName `json:"name"`
+		Level *Level   `json:"level,omitempty"`
+	} = Plan{}
+	_ struct {
+		Cents int64 `json:"cents"`
+	} = Money{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

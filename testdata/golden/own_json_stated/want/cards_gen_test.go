@@ -14,18 +14,19 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// QuoteInput as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Item  string `json:"item"`
-	Limit Cents  `json:"limit" jsonschema:"type=string,pattern=^[0-9]+$"`
-} = QuoteInput{}
-
-// Quote as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Item     string `json:"item"`
-	Price    Cents  `json:"price" jsonschema:"type=string,pattern=^-?[0-9]+$"`
-	Discount *Cents `json:"discount" jsonschema:"oneof_type=string;null"`
-} = Quote{}
+// The types of get_quote, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Item  string `json:"item"`
+		Limit Cents  `json:"limit" jsonschema:"type=string,pattern=^[0-9]+$"`
+	} = QuoteInput{}
+	_ struct {
+		Item     string `json:"item"`
+		Price    Cents  `json:"price" jsonschema:"type=string,pattern=^-?[0-9]+$"`
+		Discount *Cents `json:"discount" jsonschema:"oneof_type=string;null"`
+	} = Quote{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

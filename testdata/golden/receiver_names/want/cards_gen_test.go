@@ -16,35 +16,38 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// In as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id" jsonschema:"title=Item,description=The item number"`
-} = In{}
+// The types of order, each with its fields as cardgen read them: one that no longer compiles has
+// changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id" jsonschema:"title=Item,description=The item number"`
+	} = In{}
+	_ struct {
+		ID string `json:"id"`
+	} = Out{}
+)
 
-// Out as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = Out{}
+// The types of record, each with its fields as cardgen read them: one that no longer compiles has
+// changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id"`
+	} = model.Lookup{}
+	_ struct {
+		ID string `json:"id"`
+	} = model.Record{}
+)
 
-// model.Lookup as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = model.Lookup{}
-
-// model.Record as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = model.Record{}
-
-// s3.GetInput as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Key string `json:"key"`
-} = s3.GetInput{}
-
-// s3.GetOutput as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Key string `json:"key"`
-} = s3.GetOutput{}
+// The types of object, each with its fields as cardgen read them: one that no longer compiles has
+// changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Key string `json:"key"`
+	} = s3.GetInput{}
+	_ struct {
+		Key string `json:"key"`
+	} = s3.GetOutput{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

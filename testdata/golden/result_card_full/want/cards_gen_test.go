@@ -14,22 +14,23 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// In as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = In{}
-
-// Order as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID       string  `json:"id"`
-	Status   string  `json:"status"`
-	ETA      string  `json:"eta"`
-	Total    int64   `json:"total"`
-	Carrier  string  `json:"carrier"`
-	Paid     bool    `json:"paid"`
-	WeightKg float64 `json:"weight_kg"`
-	TrackURL string  `json:"track_url"`
-} = Order{}
+// The types of get_order, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id"`
+	} = In{}
+	_ struct {
+		ID       string  `json:"id"`
+		Status   string  `json:"status"`
+		ETA      string  `json:"eta"`
+		Total    int64   `json:"total"`
+		Carrier  string  `json:"carrier"`
+		Paid     bool    `json:"paid"`
+		WeightKg float64 `json:"weight_kg"`
+		TrackURL string  `json:"track_url"`
+	} = Order{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -16,38 +16,35 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// Query as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Paging
-	Text     string            `json:"text" jsonschema:"description=What to look for,minLength=1,maxLength=200"`
-	Kinds    []string          `json:"kinds,omitempty" jsonschema:"enum=book,enum=film,uniqueItems=true"`
-	Since    time.Time         `json:"since,omitempty"`
-	Labels   map[string]string `json:"labels,omitempty"`
-	Exact    *bool             `json:"exact,omitempty"`
-	Email    string            `json:"email,omitempty" jsonschema:"format=email,example=a@example.com"`
-	internal string
-	Skip     string `json:"-"`
-} = Query{}
-
-// Paging as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Page int `json:"page,omitempty" jsonschema:"minimum=1,default=1"`
-	Size int `json:"size,omitempty" jsonschema:"minimum=1,maximum=100"`
-} = Paging{}
-
-// Results as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Hits  []Hit           `json:"hits"`
-	Total int             `json:"total"`
-	Extra map[string]any  `json:"extra,omitempty"`
-	Raw   json.RawMessage `json:"raw,omitempty"`
-} = Results{}
-
-// Hit as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID    string  `json:"id"`
-	Score float64 `json:"score"`
-} = Hit{}
+// The types of search, each with its fields as cardgen read them: one that no longer compiles has
+// changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Paging
+		Text     string            `json:"text" jsonschema:"description=What to look for,minLength=1,maxLength=200"`
+		Kinds    []string          `json:"kinds,omitempty" jsonschema:"enum=book,enum=film,uniqueItems=true"`
+		Since    time.Time         `json:"since,omitempty"`
+		Labels   map[string]string `json:"labels,omitempty"`
+		Exact    *bool             `json:"exact,omitempty"`
+		Email    string            `json:"email,omitempty" jsonschema:"format=email,example=a@example.com"`
+		internal string
+		Skip     string `json:"-"`
+	} = Query{}
+	_ struct {
+		Page int `json:"page,omitempty" jsonschema:"minimum=1,default=1"`
+		Size int `json:"size,omitempty" jsonschema:"minimum=1,maximum=100"`
+	} = Paging{}
+	_ struct {
+		Hits  []Hit           `json:"hits"`
+		Total int             `json:"total"`
+		Extra map[string]any  `json:"extra,omitempty"`
+		Raw   json.RawMessage `json:"raw,omitempty"`
+	} = Results{}
+	_ struct {
+		ID    string  `json:"id"`
+		Score float64 `json:"score"`
+	} = Hit{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

@@ -14,22 +14,23 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// In as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = In{}
-
-// Product as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID       string  `json:"id"`
-	Name     string  `json:"name" card:"title"`
-	Category string  `json:"category" card:"subtitle"`
-	Price    uint32  `json:"price" card:"field=Price"`
-	Rating   float32 `json:"rating" card:"field=Rating"`
-	Page     string  `json:"page" card:"action=Open"`
-	Image    string  `json:"image" card:"image"`
-	Secret   string  `json:"-" card:"-"`
-} = Product{}
+// The types of get_product, each with its fields as cardgen read them: one that no longer compiles
+// has changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id"`
+	} = In{}
+	_ struct {
+		ID       string  `json:"id"`
+		Name     string  `json:"name" card:"title"`
+		Category string  `json:"category" card:"subtitle"`
+		Price    uint32  `json:"price" card:"field=Price"`
+		Rating   float32 `json:"rating" card:"field=Rating"`
+		Page     string  `json:"page" card:"action=Open"`
+		Image    string  `json:"image" card:"image"`
+		Secret   string  `json:"-" card:"-"`
+	} = Product{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

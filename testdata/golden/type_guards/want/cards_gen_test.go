@@ -17,56 +17,49 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// In as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Query  string              `json:"query" jsonschema:"description=say \"hi\""`
-	Note   string              "json:\"note\" jsonschema:\"description=a `raw` word\""
-	Grid   [3]int              `json:"grid"`
-	Index  map[string][]*Inner `json:"index"`
-	Nested struct {
-		X int `json:"x"`
-	} `json:"nested"`
-	Free    any                                   `json:"free"`
-	Raw     json.RawMessage                       `json:"raw"`
-	When    time.Time                             `json:"when"`
-	Hook    func(int, ...string) (bool, error)    `json:"-"`
-	Done    <-chan struct{}                       `json:"-"`
-	Sink    chan<- int                            `json:"-"`
-	Pair    Pair[string, int]                     `json:"pair"`
-	Small   byte                                  `json:"small"`
-	Letters []rune                                `json:"letters"`
-	Lookup  func(context.Context) map[string]bool `json:"-"`
-	private int
-	Alias
-	*Extra
-} = In{}
-
-// Inner as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	V int `json:"v"`
-} = Inner{}
-
-// Pair[string, int] as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Key   string `json:"key"`
-	Value int    `json:"value"`
-} = Pair[string, int]{}
-
-// Extra as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Tags []string `json:"tags,omitempty"`
-} = Extra{}
-
-// Out as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Items []Pair[string, Inner] `json:"items"`
-} = Out{}
-
-// Pair[string, Inner] as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Key   string `json:"key"`
-	Value Inner  `json:"value"`
-} = Pair[string, Inner]{}
+// The types of get, each with its fields as cardgen read them: one that no longer compiles has
+// changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Query  string              `json:"query" jsonschema:"description=say \"hi\""`
+		Note   string              "json:\"note\" jsonschema:\"description=a `raw` word\""
+		Grid   [3]int              `json:"grid"`
+		Index  map[string][]*Inner `json:"index"`
+		Nested struct {
+			X int `json:"x"`
+		} `json:"nested"`
+		Free    any                                   `json:"free"`
+		Raw     json.RawMessage                       `json:"raw"`
+		When    time.Time                             `json:"when"`
+		Hook    func(int, ...string) (bool, error)    `json:"-"`
+		Done    <-chan struct{}                       `json:"-"`
+		Sink    chan<- int                            `json:"-"`
+		Pair    Pair[string, int]                     `json:"pair"`
+		Small   byte                                  `json:"small"`
+		Letters []rune                                `json:"letters"`
+		Lookup  func(context.Context) map[string]bool `json:"-"`
+		private int
+		Alias
+		*Extra
+	} = In{}
+	_ struct {
+		V int `json:"v"`
+	} = Inner{}
+	_ struct {
+		Key   string `json:"key"`
+		Value int    `json:"value"`
+	} = Pair[string, int]{}
+	_ struct {
+		Tags []string `json:"tags,omitempty"`
+	} = Extra{}
+	_ struct {
+		Items []Pair[string, Inner] `json:"items"`
+	} = Out{}
+	_ struct {
+		Key   string `json:"key"`
+		Value Inner  `json:"value"`
+	} = Pair[string, Inner]{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.

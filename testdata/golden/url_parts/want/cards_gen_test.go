@@ -14,24 +14,28 @@ func init() {
 	cardtest.DefineUpdateFlag()
 }
 
-// In as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID string `json:"id"`
-} = In{}
+// The types of find, each with its fields as cardgen read them: one that no longer compiles has
+// changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		ID string `json:"id"`
+	} = In{}
+	_ struct {
+		ID    string `json:"id"`
+		Slug  string `json:"slug"`
+		Query string `json:"query"`
+		Base  string `json:"base"`
+	} = Out{}
+)
 
-// Out as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	ID    string `json:"id"`
-	Slug  string `json:"slug"`
-	Query string `json:"query"`
-	Base  string `json:"base"`
-} = Out{}
-
-// Search as cardgen read it; if this does not compile, it has changed since: run go generate.
-var _ struct {
-	Search string `json:"search"`
-	Page   string `json:"page"`
-} = Search{}
+// The types of more, each with its fields as cardgen read them: one that no longer compiles has
+// changed since, and the generated code is stale; run go generate.
+var (
+	_ struct {
+		Search string `json:"search"`
+		Page   string `json:"page"`
+	} = Search{}
+)
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.
