@@ -2,6 +2,7 @@ package sdkschema
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"slices"
 	"strings"
@@ -59,19 +60,34 @@ func rewrittenSchema(raw []byte) *jsonschema.Resolved {
 // innermost is a validation error that says only where it happened at last (Innermost).
 type innermost struct{ err error }
 
-func (e innermost) Error() string { return Innermost(e.err.Error()) }
+func (e innermost) Error() string { return Innermost(e.err) }
 
-// Innermost is the validator's message msg from its last "validating <schema path>: " on: the
+// Innermost is the validator's error err from its last "validating <schema path>: " on: the
 // validator prefixes one for every level it descended through, and the last says where the
-// value is.
-func Innermost(msg string) string {
-	for {
-		_, rest, ok := strings.Cut(msg, ": ")
-		if !ok || !strings.HasPrefix(msg, "validating ") || !strings.HasPrefix(rest, "validating ") {
-			return msg
+// value is. It is err's text when err names no place.
+//
+// The places are read from err's chain, not from its text alone: the validator wraps the error
+// of each schema it validates against as "validating <path>: %w" (jsonschema-go's wrapf), so the
+// error of a place unwraps to what follows its path, whatever the path holds. A property name
+// may hold ": ", end in a keyword or hold "validating " itself ("/properties/n: type",
+// "/properties/a: validating b"), and the text alone does not say which ": " ends the path. An
+// error that wraps the validator's (fmt.Errorf("...: %w", err)) is read from the validator's
+// places on.
+func Innermost(err error) string {
+	last := err.Error()
+	for e := err; e != nil; e = errors.Unwrap(e) {
+		inner := errors.Unwrap(e)
+		if inner == nil {
+			break
 		}
-		msg = rest
+		// msg is "validating <path>: <inner's text>", with a path, when e is a place.
+		msg, rest := e.Error(), inner.Error()
+		if n := len(msg) - len(rest) - len(": "); n > len("validating ") && strings.HasPrefix(msg, "validating ") &&
+			msg[n:n+2] == ": " && msg[n+2:] == rest {
+			last = msg
+		}
 	}
+	return last
 }
 
 func (e innermost) Unwrap() error { return e.err }

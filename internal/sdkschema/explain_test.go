@@ -3,6 +3,7 @@ package sdkschema
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -129,5 +130,68 @@ func TestExplainResolvesOnce(t *testing.T) {
 	}
 	if r := rewrittenSchema([]byte(`{"type":"object"}`)); r != nil {
 		t.Errorf("rewrittenSchema of a schema with nothing to rewrite = %p; want nil", r)
+	}
+}
+
+// TestInnermostPropertyNames: a property name may hold ": ", end in one of the validator's
+// keywords, hold "validating " itself, "~", "/" or quotes, and the validator writes it in its
+// place as it is. Innermost read the places by their text, taking the first ": " after each for
+// the end of its path: a name with ": " in an outer place left that place and the ones before
+// it in the result, and a name with ": validating " in it made up a place that is not there.
+// It reads them from the validator's error chain now, and keeps exactly the last place.
+func TestInnermostPropertyNames(t *testing.T) {
+	for _, tc := range []struct {
+		name, schema, value, want string
+	}{
+		{
+			"through a nullable object whose name ends in a keyword",
+			`{"type":"object","properties":{"a: type":{"oneOf":[{"type":"object","properties":{"n: minimum":{"type":"integer","minimum":1}}},{"type":"null"}]}}}`,
+			`{"a: type":{"n: minimum":0}}`,
+			`validating /properties/a: type/properties/n: minimum: minimum: 0/1 is less than 1.000000`,
+		},
+		{
+			"a name that holds the validator's own words",
+			`{"type":"object","properties":{"x: validating y":{"oneOf":[{"type":"object","properties":{"n":{"type":"integer","minimum":1}}},{"type":"null"}]}}}`,
+			`{"x: validating y":{"n":0}}`,
+			`validating /properties/x: validating y/properties/n: minimum: 0/1 is less than 1.000000`,
+		},
+		{
+			"names with ~, / and quotes in a nullable array",
+			`{"type":"object","properties":{"a/b~c: \"q\"":{"oneOf":[{"type":"array","items":{"type":"object","properties":{"s: maxLength":{"type":"string","maxLength":2}}}},{"type":"null"}]}}}`,
+			`{"a/b~c: \"q\"":[{"s: maxLength":"abc"}]}`,
+			`validating /properties/a~1b~0c: "q"/items/properties/s: maxLength: maxLength: "abc" contains 3 Unicode code points, more than 2`,
+		},
+	} {
+		resolved, err := Resolve([]byte(tc.schema))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		v := decode(t, tc.value)
+		verr := resolved.Validate(v)
+		if verr == nil {
+			t.Fatalf("%s: %s validated", tc.name, tc.value)
+		}
+		if got := Explain([]byte(tc.schema), v, verr).Error(); got != tc.want {
+			t.Errorf("%s: explained as %q; want %q", tc.name, got, tc.want)
+		}
+	}
+
+	// Without a nullable schema to rewrite: the validator's own error, and one that wraps it.
+	resolved, err := Resolve([]byte(`{"type":"object","properties":{"o: properties":{"type":"object","properties":{"n: type":{"type":"integer"}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	verr := resolved.Validate(decode(t, `{"o: properties":{"n: type":"x"}}`))
+	if verr == nil {
+		t.Fatal("a string validated as an integer")
+	}
+	const want = `validating /properties/o: properties/properties/n: type: type: x has type "string", want "integer"`
+	for _, err := range []error{verr, fmt.Errorf("calling the tool: %w", verr)} {
+		if got := Innermost(err); got != want {
+			t.Errorf("Innermost(%q) = %q; want %q", err, got, want)
+		}
+	}
+	if got := Innermost(errors.New("validating nothing")); got != "validating nothing" {
+		t.Errorf("Innermost of an error that names no place = %q; want it as it is", got)
 	}
 }

@@ -874,17 +874,19 @@ func decodeStrict(b []byte, in any) error {
 // validatorWords is the validator's error err, of a selection validated against this input
 // schema (or a schema of one of its properties alone, whose paths are the same), as a reader can
 // take it: only what it says where it failed at last, without the "validating <schema $id and
-// path>: " it prefixes once a level (validatortext.Place); an enum or a const with the values
-// the schema allows, as a problem in words lists them; what is left of Go's syntax rewritten
-// (validatortext.Plain: a value in Go's %v, null as "<invalid reflect.Value>", lists in %q, a
-// schema as "<anonymous schema>"); and its numbers written as numbers, a bound as the schema
-// writes it (validatortext.Bounds: it writes 1 as the fraction 1/1 and a bound as 1.000000).
+// path>: " it prefixes once a level (validatortext.PlaceIn, which reads the path as one of this
+// schema's, so that a property named "n: type" is not taken for "n" refused by its type); an
+// enum or a const with the values the schema allows, as a problem in words lists them; what is
+// left of Go's syntax rewritten (validatortext.PlainIn: a value in Go's %v, null as "<invalid
+// reflect.Value>", lists in %q, a schema as "<anonymous schema>"); and its numbers written as
+// numbers, a bound as the schema writes it (validatortext.Bounds: it writes 1 as the fraction
+// 1/1 and a bound as 1.000000).
 func (x *explainer) validatorWords(err error) string {
 	if err == nil {
 		return "no reason given"
 	}
-	msg := validatortext.Plain(err.Error(), "a condition of the field")
-	if path, what := validatortext.Place(msg); strings.HasPrefix(what, "enum: ") || strings.HasPrefix(what, "const: ") {
+	msg := validatortext.PlainIn(err.Error(), "a condition of the field", x.root)
+	if path, what := validatortext.PlaceIn(msg, x.root); strings.HasPrefix(what, "enum: ") || strings.HasPrefix(what, "const: ") {
 		// The value and the schema's values are printed in Go's %v, a line break and all; the
 		// value is the user's, which the problem shows already.
 		if words := x.allowed(path, what); words != "" {
@@ -894,7 +896,7 @@ func (x *explainer) validatorWords(err error) string {
 	// An anyOf's error holds one line for each alternative.
 	lines := strings.Split(validatortext.Bounds(msg, x.root), "\n")
 	for i, line := range lines {
-		_, what := validatortext.Place(line)
+		_, what := validatortext.PlaceIn(line, x.root)
 		lines[i] = strings.TrimSuffix(what, ":")
 	}
 	return shorten(strings.Join(lines, ", "), 200, 100, nil) // the end says what is wrong

@@ -496,6 +496,68 @@ func TestDecodeSelectionValidatorGoSyntax(t *testing.T) {
 	}
 }
 
+// TestDecodeSelectionPropertyNamesWithPlaces: a form field's JSON name may hold ": " and end in
+// one of the validator's keywords ("n: type"), and the validator writes it in its place as it is
+// ("validating /properties/n: type: maximum: ..."). The place was read by its form alone, as
+// "/properties/n" refused by its type: the problem said "type: maximum: 11 is greater than 10",
+// an enum's values were not looked up ("enum: enum: green does not equal any of: [red green
+// blue]"), and a type's refusal took the keyword for the value ("got the number type: 1"). The
+// places are read as the input schema's now, in the checks of each field and of the whole.
+func TestDecodeSelectionPropertyNamesWithPlaces(t *testing.T) {
+	type inner struct {
+		E int `json:"e: maximum,omitempty"`
+	}
+	type input struct {
+		N  int     `json:"n: type"`
+		M  int     `json:"m,omitempty"`
+		A  int     `json:"a: b,omitempty"`
+		AR int     `json:"ar,omitempty"`
+		S  string  `json:"s: type,omitempty"`
+		SR any     `json:"sr,omitempty"`
+		C  string  `json:"c: enum,omitempty"`
+		CR string  `json:"cr,omitempty"`
+		O  float64 `json:"o: oneOf,omitempty"`
+		DR *inner  `json:"dr,omitempty"`
+		P  *struct {
+			Q float64 `json:"q: oneOf,omitempty"`
+		} `json:"p: x,omitempty"`
+	}
+	// A $ref into another property is beyond the checks in words: the validator's words say
+	// what is wrong, of the whole selection. A oneOf both of whose schemas a value matches is
+	// too: they say it of the field.
+	schema := json.RawMessage(`{"type":"object","properties":{` +
+		`"n: type":{"type":"integer","maximum":10},"m":{"$ref":"#/properties/n: type"},` +
+		`"a: b":{"type":"integer","minimum":1},"ar":{"$ref":"#/properties/a: b"},` +
+		`"s: type":{"type":"string"},"sr":{"$ref":"#/properties/s: type"},` +
+		`"c: enum":{"type":"string","enum":["red","green blue"]},"cr":{"$ref":"#/properties/c: enum"},` +
+		`"o: oneOf":{"oneOf":[{"type":"integer"},{"type":"number"}]},` +
+		`"d: maximum":{"type":"object","properties":{"e: maximum":{"type":"integer","maximum":3}}},"dr":{"$ref":"#/properties/d: maximum"},` +
+		`"p: x":{"oneOf":[{"type":"object","properties":{"q: oneOf":{"oneOf":[{"type":"integer"},{"type":"number"}]}}},{"type":"null"}]}` +
+		`},"required":["n: type"],"additionalProperties":false}`)
+	const together = "the answers together are not a valid input: "
+	for _, c := range []struct {
+		sel  map[string]any
+		want string
+	}{
+		{map[string]any{"n: type": "11"}, `n: type is 11, above the maximum 10`},
+		{map[string]any{"n: type": "1", "m": json.Number("11")}, together + `maximum: 11 is greater than 10`},
+		{map[string]any{"n: type": "1", "ar": json.Number("0")}, together + `minimum: 0 is less than 1`},
+		{map[string]any{"n: type": "1", "sr": json.Number("1")}, together + `type: got the number 1, want "string"`},
+		{map[string]any{"n: type": "1", "c: enum": "green"}, `c: enum is "green", not one of "red", "green blue"`},
+		{map[string]any{"n: type": "1", "cr": "green"}, together + `enum: not one of "red", "green blue"`},
+		{map[string]any{"n: type": "1", "o: oneOf": json.Number("2")},
+			`o: oneOf is 2, which the field does not accept (oneOf: validated against both a condition of the field and a condition of the field)`},
+		{map[string]any{"n: type": "1", "dr": map[string]any{"e: maximum": json.Number("4")}}, together + `maximum: 4 is greater than 3`},
+		{map[string]any{"n: type": "1", "p: x": map[string]any{"q: oneOf": json.Number("2")}},
+			`p: x is {"q: oneOf":2}, which the field does not accept (oneOf: validated against both a condition of the field and a condition of the field)`},
+	} {
+		got := problems[input](t, schema, c.sel)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v: problems %q; want %q", c.sel, got, c.want)
+		}
+	}
+}
+
 // TestDecodeSelectionDecoderWords: a value the schema takes that a type's own decoder refuses
 // was said in the decoder's words, which are Go's: `a is "1.2.3", which the field does not
 // accept (ParseAddr("1.2.3"): IPv4 address too short)`, "math/big: cannot unmarshal \"\\\"x\\\"\"
