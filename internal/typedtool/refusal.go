@@ -38,9 +38,7 @@ func explainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, v a
 	}
 	if strings.Contains(msg, "oneOf: ") {
 		if e := sdkschema.Explain(raw, asValidated(v), err); e != err {
-			// From its innermost place on, read as root's (Explain's own reading of the places
-			// takes a property name with ": " in it for the end of its path).
-			msg = validatortext.Innermost(e.Error(), root)
+			msg = e.Error() // from its innermost place on (sdkschema.Innermost)
 		}
 	}
 	first, _, _ := strings.Cut(msg, "\n") // an anyOf's refusal has a line for each alternative
