@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	gjsonschema "github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/internal/validatortext"
 )
@@ -103,11 +105,13 @@ func (n *jsonNode) find(path, members []string) int {
 	return pos
 }
 
-// failedAt splits the validator's message msg into the location of the schema it failed at, as a
-// JSON pointer ("" for the top, which the validator names by its $id or, for cardgen's schemas,
-// which have none, "root"), and what failed there.
-func failedAt(msg string) (ptr, clause string) {
-	ptr, clause = validatortext.Place(msg)
+// failedAt splits the validator's message msg about a value validated against root into the
+// location of the schema it failed at, as a JSON pointer ("" for the top, which the validator
+// names by its $id or, for cardgen's schemas, which have none, "root"), and what failed there. The
+// places are read as root's (validatortext.PlaceIn), so that a property named "n: type" is not
+// taken for the end of the path.
+func failedAt(msg string, root *gjsonschema.Schema) (ptr, clause string) {
+	ptr, clause = validatortext.PlaceIn(msg, root)
 	if !strings.HasPrefix(ptr, "/") {
 		ptr = ""
 	}
@@ -258,7 +262,7 @@ func firstFailing(sub map[string]any, vals []any, clause string) int {
 		if err == nil {
 			continue
 		}
-		if _, c := failedAt(sdkschema.Explain(raw, v, err).Error()); c == clause {
+		if _, c := failedAt(sdkschema.Explain(raw, v, err).Error(), resolved.Schema()); c == clause {
 			return i
 		}
 		if first < 0 {

@@ -33,6 +33,7 @@ import (
 	"github.com/cardgen/cardgen/gen/schema"
 	"github.com/cardgen/cardgen/internal/sdkschema"
 	"github.com/cardgen/cardgen/internal/textdist"
+	"github.com/cardgen/cardgen/internal/typedtool"
 	"github.com/cardgen/cardgen/internal/validatortext"
 )
 
@@ -361,14 +362,18 @@ func exampleMismatches(raw []byte, resolved *gjsonschema.Resolved, v any, err er
 // says nothing here.
 func validationMessage(raw []byte, resolved *gjsonschema.Resolved, v any, err error) exampleMismatch {
 	explained := sdkschema.Explain(raw, v, err).Error()
-	ptr, clause := failedAt(explained)
+	ptr, clause := failedAt(explained, resolved.Schema())
 	msg := clause
 	if ptr != "" {
 		msg = "validating " + ptr + ": " + clause
 	}
 	// The validator's numbers, bounds and Go-quoted values in JSON's terms, as a tool's refusals
 	// put them at run time (internal/validatortext).
-	m := exampleMismatch{msg: validatortext.Plain(validatortext.Bounds(sortedAdditional(msg), resolved.Schema()), "a condition of the schema")}
+	// An enum, const, oneOf, anyOf, contains or not refusal names the value as JSON and what the
+	// schema allows, as a tool's refusal does (the validator prints Go's %v: "x does not equal
+	// any of: [red green]").
+	msg = typedtool.ExplainChoice(msg, raw, resolved.Schema(), v, err)
+	m := exampleMismatch{msg: validatortext.PlainIn(validatortext.Bounds(sortedAdditional(msg), resolved.Schema()), "a condition of the schema", resolved.Schema())}
 	m.path = instancePath(raw, v, ptr, clause)
 	if list, ok := strings.CutPrefix(clause, "unexpected additional properties "); ok {
 		for _, q := range quotedRE.FindAllString(list, -1) {

@@ -27,6 +27,12 @@ const maxAlternative = 300
 // any of [<anonymous schema> <anonymous schema>]", "not: validated against <anonymous schema>").
 var choiceKeywords = []string{"enum", "const", "oneOf", "anyOf", "contains", "not"}
 
+// ExplainChoice is explainChoice, for the generator: a //card:example that breaks the output
+// schema is reported in the words a tools/call refusal would use.
+func ExplainChoice(msg string, raw json.RawMessage, root *jsonschema.Schema, v any, err error) string {
+	return explainChoice(msg, raw, root, v, err)
+}
+
 // explainChoice rewrites msg, the validator's refusal err of v (a tool's arguments or output, as
 // the validator had them) against the schema raw (resolved as root), where it is about one of
 // choiceKeywords: the value as JSON and what the schema allows, from the schema itself. A
