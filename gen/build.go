@@ -883,16 +883,29 @@ func (b *builder) checkToolTitle(pos token.Pos, title string) {
 // https:// URL a browser parses, or a data: URI of base64 image data. An http:// URL would be
 // fetched in the clear by whoever shows the tool, and the spec names only those two forms.
 func (b *builder) checkToolIcon(pos token.Pos, icon string) {
-	if rest, ok := strings.CutPrefix(icon, "data:"); ok {
-		mediaType, data, ok := strings.Cut(rest, ",")
+	// A data: URI's scheme, media type and ;base64 are case-insensitive (RFC 2397 and the WHATWG
+	// fetch standard's data: URL processor); browsers also take base64 without its padding.
+	if len(icon) >= len("data:") && strings.EqualFold(icon[:len("data:")], "data:") {
+		mediaType, data, ok := strings.Cut(icon[len("data:"):], ",")
+		params := strings.Split(mediaType, ";")
+		typ := strings.ToLower(strings.TrimSpace(params[0]))
+		sub, isImage := strings.CutPrefix(typ, "image/")
 		switch {
-		case !ok || !strings.HasSuffix(mediaType, ";base64"):
+		case !ok || !strings.EqualFold(strings.TrimSpace(params[len(params)-1]), "base64"):
 			b.errorf(pos, "tool icon %q is a data: URI without ;base64, before its data; write data:image/png;base64,<the image in base64>", icon)
-		case !strings.HasPrefix(mediaType, "image/"):
-			b.errorf(pos, "tool icon %q is a data: URI of %s, not of an image; give the image's type, as in data:image/png;base64,…", icon, strings.TrimSuffix(mediaType, ";base64"))
+		case !isImage || sub == "":
+			what := "no media type"
+			if typ != "" {
+				what = typ
+			}
+			b.errorf(pos, "tool icon %q is a data: URI of %s, not of an image; give the image's type, as in data:image/png;base64,…", icon, what)
+		case data == "":
+			b.errorf(pos, "tool icon %q is a data: URI with no data after the comma; put the image in base64 there", icon)
 		default:
 			if _, err := base64.StdEncoding.DecodeString(data); err != nil {
-				b.errorf(pos, "tool icon %q holds data that is not base64 (%v); encode the image with standard base64, padding included", icon, err)
+				if _, rawErr := base64.RawStdEncoding.DecodeString(data); rawErr != nil {
+					b.errorf(pos, "tool icon %q holds data that is not base64 (%v); encode the image with standard base64", icon, err)
+				}
 			}
 		}
 		return
@@ -1056,10 +1069,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 	case results.Len() == 2 && types.Identical(results.At(outIdx).Type(), errorType) && !types.Identical(results.At(1).Type(), errorType):
 		b.errorf(resPos, "handler %s returns the error first; the error comes last: return (%s, error)", fd.Name.Name, b.typeString(results.At(1).Type()))
 		ok = false
-	case results.Len() == 3 && isResult(0):
-		b.errorf(resultPos(0), "handler %s returns mcp.CallToolResult by value; return a pointer to it, as mcp.ToolHandlerFor does: (*mcp.CallToolResult, %s, error)", fd.Name.Name, b.typeString(results.At(1).Type()))
-		ok = false
-	case results.Len() == 3 && !isResultPtr(0):
+	case results.Len() == 3 && !isResult(0) && !isResultPtr(0):
 		b.errorf(resPos, "handler %s returns 3 values, and the first is %s; %s", fd.Name.Name, b.typeString(results.At(outIdx).Type()), shapes)
 		ok = false
 	case results.Len() != 2 && results.Len() != 3:
@@ -1068,6 +1078,22 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 	default:
 		if results.Len() == 3 {
 			outIdx, t.ReturnsResult = 1, true
+			if isResult(0) {
+				// Said, and the rest checked as for a pointer, so that what else is wrong (a
+				// markdown output, a form) is said in the same run.
+				b.errorf(resultPos(0), "handler %s returns mcp.CallToolResult by value; return a pointer to it, as mcp.ToolHandlerFor does: (*mcp.CallToolResult, %s, error)", fd.Name.Name, b.typeString(results.At(1).Type()))
+				ok = false
+			}
+		}
+		if results.Len() == 2 && isResultPtr(0) {
+			b.errorf(resultPos(0), "handler %s returns a *mcp.CallToolResult and no output; a tool's output is a struct of its own beside the result: return (*mcp.CallToolResult, *%sResult, error), where %sResult is a struct, as mcp.ToolHandlerFor does", fd.Name.Name, t.GoName, t.GoName)
+			ok = false
+			break
+		}
+		if isResultPtr(outIdx) || isResult(outIdx) {
+			b.errorf(resultPos(outIdx), "the output of handler %s is %s, the result itself; a tool's output is a struct of its own: return (*mcp.CallToolResult, *%sResult, error), where %sResult is a struct", fd.Name.Name, b.typeString(results.At(outIdx).Type()), t.GoName, t.GoName)
+			ok = false
+			break
 		}
 		last := results.Len() - 1
 		if !types.Identical(results.At(last).Type(), errorType) {
@@ -1349,23 +1375,81 @@ func isNamedStruct(t types.Type) bool {
 	return ok && isStructType(named) && named.TypeArgs().Len() == 0
 }
 
-// SnakeCase turns a Go name into a tool name: GetOrder → get_order, ListHTTPRoutes → list_http_routes.
+// SnakeCase turns a Go name into a tool name: GetOrder → get_order, ListHTTPRoutes →
+// list_http_routes. A run of capitals is one word, or several where it is made of common
+// initialisms (GetHTTPSURL → get_https_url), and an initialism's plural keeps its s (ListURLs →
+// list_urls, GetUserIDs → get_user_ids, not list_ur_ls), so that GoName gives the Go name back.
 func SnakeCase(s string) string {
 	rs := []rune(s)
-	var b strings.Builder
-	for i, r := range rs {
-		if unicode.IsUpper(r) {
-			prevLower := i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]))
-			nextLower := i > 0 && i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1])
-			if prevLower || nextLower {
-				b.WriteByte('_')
+	var words []string
+	for i := 0; i < len(rs); {
+		if !unicode.IsUpper(rs[i]) {
+			// A word that starts in lower case or with a digit: the first of getOrder.
+			j := i + 1
+			for j < len(rs) && !unicode.IsUpper(rs[j]) {
+				j++
 			}
-			b.WriteRune(unicode.ToLower(r))
-		} else {
-			b.WriteRune(r)
+			words, i = append(words, string(rs[i:j])), j
+			continue
+		}
+		j := i + 1
+		for j < len(rs) && unicode.IsUpper(rs[j]) {
+			j++
+		}
+		switch {
+		case j-i == 1:
+			// One capital starts a word: Get, Order, Get2.
+			k := j
+			for k < len(rs) && (unicode.IsLower(rs[k]) || unicode.IsDigit(rs[k])) {
+				k++
+			}
+			words, i = append(words, string(rs[i:k])), k
+		case j == len(rs) || !unicode.IsLower(rs[j]):
+			// A run of capitals that ends the name or meets a digit: HTTPSURL.
+			words, i = append(words, initialismWords(string(rs[i:j]))...), j
+		case rs[j] == 's' && (j+1 == len(rs) || !unicode.IsLower(rs[j+1])) && allInitialisms(initialismWords(string(rs[i:j]))):
+			// An initialism's plural: URLs, IDs.
+			ws := initialismWords(string(rs[i:j]))
+			ws[len(ws)-1] += "s"
+			words, i = append(words, ws...), j+1
+		default:
+			// The run's last capital starts the next word: HTTPServer is HTTP and Server.
+			words, i = append(words, initialismWords(string(rs[i:j-1]))...), j-1
 		}
 	}
-	return b.String()
+	for k, w := range words {
+		words[k] = strings.ToLower(w)
+	}
+	return strings.Join(words, "_")
+}
+
+// initialismWords splits a run of capitals into the common initialisms it is made of, longest
+// first (HTTPSURL → HTTPS, URL); a run that is not made of them is one word.
+func initialismWords(run string) []string {
+	var ws []string
+	for rest := run; rest != ""; {
+		n := 0
+		for k := len(rest); k > 1; k-- {
+			if initialisms[rest[:k]] {
+				n = k
+				break
+			}
+		}
+		if n == 0 {
+			return []string{run}
+		}
+		ws, rest = append(ws, rest[:n]), rest[n:]
+	}
+	return ws
+}
+
+func allInitialisms(ws []string) bool {
+	for _, w := range ws {
+		if !initialisms[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // GoName turns a tool name into an exported Go identifier stem: get_order → GetOrder,

@@ -148,3 +148,23 @@ func ExampleGoName() {
 	// sync_dbs → SyncDBs
 	// bus → Bus
 }
+
+// SnakeCase derives a tool's name from its Go name, keeping initialisms whole, so that GoName
+// gives the Go name back.
+func ExampleSnakeCase() {
+	for _, name := range []string{"GetOrder", "getOrder", "ListHTTPRoutes", "ListURLs", "GetUserIDs", "APIs", "GetHTTPSURL", "HTTPServer", "Get2FA", "ABs", "XMLHttpRequest"} {
+		fmt.Println(name, "→", gen.SnakeCase(name), "→", gen.GoName(gen.SnakeCase(name)))
+	}
+	// Output:
+	// GetOrder → get_order → GetOrder
+	// getOrder → get_order → GetOrder
+	// ListHTTPRoutes → list_http_routes → ListHTTPRoutes
+	// ListURLs → list_urls → ListURLs
+	// GetUserIDs → get_user_ids → GetUserIDs
+	// APIs → apis → APIs
+	// GetHTTPSURL → get_https_url → GetHTTPSURL
+	// HTTPServer → http_server → HTTPServer
+	// Get2FA → get2_fa → Get2Fa
+	// ABs → a_bs → ABs
+	// XMLHttpRequest → xml_http_request → XMLHTTPRequest
+}

@@ -855,8 +855,10 @@ func toolRegistration(t *Tool, views map[string]string) jen.Code {
 
 // resultHandlerBody is the body of the handler literal of a tool whose handler returns its own
 // *mcp.CallToolResult: the result is sent as the handler made it, as mcp.AddTool sends it, with
-// the card and reply added. The handler's Content wins over the reply (it wrote it on purpose);
-// an error result (IsError) gets no card, and may come with a nil output, which is then not sent
+// the card and reply added. A request for the client's input (InputRequests) is sent untouched.
+// The handler's Content wins over the reply (it wrote it on purpose); an error result (IsError)
+// gets neither the card nor the reply (the output's words would contradict the error), and may
+// come with a nil output, which is then not sent
 // (register.AddTool sends an error result without structuredContent, as clients expect of a
 // tool error); a nil output beside a result that is no error is register.NoOutput, as for the
 // other handler shapes. A handler error discards the result, as mcp.AddTool discards it.
@@ -864,6 +866,9 @@ func resultHandlerBody(t *Tool, call *jen.Statement, errOut jen.Code) []jen.Code
 	body := []jen.Code{
 		jen.List(jen.Id("res"), jen.Id("out"), jen.Err()).Op(":=").Add(call),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), errOut, jen.Err())),
+		// A request for the client's input (a multi-round-trip call) goes out as it is: content
+		// and inputRequests are exclusive on the wire, and there is no output yet.
+		jen.If(jen.Id("res").Op("!=").Nil().Op("&&").Id("res").Dot("InputRequests").Op("!=").Nil()).Block(jen.Return(jen.Id("res"), jen.Id("out"), jen.Nil())),
 	}
 	outVal := jen.Id("out")
 	if t.OutPtr {
@@ -878,7 +883,7 @@ func resultHandlerBody(t *Tool, call *jen.Statement, errOut jen.Code) []jen.Code
 	}
 	body = append(body, jen.If(jen.Id("res").Op("==").Nil()).Block(jen.Id("res").Op("=").Op("&").Qual(sdkPath, "CallToolResult").Values()))
 	if t.Reply != nil {
-		body = append(body, jen.If(jen.Id("res").Dot("Content").Op("==").Nil()).Block(
+		body = append(body, jen.If(jen.Id("res").Dot("Content").Op("==").Nil().Op("&&").Op("!").Id("res").Dot("IsError")).Block(
 			jen.Id("res").Dot("Content").Op("=").Index().Qual(sdkPath, "Content").Values(
 				jen.Op("&").Qual(sdkPath, "TextContent").Values(jen.Dict{jen.Id("Text"): jen.Id(lowerFirst(t.GoName) + "Reply").Call(outVal)}))))
 	}

@@ -1,11 +1,18 @@
 package gen
 
-import "testing"
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 // TestResultHandlersAtRunTime: a handler that returns its own *mcp.CallToolResult, as
 // mcp.ToolHandlerFor does, is served through a real client as mcp.AddTool would serve it, with
 // the card and reply added: its Content wins over the reply, its _meta is kept beside the card,
-// an error result gets no card and is sent without structuredContent when it has no output, a
+// a request for the client's input goes out untouched and the call completes when the client
+// answers, an error result gets neither card nor reply and is sent without structuredContent when it has no output, a
 // nil result gets the card and reply, and a nil output beside a result that is no error is
 // refused as for the other shapes.
 func TestResultHandlersAtRunTime(t *testing.T) {
@@ -45,6 +52,13 @@ func Get(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolRes
 		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "stale"}}}, &Order{ID: "2"}, nil
 	case "no-output":
 		return &mcp.CallToolResult{}, nil, nil
+	case "error-no-content":
+		return &mcp.CallToolResult{IsError: true}, &Order{ID: "5"}, nil
+	case "ask":
+		if req.Params.InputResponses == nil {
+			return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"confirm": &mcp.ElicitParams{Message: "sure?", RequestedSchema: map[string]any{"type": "object"}}}}, nil, nil
+		}
+		return nil, &Order{ID: "asked"}, nil
 	}
 	return nil, &Order{ID: "3"}, nil
 }
@@ -85,7 +99,9 @@ func text(res *mcp.CallToolResult) string {
 func TestServed(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 	RegisterTools(s)
-	cs := mcptest.Connect(t, s, nil)
+	cs := mcptest.Connect(t, s, &mcp.ClientOptions{ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		return &mcp.ElicitResult{Action: "accept"}, nil
+	}})
 	hasCard := func(res *mcp.CallToolResult) bool { return res.Meta["assistant_platform"] != nil }
 
 	res, err := call(t, cs, "get", "")
@@ -108,6 +124,14 @@ func TestServed(t *testing.T) {
 	if err != nil || !res.IsError || !strings.Contains(text(res), "neither a result nor an error") {
 		t.Errorf("no output beside a result that is no error: %v, %+v", err, res)
 	}
+	res, err = call(t, cs, "get", "error-no-content")
+	if err != nil || !res.IsError || strings.Contains(text(res), "found") || hasCard(res) {
+		t.Errorf("tool error with output and no content of its own: %v, %+v; want neither the reply nor the card", err, res)
+	}
+	res, err = call(t, cs, "get", "ask")
+	if err != nil || res.IsError || text(res) != "Order asked found." || !hasCard(res) {
+		t.Errorf("a call that asks the client for input first: %v, %+v", err, res)
+	}
 	res, err = call(t, cs, "count", "")
 	if err != nil || res.IsError || text(res) != "counted" || hasCard(res) {
 		t.Errorf("value output: %v, %+v", err, res)
@@ -126,5 +150,60 @@ func mustJSON(t *testing.T, v any) []byte {
 	generateAndWrite(t, dir)
 	if out, err := goTestIn(dir, "-run", "TestServed"); err != nil {
 		t.Fatalf("go test: %v\n%s", err, out)
+	}
+}
+
+// TestTypeGuardsCompileBesideTestNames: the generated test's type guards compile when the
+// package's own test file declares any (the guard then writes interface{}), and they name no
+// package the package's files do not import themselves: a.Wrap's field of b's type gets no
+// guard, where an import of b by the generated test would make go mod tidy promote b's module to
+// a direct requirement.
+func TestTypeGuardsCompileBesideTestNames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and vets a generated package; skipped with -short")
+	}
+	dir := moduleTempDir(t, "guardnames")
+	base := "github.com/cardgen/cardgen/gen/" + filepath.Base(dir)
+	writeTree(t, dir, map[string]string{
+		"b/b.go": "package b\n\ntype U struct {\n\tN int `json:\"n\"`\n}\n",
+		"a/a.go": "package a\n\nimport \"" + base + "/b\"\n\ntype Wrap struct {\n\tU b.U `json:\"u\"`\n}\n",
+		"p.go": `package p
+
+import (
+	"context"
+
+	"` + base + `/a"
+)
+
+type In struct {
+	Free interface{} ` + "`json:\"free\"`" + `
+}
+
+type Out struct {
+	W a.Wrap ` + "`json:\"w\"`" + `
+}
+
+// Get gets.
+//
+//card:tool
+func Get(ctx context.Context, in In) (*Out, error) { return &Out{}, nil }
+`,
+		"helpers_test.go": "package p\n\nfunc any(bs ...bool) bool { return len(bs) > 0 }\n",
+	})
+	generateAndWrite(t, dir)
+	src, err := os.ReadFile(filepath.Join(dir, GeneratedTestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "Free interface{}") || !strings.Contains(string(src), "} = Out{}") {
+		t.Errorf("the guards of In and Out are missing, or write the empty interface as any:\n%s", src)
+	}
+	if strings.Contains(string(src), `/b"`) || strings.Contains(string(src), "= a.Wrap{}") {
+		t.Errorf("the generated test imports b, which p does not import, for a guard of a.Wrap:\n%s", src)
+	}
+	cmd := exec.Command("go", "vet", ".")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet: %v\n%s", err, out)
 	}
 }

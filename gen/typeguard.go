@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -77,7 +78,13 @@ func guardedTypes(t *Tool, in, out []*types.Named) []*types.Named {
 // package: RenderTest 59 ms a run with blocks per tool, 75 ms with a declaration per type, 156 ms
 // with one block).
 func typeGuards(p *Package) []jen.Code {
-	s := speller{home: p.Path, anyTaken: p.declares("any")}
+	s := speller{home: p.Path, anyTaken: p.declares("any") || p.testDeclares("any")}
+	if pkg := p.pkg.Types; pkg != nil {
+		s.imported = map[string]bool{}
+		for _, imp := range pkg.Imports() {
+			s.imported[imp.Path()] = true
+		}
+	}
 	seen := map[*types.Named]bool{}
 	var guards []jen.Code
 	for _, t := range p.Tools {
@@ -111,9 +118,14 @@ func typeGuards(p *Package) []jen.Code {
 // written there.
 type speller struct {
 	home string
-	// anyTaken is set when the package declares a name any, so that the empty interface is
-	// written interface{}.
+	// anyTaken is set when the package, or one of its test files, declares a name any, so that
+	// the empty interface is written interface{}.
 	anyTaken bool
+	// imported are the packages the package's own files import (nil: any may be named). A type
+	// of another package is written only from these and the standard library: an import of the
+	// test file that no file of the package has would make go mod tidy promote an indirect
+	// requirement to a direct one.
+	imported map[string]bool
 }
 
 // structOf writes n's underlying struct type, fields and tags as declared.
@@ -134,19 +146,18 @@ func (s speller) structType(st *types.Struct) (jen.Code, bool) {
 			// the struct types would not be identical.
 			return nil, false
 		}
-		typ, ok := s.spell(f.Type())
-		if !ok {
-			return nil, false
-		}
 		var field *jen.Statement
 		if f.Embedded() {
-			// An embedded field's name is its type's: the type must be written by the name
-			// the field has (an alias embeds under the alias's name).
-			if embeddedName(f.Type()) != f.Name() {
+			typ, ok := s.embedded(f)
+			if !ok {
 				return nil, false
 			}
 			field = jen.Add(typ)
 		} else {
+			typ, ok := s.spell(f.Type())
+			if !ok {
+				return nil, false
+			}
 			field = jen.Id(f.Name()).Add(typ)
 		}
 		if tag := st.Tag(i); tag != "" {
@@ -157,21 +168,41 @@ func (s speller) structType(st *types.Struct) (jen.Code, bool) {
 	return jen.Struct(fields...), true
 }
 
-// embeddedName is the name a field embedding t gets, as written: the name of the type or alias,
-// through one pointer.
-func embeddedName(t types.Type) string {
+// embedded writes the type of the embedded field f by the name the field has: an alias embeds
+// under the alias's name, so an alias is written as itself (when it can be: not a generic one,
+// nor one of an internal package), where spell writes the type it stands for.
+func (s speller) embedded(f *types.Var) (jen.Code, bool) {
+	t, ptr := f.Type(), false
 	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
+		t, ptr = p.Elem(), true
 	}
+	var c jen.Code
 	switch t := t.(type) {
 	case *types.Alias:
-		return t.Obj().Name()
+		if t.Obj().Name() != f.Name() || !s.spellsAlias(t) {
+			return nil, false
+		}
+		c = s.qualified(t.Obj())
 	case *types.Named:
-		return t.Obj().Name()
-	case *types.Basic:
-		return t.Name()
+		if t.Obj().Name() != f.Name() {
+			return nil, false
+		}
+		var ok bool
+		if c, ok = s.spell(t); !ok {
+			return nil, false
+		}
+	default:
+		return nil, false // an embedded basic type cannot be in a struct of json fields
 	}
-	return ""
+	if ptr {
+		return jen.Op("*").Add(c), true
+	}
+	return c, true
+}
+
+// spellsAlias reports whether the alias a can be written by its own name.
+func (s speller) spellsAlias(a *types.Alias) bool {
+	return a.TypeArgs().Len() == 0 && s.nameable(a.Obj())
 }
 
 // tagLiteral writes a struct tag as a raw string where it can be one, as people write tags.
@@ -182,15 +213,21 @@ func tagLiteral(tag string) string {
 	return "`" + tag + "`"
 }
 
-// spell writes t, or reports that it cannot be written in the package: an alias by its own name
-// where that can be written (the name an embedded field needs), else the type it stands for.
+// spell writes t, or reports that it cannot be written in the package: an alias as the type it
+// stands for, or by its own name where that type cannot be written.
 func (s speller) spell(t types.Type) (jen.Code, bool) {
 	switch t := t.(type) {
 	case *types.Alias:
-		if t.TypeArgs().Len() == 0 && s.nameable(t.Obj()) {
+		// The type an alias stands for, so that an alias pointed elsewhere since (type ID =
+		// string, now int) no longer compiles; the alias itself where that type cannot be
+		// written here (one of another package's internal packages).
+		if c, ok := s.spell(types.Unalias(t)); ok {
+			return c, true
+		}
+		if s.spellsAlias(t) {
 			return s.qualified(t.Obj()), true
 		}
-		return s.spell(types.Unalias(t))
+		return nil, false
 	case *types.Named:
 		obj := t.Obj()
 		if obj.Pkg() == nil { // error
@@ -318,7 +355,14 @@ func (s speller) nameable(obj *types.TypeName) bool {
 	if parent, internal := internalParent(pkg.Path()); internal && !mayImport(s.home, parent) {
 		return false
 	}
-	return true
+	return s.imported == nil || s.imported[pkg.Path()] || isStandardPath(pkg.Path())
+}
+
+// isStandardPath reports whether path is a standard library package's: its first element has no
+// dot, as the go command tells them from a module's (go help importpath).
+func isStandardPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }
 
 func (s speller) qualified(obj *types.TypeName) *jen.Statement {

@@ -56,6 +56,7 @@ func TestTypeGuardsBreakStaleTests(t *testing.T) {
 		{"field order", "Key   K `json:\"key\"`\n\tValue V `json:\"value\"`", "Value V `json:\"value\"`\n\tKey   K `json:\"key\"`", "Pair[string, int]{}"},
 		{"unexported field", "private int", "hidden int", "In{}"},
 		{"description", `description=say \"hi\"`, `description=say \"hello\"`, "In{}"},
+		{"alias pointed elsewhere", "type Code = string", "type Code = int", "In{}"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			edited := strings.Replace(string(src), c.old, c.new, 1)

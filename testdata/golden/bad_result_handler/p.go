@@ -50,3 +50,22 @@ type Doc struct {
 	Title string `json:"title" card:"title"`
 	Body  string `json:"body" card:"markdown"`
 }
+
+// F returns the result by value and draws a markdown card: both are said at once.
+//
+//card:tool
+func F(ctx context.Context, in Part) (mcp.CallToolResult, *Doc, error) {
+	return mcp.CallToolResult{}, nil, nil
+}
+
+// G returns the result alone.
+//
+//card:tool
+func G(ctx context.Context, in In) (*mcp.CallToolResult, error) { return nil, nil }
+
+// H returns the result twice.
+//
+//card:tool
+func H(ctx context.Context, in In) (*mcp.CallToolResult, *mcp.CallToolResult, error) {
+	return nil, nil, nil
+}

@@ -30,3 +30,18 @@ func E(ctx context.Context, in In) (*Out, error) { return nil, nil }
 type In struct{}
 
 type Out struct{}
+
+// F's icon is a data: URI of no media type.
+//
+//card:tool icon="data:;base64,aGk="
+func F(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// G's icon is a data: URI with no data.
+//
+//card:tool icon="data:image/png;base64,"
+func G(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// H's icon is a data: URI of image/ with no subtype.
+//
+//card:tool icon="data:image/;base64,aGk="
+func H(ctx context.Context, in In) (*Out, error) { return nil, nil }

@@ -13,11 +13,13 @@ import (
 func Get(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
 type In struct {
-	Query   string                                    `json:"query" jsonschema:"description=say \"hi\""`
-	Note    string                                    "json:\"note\" jsonschema:\"description=a `raw` word\""
-	Grid    [3]int                                    `json:"grid"`
-	Index   map[string][]*Inner                       `json:"index"`
-	Nested  struct{ X int `json:"x"` }                `json:"nested"`
+	Query  string              `json:"query" jsonschema:"description=say \"hi\""`
+	Note   string              "json:\"note\" jsonschema:\"description=a `raw` word\""
+	Grid   [3]int              `json:"grid"`
+	Index  map[string][]*Inner `json:"index"`
+	Nested struct {
+		X int `json:"x"`
+	} `json:"nested"`
 	Free    any                                       `json:"free"`
 	Raw     json.RawMessage                           `json:"raw"`
 	When    time.Time                                 `json:"when"`
@@ -28,10 +30,28 @@ type In struct {
 	Small   byte                                      `json:"small"`
 	Letters []rune                                    `json:"letters"`
 	Lookup  func(ctx context.Context) map[string]bool `json:"-"`
+	Code    Code                                      `json:"code"`
 	private int
 	Alias
 	*Extra
 }
+
+// Code is another name for string: the guard writes string, so that pointing Code at another
+// type breaks it.
+type Code = string
+
+// Wrapped embeds an instance of a generic alias, which a guard cannot write by the field's name:
+// it has no guard, and the generated test compiles all the same.
+type Wrapped struct {
+	Boxed[int]
+	N int `json:"n"`
+}
+
+type Box[T any] struct {
+	V T `json:"v"`
+}
+
+type Boxed[T any] = Box[T]
 
 // Alias is another name for Inner; In embeds it under this name.
 type Alias = Inner
@@ -50,5 +70,6 @@ type Pair[K comparable, V any] struct {
 }
 
 type Out struct {
-	Items []Pair[string, Inner] `json:"items"`
+	Items   []Pair[string, Inner] `json:"items"`
+	Wrapped Wrapped               `json:"wrapped"`
 }

@@ -21,7 +21,7 @@ var (
 		Query string `json:"query"`
 	} = In{}
 	_ struct {
-		Items []Item `json:"items"`
+		Items []Room `json:"items"`
 	} = Rooms{}
 	_ struct {
 		ID   string `json:"id"`
@@ -34,7 +34,7 @@ var (
 // has changed since, and the generated code is stale; run go generate.
 var (
 	_ struct {
-		Rooms []Ref `json:"rooms"`
+		Rooms []*Room `json:"rooms"`
 	} = Refs{}
 )
 

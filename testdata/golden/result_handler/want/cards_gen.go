@@ -51,6 +51,9 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		if err != nil {
 			return nil, nil, err
 		}
+		if res != nil && res.InputRequests != nil {
+			return res, out, nil
+		}
 		if out == nil {
 			if res != nil && res.IsError {
 				return res, nil, nil
@@ -60,7 +63,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		if res == nil {
 			res = &mcp.CallToolResult{}
 		}
-		if res.Content == nil {
+		if res.Content == nil && !res.IsError {
 			res.Content = []mcp.Content{&mcp.TextContent{Text: getReply(out)}}
 		}
 		if !res.IsError {
@@ -81,6 +84,9 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 		res, out, err := Count(ctx, in)
 		if err != nil {
 			return nil, out, err
+		}
+		if res != nil && res.InputRequests != nil {
+			return res, out, nil
 		}
 		return res, out, nil
 	}, opts...)

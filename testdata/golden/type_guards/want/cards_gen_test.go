@@ -38,6 +38,7 @@ var (
 		Small   byte                                  `json:"small"`
 		Letters []rune                                `json:"letters"`
 		Lookup  func(context.Context) map[string]bool `json:"-"`
+		Code    string                                `json:"code"`
 		private int
 		Alias
 		*Extra
@@ -53,12 +54,16 @@ var (
 		Tags []string `json:"tags,omitempty"`
 	} = Extra{}
 	_ struct {
-		Items []Pair[string, Inner] `json:"items"`
+		Items   []Pair[string, Inner] `json:"items"`
+		Wrapped Wrapped               `json:"wrapped"`
 	} = Out{}
 	_ struct {
 		Key   string `json:"key"`
 		Value Inner  `json:"value"`
 	} = Pair[string, Inner]{}
+	_ struct {
+		V int `json:"v"`
+	} = Box[int]{}
 )
 
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
