@@ -494,7 +494,7 @@ func (b *builder) schemas(tools []*Tool) {
 			b.acpDirective(t, t.acpDir, j.in)
 		}
 		t.InRuntime, t.OutRuntime = j.in.Runtime, j.out.Runtime
-		t.guarded = guardedTypes(t, j.in.Structs, j.out.Structs)
+		t.guarded = guardedTypes(t, j.in.Declared, j.out.Declared)
 		t.InSchema, t.OutSchema = j.inJSON, j.outJSON
 		if j.inErr != nil {
 			b.errorf(t.Decl.Name.Pos(), "marshalling the input schema of %s: %v", t.Name, j.inErr)

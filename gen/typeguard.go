@@ -94,15 +94,9 @@ func typeGuards(p *Package) []jen.Code {
 				continue
 			}
 			seen[n] = true
-			lit, ok := s.structOf(n)
-			if !ok {
-				continue
+			if spec, ok := s.guard(n); ok {
+				specs = append(specs, spec)
 			}
-			value, ok := s.spell(n)
-			if !ok {
-				continue
-			}
-			specs = append(specs, jen.Id("_").Add(lit).Op("=").Add(value).Values())
 		}
 		if len(specs) > 0 {
 			for _, line := range wrapDoc("The types of "+t.Name+", each with its fields as cardgen read them: one that no longer compiles has changed since, and the generated code is stale; run go generate.", docWidth-len("// ")) {
@@ -112,6 +106,32 @@ func typeGuards(p *Package) []jen.Code {
 		}
 	}
 	return guards
+}
+
+// guard is the guard of the named type n: for a struct, an assignment of its zero value to the
+// struct type as declared, which compiles while the two are identical, tags included; for another
+// type (type Status string, type Items []Item), a conversion of a *n to a pointer to its
+// underlying type as declared, which compiles while the two underlying types are identical.
+func (s speller) guard(n *types.Named) (jen.Code, bool) {
+	if pkg := n.Obj().Pkg(); pkg == nil || isStandardPath(pkg.Path()) {
+		return nil, false // the standard library keeps its types as they are (json.RawMessage)
+	}
+	value, ok := s.spell(n)
+	if !ok {
+		return nil, false
+	}
+	if _, isStruct := n.Underlying().(*types.Struct); isStruct {
+		lit, ok := s.structOf(n)
+		if !ok {
+			return nil, false
+		}
+		return jen.Id("_").Add(lit).Op("=").Add(value).Values(), true
+	}
+	under, ok := s.spell(n.Underlying())
+	if !ok {
+		return nil, false
+	}
+	return jen.Id("_").Op("=").Parens(jen.Op("*").Add(under)).Call(jen.Parens(jen.Op("*").Add(value)).Call(jen.Nil())), true
 }
 
 // speller writes go/types types as Go source in the package home, or reports that one cannot be

@@ -32,6 +32,7 @@ var (
 		Total    Money  `json:"total"`
 		Email    string `json:"email"`
 	} = CheckoutPreview{}
+	_ = (*int64)((*Money)(nil))
 )
 
 // The types of get_order, each with its fields as cardgen read them: one that no longer compiles
@@ -50,6 +51,7 @@ var (
 		Customer *Customer `json:"customer,omitempty"`
 		Lines    []Line    `json:"lines,omitempty"`
 	} = Order{}
+	_ = (*string)((*Status)(nil))
 	_ struct {
 		Name  string `json:"name"`
 		Email string `json:"email" jsonschema:"format=email"`

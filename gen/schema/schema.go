@@ -65,12 +65,13 @@ type Result struct {
 	// promoted from an embedded struct, or the one encoding/json chooses among fields of one
 	// name), so that a problem with a property can be reported at its field.
 	Fields map[string]Field
-	// Structs are the named struct types whose fields Schema was made from — the top-level
-	// type, and each one reached through fields, embedded or not, that the schema describes by
-	// their fields — each once, in the order they were first read. A change to one of their
-	// declarations can change the schema; the generated test holds each to the declaration it
-	// was made from (gen's type guards).
-	Structs []*types.Named
+	// Declared are the named types whose declarations Schema was made from — the top-level
+	// type, each struct reached through fields, embedded or not, that the schema describes by
+	// its fields, and each other named type described by its underlying type (type Status
+	// string) rather than by methods of its own — each once, in the order they were first read.
+	// A change to one of their declarations can change the schema; the generated test holds each
+	// to the declaration it was made from (gen's type guards).
+	Declared []*types.Named
 }
 
 // A Field is a struct field and its tag, as go/types holds them.
@@ -120,7 +121,7 @@ func forMode(t types.Type, pos token.Pos, output bool) (Result, []Problem) {
 	case m.runtime:
 		return Result{Runtime: true}, m.problems
 	}
-	return Result{Schema: s, Fields: m.topFields, Structs: m.structs}, m.problems
+	return Result{Schema: s, Fields: m.topFields, Declared: m.declared}, m.problems
 }
 
 // Marshal returns the deterministic JSON bytes the generator embeds as json.RawMessage: compact,

@@ -64,10 +64,10 @@ type mapper struct {
 	// (checkTypeRange): checkEmptyRange leaves their bounds alone, one of which the tag did not
 	// write.
 	pastTypeRange []*jsonschema.Schema
-	// structs are the named struct types whose fields the schema was made from, each once, in
-	// the order the walk first read them (Result.Structs).
-	structs     []*types.Named
-	structsSeen map[*types.Named]bool
+	// declared are the named types whose declarations the schema was made from, each once, in
+	// the order the walk first read them (Result.Declared).
+	declared     []*types.Named
+	declaredSeen map[*types.Named]bool
 }
 
 // refAt is a $ref alternative of the field at (field, with the tag tag), made by the tag
@@ -318,6 +318,11 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 	}
 	defer m.leave()
 
+	if n, ok := t.(*types.Named); ok {
+		if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+			m.noteDeclared(n) // described by its underlying type; a struct, by the fields collect reads
+		}
+	}
 	var s *jsonschema.Schema
 	switch u := t.Underlying().(type) {
 	case *types.Struct:
@@ -347,6 +352,18 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 		m.runtime = true
 	}
 	return s
+}
+
+// noteDeclared records n among the types whose declarations the schema is made from, once.
+func (m *mapper) noteDeclared(n *types.Named) {
+	if m.declaredSeen[n] {
+		return
+	}
+	if m.declaredSeen == nil {
+		m.declaredSeen = map[*types.Named]bool{}
+	}
+	m.declaredSeen[n] = true
+	m.declared = append(m.declared, n)
 }
 
 // enter pushes t on the expansion stack, or reports the recursion that would make invopop loop
@@ -795,12 +812,8 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		m.runtime = true // may swap any field's type; which ones is known only at run time
 		return
 	}
-	if n, ok := t.(*types.Named); ok && !m.structsSeen[n] {
-		if m.structsSeen == nil {
-			m.structsSeen = map[*types.Named]bool{}
-		}
-		m.structsSeen[n] = true
-		m.structs = append(m.structs, n)
+	if n, ok := t.(*types.Named); ok {
+		m.noteDeclared(n)
 	}
 	for i := range str.NumFields() {
 		f := str.Field(i)

@@ -31,10 +31,17 @@ type In struct {
 	Letters []rune                                    `json:"letters"`
 	Lookup  func(ctx context.Context) map[string]bool `json:"-"`
 	Code    Code                                      `json:"code"`
+	Status  Status                                    `json:"status"`
+	Items   Items                                     `json:"items"`
 	private int
 	Alias
 	*Extra
 }
+
+// Status and Items are named types of other kinds than struct: their guards convert pointers.
+type Status string
+
+type Items []Inner
 
 // Code is another name for string: the guard writes string, so that pointing Code at another
 // type breaks it.

@@ -37,10 +37,12 @@ var (
 	_ struct {
 		Name string `json:"name"`
 	} = Manager{}
+	_ = (*int)((*Level)(nil))
 	_ struct {
 		Name  PlanName `json:"name"`
 		Level *Level   `json:"level,omitempty"`
 	} = Plan{}
+	_ = (*string)((*PlanName)(nil))
 	_ struct {
 		Cents int64 `json:"cents"`
 	} = Money{}

@@ -39,6 +39,8 @@ var (
 		Letters []rune                                `json:"letters"`
 		Lookup  func(context.Context) map[string]bool `json:"-"`
 		Code    string                                `json:"code"`
+		Status  Status                                `json:"status"`
+		Items   Items                                 `json:"items"`
 		private int
 		Alias
 		*Extra
@@ -50,6 +52,8 @@ var (
 		Key   string `json:"key"`
 		Value int    `json:"value"`
 	} = Pair[string, int]{}
+	_ = (*string)((*Status)(nil))
+	_ = (*[]Inner)((*Items)(nil))
 	_ struct {
 		Tags []string `json:"tags,omitempty"`
 	} = Extra{}
