@@ -367,7 +367,13 @@ func describeType(p *jsonschema.Schema) string {
 // product_id becomes "Product ID", userID "User ID", HTTPSProxy "HTTPS proxy", été "Été". Words
 // are split at _, -, . and spaces and where camel case changes case; a run of capitals stays one
 // word (an acronym), and so does a word of Go's common initialisms (golint's list), in capitals.
-func words(name string) string {
+func words(name string) string { return Words(name) }
+
+// Words turns a name — a JSON field's, a tool's — into words for people: product_id becomes
+// "Product ID", list_urls "List URLs", userID "User ID", HTTPSProxy "HTTPS proxy". A form field
+// without a schema title is labelled so, a tool's form is titled so, and cardgen new titles a
+// new tool so.
+func Words(name string) string {
 	var out []string
 	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' || unicode.IsSpace(r) }) {
 		for _, w := range camelWords(part) {
@@ -390,11 +396,11 @@ func words(name string) string {
 	return string(unicode.ToUpper(r)) + s[size:]
 }
 
-// isAcronym reports whether the word w is shown in capitals: one of golint's common initialisms
-// in any case (id), or a run of two or more capitals (HTTPS).
+// isAcronym reports whether the word w is shown in capitals: one of the common initialisms
+// (initialisms, as GoName writes them) in any case (id), or a run of two or more capitals (HTTPS).
 func isAcronym(w string) bool {
 	upper := strings.ToUpper(w)
-	return commonInitialisms[upper] || utf8.RuneCountInString(w) > 1 && w == upper && strings.ToLower(w) != w
+	return initialisms[upper] || utf8.RuneCountInString(w) > 1 && w == upper && strings.ToLower(w) != w
 }
 
 // camelWords splits s where camel case starts a word: before a capital after a lower-case
@@ -419,13 +425,3 @@ func camelWords(s string) []string {
 	return append(ws, string(rs[start:]))
 }
 
-// commonInitialisms are the initialisms golint keeps in capitals in Go names; a label shows them
-// so too.
-var commonInitialisms = map[string]bool{
-	"ACL": true, "API": true, "ASCII": true, "CPU": true, "CSS": true, "DNS": true, "EOF": true,
-	"GUID": true, "HTML": true, "HTTP": true, "HTTPS": true, "ID": true, "IP": true, "JSON": true,
-	"LHS": true, "QPS": true, "RAM": true, "RHS": true, "RPC": true, "SLA": true, "SMTP": true,
-	"SQL": true, "SSH": true, "TCP": true, "TLS": true, "TTL": true, "UDP": true, "UI": true,
-	"UID": true, "UUID": true, "URI": true, "URL": true, "UTF8": true, "VM": true, "XML": true,
-	"XMPP": true, "XSRF": true, "XSS": true,
-}

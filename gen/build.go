@@ -1479,13 +1479,14 @@ func GoName(tool string) string {
 	return s
 }
 
-// initialisms are the words GoName writes in capitals: staticcheck's default list for ST1003,
-// which is golint's with a few more.
+// initialisms are the words GoName writes in capitals, SnakeCase keeps whole and labels (Words)
+// show in capitals: staticcheck's default list for ST1003, which is golint's with a few more, and
+// golint's LHS and RHS.
 var initialisms = setOf([]string{
 	"ACL", "AMQP", "API", "ASCII", "CPU", "CSS", "DB", "DNS", "EOF", "GID", "GUID", "HTML", "HTTP",
-	"HTTPS", "ID", "IP", "JSON", "QPS", "RAM", "RPC", "RTP", "SIP", "SLA", "SMTP", "SQL", "SSH",
-	"TCP", "TLS", "TS", "TTL", "UDP", "UI", "UID", "URI", "URL", "UTF8", "UUID", "VM", "XML",
-	"XMPP", "XSRF", "XSS",
+	"HTTPS", "ID", "IP", "JSON", "LHS", "QPS", "RAM", "RHS", "RPC", "RTP", "SIP", "SLA", "SMTP",
+	"SQL", "SSH", "TCP", "TLS", "TS", "TTL", "UDP", "UI", "UID", "URI", "URL", "UTF8", "UUID", "VM",
+	"XML", "XMPP", "XSRF", "XSS",
 })
 
 // genericInstance returns the name of the generic type t instantiates (behind aliases), or "".

@@ -550,6 +550,10 @@ func TestTitle(t *testing.T) {
 		"---":             "---",
 		"9lives":          "9lives",
 		"école_ouverte":   "École ouverte",
+		"list_urls":       "List URLs",
+		"get_user_ids":    "Get user IDs",
+		"id":              "ID",
+		"get_http_status": "Get HTTP status",
 	}
 	for tool, want := range tests {
 		if got := Title(tool); got != want {

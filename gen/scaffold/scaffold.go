@@ -21,8 +21,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
@@ -482,16 +480,9 @@ func freeFrom(name string, first int, taken func(string) bool) string {
 	}
 }
 
-// Title turns a tool name into the tool's title: get_invoice → "Get invoice".
-func Title(tool string) string {
-	words := strings.FieldsFunc(tool, func(r rune) bool { return r == '_' || r == '.' || r == '-' })
-	if len(words) == 0 {
-		return tool
-	}
-	s := strings.Join(words, " ")
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[n:]
-}
+// Title turns a tool name into the tool's title, with Go's initialisms in capitals as the
+// generated names have them (gen.Words): get_invoice → "Get invoice", list_urls → "List URLs".
+func Title(tool string) string { return gen.Words(tool) }
 
 // newPackageName is the name of a new package in dir: PackageName of the last element of its
 // import path, as Go names a package. That element is the directory's name, except at the root of
