@@ -424,4 +424,3 @@ func camelWords(s string) []string {
 	}
 	return append(ws, string(rs[start:]))
 }
-
