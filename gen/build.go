@@ -946,6 +946,24 @@ func (b *builder) toolHeader(t *Tool, d *annotations.Directive) {
 	}
 }
 
+// nthTypePos is where the type of the i-th parameter or result of list is written (a, b int
+// names two of one type), or else at when list has no i-th (or is nil, a function without
+// results).
+func nthTypePos(list *ast.FieldList, i int, at token.Pos) token.Pos {
+	if list == nil {
+		return at
+	}
+	n := 0
+	for _, f := range list.List {
+		k := max(len(f.Names), 1)
+		if i < n+k {
+			return f.Type.Pos()
+		}
+		n += k
+	}
+	return at
+}
+
 // signature checks the handler shape: func(ctx, [*mcp.CallToolRequest,] In) (Out|*Out, error).
 func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 	sig := t.Func.Type().(*types.Signature)
@@ -959,17 +977,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			Msg: fmt.Sprintf("the signature of handler %s has a type that is invalid because the package does not compile; fix the compile errors", fd.Name.Name)})
 		return false
 	}
-	paramPos := func(i int) token.Pos {
-		n := 0
-		for _, f := range fd.Type.Params.List {
-			k := max(len(f.Names), 1)
-			if i < n+k {
-				return f.Type.Pos()
-			}
-			n += k
-		}
-		return fd.Type.Params.Pos()
-	}
+	paramPos := func(i int) token.Pos { return nthTypePos(fd.Type.Params, i, fd.Type.Params.Pos()) }
 	if sig.TypeParams().Len() > 0 {
 		b.errorf(fd.Name.Pos(), "handler %s is generic, and a tool handler must not have type parameters; annotate a non-generic function that calls it instead", fd.Name.Name)
 		return false
@@ -1042,17 +1050,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		resPos = fd.Type.Results.Pos()
 	}
 	errorType := types.Universe.Lookup("error").Type()
-	resultPos := func(i int) token.Pos {
-		n := 0
-		for _, f := range fd.Type.Results.List {
-			k := max(len(f.Names), 1)
-			if i < n+k {
-				return f.Type.Pos()
-			}
-			n += k
-		}
-		return resPos
-	}
+	resultPos := func(i int) token.Pos { return nthTypePos(fd.Type.Results, i, resPos) }
 	isResult := func(i int) bool { return isNamed(types.Unalias(results.At(i).Type()), sdkPath, "CallToolResult") }
 	isResultPtr := func(i int) bool {
 		p, isPtr := types.Unalias(results.At(i).Type()).(*types.Pointer)
