@@ -1,12 +1,6 @@
 package gen
 
-import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestResultHandlersAtRunTime: a handler that returns its own *mcp.CallToolResult, as
 // mcp.ToolHandlerFor does, is served through a real client as mcp.AddTool would serve it, with
@@ -150,60 +144,5 @@ func mustJSON(t *testing.T, v any) []byte {
 	generateAndWrite(t, dir)
 	if out, err := goTestIn(dir, "-run", "TestServed"); err != nil {
 		t.Fatalf("go test: %v\n%s", err, out)
-	}
-}
-
-// TestTypeGuardsCompileBesideTestNames: the generated test's type guards compile when the
-// package's own test file declares any (the guard then writes interface{}), and they name no
-// package the package's files do not import themselves: a.Wrap's field of b's type gets no
-// guard, where an import of b by the generated test would make go mod tidy promote b's module to
-// a direct requirement.
-func TestTypeGuardsCompileBesideTestNames(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and vets a generated package; skipped with -short")
-	}
-	dir := moduleTempDir(t, "guardnames")
-	base := "github.com/cardgen/cardgen/gen/" + filepath.Base(dir)
-	writeTree(t, dir, map[string]string{
-		"b/b.go": "package b\n\ntype U struct {\n\tN int `json:\"n\"`\n}\n",
-		"a/a.go": "package a\n\nimport \"" + base + "/b\"\n\ntype Wrap struct {\n\tU b.U `json:\"u\"`\n}\n",
-		"p.go": `package p
-
-import (
-	"context"
-
-	"` + base + `/a"
-)
-
-type In struct {
-	Free interface{} ` + "`json:\"free\"`" + `
-}
-
-type Out struct {
-	W a.Wrap ` + "`json:\"w\"`" + `
-}
-
-// Get gets.
-//
-//card:tool
-func Get(ctx context.Context, in In) (*Out, error) { return &Out{}, nil }
-`,
-		"helpers_test.go": "package p\n\nfunc any(bs ...bool) bool { return len(bs) > 0 }\n",
-	})
-	generateAndWrite(t, dir)
-	src, err := os.ReadFile(filepath.Join(dir, GeneratedTestFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(src), "Free interface{}") || !strings.Contains(string(src), "} = Out{}") {
-		t.Errorf("the guards of In and Out are missing, or write the empty interface as any:\n%s", src)
-	}
-	if strings.Contains(string(src), `/b"`) || strings.Contains(string(src), "= a.Wrap{}") {
-		t.Errorf("the generated test imports b, which p does not import, for a guard of a.Wrap:\n%s", src)
-	}
-	cmd := exec.Command("go", "vet", ".")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go vet: %v\n%s", err, out)
 	}
 }

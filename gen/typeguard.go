@@ -4,9 +4,10 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/cardgen/cardgen/gen/schema"
 )
 
 // Type guards hold the generated test to the declarations cardgen read. For each named struct
@@ -113,7 +114,7 @@ func typeGuards(p *Package) []jen.Code {
 // type (type Status string, type Items []Item), a conversion of a *n to a pointer to its
 // underlying type as declared, which compiles while the two underlying types are identical.
 func (s speller) guard(n *types.Named) (jen.Code, bool) {
-	if pkg := n.Obj().Pkg(); pkg == nil || isStandardPath(pkg.Path()) {
+	if pkg := n.Obj().Pkg(); pkg == nil || schema.StandardPackage(pkg.Path()) {
 		return nil, false // the standard library keeps its types as they are (json.RawMessage)
 	}
 	value, ok := s.spell(n)
@@ -375,14 +376,7 @@ func (s speller) nameable(obj *types.TypeName) bool {
 	if parent, internal := internalParent(pkg.Path()); internal && !mayImport(s.home, parent) {
 		return false
 	}
-	return s.imported == nil || s.imported[pkg.Path()] || isStandardPath(pkg.Path())
-}
-
-// isStandardPath reports whether path is a standard library package's: its first element has no
-// dot, as the go command tells them from a module's (go help importpath).
-func isStandardPath(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
+	return s.imported == nil || s.imported[pkg.Path()] || schema.StandardPackage(pkg.Path())
 }
 
 func (s speller) qualified(obj *types.TypeName) *jen.Statement {

@@ -1241,19 +1241,24 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// inStandardLibrary reports whether t is a named type of a standard library package: a path
-// whose first element has no dot, as the go command tells them apart, and that GOROOT holds.
+// inStandardLibrary reports whether t is a named type of a standard library package
+// (StandardPackage).
 func inStandardLibrary(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return false
 	}
-	path := n.Obj().Pkg().Path()
+	return StandardPackage(n.Obj().Pkg().Path())
+}
+
+// StandardPackage reports whether the import path is a standard library package's: its first
+// element has no dot, as the go command tells them apart, and GOROOT holds it — a module path
+// need not have a dot (module myapp), so a path without one is the standard library's only where
+// GOROOT has it (or when GOROOT is unknown).
+func StandardPackage(path string) bool {
 	if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
 		return false
 	}
-	// A module path need not have a dot (module myapp): the package is the standard library's
-	// only where GOROOT has it. Asked only of a type with a MarshalJSON method.
 	if build.Default.GOROOT == "" {
 		return true
 	}
