@@ -265,7 +265,7 @@ func (b *builder) form(t *Tool, spec *ACPSpec, in schema.Result) (*acp.FormPaylo
 	}
 	if form.Title == "" {
 		// A title for a person, as the field labels are: "Book room", not "book_room".
-		form.Title = words(t.Name)
+		form.Title = Words(t.Name)
 	}
 	ok := true
 	if s.Properties != nil {
@@ -280,7 +280,7 @@ func (b *builder) form(t *Tool, spec *ACPSpec, in schema.Result) (*acp.FormPaylo
 			}
 			label := p.Title
 			if label == "" {
-				label = words(name)
+				label = Words(name)
 			}
 			f := acp.FormField{Name: name, Label: label, Required: required[name]}
 			switch {
@@ -363,16 +363,12 @@ func describeType(p *jsonschema.Schema) string {
 	return "an " + p.Type
 }
 
-// words turns a field's JSON name into a label for a form field without a schema title:
-// product_id becomes "Product ID", userID "User ID", HTTPSProxy "HTTPS proxy", été "Été". Words
-// are split at _, -, . and spaces and where camel case changes case; a run of capitals stays one
-// word (an acronym), and so does a word of Go's common initialisms (golint's list), in capitals.
-func words(name string) string { return Words(name) }
-
 // Words turns a name — a JSON field's, a tool's — into words for people: product_id becomes
 // "Product ID", list_urls "List URLs", userID "User ID", HTTPSProxy "HTTPS proxy". A form field
 // without a schema title is labelled so, a tool's form is titled so, and cardgen new titles a
-// new tool so.
+// new tool so. Words are split at _, -, . and spaces and where camel case changes case; a run of
+// capitals stays one word (an acronym), and so does a common initialism (initialisms), in
+// capitals.
 func Words(name string) string {
 	var out []string
 	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' || unicode.IsSpace(r) }) {

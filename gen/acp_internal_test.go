@@ -76,8 +76,8 @@ func TestFormLabelWords(t *testing.T) {
 		"status":        "Status",
 		"items":         "Items",
 	} {
-		if got := words(name); got != want {
-			t.Errorf("words(%q) = %q; want %q", name, got, want)
+		if got := Words(name); got != want {
+			t.Errorf("Words(%q) = %q; want %q", name, got, want)
 		}
 	}
 }

@@ -843,11 +843,10 @@ func toolRegistration(t *Tool, views map[string]string) jen.Code {
 	}
 	body = append(body, jen.Id("res").Op(":=").Op("&").Qual(sdkPath, "CallToolResult").Values())
 	if t.Reply != nil {
-		body = append(body, jen.Id("res").Dot("Content").Op("=").Index().Qual(sdkPath, "Content").Values(
-			jen.Op("&").Qual(sdkPath, "TextContent").Values(jen.Dict{jen.Id("Text"): jen.Id(lowerFirst(t.GoName) + "Reply").Call(outVal)})))
+		body = append(body, setReply(t, outVal))
 	}
 	if t.Card != nil {
-		body = append(body, jen.Id("cfg").Dot("AttachCard").Call(jen.Id("ctx"), jen.Id("res"), jen.Lit(t.Name), jen.Id(t.GoName+"Card").Call(outVal)))
+		body = append(body, attachCard(t, outVal))
 	}
 	body = append(body, jen.Return(jen.Id("res"), jen.Id("out"), jen.Nil()))
 	return addToolCall(t, tool, outType, body)
@@ -884,14 +883,24 @@ func resultHandlerBody(t *Tool, call *jen.Statement, errOut jen.Code) []jen.Code
 	body = append(body, jen.If(jen.Id("res").Op("==").Nil()).Block(jen.Id("res").Op("=").Op("&").Qual(sdkPath, "CallToolResult").Values()))
 	if t.Reply != nil {
 		body = append(body, jen.If(jen.Id("res").Dot("Content").Op("==").Nil().Op("&&").Op("!").Id("res").Dot("IsError")).Block(
-			jen.Id("res").Dot("Content").Op("=").Index().Qual(sdkPath, "Content").Values(
-				jen.Op("&").Qual(sdkPath, "TextContent").Values(jen.Dict{jen.Id("Text"): jen.Id(lowerFirst(t.GoName) + "Reply").Call(outVal)}))))
+			setReply(t, outVal)))
 	}
 	if t.Card != nil {
 		body = append(body, jen.If(jen.Op("!").Id("res").Dot("IsError")).Block(
-			jen.Id("cfg").Dot("AttachCard").Call(jen.Id("ctx"), jen.Id("res"), jen.Lit(t.Name), jen.Id(t.GoName+"Card").Call(outVal))))
+			attachCard(t, outVal)))
 	}
 	return append(body, jen.Return(jen.Id("res"), jen.Id("out"), jen.Nil()))
+}
+
+// setReply is the statement that makes the tool's reply text the content of res.
+func setReply(t *Tool, outVal jen.Code) jen.Code {
+	return jen.Id("res").Dot("Content").Op("=").Index().Qual(sdkPath, "Content").Values(
+		jen.Op("&").Qual(sdkPath, "TextContent").Values(jen.Dict{jen.Id("Text"): jen.Id(lowerFirst(t.GoName) + "Reply").Call(outVal)}))
+}
+
+// attachCard is the statement that puts the tool's card, fitted, in res's _meta.
+func attachCard(t *Tool, outVal jen.Code) jen.Code {
+	return jen.Id("cfg").Dot("AttachCard").Call(jen.Id("ctx"), jen.Id("res"), jen.Lit(t.Name), jen.Id(t.GoName+"Card").Call(outVal))
 }
 
 // addToolCall is the register.AddTool call of a tool with the fields tool and a handler literal
