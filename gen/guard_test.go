@@ -33,15 +33,7 @@ func TestGuardBreaksBuild(t *testing.T) {
 		if err := os.WriteFile(edited, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		ov, _ := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(dir, "cards_gen.go"): edited}})
-		ovPath := filepath.Join(tmp, "overlay.json")
-		if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command("go", "build", "-overlay", ovPath, "./testdata/golden/result_card_full")
-		cmd.Dir = ".."
-		out, err := cmd.CombinedOutput()
-		return string(out), err
+		return goWithOverlay(t, tmp, "overlay", map[string]string{filepath.Join(dir, "cards_gen.go"): edited}, "build", "./testdata/golden/result_card_full")
 	}
 	if out, err := build(string(src)); err != nil {
 		t.Fatalf("the generated file does not build as generated: %v\n%s", err, out)
@@ -91,4 +83,20 @@ func TestRuntimeVersionMismatch(t *testing.T) {
 	if !strings.Contains(string(out), "cards_gen.go") || !strings.Contains(string(out), "GeneratedAPI1") {
 		t.Errorf("build failed, but not at the version reference:\n%s", out)
 	}
+}
+
+// goWithOverlay runs the go command with args (its subcommand first) from the repository's root,
+// with the files of replace (path → the file that stands for it) overlaid; the overlay file is
+// written in tmp as name.json. It returns the command's output.
+func goWithOverlay(t *testing.T, tmp, name string, replace map[string]string, args ...string) (string, error) {
+	t.Helper()
+	ov, _ := json.Marshal(map[string]map[string]string{"Replace": replace})
+	ovPath := filepath.Join(tmp, name+".json")
+	if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", append([]string{args[0], "-overlay", ovPath}, args[1:]...)...)
+	cmd.Dir = ".."
+	out, err := cmd.CombinedOutput()
+	return string(out), err
 }

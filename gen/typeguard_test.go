@@ -1,9 +1,7 @@
 package gen_test
 
 import (
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,19 +27,11 @@ func TestTypeGuardsBreakStaleTests(t *testing.T) {
 		if err := os.WriteFile(edited, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		ov, _ := json.Marshal(map[string]map[string]string{"Replace": {
+		return goWithOverlay(t, tmp, name, map[string]string{
 			filepath.Join(dir, "p.go"):              edited,
 			filepath.Join(dir, "cards_gen.go"):      filepath.Join(dir, "want", "cards_gen.go"),
 			filepath.Join(dir, "cards_gen_test.go"): filepath.Join(dir, "want", "cards_gen_test.go"),
-		}})
-		ovPath := filepath.Join(tmp, name+".json")
-		if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command("go", append(append([]string{}, args[0], "-overlay", ovPath), append(args[1:], "./testdata/golden/type_guards")...)...)
-		cmd.Dir = ".."
-		out, err := cmd.CombinedOutput()
-		return string(out), err
+		}, append(args, "./testdata/golden/type_guards")...)
 	}
 	if out, err := run("as-generated", string(src), "vet"); err != nil {
 		t.Fatalf("the generated test does not compile against the types it was generated from: %v\n%s", err, out)
