@@ -28,8 +28,12 @@ import (
 // A guard needs every field spelled in the generated package: a struct of another package with
 // an unexported field, or one whose fields reach a type that cannot be named there (unexported
 // in another package, in an internal package the package may not import, declared inside a
-// function, an interface with methods written in place), gets none; `cardgen check` still finds
-// it stale.
+// function, an interface with an unexported method of another package), gets none; `cardgen
+// check` still finds it stale.
+//
+// A struct that embeds an alias (type Base = Inner) names the field by the alias, which the
+// guard must write as it is: written as Inner the field's name would differ. So the alias gets a
+// guard of its own, _ *Inner = (*Base)(nil), which compiles only while Base stands for Inner.
 
 // guardedTypes returns the named struct types t's generated code depends on by their fields:
 // those its input and output schemas were made from and, for a tool with a result card or a
@@ -95,9 +99,7 @@ func typeGuards(p *Package) []jen.Code {
 				continue
 			}
 			seen[n] = true
-			if spec, ok := s.guard(n); ok {
-				specs = append(specs, spec)
-			}
+			specs = s.guard(specs, n)
 		}
 		if len(specs) > 0 {
 			for _, line := range wrapDoc("The types of "+t.Name+", each with its fields as cardgen read them: one that no longer compiles has changed since, and the generated code is stale; run go generate.", docWidth-len("// ")) {
@@ -109,30 +111,48 @@ func typeGuards(p *Package) []jen.Code {
 	return guards
 }
 
-// guard is the guard of the named type n: for a struct, an assignment of its zero value to the
-// struct type as declared, which compiles while the two are identical, tags included; for another
-// type (type Status string, type Items []Item), a conversion of a *n to a pointer to its
-// underlying type as declared, which compiles while the two underlying types are identical.
-func (s speller) guard(n *types.Named) (jen.Code, bool) {
+// guard appends the guards of the named type n to specs: for a struct, an assignment of its zero
+// value to the struct type as declared, which compiles while the two are identical, tags
+// included, and one for each alias it embeds; for another type (type Status string, type Items
+// []Item), a conversion of a *n to a pointer to its underlying type as declared, which compiles
+// while the two underlying types are identical.
+func (s speller) guard(specs []jen.Code, n *types.Named) []jen.Code {
 	if pkg := n.Obj().Pkg(); pkg == nil || schema.StandardPackage(pkg.Path()) {
-		return nil, false // the standard library keeps its types as they are (json.RawMessage)
+		return specs // the standard library keeps its types as they are (json.RawMessage)
 	}
 	value, ok := s.spell(n)
 	if !ok {
-		return nil, false
+		return specs
 	}
-	if _, isStruct := n.Underlying().(*types.Struct); isStruct {
-		lit, ok := s.structOf(n)
+	st, isStruct := n.Underlying().(*types.Struct)
+	if !isStruct {
+		under, ok := s.spell(n.Underlying())
 		if !ok {
-			return nil, false
+			return specs
 		}
-		return jen.Id("_").Add(lit).Op("=").Add(value).Values(), true
+		return append(specs, jen.Id("_").Op("=").Parens(jen.Op("*").Add(under)).Call(jen.Parens(jen.Op("*").Add(value)).Call(jen.Nil())))
 	}
-	under, ok := s.spell(n.Underlying())
+	lit, ok := s.structType(st)
 	if !ok {
-		return nil, false
+		return specs
 	}
-	return jen.Id("_").Op("=").Parens(jen.Op("*").Add(under)).Call(jen.Parens(jen.Op("*").Add(value)).Call(jen.Nil())), true
+	specs = append(specs, jen.Id("_").Add(lit).Op("=").Add(value).Values())
+	for i := range st.NumFields() {
+		if !st.Field(i).Embedded() {
+			continue
+		}
+		t := st.Field(i).Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if a, ok := t.(*types.Alias); ok {
+			// Written by its name in the struct above (embedded checked that it can be).
+			if target, ok := s.spell(types.Unalias(a)); ok {
+				specs = append(specs, jen.Id("_").Op("*").Add(target).Op("=").Parens(jen.Op("*").Add(s.qualified(a.Obj()))).Call(jen.Nil()))
+			}
+		}
+	}
+	return specs
 }
 
 // speller writes go/types types as Go source in the package home, or reports that one cannot be
@@ -147,15 +167,6 @@ type speller struct {
 	// test file that no file of the package has would make go mod tidy promote an indirect
 	// requirement to a direct one.
 	imported map[string]bool
-}
-
-// structOf writes n's underlying struct type, fields and tags as declared.
-func (s speller) structOf(n *types.Named) (jen.Code, bool) {
-	st, ok := n.Underlying().(*types.Struct)
-	if !ok {
-		return nil, false
-	}
-	return s.structType(st)
 }
 
 func (s speller) structType(st *types.Struct) (jen.Code, bool) {
@@ -295,10 +306,11 @@ func (s speller) spell(t types.Type) (jen.Code, bool) {
 		elem, ok := s.spell(t.Elem())
 		return jen.Map(key).Add(elem), ok
 	case *types.Chan:
-		if _, nested := types.Unalias(t.Elem()).(*types.Chan); nested {
-			return nil, false // chan (<-chan T) needs parentheses jennifer does not write
-		}
 		elem, ok := s.spell(t.Elem())
+		if _, nested := types.Unalias(t.Elem()).(*types.Chan); nested && ok {
+			// chan (<-chan T): without them, chan <-chan T would read as chan<- (chan T).
+			elem = jen.Parens(elem)
+		}
 		switch t.Dir() {
 		case types.SendOnly:
 			return jen.Chan().Op("<-").Add(elem), ok
@@ -311,19 +323,21 @@ func (s speller) spell(t types.Type) (jen.Code, bool) {
 	case *types.Signature:
 		return s.signature(t)
 	case *types.Interface:
-		if t.NumMethods() == 0 && t.NumEmbeddeds() == 0 {
-			if s.anyTaken {
-				return jen.Interface(), true
-			}
-			return jen.Any(), true
-		}
+		return s.iface(t)
 	}
-	return nil, false // type parameters, interfaces with methods, unions
+	return nil, false // type parameters, unions
 }
 
 func (s speller) signature(sig *types.Signature) (jen.Code, bool) {
+	fn := jen.Func()
+	return fn, s.params(fn, sig)
+}
+
+// params writes sig's parameters and results after fn: the part of a function type, or of a
+// method in an interface, after func or the method's name.
+func (s speller) params(fn *jen.Statement, sig *types.Signature) bool {
 	if sig.TypeParams().Len() > 0 {
-		return nil, false
+		return false
 	}
 	params := make([]jen.Code, sig.Params().Len())
 	for i := range params {
@@ -334,7 +348,7 @@ func (s speller) signature(sig *types.Signature) (jen.Code, bool) {
 		}
 		c, ok := s.spell(pt)
 		if !ok {
-			return nil, false
+			return false
 		}
 		if variadic {
 			c = jen.Op("...").Add(c)
@@ -345,11 +359,11 @@ func (s speller) signature(sig *types.Signature) (jen.Code, bool) {
 	for i := range results {
 		c, ok := s.spell(sig.Results().At(i).Type())
 		if !ok {
-			return nil, false
+			return false
 		}
 		results[i] = c
 	}
-	fn := jen.Func().Params(params...)
+	fn.Params(params...)
 	switch len(results) {
 	case 0:
 	case 1:
@@ -357,7 +371,35 @@ func (s speller) signature(sig *types.Signature) (jen.Code, bool) {
 	default:
 		fn.Params(results...)
 	}
-	return fn, true
+	return true
+}
+
+// iface writes an interface by its whole method set, embedded interfaces' methods included: two
+// interface types are identical when their type sets are, however they were written. One with an
+// unexported method of another package, or a constraint's type set, cannot be written here.
+func (s speller) iface(t *types.Interface) (jen.Code, bool) {
+	if !t.IsMethodSet() {
+		return nil, false
+	}
+	if t.NumMethods() == 0 {
+		if s.anyTaken {
+			return jen.Interface(), true
+		}
+		return jen.Any(), true
+	}
+	methods := make([]jen.Code, t.NumMethods())
+	for i := range methods {
+		m := t.Method(i)
+		if !m.Exported() && (m.Pkg() == nil || m.Pkg().Path() != s.home) {
+			return nil, false
+		}
+		method := jen.Id(m.Name())
+		if !s.params(method, m.Signature()) {
+			return nil, false
+		}
+		methods[i] = method
+	}
+	return jen.Interface(methods...), true
 }
 
 // nameable reports whether the type name obj can be written in the package: declared at a

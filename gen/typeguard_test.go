@@ -9,7 +9,7 @@ import (
 
 // TestTypeGuardsBreakStaleTests proves the generated test's type guards: a handler's type edited
 // after cardgen ran — a tag, a field added, a field's type, the order of fields, an unexported
-// field's name, a type it embeds — makes `go vet` (which compiles the tests, as go test does) fail
+// field's name, a type it embeds, an alias it embeds pointed at another type — makes `go vet` (which compiles the tests, as go test does) fail
 // at the guard of the edited type in cards_gen_test.go, while the package itself still builds.
 func TestTypeGuardsBreakStaleTests(t *testing.T) {
 	if testing.Short() {
@@ -49,6 +49,9 @@ func TestTypeGuardsBreakStaleTests(t *testing.T) {
 		{"alias pointed elsewhere", "type Code = string", "type Code = int", "In{}"},
 		{"named string made an int", "type Status string", "type Status int", "(*Status)(nil)"},
 		{"named slice made a map", "type Items []Inner", "type Items map[string]Inner", "(*Items)(nil)"},
+		{"embedded alias pointed elsewhere", "type Alias = Inner", "type Alias = Extra", "(*Alias)(nil)"},
+		{"interface method changed", "Greet(name string) string", "Greet(name string) (string, error)", "In{}"},
+		{"channel of channels turned", "chan (<-chan int)", "chan (chan<- int)", "In{}"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			edited := strings.Replace(string(src), c.old, c.new, 1)

@@ -33,6 +33,11 @@ type In struct {
 	Code    Code                                      `json:"code"`
 	Status  Status                                    `json:"status"`
 	Items   Items                                     `json:"items"`
+	Greeter interface {
+		Greet(name string) string
+		error
+	} `json:"-"`
+	Pipes   chan (<-chan int) `json:"-"`
 	private int
 	Alias
 	*Extra

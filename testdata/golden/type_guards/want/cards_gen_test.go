@@ -41,10 +41,16 @@ var (
 		Code    string                                `json:"code"`
 		Status  Status                                `json:"status"`
 		Items   Items                                 `json:"items"`
+		Greeter interface {
+			Error() string
+			Greet(string) string
+		} `json:"-"`
+		Pipes   chan (<-chan int) `json:"-"`
 		private int
 		Alias
 		*Extra
 	} = In{}
+	_ *Inner = (*Alias)(nil)
 	_ struct {
 		V int `json:"v"`
 	} = Inner{}
