@@ -152,7 +152,15 @@ func (f *fitter) text(p path, s string, limit int, mode lineMode) string {
 		}
 	}
 	if n := utf8.RuneCountInString(s); n > limit {
-		s = Clip(s, limit)
+		clipped := Clip(s, limit)
+		if IsBlank(strings.TrimSuffix(clipped, "…")) {
+			// Nothing that shows is left before the cut (a CHAR(n) column's padding, say):
+			// a lone "…" would say nothing, where an empty slot is replaced (a title, the
+			// fallback) or its row or button dropped, as for one that was blank to start with.
+			f.note(p, "emptied: nothing in its first %d characters shows", limit-1)
+			return ""
+		}
+		s = clipped
 		f.note(p, "clipped from %d to %d characters", n, utf8.RuneCountInString(s))
 	}
 	return s

@@ -199,6 +199,26 @@ func TestFit(t *testing.T) {
 			},
 		},
 		{
+			// A CHAR(n) column's padding, or a value that is white space up to the cut: a
+			// lone "…" would say nothing, so the slot is emptied and then treated as blank.
+			name: "blank up to the limit",
+			in: Card{Title: strings.Repeat(" ", 100), Subtitle: "Shipped", Text: strings.Repeat(" ", 299) + "abc",
+				Fields:       []Field{{Label: "Total", Value: strings.Repeat(" ", 130)}, {Label: "Qty", Value: "2"}},
+				Actions:      []Action{{Kind: KindMessage, Label: strings.Repeat("\u3000", 40), Text: "x"}},
+				FallbackText: strings.Repeat("\u200b", 600)},
+			want: Card{V: 1, Title: "Qty: 2", Subtitle: "Shipped", Fields: []Field{{Label: "Qty", Value: "2"}}, FallbackText: "Qty: 2\nShipped"},
+			changes: []Change{
+				{"title", "emptied: nothing in its first 79 characters shows"},
+				{"text", "emptied: nothing in its first 299 characters shows"},
+				{"fields[0]", "dropped: the label or value is empty"},
+				{"actions[0]", "dropped: the label is empty"},
+				{"fallback_text", "emptied: nothing in its first 499 characters shows"},
+				{"title", "was empty; used the first field"},
+				{"fallback_text", "was empty; built from the title, subtitle, text and fields"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
 			name:    "unknown version",
 			in:      Card{V: 7, Title: "T", FallbackText: "F"},
 			want:    Card{V: 1, Title: "T", FallbackText: "F"},

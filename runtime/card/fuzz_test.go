@@ -3,6 +3,7 @@ package card
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -63,6 +64,8 @@ func FuzzFit(f *testing.F) {
 			f.Add(shape, 0, s[0], s[1], s[2], s[3], s[4])
 		}
 	}
+	// White space past every limit: emptied, never a lone "…".
+	f.Add(uint16(0xFFFF), 0, strings.Repeat(" ", 600), strings.Repeat("\u200b", 600), "https://x.com/a", strings.Repeat("\u3000", 40), strings.Repeat(" ", 130))
 	f.Add(uint16(0x3F00), 1, "T", "S", "https://x.com/a", "L", "V")
 	f.Add(uint16(0x0900), 2, "T", "S", "https://x.com/a", "L", "V")
 	f.Fuzz(func(t *testing.T, shape uint16, v int, a, b, c, d, e string) {
