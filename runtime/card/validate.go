@@ -398,8 +398,13 @@ func IsBlank(s string) bool {
 // and non-joiner, bidi marks and embeddings, word joiner, byte order mark, soft hyphen), a
 // variation selector or another default-ignorable code point (the Hangul filler ㅤ, used for
 // blank-looking names). Prepended concatenation marks (the Arabic number sign U+0600) are
-// format characters that are drawn, and are not invisible.
+// format characters that are drawn, and are not invisible. Two symbols whose glyph is empty are
+// invisible too, though Unicode does not class them so: the Braille pattern blank U+2800, the
+// other usual way to a blank-looking name, and the musical null notehead U+1D159.
 func invisible(r rune) bool {
+	if r == '\u2800' || r == '\U0001D159' {
+		return true
+	}
 	return r >= 0xAD && unicode.In(r, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) &&
 		!unicode.Is(unicode.Prepended_Concatenation_Mark, r)
 }

@@ -235,13 +235,13 @@ func TestIsHTTPS(t *testing.T) {
 }
 
 // TestInvisibleTextIsBlank: a required slot holding only characters that draw nothing — zero
-// width spaces and joiners, bidi marks, a byte order mark, a word joiner, the Hangul filler —
+// width spaces and joiners, bidi marks, a byte order mark, a word joiner, the Hangul filler, the Braille pattern blank —
 // showed the user nothing, yet passed as present: a card with an invisible title (a JavaScript
 // host's trim() even removes U+FEFF and then drops the card as titleless). Validate reports such a
 // slot as empty, and Fit repairs it as it repairs a blank one. Visible format characters (the
 // Arabic number sign) and text next to invisible ones are kept.
 func TestInvisibleTextIsBlank(t *testing.T) {
-	for _, s := range []string{"\u200b", "\u200f\u200e", "\ufeff", " \u2060 ", "\u200d\u200c", "\u3164", "\u00ad", "\u202e\u202c", "\ufe0f"} {
+	for _, s := range []string{"\u200b", "\u200f\u200e", "\ufeff", " \u2060 ", "\u200d\u200c", "\u3164", "\u00ad", "\u202e\u202c", "\ufe0f", "\u2800", "\U0001D159"} {
 		c := orderCard()
 		c.Title = s
 		c.Fields[1].Label = s
