@@ -160,7 +160,7 @@ func ParseCommentGroup(g *ast.CommentGroup) (dirs []*Directive, doc string, errs
 			continue
 		}
 		if !d.Spec.Repeatable && slices.ContainsFunc(dirs, func(x *Directive) bool { return x.Name == d.Name }) {
-			errs = append(errs, Error{Pos: d.NamePos, Msg: fmt.Sprintf("%s%s given twice; keep one", Prefix, d.Name)})
+			errs = append(errs, Error{Pos: d.NamePos, Msg: fmt.Sprintf("%s%s is given twice; keep one", Prefix, d.Name)})
 			continue
 		}
 		dirs = append(dirs, d)
@@ -822,6 +822,11 @@ func isIdentRune(r rune) bool {
 
 func (p *lineParser) checkJSON(what string, v Value) {
 	if json.Valid([]byte(v.Text)) {
+		if key, off, ok := duplicateKey(v.Text); ok {
+			// Valid JSON, and encoding/json keeps the last value without a word: the first
+			// is a mistake the golden test would never show.
+			p.errorf(v.Pos+token.Pos(off), "%s has the key %q twice in one object, and encoding/json keeps only the last value; remove one", what, key)
+		}
 		return
 	}
 	// json.Valid says only yes or no; decoding again finds where.
@@ -1001,4 +1006,48 @@ func offsets(v Value) rawMap {
 		return rawMap{limit: len(v.Raw) - 1}
 	}
 	return rawMap{limit: len(v.Raw)}
+}
+
+// duplicateKey finds the first key that an object of text, valid JSON, has twice, and the byte
+// offset of its second occurrence.
+func duplicateKey(text string) (key string, off int, ok bool) {
+	if !strings.Contains(text, "{") {
+		return "", 0, false // no object, no key
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	// value reads one value, and the values inside it.
+	var value func() (string, int, bool)
+	value = func() (string, int, bool) {
+		t, err := dec.Token()
+		d, isDelim := t.(json.Delim)
+		if err != nil || !isDelim {
+			return "", 0, false
+		}
+		keys := map[string]bool{}
+		for dec.More() {
+			if d == '{' {
+				// The decoder reads the comma before a key with it: the key's quote is
+				// after the offset, past white space and that comma.
+				at := int(dec.InputOffset())
+				t, err := dec.Token()
+				k, isKey := t.(string)
+				if err != nil || !isKey {
+					return "", 0, false
+				}
+				if keys[k] {
+					for at < len(text) && strings.IndexByte(" \t\r\n,", text[at]) >= 0 {
+						at++
+					}
+					return k, at, true
+				}
+				keys[k] = true
+			}
+			if k, at, ok := value(); ok {
+				return k, at, true
+			}
+		}
+		_, _ = dec.Token() // the closing } or ]
+		return "", 0, false
+	}
+	return value()
 }

@@ -157,6 +157,8 @@ func TestParseCommentErrors(t *testing.T) {
 		{`//card:example {"id":1,}`, "1:24: example is not valid JSON: invalid character '}' looking for beginning of object key string; write one JSON value on the line\n"},
 		{`//card:example {"id":1} x`, "1:25: example is not valid JSON: invalid character 'x' after top-level value; write one JSON value on the line\n"},
 		{`//card:example {"id":`, "1:21: example is not valid JSON: unexpected end of JSON input; write one JSON value on the line\n"},
+		{`//card:example {"id":1, "name":"a", "id":2}`, "1:37: example has the key \"id\" twice in one object, and encoding/json keeps only the last value; remove one\n"},
+		{`//card:example {"items":[{"k":1},{"k":2,"k":3}],"k":4}`, "1:41: example has the key \"k\" twice in one object, and encoding/json keeps only the last value; remove one\n"},
 		{`//card:ui ../x.html`, `1:11: ui path "../x.html" leaves the ui folder; remove the .. elements (` + PathRule + ")\n"},
 		{`//card:ui /cards/x.html`, `1:11: ui path "/cards/x.html" is absolute; write it relative to the ui folder (` + PathRule + ")\n"},
 		{`//card:ui orders\x.html`, `1:11: ui path "orders\\x.html" uses \; separate folders with / (` + PathRule + ")\n"},
@@ -291,8 +293,8 @@ func TestParseCommentGroup(t *testing.T) {
 		t.Errorf("directives\n got %s\nwant %s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	wantErrs := "10:1: directive must have no space after //; write //card:ui\n" +
-		"11:8: //card:tool given twice; keep one\n" +
-		"12:8: //card:result given twice; keep one\n" +
+		"11:8: //card:tool is given twice; keep one\n" +
+		"12:8: //card:result is given twice; keep one\n" +
 		"13:8: unknown directive //card:bogus; run cardgen help for the list\n"
 	if got := fmtErrors(fset, errs); got != wantErrs {
 		t.Errorf("errors\n got %s\nwant %s", got, wantErrs)
