@@ -219,8 +219,9 @@ var registry = []*Spec{
 		Repeatable: true,
 		Summary:    "Give an example output value for golden tests and previews",
 		Help: "The rest of the line is one JSON value of the handler's output type. cardgen checks it against " +
-			"the tool's output schema when it runs (a misspelt key, a wrong type or a missing field is an error " +
-			"there); the generated golden tests build the card from each example and snapshot it under " +
+			"the tool's output schema when it runs (a misspelt key, a wrong type, a missing field or a key given " +
+			"twice is an error there; where a type has its own JSONSchema method, whose schema the server reflects " +
+			"when it starts, any value is taken, and the golden test checks it); the generated golden tests build the card from each example and snapshot it under " +
 			"testdata/golden/, so a change to a card is reviewed like code.",
 		Example: `//card:example {"id":"1042","status":"Shipped","eta":"Friday","total":1250000,"carrier":"GHN","track_url":"https://shop.example.com/o/1042"}`,
 	},

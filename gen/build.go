@@ -214,8 +214,9 @@ type builder struct {
 	uiDirUnknown bool
 	// badLines are the lines whose directives had syntax errors; words with errors are left
 	// out of the parsed directive, so checks that a slot is missing are skipped there rather
-	// than reporting the same mistake twice.
-	badLines map[int]bool
+	// than reporting the same mistake twice. A line is one of a file: two files can both have
+	// directives on line 15.
+	badLines map[fileLine]bool
 	// invalidSigs are the problems of handlers whose parameter or result types go/types could
 	// not check: the compile error that made them invalid says what is wrong, so these are
 	// reported only when there is none (see Model).
@@ -247,7 +248,7 @@ func model(pkg Input, opts Options) (*Package, Diagnostics) {
 		foldedNames:   map[string]*Tool{},
 		platformSeen:  map[types.Type]bool{},
 		platformFiles: map[*ast.File]string{},
-		badLines:      map[int]bool{},
+		badLines:      map[fileLine]bool{},
 		docs:          map[*ast.CommentGroup]bool{},
 		out: &Package{
 			Name:        pkgName(pkg.Types),
@@ -421,7 +422,7 @@ func (b *builder) directives(doc *ast.CommentGroup, on annotations.Target) ([]*a
 	dirs, text, errs := annotations.ParseCommentGroup(doc)
 	for _, e := range errs {
 		b.annotationError(e)
-		b.badLines[b.fset.Position(e.Pos).Line] = true
+		b.badLines[b.lineOf(e.Pos)] = true
 	}
 	seen := map[string]bool{}
 	var kept []*annotations.Directive
@@ -657,11 +658,15 @@ func (b *builder) funcDecl(fd *ast.FuncDecl, constraint string) {
 	if fn == nil {
 		return
 	}
+	// A handler refused for where it is declared, or for its name, still has everything else
+	// checked (every problem in one run); the errors keep it from being generated.
 	if constraint != "" {
 		// cards_gen.go has no constraint: where this file is left out, RegisterTools would name
 		// an undefined handler, and a run there would leave the tool out of the file.
 		b.errorf(toolDir.NamePos, "handler %s is in a file built only %s, but the generated registrations are built everywhere, so the package would not build elsewhere; move the handler to a file without build constraints (it can call platform-specific code)", fd.Name.Name, constraint)
-		return
+	}
+	if fd.Name.Name == "_" {
+		b.errorf(fd.Name.Pos(), "handler _ is blank: no code can call a function or method named _, so RegisterTools cannot register it; give it a name")
 	}
 	t := &Tool{Home: b.out.Path, Func: fn, Decl: fd, Dirs: dirs, Description: strings.TrimSpace(text)}
 	b.toolHeader(t, toolDir)
@@ -1024,6 +1029,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			return false
 		}
 		in := params.At(params.Len() - 1).Type()
+		t.inPos = paramPos(params.Len() - 1)
 		// An alias (type GetInput = api.GetRequest) stands for its type, which the generated code
 		// names directly.
 		if isNamedStruct(in) {
@@ -1099,6 +1105,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			ok = false
 		}
 		written := results.At(outIdx).Type() // as the signature has it, aliases and all
+		t.outPos = resultPos(outIdx)
 		out := types.Unalias(written)
 		if p, isPtr := out.(*types.Pointer); isPtr {
 			written = p.Elem()
@@ -1107,6 +1114,17 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		if named, isNamedT := out.(*types.Named); isNamedT && isStructType(named) && named.TypeArgs().Len() == 0 {
 			t.Out = named
 			t.OutName, ok = b.writableName(written, resultPos(outIdx), "output", fd.Name.Name, ok)
+			if lock, fields := lockPath(b.pkg.Types, named, map[types.Type]bool{}); !t.OutPtr && lock != nil {
+				// The generated handler passes the output on by value: go vet's copylocks
+				// check would fail the generated file, not the user's (returning a composite
+				// literal copies nothing).
+				where := "it is a lock itself (its pointer has Lock and Unlock methods)"
+				if len(fields) > 0 {
+					where = "its field " + strings.Join(fields, ".") + " holds a lock (" + b.typeString(lock) + ")"
+				}
+				b.errorf(resultPos(outIdx), "the output of handler %s is %s by value, and %s, which go vet's copylocks check forbids copying, as the generated handler would; return *%s", fd.Name.Name, b.typeString(results.At(outIdx).Type()), where, b.typeString(results.At(outIdx).Type()))
+				ok = false
+			}
 		} else if generic := genericInstance(out); generic != "" {
 			b.errorf(resultPos(outIdx), "the output of handler %s is %s, an instance of the generic type %s; a tool output must be a non-generic named struct type or a pointer to one: declare one, as in type %sResult %s, and return it instead", fd.Name.Name, b.typeString(results.At(outIdx).Type()), generic, t.GoName, b.typeString(out))
 			ok = false
@@ -1872,4 +1890,71 @@ func (b *builder) packageUIDir() (dir, origin string) {
 		return dir, fmt.Sprintf("from -ui on the //go:generate line at %s:%d", filepath.Base(p.Filename), p.Line)
 	}
 	return DefaultUIDir, "the default; a package whose views are elsewhere names their folder with -ui on its //go:generate line for cardgen"
+}
+
+// fileLine is a line of one file.
+type fileLine struct {
+	file string
+	line int
+}
+
+// lineOf is the line of the file pos is in.
+func (b *builder) lineOf(pos token.Pos) fileLine {
+	p := b.fset.Position(pos)
+	return fileLine{p.Filename, p.Line}
+}
+
+// lockPath returns the lock the value type t holds that go vet's copylocks check forbids copying,
+// and the fields it is in, outermost first (none when t is the lock); nil when t holds none. It
+// follows the check's rule: a type whose pointer has Lock and Unlock methods and whose value does
+// not (sync.Mutex, the noCopy in sync/atomic's types), held directly, in an array or in a struct
+// field, not through a pointer, slice or map. A lock inside another package's type is reported
+// as that type (atomic.Int64, not its unexported noCopy field).
+func lockPath(home *types.Package, t types.Type, seen map[types.Type]bool) (lock types.Type, fields []string) {
+	if seen[t] {
+		return nil, nil
+	}
+	seen[t] = true
+	for {
+		a, ok := t.Underlying().(*types.Array)
+		if !ok {
+			break
+		}
+		t = a.Elem()
+	}
+	if _, ok := t.Underlying().(*types.Interface); !ok && hasLockMethods(types.NewPointer(t)) && !hasLockMethods(t) {
+		return t, nil
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil, nil
+	}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		lock, inner := lockPath(home, f.Type(), seen)
+		if lock == nil {
+			continue
+		}
+		if n, ok := types.Unalias(f.Type()).(*types.Named); ok && n.Obj().Pkg() != home && len(inner) > 0 {
+			lock, inner = n, nil
+		}
+		return lock, append([]string{f.Name()}, inner...)
+	}
+	return nil, nil
+}
+
+// hasLockMethods reports whether t's method set has Lock() and Unlock(): sync.Locker's.
+func hasLockMethods(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	for _, name := range []string{"Lock", "Unlock"} {
+		sel := ms.Lookup(nil, name)
+		if sel == nil {
+			return false
+		}
+		sig := sel.Obj().Type().(*types.Signature)
+		if sig.Params().Len() != 0 || sig.Results().Len() != 0 {
+			return false
+		}
+	}
+	return true
 }

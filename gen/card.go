@@ -511,7 +511,7 @@ func (b *builder) cardForTool(t *Tool, dirs []*annotations.Directive) {
 	}
 	b.cardFromDirectives(c, dirs, t.Out)
 	switch {
-	case c.Title != nil || b.badLines[b.fset.Position(c.Pos).Line]:
+	case c.Title != nil || b.badLines[b.lineOf(c.Pos)]:
 	case t.Out.Obj().Pkg() == b.pkg.Types && misspeltTitleTag(t.Out.Underlying().(*types.Struct)):
 		// A card:"titel" of this package is reported where it stands; "no title" would only
 		// repeat it. (Another package's tags are not read, nor reported.)

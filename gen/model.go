@@ -106,6 +106,9 @@ type Tool struct {
 	// parameter holds, also when that is a pointer to one (which In never is): its schema is
 	// still checked, so that fixing the signature does not uncover a second round of problems.
 	inTried *types.Named
+	// inPos and outPos are where the signature writes the input's and the output's types:
+	// problems of a type's top level (not a struct to encoding/json, say) are reported there.
+	inPos, outPos token.Pos
 	// guarded are the named struct types the tool's generated code depends on by their
 	// fields, which the generated test holds to their declarations (typeguard.go).
 	guarded  []*types.Named

@@ -61,6 +61,13 @@ type Result struct {
 	// GetFieldDocString). Its result cannot be known at generate time, so the generated code must
 	// call invopop at init instead of embedding a schema.
 	Runtime bool
+	// Loose is, when Runtime is set, the schema as far as cardgen can map it, where each type
+	// invopop asks for its schema (JSONSchema, JSONSchemaAlias) accepts any value and
+	// descriptions may differ (GetFieldDocString): every value the run-time schema accepts, it
+	// accepts, so it can check examples without refusing a good one. Nil when the top-level type
+	// is such a type, or a method may change the schema around it (JSONSchemaExtend,
+	// JSONSchemaProperty).
+	Loose *jsonschema.Schema
 	// Fields holds, for each property of Schema, the struct field it comes from (a field
 	// promoted from an embedded struct, or the one encoding/json chooses among fields of one
 	// name), so that a problem with a property can be reported at its field.
@@ -118,6 +125,8 @@ func forMode(t types.Type, pos token.Pos, output bool) (Result, []Problem) {
 	switch {
 	case slices.ContainsFunc(m.problems, func(p Problem) bool { return !p.Ignored }):
 		return Result{}, m.problems
+	case m.runtime && s != nil && !m.inexact:
+		return Result{Runtime: true, Loose: s}, m.problems
 	case m.runtime:
 		return Result{Runtime: true}, m.problems
 	}

@@ -270,7 +270,8 @@ func TestProblems(t *testing.T) {
 			"problems.go:164:2: field Root.Next: type problems.GenNode[int] refers to itself, which an inline schema (no $ref) cannot describe; tag the field json:\"-\" or give GenNode (declared as problems.GenNode[T any]) a JSONSchema() method",
 		}},
 		{"Timestamps", []string{
-			"encoding.go:11:6: type problems.Timestamps " + marshalJSONMsg("problems.Timestamps", ""),
+			"encoding.go:11:6: type problems.Timestamps gets a MarshalJSON method from its embedded field time.Time, so encoding/json writes (and reads) a problems.Timestamps as that time.Time alone and none of its other fields; " +
+				"give the field a name (Time time.Time), or give problems.Timestamps a JSONSchema() *jsonschema.Schema method that describes that JSON",
 		}},
 		{"OwnJSON", []string{
 			"encoding.go:31:2: field Money: type problems.JSONMoney " + marshalJSONMsg("problems.JSONMoney", tagMsg),

@@ -24,9 +24,12 @@ import (
 // mapper walks a type the way invopop's Reflector walks a reflect.Type. Each method names the
 // invopop function it mirrors, so the two can be read side by side.
 type mapper struct {
-	methods  typeutil.MethodSetCache
-	stack    []types.Type // types being expanded: meeting one again means invopop would recurse forever
-	runtime  bool
+	methods typeutil.MethodSetCache
+	stack   []types.Type // types being expanded: meeting one again means invopop would recurse forever
+	runtime bool
+	// inexact is set when a method invopop calls may change what cardgen mapped around it
+	// (JSONSchemaExtend, JSONSchemaProperty), so that no Loose schema is given.
+	inexact  bool
 	problems []Problem
 	// topSchema is the top-level object's schema once it is being filled, and topFields the
 	// field each of its properties comes from (after encoding/json's choice among fields of
@@ -229,7 +232,7 @@ func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 	at := site{pos: pos}
 	m.topPos = pos
 	if t == nil {
-		m.problemf(at, "tool input has no type; pass the parameter's types.Type")
+		m.problemf(at, "%s has no type; pass the parameter's types.Type", m.which())
 		return nil
 	}
 	t = types.Unalias(t)
@@ -248,16 +251,16 @@ func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 		if sp := special(t); sp != nil {
 			desc = "is described as a JSON " + sp.Type + ", not an object"
 		}
-		m.problemf(at, "tool input must be a struct; %s %s: declare a struct type with a field of this type instead", typeString(t), desc)
+		m.problemf(at, "%s must be a struct; %s %s: declare a struct type with a field of this type instead", m.which(), typeString(t), desc)
 		return nil
 	}
 	if n, ok := t.(*types.Named); ok && n.TypeParams().Len() > n.TypeArgs().Len() {
-		m.problemf(at, "tool input must be a concrete type; %s has type parameters: use an instance such as %s[string]", typeString(t), n.Obj().Name())
+		m.problemf(at, "%s must be a concrete type; %s has type parameters: use an instance such as %s[string]", m.which(), typeString(t), n.Obj().Name())
 		return nil
 	}
 	if s := m.ownEncoding(t, at, false); s != nil {
 		if s.Type != "" {
-			m.problemf(at, "tool input must be a struct; encoding/json writes %s as a JSON %s, not an object: declare a struct type with a field of this type instead", typeString(t), s.Type)
+			m.problemf(at, "%s must be a struct; encoding/json writes %s as a JSON %s, not an object: declare a struct type with a field of this type instead", m.which(), typeString(t), s.Type)
 		}
 		return nil
 	}
@@ -272,6 +275,14 @@ func (m *mapper) top(t types.Type, pos token.Pos) *jsonschema.Schema {
 	// schemas by $id and then checks one tool's values with another's schema.
 	s.Version = jsonschema.Version
 	return s
+}
+
+// which names what the mapper maps, for the problems of its top level.
+func (m *mapper) which() string {
+	if m.output {
+		return "tool output"
+	}
+	return "tool input"
 }
 
 // schema mirrors reflectTypeToSchema (reached through refOrReflectTypeToSchema, which with
@@ -349,7 +360,7 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 		s = &jsonschema.Schema{}
 	}
 	if m.hasMethod(t, "JSONSchemaExtend", isExtendSig) {
-		m.runtime = true
+		m.runtime, m.inexact = true, true
 	}
 	return s
 }
@@ -584,6 +595,13 @@ func (m *mapper) ownEncoding(t types.Type, at site, throughPointer bool) *jsonsc
 			"%ssince it is the standard library's, which no method can be added to, embed it in a struct type of your own (type T struct{ *%s }), which keeps its MarshalJSON, "+
 			"and give that type a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type", name, m.tagAdvice(t), name)
 		return &jsonschema.Schema{}
+	case (jsonValue || jsonPtr) && promotedFrom(t, "MarshalJSON") != nil:
+		// Most likely a mistake: a struct that embeds time.Time is written as the time alone.
+		f := promotedFrom(t, "MarshalJSON")
+		from := typeString(f.Type())
+		m.problemf(at, "type %s gets a MarshalJSON method from its embedded field %s, so encoding/json writes (and reads) a %s as that %s alone and none of its other fields; "+
+			"give the field a name (%s %s), or give %s a JSONSchema() *jsonschema.Schema method that describes that JSON", name, from, name, from, f.Name(), from, name)
+		return &jsonschema.Schema{}
 	case jsonValue || jsonPtr:
 		m.problemf(at, "type %s has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); "+
 			"%sgive %s a JSONSchema() *jsonschema.Schema method that describes that JSON (when it is yours), or use another type", name, m.tagAdvice(t), name)
@@ -809,7 +827,7 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		m.runtime = true // replaces every description below; the fields are still walked
 	}
 	if m.hasMethod(t, "JSONSchemaProperty", isPropertySig) {
-		m.runtime = true // may swap any field's type; which ones is known only at run time
+		m.runtime, m.inexact = true, true // may swap any field's type; which ones is known only at run time
 		return
 	}
 	if n, ok := t.(*types.Named); ok {
@@ -1321,4 +1339,15 @@ func structTagSyntax(tag string) (string, int) {
 			return fmt.Sprintf("has %s directly after %s, where a space belongs", strayChar(tag[i:]), tag[start:i]), i
 		}
 	}
+}
+
+// promotedFrom returns the embedded field of the struct type t that t's method name is promoted
+// from, or nil when t declares it itself or has none.
+func promotedFrom(t types.Type, name string) *types.Var {
+	obj, index, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	st, ok := t.Underlying().(*types.Struct)
+	if obj == nil || len(index) < 2 || !ok {
+		return nil
+	}
+	return st.Field(index[0])
 }
