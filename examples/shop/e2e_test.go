@@ -680,6 +680,15 @@ func TestUIResources(t *testing.T) {
 				}
 			}
 		}
+		if strings.Contains(uri, "result-card.html") {
+			// get_product's image comes whole from the catalogue: NewServer lists its origin
+			// with register.WithUIDefault, or a host would block it.
+			for where, meta := range map[string]any{"list": r.Meta["ui"], "read": c.Meta["ui"]} {
+				if ui := canonical(t, meta); !strings.Contains(ui, `"resourceDomains":["`+shop.ImageOrigin+`"]`) {
+					t.Errorf("the built-in view's _meta.ui on %s is %s; want the images' origin %s in csp.resourceDomains", where, ui, shop.ImageOrigin)
+				}
+			}
+		}
 		if strings.Contains(uri, "orders/card.html") {
 			ui := canonical(t, c.Meta["ui"])
 			if !strings.Contains(ui, `"prefersBorder":true`) || !strings.Contains(ui, "https://shop.example.com") {
