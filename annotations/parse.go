@@ -53,6 +53,10 @@ type Directive struct {
 	Spec    *Spec      // the registry entry; never nil on a returned directive
 }
 
+// PosOf returns the position in the source of byte i of v.Text: past the escapes of a quoted
+// value, so that a diagnostic about one character of the text points at it as written.
+func (v Value) PosOf(i int) token.Pos { return v.Pos + token.Pos(offsets(v).at(i)) }
+
 // Key returns the key=value pair called name, if it was given.
 func (d *Directive) Key(name string) (KeyValue, bool) {
 	for _, kv := range d.Keys {

@@ -873,12 +873,13 @@ func (b *builder) register(t *Tool) {
 // sends each bad byte as U+FFFD), with a control character or a line break (a title is one line
 // of plain text), or of white space and invisible characters alone, which shows as no title
 // (an empty one the directive parser reports).
-func (b *builder) checkToolTitle(pos token.Pos, title string) {
+func (b *builder) checkToolTitle(v annotations.Value, title string) {
+	pos := v.Pos
 	switch r, bad := badControl(title, oneLine); {
 	case !utf8.ValidString(title):
 		b.errorf(pos, "tool title is not valid UTF-8; write the text as UTF-8 (an escape such as \\xff is a byte, not a character: use \\u00ff)")
 	case bad:
-		b.errorf(pos, "tool title contains the control character %U, and hosts show a title as one line of plain text; remove it", r)
+		b.errorf(charPos(v, r), "tool title contains the control character %U, and hosts show a title as one line of plain text; remove it", r)
 	case title != "" && card.IsBlank(title):
 		b.errorf(pos, "tool title %q shows nothing (white space and invisible characters alone); write visible text, or leave title= out", title)
 	}
@@ -936,7 +937,7 @@ func (b *builder) toolHeader(t *Tool, d *annotations.Directive) {
 	t.GoName = GoName(t.Name)
 	if kv, ok := d.Key("title"); ok {
 		t.Title = kv.Value.Text
-		b.checkToolTitle(kv.Value.Pos, t.Title)
+		b.checkToolTitle(kv.Value, t.Title)
 	}
 	if kv, ok := d.Key("icon"); ok {
 		t.Icon = kv.Value.Text

@@ -72,12 +72,14 @@ func badControl(s string, lr lineRule) (rune, bool) {
 // checkPlain reports fixed text that card.Fit would change at run time: control characters, line
 // breaks in a one-line slot, invalid UTF-8, and (for a slot the host requires) a value of white
 // space and invisible characters alone, which the user would see as nothing.
-func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, requiredBlank bool) {
+func (b *builder) checkPlain(v annotations.Value, what, s string, lr lineRule, requiredBlank bool) {
+	pos := v.Pos
 	if !utf8.ValidString(s) {
 		b.errorf(pos, "%s is not valid UTF-8; write the text as UTF-8 (an escape such as \\xff is a byte, not a character: use \\u00ff)", what)
 		return
 	}
 	if r, ok := badControl(s, lr); ok {
+		pos := charPos(v, r)
 		switch {
 		case r == '\t':
 			b.errorf(pos, "%s contains a tab, which card.Fit would turn into a space; write a space", what)
@@ -92,6 +94,16 @@ func (b *builder) checkPlain(pos token.Pos, what, s string, lr lineRule, require
 	if requiredBlank && card.IsBlank(s) {
 		b.errorf(pos, "%s %q shows nothing (white space and invisible characters alone), and hosts need it to show something; write visible text", what, s)
 	}
+}
+
+// charPos is where the value v has the character r first, as written (an escape such as \t in a
+// quoted value); where v starts when its text does not have it, or v was not read from a
+// directive (a struct tag's label, whose position is the tag's).
+func charPos(v annotations.Value, r rune) token.Pos {
+	if i := strings.IndexRune(v.Text, r); i >= 0 && v.Raw != "" {
+		return v.PosOf(i)
+	}
+	return v.Pos
 }
 
 // valueMark stands for a {{…}} in the shape of a text checkMarkup reads: a letter to the patterns.
@@ -417,7 +429,7 @@ func (b *builder) cardFromDirectives(c *CardSpec, dirs []*annotations.Directive,
 			if len(d.Args) < 2 {
 				continue
 			}
-			b.checkLabel(d.Args[0].Text, d.Args[0].Pos, card.MaxFieldLabel, "field label")
+			b.checkLabelValue(d.Args[0], card.MaxFieldLabel, "field label")
 			fields = append(fields, FieldSpec{Label: d.Args[0].Text, LabelPos: d.Args[0].Pos, Value: b.text(d.Args[1], slotValue, out)})
 			if len(fields) == card.MaxFields+1 {
 				b.errorf(d.NamePos, "a card has at most %d fields, and this is field %d; remove it or combine fields", card.MaxFields, len(fields))
@@ -428,7 +440,7 @@ func (b *builder) cardFromDirectives(c *CardSpec, dirs []*annotations.Directive,
 				continue
 			}
 			kind := d.Args[0].Text
-			b.checkLabel(d.Args[1].Text, d.Args[1].Pos, card.MaxActionLabel, "action label")
+			b.checkLabelValue(d.Args[1], card.MaxActionLabel, "action label")
 			sl := slotMessage
 			if kind == card.KindURL {
 				sl = slotURL
@@ -466,6 +478,13 @@ func (b *builder) cardFromDirectives(c *CardSpec, dirs []*annotations.Directive,
 }
 
 func (b *builder) checkLabel(label string, pos token.Pos, limit int, what string) {
+	b.checkLabelValue(annotations.Value{Text: label, Pos: pos}, limit, what)
+}
+
+// checkLabelValue is checkLabel for a label written in a directive, whose characters are
+// reported where they are written.
+func (b *builder) checkLabelValue(v annotations.Value, limit int, what string) {
+	label, pos := v.Text, v.Pos
 	n := utf8.RuneCountInString(label)
 	switch {
 	case strings.TrimSpace(label) == "":
@@ -474,7 +493,7 @@ func (b *builder) checkLabel(label string, pos token.Pos, limit int, what string
 		b.errorf(pos, "%s %q is %d characters; the limit is %d: shorten it by %d", what, label, n, limit, n-limit)
 	}
 	if strings.TrimSpace(label) != "" {
-		b.checkPlain(pos, what, label, oneLine, true)
+		b.checkPlain(v, what, label, oneLine, true)
 		if strings.ContainsAny(label, markupChars) {
 			b.checkMarkup(pos, what, label, false)
 		}
@@ -582,7 +601,7 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 		b.errorf(v.Pos, "the fixed text of the %s is %d characters, its whole limit, so the data of its {{…}} would always be cut off; shorten the text outside {{…}}", sl.name, n)
 	}
 	required := sl == slotTitle || sl == slotValue || sl == slotMessage || sl == slotFallback
-	b.checkPlain(v.Pos, sl.name, lit, sl.lines, required && literal)
+	b.checkPlain(v, sl.name, lit, sl.lines, required && literal)
 	// Every markup pattern needs one of these characters in the fixed text: most texts have none,
 	// and are not shaped and matched at all.
 	if sl.lines != anyText && strings.ContainsAny(lit, markupChars) {
