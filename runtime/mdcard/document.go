@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/cardgen/cardgen/runtime/card"
 )
 
 // Document serves a markdown document as a markdown card from a tool of the service's own:
@@ -26,12 +28,17 @@ func NewDocument(tool string) (*Document, error) {
 	return &Document{tool: tool, mode: mode}, nil
 }
 
-// Serve renders part opts.Part (1-based; 0 means 1) of md. A part out of range is an error
+// Serve renders part opts.Part (1-based; 0 means 1) of md. A title or subtitle over its limit
+// (MaxTitle, MaxSubtitle) is clipped with card.Clip. A part out of range is an error
 // naming the valid range, which the SDK turns into an error result the model can act on.
 func (d *Document) Serve(req *mcp.CallToolRequest, md string, opts RenderOptions) (*mcp.CallToolResult, Output, error) {
 	if opts.Part < 0 {
 		return nil, Output{}, fmt.Errorf("part %d does not exist; parts are numbered from 1", opts.Part)
 	}
+	// The title and subtitle come from the handler's data, which no caller can shorten: they
+	// are clipped to their limits, as a result card's texts are, rather than failing the call
+	// (Render refuses them from create_markdown_card's caller, who can).
+	opts.Title, opts.Subtitle = card.Clip(opts.Title, MaxTitle), card.Clip(opts.Subtitle, MaxSubtitle)
 	res, err := Render(md, opts)
 	if err != nil {
 		return nil, Output{}, err
