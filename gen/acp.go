@@ -284,6 +284,12 @@ func (b *builder) form(t *Tool, spec *ACPSpec, in schema.Result) (*acp.FormPaylo
 			}
 			f := acp.FormField{Name: name, Label: label, Required: required[name]}
 			switch {
+			case isDuration(in.Fields[name].Var):
+				// encoding/json reads a time.Duration as nanoseconds: a person typing 2 for two
+				// hours would book two nanoseconds, and "2h" is refused.
+				b.errorf(b.fieldPos(in.Fields[name], spec.Pos), "%s's input field %q is a time.Duration, which encoding/json reads as a whole number of nanoseconds, not what a person types in a form; take a number in the unit people think in (an int of minutes, with a description saying so) and convert it in the handler", t.Name, name)
+				ok = false
+				continue
 			case len(p.Enum) > 0:
 				f.Kind = acp.InputSelect
 				for _, e := range p.Enum {
@@ -419,4 +425,16 @@ func camelWords(s string) []string {
 		}
 	}
 	return append(ws, string(rs[start:]))
+}
+
+// isDuration reports whether the field v is a time.Duration, or a pointer to one.
+func isDuration(v *types.Var) bool {
+	if v == nil {
+		return false
+	}
+	t := types.Unalias(v.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	return isNamed(t, "time", "Duration")
 }

@@ -5,7 +5,8 @@ import (
 	"time"
 )
 
-// Upload asks a form for bytes, which JSON carries as base64 and nobody types.
+// Upload asks a form for bytes, which JSON carries as base64 and nobody types, and for a
+// time.Duration, which JSON carries as nanoseconds and nobody means.
 type Upload struct {
 	Name    string        `json:"name"`
 	Size    int8          `json:"size"`
