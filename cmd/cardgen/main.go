@@ -155,9 +155,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		var diags gen.Diagnostics
 		if errors.As(err, &diags) {
-			for _, d := range diags.Relative(wd) {
-				fmt.Fprintln(stderr, d)
-			}
+			printDiagnostics(stderr, "", wd, diags)
 		} else {
 			fmt.Fprintln(stderr, "cardgen:", err)
 		}
@@ -199,6 +197,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// printDiagnostics prints diags with file names relative to wd, as the go command prints
+// positions. One with a position is file:line:col: message, as the compiler's errors are; one
+// without (the go command's words on a pattern it cannot list, "pattern ./...: directory prefix
+// . does not contain modules listed in go.work …") starts with the command's name, as every other
+// message of cardgen's does: printed bare, it did not say whose it was. command is as for
+// commandName ("" is generation).
+func printDiagnostics(w io.Writer, command, wd string, diags gen.Diagnostics) {
+	for _, d := range diags.Relative(wd) {
+		if d.Pos.IsValid() {
+			fmt.Fprintln(w, d)
+		} else {
+			fmt.Fprintf(w, "%s: %s\n", commandName(command), d.Msg)
+		}
+	}
 }
 
 // helpUsage is cardgen help's usage line, in cardgen's usage too.

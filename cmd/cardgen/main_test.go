@@ -406,3 +406,52 @@ func TestCheckJSONReasonsAndGoModPosition(t *testing.T) {
 		t.Errorf("check -json in a module with a broken go.mod: exit %d, %v, %+v; want one diagnostic at go.mod:5", code, err, rep.Diagnostics)
 	}
 }
+
+// TestLoadErrorsNameCardgen: the go command's words on a pattern it cannot list come without a
+// position, and were printed bare — at a workspace's root, cardgen ./... printed "pattern ./...:
+// directory prefix . does not contain modules listed in go.work …" where every other message of
+// cardgen's starts with its name. Now each line of such a run's output starts with the name of
+// the command that printed it, or is a file:line:col diagnostic.
+func TestLoadErrorsNameCardgen(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.work":    "go 1.26.0\n\nuse (\n\t./lib\n\t./svc\n)\n",
+		"lib/go.mod": "module example.com/lib\n\ngo 1.26.0\n",
+		"lib/lib.go": "package lib\n",
+		"svc/go.mod": "module example.com/svc\n\ngo 1.26.0\n",
+		"svc/svc.go": "package svc\n",
+	} {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOWORK", "")
+	t.Setenv("GOFLAGS", "")
+	const workRoot = "pattern ./...: directory prefix . does not contain modules listed in go.work"
+	tests := []struct {
+		dir  string
+		args []string
+		want string // the first line
+	}{
+		{dir, []string{"./..."}, "cardgen: " + workRoot},
+		{dir, []string{"check", "./..."}, "cardgen check: " + workRoot},
+		// A package the go command cannot find is its words without a position too.
+		{filepath.Join(dir, "lib"), []string{"nosuch/pkg"}, "cardgen: package nosuch/pkg is not in std"},
+		{filepath.Join(dir, "lib"), []string{"check", "nosuch/pkg"}, "cardgen check: package nosuch/pkg is not in std"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runIn(t, tt.dir, tt.args...)
+		if code != 1 || out != "" || !strings.HasPrefix(errOut, tt.want) {
+			t.Errorf("cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and first %q", tt.args, code, out, errOut, tt.want)
+		}
+		for line := range strings.Lines(errOut) {
+			if !strings.HasPrefix(line, "cardgen: ") && !strings.HasPrefix(line, "cardgen check: ") {
+				t.Errorf("cardgen %q: a line of stderr does not name cardgen: %q", tt.args, line)
+			}
+		}
+	}
+}

@@ -221,9 +221,7 @@ func report(stderr io.Writer, err error) int {
 		// The scaffold is undone: a position below is in a file of the package as it is now, and
 		// Apply has named what was in the files it created instead.
 		fmt.Fprintln(stderr, "cardgen new: the package does not generate with the new tool, so the scaffold is undone and nothing was left behind; fix what is below, then run cardgen new again:")
-		for _, d := range diags.Relative(wd) {
-			fmt.Fprintln(stderr, d)
-		}
+		printDiagnostics(stderr, "new", wd, diags)
 	default:
 		fmt.Fprintln(stderr, "cardgen new:", err)
 	}

@@ -118,7 +118,7 @@ func standalone(args []string) (code int, ok bool) {
 		}
 		return 1, true // killed by a signal
 	} else if err != nil {
-		fmt.Fprintf(os.Stderr, "cardgen: %v\n", err)
+		fmt.Fprintf(os.Stderr, "cardvet: %v\n", err)
 		return 1, true
 	}
 	return 0, true
