@@ -288,6 +288,62 @@ func TestVerboseWrites(t *testing.T) {
 	}
 }
 
+// TestLastToolRemoved: a run that removes a package's generated files, its last //card:tool
+// gone, says so in one line, naming the golden files and the views it leaves unchecked. It used
+// to exit 0 without a word, and nothing flagged testdata/golden afterwards: the test whose
+// leftovers subtest names stray golden files was one of the files removed.
+func TestLastToolRemoved(t *testing.T) {
+	tmp := copyCase(t, "value_output", map[string]string{"p.go": "p.go", "want/cards_gen.go": "cards_gen.go", "want/cards_gen_test.go": "cards_gen_test.go"})
+	for _, name := range []string{"testdata/golden/echo.schema.json", "testdata/golden/echo.card.json", "cards/echo.html"} {
+		path := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src, err := os.ReadFile(filepath.Join(tmp, "p.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "p.go"), []byte(strings.ReplaceAll(string(src), "//card:", "// ")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// From the package's parent, so that the message names the package's directory.
+	base := filepath.Base(tmp)
+	code, out, errOut := runIn(t, filepath.Dir(tmp), "./"+base)
+	want := "cardgen: removed " + base + "/cards_gen.go and " + base + "/cards_gen_test.go: no annotated handler (//card:tool) is left in the package; " +
+		"the golden files in " + base + "/testdata/golden are no longer checked, and the views in " + base + "/cards are no longer served: delete them unless a tool comes back\n"
+	if code != 0 || out != "" || errOut != want {
+		t.Errorf("cardgen after the last tool went: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and:\n%s", code, out, errOut, want)
+	}
+	// Nothing left to remove: nothing to say.
+	if code, out, errOut := runIn(t, tmp); code != 0 || out != "" || errOut != "" {
+		t.Errorf("cardgen again: exit %d, stdout %q, stderr %q; want exit 0 and no output", code, out, errOut)
+	}
+
+	// Without golden files or views, the removal alone is said.
+	for _, name := range []string{"want/cards_gen.go", "want/cards_gen_test.go"} {
+		b, err := os.ReadFile(filepath.Join("../../testdata/golden/value_output", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(tmp, filepath.Base(name)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, dir := range []string{"testdata", "cards"} {
+		if err := os.RemoveAll(filepath.Join(tmp, dir)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, _, errOut = runIn(t, tmp)
+	if want := "cardgen: removed cards_gen.go and cards_gen_test.go: no annotated handler (//card:tool) is left in the package\n"; code != 0 || errOut != want {
+		t.Errorf("cardgen in a package without golden files: exit %d, stderr:\n%s\nwant exit 0 and:\n%s", code, errOut, want)
+	}
+}
+
 // copyCase copies files of the golden case name (from → to, relative to the case and to the
 // copy) into a new folder beside the cases, inside the module, removed when the test ends.
 func copyCase(t *testing.T, name string, files map[string]string) string {
