@@ -79,6 +79,7 @@ func TestNewUsage(t *testing.T) {
 		{[]string{"new", "-nope", "a"}, 2, "flag provided but not defined: -nope"},
 		{[]string{"new", "-h"}, 0, "usage: cardgen new <tool_name> [-dir PKG] [-recv TYPE] [-ui] [-acp KIND] [-markdown]"},
 		{[]string{"new", "bad name", "-dir", t.TempDir()}, 1, `cardgen new: tool name "bad name" is not valid`},
+		{[]string{"new", "bar", "-acp", "detial", "-dir", t.TempDir()}, 1, `cardgen new: -acp "detial" is not an ACP card kind; did you mean detail?` + "\n"},
 		// -ui names the folder in generation and check; here it only asks for a view.
 		{[]string{"new", "a", "-ui", "views"}, 2, `cardgen new: -ui takes no folder here: it adds a view in the package's ui folder, the -ui of its //go:generate line for cardgen (else cards); if "views" is meant as the folder, leave it out`},
 		{[]string{"new", "-ui", "views", "a"}, 2, `cardgen new: -ui takes no folder here`},
