@@ -179,9 +179,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		for _, e := range argErrs {
 			fmt.Fprintln(stderr, "cardgen check:", e)
 		}
-		for _, d := range diags.Relative(wd) {
-			fmt.Fprintln(stderr, d)
-		}
+		printDiagnostics(stderr, "check", wd, diags)
 		for _, line := range staleLines {
 			fmt.Fprintln(stderr, line)
 		}

@@ -32,8 +32,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"syscall"
 
@@ -155,9 +158,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		var diags gen.Diagnostics
 		if errors.As(err, &diags) {
-			for _, d := range diags.Relative(wd) {
-				fmt.Fprintln(stderr, d)
-			}
+			printDiagnostics(stderr, "", wd, diags)
 		} else {
 			fmt.Fprintln(stderr, "cardgen:", err)
 		}
@@ -182,6 +183,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	hintRequirements(stderr, wd, firstGenerations(res, stale))
+	for _, msg := range removedMessages(wd, res, written) {
+		fmt.Fprintln(stderr, "cardgen:", msg)
+	}
 	if *verbose {
 		removed := map[string]bool{}
 		for _, f := range res.Files {
@@ -199,6 +203,73 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// removedMessages says, for each package whose generated files the run removed (Write removes
+// them when the package's last //card:tool is gone), that they were removed and why, and what
+// they leave behind unchecked: the golden files in its testdata/golden, which only the removed
+// test checked (its leftovers subtest named a golden file no tool writes), and the views of its ui
+// folder, which only the removed file served. Without it the run said nothing, and the files
+// stayed with nothing to flag them. written is what gen.Write returned.
+func removedMessages(wd string, res *gen.Result, written []string) []string {
+	done := map[string]bool{}
+	for _, w := range written {
+		done[w] = true
+	}
+	var msgs []string
+	for _, p := range res.Packages {
+		var removed []string
+		for _, f := range res.Files {
+			if f.Remove && done[f.Path] && filepath.Dir(f.Path) == p.Dir {
+				removed = append(removed, gen.RelativeTo(wd, f.Path))
+			}
+		}
+		if len(removed) == 0 {
+			continue
+		}
+		msg := "removed " + strings.Join(removed, " and ") + ": no annotated handler (//card:tool) is left in the package"
+		var left []string
+		if dir := filepath.Join(p.Dir, "testdata", "golden"); hasFiles(dir) {
+			left = append(left, "the golden files in "+gen.RelativeTo(wd, dir)+" are no longer checked")
+		}
+		if dir := filepath.Join(p.Dir, filepath.FromSlash(p.UIDir)); p.UIDir != "" && p.UIDir != "." && hasFiles(dir) {
+			left = append(left, "the views in "+gen.RelativeTo(wd, dir)+" are no longer served")
+		}
+		if len(left) > 0 {
+			msg += "; " + strings.Join(left, ", and ") + ": delete them unless a tool comes back"
+		}
+		msgs = append(msgs, msg)
+	}
+	return msgs
+}
+
+// hasFiles reports whether dir holds a file, in it or in a folder below it.
+func hasFiles(dir string) bool {
+	found := false
+	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			found = true
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found
+}
+
+// printDiagnostics prints diags with file names relative to wd, as the go command prints
+// positions. One with a position is file:line:col: message, as the compiler's errors are; one
+// without (the go command's words on a pattern it cannot list, "pattern ./...: directory prefix
+// . does not contain modules listed in go.work …") starts with the command's name, as every other
+// message of cardgen's does: printed bare, it did not say whose it was. command is as for
+// commandName ("" is generation).
+func printDiagnostics(w io.Writer, command, wd string, diags gen.Diagnostics) {
+	for _, d := range diags.Relative(wd) {
+		if d.Pos.IsValid() {
+			fmt.Fprintln(w, d)
+		} else {
+			fmt.Fprintf(w, "%s: %s\n", commandName(command), d.Msg)
+		}
+	}
 }
 
 // helpUsage is cardgen help's usage line, in cardgen's usage too.

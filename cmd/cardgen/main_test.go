@@ -288,6 +288,62 @@ func TestVerboseWrites(t *testing.T) {
 	}
 }
 
+// TestLastToolRemoved: a run that removes a package's generated files, its last //card:tool
+// gone, says so in one line, naming the golden files and the views it leaves unchecked. It used
+// to exit 0 without a word, and nothing flagged testdata/golden afterwards: the test whose
+// leftovers subtest names stray golden files was one of the files removed.
+func TestLastToolRemoved(t *testing.T) {
+	tmp := copyCase(t, "value_output", map[string]string{"p.go": "p.go", "want/cards_gen.go": "cards_gen.go", "want/cards_gen_test.go": "cards_gen_test.go"})
+	for _, name := range []string{"testdata/golden/echo.schema.json", "testdata/golden/echo.card.json", "cards/echo.html"} {
+		path := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src, err := os.ReadFile(filepath.Join(tmp, "p.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "p.go"), []byte(strings.ReplaceAll(string(src), "//card:", "// ")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// From the package's parent, so that the message names the package's directory.
+	base := filepath.Base(tmp)
+	code, out, errOut := runIn(t, filepath.Dir(tmp), "./"+base)
+	want := "cardgen: removed " + base + "/cards_gen.go and " + base + "/cards_gen_test.go: no annotated handler (//card:tool) is left in the package; " +
+		"the golden files in " + base + "/testdata/golden are no longer checked, and the views in " + base + "/cards are no longer served: delete them unless a tool comes back\n"
+	if code != 0 || out != "" || errOut != want {
+		t.Errorf("cardgen after the last tool went: exit %d, stdout %q, stderr:\n%s\nwant exit 0 and:\n%s", code, out, errOut, want)
+	}
+	// Nothing left to remove: nothing to say.
+	if code, out, errOut := runIn(t, tmp); code != 0 || out != "" || errOut != "" {
+		t.Errorf("cardgen again: exit %d, stdout %q, stderr %q; want exit 0 and no output", code, out, errOut)
+	}
+
+	// Without golden files or views, the removal alone is said.
+	for _, name := range []string{"want/cards_gen.go", "want/cards_gen_test.go"} {
+		b, err := os.ReadFile(filepath.Join("../../testdata/golden/value_output", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(tmp, filepath.Base(name)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, dir := range []string{"testdata", "cards"} {
+		if err := os.RemoveAll(filepath.Join(tmp, dir)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, _, errOut = runIn(t, tmp)
+	if want := "cardgen: removed cards_gen.go and cards_gen_test.go: no annotated handler (//card:tool) is left in the package\n"; code != 0 || errOut != want {
+		t.Errorf("cardgen in a package without golden files: exit %d, stderr:\n%s\nwant exit 0 and:\n%s", code, errOut, want)
+	}
+}
+
 // copyCase copies files of the golden case name (from → to, relative to the case and to the
 // copy) into a new folder beside the cases, inside the module, removed when the test ends.
 func copyCase(t *testing.T, name string, files map[string]string) string {
@@ -404,5 +460,54 @@ func TestCheckJSONReasonsAndGoModPosition(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 || len(rep.Diagnostics) != 1 ||
 		rep.Diagnostics[0].File != "go.mod" || rep.Diagnostics[0].Line != 5 || !strings.HasPrefix(rep.Diagnostics[0].Message, "unknown directive: requirex") {
 		t.Errorf("check -json in a module with a broken go.mod: exit %d, %v, %+v; want one diagnostic at go.mod:5", code, err, rep.Diagnostics)
+	}
+}
+
+// TestLoadErrorsNameCardgen: the go command's words on a pattern it cannot list come without a
+// position, and were printed bare — at a workspace's root, cardgen ./... printed "pattern ./...:
+// directory prefix . does not contain modules listed in go.work …" where every other message of
+// cardgen's starts with its name. Now each line of such a run's output starts with the name of
+// the command that printed it, or is a file:line:col diagnostic.
+func TestLoadErrorsNameCardgen(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.work":    "go 1.26.0\n\nuse (\n\t./lib\n\t./svc\n)\n",
+		"lib/go.mod": "module example.com/lib\n\ngo 1.26.0\n",
+		"lib/lib.go": "package lib\n",
+		"svc/go.mod": "module example.com/svc\n\ngo 1.26.0\n",
+		"svc/svc.go": "package svc\n",
+	} {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOWORK", "")
+	t.Setenv("GOFLAGS", "")
+	const workRoot = "pattern ./...: directory prefix . does not contain modules listed in go.work"
+	tests := []struct {
+		dir  string
+		args []string
+		want string // the first line
+	}{
+		{dir, []string{"./..."}, "cardgen: " + workRoot},
+		{dir, []string{"check", "./..."}, "cardgen check: " + workRoot},
+		// A package the go command cannot find is its words without a position too.
+		{filepath.Join(dir, "lib"), []string{"nosuch/pkg"}, "cardgen: package nosuch/pkg is not in std"},
+		{filepath.Join(dir, "lib"), []string{"check", "nosuch/pkg"}, "cardgen check: package nosuch/pkg is not in std"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runIn(t, tt.dir, tt.args...)
+		if code != 1 || out != "" || !strings.HasPrefix(errOut, tt.want) {
+			t.Errorf("cardgen %q: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and first %q", tt.args, code, out, errOut, tt.want)
+		}
+		for line := range strings.Lines(errOut) {
+			if !strings.HasPrefix(line, "cardgen: ") && !strings.HasPrefix(line, "cardgen check: ") {
+				t.Errorf("cardgen %q: a line of stderr does not name cardgen: %q", tt.args, line)
+			}
+		}
 	}
 }

@@ -112,6 +112,8 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	if missing != nil {
 		// The files stay, so callers of the package break all the same.
 		printSignatureChanges(stdout, res)
+		// The commands below name cardgen as a tool for the line, if the module must.
+		printGenerateLine(stdout, wd, plan.Dir, res)
 		// Exit 1: the golden files are not written yet.
 		fmt.Fprintf(stderr, "cardgen new: %s:\n", missing.Headline())
 		for _, p := range missing.Problems {
@@ -130,10 +132,31 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "cardgen new: next, implement %s in %s; RegisterTools registers %s.\n",
 		plan.Func, gen.RelativeTo(wd, plan.Source), opts.Tool)
 	printSignatureChanges(stdout, res)
+	printGenerateLine(stdout, wd, plan.Dir, res)
 	if res.ToolCommand != "" {
-		fmt.Fprintf(stdout, "cardgen new: doc.go's //go:generate line runs go tool cardgen; name cardgen as a tool of the module once, in the module:\n\t%s\n\tgo mod tidy\n", res.ToolCommand)
+		line := "doc.go's //go:generate line"
+		if res.GenerateLine != "" {
+			line = "that line"
+		}
+		fmt.Fprintf(stdout, "cardgen new: %s runs go tool cardgen; name cardgen as a tool of the module once, in the module:\n\t%s\n\tgo mod tidy\n", line, res.ToolCommand)
 	}
 	return 0
+}
+
+// printGenerateLine gives the //go:generate line to add to the package in dir when none of its
+// files has one that runs cardgen: the scaffold regenerated it, but go generate would not after
+// the next change to its annotations, and nothing said so until cardgen check found the files
+// stale. (A line elsewhere, cardgen ./... in a parent's file, may run cardgen on it; the message
+// says so, as cardgen check's does.)
+func printGenerateLine(stdout io.Writer, wd, dir string, res *scaffold.Result) {
+	if res.GenerateLine == "" {
+		return
+	}
+	pkg := "the package"
+	if rel := gen.RelativeTo(wd, dir); rel != "." {
+		pkg += " in " + rel
+	}
+	fmt.Fprintf(stdout, "cardgen new: no file of %s has a //go:generate line that runs cardgen, so go generate does not regenerate it; add this line to one of its files, unless a line elsewhere runs cardgen on it:\n\t%s\n", pkg, res.GenerateLine)
 }
 
 // viewFlags returns a message for each flag given with -view that it does not take: they say what
@@ -221,9 +244,7 @@ func report(stderr io.Writer, err error) int {
 		// The scaffold is undone: a position below is in a file of the package as it is now, and
 		// Apply has named what was in the files it created instead.
 		fmt.Fprintln(stderr, "cardgen new: the package does not generate with the new tool, so the scaffold is undone and nothing was left behind; fix what is below, then run cardgen new again:")
-		for _, d := range diags.Relative(wd) {
-			fmt.Fprintln(stderr, d)
-		}
+		printDiagnostics(stderr, "new", wd, diags)
 	default:
 		fmt.Fprintln(stderr, "cardgen new:", err)
 	}

@@ -79,6 +79,7 @@ func TestNewUsage(t *testing.T) {
 		{[]string{"new", "-nope", "a"}, 2, "flag provided but not defined: -nope"},
 		{[]string{"new", "-h"}, 0, "usage: cardgen new <tool_name> [-dir PKG] [-recv TYPE] [-ui] [-acp KIND] [-markdown]"},
 		{[]string{"new", "bad name", "-dir", t.TempDir()}, 1, `cardgen new: tool name "bad name" is not valid`},
+		{[]string{"new", "bar", "-acp", "detial", "-dir", t.TempDir()}, 1, `cardgen new: -acp "detial" is not an ACP card kind; did you mean detail?` + "\n"},
 		// -ui names the folder in generation and check; here it only asks for a view.
 		{[]string{"new", "a", "-ui", "views"}, 2, `cardgen new: -ui takes no folder here: it adds a view in the package's ui folder, the -ui of its //go:generate line for cardgen (else cards); if "views" is meant as the folder, leave it out`},
 		{[]string{"new", "-ui", "views", "a"}, 2, `cardgen new: -ui takes no folder here`},
@@ -100,7 +101,9 @@ func TestNewUsage(t *testing.T) {
 // cardgen: its go.mod requires neither cardgen's runtime nor the SDK, which the generated code
 // imports. cardgen new must keep the files it wrote, exit 1, name what the module lacks and print
 // the commands that finish; running exactly those commands in a shell must leave a package whose
-// tests (the new golden test among them) and vet pass.
+// tests (the new golden test among them) and vet pass. The package has no //go:generate line:
+// cardgen new gives the one to add, and the commands name cardgen as a tool first, which the line
+// runs; with the line added as printed, go generate regenerates the package.
 func TestNewInModuleWithoutRequirements(t *testing.T) {
 	dir := ownModule(t, "example.com/weather", map[string]string{
 		"doc.go": "// Package weather is new to cardgen.\npackage weather\n",
@@ -112,14 +115,16 @@ func TestNewInModuleWithoutRequirements(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d; want 1 (the golden files are not written yet)\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
-	wantOut := "cardgen new: created get_weather.go\ncardgen new: regenerated cards_gen.go\ncardgen new: regenerated cards_gen_test.go\n"
+	wantOut := "cardgen new: created get_weather.go\ncardgen new: regenerated cards_gen.go\ncardgen new: regenerated cards_gen_test.go\n" +
+		"cardgen new: no file of the package has a //go:generate line that runs cardgen, so go generate does not regenerate it; add this line to one of its files, unless a line elsewhere runs cardgen on it:\n" +
+		"\t//go:generate go tool cardgen\n"
 	if out != wantOut {
 		t.Errorf("stdout:\n%s\nwant:\n%s", out, wantOut)
 	}
 	for _, want := range []string{
 		"cardgen new: the module does not require the packages the generated code imports yet",
 		"no required module provides package github.com/modelcontextprotocol/go-sdk/mcp\n",
-		"cardgen new: the files above are written; to finish, run here:\n\tgo mod tidy\n\tgo test -run '^TestCardgenGolden$/^get_weather$' -update .\n",
+		"cardgen new: the files above are written; to finish, run here:\n\tgo mod edit -tool=github.com/cardgen/cardgen/cmd/cardgen\n\tgo mod tidy\n\tgo test -run '^TestCardgenGolden$/^get_weather$' -update .\n",
 	} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
@@ -145,6 +150,26 @@ func TestNewInModuleWithoutRequirements(t *testing.T) {
 		}
 	}
 	sh("go vet ./... && go test -count=1 ./...")
+
+	// The line, added as printed, makes go generate regenerate the package.
+	_, line, _ := strings.Cut(out, "unless a line elsewhere runs cardgen on it:\n\t")
+	f, err := os.OpenFile(filepath.Join(dir, "doc.go"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("\n" + line); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "cards_gen.go")); err != nil {
+		t.Fatal(err)
+	}
+	sh("go generate ./... && go vet ./...")
+	if _, err := os.Stat(filepath.Join(dir, "cards_gen.go")); err != nil {
+		t.Errorf("go generate with the printed line did not regenerate the package: %v", err)
+	}
 }
 
 // vendoredModule writes a module of its own set up as the README says, then vendored: go.mod
@@ -186,7 +211,10 @@ func TestNewInVendoredModule(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d; want 1 (the golden files are not written yet)\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
-	wantOut := "cardgen new: created get_invoice.go\ncardgen new: regenerated cards_gen.go\ncardgen new: regenerated cards_gen_test.go\n"
+	// go.mod names cardgen as a tool already: the line to add is given without the commands.
+	wantOut := "cardgen new: created get_invoice.go\ncardgen new: regenerated cards_gen.go\ncardgen new: regenerated cards_gen_test.go\n" +
+		"cardgen new: no file of the package has a //go:generate line that runs cardgen, so go generate does not regenerate it; add this line to one of its files, unless a line elsewhere runs cardgen on it:\n" +
+		"\t//go:generate go tool cardgen\n"
 	if out != wantOut {
 		t.Errorf("stdout:\n%s\nwant:\n%s", out, wantOut)
 	}
@@ -239,6 +267,58 @@ func TestNewPackageRegenerates(t *testing.T) {
 	shIn(t, dir, "go generate ./... && go vet ./... && go test -count=1 ./...")
 	if after, _ := os.ReadFile(filepath.Join(dir, "billing", "cards_gen.go")); string(after) != string(before) {
 		t.Errorf("go generate changed cards_gen.go")
+	}
+}
+
+// TestNewTellsGenerateLine follows the review: in an existing package none of whose files has a
+// //go:generate line that runs cardgen (a command that calls RegisterTools, as cmd/tiny), cardgen
+// new succeeded without a word about it, and go generate ./... then left the package stale. It
+// must give the line to add, and, as go.mod names no cardgen tool (this module does not), the
+// commands that let the line run; in a package with such a line (here the go run form), neither.
+func TestNewTellsGenerateLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the end-to-end runs of the go command")
+	}
+	base := newTestDir(t)
+	const mainGo = `package main
+
+import "github.com/modelcontextprotocol/go-sdk/mcp"
+
+func main() {
+	s := mcp.NewServer(&mcp.Implementation{Name: "tiny"}, nil)
+	RegisterTools(s)
+}
+`
+	if err := os.MkdirAll(filepath.Join(base, "cmd", "tiny"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(base, "cmd", "tiny", "main.go"), []byte(mainGo), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runIn(t, base, "new", "ping", "-dir", "cmd/tiny")
+	want := `cardgen new: created cmd/tiny/ping.go
+cardgen new: created cmd/tiny/testdata/golden/ping.schema.json
+cardgen new: created cmd/tiny/testdata/golden/ping.card.json
+cardgen new: regenerated cmd/tiny/cards_gen.go
+cardgen new: regenerated cmd/tiny/cards_gen_test.go
+cardgen new: next, implement Ping in cmd/tiny/ping.go; RegisterTools registers ping.
+cardgen new: no file of the package in cmd/tiny has a //go:generate line that runs cardgen, so go generate does not regenerate it; add this line to one of its files, unless a line elsewhere runs cardgen on it:
+	//go:generate go tool cardgen
+cardgen new: that line runs go tool cardgen; name cardgen as a tool of the module once, in the module:
+	go mod edit -tool=github.com/cardgen/cardgen/cmd/cardgen
+	go mod tidy
+`
+	if code != 0 || out != want || errOut != "" {
+		t.Errorf("cardgen new in a package without a //go:generate line: exit %d, stderr %q, stdout:\n%s\nwant exit 0 and:\n%s", code, errOut, out, want)
+	}
+
+	withLine := strings.Replace(mainGo, "package main\n", "package main\n\n//go:generate go run github.com/cardgen/cardgen/cmd/cardgen\n", 1)
+	if err := os.WriteFile(filepath.Join(base, "cmd", "tiny", "main.go"), []byte(withLine), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runIn(t, base, "new", "pong", "-dir", "cmd/tiny")
+	if code != 0 || strings.Contains(out, "go:generate") || strings.Contains(out, "go mod") {
+		t.Errorf("cardgen new in a package with a //go:generate line: exit %d, stderr %q, stdout:\n%s\nwant exit 0 and no word of the line", code, errOut, out)
 	}
 }
 

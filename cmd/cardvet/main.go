@@ -17,8 +17,9 @@
 // relative to the current directory, as go vet does.
 //
 // The -ui flag names the ui folder, as cardgen's -ui does. The exit status is non-zero when
-// there is any diagnostic (3 on its own), except with -json or -fix; docs/editors.md has the
-// details.
+// there is any diagnostic (3 on its own), except with -json or -fix; on its own, -fix also
+// leaves out the type errors that generation cures, as cardgen check does (cured.go).
+// docs/editors.md has the details.
 package main
 
 import (
@@ -109,6 +110,7 @@ func oncePerFile(a *analysis.Analyzer) *analysis.Analyzer {
 			}
 			return nil, nil
 		}
+		recordCured(pass) // only for standalone's -fix (curedEnv)
 		if !underGoVet() && testVariant(pass) {
 			return nil, nil
 		}

@@ -459,3 +459,107 @@ func TestHelpNamesCardvet(t *testing.T) {
 		}
 	}
 }
+
+// curedSource calls RegisterTools before the package's first generation, as a package does that
+// is moving to cardgen, and has a misspelt key that -fix fixes.
+const curedSource = `// Package mig registers its tools before its first generation.
+package mig
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// GetOrderInput is the input.
+type GetOrderInput struct {
+	ID string ` + "`json:\"id\"`" + `
+}
+
+// GetOrderOutput is the output.
+type GetOrderOutput struct {
+	Title string ` + "`json:\"title\"`" + `
+}
+
+// GetOrder gets an order.
+//
+//card:tool get_order titel="Get order"
+func GetOrder(ctx context.Context, in GetOrderInput) (*GetOrderOutput, error) {
+	return &GetOrderOutput{}, nil
+}
+
+// Serve registers the tools.
+func Serve(server *mcp.Server) {
+	RegisterTools(server)
+}
+`
+
+// TestFixLeavesOutCuredTypeErrors: cardvet -fix on its own in a package that calls RegisterTools
+// before its first generation applied its fix, then printed "undefined: RegisterTools" and
+// exited 1, where docs/editors.md says that what -fix cannot fix is not printed and does not fail
+// the run. That error is one generation cures, which cardgen check leaves out too: -fix now does,
+// with -test (whose load compiles the package, and prints the compiler's copy under "# path") as
+// well. Any other type error is still printed, and fails the run.
+func TestFixLeavesOutCuredTypeErrors(t *testing.T) {
+	bin := buildCardvet(t)
+	fixed := strings.Replace(curedSource, `titel="Get order"`, `title="Get order"`, 1)
+	const other = "\nvar bad int = \"s\"\n"
+	for _, tt := range []struct {
+		name, src string
+		flags     []string
+		code      int
+		want      []string // the output's lines, in order
+	}{
+		{"cured", curedSource, []string{"-fix"}, 0, nil},
+		{"cured with -test", curedSource, []string{"-fix", "-test"}, 0, nil},
+		{"another type error", curedSource + other, []string{"-fix"}, 1, []string{
+			"DIR/mig.go:32:15: cannot use \"s\" (untyped string constant) as int value in variable declaration",
+		}},
+		{"another type error with -test", curedSource + other, []string{"-fix", "-test"}, 1, []string{
+			"-: # github.com/cardgen/cardgen/DIR",
+			"DIR/mig.go:32:15: cannot use \"s\" (untyped string constant) as int value in variable declaration",
+			"DIR/mig.go:32:15: cannot use \"s\" (untyped string constant) as int value in variable declaration",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			// In the module, whose go.mod requires the SDK; a leading _ keeps it out of ./...
+			dir, err := os.MkdirTemp(".", "_cured")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.RemoveAll(dir) })
+			if err := os.WriteFile(filepath.Join(dir, "mig.go"), []byte(tt.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			pkg := "cmd/cardvet/" + filepath.Base(dir)
+			lines, code := run(t, bin, append(tt.flags, "./"+pkg)...)
+			var want []string
+			for _, w := range tt.want {
+				want = append(want, strings.ReplaceAll(w, "DIR", pkg))
+			}
+			if code != tt.code || !slices.Equal(lines, want) {
+				t.Errorf("cardvet %s: exit %d, output:\n%s\nwant exit %d and:\n%s", strings.Join(tt.flags, " "), code, strings.Join(lines, "\n"), tt.code, strings.Join(want, "\n"))
+			}
+			got, err := os.ReadFile(filepath.Join(dir, "mig.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wantSrc := strings.Replace(tt.src, curedSource, fixed, 1); string(got) != wantSrc {
+				t.Errorf("cardvet %s did not apply the fix:\n%s", strings.Join(tt.flags, " "), got)
+			}
+		})
+	}
+	// Without -fix the type errors are the driver's, printed as before.
+	dir, err := os.MkdirTemp(".", "_cured")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.WriteFile(filepath.Join(dir, "mig.go"), []byte(curedSource), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lines, code := run(t, bin, "./cmd/cardvet/"+filepath.Base(dir))
+	if code != 3 || !slices.ContainsFunc(lines, func(l string) bool { return strings.HasSuffix(l, ": undefined: RegisterTools") }) {
+		t.Errorf("cardvet without -fix: exit %d, output:\n%s\nwant exit 3 and the type error", code, strings.Join(lines, "\n"))
+	}
+}

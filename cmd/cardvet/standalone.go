@@ -78,6 +78,15 @@ func standalone(args []string) (code int, ok bool) {
 		return 0, false
 	}
 	env := append(os.Environ(), loadEnv+"=1")
+	var cured string // the file the other process names the type errors generation cures in
+	if set["fix"] && fs.Lookup("fix").Value.String() == "true" {
+		if f, err := os.CreateTemp("", "cardvet-cured"); err == nil {
+			f.Close()
+			cured = f.Name()
+			defer os.Remove(cured)
+			env = append(env, curedEnv+"="+cured)
+		}
+	}
 	if goflags := os.Getenv("GOFLAGS"); stub && !strings.Contains(goflags, "overlay") {
 		// A failed listing or overlay only costs the time it would have saved: the second
 		// process loads without it, as cardvet did before, and reports what went wrong.
@@ -110,18 +119,35 @@ func standalone(args []string) (code int, ok bool) {
 			_ = cmd.Process.Signal(s)
 		}
 	}()
-	shortenPositions(os.Stderr, stderr)
-	err = cmd.Wait()
+	if cured == "" {
+		shortenPositions(os.Stderr, stderr)
+		return exitCode(cmd.Wait()), true
+	}
+	// With -fix, what the other process prints is known to be cured only once it is done.
+	out, _ := io.ReadAll(stderr)
+	code = exitCode(cmd.Wait())
+	rest, dropped := withoutCured(out, readCured(cured), cwd)
+	shortenPositions(os.Stderr, bytes.NewReader(rest))
+	if code == 1 && dropped && len(bytes.TrimSpace(rest)) == 0 {
+		// The driver exits 1 for a type error (and for a fix it could not apply, a package it
+		// could not load, each of which it prints): the run failed for the cured ones alone.
+		return 0, true
+	}
+	return code, true
+}
+
+// exitCode is the exit status of standalone for the error of the process it ran.
+func exitCode(err error) int {
 	if ee, isExit := errors.AsType[*exec.ExitError](err); isExit {
 		if code := ee.ExitCode(); code > 0 {
-			return code, true
+			return code
 		}
-		return 1, true // killed by a signal
+		return 1 // killed by a signal
 	} else if err != nil {
-		fmt.Fprintf(os.Stderr, "cardgen: %v\n", err)
-		return 1, true
+		fmt.Fprintf(os.Stderr, "cardvet: %v\n", err)
+		return 1
 	}
-	return 0, true
+	return 0
 }
 
 // help prints the driver's usage, as singlechecker prints it for -h and -help, with what is

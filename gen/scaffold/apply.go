@@ -26,8 +26,14 @@ type Result struct {
 	Created []string
 	// Regenerated are cardgen's generated files that were written (created or changed).
 	Regenerated []string
+	// GenerateLine, when not empty, is the //go:generate line to add to a file of the package:
+	// none of its files has a line that runs cardgen, so go generate does not regenerate it, and
+	// the package goes stale at the next change to its annotations without a word (only
+	// cardgen check would say so). A new package has the line in its doc.go.
+	GenerateLine string
 	// ToolCommand, when not empty, is the command that names cardgen as a tool of the module:
-	// the new package's doc.go runs go tool cardgen, which the module's go.mod does not allow yet.
+	// the package's //go:generate line — the new package's doc.go's, or GenerateLine — runs go
+	// tool cardgen, which the module's go.mod does not allow yet.
 	ToolCommand string
 	// SignatureChanges are the changes to the parameters of RegisterTools and DispatchACP that
 	// their callers must follow: a new tool that is the first method of its -recv type adds a
@@ -113,8 +119,16 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("stopped: %w", err)
 	}
-	if p.NewPackage && len(gr.Packages) > 0 && lacksCardgenTool(gr.Packages[0].GoMod) {
-		res.ToolCommand = toolCommand
+	if len(gr.Packages) > 0 {
+		pkg := gr.Packages[0]
+		// The generator reads the package's //go:generate lines as go generate does: its test
+		// files' and the files a build leaves out count too.
+		if !pkg.GenerateLine {
+			res.GenerateLine = generateLine
+		}
+		if (p.NewPackage || res.GenerateLine != "") && lacksCardgenTool(pkg.GoMod) {
+			res.ToolCommand = toolCommand
+		}
 	}
 	for _, f := range gr.Files {
 		if err := u.save(f.Path); err != nil {
@@ -265,7 +279,8 @@ type MissingRequirementsError struct {
 	Run      string   // the -run pattern of the new tool's golden subtest
 	Problems []string // what the go command said about the module's requirements
 	// ToolCommand is Result.ToolCommand: run first, so that go mod tidy also records what
-	// go tool cardgen needs.
+	// go tool cardgen needs (for the line of a new package's doc.go, or the one
+	// Result.GenerateLine says to add).
 	ToolCommand string
 	// VendorCommand, when not empty, makes the vendor directory again after go mod tidy (go mod
 	// vendor, or go work vendor in a workspace): the build is vendored, and reads no package

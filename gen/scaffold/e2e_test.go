@@ -356,6 +356,39 @@ func scaffold(opts Options) (*Result, error) {
 	return p.Apply(context.Background())
 }
 
+// TestScaffoldGenerateLine: a package none of whose files has a //go:generate line that runs
+// cardgen gets the line to add in Result.GenerateLine, and, as this module's go.mod names no
+// cardgen tool, the command that lets it run; a line in a test file counts, as go generate runs
+// it, and a new package has one in its doc.go.
+func TestScaffoldGenerateLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the end-to-end runs of the go command")
+	}
+	base := moduleDir(t)
+	dir := filepath.Join(base, "tiny")
+	writeFiles(t, dir, map[string]string{"tiny.go": "// Package tiny has no //go:generate line.\npackage tiny\n"})
+	res, err := scaffold(Options{Tool: "get_a", Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.GenerateLine != "//go:generate go tool cardgen" || res.ToolCommand != toolCommand {
+		t.Errorf("without a //go:generate line: GenerateLine %q, ToolCommand %q; want the line and %q", res.GenerateLine, res.ToolCommand, toolCommand)
+	}
+	writeFiles(t, dir, map[string]string{"gen_test.go": "package tiny\n\n//go:generate go tool cardgen\n"})
+	if res, err = scaffold(Options{Tool: "get_b", Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if res.GenerateLine != "" || res.ToolCommand != "" {
+		t.Errorf("with the line in a test file: GenerateLine %q, ToolCommand %q; want neither", res.GenerateLine, res.ToolCommand)
+	}
+	if res, err = scaffold(Options{Tool: "get_c", Dir: filepath.Join(base, "fresh")}); err != nil {
+		t.Fatal(err)
+	}
+	if res.GenerateLine != "" || res.ToolCommand != toolCommand {
+		t.Errorf("a new package: GenerateLine %q, ToolCommand %q; want no line (doc.go has it) and %q", res.GenerateLine, res.ToolCommand, toolCommand)
+	}
+}
+
 // TestScaffoldNamesTheGoCommandReadsOtherwise scaffolds, into one new package, tools whose
 // names as file names the go command would ignore, refuse, take for a test, build on one platform
 // only, or that cardgen writes itself, and requires the package to build and pass its tests with

@@ -182,6 +182,24 @@ func TestNewPlanRefuses(t *testing.T) {
 		{"slash", Options{Tool: "a/b"}, []string{
 			`tool name "a/b" is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice`,
 		}},
+		// A misspelt value of an enumerated flag gets the value meant, as //card:acp detial does.
+		{"misspelt ACP kind", Options{Tool: "x", ACP: "detial"}, []string{
+			`-acp "detial" is not an ACP card kind; did you mean detail?`,
+		}},
+		{"ACP kind in capitals", Options{Tool: "x", ACP: "Form"}, []string{
+			`-acp "Form" is not an ACP card kind; did you mean form?`,
+		}},
+		// The package's types are the values -recv takes: one that can be a receiver is offered.
+		{"misspelt receiver", Options{Tool: "x", Recv: "Servce"}, []string{
+			"-recv Servce: no type Servce is declared in package shop; did you mean Service? (else declare it first, or leave -recv out for a plain function)",
+		}},
+		{"receiver in lower case", Options{Tool: "x", Recv: "service"}, []string{
+			"-recv service: no type service is declared in package shop; did you mean Service? (else declare it first, or leave -recv out for a plain function)",
+		}},
+		// Doer is an interface, which cannot be a receiver: it is not offered.
+		{"receiver close only to an interface", Options{Tool: "x", Recv: "Doers"}, []string{
+			"-recv Doers: no type Doers is declared in package shop; declare it first, or leave -recv out for a plain function",
+		}},
 		{"missing receiver", Options{Tool: "x", Recv: "Missing"}, []string{
 			"-recv Missing: no type Missing is declared in package shop; declare it first, or leave -recv out for a plain function",
 		}},

@@ -15,6 +15,10 @@ import (
 // line of a new package (go tool cardgen).
 const cardgenCmd = "github.com/cardgen/cardgen/cmd/cardgen"
 
+// generateLine is the //go:generate line that runs cardgen: in a new package's doc.go, and the
+// one cardgen new tells to add to a package that has none (Result.GenerateLine).
+const generateLine = "//go:generate go tool cardgen"
+
 // field is one field of a scaffolded struct.
 type field struct {
 	name, typ string
@@ -246,7 +250,7 @@ func renderDoc(pkg string) ([]byte, error) {
 	// go tool, not go run: the module names cardgen as a tool (go mod edit -tool), so go mod
 	// tidy keeps the go.sum entries of the generator's own dependencies, which go run of a
 	// package nothing imports would lack.
-	f.Comment("//go:generate go tool cardgen")
+	f.Comment(generateLine)
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering doc.go: %w", err)

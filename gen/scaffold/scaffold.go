@@ -25,6 +25,7 @@ import (
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
 
+	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/internal/ports"
 	"github.com/cardgen/cardgen/runtime/apps"
@@ -314,7 +315,12 @@ func checkFlags(opts Options) Problems {
 		add("tool name %q is not valid; a tool name is 1 to 64 letters, digits, '_', '.' or '-', such as get_invoice", opts.Tool)
 	}
 	if opts.ACP != "" && !slices.Contains(acpKinds, opts.ACP) {
-		add("-acp %q is not an ACP card kind; use one of %s", opts.ACP, strings.Join(acpKinds, ", "))
+		// As //card:acp detial is told: the kind meant, when one is close, else the list.
+		if s := annotations.DidYouMean(opts.ACP, acpKinds); s != "" {
+			add("-acp %q is not an ACP card kind; did you mean %s?", opts.ACP, s)
+		} else {
+			add("-acp %q is not an ACP card kind; use one of %s", opts.ACP, strings.Join(acpKinds, ", "))
+		}
 	}
 	if opts.Markdown && opts.UI {
 		add("-markdown and -ui cannot be combined: a markdown document is drawn by the markdown card view, and a tool has one view; leave one out")
@@ -414,6 +420,9 @@ func (p *Plan) receiver(pkg *pkgInfo) (*recvInfo, string) {
 	case !ok && p.NewPackage:
 		return nil, fmt.Sprintf("-recv %s: the directory holds no Go package yet, so it has no type %s; leave -recv out, or declare the type first", name, name)
 	case !ok:
+		if s := pkg.closeReceiver(name); s != "" {
+			return nil, fmt.Sprintf("-recv %s: no type %s is declared in package %s; did you mean %s? (else declare it first, or leave -recv out for a plain function)", name, name, p.Package, s)
+		}
 		return nil, fmt.Sprintf("-recv %s: no type %s is declared in package %s; declare it first, or leave -recv out for a plain function", name, name, p.Package)
 	case r.problem != "":
 		return nil, fmt.Sprintf("-recv %s: %s", name, r.problem)
@@ -422,6 +431,19 @@ func (p *Plan) receiver(pkg *pkgInfo) (*recvInfo, string) {
 		return nil, fmt.Sprintf("-recv %s: %s %s, or leave -recv out for a plain function", name, name, why)
 	}
 	return r, ""
+}
+
+// closeReceiver returns the type of the package that -recv name most likely meant (a misspelling,
+// or another case: store for Store), or "" when none is close. Only types that can be receivers
+// are offered: the suggestion would otherwise be refused in turn.
+func (info *pkgInfo) closeReceiver(name string) string {
+	var names []string
+	for n, r := range info.types {
+		if r.problem == "" {
+			names = append(names, n)
+		}
+	}
+	return annotations.DidYouMean(name, names)
 }
 
 // pickNames sets Func, Input and Output: the names derived from the tool name, numbered when
