@@ -50,6 +50,9 @@ type Options struct {
 	// Log receives a line per package with what was generated and how long it took (the -v
 	// flag); nil is silent.
 	Log io.Writer
+	// Command is what the user runs, "cardgen" when empty ("cardgen check"): the advice about a
+	// pattern the go command cannot list gives commands to run instead.
+	Command string
 	// Partial makes a run with diagnostics also render the packages that have none: Generate
 	// then returns their Result along with the Diagnostics, so that cardgen check can name the
 	// stale files of the other packages too. Never pass such a Result to Write: the run failed.
@@ -77,7 +80,11 @@ type Result struct {
 // files of the packages without a problem).
 func Generate(opts Options, patterns ...string) (*Result, error) {
 	start := time.Now()
-	pkgs, goDirs, err := load(opts.Dir, patterns)
+	command := opts.Command
+	if command == "" {
+		command = "cardgen"
+	}
+	pkgs, goDirs, err := load(opts.Dir, command, patterns)
 	if err != nil {
 		return nil, err
 	}

@@ -798,6 +798,19 @@ func TestRunElsewhereAdvice(t *testing.T) {
 			t.Errorf("cardgen %s in %s: %v\nwant the go command's error ending in %q", tt.pattern, tt.dir, err, tt.want)
 		}
 	}
+	// cardgen check's advice gives cardgen check commands.
+	for _, tt := range []struct {
+		dir, pattern, want string
+	}{
+		{"repo", "./svc/orders", "; it belongs to the module of svc/go.mod: run cardgen check in that module (cd svc && cardgen check ./orders)"},
+		{"work", "./...", "; name the packages of the workspace's modules instead: cardgen check ./a/... ./b/..."},
+		{"repo/svc", "example.com/svc/ordrs", "name a package that exists, by its directory (cardgen check ./...) or import path"},
+	} {
+		_, err := Generate(Options{Dir: filepath.Join(top, tt.dir), Command: "cardgen check"}, tt.pattern)
+		if err == nil || !strings.HasSuffix(err.Error(), tt.want) {
+			t.Errorf("cardgen check %s in %s: %v\nwant the go command's error ending in %q", tt.pattern, tt.dir, err, tt.want)
+		}
+	}
 }
 
 // TestInvalidSignatureTypes: a handler whose input or output type does not type-check is

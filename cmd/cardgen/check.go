@@ -147,7 +147,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var staleLines []string // what the human output says of each stale file
 	// Partial: the packages without a diagnostic are still compared, so that one bad package
 	// does not hide the stale files of the others.
-	res, err := gen.Generate(gen.Options{UIDir: *uiDir, Partial: true}, patterns...)
+	res, err := gen.Generate(gen.Options{UIDir: *uiDir, Partial: true, Command: "cardgen check"}, patterns...)
 	var diags gen.Diagnostics
 	switch {
 	case errors.As(err, &diags):
