@@ -89,7 +89,7 @@ type Response struct {
 // asks again: "The user did not cancel order 1043" must not cancel it. The
 // cues are English words only, matched whole and ignoring case: not, no,
 // never, nor, neither, none, nobody, nothing, cannot, without; decline,
-// refuse, reject and deny in their -s, -d/-ed and -ing forms; any word ending
+// refuse, reject and deny, and their -s, -d/-ed and -ing forms; any word ending
 // in n't (with the apostrophe ', ’ or ʼ) and the common contractions typed
 // without one (dont, didnt, wont…); and the phrases "instead of" and "rather
 // than". A cue counts even where it negates something else ("no extra fee"):
