@@ -50,11 +50,11 @@ type Response struct {
 	// Selection holds the picked values: the JSON object (ReplyJSON), the
 	// decoded selection (ReplyMetadata), or for ReplyProse the values of
 	// the expected CTAs found in the prose (the matched CTA's whole
-	// selection when one matched). Numbers are json.Number. It is nil when
-	// the JSON object or the card response's selection gives one key two
-	// different values (such a reply names two picks, and no CTA matches
-	// it), and for a JSON object with a lone surrogate escape ("\ud83d"),
-	// which names no character.
+	// selection when one matched). Numbers are json.Number. It is nil for
+	// prose with a negation cue (see ParseResponse), when the JSON object or
+	// the card response's selection gives one key two different values (such
+	// a reply names two picks, and no CTA matches it), and for a JSON object
+	// with a lone surrogate escape ("\ud83d"), which names no character.
 	Selection Selection
 	// Text is the message text, or the card response's text.
 	Text string
@@ -83,6 +83,17 @@ type Response struct {
 // the only CTA with a value of its own (one no other CTA shares) found in
 // the prose wins, because the planner always names the picked identifier
 // but may paraphrase a shared "action".
+//
+// Prose that names a value but also holds a negation cue, anywhere and outside
+// the values it names, matches nothing and has no Selection, so that the caller
+// asks again: "The user did not cancel order 1043" must not cancel it. The
+// cues are English words only, matched whole and ignoring case: not, no,
+// never, nor, neither, none, nobody, nothing, cannot, without; decline,
+// refuse, reject and deny, and their -s, -d/-ed and -ing forms; any word ending
+// in n't (with the apostrophe ', ’ or ʼ) and the common contractions typed
+// without one (dont, didnt, wont…); and the phrases "instead of" and "rather
+// than". A cue counts even where it negates something else ("no extra fee"):
+// a needless question costs less than acting on what the user declined.
 //
 // A card-response MetadataContent wins over text. Its block is ignored, as
 // the reference ignores it, when its selection is not a JSON object of flat
@@ -379,7 +390,8 @@ func sameSelection(a, b Selection) bool {
 // must not cancel). Failing a strong match, it matches weakly
 // when it is the only CTA with a value of its own (one no other CTA shares)
 // in the prose: the planner names the picked offer_id, but may paraphrase a
-// shared "action". Anything else is ambiguous and matches nothing.
+// shared "action". Anything else is ambiguous and matches nothing, and so
+// is prose with a negation cue (see negated) outside the values it names.
 func matchProse(text string, expect []CTA) (Selection, *CTA) {
 	if len(expect) == 0 {
 		return nil, nil
@@ -416,6 +428,11 @@ func matchProse(text string, expect []CTA) (Selection, *CTA) {
 		if sc.total > 0 && sc.found == sc.total {
 			strong = append(strong, expect[i])
 		}
+	}
+	if len(found) > 0 && negated(lower, found) {
+		// "The user did not cancel order 1043; they decided to keep it" names every value of
+		// Cancel and none of Keep's: the words around the values say the opposite of a pick.
+		return nil, nil
 	}
 	matched := best(strong, func(string, any) bool { return true })
 	if matched != nil && contradicted(lower, *matched, expect) {
@@ -500,6 +517,86 @@ func contradicted(lower string, won CTA, expect []CTA) bool {
 	}
 	return false
 }
+
+// negationWords are the words that make prose negated (see negated), lower case, with the
+// apostrophe U+0027. A word ending in "n't" is one too.
+var negationWords = map[string]bool{
+	"not": true, "no": true, "never": true, "nor": true, "neither": true, "none": true,
+	"nobody": true, "nothing": true, "cannot": true, "without": true,
+	"decline": true, "declines": true, "declined": true, "declining": true,
+	"refuse": true, "refuses": true, "refused": true, "refusing": true,
+	"reject": true, "rejects": true, "rejected": true, "rejecting": true,
+	"deny": true, "denies": true, "denied": true, "denying": true,
+	// Contractions typed without their apostrophe.
+	"dont": true, "doesnt": true, "didnt": true, "isnt": true, "arent": true, "wasnt": true,
+	"werent": true, "wont": true, "cant": true, "couldnt": true, "shouldnt": true,
+	"wouldnt": true, "hasnt": true, "havent": true, "hadnt": true, "mustnt": true, "neednt": true,
+}
+
+// negationPairs are the two-word phrases that make prose negated: the second word by the first.
+var negationPairs = map[string]string{"instead": "of", "rather": "than"}
+
+// negated reports whether the prose lower (lower case) holds a negation cue outside every
+// occurrence of the found values (keys of found's maps): one of negationWords, a word ending in
+// "n't", or one of negationPairs, its two words apart by white space only. A word is a longest
+// run of identifier characters (identRune) and apostrophes (', ’ or ʼ, read as '), without the
+// apostrophes at its ends ('no' is the word no), so that "no" is a word in "no." but not in
+// "no-show" or "no_123", as a value is found only as a whole token.
+//
+// The cue may be anywhere in the prose, before or after the values, in the same sentence or
+// another: "Cancel order 1043 is not what they chose" and "They were asked to confirm Cancel
+// order 1043. They declined." both name every value of Cancel, and a cue as far away as that
+// still says the opposite. A cue inside a found value does not count, so that a CTA whose value
+// says "No thanks" or "reject" can be picked in prose: "The user chose No thanks." and "The user
+// rejected order 1042" name a pick, not its opposite.
+//
+// It costs one pass over lower, after maskTokens's, which is linear in it.
+func negated(lower string, found map[string]map[string]any) bool {
+	var vals []string
+	for _, texts := range found {
+		for text := range texts {
+			vals = append(vals, strings.ToLower(text))
+		}
+	}
+	s := maskTokens(lower, vals)
+	prev, spaced := "", false // the word before, and whether only white space follows it
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !wordRune(r) {
+			if !unicode.IsSpace(r) {
+				prev = ""
+			}
+			spaced = prev != ""
+			i += size
+			continue
+		}
+		j := i + size
+		for j < len(s) {
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if !wordRune(r) {
+				break
+			}
+			j += size
+		}
+		w := s[i:j]
+		if strings.ContainsAny(w, "’ʼ") {
+			w = apostrophes.Replace(w)
+		}
+		w = strings.Trim(w, "'")
+		if negationWords[w] || len(w) > 3 && strings.HasSuffix(w, "n't") || spaced && w != "" && negationPairs[prev] == w {
+			return true
+		}
+		prev, spaced, i = w, false, j
+	}
+	return false
+}
+
+// apostrophes writes the other apostrophes a contraction may be typed with as '.
+var apostrophes = strings.NewReplacer("’", "'", "ʼ", "'")
+
+// wordRune reports whether r belongs to a word as negated reads words: an identifier character
+// or an apostrophe.
+func wordRune(r rune) bool { return identRune(r) || r == '\'' || r == '’' || r == 'ʼ' }
 
 // shared reports whether a CTA other than expect[i] selects the same value
 // text under key k.

@@ -133,10 +133,11 @@ func TestParseResponse(t *testing.T) {
 				Selection: Selection{"action": "approve", "order": "1042"}, Matched: &ctaApprove},
 		},
 		{
+			// (This prose said "not 2.5 of them", which is now a negation cue.)
 			name:   "numbers are whole tokens, not digits of a decimal",
-			msg:    textMsg("They want 3 tee shirts, not 2.5 of them."),
+			msg:    textMsg("They want 3 tee shirts, 2.5 kg in all."),
 			expect: []CTA{ctaQty2, ctaQty3},
-			want: Response{Form: ReplyProse, Text: "They want 3 tee shirts, not 2.5 of them.",
+			want: Response{Form: ReplyProse, Text: "They want 3 tee shirts, 2.5 kg in all.",
 				Selection: Selection{"qty": 3, "sku": "tee"}, Matched: &ctaQty3},
 		},
 		{
@@ -226,6 +227,75 @@ func TestParseResponse(t *testing.T) {
 				t.Errorf("ParseResponse =\n%#v\nwant\n%#v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestParseResponseNegation reads planner prose that names every value of one CTA but says the
+// user did not pick it. Matching ignored the words around the values, and both prose replies to
+// the shop's review card below cancelled the order the user kept.
+func TestParseResponseNegation(t *testing.T) {
+	review := []CTA{ctaCancel, ctaKeep}
+	for _, prose := range []string{
+		// The reviewer's two replies to the shop's review card.
+		"The user did not cancel order 1043; they decided to keep it.",
+		"The user declined: they do not want to cancel order 1043.",
+		// Every kind of cue, before the values, after them, or in another sentence.
+		"Cancel order 1043 is not what they chose.",
+		"They were asked to confirm Cancel order 1043. They declined.",
+		"The user didn't Cancel order 1043.",
+		"The user didn’t Cancel order 1043.", // a typographic apostrophe
+		"The user DOESN'T want Cancel order 1043.",
+		"The user dont want Cancel order 1043.",
+		"The user won't Cancel order 1043.",
+		"The user cannot accept Cancel order 1043.",
+		"No, Cancel order 1043 was a mistake.",
+		"The user would never Cancel order 1043.",
+		"The user refused Cancel order 1043.",
+		"The user rejected Cancel order 1043.",
+		"The user is denying Cancel order 1043.",
+		"Keep it rather than Cancel order 1043.",
+		"Keep the order instead of Cancel order 1043.",
+		"Keep the order, without Cancel order 1043.",
+		"Neither Cancel order 1043 nor anything else.",
+		"'No' to Cancel order 1043.",
+		// A cue counts wherever it is, even where it negates something else.
+		"The user chose Cancel order 1043, no extra fee.",
+		"The user chose Cancel order 1043 (order no. 1043).",
+		"The user chose Cancel order 1043; they didn't want to keep it.",
+	} {
+		if r := ParseResponse(textMsg(prose), review...); r.Matched != nil || r.Selection != nil {
+			t.Errorf("%q: matched %v, selection %v; want nothing, so that the agent asks again", prose, r.Matched, r.Selection)
+		}
+	}
+	// A weak match, on a value of the CTA's own, and the values kept when nothing matches are
+	// refused alike.
+	for _, prose := range []string{"The user did not pick off_123.", "The user didn't want off_123 or off_456 to book_offer."} {
+		if r := ParseResponse(textMsg(prose), ctaOff123, ctaOff456); r.Matched != nil || r.Selection != nil {
+			t.Errorf("%q: matched %v, selection %v; want nothing", prose, r.Matched, r.Selection)
+		}
+	}
+
+	// A cue word only inside another word, or inside a value the prose names, is no cue.
+	for _, c := range []struct {
+		prose  string
+		expect []CTA
+		want   *CTA
+	}{
+		{"The user chose Cancel order 1043.", review, &ctaCancel},
+		{"The user chose Keep order 1043.", review, &ctaKeep},
+		{"Cancel order 1043: a no-show; note, nothing_else, knots, not_found.", review, &ctaCancel},
+		{"Instead, the user chose Keep order 1043.", review, &ctaKeep},
+		{"The user chose '' Cancel order 1043 ’’.", review, &ctaCancel},
+		{"The user rejected order 1042.", []CTA{ctaApprove, ctaReject}, &ctaReject},
+		{"The user chose No thanks.", []CTA{ctaApprove, NewCTA("No thanks", Selection{"action": "no thanks"})}, nil},
+	} {
+		want := c.want
+		if want == nil {
+			want = &c.expect[1]
+		}
+		if r := ParseResponse(textMsg(c.prose), c.expect...); r.Matched == nil || !sameSelection(r.Matched.Selection, want.Selection) {
+			t.Errorf("%q: matched %v; want %v", c.prose, r.Matched, want.Selection)
+		}
 	}
 }
 
@@ -364,6 +434,39 @@ func TestParseResponseManyOccurrencesLinear(t *testing.T) {
 	}
 	if budget := 500 * time.Millisecond; took > budget {
 		t.Errorf("ParseResponse of %d bytes took %v of CPU, over the %v budget", len(prose), took.Round(time.Millisecond), budget)
+	}
+}
+
+// TestParseResponseNegationLinear parses long prose that names the winning CTA's value at every
+// other word, with a negation cue at its end or none, or that is one long word of apostrophes:
+// looking for a cue is one pass over the prose, after the values are masked.
+func TestParseResponseNegationLinear(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a CPU budget does not hold under the race detector")
+	}
+	expect := []CTA{NewCTA("X", Selection{"id": "x"}), NewCTA("Y", Selection{"id": "y"})}
+	for _, c := range []struct {
+		name, prose string
+		matched     bool
+	}{
+		{"values, no cue", strings.Repeat("x ’n ", 64<<10), true},
+		{"values, a cue at the end", strings.Repeat("x ’n ", 64<<10) + "didn’t", false},
+		{"apostrophes", "x " + strings.Repeat("’", 64<<10) + "don't", false},
+		{"pairs", "x " + strings.Repeat("rather ", 32<<10) + "than", false},
+	} {
+		start, ok := cputime.Used()
+		began := time.Now()
+		r := ParseResponse(NewChatMessage(TextContent{Text: c.prose}), expect...)
+		took := time.Since(began)
+		if end, ok2 := cputime.Used(); ok && ok2 {
+			took = end - start
+		}
+		if (r.Matched != nil) != c.matched {
+			t.Errorf("%s: Matched = %v; want a match %v", c.name, r.Matched, c.matched)
+		}
+		if budget := 500 * time.Millisecond; took > budget {
+			t.Errorf("%s: ParseResponse of %d bytes took %v of CPU, over the %v budget", c.name, len(c.prose), took.Round(time.Millisecond), budget)
+		}
 	}
 }
 

@@ -9,11 +9,13 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -107,13 +109,40 @@ func MustFitExample(t testing.TB, example string, c card.Card) Example {
 	t.Helper()
 	fitted, changes := card.FitWithChanges(c)
 	for _, ch := range changes {
+		change := named(c, ch.Path) + ": " + ch.What
 		if example == "" {
-			t.Errorf("the example's card does not fit as written: %s", ch)
+			t.Errorf("the example's card does not fit as written: %s", change)
 			continue
 		}
-		t.Errorf("the card of the example %s does not fit as written: %s; change the example, or the //card: directive of that slot", example, ch)
+		// A slot comes from a //card: directive or from a card tag on the output type's field
+		// (`card:"field=Ptr"`): the message cannot tell which, so it names both.
+		t.Errorf("the card of the example %s does not fit as written: %s; change the example, or the //card: directive or the card tag of that slot", example, change)
 	}
 	return Example{Card: fitted, MessagingText: fitted.MessagingText()}
+}
+
+// named returns the path of a change to c, with the label of the field or button it is in
+// when that label shows (`fields[1] ("Ptr")`, `actions[0].url ("Track")`): a card built from
+// tags and directives has no index in the source, and the label is what the reader can find
+// there. The label is quoted as Go quotes it and cut to 40 characters.
+func named(c card.Card, path string) string {
+	var labels []string
+	rest, ok := strings.CutPrefix(path, "fields[")
+	if ok {
+		for _, f := range c.Fields {
+			labels = append(labels, f.Label)
+		}
+	} else if rest, ok = strings.CutPrefix(path, "actions["); ok {
+		for _, a := range c.Actions {
+			labels = append(labels, a.Label)
+		}
+	}
+	digits, _, closed := strings.Cut(rest, "]")
+	i, err := strconv.Atoi(digits)
+	if !ok || !closed || err != nil || i < 0 || i >= len(labels) || card.IsBlank(labels[i]) {
+		return path
+	}
+	return fmt.Sprintf("%s (%q)", path, card.Clip(labels[i], 40))
 }
 
 // Schemas is a tool's pair of schemas as the golden file records them.

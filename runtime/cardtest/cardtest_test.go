@@ -77,6 +77,55 @@ func TestMustFit(t *testing.T) {
 		"the card of the example "+ex+" does not fit as written: ")
 }
 
+// TestMustFitExampleNamesTheSlot: a slot dropped by card.Fit is named by its label as well as its
+// index, and the advice names both places a slot comes from, a //card: directive or a card tag
+// (`card:"field=Ptr"`): the message said "the //card: directive of that slot" for a field that
+// came from a tag, and named it by its index alone.
+func TestMustFitExampleNamesTheSlot(t *testing.T) {
+	const ex = `{"id":"1042"}`
+	const advice = "; change the example, or the //card: directive or the card tag of that slot"
+	ok := card.Card{V: 1, Title: "Order #1042", FallbackText: "Order #1042"}
+	for _, c := range []struct {
+		name string
+		edit func(*card.Card)
+		want string
+	}{
+		{"a field with an empty value", func(c *card.Card) {
+			c.Fields = []card.Field{{Label: "Total", Value: "5"}, {Label: "Ptr", Value: ""}}
+		}, `fields[1] ("Ptr"): dropped: the label or value is empty`},
+		{"a field without a label", func(c *card.Card) {
+			c.Fields = []card.Field{{Label: " ", Value: "5"}}
+		}, `fields[0]: dropped: the label or value is empty`},
+		{"a button without an https URL", func(c *card.Card) {
+			c.Actions = []card.Action{card.URLAction("Track", "http://shop.example.com/o/1042")}
+		}, `actions[0] ("Track"): `},
+		{"a long field label, quoted and cut", func(c *card.Card) {
+			c.Fields = []card.Field{{Label: "Ship \"to\" " + strings.Repeat("x", 100), Value: ""}}
+		}, `fields[0] ("Ship \"to\" ` + strings.Repeat("x", 40-11) + `…"): dropped`}, // 40 characters, "…" included
+		{"the title, which has no label", func(c *card.Card) {
+			c.Title = strings.Repeat("x", card.MaxTitle+1)
+		}, `: title: clipped`},
+	} {
+		bad := ok
+		c.edit(&bad)
+		r := testenv.Record(func(tb testing.TB) { MustFitExample(tb, ex, bad) })
+		if len(r.Errors) == 0 {
+			t.Errorf("%s: no failure; want one mentioning %s", c.name, c.want)
+			continue
+		}
+		if msg := r.Errors[0]; !strings.Contains(msg, c.want) || !strings.HasSuffix(msg, advice) {
+			t.Errorf("%s: %s\nwant it to mention %s and end with %q", c.name, msg, c.want, advice)
+		}
+	}
+	// Without an example, the slot is named the same way.
+	bad := ok
+	bad.Fields = []card.Field{{Label: "Ptr", Value: ""}}
+	want := `the example's card does not fit as written: fields[0] ("Ptr"): dropped: the label or value is empty`
+	if r := testenv.Record(func(tb testing.TB) { MustFit(tb, bad) }); len(r.Errors) != 1 || r.Errors[0] != want {
+		t.Errorf("MustFit recorded %q; want [%s]", r.Errors, want)
+	}
+}
+
 func TestSchemas(t *testing.T) {
 	b, err := json.Marshal(Schemas(json.RawMessage(`{"type":"object"}`), json.RawMessage(`{"type":"object","properties":{}}`)))
 	if err != nil {

@@ -645,8 +645,11 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 //
 // Numbers, whether a JSON reply's or typed as text, keep their exact value, as they do through
 // MCP tools/call: nothing goes through a float64 that would round an ID beyond 2^53. An integer
-// field takes a whole number from -2^63 to 2^64-1 however it is written (3, "3.0", "1e3",
-// 9.223372036854775809e18), zero of either sign as 0; a whole number beyond that range, or one
+// field takes a whole number from -2^63 to 2^64-1 however a reply or a person writes it (3,
+// "3.0", "1e3", 9.223372036854775809e18), zero of either sign as 0. Form text is a number when
+// it is JSON's number but for a leading "+", leading zeros and a point with digits on one side
+// only ("+42", "007", "5.", ".5"), spaces around it trimmed; Go's "1_0" and "0x1p4" are text,
+// which a number field refuses. A whole number beyond an integer field's range, or one
 // that is not whole but would be in a float64 (1.0000000000000000001, 1e-400), is an error that
 // names the field, where it used to be rounded; for one beyond the range, it names the schema's
 // bound it is beyond ("above the maximum 10"), else the Go field's own range. Otherwise a number
@@ -805,8 +808,8 @@ func coerce(key string, v any, prop *jsonschema.Schema) (val, lit any, err error
 			return val, nil, err
 		}
 	case "number":
-		// strconv also reads "NaN" and "Inf", which are no JSON number: they stay text, and
-		// validation says the field wants a number.
+		// Text readNumber refuses ("NaN", "1_0", "0x1p4") stays text, and validation says the
+		// field wants a number.
 		if num, ok := readNumber(text); ok {
 			val, lit, _, err := num.value(key, text, true)
 			return val, lit, err

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
 
@@ -16,9 +15,10 @@ import (
 )
 
 // number is the exact value of a selection value that reads as a number: a JSON number from
-// acp.ParseResponse, or a form's text (spaces trimmed) as strconv.ParseFloat reads it ("3",
-// "3.0", "+1e3", "1_000", "0x1p4"). Nothing of it goes through a float64 on the way: a float64
-// has 53 bits for the digits, and an int64 or uint64 ID beyond 2^53 came out as another number.
+// acp.ParseResponse, or a form's text (spaces trimmed) written as a person or a number input
+// writes a number (see readNumber: "3", "3.0", "+1e3", ".5"). Nothing of it goes through a
+// float64 on the way: a float64 has 53 bits for the digits, and an int64 or uint64 ID beyond
+// 2^53 came out as another number.
 type number struct {
 	zero  bool    // the value is 0, however written (0, -0, 0.0e9)
 	whole bool    // the value is an integer
@@ -27,30 +27,35 @@ type number struct {
 	u     uint64  // the value, when fits is 2
 	f     float64 // the float64 nearest the value, as strconv.ParseFloat gives it (-0 keeps its sign)
 	inf   bool    // the value is beyond float64's range: f is ±Inf
-	exact bool    // f, written as encoding/json writes it (its shortest form), is the value (decimal only)
-	lit   string  // the value as a JSON number, digit for digit ("" for a hexadecimal float)
+	exact bool    // f, written as encoding/json writes it (its shortest form), is the value
+	lit   string  // the value as a JSON number, digit for digit
 }
 
-// readNumber reads s as strconv.ParseFloat does, but exactly, and reports whether s is a
-// number: "NaN" and "Inf" are not (JSON has no such numbers), nor is anything ParseFloat
-// refuses. Decimal numbers are read digit by digit, so an exponent of any size costs nothing.
+// readNumber reads s exactly and reports whether it is a number as a person or a number input
+// writes one: JSON's number grammar, but that a plus sign may lead, the integer part may have
+// leading zeros, and a decimal point needs digits on one side only ("+42", "007", "5.", ".5"):
+//
+//	[+-]? ( digits ( "." digits? )? | "." digits ) ( [eE] [+-]? digits )?
+//
+// with digits ASCII 0-9. The caller trims the spaces around a form's text. Anything else is no
+// number: "NaN" and "Inf" (JSON has no such numbers), and the Go syntax strconv.ParseFloat also
+// reads, digit separators ("1_0", which it read as 10) and hexadecimal floats ("0x1p4", 16),
+// which no number input and no JSON sends, and which a person who typed them did not mean as
+// those numbers. Decimal numbers are read digit by digit, so an exponent of any size costs
+// nothing.
 func readNumber(s string) (number, bool) {
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(f) || math.IsInf(f, 0) && err == nil {
+	if !isTypedNumber(s) {
 		return number{}, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return number{}, false // not reached: ParseFloat reads every number of that grammar
 	}
 	n := number{f: f, inf: math.IsInf(f, 0)}
 	body := s
-	if strings.Contains(body, "_") {
-		// ParseFloat took the underscores, so they are between digits, where Go allows them.
-		body = strings.ReplaceAll(body, "_", "")
-	}
 	neg := body[0] == '-'
 	if body[0] == '-' || body[0] == '+' {
 		body = body[1:]
-	}
-	if len(body) > 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X') {
-		return n, n.readHex(body, neg)
 	}
 	digits, exp := decimal(body)
 	if isJSONNumber(s) {
@@ -82,33 +87,13 @@ func readNumber(s string) (number, bool) {
 	return n, true
 }
 
-// readHex reads a hexadecimal float's mantissa and exponent (without its sign) exactly, with
-// math/big: every hex digit is four bits, so a precision of four bits a character holds it. An
-// exponent beyond big.Float's reports that it is not a number, as the text was before.
-func (n *number) readHex(body string, neg bool) bool {
-	x, _, err := big.ParseFloat(body, 0, uint(4*len(body)+64), big.ToNearestEven)
-	if err != nil {
-		return false
-	}
-	if neg {
-		x.Neg(x)
-	}
-	n.zero, n.whole = x.Sign() == 0, x.IsInt()
-	if i, acc := x.Int64(); n.whole && acc == big.Exact {
-		n.i, n.fits = i, 1
-	} else if u, acc := x.Uint64(); n.whole && acc == big.Exact {
-		n.u, n.fits = u, 2
-	}
-	return true // no lit: a hexadecimal float is encoded as its float64, as it was before
-}
-
 // maxExponent bounds the exponents decimal keeps: a number past 10^±maxExponent is far beyond
 // what any field holds, and the bound keeps the arithmetic on exponents from overflowing.
 const maxExponent = 1e15
 
 // decimal returns a decimal number's significant digits, without leading or trailing zeros ("" for
 // zero), and the exponent that makes them the number: digits × 10^exp. body is a number
-// strconv.ParseFloat has read, without its sign or underscores.
+// readNumber has read, without its sign.
 func decimal(body string) (digits string, exp int64) {
 	mant := body
 	if i := strings.IndexAny(body, "eE"); i >= 0 {
@@ -155,6 +140,39 @@ func jsonLiteral(neg bool, digits string, exp int64) string {
 	b.WriteByte('e')
 	b.WriteString(strconv.FormatInt(exp+int64(len(digits))-1, 10))
 	return b.String()
+}
+
+// isTypedNumber reports whether s is a number as readNumber takes it:
+// [+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?
+func isTypedNumber(s string) bool {
+	digits := func(s string) (rest string, n int) {
+		for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+			n++
+		}
+		return s[n:], n
+	}
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	rest, n := digits(s)
+	if strings.HasPrefix(rest, ".") {
+		var frac int
+		rest, frac = digits(rest[1:])
+		n += frac
+	}
+	if n == 0 {
+		return false // no digit before or after the point: "", "+", "."
+	}
+	if rest != "" && (rest[0] == 'e' || rest[0] == 'E') {
+		rest = rest[1:]
+		if rest != "" && (rest[0] == '+' || rest[0] == '-') {
+			rest = rest[1:]
+		}
+		if rest, n = digits(rest); n == 0 {
+			return false
+		}
+	}
+	return rest == ""
 }
 
 // isJSONNumber reports whether s is a number as JSON writes it: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
@@ -216,7 +234,7 @@ func (n number) integer(key, shown string, s *jsonschema.Schema) (any, error) {
 
 // tooWide is the error of number.integer for a whole number beyond int64 and uint64.
 type tooWide struct {
-	lit string // the number as JSON writes it, digit for digit; "" when msg names a bound of the schema, or for a hexadecimal float
+	lit string // the number as JSON writes it, digit for digit; "" when msg names a bound of the schema
 	msg string
 }
 
@@ -261,7 +279,7 @@ func (n number) value(key, shown string, strict bool) (val any, lit any, ok bool
 		return nil, nil, false, fmt.Errorf("%s is %s, beyond the numbers the field holds (%s)", key, shorten(shown, shortHead, shortTail, nil), validatortext.Float64Range)
 	case n.inf:
 		return nil, nil, false, nil
-	case !n.exact && n.lit != "":
+	case !n.exact:
 		return n.f, json.Number(n.lit), true, nil
 	}
 	return n.f, nil, true, nil

@@ -7,6 +7,8 @@ import (
 	"math"
 	"math/big"
 	"reflect"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -246,10 +248,11 @@ func TestDecodeSelectionSerial(t *testing.T) {
 	}
 }
 
-// TestDecodeSelectionNumberText is form text that is no JSON number but that strconv reads, as
-// DecodeSelection always read it (spaces around it, a plus sign, leading zeros, Go's digit
-// separators and hexadecimal floats): now exactly, beyond 2^53 too. "NaN", "Inf" and words stay
-// text, which the validator refuses.
+// TestDecodeSelectionNumberText is form text that is no JSON number but that a person writes for
+// one, as DecodeSelection always read it (spaces around it, a plus sign, leading zeros, a point
+// with digits on one side only): exactly, beyond 2^53 too. Go's own syntax, digit separators
+// and hexadecimal floats, which strconv.ParseFloat reads and which made "1_0" 10 and "0x1p4" 16,
+// is refused as "NaN", "Inf" and words are: no number input and no JSON sends it.
 func TestDecodeSelectionNumberText(t *testing.T) {
 	const refused = "refused"
 	for _, c := range []struct {
@@ -259,23 +262,42 @@ func TestDecodeSelectionNumberText(t *testing.T) {
 		{" 42 ", "42", "42", "42"},
 		{"+42", "42", "42", "42"},
 		{"007", "7", "7", "7"},
+		{"3.0", "3", "3", "3"},
+		{"1e3", "1000", "1000", "1000"},
+		{"1E+3", "1000", "1000", "1000"},
+		{"+1e3", "1000", "1000", "1000"},
 		{"5.", "5", "5", "5"},
+		{"5.e1", "50", "50", "50"},
 		{".5", refused, refused, "0.5"},
-		{"1_000", "1000", "1000", "1000"},
-		{"1_000.5", refused, refused, "1000.5"},
+		{"-.5e1", "-5", refused, "-5"},
 		{"-0", "0", "0", "0"},
 		{"-0.0e5", "0", "0", "0"},
-		{"-0x0p0", "0", "0", "0"},
-		{"0x1p4", "16", "16", "16"},
-		{"0x1.8p1", "3", "3", "3"},
 		{"+9223372036854775809", refused, "9223372036854775809", "9.223372036854776e+18"},
-		{"0x1p63", refused, "9223372036854775808", "9.223372036854776e+18"},
-		{"0x1p64", refused, refused, "1.8446744073709552e+19"},
-		{"0x1.00000000000001p0", refused, refused, "1"},
 		{"-1", "-1", refused, "-1"},
+		// Go's syntax, which strconv reads.
+		{"1_0", refused, refused, refused},
+		{"1_000", refused, refused, refused},
+		{"1_000.5", refused, refused, refused},
+		{"-0x0p0", refused, refused, refused},
+		{"0x1p4", refused, refused, refused},
+		{"0X1P4", refused, refused, refused},
+		{"0x1.8p1", refused, refused, refused},
+		{"0x10", refused, refused, refused},
+		{"0x1p63", refused, refused, refused},
+		// Neither a person's number nor Go's.
 		{"NaN", refused, refused, refused},
 		{"Inf", refused, refused, refused},
+		{"Infinity", refused, refused, refused},
 		{"three", refused, refused, refused},
+		{".", refused, refused, refused},
+		{"+", refused, refused, refused},
+		{"1e", refused, refused, refused},
+		{"e3", refused, refused, refused},
+		{"+-1", refused, refused, refused},
+		{"1.2.3", refused, refused, refused},
+		{"1 000", refused, refused, refused},
+		{"1,000", refused, refused, refused},
+		{"１２", refused, refused, refused}, // fullwidth digits
 	} {
 		for i, field := range []string{"i64", "u64", "f64"} {
 			want := []string{c.i64, c.u64, c.f64}[i]
@@ -287,6 +309,38 @@ func TestDecodeSelectionNumberText(t *testing.T) {
 			if got != want {
 				t.Errorf("%q into %s: %s (%v); want %s", c.text, field, got, err, want)
 			}
+		}
+	}
+}
+
+// TestDecodeSelectionGoNumberSyntax: form text in Go's number syntax is refused with the error
+// every text that is no number gets, which quotes it as it was, and so is a json.Number in that
+// syntax put in a selection by hand (a reply's numbers are JSON's).
+func TestDecodeSelectionGoNumberSyntax(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{"1_0", `i64 is "1_0", not a whole number`},
+		{"0x1p4", `i64 is "0x1p4", not a whole number`},
+		{" 0x10 ", `i64 is " 0x10 ", not a whole number`},
+		{json.Number("1_0"), `i64 is "1_0", not a whole number`},
+		{json.Number("0x1p4"), `i64 is "0x1p4", not a whole number`},
+	} {
+		var in numberInput
+		err := DecodeSelection(ReflectSchema[numberInput](), acp.Selection{SelectionTool: "register_device", "i64": c.v}, &in)
+		var selErr *SelectionError
+		if !errors.As(err, &selErr) || !slices.Equal(selErr.Problems, []string{c.want}) {
+			t.Errorf("i64 %#v: %d, %v; want a *SelectionError with the one problem %s", c.v, in.I64, err, c.want)
+		}
+	}
+	for _, v := range []any{"1_0", "0x1p4", json.Number("1_0")} {
+		var in numberInput
+		err := DecodeSelection(ReflectSchema[numberInput](), acp.Selection{SelectionTool: "register_device", "f64": v}, &in)
+		want := fmt.Sprintf(`f64 is "%v", not a number`, v)
+		var selErr *SelectionError
+		if !errors.As(err, &selErr) || !slices.Equal(selErr.Problems, []string{want}) {
+			t.Errorf("f64 %#v: %v, %v; want a *SelectionError with the one problem %s", v, in.F64, err, want)
 		}
 	}
 }
@@ -402,4 +456,32 @@ func TestDecodeSelectionIntegerBeyondBounds(t *testing.T) {
 			t.Errorf("%s %v: problems %q; want %q", c.key, c.v, got, c.want)
 		}
 	}
+}
+
+// typedNumber is readNumber's grammar as a regular expression, to hold the hand-written check to.
+var typedNumber = regexp.MustCompile(`^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+
+// FuzzReadNumber holds readNumber to its grammar: it reads exactly the texts typedNumber
+// matches, each as the float64 strconv.ParseFloat gives, and never Go's digit separators or
+// hexadecimal floats, which ParseFloat also reads.
+func FuzzReadNumber(f *testing.F) {
+	for _, s := range []string{"42", "+42", "007", "5.", ".5", "-0.0e5", "1E+3", "1e400", "1_0", "0x1p4", "Inf", ".", "1e", "+-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, ok := readNumber(s)
+		if want := typedNumber.MatchString(s); ok != want {
+			t.Fatalf("readNumber(%q) ok = %v; the grammar says %v", s, ok, want)
+		}
+		if !ok {
+			return
+		}
+		f, _ := strconv.ParseFloat(s, 64)
+		if math.Float64bits(n.f) != math.Float64bits(f) {
+			t.Fatalf("readNumber(%q).f = %v; strconv.ParseFloat gives %v", s, n.f, f)
+		}
+		if g, _ := strconv.ParseFloat(n.lit, 64); !isJSONNumber(n.lit) || math.Float64bits(math.Abs(g)) != math.Float64bits(math.Abs(f)) {
+			t.Fatalf("readNumber(%q).lit = %q, not the JSON number of %v", s, n.lit, f)
+		}
+	})
 }
