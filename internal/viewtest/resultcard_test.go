@@ -217,9 +217,16 @@ func TestResultCardHostileData(t *testing.T) {
 			if got := eval[[][2]string](t, p, fieldsJS); !reflect.DeepEqual(got, wantFields) {
 				t.Errorf("fields = %q, want %q", got, wantFields)
 			}
+			// A url button whose URL card.IsHTTPS refuses is not drawn, as card.Fit would have
+			// dropped it (the every-slot card skips Fit: the xss in its path has spaces).
 			var wantButtons []string
+			var drawn []card.Action
 			for _, a := range c.Actions {
+				if a.Kind == card.KindURL && !card.IsHTTPS(a.URL) {
+					continue
+				}
 				wantButtons = append(wantButtons, a.Label)
+				drawn = append(drawn, a)
 			}
 			// (get_order's Track URL is not https, so card.Fit drops it, and the button after it
 			// with it rather than make it primary: no buttons.)
@@ -234,7 +241,7 @@ func TestResultCardHostileData(t *testing.T) {
 			if n := eval[int](t, p, `document.querySelectorAll("[onerror]").length`); n != 0 {
 				t.Errorf("%d elements with an onerror attribute, want 0", n)
 			}
-			for _, a := range c.Actions {
+			for _, a := range drawn {
 				if a.Kind == card.KindMessage {
 					clickSends(t, p, `#card-actions button[data-kind="message"]`, "ui/message", messageParams(t, a.Text))
 				} else {
