@@ -28,6 +28,20 @@ func ExampleParseComment() {
 	// shop/orders.go:1:23: unknown key titel for //card:tool; did you mean title?
 }
 
+// A diagnostic about one character of a quoted value points at it as written, past the quote
+// and the escapes before it.
+func ExampleValue_PosOf() {
+	line := `//card:result title="Order\t#{{.ID}}"`
+	fset := token.NewFileSet()
+	f := fset.AddFile("shop/orders.go", -1, len(line))
+	d, _ := annotations.ParseComment(line, f.Pos(0))
+	title, _ := d.Key("title")
+	tab := strings.IndexByte(title.Value.Text, '\t')
+	fmt.Printf("%q: the tab is byte %d of the text, at %s\n", title.Value.Text, tab, fset.Position(title.Value.PosOf(tab)))
+	// Output:
+	// "Order\t#{{.ID}}": the tab is byte 5 of the text, at shop/orders.go:1:27
+}
+
 func ExampleParseTemplate() {
 	tpl, errs := annotations.ParseTemplate(annotations.Value{Text: "Order #{{.ID}} for {{ .Customer.Name }}"})
 	for _, s := range tpl.Segments {
