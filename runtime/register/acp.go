@@ -353,6 +353,14 @@ func sameCTA(a, b card.Action) bool {
 // reject button is never sent as approve_cta. The host would show the message as plain text
 // anyway; the error says why.
 //
+// A card without fields is an error too: the reference requires at least one summary row.
+// cardgen checks that a review tool's card has a field, but card.Fit leaves out a field whose
+// label or value is empty, and a value comes from data: an output that leaves every field empty
+// leaves the fitted card none. The reference would take a row with an empty value, but the
+// fitted card has lost its label too; the error names the cause rather than acp's
+// "summary_rows: must have at least 1 item", for the developer to give the review a field that
+// is never empty.
+//
 // A button's URL is valid in a result card at any length, but a long one (a 100 KB https URL)
 // makes the payload exceed the 64 KB card_payload limit (acp.MaxPayloadBytes), and a host shows
 // such a card as plain text. The reject CTA, which the reference does not require, is then left
@@ -368,6 +376,11 @@ func ReviewFromCard(c card.Card) (acp.ReviewPayload, error) {
 	if len(c.Actions) == 0 {
 		return p, errors.New("register: a review card needs an approve button, and the result card has none: " +
 			"its first button (the primary one, which approves) is missing or card.Fit dropped it as invalid")
+	}
+	if len(p.SummaryRows) == 0 {
+		return p, fmt.Errorf("register: %s needs at least one summary row, and the result card has no field left: "+
+			"card.Fit leaves out a field whose label or value is empty, and every field was empty for this output; "+
+			"give the review a field whose value is never empty", cardName(acp.KindReview, c.Title))
 	}
 	p.ApproveCTA = ActionCTA(c.Actions[0], true)
 	// A reject button that repeats the approve button (from data) would send approve's
@@ -884,11 +897,39 @@ func exactCopy(v any) any {
 }
 
 // UnknownSelection is the error of a generated DispatchACP for a selection that names no form
-// tool of the package.
+// tool of the package: it has no "tool" key, or one that holds no tool's name (an array, a
+// number, empty text), or the name of a tool without a form card. The error says which, so that
+// a "tool" key of the wrong type is not taken for a missing one.
 func UnknownSelection(sel acp.Selection, tools []string) error {
-	name, _ := sel[SelectionTool].(string)
-	if name == "" {
+	v, present := sel[SelectionTool]
+	name, isText := v.(string)
+	switch {
+	case !present:
 		return errors.New(`the selection names no tool (no "tool" key); it did not come from a form card of this package`)
+	case !isText:
+		// A form card's submit CTA sends the tool's name as text: whatever sent this, it was
+		// not one of ours. The value is the reply's, and is shown shortened (show).
+		return fmt.Errorf(`the selection's "tool" key holds %s, not a tool name; it did not come from a form card of this package, whose selection names the tool as text`,
+			valueWords(v))
+	case name == "":
+		return errors.New(`the selection's "tool" key is empty, not a tool name; it did not come from a form card of this package`)
 	}
 	return fmt.Errorf("the selection names tool %q, which has no form card here; form tools are %s", name, strings.Join(tools, ", "))
+}
+
+// valueWords says what the selection's value v is, its type in words and the value as JSON
+// (shortened, as show writes it): `an array (["order"])`, `the number 3`, `null`.
+func valueWords(v any) string {
+	if _, ok := v.(json.Number); ok { // acp.ParseResponse keeps numbers exact
+		return "the number " + show(v)
+	}
+	switch t := jsonType(reflect.ValueOf(v)); t {
+	case "null":
+		return "null"
+	case "array", "object":
+		return "an " + t + " (" + show(v) + ")"
+	case "integer", "number":
+		return "the number " + show(v)
+	}
+	return show(v) // true or false
 }
