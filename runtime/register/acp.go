@@ -639,6 +639,20 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // validator the Go SDK uses, and decoded strictly (an unknown key is an error, and keys match
 // field names case-sensitively, as in tool arguments).
 //
+// The schema does not say everything a form's answer needs, so in's type is read too. A field is
+// text when its Go type is a string type without a decoder of its own (UnmarshalJSON or
+// UnmarshalText) and without the json ",string" option: a blank (empty, or spaces only) is the
+// empty text there, and no answer anywhere else — a time.Time, a netip.Addr, a number, a select —
+// so that an optional field left blank is unset, and a required one is said to be required (a
+// checkbox left blank is unticked, and false when required, as above). A bool or number field with
+// the ",string" option has a string schema, and its form field is a checkbox or a number input
+// (cardgen makes it so): it takes what a plain bool or number field takes, read the same way ("2.0"
+// is 2 for an integer), and the value is validated and decoded as the string encoding/json reads
+// for it ("2"); what it refuses is said as a plain field's would be ("qty is 2.5, not a whole
+// number"). One with an enum is a select, whose option is sent as the schema writes it. An input
+// type that decodes itself, or that is no struct, is read by the schema alone, and its string
+// fields are text.
+//
 // A selection that is not a valid input is a *SelectionError, whose text is fit to show the user:
 // it lists every problem, each naming the field and writing the value as JSON, in the order of
 // the schema's properties ("nights is 0, below the minimum 1; guest is \"nope\", not an email
@@ -685,6 +699,7 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	}
 	s := resolved.Schema()
 	x := explainerOf(schema, resolved)
+	fields := inputFields(in)
 	read := selection{args: map[string]any{}}
 	for k, v := range sel {
 		if k == SelectionTool {
@@ -692,8 +707,32 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 		}
 		var lit any
 		if prop, ok := s.Properties[k]; ok {
-			if str, isStr := v.(string); isStr && strings.TrimSpace(str) == "" && (prop.Type != "string" || len(prop.Enum) > 0) {
-				// A field left blank: no answer, not an empty number or an option no one chose.
+			f, known := fields[k]
+			if str, isStr := v.(string); isStr && strings.TrimSpace(str) == "" && (prop.Type != "string" || len(prop.Enum) > 0 || known && !f.text) {
+				// A field left blank: no answer, not an empty number, an option no one chose,
+				// or a date, an address or a quoted number that "" is not. Only a text
+				// field's blank is the empty text.
+				continue
+			}
+			if f.quoted != "" && prop.Type == "string" && len(prop.Enum) == 0 {
+				// A bool or number with the ",string" option: its form field is a checkbox
+				// or a number input, and encoding/json reads its value inside a string. (A
+				// select's option is sent as the schema's enum writes it.)
+				val, written, problem := quotedValue(k, v, f)
+				if problem != "" {
+					if read.failed == nil {
+						read.failed = map[string]string{}
+					}
+					read.failed[k] = problem
+					continue
+				}
+				if written != "" {
+					if read.texts == nil {
+						read.texts = map[string]string{}
+					}
+					read.texts[k] = written
+				}
+				read.args[k] = val
 				continue
 			}
 			if str, isStr := v.(string); isStr && prop.Format == "email" {
@@ -742,12 +781,18 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 		read.args[k] = v
 	}
 	for _, name := range s.Required {
-		if prop := s.Properties[name]; prop != nil && prop.Type == "boolean" {
-			if _, ok := read.args[name]; !ok {
-				// An unticked checkbox sends nothing. Only a required bool is filled in: an
-				// optional one (a *bool, say) stays unset.
-				read.args[name] = false
-			}
+		prop := s.Properties[name]
+		if _, ok := read.args[name]; ok || prop == nil || read.failed[name] != "" {
+			continue
+		}
+		// An unticked checkbox sends nothing. Only a required bool is filled in: an optional
+		// one (a *bool, say) stays unset. A bool with the ",string" option is a checkbox too,
+		// and encoding/json reads its false inside a string.
+		switch {
+		case prop.Type == "boolean":
+			read.args[name] = false
+		case prop.Type == "string" && len(prop.Enum) == 0 && fields[name].quoted == "boolean":
+			read.args[name] = "false"
 		}
 	}
 	// The validator runs on every selection, and stops at its first problem: only a refused
