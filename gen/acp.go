@@ -283,6 +283,13 @@ func (b *builder) form(t *Tool, spec *ACPSpec, in schema.Result) (*acp.FormPaylo
 				label = Words(name)
 			}
 			f := acp.FormField{Name: name, Label: label, Required: required[name]}
+			typ := p.Type
+			if q := quotedType(in.Fields[name]); q != "" && typ == "string" {
+				// A bool or number the json ",string" option writes as a string: the user
+				// answers it as the bool or number it is, and DecodeSelection puts the answer
+				// in the string encoding/json reads.
+				typ = q
+			}
 			switch {
 			case isDuration(in.Fields[name].Var):
 				// encoding/json reads a time.Duration as nanoseconds: a person typing 2 for two
@@ -302,13 +309,13 @@ func (b *builder) form(t *Tool, spec *ACPSpec, in schema.Result) (*acp.FormPaylo
 				b.errorf(b.fieldPos(in.Fields[name], spec.Pos), "%s's input field %q holds %s-encoded bytes ([]byte), and what a user types in a form is text, which would fail to decode; make it a string field", t.Name, name, p.ContentEncoding)
 				ok = false
 				continue
-			case p.Type == "string" && p.Format == "email":
+			case typ == "string" && p.Format == "email":
 				f.Kind = acp.InputEmail
-			case p.Type == "string":
+			case typ == "string":
 				f.Kind = acp.InputText
-			case p.Type == "integer" || p.Type == "number":
+			case typ == "integer" || typ == "number":
 				f.Kind = acp.InputNumber
-			case p.Type == "boolean":
+			case typ == "boolean":
 				// An unticked checkbox is the answer false, which DecodeSelection fills in; a
 				// required checkbox would make the user tick it, so "no" could not be answered.
 				f.Kind = acp.InputCheckbox
@@ -425,6 +432,37 @@ func camelWords(s string) []string {
 		}
 	}
 	return append(ws, string(rs[start:]))
+}
+
+// quotedType returns the JSON type of the value a field with the json ",string" option holds in
+// its string — "boolean", "integer" or "number" — when encoding/json applies the option to it: a
+// bool or a number (of a named type too), or an unnamed pointer to one. It returns "" for any
+// other field, one without the option, and no field. The schema says only "string" for such a
+// field, as for text.
+func quotedType(field schema.Field) string {
+	if field.Var == nil {
+		return ""
+	}
+	opts := strings.Split(reflect.StructTag(field.Tag).Get("json"), ",")
+	if !slices.Contains(opts[1:], "string") {
+		return ""
+	}
+	t := types.Unalias(field.Var.Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	switch {
+	case !ok:
+		return ""
+	case b.Info()&types.IsBoolean != 0:
+		return "boolean"
+	case b.Info()&types.IsInteger != 0:
+		return "integer"
+	case b.Info()&types.IsFloat != 0:
+		return "number"
+	}
+	return ""
 }
 
 // isDuration reports whether the field v is a time.Duration, or a pointer to one.

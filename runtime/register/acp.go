@@ -353,6 +353,14 @@ func sameCTA(a, b card.Action) bool {
 // reject button is never sent as approve_cta. The host would show the message as plain text
 // anyway; the error says why.
 //
+// A card without fields is an error too: the reference requires at least one summary row.
+// cardgen checks that a review tool's card has a field, but card.Fit leaves out a field whose
+// label or value is empty, and a value comes from data: an output that leaves every field empty
+// leaves the fitted card none. The reference would take a row with an empty value, but the
+// fitted card has lost its label too; the error names the cause rather than acp's
+// "summary_rows: must have at least 1 item", for the developer to give the review a field that
+// is never empty.
+//
 // A button's URL is valid in a result card at any length, but a long one (a 100 KB https URL)
 // makes the payload exceed the 64 KB card_payload limit (acp.MaxPayloadBytes), and a host shows
 // such a card as plain text. The reject CTA, which the reference does not require, is then left
@@ -368,6 +376,11 @@ func ReviewFromCard(c card.Card) (acp.ReviewPayload, error) {
 	if len(c.Actions) == 0 {
 		return p, errors.New("register: a review card needs an approve button, and the result card has none: " +
 			"its first button (the primary one, which approves) is missing or card.Fit dropped it as invalid")
+	}
+	if len(p.SummaryRows) == 0 {
+		return p, fmt.Errorf("register: %s needs at least one summary row, and the result card has no field left: "+
+			"card.Fit leaves out a field whose label or value is empty, and every field was empty for this output; "+
+			"give the review a field whose value is never empty", cardName(acp.KindReview, c.Title))
 	}
 	p.ApproveCTA = ActionCTA(c.Actions[0], true)
 	// A reject button that repeats the approve button (from data) would send approve's
@@ -626,6 +639,20 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // validator the Go SDK uses, and decoded strictly (an unknown key is an error, and keys match
 // field names case-sensitively, as in tool arguments).
 //
+// The schema does not say everything a form's answer needs, so in's type is read too. A field is
+// text when its Go type is a string type without a decoder of its own (UnmarshalJSON or
+// UnmarshalText) and without the json ",string" option: a blank (empty, or spaces only) is the
+// empty text there, and no answer anywhere else — a time.Time, a netip.Addr, a number, a select —
+// so that an optional field left blank is unset, and a required one is said to be required (a
+// checkbox left blank is unticked, and false when required, as above). A bool or number field with
+// the ",string" option has a string schema, and its form field is a checkbox or a number input
+// (cardgen makes it so): it takes what a plain bool or number field takes, read the same way ("2.0"
+// is 2 for an integer), and the value is validated and decoded as the string encoding/json reads
+// for it ("2"); what it refuses is said as a plain field's would be ("qty is 2.5, not a whole
+// number"). One with an enum is a select, whose option is sent as the schema writes it. An input
+// type that decodes itself, or that is no struct, is read by the schema alone, and its string
+// fields are text.
+//
 // A selection that is not a valid input is a *SelectionError, whose text is fit to show the user:
 // it lists every problem, each naming the field and writing the value as JSON, in the order of
 // the schema's properties ("nights is 0, below the minimum 1; guest is \"nope\", not an email
@@ -672,6 +699,7 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 	}
 	s := resolved.Schema()
 	x := explainerOf(schema, resolved)
+	fields := inputFields(in)
 	read := selection{args: map[string]any{}}
 	for k, v := range sel {
 		if k == SelectionTool {
@@ -679,8 +707,32 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 		}
 		var lit any
 		if prop, ok := s.Properties[k]; ok {
-			if str, isStr := v.(string); isStr && strings.TrimSpace(str) == "" && (prop.Type != "string" || len(prop.Enum) > 0) {
-				// A field left blank: no answer, not an empty number or an option no one chose.
+			f, known := fields[k]
+			if str, isStr := v.(string); isStr && strings.TrimSpace(str) == "" && (prop.Type != "string" || len(prop.Enum) > 0 || known && !f.text) {
+				// A field left blank: no answer, not an empty number, an option no one chose,
+				// or a date, an address or a quoted number that "" is not. Only a text
+				// field's blank is the empty text.
+				continue
+			}
+			if f.quoted != "" && prop.Type == "string" && len(prop.Enum) == 0 {
+				// A bool or number with the ",string" option: its form field is a checkbox
+				// or a number input, and encoding/json reads its value inside a string. (A
+				// select's option is sent as the schema's enum writes it.)
+				val, written, problem := quotedValue(k, v, f)
+				if problem != "" {
+					if read.failed == nil {
+						read.failed = map[string]string{}
+					}
+					read.failed[k] = problem
+					continue
+				}
+				if written != "" {
+					if read.texts == nil {
+						read.texts = map[string]string{}
+					}
+					read.texts[k] = written
+				}
+				read.args[k] = val
 				continue
 			}
 			if str, isStr := v.(string); isStr && prop.Format == "email" {
@@ -729,12 +781,18 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 		read.args[k] = v
 	}
 	for _, name := range s.Required {
-		if prop := s.Properties[name]; prop != nil && prop.Type == "boolean" {
-			if _, ok := read.args[name]; !ok {
-				// An unticked checkbox sends nothing. Only a required bool is filled in: an
-				// optional one (a *bool, say) stays unset.
-				read.args[name] = false
-			}
+		prop := s.Properties[name]
+		if _, ok := read.args[name]; ok || prop == nil || read.failed[name] != "" {
+			continue
+		}
+		// An unticked checkbox sends nothing. Only a required bool is filled in: an optional
+		// one (a *bool, say) stays unset. A bool with the ",string" option is a checkbox too,
+		// and encoding/json reads its false inside a string.
+		switch {
+		case prop.Type == "boolean":
+			read.args[name] = false
+		case prop.Type == "string" && len(prop.Enum) == 0 && fields[name].quoted == "boolean":
+			read.args[name] = "false"
 		}
 	}
 	// The validator runs on every selection, and stops at its first problem: only a refused
@@ -884,11 +942,39 @@ func exactCopy(v any) any {
 }
 
 // UnknownSelection is the error of a generated DispatchACP for a selection that names no form
-// tool of the package.
+// tool of the package: it has no "tool" key, or one that holds no tool's name (an array, a
+// number, empty text), or the name of a tool without a form card. The error says which, so that
+// a "tool" key of the wrong type is not taken for a missing one.
 func UnknownSelection(sel acp.Selection, tools []string) error {
-	name, _ := sel[SelectionTool].(string)
-	if name == "" {
+	v, present := sel[SelectionTool]
+	name, isText := v.(string)
+	switch {
+	case !present:
 		return errors.New(`the selection names no tool (no "tool" key); it did not come from a form card of this package`)
+	case !isText:
+		// A form card's submit CTA sends the tool's name as text: whatever sent this, it was
+		// not one of ours. The value is the reply's, and is shown shortened (show).
+		return fmt.Errorf(`the selection's "tool" key holds %s, not a tool name; it did not come from a form card of this package, whose selection names the tool as text`,
+			valueWords(v))
+	case name == "":
+		return errors.New(`the selection's "tool" key is empty, not a tool name; it did not come from a form card of this package`)
 	}
 	return fmt.Errorf("the selection names tool %q, which has no form card here; form tools are %s", name, strings.Join(tools, ", "))
+}
+
+// valueWords says what the selection's value v is, its type in words and the value as JSON
+// (shortened, as show writes it): `an array (["order"])`, `the number 3`, `null`.
+func valueWords(v any) string {
+	if _, ok := v.(json.Number); ok { // acp.ParseResponse keeps numbers exact
+		return "the number " + show(v)
+	}
+	switch t := jsonType(reflect.ValueOf(v)); t {
+	case "null":
+		return "null"
+	case "array", "object":
+		return "an " + t + " (" + show(v) + ")"
+	case "integer", "number":
+		return "the number " + show(v)
+	}
+	return show(v) // true or false
 }

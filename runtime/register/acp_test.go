@@ -2,6 +2,7 @@ package register
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"reflect"
@@ -226,6 +227,58 @@ func TestFormSelection(t *testing.T) {
 		sel, err := FormSelection(r)
 		if err == nil || sel != nil || !errors.Is(err, tc.want) {
 			t.Errorf("%s: FormSelection = %v, %v; want no selection and an error wrapping %v", name, sel, err, tc.want)
+		}
+	}
+}
+
+// TestReviewWithEveryFieldEmpty is the reviewer's review card whose one field, A "{{.A}}", is
+// empty for the output: card.Fit leaves the field out, and the review card failed with acp's
+// "summary_rows: must have at least 1 item; it is empty", which says nothing of why. The error
+// names the cause now; a field with a value still makes a row.
+func TestReviewWithEveryFieldEmpty(t *testing.T) {
+	c := card.Card{
+		Title:   "Cancel order 7?",
+		Fields:  []card.Field{{Label: "A", Value: ""}, {Label: "B", Value: " "}},
+		Actions: []card.Action{card.MessageAction("Cancel order", "Cancel order 7")},
+	}
+	_, err := ReviewFromCard(card.Fit(c))
+	if err == nil {
+		t.Fatal("ReviewFromCard gave a review card without summary rows; want an error")
+	}
+	for _, want := range []string{`the review card "Cancel order 7?" needs at least one summary row`, "card.Fit leaves out a field whose label or value is empty", "never empty"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	if _, ok := errors.AsType[*acp.ValidationError](err); ok {
+		t.Errorf("error %q is acp's; want one that names the cause", err)
+	}
+	c.Fields[1].Value = "Paid"
+	if p, err := ReviewFromCard(card.Fit(c)); err != nil || len(p.SummaryRows) != 1 || p.SummaryRows[0] != (acp.SummaryRow{Label: "B", Value: "Paid"}) {
+		t.Errorf("ReviewFromCard = %+v, %v; want the one row with a value", p.SummaryRows, err)
+	}
+}
+
+// TestUnknownSelectionToolKey: a "tool" key that holds no text was said to be missing ("no
+// \"tool\" key") although it is there; the error says what it holds now. A missing key, an
+// empty name and a name without a form are each said as they are.
+func TestUnknownSelectionToolKey(t *testing.T) {
+	tools := []string{"order", "book"}
+	for _, c := range []struct {
+		sel  acp.Selection
+		want string
+	}{
+		{acp.Selection{"tool": []any{"order"}}, `the selection's "tool" key holds an array (["order"]), not a tool name; it did not come from a form card of this package, whose selection names the tool as text`},
+		{acp.Selection{"tool": map[string]any{"name": "order"}}, `the selection's "tool" key holds an object ({"name":"order"}), not a tool name;`},
+		{acp.Selection{"tool": json.Number("3")}, `the selection's "tool" key holds the number 3, not a tool name;`},
+		{acp.Selection{"tool": true}, `the selection's "tool" key holds true, not a tool name;`},
+		{acp.Selection{"tool": nil}, `the selection's "tool" key holds null, not a tool name;`},
+		{acp.Selection{"tool": ""}, `the selection's "tool" key is empty, not a tool name;`},
+		{acp.Selection{"qty": "2"}, `the selection names no tool (no "tool" key); it did not come from a form card of this package`},
+		{acp.Selection{"tool": "ship"}, `the selection names tool "ship", which has no form card here; form tools are order, book`},
+	} {
+		if err := UnknownSelection(c.sel, tools); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("UnknownSelection(%v) = %v; want %s", c.sel, err, c.want)
 		}
 	}
 }
