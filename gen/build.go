@@ -711,6 +711,12 @@ func (b *builder) refusedHandlerTypes(t *Tool, dirs []*annotations.Directive) {
 	b.needSchemas = append(b.needSchemas, &probe)
 }
 
+// outputMethods are the methods whose presence changes the generated code of a type that has
+// them: String (how a card shows it), encoding/json's (its JSON, so its schema) and those invopop
+// calls while it reflects a schema.
+var outputMethods = setOf([]string{"String", "MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText",
+	"JSONSchema", "JSONSchemaAlias", "JSONSchemaExtend", "JSONSchemaProperty", "GetFieldDocString"})
+
 // platformTypes reports the types of the package, and of the other packages of the main modules,
 // that t's schemas or card can reach (through exported fields, and embedded ones, that
 // encoding/json does not skip) and that are declared in a file some first-class port does not
@@ -746,6 +752,28 @@ func (b *builder) platformTypes(t *Tool) {
 			if f != nil {
 				if c := b.platformConstraint(f); c != "" {
 					b.errorf(pos, "type %s, which tool %s uses, is declared in a file built only %s, but the generated schemas and card builders are built everywhere, so a run where this file is left out would generate another file; declare the type in a file every platform builds", name, t.Name, c)
+				}
+				// A method that decides what the generated code writes (a card shows the type
+				// through String; the schema follows its JSON methods and invopop's) counts as
+				// the type does: in a file some platform leaves out, a run there generates
+				// another file, or one that calls a method that is not there.
+				for i := range n.NumMethods() {
+					m := n.Method(i)
+					if !outputMethods[m.Name()] {
+						continue
+					}
+					mf := b.fileOf(m.Pos())
+					if mf == nil {
+						if modf := b.moduleFile(m.Pos()); modf != nil {
+							mf = modf.file
+						}
+					}
+					if mf == nil {
+						continue
+					}
+					if c := b.platformConstraint(mf); c != "" {
+						b.errorf(m.Pos(), "method %s.%s, which decides what the generated code of tool %s writes for a %s, is declared in a file built only %s, but the generated file is built everywhere, so a run where this file is left out would generate another file (or one that calls a method that is not there); declare the method in a file every platform builds", name, m.Name(), t.Name, name, c)
+					}
 				}
 			}
 		}

@@ -160,7 +160,10 @@ func packageFiles(p *Package) ([]File, error) {
 	if len(p.Tools) == 0 {
 		var files []File
 		for _, name := range []string{GeneratedFile, GeneratedTestFile} {
-			if path := filepath.Join(p.Dir, name); p.generated[path] || fileExists(path) && isCardgenFile(path) {
+			// Only a file with cardgen's header is cardgen's to remove: a package of its own
+			// may have a cards_gen.go (a card game's), which cardgen's name alone does not make
+			// cardgen's.
+			if path := filepath.Join(p.Dir, name); fileExists(path) && isCardgenFile(path) {
 				files = append(files, File{Path: path, Remove: true})
 			}
 		}

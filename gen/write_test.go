@@ -68,6 +68,44 @@ func TestRemovesFilesOfPackageWithoutTools(t *testing.T) {
 	}
 }
 
+// TestKeepsOwnFilesOfPackageWithoutTools: a package without tools may have files of its own
+// named as cardgen's (a card game's cards_gen.go), without cardgen's header: cardgen neither
+// removes them nor reports them stale. It removed a hand-written cards_gen.go on every run over
+// ./..., since the name alone made a file cardgen's.
+func TestKeepsOwnFilesOfPackageWithoutTools(t *testing.T) {
+	src, _ := filepath.Abs(goldenRoot)
+	dir, err := os.MkdirTemp(src, "_owncards")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	files := map[string]string{
+		gen.GeneratedFile:     "package deck\n\n// NewDeck returns the 52 cards of a deck.\nfunc NewDeck() []string { return nil }\n",
+		gen.GeneratedTestFile: "package deck\n",
+		"deck.go":             "package deck\n\nvar _ = NewDeck\n",
+	}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := gen.Generate(gen.Options{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stale := gen.Stale(res.Files); len(stale) != 0 {
+		t.Errorf("Stale = %v; want none: the files are the package's own", stale)
+	}
+	if _, err := gen.Write(res.Files); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range files {
+		if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != want {
+			t.Errorf("%s: %v; want it kept as it was", name, err)
+		}
+	}
+}
+
 // TestWriteErrorNamesTheFile: a failed write names the file Write was asked to write and the
 // cause, not the temporary file beside it that it writes through (".cards_gen.go.tmp123"), which
 // the user never asked for. The rename onto a non-empty directory fails for root too.

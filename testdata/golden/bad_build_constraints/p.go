@@ -51,3 +51,17 @@ type Stat2 struct {
 //
 //card:tool
 func List(ctx context.Context, in In) (*model.Listing, error) { return nil, nil }
+
+// Price is declared everywhere, but its String method only on Linux (price_linux.go): a card
+// shows a Price through it there and as a number elsewhere.
+type Price int64
+
+type Priced struct {
+	Total Price `json:"total"`
+}
+
+// Quote shows a Price on its card.
+//
+//card:tool
+//card:result title="Quote" subtitle="{{.Total}}"
+func Quote(ctx context.Context, in In) (*Priced, error) { return nil, nil }
