@@ -145,64 +145,58 @@ func jsonLiteral(neg bool, digits string, exp int64) string {
 // isTypedNumber reports whether s is a number as readNumber takes it:
 // [+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?
 func isTypedNumber(s string) bool {
-	digits := func(s string) (rest string, n int) {
-		for n < len(s) && s[n] >= '0' && s[n] <= '9' {
-			n++
-		}
-		return s[n:], n
-	}
 	if s != "" && (s[0] == '+' || s[0] == '-') {
 		s = s[1:]
 	}
-	rest, n := digits(s)
+	rest, n := leadingDigits(s)
 	if strings.HasPrefix(rest, ".") {
 		var frac int
-		rest, frac = digits(rest[1:])
+		rest, frac = leadingDigits(rest[1:])
 		n += frac
 	}
 	if n == 0 {
 		return false // no digit before or after the point: "", "+", "."
 	}
-	if rest != "" && (rest[0] == 'e' || rest[0] == 'E') {
-		rest = rest[1:]
-		if rest != "" && (rest[0] == '+' || rest[0] == '-') {
-			rest = rest[1:]
-		}
-		if rest, n = digits(rest); n == 0 {
-			return false
-		}
-	}
-	return rest == ""
+	rest, ok := skipExponent(rest)
+	return ok && rest == ""
 }
 
 // isJSONNumber reports whether s is a number as JSON writes it: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
 func isJSONNumber(s string) bool {
-	digits := func(s string) (rest string, n int) {
-		for n < len(s) && s[n] >= '0' && s[n] <= '9' {
-			n++
-		}
-		return s[n:], n
-	}
 	s = strings.TrimPrefix(s, "-")
-	rest, n := digits(s)
+	rest, n := leadingDigits(s)
 	if n == 0 || n > 1 && s[0] == '0' {
 		return false
 	}
 	if strings.HasPrefix(rest, ".") {
-		if rest, n = digits(rest[1:]); n == 0 {
+		if rest, n = leadingDigits(rest[1:]); n == 0 {
 			return false
 		}
 	}
-	if rest != "" && (rest[0] == 'e' || rest[0] == 'E') {
-		rest = rest[1:]
-		if rest != "" && (rest[0] == '+' || rest[0] == '-') {
-			rest = rest[1:]
-		}
-		if rest, n = digits(rest); n == 0 {
-			return false
-		}
+	rest, ok := skipExponent(rest)
+	return ok && rest == ""
+}
+
+// leadingDigits returns how many ASCII digits s starts with, and what follows them.
+func leadingDigits(s string) (rest string, n int) {
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
 	}
-	return rest == ""
+	return s[n:], n
+}
+
+// skipExponent returns s after the exponent it starts with ([eE][+-]?[0-9]+), or s itself when
+// it starts with none; ok is false for an "e" without digits after it.
+func skipExponent(s string) (rest string, ok bool) {
+	if s == "" || s[0] != 'e' && s[0] != 'E' {
+		return s, true
+	}
+	s = s[1:]
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	rest, n := leadingDigits(s)
+	return rest, n > 0
 }
 
 // integer is n for an integer field: an int64, or a uint64 above int64's range, exactly as
