@@ -284,11 +284,13 @@ func (b *builder) form(t *Tool, spec *ACPSpec, in schema.Result) (*acp.FormPaylo
 			}
 			f := acp.FormField{Name: name, Label: label, Required: required[name]}
 			typ := p.Type
-			if q := quotedType(in.Fields[name]); q != "" && typ == "string" {
-				// A bool or number the json ",string" option writes as a string: the user
-				// answers it as the bool or number it is, and DecodeSelection puts the answer
-				// in the string encoding/json reads.
-				typ = q
+			// A bool or number the json ",string" option writes as a string: the user answers
+			// it as the bool or number it is, and DecodeSelection puts the answer in the string
+			// encoding/json reads.
+			if field := in.Fields[name]; typ == "string" && field.Var != nil {
+				if q := schema.QuotedJSONType(field.Var.Type(), reflect.StructTag(field.Tag)); q != "" {
+					typ = q
+				}
 			}
 			switch {
 			case isDuration(in.Fields[name].Var):
@@ -432,37 +434,6 @@ func camelWords(s string) []string {
 		}
 	}
 	return append(ws, string(rs[start:]))
-}
-
-// quotedType returns the JSON type of the value a field with the json ",string" option holds in
-// its string — "boolean", "integer" or "number" — when encoding/json applies the option to it: a
-// bool or a number (of a named type too), or an unnamed pointer to one. It returns "" for any
-// other field, one without the option, and no field. The schema says only "string" for such a
-// field, as for text.
-func quotedType(field schema.Field) string {
-	if field.Var == nil {
-		return ""
-	}
-	opts := strings.Split(reflect.StructTag(field.Tag).Get("json"), ",")
-	if !slices.Contains(opts[1:], "string") {
-		return ""
-	}
-	t := types.Unalias(field.Var.Type())
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	switch {
-	case !ok:
-		return ""
-	case b.Info()&types.IsBoolean != 0:
-		return "boolean"
-	case b.Info()&types.IsInteger != 0:
-		return "integer"
-	case b.Info()&types.IsFloat != 0:
-		return "number"
-	}
-	return ""
 }
 
 // isDuration reports whether the field v is a time.Duration, or a pointer to one.

@@ -762,8 +762,10 @@ func (b *builder) platformTypes(t *Tool) {
 					if !outputMethods[m.Name()] {
 						continue
 					}
+					// Declared beside the type, in the package's files or the module's.
 					mf := b.fileOf(m.Pos())
-					if mf == nil {
+					if obj.Pkg() != b.pkg.Types {
+						mf = nil
 						if modf := b.moduleFile(m.Pos()); modf != nil {
 							mf = modf.file
 						}
@@ -1143,10 +1145,10 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 		if named, isNamedT := out.(*types.Named); isNamedT && isStructType(named) && named.TypeArgs().Len() == 0 {
 			t.Out = named
 			t.OutName, ok = b.writableName(written, resultPos(outIdx), "output", fd.Name.Name, ok)
-			if lock, fields := lockPath(b.pkg.Types, named, map[types.Type]bool{}); !t.OutPtr && lock != nil {
-				// The generated handler passes the output on by value: go vet's copylocks
-				// check would fail the generated file, not the user's (returning a composite
-				// literal copies nothing).
+			// The generated handler passes a value output on: go vet's copylocks check would
+			// fail the generated file, not the user's (returning a composite literal copies
+			// nothing). A pointer output copies nothing, and is not looked at.
+			if lock, fields := valueLock(b.pkg.Types, named, t.OutPtr); lock != nil {
 				where := "it is a lock itself (its pointer has Lock and Unlock methods)"
 				if len(fields) > 0 {
 					where = "its field " + strings.Join(fields, ".") + " holds a lock (" + b.typeString(lock) + ")"
@@ -1933,17 +1935,23 @@ func (b *builder) lineOf(pos token.Pos) fileLine {
 	return fileLine{p.Filename, p.Line}
 }
 
+// valueLock is lockPath of out when the handler returns it by value (ptr false), and nil
+// otherwise.
+func valueLock(home *types.Package, out types.Type, ptr bool) (types.Type, []string) {
+	if ptr {
+		return nil, nil
+	}
+	return lockPath(home, out)
+}
+
 // lockPath returns the lock the value type t holds that go vet's copylocks check forbids copying,
 // and the fields it is in, outermost first (none when t is the lock); nil when t holds none. It
 // follows the check's rule: a type whose pointer has Lock and Unlock methods and whose value does
 // not (sync.Mutex, the noCopy in sync/atomic's types), held directly, in an array or in a struct
 // field, not through a pointer, slice or map. A lock inside another package's type is reported
-// as that type (atomic.Int64, not its unexported noCopy field).
-func lockPath(home *types.Package, t types.Type, seen map[types.Type]bool) (lock types.Type, fields []string) {
-	if seen[t] {
-		return nil, nil
-	}
-	seen[t] = true
+// as that type (atomic.Int64, not its unexported noCopy field). No type holds itself by value, so
+// the walk ends without remembering where it has been.
+func lockPath(home *types.Package, t types.Type) (lock types.Type, fields []string) {
 	for {
 		a, ok := t.Underlying().(*types.Array)
 		if !ok {
@@ -1960,7 +1968,7 @@ func lockPath(home *types.Package, t types.Type, seen map[types.Type]bool) (lock
 	}
 	for i := range st.NumFields() {
 		f := st.Field(i)
-		lock, inner := lockPath(home, f.Type(), seen)
+		lock, inner := lockPath(home, f.Type())
 		if lock == nil {
 			continue
 		}

@@ -978,6 +978,30 @@ func quotable(t types.Type) bool {
 	return ok && b.Info()&(types.IsBoolean|types.IsNumeric|types.IsString) != 0 && b.Info()&types.IsComplex == 0
 }
 
+// QuotedJSONType returns the JSON type of the value a field of type t with the json tag of tag
+// holds inside its JSON string when the tag has the ",string" option and encoding/json applies it
+// (quotable): "boolean", "integer" or "number". It returns "" for any other field: one without
+// the option, a string (which stays text, quoted again), or a type the option does not apply to.
+// The schema says only "string" for such a field, as for text.
+func QuotedJSONType(t types.Type, tag reflect.StructTag) string {
+	if !hasOption(strings.Split(tag.Get("json"), ","), "string") || !quotable(t) {
+		return ""
+	}
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	switch info := t.Underlying().(*types.Basic).Info(); {
+	case info&types.IsBoolean != 0:
+		return "boolean"
+	case info&types.IsInteger != 0:
+		return "integer"
+	case info&types.IsFloat != 0:
+		return "number"
+	}
+	return ""
+}
+
 // quotedString reports whether the json ",string" option of tag applies to a field of type t
 // that encoding/json writes as a string: it then writes the string quoted again inside the JSON
 // string, and reads only that form. encoding/json applies the option to a string, number or
