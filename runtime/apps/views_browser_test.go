@@ -2,7 +2,6 @@ package apps
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cardgen/cardgen/internal/apphost"
+	"github.com/cardgen/cardgen/internal/urlcorpus"
 	"github.com/cardgen/cardgen/runtime/card"
 )
 
@@ -110,65 +110,6 @@ var viewURLs = []string{
 	"",
 }
 
-// generatedURLs returns n URLs built as runtime/card's TestIsHTTPSAgreesWithWHATWG builds its
-// corpus, deterministic: hosts of ASCII, Punycode labels valid and not, characters UTS #46 maps,
-// ignores or disallows, percent-encoded bytes and forbidden code points, IPv4 and IPv6 forms,
-// with credentials, ports and paths around them. Its right-to-left letters are left out: the
-// view leaves the Bidi rule to the browser, which applies it less strictly than card.IsHTTPS
-// (docs/mcp-apps.md).
-func generatedURLs(n int) []string {
-	r := rand.New(rand.NewPCG(46, 2026))
-	pick := func(xs []string) string { return xs[r.IntN(len(xs))] }
-	atoms := [][]string{
-		{"a", "shop", "Example", "b-c", "-", "_", "x", "n", "xn", "-", "0", "1", "x1", "0x7f", "255", "256", "08", "com"},
-		{"xn--", "XN--", "xn--bcher-kva", "xn--abc", "xn--a-", "xn--abc-", "xn--e1afmkfd", "xn--p1ai", "xn--14-c6t", "xn--zca", "xn--ls8h", "xn--Bcher-kva", "xn--bcher-2pa", "xn--zba", "xn--a-ecp", "xn--1-"},
-		{"ｘ", "ｎ", "－", "Ａ", "¼", "½", "⅓", "ß", "ς", "ﬁ", "㎉", "\u212a", "ſ", "İ", "\u00ad", "\u200c", "\u200d", "\u034f", "\ufe0f", "\u0301", "ü", "u\u0308", "。", "．", "｡", "⒈", "\u2024", "☃", "💩", "\ufffd", "\u2044", "Ⅻ", "\u0080"},
-		{"%80", "%ff", "%C3%BC", "%c3", "%e2%80%8d", "%25", "%41", "%2e", "%00", "%20", "%E3%80%82", "%ef%bd%98", "%C2%AD", "%c2%bc", "%F0%9F%92%A9", "%ED%A0%80", "%C0%AE"},
-		{"<", "^", "|", "*", "!", "$", "&", "'", "(", "=", ",", ";", "~", "`", "{", "\"", "\\", "%", "#", "?", "/", "@", ":"},
-	}
-	weights := []int{6, 2, 3, 2, 1} // how often each kind of atom is drawn
-	atom := func() string {
-		k := r.IntN(14)
-		for i, w := range weights {
-			if k < w {
-				return pick(atoms[i])
-			}
-			k -= w
-		}
-		return pick(atoms[0])
-	}
-	label := func() string {
-		var b strings.Builder
-		for range 1 + r.IntN(3) {
-			b.WriteString(atom())
-		}
-		return b.String()
-	}
-	host := func() string {
-		if r.IntN(12) == 0 {
-			return pick([]string{"[::1]", "[::FFFF:1.2.3.4]", "[fe80::1%25eth0]", "[1.2.3.4]", "[::1", "[v1.x]", "1.2.3.4", "0x7f.1", "1.2.65536", "017.0.0.1"})
-		}
-		labels := make([]string, 1+r.IntN(4))
-		for i := range labels {
-			labels[i] = label()
-		}
-		h := strings.Join(labels, pick([]string{".", ".", ".", "。", "．"}))
-		if r.IntN(8) == 0 {
-			h += "."
-		}
-		return h
-	}
-	urls := make([]string, n)
-	for i := range urls {
-		urls[i] = pick([]string{"https://", "https://", "https://", "HTTPS://", "https:", "https:/"}) +
-			pick([]string{"", "", "", "", "", "u@", "u:p@", "@", ":@", "shop.example.com@", "a%40b@"}) +
-			host() +
-			pick([]string{"", "", "", ":", ":443", ":0", ":65535", ":65536", ":08080", ":1a", ":99999"}) +
-			pick([]string{"", "/", "/x", "/%zz", "?q=1#f", "/\\x", "#", "/a%20b"})
-	}
-	return urls
-}
-
 // drawURLs is a script run in the view: for each URL, it delivers a tool result whose card has
 // the URL as its icon, its image and its url button, as the host delivers one (a message event
 // from the parent window), and reads what the view drew.
@@ -210,7 +151,7 @@ func TestResultCardViewURLs(t *testing.T) {
 	apphost.Eventually(t, "#card-title", func() (string, error) { return p.Text("#card-title") }, "start")
 
 	listed := len(viewURLs)
-	urls := append(slices.Clone(viewURLs), generatedURLs(10000)...)
+	urls := append(slices.Clone(viewURLs), urlcorpus.Generate(10000, false)...)
 	b, err := json.Marshal(urls)
 	if err != nil {
 		t.Fatal(err)
