@@ -1909,7 +1909,7 @@ func pkgPath(p *types.Package) string {
 func (b *builder) packageUIDir() (dir, origin string) {
 	// go generate runs the lines of the package's test files too, of either package (p and
 	// p_test), after those of its other files.
-	dir, at, problems := PackageUIDir(b.pkg.Fset, append(slices.Clip(b.pkg.Files), b.generatingTestFiles()...))
+	dir, at, problems := PackageUIDir(b.pkg.Fset, append(slices.Clip(b.pkg.Files), b.generatingFiles()...))
 	b.diags = append(b.diags, problems...)
 	switch {
 	case b.opts.UIDir != "":

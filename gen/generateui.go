@@ -111,15 +111,69 @@ func (g *generateScan) cardgenArgs(comment string) ([]string, bool) {
 		w, _, _ = strings.Cut(w, "@")
 		return path.Base(w) == "cardgen"
 	})
-	if i < 0 {
+	if i < 0 || !generatesHere(words[i+1:]) {
 		return nil, false
 	}
 	return words[i+1:], true
 }
 
-// hasGenerateLine reports whether a file of files, or another Go file of dir (go generate also
-// reads the package's test files, and files a build leaves out), has a //go:generate line that
-// runs cardgen.
+// generatesHere reports whether cardgen, run with args from the directory of the line's file
+// (where go generate runs it), generates the package of that directory: it does without package
+// arguments, or with one that names it ("." "./..." "../..." a file of the directory, or anything
+// that cannot be told from here: an import path, an absolute path, a $VARIABLE). A line that
+// runs another command (cardgen check) or only on other directories ("./sub", "../lib/...")
+// is not the package's line: its -ui is theirs, and go generate in the package does not
+// generate it.
+func generatesHere(args []string) bool {
+	var pkgs []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			pkgs = append(pkgs, args[i+1:]...)
+			i = len(args)
+		case a == "-" || !strings.HasPrefix(a, "-"):
+			pkgs = append(pkgs, a)
+		default:
+			name, _, hasValue := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+			if name == "ui" && !hasValue {
+				i++ // -ui DIR: the next word is its value, as the flag package reads it
+			}
+		}
+	}
+	if len(pkgs) == 0 {
+		return true
+	}
+	if slices.Contains([]string{"check", "new", "help", "version"}, pkgs[0]) {
+		return false
+	}
+	return slices.ContainsFunc(pkgs, namesThisDir)
+}
+
+// namesThisDir reports whether a package argument of cardgen, relative to the directory it runs
+// in, may name that directory's package.
+func namesThisDir(arg string) bool {
+	if strings.Contains(arg, "$") {
+		return true // a variable: not known here
+	}
+	if strings.HasSuffix(arg, ".go") && !strings.HasPrefix(arg, "/") {
+		return !strings.Contains(path.Clean(arg), "/") // a file stands for its directory's package
+	}
+	if !strings.HasPrefix(arg, ".") || arg == "..." {
+		return true // an import path or an absolute path: not known here
+	}
+	tree, all := strings.CutSuffix(arg, "/...")
+	clean := path.Clean(tree)
+	if all {
+		// ./... covers the directory, and so does ../... (its parent's tree) and ../../...
+		return clean == "." || strings.Trim(strings.ReplaceAll(clean, "..", ""), "/") == ""
+	}
+	return clean == "."
+}
+
+// hasGenerateLine reports whether a file of files, or another Go file of dir that go generate
+// reads (the package's test files, and files only its "generate" build tag keeps), has a
+// //go:generate line that runs cardgen on the package.
 func hasGenerateLine(fset *token.FileSet, files []*ast.File, dir string) bool {
 	read := map[string]bool{} // the files whose comments are looked at here, not read again
 	for _, f := range files {
@@ -139,7 +193,7 @@ func hasGenerateLine(fset *token.FileSet, files []*ast.File, dir string) bool {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil || !bytes.Contains(src, []byte("//go:generate")) {
+		if err != nil || !bytes.Contains(src, []byte("//go:generate")) || !generateReads(dir, e.Name(), true) {
 			continue
 		}
 		var gen generateScan
@@ -175,45 +229,75 @@ func generateWords(line string) []string {
 	return words
 }
 
-// generatingTestFiles returns the package directory's _test.go files that have a //go:generate
-// line, parsed into the package's FileSet for their comments (GenerateLinesOfTestFiles).
-func (b *builder) generatingTestFiles() []*ast.File {
+// generatingFiles returns the files of the package directory that go generate reads and the
+// load did not hold, with a //go:generate line, parsed into the package's FileSet for their
+// comments (GenerateLineFiles).
+func (b *builder) generatingFiles() []*ast.File {
 	if b.out.Dir == "" {
 		return nil
 	}
-	return GenerateLinesOfTestFiles(b.pkg.Fset, b.out.Dir)
+	// Build flags in GOFLAGS (-tags) may have made the load hold a file the default build
+	// leaves out: it is not read twice.
+	loaded := map[string]bool{}
+	for _, f := range b.pkg.Files {
+		loaded[b.pkg.Fset.Position(f.Package).Filename] = true
+	}
+	return slices.DeleteFunc(GenerateLineFiles(b.pkg.Fset, b.out.Dir), func(f *ast.File) bool {
+		return loaded[b.pkg.Fset.Position(f.Package).Filename]
+	})
 }
 
-// GenerateLinesOfTestFiles returns the _test.go files in dir that have a //go:generate line
-// and that this build's constraints keep, parsed into fset for their comments, in go generate's
-// order (the package's own test files, then those of its _test package): go generate runs their
-// lines as the package's, and a load of the package (go/packages, go/build's GoFiles) does not
-// hold them. It writes nothing. Pass them to PackageUIDir after the package's other files, as
-// cardgen and cardgen new do.
-func GenerateLinesOfTestFiles(fset *token.FileSet, dir string) []*ast.File {
+// generateReads reports whether go generate, run in dir, reads the Go file name: as the build
+// does, except that go generate sets the "generate" build tag (a file of //go:build generate is
+// for it alone) and reads test files too. A file whose constraints cannot be read counts as
+// read.
+func generateReads(dir, name string, tests bool) bool {
+	if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || !tests && strings.HasSuffix(name, "_test.go") {
+		return false
+	}
+	ctx := build.Default
+	ctx.BuildTags = append(slices.Clip(ctx.BuildTags), "generate")
+	ok, err := ctx.MatchFile(dir, name)
+	return err != nil || ok
+}
+
+// GenerateLineFiles returns the files of dir with a //go:generate line that go generate reads
+// and a load of the package (go/packages, go/build's GoFiles) does not hold, parsed into fset
+// for their comments, in go generate's order: the files only its "generate" build tag keeps,
+// then the package's test files, then those of its _test package. A file any build leaves out
+// (//go:build ignore, _windows.go elsewhere) is not one. It writes nothing. Pass them to
+// PackageUIDir after the package's other files, as cardgen and cardgen new do.
+func GenerateLineFiles(fset *token.FileSet, dir string) []*ast.File {
 	entries, _ := os.ReadDir(dir)
-	var files, external []*ast.File
+	var generateOnly, tests, external []*ast.File
 	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") || strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(e.Name(), "_") {
+		name := e.Name()
+		test := strings.HasSuffix(name, "_test.go")
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || !generateReads(dir, name, true) {
 			continue
 		}
-		path := filepath.Join(dir, e.Name())
+		if !test {
+			// A file the build reads is the load's already.
+			if ok, err := build.Default.MatchFile(dir, name); err != nil || ok {
+				continue
+			}
+		}
+		path := filepath.Join(dir, name)
 		src, err := os.ReadFile(path)
 		if err != nil || !bytes.Contains(src, []byte("//go:generate")) {
 			continue
-		}
-		if ok, err := build.Default.MatchFile(dir, e.Name()); err == nil && !ok {
-			continue // go generate skips a file the build leaves out (//go:build ignore, _windows)
 		}
 		// A file with a syntax error still has the comments before it.
 		f, _ := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
 		switch {
 		case f == nil:
+		case !test:
+			generateOnly = append(generateOnly, f)
 		case strings.HasSuffix(f.Name.Name, "_test"):
 			external = append(external, f)
 		default:
-			files = append(files, f)
+			tests = append(tests, f)
 		}
 	}
-	return append(files, external...)
+	return slices.Concat(generateOnly, tests, external)
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/cardgen/cardgen/gen"
+	"github.com/cardgen/cardgen/internal/flagscan"
 )
 
 // checkReport is the -json output of cardgen check.
@@ -108,6 +109,21 @@ func positioned(msg string) []jsonDiagnostic {
 	return ds
 }
 
+// jsonAsked reports whether check's arguments set -json, read as the flag package would have
+// read them had they parsed: the last setting wins, and -json=false turns it off.
+func jsonAsked(args []string) bool {
+	found := flagscan.Find(args, "json", true)
+	if len(found) == 0 {
+		return false
+	}
+	last := found[len(found)-1]
+	if !last.Inline {
+		return true
+	}
+	on, err := strconv.ParseBool(last.Value)
+	return err == nil && on
+}
+
 // checkUsage is cardgen check's usage line, in cardgen's usage too.
 const checkUsage = "cardgen check [-json] [-ui dir] [packages]"
 
@@ -128,7 +144,16 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs, asJSON, uiDir := checkFlags(stderr)
 	pkgArgs, err := parseArgs(fs, args)
 	if err != nil {
-		return badFlags(stderr, "check", args, err)
+		code := badFlags(stderr, "check", args, err)
+		if code != 0 && jsonAsked(args) {
+			// A CI step that asked for JSON reads stdout; it gets the report, with the flag
+			// error as its one diagnostic, rather than nothing to parse.
+			report := checkReport{Diagnostics: []jsonDiagnostic{{Message: "cardgen check: " + err.Error()}}, Stale: []string{}, StaleFiles: []jsonStale{}}
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			enc.Encode(report)
+		}
+		return code
 	}
 	if msg := goflagsModfile(commandName("check") + " " + commandArgs["check"]); msg != "" {
 		return checkFailed([]error{errors.New(msg)}, *asJSON, stdout, stderr)

@@ -463,6 +463,45 @@ func TestCheckJSONReasonsAndGoModPosition(t *testing.T) {
 	}
 }
 
+// TestCheckJSONBadFlags: a check with -json whose flags did not parse printed the flag package's
+// error on stderr and nothing on stdout, so a CI step that parses stdout failed on empty input
+// instead of showing the mistake. It now prints the report with the error as its diagnostic,
+// and only when -json was asked for (as the flag package would have read it).
+func TestCheckJSONBadFlags(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		want string // the report's one diagnostic; "" for no report
+	}{
+		{[]string{"check", "-json", "-nosuch"}, "cardgen check: flag provided but not defined: -nosuch"},
+		{[]string{"check", "-nosuch", "--json", "./..."}, "cardgen check: flag provided but not defined: -nosuch"},
+		{[]string{"check", "-json", "-ui", "/abs"}, "cardgen check: invalid value \"/abs\" for flag -ui"},
+		{[]string{"check", "-nosuch"}, ""},
+		{[]string{"check", "-json", "-json=false", "-nosuch"}, ""},
+		{[]string{"check", "-json=nonsense"}, ""},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runIn(t, dir, tt.args...)
+		if code != 2 {
+			t.Errorf("%q: exit %d, want 2\n%s", tt.args, code, errOut)
+		}
+		if tt.want == "" {
+			if out != "" {
+				t.Errorf("%q: printed %q on stdout, want nothing", tt.args, out)
+			}
+			continue
+		}
+		var rep checkReport
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Errorf("%q: stdout is not the report: %v\n%s", tt.args, err, out)
+			continue
+		}
+		if len(rep.Diagnostics) != 1 || !strings.HasPrefix(rep.Diagnostics[0].Message, tt.want) || rep.Stale == nil || rep.StaleFiles == nil {
+			t.Errorf("%q: report %+v; want one diagnostic starting %q and empty stale lists", tt.args, rep, tt.want)
+		}
+	}
+}
+
 // TestLoadErrorsNameCardgen: the go command's words on a pattern it cannot list come without a
 // position, and were printed bare — at a workspace's root, cardgen ./... printed "pattern ./...:
 // directory prefix . does not contain modules listed in go.work …" where every other message of

@@ -203,7 +203,7 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 		return !slices.Contains(bp.GoFiles, name) && !slices.Contains(bp.CgoFiles, name)
 	})
 	// go generate runs the lines of the package's test files too, after the others'.
-	info.generateUIDir(fset, append(built, gen.GenerateLinesOfTestFiles(fset, dir)...), at)
+	info.generateUIDir(fset, append(built, gen.GenerateLineFiles(fset, dir)...), at)
 	// Methods after types, so that every receiver type is known.
 	for _, f := range files {
 		// The generator reads no test file: an annotated helper there is no tool of the package.
