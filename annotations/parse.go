@@ -674,6 +674,8 @@ func (p *lineParser) unknownKey(spec *Spec, key string, pos token.Pos, v Value) 
 		// "//card:tool name=get_order": the argument is positional, like a command's.
 		p.errorf(pos, "%s is not a key of %s%s; give %s as a plain word, without %s=, as in %s%s %s",
 			key, Prefix, spec.Name, spec.argNamed(key), key, Prefix, spec.Name, cmp.Or(v.Raw, "…"))
+	case spec.Elsewhere[key] != "":
+		p.errorf(pos, "%s is not a key of %s%s: %s", key, Prefix, spec.Name, spec.Elsewhere[key])
 	case len(spec.Keys) == 0:
 		p.errorf(pos, "%s%s takes no keys; usage: %s", Prefix, spec.Name, spec.Usage())
 	default:

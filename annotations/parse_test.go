@@ -79,6 +79,8 @@ func TestParseCommentErrors(t *testing.T) {
 		{"//card:bogus", "1:8: unknown directive //card:bogus; run cardgen help for the list\n"},
 		{"//card:result titel=x", "1:15: unknown key titel for //card:result; did you mean title?\n"},
 		{"//card:result zzz=x", "1:15: unknown key zzz for //card:result; valid keys are title, subtitle, text, icon or image\n"},
+		// A key whose value comes from elsewhere says where, not which keys there are.
+		{`//card:tool get_order description="Looks up an order."`, "1:23: description is not a key of //card:tool: a tool's description is its handler's doc comment without the //card: lines; write it there, above them\n"},
 		{"//card:field A B c=d", "1:18: //card:field takes no keys; usage: //card:field LABEL VALUE\n"},
 		{"//card:tool get_order readonyl", "1:23: unknown flag readonyl for //card:tool; did you mean readonly?\n"},
 		{"//card:tool readonli", "1:13: unknown flag readonli for //card:tool; did you mean readonly? (quote the word to use it as NAME)\n"},

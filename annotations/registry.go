@@ -102,7 +102,14 @@ type Spec struct {
 	Summary    string // one line, no final period
 	Help       string // a short paragraph
 	Example    string // a real directive line, starting with //card:
+	// Elsewhere names keys people write that the directive does not take because the value
+	// comes from elsewhere, each with where: an unknown key's message says so instead of
+	// listing the keys it does take.
+	Elsewhere map[string]string
 }
+
+// toolDescription says where a tool's description comes from, for a description= key.
+const toolDescription = "a tool's description is its handler's doc comment without the //card: lines; write it there, above them"
 
 // Key returns the key spec called name.
 func (s *Spec) Key(name string) (KeySpec, bool) {
@@ -285,6 +292,10 @@ var registry = []*Spec{
 		Keys: []KeySpec{
 			{Name: "title", Kind: KindString, Help: "A human-readable title for the tool."},
 			{Name: "icon", Kind: KindString, Help: "The tool's icon, an https:// URL or a data:image/…;base64, URI (the tool's icons in tools/list)."},
+		},
+		Elsewhere: map[string]string{
+			"description": toolDescription,
+			"desc":        toolDescription,
 		},
 		Flags: []FlagSpec{
 			{Name: "readonly", Help: "The tool does not modify its environment (readOnlyHint)."},

@@ -861,7 +861,7 @@ func (b *builder) register(t *Tool) {
 	}
 	if prev, ok := b.names[t.Name]; ok {
 		prevPos := b.fset.Position(prev.NamePos)
-		b.errorf(t.NamePos, "tool name %q is already used by %s (%s:%d:%d); tool names must be unique in a package",
+		b.errorf(t.NamePos, "tool name %q is already used by %s (%s:%d:%d); tool names must be unique in a package: give one of them another with //card:tool NAME",
 			t.Name, prev.Func.Name(), filepath.Base(prevPos.Filename), prevPos.Line, prevPos.Column)
 		return
 	}
@@ -1121,7 +1121,7 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 			}
 		}
 		if results.Len() == 2 && isResultPtr(0) {
-			b.errorf(resultPos(0), "handler %s returns a *mcp.CallToolResult and no output; a tool's output is a struct of its own beside the result: return (*mcp.CallToolResult, *%sResult, error), where %sResult is a struct, as mcp.ToolHandlerFor does", fd.Name.Name, t.GoName, t.GoName)
+			b.errorf(resultPos(0), "handler %s returns a *mcp.CallToolResult and no output; a tool's output is a struct of its own beside the result: return (*mcp.CallToolResult, *%sResult, error), where %sResult is a struct, as mcp.ToolHandlerFor does (for a tool whose result is its own content, a struct without fields, whose nil output is sent as {})", fd.Name.Name, t.GoName, t.GoName)
 			ok = false
 			break
 		}
@@ -1165,6 +1165,10 @@ func (b *builder) signature(t *Tool, fd *ast.FuncDecl) bool {
 				what = ", where " + a.Obj().Name() + " is an alias" // *Result
 			}
 			b.errorf(resultPos(outIdx), "the output of handler %s is %s%s of an unnamed struct type; a tool output must be a named struct type or a pointer to one: declare %s without the = (type %s struct{…})", fd.Name.Name, b.typeString(results.At(outIdx).Type()), what, a.Obj().Name(), a.Obj().Name())
+			ok = false
+		} else if _, isInterface := out.Underlying().(*types.Interface); isInterface && t.ReturnsResult {
+			// mcp.AddTool's form of a tool whose result is its own content (an image): Out any.
+			b.errorf(resultPos(outIdx), "the output of handler %s is %s; a tool output must be a named struct type or a pointer to one: for a tool whose result is its own content, declare an output without fields, as in type %sResult struct{}, and return (*mcp.CallToolResult, *%sResult, error), whose nil output is sent as {}", fd.Name.Name, b.typeString(results.At(outIdx).Type()), t.GoName, t.GoName)
 			ok = false
 		} else {
 			b.errorf(resultPos(outIdx), "the output of handler %s is %s; a tool output must be a named struct type or a pointer to one (cards read an output's fields, and clients of MCP versions before SEP-2106 take structuredContent only as a JSON object): wrap it, as in type %sResult struct{ Items %s `json:\"items\"` }, and return that", fd.Name.Name, b.typeString(results.At(outIdx).Type()), t.GoName, b.typeString(results.At(outIdx).Type()))

@@ -650,7 +650,7 @@ func renderRegister(f *jen.File, p *Package) {
 		for _, t := range p.Tools {
 			if t.Markdown != nil {
 				body = append(body, jen.Id("markdownUI").Op(":=").Qual(registerPath, "MustUI").Call(
-					jen.Id("ui").Dot("AddHTML").Call(jen.Qual(mdcardPath, "ViewPath"), jen.Qual(mdcardPath, "View").Call(), jen.Qual(mdcardPath, "ViewMeta").Call())))
+					jen.Id("ui").Dot("AddHTML").Call(jen.Qual(mdcardPath, "ViewPath"), jen.Qual(mdcardPath, "View").Call(), jen.Id("cfg").Dot("MarkdownViewMeta").Call())))
 				break
 			}
 		}
@@ -830,10 +830,15 @@ func toolRegistration(t *Tool, views map[string]string) jen.Code {
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), errOut, jen.Err())),
 	}
 	outVal := jen.Id("out")
-	if t.OutPtr {
+	switch {
+	case t.OutPtr && t.emptyOutput():
+		// An output without fields has nothing to be missing: nil is {}, as mcp.AddTool sends it.
+		body = append(body, jen.If(jen.Id("out").Op("==").Nil()).Block(
+			jen.Id("out").Op("=").Op("&").Add(t.typ(t.outName())).Values()))
+	case t.OutPtr:
 		body = append(body, jen.If(jen.Id("out").Op("==").Nil()).Block(
 			jen.Return(jen.Nil(), jen.Nil(), jen.Qual(registerPath, "NoOutput").Call(jen.Lit(t.Name)))))
-	} else {
+	default:
 		outVal = jen.Op("&").Id("out")
 	}
 	if t.Reply == nil && t.Card == nil {
@@ -870,11 +875,18 @@ func resultHandlerBody(t *Tool, call *jen.Statement, errOut jen.Code) []jen.Code
 		jen.If(jen.Id("res").Op("!=").Nil().Op("&&").Id("res").Dot("InputRequests").Op("!=").Nil()).Block(jen.Return(jen.Id("res"), jen.Id("out"), jen.Nil())),
 	}
 	outVal := jen.Id("out")
-	if t.OutPtr {
+	switch {
+	case t.OutPtr && t.emptyOutput():
+		// A tool whose result is its own content (an image) declares an output without
+		// fields: its nil is {}, as mcp.AddTool sends it, and an error result is sent without.
+		body = append(body, jen.If(jen.Id("out").Op("==").Nil()).Block(
+			jen.If(jen.Id("res").Op("!=").Nil().Op("&&").Id("res").Dot("IsError")).Block(jen.Return(jen.Id("res"), jen.Nil(), jen.Nil())),
+			jen.Id("out").Op("=").Op("&").Add(t.typ(t.outName())).Values()))
+	case t.OutPtr:
 		body = append(body, jen.If(jen.Id("out").Op("==").Nil()).Block(
 			jen.If(jen.Id("res").Op("!=").Nil().Op("&&").Id("res").Dot("IsError")).Block(jen.Return(jen.Id("res"), jen.Nil(), jen.Nil())),
 			jen.Return(jen.Nil(), jen.Nil(), jen.Qual(registerPath, "NoOutput").Call(jen.Lit(t.Name)))))
-	} else {
+	default:
 		outVal = jen.Op("&").Id("out")
 	}
 	if t.Reply == nil && t.Card == nil {
@@ -890,6 +902,13 @@ func resultHandlerBody(t *Tool, call *jen.Statement, errOut jen.Code) []jen.Code
 			attachCard(t, outVal)))
 	}
 	return append(body, jen.Return(jen.Id("res"), jen.Id("out"), jen.Nil()))
+}
+
+// emptyOutput reports whether the tool's output type is a struct without fields, the output of a
+// tool whose result is its own content: a nil one says nothing is missing.
+func (t *Tool) emptyOutput() bool {
+	st, ok := t.Out.Underlying().(*types.Struct)
+	return ok && st.NumFields() == 0
 }
 
 // setReply is the statement that makes the tool's reply text the content of res.

@@ -77,7 +77,7 @@ func dispatchReturn(t *Tool) jen.Code {
 }
 
 // noOutput returns register.NoOutput for a nil output. An agent calls the builder with whatever
-// its handler returned, and a handler may return neither a result nor an error: the builder
+// its handler returned, and a handler may return a nil output and no error: the builder
 // then reports it as the generated MCP handler does, instead of panicking on out's fields, so
 // the agent can still send its narration without a card.
 func noOutput(t *Tool, payload string) jen.Code {

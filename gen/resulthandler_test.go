@@ -57,6 +57,24 @@ func Get(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolRes
 	return nil, &Order{ID: "3"}, nil
 }
 
+// Picture draws a picture: its result is its own content, and its output has no fields.
+//
+//card:tool
+func Picture(ctx context.Context, in In) (*mcp.CallToolResult, *Drawn, error) {
+	if in.Mode == "fail" {
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "no paint"}}}, nil, nil
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.ImageContent{MIMEType: "image/png", Data: []byte("PNG")}}}, nil, nil
+}
+
+// Drawn is the output of a tool whose result is its own content.
+type Drawn struct{}
+
+// Touch does something and has nothing to say.
+//
+//card:tool
+func Touch(ctx context.Context, in In) (*Drawn, error) { return nil, nil }
+
 // Count counts, returning its output by value and no card.
 //
 //card:tool
@@ -115,7 +133,7 @@ func TestServed(t *testing.T) {
 		t.Errorf("tool error with output: %v, %+v", err, res)
 	}
 	res, err = call(t, cs, "get", "no-output")
-	if err != nil || !res.IsError || !strings.Contains(text(res), "neither a result nor an error") {
+	if err != nil || !res.IsError || !strings.Contains(text(res), "returned a nil output and no error") {
 		t.Errorf("no output beside a result that is no error: %v, %+v", err, res)
 	}
 	res, err = call(t, cs, "get", "error-no-content")
@@ -125,6 +143,20 @@ func TestServed(t *testing.T) {
 	res, err = call(t, cs, "get", "ask")
 	if err != nil || res.IsError || text(res) != "Order asked found." || !hasCard(res) {
 		t.Errorf("a call that asks the client for input first: %v, %+v", err, res)
+	}
+	res, err = call(t, cs, "picture", "")
+	if err != nil || res.IsError || len(res.Content) != 1 || string(mustJSON(t, res.StructuredContent)) != "{}" {
+		t.Errorf("own content with a nil output without fields: %v, %+v; want the image and structuredContent {}", err, res)
+	} else if img, ok := res.Content[0].(*mcp.ImageContent); !ok || string(img.Data) != "PNG" {
+		t.Errorf("own content with a nil output without fields: content %+v; want the image", res.Content[0])
+	}
+	res, err = call(t, cs, "picture", "fail")
+	if err != nil || !res.IsError || text(res) != "no paint" || res.StructuredContent != nil {
+		t.Errorf("error result with a nil output without fields: %v, %+v", err, res)
+	}
+	res, err = call(t, cs, "touch", "")
+	if err != nil || res.IsError || string(mustJSON(t, res.StructuredContent)) != "{}" {
+		t.Errorf("a nil output without fields: %v, %+v; want structuredContent {}", err, res)
 	}
 	res, err = call(t, cs, "count", "")
 	if err != nil || res.IsError || text(res) != "counted" || hasCard(res) {

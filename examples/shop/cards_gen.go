@@ -64,7 +64,7 @@ func RegisterTools(s *mcp.Server, shop *Shop, opts ...register.Option) {
 	ui := cfg.UIRegistry("shop")
 	uiFS := register.SubFS(uiFiles, "cards")
 	getOrderUI := register.MustUI(ui.AddFile(uiFS, "orders/card.html", nil))
-	markdownUI := register.MustUI(ui.AddHTML(mdcard.ViewPath, mdcard.View(), mdcard.ViewMeta()))
+	markdownUI := register.MustUI(ui.AddHTML(mdcard.ViewPath, mdcard.View(), cfg.MarkdownViewMeta()))
 	shippingPolicyDoc := register.MustDocument(mdcard.NewDocument("shipping_policy"))
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))

@@ -535,7 +535,7 @@ func TestACPLoop(t *testing.T) {
 }
 
 // TestACPNilOutput holds the generated ACP builders to an error, not a panic, when the handler
-// returned neither a result nor an error: an agent passes them whatever its handler returned,
+// returned a nil output and no error: an agent passes them whatever its handler returned,
 // and must still be able to send its narration without a card.
 func TestACPNilOutput(t *testing.T) {
 	builders := map[string]func() error{
@@ -673,10 +673,12 @@ func TestUIResources(t *testing.T) {
 			t.Errorf("%s: read content MIME %q meta %v, %d bytes", uri, c.MIMEType, c.Meta, len(c.Text))
 		}
 		if strings.Contains(uri, "markdown-card.html") {
-			// The markdown view's Copy buttons need the clipboard, on list and on read.
+			// The markdown view's Copy buttons need the clipboard, on list and on read, and
+			// a document's images the origins NewServer lists with register.WithUIDefault.
+			want := `{"csp":{"resourceDomains":["` + shop.ImageOrigin + `"]},"permissions":{"clipboardWrite":{}},"prefersBorder":true}`
 			for where, meta := range map[string]any{"list": r.Meta["ui"], "read": c.Meta["ui"]} {
-				if ui := canonical(t, meta); ui != `{"permissions":{"clipboardWrite":{}},"prefersBorder":true}` {
-					t.Errorf("the markdown view's _meta.ui on %s is %s; want mdcard.ViewMeta's clipboard permission and border", where, ui)
+				if ui := canonical(t, meta); ui != want {
+					t.Errorf("the markdown view's _meta.ui on %s is %s; want %s: WithUIDefault's CSP with the view's clipboard permission and border", where, ui, want)
 				}
 			}
 		}

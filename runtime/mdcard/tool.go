@@ -33,15 +33,33 @@ const MaxPath = 1024
 // Render accepts, so a larger file is refused by its name before it is read in full.
 const MaxFileBytes = MaxSourceBytes
 
-// ViewMeta is the view's _meta.ui: the clipboard permission its Copy buttons need (hosts that
-// honour permissions block navigator.clipboard without it) and a border. Register serves the view
-// with it, and so does the code cardgen generates for a package with markdown tools.
+// ViewMeta is the view's _meta.ui on its own: the clipboard permission its Copy buttons need
+// (hosts that honour permissions block navigator.clipboard without it) and a border. It is
+// ViewMetaFor of the strict default; a server whose documents show images from other origins
+// serves the view with ViewMetaFor of its default instead.
 func ViewMeta() *apps.ResourceMeta {
-	yes := true
-	return &apps.ResourceMeta{
-		Permissions:   &apps.Permissions{ClipboardWrite: &struct{}{}},
-		PrefersBorder: &yes,
+	return ViewMetaFor(apps.ResourceMeta{})
+}
+
+// ViewMetaFor is the view's _meta.ui on a server whose views default to base (apps.Options.Default,
+// register.WithUIDefault): base's CSP origins and domain — a document's ![image](https://…) is
+// drawn only from an origin its csp.resourceDomains lists — with the clipboard permission added
+// to base's permissions, and a border unless base says otherwise. Register serves the view with
+// ViewMetaFor(Options.UIDefault), and the code cardgen generates with WithUIDefault's. base is
+// not changed.
+func ViewMetaFor(base apps.ResourceMeta) *apps.ResourceMeta {
+	m := base
+	var perms apps.Permissions
+	if base.Permissions != nil {
+		perms = *base.Permissions
 	}
+	perms.ClipboardWrite = &struct{}{}
+	m.Permissions = &perms
+	if m.PrefersBorder == nil {
+		yes := true
+		m.PrefersBorder = &yes
+	}
+	return &m
 }
 
 // ViewPath is the view's path in its ui:// URI.
@@ -63,6 +81,11 @@ type Options struct {
 	// ForceDisplay adds the show_widget display to every result, whatever
 	// the client advertises and whatever MCP_CHAT_CARDS_RENDER says.
 	ForceDisplay bool
+	// UIDefault is the _meta.ui the view's own needs are added to (ViewMetaFor):
+	// the CSP origins the documents' images come from. Pass the Default of
+	// the Apps registry, if any: the view has a _meta.ui of its own, so the
+	// registry's default does not reach it otherwise.
+	UIDefault apps.ResourceMeta
 }
 
 // Output is the structured content of a create_markdown_card result.
@@ -146,7 +169,7 @@ func Register(s *mcp.Server, opts Options) error {
 		}
 		reg = apps.NewRegistry(name, apps.Options{})
 	}
-	uri, err := reg.AddHTML(ViewPath, View(), ViewMeta())
+	uri, err := reg.AddHTML(ViewPath, View(), ViewMetaFor(opts.UIDefault))
 	if err != nil {
 		errs = append(errs, err)
 	}

@@ -571,3 +571,35 @@ func TestSnakeTitleLimit(t *testing.T) {
 		t.Errorf("snakeTitle cut at a word = %q; want the 59 a's alone", got)
 	}
 }
+
+// TestViewMetaFor: the view's _meta.ui starts from the server's default for views, so that a
+// document's images from the origins it lists are drawn (the view passed a _meta.ui of its own,
+// which the registry's default never reached); the clipboard permission is added to the
+// default's permissions, the border kept where the default sets it, and the default untouched.
+func TestViewMetaFor(t *testing.T) {
+	no := false
+	base := apps.ResourceMeta{
+		CSP:           &apps.CSP{ResourceDomains: []string{"https://img.example.com"}},
+		Permissions:   &apps.Permissions{Camera: &struct{}{}},
+		PrefersBorder: &no,
+		Domain:        "docs.example.com",
+	}
+	got, _ := json.Marshal(ViewMetaFor(base))
+	want := `{"csp":{"resourceDomains":["https://img.example.com"]},"permissions":{"camera":{},"clipboardWrite":{}},"domain":"docs.example.com","prefersBorder":false}`
+	if string(got) != want {
+		t.Errorf("ViewMetaFor = %s, want %s", got, want)
+	}
+	if base.Permissions.ClipboardWrite != nil {
+		t.Errorf("ViewMetaFor changed its argument's permissions")
+	}
+
+	cs := connect(t, Options{ServerName: "docs", UIDefault: apps.ResourceMeta{CSP: &apps.CSP{ResourceDomains: []string{"https://img.example.com"}}}}, true)
+	list, err := cs.ListResources(context.Background(), nil)
+	if err != nil || len(list.Resources) != 1 {
+		t.Fatalf("resources/list: %v, %v", list, err)
+	}
+	want = `{"csp":{"resourceDomains":["https://img.example.com"]},"permissions":{"clipboardWrite":{}},"prefersBorder":true}`
+	if b, _ := json.Marshal(list.Resources[0].Meta["ui"]); string(b) != want {
+		t.Errorf("Register with Options.UIDefault: list _meta.ui = %s, want %s", b, want)
+	}
+}

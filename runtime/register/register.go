@@ -40,7 +40,10 @@ func WithUIServer(name string) Option {
 }
 
 // WithUIDefault sets the _meta.ui of views that have no <view>.meta.json sidecar of their own
-// (CSP origins, permissions, prefersBorder). The default is strict: no outside origins.
+// (CSP origins, permissions, prefersBorder). The default is strict: no outside origins. The
+// built-in views start from it too: the result-card view adds the origins of the cards' images
+// known at generate time (BuiltinViewMeta), the markdown card view its clipboard permission and
+// border (MarkdownViewMeta).
 func WithUIDefault(m apps.ResourceMeta) Option {
 	return func(c *Config) { c.UIDefault = m }
 }
@@ -89,6 +92,14 @@ func (cfg *Config) BuiltinViewMeta(origins ...string) *apps.ResourceMeta {
 	return &m
 }
 
+// MarkdownViewMeta is the _meta.ui of the markdown card view (runtime/mdcard) in a package with
+// markdown tools: WithUIDefault's, whose CSP lists the origins of the documents' images, with
+// the view's own needs added (mdcard.ViewMetaFor). The view has a _meta.ui of its own, so the
+// registry's default would not reach it.
+func (cfg *Config) MarkdownViewMeta() *apps.ResourceMeta {
+	return mdcard.ViewMetaFor(cfg.UIDefault)
+}
+
 // MustUI returns uri, or panics with err. Generated code adds views that cardgen has already
 // checked at generate time and go:embed has already found at build time, so an error here
 // means a bad WithUIServer or WithUIDefault option: a programming error best seen at start-up.
@@ -134,9 +145,11 @@ func (cfg *Config) AttachCard(ctx context.Context, res *mcp.CallToolResult, tool
 }
 
 // NoOutput is the error a generated handler returns when the user's handler returned a nil
-// output and a nil error: the SDK would otherwise send null, which breaks the output schema.
+// output and a nil error, whether or not it returned a result of its own: the SDK would send
+// the zero value of the output, which may break its schema and says nothing of a forgotten
+// return. (An output struct without fields is exempt: generated code sends its nil as {}.)
 func NoOutput(tool string) error {
-	return fmt.Errorf("tool %s: the handler returned neither a result nor an error", tool)
+	return fmt.Errorf("tool %s: the handler returned a nil output and no error", tool)
 }
 
 // Reflector is the invopop configuration whose output the Go SDK accepts (no top-level $ref),

@@ -69,3 +69,10 @@ func G(ctx context.Context, in In) (*mcp.CallToolResult, error) { return nil, ni
 func H(ctx context.Context, in In) (*mcp.CallToolResult, *mcp.CallToolResult, error) {
 	return nil, nil, nil
 }
+
+// I returns its own content, with the output of mcp.AddTool's form for that.
+//
+//card:tool
+func I(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	return nil, nil, nil
+}

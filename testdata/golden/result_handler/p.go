@@ -30,3 +30,14 @@ type In struct {
 type Order struct {
 	ID string `json:"id"`
 }
+
+// Picture draws the order: its result is its own content, and its output has no fields, so a
+// nil one is sent as {}.
+//
+//card:tool readonly
+func Picture(ctx context.Context, in In) (*mcp.CallToolResult, *Drawn, error) {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.ImageContent{MIMEType: "image/png", Data: []byte("PNG")}}}, nil, nil
+}
+
+// Drawn is the output of a tool whose result is its own content.
+type Drawn struct{}

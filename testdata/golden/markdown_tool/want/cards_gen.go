@@ -32,7 +32,7 @@ var (
 func RegisterTools(s *mcp.Server, opts ...register.Option) {
 	cfg := register.NewConfig(opts...)
 	ui := cfg.UIRegistry("p")
-	markdownUI := register.MustUI(ui.AddHTML(mdcard.ViewPath, mdcard.View(), mdcard.ViewMeta()))
+	markdownUI := register.MustUI(ui.AddHTML(mdcard.ViewPath, mdcard.View(), cfg.MarkdownViewMeta()))
 	getGuideDoc := register.MustDocument(mdcard.NewDocument("get_guide"))
 	register.AddTool(s, &mcp.Tool{
 		Name:        "get_guide",

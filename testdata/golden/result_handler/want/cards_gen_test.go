@@ -25,6 +25,12 @@ var (
 	} = Order{}
 )
 
+// The types of picture, each with its fields as cardgen read them: one that no longer compiles has
+// changed since, and the generated code is stale; run go generate.
+var (
+	_ struct{} = Drawn{}
+)
+
 // TestCardgenGolden snapshots each tool's schemas and the result card of each //card:example under
 // testdata/golden. An example must match the output schema and fit the card limits as written.
 func TestCardgenGolden(t *testing.T) {
@@ -34,12 +40,16 @@ func TestCardgenGolden(t *testing.T) {
 	t.Run("count", func(t *testing.T) {
 		cardtest.Golden(t, "testdata/golden/count.schema.json", cardtest.Schemas(countInputSchema, countOutputSchema))
 	})
+	t.Run("picture", func(t *testing.T) {
+		cardtest.Golden(t, "testdata/golden/picture.schema.json", cardtest.Schemas(pictureInputSchema, pictureOutputSchema))
+	})
 	// A file named like the golden files above that no tool writes any more, left over from a renamed
 	// or removed tool or a card a tool no longer has, fails here; -update removes it.
 	t.Run("(leftovers)", func(t *testing.T) {
 		cardtest.Leftovers(t, "testdata/golden", []string{
 			"get.schema.json",
 			"count.schema.json",
+			"picture.schema.json",
 		})
 	})
 }

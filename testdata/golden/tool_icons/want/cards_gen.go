@@ -50,7 +50,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 			return nil, nil, err
 		}
 		if out == nil {
-			return nil, nil, register.NoOutput("a")
+			out = &Out{}
 		}
 		return nil, out, nil
 	}, opts...)
@@ -70,7 +70,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 			return nil, nil, err
 		}
 		if out == nil {
-			return nil, nil, register.NoOutput("b")
+			out = &Out{}
 		}
 		return nil, out, nil
 	}, opts...)
@@ -90,7 +90,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 			return nil, nil, err
 		}
 		if out == nil {
-			return nil, nil, register.NoOutput("c")
+			out = &Out{}
 		}
 		return nil, out, nil
 	}, opts...)
@@ -110,7 +110,7 @@ func RegisterTools(s *mcp.Server, opts ...register.Option) {
 			return nil, nil, err
 		}
 		if out == nil {
-			return nil, nil, register.NoOutput("d")
+			out = &Out{}
 		}
 		return nil, out, nil
 	}, opts...)

@@ -58,7 +58,7 @@ func RegisterTools(s *mcp.Server, orders *Orders, users *Users, opts ...register
 	ui := cfg.UIRegistry("p")
 	uiFS := register.SubFS(uiFiles, "cards")
 	getOrderUI := register.MustUI(ui.AddFile(uiFS, "orders/view.html", nil))
-	markdownUI := register.MustUI(ui.AddHTML(mdcard.ViewPath, mdcard.View(), mdcard.ViewMeta()))
+	markdownUI := register.MustUI(ui.AddHTML(mdcard.ViewPath, mdcard.View(), cfg.MarkdownViewMeta()))
 	getGuideDoc := register.MustDocument(mdcard.NewDocument("get_guide"))
 	// Tools with a result card and no view of their own are drawn by the built-in view.
 	resultCardUI := register.MustUI(ui.AddHTML("result-card.html", apps.ResultCardView(), nil))
