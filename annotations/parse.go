@@ -894,6 +894,14 @@ func (p *lineParser) checkList(what string, enum []string, v Value) {
 	}
 }
 
+// enumSynonyms are words people write, by what they are given for, for a word the enum has
+// but spells otherwise, with why it is that word: the MCP Apps visibility of a tool that only
+// views call is "app", which people call the card or the UI.
+var enumSynonyms = map[[2]string]struct{ word, why string }{
+	{"visibility", "card"}: {"app", "a tool only UI cards call is visible to the app"},
+	{"visibility", "ui"}:   {"app", "a tool only UI cards call is visible to the app"},
+}
+
 // unknownItem reports v.Text[start:end], which is none of the words enum allows, with the
 // closest word as a suggestion when one is close and otherwise the list. The suggestion comes
 // with the fix that replaces the item, where the source holds it as it is read (not written
@@ -904,11 +912,17 @@ func (p *lineParser) unknownItem(what string, enum []string, v Value, start, end
 	rs, re := offs.at(start), offs.at(end)
 	at := v.Pos + token.Pos(rs)
 	s := DidYouMean(item, enum)
-	if s == "" {
+	syn, isSyn := enumSynonyms[[2]string{what, item}]
+	switch {
+	case isSyn && slices.Contains(enum, syn.word):
+		s = syn.word
+		p.errorf(at, "unknown %s %q; %s: write %s", what, item, syn.why, s)
+	case s == "":
 		p.errorf(at, "unknown %s %q; use %s", what, item, orList(enum))
 		return
+	default:
+		p.errorf(at, "unknown %s %q; did you mean %s?", what, item, s)
 	}
-	p.errorf(at, "unknown %s %q; did you mean %s?", what, item, s)
 	if rs <= re && re <= len(v.Raw) && v.Raw[rs:re] == item {
 		p.errs[len(p.errs)-1].Fix = &Fix{Pos: at, End: v.Pos + token.Pos(re), NewText: s}
 	}

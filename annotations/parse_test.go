@@ -169,6 +169,8 @@ func TestParseCommentErrors(t *testing.T) {
 		{`//card:visibility model,,app`, "1:25: visibility has an empty item; write model or app separated by commas, without spaces\n"},
 		{`//card:visibility app,model,app`, "1:29: visibility lists app twice; keep one\n"},
 		{`//card:visibility "model,bot"`, `1:26: unknown visibility "bot"; use model or app` + "\n"},
+		{`//card:visibility card`, `1:19: unknown visibility "card"; a tool only UI cards call is visible to the app: write app` + "\n"},
+		{`//card:visibility model,ui`, `1:25: unknown visibility "ui"; a tool only UI cards call is visible to the app: write app` + "\n"},
 		// Template errors point inside the quoted value, past escapes.
 		{`//card:fallback "\t\u00e9 {{.A..B}}"`, "1:32: empty element in path .A..B; write fields separated by single dots, as in .Customer.Name\n"},
 		{`//card:result title="{{.}}" text=x`, "1:24: empty path {{.}}; name a field, as in {{.ID}}\n"},
