@@ -270,7 +270,7 @@ func model(pkg Input, opts Options) (*Package, Diagnostics) {
 		}
 	}
 	b.out.UIDir, b.uiOrigin = b.packageUIDir()
-	b.out.GenerateLine = hasGenerateLine(b.pkg.Fset, b.pkg.Files, b.out.Dir)
+	b.out.GenerateLine = HasGenerateLine(b.pkg.Fset, b.pkg.Files, b.out.Dir)
 	if pkg.Types == nil || pkg.Info == nil {
 		for _, e := range pkg.Errors {
 			b.at(parseErrorPos(e.Pos), "%s", e.Msg)

@@ -171,10 +171,11 @@ func namesThisDir(arg string) bool {
 	return clean == "."
 }
 
-// hasGenerateLine reports whether a file of files, or another Go file of dir that go generate
-// reads (the package's test files, and files only its "generate" build tag keeps), has a
-// //go:generate line that runs cardgen on the package.
-func hasGenerateLine(fset *token.FileSet, files []*ast.File, dir string) bool {
+// HasGenerateLine reports whether a file of files (the package's, as loaded), or another Go
+// file of dir that go generate reads (the package's test files, and files only its "generate"
+// build tag keeps), has a //go:generate line that runs cardgen on the package: whether go
+// generate regenerates it. It writes nothing.
+func HasGenerateLine(fset *token.FileSet, files []*ast.File, dir string) bool {
 	read := map[string]bool{} // the files whose comments are looked at here, not read again
 	for _, f := range files {
 		read[filepath.Base(fset.Position(f.Package).Filename)] = true

@@ -38,13 +38,13 @@ func TestGenerateLineAliases(t *testing.T) {
 			if ui != tc.ui || len(problems) > 0 {
 				t.Errorf("PackageUIDir = %q, %v; want %q", ui, problems, tc.ui)
 			}
-			if got := hasGenerateLine(fset, []*ast.File{f}, dir); got != tc.has {
-				t.Errorf("hasGenerateLine = %v; want %v", got, tc.has)
+			if got := HasGenerateLine(fset, []*ast.File{f}, dir); got != tc.has {
+				t.Errorf("HasGenerateLine = %v; want %v", got, tc.has)
 			}
-			// The same file read from disk, as hasGenerateLine reads the files go/packages
+			// The same file read from disk, as HasGenerateLine reads the files go/packages
 			// did not load (test files).
-			if got := hasGenerateLine(fset, nil, dir); got != tc.has {
-				t.Errorf("hasGenerateLine from disk = %v; want %v", got, tc.has)
+			if got := HasGenerateLine(fset, nil, dir); got != tc.has {
+				t.Errorf("HasGenerateLine from disk = %v; want %v", got, tc.has)
 			}
 		})
 	}
@@ -54,7 +54,7 @@ func TestGenerateLineAliases(t *testing.T) {
 		"a.go": "package p\n\n//go:generate -command cg go tool cardgen\n",
 		"b.go": "package p\n\n//go:generate cg -ui views\n",
 	})
-	if hasGenerateLine(token.NewFileSet(), nil, dir) {
+	if HasGenerateLine(token.NewFileSet(), nil, dir) {
 		t.Errorf("an alias of a.go ran cardgen on a line of b.go")
 	}
 }
@@ -142,11 +142,11 @@ func TestGenerateLineOfOtherPackages(t *testing.T) {
 	if ui, _, _ := PackageUIDir(fset, []*ast.File{f}); ui != "" {
 		t.Errorf("PackageUIDir = %q from a line for ./sub; want none", ui)
 	}
-	if hasGenerateLine(fset, []*ast.File{f}, dir) {
-		t.Errorf("hasGenerateLine: a line for ./sub, or one in a file no build reads, counted")
+	if HasGenerateLine(fset, []*ast.File{f}, dir) {
+		t.Errorf("HasGenerateLine: a line for ./sub, or one in a file no build reads, counted")
 	}
 	writeTree(t, dir, map[string]string{"gen.go": "//go:build generate\n\npackage p\n\n//go:generate go tool cardgen\n"})
-	if !hasGenerateLine(fset, []*ast.File{f}, dir) {
-		t.Errorf("hasGenerateLine: the line of a //go:build generate file did not count")
+	if !HasGenerateLine(fset, []*ast.File{f}, dir) {
+		t.Errorf("HasGenerateLine: the line of a //go:build generate file did not count")
 	}
 }

@@ -113,7 +113,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		// The files stay, so callers of the package break all the same.
 		printSignatureChanges(stdout, res)
 		// The commands below name cardgen as a tool for the line, if the module must.
-		printGenerateLine(stdout, wd, plan.Dir, res)
+		printGenerateLine(stdout, wd, plan.Dir, res.GenerateLine)
 		// Exit 1: the golden files are not written yet.
 		fmt.Fprintf(stderr, "cardgen new: %s:\n", missing.Headline())
 		for _, p := range missing.Problems {
@@ -132,7 +132,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "cardgen new: next, implement %s in %s; RegisterTools registers %s.\n",
 		plan.Func, gen.RelativeTo(wd, plan.Source), opts.Tool)
 	printSignatureChanges(stdout, res)
-	printGenerateLine(stdout, wd, plan.Dir, res)
+	printGenerateLine(stdout, wd, plan.Dir, res.GenerateLine)
 	if res.ToolCommand != "" {
 		line := "doc.go's //go:generate line"
 		if res.GenerateLine != "" {
@@ -148,15 +148,15 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 // the next change to its annotations, and nothing said so until cardgen check found the files
 // stale. (A line elsewhere, cardgen ./... in a parent's file, may run cardgen on it; the message
 // says so, as cardgen check's does.)
-func printGenerateLine(stdout io.Writer, wd, dir string, res *scaffold.Result) {
-	if res.GenerateLine == "" {
+func printGenerateLine(stdout io.Writer, wd, dir, line string) {
+	if line == "" {
 		return
 	}
 	pkg := "the package"
 	if rel := gen.RelativeTo(wd, dir); rel != "." {
 		pkg += " in " + rel
 	}
-	fmt.Fprintf(stdout, "cardgen new: no file of %s has a //go:generate line that runs cardgen, so go generate does not regenerate it; add this line to one of its files, unless a line elsewhere runs cardgen on it:\n\t%s\n", pkg, res.GenerateLine)
+	fmt.Fprintf(stdout, "cardgen new: no file of %s has a //go:generate line that runs cardgen, so go generate does not regenerate it; add this line to one of its files, unless a line elsewhere runs cardgen on it:\n\t%s\n", pkg, line)
 }
 
 // viewFlags returns a message for each flag given with -view that it does not take: they say what
@@ -182,11 +182,19 @@ func runNewView(opts scaffold.ViewOptions, stdout, stderr io.Writer) int {
 	}
 	wd, _ := os.Getwd()
 	fmt.Fprintf(stdout, "cardgen new: created %s, the starter view of %s\n", gen.RelativeTo(wd, plan.Path), opts.Tool)
-	if plan.Directive == "" {
-		fmt.Fprintf(stdout, "cardgen new: the //card:ui line of %s (%s) names it; next, run go generate (or cardgen) in the package\n", plan.Handler, plan.UILine)
-		return 0
+	// go generate runs cardgen only through a //go:generate line that runs it.
+	regenerate := "go generate (or cardgen)"
+	if plan.GenerateLine != "" {
+		regenerate = "cardgen"
 	}
-	fmt.Fprintf(stdout, "cardgen new: next, add this line to the doc comment of %s, below its //card:tool line (%s), then run go generate (or cardgen) in the package:\n\t%s\n", plan.Handler, plan.ToolLine, plan.Directive)
+	if plan.Directive == "" {
+		fmt.Fprintf(stdout, "cardgen new: the //card:ui line of %s (%s) names it; next, run %s in the package\n", plan.Handler, plan.UILine, regenerate)
+	} else {
+		fmt.Fprintf(stdout, "cardgen new: next, add this line to the doc comment of %s, below its //card:tool line (%s), then run %s in the package:\n\t%s\n", plan.Handler, plan.ToolLine, regenerate, plan.Directive)
+	}
+	if plan.GenerateLine != "" {
+		printGenerateLine(stdout, wd, plan.Dir, plan.GenerateLine)
+	}
 	return 0
 }
 

@@ -513,3 +513,27 @@ func TestNewView(t *testing.T) {
 		}
 	}
 }
+
+// TestNewViewWithoutGenerateLine: in a package none of whose files has a //go:generate line that
+// runs cardgen, "then run go generate" was advice that did nothing; -view now says to run
+// cardgen, and gives the line to add, as cardgen new does for a new tool.
+func TestNewViewWithoutGenerateLine(t *testing.T) {
+	base := newTestDir(t)
+	pkg := filepath.Join(base, "plain")
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := "package plain\n\nimport \"context\"\n\ntype In struct{}\n\ntype Out struct {\n\tID string `json:\"id\"`\n}\n\n// Get gets.\n//\n//card:tool get\nfunc Get(ctx context.Context, in In) (*Out, error) { return &Out{}, nil }\n"
+	if err := os.WriteFile(filepath.Join(pkg, "plain.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runIn(t, base, "new", "get", "-view", "-dir", "plain")
+	want := "cardgen new: created plain/cards/get.html, the starter view of get\n" +
+		"cardgen new: next, add this line to the doc comment of Get, below its //card:tool line (plain/plain.go:13), then run cardgen in the package:\n" +
+		"\t//card:ui get.html\n" +
+		"cardgen new: no file of the package in plain has a //go:generate line that runs cardgen, so go generate does not regenerate it; add this line to one of its files, unless a line elsewhere runs cardgen on it:\n" +
+		"\t//go:generate go tool cardgen\n"
+	if code != 0 || out != want || errOut != "" {
+		t.Errorf("cardgen new -view in a package without a generate line: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0 and:\n%s", code, out, errOut, want)
+	}
+}

@@ -122,7 +122,7 @@ func (p *Plan) Apply(ctx context.Context) (res *Result, err error) {
 	if len(gr.Packages) > 0 {
 		pkg := gr.Packages[0]
 		// The generator reads the package's //go:generate lines as go generate does: its test
-		// files' and the files a build leaves out count too.
+		// files' and those of files only go generate's build tag keeps count too.
 		if !pkg.GenerateLine {
 			res.GenerateLine = generateLine
 		}

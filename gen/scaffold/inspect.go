@@ -33,8 +33,11 @@ type pkgInfo struct {
 	tools []toolInfo           // the package's annotated tools
 	// uiDir is the ui folder its //go:generate line gives cardgen with -ui ("" for none): go
 	// generate regenerates the package with it, so cardgen new must too.
-	uiDir    string
-	problems Problems
+	uiDir string
+	// generateLine is set when a //go:generate line that go generate runs on the package
+	// runs cardgen.
+	generateLine bool
+	problems     Problems
 	// dir is the package's directory, and shown the same as the user wrote it, for messages.
 	dir, shown string
 	// dotImports are the packages its files (tests and other platforms' included) import with
@@ -204,6 +207,7 @@ func inspect(dir, shown string) (*pkgInfo, error) {
 	})
 	// go generate runs the lines of the package's test files too, after the others'.
 	info.generateUIDir(fset, append(built, gen.GenerateLineFiles(fset, dir)...), at)
+	info.generateLine = gen.HasGenerateLine(fset, built, dir)
 	// Methods after types, so that every receiver type is known.
 	for _, f := range files {
 		// The generator reads no test file: an annotated helper there is no tool of the package.

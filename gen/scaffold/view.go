@@ -43,6 +43,9 @@ type ViewPlan struct {
 	Handler, ToolLine, UILine string
 	// Content is the view: apps.StarterViewFor(Options.Tool).
 	Content []byte
+	// GenerateLine, when not empty, is the //go:generate line to add to a file of the package:
+	// none of its files has a line that runs cardgen, so go generate would not serve the view.
+	GenerateLine string
 }
 
 // NewViewPlan finds the tool opts.Tool in the package in opts.Dir and decides where its starter
@@ -68,6 +71,9 @@ func NewViewPlan(opts ViewOptions) (*ViewPlan, error) {
 	}
 	probs = append(probs, pkg.problems...)
 	p := &ViewPlan{Options: opts, Dir: dir, Package: pkg.name, UIDir: UIDir}
+	if pkg.name != "" && !pkg.generateLine {
+		p.GenerateLine = generateLine
+	}
 	if pkg.uiDir != "" {
 		p.UIDir = pkg.uiDir
 	}
