@@ -175,6 +175,9 @@ func TestProblems(t *testing.T) {
 	const v2Msg = "is read by encoding/json/v2 only, and the MCP Go SDK reads and writes JSON with encoding/json, which ignores it; remove it"
 	const hiddenMsg = `gets invopop's JSONSchemaExtend method from the embedded interface problems.Extender (field Extender); invopop calls it on a new problems.HiddenExtender, where that interface is nil, and panics at init (a json:"-" tag does not remove a promoted method); give problems.HiddenExtender its own JSONSchemaExtend method, or make Extender a named field instead of an embedded one`
 	const urlMsg = `encoding/json writes url.URL as an object of its parts (Scheme, Host, Path…), not the string invopop's schema says; use a string field tagged jsonschema:"format=uri"`
+	const onlyMsg = "cardgen, like invopop, calls only a method JSONSchema() *github.com/invopop/jsonschema.Schema: "
+	const sdkStatusMsg = "problems.SDKStatus.JSONSchema returns *github.com/google/jsonschema-go/jsonschema.Schema, so cardgen never calls it; " + onlyMsg +
+		"import github.com/invopop/jsonschema in place of github.com/google/jsonschema-go/jsonschema in the file that declares it (or remove the method)"
 	quotedMsg := func(field string) string {
 		line := map[string]int{"S": 46, "P": 47}[field]
 		return fmt.Sprintf(`decode.go:%d:2: field %s: json tag: option "string" on a string field makes encoding/json write and read the value quoted again inside the JSON string ("\"abc\"" for abc), `+
@@ -356,6 +359,32 @@ func TestProblems(t *testing.T) {
 		}},
 		{"Stamp", []string{
 			"problems.go:96:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",
+		}},
+		// Methods of invopop's names that invopop does not call: another signature (the MCP Go
+		// SDK's schema type, a Schema by value, arguments) or the pointer receiver.
+		{"Misdeclared", []string{
+			"methods.go:66:2: field Status: " + sdkStatusMsg,
+			"methods.go:67:2: field Value: problems.ValueSchema.JSONSchema returns github.com/invopop/jsonschema.Schema, not a pointer to it, so cardgen never calls it; " + onlyMsg + "return a pointer (or remove the method)",
+			"methods.go:68:2: field Param: problems.ParamSchema.JSONSchema is func(name string) *github.com/invopop/jsonschema.Schema, so cardgen never calls it; " + onlyMsg + "give it that signature (or remove the method)",
+			"methods.go:69:2: field Ptr: (*problems.PtrSchema).JSONSchema has a pointer receiver, so cardgen never calls it; cardgen, like invopop, calls only a method JSONSchema() *github.com/invopop/jsonschema.Schema of the type itself, not of its pointer: " +
+				"declare it on the value receiver, func (PtrSchema) JSONSchema (or remove the method)",
+			"methods.go:70:2: field Extend: (*problems.SDKExtend).JSONSchemaExtend has a pointer receiver and takes *github.com/google/jsonschema-go/jsonschema.Schema, so cardgen never calls it; " +
+				"cardgen, like invopop, calls only a method JSONSchemaExtend(*github.com/invopop/jsonschema.Schema) of the type itself, not of its pointer: " +
+				"declare it on the value receiver, func (SDKExtend) JSONSchemaExtend, and import github.com/invopop/jsonschema in place of github.com/google/jsonschema-go/jsonschema in the file that declares it (or remove the method)",
+			"methods.go:71:2: field Doc: (*problems.DocPtr).GetFieldDocString has a pointer receiver, so cardgen never calls it; cardgen, like invopop, calls only a method GetFieldDocString(string) string of the type itself, not of its pointer: " +
+				"declare it on the value receiver, func (DocPtr) GetFieldDocString (or remove the method)",
+			"methods.go:72:2: field Stated: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "SDKMoney"),
+			"methods.go:73:2: field Statuses: " + sdkStatusMsg,
+		}},
+		// A type with its own MarshalJSON and a JSONSchema method invopop does not call: the
+		// problem stops the schema, and says what is wrong with the method it has instead of
+		// advising one.
+		{"MisdeclaredOwnJSON", []string{
+			"methods.go:79:2: field Money: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "SDKMoney"),
+			"methods.go:80:2: field Moneys: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "SDKMoney"),
+		}},
+		{"MisdeclaredTop", []string{
+			"methods.go:84:6: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "MisdeclaredTop"),
 		}},
 	}
 	pkg := load(t, "testdata/problems")
