@@ -230,7 +230,7 @@ func TestProblems(t *testing.T) {
 		{"IgnoredTags", []string{
 			`problems.go:119:2: field Typo: jsonschema tag: "requird" is not a keyword invopop knows, so it ignores it; did you mean required?`,
 			"problems.go:119:2: field Typo: jsonschema tag: minLenght is not a keyword invopop knows, so it ignores it; did you mean minLength?",
-			"problems.go:120:2: field NoValue: jsonschema tag: minLength has no value, so invopop ignores it; write minLength=…",
+			"problems.go:120:2: field NoValue: jsonschema tag: minLength has no value, so invopop ignores it; write minLength=…, or, if it is the MCP Go SDK's description form, write description=minLength",
 			"problems.go:121:2: field Unknown: jsonschema tag: const is not a keyword invopop knows, so it ignores it; a keyword invopop does not know can go in a jsonschema_extras tag if its value is a string or a boolean (const=x, deprecated=true); set one that takes a number in a JSONSchemaExtend method",
 			"problems.go:122:2: field WrongType: jsonschema tag: minLength applies to strings, not to a schema of type integer, so invopop ignores it; remove it or change the field's type",
 			`problems.go:123:2: field Comma: jsonschema tag: " world" is not a keyword but the rest of the value before it, cut off at a comma; escape a comma inside a value with a backslash (\\, inside the struct tag's quotes)`,
@@ -384,7 +384,14 @@ func TestProblems(t *testing.T) {
 			"methods.go:80:2: field Moneys: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "SDKMoney"),
 		}},
 		{"MisdeclaredTop", []string{
-			"methods.go:84:6: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "MisdeclaredTop"),
+			"methods.go:92:6: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "MisdeclaredTop"),
+		}},
+		// A one-word tag may be a description in the MCP Go SDK's form.
+		{"SDKWords", []string{
+			`methods.go:85:2: field ID: jsonschema tag: "identifier" is not a keyword invopop knows, so it ignores it; write required, nullable or key=value, or, if it is the MCP Go SDK's description form, write description=identifier`,
+			`methods.go:86:2: field Title: jsonschema tag: "Title" is not a keyword invopop knows, so it ignores it; did you mean title? Or, if it is the MCP Go SDK's description form, write description=Title`,
+			`methods.go:87:2: field Pattern: jsonschema tag: pattern has no value, so invopop ignores it; write pattern=…, or, if it is the MCP Go SDK's description form, write description=pattern`,
+			`methods.go:88:2: field Typo: jsonschema tag: "requird" is not a keyword invopop knows, so it ignores it; did you mean required? Or, if it is the MCP Go SDK's description form, write description=requird`,
 		}},
 	}
 	pkg := load(t, "testdata/problems")
@@ -711,6 +718,37 @@ func TestTagCheckRuntimeType(t *testing.T) {
 	want := []string{"field Price: jsonschema tag: patern is not a keyword invopop knows, so it ignores it; did you mean pattern?"}
 	if !slices.Equal(got, want) {
 		t.Errorf("problems:\n%s\nwant:\n%s", lines(got), lines(want))
+	}
+}
+
+// TestSDKWordFixes: a tag of one bare word that invopop does not read may be a description in
+// the MCP Go SDK's form, and its problem carries the edit that writes it as invopop's
+// description= (which cardvet -fix applies, at TagOffset in the field's tag), unless a keyword is
+// certainly meant (requird); a word of a longer tag, or a json option, carries none.
+func TestSDKWordFixes(t *testing.T) {
+	obj := lookup(t, load(t, "testdata/problems"), "SDKWords")
+	_, probs := schema.For(obj.Type(), obj.Pos())
+	got := map[string]string{}
+	for _, p := range probs {
+		if p.Field == nil {
+			t.Errorf("%s: no tag position", p.Msg)
+			continue
+		}
+		if !strings.HasPrefix(p.Tag[p.TagOffset:], p.FixOld) {
+			t.Errorf("%s: FixOld %q is not at TagOffset %d of %q", p.Field.Name(), p.FixOld, p.TagOffset, p.Tag)
+		}
+		if p.FixText != "" {
+			got[p.Field.Name()] = p.FixOld + " → " + p.FixText
+		}
+	}
+	want := map[string]string{
+		"ID":      "identifier → description=identifier",
+		"Title":   "Title → description=Title",
+		"Pattern": "pattern → description=pattern",
+		"Typo":    "requird → required",
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("fixes = %v, want %v", got, want)
 	}
 }
 

@@ -105,16 +105,21 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 		case !isKey && colon && slices.Contains(tagKnown, colonName):
 			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %q is not a keyword invopop knows, so it ignores it; write %s=%s", w, colonName, colonVal)
 		case !isKey && slices.Contains(tagKnown, w):
-			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %s has no value, so invopop ignores it; write %s=…", w, w)
+			m.reportTag(at, wordSpot(i, false), sdkWordFix(words), fmt.Sprintf("jsonschema tag: %s has no value, so invopop ignores it; %s", w, sdkWordAdvice("write "+w+"=…", words)))
 		case !isKey && (i > 0 && strings.HasPrefix(words[i-1], "description=") || strings.TrimSpace(w) != w):
 			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %q is not a keyword but the rest of the value before it, cut off at a comma; "+
 				"escape a comma inside a value with a backslash (\\\\, inside the struct tag's quotes)", w)
 		case !isKey:
 			// A bare word is fixed only into a bare keyword: "minimum5" meant minimum=5, and
-			// the fix would drop the 5.
-			m.misspelt(at, wordSpot(i, false), w, tagWords,
+			// the fix would drop the 5. A tag of that word alone may be a description in the
+			// MCP Go SDK's form, which is the fix when no keyword is certain.
+			p := sdkWordFix(words)
+			if meant := textdist.Certain(w, tagWords); meant != "" {
+				p.FixOld, p.FixText = w, meant
+			}
+			m.reportTag(at, wordSpot(i, false), p,
 				fmt.Sprintf("jsonschema tag: %q is not a keyword invopop knows, so it ignores it; %s", w,
-					advice(w, slices.Concat(tagWords, tagKnown), "write required, nullable or key=value")))
+					sdkWordAdvice(advice(w, slices.Concat(tagWords, tagKnown), "write required, nullable or key=value"), words)))
 		case !slices.Contains(tagKnown, name):
 			m.misspelt(at, wordSpot(i, false), name, tagKnown,
 				fmt.Sprintf("jsonschema tag: %s is not a keyword invopop knows, so it ignores it; %s", name,
@@ -207,6 +212,38 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 		}
 		m.checkEmptyRange(s, at)
 	}
+}
+
+// sdkWord reports whether a jsonschema tag that invopop does not read is a single bare word
+// (jsonschema:"identifier", "Title", "pattern"): the MCP Go SDK's inference, which takes the whole
+// tag as the description, reads it as a one-word description, which a server moving to cardgen
+// has in that form.
+func sdkWord(words []string) bool {
+	return len(words) == 1 && !strings.ContainsAny(words[0], "=:, ")
+}
+
+// sdkWordAdvice is advice, what to do about the word of a tag that invopop ignores, and, when
+// sdkWord takes the tag for a description in the MCP Go SDK's form, how to write it as one.
+func sdkWordAdvice(advice string, words []string) string {
+	if !sdkWord(words) {
+		return advice
+	}
+	or := ", or"
+	if strings.HasSuffix(advice, "?") {
+		or = " Or"
+	}
+	return advice + or + ", if it is the MCP Go SDK's description form, write description=" + words[0]
+}
+
+// sdkWordFix is an ignored tag word's problem, with the edit that writes a tag that sdkWord takes
+// for a description in the MCP Go SDK's form as invopop's description=, as cardvet -fix makes it:
+// the schema then has the description the SDK gave the field.
+func sdkWordFix(words []string) Problem {
+	p := Problem{Ignored: true}
+	if sdkWord(words) {
+		p.FixOld, p.FixText = words[0], "description="+words[0]
+	}
+	return p
 }
 
 // sdkDescription reports whether the words of a jsonschema tag are a description written as the

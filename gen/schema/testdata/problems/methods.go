@@ -80,6 +80,14 @@ type MisdeclaredOwnJSON struct {
 	Moneys []SDKMoney `json:"moneys"`
 }
 
+// SDKWords has one-word jsonschema tags, which the MCP Go SDK reads as descriptions.
+type SDKWords struct {
+	ID      string `json:"id" jsonschema:"identifier"`
+	Title   string `json:"title" jsonschema:"Title"`
+	Pattern string `json:"pattern" jsonschema:"pattern"`
+	Typo    string `json:"typo" jsonschema:"requird"`
+}
+
 // MisdeclaredTop is a tool input whose own JSONSchema method invopop does not call.
 type MisdeclaredTop struct {
 	A int `json:"a"`
