@@ -384,14 +384,20 @@ func TestProblems(t *testing.T) {
 			"methods.go:80:2: field Moneys: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "SDKMoney"),
 		}},
 		{"MisdeclaredTop", []string{
-			"methods.go:92:6: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "MisdeclaredTop"),
+			"methods.go:98:6: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "MisdeclaredTop"),
 		}},
-		// A one-word tag may be a description in the MCP Go SDK's form.
+		// A one-word tag may be a description in the MCP Go SDK's form; a json option in the
+		// jsonschema tag belongs in the json tag.
 		{"SDKWords", []string{
-			`methods.go:85:2: field ID: jsonschema tag: "identifier" is not a keyword invopop knows, so it ignores it; write required, nullable or key=value, or, if it is the MCP Go SDK's description form, write description=identifier`,
-			`methods.go:86:2: field Title: jsonschema tag: "Title" is not a keyword invopop knows, so it ignores it; did you mean title? Or, if it is the MCP Go SDK's description form, write description=Title`,
-			`methods.go:87:2: field Pattern: jsonschema tag: pattern has no value, so invopop ignores it; write pattern=…, or, if it is the MCP Go SDK's description form, write description=pattern`,
-			`methods.go:88:2: field Typo: jsonschema tag: "requird" is not a keyword invopop knows, so it ignores it; did you mean required? Or, if it is the MCP Go SDK's description form, write description=requird`,
+			`methods.go:86:2: field ID: jsonschema tag: "identifier" is not a keyword invopop knows, so it ignores it; write required, nullable or key=value, or, if it is the MCP Go SDK's description form, write description=identifier`,
+			`methods.go:87:2: field Title: jsonschema tag: "Title" is not a keyword invopop knows, so it ignores it; did you mean title? Or, if it is the MCP Go SDK's description form, write description=Title`,
+			`methods.go:88:2: field Pattern: jsonschema tag: pattern has no value, so invopop ignores it; write pattern=…, or, if it is the MCP Go SDK's description form, write description=pattern`,
+			`methods.go:89:2: field Typo: jsonschema tag: "requird" is not a keyword invopop knows, so it ignores it; did you mean required? Or, if it is the MCP Go SDK's description form, write description=requird`,
+			`methods.go:90:2: field Limit: jsonschema tag: omitempty is a json tag option, not a jsonschema keyword, so invopop ignores it; remove it from the jsonschema tag (the json tag has it already)`,
+			`methods.go:91:2: field Count: jsonschema tag: omitzero is a json tag option, not a jsonschema keyword, so invopop ignores it; remove it from the jsonschema tag (put it in the json tag, json:"count,omitzero", to make the field optional)`,
+			`methods.go:92:2: field Quoted: jsonschema tag: string is a json tag option, not a jsonschema keyword, so invopop ignores it; remove it from the jsonschema tag (put it in the json tag, json:"quoted,string", if encoding/json is to write the value as a JSON string)`,
+			`methods.go:93:2: field Text: jsonschema tag: string is a json tag option, not a jsonschema keyword, so invopop ignores it; remove it from the jsonschema tag (as a json tag option it quotes only numbers and booleans)`,
+			`methods.go:94:2: field Already: jsonschema tag: string is a json tag option, not a jsonschema keyword, so invopop ignores it; remove it from the jsonschema tag (the json tag has it already)`,
 		}},
 	}
 	pkg := load(t, "testdata/problems")

@@ -80,12 +80,18 @@ type MisdeclaredOwnJSON struct {
 	Moneys []SDKMoney `json:"moneys"`
 }
 
-// SDKWords has one-word jsonschema tags, which the MCP Go SDK reads as descriptions.
+// SDKWords has one-word jsonschema tags, which the MCP Go SDK reads as descriptions, and json
+// options written in the jsonschema tag.
 type SDKWords struct {
 	ID      string `json:"id" jsonschema:"identifier"`
 	Title   string `json:"title" jsonschema:"Title"`
 	Pattern string `json:"pattern" jsonschema:"pattern"`
 	Typo    string `json:"typo" jsonschema:"requird"`
+	Limit   *int   `json:"limit,omitempty" jsonschema:"description=max results,omitempty"`
+	Count   *int   `json:"count" jsonschema:"description=how many, omitzero"`
+	Quoted  int    `json:"quoted" jsonschema:"minimum=1,string"`
+	Text    string `json:"text" jsonschema:"string"`
+	Already int    `json:"already,string" jsonschema:"string"`
 }
 
 // MisdeclaredTop is a tool input whose own JSONSchema method invopop does not call.
