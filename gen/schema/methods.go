@@ -1,8 +1,10 @@
 package schema
 
 import (
+	"fmt"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -10,8 +12,8 @@ const invopopPath = "github.com/invopop/jsonschema"
 
 // hasMethod reports whether the method set of t (not *t: invopop asks reflect.Type.Implements of
 // the dereferenced type) has the named method with a signature that sig accepts. A method of the
-// same name with another signature does not implement invopop's interface and is ignored, as
-// invopop ignores it.
+// same name with another signature, or on *t only, does not implement invopop's interface and is
+// ignored, as invopop ignores it (misdeclaredMethods reports it).
 func (m *mapper) hasMethod(t types.Type, name string, sig func(*types.Signature) bool) bool {
 	if !mayHaveMethods(t) {
 		return false
@@ -140,14 +142,141 @@ func typeString(t types.Type) string {
 	return types.TypeString(t, (*types.Package).Name)
 }
 
-// invopopMethods are the methods invopop calls on a new value of a type while reflecting it, with
-// the signatures it checks.
-var invopopMethods = []struct {
-	name string
-	sig  func(*types.Signature) bool
-}{
-	{"JSONSchema", isSchemaSig}, {"JSONSchemaAlias", isAliasSig}, {"JSONSchemaExtend", isExtendSig},
-	{"JSONSchemaProperty", isPropertySig}, {"GetFieldDocString", isDocStringSig},
+// An invopopMethod is a method invopop calls on a new value of a type while reflecting it: its
+// name, the signature it checks, and that signature as Go writes it with invopop's package path,
+// for messages. schemaArg is where the signature has a *jsonschema.Schema: "result" (JSONSchema),
+// "parameter" (JSONSchemaExtend) or "".
+type invopopMethod struct {
+	name, want string
+	sig        func(*types.Signature) bool
+	schemaArg  string
+}
+
+// The methods invopop calls: on every type it reflects (typeMethods), and on a struct whose fields
+// it walks (structMethods).
+var (
+	typeMethods = []invopopMethod{
+		{"JSONSchema", "JSONSchema() *" + invopopPath + ".Schema", isSchemaSig, "result"},
+		{"JSONSchemaAlias", "JSONSchemaAlias() any", isAliasSig, ""},
+		{"JSONSchemaExtend", "JSONSchemaExtend(*" + invopopPath + ".Schema)", isExtendSig, "parameter"},
+	}
+	structMethods = []invopopMethod{
+		{"JSONSchemaProperty", "JSONSchemaProperty(string) any", isPropertySig, ""},
+		{"GetFieldDocString", "GetFieldDocString(string) string", isDocStringSig, ""},
+	}
+	invopopMethods = slices.Concat(typeMethods, structMethods)
+)
+
+// misdeclaredMethods reports each method of t (a type being mapped, not a pointer) that has the
+// name of one of methods but that invopop does not call, and so neither does cardgen: one with
+// another signature, such as a JSONSchema that returns the *jsonschema.Schema of the MCP Go SDK's
+// schema package (github.com/google/jsonschema-go), which a server moving from the SDK's inferred
+// schemas imports, or one declared on the pointer receiver, which invopop does not see (it asks
+// whether the type itself implements its interfaces). The schema is invopop's, made without the
+// method (Problem.Ignored).
+func (m *mapper) misdeclaredMethods(t types.Type, at site, methods []invopopMethod) {
+	if !mayHaveMethods(t) {
+		return
+	}
+	for _, im := range methods {
+		if msg := m.misdeclared(t, im); msg != "" {
+			m.ignoredf(at, "%s", msg)
+		}
+	}
+}
+
+// misdeclaredSchema is misdeclared for the methods that give a type's whole schema (JSONSchema,
+// JSONSchemaAlias): what to say instead of advising one for a type that has it, misdeclared.
+func (m *mapper) misdeclaredSchema(t types.Type) string {
+	for _, im := range typeMethods[:2] {
+		if msg := m.misdeclared(t, im); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
+// misdeclared says what is wrong with t's method named im.name when invopop does not call it, and
+// what to write instead; "" when t has no such method, or one invopop calls. An interface's
+// methods are left alone: a field of an interface type with invopop's methods is reported on its
+// own (schema), and one without them is no mistake of this kind.
+func (m *mapper) misdeclared(t types.Type, im invopopMethod) string {
+	if types.IsInterface(t) {
+		return ""
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, im.name)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return "" // none, or a field of that name
+	}
+	sig := fn.Signature()
+	if sig.Recv() == nil {
+		return ""
+	}
+	onValue := m.methods.MethodSet(t).Lookup(nil, im.name) != nil
+	goodSig := !sig.Variadic() && im.sig(sig)
+	if onValue && goodSig {
+		return ""
+	}
+	recv := sig.Recv().Type()
+	name := typeString(recv) + "." + im.name
+	var what, todo []string
+	want := "a method " + im.want
+	if p, ok := recv.(*types.Pointer); ok && !onValue {
+		name = "(*" + typeString(p.Elem()) + ")." + im.name
+		bare := typeString(p.Elem())
+		if n, ok := types.Unalias(p.Elem()).(*types.Named); ok {
+			bare = n.Obj().Name()
+		}
+		what = append(what, "has a pointer receiver")
+		todo = append(todo, "declare it on the value receiver, func ("+bare+") "+im.name)
+		want += " of the type itself, not of its pointer"
+	}
+	if !goodSig {
+		w, do := sigMismatch(sig, im)
+		what, todo = append(what, w), append(todo, do)
+	}
+	return fmt.Sprintf("%s %s, so cardgen never calls it; cardgen, like invopop, calls only %s: %s (or remove the method)",
+		name, strings.Join(what, " and "), want, strings.Join(todo, ", and "))
+}
+
+// sigMismatch says how the signature sig of a method differs from im's, which invopop calls, and
+// what to change: a Schema of another package than invopop's (the MCP Go SDK's
+// github.com/google/jsonschema-go), a Schema that is not a pointer, or else the whole signature.
+func sigMismatch(sig *types.Signature, im invopopMethod) (what, todo string) {
+	var arg types.Type
+	verb := "returns"
+	switch {
+	case sig.Variadic():
+	case im.schemaArg == "result" && sig.Params().Len() == 0 && sig.Results().Len() == 1:
+		arg = sig.Results().At(0).Type()
+	case im.schemaArg == "parameter" && sig.Params().Len() == 1 && sig.Results().Len() == 0:
+		arg, verb = sig.Params().At(0).Type(), "takes"
+	}
+	arg = types.Unalias(arg)
+	ptr := false
+	if p, ok := arg.(*types.Pointer); ok {
+		ptr, arg = true, types.Unalias(p.Elem())
+	}
+	n, ok := arg.(*types.Named)
+	if !ok || n.Obj().Name() != "Schema" || n.Obj().Pkg() == nil {
+		return "is " + types.TypeString(sig, (*types.Package).Path), "give it that signature"
+	}
+	path := n.Obj().Pkg().Path()
+	what = verb + " " + path + ".Schema"
+	var fixes []string
+	if ptr {
+		what = verb + " *" + path + ".Schema"
+	} else {
+		if path == invopopPath {
+			what += ", not a pointer to it"
+		}
+		fixes = append(fixes, map[string]string{"returns": "return", "takes": "take"}[verb]+" a pointer")
+	}
+	if path != invopopPath {
+		fixes = append(fixes, "import "+invopopPath+" in place of "+path+" in the file that declares it")
+	}
+	return what, strings.Join(fixes, " and ")
 }
 
 // hiddenInterfaceMethod reports a struct type t that gets one of invopop's methods from an

@@ -30,8 +30,10 @@ type Problem struct {
 	// Ignored marks a problem that does not change the schema: a word of a jsonschema tag that
 	// invopop ignores (a misspelt keyword, one for another JSON type), or one it writes as it is
 	// into a schema the MCP Go SDK cannot use (a pattern RE2 does not compile, a $ref to nowhere),
-	// or a field invopop describes though encoding/json cannot decode it as the schema says (a
-	// non-empty interface in an input, a string with the json string option).
+	// a field invopop describes though encoding/json cannot decode it as the schema says (a
+	// non-empty interface in an input, a string with the json string option), or a method of
+	// the name of one invopop calls that it does not call (a JSONSchema that returns the MCP Go
+	// SDK's *jsonschema.Schema, one on the pointer receiver).
 	// It is still a mistake — the constraint it meant is not in the schema, or the schema fails
 	// every call — and the generator reports it like any other.
 	Ignored bool

@@ -175,6 +175,9 @@ func TestProblems(t *testing.T) {
 	const v2Msg = "is read by encoding/json/v2 only, and the MCP Go SDK reads and writes JSON with encoding/json, which ignores it; remove it"
 	const hiddenMsg = `gets invopop's JSONSchemaExtend method from the embedded interface problems.Extender (field Extender); invopop calls it on a new problems.HiddenExtender, where that interface is nil, and panics at init (a json:"-" tag does not remove a promoted method); give problems.HiddenExtender its own JSONSchemaExtend method, or make Extender a named field instead of an embedded one`
 	const urlMsg = `encoding/json writes url.URL as an object of its parts (Scheme, Host, Path…), not the string invopop's schema says; use a string field tagged jsonschema:"format=uri"`
+	const onlyMsg = "cardgen, like invopop, calls only a method JSONSchema() *github.com/invopop/jsonschema.Schema: "
+	const sdkStatusMsg = "problems.SDKStatus.JSONSchema returns *github.com/google/jsonschema-go/jsonschema.Schema, so cardgen never calls it; " + onlyMsg +
+		"import github.com/invopop/jsonschema in place of github.com/google/jsonschema-go/jsonschema in the file that declares it (or remove the method)"
 	quotedMsg := func(field string) string {
 		line := map[string]int{"S": 46, "P": 47}[field]
 		return fmt.Sprintf(`decode.go:%d:2: field %s: json tag: option "string" on a string field makes encoding/json write and read the value quoted again inside the JSON string ("\"abc\"" for abc), `+
@@ -227,7 +230,7 @@ func TestProblems(t *testing.T) {
 		{"IgnoredTags", []string{
 			`problems.go:119:2: field Typo: jsonschema tag: "requird" is not a keyword invopop knows, so it ignores it; did you mean required?`,
 			"problems.go:119:2: field Typo: jsonschema tag: minLenght is not a keyword invopop knows, so it ignores it; did you mean minLength?",
-			"problems.go:120:2: field NoValue: jsonschema tag: minLength has no value, so invopop ignores it; write minLength=…",
+			"problems.go:120:2: field NoValue: jsonschema tag: minLength has no value, so invopop ignores it; write minLength=…, or, if it is the MCP Go SDK's description form, write description=minLength",
 			"problems.go:121:2: field Unknown: jsonschema tag: const is not a keyword invopop knows, so it ignores it; a keyword invopop does not know can go in a jsonschema_extras tag if its value is a string or a boolean (const=x, deprecated=true); set one that takes a number in a JSONSchemaExtend method",
 			"problems.go:122:2: field WrongType: jsonschema tag: minLength applies to strings, not to a schema of type integer, so invopop ignores it; remove it or change the field's type",
 			`problems.go:123:2: field Comma: jsonschema tag: " world" is not a keyword but the rest of the value before it, cut off at a comma; escape a comma inside a value with a backslash (\\, inside the struct tag's quotes)`,
@@ -356,6 +359,45 @@ func TestProblems(t *testing.T) {
 		}},
 		{"Stamp", []string{
 			"problems.go:96:6: tool input must be a struct; time.Time is described as a JSON string, not an object: declare a struct type with a field of this type instead",
+		}},
+		// Methods of invopop's names that invopop does not call: another signature (the MCP Go
+		// SDK's schema type, a Schema by value, arguments) or the pointer receiver.
+		{"Misdeclared", []string{
+			"methods.go:66:2: field Status: " + sdkStatusMsg,
+			"methods.go:67:2: field Value: problems.ValueSchema.JSONSchema returns github.com/invopop/jsonschema.Schema, not a pointer to it, so cardgen never calls it; " + onlyMsg + "return a pointer (or remove the method)",
+			"methods.go:68:2: field Param: problems.ParamSchema.JSONSchema is func(name string) *github.com/invopop/jsonschema.Schema, so cardgen never calls it; " + onlyMsg + "give it that signature (or remove the method)",
+			"methods.go:69:2: field Ptr: (*problems.PtrSchema).JSONSchema has a pointer receiver, so cardgen never calls it; cardgen, like invopop, calls only a method JSONSchema() *github.com/invopop/jsonschema.Schema of the type itself, not of its pointer: " +
+				"declare it on the value receiver, func (PtrSchema) JSONSchema (or remove the method)",
+			"methods.go:70:2: field Extend: (*problems.SDKExtend).JSONSchemaExtend has a pointer receiver and takes *github.com/google/jsonschema-go/jsonschema.Schema, so cardgen never calls it; " +
+				"cardgen, like invopop, calls only a method JSONSchemaExtend(*github.com/invopop/jsonschema.Schema) of the type itself, not of its pointer: " +
+				"declare it on the value receiver, func (SDKExtend) JSONSchemaExtend, and import github.com/invopop/jsonschema in place of github.com/google/jsonschema-go/jsonschema in the file that declares it (or remove the method)",
+			"methods.go:71:2: field Doc: (*problems.DocPtr).GetFieldDocString has a pointer receiver, so cardgen never calls it; cardgen, like invopop, calls only a method GetFieldDocString(string) string of the type itself, not of its pointer: " +
+				"declare it on the value receiver, func (DocPtr) GetFieldDocString (or remove the method)",
+			"methods.go:72:2: field Stated: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "SDKMoney"),
+			"methods.go:73:2: field Statuses: " + sdkStatusMsg,
+		}},
+		// A type with its own MarshalJSON and a JSONSchema method invopop does not call: the
+		// problem stops the schema, and says what is wrong with the method it has instead of
+		// advising one.
+		{"MisdeclaredOwnJSON", []string{
+			"methods.go:79:2: field Money: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "SDKMoney"),
+			"methods.go:80:2: field Moneys: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "SDKMoney"),
+		}},
+		{"MisdeclaredTop", []string{
+			"methods.go:98:6: " + strings.ReplaceAll(sdkStatusMsg, "SDKStatus", "MisdeclaredTop"),
+		}},
+		// A one-word tag may be a description in the MCP Go SDK's form; a json option in the
+		// jsonschema tag belongs in the json tag.
+		{"SDKWords", []string{
+			`methods.go:86:2: field ID: jsonschema tag: "identifier" is not a keyword invopop knows, so it ignores it; write required, nullable or key=value, or, if it is the MCP Go SDK's description form, write description=identifier`,
+			`methods.go:87:2: field Title: jsonschema tag: "Title" is not a keyword invopop knows, so it ignores it; did you mean title? Or, if it is the MCP Go SDK's description form, write description=Title`,
+			`methods.go:88:2: field Pattern: jsonschema tag: pattern has no value, so invopop ignores it; write pattern=…, or, if it is the MCP Go SDK's description form, write description=pattern`,
+			`methods.go:89:2: field Typo: jsonschema tag: "requird" is not a keyword invopop knows, so it ignores it; did you mean required? Or, if it is the MCP Go SDK's description form, write description=requird`,
+			`methods.go:90:2: field Limit: jsonschema tag: omitempty is a json tag option, not a jsonschema keyword, so invopop ignores it; remove it from the jsonschema tag (the json tag has it already)`,
+			`methods.go:91:2: field Count: jsonschema tag: omitzero is a json tag option, not a jsonschema keyword, so invopop ignores it; remove it from the jsonschema tag (put it in the json tag, json:"count,omitzero", to make the field optional)`,
+			`methods.go:92:2: field Quoted: jsonschema tag: string is a json tag option, not a jsonschema keyword, so invopop ignores it; remove it from the jsonschema tag (put it in the json tag, json:"quoted,string", if encoding/json is to write the value as a JSON string)`,
+			`methods.go:93:2: field Text: jsonschema tag: string is a json tag option, not a jsonschema keyword, so invopop ignores it; remove it from the jsonschema tag (as a json tag option it quotes only numbers and booleans)`,
+			`methods.go:94:2: field Already: jsonschema tag: string is a json tag option, not a jsonschema keyword, so invopop ignores it; remove it from the jsonschema tag (the json tag has it already)`,
 		}},
 	}
 	pkg := load(t, "testdata/problems")
@@ -682,6 +724,37 @@ func TestTagCheckRuntimeType(t *testing.T) {
 	want := []string{"field Price: jsonschema tag: patern is not a keyword invopop knows, so it ignores it; did you mean pattern?"}
 	if !slices.Equal(got, want) {
 		t.Errorf("problems:\n%s\nwant:\n%s", lines(got), lines(want))
+	}
+}
+
+// TestSDKWordFixes: a tag of one bare word that invopop does not read may be a description in
+// the MCP Go SDK's form, and its problem carries the edit that writes it as invopop's
+// description= (which cardvet -fix applies, at TagOffset in the field's tag), unless a keyword is
+// certainly meant (requird); a word of a longer tag, or a json option, carries none.
+func TestSDKWordFixes(t *testing.T) {
+	obj := lookup(t, load(t, "testdata/problems"), "SDKWords")
+	_, probs := schema.For(obj.Type(), obj.Pos())
+	got := map[string]string{}
+	for _, p := range probs {
+		if p.Field == nil {
+			t.Errorf("%s: no tag position", p.Msg)
+			continue
+		}
+		if !strings.HasPrefix(p.Tag[p.TagOffset:], p.FixOld) {
+			t.Errorf("%s: FixOld %q is not at TagOffset %d of %q", p.Field.Name(), p.FixOld, p.TagOffset, p.Tag)
+		}
+		if p.FixText != "" {
+			got[p.Field.Name()] = p.FixOld + " → " + p.FixText
+		}
+	}
+	want := map[string]string{
+		"ID":      "identifier → description=identifier",
+		"Title":   "Title → description=Title",
+		"Pattern": "pattern → description=pattern",
+		"Typo":    "requird → required",
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("fixes = %v, want %v", got, want)
 	}
 }
 

@@ -79,7 +79,10 @@ func applies(name string, t *jsonschema.Schema) bool {
 // one most likely meant), keywords of another JSON type than t's, and pieces of a value cut off
 // by an unescaped comma. runtimeType skips the JSON-type check: the type is decided at run time.
 // Run on every field of every tool, it allocates only to report.
-func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, runtimeType bool) {
+//
+// jsonTag is the field's json tag, and quotable says whether encoding/json's string option applies
+// to the field's type: json options written in the jsonschema tag are told where they belong.
+func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, runtimeType bool, jsonTag string, quotable bool) {
 	if len(words) == 0 || words[0] == "-" {
 		return // no tag, or the field is left out
 	}
@@ -102,19 +105,27 @@ func (m *mapper) checkTagWords(t *jsonschema.Schema, words []string, at site, ru
 		case isKey && slices.Contains(tagWords, name):
 			// required=true reads naturally, but invopop matches the bare word only.
 			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %s takes no value, so invopop ignores %s; write %s alone", name, w, name)
+		case !isKey && slices.Contains(jsonOptions, strings.TrimSpace(w)):
+			// ",omitempty" after a description reads as part of it, but it is the json tag's.
+			m.jsonOptionWord(at, i, strings.TrimSpace(w), t, jsonTag, quotable && !runtimeType)
 		case !isKey && colon && slices.Contains(tagKnown, colonName):
 			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %q is not a keyword invopop knows, so it ignores it; write %s=%s", w, colonName, colonVal)
 		case !isKey && slices.Contains(tagKnown, w):
-			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %s has no value, so invopop ignores it; write %s=…", w, w)
+			m.reportTag(at, wordSpot(i, false), sdkWordFix(words), fmt.Sprintf("jsonschema tag: %s has no value, so invopop ignores it; %s", w, sdkWordAdvice("write "+w+"=…", words)))
 		case !isKey && (i > 0 && strings.HasPrefix(words[i-1], "description=") || strings.TrimSpace(w) != w):
 			m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %q is not a keyword but the rest of the value before it, cut off at a comma; "+
 				"escape a comma inside a value with a backslash (\\\\, inside the struct tag's quotes)", w)
 		case !isKey:
 			// A bare word is fixed only into a bare keyword: "minimum5" meant minimum=5, and
-			// the fix would drop the 5.
-			m.misspelt(at, wordSpot(i, false), w, tagWords,
+			// the fix would drop the 5. A tag of that word alone may be a description in the
+			// MCP Go SDK's form, which is the fix when no keyword is certain.
+			p := sdkWordFix(words)
+			if meant := textdist.Certain(w, tagWords); meant != "" {
+				p.FixOld, p.FixText = w, meant
+			}
+			m.reportTag(at, wordSpot(i, false), p,
 				fmt.Sprintf("jsonschema tag: %q is not a keyword invopop knows, so it ignores it; %s", w,
-					advice(w, slices.Concat(tagWords, tagKnown), "write required, nullable or key=value")))
+					sdkWordAdvice(advice(w, slices.Concat(tagWords, tagKnown), "write required, nullable or key=value"), words)))
 		case !slices.Contains(tagKnown, name):
 			m.misspelt(at, wordSpot(i, false), name, tagKnown,
 				fmt.Sprintf("jsonschema tag: %s is not a keyword invopop knows, so it ignores it; %s", name,
@@ -207,6 +218,62 @@ func (m *mapper) checkTagValues(t *jsonschema.Schema, at site) {
 		}
 		m.checkEmptyRange(s, at)
 	}
+}
+
+// sdkWord reports whether a jsonschema tag that invopop does not read is a single bare word
+// (jsonschema:"identifier", "Title", "pattern"): the MCP Go SDK's inference, which takes the whole
+// tag as the description, reads it as a one-word description, which a server moving to cardgen
+// has in that form.
+func sdkWord(words []string) bool {
+	return len(words) == 1 && !strings.ContainsAny(words[0], "=:, ")
+}
+
+// sdkWordAdvice is advice, what to do about the word of a tag that invopop ignores, and, when
+// sdkWord takes the tag for a description in the MCP Go SDK's form, how to write it as one.
+func sdkWordAdvice(advice string, words []string) string {
+	if !sdkWord(words) {
+		return advice
+	}
+	or := ", or"
+	if strings.HasSuffix(advice, "?") {
+		or = " Or"
+	}
+	return advice + or + ", if it is the MCP Go SDK's description form, write description=" + words[0]
+}
+
+// sdkWordFix is an ignored tag word's problem, with the edit that writes a tag that sdkWord takes
+// for a description in the MCP Go SDK's form as invopop's description=, as cardvet -fix makes it:
+// the schema then has the description the SDK gave the field.
+func sdkWordFix(words []string) Problem {
+	p := Problem{Ignored: true}
+	if sdkWord(words) {
+		p.FixOld, p.FixText = words[0], "description="+words[0]
+	}
+	return p
+}
+
+// jsonOptionWord reports the word i of a jsonschema tag that is an option of encoding/json's tag
+// (omitempty, omitzero, string), which invopop ignores: after description= it reads as part of the
+// text, but the comma ends the description, and the option does nothing where it is. It says
+// whether jsonTag, the field's json tag, has the option already, and else what it would be with
+// it. quotable says that the string option applies to the field's type, which t describes.
+func (m *mapper) jsonOptionWord(at site, i int, opt string, t *jsonschema.Schema, jsonTag string, quotable bool) {
+	var where string
+	switch {
+	case hasOption(strings.Split(jsonTag, ","), opt):
+		where = "the json tag has it already"
+	case opt == "string" && !(quotable && (t.Type == "integer" || t.Type == "number" || t.Type == "boolean")):
+		where = "as a json tag option it quotes only numbers and booleans"
+	default:
+		with := jsonTag + "," + opt
+		where = fmt.Sprintf("put it in the json tag, json:%q", with)
+		if opt == "string" {
+			where += ", if encoding/json is to write the value as a JSON string"
+		} else {
+			where += ", to make the field optional"
+		}
+	}
+	m.tagIgnoredf(at, wordSpot(i, false), "jsonschema tag: %s is a json tag option, not a jsonschema keyword, so invopop ignores it; remove it from the jsonschema tag (%s)", opt, where)
 }
 
 // sdkDescription reports whether the words of a jsonschema tag are a description written as the

@@ -54,7 +54,7 @@ func (m *mapper) keywordsFromTags(t *jsonschema.Schema, tag reflect.StructTag, p
 		// option or a type= keyword made the field something else.
 		t.Minimum, t.Maximum = "", ""
 	}
-	m.checkTagWords(t, words, at, runtimeType)
+	m.checkTagWords(t, words, at, runtimeType, tag.Get("json"), quotable)
 	for _, kv := range jsonschematag.Split(tag.Get("jsonschema_extras")) {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			setExtra(t, k, v)

@@ -321,7 +321,11 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 	if isNamed(t, "net", "IP") {
 		return ipSchema()
 	}
-	if s := m.ownEncoding(t, at, throughPointer); s != nil {
+	// A method of invopop's name that invopop does not call is reported after ownEncoding, which
+	// reports it instead of advising such a method when the type needs one.
+	s := m.ownEncoding(t, at, throughPointer)
+	m.misdeclaredMethods(t, at, typeMethods)
+	if s != nil {
 		return s
 	}
 	if !m.enter(t, at) {
@@ -334,7 +338,6 @@ func (m *mapper) schema(t types.Type, at site) *jsonschema.Schema {
 			m.noteDeclared(n) // described by its underlying type; a struct, by the fields collect reads
 		}
 	}
-	var s *jsonschema.Schema
 	switch u := t.Underlying().(type) {
 	case *types.Struct:
 		s = m.structSchema(t, at)
@@ -581,6 +584,15 @@ func (m *mapper) ownEncoding(t types.Type, at site, throughPointer bool) *jsonsc
 	if _, ok := t.Underlying().(*types.Interface); ok {
 		return nil // any JSON value, whatever the dynamic type writes
 	}
+	// Each problem below advises a JSONSchema method; a type that has one that invopop does not
+	// call (another signature, or on the pointer receiver) is told what is wrong with it instead.
+	problemf := func(format string, args ...any) {
+		if msg := m.misdeclaredSchema(t); msg != "" {
+			m.problemf(at, "%s", msg)
+			return
+		}
+		m.problemf(at, format, args...)
+	}
 	jsonValue, jsonPtr := m.methodOn(t, "MarshalJSON", isMarshalJSONSig)
 	textValue, textPtr := m.methodOn(t, "MarshalText", isMarshalTextSig)
 	if throughPointer && textPtr {
@@ -591,7 +603,7 @@ func (m *mapper) ownEncoding(t types.Type, at site, throughPointer bool) *jsonsc
 	case (jsonValue || jsonPtr) && inStandardLibrary(t):
 		// No method can be added to it: a struct type of the user's that embeds it keeps its
 		// MarshalJSON (encoding/json calls the promoted method) and can have a JSONSchema.
-		m.problemf(at, "type %s has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); "+
+		problemf("type %s has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); "+
 			"%ssince it is the standard library's, which no method can be added to, embed it in a struct type of your own (type T struct{ *%s }), which keeps its MarshalJSON, "+
 			"and give that type a JSONSchema() *jsonschema.Schema method that describes that JSON, or use another type", name, m.tagAdvice(t), name)
 		return &jsonschema.Schema{}
@@ -599,36 +611,36 @@ func (m *mapper) ownEncoding(t types.Type, at site, throughPointer bool) *jsonsc
 		// Most likely a mistake: a struct that embeds time.Time is written as the time alone.
 		f := promotedFrom(t, "MarshalJSON")
 		from := typeString(f.Type())
-		m.problemf(at, "type %s gets a MarshalJSON method from its embedded field %s, so encoding/json writes (and reads) a %s as that %s alone and none of its other fields; "+
+		problemf("type %s gets a MarshalJSON method from its embedded field %s, so encoding/json writes (and reads) a %s as that %s alone and none of its other fields; "+
 			"give the field a name (%s %s), or give %s a JSONSchema() *jsonschema.Schema method that describes that JSON", name, from, name, from, f.Name(), from, name)
 		return &jsonschema.Schema{}
 	case jsonValue || jsonPtr:
-		m.problemf(at, "type %s has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); "+
+		problemf("type %s has a MarshalJSON method, so cardgen cannot know the JSON encoding/json writes for it (invopop would describe its Go fields); "+
 			"%sgive %s a JSONSchema() *jsonschema.Schema method that describes that JSON (when it is yours), or use another type", name, m.tagAdvice(t), name)
 		return &jsonschema.Schema{}
 	case textPtr && !textValue && inStandardLibrary(t):
-		m.problemf(at, "type %s has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; "+
+		problemf("type %s has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; "+
 			"make the field a pointer (*%s), which encoding/json always writes with MarshalText", name, name)
 		return &jsonschema.Schema{}
 	case textPtr && !textValue:
-		m.problemf(at, "type %s has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; "+
+		problemf("type %s has MarshalText on its pointer only, so encoding/json writes it as a string or as its Go fields depending on whether it can take the value's address; "+
 			"make the field a pointer (*%s), declare MarshalText on the value receiver, or give %s a JSONSchema() *jsonschema.Schema method", name, name, name)
 		return &jsonschema.Schema{}
 	case !m.output && m.hasMethod(types.NewPointer(t), "UnmarshalJSON", isUnmarshalJSONSig):
 		// An input is read by the method, whatever the schema says.
-		m.problemf(at, "type %s has an UnmarshalJSON method, so cardgen cannot know the JSON encoding/json reads into it (invopop would describe its Go type); "+
+		problemf("type %s has an UnmarshalJSON method, so cardgen cannot know the JSON encoding/json reads into it (invopop would describe its Go type); "+
 			"%sgive %s a JSONSchema() *jsonschema.Schema method that describes that JSON (when it is yours), or use another type in the input", name, m.tagAdvice(t), name)
 		return &jsonschema.Schema{}
 	case !m.output && !textValue && m.hasMethod(types.NewPointer(t), "UnmarshalText", isUnmarshalTextSig):
 		// encoding/json reads a TextUnmarshaler from a JSON string only; a number or an object
 		// is an error.
-		m.problemf(at, "type %s has UnmarshalText but no MarshalText, so encoding/json reads it only from a JSON string, where the schema describes its Go type and refuses strings; "+
+		problemf("type %s has UnmarshalText but no MarshalText, so encoding/json reads it only from a JSON string, where the schema describes its Go type and refuses strings; "+
 			"declare MarshalText on the value receiver too, which makes it a string both ways, or give %s a JSONSchema() *jsonschema.Schema method", name, name)
 		return &jsonschema.Schema{}
 	case !m.output && textValue && at.path != "" && !m.hasMethod(types.NewPointer(t), "UnmarshalText", isUnmarshalTextSig) && !isStringKind(t):
 		// Written as a string, but a string decodes only into a TextUnmarshaler or a string kind.
 		// (At the top, where no field is, the type is no object at all, which top reports.)
-		m.problemf(at, "type %s has MarshalText but no UnmarshalText, so encoding/json writes it as a JSON string but cannot read one back into it, and the schema says string; "+
+		problemf("type %s has MarshalText but no UnmarshalText, so encoding/json writes it as a JSON string but cannot read one back into it, and the schema says string; "+
 			"declare UnmarshalText on the pointer receiver, or give %s a JSONSchema() *jsonschema.Schema method", name, name)
 		return &jsonschema.Schema{}
 	case textValue && !m.hasMethod(t, "JSONSchemaExtend", isExtendSig):
@@ -830,6 +842,7 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		m.runtime, m.inexact = true, true // may swap any field's type; which ones is known only at run time
 		return
 	}
+	m.misdeclaredMethods(t, at, structMethods)
 	if n, ok := t.(*types.Named); ok {
 		m.noteDeclared(n)
 	}
@@ -903,6 +916,7 @@ func (m *mapper) collect(st *jsonschema.Schema, t types.Type, at site, depth int
 		stated := m.statesOwnJSON(f.Type(), tag)
 		if stated {
 			prop = &jsonschema.Schema{} // the tag's keywords below are the whole schema
+			m.misdeclaredMethods(deref(f.Type()), fat, typeMethods)
 			if hasOption(strings.Split(jsonTag, ","), "string") {
 				// encoding/json writes what MarshalJSON returns: the option applies to the
 				// basic kinds' own encodings only.
