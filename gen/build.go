@@ -55,8 +55,8 @@ type Input struct {
 	// IgnoredFiles are the package's files that build constraints leave out here; a tool
 	// declared in one would be missing from the generated file (reported).
 	IgnoredFiles []string
-	// GoMod is the go.mod of the package's module ("" when unknown).
-	GoMod string
+	// GoMod is the go.mod of the package's module ("" when unknown), and ModulePath its path.
+	GoMod, ModulePath string
 	// Errors are go/packages' errors for the package; those regeneration cures are dropped.
 	Errors []packages.Error
 	// ImportErrors are the errors of the packages it imports, positioned in their own files.
@@ -112,7 +112,7 @@ func InputOf(pkg *packages.Package) Input {
 		in.Dir = filepath.Dir(pkg.GoFiles[0])
 	}
 	if pkg.Module != nil {
-		in.GoMod = pkg.Module.GoMod
+		in.GoMod, in.ModulePath = pkg.Module.GoMod, pkg.Module.Path
 	}
 	goCommand := map[string]string{} // import path → what the go command says is wrong with it
 	mains := map[string]bool{}

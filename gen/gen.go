@@ -246,7 +246,11 @@ func isGoKeyword(s string) bool {
 // schemaJob is the schema work of one tool: mapping its input and output types and marshalling
 // the schemas. Jobs read only type-checked go/types data, so they run in parallel.
 type schemaJob struct {
-	t               *Tool
+	t *Tool
+	// module is the path of the package's module ("" when unknown): a method of the name of
+	// one invopop calls, declared in a package outside it, is a dependency's, not the user's to
+	// fix, and the schema is invopop's all the same.
+	module          string
 	in, out         schema.Result
 	probs           []schema.Problem
 	inJSON, outJSON []byte
@@ -265,7 +269,9 @@ func (j *schemaJob) run() {
 	if t.Out != nil && t.Markdown == nil { // a markdown card tool sends mdcard's output, not Out
 		j.out, outProbs = schema.ForOutput(t.Out, t.outPos)
 	}
-	j.probs = append(inProbs, outProbs...)
+	j.probs = slices.DeleteFunc(append(inProbs, outProbs...), func(p schema.Problem) bool {
+		return p.MethodPkg != "" && j.module != "" && p.MethodPkg != j.module && !strings.HasPrefix(p.MethodPkg, j.module+"/")
+	})
 	if t.In != nil && len(j.probs) == 0 && !j.in.Runtime {
 		j.inJSON, j.inErr = schema.Marshal(j.in.Schema)
 	}
@@ -488,7 +494,7 @@ func checkExamples(t *Tool, outSchema []byte) []schema.Problem {
 func (b *builder) schemas(tools []*Tool) {
 	jobs := make([]schemaJob, len(tools))
 	for i, t := range tools {
-		jobs[i].t = t
+		jobs[i].t, jobs[i].module = t, b.pkg.ModulePath
 	}
 	onEveryCore(len(jobs), func(i int) { jobs[i].run() })
 	for i := range jobs {

@@ -906,3 +906,51 @@ func TestShellQuote(t *testing.T) {
 		}
 	}
 }
+
+// TestMisdeclaredMethodOfDependency: a method of the name of one invopop calls that invopop does
+// not call (a JSONSchema on the pointer receiver, or returning the MCP Go SDK's Schema) is the
+// user's mistake in their own module, and reported; in a dependency's package it is nobody's to
+// fix here, and the schema is invopop's, made without it, as it was before such methods were
+// reported.
+func TestMisdeclaredMethodOfDependency(t *testing.T) {
+	dir := moduleTempDir(t, "depmethod")
+	dep := "package money\n\nimport \"github.com/invopop/jsonschema\"\n\n// Money is a dependency's type.\ntype Money struct {\n\tCents int64 `json:\"cents\"`\n}\n\n" +
+		"// JSONSchema is on the pointer receiver, which invopop does not see.\nfunc (*Money) JSONSchema() *jsonschema.Schema { return &jsonschema.Schema{Type: \"integer\"} }\n"
+	tool := func(imp string) string {
+		return "package p\n\nimport (\n\t\"context\"\n\n\t\"" + imp + "\"\n)\n\n// In is the input.\ntype In struct {\n\tPrice money.Money `json:\"price\"`\n}\n\n" +
+			"// Get gets.\n//\n//card:tool\nfunc Get(ctx context.Context, in In) (*In, error) { return &in, nil }\n"
+	}
+	sum, err := os.ReadFile(filepath.Join("..", "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTree(t, dir, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n\nrequire (\n\tgithub.com/cardgen/cardgen v0.0.0\n\texample.com/money v0.0.0\n\tgithub.com/invopop/jsonschema v0.14.0\n)\n\n" +
+			"replace github.com/cardgen/cardgen => ../..\n\nreplace example.com/money => ./money\n",
+		"go.sum":         string(sum),
+		"money/go.mod":   "module example.com/money\n\ngo 1.26\n\nrequire github.com/invopop/jsonschema v0.14.0\n",
+		"money/money.go": dep,
+		"own/money.go":   strings.Replace(dep, "package money", "package money", 1),
+		"dep/p.go":       tool("example.com/money"),
+		"mine/p.go":      tool("example.com/m/own"),
+	})
+	tidy := exec.Command("go", "mod", "tidy")
+	tidy.Dir = dir
+	if out, err := tidy.CombinedOutput(); err != nil {
+		t.Fatalf("go mod tidy: %v\n%s", err, out)
+	}
+	// The dependency's method: no diagnostic, and the schema invopop makes without it.
+	res, err := Generate(Options{Dir: dir}, "./dep")
+	if err != nil {
+		t.Fatalf("a dependency's misdeclared method: %v; want no diagnostic", err)
+	}
+	if len(res.Packages) != 1 || len(res.Packages[0].Tools) != 1 || !strings.Contains(string(res.Packages[0].Tools[0].InSchema), `"cents":{"type":"integer"}`) {
+		t.Errorf("the input schema is not invopop's without the method")
+	}
+	// The same method in a package of the module: reported.
+	_, err = Generate(Options{Dir: dir}, "./mine")
+	var diags Diagnostics
+	if !errors.As(err, &diags) || len(diags) != 1 || !strings.Contains(diags[0].Msg, "(*money.Money).JSONSchema has a pointer receiver") {
+		t.Errorf("a misdeclared method of the module: %v; want it reported", err)
+	}
+}

@@ -180,7 +180,12 @@ func (m *mapper) misdeclaredMethods(t types.Type, at site, methods []invopopMeth
 	}
 	for _, im := range methods {
 		if msg := m.misdeclared(t, im); msg != "" {
-			m.ignoredf(at, "%s", msg)
+			obj, _, _ := types.LookupFieldOrMethod(t, true, nil, im.name)
+			p := Problem{Ignored: true}
+			if obj.Pkg() != nil {
+				p.MethodPkg = obj.Pkg().Path()
+			}
+			m.report(at, p, msg)
 		}
 	}
 }

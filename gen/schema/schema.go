@@ -37,6 +37,10 @@ type Problem struct {
 	// It is still a mistake — the constraint it meant is not in the schema, or the schema fails
 	// every call — and the generator reports it like any other.
 	Ignored bool
+	// MethodPkg is set for an Ignored problem about a method invopop does not call: the path
+	// of the package that declares the method. A method in a module the user does not own
+	// (a dependency's) is no mistake of theirs to fix, and a caller may leave it out.
+	MethodPkg string
 	// InvalidType marks the problem of a field whose type go/types could not check, because the
 	// package that declares it does not compile. A caller that reports those compile errors
 	// itself can leave it out: the compile error says why.
