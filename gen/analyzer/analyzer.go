@@ -24,6 +24,10 @@ import (
 // //card: directives, handler shapes, names, schemas, card rules and ui sidecars. Misspelt
 // directives, keys, flags, template fields ({{.Stauts}}) and card tag slots (card:"titel"), and
 // a space after //, come with a suggested fix. Its -ui flag is cardgen's -ui flag.
+//
+// It also reports, beyond generation, tools the package registers by hand with an &mcp.Tool{…}
+// literal (handadd.go): a schema the SDK would infer from a type with a jsonschema tag it
+// panics on, and a name one of the package's generated tools has.
 var Analyzer = &analysis.Analyzer{
 	Name: "cardgen",
 	Doc: `check //card: annotations as cardgen would
@@ -32,7 +36,12 @@ The cardgen analyzer builds the same model of a package as the cardgen generator
 every diagnostic generation would: malformed //card: directives, handler signatures, tool
 names, JSON schemas, result card rules and ui sidecar files. Misspelt directive, key and flag
 names, template fields ({{.Stauts}}) and card tag slots (card:"titel"), and a space after //,
-carry a suggested fix.`,
+carry a suggested fix.
+
+Tools registered by hand beside the generated ones (mcp.AddTool, register.AddTool with an
+&mcp.Tool{...} literal) are reported when the SDK would infer a schema from a type with a
+jsonschema tag it panics on (one beginning with WORD=), or when their name is that of a
+generated tool of the package.`,
 	URL: "https://github.com/cardgen/cardgen/blob/main/docs/editors.md",
 	Run: run,
 	// The model is built from partial type information too, as the generator does: a package
@@ -69,7 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pkg, info = withoutTests(pass, files)
 	}
 	in := gen.Input{Fset: pass.Fset, Files: files, Types: pkg, Info: info, IgnoredFiles: pass.IgnoredFiles, CompilerReports: true}
-	_, diags := gen.Model(in, gen.Options{UIDir: uiDir})
+	model, diags := gen.Model(in, gen.Options{UIDir: uiDir})
 	other := &otherFiles{fset: pass.Fset, files: map[string]*token.File{}}
 	var out []analysis.Diagnostic
 	for _, d := range diags {
@@ -89,6 +98,11 @@ func run(pass *analysis.Pass) (any, error) {
 		out = append(out, ad)
 	}
 	out = append(out, staleGenerated(pass, files)...)
+	var tools []*gen.Tool
+	if model != nil {
+		tools = model.Tools
+	}
+	out = append(out, handRegistrations(pass, info, files, tools)...)
 	// Sorted and without duplicates, as generation prints them: by file name, line and column,
 	// not by token.Pos, whose order between files is the order the driver parsed them in (in
 	// parallel, for go/packages) and puts a file added by otherFiles after every Go file. The

@@ -24,7 +24,7 @@ import (
 // the directive's), so directive diagnostics are expected by a "// want +N" line above them in
 // the doc comment.
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "shapes", "clean", "stale")
+	analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "shapes", "clean", "stale", "handadd")
 }
 
 // TestSuggestedFixes applies every suggested fix to testdata/src/typos and compares the result
