@@ -11,6 +11,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,8 +43,9 @@ Tools registered by hand beside the generated ones (mcp.AddTool, register.AddToo
 &mcp.Tool{...} literal) are reported when the SDK would infer a schema from a type with a
 jsonschema tag it panics on (one beginning with WORD=), or when their name is that of a
 generated tool of the package.`,
-	URL: "https://github.com/cardgen/cardgen/blob/main/docs/editors.md",
-	Run: run,
+	URL:        "https://github.com/cardgen/cardgen/blob/main/docs/editors.md",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
 	// The model is built from partial type information too, as the generator does: a package
 	// that refers to a function cardgen has not generated yet still gets its annotations checked.
 	RunDespiteErrors: true,
@@ -71,7 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(files) == 0 && (len(pass.Files) > 0 || len(pass.IgnoredFiles) == 0) || syntaxError(pass, files) {
 		// The driver reports a syntax error itself (go vet stops there); what the parser made
 		// of the file would only bring its echoes, as generation leaves them out too.
-		return nil, nil
+		return &Result{}, nil
 	}
 	pkg, info := pass.Pkg, pass.TypesInfo
 	if len(files) < len(pass.Files) && testMethods(pass) {
@@ -115,7 +117,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, d := range out {
 		pass.Report(d)
 	}
-	return nil, nil
+	return &Result{OtherPackages: otherPackageFixes(pass, tools, out)}, nil
 }
 
 // testMethods reports whether a _test.go file of the pass declares a method of a type that a
