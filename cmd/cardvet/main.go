@@ -16,6 +16,11 @@
 // command compile only their package clauses and imports (standalone); it prints positions
 // relative to the current directory, as go vet does.
 //
+// A fix of a jsonschema tag of a type that another package declares (a shared model package)
+// edits that package's file, which a suggested fix may not: on its own, -fix applies it all the
+// same, with every other package's fixes; under go vet, -fix prints it as not fixed, with the
+// cardvet command that fixes it (otherpkg.go).
+//
 // The -ui flag names the ui folder, as cardgen's -ui does. The exit status is non-zero when
 // there is any diagnostic (3 on its own), except with -json or -fix; on its own, -fix also
 // leaves out the type errors that generation cures, as cardgen check does (cured.go).
@@ -97,7 +102,8 @@ func withoutRefusedUI(args []string) ([]string, error) {
 // itself does not leave test variants out.
 //
 // It also reports the -ui withoutRefusedUI took out, once per package vetted, instead of
-// running the analyzer with a folder cardgen refuses.
+// running the analyzer with a folder cardgen refuses; and under -fix, it deals with the fixes
+// the analyzer could not suggest, in other packages' files (fixOtherPackages).
 func oncePerFile(a *analysis.Analyzer) *analysis.Analyzer {
 	c := *a
 	c.Run = func(pass *analysis.Pass) (any, error) {
@@ -108,11 +114,14 @@ func oncePerFile(a *analysis.Analyzer) *analysis.Analyzer {
 			if len(pass.Files) > 0 {
 				pass.Reportf(pass.Files[0].Package, "%v; fix the -ui given to go vet", badUI)
 			}
-			return nil, nil
+			return &analyzer.Result{}, nil
 		}
 		recordCured(pass) // only for standalone's -fix (curedEnv)
 		if !underGoVet() && testVariant(pass) {
-			return nil, nil
+			return &analyzer.Result{}, nil
+		}
+		if fixing() {
+			return fixOtherPackages(a, pass)
 		}
 		return a.Run(pass)
 	}

@@ -563,3 +563,101 @@ func TestFixLeavesOutCuredTypeErrors(t *testing.T) {
 		t.Errorf("cardvet without -fix: exit %d, output:\n%s\nwant exit 3 and the type error", code, strings.Join(lines, "\n"))
 	}
 }
+
+// otherPackageFiles is a module whose model package declares the types of two tool packages, p
+// and q, with jsonschema tags in the form the SDK reads: Address is p's, Person q's, Shared both.
+// p also has a tag of its own.
+var otherPackageFiles = map[string]string{
+	"go.mod": "module example.com/shop\n\ngo 1.26\n",
+	"model/model.go": "package model\n\n" +
+		"type Address struct {\n\tLine1 string `json:\"line1\" jsonschema:\"street and number\"`\n}\n\n" +
+		"type Person struct {\n\tName string `json:\"name\" jsonschema:\"the full name\"`\n}\n\n" +
+		"type Shared struct {\n\tID string `json:\"id\" jsonschema:\"the shared id\"`\n}\n",
+	"p/p.go": "package p\n\nimport (\n\t\"context\"\n\n\t\"example.com/shop/model\"\n)\n\n" +
+		"type In struct {\n\tAddr   model.Address `json:\"addr\"`\n\tShared model.Shared  `json:\"shared\"`\n\tNote   string        `json:\"note\" jsonschema:\"a note\"`\n}\n\n" +
+		"type Out struct {\n\tOK bool `json:\"ok\"`\n}\n\n// Check checks an address.\n//\n//card:tool\nfunc Check(ctx context.Context, in In) (*Out, error) { return nil, nil }\n",
+	"q/q.go": "package q\n\nimport (\n\t\"context\"\n\n\t\"example.com/shop/model\"\n)\n\n" +
+		"type In struct {\n\tWho    model.Person `json:\"who\"`\n\tShared model.Shared `json:\"shared\"`\n}\n\n" +
+		"type Out struct {\n\tOK bool `json:\"ok\"`\n}\n\n// Greet greets a person.\n//\n//card:tool\nfunc Greet(ctx context.Context, in In) (*Out, error) { return nil, nil }\n",
+}
+
+// TestFixOtherPackages: a jsonschema tag of a type declared in another package than the tool's is
+// reported with the tool's package, at the tag, and its fix edits the other package's file, which
+// go/analysis does not let a suggested fix do. go vet -fix used to exit 0 without a word and
+// change nothing there. cardvet on its own now applies those fixes, every package's at once (the
+// tag two packages share once, and the tags two packages fix in one file together); under go vet,
+// which applies each package's fixes on their own, -fix prints each such tag as not fixed, with
+// the cardvet command that fixes it, and leaves the file alone.
+func TestFixOtherPackages(t *testing.T) {
+	bin := buildCardvet(t)
+	setup := func(t *testing.T) string {
+		dir := t.TempDir()
+		for name, data := range otherPackageFiles {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	read := func(t *testing.T, dir, name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	described := strings.NewReplacer(`"street and number"`, `"description=street and number"`, `"the full name"`, `"description=the full name"`,
+		`"the shared id"`, `"description=the shared id"`, `"a note"`, `"description=a note"`)
+
+	t.Run("standalone", func(t *testing.T) {
+		dir := setup(t)
+		lines, code := outputIn(t, dir, bin, "-fix", "./...")
+		if code != 0 || len(lines) != 0 {
+			t.Errorf("cardvet -fix: exit %d, output:\n%s\nwant exit 0 and none", code, strings.Join(lines, "\n"))
+		}
+		for _, name := range []string{"model/model.go", "p/p.go"} {
+			if got, want := read(t, dir, name), described.Replace(otherPackageFiles[name]); got != want {
+				t.Errorf("after cardvet -fix, %s is\n%s\nwant\n%s", name, got, want)
+			}
+		}
+	})
+
+	t.Run("govet", func(t *testing.T) {
+		dir := setup(t)
+		lines, code := outputIn(t, dir, "go", "vet", "-vettool="+bin, "-fix", "./...")
+		if code != 0 {
+			t.Errorf("go vet -fix: exit %d; want 0", code)
+		}
+		model := filepath.Join(dir, "model", "model.go")
+		var notes []string
+		for _, l := range lines {
+			if rest, ok := strings.CutPrefix(l, model+":"); ok {
+				pos, _, _ := strings.Cut(rest, ": ")
+				_, tail, _ := strings.Cut(rest, " (the tag is in package ")
+				notes = append(notes, pos+" "+tail)
+			}
+		}
+		slices.Sort(notes)
+		run := func(pkg string) string {
+			return "example.com/shop/model, and under go vet a fix found with package " + pkg + " may edit only that package's files; run cardvet -fix " + pkg + " on its own to apply it)"
+		}
+		want := []string{
+			"12:35 " + run("example.com/shop/p"),
+			"12:35 " + run("example.com/shop/q"),
+			"4:41 " + run("example.com/shop/p"),
+			"8:39 " + run("example.com/shop/q"),
+		}
+		if !slices.Equal(notes, want) || len(notes) != len(lines) {
+			t.Errorf("go vet -fix printed:\n%s\nwant the four tags of model.go, each with the package to run cardvet -fix on:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+		}
+		if got := read(t, dir, "model/model.go"); got != otherPackageFiles["model/model.go"] {
+			t.Errorf("go vet -fix changed model.go:\n%s", got)
+		}
+		if got, want := read(t, dir, "p/p.go"), described.Replace(otherPackageFiles["p/p.go"]); got != want {
+			t.Errorf("after go vet -fix, p.go is\n%s\nwant\n%s", got, want)
+		}
+	})
+}

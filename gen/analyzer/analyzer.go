@@ -11,6 +11,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,6 +25,10 @@ import (
 // //card: directives, handler shapes, names, schemas, card rules and ui sidecars. Misspelt
 // directives, keys, flags, template fields ({{.Stauts}}) and card tag slots (card:"titel"), and
 // a space after //, come with a suggested fix. Its -ui flag is cardgen's -ui flag.
+//
+// It also reports, beyond generation, tools the package registers by hand with an &mcp.Tool{…}
+// literal (handadd.go): a schema the SDK would infer from a type with a jsonschema tag it
+// panics on, and a name one of the package's generated tools has.
 var Analyzer = &analysis.Analyzer{
 	Name: "cardgen",
 	Doc: `check //card: annotations as cardgen would
@@ -32,9 +37,15 @@ The cardgen analyzer builds the same model of a package as the cardgen generator
 every diagnostic generation would: malformed //card: directives, handler signatures, tool
 names, JSON schemas, result card rules and ui sidecar files. Misspelt directive, key and flag
 names, template fields ({{.Stauts}}) and card tag slots (card:"titel"), and a space after //,
-carry a suggested fix.`,
-	URL: "https://github.com/cardgen/cardgen/blob/main/docs/editors.md",
-	Run: run,
+carry a suggested fix.
+
+Tools registered by hand beside the generated ones (mcp.AddTool, register.AddTool with an
+&mcp.Tool{...} literal) are reported when the SDK would infer a schema from a type with a
+jsonschema tag it panics on (one beginning with WORD=), or when their name is that of a
+generated tool of the package.`,
+	URL:        "https://github.com/cardgen/cardgen/blob/main/docs/editors.md",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
 	// The model is built from partial type information too, as the generator does: a package
 	// that refers to a function cardgen has not generated yet still gets its annotations checked.
 	RunDespiteErrors: true,
@@ -62,14 +73,18 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(files) == 0 && (len(pass.Files) > 0 || len(pass.IgnoredFiles) == 0) || syntaxError(pass, files) {
 		// The driver reports a syntax error itself (go vet stops there); what the parser made
 		// of the file would only bring its echoes, as generation leaves them out too.
-		return nil, nil
+		return &Result{}, nil
 	}
 	pkg, info := pass.Pkg, pass.TypesInfo
 	if len(files) < len(pass.Files) && testMethods(pass) {
 		pkg, info = withoutTests(pass, files)
 	}
 	in := gen.Input{Fset: pass.Fset, Files: files, Types: pkg, Info: info, IgnoredFiles: pass.IgnoredFiles, CompilerReports: true}
-	_, diags := gen.Model(in, gen.Options{UIDir: uiDir})
+	if pass.Module != nil {
+		// A misdeclared invopop method of a dependency's type is not the user's to fix.
+		in.ModulePath = pass.Module.Path
+	}
+	model, diags := gen.Model(in, gen.Options{UIDir: uiDir})
 	other := &otherFiles{fset: pass.Fset, files: map[string]*token.File{}}
 	var out []analysis.Diagnostic
 	for _, d := range diags {
@@ -89,6 +104,11 @@ func run(pass *analysis.Pass) (any, error) {
 		out = append(out, ad)
 	}
 	out = append(out, staleGenerated(pass, files)...)
+	var tools []*gen.Tool
+	if model != nil {
+		tools = model.Tools
+	}
+	out = append(out, handRegistrations(pass, info, files, tools)...)
 	// Sorted and without duplicates, as generation prints them: by file name, line and column,
 	// not by token.Pos, whose order between files is the order the driver parsed them in (in
 	// parallel, for go/packages) and puts a file added by otherFiles after every Go file. The
@@ -101,7 +121,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, d := range out {
 		pass.Report(d)
 	}
-	return nil, nil
+	return &Result{OtherPackages: otherPackageFixes(pass, tools, out)}, nil
 }
 
 // testMethods reports whether a _test.go file of the pass declares a method of a type that a
