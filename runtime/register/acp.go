@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -670,7 +671,9 @@ func FormSelection(r acp.Response) (acp.Selection, error) {
 // takes IPv6 too. An error for a schema that does not resolve, or for an in that is not a non-nil
 // pointer, is a mistake of the caller, not a *SelectionError.
 //
-// Numbers, whether a JSON reply's or typed as text, keep their exact value, as they do through
+// Numbers, whether a JSON reply's, typed as text, or Go integers and floats put in the selection
+// (by hand, or decoded with encoding/json into map[string]any: each is read as the JSON number
+// it writes), keep their exact value, as they do through
 // MCP tools/call: nothing goes through a float64 that would round an ID beyond 2^53. An integer
 // field takes a whole number from -2^63 to 2^64-1 however a reply or a person writes it (3,
 // "3.0", "1e3", 9.223372036854775809e18), zero of either sign as 0. Form text is a number when
@@ -705,6 +708,9 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 		if k == SelectionTool {
 			continue
 		}
+		// A Go number put in the selection (a reply decoded into map[string]any holds
+		// float64s) is read as the JSON number it writes, as acp.ParseResponse's are.
+		v = goNumber(v)
 		var lit any
 		if prop, ok := s.Properties[k]; ok {
 			f, known := fields[k]
@@ -818,6 +824,31 @@ func DecodeSelection(schema json.RawMessage, sel acp.Selection, in any) error {
 		return x.explain(read, nil, err, in)
 	}
 	return nil
+}
+
+// goNumber returns the json.Number a Go integer or float v writes as JSON, so that a selection
+// built by hand or decoded with encoding/json reads as acp.ParseResponse's exact numbers do; v
+// itself for any other value, and for a float JSON cannot write (NaN, ±Inf), which encoding
+// then refuses with an error that names the field.
+func goNumber(v any) any {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return json.Number(strconv.FormatInt(rv.Int(), 10))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return json.Number(strconv.FormatUint(rv.Uint(), 10))
+	case reflect.Float32, reflect.Float64:
+		f := rv.Float()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return v
+		}
+		bits := 64
+		if rv.Kind() == reflect.Float32 {
+			bits = 32
+		}
+		return json.Number(strconv.FormatFloat(f, 'g', -1, bits))
+	}
+	return v
 }
 
 // coerce converts the selection value v of key to the JSON type typ the schema asks for, when it
@@ -950,17 +981,30 @@ func UnknownSelection(sel acp.Selection, tools []string) error {
 	name, isText := v.(string)
 	switch {
 	case !present:
-		return errors.New(`the selection names no tool (no "tool" key); it did not come from a form card of this package`)
+		return unknownTool(`the selection names no tool (no "tool" key); it did not come from a form card of this package`)
 	case !isText:
 		// A form card's submit CTA sends the tool's name as text: whatever sent this, it was
 		// not one of ours. The value is the reply's, and is shown shortened (show).
-		return fmt.Errorf(`the selection's "tool" key holds %s, not a tool name; it did not come from a form card of this package, whose selection names the tool as text`,
-			valueWords(v))
+		return unknownTool(`the selection's "tool" key holds ` + valueWords(v) + `, not a tool name; it did not come from a form card of this package, whose selection names the tool as text`)
 	case name == "":
-		return errors.New(`the selection's "tool" key is empty, not a tool name; it did not come from a form card of this package`)
+		return unknownTool(`the selection's "tool" key is empty, not a tool name; it did not come from a form card of this package`)
 	}
-	return fmt.Errorf("the selection names tool %q, which has no form card here; form tools are %s", name, strings.Join(tools, ", "))
+	// The name is the reply's: shortened as any value of it is, not echoed whole.
+	return unknownTool("the selection names tool " + show(name) + ", which has no form card here; form tools are " + strings.Join(tools, ", "))
 }
+
+// ErrUnknownTool is what every error of UnknownSelection is (errors.Is), and ErrNoOutput every
+// error of NoOutput: a caller of a generated DispatchACP tells them from its handlers' errors.
+var (
+	ErrUnknownTool = errors.New("the selection names no form tool of this package")
+	ErrNoOutput    = errors.New("the handler returned a nil output and no error")
+)
+
+// unknownTool is an error of UnknownSelection: its own words, and ErrUnknownTool to errors.Is.
+type unknownTool string
+
+func (e unknownTool) Error() string        { return string(e) }
+func (e unknownTool) Is(target error) bool { return target == ErrUnknownTool }
 
 // valueWords says what the selection's value v is, its type in words and the value as JSON
 // (shortened, as show writes it): `an array (["order"])`, `the number 3`, `null`.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -280,5 +281,51 @@ func TestUnknownSelectionToolKey(t *testing.T) {
 		if err := UnknownSelection(c.sel, tools); err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("UnknownSelection(%v) = %v; want %s", c.sel, err, c.want)
 		}
+	}
+}
+
+// TestSelectionErrorsAreSentinels: a caller of a generated DispatchACP tells an unknown tool and
+// a nil output from its handlers' errors with errors.Is; and a hostile reply's tool name is shown
+// shortened, as its values are, not echoed whole (1 MiB came back as a 1 MiB error).
+func TestSelectionErrorsAreSentinels(t *testing.T) {
+	for _, sel := range []acp.Selection{{}, {"tool": 3}, {"tool": ""}, {"tool": "ship"}} {
+		if err := UnknownSelection(sel, []string{"order"}); !errors.Is(err, ErrUnknownTool) {
+			t.Errorf("UnknownSelection(%v) = %v; want errors.Is ErrUnknownTool", sel, err)
+		}
+	}
+	if err := NoOutput("get"); !errors.Is(err, ErrNoOutput) || err.Error() != "tool get: the handler returned a nil output and no error" {
+		t.Errorf("NoOutput = %v", err)
+	}
+	big := strings.Repeat("x", 1<<20)
+	if err := UnknownSelection(acp.Selection{"tool": big}, []string{"order"}); len(err.Error()) > 400 {
+		t.Errorf("UnknownSelection of a 1 MiB tool name: a %d-byte error; want it shortened", len(err.Error()))
+	}
+}
+
+// TestDecodeSelectionGoNumbers: acp.Selection holds Go integers, Go floats or json.Number; a
+// selection decoded with encoding/json into map[string]any holds float64s. Each is read as the
+// JSON number it writes: a number for a text field is its text, and a ",string" integer takes
+// a Go integer, where both were refused ("s is 3, not text"; "12, outside the range of the
+// field").
+func TestDecodeSelectionGoNumbers(t *testing.T) {
+	type in struct {
+		S string  `json:"s"`
+		Q int64   `json:"q,string"`
+		N int64   `json:"n,omitempty"`
+		F float64 `json:"f,omitempty"`
+	}
+	schema := ReflectSchema[in]()
+	for _, v := range []any{3, int8(3), int64(3), uint(3), uint64(3), 3.0, float32(3), json.Number("3")} {
+		var got in
+		if err := DecodeSelection(schema, acp.Selection{"s": v, "q": v, "n": v, "f": v}, &got); err != nil || got != (in{S: "3", Q: 3, N: 3, F: 3}) {
+			t.Errorf("DecodeSelection of %T(%v) = %+v, %v; want s \"3\" and 3 in every number field", v, v, got, err)
+		}
+	}
+	var got in
+	if err := DecodeSelection(schema, acp.Selection{"s": "x", "q": "1", "f": 0.1}, &got); err != nil || got.F != 0.1 {
+		t.Errorf("DecodeSelection of float64 0.1 = %+v, %v; want 0.1", got, err)
+	}
+	if err := DecodeSelection(schema, acp.Selection{"s": "x", "q": "1", "f": math.NaN()}, &got); err == nil {
+		t.Errorf("DecodeSelection of NaN: no error")
 	}
 }

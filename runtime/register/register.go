@@ -100,12 +100,13 @@ func (cfg *Config) MarkdownViewMeta() *apps.ResourceMeta {
 	return mdcard.ViewMetaFor(cfg.UIDefault)
 }
 
-// MustUI returns uri, or panics with err. Generated code adds views that cardgen has already
+// MustUI returns uri, or panics with an error that wraps err (recover it and use errors.Is or
+// errors.As). Generated code adds views that cardgen has already
 // checked at generate time and go:embed has already found at build time, so an error here
 // means a bad WithUIServer or WithUIDefault option: a programming error best seen at start-up.
 func MustUI(uri string, err error) string {
 	if err != nil {
-		panic(fmt.Sprintf("cardgen: registering a ui view: %v", err))
+		panic(fmt.Errorf("cardgen: registering a ui view: %w", err))
 	}
 	return uri
 }
@@ -115,7 +116,7 @@ func MustUI(uri string, err error) string {
 func SubFS(fsys fs.FS, dir string) fs.FS {
 	sub, err := fs.Sub(fsys, dir)
 	if err != nil {
-		panic(fmt.Sprintf("cardgen: ui folder %q: %v", dir, err))
+		panic(fmt.Errorf("cardgen: ui folder %q: %w", dir, err))
 	}
 	return sub
 }
@@ -149,7 +150,7 @@ func (cfg *Config) AttachCard(ctx context.Context, res *mcp.CallToolResult, tool
 // the zero value of the output, which may break its schema and says nothing of a forgotten
 // return. (An output struct without fields is exempt: generated code sends its nil as {}.)
 func NoOutput(tool string) error {
-	return fmt.Errorf("tool %s: the handler returned a nil output and no error", tool)
+	return fmt.Errorf("tool %s: %w", tool, ErrNoOutput)
 }
 
 // Reflector is the invopop configuration whose output the Go SDK accepts (no top-level $ref),
@@ -179,11 +180,11 @@ func Bool(v bool) *bool { return &v }
 // names the cardgen version that wrote it — instead of failing in some less obvious way.
 const GeneratedAPI1 = true
 
-// MustDocument returns d, or panics with err: mdcard.NewDocument fails only for a bad
+// MustDocument returns d, or panics with an error that wraps err: mdcard.NewDocument fails only for a bad
 // MCP_CHAT_CARDS_RENDER value, which is best seen at start-up.
 func MustDocument(d *mdcard.Document, err error) *mdcard.Document {
 	if err != nil {
-		panic(fmt.Sprintf("cardgen: %v", err))
+		panic(fmt.Errorf("cardgen: %w", err))
 	}
 	return d
 }

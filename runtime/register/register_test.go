@@ -243,3 +243,23 @@ func TestBuiltinViewMeta(t *testing.T) {
 		t.Errorf("without a default: %+v", m)
 	}
 }
+
+// TestMustPanicsWithError: MustUI and MustDocument say they panic with an error that wraps
+// theirs, and did with a string, which errors.Is could not look into.
+func TestMustPanicsWithError(t *testing.T) {
+	cause := errors.New("bad server name")
+	for name, f := range map[string]func(){
+		"MustUI":       func() { MustUI("", cause) },
+		"MustDocument": func() { MustDocument(nil, cause) },
+	} {
+		func() {
+			defer func() {
+				err, _ := recover().(error)
+				if !errors.Is(err, cause) {
+					t.Errorf("%s panicked with %v; want an error wrapping the cause", name, err)
+				}
+			}()
+			f()
+		}()
+	}
+}
