@@ -1112,7 +1112,14 @@ func (b *builder) markdownTool(t *Tool, base *CardSpec, dirs []*annotations.Dire
 			continue
 		}
 		if basic, ok := f.Type().Underlying().(*types.Basic); ok && basic.Info()&types.IsInteger != 0 {
-			t.PartField = f.Name()
+			switch basic.Kind() {
+			case types.Int, types.Int8, types.Int16, types.Int32, types.Uint8, types.Uint16:
+				t.PartField = f.Name()
+			default:
+				// The generated code converts the part to mdcard's int: 2^64-1 would become
+				// -1, and on 32-bit platforms 2^32+1 part 1, which the schema lets through.
+				b.errorf(f.Pos(), "the part input of markdown card tool %s is %s, whose values do not all fit the int runtime/mdcard numbers parts with on every platform; declare it as %s", t.Name, b.typeString(f.Type()), partFieldHint)
+			}
 			return
 		}
 		b.errorf(f.Pos(), "the part input of markdown card tool %s must be an integer, not %s; declare it as %s", t.Name, b.typeString(f.Type()), partFieldHint)

@@ -75,3 +75,12 @@ type Directed struct {
 //
 //card:tool
 func G(ctx context.Context, in PageIn) (*Directed, error) { return nil, nil }
+
+type WidePartIn struct {
+	Part uint64 `json:"part,omitempty"`
+}
+
+// W has a part input wider than an int on some platforms.
+//
+//card:tool
+func W(ctx context.Context, in WidePartIn) (*Doc, error) { return nil, nil }
