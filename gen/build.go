@@ -1434,6 +1434,11 @@ func SnakeCase(s string) string {
 	rs := []rune(s)
 	var words []string
 	for i := 0; i < len(rs); {
+		if w := mixedWordAt(rs[i:]); w != "" {
+			// OAuth, IPv4, GitHub: one word, though its capitals would split it.
+			words, i = append(words, w), i+utf8.RuneCountInString(w)
+			continue
+		}
 		if !unicode.IsUpper(rs[i]) {
 			// A word that starts in lower case or with a digit: the first of getOrder.
 			j := i + 1
@@ -1472,6 +1477,32 @@ func SnakeCase(s string) string {
 		words[k] = strings.ToLower(w)
 	}
 	return strings.Join(words, "_")
+}
+
+// mixedWords are words written with capitals inside them, each one word of a tool name
+// (GetOAuthToken → get_oauth_token, not get_o_auth_token; LookupIPv4 → lookup_ipv4) that
+// GoName writes back as it is written here.
+var mixedWords = []string{"OAuth", "IPv4", "IPv6", "GitHub", "GitLab", "GraphQL", "JavaScript", "TypeScript", "WebSocket", "YouTube", "PayPal", "LinkedIn", "PostgreSQL", "MySQL"}
+
+// mixedWord maps each of mixedWords in lower case to itself.
+var mixedWord = func() map[string]string {
+	m := make(map[string]string, len(mixedWords))
+	for _, w := range mixedWords {
+		m[strings.ToLower(w)] = w
+	}
+	return m
+}()
+
+// mixedWordAt returns the word of mixedWords that rs starts with, as a word of its own (what
+// follows it starts no lower-case letter: OAuthToken, IPv4s are not IPv4 and s), or "".
+func mixedWordAt(rs []rune) string {
+	for _, w := range mixedWords {
+		n := utf8.RuneCountInString(w)
+		if len(rs) >= n && string(rs[:n]) == w && (len(rs) == n || !unicode.IsLower(rs[n])) {
+			return w
+		}
+	}
+	return ""
 }
 
 // initialismWords splits a run of capitals into the common initialisms it is made of, longest
@@ -1515,6 +1546,10 @@ func GoName(tool string) string {
 			b.WriteString(strings.ToUpper(word))
 			continue
 		}
+		if w, ok := mixedWord[strings.ToLower(word)]; ok {
+			b.WriteString(w) // oauth → OAuth
+			continue
+		}
 		if stem, ok := strings.CutSuffix(word, "s"); ok && len(stem) > 1 && initialisms[strings.ToUpper(stem)] {
 			b.WriteString(strings.ToUpper(stem) + "s") // ids → IDs, urls → URLs
 			continue
@@ -1531,13 +1566,15 @@ func GoName(tool string) string {
 }
 
 // initialisms are the words GoName writes in capitals, SnakeCase keeps whole and labels (Words)
-// show in capitals: staticcheck's default list for ST1003, which is golint's with a few more, and
-// golint's LHS and RHS.
+// show in capitals: staticcheck's default list for ST1003, which is golint's with a few more,
+// golint's LHS and RHS, and acronyms tools commonly name (PDF, CSV, SKU…), so that ToPDFs is
+// to_pdfs and its card ToPDFsCard, not to_pd_fs and ToPdFsCard.
 var initialisms = setOf([]string{
 	"ACL", "AMQP", "API", "ASCII", "CPU", "CSS", "DB", "DNS", "EOF", "GID", "GUID", "HTML", "HTTP",
 	"HTTPS", "ID", "IP", "JSON", "LHS", "QPS", "RAM", "RHS", "RPC", "RTP", "SIP", "SLA", "SMTP",
 	"SQL", "SSH", "TCP", "TLS", "TS", "TTL", "UDP", "UI", "UID", "URI", "URL", "UTF8", "UUID", "VM",
 	"XML", "XMPP", "XSRF", "XSS",
+	"CSV", "FAQ", "JWT", "MCP", "PDF", "PNG", "SDK", "SKU", "SMS", "SVG",
 })
 
 // genericInstance returns the name of the generic type t instantiates (behind aliases), or "".

@@ -152,7 +152,7 @@ func ExampleGoName() {
 // SnakeCase derives a tool's name from its Go name, keeping initialisms whole, so that GoName
 // gives the Go name back.
 func ExampleSnakeCase() {
-	for _, name := range []string{"GetOrder", "getOrder", "ListHTTPRoutes", "ListURLs", "GetUserIDs", "APIs", "GetHTTPSURL", "HTTPServer", "Get2FA", "ABs", "XMLHttpRequest"} {
+	for _, name := range []string{"GetOrder", "getOrder", "ListHTTPRoutes", "ListURLs", "GetUserIDs", "APIs", "GetHTTPSURL", "HTTPServer", "Get2FA", "ABs", "XMLHttpRequest", "ToPDFs", "GetOAuthToken", "LookupIPv4", "GetGitHubUser", "ExportCSV"} {
 		fmt.Println(name, "→", gen.SnakeCase(name), "→", gen.GoName(gen.SnakeCase(name)))
 	}
 	// Output:
@@ -167,4 +167,9 @@ func ExampleSnakeCase() {
 	// Get2FA → get2_fa → Get2Fa
 	// ABs → a_bs → ABs
 	// XMLHttpRequest → xml_http_request → XMLHTTPRequest
+	// ToPDFs → to_pdfs → ToPDFs
+	// GetOAuthToken → get_oauth_token → GetOAuthToken
+	// LookupIPv4 → lookup_ipv4 → LookupIPv4
+	// GetGitHubUser → get_github_user → GetGitHubUser
+	// ExportCSV → export_csv → ExportCSV
 }
