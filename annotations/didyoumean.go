@@ -7,8 +7,12 @@ import (
 )
 
 // DidYouMean returns the candidate the user most likely meant by word, or ""
-// when nothing is close: see textdist.Closest for the rule, which the
-// generator's other checks (JSON schema tags) share.
+// when nothing is close. A candidate qualifies when its edit distance
+// (insertions, deletions, substitutions and swaps of neighbours) is at most 2
+// and smaller than both lengths, or when one of the two, at least two letters
+// long, is a prefix of the other ("fall" → "fallback"). Case is ignored; closer
+// candidates win, and ties go to the alphabetically first. The generator's
+// other checks (JSON schema tags) use the same rule.
 func DidYouMean(word string, candidates []string) string {
 	return textdist.Closest(word, candidates)
 }

@@ -849,10 +849,10 @@ func (p *lineParser) checkJSON(what string, v Value) {
 	p.errorf(v.Pos+token.Pos(off), "%s is not valid JSON: %s; write one JSON value on the line", what, msg)
 }
 
-// checkPath returns what is wrong with a ui path, or "".
 // PathRule states what a ui path must be, with an example; every path message ends with it.
 const PathRule = `a ui path must be a relative path to an .html file in the ui folder, e.g. "orders/card.html"`
 
+// checkPath returns what is wrong with a ui path, or "".
 func checkPath(path string) string {
 	switch {
 	case strings.Contains(path, `\`):

@@ -382,8 +382,8 @@ func describeType(p *jsonschema.Schema) string {
 // "Product ID", list_urls "List URLs", userID "User ID", HTTPSProxy "HTTPS proxy". A form field
 // without a schema title is labelled so, a tool's form is titled so, and cardgen new titles a
 // new tool so. Words are split at _, -, . and spaces and where camel case changes case; a run of
-// capitals stays one word (an acronym), and so does a common initialism (initialisms), in
-// capitals.
+// capitals stays one word (an acronym), and so does a common initialism (ID, URL, HTTPS: the
+// words GoName writes in capitals), in capitals.
 func Words(name string) string {
 	var out []string
 	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' || unicode.IsSpace(r) }) {

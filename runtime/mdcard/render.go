@@ -20,9 +20,10 @@ import (
 // of the HTML that the card renderer produces for the part's sections: each
 // section's blocks, its H2 heading included, before the fold wrapper
 // (<details>/<summary>) and tutor-term spans are added, so part boundaries do
-// not depend on splitSections, openFirst or tutorTerms. A single section
-// larger than PartLimit is a part of its own, and so is the first section
-// together with a short intro before it (see packDocument).
+// not depend on the splitSections, openFirst or tutorTerms inputs. Sections
+// are packed into parts in order, as many as fit; a single section larger
+// than PartLimit is a part of its own, and so is the first section together
+// with a short intro before it.
 const PartLimit = 32000
 
 // MaxTutorTerms is the most tutor terms one card accepts, as in the

@@ -44,7 +44,7 @@ type SelectionError struct {
 }
 
 // Error lists the problems after one sentence that says what to do about them: the first
-// maxProblems of them, each shortened to maxProblemLength characters, then how many more there
+// 10 of them, each shortened to 500 characters, then how many more there
 // are. A reply is hostile input: thousands of unknown keys would otherwise make a message of
 // hundreds of kilobytes, which goes back to the chat.
 func (e *SelectionError) Error() string {
