@@ -96,3 +96,27 @@ func ExampleFormSelection() {
 	// 2 <nil>
 	// true
 }
+
+// BookInput is a form tool's input: a date and a number of seats.
+type BookInput struct {
+	Date  string `json:"date" jsonschema:"format=date"`
+	Seats int    `json:"seats" jsonschema:"minimum=1,maximum=8"`
+}
+
+// DecodeSelection reads a form card's answer — text typed into its fields, as an Agent Chat
+// Protocol reply carries it — into the tool's input, checked against its schema; an answer the
+// schema refuses is a *SelectionError that names each field, in words for the person who filled
+// the form in.
+func ExampleDecodeSelection() {
+	schema := register.ReflectSchema[BookInput]()
+	var in BookInput
+	err := register.DecodeSelection(schema, acp.Selection{"date": "2026-12-24", "seats": " 2 "}, &in)
+	fmt.Printf("%+v %v\n", in, err)
+
+	err = register.DecodeSelection(schema, acp.Selection{"date": "2026-12-24", "seats": "12"}, &in)
+	var sel *register.SelectionError
+	fmt.Println(errors.As(err, &sel), sel.Problems)
+	// Output:
+	// {Date:2026-12-24 Seats:2} <nil>
+	// true [seats is 12, above the maximum 8]
+}
