@@ -23,6 +23,17 @@ func TestFit(t *testing.T) {
 			},
 		},
 		{
+			// A JavaScript host counts .length: the 80 emoji are 160 units. A surrogate pair is
+			// never split: 39 emoji and "…" are 79 units, and a 40th would not fit.
+			name: "emoji title clipped in UTF-16 units",
+			in:   Card{Title: strings.Repeat("😀", 80), FallbackText: "f"},
+			want: Card{V: 1, Title: strings.Repeat("😀", 39) + "…", FallbackText: "f"},
+			changes: []Change{
+				{"title", "clipped from 160 to 79 UTF-16 code units (characters past U+FFFF, as most emoji are, count 2)"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
 			name: "control characters",
 			in:   Card{Title: "Order\t#1042\r\n", Subtitle: "a\u2028b", Text: "line1\r\nline2\rline3\x00\t!", FallbackText: "x\u0085y"},
 			want: Card{V: 1, Title: "Order #1042 ", Subtitle: "a b", Text: "line1\nline2\nline3 !", FallbackText: "x\ny"},

@@ -53,7 +53,8 @@ func (e *ValidationError) Error() string {
 //   - title and fallback_text are not blank (something other than white
 //     space), every field has a non-blank label and value, every action a
 //     non-blank label;
-//   - no slot is longer than its limit, counted in Unicode code points;
+//   - no slot is longer than its limit, counted in UTF-16 code units ([Len]):
+//     an emoji past U+FFFF counts 2, as in a JavaScript host's .length;
 //   - every string is valid UTF-8 and free of control characters (Unicode
 //     category Cc and U+2028, U+2029); text and fallback_text may contain "\n";
 //   - icon_url and image_url are empty or https URLs ([IsHTTPS]);
@@ -326,8 +327,11 @@ func (v *validator) text(p path, s string, limit int, mode lineMode, emptyMsg st
 			v.add(p, fmt.Sprintf("contains the control character %U; use plain text on one line", r))
 		}
 	}
-	if n := utf8.RuneCountInString(s); n > limit {
-		v.add(p, fmt.Sprintf("is %d characters; the limit is %d: shorten it, or clip it with card.Fit or card.Clip", n, limit))
+	// Len(s) <= len(s): no UTF-8 sequence is shorter in bytes than in UTF-16 units.
+	if len(s) > limit {
+		if n := Len(s); n > limit {
+			v.add(p, fmt.Sprintf("is %s; the limit is %d: shorten it, or clip it with card.Fit or card.Clip", lengthOf(n, utf8.RuneCountInString(s)), limit))
+		}
 	}
 }
 

@@ -94,6 +94,16 @@ func TestValidate(t *testing.T) {
 			{"actions[2].url", `is set on a message button; only url buttons carry a url: remove it or use kind "url"`},
 			{"fallback_text", "is 501 characters; the limit is 500" + tooLong},
 		}},
+		// 80 emoji are 80 code points and 160 UTF-16 units: a host checking .length drops
+		// the card.
+		{"emoji counted in UTF-16 units", Card{
+			Title:        strings.Repeat("😀", 80),
+			Fields:       []Field{{"🇻🇳", strings.Repeat("x", 119) + "😀"}},
+			FallbackText: strings.Repeat("😀", 250),
+		}, []Problem{
+			{"title", "is 160 UTF-16 code units long (80 characters, those past U+FFFF, as most emoji are, counting 2, as a JavaScript host counts them); the limit is 80" + tooLong},
+			{"fields[0].value", "is 121 UTF-16 code units long (120 characters, those past U+FFFF, as most emoji are, counting 2, as a JavaScript host counts them); the limit is 120" + tooLong},
+		}},
 		{"url button without url, blank field value", Card{
 			Title:        "T",
 			Fields:       []Field{{"Total", " "}},
