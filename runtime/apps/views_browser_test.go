@@ -33,7 +33,7 @@ var viewURLs = []string{
 	// Accepted by both.
 	"https://shop.example.com/icon.png",
 	"https://shop.example.com",
-	"HTTPS://SHOP.EXAMPLE.COM/O/1042",
+	"https://SHOP.EXAMPLE.COM/O/1042",
 	"https://shop.example.com:8443/o/1042?tab=details#top",
 	"https://shop.example.com:00443/",
 	"https://shop.example.com/a@b?c=d@e#f@g",
@@ -101,6 +101,10 @@ var viewURLs = []string{
 	"https://shop.example.com\u0085/",
 	"https://shop.example.com\u200a/",
 	"https://shop.example.com/" + loneSurrogate,
+	// The scheme in upper case, which a host checking for the "https://" prefix drops.
+	"HTTPS://SHOP.EXAMPLE.COM/O/1042",
+	"Https://shop.example.com/icon.png",
+	"hTTPs://shop.example.com/o/1042",
 	// Not https at all.
 	"http://shop.example.com/",
 	"javascript:alert(1)",

@@ -16,7 +16,8 @@
 // a string's .length, in which an emoji is 2. A text within its limit in
 // UTF-16 units is within it in code points and in graphemes too.
 // Every slot is plain text: no Markdown, no HTML, no control characters;
-// only text and fallback_text keep line breaks ("\n").
+// only text and fallback_text keep line breaks ("\n"). URLs are https, the
+// scheme written in lower case ("https://", see [IsHTTPS]).
 //
 // Code written by cardgen imports this package, but nothing here depends on
 // the generator.

@@ -38,7 +38,8 @@ const defaultTitle = "Result"
 //     tabs become spaces; other control characters are removed;
 //   - text over its limit is clipped with [Clip], "…" included in the limit;
 //   - icon_url and image_url that are not https URLs are dropped (surrounding
-//     white space is trimmed first);
+//     white space is trimmed first, and a scheme in upper case, "HTTPS://", is
+//     written in lower case);
 //   - fields without a label or value are dropped, then fields past the
 //     fourth;
 //   - actions without a label, with an unknown kind, a url button without an
@@ -179,15 +180,21 @@ func (f *fitter) text(p path, s string, limit int, mode lineMode) string {
 	return s
 }
 
-// url keeps an https URL, trims one that is only wrapped in white space and
-// drops anything else.
+// url keeps an https URL, trims one that is only wrapped in white space, writes an upper-case
+// scheme in lower case and drops anything else.
 func (f *fitter) url(p path, s string) string {
 	if s == "" || IsHTTPS(s) {
 		return s
 	}
-	if t := strings.TrimSpace(s); IsHTTPS(t) {
-		f.note(p, "trimmed surrounding white space")
-		return t
+	t := strings.TrimSpace(s)
+	if l := LowerScheme(t); IsHTTPS(l) {
+		if t != s {
+			f.note(p, "trimmed surrounding white space")
+		}
+		if l != t {
+			f.note(p, "wrote the scheme %q in lower case, as hosts look for \"https://\"", t[:strings.IndexByte(t, ':')])
+		}
+		return l
 	}
 	f.note(p, "dropped %q: not an https URL", Clip(s, 60))
 	return ""
