@@ -2,6 +2,7 @@ package acp
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -71,6 +72,39 @@ func TestSeedMetadataWire(t *testing.T) {
 	}
 	if err := ValidatePayload("gallery", []byte(`{}`)); err == nil {
 		t.Error("unknown card_kind accepted")
+	}
+}
+
+// TestSeedPayloadUnderBothReadingsOf64KB: "card_payload ≤ 64 KB" may mean 64,000 bytes or
+// 65,536, and a host meaning 64,000 shows a larger payload as a plain text reply. A payload of
+// 64,000 bytes is accepted, and one of 64,001 bytes, within the limit under the other reading,
+// is refused; FitCarousel brings a carousel within 64,000 bytes.
+func TestSeedPayloadUnderBothReadingsOf64KB(t *testing.T) {
+	const shell = `{"items":[{"id":"a","title":"","primary_cta":{"label":"x","selection":{"a":""},"primary":false}}]}`
+	payload := func(size int) []byte {
+		return []byte(`{"items":[{"id":"a","title":"` + strings.Repeat("x", size-len(shell)) + `","primary_cta":{"label":"x","selection":{"a":""},"primary":false}}]}`)
+	}
+	if err := ValidatePayload(KindCarousel, payload(64000)); err != nil {
+		t.Errorf("64,000 bytes: %v; want valid", err)
+	}
+	for _, size := range []int{64001, 65536} {
+		if err := ValidatePayload(KindCarousel, payload(size)); err == nil || !strings.Contains(err.Error(), "the limit is 64000 bytes") {
+			t.Errorf("%d bytes: err = %v; want the 64000-byte limit", size, err)
+		}
+	}
+	var items []CarouselItem
+	for i := range 200 {
+		id := fmt.Sprintf("item-%03d", i)
+		items = append(items, CarouselItem{ID: id, Title: id, SecondaryText: strings.Repeat("x", 400), PrimaryCTA: PrimaryCTA("Choose", Selection{"id": id})})
+	}
+	fitted, dropped := FitCarousel(CarouselPayload{Items: items})
+	_, b, err := Encode(fitted)
+	if err != nil || dropped == 0 || len(b) > 64000 {
+		t.Errorf("FitCarousel: %d bytes, %d items dropped, %v; want at most 64,000 bytes", len(b), dropped, err)
+	}
+	more := append(fitted.Items[:len(fitted.Items):len(fitted.Items)], items[len(fitted.Items)])
+	if b, err := encodedJSON(CarouselPayload{Items: more}); err != nil || len(b) <= 64000 {
+		t.Errorf("FitCarousel dropped an item that fits: %d bytes with it (%v)", len(b), err)
 	}
 }
 
