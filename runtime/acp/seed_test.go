@@ -3,6 +3,11 @@ package acp
 import (
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/doc"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -140,5 +145,49 @@ func TestSeedSelectionJSONKeepsEveryValue(t *testing.T) {
 	r = ParseResponse(NewChatMessage(TextContent{Text: "The user picked offer off_123 with cabin economy."}), cta)
 	if r.Form != ReplyProse || r.Selection["offer_id"] != "off_123" {
 		t.Errorf("prose reply: %+v; want the offer id found", r)
+	}
+}
+
+// TestSeedTextContentIsPlainNarration: "TextContent blocks carry plain narration shown in the
+// chat bubble." The documentation of the types and functions that write narration must say it
+// is plain, and nothing in the package may tell a reader that Markdown is allowed there (the doc
+// of TextContent once did).
+func TestSeedTextContentIsPlainNarration(t *testing.T) {
+	fset := token.NewFileSet()
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	d, err := doc.NewFromFiles(fset, files, "github.com/cardgen/cardgen/runtime/acp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string]string{}
+	for _, ty := range d.Types {
+		docs[ty.Name] = ty.Doc
+		for _, f := range ty.Funcs {
+			docs[f.Name] = f.Doc
+		}
+	}
+	for _, name := range []string{"TextContent", "NewCardMessage"} {
+		if !strings.Contains(strings.Join(strings.Fields(docs[name]), " "), "plain") {
+			t.Errorf("the doc of %s does not say the narration is plain text:\n%s", name, docs[name])
+		}
+	}
+	for name, text := range docs {
+		if lower := strings.ToLower(text); strings.Contains(lower, "markdown is allowed") || strings.Contains(lower, "markdown allowed") {
+			t.Errorf("the doc of %s allows Markdown, where the protocol's TextContent is plain narration:\n%s", name, text)
+		}
 	}
 }
