@@ -87,6 +87,11 @@ func Clip(s string, max int) string {
 	if len(s) <= max || Len(s) <= max {
 		return s
 	}
+	return clip(s, max)
+}
+
+// clip is Clip of s, valid UTF-8 and longer than max >= 1 UTF-16 units.
+func clip(s string, max int) string {
 	// Byte offset of the first code point that does not fit before "…": s is longer than max,
 	// so the loop stops before its end.
 	cut := 0
@@ -160,24 +165,31 @@ func (f *fitter) text(p path, s string, limit int, mode lineMode) string {
 			f.note(p, "replaced line breaks and tabs with spaces and removed other control characters")
 		}
 	}
-	if n := Len(s); n > limit {
-		runes := utf8.RuneCountInString(s)
-		clipped := Clip(s, limit)
-		if IsBlank(strings.TrimSuffix(clipped, "…")) {
-			// Nothing that shows is left before the cut (a CHAR(n) column's padding, say):
-			// a lone "…" would say nothing, where an empty slot is replaced (a title, the
-			// fallback) or its row or button dropped, as for one that was blank to start with.
-			f.note(p, "emptied: nothing in its first %d characters shows", limit-1)
-			return ""
-		}
-		s = clipped
-		if n == runes {
-			f.note(p, "clipped from %d to %d characters", n, Len(s))
-		} else {
-			f.note(p, "clipped from %d to %d UTF-16 code units (characters past U+FFFF, as most emoji are, count 2)", n, Len(s))
-		}
+	// Len(s) <= len(s): no UTF-8 sequence is shorter in bytes than in UTF-16 units.
+	if len(s) <= limit {
+		return s
 	}
-	return s
+	n := Len(s)
+	if n <= limit {
+		return s
+	}
+	clipped := clip(s, limit)
+	if IsBlank(strings.TrimSuffix(clipped, "…")) {
+		// Nothing that shows is left before the cut (a CHAR(n) column's padding, say): a lone
+		// "…" would say nothing, where an empty slot is replaced (a title, the fallback) or its
+		// row or button dropped, as for one that was blank to start with.
+		f.note(p, "emptied: nothing in its first %d characters shows", limit-1)
+		return ""
+	}
+	switch {
+	case !f.record:
+		f.changed = true // counting for the message is all that is left
+	case n == utf8.RuneCountInString(s):
+		f.note(p, "clipped from %d to %d characters", n, Len(clipped))
+	default:
+		f.note(p, "clipped from %d to %d UTF-16 code units (characters past U+FFFF, as most emoji are, count 2)", n, Len(clipped))
+	}
+	return clipped
 }
 
 // url keeps an https URL, trims one that is only wrapped in white space, writes an upper-case

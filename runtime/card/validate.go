@@ -171,8 +171,9 @@ func fullHTTPS(s string) bool {
 // (letters, digits, '+', '-' and '.' after a letter, then ':') or with one in lower case already.
 // A URL parser takes a scheme in any case, so the URL is the same; [IsHTTPS] refuses one written
 // in upper case, which a host checking for the "https://" prefix drops with its card. [Fit]
-// writes the scheme of a card's URLs in lower case; cardgen uses LowerScheme to report fixed text
-// such as "HTTPS://shop.example.com/{{.ID}}", which Fit would change on every call.
+// writes the scheme of a card's URLs in lower case. A generator can use LowerScheme to report
+// fixed text such as "HTTPS://shop.example.com/{{.ID}}", which Fit would change on every call:
+// LowerScheme(s) != s and IsHTTPS(LowerScheme(s)) for the fixed text with its {{…}} filled.
 func LowerScheme(s string) string {
 	upper := false
 	for i := 0; i < len(s); i++ {
