@@ -2,6 +2,7 @@ package viewtest
 
 import (
 	"encoding/json"
+	"net/url"
 	"reflect"
 	"strings"
 	"testing"
@@ -158,17 +159,24 @@ func TestResultCardHostileData(t *testing.T) {
 		Title:        xss,
 		Subtitle:     xss,
 		Text:         xss,
-		IconURL:      "https://shop.example.com/" + xss + ".png",
-		ImageURL:     "https://shop.example.com/" + xss + ".jpg",
+		IconURL:      "https://shop.example.com/" + url.PathEscape(xss) + ".png",
+		ImageURL:     "https://shop.example.com/" + url.PathEscape(xss) + ".jpg",
 		Fields:       []card.Field{{Label: xss, Value: xss}, {Label: xss, Value: xss}, {Label: xss, Value: xss}, {Label: xss, Value: xss}},
-		Actions:      []card.Action{card.MessageAction(xss, xss), card.URLAction(xss, "https://shop.example.com/o/"+xss)},
+		Actions:      []card.Action{card.MessageAction(xss, xss), card.URLAction(xss, "https://shop.example.com/o/"+url.PathEscape(xss))},
 		FallbackText: xss,
 	}
+	// The same card with the xss in its URLs as it is, spaces and all: no https URL, so the
+	// platform drops the card, and the view shows its fallback text, the xss, as text.
+	unescaped := everySlot
+	unescaped.IconURL = "https://shop.example.com/" + xss + ".png"
+	unescaped.ImageURL = "https://shop.example.com/" + xss + ".jpg"
+	unescaped.Actions = []card.Action{card.MessageAction(xss, xss), card.URLAction(xss, "https://shop.example.com/o/"+xss)}
 	tests := []struct {
 		name string
 		card card.Card // sent as given: a host must survive any card
 	}{
 		{"every slot", everySlot},
+		{"every slot, URLs unescaped", unescaped},
 		// The shop's own card builders, with xss in every string of the
 		// tool's output, fitted as the generated code fits them.
 		{"get_order", card.Fit(shop.GetOrderCard(&shop.Order{
@@ -201,6 +209,19 @@ func TestResultCardHostileData(t *testing.T) {
 			}
 			p := apphost.Require(t).Open(t, apphost.Scenario{HTML: apps.ResultCardView(), ToolResult: result})
 
+			if c.Validate() != nil {
+				// The platform drops the card: the view draws none, and shows the fallback
+				// text as text, with no element made from it.
+				eventuallyText(t, p, "#result-text", c.FallbackText)
+				if !eval[bool](t, p, `document.getElementById("card").hidden`) || p.Exists("#result-text *") {
+					t.Error("the view drew the card, or made elements of its fallback text")
+				}
+				if n := eval[int](t, p, `document.querySelectorAll("[onerror]").length`); n != 0 {
+					t.Errorf("%d elements with an onerror attribute, want 0", n)
+				}
+				noPageErrors(t, p)
+				return
+			}
 			eventuallyText(t, p, "#card-title", c.Title)
 			for _, x := range []struct{ sel, want string }{
 				{"#card-subtitle", c.Subtitle},
@@ -218,7 +239,7 @@ func TestResultCardHostileData(t *testing.T) {
 				t.Errorf("fields = %q, want %q", got, wantFields)
 			}
 			// A url button whose URL card.IsHTTPS refuses is not drawn, as card.Fit would have
-			// dropped it (the every-slot card skips Fit: the xss in its path has spaces).
+			// dropped it (the fitted shop cards).
 			var wantButtons []string
 			var drawn []card.Action
 			for _, a := range c.Actions {
@@ -287,35 +308,51 @@ func TestResultCardTextOnly(t *testing.T) {
 	noPageErrors(t, p)
 }
 
-// TestResultCardPrimaryIsTheFirstButton sends a card written by hand, not fitted, whose first
-// button the view does not draw (a plain http link): the button after it is drawn as it is, not
-// made the primary one, which the seed gives the card's first button alone.
+// TestResultCardPrimaryIsTheFirstButton sends cards written by hand, not fitted. The first
+// button of a card is its primary one, and the second is not, whatever their kinds. A card whose
+// first button the platform refuses (a plain http link) is dropped whole, and the view draws
+// none of its buttons: the button after it never takes the primary role, which the seed gives
+// the card's first button alone.
 func TestResultCardPrimaryIsTheFirstButton(t *testing.T) {
 	t.Parallel()
-	res, err := json.Marshal(map[string]any{
-		"content": []map[string]any{{"type": "text", "text": "Order 1042"}},
-		"_meta": map[string]any{"assistant_platform": map[string]any{"card": map[string]any{
-			"v": 1, "title": "Order 1042", "fallback_text": "Order 1042",
-			"actions": []map[string]any{
-				{"kind": "url", "label": "Track", "url": "http://track.example.com/1042"},
-				{"kind": "message", "label": "Cancel", "text": "Cancel order 1042"},
-			},
-		}}},
-	})
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		name    string
+		first   map[string]any
+		buttons []string
+	}{
+		{"message first", map[string]any{"kind": "message", "label": "Cancel", "text": "Cancel order 1042"}, []string{"Cancel", "Track"}},
+		{"http link first", map[string]any{"kind": "url", "label": "Map", "url": "http://map.example.com/1042"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := json.Marshal(map[string]any{
+				"content": []map[string]any{{"type": "text", "text": "Order 1042"}},
+				"_meta": map[string]any{"assistant_platform": map[string]any{"card": map[string]any{
+					"v": 1, "title": "Order 1042", "fallback_text": "Order 1042 has shipped.",
+					"actions": []map[string]any{tc.first, {"kind": "url", "label": "Track", "url": "https://track.example.com/1042"}},
+				}}},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := apphost.Require(t).Open(t, apphost.Scenario{HTML: apps.ResultCardView(), ToolResult: res})
+			handshake(t, p)
+			if tc.buttons == nil {
+				eventuallyText(t, p, "#result-text", "Order 1042 has shipped.")
+			} else {
+				eventuallyText(t, p, "#card-title", "Order 1042")
+			}
+			if got := eval[[]string](t, p, buttonsJS); !reflect.DeepEqual(got, tc.buttons) && (len(got) > 0 || len(tc.buttons) > 0) {
+				t.Errorf("buttons = %q, want %q", got, tc.buttons)
+			}
+			primary := eval[[]string](t, p, `[...document.querySelectorAll("#card-actions button.primary")].map(b => b.textContent)`)
+			if want := tc.buttons[:min(1, len(tc.buttons))]; !reflect.DeepEqual(primary, want) && (len(primary) > 0 || len(want) > 0) {
+				t.Errorf("primary buttons = %q, want %q: the card's first button alone", primary, want)
+			}
+			tornDown(t, p)
+			noPageErrors(t, p)
+		})
 	}
-	p := apphost.Require(t).Open(t, apphost.Scenario{HTML: apps.ResultCardView(), ToolResult: res})
-	handshake(t, p)
-	eventuallyText(t, p, "#card-title", "Order 1042")
-	if got := eval[[]string](t, p, buttonsJS); !reflect.DeepEqual(got, []string{"Cancel"}) {
-		t.Errorf("buttons = %q, want only [Cancel]", got)
-	}
-	if primary := eval[int](t, p, `document.querySelectorAll("#card-actions button.primary").length`); primary != 0 {
-		t.Errorf("%d primary buttons; the second button took the role of the first, which was skipped", primary)
-	}
-	tornDown(t, p)
-	noPageErrors(t, p)
 }
 
 // TestResultCardErrorResult sends what a failed tool call gives a host: isError set, no

@@ -13,8 +13,9 @@
 //     defaults that are not None (CTA.primary, required, heading level,
 //     multi) are always written, keys keep the reference's field order.
 //   - ValidatePayload checks raw JSON as strictly as the reference's
-//     extra="forbid" models plus the card limits (64 KB, depth 8, flat
-//     selections) and reports every problem with a JSON path.
+//     extra="forbid" models plus the card limits (64 KB, taken as 64,000
+//     bytes; depth 8; flat selections) and reports every problem with a
+//     JSON path.
 //   - Every pick on a card must come back as a reply the agent can tell
 //     apart, because the reply is only the CTA's selection and what the user
 //     entered, in one object. So validation also refuses what the reference

@@ -12,7 +12,7 @@ import "slices"
 // items kept are the first ones, in order, so put the best matches first; p is not modified.
 //
 // This is to a carousel what card.Fit is to a result card: the host rejects a card_payload over
-// 64 KB, and the message then shows as plain text, so a carousel built from data (any number
+// 64 KB (MaxPayloadBytes, read as 64,000 bytes), and the message then shows as plain text, so a carousel built from data (any number
 // of items, texts of any length) is trimmed rather than lost.
 //
 // Repeats are dropped rather than renamed because the reply is all the agent gets back: "The

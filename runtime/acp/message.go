@@ -161,7 +161,11 @@ const (
 	ContentEndStream    = "end-stream"
 )
 
-// TextContent is narration shown in the chat bubble; markdown is allowed.
+// TextContent is a block of plain text: an agent's narration, shown in the
+// chat bubble before a card, or the user's reply to one (a JSON selection or
+// planner prose, see [ParseResponse]). The protocol's documentation says
+// TextContent blocks carry plain narration: write no Markdown or HTML, which
+// a client may show as typed.
 type TextContent struct {
 	Text string `json:"text"`
 }
@@ -375,8 +379,8 @@ func NewChatMessage(content ...Content) ChatMessage {
 	return ChatMessage{Timestamp: time.Now().UTC(), MsgID: uuid.New(), Content: content}
 }
 
-// NewCardMessage returns a ChatMessage that shows text (omitted when empty)
-// followed by the card p with the metadata of opts. Like NewChatMessage it
+// NewCardMessage returns a ChatMessage that shows text, plain narration
+// (omitted when empty), followed by the card p with the metadata of opts. Like NewChatMessage it
 // stamps the current time and a fresh msg_id; set the fields afterwards for
 // fixed output.
 func NewCardMessage(text string, p Payload, opts MetadataOptions) (ChatMessage, error) {

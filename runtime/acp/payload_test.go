@@ -193,7 +193,7 @@ func TestPayloadSizeLimit(t *testing.T) {
 		t.Fatalf("oversize: kind %q, err = %v; want one whole-payload problem", kind, err)
 	}
 	size := one + 699*(one-len(`{"items":[]}`)+1)
-	want := "payload: is " + strconv.Itoa(size) + " bytes; the limit is 65536 bytes of UTF-8 JSON: send fewer items or shorter texts"
+	want := "payload: is " + strconv.Itoa(size) + " bytes; the limit is 64000 bytes of UTF-8 JSON: send fewer items or shorter texts"
 	if got := ve.Problems[0].String(); got != want {
 		t.Errorf("problem = %q; want %q", got, want)
 	}

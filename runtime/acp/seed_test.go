@@ -2,6 +2,12 @@ package acp
 
 import (
 	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/doc"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -74,6 +80,39 @@ func TestSeedMetadataWire(t *testing.T) {
 	}
 }
 
+// TestSeedPayloadUnderBothReadingsOf64KB: "card_payload ≤ 64 KB" may mean 64,000 bytes or
+// 65,536, and a host meaning 64,000 shows a larger payload as a plain text reply. A payload of
+// 64,000 bytes is accepted, and one of 64,001 bytes, within the limit under the other reading,
+// is refused; FitCarousel brings a carousel within 64,000 bytes.
+func TestSeedPayloadUnderBothReadingsOf64KB(t *testing.T) {
+	const shell = `{"items":[{"id":"a","title":"","primary_cta":{"label":"x","selection":{"a":""},"primary":false}}]}`
+	payload := func(size int) []byte {
+		return []byte(`{"items":[{"id":"a","title":"` + strings.Repeat("x", size-len(shell)) + `","primary_cta":{"label":"x","selection":{"a":""},"primary":false}}]}`)
+	}
+	if err := ValidatePayload(KindCarousel, payload(64000)); err != nil {
+		t.Errorf("64,000 bytes: %v; want valid", err)
+	}
+	for _, size := range []int{64001, 65536} {
+		if err := ValidatePayload(KindCarousel, payload(size)); err == nil || !strings.Contains(err.Error(), "the limit is 64000 bytes") {
+			t.Errorf("%d bytes: err = %v; want the 64000-byte limit", size, err)
+		}
+	}
+	var items []CarouselItem
+	for i := range 200 {
+		id := fmt.Sprintf("item-%03d", i)
+		items = append(items, CarouselItem{ID: id, Title: id, SecondaryText: strings.Repeat("x", 400), PrimaryCTA: PrimaryCTA("Choose", Selection{"id": id})})
+	}
+	fitted, dropped := FitCarousel(CarouselPayload{Items: items})
+	_, b, err := Encode(fitted)
+	if err != nil || dropped == 0 || len(b) > 64000 {
+		t.Errorf("FitCarousel: %d bytes, %d items dropped, %v; want at most 64,000 bytes", len(b), dropped, err)
+	}
+	more := append(fitted.Items[:len(fitted.Items):len(fitted.Items)], items[len(fitted.Items)])
+	if b, err := encodedJSON(CarouselPayload{Items: more}); err != nil || len(b) <= 64000 {
+		t.Errorf("FitCarousel dropped an item that fits: %d bytes with it (%v)", len(b), err)
+	}
+}
+
 // TestSeedDepthAtTheBoundary: "Element-tree nesting depth ≤ 8 levels": 8 levels are accepted
 // and 9 are not, counted as the reference counts them (the root is 1).
 func TestSeedDepthAtTheBoundary(t *testing.T) {
@@ -106,5 +145,49 @@ func TestSeedSelectionJSONKeepsEveryValue(t *testing.T) {
 	r = ParseResponse(NewChatMessage(TextContent{Text: "The user picked offer off_123 with cabin economy."}), cta)
 	if r.Form != ReplyProse || r.Selection["offer_id"] != "off_123" {
 		t.Errorf("prose reply: %+v; want the offer id found", r)
+	}
+}
+
+// TestSeedTextContentIsPlainNarration: "TextContent blocks carry plain narration shown in the
+// chat bubble." The documentation of the types and functions that write narration must say it
+// is plain, and nothing in the package may tell a reader that Markdown is allowed there (the doc
+// of TextContent once did).
+func TestSeedTextContentIsPlainNarration(t *testing.T) {
+	fset := token.NewFileSet()
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	d, err := doc.NewFromFiles(fset, files, "github.com/cardgen/cardgen/runtime/acp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string]string{}
+	for _, ty := range d.Types {
+		docs[ty.Name] = ty.Doc
+		for _, f := range ty.Funcs {
+			docs[f.Name] = f.Doc
+		}
+	}
+	for _, name := range []string{"TextContent", "NewCardMessage"} {
+		if !strings.Contains(strings.Join(strings.Fields(docs[name]), " "), "plain") {
+			t.Errorf("the doc of %s does not say the narration is plain text:\n%s", name, docs[name])
+		}
+	}
+	for name, text := range docs {
+		if lower := strings.ToLower(text); strings.Contains(lower, "markdown is allowed") || strings.Contains(lower, "markdown allowed") {
+			t.Errorf("the doc of %s allows Markdown, where the protocol's TextContent is plain narration:\n%s", name, text)
+		}
 	}
 }

@@ -13,8 +13,12 @@ import (
 
 // Card limits from the Agentverse documentation and the reference.
 const (
-	// MaxPayloadBytes is the largest card_payload, in bytes of UTF-8 JSON.
-	MaxPayloadBytes = 65536
+	// MaxPayloadBytes is the largest card_payload, in bytes of UTF-8 JSON: the
+	// documentation's "card_payload ≤ 64 KB" read as 64,000 bytes. It may mean
+	// 65,536 (64 KiB), but a host that means 64,000 shows a payload of
+	// 64,001–65,536 bytes as a plain text reply; 64,000 is within the limit
+	// under both readings.
+	MaxPayloadBytes = 64000
 	// MaxElementTreeDepth is the deepest custom element tree: the root
 	// counts 1 and each level of section/group children or list-item
 	// children adds 1.

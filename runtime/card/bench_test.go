@@ -25,7 +25,11 @@ func getOrderCard() Card {
 // longCard has every text slot over its limit, and more fields and
 // actions than a card shows.
 func longCard() Card {
-	long := strings.Repeat("Giao hàng nhanh ", 40) // 640 characters
+	return longCardOf(strings.Repeat("Giao hàng nhanh ", 40)) // 640 characters
+}
+
+// longCardOf is longCard with long in every text slot.
+func longCardOf(long string) Card {
 	c := Card{Title: long, Subtitle: long, Text: long, FallbackText: long, IconURL: "http://x.com/i.png"}
 	for range 6 {
 		c.Fields = append(c.Fields, Field{Label: long, Value: long})
@@ -46,6 +50,16 @@ func BenchmarkFitValid(b *testing.B) {
 
 func BenchmarkFitLong(b *testing.B) {
 	c := longCard()
+	b.ReportAllocs()
+	for b.Loop() {
+		Fit(c)
+	}
+}
+
+// BenchmarkFitLongEmoji is BenchmarkFitLong with two emoji in every 18 characters: characters
+// past U+FFFF, two UTF-16 units each, which Clip must not split.
+func BenchmarkFitLongEmoji(b *testing.B) {
+	c := longCardOf(strings.Repeat("Giao hàng 🚚 nhanh 🎉 ", 40)) // 720 characters, 800 UTF-16 units
 	b.ReportAllocs()
 	for b.Loop() {
 		Fit(c)

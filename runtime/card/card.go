@@ -11,9 +11,13 @@
 //	c := card.Card{Title: "Order #" + o.ID, FallbackText: "Order " + o.ID + " " + o.Status}
 //	card.Attach(res, card.Fit(c))
 //
-// Lengths are counted in Unicode code points, as the host counts them.
+// Lengths are counted in UTF-16 code units ([Len]): the platform gives its
+// limits in "characters" without saying which, and a JavaScript host counts
+// a string's .length, in which an emoji is 2. A text within its limit in
+// UTF-16 units is within it in code points and in graphemes too.
 // Every slot is plain text: no Markdown, no HTML, no control characters;
-// only text and fallback_text keep line breaks ("\n").
+// only text and fallback_text keep line breaks ("\n"). URLs are https, the
+// scheme written in lower case ("https://", see [IsHTTPS]).
 //
 // Code written by cardgen imports this package, but nothing here depends on
 // the generator.
@@ -32,7 +36,7 @@ import (
 // Version is the card format version this package writes and checks.
 const Version = 1
 
-// Limits of a v1 card, in Unicode code points (characters) or counts.
+// Limits of a v1 card: lengths in UTF-16 code units, as [Len] counts them, or counts.
 const (
 	MaxTitle        = 80  // title
 	MaxSubtitle     = 160 // subtitle
@@ -71,11 +75,11 @@ type Card struct {
 	// V is the card version: 0 (unset) or 1. Fit sets it to 1 whenever it
 	// has to repair a card.
 	V int `json:"v,omitempty"`
-	// Title is required: at most MaxTitle characters, one line.
+	// Title is required: at most MaxTitle UTF-16 code units ([Len]), one line.
 	Title string `json:"title"`
-	// Subtitle is optional: at most MaxSubtitle characters, one line.
+	// Subtitle is optional: at most MaxSubtitle units, one line.
 	Subtitle string `json:"subtitle,omitempty"`
-	// Text is optional: at most MaxText characters; line breaks are kept.
+	// Text is optional: at most MaxText units; line breaks are kept.
 	Text string `json:"text,omitempty"`
 	// IconURL is optional; when set it must be an https URL.
 	IconURL string `json:"icon_url,omitempty"`
@@ -85,15 +89,15 @@ type Card struct {
 	Fields []Field `json:"fields,omitempty"`
 	// Actions are the buttons, at most MaxActions; the first is the primary one.
 	Actions []Action `json:"actions,omitempty"`
-	// FallbackText is required: at most MaxFallbackText characters, line
+	// FallbackText is required: at most MaxFallbackText units, line
 	// breaks kept. Messaging channels show it instead of the card.
 	FallbackText string `json:"fallback_text"`
 }
 
 // Field is one detail row of a card. Both parts are required, one line each.
 type Field struct {
-	Label string `json:"label"` // at most MaxFieldLabel characters
-	Value string `json:"value"` // at most MaxFieldValue characters
+	Label string `json:"label"` // at most MaxFieldLabel UTF-16 code units ([Len])
+	Value string `json:"value"` // at most MaxFieldValue units
 }
 
 // Action is one button of a card. A KindURL button carries an https URL and
@@ -101,9 +105,9 @@ type Field struct {
 // Build them with [URLAction] and [MessageAction].
 type Action struct {
 	Kind  string `json:"kind"`           // KindURL or KindMessage
-	Label string `json:"label"`          // at most MaxActionLabel characters
+	Label string `json:"label"`          // at most MaxActionLabel UTF-16 code units ([Len])
 	URL   string `json:"url,omitempty"`  // https URL of a KindURL button
-	Text  string `json:"text,omitempty"` // message of a KindMessage button, at most MaxMessageText characters
+	Text  string `json:"text,omitempty"` // message of a KindMessage button, at most MaxMessageText units
 }
 
 // URLAction returns a link button that opens url.

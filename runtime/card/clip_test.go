@@ -30,11 +30,18 @@ func TestClip(t *testing.T) {
 		{"combining accent kept whole", "Cafe\u0301 au lait", 6, "Cafe\u0301…"},
 		{"only combining marks", "\u0301\u0301\u0301\u0301", 2, "…"},
 		{"zwj family dropped whole", "ab👨\u200d👩\u200d👧", 5, "ab…"},
-		{"skin tone stays with its emoji", "x👍🏽y", 3, "x…"},
-		{"skin tone emoji kept whole", "x👍🏽yz", 4, "x👍🏽…"},
-		{"flag pair not split", "🇻🇳🇫🇷🇩🇪", 4, "🇻🇳…"},
-		{"flag pair kept", "🇻🇳🇫🇷🇩🇪", 3, "🇻🇳…"},
-		{"two flag pairs kept", "🇻🇳🇫🇷🇩🇪", 5, "🇻🇳🇫🇷…"},
+		// Emoji past U+FFFF are two UTF-16 units each, as a JavaScript host counts them.
+		{"skin tone stays with its emoji", "x👍🏽y", 5, "x…"},
+		{"skin tone emoji kept whole", "x👍🏽yz", 6, "x👍🏽…"},
+		{"flag pair not split", "🇻🇳🇫🇷🇩🇪", 7, "🇻🇳…"},
+		{"flag pair kept", "🇻🇳🇫🇷🇩🇪", 5, "🇻🇳…"},
+		{"two flag pairs kept", "🇻🇳🇫🇷🇩🇪", 9, "🇻🇳🇫🇷…"},
+		{"emoji count two units", "😀😀😀😀😀", 5, "😀😀…"},
+		{"emoji at the limit kept", "😀😀", 4, "😀😀"},
+		{"surrogate pair never split", "a😀b", 3, "a…"},
+		{"surrogate pair that does not fit before the ellipsis dropped", "ab😀cd", 4, "ab…"},
+		{"eighty emoji clipped to eighty units", strings.Repeat("😀", 80), 80, strings.Repeat("😀", 39) + "…"},
+		{"zwj family kept whole when it fits", "ab👨‍👩‍👧cd", 11, "ab👨‍👩‍👧…"},
 		{"invalid utf-8 repaired when short", "a\xffb", 10, "a\uFFFDb"},
 		{"invalid utf-8 repaired when clipped", "ab\xff\xfecd", 4, "ab\uFFFD…"},
 		{"line breaks count as characters", "a\nb\nc", 4, "a\nb…"},
@@ -75,18 +82,18 @@ func FuzzClip(f *testing.F) {
 			t.Fatalf("Clip(%q, %d) = %q: invalid UTF-8", s, max, got)
 		}
 		valid := strings.ToValidUTF8(s, "\uFFFD")
-		n := utf8.RuneCountInString(got)
+		n := Len(got)
 		switch {
 		case max < 1:
 			if got != "" {
 				t.Fatalf("Clip(%q, %d) = %q; want \"\"", s, max, got)
 			}
-		case utf8.RuneCountInString(valid) <= max:
+		case Len(valid) <= max:
 			if got != valid {
 				t.Fatalf("Clip(%q, %d) = %q; want the input unchanged", s, max, got)
 			}
 		case n > max:
-			t.Fatalf("Clip(%q, %d) = %q: %d characters", s, max, got, n)
+			t.Fatalf("Clip(%q, %d) = %q: %d UTF-16 code units", s, max, got, n)
 		case !strings.HasSuffix(got, "…") || !strings.HasPrefix(valid, strings.TrimSuffix(got, "…")):
 			t.Fatalf("Clip(%q, %d) = %q: not a prefix of the input followed by …", s, max, got)
 		}

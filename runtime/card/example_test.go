@@ -118,6 +118,16 @@ func ExampleClip() {
 	// Caf…
 }
 
+// Len counts as a JavaScript host's .length does: a character past U+FFFF, as most emoji are,
+// is two UTF-16 code units. Clip cuts in the same units and never splits an emoji.
+func ExampleLen() {
+	fmt.Println(card.Len("Order #1042"), card.Len("Tổng ₫"), card.Len("🎉"), card.Len("🇻🇳"))
+	fmt.Println(card.Clip("🎉🎉🎉🎉🎉", 5), card.Clip("a🎉b", 3))
+	// Output:
+	// 11 6 2 4
+	// 🎉🎉… a…
+}
+
 // IsBlank is the rule for a required slot: white space and invisible characters alone show
 // nothing, so a title of a zero-width space is as missing as an empty one.
 func ExampleIsBlank() {

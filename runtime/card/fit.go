@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/cardgen/cardgen/internal/grapheme"
@@ -15,7 +16,8 @@ type Change struct {
 	// Path names the slot of the input card, as in Problem.Path; indexes
 	// are those of the input's Fields and Actions.
 	Path string
-	// What says what was done, e.g. "clipped from 93 to 80 characters".
+	// What says what was done, e.g. "clipped from 93 to 80 characters" (UTF-16 code
+	// units, see [Len]).
 	What string
 }
 
@@ -36,7 +38,8 @@ const defaultTitle = "Result"
 //     tabs become spaces; other control characters are removed;
 //   - text over its limit is clipped with [Clip], "…" included in the limit;
 //   - icon_url and image_url that are not https URLs are dropped (surrounding
-//     white space is trimmed first);
+//     white space is trimmed first, and a scheme in upper case, "HTTPS://", is
+//     written in lower case);
 //   - fields without a label or value are dropped, then fields past the
 //     fourth;
 //   - actions without a label, with an unknown kind, a url button without an
@@ -64,14 +67,16 @@ func FitWithChanges(c Card) (Card, []Change) {
 	return out, f.changes
 }
 
-// Clip returns s cut to at most max Unicode code points, "…" included: a
-// longer s keeps its first max-1 code points at most, then "…". Clip never
-// splits a code point and does not leave a combining mark, variation
-// selector, emoji modifier, zero-width joiner, half a flag, half a Hangul
-// syllable of conjoining jamo or half an Indic conjunct without the
-// character it belongs to: such clusters are dropped whole. White space
-// before the "…" is removed. Invalid UTF-8 in s is replaced by U+FFFD, so the
-// result is always valid UTF-8. Clip returns "" when max < 1.
+// Clip returns s cut to at most max UTF-16 code units ([Len]), "…" (one unit)
+// included: a longer s keeps as many of its first code points as fit in
+// max-1 units, then "…". Clip never splits a code point, and so never a
+// surrogate pair: an emoji past U+FFFF that does not fit whole is dropped
+// whole. Nor does it leave a combining mark, variation selector, emoji
+// modifier, zero-width joiner, half a flag, half a Hangul syllable of
+// conjoining jamo or half an Indic conjunct without the character it belongs
+// to: such clusters are dropped whole. White space before the "…" is
+// removed. Invalid UTF-8 in s is replaced by U+FFFD, so the result is always
+// valid UTF-8. Clip returns "" when max < 1.
 func Clip(s string, max int) string {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
@@ -79,13 +84,22 @@ func Clip(s string, max int) string {
 	if max < 1 {
 		return ""
 	}
-	if utf8.RuneCountInString(s) <= max {
+	if len(s) <= max || Len(s) <= max {
 		return s
 	}
-	// Byte offset of the first code point that does not fit before "…".
+	return clip(s, max)
+}
+
+// clip is Clip of s, valid UTF-8 and longer than max >= 1 UTF-16 units.
+func clip(s string, max int) string {
+	// Byte offset of the first code point that does not fit before "…": s is longer than max,
+	// so the loop stops before its end.
 	cut := 0
-	for range max - 1 {
-		_, size := utf8.DecodeRuneInString(s[cut:])
+	for room := max - 1; ; {
+		r, size := utf8.DecodeRuneInString(s[cut:])
+		if room -= utf16.RuneLen(r); room < 0 {
+			break
+		}
 		cut += size
 	}
 	cut = grapheme.Start(s, cut)
@@ -137,7 +151,7 @@ func (f *fitter) card(c Card) Card {
 // decides on.
 func (f *fitter) text(p path, s string, limit int, mode lineMode) string {
 	if plainASCII(s, mode) && len(s) <= limit {
-		return s // the common case: nothing to replace, and bytes are characters
+		return s // the common case: nothing to replace, and bytes are UTF-16 units
 	}
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
@@ -151,30 +165,48 @@ func (f *fitter) text(p path, s string, limit int, mode lineMode) string {
 			f.note(p, "replaced line breaks and tabs with spaces and removed other control characters")
 		}
 	}
-	if n := utf8.RuneCountInString(s); n > limit {
-		clipped := Clip(s, limit)
-		if IsBlank(strings.TrimSuffix(clipped, "…")) {
-			// Nothing that shows is left before the cut (a CHAR(n) column's padding, say):
-			// a lone "…" would say nothing, where an empty slot is replaced (a title, the
-			// fallback) or its row or button dropped, as for one that was blank to start with.
-			f.note(p, "emptied: nothing in its first %d characters shows", limit-1)
-			return ""
-		}
-		s = clipped
-		f.note(p, "clipped from %d to %d characters", n, utf8.RuneCountInString(s))
+	// Len(s) <= len(s): no UTF-8 sequence is shorter in bytes than in UTF-16 units.
+	if len(s) <= limit {
+		return s
 	}
-	return s
+	n := Len(s)
+	if n <= limit {
+		return s
+	}
+	clipped := clip(s, limit)
+	if IsBlank(strings.TrimSuffix(clipped, "…")) {
+		// Nothing that shows is left before the cut (a CHAR(n) column's padding, say): a lone
+		// "…" would say nothing, where an empty slot is replaced (a title, the fallback) or its
+		// row or button dropped, as for one that was blank to start with.
+		f.note(p, "emptied: nothing in its first %d characters shows", limit-1)
+		return ""
+	}
+	switch {
+	case !f.record:
+		f.changed = true // counting for the message is all that is left
+	case n == utf8.RuneCountInString(s):
+		f.note(p, "clipped from %d to %d characters", n, Len(clipped))
+	default:
+		f.note(p, "clipped from %d to %d UTF-16 code units (characters past U+FFFF, as most emoji are, count 2)", n, Len(clipped))
+	}
+	return clipped
 }
 
-// url keeps an https URL, trims one that is only wrapped in white space and
-// drops anything else.
+// url keeps an https URL, trims one that is only wrapped in white space, writes an upper-case
+// scheme in lower case and drops anything else.
 func (f *fitter) url(p path, s string) string {
 	if s == "" || IsHTTPS(s) {
 		return s
 	}
-	if t := strings.TrimSpace(s); IsHTTPS(t) {
-		f.note(p, "trimmed surrounding white space")
-		return t
+	t := strings.TrimSpace(s)
+	if l := LowerScheme(t); IsHTTPS(l) {
+		if t != s {
+			f.note(p, "trimmed surrounding white space")
+		}
+		if l != t {
+			f.note(p, "wrote the scheme %q in lower case, as hosts look for \"https://\"", t[:strings.IndexByte(t, ':')])
+		}
+		return l
 	}
 	f.note(p, "dropped %q: not an https URL", Clip(s, 60))
 	return ""

@@ -23,6 +23,34 @@ func TestFit(t *testing.T) {
 			},
 		},
 		{
+			// A JavaScript host counts .length: the 80 emoji are 160 units. A surrogate pair is
+			// never split: 39 emoji and "…" are 79 units, and a 40th would not fit.
+			name: "emoji title clipped in UTF-16 units",
+			in:   Card{Title: strings.Repeat("😀", 80), FallbackText: "f"},
+			want: Card{V: 1, Title: strings.Repeat("😀", 39) + "…", FallbackText: "f"},
+			changes: []Change{
+				{"title", "clipped from 160 to 79 UTF-16 code units (characters past U+FFFF, as most emoji are, count 2)"},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
+			// A host that checks for the "https://" prefix drops the card: the scheme is
+			// written in lower case, the rest of the URL as it was.
+			name: "upper-case scheme written in lower case",
+			in: Card{Title: "T", IconURL: "HTTPS://Shop.Example.com/I.png", ImageURL: " Https://shop.example.com/o.jpg\n", FallbackText: "F",
+				Actions: []Action{URLAction("Track", "hTTps://shop.example.com/o/1042"), URLAction("Map", "HTTP://shop.example.com/map")}},
+			want: Card{V: 1, Title: "T", IconURL: "https://Shop.Example.com/I.png", ImageURL: "https://shop.example.com/o.jpg", FallbackText: "F",
+				Actions: []Action{URLAction("Track", "https://shop.example.com/o/1042")}},
+			changes: []Change{
+				{"icon_url", `wrote the scheme "HTTPS" in lower case, as hosts look for "https://"`},
+				{"image_url", "trimmed surrounding white space"},
+				{"image_url", `wrote the scheme "Https" in lower case, as hosts look for "https://"`},
+				{"actions[0].url", `wrote the scheme "hTTps" in lower case, as hosts look for "https://"`},
+				{"actions[1]", `dropped: "HTTP://shop.example.com/map" is not an https URL`},
+				{"v", "set to 1 (was 0)"},
+			},
+		},
+		{
 			name: "control characters",
 			in:   Card{Title: "Order\t#1042\r\n", Subtitle: "a\u2028b", Text: "line1\r\nline2\rline3\x00\t!", FallbackText: "x\u0085y"},
 			want: Card{V: 1, Title: "Order #1042 ", Subtitle: "a b", Text: "line1\nline2\nline3 !", FallbackText: "x\ny"},
@@ -256,7 +284,7 @@ func TestFitValidUnchanged(t *testing.T) {
 		"empty non-nil slices":  {Title: "T", FallbackText: "F", Fields: []Field{}, Actions: []Action{}},
 		"padding kept":          {Title: " T ", Subtitle: "  ", Text: "\n\n", FallbackText: " F\n"},
 		"combining marks":       {Title: "Cafe\u0301", FallbackText: "Đơn hàng đã giao"},
-		"upper-case scheme":     {Title: "T", IconURL: "HTTPS://X.COM/i.png", FallbackText: "F"},
+		"upper-case host":       {Title: "T", IconURL: "https://X.COM/i.png", FallbackText: "F"},
 		"at the limits":         {Title: strings.Repeat("ü", 80), Text: strings.Repeat("\n", 300), FallbackText: strings.Repeat("…", 500)},
 	}
 	for name, c := range cards {

@@ -8,11 +8,11 @@ import (
 )
 
 // TestSeedLimitsAtTheBoundary holds every length limit of the platform's card table to its
-// boundary, in characters (code points) of multi-byte text: exactly the limit validates, one
-// more does not, and Fit brings the longer value back within the limit.
+// boundary. The seed says "characters" without saying which; limits are counted in UTF-16 code
+// units (Len), which a JavaScript host's .length counts, and which are never fewer than code
+// points: exactly the limit validates, one unit more does not, and Fit brings the longer value
+// back to the limit.
 func TestSeedLimitsAtTheBoundary(t *testing.T) {
-	// Three bytes each in UTF-8, one code point: a limit counted in bytes would fail at once.
-	const ch = "ệ"
 	slots := []struct {
 		name  string
 		limit int
@@ -29,25 +29,38 @@ func TestSeedLimitsAtTheBoundary(t *testing.T) {
 		{"fallback_text", 500, func(c *Card, s string) { c.FallbackText = s }, func(c Card) string { return c.FallbackText }},
 	}
 	for _, sl := range slots {
-		t.Run(sl.name, func(t *testing.T) {
-			at := orderCard()
-			sl.set(&at, strings.Repeat(ch, sl.limit))
-			if err := at.Validate(); err != nil {
-				t.Errorf("exactly %d characters: %v; want valid", sl.limit, err)
-			}
-			over := orderCard()
-			sl.set(&over, strings.Repeat(ch, sl.limit+1))
-			if err := over.Validate(); err == nil {
-				t.Errorf("%d characters: valid; want the limit %d reported", sl.limit+1, sl.limit)
-			}
-			fitted := Fit(over)
-			if err := fitted.Validate(); err != nil {
-				t.Fatalf("Fit: %v", err)
-			}
-			if n := utf8.RuneCountInString(sl.get(fitted)); n != sl.limit {
-				t.Errorf("Fit left %d characters; want %d (the limit, \"…\" included)", n, sl.limit)
-			}
-		})
+		texts := []struct {
+			kind     string
+			at, over string
+		}{
+			// Three bytes each in UTF-8, one code point, one UTF-16 unit: a limit counted in
+			// bytes would fail at once.
+			{"multi-byte", strings.Repeat("ệ", sl.limit), strings.Repeat("ệ", sl.limit+1)},
+			// An emoji is one code point and two UTF-16 units: the over text is the limit in
+			// code points, which a host counting .length drops.
+			{"emoji", strings.Repeat("😀", sl.limit/2), strings.Repeat("x", sl.limit-1) + "😀"},
+		}
+		for _, tx := range texts {
+			t.Run(sl.name+"/"+tx.kind, func(t *testing.T) {
+				at := orderCard()
+				sl.set(&at, tx.at)
+				if err := at.Validate(); err != nil {
+					t.Errorf("exactly %d UTF-16 units: %v; want valid", sl.limit, err)
+				}
+				over := orderCard()
+				sl.set(&over, tx.over)
+				if err := over.Validate(); err == nil {
+					t.Errorf("%d UTF-16 units (%d code points): valid; want the limit %d reported", Len(tx.over), utf8.RuneCountInString(tx.over), sl.limit)
+				}
+				fitted := Fit(over)
+				if err := fitted.Validate(); err != nil {
+					t.Fatalf("Fit: %v", err)
+				}
+				if n := Len(sl.get(fitted)); n != sl.limit || !strings.HasSuffix(sl.get(fitted), "…") {
+					t.Errorf("Fit left %q, %d UTF-16 units; want %d (the limit, \"…\" included)", sl.get(fitted), n, sl.limit)
+				}
+			})
+		}
 	}
 }
 

@@ -53,10 +53,12 @@ func (e *ValidationError) Error() string {
 //   - title and fallback_text are not blank (something other than white
 //     space), every field has a non-blank label and value, every action a
 //     non-blank label;
-//   - no slot is longer than its limit, counted in Unicode code points;
+//   - no slot is longer than its limit, counted in UTF-16 code units ([Len]):
+//     an emoji past U+FFFF counts 2, as in a JavaScript host's .length;
 //   - every string is valid UTF-8 and free of control characters (Unicode
 //     category Cc and U+2028, U+2029); text and fallback_text may contain "\n";
-//   - icon_url and image_url are empty or https URLs ([IsHTTPS]);
+//   - icon_url and image_url are empty or https URLs ([IsHTTPS]), the scheme
+//     written "https://" in lower case;
 //   - at most MaxFields fields and MaxActions actions;
 //   - an action's kind is "url", with an https url and no text, or "message",
 //     with a non-blank text and no url.
@@ -107,9 +109,12 @@ func (c Card) Validate() error {
 	return &ValidationError{Problems: v.problems}
 }
 
-// IsHTTPS reports whether s is an absolute URL with the https scheme (in any
-// case) and a non-empty host. It also requires what a host needs to open the
-// URL as written: valid UTF-8, no white space and no control characters
+// IsHTTPS reports whether s is an absolute URL with the https scheme, written
+// "https://" in lower case, and a non-empty host. The scheme is
+// case-insensitive to a URL parser, but a host that checks for the prefix
+// (url.startsWith("https://"), as JavaScript hosts commonly do) drops a card
+// whose URL starts "HTTPS://": [LowerScheme] writes it in lower case, as
+// [Fit] does. It also requires what a host needs to open the URL as written: valid UTF-8, no white space and no control characters
 // (percent-encode them), and no credentials ("https://user:pass@host/",
 // "https://shop.example.com@evil.example/"): Chromium loads no image from
 // such a URL, and as a link it reads as one host while it opens another.
@@ -135,7 +140,7 @@ func IsHTTPS(s string) bool {
 
 // fullHTTPS is IsHTTPS without the fast path.
 func fullHTTPS(s string) bool {
-	if !utf8.ValidString(s) || strings.IndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
+	if !strings.HasPrefix(s, "https://") || !utf8.ValidString(s) || strings.IndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
 		return false
 	}
 	u, err := url.Parse(s)
@@ -159,6 +164,34 @@ func fullHTTPS(s string) bool {
 		return err == nil && a.Is6() && a.Zone() == ""
 	}
 	return validDomain(host)
+}
+
+// LowerScheme returns s with the scheme it starts with written in lower case ("HTTPS://shop.
+// example.com/" becomes "https://shop.example.com/"), and s itself when it starts with no scheme
+// (letters, digits, '+', '-' and '.' after a letter, then ':') or with one in lower case already.
+// A URL parser takes a scheme in any case, so the URL is the same; [IsHTTPS] refuses one written
+// in upper case, which a host checking for the "https://" prefix drops with its card. [Fit]
+// writes the scheme of a card's URLs in lower case. A generator can use LowerScheme to report
+// fixed text such as "HTTPS://shop.example.com/{{.ID}}", which Fit would change on every call:
+// LowerScheme(s) != s and IsHTTPS(LowerScheme(s)) for the fixed text with its {{…}} filled.
+func LowerScheme(s string) string {
+	upper := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'A' <= c && c <= 'Z':
+			upper = true
+		case 'a' <= c && c <= 'z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			if !upper {
+				return s
+			}
+			return strings.ToLower(s[:i]) + s[i:]
+		default:
+			return s
+		}
+	}
+	return s
 }
 
 // validPort reports whether p, a string of ASCII digits, is a port the WHATWG parser keeps and a
@@ -326,8 +359,11 @@ func (v *validator) text(p path, s string, limit int, mode lineMode, emptyMsg st
 			v.add(p, fmt.Sprintf("contains the control character %U; use plain text on one line", r))
 		}
 	}
-	if n := utf8.RuneCountInString(s); n > limit {
-		v.add(p, fmt.Sprintf("is %d characters; the limit is %d: shorten it, or clip it with card.Fit or card.Clip", n, limit))
+	// Len(s) <= len(s): no UTF-8 sequence is shorter in bytes than in UTF-16 units.
+	if len(s) > limit {
+		if n := Len(s); n > limit {
+			v.add(p, fmt.Sprintf("is %s; the limit is %d: shorten it, or clip it with card.Fit or card.Clip", lengthOf(n, utf8.RuneCountInString(s)), limit))
+		}
 	}
 }
 
@@ -336,6 +372,8 @@ func (v *validator) url(p path, s string, required bool) {
 	switch {
 	case s == "" && required:
 		v.add(p, "is empty; a url button needs an https URL to open")
+	case s != "" && !IsHTTPS(s) && IsHTTPS(LowerScheme(s)):
+		v.add(p, fmt.Sprintf("%q writes its scheme in upper case; write \"https://\" in lower case, as a host that checks for that prefix drops the card (Fit writes it so)", Clip(s, 60)))
 	case s != "" && !IsHTTPS(s):
 		v.add(p, fmt.Sprintf("%q is not an https URL; use an absolute https:// URL with a host and no user name or password (percent-encode spaces), or leave it empty", Clip(s, 60)))
 	}
@@ -436,13 +474,17 @@ func (p path) String() string {
 	return s
 }
 
-// simpleHTTPS decides the common case without url.Parse: "https://" (any case), a host of
+// simpleHTTPS decides the common case without url.Parse: "https://" (in lower case, or it
+// decides false), a host of
 // letters, digits, '.' and '-' whose last label does not start with a digit and no label starts
 // with "xn--", with an optional ":port" of 1–65535, then nothing or a path, query or fragment of
 // printable ASCII without '%' or '\\'. Anything else is left undecided, for the full check.
 func simpleHTTPS(s string) (ok, decided bool) {
 	const scheme = "https://"
-	if len(s) <= len(scheme) || !strings.EqualFold(s[:len(scheme)], scheme) {
+	if !strings.HasPrefix(s, scheme) {
+		return false, true // "HTTPS://", "http://", no scheme: never https as a host checks it
+	}
+	if len(s) == len(scheme) {
 		return false, false
 	}
 	rest := s[len(scheme):]

@@ -43,7 +43,7 @@ func TestValidate(t *testing.T) {
 			Subtitle:     strings.Repeat("s", MaxSubtitle),
 			Text:         strings.Repeat("x\n", MaxText/2),
 			Fields:       []Field{{strings.Repeat("l", 40), strings.Repeat("v", 120)}, {"a", "b"}, {"c", "d"}, {"e", "f"}},
-			Actions:      []Action{URLAction(strings.Repeat("l", 30), "HTTPS://X.COM"), MessageAction("m", strings.Repeat("m", 200))},
+			Actions:      []Action{URLAction(strings.Repeat("l", 30), "https://X.COM"), MessageAction("m", strings.Repeat("m", 200))},
 			FallbackText: strings.Repeat("ư", MaxFallbackText),
 		}, nil},
 		{"empty", Card{}, []Problem{
@@ -94,6 +94,26 @@ func TestValidate(t *testing.T) {
 			{"actions[2].url", `is set on a message button; only url buttons carry a url: remove it or use kind "url"`},
 			{"fallback_text", "is 501 characters; the limit is 500" + tooLong},
 		}},
+		// 80 emoji are 80 code points and 160 UTF-16 units: a host checking .length drops
+		// the card.
+		{"emoji counted in UTF-16 units", Card{
+			Title:        strings.Repeat("😀", 80),
+			Fields:       []Field{{"🇻🇳", strings.Repeat("x", 119) + "😀"}},
+			FallbackText: strings.Repeat("😀", 250),
+		}, []Problem{
+			{"title", "is 160 UTF-16 code units long (80 characters, those past U+FFFF, as most emoji are, counting 2, as a JavaScript host counts them); the limit is 80" + tooLong},
+			{"fields[0].value", "is 121 UTF-16 code units long (120 characters, those past U+FFFF, as most emoji are, counting 2, as a JavaScript host counts them); the limit is 120" + tooLong},
+		}},
+		{"upper-case scheme", Card{
+			Title:        "T",
+			IconURL:      "HTTPS://shop.example.com/i.png",
+			Actions:      []Action{URLAction("Track", "Https://shop.example.com/o/1042"), URLAction("Map", "HTTP://shop.example.com/map")},
+			FallbackText: "F",
+		}, []Problem{
+			{"icon_url", `"HTTPS://shop.example.com/i.png" writes its scheme in upper case; write "https://" in lower case, as a host that checks for that prefix drops the card (Fit writes it so)`},
+			{"actions[0].url", `"Https://shop.example.com/o/1042" writes its scheme in upper case; write "https://" in lower case, as a host that checks for that prefix drops the card (Fit writes it so)`},
+			{"actions[1].url", `"HTTP://shop.example.com/map"` + notHTTPS},
+		}},
 		{"url button without url, blank field value", Card{
 			Title:        "T",
 			Fields:       []Field{{"Total", " "}},
@@ -142,8 +162,14 @@ func TestIsHTTPS(t *testing.T) {
 	}{
 		{"https://shop.example.com", true},
 		{"https://shop.example.com/o/1042?x=1#top", true},
-		{"HTTPS://SHOP.EXAMPLE.COM/x", true},
-		{"hTtPs://shop.example.com", true},
+		{"https://SHOP.EXAMPLE.COM/X", true},
+		// The scheme in upper case: the URL a parser reads, but a host that checks for the
+		// "https://" prefix drops the card.
+		{"HTTPS://SHOP.EXAMPLE.COM/x", false},
+		{"hTtPs://shop.example.com", false},
+		{"Https://shop.example.com/o/1042", false},
+		{"HTTPS://bücher.example/", false},
+		{"HTTPS://1.2.3.4/", false},
 		{"https://shop.example.com:8443/p", true},
 		{"https://shop.example.com/caf%C3%A9", true},
 		{"https://shop.example.com/café", true},
@@ -279,5 +305,27 @@ func TestInvisibleTextIsBlank(t *testing.T) {
 	f := Fit(Card{Text: "\u200b\n\ufeff"})
 	if err := f.Validate(); err != nil || f.Title != defaultTitle {
 		t.Errorf("Fit of a card with invisible text: %+v, %v; want the title %q", f, err, defaultTitle)
+	}
+}
+
+func TestLowerScheme(t *testing.T) {
+	for _, tt := range []struct{ s, want string }{
+		{"HTTPS://SHOP.EXAMPLE.COM/O/1042", "https://SHOP.EXAMPLE.COM/O/1042"},
+		{"Https://shop.example.com", "https://shop.example.com"},
+		{"https://shop.example.com", "https://shop.example.com"},
+		{"HTTP://x", "http://x"},
+		{"Web+Cal://x", "web+cal://x"},
+		{"X-Y.Z:1", "x-y.z:1"},
+		{" HTTPS://x", " HTTPS://x"}, // no scheme at the start: Fit trims first
+		{"1HTTPS://x", "1HTTPS://x"}, // a scheme starts with a letter
+		{"/A:B", "/A:B"},
+		{"HTTPS", "HTTPS"}, // no ':'
+		{":x", ":x"},
+		{"", ""},
+		{"É://x", "É://x"},
+	} {
+		if got := LowerScheme(tt.s); got != tt.want {
+			t.Errorf("LowerScheme(%q) = %q; want %q", tt.s, got, tt.want)
+		}
 	}
 }
