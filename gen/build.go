@@ -946,6 +946,10 @@ func (b *builder) checkToolIcon(pos token.Pos, icon string) {
 		}
 		return
 	}
+	if lower := card.LowerScheme(icon); lower != icon && card.IsHTTPS(lower) {
+		b.errorf(pos, "tool icon %q writes its scheme in capitals, which a client that checks for the https:// prefix refuses; write %s", icon, lower)
+		return
+	}
 	if !card.IsHTTPS(icon) {
 		b.errorf(pos, "tool icon %q is not an https:// URL that a browser parses (a client may refuse an icon it would fetch in the clear, or cannot parse); give an https:// URL, or a data:image/…;base64, URI", icon)
 	}

@@ -485,12 +485,12 @@ func (b *builder) checkLabel(label string, pos token.Pos, limit int, what string
 // reported where they are written.
 func (b *builder) checkLabelValue(v annotations.Value, limit int, what string) {
 	label, pos := v.Text, v.Pos
-	n := utf8.RuneCountInString(label)
+	n := card.Len(label)
 	switch {
 	case strings.TrimSpace(label) == "":
 		b.errorf(pos, "%s is empty; a card %s must say what it is", what, strings.TrimPrefix(what, "card "))
 	case n > limit:
-		b.errorf(pos, "%s %q is %d characters; the limit is %d: shorten it by %d", what, label, n, limit, n-limit)
+		b.errorf(pos, "%s %q is %s; the limit is %d: shorten it by %d", what, label, cardLength(label), limit, n-limit)
 	}
 	if strings.TrimSpace(label) != "" {
 		b.checkPlain(v, what, label, oneLine, true)
@@ -588,12 +588,12 @@ func (b *builder) text(v annotations.Value, sl slot, out *types.Named) *Text {
 		t.Parts = append(t.Parts, Part{Value: vp, Pos: seg.Pos})
 	}
 	lit := t.Literal()
-	n := utf8.RuneCountInString(lit)
+	n := card.Len(lit)
 	if sl.limit > 0 && n > sl.limit {
 		if t.IsLiteral() {
-			b.errorf(v.Pos, "%s is %d characters; the limit is %d: shorten it by %d", sl.name, n, sl.limit, n-sl.limit)
+			b.errorf(v.Pos, "%s is %s; the limit is %d: shorten it by %d", sl.name, cardLength(lit), sl.limit, n-sl.limit)
 		} else {
-			b.errorf(v.Pos, "the fixed text of the %s is already %d characters; the limit is %d: shorten the text outside {{…}} by at least %d", sl.name, n, sl.limit, n-sl.limit)
+			b.errorf(v.Pos, "the fixed text of the %s is already %s; the limit is %d: shorten the text outside {{…}} by at least %d", sl.name, cardLength(lit), sl.limit, n-sl.limit)
 		}
 	} else if sl.limit > 0 && n == sl.limit && !tmpl.IsLiteral() {
 		// Within the limit, but card.Fit would cut every value the {{…}} brings, or the fixed
@@ -656,6 +656,12 @@ func (b *builder) checkURL(t *Text, sl slot) {
 		return
 	}
 	lit := first.Lit
+	if scheme, _, ok := strings.Cut(lit, "://"); ok && strings.EqualFold(scheme, "https") && scheme != "https" {
+		// A URL parser takes it, a host that checks for the "https://" prefix drops the card,
+		// and card.Fit rewrites it on every call.
+		b.errorf(t.Pos, "%s writes its scheme %s in capitals, which hosts that check for the https:// prefix refuse (card.Fit rewrites it on every call); write https://", sl.name, scheme)
+		return
+	}
 	if t.IsLiteral() {
 		switch {
 		case card.IsHTTPS(lit):
@@ -708,6 +714,17 @@ func (b *builder) checkURL(t *Text, sl slot) {
 	default:
 		b.errorf(t.Pos, "the %s %q is never an https URL a browser can open (its fixed text has an invalid host or port, or white space or a control character), so the card would drop it on every call; fix the fixed text (percent-encode spaces)", sl.name, written.String())
 	}
+}
+
+// cardLength says how long s is in the unit of a result card's limits (card.Len, UTF-16 code
+// units, as a JavaScript host counts): "12 characters", or "84 UTF-16 code units (42
+// characters)" where the two differ (emoji), so that the count is not taken for a mistake.
+func cardLength(s string) string {
+	n, chars := card.Len(s), utf8.RuneCountInString(s)
+	if n == chars {
+		return fmt.Sprintf("%d characters", n)
+	}
+	return fmt.Sprintf("%d UTF-16 code units (%d characters)", n, chars)
 }
 
 // hasUserinfo reports whether the URL s has a user name or password before its host

@@ -2,6 +2,7 @@ package register
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
@@ -64,7 +65,7 @@ func checkLog(t *testing.T, log string, want []string) {
 		return
 	}
 	for i, w := range want {
-		if !strings.Contains(lines[i], w) || !strings.Contains(lines[i], "over the 65536-byte card_payload limit") {
+		if !strings.Contains(lines[i], w) || !strings.Contains(lines[i], "over the "+fmt.Sprint(acp.MaxPayloadBytes)+"-byte card_payload limit") {
 			t.Errorf("debug log line %d: %q; want it to hold %q and the limit", i, lines[i], w)
 		}
 	}
@@ -78,7 +79,7 @@ func checkTooLarge(t *testing.T, err error, want []string) {
 		t.Fatal("no error; want one saying the card is too large")
 	}
 	msg := err.Error()
-	for _, w := range append([]string{"is too large to send", "over the 65536-byte limit"}, want...) {
+	for _, w := range append([]string{"is too large to send", "over the " + fmt.Sprint(acp.MaxPayloadBytes) + "-byte limit"}, want...) {
 		if !strings.Contains(msg, w) {
 			t.Errorf("error %q does not say %q", msg, w)
 		}

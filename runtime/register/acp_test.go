@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"math"
 	"reflect"
@@ -100,7 +101,7 @@ func TestACPImageOverPayloadLimitDropped(t *testing.T) {
 	if err != nil || d.HeroImage != "" || len(d.CTAs) != 1 || d.Title != "Keyboard" {
 		t.Errorf("DetailFromCard: hero image of %d bytes, %d CTAs, %v; want a valid card without the image", len(d.HeroImage), len(d.CTAs), err)
 	}
-	if !strings.Contains(log.String(), "hero_image=") || !strings.Contains(log.String(), "over the 65536-byte card_payload limit") {
+	if !strings.Contains(log.String(), "hero_image=") || !strings.Contains(log.String(), "over the "+fmt.Sprint(acp.MaxPayloadBytes)+"-byte card_payload limit") {
 		t.Errorf("debug log %q; want what was dropped", log.String())
 	}
 
@@ -118,10 +119,11 @@ func TestACPImageOverPayloadLimitDropped(t *testing.T) {
 	}
 }
 
-// TestCarouselFitsPayloadLimit: 50 items with long texts are over the 64 KB card_payload
+// TestCarouselFitsPayloadLimit: 100 items with long texts are over the 64 KB card_payload
 // limit; the carousel is fitted by dropping items from the end instead of failing.
 func TestCarouselFitsPayloadLimit(t *testing.T) {
-	items := roomItems(50, strings.Repeat("🌊", card.MaxText)) // 4 bytes a character
+	// 4 bytes a character, and 2 UTF-16 code units: the text is at its limit (card.Len).
+	items := roomItems(100, strings.Repeat("🌊", card.MaxText/2))
 	if _, _, err := acp.Encode(acp.CarouselPayload{Title: "Rooms", Items: items}); err == nil {
 		t.Fatal("the test carousel fits; make it longer")
 	}
@@ -129,8 +131,8 @@ func TestCarouselFitsPayloadLimit(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Carousel: %v", err)
 	}
-	if n := len(p.Items); n == 0 || n >= 50 || !reflect.DeepEqual(p.Items, items[:n]) {
-		t.Errorf("kept %d items; want the first ones, fewer than 50", n)
+	if n := len(p.Items); n == 0 || n >= 100 || !reflect.DeepEqual(p.Items, items[:n]) {
+		t.Errorf("kept %d items; want the first ones, fewer than 100", n)
 	}
 	if _, b, err := acp.Encode(p); err != nil || len(b) > acp.MaxPayloadBytes {
 		t.Errorf("the carousel does not fit: %d bytes, %v", len(b), err)

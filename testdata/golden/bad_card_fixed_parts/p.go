@@ -23,8 +23,16 @@ func Hosts(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //
 //card:tool
 //card:result title="Fine" image="https://shop.example.com:8443/img?id={{.ID}}&n={{.N}}#{{.ID}}" icon="https://bücher.example/{{.ID}}"
-//card:action url Go "HTTPS://0x7f.1/o/{{.ID}}/{{.N}}"
+//card:action url Go "https://0x7f.1/o/{{.ID}}/{{.N}}"
 func Fine(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// Shouting writes its URLs' scheme in capitals, which a URL parser takes and a host checking the
+// prefix refuses.
+//
+//card:tool
+//card:result title="Loud" image="HTTPS://shop.example.com/{{.ID}}.png"
+//card:action url Go "Https://shop.example.com/o/{{.ID}}"
+func Shouting(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
 // Labels writes templates where the labels are fixed text.
 //

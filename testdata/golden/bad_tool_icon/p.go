@@ -45,3 +45,8 @@ func G(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //
 //card:tool icon="data:image/;base64,aGk="
 func H(ctx context.Context, in In) (*Out, error) { return nil, nil }
+
+// I's icon is an https URL with its scheme in capitals.
+//
+//card:tool icon=HTTPS://icons.example.com/i.png
+func I(ctx context.Context, in In) (*Out, error) { return nil, nil }

@@ -17,11 +17,6 @@ func B(ctx context.Context, in In) (*Out, error) { return nil, nil }
 //card:tool icon="data:image/png;base64,aGk"
 func C(ctx context.Context, in In) (*Out, error) { return nil, nil }
 
-// D's icon is an https URL in capitals.
-//
-//card:tool icon=HTTPS://icons.example.com/d.png
-func D(ctx context.Context, in In) (*Out, error) { return nil, nil }
-
 type In struct{}
 
 type Out struct{}
