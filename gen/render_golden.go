@@ -54,7 +54,7 @@ func renderTestSource(p *Package) ([]byte, error) {
 	var runs []jen.Code
 	var written []jen.Code // the name of each golden file the test writes, for cardtest.Leftovers
 	for _, t := range p.Tools {
-		// golden compares v with the tool's golden file of this kind (one of cardtest.GoldenKinds)
+		// golden compares v with the tool's golden file of this kind (one of cardtest.GoldenKinds())
 		// and records the file's name.
 		golden := func(kind string, v jen.Code) jen.Code {
 			written = append(written, jen.Lit(t.Name+kind))

@@ -33,8 +33,9 @@ type Payload interface {
 //
 // Selection marshals with sorted keys (Python keeps insertion order; JSON
 // objects are unordered, and sorted keys keep our output deterministic) and
-// writes Go floats as Python's repr does, so float64(1) is written 1.0 like
-// the reference writes a Python float.
+// writes Go floats as pydantic-core's model_dump_json writes a Python float
+// (float64(1) is 1.0, 1e-5 is 0.00001, 1e-6 is 1e-6), as the reference's
+// pydantic models write theirs.
 type Selection map[string]any
 
 // MarshalJSON writes the selection with sorted keys and Python-style floats.

@@ -37,7 +37,8 @@ type Options struct {
 //
 // Add every view first (AddFile, AddHTML), then call Register for each
 // server that should serve them; adding after the first Register is an
-// error. A Registry is safe for concurrent use.
+// error. A Registry is safe for concurrent use. Make one with NewRegistry: the
+// zero Registry has no server name, and refuses every view.
 type Registry struct {
 	server string
 	prefix string // "ui://<server>/"
@@ -54,6 +55,10 @@ type Registry struct {
 	byURI  map[string]*resource // written under mu while not frozen
 	byPath map[string]*resource // written under mu while not frozen
 }
+
+// errZeroRegistry is what AddFile and AddHTML return on a Registry that NewRegistry did not
+// make: it has no server name for its URIs (and no maps to hold the views).
+var errZeroRegistry = errors.New("apps: the Registry was not made by NewRegistry, so it has no server name for its ui:// URIs; use apps.NewRegistry(name, opts)")
 
 // resource is one view, ready to be listed and read without further work.
 type resource struct {
@@ -156,6 +161,9 @@ func CheckPath(p string) error {
 // default when it exists; it is parsed with [ParseResourceMeta] and any
 // problem fails the call.
 func (r *Registry) AddFile(fsys fs.FS, path string, meta *ResourceMeta) (uri string, err error) {
+	if r.prefix == "" {
+		return "", errZeroRegistry
+	}
 	if r.err != nil {
 		return "", r.err
 	}
@@ -199,6 +207,9 @@ func readSidecar(fsys fs.FS, name string) (*ResourceMeta, error) {
 // AddHTML adds a view from bytes, such as [ResultCardView], under path (see
 // [CheckPath]) and returns its URI. meta nil means the registry's default.
 func (r *Registry) AddHTML(path string, html []byte, meta *ResourceMeta) (uri string, err error) {
+	if r.prefix == "" {
+		return "", errZeroRegistry
+	}
 	if r.err != nil {
 		return "", r.err
 	}

@@ -864,3 +864,18 @@ func TestViewMustBeUTF8(t *testing.T) {
 		t.Errorf("resources/list %v; want one view of %d bytes", list.Resources, len(utf8View))
 	}
 }
+
+// TestZeroRegistry: a Registry not made by NewRegistry refuses views with an error that says so,
+// where AddHTML panicked on a nil map and Register then served nothing without a word.
+func TestZeroRegistry(t *testing.T) {
+	var r Registry
+	if _, err := r.AddHTML("a.html", []byte("<html></html>"), nil); err == nil || !strings.Contains(err.Error(), "NewRegistry") {
+		t.Errorf("AddHTML on the zero Registry = %v; want an error naming NewRegistry", err)
+	}
+	if _, err := r.AddFile(fstest.MapFS{"a.html": {Data: []byte("<html></html>")}}, "a.html", nil); err == nil || !strings.Contains(err.Error(), "NewRegistry") {
+		t.Errorf("AddFile on the zero Registry = %v; want an error naming NewRegistry", err)
+	}
+	if _, err := NewRegistry("bad name", Options{}).AddHTML("a.html", []byte("<html></html>"), nil); err == nil || strings.Contains(err.Error(), "NewRegistry") {
+		t.Errorf("AddHTML on a registry with a bad name = %v; want the name's error", err)
+	}
+}

@@ -201,7 +201,7 @@ func FromMeta(meta map[string]any) (Card, bool, error) {
 	default:
 		m, err := decodeObject(ns)
 		if err != nil {
-			return Card{}, false, fmt.Errorf("card: _meta.%s is not a JSON object (%v); it must be an object holding %q", MetaKey, err, cardKey)
+			return Card{}, false, fmt.Errorf("card: _meta.%s is not a JSON object (%w); it must be an object holding %q", MetaKey, err, cardKey)
 		}
 		raw = m[cardKey]
 	}

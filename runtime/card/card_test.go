@@ -2,6 +2,7 @@ package card
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -287,4 +288,14 @@ func FuzzSimpleHTTPS(f *testing.F) {
 			t.Errorf("simpleHTTPS(%q) = %v; the full check says %v", s, ok, !ok)
 		}
 	})
+}
+
+// TestFromMetaWrapsDecodeErrors: both of FromMeta's decode errors wrap the decoder's, for
+// errors.As; the one for a namespace that is not an object did not.
+func TestFromMetaWrapsDecodeErrors(t *testing.T) {
+	_, _, err := FromMeta(map[string]any{MetaKey: "not an object"})
+	var typeErr *json.UnmarshalTypeError
+	if err == nil || !errors.As(err, &typeErr) {
+		t.Errorf("FromMeta of a namespace that is a string = %v; want it to wrap a *json.UnmarshalTypeError", err)
+	}
 }

@@ -194,11 +194,15 @@ func Golden(t testing.TB, path string, v any) {
 	}
 }
 
-// GoldenKinds are the endings of the golden files the generated test writes for a tool, after
-// the tool's name: its schemas, its result card, its Agent Chat Protocol card and its markdown
-// document. Leftovers treats a file under testdata/golden with one of these endings as the
-// generated test's own.
-var GoldenKinds = []string{".schema.json", ".card.json", ".acp.json", ".markdown.json"}
+// GoldenKinds returns the endings of the golden files the generated test writes for a tool,
+// after the tool's name: its schemas, its result card, its Agent Chat Protocol card and its
+// markdown document. Leftovers treats a file under testdata/golden with one of these endings as
+// the generated test's own. The slice is the caller's: changing it changes nothing here.
+func GoldenKinds() []string {
+	return slices.Clone(goldenKinds)
+}
+
+var goldenKinds = []string{".schema.json", ".card.json", ".acp.json", ".markdown.json"}
 
 // Leftovers fails for each file in dir (testdata/golden) named like a golden file of the
 // generated test, <tool> followed by one of GoldenKinds, that is not one of want, the names of
@@ -221,7 +225,7 @@ func Leftovers(t testing.TB, dir string, want []string) {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || written[name] || !slices.ContainsFunc(GoldenKinds, func(kind string) bool {
+		if e.IsDir() || written[name] || !slices.ContainsFunc(goldenKinds, func(kind string) bool {
 			return len(name) > len(kind) && strings.HasSuffix(name, kind)
 		}) {
 			continue
