@@ -8,12 +8,6 @@ import "context"
 //card:result title="This title goes on and on and on, far past what any host would ever draw in a card"
 func F(ctx context.Context, in In) (*Order, error) { return nil, nil }
 
-// G's title is 41 emoji: 41 characters, and 82 UTF-16 code units, as a JavaScript host counts.
-//
-//card:tool
-//card:result title="🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉"
-func G(ctx context.Context, in In) (*Order, error) { return nil, nil }
-
 type In struct {
 	ID string `json:"id"`
 }
