@@ -65,7 +65,9 @@ func load(dir, command string, patterns []string) ([]*packages.Package, []string
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg := &packages.Config{Mode: LoadMode, Dir: dir, ParseFile: parseDeclarations}
+	ctx, loaded := loadContext()
+	defer loaded()
+	cfg := &packages.Config{Mode: LoadMode, Dir: dir, ParseFile: parseDeclarations, Context: ctx}
 	if len(stubs) > 0 {
 		// Given to the go command alone: with Config.Overlay set, go/packages takes all export
 		// data for invalid and type-checks every dependency from source, the SDK and the standard
@@ -454,7 +456,9 @@ func generatedFileStubs(dir string, patterns []string) (stubs map[string][]byte,
 		}
 	}
 	if len(listed) > 0 {
-		pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir}, listed...)
+		ctx, loaded := loadContext()
+		pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir, Context: ctx}, listed...)
+		loaded()
 		if err != nil {
 			return nil, nil, loadError(patterns, err)
 		}

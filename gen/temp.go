@@ -1,8 +1,10 @@
 package gen
 
 import (
+	"context"
 	"os"
 	"sync"
+	"time"
 )
 
 // inFlight holds the temporary files and directories that runs in this process have made and
@@ -43,5 +45,43 @@ func RemoveTemporaryFiles() {
 	for path := range inFlight.paths {
 		os.RemoveAll(path)
 		delete(inFlight.paths, path)
+	}
+}
+
+// loads is the context of every go command a load of this process starts (packages.Config's
+// Context), and the loads in progress. StopLoads cancels it.
+var loads struct {
+	ctx     context.Context
+	stop    context.CancelFunc
+	running sync.WaitGroup
+}
+
+func init() {
+	loads.ctx, loads.stop = context.WithCancel(context.Background())
+}
+
+// loadContext returns the context a load gives go/packages, and the function that says the load
+// has returned.
+func loadContext() (context.Context, func()) {
+	loads.running.Add(1)
+	return loads.ctx, loads.running.Done
+}
+
+// StopLoads stops the go commands that the loads in progress started, and every later load, and
+// returns once those loads have returned or after timeout. It is for a command's signal handler,
+// before it ends the process: go/packages starts go list in a process group of its own, which
+// the terminal's Ctrl-C does not reach, so go list and the compiler it runs went on for a minute
+// (or, on a package the compiler cannot finish, until killed) after cardgen had ended. A cancelled
+// load interrupts the go command's process group, and kills it 5 seconds later.
+func StopLoads(timeout time.Duration) {
+	loads.stop()
+	done := make(chan struct{})
+	go func() {
+		loads.running.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(timeout):
 	}
 }

@@ -39,6 +39,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/cardgen/cardgen/annotations"
 	"github.com/cardgen/cardgen/gen"
@@ -55,13 +56,30 @@ func defineUIFlag(fs *flag.FlagSet) *string {
 
 func main() {
 	stopOnSignal(os.Stderr)
-	status := run(os.Args[1:], os.Stdout, os.Stderr)
+	status := run(os.Args[1:], quietOnStop{os.Stdout}, quietOnStop{os.Stderr})
+	if stopping.Load() {
+		select {} // the signal handler ends the process, with the signal's status
+	}
 	if n := stoppedBy.Load(); n != 0 {
 		// A run that undid its work after an interrupt (cardgen new) ends as the signal says.
 		gen.RemoveTemporaryFiles()
 		status = 128 + int(n)
 	}
 	os.Exit(status)
+}
+
+// stopping is set when a signal is ending the process: the run, whose loads are stopped under
+// it, then fails, and what it would say of that ("context canceled") is not said.
+var stopping atomic.Bool
+
+// quietOnStop is a run's output, which says nothing once the process is stopping.
+type quietOnStop struct{ w io.Writer }
+
+func (q quietOnStop) Write(p []byte) (int, error) {
+	if stopping.Load() {
+		return len(p), nil
+	}
+	return q.w.Write(p)
 }
 
 var (
@@ -102,6 +120,18 @@ func stopOnSignal(stderr io.Writer) {
 			(*cancel)()
 			sig = <-signals
 			n, _ = sig.(syscall.Signal)
+		}
+		// The go commands of a load run in a process group of their own, which the terminal's
+		// signal does not reach: they are stopped first (a second signal does not wait).
+		stopping.Store(true)
+		stopped := make(chan struct{})
+		go func() {
+			gen.StopLoads(10 * time.Second)
+			close(stopped)
+		}()
+		select {
+		case <-stopped:
+		case <-signals:
 		}
 		gen.RemoveTemporaryFiles()
 		fmt.Fprintf(stderr, "cardgen: stopped by %v\n", sig)

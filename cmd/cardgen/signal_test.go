@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -29,7 +30,8 @@ func TestStopOnSignal(t *testing.T) {
 		t.Fatal(err)
 	}
 	tmp := t.TempDir()
-	cmd := cardgenHeldBack(t, "list", "", ".")
+	started := filepath.Join(t.TempDir(), "started")
+	cmd := cardgenHeldBack(t, "list", started, ".")
 	cmd.Dir = pkg
 	cmd.Env = append(cmd.Env, "TMPDIR="+tmp)
 	var stderr bytes.Buffer
@@ -59,6 +61,16 @@ func TestStopOnSignal(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "cardgen: stopped by interrupt") {
 		t.Errorf("stderr says %q; want that the interrupt stopped it", stderr.String())
+	}
+	// go/packages runs go list in a process group of its own, which the interrupt does not
+	// reach: it went on (here, sleeping for two minutes) after cardgen had ended.
+	if b, err := os.ReadFile(started); err != nil {
+		t.Errorf("the stand-in for go list never started: %v", err)
+	} else if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err != nil {
+		t.Errorf("the stand-in's pid %q: %v", b, err)
+	} else if syscall.Kill(pid, 0) == nil {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Errorf("go list (the stand-in, pid %d) is still running after cardgen ended", pid)
 	}
 	if left := overlays(); len(left) > 0 {
 		t.Errorf("the overlay is still there after the interrupt: %v", left)
@@ -158,7 +170,7 @@ func cardgenHeldBack(t *testing.T, verb, started string, args ...string) *exec.C
 	}
 	mark := ""
 	if started != "" {
-		mark = ": > " + started + "; "
+		mark = "echo $$ > " + started + "; " // exec keeps the process: its pid is sleep's
 	}
 	fakeBin := t.TempDir()
 	script := "#!/bin/sh\nif [ \"$1\" = " + verb + " ]; then " + mark + "exec sleep 120; fi\nexec " + realGo + " \"$@\"\n"
