@@ -194,7 +194,7 @@ func HasGenerateLine(fset *token.FileSet, files []*ast.File, dir string) bool {
 			continue
 		}
 		src, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil || !bytes.Contains(src, []byte("//go:generate")) || !generateReads(dir, e.Name(), true) {
+		if err != nil || !bytes.Contains(src, []byte("//go:generate")) || !generateReads(dir, e.Name()) {
 			continue
 		}
 		var gen generateScan
@@ -252,8 +252,8 @@ func (b *builder) generatingFiles() []*ast.File {
 // does, except that go generate sets the "generate" build tag (a file of //go:build generate is
 // for it alone) and reads test files too. A file whose constraints cannot be read counts as
 // read.
-func generateReads(dir, name string, tests bool) bool {
-	if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || !tests && strings.HasSuffix(name, "_test.go") {
+func generateReads(dir, name string) bool {
+	if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
 		return false
 	}
 	ctx := build.Default
@@ -274,7 +274,7 @@ func GenerateLineFiles(fset *token.FileSet, dir string) []*ast.File {
 	for _, e := range entries {
 		name := e.Name()
 		test := strings.HasSuffix(name, "_test.go")
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || !generateReads(dir, name, true) {
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || !generateReads(dir, name) {
 			continue
 		}
 		if !test {
