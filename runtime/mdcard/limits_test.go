@@ -298,8 +298,10 @@ func rep(s string, n int) string { return strings.Repeat(s, n) }
 // one line 5.5 s, empty links 4.5 s, nested blockquotes 2 s). With them, at 64 KiB the
 // slowest took about 0.3 s, but a few were linear only with a large factor: each link closer
 // of a block scanned to the end of its line, 1.4 s at 1 MiB. Now the slowest takes about
-// 0.4 s at 1 MiB. The budget leaves room for a slower machine and still fails a quadratic
-// input, which takes 256 times as long at 1 MiB as at 64 KiB.
+// 0.4 s at 1 MiB on a fast machine. The budget leaves room for a slower machine (one where
+// "link title of many lines" took 1.0–1.7 s, and a budget of 1 s failed it) and still fails a
+// quadratic input of the kind the guards stopped, which takes 256 times as long at 1 MiB as at
+// 64 KiB.
 func TestPathologicalInputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders 1 MiB of each pathological input")
@@ -307,7 +309,7 @@ func TestPathologicalInputs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("a CPU budget does not hold under the race detector; make test runs this without -race")
 	}
-	const budget = time.Second
+	const budget = 3 * time.Second
 	for name := range pathological {
 		md := pathologicalInput(name, MaxSourceBytes)
 		start, ok := cputime.Used()
