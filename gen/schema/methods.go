@@ -179,13 +179,8 @@ func (m *mapper) misdeclaredMethods(t types.Type, at site, methods []invopopMeth
 		return
 	}
 	for _, im := range methods {
-		if msg := m.misdeclared(t, im); msg != "" {
-			obj, _, _ := types.LookupFieldOrMethod(t, true, nil, im.name)
-			p := Problem{Ignored: true}
-			if obj.Pkg() != nil {
-				p.MethodPkg = obj.Pkg().Path()
-			}
-			m.report(at, p, msg)
+		if msg, pkg := m.misdeclared(t, im); msg != "" {
+			m.report(at, Problem{Ignored: true, MethodPkg: pkg}, msg)
 		}
 	}
 }
@@ -194,7 +189,7 @@ func (m *mapper) misdeclaredMethods(t types.Type, at site, methods []invopopMeth
 // JSONSchemaAlias): what to say instead of advising one for a type that has it, misdeclared.
 func (m *mapper) misdeclaredSchema(t types.Type) string {
 	for _, im := range typeMethods[:2] {
-		if msg := m.misdeclared(t, im); msg != "" {
+		if msg, _ := m.misdeclared(t, im); msg != "" {
 			return msg
 		}
 	}
@@ -202,26 +197,27 @@ func (m *mapper) misdeclaredSchema(t types.Type) string {
 }
 
 // misdeclared says what is wrong with t's method named im.name when invopop does not call it, and
-// what to write instead; "" when t has no such method, or one invopop calls. An interface's
+// what to write instead, and the path of the package that declares the method; "" when t has no
+// such method, or one invopop calls. An interface's
 // methods are left alone: a field of an interface type with invopop's methods is reported on its
 // own (schema), and one without them is no mistake of this kind.
-func (m *mapper) misdeclared(t types.Type, im invopopMethod) string {
+func (m *mapper) misdeclared(t types.Type, im invopopMethod) (msg, pkg string) {
 	if types.IsInterface(t) {
-		return ""
+		return "", ""
 	}
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, im.name)
 	fn, ok := obj.(*types.Func)
 	if !ok {
-		return "" // none, or a field of that name
+		return "", "" // none, or a field of that name
 	}
 	sig := fn.Signature()
 	if sig.Recv() == nil {
-		return ""
+		return "", ""
 	}
 	onValue := m.methods.MethodSet(t).Lookup(nil, im.name) != nil
 	goodSig := !sig.Variadic() && im.sig(sig)
 	if onValue && goodSig {
-		return ""
+		return "", ""
 	}
 	recv := sig.Recv().Type()
 	name := typeString(recv) + "." + im.name
@@ -241,8 +237,11 @@ func (m *mapper) misdeclared(t types.Type, im invopopMethod) string {
 		w, do := sigMismatch(sig, im)
 		what, todo = append(what, w), append(todo, do)
 	}
+	if fn.Pkg() != nil {
+		pkg = fn.Pkg().Path()
+	}
 	return fmt.Sprintf("%s %s, so cardgen never calls it; cardgen, like invopop, calls only %s: %s (or remove the method)",
-		name, strings.Join(what, " and "), want, strings.Join(todo, ", and "))
+		name, strings.Join(what, " and "), want, strings.Join(todo, ", and ")), pkg
 }
 
 // sigMismatch says how the signature sig of a method differs from im's, which invopop calls, and
