@@ -61,34 +61,73 @@ func load(dir, command string, patterns []string) ([]*packages.Package, []string
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	stubs, goDirs, err := generatedFileStubs(dir, patterns)
+	stubs, goDirs, srcDirs, err := generatedFileStubs(dir, patterns)
 	if err != nil {
 		return nil, nil, err
+	}
+	imports := map[string][]byte{} // the import stubs of the packages in srcDirs
+	stubbedDirs := map[string]bool{}
+	for _, d := range srcDirs {
+		if s := importStubs(d); len(s) > 0 {
+			maps.Copy(imports, s)
+			stubbedDirs[d] = true
+		}
 	}
 	ctx, loaded := loadContext()
 	defer loaded()
 	cfg := &packages.Config{Mode: LoadMode, Dir: dir, ParseFile: parseDeclarations, Context: ctx}
-	if len(stubs) > 0 {
-		// Given to the go command alone: with Config.Overlay set, go/packages takes all export
-		// data for invalid and type-checks every dependency from source, the SDK and the standard
-		// library included. The files themselves are parsed as they are on disk, to their package
-		// clause (parseDeclarations), which is what the stubs hold.
-		flag, cleanup, err := writeOverlay(stubs)
-		if err != nil {
-			return nil, nil, err
+	// overlay gives the go command the files of overlay in place of those on disk. It goes to the
+	// go command alone: with Config.Overlay set, go/packages takes all export data for invalid
+	// and type-checks every dependency from source, the SDK and the standard library included;
+	// and the files themselves are parsed as they are on disk, cardgen's own to their package
+	// clause (parseDeclarations), which is what their stubs hold.
+	var cleanups []func()
+	defer func() {
+		for _, c := range cleanups {
+			c()
 		}
-		defer cleanup()
+	}()
+	overlay := func(files map[string][]byte) error {
+		cfg.BuildFlags = nil
+		if len(files) == 0 {
+			return nil
+		}
+		flag, cleanup, err := writeOverlay(files)
+		if err != nil {
+			return err
+		}
+		cleanups = append(cleanups, cleanup)
 		cfg.BuildFlags = []string{flag}
+		return nil
+	}
+	all := maps.Clone(stubs)
+	if all == nil {
+		all = map[string][]byte{}
+	}
+	maps.Copy(all, imports)
+	if err := overlay(all); err != nil {
+		return nil, nil, err
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, nil, loadError(patterns, err)
 	}
+	if len(imports) > 0 && !importStubsSafe(pkgs, stubbedDirs) {
+		// A package the go command compiled against an import stub's export data (a dependency
+		// of one target package that imports another): loaded again, with the targets compiled.
+		if err := overlay(stubs); err != nil {
+			return nil, nil, err
+		}
+		if pkgs, err = packages.Load(cfg, patterns...); err != nil {
+			return nil, nil, loadError(patterns, err)
+		}
+	}
 	if overlay := renamedPackageOverlay(pkgs); overlay != nil {
 		// A generated file still names the package as it was before a rename, and the go command
 		// will not list a directory of two packages. It is about to be replaced, so it is read
 		// as the new package's, once more. (go/packages' own overlay flag would override the
-		// stubs', so they join this one.)
+		// stubs', so the generated files' join this one; not the import stubs, as go/packages
+		// parses the files of Config.Overlay from it.)
 		cfg.BuildFlags = nil
 		cfg.Overlay = stubs
 		if cfg.Overlay == nil {
@@ -411,7 +450,7 @@ func findUp(dir, name string) string {
 // root (treeGeneratedFiles); others (import paths, a "..." inside a path) by a go list of the packages' files, without
 // export data, which costs a small part of what it saves after an edit but a go command's start
 // on every run, so it is kept for the patterns nothing else answers.
-func generatedFileStubs(dir string, patterns []string) (stubs map[string][]byte, goDirs []string, err error) {
+func generatedFileStubs(dir string, patterns []string) (stubs map[string][]byte, goDirs, srcDirs []string, err error) {
 	var files, listed []string
 	for _, p := range patterns {
 		if root, ok := strings.CutSuffix(p, "/..."); ok && !strings.Contains(root, "...") && (build.IsLocalImport(root) || filepath.IsAbs(root)) {
@@ -429,6 +468,7 @@ func generatedFileStubs(dir string, patterns []string) (stubs map[string][]byte,
 			generated, dirs := treeGeneratedFiles(root)
 			files = append(files, generated...)
 			goDirs = append(goDirs, dirs...)
+			srcDirs = append(srcDirs, dirs...)
 			continue
 		}
 		if strings.Contains(p, "...") || !build.IsLocalImport(p) && !filepath.IsAbs(p) && !strings.HasSuffix(p, ".go") {
@@ -448,6 +488,7 @@ func generatedFileStubs(dir string, patterns []string) (stubs map[string][]byte,
 		}
 		// Read, not globbed: a directory named x[1] would be read as a pattern and match nothing.
 		// A directory that cannot be read gets no stubs; the load reports it.
+		srcDirs = append(srcDirs, d)
 		entries, _ := os.ReadDir(d)
 		for _, e := range entries {
 			if !e.IsDir() && strings.HasSuffix(e.Name(), ".go") {
@@ -460,7 +501,7 @@ func generatedFileStubs(dir string, patterns []string) (stubs map[string][]byte,
 		pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir, Context: ctx}, listed...)
 		loaded()
 		if err != nil {
-			return nil, nil, loadError(patterns, err)
+			return nil, nil, nil, loadError(patterns, err)
 		}
 		for _, p := range pkgs {
 			files = append(files, p.GoFiles...)
@@ -480,7 +521,7 @@ func generatedFileStubs(dir string, patterns []string) (stubs map[string][]byte,
 			stubs[name] = stub
 		}
 	}
-	return stubs, goDirs, nil
+	return stubs, goDirs, srcDirs, nil
 }
 
 // treeGeneratedFiles returns the GeneratedFile files in root and the directories under it that

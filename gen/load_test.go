@@ -186,7 +186,7 @@ func TestGeneratedFileStubsInAnyDirectory(t *testing.T) {
 		"old_gen.go": GeneratedHeader + "\n\npackage p\n\nvar broken int = \"not an int\"\n",
 		"p.go":       "package p\n",
 	})
-	stubs, _, err := generatedFileStubs(dir, []string{"."})
+	stubs, _, _, err := generatedFileStubs(dir, []string{"."})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestTreeStubsMatchGoList(t *testing.T) {
 				}
 			}
 		}
-		stubs, _, err := generatedFileStubs(dir, []string{tc.pattern})
+		stubs, _, _, err := generatedFileStubs(dir, []string{tc.pattern})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"go/parser"
-	"go/token"
 	"io"
 	"os"
 	"os/exec"
@@ -20,6 +18,7 @@ import (
 
 	"github.com/cardgen/cardgen/gen"
 	"github.com/cardgen/cardgen/gen/analyzer"
+	"github.com/cardgen/cardgen/internal/gostub"
 )
 
 // A run of cardvet on package patterns is two processes. The first (standalone) lists the
@@ -247,7 +246,7 @@ func listPackages(dir string, patterns []string) ([]listedPackage, error) {
 // are built from the Go declarations. The header (up to the package clause) keeps the build
 // constraints and the package's name, and the imports, each made blank, keep the packages the
 // go command lists and compiles for the load (a package main needs no func main: only the
-// linker asks for one).
+// linker asks for one): gostub.File, which leaves a file with a //go:embed directive as it is.
 func packageStubs(pkgs []listedPackage) map[string][]byte {
 	importedByOthers := map[string]bool{}
 	for _, p := range pkgs {
@@ -267,8 +266,9 @@ func packageStubs(pkgs []listedPackage) map[string][]byte {
 		pkgStubs := map[string][]byte{}
 		for _, name := range p.GoFiles {
 			path := filepath.Join(p.Dir, name)
-			stub, err := fileStub(path)
-			if err != nil {
+			src, err := os.ReadFile(path)
+			stub, ok := gostub.File(path, src)
+			if err != nil || !ok {
 				pkgStubs = nil // compiled as it is, which reports what is wrong
 				break
 			}
@@ -279,27 +279,6 @@ func packageStubs(pkgs []listedPackage) map[string][]byte {
 		}
 	}
 	return stubs
-}
-
-// fileStub returns the Go file at path cut to its package clause, with its imports made blank
-// after it.
-func fileStub(path string) ([]byte, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, path, src, parser.ImportsOnly)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	b.Write(src[:fset.Position(f.Name.End()).Offset])
-	b.WriteString("\n")
-	for _, imp := range f.Imports {
-		fmt.Fprintf(&b, "import _ %s\n", imp.Path.Value)
-	}
-	return b.Bytes(), nil
 }
 
 // writeOverlay writes files (path → content) into a temporary directory with the go command's

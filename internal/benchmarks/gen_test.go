@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 
@@ -47,30 +48,31 @@ func written(b *testing.B, name string, write func(dir string) error) string {
 // synthPackage returns the directory of a synthetic package of n handlers. One load warms the
 // build cache (go list -export compiles the dependencies once), so that timed loads measure a
 // warm cache, as a developer's are.
-func synthPackage(b *testing.B, n int) string {
-	return written(b, fmt.Sprintf("synth%d", n), func(dir string) error {
-		if err := synth.Write(dir, n); err != nil {
-			return err
-		}
-		load(b, dir)
-		return nil
-	})
-}
+func synthPackage(b *testing.B, n int) string { return packageNamed(b, "synth", n, false) }
 
 // generatedPackage returns the directory of a synthetic package of n handlers with its
 // generated files written and up to date — a package as a repository keeps it, where go generate
 // runs again and CI runs cardgen check.
 func generatedPackage(b *testing.B, n int) string {
-	return written(b, fmt.Sprintf("synthgenerated%d", n), func(dir string) error {
+	return packageNamed(b, "synthgenerated", n, true)
+}
+
+// packageNamed returns the directory of a synthetic package of n handlers written for this run
+// under name (and n), with its generated files when generated, loaded once to warm the build
+// cache.
+func packageNamed(b *testing.B, name string, n int, generated bool) string {
+	return written(b, fmt.Sprintf("%s%d", name, n), func(dir string) error {
 		if err := synth.Write(dir, n); err != nil {
 			return err
 		}
-		res, err := gen.Generate(gen.Options{Dir: dir}, ".")
-		if err != nil {
-			return err
-		}
-		if _, err := gen.Write(res.Files); err != nil {
-			return err
+		if generated {
+			res, err := gen.Generate(gen.Options{Dir: dir}, ".")
+			if err != nil {
+				return err
+			}
+			if _, err := gen.Write(res.Files); err != nil {
+				return err
+			}
 		}
 		load(b, dir)
 		return nil
@@ -163,6 +165,13 @@ func generate(b *testing.B, dir, pattern string) *gen.Result {
 	return res
 }
 
+// generateN is gen.Generate on the package in dir, which must have n tools, without writing.
+func generateN(b *testing.B, dir string, n int) {
+	if res := generate(b, dir, "."); len(res.Packages) != 1 || len(res.Packages[0].Tools) != n {
+		b.Fatalf("generated %d packages, want 1 with %d tools", len(res.Packages), n)
+	}
+}
+
 // sizes are the handler counts the single-package benchmarks run at, to show how cost grows.
 var sizes = []int{50, 500}
 
@@ -171,12 +180,7 @@ func generateSizes(b *testing.B, packageOf func(*testing.B, int) string) {
 	for _, n := range sizes {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			dir := packageOf(b, n)
-			measure(b, n, func() {
-				res := generate(b, dir, ".")
-				if len(res.Packages) != 1 || len(res.Packages[0].Tools) != n {
-					b.Fatalf("generated %d packages, want 1 with %d tools", len(res.Packages), n)
-				}
-			})
+			measure(b, n, func() { generateN(b, dir, n) })
 		})
 	}
 }
@@ -226,6 +230,69 @@ func BenchmarkCheck(b *testing.B) { check(b, synthPackage(b, 500), 2) }
 // generated files committed and up to date, so that every comparison reads a whole file and
 // finds it equal. Its baseline is BenchmarkLoadGenerated/N=500.
 func BenchmarkCheckUpToDate(b *testing.B) { check(b, generatedPackage(b, 500), 0) }
+
+// BenchmarkGenerateAfterEdit is Generate on a synthetic package before its first generation as a
+// developer meets it: right after an edit of the package's source. Each run first writes a new
+// constant into a file of its own (as BenchmarkBuild does), so the build cache holds nothing of the
+// package as it now is; the edit is written outside the timed part of the run. Its baseline is
+// BenchmarkLoadAfterEdit.
+func BenchmarkGenerateAfterEdit(b *testing.B) {
+	afterEdit(b, "synthedit", false, func(dir string, n int) { generateN(b, dir, n) })
+}
+
+// BenchmarkLoadAfterEdit is the plain go/packages load of BenchmarkGenerateAfterEdit's packages,
+// after the same edits.
+func BenchmarkLoadAfterEdit(b *testing.B) {
+	afterEdit(b, "syntheditload", false, func(dir string, _ int) { load(b, dir) })
+}
+
+// BenchmarkRegenerateAfterEdit is Generate on a package as it is kept (its generated files written
+// and up to date) right after an edit: the go generate of every day. Its baseline is
+// BenchmarkLoadGeneratedAfterEdit.
+func BenchmarkRegenerateAfterEdit(b *testing.B) {
+	afterEdit(b, "syntheditgen", true, func(dir string, n int) { generateN(b, dir, n) })
+}
+
+// BenchmarkLoadGeneratedAfterEdit is the plain load of BenchmarkRegenerateAfterEdit's packages,
+// their generated files included, after the same edits.
+func BenchmarkLoadGeneratedAfterEdit(b *testing.B) {
+	afterEdit(b, "syntheditgenload", true, func(dir string, _ int) { load(b, dir) })
+}
+
+// afterEdit runs op on a package of each of sizes written for this benchmark (name, with its
+// generated files when generated), after an edit of its source before each run: a file
+// zz_edit.go holding a constant of a new value. The edits are made with the timer and the CPU
+// meter stopped.
+func afterEdit(b *testing.B, name string, generated bool, op func(dir string, n int)) {
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			dir := packageNamed(b, name, n, generated)
+			edits := 0
+			edit := func() {
+				edits++
+				// The nanoseconds keep a value from any earlier benchmark run on this machine,
+				// whose build the cache may still hold.
+				src := fmt.Sprintf("package synth%d\n\nconst edit = %d\n", n, time.Now().UnixNano()+int64(edits))
+				if err := os.WriteFile(filepath.Join(dir, "zz_edit.go"), []byte(src), 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportAllocs()
+			var cpu time.Duration
+			for b.Loop() {
+				b.StopTimer()
+				edit()
+				start, _ := cputime.Used()
+				b.StartTimer()
+				op(dir, n)
+				end, _ := cputime.Used()
+				cpu += end - start
+			}
+			b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(cpu)/float64(b.N)/float64(n), "cpu-ns/tool")
+		})
+	}
+}
 
 // BenchmarkGenerateModule is `cardgen ./...` over many packages (20 of 25 tools), the CI check
 // of a service repository, against BenchmarkLoadModule, the plain load of the same packages.
