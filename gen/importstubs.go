@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/cardgen/cardgen/internal/gostub"
 	"golang.org/x/tools/go/packages"
@@ -37,8 +36,8 @@ func importStubs(dir string) map[string][]byte {
 		if gostub.OtherLanguageFile(name) {
 			return nil
 		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
+		if !isPackageGoFile(name) {
+			continue // a test, or a file the go command ignores (_x.go, .x.go)
 		}
 		path := filepath.Join(dir, name)
 		if isCardgenFileName(name) && isCardgenFile(path) {

@@ -21,6 +21,7 @@ func TestImportStubsOfDirectory(t *testing.T) {
 		"a_test.go":    "package p\n\nimport \"testing\"\n",
 		GeneratedFile:  GeneratedHeader + "\n\npackage p\n\nimport \"os\"\n",
 		"notes.txt":    "not Go",
+		"_ignored.go":  "package p\n\nimport (\n",
 		"sub/other.go": "package sub\n",
 	})
 	stubs := importStubs(dir)

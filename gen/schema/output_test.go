@@ -129,6 +129,33 @@ func TestOutputNilsThroughSDK(t *testing.T) {
 	}
 }
 
+// manyFields is n int fields named prefix0, prefix1, …, for a struct type's source.
+func manyFields(prefix string, n int) string {
+	var fs []string
+	for i := range n {
+		fs = append(fs, fmt.Sprintf("%s%d int", prefix, i))
+	}
+	return strings.Join(fs, "; ")
+}
+
+// manyProps is the properties of manyFields(prefix, n) in a schema's JSON.
+func manyProps(prefix string, n int) string {
+	var ps []string
+	for i := range n {
+		ps = append(ps, fmt.Sprintf(`"%s%d":{"type":"integer"}`, prefix, i))
+	}
+	return strings.Join(ps, ",")
+}
+
+// manyRequired is the names of manyFields(prefix, n) in a schema's required list.
+func manyRequired(prefix string, n int) string {
+	var rs []string
+	for i := range n {
+		rs = append(rs, fmt.Sprintf(`"%s%d"`, prefix, i))
+	}
+	return strings.Join(rs, ",")
+}
+
 func hasKey(m map[string]any, k string) bool {
 	_, ok := m[k]
 	return ok
@@ -158,6 +185,11 @@ func TestFieldSelection(t *testing.T) {
 		{"first place kept",
 			user + "type T struct { User; Name bool `json:\"name,omitempty\"` }",
 			`{"id":{"type":"string"},"name":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["id"]}`},
+		// More fields than duplicateNames compares pairwise: the names are grouped in a map.
+		{"many fields: neither, tagged, first place",
+			user + "type T struct { User; Org; " + manyFields("F", 20) + "; Name bool `json:\"name,omitempty\"`; " + manyFields("G", 3) + "; B bool `json:\"F3\"` }",
+			`{"name":{"type":"boolean"},` + strings.Replace(manyProps("F", 20), `"F3":{"type":"integer"}`, `"F3":{"type":"boolean"}`, 1) + `,` + manyProps("G", 3) + `},"additionalProperties":false,"type":"object","required":[` +
+				manyRequired("F", 20) + `,` + manyRequired("G", 3) + `]}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

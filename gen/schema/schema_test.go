@@ -798,3 +798,23 @@ func TestFields(t *testing.T) {
 		t.Errorf("Fields = %v, want %v", where, want)
 	}
 }
+
+// BenchmarkForWide maps a struct of 5,000 required fields, one pair sharing a name: the field
+// selection and the required list stay linear in the field count (they were quadratic, 2.5–3.7 s
+// at 20,000 fields).
+func BenchmarkForWide(b *testing.B) {
+	var src strings.Builder
+	src.WriteString("package p\ntype T struct {\n")
+	for i := range 5000 {
+		fmt.Fprintf(&src, "\tF%d int `json:\"f%d\"`\n", i, i)
+	}
+	src.WriteString("\tDup bool `json:\"f0\"`\n}\n")
+	obj := check(b, src.String()).Scope().Lookup("T")
+	b.ReportAllocs()
+	for b.Loop() {
+		res, probs := schema.For(obj.Type(), obj.Pos())
+		if len(probs) > 0 || res.Schema.Properties.Len() != 4999 || len(res.Schema.Required) != 4999 {
+			b.Fatalf("problems %v, %d properties; want none and 4,999 (f0 shared by two fields of one depth)", probs, res.Schema.Properties.Len())
+		}
+	}
+}

@@ -729,16 +729,14 @@ func (m *mapper) fields(st *jsonschema.Schema, t types.Type, at site) {
 	start := len(m.cands)
 	m.collect(st, t, at, 0, false)
 	cs := m.cands[start:]
-	if !hasDuplicateName(cs) {
-		for i := range cs {
+	dups := duplicateNames(cs)
+	for i := range cs {
+		switch idx, shared := dups[cs[i].name]; {
+		case !shared:
 			m.place(st, &cs[i])
-		}
-	} else {
-		for i := range cs {
-			if firstWithName(cs, cs[i].name) == i {
-				if w := dominant(cs[i:], cs[i].name); w != nil {
-					m.place(st, w)
-				}
+		case idx[0] == i: // the name's place is where it first appears
+			if w := dominant(cs, idx); w != nil {
+				m.place(st, w)
 			}
 		}
 	}
@@ -762,49 +760,64 @@ func (m *mapper) place(st *jsonschema.Schema, c *cand) {
 	if st == m.topSchema {
 		m.topFields[c.name] = c.field
 	}
-	if required && !contains(st.Required, c.name) {
+	if required {
+		// fields places each name once, into a schema of its own.
 		st.Required = append(st.Required, c.name)
 	}
 }
 
-// hasDuplicateName reports whether two fields share a name: rare, and the only case where
-// encoding/json's selection rules matter.
-func hasDuplicateName(cs []cand) bool {
-	for i := range cs {
-		for j := range i {
-			if cs[j].name == cs[i].name {
-				return true
+// duplicateNames returns, when fields of cs share a name (rare, and the only case where
+// encoding/json's selection rules matter), the indices of the fields of each shared name in cs's
+// order; nil when every name is unique. A struct of a few fields is compared pairwise, without
+// allocating; a larger one through a map, so that one of thousands of fields costs linear time.
+func duplicateNames(cs []cand) map[string][]int {
+	const pairwise = 16
+	shared := false
+	if len(cs) <= pairwise {
+		for i := range cs {
+			for j := range i {
+				shared = shared || cs[j].name == cs[i].name
 			}
 		}
-	}
-	return false
-}
-
-func firstWithName(cs []cand, name string) int {
-	for i := range cs {
-		if cs[i].name == name {
-			return i
+	} else {
+		seen := make(map[string]bool, len(cs))
+		for i := range cs {
+			shared = shared || seen[cs[i].name]
+			seen[cs[i].name] = true
 		}
 	}
-	return -1
+	if !shared {
+		return nil
+	}
+	byName := make(map[string][]int, len(cs))
+	for i := range cs {
+		byName[cs[i].name] = append(byName[cs[i].name], i)
+	}
+	dups := map[string][]int{}
+	for name, idx := range byName {
+		if len(idx) > 1 {
+			dups[name] = idx
+		}
+	}
+	return dups
 }
 
-// dominant mirrors encoding/json's dominantField over the fields named name: the shallowest one,
-// or of several at that depth the only one with a json tag; nil when that leaves none or more
-// than one (encoding/json then writes and reads none of them).
-func dominant(cs []cand, name string) *cand {
+// dominant mirrors encoding/json's dominantField over the fields of cs at idx, which share a
+// name: the shallowest one, or of several at that depth the only one with a json tag; nil when
+// that leaves none or more than one (encoding/json then writes and reads none of them).
+func dominant(cs []cand, idx []int) *cand {
 	depth := -1
-	for i := range cs {
-		if cs[i].name == name && (depth < 0 || cs[i].depth < depth) {
+	for _, i := range idx {
+		if depth < 0 || cs[i].depth < depth {
 			depth = cs[i].depth
 		}
 	}
 	var found *cand
 	n, tagged := 0, 0
 	var taggedOne *cand
-	for i := range cs {
+	for _, i := range idx {
 		c := &cs[i]
-		if c.name != name || c.depth != depth {
+		if c.depth != depth {
 			continue
 		}
 		n++
