@@ -134,3 +134,24 @@ func ExampleIsBlank() {
 	fmt.Println(card.IsBlank(" \u200b\u00a0"), card.IsBlank("Order #1042"))
 	// Output: true false
 }
+
+// A client, or a test, reads the card of a result as it arrives: FromMeta takes the _meta it
+// decoded from JSON, as well as one a server built in process.
+func ExampleFromMeta() {
+	res := &mcp.CallToolResult{}
+	card.Attach(res, card.Fit(card.Card{Title: "Order #1042", Subtitle: "Shipped"}))
+	wire, _ := json.Marshal(res)
+
+	var got struct {
+		Meta map[string]any `json:"_meta"`
+	}
+	_ = json.Unmarshal(wire, &got)
+	c, ok, err := card.FromMeta(got.Meta)
+	fmt.Printf("%q %q %v %v %v\n", c.Title, c.FallbackText, ok, err, c.Validate())
+
+	_, ok, err = card.FromMeta(map[string]any{card.MetaKey: "not an object"})
+	fmt.Println(ok, err != nil)
+	// Output:
+	// "Order #1042" "Order #1042\nShipped" true <nil> <nil>
+	// false true
+}

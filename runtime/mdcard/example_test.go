@@ -69,3 +69,27 @@ func ExampleRegister() {
 	// Output:
 	// Markdown card "Hello": part 1 of 1. The user cannot see this card yet: call show_widget with structuredContent.display's title, loading_messages and widget_code (widget_code unchanged).
 }
+
+// A tool of the service's own that returns a document serves it through a Document (cardgen
+// generates this for an output field tagged card:"markdown"): the long document is cut into
+// parts, and the text the model reads says how to get the next one.
+func ExampleDocument_Serve() {
+	doc, err := mdcard.NewDocument("release_notes")
+	if err != nil {
+		log.Fatal(err)
+	}
+	md := "# Release 2.4\n\nThe cache is faster.\n\n## Fixes\n\n- Orders list again.\n"
+	// req is the tool call's request; without one (as here) the client is taken for one that
+	// cannot mount the view, and the result carries the card as a show_widget call too.
+	res, out, err := doc.Serve(nil, md, mdcard.RenderOptions{Subtitle: "Shipped on Monday"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(out.Card.Title, "/", out.Card.Subtitle)
+	fmt.Println(out.Parts.Current, "of", out.Parts.Total, "more:", out.Parts.HasMore, "display:", out.Display != nil)
+	fmt.Println(res.Content[0].(*mcp.TextContent).Text)
+	// Output:
+	// Release 2.4 / Shipped on Monday
+	// 1 of 1 more: false display: true
+	// Markdown card "Release 2.4": part 1 of 1. The user cannot see this card yet: call show_widget with structuredContent.display's title, loading_messages and widget_code (widget_code unchanged).
+}
