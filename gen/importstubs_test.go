@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -130,5 +131,41 @@ func TestImportStubsOfImportedTarget(t *testing.T) {
 		if a := p.Types.Scope().Lookup("A"); a == nil || a.Type().String() != "int" {
 			t.Errorf("a.A: %v; want an int", a)
 		}
+	}
+}
+
+// TestUserOverlayKept: an -overlay in GOFLAGS is the user's way of showing the go command files
+// other than those on disk; one on the command line would replace it, so cardgen then gives none,
+// and a dependency is the overlay's.
+func TestUserOverlayKept(t *testing.T) {
+	dir := moduleTempDir(t, "useroverlay")
+	mod := "github.com/cardgen/cardgen/gen/" + filepath.Base(dir)
+	writeTree(t, dir, map[string]string{
+		"c/c.go":       "package c\n\n// T is on disk.\ntype T struct{ A int }\n",
+		"p/p.go":       "package p\n\nimport \"" + mod + "/c\"\n\n// V is c's.\nvar V c.T\n",
+		"elsewhere.go": "package c\n\n// T is the overlay's.\ntype T struct{ B string }\n",
+	})
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlay := filepath.Join(t.TempDir(), "overlay.json")
+	replace, err := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(abs, "c", "c.go"): filepath.Join(abs, "elsewhere.go")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(overlay, replace, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOFLAGS", "-overlay="+overlay)
+	pkgs, err := Load(filepath.Join(dir, "p"), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
+		t.Fatalf("%d packages, errors %v", len(pkgs), pkgs[0].Errors)
+	}
+	if got := pkgs[0].Types.Scope().Lookup("V").Type().Underlying().String(); got != "struct{B string}" {
+		t.Errorf("V is %s; want struct{B string}, the overlay's c.T", got)
 	}
 }

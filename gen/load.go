@@ -73,6 +73,11 @@ func load(dir, command string, patterns []string) ([]*packages.Package, []string
 			stubbedDirs[d] = true
 		}
 	}
+	if userOverlay() {
+		// The go command takes one overlay, and one on its command line replaces GOFLAGS'
+		// silently: the user's is kept, and the packages are compiled as they are.
+		stubs, imports = nil, nil
+	}
 	ctx, loaded := loadContext()
 	defer loaded()
 	cfg := &packages.Config{Mode: LoadMode, Dir: dir, ParseFile: parseDeclarations, Context: ctx}
@@ -185,6 +190,12 @@ func load(dir, command string, patterns []string) ([]*packages.Package, []string
 		return nil, nil, fmt.Errorf("no Go package matches %s; check the pattern, and run cardgen inside the module that holds the package", strings.Join(patterns, " "))
 	}
 	return pkgs, goDirs, nil
+}
+
+// userOverlay reports whether GOFLAGS in the environment gives the go command an -overlay of its
+// own.
+func userOverlay() bool {
+	return len(flagscan.Find(strings.Fields(os.Getenv("GOFLAGS")), "overlay", false)) > 0
 }
 
 // goCommandErrRE matches how go/packages words a go command that failed: "err: exit status 1:

@@ -14,7 +14,6 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
-	"strings"
 )
 
 // File returns src, the Go file at path, cut to the end of its imports, with every import made
@@ -22,11 +21,12 @@ import (
 // a header that does not parse, a cgo file (import "C", from which the go command generates
 // code), or a //go:embed directive (its patterns are checked when the package is listed).
 //
-// Every byte up to the end of the imports is kept and each import path keeps its line and its
-// offset in it, so that an error the go command gives for an import (a package that does not
-// exist) has the position it has in the file: a name becomes _ padded with spaces, and an
-// unnamed import takes the space or tab before it for its _ ("\t_\"fmt\"" is valid Go); only
-// `import "fmt"` on a line of its own moves its path by a column.
+// Every byte up to the end of the imports is kept and each import spec starts where it started,
+// so that an error the go command gives for an import (a package that does not exist, an
+// internal package of another module), which it places at the spec's start, has the position it
+// has in the file: a name becomes _ padded with spaces, and an unnamed import gets a _ before its
+// path, which moves the path, not the spec's start, by a column (and the rest of its line: a
+// second import on the line, which gofmt'd code does not have, starts a column later).
 func File(path string, src []byte) ([]byte, bool) {
 	if bytes.Contains(src, []byte("//go:embed")) {
 		return nil, false
@@ -59,10 +59,6 @@ func File(path string, src []byte) ([]byte, bool) {
 			continue
 		}
 		at := tf.Offset(spec.Path.Pos())
-		if at >= 2 && (stub[at-1] == ' ' || stub[at-1] == '\t') && strings.IndexByte(" \t\n(;", stub[at-2]) >= 0 {
-			stub[at-1] = '_'
-			continue
-		}
 		stub = append(stub[:at], append([]byte{'_'}, stub[at:]...)...)
 	}
 	return append(stub, '\n'), true
