@@ -18,7 +18,7 @@ import (
 // then compiles the packages it was asked to list too, whose export data a load with syntax
 // never reads. After an edit of a handler, a type or a doc comment — every go generate but the
 // first, and the first too, after the annotations were written — that compile misses the build
-// cache: at 500 tools it was half of a run's CPU time (BENCHMARKS.md, the AfterEdit rows). A
+// cache: at 500 tools it was more than half of a run's CPU time (BENCHMARKS.md, the AfterEdit rows). A
 // stub's export data stays in the cache until the file's header or imports change, and
 // go/packages still parses and type-checks the files as they are on disk (the overlay goes to
 // the go command alone).
