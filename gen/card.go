@@ -656,7 +656,8 @@ func (b *builder) checkURL(t *Text, sl slot) {
 		return
 	}
 	lit := first.Lit
-	if scheme, _, ok := strings.Cut(lit, "://"); ok && strings.EqualFold(scheme, "https") && scheme != "https" {
+	if lower := card.LowerScheme(lit); lower != lit && strings.HasPrefix(lower, "https://") {
+		scheme := lit[:len("https")]
 		// A URL parser takes it, a host that checks for the "https://" prefix drops the card,
 		// and card.Fit rewrites it on every call.
 		b.errorf(t.Pos, "%s writes its scheme %s in capitals, which hosts that check for the https:// prefix refuse (card.Fit rewrites it on every call); write https://", sl.name, scheme)

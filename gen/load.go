@@ -105,11 +105,9 @@ func load(dir, command string, patterns []string) ([]*packages.Package, []string
 		cfg.BuildFlags = []string{flag}
 		return nil
 	}
-	all := maps.Clone(stubs)
-	if all == nil {
-		all = map[string][]byte{}
-	}
+	all := map[string][]byte{}
 	maps.Copy(all, imports)
+	maps.Copy(all, stubs)
 	if err := overlay(all); err != nil {
 		return nil, nil, err
 	}
